@@ -1,0 +1,53 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+import type { Viewer } from "../viewer.ts";
+
+export const SESSION_COOKIE = "inkwell_session";
+const SESSION_DAYS = 30;
+
+// Only the hash is stored, so a leaked database does not hand out live sessions.
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export async function createSession(
+  db: Kysely<Database>,
+  userId: number,
+  now = Date.now(),
+): Promise<{ token: string; expiresAt: number }> {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = now + SESSION_DAYS * 86_400_000;
+  await db
+    .insertInto("sessions")
+    .values({ token_hash: hashToken(token), user_id: userId, created_at: now, expires_at: expiresAt })
+    .execute();
+  return { token, expiresAt };
+}
+
+export async function viewerForSession(
+  db: Kysely<Database>,
+  token: string | undefined,
+  now = Date.now(),
+): Promise<Viewer | null> {
+  if (!token || token.length > 100) return null;
+  const row = await db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .select([
+      "users.id",
+      "users.username",
+      "users.is_sysadmin",
+      "users.is_ambassador",
+      "users.is_staff",
+    ])
+    .where("sessions.token_hash", "=", hashToken(token))
+    .where("sessions.expires_at", ">", now)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    username: row.username,
+    isSysAdmin: row.is_sysadmin === 1,
+    isAmbassador: row.is_ambassador === 1,
+    isStaff: row.is_staff === 1,
+  };
+}

@@ -1,0 +1,48 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { getCookie } from "hono/cookie";
+import { SESSION_COOKIE, viewerForSession } from "./accounts/sessions.ts";
+import type { DatabaseHandle } from "./db/connection.ts";
+import type { AppEnv } from "./http/app-env.ts";
+import { HttpError } from "./http/errors.ts";
+import { sameOriginOnly } from "./http/same-origin.ts";
+import { partRoutes } from "./parts/routes.ts";
+import { storyRoutes } from "./stories/routes.ts";
+
+export type { DatabaseHandle } from "./db/connection.ts";
+export type { AppEnv } from "./http/app-env.ts";
+
+/**
+ * The public API: every call of the spec, path for path. The web app is one of its
+ * clients (through `app.request` on the server, fetch in the browser).
+ */
+export function createApi(handle: DatabaseHandle) {
+  const app = new OpenAPIHono<AppEnv>();
+
+  app.get("/healthz", (c) => c.json({ ok: true }));
+
+  // State-changing requests from a browser must come from our own pages.
+  app.use(sameOriginOnly());
+  app.use(async (c, next) => {
+    c.set("db", handle.db);
+    c.set("engine", handle.engine);
+    c.set("viewer", await viewerForSession(handle.db, getCookie(c, SESSION_COOKIE)));
+    await next();
+  });
+
+  app.route("/", storyRoutes());
+  app.route("/", partRoutes());
+
+  app.doc31("/api/openapi.json", {
+    openapi: "3.1.0",
+    info: { title: "Inkwell API", version: "1" },
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof HttpError) return c.json(error.toJSON(), error.status);
+    console.error(error);
+    return c.json({ code: "internal", message: "Something went wrong. Please try again." }, 500);
+  });
+  return app;
+}
+
+export type Api = ReturnType<typeof createApi>;

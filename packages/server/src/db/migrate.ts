@@ -1,0 +1,21 @@
+import type { Kysely } from "kysely";
+import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
+import * as core from "./migrations/001-core.ts";
+
+/** Every migration, in order. A new one is appended here, never edited once it has landed. */
+const migrations: Record<string, Migration> = {
+  "001-core": core,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<void> {
+  const migrator = new Migrator({ db: db as Kysely<unknown>, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === "Error");
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ""} failed: ${String(error)}`, {
+      cause: error,
+    });
+  }
+}

@@ -1,0 +1,61 @@
+import { DatabaseSync, type StatementSync } from "node:sqlite";
+import type { SqliteDatabase, SqliteStatement } from "kysely";
+
+type Params = ReadonlyArray<unknown>;
+type SqlValue = null | number | bigint | string | Uint8Array;
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Bridges node:sqlite to Kysely's SqliteDialect: Kysely reads `statement.reader`, which
+ * node:sqlite expresses as "has result columns". Prepared statements are cached by SQL
+ * text because preparing costs more than running a primary-key read.
+ */
+export function adaptNodeSqlite(database: DatabaseSync): SqliteDatabase {
+  const cache = new Map<string, SqliteStatement>();
+  return {
+    close: () => database.close(),
+    prepare(sql: string): SqliteStatement {
+      const cached = cache.get(sql);
+      if (cached) return cached;
+      const statement = wrap(database.prepare(sql));
+      if (cache.size >= STATEMENT_CACHE_SIZE) {
+        const oldest = cache.keys().next().value;
+        if (oldest !== undefined) cache.delete(oldest);
+      }
+      cache.set(sql, statement);
+      return statement;
+    },
+  };
+}
+
+function wrap(statement: StatementSync): SqliteStatement {
+  const reader = statement.columns().length > 0;
+  const bind = (parameters: Params) => parameters.map(toSqlValue);
+  return {
+    reader,
+    all: (parameters) => statement.all(...bind(parameters)),
+    run: (parameters) => statement.run(...bind(parameters)),
+    iterate: (parameters) => statement.iterate(...bind(parameters)),
+  };
+}
+
+// node:sqlite refuses booleans and undefined; the schema stores flags as 0/1 integers.
+function toSqlValue(value: unknown): SqlValue {
+  if (value === undefined) return null;
+  if (typeof value === "boolean") return value ? 1 : 0;
+  return value as SqlValue;
+}
+
+export function openSqliteFile(path: string): DatabaseSync {
+  const database = new DatabaseSync(path);
+  database.exec(`
+    PRAGMA journal_mode = WAL;
+    PRAGMA synchronous = NORMAL;
+    PRAGMA foreign_keys = ON;
+    PRAGMA busy_timeout = 5000;
+    PRAGMA cache_size = -65536;
+    PRAGMA mmap_size = 1073741824;
+  `);
+  return database;
+}

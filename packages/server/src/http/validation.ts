@@ -1,0 +1,32 @@
+import { z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { ZodError } from "zod";
+import { badRequest } from "./errors.ts";
+
+/** A path id: a positive whole number, written the way clients send it. */
+export const idParam = (name: string) =>
+  z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/, `${name} must be a positive whole number`)
+    .transform(Number)
+    .openapi({ param: { name, in: "path" }, example: "1" });
+
+export const fieldsQuery = z
+  .string()
+  .optional()
+  .openapi({
+    description: "Nested field selection, e.g. id,title,parts(id,title,url),user(username)",
+  });
+
+/** Turns a failed zod check into the house 400: {code, message, fields}. */
+export function validationHook(
+  result: { success: true } | { success: false; error: ZodError },
+  _c: Context,
+): void {
+  if (result.success) return;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    fields[issue.path.join(".") || "request"] = issue.message;
+  }
+  throw badRequest(Object.values(fields).join("; "), fields);
+}

@@ -1,0 +1,69 @@
+import type { PartDetails } from "@inkwell/shared";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+import { notFound } from "../http/errors.ts";
+import {
+  isPublished,
+  partUrl,
+  selectParts,
+  selectStories,
+  toPartSummary,
+  toStoryCard,
+} from "../stories/cards.ts";
+import { canSeeStory } from "../stories/service.ts";
+import type { MaybeViewer } from "../viewer.ts";
+
+/**
+ * One part to read, with its story and neighbours. A draft or deleted part, or a part of a
+ * story the viewer may not see, is a 404 for everyone but the author and staff.
+ */
+export async function getPartDetails(
+  db: Kysely<Database>,
+  partId: number,
+  viewer: MaybeViewer,
+  now = Date.now(),
+): Promise<PartDetails> {
+  const part = await db
+    .selectFrom("parts")
+    .selectAll()
+    .where("id", "=", partId)
+    .executeTakeFirst();
+  if (!part) throw notFound("Part");
+  const [story, siblings] = await Promise.all([
+    selectStories(db).where("stories.id", "=", part.story_id).executeTakeFirstOrThrow(),
+    selectParts(db).where("story_id", "=", part.story_id).orderBy("position").execute(),
+  ]);
+  const privileged =
+    viewer !== null && (viewer.id === story.user_id || viewer.isSysAdmin || viewer.isStaff);
+  if (!canSeeStory(story, viewer) || (!isPublished(part) && !privileged)) throw notFound("Part");
+
+  const published = siblings.filter(isPublished);
+  const index = published.findIndex((sibling) => sibling.id === part.id);
+  const neighbour = (offset: number) => {
+    const sibling = index === -1 ? undefined : published[index + offset];
+    return sibling ? { id: sibling.id, title: sibling.title, url: partUrl(sibling.id) } : null;
+  };
+  const card = toStoryCard(story, siblings, [], []);
+  return {
+    ...toPartSummary(part, now),
+    text: part.text,
+    readCount: part.read_count,
+    voteCount: part.vote_count,
+    commentCount: part.comment_count,
+    number: index + 1,
+    story: {
+      id: card.id,
+      title: card.title,
+      url: card.url,
+      cover: card.cover,
+      user: card.user,
+      completed: card.completed,
+      mature: card.mature,
+      numParts: card.numParts,
+      language: card.language,
+      lastPublishedPart: card.lastPublishedPart,
+    },
+    previousPart: neighbour(-1),
+    nextPart: neighbour(1),
+  };
+}

@@ -1,0 +1,400 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { en, Faker } from "@faker-js/faker";
+import { type Insertable, type Kysely, sql } from "kysely";
+import { hashPassword } from "../accounts/passwords.ts";
+import type { Database, PartsTable, StoriesTable, UsersTable } from "../db/schema.ts";
+import { insertInBatches } from "./batches.ts";
+import { CATEGORIES, type Genre, GENRE_TAGS, LANGUAGE_WEIGHTS, TAGS } from "./catalogue.ts";
+import { partHtml, storyContent, userBio } from "./content.ts";
+import { coverSvg } from "./covers.ts";
+
+const DAY = 86_400_000;
+export const DEMO_PASSWORD = "inkwell-demo";
+
+/** The accounts the README lists; they exist only in demo seeding. */
+export const DEMO_ACCOUNTS = [
+  { username: "demo_reader", name: "Rae Reader", role: "reader" },
+  { username: "demo_writer", name: "Wren Writer", role: "writer" },
+  { username: "demo_ambassador", name: "Ada Ambassador", role: "ambassador" },
+  { username: "demo_admin", name: "Sam Admin", role: "admin" },
+] as const;
+
+export interface DemoSize {
+  users: number;
+  stories: number;
+  /** Average parts per story; the total lands close to stories × this. */
+  partsPerStory: number;
+}
+
+export const DEMO_SIZE: DemoSize = { users: 300, stories: 1500, partsPerStory: 8 };
+
+interface SeedOptions {
+  mediaDir: string;
+  size?: DemoSize;
+  now?: number;
+  seed?: number;
+}
+
+/**
+ * Fills an empty database with the demo catalogue: the same users, stories, parts, votes,
+ * reads and follows on every machine for a given seed (dates are relative to `now`).
+ */
+export async function seedDemo(db: Kysely<Database>, options: SeedOptions): Promise<void> {
+  const size = options.size ?? DEMO_SIZE;
+  const now = options.now ?? Date.now();
+  const faker = new Faker({ locale: [en] });
+  faker.seed(options.seed ?? 42);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  await db.transaction().execute(async (trx) => {
+    const categoryIds = await insertNames(trx, "categories", CATEGORIES, (name) => ({
+      name,
+      slug: name.toLowerCase().replaceAll(" ", "-"),
+    }));
+    const tagIds = await insertNames(trx, "tags", TAGS, (name) => ({ name }));
+
+    const users = makeUsers(faker, size.users, passwordHash, now);
+    const userIds = (await insertInBatches(trx, "users", users, true)) as number[];
+    // The demo writer (index 1) and a share of the others write; the rest only read.
+    const writerIds = [userIds[1] as number, ...userIds.slice(4, Math.ceil(size.users * 0.4))];
+
+    const stories = Array.from({ length: size.stories }, (_, index) =>
+      makeStory(
+        faker,
+        index < 6 ? (userIds[1] as number) : faker.helpers.arrayElement(writerIds),
+        size.partsPerStory,
+        now,
+      ),
+    );
+    const parts = stories.map((story) => makeParts(faker, story, now));
+    const signals = makeSignals(faker, userIds, stories, parts, now);
+
+    const storyIds = (await insertInBatches(
+      trx,
+      "stories",
+      stories.map((story) => story.row),
+      true,
+    )) as number[];
+    await trx
+      .updateTable("stories")
+      .set((eb) => ({ cover: sql<string>`${"/media/covers/"} || ${eb.ref("id")} || ${".svg"}` }))
+      .execute();
+    await insertInBatches(
+      trx,
+      "story_categories",
+      stories.flatMap((story, index) =>
+        story.categories.map((genre) => ({
+          story_id: storyIds[index] as number,
+          category_id: categoryIds.get(genre) as number,
+        })),
+      ),
+    );
+    await insertInBatches(
+      trx,
+      "story_tags",
+      stories.flatMap((story, index) =>
+        story.tags.map((tag, position) => ({
+          story_id: storyIds[index] as number,
+          tag_id: tagIds.get(tag) as number,
+          position,
+        })),
+      ),
+    );
+
+    const partRows = parts.flatMap((list, storyIndex) =>
+      list.map((part) => ({ ...part, story_id: storyIds[storyIndex] as number })),
+    );
+    const partIds = (await insertInBatches(trx, "parts", partRows, true)) as number[];
+    const partRef = (ref: PartRef) => ({
+      part_id: partIds[ref.partIndex] as number,
+      story_id: storyIds[ref.storyIndex] as number,
+    });
+    await insertInBatches(
+      trx,
+      "reads",
+      signals.reads.map(({ ref, ...read }) => ({ ...read, ...partRef(ref) })),
+    );
+    await insertInBatches(
+      trx,
+      "votes",
+      signals.votes.map(({ ref, ...vote }) => ({ ...vote, ...partRef(ref) })),
+    );
+    await seedFollows(trx, faker, userIds, writerIds, now);
+
+    const authorNames = new Map(users.map((user, index) => [userIds[index], user.name]));
+    await writeCovers(options.mediaDir, stories, storyIds, authorNames);
+  });
+}
+
+async function insertNames<T extends "categories" | "tags">(
+  db: Kysely<Database>,
+  table: T,
+  names: readonly string[],
+  row: (name: string) => Insertable<Database[T]>,
+): Promise<Map<string, number>> {
+  const ids = (await insertInBatches(db, table, names.map(row), true)) as number[];
+  return new Map(names.map((name, index) => [name, ids[index] as number]));
+}
+
+function makeUsers(faker: Faker, count: number, passwordHash: string, now: number) {
+  const users: Insertable<UsersTable>[] = [];
+  const taken = new Set<string>();
+  for (const [index, account] of DEMO_ACCOUNTS.entries()) {
+    users.push({
+      ...baseUser(account.username, account.name, now - (400 - index) * DAY),
+      email: `${account.username}@example.com`,
+      email_lower: `${account.username}@example.com`,
+      password_hash: passwordHash,
+      is_ambassador: account.role === "ambassador" ? 1 : 0,
+      is_sysadmin: account.role === "admin" ? 1 : 0,
+      is_staff: account.role === "admin" ? 1 : 0,
+      description: userBio(faker),
+    });
+    taken.add(account.username);
+  }
+  while (users.length < count) {
+    const first = faker.person.firstName();
+    const last = faker.person.lastName();
+    const username = faker.internet
+      .username({ firstName: first, lastName: last })
+      .replace(/[^A-Za-z0-9_]/g, "")
+      .slice(0, 20);
+    if (username.length < 3 || taken.has(username.toLowerCase())) continue;
+    taken.add(username.toLowerCase());
+    users.push({
+      ...baseUser(username, `${first} ${last}`, now - faker.number.int({ min: 30, max: 2000 }) * DAY),
+      is_verified: faker.datatype.boolean(0.03) ? 1 : 0,
+      country: faker.location.countryCode(),
+      description: userBio(faker),
+    });
+  }
+  return users;
+}
+
+/** Every column of a user row, so that all rows of one insert have the same shape. */
+function baseUser(username: string, name: string, createdAt: number): Insertable<UsersTable> {
+  return {
+    username,
+    username_lower: username.toLowerCase(),
+    email: null,
+    email_lower: null,
+    name,
+    avatar: null,
+    description: "",
+    password_hash: null,
+    is_ambassador: 0,
+    is_sysadmin: 0,
+    is_staff: 0,
+    is_verified: 0,
+    email_verified: 1,
+    language_id: 1,
+    country: null,
+    birthdate: null,
+    num_followers: 0,
+    num_following: 0,
+    created_at: createdAt,
+  };
+}
+
+function makeStory(faker: Faker, authorId: number, averageParts: number, now: number) {
+  const genre = faker.helpers.arrayElement(CATEGORIES);
+  const secondGenre = faker.datatype.boolean(0.3) ? faker.helpers.arrayElement(CATEGORIES) : genre;
+  const categories = [...new Set([genre, secondGenre])];
+  const tags = [
+    ...new Set([
+      ...faker.helpers.arrayElements(GENRE_TAGS[genre], { min: 2, max: 4 }),
+      ...faker.helpers.arrayElements(TAGS, { min: 1, max: 4 }),
+    ]),
+  ];
+  const createdAt = now - faker.number.int({ min: 20, max: 1100 }) * DAY;
+  const rating = faker.datatype.boolean(0.12) ? 4 : faker.number.int({ min: 1, max: 3 });
+  const paid = faker.datatype.boolean(0.015);
+  const fate = faker.number.float();
+  const numParts = Math.max(1, Math.round(faker.number.float({ min: 0.15, max: 1.85 }) * averageParts));
+  const content = storyContent(faker, genre, numParts);
+  const row: Insertable<StoriesTable> = {
+    user_id: authorId,
+    title: content.title,
+    description: content.description,
+    cover: null,
+    language_id: faker.helpers.weightedArrayElement(LANGUAGE_WEIGHTS),
+    rating,
+    completed: faker.datatype.boolean(0.4) ? 1 : 0,
+    draft: fate < 0.01 ? 1 : 0,
+    deleted: fate > 0.997 ? 1 : 0,
+    copyright: faker.helpers.weightedArrayElement([
+      { weight: 85, value: 1 },
+      { weight: 5, value: 2 },
+      { weight: 5, value: 5 },
+      { weight: 5, value: 7 },
+    ]),
+    is_paid: paid ? 1 : 0,
+    is_paywalled: paid ? 1 : 0,
+    paid_model: paid ? "paid_story" : null,
+    create_date: createdAt,
+    modify_date: createdAt,
+    last_published_at: null,
+    num_parts: 0,
+    read_count: 0,
+    vote_count: 0,
+    comment_count: 0,
+  };
+  return { row, genre, tags, categories, partTitles: content.partTitles, key: faker.string.alphanumeric(6) };
+}
+
+type PartRow = Omit<Insertable<PartsTable>, "story_id">;
+type StoryDraft = ReturnType<typeof makeStory>;
+
+function makeParts(faker: Faker, story: StoryDraft, now: number): PartRow[] {
+  const completed = story.row.completed === 1;
+  const count = story.partTitles.length;
+  const start = story.row.create_date;
+  // Ongoing stories that are still active reach into the last two weeks (new parts).
+  const active = !completed && faker.datatype.boolean(0.35);
+  const end = active ? now - faker.number.int({ min: 0, max: 12 }) * DAY : start + count * 7 * DAY;
+  const step = Math.max(DAY / 4, (Math.min(end, now - DAY / 24) - start) / count);
+  const parts: PartRow[] = [];
+  for (let i = 0; i < count; i++) {
+    const createdAt = Math.round(start + step * i);
+    const paragraphs = faker.number.int({ min: 4, max: 12 });
+    const { html, wordCount } = partHtml(faker, `${story.key}n${i}`, paragraphs);
+    // The last part of some ongoing stories is still a draft, a few of them scheduled.
+    const draft = !completed && i === count - 1 && count > 1 && faker.datatype.boolean(0.15);
+    const scheduled = draft && faker.datatype.boolean(0.4);
+    parts.push({
+      position: i,
+      title: story.partTitles[i] ?? `Part ${i + 1}`,
+      text: html,
+      word_count: wordCount,
+      draft: draft ? 1 : 0,
+      deleted: 0,
+      scheduled_at: scheduled ? now + faker.number.int({ min: 1, max: 10 }) * DAY : null,
+      create_date: createdAt,
+      modify_date: createdAt,
+      published_at: draft ? null : createdAt,
+      is_bonus: 0,
+      bonus_type: null,
+      read_count: 0,
+      vote_count: 0,
+      comment_count: 0,
+    });
+  }
+  return parts;
+}
+
+interface PartRef {
+  storyIndex: number;
+  partIndex: number;
+}
+
+/**
+ * Votes and reads, with every counter set to the number of rows behind it: a story's
+ * popularity is drawn once and spread over its parts, earlier parts read more. Authors'
+ * own reads are not counted, as the product does not count them.
+ */
+function makeSignals(
+  faker: Faker,
+  userIds: number[],
+  stories: StoryDraft[],
+  parts: PartRow[][],
+  now: number,
+) {
+  const reads: Array<{ ref: PartRef; user_id: number | null; seconds: number; created_at: number }> = [];
+  const votes: Array<{ ref: PartRef; user_id: number; created_at: number }> = [];
+  let partIndex = 0;
+  for (const [storyIndex, story] of stories.entries()) {
+    const visible = story.row.draft === 0 && story.row.deleted === 0;
+    const readers = Math.floor(faker.number.float() ** 3 * 260);
+    const others = userIds.filter((id) => id !== story.row.user_id);
+    let position = 0;
+    let storyReads = 0;
+    let storyVotes = 0;
+    let published = 0;
+    let last: number | null = null;
+    for (const part of parts[storyIndex] ?? []) {
+      const ref = { storyIndex, partIndex: partIndex++ };
+      if (part.draft === 1) continue;
+      published++;
+      last = part.create_date;
+      if (!visible) continue;
+      const partReaders = Math.round(readers * 0.85 ** position++);
+      const readerIds = faker.helpers.arrayElements(others, Math.min(partReaders, others.length));
+      const visitorReads = Math.round(partReaders * 0.5);
+      const readAt = () => faker.number.int({ min: part.create_date, max: Math.max(part.create_date, now) });
+      for (const userId of readerIds) {
+        reads.push({ ref, user_id: userId, seconds: faker.number.int({ min: 20, max: 900 }), created_at: readAt() });
+      }
+      for (let i = 0; i < visitorReads; i++) {
+        reads.push({ ref, user_id: null, seconds: faker.number.int({ min: 20, max: 900 }), created_at: readAt() });
+      }
+      const voters = readerIds.filter(() => faker.datatype.boolean(0.3));
+      for (const userId of voters) votes.push({ ref, user_id: userId, created_at: part.create_date + DAY });
+      part.read_count = readerIds.length + visitorReads;
+      part.vote_count = voters.length;
+      storyReads += part.read_count;
+      storyVotes += voters.length;
+    }
+    Object.assign(story.row, {
+      read_count: storyReads,
+      vote_count: storyVotes,
+      num_parts: published,
+      last_published_at: last,
+      modify_date: last ?? story.row.create_date,
+    });
+  }
+  return { reads, votes };
+}
+
+async function seedFollows(
+  db: Kysely<Database>,
+  faker: Faker,
+  userIds: number[],
+  writerIds: number[],
+  now: number,
+) {
+  const follows: Array<{ follower_id: number; followee_id: number; created_at: number }> = [];
+  const followers = new Map<number, number>();
+  for (const userId of userIds) {
+    const targets = faker.helpers.arrayElements(
+      writerIds.filter((id) => id !== userId),
+      faker.number.int({ min: 2, max: 25 }),
+    );
+    for (const target of targets) {
+      follows.push({ follower_id: userId, followee_id: target, created_at: now - 10 * DAY });
+      followers.set(target, (followers.get(target) ?? 0) + 1);
+    }
+    await db
+      .updateTable("users")
+      .set({ num_following: targets.length })
+      .where("id", "=", userId)
+      .execute();
+  }
+  await insertInBatches(db, "follows", follows);
+  for (const [userId, count] of followers) {
+    await db.updateTable("users").set({ num_followers: count }).where("id", "=", userId).execute();
+  }
+}
+
+async function writeCovers(
+  mediaDir: string,
+  stories: StoryDraft[],
+  storyIds: number[],
+  authorNames: Map<number | undefined, string>,
+) {
+  const dir = join(mediaDir, "covers");
+  await mkdir(dir, { recursive: true });
+  await Promise.all(
+    stories.map((story, index) =>
+      writeFile(
+        join(dir, `${storyIds[index]}.svg`),
+        coverSvg({
+          title: story.row.title,
+          author: authorNames.get(story.row.user_id) ?? "",
+          seed: storyIds[index] as number,
+          genre: story.genre,
+        }),
+      ),
+    ),
+  );
+}

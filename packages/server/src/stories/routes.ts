@@ -1,0 +1,84 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../http/app-env.ts";
+import { fieldsFrom, project } from "../http/respond.ts";
+import { fieldsQuery, idParam, validationHook } from "../http/validation.ts";
+import { getStoryDetails, listStories } from "./service.ts";
+
+const storyJson = {
+  content: { "application/json": { schema: z.object({}).passthrough() } },
+};
+const errorJson = {
+  content: {
+    "application/json": { schema: z.object({ code: z.string(), message: z.string() }) },
+  },
+};
+
+const getStory = createRoute({
+  method: "get",
+  path: "/api/v3/stories/{id}",
+  summary: "Story details (reader.md §3), projected by `fields`",
+  request: { params: z.object({ id: idParam("id") }), query: z.object({ fields: fieldsQuery }) },
+  responses: {
+    200: { description: "The story", ...storyJson },
+    400: { description: "Malformed id or fields", ...errorJson },
+    404: { description: "No such story, or not visible to the caller", ...errorJson },
+  },
+});
+
+const listQuery = z.object({
+  filter: z.enum(["hot", "new"]).default("hot"),
+  tag: z.string().trim().min(1).max(128).optional(),
+  category: z
+    .string()
+    .regex(/^\d{1,9}$/, "category must be a whole number")
+    .transform(Number)
+    .optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, "limit must be a whole number")
+    .transform(Number)
+    .pipe(z.number().min(1, "limit must be at least 1").max(100, "limit must be at most 100"))
+    .default(20),
+  offset: z
+    .string()
+    .regex(/^\d{1,7}$/, "offset must be a whole number")
+    .transform(Number)
+    .default(0),
+  fields: fieldsQuery,
+});
+
+const getStories = createRoute({
+  method: "get",
+  path: "/api/v3/stories",
+  summary: "Published stories by popularity (hot) or recency (new), optionally by tag or category",
+  request: { query: listQuery },
+  responses: {
+    200: { description: "{stories, total, nextUrl}", ...storyJson },
+    400: { description: "Bad query", ...errorJson },
+  },
+});
+
+export function storyRoutes() {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.openapi(getStory, async (c) => {
+    const { id } = c.req.valid("param");
+    const selection = fieldsFrom(c.req.valid("query").fields);
+    const story = await getStoryDetails(c.get("db"), id, c.get("viewer"), {
+      withRecommendations: !selection || "recommendedStories" in selection,
+    });
+    return c.json(project(story, selection), 200);
+  });
+  app.openapi(getStories, async (c) => {
+    const { filter, tag, category, limit, offset, fields } = c.req.valid("query");
+    const selection = fieldsFrom(fields);
+    const list = await listStories(c.get("db"), {
+      filter,
+      tag,
+      categoryId: category,
+      limit,
+      offset,
+    });
+    return c.json(project(list, selection), 200);
+  });
+  return app;
+}

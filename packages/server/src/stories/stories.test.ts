@@ -1,0 +1,207 @@
+import type { StoryDetails, StoryList } from "@inkwell/shared";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApi } from "../testing/api.ts";
+import { createStory, createUser, DAY } from "../testing/fixtures.ts";
+
+const t = useTestApi();
+let author: { id: number; username: string };
+let story: { id: number; partIds: number[] };
+
+beforeAll(async () => {
+  const db = t.handle.db;
+  author = await createUser(db, { username: "MaraWrites", name: "Mara Quill" });
+  const now = Date.now();
+  story = await createStory(db, author.id, {
+    title: "The Lighthouse Keeper",
+    description: "Waves, secrets and a lamp that never goes out.",
+    rating: 4,
+    completed: 1,
+    language_id: 1,
+    tags: ["mystery", "sea", "secrets"],
+    categories: ["Mystery"],
+    read_count: 1234,
+    vote_count: 56,
+    parts: [
+      { title: "Prologue", word_count: 1000, create_date: now - 40 * DAY },
+      { title: "The Storm", word_count: 1500, create_date: now - 3 * DAY },
+      { title: "Unfinished", word_count: 900, draft: 1, create_date: now - 2 * DAY },
+      { title: "Removed", word_count: 800, deleted: 1, create_date: now - 2 * DAY },
+    ],
+  });
+});
+
+describe("GET /api/v3/stories/{id}", () => {
+  it("returns the story details a reader sees, with only published parts", async () => {
+    const response = await t.get(`/api/v3/stories/${story.id}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("application/json");
+    const body = (await response.json()) as StoryDetails;
+    expect(body).toMatchObject({
+      id: story.id,
+      title: "The Lighthouse Keeper",
+      description: "Waves, secrets and a lamp that never goes out.",
+      url: `/story/${story.id}`,
+      user: { username: "MaraWrites", name: "Mara Quill", avatar: null },
+      completed: true,
+      mature: true,
+      rating: 4,
+      draft: false,
+      deleted: false,
+      copyright: 1,
+      numParts: 2,
+      numNewParts: 1,
+      numNewBonusParts: 0,
+      readCount: 1234,
+      voteCount: 56,
+      length: 2500,
+      language: { id: 1, name: "English" },
+      tags: ["mystery", "sea", "secrets"],
+      storyTags: [
+        { name: "mystery", url: "/stories/mystery" },
+        { name: "sea", url: "/stories/sea" },
+        { name: "secrets", url: "/stories/secrets" },
+      ],
+      storyCategories: [{ name: "Mystery", slug: "mystery" }],
+      firstPartId: story.partIds[0],
+      firstStoryPart: { id: story.partIds[0], url: `/${story.partIds[0]}` },
+      lastPublishedPart: { id: story.partIds[1] },
+    });
+    expect(body.parts.map((part) => [part.title, part.url, part.new])).toEqual([
+      ["Prologue", `/${story.partIds[0]}`, false],
+      ["The Storm", `/${story.partIds[1]}`, true],
+    ]);
+  });
+
+  it("returns only the fields named, nested as asked", async () => {
+    const response = await t.get(
+      `/api/v3/stories/${story.id}?fields=id,title,parts(id,title,url),user(username)`,
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      id: story.id,
+      title: "The Lighthouse Keeper",
+      parts: [
+        { id: story.partIds[0], title: "Prologue", url: `/${story.partIds[0]}` },
+        { id: story.partIds[1], title: "The Storm", url: `/${story.partIds[1]}` },
+      ],
+      user: { username: "MaraWrites" },
+    });
+  });
+
+  it("answers firstPartId alone for the Read now link", async () => {
+    const response = await t.get(`/api/v3/stories/${story.id}?fields=firstPartId`);
+    expect(await response.json()).toEqual({ firstPartId: story.partIds[0] });
+  });
+
+  it("answers 404 JSON for an unknown story", async () => {
+    const response = await t.get("/api/v3/stories/999999");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ code: "not_found", message: "Story was not found" });
+  });
+
+  it.each([
+    ["/api/v3/stories/abc", "id must be a positive whole number"],
+    ["/api/v3/stories/0", "id must be a positive whole number"],
+    [`/api/v3/stories/1?fields=parts(id`, "fields: expected ')'"],
+    [`/api/v3/stories/1?fields=id,,title`, "fields: expected a field name"],
+  ])("answers 400 with {code, message} for %s", async (path, message) => {
+    const response = await t.get(path);
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { code: string; message: string };
+    expect(body.code).toBe("bad_request");
+    expect(body.message).toContain(message);
+  });
+
+  it("hides draft and deleted stories from everyone but their author", async () => {
+    const draft = await createStory(t.handle.db, author.id, { draft: 1 });
+    const deleted = await createStory(t.handle.db, author.id, { deleted: 1 });
+    expect((await t.get(`/api/v3/stories/${draft.id}`)).status).toBe(404);
+    expect((await t.get(`/api/v3/stories/${deleted.id}`)).status).toBe(404);
+  });
+
+  it("recommends published stories sharing the most tags, never itself or drafts", async () => {
+    const db = t.handle.db;
+    const other = await createUser(db);
+    const close = await createStory(db, other.id, { title: "Close", tags: ["mystery", "sea"] });
+    const far = await createStory(db, other.id, {
+      title: "Far",
+      tags: ["mystery"],
+      read_count: 99999,
+    });
+    await createStory(db, other.id, { title: "Hidden", tags: ["mystery", "sea"], draft: 1 });
+    await createStory(db, other.id, { title: "Unrelated", tags: ["space"] });
+    const response = await t.get(`/api/v3/stories/${story.id}?fields=recommendedStories(id,title)`);
+    const body = (await response.json()) as { recommendedStories: { id: number; title: string }[] };
+    expect(body.recommendedStories).toEqual([
+      { id: close.id, title: "Close" },
+      { id: far.id, title: "Far" },
+    ]);
+  });
+});
+
+describe("GET /api/v3/stories", () => {
+  it("lists published stories of a tag by popularity, with paging", async () => {
+    const db = t.handle.db;
+    const writer = await createUser(db);
+    const ids: number[] = [];
+    for (const reads of [10, 30, 20]) {
+      ids.push((await createStory(db, writer.id, { tags: ["harbour"], read_count: reads })).id);
+    }
+    await createStory(db, writer.id, { tags: ["harbour"], draft: 1, read_count: 1000 });
+
+    const first = await t.get("/api/v3/stories?filter=hot&tag=Harbour&limit=2");
+    expect(first.status).toBe(200);
+    const page = (await first.json()) as StoryList;
+    expect(page.total).toBe(3);
+    expect(page.stories.map((s) => s.id)).toEqual([ids[1], ids[2]]);
+    expect(page.nextUrl).toBe("/api/v3/stories?filter=hot&limit=2&tag=Harbour&offset=2");
+
+    const second = (await (await t.get(page.nextUrl as string)).json()) as StoryList;
+    expect(second.stories.map((s) => s.id)).toEqual([ids[0]]);
+    expect(second.nextUrl).toBeNull();
+  });
+
+  it("refuses a limit out of range and an unknown filter", async () => {
+    for (const query of ["limit=0", "limit=101", "filter=cold", "offset=-1"]) {
+      const response = await t.get(`/api/v3/stories?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(((await response.json()) as { code: string }).code).toBe("bad_request");
+    }
+  });
+});
+
+describe("platform", () => {
+  it("answers the health check", async () => {
+    const response = await t.get("/healthz");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+  });
+
+  it("refuses state-changing requests from another site", async () => {
+    const response = await t.get("/api/v3/stories/1", {
+      method: "POST",
+      headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
+      body: "a=1",
+    });
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as { code: string }).code).toBe("cross_origin");
+    const fetchSite = await t.get("/api/v3/stories/1", {
+      method: "DELETE",
+      headers: { "sec-fetch-site": "cross-site" },
+    });
+    expect(fetchSite.status).toBe(403);
+    const sameSite = await t.get("/api/v3/stories/1", {
+      method: "DELETE",
+      headers: { "sec-fetch-site": "same-origin" },
+    });
+    expect(sameSite.status).toBe(404);
+  });
+
+  it("publishes an OpenAPI document naming the story calls", async () => {
+    const response = await t.get("/api/openapi.json");
+    const doc = (await response.json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(["/api/v3/stories/{id}", "/api/v3/stories", "/api/v3/story_parts/{id}"]),
+    );
+  });
+});

@@ -1,0 +1,99 @@
+import type { Insertable, Kysely } from "kysely";
+import type { Database, PartsTable, StoriesTable, UsersTable } from "../db/schema.ts";
+
+export const DAY = 86_400_000;
+
+let sequence = 0;
+const next = () => ++sequence;
+
+export async function createUser(
+  db: Kysely<Database>,
+  overrides: Partial<Insertable<UsersTable>> = {},
+): Promise<{ id: number; username: string }> {
+  const username = overrides.username ?? `reader${next()}`;
+  const row = await db
+    .insertInto("users")
+    .values({
+      username,
+      username_lower: username.toLowerCase(),
+      name: `Name of ${username}`,
+      created_at: Date.now(),
+      ...overrides,
+    })
+    .returning(["id", "username"])
+    .executeTakeFirstOrThrow();
+  return { id: Number(row.id), username: row.username };
+}
+
+type PartInput = Partial<Omit<Insertable<PartsTable>, "story_id" | "position">>;
+
+export interface StoryInput extends Partial<Omit<Insertable<StoriesTable>, "user_id">> {
+  tags?: string[];
+  categories?: string[];
+  parts?: PartInput[];
+}
+
+/** A story with its tags, categories and parts; counters follow the published parts. */
+export async function createStory(
+  db: Kysely<Database>,
+  authorId: number,
+  input: StoryInput = {},
+): Promise<{ id: number; partIds: number[] }> {
+  const { tags = [], categories = [], parts = [{}], ...story } = input;
+  const now = Date.now();
+  const published = parts.filter((part) => (part.draft ?? 0) === 0 && (part.deleted ?? 0) === 0);
+  const row = await db
+    .insertInto("stories")
+    .values({
+      user_id: authorId,
+      title: `Story ${next()}`,
+      description: "A story made for a test.",
+      create_date: now - 30 * DAY,
+      modify_date: now - DAY,
+      last_published_at: published.length > 0 ? now - DAY : null,
+      num_parts: published.length,
+      ...story,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const storyId = Number(row.id);
+
+  for (const [position, name] of tags.entries()) {
+    const tagId = await upsertName(db, "tags", name);
+    await db.insertInto("story_tags").values({ story_id: storyId, tag_id: tagId, position }).execute();
+  }
+  for (const name of categories) {
+    const categoryId = await upsertName(db, "categories", name);
+    await db.insertInto("story_categories").values({ story_id: storyId, category_id: categoryId }).execute();
+  }
+  const partIds: number[] = [];
+  for (const [position, part] of parts.entries()) {
+    const created = part.create_date ?? now - (30 - position) * DAY;
+    const inserted = await db
+      .insertInto("parts")
+      .values({
+        story_id: storyId,
+        position,
+        title: `Part ${position + 1}`,
+        text: `<p data-p-id="t${position}a">Text of part ${position + 1}.</p>`,
+        word_count: 5,
+        create_date: created,
+        modify_date: created,
+        published_at: (part.draft ?? 0) === 1 ? null : created,
+        ...part,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    partIds.push(Number(inserted.id));
+  }
+  return { id: storyId, partIds };
+}
+
+async function upsertName(db: Kysely<Database>, table: "tags" | "categories", name: string) {
+  const existing = await db.selectFrom(table).select("id").where("name", "=", name).executeTakeFirst();
+  if (existing) return Number(existing.id);
+  const values =
+    table === "tags" ? { name } : { name, slug: name.toLowerCase().replaceAll(" ", "-") };
+  const row = await db.insertInto(table).values(values).returning("id").executeTakeFirstOrThrow();
+  return Number(row.id);
+}

@@ -1,0 +1,10 @@
+/** Who is asking: the acting user that every service decides authorisation from. */
+export interface Viewer {
+  id: number;
+  username: string;
+  isSysAdmin: boolean;
+  isAmbassador: boolean;
+  isStaff: boolean;
+}
+
+export type MaybeViewer = Viewer | null;

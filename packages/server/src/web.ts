@@ -1,0 +1,66 @@
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import type { Api } from "./app.ts";
+
+export const WEB_BUILD_DIR = join(import.meta.dirname, "../../web/build");
+
+interface WebEntry {
+  createLoadContext(fetchApi: (path: string, init?: RequestInit) => Promise<Response>): RouterContextProvider;
+}
+
+export async function loadWebBuild(buildDir = WEB_BUILD_DIR): Promise<ServerBuild> {
+  return (await import(pathToFileURL(join(buildDir, "server/index.js")).href)) as ServerBuild;
+}
+
+const SECURITY_HEADERS = {
+  "content-security-policy":
+    "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+};
+
+/**
+ * The whole site: static assets, uploaded media, the API, then every other path rendered
+ * by React Router. Loaders reach the API in-process with the visitor's cookies.
+ */
+export function createSite(api: Api, build: ServerBuild, options: { mediaDir: string; buildDir?: string }) {
+  const site = new Hono();
+  const clientDir = join(options.buildDir ?? WEB_BUILD_DIR, "client");
+  const entry = build.entry.module as unknown as WebEntry;
+  const handleRequest = createRequestHandler(build, "production");
+
+  site.use(
+    "/assets/*",
+    serveStatic({
+      root: clientDir,
+      onFound: (_path, c) => c.header("cache-control", "public, max-age=31536000, immutable"),
+    }),
+  );
+  site.use(
+    "/media/*",
+    serveStatic({
+      root: options.mediaDir,
+      rewriteRequestPath: (path) => path.replace(/^\/media/, ""),
+      onFound: (_path, c) => c.header("cache-control", "public, max-age=86400"),
+    }),
+  );
+  site.use("/favicon.svg", serveStatic({ root: clientDir }));
+  site.route("/", api);
+
+  site.all("*", async (c) => {
+    const cookie = c.req.header("cookie");
+    const context = entry.createLoadContext((path, init) => {
+      const headers = new Headers(init?.headers);
+      if (cookie) headers.set("cookie", cookie);
+      return Promise.resolve(api.request(path, { ...init, headers }));
+    });
+    const response = await handleRequest(c.req.raw, context);
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value);
+    return response;
+  });
+  return site;
+}

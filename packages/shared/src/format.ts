@@ -1,0 +1,201 @@
+/**
+ * Display formatting shared by the server and the web app. Everything here is pure:
+ * functions that depend on the current time take `now` so output is deterministic.
+ */
+
+export type DateInput = Date | string | number;
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+/** Milliseconds since the epoch, or NaN when the input is not a valid date. */
+export function toTimestamp(value: DateInput): number {
+  return value instanceof Date ? value.getTime() : new Date(value).getTime();
+}
+
+/**
+ * Counts on cards and stats: "999", "1.2K", "999.9K", "2.5M", "3.1B".
+ * One decimal, truncated rather than rounded so a count is never overstated
+ * ("1,999" is "1.9K", not "2K"). Units stop at B: a trillion reads "1000B".
+ * Negative, NaN and infinite counts are shown as "0".
+ */
+export function abbreviateCount(n: number): string {
+  if (!Number.isFinite(n) || n < 0) return "0";
+  const count = Math.floor(n);
+  if (count < 1_000) return String(count);
+  if (count < 1_000_000) return withUnit(count, 1_000, "K");
+  if (count < 1_000_000_000) return withUnit(count, 1_000_000, "M");
+  return withUnit(count, 1_000_000_000, "B");
+}
+
+// Works in whole tenths so no floating-point digits leak into the output.
+function withUnit(count: number, unit: number, suffix: string): string {
+  const tenths = Math.floor(count / (unit / 10));
+  const whole = Math.floor(tenths / 10);
+  const decimal = tenths % 10;
+  return decimal === 0 ? `${whole}${suffix}` : `${whole}.${decimal}${suffix}`;
+}
+
+function ago(amount: number, unit: string): string {
+  return `${amount} ${unit}${amount === 1 ? "" : "s"} ago`;
+}
+
+/**
+ * "Now" under a minute, then minutes, then hours up to and including 24 hours;
+ * anything older is an absolute UTC date ("Mar 05, 2024 09:07PM").
+ * Future dates (clock skew) read "Now"; an invalid date gives "".
+ */
+export function formatRelativeTime(date: DateInput, now: Date | number): string {
+  const time = toTimestamp(date);
+  const elapsed = toTimestamp(now) - time;
+  if (Number.isNaN(elapsed)) return "";
+  if (elapsed < MINUTE_MS) return "Now";
+  if (elapsed < HOUR_MS) return ago(Math.floor(elapsed / MINUTE_MS), "minute");
+  if (elapsed <= DAY_MS) return ago(Math.floor(elapsed / HOUR_MS), "hour");
+  return formatAbsoluteDate(time);
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+const pad2 = (n: number): string => String(n).padStart(2, "0");
+
+/** 'MMM DD, YYYY hh:mmA' in UTC, e.g. "Mar 05, 2024 09:07PM", "Jan 01, 2024 12:00AM". */
+export function formatAbsoluteDate(date: DateInput): string {
+  const d = new Date(toTimestamp(date));
+  if (Number.isNaN(d.getTime())) return "";
+  const hours = d.getUTCHours();
+  const hours12 = hours % 12 === 0 ? 12 : hours % 12;
+  const meridiem = hours < 12 ? "AM" : "PM";
+  return `${MONTHS[d.getUTCMonth()]} ${pad2(d.getUTCDate())}, ${d.getUTCFullYear()} ${pad2(hours12)}:${pad2(d.getUTCMinutes())}${meridiem}`;
+}
+
+/**
+ * A relative duration in the largest whole unit, for "Updated 3 weeks ago":
+ * Now, minutes, hours, days, weeks, months (30 days), years (365 days).
+ * Future dates read "Now"; an invalid date gives "".
+ */
+export function formatTimeAgo(date: DateInput, now: Date | number): string {
+  const elapsed = toTimestamp(now) - toTimestamp(date);
+  if (Number.isNaN(elapsed)) return "";
+  if (elapsed < MINUTE_MS) return "Now";
+  if (elapsed < HOUR_MS) return ago(Math.floor(elapsed / MINUTE_MS), "minute");
+  if (elapsed < DAY_MS) return ago(Math.floor(elapsed / HOUR_MS), "hour");
+  const days = Math.floor(elapsed / DAY_MS);
+  if (days < 7) return ago(days, "day");
+  if (days < 30) return ago(Math.floor(days / 7), "week");
+  if (days < 365) return ago(Math.floor(days / 30), "month");
+  return ago(Math.floor(days / 365), "year");
+}
+
+/** The spec gives no reading speed; 250 words a minute is a common adult average. */
+export const READING_WORDS_PER_MINUTE = 250;
+
+/**
+ * "<5 mins" under five minutes, "N mins" under an hour, then "1h 5m" / "2h".
+ * Minutes are truncated, so 59.9 minutes is "59 mins", never "60 mins".
+ */
+export function formatReadingTime(words: number): string {
+  const minutes = Number.isFinite(words) && words > 0 ? words / READING_WORDS_PER_MINUTE : 0;
+  if (minutes < 5) return "<5 mins";
+  const total = Math.floor(minutes);
+  if (total < 60) return `${total} mins`;
+  const hours = Math.floor(total / 60);
+  const rest = total % 60;
+  return rest === 0 ? `${hours}h` : `${hours}h ${rest}m`;
+}
+
+const ELLIPSIS = "…";
+
+/**
+ * At most `max` UTF-16 code units, the "…" included, when the text has to be cut.
+ * Text that fits is returned unchanged.
+ */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  if (max < 1) return "";
+  let end = Math.floor(max) - 1;
+  // Keep a surrogate pair whole: drop its first half rather than split it.
+  if (end > 0 && isHighSurrogate(text.charCodeAt(end - 1))) end--;
+  return text.slice(0, end).trimEnd() + ELLIPSIS;
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+/** Whitespace-separated tokens with at least one letter or digit, so "—" is not a word. */
+export function countWords(text: string): number {
+  return text.split(/\s+/).filter((token) => /[\p{L}\p{N}]/u.test(token)).length;
+}
+
+// Formatting that can sit inside a word ("<b>Ink</b>well"); every other tag
+// (paragraphs, line breaks, list items…) separates words.
+const INLINE_TAGS = new Set([
+  "a",
+  "abbr",
+  "b",
+  "code",
+  "del",
+  "em",
+  "font",
+  "i",
+  "ins",
+  "mark",
+  "s",
+  "small",
+  "span",
+  "strike",
+  "strong",
+  "sub",
+  "sup",
+  "u",
+]);
+
+// A tag (its attributes may quote ">") or a comment; a bare "a < b" is left as text.
+const TAG = /<\/?([a-zA-Z][a-zA-Z0-9]*)(?:"[^"]*"|'[^']*'|[^'">])*>|<!--[\s\S]*?-->/g;
+const SCRIPT_OR_STYLE = /<(script|style)\b[\s\S]*?<\/\1\s*>/gi;
+const ENTITIES: Record<string, string> = {
+  "&amp;": "&",
+  "&lt;": "<",
+  "&gt;": ">",
+  "&quot;": '"',
+  "&#39;": "'",
+  "&nbsp;": "\u00a0",
+};
+
+/**
+ * Plain text of a part's HTML, for word counts: tags stripped, the basic entities
+ * decoded (in one pass, so "&amp;lt;" stays "&lt;"), whitespace collapsed.
+ */
+export function htmlToPlainText(html: string): string {
+  return html
+    .replace(SCRIPT_OR_STYLE, " ")
+    .replace(TAG, (_tag, name: string | undefined) =>
+      name && INLINE_TAGS.has(name.toLowerCase()) ? "" : " ",
+    )
+    .replace(/&(?:amp|lt|gt|quot|#39|nbsp);/g, (entity) => ENTITIES[entity] ?? entity)
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+const SLUG_MAX = 60;
+
+/**
+ * URL slug: lowercase ASCII letters and digits joined by single hyphens, accents
+ * removed ("Café" → "cafe"), at most 60 characters, cut at a hyphen when one exists.
+ * A title with no ASCII letters or digits gives "".
+ */
+export function slugify(title: string): string {
+  const slug = title
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  if (slug.length <= SLUG_MAX) return slug;
+  // A cut that lands just before a hyphen already ends on a word boundary.
+  const cut = slug.slice(0, SLUG_MAX + 1);
+  const boundary = cut.lastIndexOf("-");
+  return boundary > 0 ? cut.slice(0, boundary) : slug.slice(0, SLUG_MAX);
+}

@@ -1,0 +1,79 @@
+/**
+ * Story and part rules from the product spec, shared so the server's answers and
+ * the web app's badges always agree.
+ */
+
+import { type DateInput, toTimestamp } from "./format.ts";
+
+export const NEW_PART_WINDOW_DAYS = 14;
+export const MATURE_RATING = 4;
+export const DEFAULT_COPYRIGHT_LICENCE = 1;
+export const READING_TIME_LANGUAGE_ID = 1;
+
+const NEW_PART_WINDOW_MS = NEW_PART_WINDOW_DAYS * 24 * 60 * 60 * 1000;
+
+export interface PartNewness {
+  draft: boolean;
+  createDate: DateInput;
+}
+
+/**
+ * New = published and created at most 14 days before `now` (exactly 14 days ago
+ * still counts). A create date in the future (clock skew) counts as new; an invalid
+ * one does not.
+ */
+export function isNewPart(part: PartNewness, now: Date | number): boolean {
+  const age = toTimestamp(now) - toTimestamp(part.createDate);
+  return !part.draft && age <= NEW_PART_WINDOW_MS;
+}
+
+export interface NewPartCounts {
+  numNewParts: number;
+  numNewBonusParts: number;
+}
+
+/** New regular parts and new bonus parts, counted separately (a bonus part is not in numNewParts). */
+export function countNewParts(
+  parts: ReadonlyArray<PartNewness & { isBonusPart: boolean }>,
+  now: Date | number,
+): NewPartCounts {
+  const counts: NewPartCounts = { numNewParts: 0, numNewBonusParts: 0 };
+  for (const part of parts) {
+    if (!isNewPart(part, now)) continue;
+    if (part.isBonusPart) counts.numNewBonusParts++;
+    else counts.numNewParts++;
+  }
+  return counts;
+}
+
+export function isMature(rating: number): boolean {
+  return rating === MATURE_RATING;
+}
+
+/** Reading time is only shown for English (language 1), where the words-per-minute speed holds. */
+export function showsReadingTime(languageId: number): boolean {
+  return languageId === READING_TIME_LANGUAGE_ID;
+}
+
+export interface Language {
+  readonly id: number;
+  readonly code: string;
+  readonly name: string;
+}
+
+/** The spec's language ids; names are each language's own name for itself. */
+export const LANGUAGES: readonly Language[] = [
+  { id: 1, code: "en", name: "English" },
+  { id: 2, code: "fr", name: "Français" },
+  { id: 3, code: "it", name: "Italiano" },
+  { id: 4, code: "de", name: "Deutsch" },
+  { id: 5, code: "es", name: "Español" },
+  { id: 6, code: "pt", name: "Português" },
+  { id: 18, code: "fil", name: "Filipino" },
+  { id: 20, code: "id", name: "Bahasa Indonesia" },
+  { id: 23, code: "tr", name: "Türkçe" },
+];
+
+export function languageById(id: number): Language | undefined {
+  return LANGUAGES.find((language) => language.id === id);
+}

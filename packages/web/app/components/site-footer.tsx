@@ -1,0 +1,18 @@
+import { t } from "../i18n/index.ts";
+import { LogoMark } from "./logo.tsx";
+
+export function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <p className="site-footer__brand">
+          <LogoMark />
+          <span>
+            <strong>{t.brand}</strong> · {t.footer.tagline}
+          </span>
+        </p>
+        <p className="site-footer__legal">© {new Date().getFullYear()} {t.brand}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,21 @@
+import { t } from "../i18n/index.ts";
+
+interface StoryBadgesProps {
+  completed: boolean;
+  mature: boolean;
+  numNewParts?: number;
+  isPaid?: boolean;
+}
+
+export function StoryBadges({ completed, mature, numNewParts = 0, isPaid = false }: StoryBadgesProps) {
+  return (
+    <ul className="badges" aria-label="Status">
+      {isPaid && <li className="badge badge--original">{t.story.original}</li>}
+      <li className={completed ? "badge badge--complete" : "badge"}>
+        {completed ? t.story.complete : t.story.ongoing}
+      </li>
+      {mature && <li className="badge badge--mature">{t.story.mature}</li>}
+      {numNewParts > 0 && <li className="badge badge--new">{t.story.newParts(numNewParts)}</li>}
+    </ul>
+  );
+}

@@ -1,0 +1,38 @@
+import { abbreviateCount, formatReadingTime, showsReadingTime } from "@inkwell/shared";
+import { Clock, Eye, List, Star } from "lucide-react";
+import { t } from "../i18n/index.ts";
+
+interface StoryStatsProps {
+  readCount: number;
+  voteCount: number;
+  numParts: number;
+  /** Words in the published parts; reading time shows only for language 1. */
+  length: number;
+  languageId: number;
+  compact?: boolean;
+}
+
+/** Reads, Votes, Parts and, for English stories, reading time. */
+export function StoryStats({ readCount, voteCount, numParts, length, languageId, compact = false }: StoryStatsProps) {
+  const stats = [
+    { key: "reads", label: t.story.reads, value: abbreviateCount(readCount), Icon: Eye },
+    { key: "votes", label: t.story.votes, value: abbreviateCount(voteCount), Icon: Star },
+    { key: "parts", label: t.story.parts, value: abbreviateCount(numParts), Icon: List },
+  ];
+  if (showsReadingTime(languageId)) {
+    stats.push({ key: "time", label: t.story.time, value: formatReadingTime(length), Icon: Clock });
+  }
+  return (
+    <dl className={compact ? "stats stats--compact" : "stats"}>
+      {stats.map(({ key, label, value, Icon }) => (
+        <div className="stats__item" key={key}>
+          <dt>
+            <Icon aria-hidden="true" size={compact ? 14 : 16} />
+            <span className={compact ? "visually-hidden" : undefined}>{label}</span>
+          </dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

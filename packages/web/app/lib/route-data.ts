@@ -1,0 +1,22 @@
+import { data } from "react-router";
+import { ApiRequestError } from "../api/client.ts";
+
+/** `/story/123` and `/story/123-some-title` both name story 123; anything else is no id. */
+export function idFromParam(param: string | undefined): number | null {
+  const match = /^([1-9]\d{0,15})(?:-[\w-]*)?$/.exec(param ?? "");
+  return match ? Number(match[1]) : null;
+}
+
+export const notFoundResponse = () => data(null, { status: 404 });
+
+/** An API 404 (or 400 for an id the API refuses) becomes the page's 404. */
+export async function orNotFound<T>(request: Promise<T>): Promise<T> {
+  try {
+    return await request;
+  } catch (error) {
+    if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) {
+      throw notFoundResponse();
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,29 @@
+import { defineConfig } from "vitest/config";
+
+const postgres = process.env.TEST_DATABASE_URL;
+const apiTests = ["packages/server/src/**/*.test.ts"];
+
+/**
+ * One run, every suite: pure rules, the API on SQLite (and on PostgreSQL when
+ * TEST_DATABASE_URL names a server), and the journeys in Chromium.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: "shared", include: ["packages/shared/src/**/*.test.ts"] } },
+      { test: { name: "api-sqlite", include: apiTests, env: { TEST_ENGINE: "sqlite" } } },
+      ...(postgres
+        ? [{ test: { name: "api-postgres", include: apiTests, env: { TEST_ENGINE: "postgres" } } }]
+        : []),
+      {
+        test: {
+          name: "e2e",
+          include: ["packages/e2e/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
