@@ -1,9 +1,13 @@
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { serveStatic } from "@hono/node-server/serve-static";
+import { CACHE_TAGS_HEADER } from "@inkwell/shared";
 import { Hono } from "hono";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { SESSION_COOKIE } from "./accounts/sessions.ts";
 import type { Api } from "./app.ts";
+import { onStoryChanged } from "./events.ts";
+import { PageCache } from "./http/page-cache.ts";
 
 export const WEB_BUILD_DIR = join(import.meta.dirname, "../../web/build");
 
@@ -27,8 +31,18 @@ const SECURITY_HEADERS = {
  * The whole site: static assets, uploaded media, the API, then every other path rendered
  * by React Router. Loaders reach the API in-process with the visitor's cookies.
  */
-export function createSite(api: Api, build: ServerBuild, options: { mediaDir: string; buildDir?: string }) {
+export interface SiteOptions {
+  mediaDir: string;
+  buildDir?: string;
+  /** How long a visitor's page may be served from memory; 0 turns the cache off. */
+  pageCacheMs?: number;
+}
+
+export function createSite(api: Api, build: ServerBuild, options: SiteOptions) {
   const site = new Hono();
+  const cacheMs = options.pageCacheMs ?? 2000;
+  const cache = cacheMs > 0 ? new PageCache({ ttlMs: cacheMs, maxEntries: 5000 }) : null;
+  if (cache) onStoryChanged((storyId) => cache.invalidate(`story:${storyId}`));
   const clientDir = join(options.buildDir ?? WEB_BUILD_DIR, "client");
   const entry = build.entry.module as unknown as WebEntry;
   const handleRequest = createRequestHandler(build, "production");
@@ -50,15 +64,23 @@ export function createSite(api: Api, build: ServerBuild, options: { mediaDir: st
   );
   site.use("/favicon.svg", serveStatic({ root: clientDir }));
   site.route("/", api);
+  site.all("/api/*", (c) => c.json({ code: "not_found", message: "No such API call" }, 404));
 
   site.all("*", async (c) => {
     const cookie = c.req.header("cookie");
-    const context = entry.createLoadContext((path, init) => {
-      const headers = new Headers(init?.headers);
-      if (cookie) headers.set("cookie", cookie);
-      return Promise.resolve(api.request(path, { ...init, headers }));
-    });
-    const response = await handleRequest(c.req.raw, context);
+    const key = c.req.path + (c.req.url.includes("?") ? c.req.url.slice(c.req.url.indexOf("?")) : "");
+    const visitor = c.req.method === "GET" && !cookie?.includes(`${SESSION_COOKIE}=`);
+    let response = visitor ? cache?.get(key) : undefined;
+    if (!response) {
+      const context = entry.createLoadContext((path, init) => {
+        const headers = new Headers(init?.headers);
+        if (cookie) headers.set("cookie", cookie);
+        return Promise.resolve(api.request(path, { ...init, headers }));
+      });
+      response = await handleRequest(c.req.raw, context);
+      if (visitor && cache) response = await cache.store(key, response);
+      else response.headers.delete(CACHE_TAGS_HEADER);
+    }
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value);
     return response;
   });

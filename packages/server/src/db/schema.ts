@@ -4,8 +4,10 @@ import type { Generated } from "kysely";
  * Column conventions, the same on both engines: times are epoch milliseconds (bigint),
  * flags are 0/1 integers, ids are integers. See docs/decisions/003-database.md.
  */
-type Flag = 0 | 1;
+type Flag = Generated<0 | 1>;
 type Millis = number;
+/** A counter the database starts at 0. */
+type Counter = Generated<number>;
 
 export interface UsersTable {
   id: Generated<number>;
@@ -15,18 +17,18 @@ export interface UsersTable {
   email_lower: string | null;
   name: string;
   avatar: string | null;
-  description: string;
+  description: Generated<string>;
   password_hash: string | null;
   is_ambassador: Flag;
   is_sysadmin: Flag;
   is_staff: Flag;
   is_verified: Flag;
   email_verified: Flag;
-  language_id: number;
+  language_id: Generated<number>;
   country: string | null;
   birthdate: string | null;
-  num_followers: number;
-  num_following: number;
+  num_followers: Counter;
+  num_following: Counter;
   created_at: Millis;
 }
 
@@ -52,24 +54,24 @@ export interface StoriesTable {
   id: Generated<number>;
   user_id: number;
   title: string;
-  description: string;
+  description: Generated<string>;
   cover: string | null;
-  language_id: number;
-  rating: number;
+  language_id: Generated<number>;
+  rating: Generated<number>;
   completed: Flag;
   draft: Flag;
   deleted: Flag;
-  copyright: number;
+  copyright: Generated<number>;
   is_paid: Flag;
   is_paywalled: Flag;
   paid_model: string | null;
   create_date: Millis;
   modify_date: Millis;
   last_published_at: Millis | null;
-  num_parts: number;
-  read_count: number;
-  vote_count: number;
-  comment_count: number;
+  num_parts: Counter;
+  read_count: Counter;
+  vote_count: Counter;
+  comment_count: Counter;
 }
 
 export interface StoryCategoriesTable {
@@ -80,7 +82,7 @@ export interface StoryCategoriesTable {
 export interface StoryTagsTable {
   story_id: number;
   tag_id: number;
-  position: number;
+  position: Generated<number>;
 }
 
 export interface PartsTable {
@@ -88,8 +90,8 @@ export interface PartsTable {
   story_id: number;
   position: number;
   title: string;
-  text: string;
-  word_count: number;
+  text: Generated<string>;
+  word_count: Generated<number>;
   draft: Flag;
   deleted: Flag;
   scheduled_at: Millis | null;
@@ -98,9 +100,9 @@ export interface PartsTable {
   published_at: Millis | null;
   is_bonus: Flag;
   bonus_type: string | null;
-  read_count: number;
-  vote_count: number;
-  comment_count: number;
+  read_count: Counter;
+  vote_count: Counter;
+  comment_count: Counter;
 }
 
 export interface FollowsTable {
@@ -129,7 +131,7 @@ export interface ReadsTable {
   user_id: number | null;
   part_id: number;
   story_id: number;
-  seconds: number;
+  seconds: Generated<number>;
   created_at: Millis;
 }
 

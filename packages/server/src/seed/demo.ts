@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { en, Faker } from "@faker-js/faker";
+import { base, en, Faker } from "@faker-js/faker";
 import { type Insertable, type Kysely, sql } from "kysely";
 import { hashPassword } from "../accounts/passwords.ts";
 import type { Database, PartsTable, StoriesTable, UsersTable } from "../db/schema.ts";
@@ -43,7 +43,7 @@ interface SeedOptions {
 export async function seedDemo(db: Kysely<Database>, options: SeedOptions): Promise<void> {
   const size = options.size ?? DEMO_SIZE;
   const now = options.now ?? Date.now();
-  const faker = new Faker({ locale: [en] });
+  const faker = new Faker({ locale: [en, base] });
   faker.seed(options.seed ?? 42);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
@@ -67,6 +67,8 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions): Prom
         now,
       ),
     );
+    // The demo writer's own stories are in English, so their pages show every stat.
+    for (const story of stories.slice(0, 6)) story.row.language_id = 1;
     const parts = stories.map((story) => makeParts(faker, story, now));
     const signals = makeSignals(faker, userIds, stories, parts, now);
 

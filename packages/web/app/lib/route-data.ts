@@ -1,4 +1,5 @@
-import { data } from "react-router";
+import { CACHE_TAGS_HEADER } from "@inkwell/shared";
+import { data, type HeadersFunction } from "react-router";
 import { ApiRequestError } from "../api/client.ts";
 
 /** `/story/123` and `/story/123-some-title` both name story 123; anything else is no id. */
@@ -20,3 +21,8 @@ export async function orNotFound<T>(request: Promise<T>): Promise<T> {
     throw error;
   }
 }
+
+/** Marks a visitor's page as cacheable for a moment under these tags (see CACHE_TAGS_HEADER). */
+export const cacheTags = (...tags: string[]) => ({ [CACHE_TAGS_HEADER]: tags.join(",") });
+
+export const forwardLoaderHeaders: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

@@ -1,17 +1,26 @@
 import { formatTimeAgo } from "@inkwell/shared";
 import { ArrowLeft, ArrowRight, ChevronRight } from "lucide-react";
+import { data } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { t } from "../i18n/index.ts";
-import { idFromParam, notFoundResponse, orNotFound } from "../lib/route-data.ts";
+import {
+  cacheTags,
+  forwardLoaderHeaders,
+  idFromParam,
+  notFoundResponse,
+  orNotFound,
+} from "../lib/route-data.ts";
 import type { Route } from "./+types/part";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = idFromParam(params.partId);
   if (id === null) throw notFoundResponse();
   const part = await orNotFound(context.get(apiContext).part(id));
-  return { part, now: Date.now() };
+  return data({ part, now: Date.now() }, { headers: cacheTags(`story:${part.story.id}`) });
 }
+
+export const headers = forwardLoaderHeaders;
 
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [];

@@ -1,6 +1,6 @@
 import { formatTimeAgo } from "@inkwell/shared";
 import { BookOpen } from "lucide-react";
-import { isRouteErrorResponse, useRouteError } from "react-router";
+import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { Cover } from "../components/cover.tsx";
@@ -8,15 +8,23 @@ import { ErrorPage } from "../components/error-page.tsx";
 import { StoryBadges } from "../components/story-badges.tsx";
 import { StoryStats } from "../components/story-stats.tsx";
 import { t } from "../i18n/index.ts";
-import { idFromParam, notFoundResponse, orNotFound } from "../lib/route-data.ts";
+import {
+  cacheTags,
+  forwardLoaderHeaders,
+  idFromParam,
+  notFoundResponse,
+  orNotFound,
+} from "../lib/route-data.ts";
 import type { Route } from "./+types/story";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = idFromParam(params.storyId);
   if (id === null) throw notFoundResponse();
   const story = await orNotFound(context.get(apiContext).storyPage(id));
-  return { story, now: Date.now() };
+  return data({ story, now: Date.now() }, { headers: cacheTags(`story:${id}`) });
 }
+
+export const headers = forwardLoaderHeaders;
 
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [];

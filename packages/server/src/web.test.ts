@@ -1,0 +1,109 @@
+import type { Hono } from "hono";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createSession, SESSION_COOKIE } from "./accounts/sessions.ts";
+import { storyChanged } from "./events.ts";
+import { useTestApi } from "./testing/api.ts";
+import { createStory, createUser } from "./testing/fixtures.ts";
+import { createSite, loadWebBuild } from "./web.ts";
+
+const t = useTestApi();
+let site: Hono;
+let story: { id: number; partIds: number[] };
+let readerCookie: string;
+
+beforeAll(async () => {
+  const db = t.handle.db;
+  site = createSite(t.api, await loadWebBuild(), { mediaDir: "/nonexistent", pageCacheMs: 60_000 });
+  const author = await createUser(db, { name: "Ines Harrow" });
+  story = await createStory(db, author.id, {
+    title: "Letters from Harrow Lane",
+    description: "Every Tuesday, a letter arrives addressed to a girl who died in 1952.",
+    tags: ["ghost", "letters"],
+    completed: 1,
+    parts: [
+      { title: "The First Letter", text: '<p data-p-id="x1">The envelope was warm.</p>' },
+      { title: "The Second Letter", text: '<p data-p-id="y1">Rain again.</p>' },
+    ],
+  });
+  const reader = await createUser(db);
+  readerCookie = `${SESSION_COOKIE}=${(await createSession(db, reader.id)).token}`;
+});
+
+const page = async (path: string, init?: RequestInit) => {
+  const response = await site.request(path, init);
+  return { status: response.status, html: await response.text(), headers: response.headers };
+};
+
+describe("server-rendered pages", () => {
+  it("renders the story page with title, description, tags and parts before any script runs", async () => {
+    const { status, html, headers } = await page(`/story/${story.id}`);
+    expect(status).toBe(200);
+    expect(headers.get("content-type")).toContain("text/html");
+    expect(html).toContain("<h1 class=\"story-header__title\">Letters from Harrow Lane</h1>");
+    expect(html).toContain("Every Tuesday, a letter arrives addressed to a girl who died in 1952.");
+    expect(html).toContain(`href="/${story.partIds[0]}"`);
+    expect(html).toContain("The Second Letter");
+    expect(html).toContain('href="/stories/ghost"');
+    expect(html).toContain("Complete");
+    expect(html).toContain("<title>Letters from Harrow Lane - Ines Harrow · Inkwell</title>");
+  });
+
+  it("accepts a slug after the story id", async () => {
+    expect((await page(`/story/${story.id}-letters-from-harrow-lane`)).status).toBe(200);
+  });
+
+  it("renders a part with its text and the way on", async () => {
+    const first = await page(`/${story.partIds[0]}`);
+    expect(first.status).toBe(200);
+    expect(first.html).toContain('<p data-p-id="x1">The envelope was warm.</p>');
+    expect(first.html).toContain("Continue to next part");
+    expect(first.html).toContain(`href="/${story.partIds[1]}"`);
+    const last = await page(`/${story.partIds[1]}`);
+    expect(last.html).toContain("finished this story");
+    expect(last.html).not.toContain("Continue to next part");
+  });
+
+  it.each(["/story/999999", "/story/abc", "/99999999", "/no-such-page", "/stories/"])(
+    "answers %s with a real 404 page",
+    async (path) => {
+      const { status, html } = await page(path);
+      expect(status).toBe(404);
+      expect(html).toContain("This page got lost in a good story and never came back.");
+      expect(html).toContain("Go home");
+    },
+  );
+
+  it("answers unknown API paths with JSON, not a page", async () => {
+    const response = await site.request("/api/v3/nothing-here");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ code: "not_found", message: "No such API call" });
+  });
+
+  it("sends security headers with every page", async () => {
+    const { headers } = await page(`/story/${story.id}`);
+    expect(headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(headers.get("x-content-type-options")).toBe("nosniff");
+    expect(headers.get("x-inkwell-cache-tags")).toBeNull();
+  });
+});
+
+describe("visitors' page cache", () => {
+  it("serves a visitor the cached page until the story changes, then the new one", async () => {
+    const cached = await createStory(t.handle.db, (await createUser(t.handle.db)).id, {
+      title: "Before the Edit",
+    });
+    expect((await page(`/story/${cached.id}`)).html).toContain("Before the Edit");
+    await t.handle.db
+      .updateTable("stories")
+      .set({ title: "After the Edit" })
+      .where("id", "=", cached.id)
+      .execute();
+    expect((await page(`/story/${cached.id}`)).html).toContain("Before the Edit");
+    // A signed-in reader never gets the cached copy.
+    expect((await page(`/story/${cached.id}`, { headers: { cookie: readerCookie } })).html).toContain(
+      "After the Edit",
+    );
+    storyChanged(cached.id);
+    expect((await page(`/story/${cached.id}`)).html).toContain("After the Edit");
+  });
+});
