@@ -10,13 +10,23 @@ const output = join(web, "build/server/index.js");
 function newestChange(path: string): number {
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestChange(join(path, name))), stat.mtimeMs);
+  return readdirSync(path).reduce(
+    (newest, name) => Math.max(newest, newestChange(join(path, name))),
+    stat.mtimeMs,
+  );
 }
 
 /** Builds the web app when its build is missing or older than its sources. */
 export function buildWebIfNeeded(): void {
-  const sources = [join(web, "app"), join(web, "public"), join(web, "vite.config.ts"), join(web, "react-router.config.ts"), shared];
-  if (existsSync(output) && statSync(output).mtimeMs >= Math.max(...sources.map(newestChange))) return;
+  const sources = [
+    join(web, "app"),
+    join(web, "public"),
+    join(web, "vite.config.ts"),
+    join(web, "react-router.config.ts"),
+    shared,
+  ];
+  if (existsSync(output) && statSync(output).mtimeMs >= Math.max(...sources.map(newestChange)))
+    return;
   console.log("Building the web app…");
   const cli = join(root, "node_modules/@react-router/dev/bin.cjs");
   const result = spawnSync(process.execPath, [cli, "build"], { cwd: web, stdio: "inherit" });

@@ -2,23 +2,21 @@ import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { createApi } from "./app.ts";
 import { openDatabase } from "./db/connection.ts";
-import { migrateToLatest } from "./db/migrate.ts";
-import { isEmpty } from "./seed/empty.ts";
-import { seedDemo } from "./seed/demo.ts";
+import { prepareDatabase } from "./startup.ts";
 import { createSite, loadWebBuild } from "./web.ts";
 
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = process.env.DATA_DIR ?? "data";
 const mediaDir = join(dataDir, "media");
-const production = process.env.NODE_ENV === "production";
 
 const handle = openDatabase({ url: process.env.DATABASE_URL, dataDir });
-await migrateToLatest(handle.db);
-
-// Demo content goes only into an empty database, and never in production unless asked.
-if ((await isEmpty(handle.db)) && (!production || process.env.SEED_DEMO === "1")) {
-  const started = performance.now();
-  await seedDemo(handle.db, { mediaDir });
+const started = performance.now();
+const outcome = await prepareDatabase(handle, {
+  mediaDir,
+  production: process.env.NODE_ENV === "production",
+  seedDemo: process.env.SEED_DEMO === "1",
+});
+if (outcome === "seeded") {
   console.log(`Seeded the demo catalogue in ${Math.round(performance.now() - started)} ms`);
 }
 

@@ -1,19 +1,23 @@
-import type { Hono } from "hono";
+import { Hono } from "hono";
+import type { ServerBuild } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSession, SESSION_COOKIE } from "./accounts/sessions.ts";
 import { storyChanged } from "./events.ts";
+import type { AppEnv } from "./http/app-env.ts";
 import { useTestApi } from "./testing/api.ts";
 import { createStory, createUser } from "./testing/fixtures.ts";
 import { createSite, loadWebBuild } from "./web.ts";
 
 const t = useTestApi();
 let site: Hono;
+let build: ServerBuild;
 let story: { id: number; partIds: number[] };
 let readerCookie: string;
 
 beforeAll(async () => {
   const db = t.handle.db;
-  site = createSite(t.api, await loadWebBuild(), { mediaDir: "/nonexistent", pageCacheMs: 60_000 });
+  build = await loadWebBuild();
+  site = createSite(t.api, build, { mediaDir: "/nonexistent", pageCacheMs: 60_000 });
   const author = await createUser(db, { name: "Ines Harrow" });
   story = await createStory(db, author.id, {
     title: "Letters from Harrow Lane",
@@ -39,7 +43,7 @@ describe("server-rendered pages", () => {
     const { status, html, headers } = await page(`/story/${story.id}`);
     expect(status).toBe(200);
     expect(headers.get("content-type")).toContain("text/html");
-    expect(html).toContain("<h1 class=\"story-header__title\">Letters from Harrow Lane</h1>");
+    expect(html).toContain('<h1 class="story-header__title">Letters from Harrow Lane</h1>');
     expect(html).toContain("Every Tuesday, a letter arrives addressed to a girl who died in 1952.");
     expect(html).toContain(`href="/${story.partIds[0]}"`);
     expect(html).toContain("The Second Letter");
@@ -73,6 +77,20 @@ describe("server-rendered pages", () => {
     },
   );
 
+  it("shows the story 500 page with Reload when the story cannot be loaded", async () => {
+    const failing = new Hono<AppEnv>();
+    failing.get("/api/v3/stories/:id", (c) => c.json({ code: "internal", message: "boom" }, 500));
+    const broken = createSite(failing, build, { mediaDir: "/nonexistent", pageCacheMs: 0 });
+    const response = await broken.request(`/story/${story.id}`);
+    expect(response.status).toBe(500);
+    const html = (await response.text()).replaceAll("&#x27;", "'");
+    expect(html).toContain("Hmmm... something's wrong.");
+    expect(html).toContain(
+      "We can't seem to load this story right now. Try going back or reloading.",
+    );
+    expect(html).toMatch(/<button[^>]*>Reload<\/button>/);
+  });
+
   it("answers unknown API paths with JSON, not a page", async () => {
     const response = await site.request("/api/v3/nothing-here");
     expect(response.status).toBe(404);
@@ -100,9 +118,9 @@ describe("visitors' page cache", () => {
       .execute();
     expect((await page(`/story/${cached.id}`)).html).toContain("Before the Edit");
     // A signed-in reader never gets the cached copy.
-    expect((await page(`/story/${cached.id}`, { headers: { cookie: readerCookie } })).html).toContain(
-      "After the Edit",
-    );
+    expect(
+      (await page(`/story/${cached.id}`, { headers: { cookie: readerCookie } })).html,
+    ).toContain("After the Edit");
     storyChanged(cached.id);
     expect((await page(`/story/${cached.id}`)).html).toContain("After the Edit");
   });

@@ -5,14 +5,16 @@ import { CACHE_TAGS_HEADER } from "@inkwell/shared";
 import { Hono } from "hono";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { SESSION_COOKIE } from "./accounts/sessions.ts";
-import type { Api } from "./app.ts";
 import { onStoryChanged } from "./events.ts";
+import type { AppEnv } from "./http/app-env.ts";
 import { PageCache } from "./http/page-cache.ts";
 
 export const WEB_BUILD_DIR = join(import.meta.dirname, "../../web/build");
 
 interface WebEntry {
-  createLoadContext(fetchApi: (path: string, init?: RequestInit) => Promise<Response>): RouterContextProvider;
+  createLoadContext(
+    fetchApi: (path: string, init?: RequestInit) => Promise<Response>,
+  ): RouterContextProvider;
 }
 
 export async function loadWebBuild(buildDir = WEB_BUILD_DIR): Promise<ServerBuild> {
@@ -38,7 +40,7 @@ export interface SiteOptions {
   pageCacheMs?: number;
 }
 
-export function createSite(api: Api, build: ServerBuild, options: SiteOptions) {
+export function createSite(api: Hono<AppEnv>, build: ServerBuild, options: SiteOptions) {
   const site = new Hono();
   const cacheMs = options.pageCacheMs ?? 2000;
   const cache = cacheMs > 0 ? new PageCache({ ttlMs: cacheMs, maxEntries: 5000 }) : null;
@@ -68,7 +70,8 @@ export function createSite(api: Api, build: ServerBuild, options: SiteOptions) {
 
   site.all("*", async (c) => {
     const cookie = c.req.header("cookie");
-    const key = c.req.path + (c.req.url.includes("?") ? c.req.url.slice(c.req.url.indexOf("?")) : "");
+    const key =
+      c.req.path + (c.req.url.includes("?") ? c.req.url.slice(c.req.url.indexOf("?")) : "");
     const visitor = c.req.method === "GET" && !cookie?.includes(`${SESSION_COOKIE}=`);
     let response = visitor ? cache?.get(key) : undefined;
     if (!response) {

@@ -69,7 +69,11 @@ function mergeSelections(a: FieldSelection, b: FieldSelection): FieldSelection {
   for (const [name, sub] of Object.entries(b)) {
     const mine = merged[name];
     merged[name] =
-      mine && mine !== true && sub !== true ? mergeSelections(mine, sub) : mine === true ? sub : (mine ?? sub);
+      mine && mine !== true && sub !== true
+        ? mergeSelections(mine, sub)
+        : mine === true
+          ? sub
+          : (mine ?? sub);
   }
   return merged;
 }

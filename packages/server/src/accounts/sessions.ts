@@ -18,7 +18,12 @@ export async function createSession(
   const expiresAt = now + SESSION_DAYS * 86_400_000;
   await db
     .insertInto("sessions")
-    .values({ token_hash: hashToken(token), user_id: userId, created_at: now, expires_at: expiresAt })
+    .values({
+      token_hash: hashToken(token),
+      user_id: userId,
+      created_at: now,
+      expires_at: expiresAt,
+    })
     .execute();
   return { token, expiresAt };
 }

@@ -7,7 +7,8 @@ export function fieldsFrom(expression: string | undefined): FieldSelection | und
   try {
     return parseFields(expression);
   } catch (error) {
-    if (error instanceof FieldsSyntaxError) throw badRequest(error.message, { fields: error.message });
+    if (error instanceof FieldsSyntaxError)
+      throw badRequest(error.message, { fields: error.message });
     throw error;
   }
 }

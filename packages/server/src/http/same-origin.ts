@@ -15,9 +15,14 @@ export function sameOriginOnly(): MiddlewareHandler {
       const origin = c.req.header("origin");
       const crossSite = site
         ? site !== "same-origin" && site !== "none"
-        : origin !== undefined && !sameHost(origin, c.req.header("host") ?? new URL(c.req.url).host);
+        : origin !== undefined &&
+          !sameHost(origin, c.req.header("host") ?? new URL(c.req.url).host);
       if (crossSite) {
-        throw new HttpError(403, "cross_origin", "Cross-origin requests that change data are not allowed");
+        throw new HttpError(
+          403,
+          "cross_origin",
+          "Cross-origin requests that change data are not allowed",
+        );
       }
     }
     await next();

@@ -11,12 +11,9 @@ export const idParam = (name: string) =>
     .transform(Number)
     .openapi({ param: { name, in: "path" }, example: "1" });
 
-export const fieldsQuery = z
-  .string()
-  .optional()
-  .openapi({
-    description: "Nested field selection, e.g. id,title,parts(id,title,url),user(username)",
-  });
+export const fieldsQuery = z.string().optional().openapi({
+  description: "Nested field selection, e.g. id,title,parts(id,title,url),user(username)",
+});
 
 /** Turns a failed zod check into the house 400: {code, message, fields}. */
 export function validationHook(

@@ -55,7 +55,9 @@ describe("GET /api/v3/story_parts/{id}", () => {
   });
 
   it("links the last published part back and to nothing after it", async () => {
-    const part = (await (await t.get(`/api/v3/story_parts/${story.partIds[TWO]}`)).json()) as PartDetails;
+    const part = (await (
+      await t.get(`/api/v3/story_parts/${story.partIds[TWO]}`)
+    ).json()) as PartDetails;
     expect(part.number).toBe(2);
     expect(part.previousPart?.id).toBe(story.partIds[ONE]);
     expect(part.nextPart).toBeNull();
@@ -79,14 +81,21 @@ describe("GET /api/v3/story_parts/{id}", () => {
   });
 
   it("hides every part of a draft story from readers", async () => {
-    const hidden = await createStory(t.handle.db, author.id, { draft: 1, parts: [{ title: "Secret" }] });
+    const hidden = await createStory(t.handle.db, author.id, {
+      draft: 1,
+      parts: [{ title: "Secret" }],
+    });
     expect((await t.get(`/api/v3/story_parts/${hidden.partIds[0]}`)).status).toBe(404);
-    const own = await t.get(`/api/v3/story_parts/${hidden.partIds[0]}`, { headers: { cookie: authorCookie } });
+    const own = await t.get(`/api/v3/story_parts/${hidden.partIds[0]}`, {
+      headers: { cookie: authorCookie },
+    });
     expect(own.status).toBe(200);
   });
 
   it("projects fields and refuses bad ids", async () => {
-    const response = await t.get(`/api/v3/story_parts/${story.partIds[ONE]}?fields=id,story(id,title)`);
+    const response = await t.get(
+      `/api/v3/story_parts/${story.partIds[ONE]}?fields=id,story(id,title)`,
+    );
     expect(await response.json()).toEqual({
       id: story.partIds[ONE],
       story: { id: story.id, title: "Salt and Static" },

@@ -23,11 +23,7 @@ export async function getPartDetails(
   viewer: MaybeViewer,
   now = Date.now(),
 ): Promise<PartDetails> {
-  const part = await db
-    .selectFrom("parts")
-    .selectAll()
-    .where("id", "=", partId)
-    .executeTakeFirst();
+  const part = await db.selectFrom("parts").selectAll().where("id", "=", partId).executeTakeFirst();
   if (!part) throw notFound("Part");
   const [story, siblings] = await Promise.all([
     selectStories(db).where("stories.id", "=", part.story_id).executeTakeFirstOrThrow(),

@@ -20,9 +20,9 @@ export async function insertInBatches<T extends keyof Database>(
     const batch = rows.slice(start, start + size);
     const insert = db.insertInto(table).values(batch as never);
     if (returnIds) {
-      const inserted = (await insert
-        .returning("id" as never)
-        .execute()) as unknown as Array<{ id: number }>;
+      const inserted = (await insert.returning("id" as never).execute()) as unknown as Array<{
+        id: number;
+      }>;
       for (const row of inserted) ids.push(Number(row.id));
     } else {
       await insert.execute();

@@ -5,7 +5,7 @@ import { type Insertable, type Kysely, sql } from "kysely";
 import { hashPassword } from "../accounts/passwords.ts";
 import type { Database, PartsTable, StoriesTable, UsersTable } from "../db/schema.ts";
 import { insertInBatches } from "./batches.ts";
-import { CATEGORIES, type Genre, GENRE_TAGS, LANGUAGE_WEIGHTS, TAGS } from "./catalogue.ts";
+import { CATEGORIES, GENRE_TAGS, LANGUAGE_WEIGHTS, TAGS } from "./catalogue.ts";
 import { partHtml, storyContent, userBio } from "./content.ts";
 import { coverSvg } from "./covers.ts";
 
@@ -165,7 +165,11 @@ function makeUsers(faker: Faker, count: number, passwordHash: string, now: numbe
     if (username.length < 3 || taken.has(username.toLowerCase())) continue;
     taken.add(username.toLowerCase());
     users.push({
-      ...baseUser(username, `${first} ${last}`, now - faker.number.int({ min: 30, max: 2000 }) * DAY),
+      ...baseUser(
+        username,
+        `${first} ${last}`,
+        now - faker.number.int({ min: 30, max: 2000 }) * DAY,
+      ),
       is_verified: faker.datatype.boolean(0.03) ? 1 : 0,
       country: faker.location.countryCode(),
       description: userBio(faker),
@@ -213,7 +217,10 @@ function makeStory(faker: Faker, authorId: number, averageParts: number, now: nu
   const rating = faker.datatype.boolean(0.12) ? 4 : faker.number.int({ min: 1, max: 3 });
   const paid = faker.datatype.boolean(0.015);
   const fate = faker.number.float();
-  const numParts = Math.max(1, Math.round(faker.number.float({ min: 0.15, max: 1.85 }) * averageParts));
+  const numParts = Math.max(
+    1,
+    Math.round(faker.number.float({ min: 0.15, max: 1.85 }) * averageParts),
+  );
   const content = storyContent(faker, genre, numParts);
   const row: Insertable<StoriesTable> = {
     user_id: authorId,
@@ -242,7 +249,14 @@ function makeStory(faker: Faker, authorId: number, averageParts: number, now: nu
     vote_count: 0,
     comment_count: 0,
   };
-  return { row, genre, tags, categories, partTitles: content.partTitles, key: faker.string.alphanumeric(6) };
+  return {
+    row,
+    genre,
+    tags,
+    categories,
+    partTitles: content.partTitles,
+    key: faker.string.alphanumeric(6),
+  };
 }
 
 type PartRow = Omit<Insertable<PartsTable>, "story_id">;
@@ -302,7 +316,12 @@ function makeSignals(
   parts: PartRow[][],
   now: number,
 ) {
-  const reads: Array<{ ref: PartRef; user_id: number | null; seconds: number; created_at: number }> = [];
+  const reads: Array<{
+    ref: PartRef;
+    user_id: number | null;
+    seconds: number;
+    created_at: number;
+  }> = [];
   const votes: Array<{ ref: PartRef; user_id: number; created_at: number }> = [];
   let partIndex = 0;
   for (const [storyIndex, story] of stories.entries()) {
@@ -323,15 +342,27 @@ function makeSignals(
       const partReaders = Math.round(readers * 0.85 ** position++);
       const readerIds = faker.helpers.arrayElements(others, Math.min(partReaders, others.length));
       const visitorReads = Math.round(partReaders * 0.5);
-      const readAt = () => faker.number.int({ min: part.create_date, max: Math.max(part.create_date, now) });
+      const readAt = () =>
+        faker.number.int({ min: part.create_date, max: Math.max(part.create_date, now) });
       for (const userId of readerIds) {
-        reads.push({ ref, user_id: userId, seconds: faker.number.int({ min: 20, max: 900 }), created_at: readAt() });
+        reads.push({
+          ref,
+          user_id: userId,
+          seconds: faker.number.int({ min: 20, max: 900 }),
+          created_at: readAt(),
+        });
       }
       for (let i = 0; i < visitorReads; i++) {
-        reads.push({ ref, user_id: null, seconds: faker.number.int({ min: 20, max: 900 }), created_at: readAt() });
+        reads.push({
+          ref,
+          user_id: null,
+          seconds: faker.number.int({ min: 20, max: 900 }),
+          created_at: readAt(),
+        });
       }
       const voters = readerIds.filter(() => faker.datatype.boolean(0.3));
-      for (const userId of voters) votes.push({ ref, user_id: userId, created_at: part.create_date + DAY });
+      for (const userId of voters)
+        votes.push({ ref, user_id: userId, created_at: part.create_date + DAY });
       part.read_count = readerIds.length + visitorReads;
       part.vote_count = voters.length;
       storyReads += part.read_count;

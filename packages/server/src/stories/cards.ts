@@ -98,11 +98,17 @@ export function toUserSummary(row: Pick<StoryRow, "username" | "user_name" | "us
   return { username: row.username, name: row.user_name, avatar: row.user_avatar };
 }
 
-export function toStoryCard(story: StoryRow, parts: PartRow[], tags: string[], categories: number[]): StoryCard {
+export function toStoryCard(
+  story: StoryRow,
+  parts: PartRow[],
+  tags: string[],
+  categories: number[],
+): StoryCard {
   const published = parts.filter(isPublished);
   const first = published[0];
   const last = published.reduce<PartRow | undefined>(
-    (latest, part) => (!latest || (part.published_at ?? 0) > (latest.published_at ?? 0) ? part : latest),
+    (latest, part) =>
+      !latest || (part.published_at ?? 0) > (latest.published_at ?? 0) ? part : latest,
     undefined,
   );
   const language = languageById(story.language_id) ?? { id: story.language_id, name: "Unknown" };
@@ -168,13 +174,21 @@ export async function loadCardParts(db: Kysely<Database>, storyIds: number[]) {
   return { tags, categories, parts };
 }
 
-export async function toStoryCards(db: Kysely<Database>, stories: StoryRow[]): Promise<StoryCard[]> {
+export async function toStoryCards(
+  db: Kysely<Database>,
+  stories: StoryRow[],
+): Promise<StoryCard[]> {
   const { tags, categories, parts } = await loadCardParts(
     db,
     stories.map((story) => story.id),
   );
   return stories.map((story) =>
-    toStoryCard(story, parts.get(story.id) ?? [], tags.get(story.id) ?? [], categories.get(story.id) ?? []),
+    toStoryCard(
+      story,
+      parts.get(story.id) ?? [],
+      tags.get(story.id) ?? [],
+      categories.get(story.id) ?? [],
+    ),
   );
 }
 

@@ -4,8 +4,8 @@ import type { Database } from "../db/schema.ts";
 import { notFound } from "../http/errors.ts";
 import type { MaybeViewer } from "../viewer.ts";
 import {
-  type StoryRow,
   isPublished,
+  type StoryRow,
   selectParts,
   selectStories,
   toPartSummary,
@@ -20,7 +20,10 @@ export interface StoryDetailsOptions {
 }
 
 /** Drafts and deleted stories are for their author and staff; everyone else gets a 404. */
-export function canSeeStory(story: Pick<StoryRow, "user_id" | "draft" | "deleted">, viewer: MaybeViewer) {
+export function canSeeStory(
+  story: Pick<StoryRow, "user_id" | "draft" | "deleted">,
+  viewer: MaybeViewer,
+) {
   if (story.draft === 0 && story.deleted === 0) return true;
   if (!viewer) return false;
   return viewer.id === story.user_id || viewer.isSysAdmin || viewer.isStaff;
@@ -176,4 +179,3 @@ export async function listStories(db: Kysely<Database>, query: StoryListQuery): 
     nextUrl: nextOffset < total ? `/api/v3/stories?${params}` : null,
   };
 }
-

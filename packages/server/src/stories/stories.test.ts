@@ -180,7 +180,10 @@ describe("platform", () => {
   it("refuses state-changing requests from another site", async () => {
     const response = await t.get("/api/v3/stories/1", {
       method: "POST",
-      headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
+      headers: {
+        origin: "https://evil.example",
+        "content-type": "application/x-www-form-urlencoded",
+      },
       body: "a=1",
     });
     expect(response.status).toBe(403);
@@ -201,7 +204,11 @@ describe("platform", () => {
     const response = await t.get("/api/openapi.json");
     const doc = (await response.json()) as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(["/api/v3/stories/{id}", "/api/v3/stories", "/api/v3/story_parts/{id}"]),
+      expect.arrayContaining([
+        "/api/v3/stories/{id}",
+        "/api/v3/stories",
+        "/api/v3/story_parts/{id}",
+      ]),
     );
   });
 });

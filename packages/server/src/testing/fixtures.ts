@@ -60,11 +60,17 @@ export async function createStory(
 
   for (const [position, name] of tags.entries()) {
     const tagId = await upsertName(db, "tags", name);
-    await db.insertInto("story_tags").values({ story_id: storyId, tag_id: tagId, position }).execute();
+    await db
+      .insertInto("story_tags")
+      .values({ story_id: storyId, tag_id: tagId, position })
+      .execute();
   }
   for (const name of categories) {
     const categoryId = await upsertName(db, "categories", name);
-    await db.insertInto("story_categories").values({ story_id: storyId, category_id: categoryId }).execute();
+    await db
+      .insertInto("story_categories")
+      .values({ story_id: storyId, category_id: categoryId })
+      .execute();
   }
   const partIds: number[] = [];
   for (const [position, part] of parts.entries()) {
@@ -90,7 +96,11 @@ export async function createStory(
 }
 
 async function upsertName(db: Kysely<Database>, table: "tags" | "categories", name: string) {
-  const existing = await db.selectFrom(table).select("id").where("name", "=", name).executeTakeFirst();
+  const existing = await db
+    .selectFrom(table)
+    .select("id")
+    .where("name", "=", name)
+    .executeTakeFirst();
   if (existing) return Number(existing.id);
   const values =
     table === "tags" ? { name } : { name, slug: name.toLowerCase().replaceAll(" ", "-") };

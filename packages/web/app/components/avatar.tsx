@@ -20,7 +20,12 @@ export function Avatar({ src, name, size }: AvatarProps) {
     <span
       className="avatar avatar--initial"
       aria-hidden="true"
-      style={{ width: size, height: size, fontSize: size * 0.45, backgroundColor: `hsl(${hueOf(name)} 45% 42%)` }}
+      style={{
+        width: size,
+        height: size,
+        fontSize: size * 0.45,
+        backgroundColor: `hsl(${hueOf(name)} 45% 42%)`,
+      }}
     >
       {initial}
     </span>

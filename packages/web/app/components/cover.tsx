@@ -13,7 +13,12 @@ export function Cover({ src, title, width, eager = false, className = "" }: Cove
   const height = Math.round((width * 800) / 512);
   if (!src) {
     return (
-      <div className={`cover cover--empty ${className}`} style={{ width, height }} role="img" aria-label={t.story.cover(title)}>
+      <div
+        className={`cover cover--empty ${className}`}
+        style={{ width, height }}
+        role="img"
+        aria-label={t.story.cover(title)}
+      >
         <span>{title}</span>
       </div>
     );

@@ -3,9 +3,21 @@ import { t } from "../i18n/index.ts";
 type Kind = "notFound" | "story" | "generic";
 
 const COPY: Record<Kind, { title: string; heading: string; text: string }> = {
-  notFound: { title: t.errors.notFoundTitle, heading: t.errors.notFoundTitle, text: t.errors.notFound },
-  story: { title: t.errors.storyErrorHeading, heading: t.errors.storyErrorHeading, text: t.errors.storyError },
-  generic: { title: t.errors.genericHeading, heading: t.errors.genericHeading, text: t.errors.generic },
+  notFound: {
+    title: t.errors.notFoundTitle,
+    heading: t.errors.notFoundTitle,
+    text: t.errors.notFound,
+  },
+  story: {
+    title: t.errors.storyErrorHeading,
+    heading: t.errors.storyErrorHeading,
+    text: t.errors.storyError,
+  },
+  generic: {
+    title: t.errors.genericHeading,
+    heading: t.errors.genericHeading,
+    text: t.errors.generic,
+  },
 };
 
 /** The 404 page (Go home) and the 500 pages (Reload), as the spec words them. */

@@ -11,7 +11,9 @@ export function SiteFooter() {
             <strong>{t.brand}</strong> · {t.footer.tagline}
           </span>
         </p>
-        <p className="site-footer__legal">© {new Date().getFullYear()} {t.brand}</p>
+        <p className="site-footer__legal">
+          © {new Date().getFullYear()} {t.brand}
+        </p>
       </div>
     </footer>
   );

@@ -24,23 +24,25 @@ export function SiteHeader() {
             </ul>
           </nav>
         </details>
-        <form className="search-form" method="get" action="/search/" role="search">
-          <input type="hidden" name="ref" value="1" />
-          <label className="visually-hidden" htmlFor="site-search">
-            {t.nav.search}
-          </label>
-          <Search className="search-form__icon" aria-hidden="true" size={18} />
-          <input
-            id="site-search"
-            className="search-form__input"
-            type="search"
-            name="q"
-            minLength={1}
-            required
-            placeholder={t.nav.searchPlaceholder}
-            autoComplete="off"
-          />
-        </form>
+        <search className="search-form">
+          <form method="get" action="/search/">
+            <input type="hidden" name="ref" value="1" />
+            <label className="visually-hidden" htmlFor="site-search">
+              {t.nav.search}
+            </label>
+            <Search className="search-form__icon" aria-hidden="true" size={18} />
+            <input
+              id="site-search"
+              className="search-form__input"
+              type="search"
+              name="q"
+              minLength={1}
+              required
+              placeholder={t.nav.searchPlaceholder}
+              autoComplete="off"
+            />
+          </form>
+        </search>
         <a className="button button--primary site-header__login" href="/login">
           {t.nav.logIn}
         </a>

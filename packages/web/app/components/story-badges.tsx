@@ -7,7 +7,12 @@ interface StoryBadgesProps {
   isPaid?: boolean;
 }
 
-export function StoryBadges({ completed, mature, numNewParts = 0, isPaid = false }: StoryBadgesProps) {
+export function StoryBadges({
+  completed,
+  mature,
+  numNewParts = 0,
+  isPaid = false,
+}: StoryBadgesProps) {
   return (
     <ul className="badges" aria-label="Status">
       {isPaid && <li className="badge badge--original">{t.story.original}</li>}

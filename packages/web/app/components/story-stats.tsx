@@ -13,7 +13,14 @@ interface StoryStatsProps {
 }
 
 /** Reads, Votes, Parts and, for English stories, reading time. */
-export function StoryStats({ readCount, voteCount, numParts, length, languageId, compact = false }: StoryStatsProps) {
+export function StoryStats({
+  readCount,
+  voteCount,
+  numParts,
+  length,
+  languageId,
+  compact = false,
+}: StoryStatsProps) {
   const stats = [
     { key: "reads", label: t.story.reads, value: abbreviateCount(readCount), Icon: Eye },
     { key: "votes", label: t.story.votes, value: abbreviateCount(voteCount), Icon: Star },

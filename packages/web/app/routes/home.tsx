@@ -14,10 +14,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta() {
-  return [
-    { title: t.home.title },
-    { name: "description", content: t.home.heroText },
-  ];
+  return [{ title: t.home.title }, { name: "description", content: t.home.heroText }];
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -22,7 +22,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export const headers = forwardLoaderHeaders;
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [];
   const { part } = data;
   return [{ title: `${part.title} - ${part.story.title} · Inkwell` }];
@@ -58,7 +58,10 @@ export default function PartPage({ loaderData }: Route.ComponentProps) {
 
       <footer className="part-end">
         {part.nextPart ? (
-          <a className="button button--primary button--large part-end__continue" href={part.nextPart.url}>
+          <a
+            className="button button--primary button--large part-end__continue"
+            href={part.nextPart.url}
+          >
             {t.part.continue}
             <ArrowRight aria-hidden="true" size={18} />
           </a>

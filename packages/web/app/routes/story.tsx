@@ -26,7 +26,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export const headers = forwardLoaderHeaders;
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [];
   return [
     { title: `${data.story.title} - ${data.story.user.name} · Inkwell` },
@@ -40,7 +40,13 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
   return (
     <article className="story-page">
       <header className="story-header">
-        <Cover src={story.cover} title={story.title} width={195} eager className="story-header__cover" />
+        <Cover
+          src={story.cover}
+          title={story.title}
+          width={195}
+          eager
+          className="story-header__cover"
+        />
         <div className="story-header__info">
           {status && <p className="story-header__status">{status}</p>}
           <h1 className="story-header__title">{story.title}</h1>

@@ -18,7 +18,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { tag, list, page: pageNumber };
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
   return data ? [{ title: `${t.tag.title(data.tag)} · Inkwell` }] : [];
 }
 

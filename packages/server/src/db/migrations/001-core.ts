@@ -15,7 +15,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const counter = (table: Table, name: string): Table =>
     table.addColumn(name, "bigint", (c) => c.notNull().defaultTo(0));
   const ref = (table: Table, name: string, target: string): Table =>
-    table.addColumn(name, "bigint", (c) => c.notNull().references(`${target}.id`).onDelete("cascade"));
+    table.addColumn(name, "bigint", (c) =>
+      c.notNull().references(`${target}.id`).onDelete("cascade"),
+    );
 
   let users = id(db.schema.createTable("users"))
     .addColumn("username", "text", (c) => c.notNull())
@@ -26,7 +28,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("avatar", "text")
     .addColumn("description", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("password_hash", "text");
-  for (const name of ["is_ambassador", "is_sysadmin", "is_staff", "is_verified", "email_verified"]) {
+  for (const name of [
+    "is_ambassador",
+    "is_sysadmin",
+    "is_staff",
+    "is_verified",
+    "email_verified",
+  ]) {
     users = flag(users, name);
   }
   users = users
@@ -77,7 +85,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(["last_published_at", "id"])
     .execute();
 
-  await ref(ref(db.schema.createTable("story_categories"), "story_id", "stories"), "category_id", "categories")
+  await ref(
+    ref(db.schema.createTable("story_categories"), "story_id", "stories"),
+    "category_id",
+    "categories",
+  )
     .addPrimaryKeyConstraint("story_categories_pk", ["story_id", "category_id"])
     .execute();
   await db.schema
@@ -90,7 +102,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("position", "integer", (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint("story_tags_pk", ["story_id", "tag_id"])
     .execute();
-  await db.schema.createIndex("story_tags_tag").on("story_tags").columns(["tag_id", "story_id"]).execute();
+  await db.schema
+    .createIndex("story_tags_tag")
+    .on("story_tags")
+    .columns(["tag_id", "story_id"])
+    .execute();
 
   let parts = ref(id(db.schema.createTable("parts")), "story_id", "stories")
     .addColumn("position", "integer", (c) => c.notNull())
@@ -106,21 +122,37 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("published_at", "bigint");
   for (const name of ["read_count", "vote_count", "comment_count"]) parts = counter(parts, name);
   await parts.execute();
-  await db.schema.createIndex("parts_story").on("parts").columns(["story_id", "position"]).execute();
+  await db.schema
+    .createIndex("parts_story")
+    .on("parts")
+    .columns(["story_id", "position"])
+    .execute();
 
   await ref(ref(db.schema.createTable("follows"), "follower_id", "users"), "followee_id", "users")
     .addColumn("created_at", "bigint", (c) => c.notNull())
     .addPrimaryKeyConstraint("follows_pk", ["follower_id", "followee_id"])
     .execute();
-  await db.schema.createIndex("follows_followee").on("follows").columns(["followee_id", "follower_id"]).execute();
+  await db.schema
+    .createIndex("follows_followee")
+    .on("follows")
+    .columns(["followee_id", "follower_id"])
+    .execute();
 
-  await ref(ref(ref(db.schema.createTable("votes"), "user_id", "users"), "part_id", "parts"), "story_id", "stories")
+  await ref(
+    ref(ref(db.schema.createTable("votes"), "user_id", "users"), "part_id", "parts"),
+    "story_id",
+    "stories",
+  )
     .addColumn("created_at", "bigint", (c) => c.notNull())
     .addPrimaryKeyConstraint("votes_pk", ["user_id", "part_id"])
     .execute();
   await db.schema.createIndex("votes_part").on("votes").column("part_id").execute();
 
-  await ref(ref(ref(db.schema.createTable("reading_positions"), "user_id", "users"), "story_id", "stories"), "part_id", "parts")
+  await ref(
+    ref(ref(db.schema.createTable("reading_positions"), "user_id", "users"), "story_id", "stories"),
+    "part_id",
+    "parts",
+  )
     .addColumn("position", "double precision", (c) => c.notNull().defaultTo(0))
     .addColumn("updated_at", "bigint", (c) => c.notNull())
     .addPrimaryKeyConstraint("reading_positions_pk", ["user_id", "story_id"])
@@ -136,7 +168,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("seconds", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("created_at", "bigint", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("reads_story_time").on("reads").columns(["story_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("reads_story_time")
+    .on("reads")
+    .columns(["story_id", "created_at"])
+    .execute();
   await db.schema.createIndex("reads_part").on("reads").column("part_id").execute();
   await db.schema.createIndex("reads_user").on("reads").column("user_id").execute();
 }

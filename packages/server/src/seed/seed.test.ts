@@ -1,0 +1,137 @@
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../db/connection.ts";
+import { prepareDatabase } from "../startup.ts";
+import { openTestDatabase } from "../testing/database.ts";
+import { DEMO_ACCOUNTS } from "./demo.ts";
+
+const SMALL = { users: 40, stories: 60, partsPerStory: 4 };
+let handle: DatabaseHandle;
+let mediaDir: string;
+let firstRun: string;
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  mediaDir = await mkdtemp(join(tmpdir(), "inkwell-media-"));
+  firstRun = await prepareDatabase(handle, {
+    mediaDir,
+    production: false,
+    seedDemo: false,
+    demoSize: SMALL,
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await handle.close();
+  await rm(mediaDir, { recursive: true, force: true });
+});
+
+const count = async (table: "users" | "stories" | "parts" | "reads" | "votes" | "follows") =>
+  Number(
+    (
+      await handle.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe("demo seeding at start", () => {
+  it("seeds an empty database with the demo accounts and catalogue", async () => {
+    expect(firstRun).toBe("seeded");
+    expect(await count("users")).toBe(SMALL.users);
+    expect(await count("stories")).toBe(SMALL.stories);
+    expect(await count("parts")).toBeGreaterThan(SMALL.stories * 2);
+    const accounts = await handle.db
+      .selectFrom("users")
+      .select(["username", "is_ambassador", "is_sysadmin", "password_hash"])
+      .where(
+        "username",
+        "in",
+        DEMO_ACCOUNTS.map((account) => account.username),
+      )
+      .orderBy("id")
+      .execute();
+    expect(accounts.map((a) => [a.username, a.is_ambassador, a.is_sysadmin])).toEqual([
+      ["demo_reader", 0, 0],
+      ["demo_writer", 0, 0],
+      ["demo_ambassador", 1, 0],
+      ["demo_admin", 0, 1],
+    ]);
+    expect(accounts.every((account) => account.password_hash?.startsWith("scrypt$"))).toBe(true);
+  });
+
+  it("only migrates on the next start: nothing lost, nothing duplicated", async () => {
+    const before = await Promise.all([count("users"), count("stories"), count("reads")]);
+    const outcome = await prepareDatabase(handle, { mediaDir, production: false, seedDemo: false });
+    expect(outcome).toBe("migrated");
+    expect(await Promise.all([count("users"), count("stories"), count("reads")])).toEqual(before);
+  });
+
+  it("sets every counter to the rows behind it", async () => {
+    const mismatches = await handle.db
+      .selectFrom("stories as s")
+      .select(["s.id", "s.read_count", "s.vote_count", "s.num_parts"])
+      .select((eb) => [
+        eb
+          .selectFrom("reads")
+          .select(sql<number>`count(*)`.as("n"))
+          .whereRef("reads.story_id", "=", "s.id")
+          .as("reads"),
+        eb
+          .selectFrom("votes")
+          .select(sql<number>`count(*)`.as("n"))
+          .whereRef("votes.story_id", "=", "s.id")
+          .as("votes"),
+        eb
+          .selectFrom("parts")
+          .select(sql<number>`count(*)`.as("n"))
+          .whereRef("parts.story_id", "=", "s.id")
+          .where("parts.draft", "=", 0)
+          .where("parts.deleted", "=", 0)
+          .as("published"),
+      ])
+      .execute();
+    const wrong = mismatches.filter(
+      (row) =>
+        Number(row.reads) !== row.read_count ||
+        Number(row.votes) !== row.vote_count ||
+        Number(row.published) !== row.num_parts,
+    );
+    expect(wrong).toEqual([]);
+    expect(mismatches.some((row) => row.read_count > 0)).toBe(true);
+  });
+
+  it("mixes complete, ongoing, mature, paid and non-English stories, and writes covers", async () => {
+    const mix = await handle.db
+      .selectFrom("stories")
+      .select((eb) => [
+        eb.fn.sum<number>("completed").as("completed"),
+        eb.fn.sum<number>(sql`case when rating = 4 then 1 else 0 end`).as("mature"),
+        eb.fn.sum<number>(sql`case when language_id <> 1 then 1 else 0 end`).as("otherLanguages"),
+        eb.fn.countAll<number>().as("all"),
+      ])
+      .executeTakeFirstOrThrow();
+    expect(Number(mix.completed)).toBeGreaterThan(0);
+    expect(Number(mix.completed)).toBeLessThan(Number(mix.all));
+    expect(Number(mix.mature)).toBeGreaterThan(0);
+    expect(Number(mix.otherLanguages)).toBeGreaterThan(0);
+    const covers = await readdir(join(mediaDir, "covers"));
+    expect(covers).toHaveLength(SMALL.stories);
+  });
+
+  it("never seeds in production unless asked", async () => {
+    const empty = await openTestDatabase();
+    try {
+      expect(await prepareDatabase(empty, { mediaDir, production: true, seedDemo: false })).toBe(
+        "migrated",
+      );
+      expect(await empty.db.selectFrom("users").select("id").executeTakeFirst()).toBeUndefined();
+    } finally {
+      await empty.close();
+    }
+  });
+});
