@@ -68,12 +68,8 @@ function mergeSelections(a: FieldSelection, b: FieldSelection): FieldSelection {
   const merged: FieldSelection = { ...a };
   for (const [name, sub] of Object.entries(b)) {
     const mine = merged[name];
-    merged[name] =
-      mine && mine !== true && sub !== true
-        ? mergeSelections(mine, sub)
-        : mine === true
-          ? sub
-          : (mine ?? sub);
+    if (mine === undefined || mine === true) merged[name] = sub;
+    else if (sub !== true) merged[name] = mergeSelections(mine, sub);
   }
   return merged;
 }

@@ -1,5 +1,5 @@
 import { abbreviateCount, formatReadingTime, showsReadingTime } from "@inkwell/shared";
-import { Clock, Eye, List, Star } from "lucide-react";
+import { Clock, Eye, List, type LucideIcon, Star } from "lucide-react";
 import { t } from "../i18n/index.ts";
 
 interface StoryStatsProps {
@@ -21,7 +21,7 @@ export function StoryStats({
   languageId,
   compact = false,
 }: StoryStatsProps) {
-  const stats = [
+  const stats: { key: string; label: string; value: string; Icon: LucideIcon }[] = [
     { key: "reads", label: t.story.reads, value: abbreviateCount(readCount), Icon: Eye },
     { key: "votes", label: t.story.votes, value: abbreviateCount(voteCount), Icon: Star },
     { key: "parts", label: t.story.parts, value: abbreviateCount(numParts), Icon: List },
