@@ -1,0 +1,230 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { DESKTOP, expectNoAxeViolations, launchBrowser, PHONE } from "./support/browser.ts";
+import {
+  escapeRegExp,
+  findStoryWithParts,
+  HOME_POPULAR_LIMIT,
+  hotStories,
+  htmlToText,
+  type StoryFixture,
+  squash,
+} from "./support/catalogue.ts";
+import { useServer } from "./support/server.ts";
+
+const server = useServer();
+let browser: Browser;
+let story: StoryFixture;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  story = await findStoryWithParts(server.url, 2);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const VIEWPORTS = [
+  { name: "phone", viewport: PHONE },
+  { name: "desktop", viewport: DESKTOP },
+] as const;
+
+async function withPage<T>(
+  options: Parameters<Browser["newContext"]>[0],
+  run: (page: Page, context: BrowserContext) => Promise<T>,
+): Promise<T> {
+  const context = await browser.newContext({ baseURL: server.url, ...options });
+  try {
+    const page = await context.newPage();
+    return await run(page, context);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Nothing wider than the viewport: no sideways scrolling. */
+async function expectNoHorizontalOverflow(page: Page, width: number): Promise<void> {
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth, `page width at ${page.url()}`).toBeLessThanOrEqual(width);
+}
+
+function partPath(partId: number): RegExp {
+  return new RegExp(`^${escapeRegExp(server.url)}/${partId}/?(?:[?#].*)?$`);
+}
+
+function text(page: Page, selectorText: string) {
+  return page.getByText(selectorText, { exact: true });
+}
+
+/** The visible h1 of the page, whitespace collapsed. */
+async function h1(page: Page): Promise<string> {
+  const heading = page.getByRole("heading", { level: 1 });
+  expect(await heading.count(), `one h1 on ${page.url()}`).toBe(1);
+  expect(await heading.isVisible()).toBe(true);
+  return squash(await heading.textContent());
+}
+
+async function expectStoryPage(page: Page): Promise<void> {
+  expect(page.url()).toBe(`${server.url}/story/${story.id}`);
+  expect(await h1(page)).toBe(squash(story.title));
+  await expect(page.title()).resolves.toContain(story.title);
+
+  const toc = page.getByRole("region", { name: /^Table of contents/ });
+  expect(await toc.isVisible(), "a visible table of contents").toBe(true);
+  const entries = toc.getByRole("listitem");
+  expect(await entries.count()).toBe(story.parts.length);
+  const firstTwo = story.parts.slice(0, 2);
+  for (const [index, part] of firstTwo.entries()) {
+    const link = entries.nth(index).getByRole("link");
+    expect(await link.getAttribute("href")).toBe(part.url);
+    expect(squash(await link.textContent())).toContain(squash(part.title));
+  }
+}
+
+async function expectPartPage(page: Page, number: 1 | 2): Promise<void> {
+  const part = story.parts[number - 1];
+  if (!part) throw new Error(`The story has no part ${number}`);
+  await page.waitForURL(partPath(part.id));
+  expect(await h1(page)).toBe(squash(part.title));
+  expect(await text(page, `Part ${number} of ${story.numParts}`).isVisible()).toBe(true);
+  // The way back to the story, named by its title.
+  const storyLink = page.getByRole("link", { name: story.title, exact: true });
+  expect(await storyLink.getAttribute("href")).toBe(story.url);
+
+  const paragraphs = page.locator("p[data-p-id]");
+  expect(await paragraphs.count(), "the part's paragraphs").toBeGreaterThan(0);
+  expect(await paragraphs.first().isVisible()).toBe(true);
+  expect(squash(await paragraphs.first().textContent()).length).toBeGreaterThan(0);
+}
+
+describe("visitor opens a story and reads its first two parts", () => {
+  for (const { name, viewport } of VIEWPORTS) {
+    test(`on a ${name} (${viewport.width}×${viewport.height})`, async () => {
+      await withPage({ viewport }, async (page) => {
+        // Home: the popular story cards.
+        const home = await page.goto("/");
+        expect(home?.status()).toBe(200);
+        expect(await h1(page)).not.toBe("");
+        const popular = page.getByRole("list", { name: "Popular right now" });
+        const hot = await hotStories(server.url, HOME_POPULAR_LIMIT);
+        const cards = popular.getByRole("listitem");
+        expect(await cards.count()).toBe(hot.length);
+        const firstCardTitle = squash(
+          await cards.first().getByRole("heading", { level: 3 }).textContent(),
+        );
+        expect(squash(hot[0]?.title ?? "")).toContain(firstCardTitle.replace(/…$/, ""));
+        await expectNoHorizontalOverflow(page, viewport.width);
+        await expectNoAxeViolations(page, "the home page");
+
+        // Pick the story: by its card when the home page shows it, else by its address.
+        const cover = page.getByRole("img", { name: `Cover of ${story.title}`, exact: true });
+        const card = popular.getByRole("link").filter({ has: cover });
+        if ((await card.count()) > 0) {
+          await card.first().click();
+          await page.waitForURL(`${server.url}/story/${story.id}`);
+        } else {
+          const response = await page.goto(story.url);
+          expect(response?.status()).toBe(200);
+        }
+
+        // Story page.
+        await expectStoryPage(page);
+        await expectNoHorizontalOverflow(page, viewport.width);
+        await expectNoAxeViolations(page, "the story page");
+
+        // Part 1.
+        await page.getByRole("link", { name: "Start reading", exact: true }).click();
+        await expectPartPage(page, 1);
+        await expectNoHorizontalOverflow(page, viewport.width);
+        await expectNoAxeViolations(page, "part 1");
+
+        // Part 2.
+        await page.getByRole("link", { name: "Continue to next part", exact: true }).click();
+        await expectPartPage(page, 2);
+        await expectNoHorizontalOverflow(page, viewport.width);
+        await expectNoAxeViolations(page, "part 2");
+      });
+    });
+
+    test(`with the keyboard only on a ${name}`, async () => {
+      await withPage({ viewport }, async (page) => {
+        await page.goto(story.url);
+        await expectStoryPage(page);
+
+        // The first Tab lands on the skip link, shown on screen while it has focus.
+        await page.keyboard.press("Tab");
+        const skip = page.getByRole("link", { name: "Skip to content", exact: true });
+        expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+        const box = await skip.boundingBox();
+        expect(box, "the focused skip link has a box").not.toBeNull();
+        expect(box?.y ?? -1).toBeGreaterThanOrEqual(0);
+
+        // Tab on until "Start reading" has focus.
+        const startReading = page.getByRole("link", { name: "Start reading", exact: true });
+        const visited: string[] = [];
+        let reached = false;
+        for (let press = 0; press < 60 && !reached; press++) {
+          await page.keyboard.press("Tab");
+          reached = await startReading.evaluate((el) => el === document.activeElement);
+          if (!reached) {
+            visited.push(
+              await page.evaluate(() => {
+                const el = document.activeElement;
+                const label = el?.getAttribute("aria-label") ?? el?.textContent ?? "";
+                return `${el?.tagName.toLowerCase()} "${label.trim().slice(0, 40)}"`;
+              }),
+            );
+          }
+        }
+        expect(
+          reached,
+          `Tab never reached "Start reading"; focus went: ${visited.join(" → ")}`,
+        ).toBe(true);
+
+        await page.keyboard.press("Enter");
+        await expectPartPage(page, 1);
+      });
+    });
+  }
+
+  test("in the dark colour scheme, story and part pages pass axe", async () => {
+    await withPage({ viewport: PHONE, colorScheme: "dark" }, async (page) => {
+      await page.goto(story.url);
+      await expectStoryPage(page);
+      // The dark palette is really in use (a dark page background).
+      const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      const channels = (background.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number);
+      expect(channels).toHaveLength(3);
+      expect(Math.max(...channels), `body background ${background}`).toBeLessThan(96);
+      await expectNoAxeViolations(page, "the story page (dark)");
+
+      await page.getByRole("link", { name: "Start reading", exact: true }).click();
+      await expectPartPage(page, 1);
+      await expectNoAxeViolations(page, "part 1 (dark)");
+    });
+  });
+
+  test("the story page is complete in the HTML the server sends", async () => {
+    const response = await fetch(`${server.url}${story.url}`, {
+      headers: { accept: "text/html" },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+    const html = await response.text();
+
+    const heading = html.match(/<h1\b[^>]*>([\s\S]*?)<\/h1>/);
+    expect(heading, "an <h1> in the server's HTML").not.toBeNull();
+    expect(htmlToText(heading?.[1] ?? "")).toBe(squash(story.title));
+
+    // Scripts (the hydration data repeats everything) are left out: only rendered markup counts.
+    const visibleText = htmlToText(html);
+    for (const paragraph of story.description.split(/\n+/).filter((line) => line.trim())) {
+      expect(visibleText).toContain(squash(paragraph));
+    }
+    expect(visibleText).toContain("Table of contents");
+    for (const part of story.parts) {
+      expect(visibleText).toContain(squash(part.title));
+    }
+  });
+});

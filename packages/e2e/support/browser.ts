@@ -1,0 +1,44 @@
+import { AxeBuilder } from "@axe-core/playwright";
+import { type Browser, chromium, type Page } from "playwright-core";
+
+/** Debian's Chromium: the journeys never download a browser. */
+export const CHROMIUM_PATH = "/usr/bin/chromium";
+
+export const PHONE = { width: 360, height: 740 } as const;
+export const DESKTOP = { width: 1280, height: 800 } as const;
+
+export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+/** Runs axe (WCAG 2.0/2.1 A and AA) on the page as it is now; throws a readable list if any rule fails. */
+export async function expectNoAxeViolations(page: Page, label = page.url()): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  if (results.violations.length === 0) return;
+  const lines = results.violations.map((violation) => {
+    const targets = violation.nodes.map((node) => {
+      const summary = node.failureSummary?.split("\n").slice(1).join(" ").trim();
+      return `    - ${node.target.join(" ")}${summary ? `: ${summary}` : ""}`;
+    });
+    return [
+      `  ${violation.id} [${violation.impact ?? "unknown impact"}]: ${violation.help} (${violation.helpUrl})`,
+      ...targets,
+    ].join("\n");
+  });
+  throw new Error(
+    `${results.violations.length} accessibility violation(s) on ${label}:\n${lines.join("\n")}`,
+  );
+}
