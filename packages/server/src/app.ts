@@ -1,9 +1,11 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { getCookie } from "hono/cookie";
+import { accountRoutes } from "./accounts/routes.ts";
 import { SESSION_COOKIE, viewerForSession } from "./accounts/sessions.ts";
 import type { DatabaseHandle } from "./db/connection.ts";
 import type { AppEnv } from "./http/app-env.ts";
 import { HttpError } from "./http/errors.ts";
+import { type AccountLimiters, accountLimiters } from "./http/rate-limit.ts";
 import { sameOriginOnly } from "./http/same-origin.ts";
 import { partRoutes } from "./parts/routes.ts";
 import { storyRoutes } from "./stories/routes.ts";
@@ -15,7 +17,7 @@ export type { AppEnv } from "./http/app-env.ts";
  * The public API: every call of the spec, path for path. The web app is one of its
  * clients (through `app.request` on the server, fetch in the browser).
  */
-export function createApi(handle: DatabaseHandle) {
+export function createApi(handle: DatabaseHandle, options: { limits?: AccountLimiters } = {}) {
   const app = new OpenAPIHono<AppEnv>();
 
   app.get("/healthz", (c) => c.json({ ok: true }));
@@ -29,6 +31,7 @@ export function createApi(handle: DatabaseHandle) {
     await next();
   });
 
+  app.route("/", accountRoutes(options.limits ?? accountLimiters()));
   app.route("/", storyRoutes());
   app.route("/", partRoutes());
 

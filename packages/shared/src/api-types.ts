@@ -112,3 +112,23 @@ export interface StoryList {
   total: number;
   nextUrl: string | null;
 }
+
+/** GET /api/v3/internal/current_user: the signed-in user as the web app needs them. */
+export interface CurrentUser {
+  id: number;
+  username: string;
+  name: string;
+  avatar: string | null;
+  email: string | null;
+  verified_email: boolean;
+  has_password: boolean;
+  birthdate: string | null;
+  beta_enabled: boolean;
+  language: number;
+  isPremium: boolean;
+  isSysAdmin: boolean;
+  isStaff: boolean;
+  isVerified: boolean;
+  isAmbassador: boolean;
+  ambassador: boolean;
+}

@@ -1,3 +1,4 @@
+export * from "./accounts.ts";
 export * from "./api-types.ts";
 export * from "./fields.ts";
 export * from "./format.ts";

@@ -1,13 +1,13 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import type { Viewer } from "../viewer.ts";
+import { hashToken } from "./tokens.ts";
 
 export const SESSION_COOKIE = "inkwell_session";
-const SESSION_DAYS = 30;
+export const SESSION_DAYS = 30;
 
-// Only the hash is stored, so a leaked database does not hand out live sessions.
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+// Only the hash of a session token is stored, so a leaked database hands out no sessions.
 
 export async function createSession(
   db: Kysely<Database>,
@@ -55,4 +55,13 @@ export async function viewerForSession(
     isAmbassador: row.is_ambassador === 1,
     isStaff: row.is_staff === 1,
   };
+}
+
+export async function endSession(db: Kysely<Database>, token: string | undefined): Promise<void> {
+  if (!token) return;
+  await db.deleteFrom("sessions").where("token_hash", "=", hashToken(token)).execute();
+}
+
+export async function endAllSessions(db: Kysely<Database>, userId: number): Promise<void> {
+  await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
 }

@@ -1,10 +1,12 @@
 import type { Kysely } from "kysely";
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
 import * as core from "./migrations/001-core.ts";
+import * as accounts from "./migrations/002-accounts.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
   "001-core": core,
+  "002-accounts": accounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

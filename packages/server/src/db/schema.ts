@@ -29,6 +29,9 @@ export interface UsersTable {
   birthdate: string | null;
   num_followers: Counter;
   num_following: Counter;
+  pronouns: string | null;
+  marketing_opt_in: Flag;
+  beta_enabled: Flag;
   created_at: Millis;
 }
 
@@ -135,6 +138,27 @@ export interface ReadsTable {
   created_at: Millis;
 }
 
+export type TokenPurpose = "verify_email" | "reset_password";
+
+export interface AccountTokensTable {
+  token_hash: string;
+  user_id: number;
+  purpose: TokenPurpose;
+  email: string | null;
+  created_at: Millis;
+  expires_at: Millis;
+  used_at: Millis | null;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  created_at: Millis;
+  sent_at: Millis | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -148,4 +172,6 @@ export interface Database {
   votes: VotesTable;
   reading_positions: ReadingPositionsTable;
   reads: ReadsTable;
+  account_tokens: AccountTokensTable;
+  outbox: OutboxTable;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from "vitest";
 import { type Api, createApi } from "../app.ts";
 import type { DatabaseHandle } from "../db/connection.ts";
+import { accountLimiters } from "../http/rate-limit.ts";
 import { openTestDatabase } from "./database.ts";
 
 export interface TestApi {
@@ -14,7 +15,8 @@ export function useTestApi(): TestApi {
   const context = {} as TestApi;
   beforeAll(async () => {
     context.handle = await openTestDatabase();
-    context.api = createApi(context.handle);
+    // Every request of a test file comes from one address: limits are tested on their own.
+    context.api = createApi(context.handle, { limits: accountLimiters(1000) });
     context.get = async (path, init) => context.api.request(path, init);
   });
   afterAll(async () => {

@@ -1,0 +1,366 @@
+import { ACCOUNT_MESSAGES } from "@inkwell/shared";
+import { describe, expect, it } from "vitest";
+import { createApi } from "../app.ts";
+import { accountLimiters } from "../http/rate-limit.ts";
+import { useTestApi } from "../testing/api.ts";
+import { SESSION_COOKIE } from "./sessions.ts";
+
+const t = useTestApi();
+const STRONG = "Quill-and-1nk";
+
+interface SignupOverrides {
+  [field: string]: string | boolean | number | undefined;
+}
+
+function signupBody(overrides: SignupOverrides = {}) {
+  return {
+    email: "mara@example.com",
+    username: "mara_reads",
+    password: STRONG,
+    birthday_day: "14",
+    birthday_month: "03",
+    birthday_year: "1998",
+    pronouns: "F",
+    marketing: false,
+    consent: true,
+    ...overrides,
+  };
+}
+
+const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  t.get(path, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+
+const postForm = (
+  path: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) =>
+  t.get(path, {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      accept: "text/html",
+      ...headers,
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
+
+function sessionCookie(response: Response): string {
+  const match = new RegExp(`${SESSION_COOKIE}=([^;]+)`).exec(
+    response.headers.get("set-cookie") ?? "",
+  );
+  if (!match?.[1]) throw new Error("no session cookie was set");
+  return `${SESSION_COOKIE}=${match[1]}`;
+}
+
+async function me(cookie: string) {
+  return t.get("/api/v3/internal/current_user", { headers: { cookie } });
+}
+
+async function countUsers() {
+  const row = await t.handle.db
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+async function lastMailTo(address: string) {
+  return t.handle.db
+    .selectFrom("outbox")
+    .selectAll()
+    .where("to_address", "=", address)
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+}
+
+describe("POST /signup", () => {
+  it("creates the account, signs in, and mails a single-use verification link", async () => {
+    const response = await postJson("/signup?nextUrl=/story/1", signupBody());
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ redirectUrl: "/story/1" });
+    const setCookie = response.headers.get("set-cookie") ?? "";
+    expect(setCookie).toContain("HttpOnly");
+    expect(setCookie).toContain("SameSite=Lax");
+    const cookie = sessionCookie(response);
+
+    const user = await (await me(cookie)).json();
+    expect(user).toMatchObject({
+      username: "mara_reads",
+      email: "mara@example.com",
+      verified_email: false,
+      has_password: true,
+      birthdate: "1998-03-14",
+    });
+
+    const mail = await lastMailTo("mara@example.com");
+    expect(mail?.subject).toBe("Confirm your email for Inkwell");
+    const link = /http:\/\/localhost(\/verify-email\?token=[\w-]+)/.exec(
+      mail?.text_body ?? "",
+    )?.[1];
+    expect(link).toBeDefined();
+
+    const verified = await t.get(link as string);
+    expect(verified.status).toBe(303);
+    expect(verified.headers.get("location")).toBe("/email-verified");
+    expect((await (await me(cookie)).json()).verified_email).toBe(true);
+
+    const again = await t.get(link as string);
+    expect(again.headers.get("location")).toBe("/email-verified?error=invalid");
+  });
+
+  it("never stores the password in clear", async () => {
+    const row = await t.handle.db
+      .selectFrom("users")
+      .select("password_hash")
+      .where("username_lower", "=", "mara_reads")
+      .executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^scrypt\$/);
+    expect(row.password_hash).not.toContain(STRONG);
+  });
+
+  it.each([
+    [
+      "missing consent",
+      { consent: false },
+      "fixerrors",
+      { consent: ACCOUNT_MESSAGES.consentRequired },
+    ],
+    [
+      "missing birthday",
+      { birthday_year: undefined },
+      "fixerrors",
+      { birthday: ACCOUNT_MESSAGES.birthdayRequired },
+    ],
+    [
+      "31 February",
+      { birthday_day: "31", birthday_month: "02" },
+      "fixerrors",
+      { birthday: ACCOUNT_MESSAGES.birthdayInvalid },
+    ],
+    [
+      "a short password",
+      { password: "Ab1!" },
+      "fixerrors",
+      { password: ACCOUNT_MESSAGES.passwordLength },
+    ],
+    [
+      "a weak password",
+      { password: "onlylowercaseletters" },
+      "fixerrors",
+      { password: ACCOUNT_MESSAGES.passwordWeak },
+    ],
+    [
+      "the username in the password",
+      { username: "harbour", password: "Harbour-2024!" },
+      "fixerrors",
+      { password: ACCOUNT_MESSAGES.passwordWeak },
+    ],
+    [
+      "a bad username",
+      { username: "no spaces allowed" },
+      "fixerrors",
+      { username: ACCOUNT_MESSAGES.usernameFormat },
+    ],
+    [
+      "a bad email",
+      { email: "not-an-email" },
+      "fixerrors",
+      { email: ACCOUNT_MESSAGES.emailInvalid },
+    ],
+  ])("refuses %s with its message and creates nothing", async (_, overrides, code, fields) => {
+    const before = await countUsers();
+    const response = await postJson(
+      "/signup",
+      signupBody({ email: "new@example.com", username: "newcomer", ...overrides }),
+    );
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body).toMatchObject({ code, msg: ACCOUNT_MESSAGES.fixErrors, fields });
+    expect(response.headers.get("set-cookie")).toBeNull();
+    expect(await countUsers()).toBe(before);
+  });
+
+  it("refuses people under 13 with code 1027", async () => {
+    const year = String(new Date().getUTCFullYear() - 10);
+    const response = await postJson(
+      "/signup",
+      signupBody({ email: "kid@example.com", username: "kiddo", birthday_year: year }),
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: "1027", msg: ACCOUNT_MESSAGES.tooYoung });
+  });
+
+  it("keeps emails (code 1171) and usernames unique without regard to case", async () => {
+    const email = await postJson(
+      "/signup",
+      signupBody({ email: "MARA@Example.com", username: "someone_else" }),
+    );
+    expect(email.status).toBe(400);
+    expect(await email.json()).toMatchObject({ code: "1171", msg: ACCOUNT_MESSAGES.emailTaken });
+    const name = await postJson(
+      "/signup",
+      signupBody({ email: "other@example.com", username: "MARA_READS" }),
+    );
+    expect(name.status).toBe(400);
+    expect(await name.json()).toMatchObject({ code: "username_taken" });
+  });
+
+  it("lets exactly one of two simultaneous sign-ups take a username", async () => {
+    const [a, b] = await Promise.all([
+      postJson("/signup", signupBody({ email: "twin1@example.com", username: "twin" })),
+      postJson("/signup", signupBody({ email: "twin2@example.com", username: "Twin" })),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 400]);
+  });
+
+  it("redirects a plain form post, and never to another site", async () => {
+    const ok = await postForm("/signup?nextUrl=//evil.example/x", {
+      ...Object.fromEntries(
+        Object.entries(signupBody({ email: "form@example.com", username: "formfan" })).map(
+          ([k, v]) => [k, String(v)],
+        ),
+      ),
+      consent: "on",
+    });
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get("location")).toBe("/home");
+    const bad = await postForm("/signup", {
+      email: "x@example.com",
+      username: "x_x_x",
+      password: "short",
+    });
+    expect(bad.status).toBe(303);
+    expect(bad.headers.get("location")).toBe("/signup?nextUrl=%2Fhome&code=fixerrors");
+  });
+});
+
+describe("POST /login", () => {
+  it("signs in by username or email, either case, and redirects to nextUrl", async () => {
+    for (const username of ["mara_reads", "Mara@Example.COM"]) {
+      const response = await postForm("/login?nextUrl=/story/7", { username, password: STRONG });
+      expect(response.status).toBe(303);
+      expect(response.headers.get("location")).toBe("/story/7");
+      const user = await (await me(sessionCookie(response))).json();
+      expect(user.username).toBe("mara_reads");
+    }
+  });
+
+  it("answers a wrong password and an unknown account the same way, without a session", async () => {
+    const wrong = await postForm("/login", { username: "mara_reads", password: "Not-the-pass1" });
+    const unknown = await postForm("/login", { username: "nobody_here", password: STRONG });
+    for (const response of [wrong, unknown]) {
+      expect(response.status).toBe(303);
+      expect(response.headers.get("location")).toBe("/login?nextUrl=%2Fhome&error=login_failed");
+      expect(response.headers.get("set-cookie")).toBeNull();
+    }
+    const json = await postJson("/login", { username: "mara_reads", password: "nope" });
+    expect(json.status).toBe(401);
+    expect(await json.json()).toEqual({
+      code: "login_failed",
+      message: ACCOUNT_MESSAGES.loginFailed,
+    });
+  });
+
+  it("starts a new session at login and ends the one held before", async () => {
+    const first = sessionCookie(
+      await postForm("/login", { username: "mara_reads", password: STRONG }),
+    );
+    const second = await postForm(
+      "/login",
+      { username: "mara_reads", password: STRONG },
+      { cookie: first },
+    );
+    expect(sessionCookie(second)).not.toBe(first);
+    expect((await me(first)).status).toBe(401);
+    expect((await me(sessionCookie(second))).status).toBe(200);
+  });
+
+  it("refuses a login from another site", async () => {
+    const response = await postForm(
+      "/login",
+      { username: "mara_reads", password: STRONG },
+      { origin: "https://evil.example" },
+    );
+    expect(response.status).toBe(403);
+  });
+
+  it("limits attempts per account with a 429 and a clear message", async () => {
+    const api = createApi(t.handle, { limits: accountLimiters() });
+    const attempt = (password: string) =>
+      api.request("/login", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({ username: "mara_reads", password }),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await attempt(`Wrong-guess-${i}`)).status);
+    expect(statuses.every((status) => status === 401)).toBe(true);
+    const limited = await attempt(STRONG);
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual({
+      code: "rate_limited",
+      message: ACCOUNT_MESSAGES.rateLimited,
+    });
+  }, 30_000);
+});
+
+describe("sessions and the current user", () => {
+  it("ends the session at logout", async () => {
+    const cookie = sessionCookie(
+      await postForm("/login", { username: "mara_reads", password: STRONG }),
+    );
+    const out = await postForm("/logout", {}, { cookie });
+    expect(out.status).toBe(303);
+    expect(out.headers.get("set-cookie")).toContain(`${SESSION_COOKIE}=;`);
+    expect((await me(cookie)).status).toBe(401);
+  });
+
+  it("answers 401 to visitors", async () => {
+    const response = await t.get("/api/v3/internal/current_user");
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ code: "unauthorized", message: "Log in to continue." });
+  });
+
+  it("resends the activation email only to signed-in, unverified users", async () => {
+    expect((await postJson("/api/v3/users/validate", { activation_email: true })).status).toBe(401);
+    const signup = await postJson(
+      "/signup",
+      signupBody({ email: "resend@example.com", username: "resender" }),
+    );
+    const cookie = sessionCookie(signup);
+    const response = await postJson(
+      "/api/v3/users/validate",
+      { activation_email: true },
+      { cookie },
+    );
+    expect(response.status).toBe(200);
+    const mails = await t.handle.db
+      .selectFrom("outbox")
+      .select("id")
+      .where("to_address", "=", "resend@example.com")
+      .execute();
+    expect(mails).toHaveLength(2);
+  });
+});
+
+describe("password strength", () => {
+  it("publishes its policy and judges passwords against the requester", async () => {
+    const policy = await (await t.get("/v5/password-strength/policies")).json();
+    expect(policy).toMatchObject({ minLength: 10, maxLength: 50 });
+    const check = async (password: string, requester = {}) =>
+      (await (await postJson("/v5/password-strength/check", { password, requester })).json())
+        .strength;
+    expect(await check("Quill-and-1nk")).toBe("STRONG");
+    expect(await check("quillandink")).toBe("WEAK");
+    expect(await check("short")).toBe("INVALID");
+    expect(await check("Harbourside-22", { username: "harbourside" })).toBe("INVALID");
+    const missing = await postJson("/v5/password-strength/check", {});
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).message).toContain(ACCOUNT_MESSAGES.passwordRequired);
+  });
+});

@@ -1,0 +1,196 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import {
+  ACCOUNT_MESSAGES,
+  escapeHtml,
+  linkify,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  passwordStrength,
+  safeNextUrl,
+  signupSchema,
+} from "@inkwell/shared";
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import type { AppEnv } from "../http/app-env.ts";
+import { HttpError } from "../http/errors.ts";
+import type { AccountLimiters } from "../http/rate-limit.ts";
+import { clientAddress, publicBaseUrl, readFields, wantsHtml } from "../http/request-info.ts";
+import { validationHook } from "../http/validation.ts";
+import { recentMail } from "../mail/mailer.ts";
+import { currentUser, logIn, resendVerification, signUp, verifyEmail } from "./service.ts";
+import { endSession, SESSION_COOKIE, SESSION_DAYS } from "./sessions.ts";
+
+function setSessionCookie(c: Context, token: string): void {
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: new URL(c.req.url).protocol === "https:",
+    path: "/",
+    maxAge: SESSION_DAYS * 86_400,
+  });
+}
+
+const requireViewer = (c: Context<AppEnv>) => {
+  const viewer = c.get("viewer");
+  if (!viewer) throw new HttpError(401, "unauthorized", "Log in to continue.");
+  return viewer;
+};
+
+const currentUserRoute = createRoute({
+  method: "get",
+  path: "/api/v3/internal/current_user",
+  summary: "The signed-in user (401 for visitors)",
+  responses: {
+    200: {
+      description: "The current user",
+      content: { "application/json": { schema: z.object({}).passthrough() } },
+    },
+    401: { description: "Not signed in" },
+  },
+});
+
+const strengthRoute = createRoute({
+  method: "post",
+  path: "/v5/password-strength/check",
+  summary: "Judges a password against the requester's username and names",
+  request: {
+    body: {
+      content: {
+        "application/json": {
+          schema: z.object({
+            password: z
+              .string({ error: ACCOUNT_MESSAGES.passwordRequired })
+              .min(1, ACCOUNT_MESSAGES.passwordRequired),
+            requester: z
+              .object({
+                username: z.string().optional(),
+                firstName: z.string().optional(),
+                lastName: z.string().optional(),
+              })
+              .optional(),
+          }),
+        },
+      },
+    },
+  },
+  responses: {
+    200: {
+      description: "{strength: INVALID | WEAK | STRONG}",
+      content: { "application/json": { schema: z.object({ strength: z.string() }) } },
+    },
+    400: { description: "No password" },
+  },
+});
+
+/**
+ * Sign-up, log-in and out, email verification and the current user. Form posts from a
+ * browser without JavaScript get redirects; scripts get JSON, as the spec's calls expect.
+ */
+export function accountRoutes(limits: AccountLimiters) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+  app.post("/signup", async (c) => {
+    const nextUrl = safeNextUrl(c.req.query("nextUrl"));
+    const html = wantsHtml(c);
+    try {
+      limits.signup.hit([`ip:${clientAddress(c)}`]);
+      const parsed = signupSchema.safeParse(await readFields(c));
+      if (!parsed.success) {
+        const fields = Object.fromEntries(
+          parsed.error.issues.map((issue) => [issue.path.join("."), issue.message]),
+        );
+        throw new HttpError(400, "fixerrors", ACCOUNT_MESSAGES.fixErrors, fields);
+      }
+      const { session } = await signUp(c.get("db"), parsed.data, { baseUrl: publicBaseUrl(c) });
+      setSessionCookie(c, session.token);
+      return html ? c.redirect(nextUrl, 303) : c.json({ redirectUrl: nextUrl });
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      if (html) {
+        return c.redirect(`/signup?${new URLSearchParams({ nextUrl, code: error.code })}`, 303);
+      }
+      return c.json({ ...error.toJSON(), msg: error.message }, error.status);
+    }
+  });
+
+  app.post("/login", async (c) => {
+    const nextUrl = safeNextUrl(c.req.query("nextUrl") ?? c.req.query("nexturl"));
+    const html = wantsHtml(c);
+    const fields = await readFields(c);
+    const identifier = typeof fields.username === "string" ? fields.username : "";
+    const password = typeof fields.password === "string" ? fields.password : "";
+    const fail = (code: string, message: string, status: 401 | 429) =>
+      html
+        ? c.redirect(`/login?${new URLSearchParams({ nextUrl, error: code })}`, 303)
+        : c.json({ code, message }, status);
+    try {
+      limits.login.hit([`ip:${clientAddress(c)}`, `account:${identifier.trim().toLowerCase()}`]);
+    } catch (error) {
+      if (error instanceof HttpError) return fail("rate_limited", error.message, 429);
+      throw error;
+    }
+    const session = await logIn(c.get("db"), identifier, password);
+    if (!session) return fail("login_failed", ACCOUNT_MESSAGES.loginFailed, 401);
+    // A new session on every login, and the one the browser held before ends.
+    await endSession(c.get("db"), getCookie(c, SESSION_COOKIE));
+    setSessionCookie(c, session.token);
+    return html ? c.redirect(nextUrl, 303) : c.json({ redirectUrl: nextUrl });
+  });
+
+  app.post("/logout", async (c) => {
+    await endSession(c.get("db"), getCookie(c, SESSION_COOKIE));
+    deleteCookie(c, SESSION_COOKIE, { path: "/" });
+    return wantsHtml(c) ? c.redirect("/", 303) : c.json({ ok: true });
+  });
+
+  app.get("/verify-email", async (c) => {
+    const verified = await verifyEmail(c.get("db"), c.req.query("token") ?? "");
+    return c.redirect(verified ? "/email-verified" : "/email-verified?error=invalid", 303);
+  });
+
+  app.post("/api/v3/users/validate", async (c) => {
+    const viewer = requireViewer(c);
+    limits.mail.hit([`account:${viewer.id}`, `ip:${clientAddress(c)}`]);
+    await resendVerification(c.get("db"), viewer, publicBaseUrl(c));
+    return c.json({ message: "Email sent" });
+  });
+
+  app.openapi(currentUserRoute, async (c) =>
+    c.json({ ...(await currentUser(c.get("db"), requireViewer(c))) }, 200),
+  );
+
+  app.get("/v5/password-strength/policies", (c) =>
+    c.json({
+      minLength: PASSWORD_MIN,
+      maxLength: PASSWORD_MAX,
+      rules: [
+        `Between ${PASSWORD_MIN} and ${PASSWORD_MAX} characters`,
+        "At least three of: lowercase letters, uppercase letters, numbers, special characters",
+        "Does not contain your username or name",
+      ],
+    }),
+  );
+
+  app.openapi(strengthRoute, (c) => {
+    const { password, requester } = c.req.valid("json");
+    return c.json({ strength: passwordStrength(password, requester) }, 200);
+  });
+
+  if (process.env.NODE_ENV !== "production") {
+    app.get("/dev/mail", async (c) => {
+      const mails = await recentMail(c.get("db"));
+      const items = mails
+        .map(
+          (mail) =>
+            `<article><h2>${escapeHtml(mail.subject)}</h2><p>To: ${escapeHtml(mail.to_address)} · ${new Date(
+              mail.created_at,
+            ).toISOString()}</p><pre>${linkify(mail.text_body, { mentions: false, tags: false })}</pre></article>`,
+        )
+        .join("");
+      return c.html(
+        `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Outbox · Inkwell</title><style>body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem}article{border-bottom:1px solid #ccc}pre{white-space:pre-wrap}</style></head><body><h1>Outbox</h1>${items || "<p>No mail yet.</p>"}</body></html>`,
+      );
+    });
+  }
+  return app;
+}

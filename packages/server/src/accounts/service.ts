@@ -1,0 +1,214 @@
+import {
+  ACCOUNT_MESSAGES,
+  ageOn,
+  birthdateFrom,
+  type CurrentUser,
+  MINIMUM_AGE,
+  passwordProblem,
+  type signupSchema,
+} from "@inkwell/shared";
+import type { Kysely } from "kysely";
+import type { z } from "zod";
+import type { Database } from "../db/schema.ts";
+import { HttpError } from "../http/errors.ts";
+import { sendMail } from "../mail/mailer.ts";
+import type { Viewer } from "../viewer.ts";
+import { hashPassword, verifyPassword } from "./passwords.ts";
+import { createSession } from "./sessions.ts";
+import { consumeToken, issueToken } from "./tokens.ts";
+
+export type SignupData = z.output<typeof signupSchema>;
+
+/** A sign-up failure with the spec's code (1006, 1027, 1171, fixerrors) and field messages. */
+const signupError = (code: string, message: string, fields?: Record<string, string>) =>
+  new HttpError(400, code, message, fields);
+
+export async function signUp(
+  db: Kysely<Database>,
+  data: SignupData,
+  options: { baseUrl: string; now?: number },
+) {
+  const now = options.now ?? Date.now();
+  const fields: Record<string, string> = {};
+  if (!data.consent) fields.consent = ACCOUNT_MESSAGES.consentRequired;
+  const { birthday_day: day, birthday_month: month, birthday_year: year } = data;
+  const birthdate =
+    day !== undefined && month !== undefined && year !== undefined
+      ? birthdateFrom(day, month, year)
+      : null;
+  if (day === undefined || month === undefined || year === undefined) {
+    fields.birthday = ACCOUNT_MESSAGES.birthdayRequired;
+  } else if (!birthdate || birthdate > new Date(now).toISOString().slice(0, 10)) {
+    fields.birthday = ACCOUNT_MESSAGES.birthdayInvalid;
+  }
+  const weak = passwordProblem(data.password, { username: data.username });
+  if (weak) fields.password = weak;
+  if (Object.keys(fields).length > 0)
+    throw signupError("fixerrors", ACCOUNT_MESSAGES.fixErrors, fields);
+  if (!birthdate || ageOn(birthdate, new Date(now)) < MINIMUM_AGE) {
+    throw signupError("1027", ACCOUNT_MESSAGES.tooYoung);
+  }
+
+  const email = data.email.toLowerCase();
+  const taken = await db
+    .selectFrom("users")
+    .select(["username_lower", "email_lower"])
+    .where((eb) =>
+      eb.or([
+        eb("username_lower", "=", data.username.toLowerCase()),
+        eb("email_lower", "=", email),
+      ]),
+    )
+    .execute();
+  if (taken.some((row) => row.email_lower === email)) {
+    throw signupError("1171", ACCOUNT_MESSAGES.emailTaken, { email: ACCOUNT_MESSAGES.emailTaken });
+  }
+  if (taken.length > 0) {
+    throw signupError("username_taken", ACCOUNT_MESSAGES.usernameTaken, {
+      username: ACCOUNT_MESSAGES.usernameTaken,
+    });
+  }
+
+  const passwordHash = await hashPassword(data.password);
+  let userId: number;
+  try {
+    const row = await db
+      .insertInto("users")
+      .values({
+        username: data.username,
+        username_lower: data.username.toLowerCase(),
+        email: data.email,
+        email_lower: email,
+        name: data.username,
+        password_hash: passwordHash,
+        email_verified: 0,
+        birthdate,
+        pronouns: data.pronouns,
+        marketing_opt_in: data.marketing ? 1 : 0,
+        created_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    userId = Number(row.id);
+  } catch (error) {
+    // Two sign-ups racing for the same name: the unique index decides, the loser is told.
+    if (/unique/i.test(String(error))) {
+      throw signupError("username_taken", ACCOUNT_MESSAGES.usernameTaken, {
+        username: ACCOUNT_MESSAGES.usernameTaken,
+      });
+    }
+    throw error;
+  }
+  await sendVerificationMail(
+    db,
+    { id: userId, username: data.username, email: data.email },
+    options.baseUrl,
+    now,
+  );
+  return { userId, session: await createSession(db, userId, now) };
+}
+
+export async function sendVerificationMail(
+  db: Kysely<Database>,
+  user: { id: number; username: string; email: string },
+  baseUrl: string,
+  now = Date.now(),
+): Promise<void> {
+  const token = await issueToken(db, user.id, "verify_email", user.email.toLowerCase(), now);
+  await sendMail(
+    db,
+    {
+      to: user.email,
+      subject: "Confirm your email for Inkwell",
+      text: [
+        `Hi ${user.username},`,
+        "",
+        "Confirm your email address to finish signing up and start commenting, voting and writing:",
+        `${baseUrl}/verify-email?token=${token}`,
+        "",
+        "If you didn't sign up for Inkwell, you can ignore this email.",
+      ].join("\n"),
+    },
+    now,
+  );
+}
+
+export async function resendVerification(db: Kysely<Database>, viewer: Viewer, baseUrl: string) {
+  const user = await db
+    .selectFrom("users")
+    .select(["id", "username", "email", "email_verified"])
+    .where("id", "=", viewer.id)
+    .executeTakeFirstOrThrow();
+  if (!user.email) throw new HttpError(400, "no_email", "Add an email address first.");
+  if (user.email_verified === 1)
+    throw new HttpError(409, "already_verified", "Your email is already verified.");
+  await sendVerificationMail(
+    db,
+    { id: user.id, username: user.username, email: user.email },
+    baseUrl,
+  );
+}
+
+/** Marks the email verified when the link's email is still the account's email. */
+export async function verifyEmail(db: Kysely<Database>, token: string): Promise<boolean> {
+  const used = await consumeToken(db, token, "verify_email");
+  if (!used) return false;
+  const result = await db
+    .updateTable("users")
+    .set({ email_verified: 1 })
+    .where("id", "=", used.userId)
+    .where("email_lower", "=", used.email)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+// Verifying against this when the account does not exist keeps the answer time the same.
+let dummyHash: Promise<string> | undefined;
+
+/** The account for a username or email and password, or null: never says which was wrong. */
+export async function logIn(
+  db: Kysely<Database>,
+  identifier: string,
+  password: string,
+  now = Date.now(),
+) {
+  const key = identifier.trim().toLowerCase();
+  const user = await db
+    .selectFrom("users")
+    .select(["id", "password_hash"])
+    .where((eb) => eb.or([eb("username_lower", "=", key), eb("email_lower", "=", key)]))
+    .executeTakeFirst();
+  if (!user?.password_hash) {
+    dummyHash ??= hashPassword("not a real password");
+    await verifyPassword(password, await dummyHash);
+    return null;
+  }
+  if (!(await verifyPassword(password, user.password_hash))) return null;
+  return createSession(db, user.id, now);
+}
+
+export async function currentUser(db: Kysely<Database>, viewer: Viewer): Promise<CurrentUser> {
+  const user = await db
+    .selectFrom("users")
+    .selectAll()
+    .where("id", "=", viewer.id)
+    .executeTakeFirstOrThrow();
+  return {
+    id: user.id,
+    username: user.username,
+    name: user.name,
+    avatar: user.avatar,
+    email: user.email,
+    verified_email: user.email_verified === 1,
+    has_password: user.password_hash !== null,
+    birthdate: user.birthdate,
+    beta_enabled: user.beta_enabled === 1,
+    language: user.language_id,
+    isPremium: false,
+    isSysAdmin: user.is_sysadmin === 1,
+    isStaff: user.is_staff === 1,
+    isVerified: user.is_verified === 1,
+    isAmbassador: user.is_ambassador === 1,
+    ambassador: user.is_ambassador === 1,
+  };
+}

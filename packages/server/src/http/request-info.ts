@@ -1,0 +1,35 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Context } from "hono";
+
+/** The address a request came from, for rate limits ("local" for in-process requests). */
+export function clientAddress(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "local";
+  }
+}
+
+/** Links in mail point here: PUBLIC_URL when set, so a forged Host header cannot redirect them. */
+export function publicBaseUrl(c: Context): string {
+  return process.env.PUBLIC_URL ?? new URL(c.req.url).origin;
+}
+
+/** A browser's plain form post (wants a page back) rather than a script's fetch (wants JSON). */
+export function wantsHtml(c: Context): boolean {
+  const accept = c.req.header("accept") ?? "";
+  return accept.includes("text/html") && !accept.includes("application/json");
+}
+
+/** A JSON or form-encoded body as a flat record of fields. */
+export async function readFields(c: Context): Promise<Record<string, unknown>> {
+  const type = c.req.header("content-type") ?? "";
+  if (type.includes("application/json")) {
+    const body: unknown = await c.req.json().catch(() => null);
+    return body && typeof body === "object" && !Array.isArray(body)
+      ? (body as Record<string, unknown>)
+      : {};
+  }
+  const form = await c.req.parseBody();
+  return Object.fromEntries(Object.entries(form).filter(([, value]) => typeof value === "string"));
+}

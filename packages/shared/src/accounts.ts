@@ -1,0 +1,174 @@
+import { z } from "zod";
+
+/** Account rules shared by the sign-up form and the server that enforces them. */
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 20;
+export const PASSWORD_MIN = 10;
+export const PASSWORD_MAX = 50;
+export const MINIMUM_AGE = 13;
+export const BIRTH_YEARS_BACK = 100;
+export const PRONOUNS = ["M", "F", "O", "X"] as const;
+export const DEFAULT_NEXT_URL = "/home";
+
+export const ACCOUNT_MESSAGES = {
+  consentRequired: "Checking this box is required.",
+  birthdayRequired: "Birthday is required.",
+  fixErrors: "Please fix any errors to continue.",
+  passwordLength: `Choose a password with ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`,
+  passwordWeak:
+    "Your password doesn't meet the requirements. Mix lowercase and uppercase letters, numbers and special characters.",
+  passwordRequired: "Must provide a password!",
+  usernameFormat: `Usernames are ${USERNAME_MIN} to ${USERNAME_MAX} letters, numbers or underscores.`,
+  usernameTaken: "That username is already taken. Try another one.",
+  emailInvalid: "The email address is invalid.",
+  emailTaken:
+    "An account with this email address may already exist. Try using another email address.",
+  tooYoung:
+    "Sorry, based on the information you have provided, we couldn't create an account for you.",
+  birthdayInvalid: "Please enter a real date of birth.",
+  loginFailed: "The username/email or password you entered is incorrect.",
+  rateLimited: "Too many attempts. Please wait a few minutes and try again.",
+  generic: "Sorry, something went wrong. Please try again.",
+} as const;
+
+/** Sign-up completion error codes of the spec and the message each maps to. */
+export const SIGNUP_ERROR_CODES = {
+  1006: "Please make sure all fields are filled in.",
+  1027: ACCOUNT_MESSAGES.tooYoung,
+  1171: ACCOUNT_MESSAGES.emailTaken,
+  fixerrors: ACCOUNT_MESSAGES.fixErrors,
+} as const;
+
+export function signupErrorMessage(code: string | number | undefined): string {
+  const key = String(code) as keyof typeof SIGNUP_ERROR_CODES;
+  return SIGNUP_ERROR_CODES[key] ?? ACCOUNT_MESSAGES.generic;
+}
+
+/**
+ * Where to go after signing in: only a path on this site, so that a crafted link cannot
+ * send a reader elsewhere (an open redirect).
+ */
+export function safeNextUrl(next: string | null | undefined): string {
+  if (!next) return DEFAULT_NEXT_URL;
+  const path = next.startsWith("/") ? next : `/${next}`;
+  if (path.startsWith("//") || path.startsWith("/\\") || /[\r\n]/.test(path))
+    return DEFAULT_NEXT_URL;
+  return path;
+}
+
+export type PasswordStrength = "INVALID" | "WEAK" | "STRONG";
+
+export interface PasswordRequester {
+  username?: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+const COMMON_PASSWORDS = new Set([
+  "password",
+  "password1",
+  "password123",
+  "1234567890",
+  "qwertyuiop",
+  "iloveyou12",
+  "letmein123",
+  "welcome123",
+  "abcdefghij",
+]);
+
+/**
+ * The strength rule: INVALID when the length is out of range, the password is a common one
+ * or contains the person's username or name; WEAK with fewer than three kinds of character
+ * (lowercase, uppercase, digits, others); STRONG otherwise.
+ */
+export function passwordStrength(
+  password: string,
+  requester: PasswordRequester = {},
+): PasswordStrength {
+  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) return "INVALID";
+  const lower = password.toLowerCase();
+  if (COMMON_PASSWORDS.has(lower)) return "INVALID";
+  for (const part of [requester.username, requester.firstName, requester.lastName]) {
+    if (part && part.length >= 3 && lower.includes(part.toLowerCase())) return "INVALID";
+  }
+  const kinds = [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z0-9]/].filter((kind) => kind.test(password));
+  return kinds.length >= 3 ? "STRONG" : "WEAK";
+}
+
+export function passwordProblem(
+  password: string,
+  requester: PasswordRequester = {},
+): string | null {
+  if (password.length === 0) return ACCOUNT_MESSAGES.passwordRequired;
+  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX)
+    return ACCOUNT_MESSAGES.passwordLength;
+  return passwordStrength(password, requester) === "STRONG" ? null : ACCOUNT_MESSAGES.passwordWeak;
+}
+
+/** Age in whole years on `today`, from an ISO date (yyyy-mm-dd). */
+export function ageOn(birthdate: string, today: Date): number {
+  const [year, month, day] = birthdate.split("-").map(Number) as [number, number, number];
+  let age = today.getUTCFullYear() - year;
+  const beforeBirthday =
+    today.getUTCMonth() + 1 < month ||
+    (today.getUTCMonth() + 1 === month && today.getUTCDate() < day);
+  if (beforeBirthday) age--;
+  return age;
+}
+
+/** A real calendar date as yyyy-mm-dd, or null (31 February is not a date). */
+export function birthdateFrom(day: number, month: number, year: number): string | null {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (
+    date.getUTCFullYear() !== year ||
+    date.getUTCMonth() !== month - 1 ||
+    date.getUTCDate() !== day
+  ) {
+    return null;
+  }
+  return date.toISOString().slice(0, 10);
+}
+
+/** The birthday selector's years: this year back 100 years, newest first. */
+export function birthYears(today: Date): number[] {
+  const year = today.getUTCFullYear();
+  return Array.from({ length: BIRTH_YEARS_BACK + 1 }, (_, index) => year - index);
+}
+
+const checkbox = z
+  .union([z.boolean(), z.enum(["on", "true", "1", "false", "0", ""])])
+  .optional()
+  .transform((value) => value === true || value === "on" || value === "true" || value === "1");
+
+const wholeNumber = z.union([
+  z.number(),
+  z
+    .string()
+    .regex(/^\d{1,4}$/)
+    .transform(Number),
+]);
+
+/** The sign-up form as posted (JSON or form-encoded), before the rules that need the database. */
+export const signupSchema = z.object({
+  email: z.string().trim().max(254).email(ACCOUNT_MESSAGES.emailInvalid),
+  username: z
+    .string()
+    .trim()
+    .regex(
+      new RegExp(`^[A-Za-z0-9_]{${USERNAME_MIN},${USERNAME_MAX}}$`),
+      ACCOUNT_MESSAGES.usernameFormat,
+    ),
+  password: z.string().max(200),
+  birthday_day: wholeNumber.optional(),
+  birthday_month: wholeNumber.optional(),
+  birthday_year: wholeNumber.optional(),
+  pronouns: z
+    .enum([...PRONOUNS, ""])
+    .optional()
+    .transform((value) => (value ? value : null)),
+  marketing: checkbox,
+  consent: checkbox,
+});
+
+export type SignupInput = z.input<typeof signupSchema>;
