@@ -165,7 +165,7 @@ export const signupSchema = z.object({
   birthday_year: wholeNumber.optional(),
   pronouns: z
     .enum([...PRONOUNS, ""])
-    .optional()
+    .nullish()
     .transform((value) => (value ? value : null)),
   marketing: checkbox,
   consent: checkbox,

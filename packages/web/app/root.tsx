@@ -8,6 +8,8 @@ import {
   ScrollRestoration,
   useRouteError,
 } from "react-router";
+import type { Route } from "./+types/root";
+import { apiContext } from "./api/context.ts";
 import { ErrorPage } from "./components/error-page.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
@@ -18,6 +20,12 @@ export const links = () => [
   { rel: "stylesheet", href: styles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+/** Who is signed in, for the header; visitors (no cookies at all) cost no API call. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = request.headers.has("cookie") ? await context.get(apiContext).currentUser() : null;
+  return { user };
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   return (

@@ -2,6 +2,12 @@ import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
+  route("home", "routes/home.tsx", { id: "home-feed" }),
+  route("login", "routes/login.tsx"),
+  route("signup", "routes/signup.tsx"),
+  route("email-verified", "routes/email-verified.tsx"),
+  route("terms", "routes/terms.tsx"),
+  route("privacy", "routes/privacy.tsx"),
   route("story/:storyId", "routes/story.tsx"),
   route("stories/:tag", "routes/tag.tsx"),
   route(":partId", "routes/part.tsx"),

@@ -1,4 +1,4 @@
-import type { ApiError, PartDetails, StoryDetails, StoryList } from "@inkwell/shared";
+import type { ApiError, CurrentUser, PartDetails, StoryDetails, StoryList } from "@inkwell/shared";
 
 /** How the client reaches the API: in-process on the server, fetch in the browser. */
 export type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>;
@@ -60,6 +60,11 @@ export function createApiClient(fetchApi: ApiFetch) {
     storyPage: (id: number) =>
       get<StoryPageData>(`/api/v3/stories/${id}?fields=${STORY_PAGE_FIELDS.join(",")}`),
     part: (id: number) => get<PartDetails>(`/api/v3/story_parts/${id}`),
+    /** The signed-in user, or null for a visitor. */
+    currentUser: async () => {
+      const response = await fetchApi("/api/v3/internal/current_user");
+      return response.status === 401 ? null : readJson<CurrentUser>(response);
+    },
     stories: (query: StoryListQuery) => {
       const params = new URLSearchParams();
       for (const [key, value] of Object.entries(query)) {

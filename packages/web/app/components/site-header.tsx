@@ -1,10 +1,15 @@
+import type { CurrentUser } from "@inkwell/shared";
 import { Search } from "lucide-react";
+import { useRouteLoaderData } from "react-router";
 import { t } from "../i18n/index.ts";
+import { Avatar } from "./avatar.tsx";
 import { BROWSE_TOPICS } from "./browse-topics.ts";
 import { LogoMark } from "./logo.tsx";
 
-/** The visitor's header: logo, Browse, the search form (GET /search/?q=…&ref=1), Log in. */
+/** The header: logo, Browse, the search form (GET /search/?q=…&ref=1), and Log in or the account menu. */
 export function SiteHeader() {
+  const root = useRouteLoaderData<{ user: CurrentUser | null }>("root");
+  const user = root?.user ?? null;
   return (
     <header className="site-header">
       <div className="site-header__inner">
@@ -43,9 +48,25 @@ export function SiteHeader() {
             />
           </form>
         </search>
-        <a className="button button--primary site-header__login" href="/login">
-          {t.nav.logIn}
-        </a>
+        {user ? (
+          <details className="account-menu">
+            <summary className="account-menu__toggle" aria-label={t.account.accountMenu}>
+              <Avatar src={user.avatar} name={user.name} size={32} />
+            </summary>
+            <div className="account-menu__panel">
+              <p className="account-menu__who">{t.account.signedInAs(user.username)}</p>
+              <form method="post" action="/logout">
+                <button className="button" type="submit">
+                  {t.account.logOut}
+                </button>
+              </form>
+            </div>
+          </details>
+        ) : (
+          <a className="button button--primary site-header__login" href="/login">
+            {t.nav.logIn}
+          </a>
+        )}
       </div>
     </header>
   );

@@ -1,0 +1,125 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { expectNoAxeViolations, launchBrowser, PHONE } from "./support/browser.ts";
+import { useServer } from "./support/server.ts";
+
+const server = useServer();
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const PASSWORD = "Lantern-and-1nk";
+
+async function fillSignup(page: Page, username: string, consent: boolean) {
+  await page.getByLabel("Email").fill(`${username}@example.com`);
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Day").selectOption("9");
+  await page.getByLabel("Month").selectOption("04");
+  await page.getByLabel("Year").selectOption("1996");
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  if (consent) await page.getByLabel(/I agree to the/).check();
+}
+
+describe("accounts in the browser", () => {
+  test("a visitor signs up, verifies the email from the outbox and lands on /home", async () => {
+    const context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
+    const page = await context.newPage();
+    try {
+      await page.goto("/signup");
+      await expectNoAxeViolations(page, "the sign-up page");
+
+      await fillSignup(page, "lantern_fan", false);
+      await page.getByRole("button", { name: "Sign up with email" }).click();
+      await page.getByText("Checking this box is required.").waitFor();
+      expect(await page.getByRole("alert").textContent()).toBe(
+        "Please fix any errors to continue.",
+      );
+      await expectNoAxeViolations(page, "the sign-up page with errors");
+
+      await page.getByLabel(/I agree to the/).check();
+      await page.getByRole("button", { name: "Sign up with email" }).click();
+      await page.waitForURL(`${server.url}/home`);
+      expect(await page.getByRole("link", { name: "Log in" }).count()).toBe(0);
+      await page.getByLabel("Account").click();
+      expect(await page.getByText("Signed in as lantern_fan").isVisible()).toBe(true);
+
+      await page.goto("/dev/mail");
+      const link = page.getByRole("link", { name: /\/verify-email\?token=/ }).first();
+      // The outbox opens links in a new tab, as a mail client would: follow it here.
+      await page.goto((await link.getAttribute("href")) ?? "");
+      await page.waitForURL(`${server.url}/email-verified`);
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Success!");
+      expect(
+        await page.getByText("Your email is verified and sign-up is complete").isVisible(),
+      ).toBe(true);
+      await expectNoAxeViolations(page, "the email-verified page");
+      await page.getByRole("link", { name: "Continue" }).click();
+      await page.waitForURL(`${server.url}/home`);
+
+      const me = await page.request.get("/api/v3/internal/current_user");
+      expect((await me.json()).verified_email).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("a reader logs out, fails to log in with a wrong password, then logs in", async () => {
+    const context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
+    const page = await context.newPage();
+    try {
+      await page.goto("/login?nextUrl=/terms");
+      await expectNoAxeViolations(page, "the login page");
+      await page.getByLabel("Email or username").fill("demo_reader");
+      await page.getByLabel("Password", { exact: true }).fill("not-the-password");
+      await page.getByRole("button", { name: "Log in", exact: true }).click();
+      await page.getByRole("alert").waitFor();
+      expect(await page.getByRole("alert").textContent()).toBe(
+        "The username/email or password you entered is incorrect.",
+      );
+      await expectNoAxeViolations(page, "the login page with an error");
+
+      await page.getByLabel("Email or username").fill("Demo_Reader");
+      await page.getByLabel("Password", { exact: true }).fill("inkwell-demo");
+      await page.getByRole("button", { name: "Show password" }).click();
+      expect(await page.getByLabel("Password", { exact: true }).getAttribute("type")).toBe("text");
+      await page.getByRole("button", { name: "Log in", exact: true }).click();
+      await page.waitForURL(`${server.url}/terms`);
+
+      await page.getByLabel("Account").click();
+      expect(await page.getByText("Signed in as demo_reader").isVisible()).toBe(true);
+      await page.getByRole("button", { name: "Log out" }).click();
+      await page.waitForURL(`${server.url}/`);
+      expect(await page.getByRole("link", { name: "Log in" }).isVisible()).toBe(true);
+      expect((await page.request.get("/api/v3/internal/current_user")).status()).toBe(401);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("the terms and privacy pages linked from sign-up read well on a phone", async () => {
+    const context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
+    const page = await context.newPage();
+    try {
+      for (const [path, title] of [
+        ["/terms", "Terms of Service"],
+        ["/privacy", "Privacy Policy"],
+      ]) {
+        const response = await page.goto(path as string);
+        expect(response?.status()).toBe(200);
+        expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(title);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          PHONE.width,
+        );
+        await expectNoAxeViolations(page, path);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});

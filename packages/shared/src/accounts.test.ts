@@ -1,0 +1,123 @@
+import { describe, expect, it } from "vitest";
+import {
+  ACCOUNT_MESSAGES,
+  ageOn,
+  birthdateFrom,
+  birthYears,
+  passwordProblem,
+  passwordStrength,
+  safeNextUrl,
+  signupErrorMessage,
+  signupSchema,
+} from "./accounts.ts";
+
+describe("safeNextUrl", () => {
+  it.each([
+    [undefined, "/home"],
+    ["", "/home"],
+    ["/story/12", "/story/12"],
+    ["settings", "/settings"],
+    ["//evil.example/x", "/home"],
+    ["/\\evil.example", "/home"],
+    ["https://evil.example", "/https://evil.example"],
+    ["/ok\r\nSet-Cookie: x", "/home"],
+  ])("%j goes to %j", (next, expected) => {
+    expect(safeNextUrl(next)).toBe(expected);
+  });
+});
+
+describe("password rules", () => {
+  it("needs 10 to 50 characters", () => {
+    expect(passwordStrength("Ab1!Ab1!A")).toBe("INVALID");
+    expect(passwordStrength("Ab1!Ab1!Ab")).toBe("STRONG");
+    expect(passwordStrength(`Ab1!${"x".repeat(46)}`)).toBe("STRONG");
+    expect(passwordStrength(`Ab1!${"x".repeat(47)}`)).toBe("INVALID");
+  });
+
+  it("calls fewer than three kinds of character weak", () => {
+    expect(passwordStrength("lowercaseonly")).toBe("WEAK");
+    expect(passwordStrength("lowercase-and-dash")).toBe("WEAK");
+    expect(passwordStrength("Lowercase-and-dash")).toBe("STRONG");
+  });
+
+  it("refuses common passwords and ones containing the person's names", () => {
+    expect(passwordStrength("Password123")).toBe("INVALID");
+    expect(passwordStrength("Passwords-123")).toBe("STRONG");
+    expect(passwordStrength("My-Mara-2024", { firstName: "mara" })).toBe("INVALID");
+    expect(passwordStrength("My-Quill-2024", { username: "QUILL" })).toBe("INVALID");
+    expect(passwordStrength("Ab-1-Ab-1-Ab", { lastName: "ab" })).toBe("STRONG");
+  });
+
+  it("names the problem in the spec's words", () => {
+    expect(passwordProblem("")).toBe(ACCOUNT_MESSAGES.passwordRequired);
+    expect(passwordProblem("short")).toBe("Choose a password with 10 to 50 characters.");
+    expect(passwordProblem("lowercaseonly")).toBe(ACCOUNT_MESSAGES.passwordWeak);
+    expect(passwordProblem("Lowercase-and-dash")).toBeNull();
+  });
+});
+
+describe("birthdays", () => {
+  it("accepts real dates only", () => {
+    expect(birthdateFrom(29, 2, 2024)).toBe("2024-02-29");
+    expect(birthdateFrom(29, 2, 2023)).toBeNull();
+    expect(birthdateFrom(31, 4, 2000)).toBeNull();
+    expect(birthdateFrom(1, 13, 2000)).toBeNull();
+  });
+
+  it("counts age in whole years, turning on the birthday", () => {
+    const today = new Date(Date.UTC(2026, 10, 22));
+    expect(ageOn("2013-11-22", today)).toBe(13);
+    expect(ageOn("2013-11-23", today)).toBe(12);
+    expect(ageOn("1990-01-01", today)).toBe(36);
+  });
+
+  it("offers this year back 100 years, newest first", () => {
+    const years = birthYears(new Date(Date.UTC(2026, 0, 1)));
+    expect(years).toHaveLength(101);
+    expect(years[0]).toBe(2026);
+    expect(years.at(-1)).toBe(1926);
+  });
+});
+
+describe("sign-up form", () => {
+  it("maps the completion error codes to the spec's messages", () => {
+    expect(signupErrorMessage(1006)).toBe("Please make sure all fields are filled in.");
+    expect(signupErrorMessage("1027")).toBe(
+      "Sorry, based on the information you have provided, we couldn't create an account for you.",
+    );
+    expect(signupErrorMessage(1171)).toBe(
+      "An account with this email address may already exist. Try using another email address.",
+    );
+    expect(signupErrorMessage("fixerrors")).toBe("Please fix any errors to continue.");
+    expect(signupErrorMessage("9999")).toBe("Sorry, something went wrong. Please try again.");
+  });
+
+  it("reads checkboxes and numbers the way forms and JSON send them", () => {
+    const parsed = signupSchema.parse({
+      email: " mara@example.com ",
+      username: "mara_reads",
+      password: "x",
+      birthday_day: "07",
+      birthday_month: 3,
+      birthday_year: "1999",
+      pronouns: "",
+      marketing: "on",
+      consent: true,
+    });
+    expect(parsed).toMatchObject({
+      email: "mara@example.com",
+      birthday_day: 7,
+      birthday_month: 3,
+      birthday_year: 1999,
+      pronouns: null,
+      marketing: true,
+      consent: true,
+    });
+    expect(signupSchema.parse({ ...parsed, marketing: undefined, consent: "false" })).toMatchObject(
+      {
+        marketing: false,
+        consent: false,
+      },
+    );
+  });
+});

@@ -1,0 +1,54 @@
+import { Eye, EyeOff } from "lucide-react";
+import { useState } from "react";
+import { t } from "../i18n/index.ts";
+
+interface PasswordFieldProps {
+  id: string;
+  name: string;
+  label: string;
+  autoComplete: "current-password" | "new-password";
+  hint?: string;
+  error?: string;
+}
+
+/** A password input with a show/hide toggle (the toggle needs JavaScript; the field does not). */
+export function PasswordField({ id, name, label, autoComplete, hint, error }: PasswordFieldProps) {
+  const [visible, setVisible] = useState(false);
+  const describedBy =
+    [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <div className="field__with-button">
+        <input
+          id={id}
+          name={name}
+          type={visible ? "text" : "password"}
+          autoComplete={autoComplete}
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+        />
+        <button
+          type="button"
+          className="field__toggle"
+          onClick={() => setVisible(!visible)}
+          aria-label={visible ? t.account.hidePassword : t.account.showPassword}
+          aria-pressed={visible}
+        >
+          {visible ? <EyeOff aria-hidden="true" size={18} /> : <Eye aria-hidden="true" size={18} />}
+        </button>
+      </div>
+      {hint && (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { ACCOUNT_MESSAGES, safeNextUrl } from "@inkwell/shared";
+import { redirect } from "react-router";
+import { apiContext } from "../api/context.ts";
+import { Alert } from "../components/alert.tsx";
+import { PasswordField } from "../components/password-field.tsx";
+import { t } from "../i18n/index.ts";
+import type { Route } from "./+types/login";
+
+const ERRORS: Record<string, string> = {
+  login_failed: ACCOUNT_MESSAGES.loginFailed,
+  rate_limited: ACCOUNT_MESSAGES.rateLimited,
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const nextUrl = safeNextUrl(url.searchParams.get("nextUrl") ?? url.searchParams.get("nexturl"));
+  if (request.headers.has("cookie") && (await context.get(apiContext).currentUser())) {
+    throw redirect(nextUrl);
+  }
+  const code = url.searchParams.get("error");
+  return { nextUrl, error: code ? (ERRORS[code] ?? ACCOUNT_MESSAGES.generic) : null };
+}
+
+export function meta() {
+  return [{ title: `${t.account.logInTitle}` }];
+}
+
+/** The email log-in form: a plain form post to POST /login, which sets the session and redirects. */
+export default function LoginPage({ loaderData }: Route.ComponentProps) {
+  const { nextUrl, error } = loaderData;
+  const query = new URLSearchParams({ nextUrl }).toString();
+  return (
+    <section className="auth" aria-labelledby="login-heading">
+      <h1 id="login-heading">{t.account.logInTitle}</h1>
+      {error && <Alert tone="danger">{error}</Alert>}
+      <form className="auth__form" method="post" action={`/login?${query}`}>
+        <div className="field">
+          <label htmlFor="login-username">{t.account.identifier}</label>
+          <input id="login-username" name="username" type="text" autoComplete="username" required />
+        </div>
+        <PasswordField
+          id="login-password"
+          name="password"
+          label={t.account.password}
+          autoComplete="current-password"
+        />
+        <button className="button button--primary button--large auth__submit" type="submit">
+          {t.account.logIn}
+        </button>
+      </form>
+      <p className="auth__switch">
+        {t.account.noAccount} <a href={`/signup?${query}`}>{t.account.signUp}</a>
+      </p>
+    </section>
+  );
+}
