@@ -2,6 +2,8 @@ import { defineConfig } from "vitest/config";
 
 const postgres = process.env.TEST_DATABASE_URL;
 const apiTests = ["packages/server/src/**/*.test.ts"];
+// Password hashing (scrypt) is slow on purpose: a test that logs in a few times needs room.
+const apiTimeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
 
 /**
  * One run, every suite: pure rules, the API on SQLite (and on PostgreSQL when
@@ -11,9 +13,25 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: "shared", include: ["packages/shared/src/**/*.test.ts"] } },
-      { test: { name: "api-sqlite", include: apiTests, env: { TEST_ENGINE: "sqlite" } } },
+      {
+        test: {
+          name: "api-sqlite",
+          include: apiTests,
+          env: { TEST_ENGINE: "sqlite" },
+          ...apiTimeouts,
+        },
+      },
       ...(postgres
-        ? [{ test: { name: "api-postgres", include: apiTests, env: { TEST_ENGINE: "postgres" } } }]
+        ? [
+            {
+              test: {
+                name: "api-postgres",
+                include: apiTests,
+                env: { TEST_ENGINE: "postgres" },
+                ...apiTimeouts,
+              },
+            },
+          ]
         : []),
       {
         test: {

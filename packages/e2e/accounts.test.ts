@@ -102,6 +102,44 @@ describe("accounts in the browser", () => {
     }
   });
 
+  test("a writer who forgot the password resets it from the emailed link", async () => {
+    const context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
+    const page = await context.newPage();
+    try {
+      await page.goto("/login");
+      await page.getByRole("link", { name: "Forgot password?" }).click();
+      await page.waitForURL(/\/forgot/);
+      await expectNoAxeViolations(page, "the forgot-password page");
+      await page.getByLabel("Username or email").fill("demo_writer");
+      await page.getByRole("button", { name: "Send instructions" }).click();
+      await page.getByRole("status").waitFor();
+      expect(await page.getByRole("status").textContent()).toBe(
+        "If an account matches, we've sent instructions to its email address.",
+      );
+
+      await page.goto("/dev/mail");
+      const link = page.getByRole("link", { name: /\/reset-password\?token=/ }).first();
+      await page.goto((await link.getAttribute("href")) ?? "");
+      const submit = page.getByRole("button", { name: "Reset password" });
+      const field = page.getByLabel("New password", { exact: true });
+      await field.fill("lowercaseonly");
+      expect(await submit.isDisabled()).toBe(true);
+      expect(await page.getByText(/doesn't meet the requirements/).isVisible()).toBe(true);
+      await expectNoAxeViolations(page, "the reset page with a refused password");
+      await field.fill("Fresh-Ink-2026");
+      expect(await submit.isEnabled()).toBe(true);
+      await submit.click();
+      await page.waitForURL(`${server.url}/login?nexturl=home`);
+
+      await page.getByLabel("Email or username").fill("demo_writer");
+      await page.getByLabel("Password", { exact: true }).fill("Fresh-Ink-2026");
+      await page.getByRole("button", { name: "Log in", exact: true }).click();
+      await page.waitForURL(`${server.url}/home`);
+    } finally {
+      await context.close();
+    }
+  });
+
   test("the terms and privacy pages linked from sign-up read well on a phone", async () => {
     const context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
     const page = await context.newPage();

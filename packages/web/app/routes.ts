@@ -5,6 +5,8 @@ export default [
   route("home", "routes/home.tsx", { id: "home-feed" }),
   route("login", "routes/login.tsx"),
   route("signup", "routes/signup.tsx"),
+  route("forgot", "routes/forgot.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
   route("email-verified", "routes/email-verified.tsx"),
   route("terms", "routes/terms.tsx"),
   route("privacy", "routes/privacy.tsx"),

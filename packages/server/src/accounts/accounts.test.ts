@@ -364,3 +364,67 @@ describe("password strength", () => {
     expect((await missing.json()).message).toContain(ACCOUNT_MESSAGES.passwordRequired);
   });
 });
+
+describe("forgotten passwords", () => {
+  const resetLink = async (address: string) => {
+    const mail = await lastMailTo(address);
+    expect(mail?.subject).toBe("Reset your Inkwell password");
+    return /token=([\w-]+)/.exec(mail?.text_body ?? "")?.[1] ?? "";
+  };
+  const reset = (at: string, password: string) =>
+    postJson("/apiv2/updateuserpassword", { at, new_password: password });
+
+  it("answers the same whether or not the account exists, mailing only real accounts", async () => {
+    const before = await t.handle.db.selectFrom("outbox").select("id").execute();
+    const unknown = await postJson("/forgot", { email: "nobody@example.com" });
+    const known = await postJson("/forgot", { email: "MARA_READS" });
+    expect(unknown.status).toBe(200);
+    expect(await unknown.json()).toEqual(await known.json());
+    const after = await t.handle.db.selectFrom("outbox").select("id").execute();
+    expect(after.length - before.length).toBe(1);
+  });
+
+  it("resets the password once from the link, ends every session, and keeps the link on a refused password", async () => {
+    const cookie = sessionCookie(
+      await postForm("/login", { username: "mara_reads", password: STRONG }),
+    );
+    await postForm("/forgot", { email: "mara@example.com" });
+    const token = await resetLink("mara@example.com");
+
+    const weak = await reset(token, "alllowercase");
+    expect(weak.status).toBe(400);
+    expect(await weak.json()).toEqual({
+      code: 467,
+      error_code: "error_weak_password",
+      message: ACCOUNT_MESSAGES.passwordWeak,
+    });
+    const short = await reset(token, "Ab1!");
+    expect((await short.json()).error_code).toBe("error_invalid_password_length");
+
+    const ok = await reset(token, "New-Lantern-42");
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ redirectUrl: "/login?nexturl=home" });
+    expect((await me(cookie)).status).toBe(401);
+
+    const again = await reset(token, "Another-Lantern-42");
+    expect((await again.json()).error_code).toBe("error_invalid_token");
+    const oldLogin = await postJson("/login", { username: "mara_reads", password: STRONG });
+    expect(oldLogin.status).toBe(401);
+    const newLogin = await postJson("/login", {
+      username: "mara_reads",
+      password: "New-Lantern-42",
+    });
+    expect(newLogin.status).toBe(200);
+  });
+
+  it("sends a browser back to the forgot page when the link is no good", async () => {
+    const response = await postForm("/apiv2/updateuserpassword", {
+      at: "made-up",
+      new_password: "New-Lantern-42",
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe(
+      "/forgot?nextUrl=settings&msg=error_invalid_token",
+    );
+  });
+});

@@ -17,7 +17,16 @@ import type { AccountLimiters } from "../http/rate-limit.ts";
 import { clientAddress, publicBaseUrl, readFields, wantsHtml } from "../http/request-info.ts";
 import { validationHook } from "../http/validation.ts";
 import { recentMail } from "../mail/mailer.ts";
-import { currentUser, logIn, resendVerification, signUp, verifyEmail } from "./service.ts";
+import {
+  currentUser,
+  logIn,
+  PASSWORD_REJECTED,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  signUp,
+  verifyEmail,
+} from "./service.ts";
 import { endSession, SESSION_COOKIE, SESSION_DAYS } from "./sessions.ts";
 
 function setSessionCookie(c: Context, token: string): void {
@@ -141,6 +150,46 @@ export function accountRoutes(limits: AccountLimiters) {
     await endSession(c.get("db"), getCookie(c, SESSION_COOKIE));
     deleteCookie(c, SESSION_COOKIE, { path: "/" });
     return wantsHtml(c) ? c.redirect("/", 303) : c.json({ ok: true });
+  });
+
+  app.post("/forgot", async (c) => {
+    const nextUrl = safeNextUrl(c.req.query("nextUrl"));
+    const fields = await readFields(c);
+    const identifier = typeof fields.email === "string" ? fields.email : "";
+    limits.mail.hit([`ip:${clientAddress(c)}`, `account:${identifier.trim().toLowerCase()}`]);
+    await requestPasswordReset(c.get("db"), identifier, publicBaseUrl(c));
+    const notice = "If an account matches, we've sent instructions to its email address.";
+    return wantsHtml(c)
+      ? c.redirect(`/forgot?${new URLSearchParams({ nextUrl, sent: "1" })}`, 303)
+      : c.json({ message: notice });
+  });
+
+  app.post("/apiv2/updateuserpassword", async (c) => {
+    const fields = await readFields(c);
+    const token = typeof fields.at === "string" ? fields.at : "";
+    const password = typeof fields.new_password === "string" ? fields.new_password : "";
+    const html = wantsHtml(c);
+    try {
+      await resetPassword(c.get("db"), token, password);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      const inline =
+        error.code === "error_weak_password" || error.code === "error_invalid_password_length";
+      if (html) {
+        const target = inline
+          ? `/reset-password?${new URLSearchParams({ token, error: error.code })}`
+          : `/forgot?${new URLSearchParams({ nextUrl: "settings", msg: error.code })}`;
+        return c.redirect(target, 303);
+      }
+      return c.json(
+        { code: PASSWORD_REJECTED, error_code: error.code, message: error.message },
+        400,
+      );
+    }
+    deleteCookie(c, SESSION_COOKIE, { path: "/" });
+    return html
+      ? c.redirect("/login?nexturl=home", 303)
+      : c.json({ redirectUrl: "/login?nexturl=home" });
   });
 
   app.get("/verify-email", async (c) => {

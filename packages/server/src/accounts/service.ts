@@ -14,8 +14,8 @@ import { HttpError } from "../http/errors.ts";
 import { sendMail } from "../mail/mailer.ts";
 import type { Viewer } from "../viewer.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
-import { createSession } from "./sessions.ts";
-import { consumeToken, issueToken } from "./tokens.ts";
+import { createSession, endAllSessions } from "./sessions.ts";
+import { consumeToken, issueToken, peekToken } from "./tokens.ts";
 
 export type SignupData = z.output<typeof signupSchema>;
 
@@ -211,4 +211,73 @@ export async function currentUser(db: Kysely<Database>, viewer: Viewer): Promise
     isAmbassador: user.is_ambassador === 1,
     ambassador: user.is_ambassador === 1,
   };
+}
+
+/**
+ * Mails a reset link when the username or email names an account with an email. The
+ * caller answers the same either way, so the form does not reveal who has an account.
+ */
+export async function requestPasswordReset(
+  db: Kysely<Database>,
+  identifier: string,
+  baseUrl: string,
+) {
+  const key = identifier.trim().toLowerCase();
+  if (!key) return;
+  const user = await db
+    .selectFrom("users")
+    .select(["id", "username", "email"])
+    .where((eb) => eb.or([eb("username_lower", "=", key), eb("email_lower", "=", key)]))
+    .executeTakeFirst();
+  if (!user?.email) return;
+  const token = await issueToken(db, user.id, "reset_password", null);
+  await sendMail(db, {
+    to: user.email,
+    subject: "Reset your Inkwell password",
+    text: [
+      `Hi ${user.username},`,
+      "",
+      "Someone (hopefully you) asked to reset your password. This link works once, for one hour:",
+      `${baseUrl}/reset-password?token=${token}`,
+      "",
+      "If you didn't ask, you can ignore this email: your password stays the same.",
+    ].join("\n"),
+  });
+}
+
+/** Code 467 with the spec's error codes for a password the rules refuse. */
+export const PASSWORD_REJECTED = 467;
+
+const invalidResetLink = () =>
+  new HttpError(400, "error_invalid_token", "This reset link has expired or was already used.");
+
+/**
+ * Sets a new password from a reset link. The password is checked before the link is
+ * spent, so a refused password leaves the link usable; every session then ends.
+ */
+export async function resetPassword(db: Kysely<Database>, token: string, password: string) {
+  const userId = await peekToken(db, token, "reset_password");
+  if (userId === null) throw invalidResetLink();
+  const user = await db
+    .selectFrom("users")
+    .select("username")
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
+  const problem = passwordProblem(password, { username: user.username });
+  if (problem) {
+    const weak = problem === ACCOUNT_MESSAGES.passwordWeak;
+    throw new HttpError(
+      400,
+      weak ? "error_weak_password" : "error_invalid_password_length",
+      problem,
+    );
+  }
+  // Spending the link is the atomic step: of two racing resets only one gets past it.
+  if (!(await consumeToken(db, token, "reset_password"))) throw invalidResetLink();
+  await db
+    .updateTable("users")
+    .set({ password_hash: await hashPassword(password) })
+    .where("id", "=", userId)
+    .execute();
+  await endAllSessions(db, userId);
 }

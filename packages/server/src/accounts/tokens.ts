@@ -55,3 +55,22 @@ export async function consumeToken(
     .executeTakeFirst();
   return row ? { userId: Number(row.user_id), email: row.email } : null;
 }
+
+/** Whose a live token is, without spending it (to check a request before acting on it). */
+export async function peekToken(
+  db: Kysely<Database>,
+  token: string,
+  purpose: TokenPurpose,
+  now = Date.now(),
+): Promise<number | null> {
+  if (token.length === 0 || token.length > 100) return null;
+  const row = await db
+    .selectFrom("account_tokens")
+    .select("user_id")
+    .where("token_hash", "=", hashToken(token))
+    .where("purpose", "=", purpose)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now)
+    .executeTakeFirst();
+  return row ? Number(row.user_id) : null;
+}

@@ -9,10 +9,19 @@ interface PasswordFieldProps {
   autoComplete: "current-password" | "new-password";
   hint?: string;
   error?: string;
+  onValue?: (value: string) => void;
 }
 
 /** A password input with a show/hide toggle (the toggle needs JavaScript; the field does not). */
-export function PasswordField({ id, name, label, autoComplete, hint, error }: PasswordFieldProps) {
+export function PasswordField({
+  id,
+  name,
+  label,
+  autoComplete,
+  hint,
+  error,
+  onValue,
+}: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   const describedBy =
     [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
@@ -28,6 +37,7 @@ export function PasswordField({ id, name, label, autoComplete, hint, error }: Pa
           required
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
+          onChange={onValue && ((event) => onValue(event.currentTarget.value))}
         />
         <button
           type="button"

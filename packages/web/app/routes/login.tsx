@@ -44,6 +44,9 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
           label={t.account.password}
           autoComplete="current-password"
         />
+        <a className="auth__forgot" href={`/forgot?${query}`}>
+          {t.account.forgot}
+        </a>
         <button className="button button--primary button--large auth__submit" type="submit">
           {t.account.logIn}
         </button>
