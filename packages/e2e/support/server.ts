@@ -80,16 +80,25 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
  * shared PostgreSQL server), and SEED_DEMO so the catalogue is seeded even if NODE_ENV says
  * production.
  */
-function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+function serverEnv(
+  port: number,
+  dataDir: string,
+  extra: Record<string, string> = {},
+): NodeJS.ProcessEnv {
   const { DATABASE_URL: _ignored, ...env } = process.env;
-  return { ...env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: "1" };
+  return { ...env, ...extra, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: "1" };
+}
+
+export interface ServerOptions {
+  /** Extra environment for the server (e.g. OIDC_ISSUER for a mock provider). */
+  env?: Record<string, string>;
 }
 
 /**
  * Starts the product as a user would (`node scripts/start.ts`) on a free port with a fresh,
  * empty data directory, so the deterministic demo catalogue is seeded into it.
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), "inkwell-e2e-"));
   const url = `http://localhost:${port}`;
@@ -97,7 +106,7 @@ export async function startServer(): Promise<RunningServer> {
   let output = "";
   const child = spawn(NODE, [START_SCRIPT], {
     cwd: ROOT,
-    env: serverEnv(port, dataDir),
+    env: serverEnv(port, dataDir, options.env),
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -136,10 +145,13 @@ export async function startServer(): Promise<RunningServer> {
  * One server shared by every test of the calling file: started in beforeAll, stopped in afterAll.
  * Read `server.url` inside tests or hooks, not at module load.
  */
-export function useServer(): { readonly url: string } {
+export function useServer(options: { env?: () => Record<string, string> } = {}): {
+  readonly url: string;
+} {
   let running: RunningServer | undefined;
   beforeAll(async () => {
-    running = await startServer();
+    // A function, read when the server starts: earlier hooks may start what it names.
+    running = await startServer({ env: options.env?.() });
   });
   afterAll(async () => {
     await running?.stop();

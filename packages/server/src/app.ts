@@ -1,7 +1,9 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { getCookie } from "hono/cookie";
+import { oauthRoutes } from "./accounts/oauth-routes.ts";
 import { accountRoutes } from "./accounts/routes.ts";
 import { SESSION_COOKIE, viewerForSession } from "./accounts/sessions.ts";
+import { settingsRoutes } from "./accounts/settings-routes.ts";
 import type { DatabaseHandle } from "./db/connection.ts";
 import type { AppEnv } from "./http/app-env.ts";
 import { HttpError } from "./http/errors.ts";
@@ -31,7 +33,10 @@ export function createApi(handle: DatabaseHandle, options: { limits?: AccountLim
     await next();
   });
 
-  app.route("/", accountRoutes(options.limits ?? accountLimiters()));
+  const limits = options.limits ?? accountLimiters();
+  app.route("/", accountRoutes(limits));
+  app.route("/", oauthRoutes(limits));
+  app.route("/", settingsRoutes(limits));
   app.route("/", storyRoutes());
   app.route("/", partRoutes());
 

@@ -4,6 +4,9 @@ import {
   ageOn,
   birthdateFrom,
   birthYears,
+  confirmPasswordState,
+  isEmail,
+  isEmailReverified,
   passwordProblem,
   passwordStrength,
   safeNextUrl,
@@ -119,5 +122,54 @@ describe("sign-up form", () => {
         consent: false,
       },
     );
+  });
+});
+
+describe("confirmPasswordState", () => {
+  it.each([
+    ["", "", "empty", "Password is required."],
+    ["", "Moonlit-Ink-77", "mismatch", "Password is required."],
+    ["Moonlit-Ink-77", "", "mismatch", "Re-enter password is required."],
+    ["weakweakweak", "", "mismatch", "Your password doesn't meet the requirements."],
+    ["Moonlit-Ink-77", "Moonlit-Ink-7", "mismatch", "Passwords do not match."],
+    [
+      "weakweakweak",
+      "weakweakweak",
+      "matchWeak",
+      "Passwords match but do not meet the requirements.",
+    ],
+    ["Moonlit-Ink-77", "Moonlit-Ink-77", "matchValid", "Great, passwords match!"],
+  ])("%j and %j: %s", (password, confirm, state, message) => {
+    const result = confirmPasswordState(password, confirm);
+    expect(result).toEqual({ state, message, valid: state === "matchValid" });
+  });
+
+  it("judges strength against the requester", () => {
+    expect(
+      confirmPasswordState("Moonlit-Rae-77", "Moonlit-Rae-77", { firstName: "Rae" }).state,
+    ).toBe("matchWeak");
+  });
+});
+
+describe("isEmail", () => {
+  it.each([
+    ["reader@example.com", true],
+    ["a.b+c@sub.example.org", true],
+    ["no-at.example.com", false],
+    ["two@@example.com", false],
+    ["spaces in@example.com", false],
+    ["short@tld.c", false],
+  ])("%s → %s", (value, expected) => {
+    expect(isEmail(value)).toBe(expected);
+  });
+});
+
+describe("isEmailReverified", () => {
+  const now = Date.UTC(2026, 10, 22);
+  const day = 86_400_000;
+  it("holds for a year after the address was confirmed", () => {
+    expect(isEmailReverified(null, now)).toBe(false);
+    expect(isEmailReverified(now - 364 * day, now)).toBe(true);
+    expect(isEmailReverified(now - 365 * day, now)).toBe(false);
   });
 });

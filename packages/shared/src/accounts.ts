@@ -172,3 +172,66 @@ export const signupSchema = z.object({
 });
 
 export type SignupInput = z.input<typeof signupSchema>;
+
+export const CONFIRM_MESSAGES = {
+  weak: "Your password doesn't meet the requirements.",
+  required: "Password is required.",
+  confirmRequired: "Re-enter password is required.",
+  mismatch: "Passwords do not match.",
+  match: "Great, passwords match!",
+  matchButWeak: "Passwords match but do not meet the requirements.",
+} as const;
+
+export type ConfirmState = "empty" | "mismatch" | "matchWeak" | "matchValid";
+
+/**
+ * The new-password-and-confirm state machine of the settings and reset forms: empty,
+ * mismatch, match but weak, match and valid, each with the spec's message.
+ */
+export function confirmPasswordState(
+  password: string,
+  confirm: string,
+  requester: PasswordRequester = {},
+): { state: ConfirmState; message: string; valid: boolean } {
+  const strong = passwordProblem(password, requester) === null;
+  if (password === "" && confirm === "") {
+    return { state: "empty", message: CONFIRM_MESSAGES.required, valid: false };
+  }
+  if (password === "")
+    return { state: "mismatch", message: CONFIRM_MESSAGES.required, valid: false };
+  if (confirm === "") {
+    const message = strong ? CONFIRM_MESSAGES.confirmRequired : CONFIRM_MESSAGES.weak;
+    return { state: "mismatch", message, valid: false };
+  }
+  if (password !== confirm)
+    return { state: "mismatch", message: CONFIRM_MESSAGES.mismatch, valid: false };
+  return strong
+    ? { state: "matchValid", message: CONFIRM_MESSAGES.match, valid: true }
+    : { state: "matchWeak", message: CONFIRM_MESSAGES.matchButWeak, valid: false };
+}
+
+export const EMAIL_MESSAGES = {
+  required: "Email is required.",
+  mismatch: "Please ensure the email fields match.",
+  invalid: "The email address is invalid.",
+  taken: "That email address is already in use.",
+  same: "That is already your email address.",
+  sent: "Email sent",
+  problem: "Problem reaching email :(",
+  problemText: "Please try again or change your email.",
+} as const;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+/** The standard email pattern of the spec's forms (the server also checks uniqueness). */
+export const isEmail = (value: string): boolean => value.length <= 254 && EMAIL_PATTERN.test(value);
+
+/**
+ * Email re-verification: an address confirmed more than a year ago is asked about again;
+ * a skip postpones it by daysBetweenReminders, up to maxSkips times.
+ */
+export const REVERIFICATION = { maxSkips: 3, daysBetweenReminders: 3, validForDays: 365 } as const;
+
+export function isEmailReverified(reverifiedAt: number | null, now: number): boolean {
+  return reverifiedAt !== null && now - reverifiedAt < REVERIFICATION.validForDays * 86_400_000;
+}

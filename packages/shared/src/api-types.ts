@@ -131,4 +131,10 @@ export interface CurrentUser {
   isVerified: boolean;
   isAmbassador: boolean;
   ambassador: boolean;
+  email_reverification_status: {
+    is_email_reverified: boolean;
+    max_skips: number;
+    days_between_reminders: number;
+  };
+  notificationSettings: { alerts: boolean; alertssub: boolean; subscribe: boolean };
 }

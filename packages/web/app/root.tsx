@@ -7,12 +7,14 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
+  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { apiContext } from "./api/context.ts";
 import { ErrorPage } from "./components/error-page.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
+import { ReverificationModal } from "./features/accounts/reverification.tsx";
 import { t } from "./i18n/index.ts";
 import styles from "./styles/app.css?url";
 
@@ -28,6 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  const user = useRouteLoaderData<typeof loader>("root")?.user ?? null;
   return (
     <html lang="en">
       <head>
@@ -43,6 +46,9 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <SiteHeader />
         <main id="main" tabIndex={-1}>
+          {user?.verified_email && !user.email_reverification_status.is_email_reverified && (
+            <ReverificationModal user={user} />
+          )}
           {children}
         </main>
         <SiteFooter />

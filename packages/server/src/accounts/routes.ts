@@ -9,8 +9,7 @@ import {
   safeNextUrl,
   signupSchema,
 } from "@inkwell/shared";
-import type { Context } from "hono";
-import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { deleteCookie, getCookie } from "hono/cookie";
 import type { AppEnv } from "../http/app-env.ts";
 import { HttpError } from "../http/errors.ts";
 import type { AccountLimiters } from "../http/rate-limit.ts";
@@ -20,30 +19,17 @@ import { recentMail } from "../mail/mailer.ts";
 import {
   currentUser,
   logIn,
-  PASSWORD_REJECTED,
+  REFUSED,
   requestPasswordReset,
   resendVerification,
   resetPassword,
   signUp,
   verifyEmail,
 } from "./service.ts";
-import { endSession, SESSION_COOKIE, SESSION_DAYS } from "./sessions.ts";
-
-function setSessionCookie(c: Context, token: string): void {
-  setCookie(c, SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: "Lax",
-    secure: new URL(c.req.url).protocol === "https:",
-    path: "/",
-    maxAge: SESSION_DAYS * 86_400,
-  });
-}
-
-const requireViewer = (c: Context<AppEnv>) => {
-  const viewer = c.get("viewer");
-  if (!viewer) throw new HttpError(401, "unauthorized", "Log in to continue.");
-  return viewer;
-};
+import { rotateSessionCookie } from "./session-cookie.ts";
+import { endSession, SESSION_COOKIE } from "./sessions.ts";
+import { changePassword } from "./settings.ts";
+import { requireViewer } from "./settings-routes.ts";
 
 const currentUserRoute = createRoute({
   method: "get",
@@ -111,7 +97,7 @@ export function accountRoutes(limits: AccountLimiters) {
         throw new HttpError(400, "fixerrors", ACCOUNT_MESSAGES.fixErrors, fields);
       }
       const { session } = await signUp(c.get("db"), parsed.data, { baseUrl: publicBaseUrl(c) });
-      setSessionCookie(c, session.token);
+      await rotateSessionCookie(c, session.token);
       return html ? c.redirect(nextUrl, 303) : c.json({ redirectUrl: nextUrl });
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
@@ -140,9 +126,7 @@ export function accountRoutes(limits: AccountLimiters) {
     }
     const session = await logIn(c.get("db"), identifier, password);
     if (!session) return fail("login_failed", ACCOUNT_MESSAGES.loginFailed, 401);
-    // A new session on every login, and the one the browser held before ends.
-    await endSession(c.get("db"), getCookie(c, SESSION_COOKIE));
-    setSessionCookie(c, session.token);
+    await rotateSessionCookie(c, session.token);
     return html ? c.redirect(nextUrl, 303) : c.json({ redirectUrl: nextUrl });
   });
 
@@ -164,32 +148,35 @@ export function accountRoutes(limits: AccountLimiters) {
       : c.json({ message: notice });
   });
 
+  // With an emailed token (at) this resets a forgotten password; without, a signed-in
+  // reader changes theirs. Both end every session.
   app.post("/apiv2/updateuserpassword", async (c) => {
     const fields = await readFields(c);
     const token = typeof fields.at === "string" ? fields.at : "";
     const password = typeof fields.new_password === "string" ? fields.new_password : "";
     const html = wantsHtml(c);
+    const resetting = token !== "";
+    const relogin = resetting ? "/login?nexturl=home" : "/login?nexturl=/settings";
     try {
-      await resetPassword(c.get("db"), token, password);
+      if (resetting) await resetPassword(c.get("db"), token, password);
+      else {
+        const oldPassword = typeof fields.old_password === "string" ? fields.old_password : "";
+        await changePassword(c.get("db"), requireViewer(c), { oldPassword, newPassword: password });
+      }
     } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
+      if (!(error instanceof HttpError) || error.status !== 400) throw error;
       const inline =
         error.code === "error_weak_password" || error.code === "error_invalid_password_length";
-      if (html) {
+      if (html && resetting) {
         const target = inline
           ? `/reset-password?${new URLSearchParams({ token, error: error.code })}`
           : `/forgot?${new URLSearchParams({ nextUrl: "settings", msg: error.code })}`;
         return c.redirect(target, 303);
       }
-      return c.json(
-        { code: PASSWORD_REJECTED, error_code: error.code, message: error.message },
-        400,
-      );
+      return c.json({ code: REFUSED, error_code: error.code, message: error.message }, 400);
     }
     deleteCookie(c, SESSION_COOKIE, { path: "/" });
-    return html
-      ? c.redirect("/login?nexturl=home", 303)
-      : c.json({ redirectUrl: "/login?nexturl=home" });
+    return html ? c.redirect(relogin, 303) : c.json({ redirectUrl: relogin });
   });
 
   app.get("/verify-email", async (c) => {

@@ -3,8 +3,10 @@ import {
   ageOn,
   birthdateFrom,
   type CurrentUser,
+  isEmailReverified,
   MINIMUM_AGE,
   passwordProblem,
+  REVERIFICATION,
   type signupSchema,
 } from "@inkwell/shared";
 import type { Kysely } from "kysely";
@@ -155,7 +157,8 @@ export async function verifyEmail(db: Kysely<Database>, token: string): Promise<
   if (!used) return false;
   const result = await db
     .updateTable("users")
-    .set({ email_verified: 1 })
+    // Following the link confirms the address, so no re-verification is due for a while.
+    .set({ email_verified: 1, email_reverified_at: Date.now() })
     .where("id", "=", used.userId)
     .where("email_lower", "=", used.email)
     .executeTakeFirst();
@@ -210,6 +213,16 @@ export async function currentUser(db: Kysely<Database>, viewer: Viewer): Promise
     isVerified: user.is_verified === 1,
     isAmbassador: user.is_ambassador === 1,
     ambassador: user.is_ambassador === 1,
+    email_reverification_status: {
+      is_email_reverified: isEmailReverified(user.email_reverified_at, Date.now()),
+      max_skips: REVERIFICATION.maxSkips,
+      days_between_reminders: REVERIFICATION.daysBetweenReminders,
+    },
+    notificationSettings: {
+      alerts: user.notify_alerts === 1,
+      alertssub: user.notify_alertssub === 1,
+      subscribe: user.notify_subscribe === 1,
+    },
   };
 }
 
@@ -245,8 +258,8 @@ export async function requestPasswordReset(
   });
 }
 
-/** Code 467 with the spec's error codes for a password the rules refuse. */
-export const PASSWORD_REJECTED = 467;
+/** Code 467: a refused password or field, with an error_code, shown inline by the forms. */
+export const REFUSED = 467;
 
 const invalidResetLink = () =>
   new HttpError(400, "error_invalid_token", "This reset link has expired or was already used.");

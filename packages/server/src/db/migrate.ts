@@ -2,11 +2,15 @@ import type { Kysely } from "kysely";
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
 import * as core from "./migrations/001-core.ts";
 import * as accounts from "./migrations/002-accounts.ts";
+import * as social from "./migrations/003-social.ts";
+import * as settings from "./migrations/004-settings.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
   "001-core": core,
   "002-accounts": accounts,
+  "003-social": social,
+  "004-settings": settings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -32,6 +32,10 @@ export interface UsersTable {
   pronouns: string | null;
   marketing_opt_in: Flag;
   beta_enabled: Flag;
+  notify_alerts: Flag;
+  notify_alertssub: Flag;
+  notify_subscribe: Flag;
+  email_reverified_at: Millis | null;
   created_at: Millis;
 }
 
@@ -159,6 +163,12 @@ export interface OutboxTable {
   sent_at: Millis | null;
 }
 
+export interface FeatureFlagsTable {
+  name: string;
+  enabled: 0 | 1;
+  updated_at: Millis;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -174,4 +184,30 @@ export interface Database {
   reads: ReadsTable;
   account_tokens: AccountTokensTable;
   outbox: OutboxTable;
+  feature_flags: FeatureFlagsTable;
+  social_accounts: SocialAccountsTable;
+  pending_social_signups: PendingSocialSignupsTable;
+}
+
+/** An identity at an OpenID provider linked to an account (migration 003-social). */
+export interface SocialAccountsTable {
+  user_id: number;
+  provider: string;
+  subject: string;
+  email: string | null;
+  created_at: Millis;
+}
+
+/** A first social sign-in waiting for the completion form; only the token's hash is stored. */
+export interface PendingSocialSignupsTable {
+  token_hash: string;
+  provider: string;
+  subject: string;
+  email: string | null;
+  email_verified: Flag;
+  name: string | null;
+  birthdate: string | null;
+  created_at: Millis;
+  expires_at: Millis;
+  used_at: Millis | null;
 }

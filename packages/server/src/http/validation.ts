@@ -20,10 +20,18 @@ export function validationHook(
   result: { success: true } | { success: false; error: ZodError },
   _c: Context,
 ): void {
-  if (result.success) return;
+  if (!result.success) throw zodFailure(result.error);
+}
+
+function zodFailure(error: ZodError) {
   const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    fields[issue.path.join(".") || "request"] = issue.message;
-  }
-  throw badRequest(Object.values(fields).join("; "), fields);
+  for (const issue of error.issues) fields[issue.path.join(".") || "request"] = issue.message;
+  return badRequest(Object.values(fields).join("; "), fields);
+}
+
+/** Parses a body or query with a zod schema; a failure is the house 400 and changes nothing. */
+export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  throw zodFailure(result.error);
 }

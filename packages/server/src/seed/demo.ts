@@ -148,6 +148,7 @@ function makeUsers(faker: Faker, count: number, passwordHash: string, now: numbe
       email: `${account.username}@example.com`,
       email_lower: `${account.username}@example.com`,
       password_hash: passwordHash,
+      email_reverified_at: now,
       is_ambassador: account.role === "ambassador" ? 1 : 0,
       is_sysadmin: account.role === "admin" ? 1 : 0,
       is_staff: account.role === "admin" ? 1 : 0,
@@ -199,6 +200,7 @@ function baseUser(username: string, name: string, createdAt: number): Insertable
     birthdate: null,
     num_followers: 0,
     num_following: 0,
+    email_reverified_at: createdAt,
     created_at: createdAt,
   };
 }

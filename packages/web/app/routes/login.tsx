@@ -2,6 +2,7 @@ import { ACCOUNT_MESSAGES, safeNextUrl } from "@inkwell/shared";
 import { redirect } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { Alert } from "../components/alert.tsx";
+import { GoogleButton } from "../components/google-button.tsx";
 import { PasswordField } from "../components/password-field.tsx";
 import { t } from "../i18n/index.ts";
 import type { Route } from "./+types/login";
@@ -18,7 +19,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(nextUrl);
   }
   const code = url.searchParams.get("error");
-  return { nextUrl, error: code ? (ERRORS[code] ?? ACCOUNT_MESSAGES.generic) : null };
+  const { google } = await context.get(apiContext).authProviders();
+  const error = code
+    ? (ERRORS[code] ?? t.account.oauth.errors[code] ?? ACCOUNT_MESSAGES.generic)
+    : null;
+  return { nextUrl, error, google };
 }
 
 export function meta() {
@@ -27,12 +32,13 @@ export function meta() {
 
 /** The email log-in form: a plain form post to POST /login, which sets the session and redirects. */
 export default function LoginPage({ loaderData }: Route.ComponentProps) {
-  const { nextUrl, error } = loaderData;
+  const { nextUrl, error, google } = loaderData;
   const query = new URLSearchParams({ nextUrl }).toString();
   return (
     <section className="auth" aria-labelledby="login-heading">
       <h1 id="login-heading">{t.account.logInTitle}</h1>
       {error && <Alert tone="danger">{error}</Alert>}
+      {google && <GoogleButton nextUrl={nextUrl} />}
       <form className="auth__form" method="post" action={`/login?${query}`}>
         <div className="field">
           <label htmlFor="login-username">{t.account.identifier}</label>

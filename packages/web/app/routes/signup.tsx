@@ -9,6 +9,7 @@ import { type FormEvent, useState } from "react";
 import { redirect } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { Alert } from "../components/alert.tsx";
+import { GoogleButton } from "../components/google-button.tsx";
 import { PasswordField } from "../components/password-field.tsx";
 import { t } from "../i18n/index.ts";
 import type { Route } from "./+types/signup";
@@ -24,6 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     nextUrl,
     error: code ? signupErrorMessage(code) : null,
     years: birthYears(new Date()),
+    google: (await context.get(apiContext).authProviders()).google,
   };
 }
 
@@ -90,6 +92,7 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
     <section className="auth" aria-labelledby="signup-heading">
       <h1 id="signup-heading">{t.account.signUpTitle}</h1>
       {failure?.msg && <Alert tone="danger">{failure.msg}</Alert>}
+      {loaderData.google && <GoogleButton nextUrl={nextUrl} />}
       <form className="auth__form" method="post" action={action} onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor="signup-email">{t.account.email}</label>

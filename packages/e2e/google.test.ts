@@ -1,0 +1,84 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { expectNoAxeViolations, launchBrowser, PHONE } from "./support/browser.ts";
+import { type MockOidc, startMockOidc } from "./support/mock-oidc.ts";
+import { useServer } from "./support/server.ts";
+
+let mock: MockOidc;
+// Registered before useServer's hook, so the provider is up when the server starts.
+beforeAll(async () => {
+  mock = await startMockOidc();
+});
+const server = useServer({ env: () => mock.env });
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await mock?.stop();
+});
+
+const QUILL = {
+  sub: "e2e-google-quill",
+  email: "quill.reader@example.com",
+  email_verified: true,
+  name: "Quill Reader",
+};
+
+describe("sign-in with Google in the browser", () => {
+  test("a visitor continues with Google on /login, completes sign-up and lands on /home", async () => {
+    mock.signInAs(QUILL);
+    const context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
+    const page = await context.newPage();
+    try {
+      await page.goto("/login");
+      await page.getByRole("link", { name: "Continue with Google" }).click();
+      // The mock's authorize endpoint signs in at once and redirects back to /oauth-auth.
+      await page.waitForURL(/\/signup\/complete\?token=/);
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Finish signing up");
+      expect(await page.getByText(`Signing up as ${QUILL.email}`).isVisible()).toBe(true);
+      // Google gave the email: the form does not ask for it.
+      expect(await page.getByLabel("Email").count()).toBe(0);
+      await expectNoAxeViolations(page, "the sign-up completion form");
+
+      await page.getByLabel("Day").selectOption("9");
+      await page.getByLabel("Month").selectOption("04");
+      await page.getByLabel("Year").selectOption("1996");
+      await page.getByRole("button", { name: "Sign up" }).click();
+      await page.getByRole("alert").waitFor();
+      expect(await page.getByRole("alert").textContent()).toBe(
+        "Please fix any errors to continue.",
+      );
+      expect(await page.getByText("Checking this box is required.").isVisible()).toBe(true);
+      await expectNoAxeViolations(page, "the completion form with an error");
+
+      await page.getByLabel(/I agree to the/).check();
+      await page.getByRole("button", { name: "Sign up" }).click();
+      await page.waitForURL(`${server.url}/home`);
+      await page.getByLabel("Account").click();
+      expect(await page.getByText("Signed in as quill_reader").isVisible()).toBe(true);
+      const me = await (await page.request.get("/api/v3/internal/current_user")).json();
+      expect(me).toMatchObject({ email: QUILL.email, verified_email: true, has_password: false });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("the same Google account signs straight in from /signup next time", async () => {
+    mock.signInAs(QUILL);
+    const context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
+    const page = await context.newPage();
+    try {
+      await page.goto("/signup?nextUrl=/terms");
+      await page.getByRole("link", { name: "Continue with Google" }).click();
+      await page.waitForURL(`${server.url}/terms`);
+      await page.getByLabel("Account").click();
+      expect(await page.getByText("Signed in as quill_reader").isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});

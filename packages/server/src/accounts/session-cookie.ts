@@ -1,0 +1,19 @@
+import type { Context } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
+import type { AppEnv } from "../http/app-env.ts";
+import { endSession, SESSION_COOKIE, SESSION_DAYS } from "./sessions.ts";
+
+/**
+ * Hands the browser a new session: the one it held before ends (rotation at every
+ * sign-in), and the new token goes in an httpOnly, SameSite=Lax cookie.
+ */
+export async function rotateSessionCookie(c: Context<AppEnv>, token: string): Promise<void> {
+  await endSession(c.get("db"), getCookie(c, SESSION_COOKIE));
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: new URL(c.req.url).protocol === "https:",
+    path: "/",
+    maxAge: SESSION_DAYS * 86_400,
+  });
+}

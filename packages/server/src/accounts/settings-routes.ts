@@ -1,0 +1,183 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { isFeatureName } from "@inkwell/shared";
+import type { Context } from "hono";
+import { deleteCookie } from "hono/cookie";
+import type { AppEnv } from "../http/app-env.ts";
+import { HttpError, notFound } from "../http/errors.ts";
+import type { AccountLimiters } from "../http/rate-limit.ts";
+import { clientAddress, publicBaseUrl, readFields, wantsHtml } from "../http/request-info.ts";
+import { parseInput } from "../http/validation.ts";
+import type { Viewer } from "../viewer.ts";
+import { REFUSED } from "./service.ts";
+import { SESSION_COOKIE } from "./sessions.ts";
+import {
+  changeEmail,
+  changeUsername,
+  closeAccount,
+  emailProblem,
+  exportData,
+  readFeatures,
+  setFeature,
+  updateAccount,
+  updateNotifications,
+} from "./settings.ts";
+
+export const requireViewer = (c: Context<AppEnv>): Viewer => {
+  const viewer = c.get("viewer");
+  if (!viewer) throw new HttpError(401, "unauthorized", "Log in to continue.");
+  return viewer;
+};
+
+/** The acting user may only change their own account, named in the path. */
+const requireSelf = (c: Context<AppEnv>, username: string): Viewer => {
+  const viewer = requireViewer(c);
+  if (viewer.username.toLowerCase() !== username.toLowerCase()) {
+    throw new HttpError(403, "forbidden", "You can only change your own account.");
+  }
+  return viewer;
+};
+
+const text = (fields: Record<string, unknown>, name: string) =>
+  typeof fields[name] === "string" ? (fields[name] as string) : "";
+
+/** A refused settings change: {code: 467, error_code, message}, as the settings modals read it. */
+function refusal(c: Context, error: HttpError) {
+  return c.json({ code: REFUSED, error_code: error.code, message: error.message }, 400);
+}
+
+const RELOGIN = "/login?nexturl=/settings";
+
+const accountForm = z
+  .object({
+    birthdate: z.iso.date("Enter your birthday as a date").optional(),
+    beta_enabled: z.boolean().optional(),
+    is_email_reverified: z.boolean().optional(),
+  })
+  .strict();
+
+const notificationForm = z.object({
+  alerts: z.boolean(),
+  alertssub: z.boolean(),
+  subscribe: z.boolean(),
+});
+
+/**
+ * Settings calls: password, username and email changes (each confirmed with the password
+ * and, for password and username, ending every session), the account and notification
+ * forms, closing the account, the data export, and feature flags.
+ */
+export function settingsRoutes(limits: AccountLimiters) {
+  const app = new OpenAPIHono<AppEnv>();
+
+  /** Runs a change that ends in a forced re-login, or answers the refusal. */
+  const withRelogin = async (c: Context<AppEnv>, change: () => Promise<void>) => {
+    try {
+      await change();
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 400) return refusal(c, error);
+      throw error;
+    }
+    deleteCookie(c, SESSION_COOKIE, { path: "/" });
+    return wantsHtml(c) ? c.redirect(RELOGIN, 303) : c.json({ redirectUrl: RELOGIN });
+  };
+
+  app.post("/apiv2/updateusername", async (c) => {
+    const viewer = requireViewer(c);
+    const fields = await readFields(c);
+    return withRelogin(c, () =>
+      changeUsername(c.get("db"), viewer, {
+        username: text(fields, "username"),
+        password: text(fields, "password"),
+      }),
+    );
+  });
+
+  app.post("/apiv2/updateuseremail", async (c) => {
+    const viewer = requireViewer(c);
+    limits.mail.hit([`account:${viewer.id}`, `ip:${clientAddress(c)}`]);
+    const fields = await readFields(c);
+    try {
+      await changeEmail(
+        c.get("db"),
+        viewer,
+        {
+          email: text(fields, "email"),
+          confirmEmail: text(fields, "confirm_email"),
+          password: text(fields, "password"),
+        },
+        publicBaseUrl(c),
+      );
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 400) return refusal(c, error);
+      throw error;
+    }
+    return c.json({ message: "Email sent" });
+  });
+
+  app.get("/api/v3/users/validate", async (c) => {
+    const problem = await emailProblem(c.get("db"), c.req.query("email") ?? "", c.get("viewer"));
+    return problem
+      ? c.json({ code: "invalid_email", message: problem }, 400)
+      : c.json({ message: "OK" });
+  });
+
+  app.put("/api/v3/users/:username", async (c) => {
+    const viewer = requireSelf(c, c.req.param("username"));
+    const form = parseInput(accountForm, await c.req.json().catch(() => null));
+    try {
+      return c.json(await updateAccount(c.get("db"), viewer, form, publicBaseUrl(c)));
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 400) return refusal(c, error);
+      throw error;
+    }
+  });
+
+  app.put("/api/v3/users/:username/notification-settings", async (c) => {
+    const viewer = requireSelf(c, c.req.param("username"));
+    const settings = parseInput(notificationForm, await c.req.json().catch(() => null));
+    await updateNotifications(c.get("db"), viewer, settings);
+    return c.json(settings);
+  });
+
+  app.post("/close-account", async (c) => {
+    const viewer = requireViewer(c);
+    const fields = await readFields(c);
+    try {
+      await closeAccount(c.get("db"), viewer, text(fields, "password"));
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.status !== 400) throw error;
+      return wantsHtml(c) ? c.redirect("/close-account?error=password", 303) : refusal(c, error);
+    }
+    deleteCookie(c, SESSION_COOKIE, { path: "/" });
+    return wantsHtml(c) ? c.redirect("/", 303) : c.json({ redirectUrl: "/" });
+  });
+
+  app.get("/api/v3/users/:username/export", async (c) => {
+    const viewer = requireSelf(c, c.req.param("username"));
+    return c.json(await exportData(c.get("db"), viewer));
+  });
+
+  // The same address serves the page and, with json=1, the file to download.
+  app.get("/settings/your-inkwell-data", async (c, next) => {
+    if (c.req.query("json") !== "1") return next();
+    const viewer = requireViewer(c);
+    c.header("content-disposition", `attachment; filename="inkwell-data-${viewer.username}.json"`);
+    return c.json(await exportData(c.get("db"), viewer));
+  });
+
+  app.get("/api/v3/internal/features", async (c) => c.json(await readFeatures(c.get("db"))));
+
+  app.put("/api/v3/internal/features/:name", async (c) => {
+    const viewer = requireViewer(c);
+    const name = c.req.param("name");
+    if (!isFeatureName(name)) throw notFound("Feature");
+    const { enabled } = parseInput(
+      z.object({ enabled: z.boolean() }),
+      await c.req.json().catch(() => null),
+    );
+    await setFeature(c.get("db"), viewer, name, enabled);
+    return c.json(await readFeatures(c.get("db")));
+  });
+
+  return app;
+}

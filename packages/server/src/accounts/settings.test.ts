@@ -1,0 +1,338 @@
+import type { CurrentUser } from "@inkwell/shared";
+import { ACCOUNT_MESSAGES, EMAIL_MESSAGES } from "@inkwell/shared";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApi } from "../testing/api.ts";
+import { createStory, createUser } from "../testing/fixtures.ts";
+import { hashPassword } from "./passwords.ts";
+import { createSession, SESSION_COOKIE } from "./sessions.ts";
+
+const t = useTestApi();
+const PASSWORD = "Settings-Pass-1";
+let passwordHash: string;
+
+beforeAll(async () => {
+  passwordHash = await hashPassword(PASSWORD);
+});
+
+/** A verified account with a password, signed in: returns its cookie. */
+async function signedIn(username: string, overrides: { is_sysadmin?: 0 | 1 } = {}) {
+  const user = await createUser(t.handle.db, {
+    username,
+    email: `${username}@example.com`,
+    email_lower: `${username}@example.com`,
+    email_verified: 1,
+    password_hash: passwordHash,
+    ...overrides,
+  });
+  const { token } = await createSession(t.handle.db, user.id);
+  return { ...user, cookie: `${SESSION_COOKIE}=${token}` };
+}
+
+const send = (method: string, path: string, cookie: string, body?: unknown, form = false) =>
+  t.get(path, {
+    method,
+    headers: {
+      cookie,
+      accept: "application/json",
+      "content-type": form ? "application/x-www-form-urlencoded" : "application/json",
+    },
+    body:
+      body === undefined
+        ? undefined
+        : form
+          ? new URLSearchParams(body as Record<string, string>).toString()
+          : JSON.stringify(body),
+  });
+
+const me = async (cookie: string) =>
+  (await (
+    await t.get("/api/v3/internal/current_user", { headers: { cookie } })
+  ).json()) as CurrentUser;
+
+describe("password change", () => {
+  it("needs the current password and a strong new one, then ends every session", async () => {
+    const user = await signedIn("pw_changer");
+    const second = `${SESSION_COOKIE}=${(await createSession(t.handle.db, user.id)).token}`;
+    const wrong = await send(
+      "POST",
+      "/apiv2/updateuserpassword",
+      user.cookie,
+      { old_password: "nope", new_password: "Brand-New-Pass1" },
+      true,
+    );
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toEqual({
+      code: 467,
+      error_code: "error_wrong_password",
+      message: "The password you entered is incorrect.",
+    });
+    const weak = await send(
+      "POST",
+      "/apiv2/updateuserpassword",
+      user.cookie,
+      { old_password: PASSWORD, new_password: "weakweakweak" },
+      true,
+    );
+    expect((await weak.json()).error_code).toBe("error_weak_password");
+
+    const ok = await send(
+      "POST",
+      "/apiv2/updateuserpassword",
+      user.cookie,
+      { old_password: PASSWORD, new_password: "Brand-New-Pass1" },
+      true,
+    );
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ redirectUrl: "/login?nexturl=/settings" });
+    for (const cookie of [user.cookie, second]) {
+      expect((await t.get("/api/v3/internal/current_user", { headers: { cookie } })).status).toBe(
+        401,
+      );
+    }
+    const login = await send("POST", "/login", "", {
+      username: "pw_changer",
+      password: "Brand-New-Pass1",
+    });
+    expect(login.status).toBe(200);
+  });
+
+  it("is refused to visitors", async () => {
+    const response = await send(
+      "POST",
+      "/apiv2/updateuserpassword",
+      "",
+      { new_password: "Brand-New-Pass1" },
+      true,
+    );
+    expect(response.status).toBe(401);
+  });
+});
+
+describe("username change", () => {
+  it("refuses a taken name (any case) or a bad one, and changes it at once otherwise", async () => {
+    await signedIn("taken_name");
+    const user = await signedIn("renamer");
+    const taken = await send(
+      "POST",
+      "/apiv2/updateusername",
+      user.cookie,
+      { username: "TAKEN_NAME", password: PASSWORD },
+      true,
+    );
+    expect(await taken.json()).toMatchObject({
+      code: 467,
+      message: ACCOUNT_MESSAGES.usernameTaken,
+    });
+    const bad = await send(
+      "POST",
+      "/apiv2/updateusername",
+      user.cookie,
+      { username: "a b", password: PASSWORD },
+      true,
+    );
+    expect(await bad.json()).toMatchObject({ message: ACCOUNT_MESSAGES.usernameFormat });
+    const noPassword = await send(
+      "POST",
+      "/apiv2/updateusername",
+      user.cookie,
+      { username: "renamed", password: "" },
+      true,
+    );
+    expect((await noPassword.json()).error_code).toBe("error_wrong_password");
+
+    const ok = await send(
+      "POST",
+      "/apiv2/updateusername",
+      user.cookie,
+      { username: "Renamed", password: PASSWORD },
+      true,
+    );
+    expect(await ok.json()).toEqual({ redirectUrl: "/login?nexturl=/settings" });
+    expect(
+      (await t.get("/api/v3/internal/current_user", { headers: { cookie: user.cookie } })).status,
+    ).toBe(401);
+    const login = await send("POST", "/login", "", { username: "renamed", password: PASSWORD });
+    expect(login.status).toBe(200);
+  });
+});
+
+describe("email", () => {
+  it("validates a new address: required, pattern, not in use", async () => {
+    await signedIn("holder");
+    const check = async (email: string) => {
+      const response = await t.get(`/api/v3/users/validate?email=${encodeURIComponent(email)}`);
+      return { status: response.status, message: (await response.json()).message };
+    };
+    expect(await check("")).toEqual({ status: 400, message: EMAIL_MESSAGES.required });
+    expect(await check("not-an-email")).toEqual({ status: 400, message: EMAIL_MESSAGES.invalid });
+    expect(await check("HOLDER@example.com")).toEqual({
+      status: 400,
+      message: EMAIL_MESSAGES.taken,
+    });
+    expect(await check("fresh@example.com")).toEqual({ status: 200, message: "OK" });
+  });
+
+  it("changes the email unverified and mails a new link, after the checks", async () => {
+    const user = await signedIn("mover");
+    const attempt = (body: Record<string, string>) =>
+      send("POST", "/apiv2/updateuseremail", user.cookie, body, true);
+    const mismatch = await attempt({
+      email: "new@example.com",
+      confirm_email: "other@example.com",
+      password: PASSWORD,
+    });
+    expect((await mismatch.json()).message).toBe(EMAIL_MESSAGES.mismatch);
+    const wrong = await attempt({
+      email: "new@example.com",
+      confirm_email: "new@example.com",
+      password: "nope",
+    });
+    expect((await wrong.json()).error_code).toBe("error_wrong_password");
+    expect((await me(user.cookie)).email).toBe("mover@example.com");
+
+    const ok = await attempt({
+      email: "new@example.com",
+      confirm_email: "NEW@example.com",
+      password: PASSWORD,
+    });
+    expect(await ok.json()).toEqual({ message: "Email sent" });
+    expect(await me(user.cookie)).toMatchObject({
+      email: "new@example.com",
+      verified_email: false,
+    });
+    const mail = await t.handle.db
+      .selectFrom("outbox")
+      .select("subject")
+      .where("to_address", "=", "new@example.com")
+      .execute();
+    expect(mail).toEqual([{ subject: "Confirm your email for Inkwell" }]);
+  });
+});
+
+describe("account and notification forms", () => {
+  it("saves the birthday (not in the future) and beta, for oneself only", async () => {
+    const user = await signedIn("former");
+    const future = await send("PUT", "/api/v3/users/former", user.cookie, {
+      birthdate: "2999-01-01",
+    });
+    expect(await future.json()).toMatchObject({
+      code: 467,
+      message: "Your birthday can't be in the future.",
+    });
+    const bad = await send("PUT", "/api/v3/users/former", user.cookie, { birthdate: "31/02/2000" });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).code).toBe("bad_request");
+    const ok = await send("PUT", "/api/v3/users/former", user.cookie, {
+      birthdate: "2001-05-06",
+      beta_enabled: true,
+    });
+    expect(ok.status).toBe(200);
+    expect(await me(user.cookie)).toMatchObject({ birthdate: "2001-05-06", beta_enabled: true });
+    const other = await signedIn("other_former");
+    expect(
+      (await send("PUT", "/api/v3/users/former", other.cookie, { beta_enabled: false })).status,
+    ).toBe(403);
+  });
+
+  it("records a confirmed email for re-verification", async () => {
+    const user = await signedIn("reverifier");
+    expect((await me(user.cookie)).email_reverification_status).toEqual({
+      is_email_reverified: false,
+      max_skips: 3,
+      days_between_reminders: 3,
+    });
+    // An address confirmed more than a year ago is due again.
+    await t.handle.db
+      .updateTable("users")
+      .set({ email_reverified_at: Date.now() - 400 * 86_400_000 })
+      .where("id", "=", user.id)
+      .execute();
+    expect((await me(user.cookie)).email_reverification_status.is_email_reverified).toBe(false);
+    const response = await send("PUT", "/api/v3/users/reverifier", user.cookie, {
+      is_email_reverified: true,
+    });
+    expect(await response.json()).toEqual({ reverified: true });
+    expect((await me(user.cookie)).email_reverification_status.is_email_reverified).toBe(true);
+  });
+
+  it("saves notification choices", async () => {
+    const user = await signedIn("notified");
+    const settings = { alerts: false, alertssub: true, subscribe: true };
+    expect(
+      (await send("PUT", "/api/v3/users/notified/notification-settings", user.cookie, settings))
+        .status,
+    ).toBe(200);
+    expect((await me(user.cookie)).notificationSettings).toEqual(settings);
+    const partial = await send("PUT", "/api/v3/users/notified/notification-settings", user.cookie, {
+      alerts: true,
+    });
+    expect(partial.status).toBe(400);
+  });
+});
+
+describe("your data and closing the account", () => {
+  it("exports the user's own data without the password hash", async () => {
+    const user = await signedIn("exporter");
+    await createStory(t.handle.db, user.id, { title: "Exported Tale" });
+    const response = await t.get("/settings/your-inkwell-data?json=1", {
+      headers: { cookie: user.cookie },
+    });
+    expect(response.headers.get("content-disposition")).toBe(
+      'attachment; filename="inkwell-data-exporter.json"',
+    );
+    const data = await response.json();
+    expect(data.account).toMatchObject({ username: "exporter", has_password: true });
+    expect(JSON.stringify(data)).not.toContain("scrypt$");
+    expect(data.stories.map((story: { title: string }) => story.title)).toEqual(["Exported Tale"]);
+    expect(data.parts).toHaveLength(1);
+    const other = await signedIn("snoop");
+    expect(
+      (await t.get("/api/v3/users/exporter/export", { headers: { cookie: other.cookie } })).status,
+    ).toBe(403);
+  });
+
+  it("closes an account only with its password, removing it and its stories", async () => {
+    const user = await signedIn("leaver");
+    const story = await createStory(t.handle.db, user.id);
+    const wrong = await send("POST", "/close-account", user.cookie, { password: "nope" }, true);
+    expect(wrong.status).toBe(400);
+    const ok = await send("POST", "/close-account", user.cookie, { password: PASSWORD }, true);
+    expect(await ok.json()).toEqual({ redirectUrl: "/" });
+    expect((await t.get(`/api/v3/stories/${story.id}`)).status).toBe(404);
+    const login = await send("POST", "/login", "", { username: "leaver", password: PASSWORD });
+    expect(login.status).toBe(401);
+  });
+});
+
+describe("feature flags", () => {
+  it("answers the defaults and lets only system admins change them", async () => {
+    const response = await t.get("/api/v3/internal/features?platform=web");
+    expect(await response.json()).toEqual({
+      NEW_ONBOARDING_1: true,
+      private_message: {
+        can_send_private_message: true,
+        display_warning_notice: false,
+        display_deprecation_notice: false,
+      },
+    });
+    const reader = await signedIn("flag_reader");
+    expect(
+      (
+        await send("PUT", "/api/v3/internal/features/NEW_ONBOARDING_1", reader.cookie, {
+          enabled: false,
+        })
+      ).status,
+    ).toBe(403);
+    const admin = await signedIn("flag_admin", { is_sysadmin: 1 });
+    const changed = await send(
+      "PUT",
+      "/api/v3/internal/features/display_warning_notice",
+      admin.cookie,
+      { enabled: true },
+    );
+    expect((await changed.json()).private_message.display_warning_notice).toBe(true);
+    expect(
+      (await send("PUT", "/api/v3/internal/features/nope", admin.cookie, { enabled: true })).status,
+    ).toBe(404);
+  });
+});

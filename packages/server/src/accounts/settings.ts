@@ -1,0 +1,287 @@
+import {
+  ACCOUNT_MESSAGES,
+  EMAIL_MESSAGES,
+  type FeatureName,
+  type Features,
+  featuresFrom,
+  isEmail,
+  passwordProblem,
+  USERNAME_MAX,
+  USERNAME_MIN,
+} from "@inkwell/shared";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+import { HttpError } from "../http/errors.ts";
+import type { Viewer } from "../viewer.ts";
+import { hashPassword, verifyPassword } from "./passwords.ts";
+import { sendVerificationMail } from "./service.ts";
+import { endAllSessions } from "./sessions.ts";
+
+const rejected = (code: string, message: string) => new HttpError(400, code, message);
+const USERNAME_PATTERN = new RegExp(`^[A-Za-z0-9_]{${USERNAME_MIN},${USERNAME_MAX}}$`);
+
+async function accountOf(db: Kysely<Database>, viewer: Viewer) {
+  return db.selectFrom("users").selectAll().where("id", "=", viewer.id).executeTakeFirstOrThrow();
+}
+
+/** Accounts with a password must confirm changes with it; social-only accounts have none. */
+async function confirmPassword(hash: string | null, password: string): Promise<void> {
+  if (hash === null) return;
+  if (!password || !(await verifyPassword(password, hash))) {
+    throw rejected("error_wrong_password", "The password you entered is incorrect.");
+  }
+}
+
+/** Change (or, for a social-only account, add) the password; every session then ends. */
+export async function changePassword(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  input: { oldPassword: string; newPassword: string },
+): Promise<void> {
+  const user = await accountOf(db, viewer);
+  await confirmPassword(user.password_hash, input.oldPassword);
+  const problem = passwordProblem(input.newPassword, { username: user.username });
+  if (problem) {
+    const weak = problem === ACCOUNT_MESSAGES.passwordWeak;
+    throw rejected(weak ? "error_weak_password" : "error_invalid_password_length", problem);
+  }
+  await db
+    .updateTable("users")
+    .set({ password_hash: await hashPassword(input.newPassword) })
+    .where("id", "=", user.id)
+    .execute();
+  await endAllSessions(db, user.id);
+}
+
+/** A new username takes effect at once; every session ends so the reader logs in again. */
+export async function changeUsername(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  input: { username: string; password: string },
+): Promise<void> {
+  const user = await accountOf(db, viewer);
+  await confirmPassword(user.password_hash, input.password);
+  const username = input.username.trim();
+  if (!USERNAME_PATTERN.test(username))
+    throw rejected("error_username", ACCOUNT_MESSAGES.usernameFormat);
+  const taken = await db
+    .selectFrom("users")
+    .select("id")
+    .where("username_lower", "=", username.toLowerCase())
+    .where("id", "!=", user.id)
+    .executeTakeFirst();
+  if (taken) throw rejected("error_username_taken", ACCOUNT_MESSAGES.usernameTaken);
+  try {
+    await db
+      .updateTable("users")
+      .set({ username, username_lower: username.toLowerCase() })
+      .where("id", "=", user.id)
+      .execute();
+  } catch (error) {
+    if (/unique/i.test(String(error)))
+      throw rejected("error_username_taken", ACCOUNT_MESSAGES.usernameTaken);
+    throw error;
+  }
+  await endAllSessions(db, user.id);
+}
+
+/** What is wrong with an email as someone's new address, or null when it can be used. */
+export async function emailProblem(
+  db: Kysely<Database>,
+  email: string,
+  viewer: Viewer | null,
+): Promise<string | null> {
+  const address = email.trim().toLowerCase();
+  if (!address) return EMAIL_MESSAGES.required;
+  if (!isEmail(address)) return EMAIL_MESSAGES.invalid;
+  const owner = await db
+    .selectFrom("users")
+    .select("id")
+    .where("email_lower", "=", address)
+    .executeTakeFirst();
+  if (!owner) return null;
+  return owner.id === viewer?.id ? EMAIL_MESSAGES.same : EMAIL_MESSAGES.taken;
+}
+
+/** A new email starts unverified and gets its own verification mail. */
+export async function changeEmail(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  input: { email: string; confirmEmail: string; password: string },
+  baseUrl: string,
+): Promise<void> {
+  const user = await accountOf(db, viewer);
+  const email = input.email.trim();
+  if (email.toLowerCase() !== input.confirmEmail.trim().toLowerCase()) {
+    throw rejected("error_email_mismatch", EMAIL_MESSAGES.mismatch);
+  }
+  const problem = await emailProblem(db, email, viewer);
+  if (problem) throw rejected("error_email", problem);
+  await confirmPassword(user.password_hash, input.password);
+  await db
+    .updateTable("users")
+    .set({ email, email_lower: email.toLowerCase(), email_verified: 0, email_reverified_at: null })
+    .where("id", "=", user.id)
+    .execute();
+  await sendVerificationMail(db, { id: user.id, username: user.username, email }, baseUrl);
+}
+
+export interface AccountForm {
+  birthdate?: string;
+  beta_enabled?: boolean;
+  is_email_reverified?: boolean;
+}
+
+/**
+ * The account form (birthday, beta) and the re-verification answer. Confirming a verified
+ * email records it; an unverified one gets a fresh verification mail instead.
+ */
+export async function updateAccount(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  form: AccountForm,
+  baseUrl: string,
+  now = Date.now(),
+): Promise<{ reverified?: boolean }> {
+  const user = await accountOf(db, viewer);
+  if (form.birthdate !== undefined && form.birthdate > new Date(now).toISOString().slice(0, 10)) {
+    throw rejected("error_birthdate", "Your birthday can't be in the future.");
+  }
+  const changes = {
+    ...(form.birthdate !== undefined && { birthdate: form.birthdate }),
+    ...(form.beta_enabled !== undefined && {
+      beta_enabled: form.beta_enabled ? (1 as const) : (0 as const),
+    }),
+  };
+  if (Object.keys(changes).length > 0) {
+    await db.updateTable("users").set(changes).where("id", "=", user.id).execute();
+  }
+  if (!form.is_email_reverified) return {};
+  if (user.email_verified === 1) {
+    await db
+      .updateTable("users")
+      .set({ email_reverified_at: now })
+      .where("id", "=", user.id)
+      .execute();
+    return { reverified: true };
+  }
+  if (user.email)
+    await sendVerificationMail(
+      db,
+      { id: user.id, username: user.username, email: user.email },
+      baseUrl,
+    );
+  return { reverified: false };
+}
+
+export async function updateNotifications(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  settings: { alerts: boolean; alertssub: boolean; subscribe: boolean },
+): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({
+      notify_alerts: settings.alerts ? 1 : 0,
+      notify_alertssub: settings.alertssub ? 1 : 0,
+      notify_subscribe: settings.subscribe ? 1 : 0,
+    })
+    .where("id", "=", viewer.id)
+    .execute();
+}
+
+/** Closing an account deletes it and, through the schema's cascades, everything it owns. */
+export async function closeAccount(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  password: string,
+): Promise<void> {
+  const user = await accountOf(db, viewer);
+  await confirmPassword(user.password_hash, password);
+  await db.deleteFrom("users").where("id", "=", user.id).execute();
+}
+
+/** Everything the platform holds about the user, for /settings/your-inkwell-data. */
+export async function exportData(db: Kysely<Database>, viewer: Viewer) {
+  const user = await accountOf(db, viewer);
+  const [stories, parts, votes, reads, positions, following, followers, sessions] =
+    await Promise.all([
+      db.selectFrom("stories").selectAll().where("user_id", "=", user.id).orderBy("id").execute(),
+      db
+        .selectFrom("parts")
+        .innerJoin("stories", "stories.id", "parts.story_id")
+        .selectAll("parts")
+        .where("stories.user_id", "=", user.id)
+        .orderBy("parts.id")
+        .execute(),
+      db
+        .selectFrom("votes")
+        .select(["part_id", "story_id", "created_at"])
+        .where("user_id", "=", user.id)
+        .execute(),
+      db
+        .selectFrom("reads")
+        .select(["part_id", "story_id", "seconds", "created_at"])
+        .where("user_id", "=", user.id)
+        .execute(),
+      db
+        .selectFrom("reading_positions")
+        .select(["story_id", "part_id", "position", "updated_at"])
+        .where("user_id", "=", user.id)
+        .execute(),
+      db
+        .selectFrom("follows")
+        .innerJoin("users", "users.id", "follows.followee_id")
+        .select(["users.username", "follows.created_at"])
+        .where("follows.follower_id", "=", user.id)
+        .execute(),
+      db
+        .selectFrom("follows")
+        .innerJoin("users", "users.id", "follows.follower_id")
+        .select(["users.username", "follows.created_at"])
+        .where("follows.followee_id", "=", user.id)
+        .execute(),
+      db
+        .selectFrom("sessions")
+        .select(["created_at", "expires_at"])
+        .where("user_id", "=", user.id)
+        .execute(),
+    ]);
+  const { password_hash, ...account } = user;
+  return {
+    exportedAt: new Date().toISOString(),
+    account: { ...account, has_password: password_hash !== null },
+    stories,
+    parts,
+    votes,
+    reads,
+    readingPositions: positions,
+    following,
+    followers,
+    sessions,
+  };
+}
+
+export async function readFeatures(db: Kysely<Database>): Promise<Features> {
+  const rows = await db.selectFrom("feature_flags").select(["name", "enabled"]).execute();
+  return featuresFrom(Object.fromEntries(rows.map((row) => [row.name, row.enabled === 1])));
+}
+
+/** Only system admins set flags. */
+export async function setFeature(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  name: FeatureName,
+  enabled: boolean,
+) {
+  if (!viewer.isSysAdmin)
+    throw new HttpError(403, "forbidden", "Only system administrators can change features.");
+  const row = { name, enabled: enabled ? (1 as const) : (0 as const), updated_at: Date.now() };
+  await db
+    .insertInto("feature_flags")
+    .values(row)
+    .onConflict((oc) =>
+      oc.column("name").doUpdateSet({ enabled: row.enabled, updated_at: row.updated_at }),
+    )
+    .execute();
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { featuresFrom, isFeatureName } from "./features.ts";
+
+describe("featuresFrom", () => {
+  it("fills what admins did not set with the defaults, messaging allowed", () => {
+    expect(featuresFrom({})).toEqual({
+      NEW_ONBOARDING_1: true,
+      private_message: {
+        can_send_private_message: true,
+        display_warning_notice: false,
+        display_deprecation_notice: false,
+      },
+    });
+  });
+
+  it("takes the values admins set", () => {
+    const features = featuresFrom({ NEW_ONBOARDING_1: false, can_send_private_message: false });
+    expect(features.NEW_ONBOARDING_1).toBe(false);
+    expect(features.private_message.can_send_private_message).toBe(false);
+  });
+
+  it("knows its flag names", () => {
+    expect(isFeatureName("display_warning_notice")).toBe(true);
+    expect(isFeatureName("toString")).toBe(false);
+  });
+});

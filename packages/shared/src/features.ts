@@ -1,0 +1,34 @@
+/** Feature flags the web client reads from GET /api/v3/internal/features?platform=web. */
+export const FEATURE_DEFAULTS = {
+  NEW_ONBOARDING_1: true,
+  can_send_private_message: true,
+  display_warning_notice: false,
+  display_deprecation_notice: false,
+} as const;
+
+export type FeatureName = keyof typeof FEATURE_DEFAULTS;
+
+export const isFeatureName = (name: string): name is FeatureName =>
+  Object.hasOwn(FEATURE_DEFAULTS, name);
+
+export interface Features {
+  NEW_ONBOARDING_1: boolean;
+  private_message: {
+    can_send_private_message: boolean;
+    display_warning_notice: boolean;
+    display_deprecation_notice: boolean;
+  };
+}
+
+/** The answer's shape from flag values (defaults where an admin set nothing). */
+export function featuresFrom(values: Partial<Record<FeatureName, boolean>>): Features {
+  const flag = (name: FeatureName) => values[name] ?? FEATURE_DEFAULTS[name];
+  return {
+    NEW_ONBOARDING_1: flag("NEW_ONBOARDING_1"),
+    private_message: {
+      can_send_private_message: flag("can_send_private_message"),
+      display_warning_notice: flag("display_warning_notice"),
+      display_deprecation_notice: flag("display_deprecation_notice"),
+    },
+  };
+}

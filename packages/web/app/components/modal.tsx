@@ -1,0 +1,49 @@
+import { X } from "lucide-react";
+import { type ReactNode, useEffect, useId, useRef } from "react";
+import { t } from "../i18n/index.ts";
+
+interface ModalProps {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/**
+ * A modal dialog on the native <dialog>: focus moves in and is trapped, Escape and the
+ * close button close it, and the page behind is inert.
+ */
+export function Modal({ open, title, onClose, children }: ModalProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      className="modal"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <header className="modal__header">
+        <h2 id={titleId}>{title}</h2>
+        <button
+          type="button"
+          className="modal__close"
+          onClick={onClose}
+          aria-label={t.settings.close}
+        >
+          <X aria-hidden="true" size={20} />
+        </button>
+      </header>
+      {open && children}
+    </dialog>
+  );
+}

@@ -1,0 +1,137 @@
+import type { CurrentUser } from "@inkwell/shared";
+import { type FormEvent, useState } from "react";
+import { browserApi } from "../../api/client.ts";
+import { t } from "../../i18n/index.ts";
+import { EmailModal } from "./email-modal.tsx";
+import { PasswordModal } from "./password-modal.tsx";
+import { UsernameModal } from "./username-modal.tsx";
+
+type Dialog = "username" | "password" | "email" | null;
+
+interface AccountTabProps {
+  user: CurrentUser;
+  today: string;
+  notify: (message: string) => void;
+}
+
+export function AccountTab({ user, today, notify }: AccountTabProps) {
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [activationSent, setActivationSent] = useState(false);
+  const failed = (message: string) => notify(t.settings.notSaved(message));
+
+  async function sendActivation() {
+    const result = await browserApi().resendActivation();
+    if (result.ok) setActivationSent(true);
+    else failed(result.refusal.message ?? "");
+  }
+
+  async function saveAccount(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const birthdate = String(data.get("birthdate") ?? "");
+    const result = await browserApi().updateAccount(user.username, {
+      ...(birthdate && { birthdate }),
+      beta_enabled: data.get("beta_enabled") === "on",
+    });
+    notify(result.ok ? t.settings.saved : t.settings.notSaved(result.refusal.message ?? ""));
+  }
+
+  return (
+    <>
+      <dl className="settings-rows">
+        <div className="settings-row">
+          <dt>{t.settings.username}</dt>
+          <dd>{user.username}</dd>
+          <dd>
+            <button className="button" type="button" onClick={() => setDialog("username")}>
+              {t.settings.change}
+            </button>
+          </dd>
+        </div>
+        <div className="settings-row">
+          <dt>{t.settings.email}</dt>
+          <dd>
+            {user.email}{" "}
+            {user.verified_email ? (
+              <span className="badge badge--complete">{t.settings.verified}</span>
+            ) : (
+              <>
+                <span className="badge badge--mature">{t.settings.notVerified}</span>{" "}
+                {activationSent ? (
+                  <span role="status">{t.settings.activationSent}</span>
+                ) : (
+                  <button className="link-button" type="button" onClick={sendActivation}>
+                    {t.settings.sendActivation}
+                  </button>
+                )}
+              </>
+            )}
+          </dd>
+          <dd>
+            <button className="button" type="button" onClick={() => setDialog("email")}>
+              {t.settings.change}
+            </button>
+          </dd>
+        </div>
+        <div className="settings-row">
+          <dt>{t.settings.password}</dt>
+          <dd>{user.has_password ? "••••••••••" : "—"}</dd>
+          <dd>
+            <button className="button" type="button" onClick={() => setDialog("password")}>
+              {user.has_password ? t.settings.change : t.settings.addPassword}
+            </button>
+          </dd>
+        </div>
+      </dl>
+
+      <form className="settings-form" onSubmit={saveAccount}>
+        <div className="field">
+          <label htmlFor="settings-birthdate">{t.settings.birthday}</label>
+          <input
+            id="settings-birthdate"
+            name="birthdate"
+            type="date"
+            max={today}
+            defaultValue={user.birthdate ?? ""}
+          />
+        </div>
+        <div className="field field--check">
+          <input
+            id="settings-beta"
+            name="beta_enabled"
+            type="checkbox"
+            defaultChecked={user.beta_enabled}
+          />
+          <label htmlFor="settings-beta">{t.settings.beta}</label>
+        </div>
+        <button className="button button--primary" type="submit">
+          {t.settings.save}
+        </button>
+      </form>
+
+      <ul className="settings-links">
+        <li>
+          <a href="/settings/your-inkwell-data">{t.settings.yourData}</a>
+        </li>
+        <li>
+          <a href="/close-account">{t.settings.closeAccount}</a>
+        </li>
+      </ul>
+
+      <UsernameModal
+        open={dialog === "username"}
+        hasPassword={user.has_password}
+        onClose={() => setDialog(null)}
+        onFailure={failed}
+      />
+      <PasswordModal
+        open={dialog === "password"}
+        username={user.username}
+        hasPassword={user.has_password}
+        onClose={() => setDialog(null)}
+        onFailure={failed}
+      />
+      <EmailModal open={dialog === "email"} onClose={() => setDialog(null)} />
+    </>
+  );
+}

@@ -1,0 +1,166 @@
+import { EMAIL_MESSAGES, isEmail } from "@inkwell/shared";
+import { CircleAlert, CircleCheck } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { browserApi } from "../../api/client.ts";
+import { Modal } from "../../components/modal.tsx";
+import { PasswordField } from "../../components/password-field.tsx";
+import { t } from "../../i18n/index.ts";
+
+type Validity = "idle" | "pending" | "valid" | "invalid";
+type View = "form" | "sent" | "problem";
+
+interface EmailModalProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/**
+ * The change-email modal: the new address is checked with the server on blur (reset on
+ * focus), must match its confirmation, and needs the password; then 'Email sent', with a
+ * resend that falls back to 'Problem reaching email :('.
+ */
+export function EmailModal({ open, onClose }: EmailModalProps) {
+  const [view, setView] = useState<View>("form");
+  const [email, setEmail] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [password, setPassword] = useState("");
+  const [validity, setValidity] = useState<Validity>("idle");
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const mismatch = confirm !== "" && confirm.toLowerCase() !== email.toLowerCase();
+  const ready = validity === "valid" && confirm !== "" && !mismatch && password !== "";
+
+  async function validate() {
+    const local = !email
+      ? EMAIL_MESSAGES.required
+      : !isEmail(email)
+        ? EMAIL_MESSAGES.invalid
+        : null;
+    if (local) {
+      setEmailError(local);
+      setValidity("invalid");
+      return;
+    }
+    setValidity("pending");
+    const result = await browserApi().validateEmail(email);
+    setValidity(result.ok ? "valid" : "invalid");
+    setEmailError(result.ok ? null : (result.refusal.message ?? EMAIL_MESSAGES.invalid));
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const result = await browserApi().changeEmail({ email, confirm_email: confirm, password });
+    if (result.ok) setView("sent");
+    else setFormError(result.refusal.message ?? "");
+  }
+
+  async function resend() {
+    const result = await browserApi().resendActivation();
+    setView(result.ok ? "sent" : "problem");
+  }
+
+  const close = () => {
+    setView("form");
+    onClose();
+  };
+  const title =
+    view === "sent"
+      ? t.settings.emailModal.sentTitle
+      : view === "problem"
+        ? t.settings.emailModal.problemTitle
+        : t.settings.emailModal.title;
+
+  return (
+    <Modal open={open} title={title} onClose={close}>
+      {view === "form" ? (
+        <form className="modal__form" onSubmit={submit} noValidate>
+          {formError && (
+            <p className="field__error" role="alert">
+              {formError}
+            </p>
+          )}
+          <div className="field">
+            <label htmlFor="settings-new-email">{t.settings.emailModal.newEmail}</label>
+            <div className="field__with-icon">
+              <input
+                id="settings-new-email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={(event) => setEmail(event.currentTarget.value)}
+                onFocus={() => {
+                  setValidity("idle");
+                  setEmailError(null);
+                }}
+                onBlur={validate}
+                aria-invalid={validity === "invalid" ? true : undefined}
+                aria-describedby={emailError ? "settings-new-email-error" : undefined}
+              />
+              {validity === "valid" && (
+                <CircleCheck className="field__icon field__icon--ok" aria-hidden="true" size={18} />
+              )}
+              {validity === "invalid" && (
+                <CircleAlert
+                  className="field__icon field__icon--bad"
+                  aria-hidden="true"
+                  size={18}
+                />
+              )}
+            </div>
+            {emailError && (
+              <p className="field__error" id="settings-new-email-error">
+                {emailError}
+              </p>
+            )}
+          </div>
+          <div className="field">
+            <label htmlFor="settings-confirm-email">{t.settings.emailModal.confirmEmail}</label>
+            <input
+              id="settings-confirm-email"
+              name="confirm_email"
+              type="email"
+              autoComplete="email"
+              value={confirm}
+              onChange={(event) => setConfirm(event.currentTarget.value)}
+              aria-invalid={mismatch ? true : undefined}
+              aria-describedby={mismatch ? "settings-confirm-email-error" : undefined}
+            />
+            {mismatch && (
+              <p className="field__error" id="settings-confirm-email-error">
+                {EMAIL_MESSAGES.mismatch}
+              </p>
+            )}
+          </div>
+          <PasswordField
+            id="settings-email-password"
+            name="password"
+            label={t.settings.emailModal.password}
+            autoComplete="current-password"
+            onValue={setPassword}
+          />
+          <a href="/forgot?nextUrl=settings">{t.settings.emailModal.forgot}</a>
+          <button className="button button--primary" type="submit" disabled={!ready}>
+            {t.settings.save}
+          </button>
+        </form>
+      ) : (
+        <div className="modal__form">
+          <p>
+            {view === "sent"
+              ? t.settings.emailModal.sentText(email)
+              : t.settings.emailModal.problemText}
+          </p>
+          <div className="modal__actions">
+            <button className="button" type="button" onClick={() => setView("form")}>
+              {t.settings.emailModal.changeEmail}
+            </button>
+            <button className="button button--primary" type="button" onClick={resend}>
+              {t.settings.emailModal.resend}
+            </button>
+          </div>
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,101 @@
+import { confirmPasswordState } from "@inkwell/shared";
+import { type FormEvent, useState } from "react";
+import { browserApi } from "../../api/client.ts";
+import { Modal } from "../../components/modal.tsx";
+import { PasswordField } from "../../components/password-field.tsx";
+import { t } from "../../i18n/index.ts";
+import { useDebounced } from "./use-debounced.ts";
+
+const CONFIRM_DEBOUNCE_MS = 500;
+
+interface PasswordModalProps {
+  open: boolean;
+  username: string;
+  hasPassword: boolean;
+  onClose: () => void;
+  onFailure: (message: string) => void;
+}
+
+/** Change (or add) the password; a refusal shows under the current password, success logs out. */
+export function PasswordModal({
+  open,
+  username,
+  hasPassword,
+  onClose,
+  onFailure,
+}: PasswordModalProps) {
+  const [current, setCurrent] = useState("");
+  const [next, setNext] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const settled = useDebounced({ next, confirm }, CONFIRM_DEBOUNCE_MS);
+  const check = confirmPasswordState(settled.next, settled.confirm, { username });
+  const ready =
+    confirmPasswordState(next, confirm, { username }).valid && (!hasPassword || current !== "");
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const result = await browserApi().changePassword({ old_password: current, new_password: next });
+    setBusy(false);
+    if (result.ok) {
+      window.location.assign(result.value.redirectUrl);
+      return;
+    }
+    if (result.refusal.code === 467) setRefusal(result.refusal.message ?? null);
+    else {
+      onClose();
+      onFailure(result.refusal.message ?? "");
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      title={hasPassword ? t.settings.passwordModal.title : t.settings.passwordModal.addTitle}
+      onClose={onClose}
+    >
+      <form className="modal__form" onSubmit={submit}>
+        <p className="modal__note">{t.settings.passwordModal.note}</p>
+        {hasPassword && (
+          <PasswordField
+            id="settings-current-password"
+            name="old_password"
+            label={t.settings.passwordModal.current}
+            autoComplete="current-password"
+            error={refusal ?? undefined}
+            onValue={setCurrent}
+          />
+        )}
+        <PasswordField
+          id="settings-new-password"
+          name="new_password"
+          label={t.settings.passwordModal.new}
+          autoComplete="new-password"
+          hint={t.account.passwordHint}
+          onValue={setNext}
+        />
+        <PasswordField
+          id="settings-confirm-password"
+          name="confirm_password"
+          label={t.settings.passwordModal.confirm}
+          autoComplete="new-password"
+          onValue={setConfirm}
+        />
+        {(settled.next !== "" || settled.confirm !== "") && (
+          <p
+            className={check.valid ? "field__ok" : "field__error"}
+            role="status"
+            data-state={check.state}
+          >
+            {check.message}
+          </p>
+        )}
+        <button className="button button--primary" type="submit" disabled={!ready || busy}>
+          {t.settings.save}
+        </button>
+      </form>
+    </Modal>
+  );
+}

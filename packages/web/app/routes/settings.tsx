@@ -1,0 +1,67 @@
+import { useEffect, useState } from "react";
+import { redirect } from "react-router";
+import { apiContext } from "../api/context.ts";
+import { AccountTab } from "../features/settings/account-tab.tsx";
+import { NotificationsTab } from "../features/settings/notifications-tab.tsx";
+import { t } from "../i18n/index.ts";
+import type { Route } from "./+types/settings";
+
+const TABS = ["account", "notifications", "content", "mute", "block"] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (value: string): value is Tab => (TABS as readonly string[]).includes(value);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = request.headers.has("cookie") ? await context.get(apiContext).currentUser() : null;
+  if (!user) throw redirect(`/login?${new URLSearchParams({ nextUrl: "/settings" })}`);
+  return { user, today: new Date().toISOString().slice(0, 10) };
+}
+
+export const meta = () => [{ title: `${t.settings.title} · ${t.brand}` }];
+
+/**
+ * Settings, one tab per hash (#account, #notifications, #content, #mute, #block). The
+ * tabs are links, so each is addressable and the browser's back button moves between them.
+ */
+export default function SettingsPage({ loaderData }: Route.ComponentProps) {
+  const { user, today } = loaderData;
+  const [tab, setTab] = useState<Tab>("account");
+  const [toast, setToast] = useState<string | null>(null);
+
+  useEffect(() => {
+    const follow = () => {
+      const hash = window.location.hash.slice(1);
+      setTab(isTab(hash) ? hash : "account");
+    };
+    follow();
+    window.addEventListener("hashchange", follow);
+    return () => window.removeEventListener("hashchange", follow);
+  }, []);
+
+  return (
+    <section className="settings" aria-labelledby="settings-heading">
+      <h1 id="settings-heading">{t.settings.title}</h1>
+      <nav className="settings__tabs" aria-label={t.settings.title}>
+        <ul>
+          {TABS.map((name) => (
+            <li key={name}>
+              <a href={`#${name}`} aria-current={tab === name ? "page" : undefined}>
+                {t.settings.tabs[name]}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <p className="settings__toast" role="status">
+        {toast}
+      </p>
+      <div className="settings__panel">
+        <h2>{t.settings.tabs[tab]}</h2>
+        {tab === "account" && <AccountTab user={user} today={today} notify={setToast} />}
+        {tab === "notifications" && <NotificationsTab user={user} notify={setToast} />}
+        {tab === "content" && <p>{t.settings.contentText}</p>}
+        {tab === "mute" && <p>{t.settings.muteEmpty}</p>}
+        {tab === "block" && <p>{t.settings.blockEmpty}</p>}
+      </div>
+    </section>
+  );
+}
