@@ -140,6 +140,56 @@ describe("accounts in the browser", () => {
     }
   });
 
+  test("with NEW_ONBOARDING_1 off, the older sign-up form waits until it is complete", async () => {
+    const admin = await browser.newContext({ baseURL: server.url });
+    const setFlag = async (enabled: boolean) => {
+      const response = await admin.request.put("/api/v3/internal/features/NEW_ONBOARDING_1", {
+        data: { enabled },
+      });
+      expect(response.status()).toBe(200);
+    };
+    const context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
+    const page = await context.newPage();
+    try {
+      const login = await admin.request.post("/login", {
+        headers: { accept: "application/json" },
+        data: { username: "demo_admin", password: "inkwell-demo" },
+      });
+      expect(login.status()).toBe(200);
+      await setFlag(false);
+
+      await page.goto("/signup");
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Join Inkwell");
+      const labels = await page
+        .locator("form.auth__form label, form.auth__form legend")
+        .allTextContents();
+      expect(labels.slice(0, 3)).toEqual(["Username", "Email", "Password"]);
+      expect(
+        await page
+          .getByText("By continuing, you agree to the Terms of Service and Privacy Policy.")
+          .isVisible(),
+      ).toBe(true);
+      const submit = page.getByRole("button", { name: "Sign up with email" });
+      expect(await submit.isDisabled()).toBe(true);
+      await fillSignup(page, "older_form", true);
+      await page.waitForFunction(() => {
+        const button = [...document.querySelectorAll("button")].find(
+          (b) => b.textContent === "Sign up with email",
+        );
+        return button !== undefined && !button.disabled;
+      });
+      await expectNoAxeViolations(page, "the older sign-up form");
+
+      await page.goto("/login");
+      expect(await page.getByRole("button", { name: "Log in with email" }).isVisible()).toBe(true);
+      expect(await page.getByLabel("Username or Email").isVisible()).toBe(true);
+    } finally {
+      await setFlag(true);
+      await context.close();
+      await admin.close();
+    }
+  });
+
   test("the terms and privacy pages linked from sign-up read well on a phone", async () => {
     const context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
     const page = await context.newPage();

@@ -1,4 +1,11 @@
-import type { ApiError, CurrentUser, PartDetails, StoryDetails, StoryList } from "@inkwell/shared";
+import type {
+  ApiError,
+  CurrentUser,
+  Features,
+  PartDetails,
+  StoryDetails,
+  StoryList,
+} from "@inkwell/shared";
 
 /** How the client reaches the API: in-process on the server, fetch in the browser. */
 export type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>;
@@ -117,6 +124,7 @@ export function createApiClient(fetchApi: ApiFetch) {
       ),
     /** Which social sign-ins are configured (the "Continue with Google" buttons). */
     authProviders: () => get<{ google: boolean }>("/api/v3/auth/providers"),
+    features: () => get<Features>("/api/v3/internal/features?platform=web"),
     /** A pending social sign-up for the completion form, or null when gone or expired. */
     socialSignup: async (token: string) => {
       const response = await fetchApi(

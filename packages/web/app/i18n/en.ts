@@ -79,6 +79,12 @@ export const en = {
     noAccount: "Don't have an account?",
     signUp: "Sign up",
     signUpTitle: "Sign up to join the largest storytelling community",
+    joinTitle: "Join Inkwell",
+    joinSubtitle:
+      "Be part of a global community of readers and writers, connected by the power of story.",
+    continuingAgree: "By continuing, you agree to the Terms of Service and Privacy Policy.",
+    logInWithEmail: "Log in with email",
+    usernameOrEmailLabel: "Username or Email",
     signUpWithEmail: "Sign up with email",
     haveAccount: "I already have an account",
     email: "Email",

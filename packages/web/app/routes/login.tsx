@@ -19,20 +19,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(nextUrl);
   }
   const code = url.searchParams.get("error");
-  const { google } = await context.get(apiContext).authProviders();
+  const [{ google }, features] = await Promise.all([
+    context.get(apiContext).authProviders(),
+    context.get(apiContext).features(),
+  ]);
   const error = code
     ? (ERRORS[code] ?? t.account.oauth.errors[code] ?? ACCOUNT_MESSAGES.generic)
     : null;
-  return { nextUrl, error, google };
+  return { nextUrl, error, google, newOnboarding: features.NEW_ONBOARDING_1 };
 }
 
 export function meta() {
   return [{ title: `${t.account.logInTitle}` }];
 }
 
-/** The email log-in form: a plain form post to POST /login, which sets the session and redirects. */
+/**
+ * The email log-in form: a plain form post to POST /login, which sets the session and
+ * redirects. Its labels follow the NEW_ONBOARDING_1 flag.
+ */
 export default function LoginPage({ loaderData }: Route.ComponentProps) {
-  const { nextUrl, error, google } = loaderData;
+  const { nextUrl, error, google, newOnboarding } = loaderData;
   const query = new URLSearchParams({ nextUrl }).toString();
   return (
     <section className="auth" aria-labelledby="login-heading">
@@ -41,7 +47,9 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
       {google && <GoogleButton nextUrl={nextUrl} />}
       <form className="auth__form" method="post" action={`/login?${query}`}>
         <div className="field">
-          <label htmlFor="login-username">{t.account.identifier}</label>
+          <label htmlFor="login-username">
+            {newOnboarding ? t.account.identifier : t.account.usernameOrEmailLabel}
+          </label>
           <input id="login-username" name="username" type="text" autoComplete="username" required />
         </div>
         <PasswordField
@@ -54,7 +62,7 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
           {t.account.forgot}
         </a>
         <button className="button button--primary button--large auth__submit" type="submit">
-          {t.account.logIn}
+          {newOnboarding ? t.account.logIn : t.account.logInWithEmail}
         </button>
       </form>
       <p className="auth__switch">

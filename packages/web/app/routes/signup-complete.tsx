@@ -1,13 +1,14 @@
-import {
-  ACCOUNT_MESSAGES,
-  birthYears,
-  PRONOUNS,
-  safeNextUrl,
-  signupErrorMessage,
-} from "@inkwell/shared";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { ACCOUNT_MESSAGES, birthYears, safeNextUrl, signupErrorMessage } from "@inkwell/shared";
 import { apiContext } from "../api/context.ts";
 import { Alert } from "../components/alert.tsx";
+import {
+  BirthdayField,
+  ConsentField,
+  EmailField,
+  MarketingField,
+  PronounsField,
+  useSignupForm,
+} from "../features/accounts/signup-form.tsx";
 import { t } from "../i18n/index.ts";
 import type { Route } from "./+types/signup-complete";
 
@@ -29,13 +30,7 @@ export function meta() {
   return [{ title: `${t.account.oauth.completeTitle} · ${t.brand}` }];
 }
 
-interface Failure {
-  code?: string;
-  fields?: Record<string, string>;
-}
-
-const MONTHS = Array.from({ length: 12 }, (_, index) => String(index + 1).padStart(2, "0"));
-const DAYS = Array.from({ length: 31 }, (_, index) => String(index + 1));
+const PREFIX = "complete";
 
 /** The spec shows the completion form's server error after a short delay. */
 const ERROR_DELAY_MS = 400;
@@ -66,60 +61,16 @@ function Expired({ nextUrl }: { nextUrl: string }) {
  */
 export default function SignupCompletePage({ loaderData }: Route.ComponentProps) {
   const { nextUrl, token, pending, years } = loaderData;
-  const [failure, setFailure] = useState<Failure | null>(
-    loaderData.code ? { code: loaderData.code } : null,
-  );
-  const [busy, setBusy] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  if (!pending) return <Expired nextUrl={nextUrl} />;
-
   const action = `/signup/complete?${new URLSearchParams({ nextUrl })}`;
-  const fieldError = (name: string) => failure?.fields?.[name];
+  const form = useSignupForm(
+    PREFIX,
+    action,
+    loaderData.code ? { code: loaderData.code } : null,
+    ERROR_DELAY_MS,
+  );
+  if (!pending) return <Expired nextUrl={nextUrl} />;
   // A provider's email that already has an account can be replaced by another one.
-  const askEmail = !pending.email || failure?.code === "1171";
-
-  function showFailure(next: Failure) {
-    setFailure(null);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      setFailure(next);
-      const first = Object.keys(next.fields ?? {})[0];
-      if (first) document.getElementById(`complete-${first.split("_")[0]}`)?.focus();
-    }, ERROR_DELAY_MS);
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      const response = await fetch(action, {
-        method: "POST",
-        headers: { accept: "application/json" },
-        body: new URLSearchParams(
-          new FormData(event.currentTarget) as unknown as Record<string, string>,
-        ),
-      });
-      const body = (await response.json()) as Failure & { redirectUrl?: string };
-      if (response.ok && body.redirectUrl) {
-        window.location.replace(body.redirectUrl);
-        return;
-      }
-      showFailure(body);
-    } catch {
-      showFailure({ code: "unknown" });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const describe = (name: string) => (fieldError(name) ? `complete-${name}-error` : undefined);
-  const errorLine = (name: string) =>
-    fieldError(name) && (
-      <p className="field__error" id={`complete-${name}-error`}>
-        {fieldError(name)}
-      </p>
-    );
+  const askEmail = !pending.email || form.failure?.code === "1171";
 
   return (
     <section className="auth" aria-labelledby="complete-heading">
@@ -128,102 +79,20 @@ export default function SignupCompletePage({ loaderData }: Route.ComponentProps)
         {pending.email && !askEmail ? `${t.account.oauth.signingUpAs(pending.email)}. ` : ""}
         {t.account.oauth.completeIntro}
       </p>
-      {failure && <Alert tone="danger">{failureMessage(failure.code)}</Alert>}
-      <form className="auth__form" method="post" action={action} onSubmit={submit} noValidate>
+      {form.failure && <Alert tone="danger">{failureMessage(form.failure.code)}</Alert>}
+      <form className="auth__form" method="post" action={action} onSubmit={form.submit} noValidate>
         <input type="hidden" name="token" value={token} />
-        {askEmail && (
-          <div className="field">
-            <label htmlFor="complete-email">{t.account.email}</label>
-            <input
-              id="complete-email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              aria-invalid={fieldError("email") ? true : undefined}
-              aria-describedby={describe("email")}
-            />
-            {errorLine("email")}
-          </div>
-        )}
-        {!pending.birthdayKnown && (
-          <fieldset className="field birthday" aria-describedby={describe("birthday")}>
-            <legend>{t.account.birthday}</legend>
-            <div className="birthday__parts">
-              <label>
-                <span className="visually-hidden">{t.account.day}</span>
-                <select id="complete-birthday" name="birthday_day" defaultValue="" required>
-                  <option value="" disabled>
-                    {t.account.day}
-                  </option>
-                  {DAYS.map((day) => (
-                    <option key={day}>{day}</option>
-                  ))}
-                </select>
-              </label>
-              <label>
-                <span className="visually-hidden">{t.account.month}</span>
-                <select name="birthday_month" defaultValue="" required>
-                  <option value="" disabled>
-                    {t.account.month}
-                  </option>
-                  {MONTHS.map((month) => (
-                    <option key={month}>{month}</option>
-                  ))}
-                </select>
-              </label>
-              <label>
-                <span className="visually-hidden">{t.account.year}</span>
-                <select name="birthday_year" defaultValue="" required>
-                  <option value="" disabled>
-                    {t.account.year}
-                  </option>
-                  {years.map((year) => (
-                    <option key={year}>{year}</option>
-                  ))}
-                </select>
-              </label>
-            </div>
-            {errorLine("birthday")}
-          </fieldset>
-        )}
-        <div className="field">
-          <label htmlFor="complete-pronouns">{t.account.pronouns}</label>
-          <select id="complete-pronouns" name="pronouns" defaultValue="">
-            {(["", ...PRONOUNS] as const).map((value) => (
-              <option key={value} value={value}>
-                {t.account.pronounOptions[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field field--check">
-          <input id="complete-marketing" name="marketing" type="checkbox" />
-          <label htmlFor="complete-marketing">{t.account.marketing}</label>
-        </div>
-        <div className="field field--check">
-          <input
-            id="complete-consent"
-            name="consent"
-            type="checkbox"
-            required
-            aria-invalid={fieldError("consent") ? true : undefined}
-            aria-describedby={describe("consent")}
-          />
-          <label htmlFor="complete-consent">
-            {t.account.consentBefore}
-            <a href="/terms">{t.account.terms}</a>
-            {t.account.consentMiddle}
-            <a href="/privacy">{t.account.privacy}</a>.
-          </label>
-          {errorLine("consent")}
-        </div>
+        {askEmail && <EmailField prefix={PREFIX} form={form} />}
+        {!pending.birthdayKnown && <BirthdayField prefix={PREFIX} years={years} form={form} />}
+        <PronounsField prefix={PREFIX} />
+        <MarketingField prefix={PREFIX} />
+        <ConsentField prefix={PREFIX} form={form} />
         <button
           className="button button--primary button--large auth__submit"
           type="submit"
-          disabled={busy}
+          disabled={form.busy}
         >
-          {busy ? t.account.signingUp : t.account.oauth.signUp}
+          {form.busy ? t.account.signingUp : t.account.oauth.signUp}
         </button>
       </form>
     </section>

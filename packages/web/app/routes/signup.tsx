@@ -1,31 +1,34 @@
-import {
-  ACCOUNT_MESSAGES,
-  birthYears,
-  PRONOUNS,
-  safeNextUrl,
-  signupErrorMessage,
-} from "@inkwell/shared";
-import { type FormEvent, useState } from "react";
+import { birthYears, safeNextUrl, signupErrorMessage } from "@inkwell/shared";
+import { type ReactNode, useState } from "react";
 import { redirect } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { Alert } from "../components/alert.tsx";
 import { GoogleButton } from "../components/google-button.tsx";
 import { PasswordField } from "../components/password-field.tsx";
+import {
+  BirthdayField,
+  ConsentField,
+  EmailField,
+  MarketingField,
+  PronounsField,
+  useSignupForm,
+} from "../features/accounts/signup-form.tsx";
 import { t } from "../i18n/index.ts";
 import type { Route } from "./+types/signup";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = context.get(apiContext);
   const url = new URL(request.url);
   const nextUrl = safeNextUrl(url.searchParams.get("nextUrl"));
-  if (request.headers.has("cookie") && (await context.get(apiContext).currentUser())) {
-    throw redirect(nextUrl);
-  }
+  if (request.headers.has("cookie") && (await api.currentUser())) throw redirect(nextUrl);
   const code = url.searchParams.get("code");
+  const [providers, features] = await Promise.all([api.authProviders(), api.features()]);
   return {
     nextUrl,
     error: code ? signupErrorMessage(code) : null,
     years: birthYears(new Date()),
-    google: (await context.get(apiContext).authProviders()).google,
+    google: providers.google,
+    newOnboarding: features.NEW_ONBOARDING_1,
   };
 }
 
@@ -33,180 +36,82 @@ export function meta() {
   return [{ title: `${t.account.signUp} · ${t.brand}` }];
 }
 
-interface SignupFailure {
-  msg?: string;
-  fields?: Record<string, string>;
-}
-
-const MONTHS = Array.from({ length: 12 }, (_, index) => String(index + 1).padStart(2, "0"));
-const DAYS = Array.from({ length: 31 }, (_, index) => String(index + 1));
+const PREFIX = "signup";
 
 /**
- * The email sign-up form. With JavaScript it posts with fetch and shows each field's
- * message in place; without, the form posts and the server redirects back with a code.
+ * The email sign-up form, in the field order of the NEW_ONBOARDING_1 flag: on, email,
+ * username, birthday, pronouns, password, marketing, consent, checked on submit; off,
+ * username, email, password, birthday, consent, with the button disabled until complete.
  */
 export default function SignupPage({ loaderData }: Route.ComponentProps) {
-  const { nextUrl, years } = loaderData;
-  const [failure, setFailure] = useState<SignupFailure | null>(
-    loaderData.error ? { msg: loaderData.error } : null,
-  );
-  const [busy, setBusy] = useState(false);
+  const { nextUrl, years, newOnboarding } = loaderData;
   const action = `/signup?${new URLSearchParams({ nextUrl })}`;
-  const fieldError = (name: string) => failure?.fields?.[name];
+  const form = useSignupForm(PREFIX, action, loaderData.error ? { msg: loaderData.error } : null);
+  const [complete, setComplete] = useState(newOnboarding);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      const response = await fetch(action, {
-        method: "POST",
-        headers: { accept: "application/json" },
-        body: new URLSearchParams(
-          new FormData(event.currentTarget) as unknown as Record<string, string>,
-        ),
-      });
-      const body = (await response.json()) as SignupFailure & { redirectUrl?: string };
-      if (response.ok && body.redirectUrl) {
-        window.location.replace(body.redirectUrl);
-        return;
-      }
-      setFailure(body);
-      const firstInvalid = Object.keys(body.fields ?? {})[0];
-      if (firstInvalid) document.getElementById(`signup-${firstInvalid.split("_")[0]}`)?.focus();
-    } catch {
-      setFailure({ msg: ACCOUNT_MESSAGES.generic });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const describe = (name: string) => (fieldError(name) ? `signup-${name}-error` : undefined);
-  const errorLine = (name: string) =>
-    fieldError(name) && (
-      <p className="field__error" id={`signup-${name}-error`}>
-        {fieldError(name)}
-      </p>
-    );
+  const fields: Record<string, ReactNode> = {
+    email: <EmailField key="email" prefix={PREFIX} form={form} />,
+    username: (
+      <div className="field" key="username">
+        <label htmlFor="signup-username">{t.account.username}</label>
+        <input
+          id="signup-username"
+          name="username"
+          type="text"
+          autoComplete="username"
+          required
+          pattern="[A-Za-z0-9_]{3,20}"
+          aria-invalid={form.fieldError("username") ? true : undefined}
+          aria-describedby={`signup-username-hint${form.fieldError("username") ? " signup-username-error" : ""}`}
+        />
+        <p className="field__hint" id="signup-username-hint">
+          {t.account.usernameHint}
+        </p>
+        {form.errorLine("username")}
+      </div>
+    ),
+    birthday: <BirthdayField key="birthday" prefix={PREFIX} years={years} form={form} />,
+    pronouns: <PronounsField key="pronouns" prefix={PREFIX} />,
+    password: (
+      <PasswordField
+        key="password"
+        id="signup-password"
+        name="password"
+        label={t.account.password}
+        autoComplete="new-password"
+        hint={t.account.passwordHint}
+        error={form.fieldError("password")}
+      />
+    ),
+    marketing: <MarketingField key="marketing" prefix={PREFIX} />,
+    consent: <ConsentField key="consent" prefix={PREFIX} form={form} />,
+  };
+  const order = newOnboarding
+    ? ["email", "username", "birthday", "pronouns", "password", "marketing", "consent"]
+    : ["username", "email", "password", "birthday", "consent"];
 
   return (
     <section className="auth" aria-labelledby="signup-heading">
-      <h1 id="signup-heading">{t.account.signUpTitle}</h1>
-      {failure?.msg && <Alert tone="danger">{failure.msg}</Alert>}
+      <h1 id="signup-heading">{newOnboarding ? t.account.signUpTitle : t.account.joinTitle}</h1>
+      {!newOnboarding && <p>{t.account.joinSubtitle}</p>}
+      {form.failure?.msg && <Alert tone="danger">{form.failure.msg}</Alert>}
       {loaderData.google && <GoogleButton nextUrl={nextUrl} />}
-      <form className="auth__form" method="post" action={action} onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor="signup-email">{t.account.email}</label>
-          <input
-            id="signup-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            aria-invalid={fieldError("email") ? true : undefined}
-            aria-describedby={describe("email")}
-          />
-          {errorLine("email")}
-        </div>
-        <div className="field">
-          <label htmlFor="signup-username">{t.account.username}</label>
-          <input
-            id="signup-username"
-            name="username"
-            type="text"
-            autoComplete="username"
-            required
-            aria-invalid={fieldError("username") ? true : undefined}
-            aria-describedby={`signup-username-hint${fieldError("username") ? " signup-username-error" : ""}`}
-          />
-          <p className="field__hint" id="signup-username-hint">
-            {t.account.usernameHint}
-          </p>
-          {errorLine("username")}
-        </div>
-        <fieldset className="field birthday" aria-describedby={describe("birthday")}>
-          <legend>{t.account.birthday}</legend>
-          <div className="birthday__parts">
-            <label>
-              <span className="visually-hidden">{t.account.day}</span>
-              <select id="signup-birthday" name="birthday_day" defaultValue="" required>
-                <option value="" disabled>
-                  {t.account.day}
-                </option>
-                {DAYS.map((day) => (
-                  <option key={day}>{day}</option>
-                ))}
-              </select>
-            </label>
-            <label>
-              <span className="visually-hidden">{t.account.month}</span>
-              <select name="birthday_month" defaultValue="" required>
-                <option value="" disabled>
-                  {t.account.month}
-                </option>
-                {MONTHS.map((month) => (
-                  <option key={month}>{month}</option>
-                ))}
-              </select>
-            </label>
-            <label>
-              <span className="visually-hidden">{t.account.year}</span>
-              <select name="birthday_year" defaultValue="" required>
-                <option value="" disabled>
-                  {t.account.year}
-                </option>
-                {years.map((year) => (
-                  <option key={year}>{year}</option>
-                ))}
-              </select>
-            </label>
-          </div>
-          {errorLine("birthday")}
-        </fieldset>
-        <div className="field">
-          <label htmlFor="signup-pronouns">{t.account.pronouns}</label>
-          <select id="signup-pronouns" name="pronouns" defaultValue="">
-            {(["", ...PRONOUNS] as const).map((value) => (
-              <option key={value} value={value}>
-                {t.account.pronounOptions[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <PasswordField
-          id="signup-password"
-          name="password"
-          label={t.account.password}
-          autoComplete="new-password"
-          hint={t.account.passwordHint}
-          error={fieldError("password")}
-        />
-        <div className="field field--check">
-          <input id="signup-marketing" name="marketing" type="checkbox" />
-          <label htmlFor="signup-marketing">{t.account.marketing}</label>
-        </div>
-        <div className="field field--check">
-          <input
-            id="signup-consent"
-            name="consent"
-            type="checkbox"
-            required
-            aria-invalid={fieldError("consent") ? true : undefined}
-            aria-describedby={describe("consent")}
-          />
-          <label htmlFor="signup-consent">
-            {t.account.consentBefore}
-            <a href="/terms">{t.account.terms}</a>
-            {t.account.consentMiddle}
-            <a href="/privacy">{t.account.privacy}</a>.
-          </label>
-          {errorLine("consent")}
-        </div>
+      <form
+        className="auth__form"
+        method="post"
+        action={action}
+        onSubmit={form.submit}
+        onChange={(event) => !newOnboarding && setComplete(event.currentTarget.checkValidity())}
+        noValidate
+      >
+        {order.map((name) => fields[name])}
+        {!newOnboarding && <p className="field__hint">{t.account.continuingAgree}</p>}
         <button
           className="button button--primary button--large auth__submit"
           type="submit"
-          disabled={busy}
+          disabled={form.busy || !complete}
         >
-          {busy ? t.account.signingUp : t.account.signUpWithEmail}
+          {form.busy ? t.account.signingUp : t.account.signUpWithEmail}
         </button>
       </form>
       <p className="auth__switch">

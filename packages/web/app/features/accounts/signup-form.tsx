@@ -1,0 +1,184 @@
+import { ACCOUNT_MESSAGES, PRONOUNS } from "@inkwell/shared";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { t } from "../../i18n/index.ts";
+
+/** What the server answers a refused sign-up: a code, a message, and messages per field. */
+export interface SignupFailure {
+  code?: string;
+  msg?: string;
+  fields?: Record<string, string>;
+}
+
+const MONTHS = Array.from({ length: 12 }, (_, index) => String(index + 1).padStart(2, "0"));
+const DAYS = Array.from({ length: 31 }, (_, index) => String(index + 1));
+
+/**
+ * The behaviour both sign-up forms share: post with fetch (the form still posts without
+ * JavaScript), follow redirectUrl, or show the failure, optionally after a short delay,
+ * and focus the first field it names. Field ids are `${prefix}-${field}`.
+ */
+export function useSignupForm(
+  prefix: string,
+  action: string,
+  initial: SignupFailure | null,
+  delayMs = 0,
+) {
+  const [failure, setFailure] = useState<SignupFailure | null>(initial);
+  const [busy, setBusy] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  function show(next: SignupFailure) {
+    setFailure(null);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      setFailure(next);
+      const first = Object.keys(next.fields ?? {})[0];
+      if (first) document.getElementById(`${prefix}-${first.split("_")[0]}`)?.focus();
+    }, delayMs);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const response = await fetch(action, {
+        method: "POST",
+        headers: { accept: "application/json" },
+        body: new URLSearchParams(
+          new FormData(event.currentTarget) as unknown as Record<string, string>,
+        ),
+      });
+      const body = (await response.json()) as SignupFailure & { redirectUrl?: string };
+      if (response.ok && body.redirectUrl) {
+        window.location.replace(body.redirectUrl);
+        return;
+      }
+      show(body);
+    } catch {
+      show({ code: "unknown", msg: ACCOUNT_MESSAGES.generic });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const fieldError = (name: string) => failure?.fields?.[name];
+  const describe = (name: string) => (fieldError(name) ? `${prefix}-${name}-error` : undefined);
+  const errorLine = (name: string): ReactNode =>
+    fieldError(name) && (
+      <p className="field__error" id={`${prefix}-${name}-error`}>
+        {fieldError(name)}
+      </p>
+    );
+  return { failure, busy, submit, fieldError, describe, errorLine };
+}
+
+type Form = ReturnType<typeof useSignupForm>;
+
+export function EmailField({ prefix, form }: { prefix: string; form: Form }) {
+  return (
+    <div className="field">
+      <label htmlFor={`${prefix}-email`}>{t.account.email}</label>
+      <input
+        id={`${prefix}-email`}
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        aria-invalid={form.fieldError("email") ? true : undefined}
+        aria-describedby={form.describe("email")}
+      />
+      {form.errorLine("email")}
+    </div>
+  );
+}
+
+/** The birthday selector: day 1-31, month 01-12, year from this year back 100. */
+export function BirthdayField({
+  prefix,
+  years,
+  form,
+}: {
+  prefix: string;
+  years: number[];
+  form: Form;
+}) {
+  const parts = [
+    { name: "birthday_day", label: t.account.day, options: DAYS },
+    { name: "birthday_month", label: t.account.month, options: MONTHS },
+    { name: "birthday_year", label: t.account.year, options: years.map(String) },
+  ];
+  return (
+    <fieldset className="field birthday" aria-describedby={form.describe("birthday")}>
+      <legend>{t.account.birthday}</legend>
+      <div className="birthday__parts">
+        {parts.map((part, index) => (
+          <label key={part.name}>
+            <span className="visually-hidden">{part.label}</span>
+            <select
+              id={index === 0 ? `${prefix}-birthday` : undefined}
+              name={part.name}
+              defaultValue=""
+              required
+            >
+              <option value="" disabled>
+                {part.label}
+              </option>
+              {part.options.map((option) => (
+                <option key={option}>{option}</option>
+              ))}
+            </select>
+          </label>
+        ))}
+      </div>
+      {form.errorLine("birthday")}
+    </fieldset>
+  );
+}
+
+export function PronounsField({ prefix }: { prefix: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={`${prefix}-pronouns`}>{t.account.pronouns}</label>
+      <select id={`${prefix}-pronouns`} name="pronouns" defaultValue="">
+        {(["", ...PRONOUNS] as const).map((value) => (
+          <option key={value} value={value}>
+            {t.account.pronounOptions[value]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function MarketingField({ prefix }: { prefix: string }) {
+  return (
+    <div className="field field--check">
+      <input id={`${prefix}-marketing`} name="marketing" type="checkbox" />
+      <label htmlFor={`${prefix}-marketing`}>{t.account.marketing}</label>
+    </div>
+  );
+}
+
+/** The required policy consent, linking /terms and /privacy. */
+export function ConsentField({ prefix, form }: { prefix: string; form: Form }) {
+  return (
+    <div className="field field--check">
+      <input
+        id={`${prefix}-consent`}
+        name="consent"
+        type="checkbox"
+        required
+        aria-invalid={form.fieldError("consent") ? true : undefined}
+        aria-describedby={form.describe("consent")}
+      />
+      <label htmlFor={`${prefix}-consent`}>
+        {t.account.consentBefore}
+        <a href="/terms">{t.account.terms}</a>
+        {t.account.consentMiddle}
+        <a href="/privacy">{t.account.privacy}</a>.
+      </label>
+      {form.errorLine("consent")}
+    </div>
+  );
+}
