@@ -9,10 +9,13 @@ export interface ApiError {
   fields?: Record<string, string>;
 }
 
+export type Badge = "verified" | "staff" | "ambassador";
+
 export interface UserSummary {
   username: string;
   name: string;
   avatar: string | null;
+  badges: Badge[];
 }
 
 export interface LanguageRef {

@@ -1,9 +1,11 @@
 import {
+  type Badge,
   isMature,
   isNewPart,
   languageById,
   type PartSummary,
   type StoryCard,
+  type UserSummary,
 } from "@inkwell/shared";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, PartsTable, StoriesTable } from "../db/schema.ts";
@@ -12,6 +14,9 @@ export type StoryRow = Selectable<StoriesTable> & {
   username: string;
   user_name: string;
   user_avatar: string | null;
+  user_is_verified: 0 | 1;
+  user_is_staff: 0 | 1;
+  user_is_ambassador: 0 | 1;
 };
 
 export type PartRow = Pick<
@@ -45,6 +50,9 @@ export function selectStories(db: Kysely<Database>) {
       "users.username as username",
       "users.name as user_name",
       "users.avatar as user_avatar",
+      "users.is_verified as user_is_verified",
+      "users.is_staff as user_is_staff",
+      "users.is_ambassador as user_is_ambassador",
     ]);
 }
 
@@ -94,8 +102,38 @@ export function toPartSummary(part: PartRow, now: number): PartSummary {
   };
 }
 
-export function toUserSummary(row: Pick<StoryRow, "username" | "user_name" | "user_avatar">) {
-  return { username: row.username, name: row.user_name, avatar: row.user_avatar };
+type AuthorColumns =
+  | "username"
+  | "user_name"
+  | "user_avatar"
+  | "user_is_verified"
+  | "user_is_staff"
+  | "user_is_ambassador";
+
+export function toUserSummary(row: Pick<StoryRow, AuthorColumns>): UserSummary {
+  return {
+    username: row.username,
+    name: row.user_name,
+    avatar: row.user_avatar,
+    badges: badgesOf({
+      is_verified: row.user_is_verified,
+      is_staff: row.user_is_staff,
+      is_ambassador: row.user_is_ambassador,
+    }),
+  };
+}
+
+/** The badges a user shows on cards, profiles and threads, in display order. */
+export function badgesOf(user: {
+  is_verified: number;
+  is_staff: number;
+  is_ambassador: number;
+}): Badge[] {
+  const badges: Badge[] = [];
+  if (user.is_verified === 1) badges.push("verified");
+  if (user.is_staff === 1) badges.push("staff");
+  if (user.is_ambassador === 1) badges.push("ambassador");
+  return badges;
 }
 
 export function toStoryCard(

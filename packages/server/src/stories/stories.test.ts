@@ -88,6 +88,18 @@ describe("GET /api/v3/stories/{id}", () => {
     });
   });
 
+  it("shows the author's verified, staff and ambassador badges", async () => {
+    const db = t.handle.db;
+    const staff = await createUser(db, { is_verified: 1, is_staff: 1, is_ambassador: 1 });
+    const badged = await createStory(db, staff.id);
+    const response = await t.get(`/api/v3/stories/${badged.id}?fields=user(username,badges)`);
+    expect(await response.json()).toEqual({
+      user: { username: staff.username, badges: ["verified", "staff", "ambassador"] },
+    });
+    const plain = await t.get(`/api/v3/stories/${story.id}?fields=user(badges)`);
+    expect(await plain.json()).toEqual({ user: { badges: [] } });
+  });
+
   it("answers firstPartId alone for the Read now link", async () => {
     const response = await t.get(`/api/v3/stories/${story.id}?fields=firstPartId`);
     expect(await response.json()).toEqual({ firstPartId: story.partIds[0] });

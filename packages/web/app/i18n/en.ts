@@ -139,6 +139,7 @@ export const en = {
       expiredTitle: "This sign-up has expired",
       expiredText: "Sign-ups started with Google stay open for 30 minutes. Please start again.",
       startAgain: "Back to sign up",
+      badges: { verified: "Verified", staff: "Inkwell staff", ambassador: "Ambassador" },
       reverify: {
         title: "Is this still your email?",
         text: (email: string) =>
@@ -236,6 +237,7 @@ export const en = {
     closeConfirm: "Close my account",
     closeWrongPassword: "The password you entered is incorrect.",
   },
+  badges: { verified: "Verified", staff: "Inkwell staff", ambassador: "Ambassador" },
   reverify: {
     title: "Is this still your email?",
     text: (email: string) => `We'll use ${email} to keep your account safe and send you updates.`,

@@ -3,6 +3,7 @@ import { ArrowLeft, ArrowRight, ChevronRight } from "lucide-react";
 import { data } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { Avatar } from "../components/avatar.tsx";
+import { UserBadges } from "../components/user-badges.tsx";
 import { t } from "../i18n/index.ts";
 import {
   cacheTags,
@@ -45,6 +46,7 @@ export default function PartPage({ loaderData }: Route.ComponentProps) {
           <span>
             <span className="visually-hidden">{t.story.by} </span>
             {story.user.name}
+            <UserBadges badges={story.user.badges} />
           </span>
         </a>
       </header>

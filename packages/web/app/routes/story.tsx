@@ -7,6 +7,7 @@ import { Cover } from "../components/cover.tsx";
 import { ErrorPage } from "../components/error-page.tsx";
 import { StoryBadges } from "../components/story-badges.tsx";
 import { StoryStats } from "../components/story-stats.tsx";
+import { UserBadges } from "../components/user-badges.tsx";
 import { t } from "../i18n/index.ts";
 import {
   cacheTags,
@@ -55,6 +56,7 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
             <span>
               <span className="visually-hidden">{t.story.by} </span>
               {story.user.name}
+              <UserBadges badges={story.user.badges} />
             </span>
           </a>
           <StoryStats

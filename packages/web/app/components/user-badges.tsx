@@ -1,0 +1,27 @@
+import type { Badge } from "@inkwell/shared";
+import { BadgeCheck, type LucideIcon, ShieldCheck, Sparkles } from "lucide-react";
+import { t } from "../i18n/index.ts";
+
+const ICONS: Record<Badge, LucideIcon> = {
+  verified: BadgeCheck,
+  staff: ShieldCheck,
+  ambassador: Sparkles,
+};
+
+/** Verified, staff and ambassador badges beside a name; each is named for screen readers. */
+export function UserBadges({ badges }: { badges: Badge[] }) {
+  if (badges.length === 0) return null;
+  return (
+    <span className="user-badges">
+      {badges.map((badge) => {
+        const Icon = ICONS[badge];
+        return (
+          <span key={badge} className={`user-badge user-badge--${badge}`} title={t.badges[badge]}>
+            <Icon aria-hidden="true" size={16} />
+            <span className="visually-hidden">{t.badges[badge]}</span>
+          </span>
+        );
+      })}
+    </span>
+  );
+}
