@@ -190,6 +190,59 @@ describe("accounts in the browser", () => {
     }
   });
 
+  test("voting asks visitors to sign up, unverified readers to verify, and counts a verified vote", async () => {
+    const context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
+    const page = await context.newPage();
+    try {
+      const list = await (await page.request.get("/api/v3/stories?filter=hot&limit=1")).json();
+      const partUrl = `/${list.stories[0].firstPartId}`;
+
+      await page.goto(partUrl);
+      await page.getByRole("button", { name: /^Vote/ }).click();
+      const signup = page.getByRole("dialog", {
+        name: "Sign up to comment and interact with the largest storytelling community",
+      });
+      await signup.waitFor();
+      await expectNoAxeViolations(page, "the sign-up modal");
+      expect(
+        await signup.getByRole("link", { name: "I already have an account" }).getAttribute("href"),
+      ).toBe(`/login?nextUrl=${encodeURIComponent(partUrl)}`);
+      await page.keyboard.press("Escape");
+      expect(await signup.isVisible()).toBe(false);
+
+      await page.goto("/signup");
+      await fillSignup(page, "unverified_voter", true);
+      await page.getByRole("button", { name: "Sign up with email" }).click();
+      await page.waitForURL(`${server.url}/home`);
+      await page.goto(partUrl);
+      await page.getByRole("button", { name: /^Vote/ }).click();
+      const verify = page.getByRole("dialog", { name: "Please verify your email" });
+      await verify.waitFor();
+      await verify.getByRole("button", { name: "Resend email" }).click();
+      await verify.getByText("Email sent. Check your inbox.").waitFor();
+      await expectNoAxeViolations(page, "the please-verify modal");
+      await page.keyboard.press("Escape");
+
+      await page.request.post("/logout", { headers: { accept: "application/json" } });
+      await page.goto(`/login?nextUrl=${encodeURIComponent(partUrl)}`);
+      await page.getByLabel("Email or username").fill("demo_reader");
+      await page.getByLabel("Password", { exact: true }).fill("inkwell-demo");
+      await page.getByRole("button", { name: "Log in", exact: true }).click();
+      await page.waitForURL(`${server.url}${partUrl}`);
+      const button = page.getByRole("button", { name: /^Vote/ });
+      const before = Number((await button.textContent())?.match(/(\d+) votes/)?.[1] ?? Number.NaN);
+      await button.click();
+      const voted = page.getByRole("button", { name: /^Voted/ });
+      await voted.waitFor();
+      expect(await voted.getAttribute("aria-pressed")).toBe("true");
+      await page.reload();
+      const after = await page.getByRole("button", { name: /^Voted/ }).textContent();
+      expect(after).toContain(`${before + 1} votes`);
+    } finally {
+      await context.close();
+    }
+  });
+
   test("the terms and privacy pages linked from sign-up read well on a phone", async () => {
     const context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
     const page = await context.newPage();

@@ -11,6 +11,7 @@ import { type AccountLimiters, accountLimiters } from "./http/rate-limit.ts";
 import { sameOriginOnly } from "./http/same-origin.ts";
 import { partRoutes } from "./parts/routes.ts";
 import { storyRoutes } from "./stories/routes.ts";
+import { voteRoutes } from "./votes/routes.ts";
 
 export type { DatabaseHandle } from "./db/connection.ts";
 export type { AppEnv } from "./http/app-env.ts";
@@ -39,6 +40,7 @@ export function createApi(handle: DatabaseHandle, options: { limits?: AccountLim
   app.route("/", settingsRoutes(limits));
   app.route("/", storyRoutes());
   app.route("/", partRoutes());
+  app.route("/", voteRoutes());
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",

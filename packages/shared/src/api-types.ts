@@ -99,6 +99,8 @@ export interface PartDetails extends PartSummary {
   text: string;
   readCount: number;
   voteCount: number;
+  /** Whether the signed-in reader has voted for this part (false for visitors). */
+  voted: boolean;
   commentCount: number;
   /** 1-based place among the story's published parts. */
   number: number;

@@ -6,6 +6,7 @@ import type { AppEnv } from "../http/app-env.ts";
 import { badRequest, HttpError } from "../http/errors.ts";
 import { type AccountLimiters, accountLimiters } from "../http/rate-limit.ts";
 import { clientAddress, publicBaseUrl, readFields, wantsHtml } from "../http/request-info.ts";
+import { requireViewer } from "../http/require-viewer.ts";
 import { validationHook } from "../http/validation.ts";
 import {
   type AuthorizationState,
@@ -289,8 +290,7 @@ export function oauthRoutes(limits: AccountLimiters = accountLimiters()) {
   });
 
   app.post("/apiv2/linksocialmedia", async (c) => {
-    const viewer = c.get("viewer");
-    if (!viewer) throw new HttpError(401, "unauthorized", "Log in to continue.");
+    const viewer = requireViewer(c);
     const { action } = await readFields(c);
     if (action !== "unlinkgoogle") {
       throw badRequest("action must be unlinkgoogle", { action: "Unknown action" });

@@ -14,6 +14,7 @@ import type { AppEnv } from "../http/app-env.ts";
 import { HttpError } from "../http/errors.ts";
 import type { AccountLimiters } from "../http/rate-limit.ts";
 import { clientAddress, publicBaseUrl, readFields, wantsHtml } from "../http/request-info.ts";
+import { requireViewer } from "../http/require-viewer.ts";
 import { validationHook } from "../http/validation.ts";
 import { recentMail } from "../mail/mailer.ts";
 import {
@@ -29,7 +30,6 @@ import {
 import { rotateSessionCookie } from "./session-cookie.ts";
 import { endSession, SESSION_COOKIE } from "./sessions.ts";
 import { changePassword } from "./settings.ts";
-import { requireViewer } from "./settings-routes.ts";
 
 const currentUserRoute = createRoute({
   method: "get",

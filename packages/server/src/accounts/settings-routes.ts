@@ -6,6 +6,7 @@ import type { AppEnv } from "../http/app-env.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import type { AccountLimiters } from "../http/rate-limit.ts";
 import { clientAddress, publicBaseUrl, readFields, wantsHtml } from "../http/request-info.ts";
+import { requireViewer } from "../http/require-viewer.ts";
 import { parseInput } from "../http/validation.ts";
 import type { Viewer } from "../viewer.ts";
 import { REFUSED } from "./service.ts";
@@ -21,12 +22,6 @@ import {
   updateAccount,
   updateNotifications,
 } from "./settings.ts";
-
-export const requireViewer = (c: Context<AppEnv>): Viewer => {
-  const viewer = c.get("viewer");
-  if (!viewer) throw new HttpError(401, "unauthorized", "Log in to continue.");
-  return viewer;
-};
 
 /** The acting user may only change their own account, named in the path. */
 const requireSelf = (c: Context<AppEnv>, username: string): Viewer => {

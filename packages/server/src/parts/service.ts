@@ -12,6 +12,7 @@ import {
 } from "../stories/cards.ts";
 import { canSeeStory } from "../stories/service.ts";
 import type { MaybeViewer } from "../viewer.ts";
+import { hasVoted } from "../votes/service.ts";
 
 /**
  * One part to read, with its story and neighbours. A draft or deleted part, or a part of a
@@ -25,9 +26,10 @@ export async function getPartDetails(
 ): Promise<PartDetails> {
   const part = await db.selectFrom("parts").selectAll().where("id", "=", partId).executeTakeFirst();
   if (!part) throw notFound("Part");
-  const [story, siblings] = await Promise.all([
+  const [story, siblings, voted] = await Promise.all([
     selectStories(db).where("stories.id", "=", part.story_id).executeTakeFirstOrThrow(),
     selectParts(db).where("story_id", "=", part.story_id).orderBy("position").execute(),
+    hasVoted(db, viewer, part.id),
   ]);
   const privileged =
     viewer !== null && (viewer.id === story.user_id || viewer.isSysAdmin || viewer.isStaff);
@@ -45,6 +47,7 @@ export async function getPartDetails(
     text: part.text,
     readCount: part.read_count,
     voteCount: part.vote_count,
+    voted,
     commentCount: part.comment_count,
     number: index + 1,
     story: {

@@ -138,6 +138,12 @@ export function createApiClient(fetchApi: ApiFetch) {
         birthdayKnown: boolean;
       }>(response);
     },
+    /** Votes for a part (on) or takes the vote back (off); answers the new state. */
+    vote: (storyId: number, partId: number, on: boolean) =>
+      call<{ voted: boolean; votes: number }>(`/api/v3/stories/${storyId}/parts/${partId}/votes`, {
+        method: on ? "POST" : "DELETE",
+        headers: { accept: "application/json" },
+      }),
     stories: (query: StoryListQuery) => {
       const params = new URLSearchParams();
       for (const [key, value] of Object.entries(query)) {

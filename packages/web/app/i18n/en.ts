@@ -140,6 +140,23 @@ export const en = {
       expiredText: "Sign-ups started with Google stay open for 30 minutes. Please start again.",
       startAgain: "Back to sign up",
       badges: { verified: "Verified", staff: "Inkwell staff", ambassador: "Ambassador" },
+      gate: {
+        signupTitle: "Sign up to comment and interact with the largest storytelling community",
+        signupWithEmail: "Sign up with email",
+        haveAccount: "I already have an account",
+        verifyTitle: "Please verify your email",
+        verifyText: (email: string) =>
+          `Confirm ${email} to vote, comment, message and publish. Check your inbox for our link.`,
+        changeEmail: "Change email",
+        resendEmail: "Resend email",
+        resent: "Email sent. Check your inbox.",
+        resendFailed: "Problem reaching email :( Please try again or change your email.",
+      },
+      vote: {
+        vote: "Vote",
+        voted: "Voted",
+        count: (n: string) => `${n} votes`,
+      },
       reverify: {
         title: "Is this still your email?",
         text: (email: string) =>
@@ -238,6 +255,23 @@ export const en = {
     closeWrongPassword: "The password you entered is incorrect.",
   },
   badges: { verified: "Verified", staff: "Inkwell staff", ambassador: "Ambassador" },
+  gate: {
+    signupTitle: "Sign up to comment and interact with the largest storytelling community",
+    signupWithEmail: "Sign up with email",
+    haveAccount: "I already have an account",
+    verifyTitle: "Please verify your email",
+    verifyText: (email: string) =>
+      `Confirm ${email} to vote, comment, message and publish. Check your inbox for our link.`,
+    changeEmail: "Change email",
+    resendEmail: "Resend email",
+    resent: "Email sent. Check your inbox.",
+    resendFailed: "Problem reaching email :( Please try again or change your email.",
+  },
+  vote: {
+    vote: "Vote",
+    voted: "Voted",
+    count: (n: string) => `${n} votes`,
+  },
   reverify: {
     title: "Is this still your email?",
     text: (email: string) => `We'll use ${email} to keep your account safe and send you updates.`,

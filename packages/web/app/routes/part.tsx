@@ -4,6 +4,7 @@ import { data } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { UserBadges } from "../components/user-badges.tsx";
+import { VoteButton } from "../features/reading/vote-button.tsx";
 import { t } from "../i18n/index.ts";
 import {
   cacheTags,
@@ -59,6 +60,7 @@ export default function PartPage({ loaderData }: Route.ComponentProps) {
       />
 
       <footer className="part-end">
+        <VoteButton storyId={story.id} partId={part.id} voted={part.voted} votes={part.voteCount} />
         {part.nextPart ? (
           <a
             className="button button--primary button--large part-end__continue"

@@ -1,0 +1,134 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+import { storyChanged } from "../events.ts";
+import { HttpError, notFound } from "../http/errors.ts";
+import { isPublished } from "../stories/cards.ts";
+import { canSeeStory } from "../stories/service.ts";
+import type { Viewer } from "../viewer.ts";
+
+export interface VoteState {
+  voted: boolean;
+  votes: number;
+}
+
+/** Votes are for signed-in readers whose email is verified, on parts they can read. */
+async function votablePart(db: Kysely<Database>, viewer: Viewer, storyId: number, partId: number) {
+  const [part, user] = await Promise.all([
+    db
+      .selectFrom("parts")
+      .innerJoin("stories", "stories.id", "parts.story_id")
+      .select([
+        "parts.id",
+        "parts.draft",
+        "parts.deleted",
+        "stories.user_id",
+        "stories.draft as story_draft",
+        "stories.deleted as story_deleted",
+      ])
+      .where("parts.id", "=", partId)
+      .where("parts.story_id", "=", storyId)
+      .executeTakeFirst(),
+    db
+      .selectFrom("users")
+      .select("email_verified")
+      .where("id", "=", viewer.id)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const visible =
+    part &&
+    isPublished(part) &&
+    canSeeStory(
+      { user_id: part.user_id, draft: part.story_draft, deleted: part.story_deleted },
+      viewer,
+    );
+  if (!visible) throw notFound("Part");
+  if (user.email_verified !== 1) {
+    throw new HttpError(403, "verify_email", "Verify your email address to vote.");
+  }
+}
+
+async function stateOf(db: Kysely<Database>, viewer: Viewer, partId: number): Promise<VoteState> {
+  const [part, mine] = await Promise.all([
+    db.selectFrom("parts").select("vote_count").where("id", "=", partId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("votes")
+      .select("part_id")
+      .where("user_id", "=", viewer.id)
+      .where("part_id", "=", partId)
+      .executeTakeFirst(),
+  ]);
+  return { voted: mine !== undefined, votes: part.vote_count };
+}
+
+/**
+ * One vote per reader per part. The row and both counters change in one transaction, and
+ * the counters move only when the row really changed, so concurrent requests stay exact.
+ */
+export async function vote(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  storyId: number,
+  partId: number,
+  now = Date.now(),
+) {
+  await votablePart(db, viewer, storyId, partId);
+  await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto("votes")
+      .values({ user_id: viewer.id, part_id: partId, story_id: storyId, created_at: now })
+      .onConflict((oc) => oc.columns(["user_id", "part_id"]).doNothing())
+      .returning("part_id")
+      .executeTakeFirst();
+    if (inserted) await moveCounters(trx, storyId, partId, 1);
+  });
+  storyChanged(storyId);
+  return stateOf(db, viewer, partId);
+}
+
+export async function unvote(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  storyId: number,
+  partId: number,
+) {
+  await votablePart(db, viewer, storyId, partId);
+  await db.transaction().execute(async (trx) => {
+    const removed = await trx
+      .deleteFrom("votes")
+      .where("user_id", "=", viewer.id)
+      .where("part_id", "=", partId)
+      .returning("part_id")
+      .executeTakeFirst();
+    if (removed) await moveCounters(trx, storyId, partId, -1);
+  });
+  storyChanged(storyId);
+  return stateOf(db, viewer, partId);
+}
+
+async function moveCounters(db: Kysely<Database>, storyId: number, partId: number, by: 1 | -1) {
+  await db
+    .updateTable("parts")
+    .set((eb) => ({ vote_count: eb("vote_count", "+", by) }))
+    .where("id", "=", partId)
+    .execute();
+  await db
+    .updateTable("stories")
+    .set((eb) => ({ vote_count: eb("vote_count", "+", by) }))
+    .where("id", "=", storyId)
+    .execute();
+}
+
+export async function hasVoted(
+  db: Kysely<Database>,
+  viewer: Viewer | null,
+  partId: number,
+): Promise<boolean> {
+  if (!viewer) return false;
+  const row = await db
+    .selectFrom("votes")
+    .select("part_id")
+    .where("user_id", "=", viewer.id)
+    .where("part_id", "=", partId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,64 @@
+import type { CurrentUser } from "@inkwell/shared";
+import { type ReactNode, useState } from "react";
+import { useLocation, useRouteLoaderData } from "react-router";
+import { browserApi } from "../../api/client.ts";
+import { Modal } from "../../components/modal.tsx";
+import { t } from "../../i18n/index.ts";
+import { EmailModal } from "../settings/email-modal.tsx";
+
+type Gate = "signup" | "verify" | "email" | null;
+
+/**
+ * Every interaction (vote, comment, follow, add to list…) goes through `guard`: a visitor
+ * gets the sign-up modal, a reader with an unverified email the please-verify modal, and
+ * only a verified reader runs the action. Render `modals` once beside the control.
+ */
+export function useInteractionGate(): { guard: (action: () => void) => void; modals: ReactNode } {
+  const user = useRouteLoaderData<{ user: CurrentUser | null }>("root")?.user ?? null;
+  const location = useLocation();
+  const [gate, setGate] = useState<Gate>(null);
+  const [resend, setResend] = useState<string | null>(null);
+  const nextUrl = new URLSearchParams({ nextUrl: location.pathname + location.search }).toString();
+
+  function guard(action: () => void) {
+    if (!user) setGate("signup");
+    else if (!user.verified_email) setGate("verify");
+    else action();
+  }
+
+  async function resendEmail() {
+    const result = await browserApi().resendActivation();
+    setResend(result.ok ? t.gate.resent : t.gate.resendFailed);
+  }
+
+  const modals = (
+    <>
+      <Modal open={gate === "signup"} title={t.gate.signupTitle} onClose={() => setGate(null)}>
+        <div className="modal__form">
+          <a className="button button--primary button--large" href={`/signup?${nextUrl}`}>
+            {t.gate.signupWithEmail}
+          </a>
+          <a className="button button--large" href={`/login?${nextUrl}`}>
+            {t.gate.haveAccount}
+          </a>
+        </div>
+      </Modal>
+      <Modal open={gate === "verify"} title={t.gate.verifyTitle} onClose={() => setGate(null)}>
+        <div className="modal__form">
+          <p>{t.gate.verifyText(user?.email ?? "")}</p>
+          {resend && <p role="status">{resend}</p>}
+          <div className="modal__actions">
+            <button className="button" type="button" onClick={() => setGate("email")}>
+              {t.gate.changeEmail}
+            </button>
+            <button className="button button--primary" type="button" onClick={resendEmail}>
+              {t.gate.resendEmail}
+            </button>
+          </div>
+        </div>
+      </Modal>
+      <EmailModal open={gate === "email"} onClose={() => setGate(null)} />
+    </>
+  );
+  return { guard, modals };
+}
