@@ -1,5 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { getCookie } from "hono/cookie";
+import { localeRoutes } from "./accounts/locale-routes.ts";
 import { oauthRoutes } from "./accounts/oauth-routes.ts";
 import { accountRoutes } from "./accounts/routes.ts";
 import { SESSION_COOKIE, viewerForSession } from "./accounts/sessions.ts";
@@ -38,6 +39,7 @@ export function createApi(handle: DatabaseHandle, options: { limits?: AccountLim
   app.route("/", accountRoutes(limits));
   app.route("/", oauthRoutes(limits));
   app.route("/", settingsRoutes(limits));
+  app.route("/", localeRoutes());
   app.route("/", storyRoutes());
   app.route("/", partRoutes());
   app.route("/", voteRoutes());

@@ -121,6 +121,10 @@ describe("visitors' page cache", () => {
     expect(
       (await page(`/story/${cached.id}`, { headers: { cookie: readerCookie } })).html,
     ).toContain("After the Edit");
+    // A visitor who chose another language gets their own copy, not the English one.
+    const french = await page(`/story/${cached.id}`, { headers: { cookie: "locale=fr" } });
+    expect(french.html).toContain("After the Edit");
+    expect(french.html).toMatch(/<option value="fr" lang="fr" selected="">/);
     storyChanged(cached.id);
     expect((await page(`/story/${cached.id}`)).html).toContain("After the Edit");
   });

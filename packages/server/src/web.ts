@@ -1,8 +1,9 @@
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { CACHE_TAGS_HEADER } from "@inkwell/shared";
+import { CACHE_TAGS_HEADER, LOCALE_COOKIE } from "@inkwell/shared";
 import { Hono } from "hono";
+import { getCookie } from "hono/cookie";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { SESSION_COOKIE } from "./accounts/sessions.ts";
 import { onStoryChanged } from "./events.ts";
@@ -70,8 +71,9 @@ export function createSite(api: Hono<AppEnv>, build: ServerBuild, options: SiteO
 
   site.all("*", async (c) => {
     const cookie = c.req.header("cookie");
-    const key =
-      c.req.path + (c.req.url.includes("?") ? c.req.url.slice(c.req.url.indexOf("?")) : "");
+    // What a visitor's page depends on: the address and the chosen language.
+    const query = c.req.url.includes("?") ? c.req.url.slice(c.req.url.indexOf("?")) : "";
+    const key = `${getCookie(c, LOCALE_COOKIE) ?? "en"} ${c.req.path}${query}`;
     const visitor = c.req.method === "GET" && !cookie?.includes(`${SESSION_COOKIE}=`);
     let response = visitor ? cache?.get(key) : undefined;
     if (!response) {

@@ -77,3 +77,11 @@ export const LANGUAGES: readonly Language[] = [
 export function languageById(id: number): Language | undefined {
   return LANGUAGES.find((language) => language.id === id);
 }
+
+/** The locale cookie the language dropdown sets (3650 days), read on every request. */
+export const LOCALE_COOKIE = "locale";
+export const LOCALE_COOKIE_DAYS = 3650;
+
+export function languageByCode(code: string | null | undefined): Language | undefined {
+  return LANGUAGES.find((language) => language.code === code);
+}

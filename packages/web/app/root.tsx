@@ -16,6 +16,7 @@ import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { ReverificationModal } from "./features/accounts/reverification.tsx";
 import { t } from "./i18n/index.ts";
+import { localeFrom } from "./lib/locale.ts";
 import styles from "./styles/app.css?url";
 
 export const links = () => [
@@ -25,12 +26,14 @@ export const links = () => [
 
 /** Who is signed in, for the header; visitors (no cookies at all) cost no API call. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = request.headers.has("cookie") ? await context.get(apiContext).currentUser() : null;
-  return { user };
+  const cookie = request.headers.get("cookie");
+  const user = cookie ? await context.get(apiContext).currentUser() : null;
+  return { user, locale: localeFrom(cookie) };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const user = useRouteLoaderData<typeof loader>("root")?.user ?? null;
+  const root = useRouteLoaderData<typeof loader>("root");
+  const user = root?.user ?? null;
   return (
     <html lang="en">
       <head>
@@ -51,7 +54,7 @@ export function Layout({ children }: { children: ReactNode }) {
           )}
           {children}
         </main>
-        <SiteFooter />
+        <SiteFooter locale={root?.locale ?? "en"} />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -428,3 +428,17 @@ describe("forgotten passwords", () => {
     );
   });
 });
+
+describe("language", () => {
+  it("sets the locale cookie for ten years and goes back to the page", async () => {
+    const response = await postForm("/locale", { locale: "fr", next: "/story/3" });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/story/3");
+    const cookie = response.headers.get("set-cookie") ?? "";
+    expect(cookie).toContain("locale=fr");
+    expect(cookie).toContain(`Max-Age=${3650 * 86_400}`);
+    const unknown = await postForm("/locale", { locale: "xx", next: "/" });
+    expect(unknown.status).toBe(400);
+    expect(unknown.headers.get("set-cookie")).toBeNull();
+  });
+});

@@ -1,7 +1,8 @@
 import { t } from "../i18n/index.ts";
+import { LanguagePicker } from "./language-picker.tsx";
 import { LogoMark } from "./logo.tsx";
 
-export function SiteFooter() {
+export function SiteFooter({ locale }: { locale: string }) {
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
@@ -11,6 +12,7 @@ export function SiteFooter() {
             <strong>{t.brand}</strong> · {t.footer.tagline}
           </span>
         </p>
+        <LanguagePicker current={locale} />
         <p className="site-footer__legal">
           © {new Date().getFullYear()} {t.brand}
         </p>

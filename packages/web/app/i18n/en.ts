@@ -12,6 +12,8 @@ export const en = {
   },
   footer: {
     tagline: "Stories, part by part.",
+    language: "Language",
+    changeLanguage: "Change",
     terms: "Terms",
     privacy: "Privacy",
     guidelines: "Content guidelines",
