@@ -77,6 +77,14 @@ describe("sign-in with Google in the browser", () => {
       await page.waitForURL(`${server.url}/terms`);
       await page.getByLabel("Account").click();
       expect(await page.getByText("Signed in as quill_reader").isVisible()).toBe(true);
+
+      // Without a password, unlinking Google would lock the reader out: it is refused.
+      await page.goto("/settings");
+      await page.getByRole("button", { name: "Unlink" }).click();
+      await page
+        .getByText("Add a password to your account before unlinking Google", { exact: false })
+        .waitFor();
+      expect(await page.getByRole("button", { name: "Add password" }).isVisible()).toBe(true);
     } finally {
       await context.close();
     }

@@ -142,4 +142,6 @@ export interface CurrentUser {
     days_between_reminders: number;
   };
   notificationSettings: { alerts: boolean; alertssub: boolean; subscribe: boolean };
+  /** Sign-in providers linked to the account ("google"). */
+  linkedAccounts: string[];
 }

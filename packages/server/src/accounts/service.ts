@@ -191,11 +191,10 @@ export async function logIn(
 }
 
 export async function currentUser(db: Kysely<Database>, viewer: Viewer): Promise<CurrentUser> {
-  const user = await db
-    .selectFrom("users")
-    .selectAll()
-    .where("id", "=", viewer.id)
-    .executeTakeFirstOrThrow();
+  const [user, links] = await Promise.all([
+    db.selectFrom("users").selectAll().where("id", "=", viewer.id).executeTakeFirstOrThrow(),
+    db.selectFrom("social_accounts").select("provider").where("user_id", "=", viewer.id).execute(),
+  ]);
   return {
     id: user.id,
     username: user.username,
@@ -223,6 +222,7 @@ export async function currentUser(db: Kysely<Database>, viewer: Viewer): Promise
       alertssub: user.notify_alertssub === 1,
       subscribe: user.notify_subscribe === 1,
     },
+    linkedAccounts: links.map((link) => link.provider),
   };
 }
 

@@ -138,6 +138,8 @@ export function createApiClient(fetchApi: ApiFetch) {
         birthdayKnown: boolean;
       }>(response);
     },
+    unlinkGoogle: () =>
+      call<{ message: string }>("/apiv2/linksocialmedia", form({ action: "unlinkgoogle" })),
     /** Votes for a part (on) or takes the vote back (off); answers the new state. */
     vote: (storyId: number, partId: number, on: boolean) =>
       call<{ voted: boolean; votes: number }>(`/api/v3/stories/${storyId}/parts/${partId}/votes`, {

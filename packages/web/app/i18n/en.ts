@@ -246,6 +246,10 @@ export const en = {
       changeEmail: "Change email",
     },
     close: "Close",
+    linkedGoogle: "Google",
+    linked: "Linked",
+    unlink: "Unlink",
+    unlinked: "Your Google account is no longer linked.",
     yourDataTitle: "Your Inkwell data",
     yourDataText:
       "Everything Inkwell holds about your account: profile, stories and parts, votes, reads, reading positions, follows and sessions.",

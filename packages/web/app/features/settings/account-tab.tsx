@@ -17,12 +17,21 @@ interface AccountTabProps {
 export function AccountTab({ user, today, notify }: AccountTabProps) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [activationSent, setActivationSent] = useState(false);
+  const [googleLinked, setGoogleLinked] = useState(user.linkedAccounts.includes("google"));
   const failed = (message: string) => notify(t.settings.notSaved(message));
 
   async function sendActivation() {
     const result = await browserApi().resendActivation();
     if (result.ok) setActivationSent(true);
     else failed(result.refusal.message ?? "");
+  }
+
+  async function unlinkGoogle() {
+    const result = await browserApi().unlinkGoogle();
+    if (result.ok) {
+      setGoogleLinked(false);
+      notify(t.settings.unlinked);
+    } else failed(result.refusal.message ?? "");
   }
 
   async function saveAccount(event: FormEvent<HTMLFormElement>) {
@@ -82,6 +91,17 @@ export function AccountTab({ user, today, notify }: AccountTabProps) {
             </button>
           </dd>
         </div>
+        {googleLinked && (
+          <div className="settings-row">
+            <dt>{t.settings.linkedGoogle}</dt>
+            <dd>{t.settings.linked}</dd>
+            <dd>
+              <button className="button" type="button" onClick={unlinkGoogle}>
+                {t.settings.unlink}
+              </button>
+            </dd>
+          </div>
+        )}
       </dl>
 
       <form className="settings-form" onSubmit={saveAccount}>
