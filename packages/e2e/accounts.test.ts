@@ -181,7 +181,6 @@ describe("accounts in the browser", () => {
       await expectNoAxeViolations(page, "the older sign-up form");
 
       await page.goto("/login");
-      expect(await page.getByRole("button", { name: "Log in with email" }).isVisible()).toBe(true);
       expect(await page.getByLabel("Username or Email").isVisible()).toBe(true);
     } finally {
       await setFlag(true);

@@ -35,6 +35,11 @@ describe("sign-in with Google in the browser", () => {
     const page = await context.newPage();
     try {
       await page.goto("/login");
+      // With Google on offer, the login starts at the options view.
+      await page.getByRole("link", { name: "Log in with email" }).click();
+      await page.getByLabel("Email or username").waitFor();
+      await page.getByRole("link", { name: "Back to all login options" }).click();
+      await expectNoAxeViolations(page, "the login options");
       await page.getByRole("link", { name: "Continue with Google" }).click();
       // The mock's authorize endpoint signs in at once and redirects back to /oauth-auth.
       await page.waitForURL(/\/signup\/complete\?token=/);

@@ -86,6 +86,8 @@ export const en = {
       "Be part of a global community of readers and writers, connected by the power of story.",
     continuingAgree: "By continuing, you agree to the Terms of Service and Privacy Policy.",
     logInWithEmail: "Log in with email",
+    backToLogin: "Back to all login options",
+    backToSignup: "Back to all signup options",
     usernameOrEmailLabel: "Username or Email",
     signUpWithEmail: "Sign up with email",
     haveAccount: "I already have an account",

@@ -26,7 +26,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const error = code
     ? (ERRORS[code] ?? t.account.oauth.errors[code] ?? ACCOUNT_MESSAGES.generic)
     : null;
-  return { nextUrl, error, google, newOnboarding: features.NEW_ONBOARDING_1 };
+  // The options view (Google, or email) comes first when there is more than one way in.
+  const emailView = !google || error !== null || url.searchParams.get("view") === "email";
+  return { nextUrl, error, google, emailView, newOnboarding: features.NEW_ONBOARDING_1 };
 }
 
 export function meta() {
@@ -38,33 +40,57 @@ export function meta() {
  * redirects. Its labels follow the NEW_ONBOARDING_1 flag.
  */
 export default function LoginPage({ loaderData }: Route.ComponentProps) {
-  const { nextUrl, error, google, newOnboarding } = loaderData;
+  const { nextUrl, error, google, emailView, newOnboarding } = loaderData;
   const query = new URLSearchParams({ nextUrl }).toString();
   return (
     <section className="auth" aria-labelledby="login-heading">
       <h1 id="login-heading">{t.account.logInTitle}</h1>
       {error && <Alert tone="danger">{error}</Alert>}
-      {google && <GoogleButton nextUrl={nextUrl} />}
-      <form className="auth__form" method="post" action={`/login?${query}`}>
-        <div className="field">
-          <label htmlFor="login-username">
-            {newOnboarding ? t.account.identifier : t.account.usernameOrEmailLabel}
-          </label>
-          <input id="login-username" name="username" type="text" autoComplete="username" required />
-        </div>
-        <PasswordField
-          id="login-password"
-          name="password"
-          label={t.account.password}
-          autoComplete="current-password"
-        />
-        <a className="auth__forgot" href={`/forgot?${query}`}>
-          {t.account.forgot}
-        </a>
-        <button className="button button--primary button--large auth__submit" type="submit">
-          {newOnboarding ? t.account.logIn : t.account.logInWithEmail}
-        </button>
-      </form>
+      {emailView ? (
+        <>
+          <form className="auth__form" method="post" action={`/login?${query}`}>
+            <div className="field">
+              <label htmlFor="login-username">
+                {newOnboarding ? t.account.identifier : t.account.usernameOrEmailLabel}
+              </label>
+              <input
+                id="login-username"
+                name="username"
+                type="text"
+                autoComplete="username"
+                required
+              />
+            </div>
+            <PasswordField
+              id="login-password"
+              name="password"
+              label={t.account.password}
+              autoComplete="current-password"
+            />
+            <a className="auth__forgot" href={`/forgot?${query}`}>
+              {t.account.forgot}
+            </a>
+            <button className="button button--primary button--large auth__submit" type="submit">
+              {t.account.logIn}
+            </button>
+          </form>
+          {google && (
+            <p className="auth__switch">
+              <a href={`/login?${query}`}>{t.account.backToLogin}</a>
+            </p>
+          )}
+        </>
+      ) : (
+        <>
+          <GoogleButton nextUrl={nextUrl} />
+          <a
+            className="button button--primary button--large auth__submit auth__social"
+            href={`/login?${query}&view=email`}
+          >
+            {newOnboarding ? t.account.logInWithEmail : t.account.logIn}
+          </a>
+        </>
+      )}
       <p className="auth__switch">
         {t.account.noAccount} <a href={`/signup?${query}`}>{t.account.signUp}</a>
       </p>

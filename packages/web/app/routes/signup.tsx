@@ -28,6 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     error: code ? signupErrorMessage(code) : null,
     years: birthYears(new Date()),
     google: providers.google,
+    emailView: !providers.google || code !== null || url.searchParams.get("view") === "email",
     newOnboarding: features.NEW_ONBOARDING_1,
   };
 }
@@ -44,7 +45,7 @@ const PREFIX = "signup";
  * username, email, password, birthday, consent, with the button disabled until complete.
  */
 export default function SignupPage({ loaderData }: Route.ComponentProps) {
-  const { nextUrl, years, newOnboarding } = loaderData;
+  const { nextUrl, years, newOnboarding, emailView, google } = loaderData;
   const action = `/signup?${new URLSearchParams({ nextUrl })}`;
   const form = useSignupForm(PREFIX, action, loaderData.error ? { msg: loaderData.error } : null);
   const [complete, setComplete] = useState(newOnboarding);
@@ -95,25 +96,44 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
       <h1 id="signup-heading">{newOnboarding ? t.account.signUpTitle : t.account.joinTitle}</h1>
       {!newOnboarding && <p>{t.account.joinSubtitle}</p>}
       {form.failure?.msg && <Alert tone="danger">{form.failure.msg}</Alert>}
-      {loaderData.google && <GoogleButton nextUrl={nextUrl} />}
-      <form
-        className="auth__form"
-        method="post"
-        action={action}
-        onSubmit={form.submit}
-        onChange={(event) => !newOnboarding && setComplete(event.currentTarget.checkValidity())}
-        noValidate
-      >
-        {order.map((name) => fields[name])}
-        {!newOnboarding && <p className="field__hint">{t.account.continuingAgree}</p>}
-        <button
-          className="button button--primary button--large auth__submit"
-          type="submit"
-          disabled={form.busy || !complete}
-        >
-          {form.busy ? t.account.signingUp : t.account.signUpWithEmail}
-        </button>
-      </form>
+      {emailView ? (
+        <>
+          <form
+            className="auth__form"
+            method="post"
+            action={action}
+            onSubmit={form.submit}
+            onChange={(event) => !newOnboarding && setComplete(event.currentTarget.checkValidity())}
+            noValidate
+          >
+            {order.map((name) => fields[name])}
+            {!newOnboarding && <p className="field__hint">{t.account.continuingAgree}</p>}
+            <button
+              className="button button--primary button--large auth__submit"
+              type="submit"
+              disabled={form.busy || !complete}
+            >
+              {form.busy ? t.account.signingUp : t.account.signUpWithEmail}
+            </button>
+          </form>
+          {google && !newOnboarding && (
+            <p className="auth__switch">
+              <a href={`/signup?${new URLSearchParams({ nextUrl })}`}>{t.account.backToSignup}</a>
+            </p>
+          )}
+        </>
+      ) : (
+        <>
+          <GoogleButton nextUrl={nextUrl} />
+          <a
+            className="button button--primary button--large auth__submit auth__social"
+            href={`/signup?${new URLSearchParams({ nextUrl, view: "email" })}`}
+          >
+            {t.account.signUpWithEmail}
+          </a>
+          {!newOnboarding && <p className="field__hint">{t.account.continuingAgree}</p>}
+        </>
+      )}
       <p className="auth__switch">
         <a href={`/login?${new URLSearchParams({ nextUrl })}`}>{t.account.haveAccount}</a>
       </p>
