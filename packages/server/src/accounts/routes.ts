@@ -88,8 +88,10 @@ export function accountRoutes(limits: AccountLimiters) {
     const nextUrl = safeNextUrl(c.req.query("nextUrl"));
     const html = wantsHtml(c);
     try {
-      limits.signup.hit([`ip:${clientAddress(c)}`]);
-      const parsed = signupSchema.safeParse(await readFields(c));
+      const body = await readFields(c);
+      const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
+      limits.signup.hit([`ip:${clientAddress(c)}`, `email:${email}`]);
+      const parsed = signupSchema.safeParse(body);
       if (!parsed.success) {
         const fields = Object.fromEntries(
           parsed.error.issues.map((issue) => [issue.path.join("."), issue.message]),
