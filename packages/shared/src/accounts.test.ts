@@ -11,8 +11,8 @@ import {
   passwordStrength,
   safeNextUrl,
   signupErrorMessage,
-  signupSchema,
 } from "./accounts.ts";
+import { signupSchema } from "./schemas.ts";
 
 describe("safeNextUrl", () => {
   it.each([

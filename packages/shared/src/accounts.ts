@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /** Account rules shared by the sign-up form and the server that enforces them. */
 
 export const USERNAME_MIN = 3;
@@ -135,43 +133,6 @@ export function birthYears(today: Date): number[] {
   const year = today.getUTCFullYear();
   return Array.from({ length: BIRTH_YEARS_BACK + 1 }, (_, index) => year - index);
 }
-
-const checkbox = z
-  .union([z.boolean(), z.enum(["on", "true", "1", "false", "0", ""])])
-  .optional()
-  .transform((value) => value === true || value === "on" || value === "true" || value === "1");
-
-const wholeNumber = z.union([
-  z.number(),
-  z
-    .string()
-    .regex(/^\d{1,4}$/)
-    .transform(Number),
-]);
-
-/** The sign-up form as posted (JSON or form-encoded), before the rules that need the database. */
-export const signupSchema = z.object({
-  email: z.string().trim().max(254).email(ACCOUNT_MESSAGES.emailInvalid),
-  username: z
-    .string()
-    .trim()
-    .regex(
-      new RegExp(`^[A-Za-z0-9_]{${USERNAME_MIN},${USERNAME_MAX}}$`),
-      ACCOUNT_MESSAGES.usernameFormat,
-    ),
-  password: z.string().max(200),
-  birthday_day: wholeNumber.optional(),
-  birthday_month: wholeNumber.optional(),
-  birthday_year: wholeNumber.optional(),
-  pronouns: z
-    .enum([...PRONOUNS, ""])
-    .nullish()
-    .transform((value) => (value ? value : null)),
-  marketing: checkbox,
-  consent: checkbox,
-});
-
-export type SignupInput = z.input<typeof signupSchema>;
 
 export const CONFIRM_MESSAGES = {
   weak: "Your password doesn't meet the requirements.",

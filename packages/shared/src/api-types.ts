@@ -86,7 +86,8 @@ export interface StoryDetails extends StoryCard {
   storyCategories: Category[];
   parts: PartSummary[];
   firstStoryPart: { id: number; url: string } | null;
-  recommendedStories: StoryCard[];
+  /** 'You may also like': only when named in `fields`, as it costs a query of its own. */
+  recommendedStories?: StoryCard[];
 }
 
 export interface PartNeighbour {

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -14,7 +14,6 @@ import { apiContext } from "./api/context.ts";
 import { ErrorPage } from "./components/error-page.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
-import { ReverificationModal } from "./features/accounts/reverification.tsx";
 import { t } from "./i18n/index.ts";
 import { localeFrom } from "./lib/locale.ts";
 import styles from "./styles/app.css?url";
@@ -23,6 +22,13 @@ export const links = () => [
   { rel: "stylesheet", href: styles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+// Only signed-in readers with an old confirmation see it: visitors never download it.
+const ReverificationModal = lazy(() =>
+  import("./features/accounts/reverification.tsx").then((module) => ({
+    default: module.ReverificationModal,
+  })),
+);
 
 /** Who is signed in, for the header; visitors (no cookies at all) cost no API call. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -50,7 +56,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <SiteHeader />
         <main id="main" tabIndex={-1}>
           {user?.verified_email && !user.email_reverification_status.is_email_reverified && (
-            <ReverificationModal user={user} />
+            <Suspense fallback={null}>
+              <ReverificationModal user={user} />
+            </Suspense>
           )}
           {children}
         </main>

@@ -6,10 +6,10 @@ import {
   birthdateFrom,
   MINIMUM_AGE,
   SIGNUP_ERROR_CODES,
-  signupSchema,
   USERNAME_MAX,
   USERNAME_MIN,
 } from "@inkwell/shared";
+import { signupSchema } from "@inkwell/shared/schemas";
 import { createRemoteJWKSet, type JWTPayload, errors as joseErrors, jwtVerify } from "jose";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";

@@ -7,8 +7,8 @@ import {
   PASSWORD_MIN,
   passwordStrength,
   safeNextUrl,
-  signupSchema,
 } from "@inkwell/shared";
+import { signupSchema } from "@inkwell/shared/schemas";
 import { deleteCookie, getCookie } from "hono/cookie";
 import type { AppEnv } from "../http/app-env.ts";
 import { HttpError } from "../http/errors.ts";

@@ -7,8 +7,8 @@ import {
   MINIMUM_AGE,
   passwordProblem,
   REVERIFICATION,
-  type signupSchema,
 } from "@inkwell/shared";
+import type { signupSchema } from "@inkwell/shared/schemas";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { Database } from "../db/schema.ts";

@@ -4,6 +4,7 @@ import * as core from "./migrations/001-core.ts";
 import * as accounts from "./migrations/002-accounts.ts";
 import * as social from "./migrations/003-social.ts";
 import * as settings from "./migrations/004-settings.ts";
+import * as partsListing from "./migrations/005-parts-listing.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   "002-accounts": accounts,
   "003-social": social,
   "004-settings": settings,
+  "005-parts-listing": partsListing,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

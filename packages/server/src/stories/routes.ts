@@ -16,7 +16,8 @@ const errorJson = {
 const getStory = createRoute({
   method: "get",
   path: "/api/v3/stories/{id}",
-  summary: "Story details (reader.md §3), projected by `fields`",
+  summary:
+    "Story details (reader.md §3), projected by `fields`; recommendedStories only when named in `fields`",
   request: { params: z.object({ id: idParam("id") }), query: z.object({ fields: fieldsQuery }) },
   responses: {
     200: { description: "The story", ...storyJson },
@@ -64,7 +65,7 @@ export function storyRoutes() {
     const { id } = c.req.valid("param");
     const selection = fieldsFrom(c.req.valid("query").fields);
     const story = await getStoryDetails(c.get("db"), id, c.get("viewer"), {
-      withRecommendations: !selection || "recommendedStories" in selection,
+      withRecommendations: selection !== undefined && "recommendedStories" in selection,
     });
     return c.json(project(story, selection), 200);
   });

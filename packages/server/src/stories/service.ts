@@ -14,7 +14,7 @@ import {
 } from "./cards.ts";
 
 export interface StoryDetailsOptions {
-  /** Skip the recommendation query when the caller does not show it. */
+  /** Add recommendedStories (a query of its own, so only when the caller shows it). */
   withRecommendations?: boolean;
   now?: number;
 }
@@ -59,7 +59,7 @@ export async function getStoryDetails(
       .$if(!isOwnerView, (query) => query.where("draft", "=", 0).where("deleted", "=", 0))
       .orderBy("position")
       .execute(),
-    options.withRecommendations === false ? [] : recommendFor(db, storyId),
+    options.withRecommendations ? recommendFor(db, storyId) : undefined,
   ]);
 
   const tagNames = tags.map((tag) => tag.name);
@@ -89,7 +89,7 @@ export async function getStoryDetails(
     storyCategories: categories,
     parts: summaries,
     firstStoryPart: firstPart ? { id: firstPart.id, url: `/${firstPart.id}` } : null,
-    recommendedStories,
+    ...(recommendedStories && { recommendedStories }),
   };
 }
 

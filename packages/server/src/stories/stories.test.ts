@@ -66,6 +66,7 @@ describe("GET /api/v3/stories/{id}", () => {
       firstStoryPart: { id: story.partIds[0], url: `/${story.partIds[0]}` },
       lastPublishedPart: { id: story.partIds[1] },
     });
+    expect(body.recommendedStories).toBeUndefined();
     expect(body.parts.map((part) => [part.title, part.url, part.new])).toEqual([
       ["Prologue", `/${story.partIds[0]}`, false],
       ["The Storm", `/${story.partIds[1]}`, true],

@@ -1,0 +1,633 @@
+/**
+ * HTTP load benchmark on loopback: the real server (over the bench catalogue built by
+ * `npm run seed:bench`) beside a bare node:http server measured in the same run, so that
+ * the budgets are ratios that carry over between machines. See bench/README.md.
+ *
+ *   node bench/http.ts [--duration 10] [--warmup 2] [--connections 50] [--only story]
+ *                      [--cpu-prof]
+ *
+ * Exits non-zero when a budget fails, after printing everything.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import { createServer } from "node:net";
+import { cpus, loadavg } from "node:os";
+import { join, resolve } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import { buildWebIfNeeded } from "../scripts/build-web.ts";
+
+const root = resolve(import.meta.dirname, "..");
+
+// autocannon's request timers print this when a saturated run makes them fire late.
+process.removeAllListeners("warning");
+process.on("warning", (warning) => {
+  if (warning.name !== "TimeoutNegativeWarning") console.warn(warning);
+});
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: "string", default: "10" },
+    warmup: { type: "string", default: "2" },
+    connections: { type: "string", default: "50" },
+    only: { type: "string" },
+    "cpu-prof": { type: "boolean", default: false },
+  },
+});
+const DURATION = Number(args.duration);
+const WARMUP = Number(args.warmup);
+const CONNECTIONS = Number(args.connections);
+const HOT_STORIES = 100;
+const HOT_SHARE = 0.8;
+/** 150 kB of gzipped JavaScript for a first visit to a story page (1 kB = 1000 bytes). */
+const JS_BUDGET_BYTES = 150_000;
+
+const dataDir = resolve(process.env.BENCH_DATA_DIR ?? join(root, "data-bench"));
+const databasePath = join(dataDir, "inkwell.sqlite");
+const nodeBin = existsSync(join(root, "node_modules/.bin/node"))
+  ? join(root, "node_modules/.bin/node")
+  : process.execPath;
+
+// ---------------------------------------------------------------------------
+// What is measured and what it must reach.
+
+type Shape = "uniform" | "hot";
+type RouteKey = "bare" | "api" | "story" | "part";
+
+interface Budget {
+  /** Requests per second as a share of the bare server's, same shape, same run. */
+  minRatio: number;
+  maxP99Ms?: number;
+}
+
+const ROUTES: ReadonlyArray<{ key: RouteKey; label: string }> = [
+  { key: "bare", label: "bare node:http" },
+  { key: "api", label: "GET /api/v3/stories/{id}" },
+  { key: "story", label: "GET /story/{id}" },
+  { key: "part", label: "GET /{partId}" },
+];
+
+const BUDGETS: Record<Shape, Partial<Record<RouteKey, Budget>>> = {
+  uniform: {
+    api: { minRatio: 0.2 },
+    story: { minRatio: 0.04, maxP99Ms: 300 },
+    part: { minRatio: 0.04, maxP99Ms: 300 },
+  },
+  hot: {
+    story: { minRatio: 0.3 },
+    part: { minRatio: 0.3 },
+  },
+};
+
+function describeBudget(budget: Budget | undefined): string {
+  if (!budget) return "-";
+  const ratio = `>=${Math.round(budget.minRatio * 100)}%`;
+  return budget.maxP99Ms === undefined ? ratio : `${ratio}, p99<${budget.maxP99Ms}ms`;
+}
+
+// ---------------------------------------------------------------------------
+// Ids: only published stories and parts of published stories (the rest are 404s).
+
+function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+interface Ids {
+  stories: Int32Array;
+  parts: Int32Array;
+  hotStories: number[];
+  /** The first published part of each hot story. */
+  hotParts: number[];
+}
+
+function loadIds(): Ids {
+  const db = new DatabaseSync(databasePath);
+  try {
+    const column = (sql: string, size: number): Int32Array => {
+      const ids = new Int32Array(size);
+      let count = 0;
+      for (const row of db.prepare(sql).iterate()) ids[count++] = Number(row.id);
+      return ids.subarray(0, count);
+    };
+    const counts = db
+      .prepare(
+        "SELECT (SELECT count(*) FROM stories) AS stories, (SELECT count(*) FROM parts) AS parts",
+      )
+      .get() as { stories: number; parts: number };
+    const stories = column(
+      "SELECT id FROM stories WHERE draft = 0 AND deleted = 0 AND num_parts > 0 ORDER BY id",
+      counts.stories,
+    );
+    const parts = column(
+      `SELECT parts.id FROM parts JOIN stories ON stories.id = parts.story_id
+       WHERE parts.draft = 0 AND parts.deleted = 0 AND stories.draft = 0 AND stories.deleted = 0
+       ORDER BY parts.id`,
+      counts.parts,
+    );
+    // The hot set is what a front page sends traffic to: the most-read stories.
+    const hot = db
+      .prepare(
+        `SELECT id, (SELECT id FROM parts WHERE story_id = stories.id AND draft = 0 AND deleted = 0
+                     ORDER BY position LIMIT 1) AS first_part
+         FROM stories WHERE draft = 0 AND deleted = 0 AND num_parts > 0
+         ORDER BY read_count DESC, id LIMIT ?`,
+      )
+      .all(HOT_STORIES) as Array<{ id: number; first_part: number }>;
+    return {
+      stories,
+      parts,
+      hotStories: hot.map((row) => Number(row.id)),
+      hotParts: hot.map((row) => Number(row.first_part)),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+function pathMaker(ids: Ids, route: RouteKey, shape: Shape, seed: number): () => string {
+  const rand = mulberry32(seed);
+  const onParts = route === "part";
+  const all = onParts ? ids.parts : ids.stories;
+  const hot = onParts ? ids.hotParts : ids.hotStories;
+  const pickId = (): number =>
+    shape === "hot" && rand() < HOT_SHARE
+      ? (hot[Math.floor(rand() * hot.length)] as number)
+      : (all[Math.floor(rand() * all.length)] as number);
+  switch (route) {
+    case "api":
+      return () => `/api/v3/stories/${pickId()}`;
+    case "part":
+      return () => `/${pickId()}`;
+    default:
+      // The bare server ignores the path; it gets story pages' paths all the same.
+      return () => `/story/${pickId()}`;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Child processes, each in its own process group.
+
+const children = new Set<ChildProcess>();
+
+function startChild(name: string, nodeArgs: string[], env: Record<string, string>) {
+  const child = spawn(nodeBin, nodeArgs, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  children.add(child);
+  child.on("exit", () => children.delete(child));
+  return { name, child, output: () => output };
+}
+
+type Child = ReturnType<typeof startChild>;
+
+async function stopChild({ child }: Child): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  const exited = new Promise<void>((done) => child.once("exit", () => done()));
+  process.kill(-child.pid, "SIGTERM");
+  const timer = setTimeout(() => {
+    if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, "SIGKILL");
+  }, 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+function killAllNow(): void {
+  for (const child of children) {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  }
+}
+process.on("exit", killAllNow);
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    killAllNow();
+    process.exit(130);
+  });
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitUntilUp(url: string, child: Child, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.child.exitCode !== null) {
+      const hint = /migration/i.test(child.output())
+        ? "\nThe bench catalogue predates the current migrations: `npm run seed:bench -- --force`."
+        : "";
+      throw new Error(`${child.name} exited (${child.child.exitCode}):\n${child.output()}${hint}`);
+    }
+    try {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  throw new Error(
+    `${child.name} did not answer ${url} within ${timeoutMs / 1000} s:\n${child.output()}`,
+  );
+}
+
+// ---------------------------------------------------------------------------
+// Load.
+
+interface Row {
+  route: RouteKey;
+  label: string;
+  shape: Shape;
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  /** The bare server, measured with the same shape just before this row. */
+  bare?: Row;
+  ratio: number | null;
+  budget?: Budget;
+  verdict: "PASS" | "FAIL" | "-";
+}
+
+interface Measured {
+  seconds: number;
+  /** Response times (ms) of the responses that completed inside the measured window. */
+  latencies: Float64Array;
+  non2xx: number;
+  errors: number;
+}
+
+/**
+ * One autocannon run of warm-up + measurement on the same 50 connections; only the
+ * responses after the warm-up count. Separate runs would open fresh connections, and a
+ * saturated Node server takes one event-loop turn per new connection: the first requests
+ * of most connections would wait seconds and swamp the p99 (see README, "Method").
+ */
+function load(
+  base: string,
+  makePath: () => string,
+  warmup: number,
+  seconds: number,
+): Promise<Measured> {
+  return new Promise((done, fail) => {
+    const latencies: number[] = [];
+    let measuring = warmup <= 0;
+    let startedAt = performance.now();
+    let non2xx = 0;
+    let errors = 0;
+    const warmTimer = setTimeout(() => {
+      measuring = true;
+      startedAt = performance.now();
+    }, warmup * 1000);
+    const instance = autocannon(
+      {
+        url: base,
+        connections: CONNECTIONS,
+        duration: warmup + seconds,
+        requests: [
+          { method: "GET", setupRequest: (request) => ({ ...request, path: makePath() }) },
+        ],
+      },
+      (error) => {
+        clearTimeout(warmTimer);
+        if (error) return fail(error);
+        done({
+          seconds: (performance.now() - startedAt) / 1000,
+          latencies: Float64Array.from(latencies).sort(),
+          non2xx,
+          errors,
+        });
+      },
+    );
+    instance.on("response", (_client, statusCode, _bytes, responseTime) => {
+      if (!measuring) return;
+      latencies.push(responseTime);
+      if (statusCode < 200 || statusCode >= 300) non2xx++;
+    });
+    instance.on("reqError", () => {
+      if (measuring) errors++;
+    });
+  });
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return Math.round(sorted[Math.max(0, index)] as number);
+}
+
+async function measure(base: string, ids: Ids, route: RouteKey, shape: Shape, seed: number) {
+  const label = ROUTES.find((candidate) => candidate.key === route)?.label ?? route;
+  process.stdout.write(
+    `  ${label.padEnd(26)} ${shape.padEnd(8)} warm-up ${WARMUP} s + ${DURATION} s… `,
+  );
+  const measured = await load(base, pathMaker(ids, route, shape, seed), WARMUP, DURATION);
+  const row: Row = {
+    route,
+    label,
+    shape,
+    rps: measured.latencies.length / measured.seconds,
+    p50: percentile(measured.latencies, 50),
+    p99: percentile(measured.latencies, 99),
+    requests: measured.latencies.length,
+    non2xx: measured.non2xx,
+    errors: measured.errors,
+    ratio: null,
+    budget: BUDGETS[shape][route],
+    verdict: "-",
+  };
+  console.log(`${Math.round(row.rps)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms`);
+  return row;
+}
+
+function judge(row: Row): void {
+  row.ratio = row.bare && row.bare.rps > 0 ? row.rps / row.bare.rps : null;
+  const budget = row.budget;
+  if (!budget) return;
+  const fast = row.ratio !== null && row.ratio >= budget.minRatio;
+  const tail = budget.maxP99Ms === undefined || row.p99 < budget.maxP99Ms;
+  const clean = row.non2xx === 0 && row.errors === 0;
+  row.verdict = fast && tail && clean ? "PASS" : "FAIL";
+}
+
+function printTable(rows: Row[]): void {
+  const header = [
+    "route",
+    "shape",
+    "req/s",
+    "p50 ms",
+    "p99 ms",
+    "bare req/s",
+    "vs bare",
+    "non-2xx",
+    "errors",
+    "budget",
+    "result",
+  ];
+  const lines = rows.map((row) => [
+    row.label,
+    row.shape,
+    String(Math.round(row.rps)),
+    String(row.p50),
+    String(row.p99),
+    row.bare ? String(Math.round(row.bare.rps)) : "-",
+    row.ratio === null ? "-" : `${(row.ratio * 100).toFixed(1)}%`,
+    String(row.non2xx),
+    String(row.errors),
+    describeBudget(row.budget),
+    row.verdict,
+  ]);
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...lines.map((line) => (line[i] ?? "").length)),
+  );
+  const format = (cells: string[]) =>
+    cells
+      .map((cell, i) =>
+        i >= 2 && i <= 8 ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0),
+      )
+      .join("  ");
+  console.log(format(header));
+  console.log(widths.map((width) => "-".repeat(width)).join("  "));
+  for (const line of lines) console.log(format(line));
+}
+
+// ---------------------------------------------------------------------------
+// JavaScript a first visit to a story page downloads.
+
+interface JsReport {
+  listed: Array<{ url: string; raw: number; gzip: number }>;
+  /** Modules reached by static imports but not listed in the page (normally none). */
+  unlisted: Array<{ url: string; raw: number; gzip: number }>;
+  inlineGzip: number;
+  totalGzip: number;
+}
+
+const gzipSize = (body: Uint8Array | string): number =>
+  gzipSync(typeof body === "string" ? Buffer.from(body) : body, { level: 9 }).length;
+
+async function measureJavaScript(base: string, storyId: number): Promise<JsReport> {
+  const page = await fetch(`${base}/story/${storyId}`);
+  if (!page.ok) throw new Error(`GET /story/${storyId} answered ${page.status}`);
+  const html = await page.text();
+  const listed = new Set<string>();
+  for (const match of html.matchAll(/<script\b[^>]*?\bsrc="([^"]+)"/g)) {
+    listed.add(new URL(match[1] as string, base).href);
+  }
+  for (const match of html.matchAll(/<link\b[^>]*>/g)) {
+    const tag = match[0];
+    const href = /\bhref="([^"]+)"/.exec(tag)?.[1];
+    if (href && /\brel="modulepreload"/.test(tag)) listed.add(new URL(href, base).href);
+  }
+  // Inline module scripts (the hydration entry) import modules as well.
+  let inline = "";
+  const imported = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    if (/\bsrc=/.test(match[1] as string)) continue;
+    const code = match[2] as string;
+    inline += code;
+    for (const specifier of staticImports(code)) imported.add(new URL(specifier, base).href);
+  }
+
+  const fetched = new Map<string, Uint8Array>();
+  const queue = [...listed, ...imported];
+  while (queue.length > 0) {
+    const url = queue.shift() as string;
+    if (fetched.has(url)) continue;
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+    const body = new Uint8Array(await response.arrayBuffer());
+    fetched.set(url, body);
+    for (const specifier of staticImports(Buffer.from(body).toString())) {
+      queue.push(new URL(specifier, url).href);
+    }
+  }
+  const entry = ([url, body]: [string, Uint8Array]) => ({
+    url: new URL(url).pathname,
+    raw: body.length,
+    gzip: gzipSize(body),
+  });
+  const all = [...fetched].map(entry);
+  const listedPaths = new Set([...listed].map((url) => new URL(url).pathname));
+  return {
+    listed: all.filter((file) => listedPaths.has(file.url)),
+    unlisted: all.filter((file) => !listedPaths.has(file.url)),
+    inlineGzip: inline ? gzipSize(inline) : 0,
+    totalGzip: all.reduce((sum, file) => sum + file.gzip, 0),
+  };
+}
+
+/** Static `import … from "x"` / `import "x"` / `export … from "x"` specifiers (not import()). */
+function staticImports(code: string): string[] {
+  const specifiers: string[] = [];
+  for (const match of code.matchAll(/\b(?:import|from)\s*["']([^"']+\.m?js)["']/g)) {
+    specifiers.push(match[1] as string);
+  }
+  return specifiers;
+}
+
+// ---------------------------------------------------------------------------
+
+async function main(): Promise<number> {
+  if (!existsSync(databasePath)) {
+    console.error(`No bench catalogue at ${databasePath}: run \`npm run seed:bench\` first.`);
+    return 2;
+  }
+  buildWebIfNeeded();
+
+  const loadingStarted = performance.now();
+  const ids = loadIds();
+  console.log(
+    `Catalogue ${databasePath}: ${ids.stories.length} published stories (ids ${ids.stories[0]}..${ids.stories[ids.stories.length - 1]}), ` +
+      `${ids.parts.length} published parts (ids ${ids.parts[0]}..${ids.parts[ids.parts.length - 1]}); ` +
+      `hot set: the ${ids.hotStories.length} most-read stories and their first parts ` +
+      `(${Math.round(performance.now() - loadingStarted)} ms)`,
+  );
+
+  const barePort = await freePort();
+  const bare = startChild("bare server", ["bench/bare-server.ts"], { PORT: String(barePort) });
+  const serverPort = await freePort();
+  const profileDir = join(dataDir, "profiles");
+  if (args["cpu-prof"]) mkdirSync(profileDir, { recursive: true });
+  const server = startChild(
+    "Inkwell server",
+    [
+      ...(args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
+      "packages/server/src/main.ts",
+    ],
+    { PORT: String(serverPort), DATA_DIR: dataDir, NODE_ENV: "production", DATABASE_URL: "" },
+  );
+  const bareBase = `http://127.0.0.1:${barePort}`;
+  const serverBase = `http://127.0.0.1:${serverPort}`;
+
+  try {
+    await waitUntilUp(`${bareBase}/`, bare);
+    await waitUntilUp(`${serverBase}/healthz`, server);
+    console.log(`bare server on ${bareBase}, Inkwell on ${serverBase} (pid ${server.child.pid})`);
+
+    // Every route must answer 200 before it is worth loading.
+    const sampleStory = ids.hotStories[0] as number;
+    for (const path of [
+      `/api/v3/stories/${sampleStory}`,
+      `/story/${sampleStory}`,
+      `/${ids.hotParts[0]}`,
+    ]) {
+      const response = await fetch(`${serverBase}${path}`);
+      const body = await response.arrayBuffer();
+      console.log(`  GET ${path} -> ${response.status}, ${body.byteLength} bytes`);
+      if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+    }
+
+    const js = await measureJavaScript(
+      serverBase,
+      ids.stories[Math.floor(ids.stories.length / 2)] as number,
+    );
+
+    const [load1] = loadavg();
+    console.log(
+      `\nMachine: ${cpus().length} cores, load average ${load1?.toFixed(2)} before the runs` +
+        ((load1 ?? 0) > 1 ? " (other processes are busy: expect noisy figures)" : ""),
+    );
+    console.log(
+      `Load: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per run; ` +
+        `hot = ${HOT_SHARE * 100}% of requests on ${HOT_STORIES} stories (and their first parts), the rest uniform`,
+    );
+    const only = args.only?.split(",");
+    const rows: Row[] = [];
+    let seed = 1;
+    // The bare server runs just before each measurement, with the same shape: the machine
+    // may be shared, and a ratio is only fair between runs that saw the same background.
+    for (const { key } of ROUTES) {
+      if (key === "bare" || (only && !only.includes(key))) continue;
+      for (const shape of ["uniform", "hot"] as const) {
+        seed += 10;
+        const bareRow = await measure(bareBase, ids, "bare", shape, seed);
+        const row = await measure(serverBase, ids, key, shape, seed + 5);
+        row.bare = bareRow;
+        judge(row);
+        rows.push(row);
+      }
+    }
+    const bareRates = rows.flatMap((row) => (row.bare ? [row.bare.rps] : []));
+
+    console.log(
+      `\nResults (${new Date().toISOString().slice(0, 10)}, ${CONNECTIONS} connections, loopback)\n`,
+    );
+    printTable(rows);
+    if (bareRates.length > 0) {
+      console.log(
+        `\nbare node:http ranged ${Math.round(Math.min(...bareRates))}..${Math.round(Math.max(...bareRates))} req/s over the run` +
+          " (a wide range means the machine was busy with something else)",
+      );
+    }
+
+    const jsPass = js.totalGzip <= JS_BUDGET_BYTES;
+    console.log(`\nJavaScript for a first visit to /story/{id} (gzip -9):`);
+    for (const file of js.listed) {
+      console.log(
+        `  ${file.url.padEnd(48)} ${kB(file.raw).padStart(9)} raw ${kB(file.gzip).padStart(9)} gz`,
+      );
+    }
+    for (const file of js.unlisted) {
+      console.log(
+        `  ${file.url.padEnd(48)} ${kB(file.raw).padStart(9)} raw ${kB(file.gzip).padStart(9)} gz  (imported, not preloaded)`,
+      );
+    }
+    console.log(
+      `  total: ${js.listed.length + js.unlisted.length} files, ${kB(js.totalGzip)} gzipped ` +
+        `(budget ${kB(JS_BUDGET_BYTES)}) ${jsPass ? "PASS" : "FAIL"}; inline scripts add ${kB(js.inlineGzip)} gzipped`,
+    );
+
+    const failed = rows.filter((row) => row.verdict === "FAIL");
+    if (failed.length > 0 || !jsPass) {
+      console.log(
+        `\nFAIL: ${[...failed.map((row) => `${row.label} (${row.shape})`), ...(jsPass ? [] : ["JavaScript size"])].join(", ")}`,
+      );
+      return 1;
+    }
+    console.log("\nAll budgets PASS");
+    return 0;
+  } finally {
+    await stopChild(bare);
+    await stopChild(server);
+  }
+}
+
+function kB(bytes: number): string {
+  return `${(bytes / 1000).toFixed(1)} kB`;
+}
+
+process.exitCode = await main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  return 1;
+});
