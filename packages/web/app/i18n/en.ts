@@ -143,35 +143,6 @@ export const en = {
       expiredTitle: "This sign-up has expired",
       expiredText: "Sign-ups started with Google stay open for 30 minutes. Please start again.",
       startAgain: "Back to sign up",
-      badges: { verified: "Verified", staff: "Inkwell staff", ambassador: "Ambassador" },
-      gate: {
-        signupTitle: "Sign up to comment and interact with the largest storytelling community",
-        signupWithEmail: "Sign up with email",
-        haveAccount: "I already have an account",
-        verifyTitle: "Please verify your email",
-        verifyText: (email: string) =>
-          `Confirm ${email} to vote, comment, message and publish. Check your inbox for our link.`,
-        changeEmail: "Change email",
-        resendEmail: "Resend email",
-        resent: "Email sent. Check your inbox.",
-        resendFailed: "Problem reaching email :( Please try again or change your email.",
-      },
-      vote: {
-        vote: "Vote",
-        voted: "Voted",
-        count: (n: string) => `${n} votes`,
-      },
-      reverify: {
-        title: "Is this still your email?",
-        text: (email: string) =>
-          `We'll use ${email} to keep your account safe and send you updates.`,
-        update: "I need to update my email",
-        current: "This is my current email",
-        confirm: "Confirm",
-        skipped: "We'll send you a reminder in 3 days",
-        thanks: "Thank you for confirming your email.",
-        checkMail: "Thank you, please check your email to confirm your verification.",
-      },
       errors: {
         oauth_state: "This sign-in attempt expired or did not start here. Please try again.",
         oauth_cancelled: "Sign-in with Google was cancelled.",
