@@ -1,18 +1,11 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { expectNoAxeViolations, launchBrowser, PHONE } from "./support/browser.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
 import { useServer } from "./support/server.ts";
 
 const server = useServer();
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useBrowser();
+const { withPage } = chromium;
 
 const PASSWORD = "Lantern-and-1nk";
 
@@ -28,9 +21,7 @@ async function fillSignup(page: Page, username: string, consent: boolean) {
 
 describe("accounts in the browser", () => {
   test("a visitor signs up, verifies the email from the outbox and lands on /home", async () => {
-    const context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
-    const page = await context.newPage();
-    try {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await page.goto("/signup");
       await expectNoAxeViolations(page, "the sign-up page");
 
@@ -64,20 +55,14 @@ describe("accounts in the browser", () => {
 
       const me = await page.request.get("/api/v3/internal/current_user");
       expect((await me.json()).verified_email).toBe(true);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   test("a reader logs out, fails to log in with a wrong password, then logs in", async () => {
-    const context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
-    const page = await context.newPage();
-    try {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await page.goto("/login?nextUrl=/terms");
       await expectNoAxeViolations(page, "the login page");
-      await page.getByLabel("Email or username").fill("demo_reader");
-      await page.getByLabel("Password", { exact: true }).fill("not-the-password");
-      await page.getByRole("button", { name: "Log in", exact: true }).click();
+      await logIn(page, "demo_reader", "not-the-password");
       await page.getByRole("alert").waitFor();
       expect(await page.getByRole("alert").textContent()).toBe(
         "The username/email or password you entered is incorrect.",
@@ -97,15 +82,11 @@ describe("accounts in the browser", () => {
       await page.waitForURL(`${server.url}/`);
       expect(await page.getByRole("link", { name: "Log in" }).isVisible()).toBe(true);
       expect((await page.request.get("/api/v3/internal/current_user")).status()).toBe(401);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   test("a writer who forgot the password resets it from the emailed link", async () => {
-    const context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
-    const page = await context.newPage();
-    try {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await page.goto("/login");
       await page.getByRole("link", { name: "Forgot password?" }).click();
       await page.waitForURL(/\/forgot/);
@@ -131,68 +112,61 @@ describe("accounts in the browser", () => {
       await submit.click();
       await page.waitForURL(`${server.url}/login?nexturl=home`);
 
-      await page.getByLabel("Email or username").fill("demo_writer");
-      await page.getByLabel("Password", { exact: true }).fill("Fresh-Ink-2026");
-      await page.getByRole("button", { name: "Log in", exact: true }).click();
+      await logIn(page, "demo_writer", "Fresh-Ink-2026");
       await page.waitForURL(`${server.url}/home`);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   test("with NEW_ONBOARDING_1 off, the older sign-up form waits until it is complete", async () => {
-    const admin = await browser.newContext({ baseURL: server.url });
+    const admin = await chromium.browser.newContext({ baseURL: server.url });
     const setFlag = async (enabled: boolean) => {
       const response = await admin.request.put("/api/v3/internal/features/NEW_ONBOARDING_1", {
         data: { enabled },
       });
       expect(response.status()).toBe(200);
     };
-    const context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
-    const page = await context.newPage();
     try {
-      const login = await admin.request.post("/login", {
-        headers: { accept: "application/json" },
-        data: { username: "demo_admin", password: "inkwell-demo" },
-      });
-      expect(login.status()).toBe(200);
-      await setFlag(false);
+      await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+        const login = await admin.request.post("/login", {
+          headers: { accept: "application/json" },
+          data: { username: "demo_admin", password: "inkwell-demo" },
+        });
+        expect(login.status()).toBe(200);
+        await setFlag(false);
 
-      await page.goto("/signup");
-      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Join Inkwell");
-      const labels = await page
-        .locator("form.auth__form label, form.auth__form legend")
-        .allTextContents();
-      expect(labels.slice(0, 3)).toEqual(["Username", "Email", "Password"]);
-      expect(
-        await page
-          .getByText("By continuing, you agree to the Terms of Service and Privacy Policy.")
-          .isVisible(),
-      ).toBe(true);
-      const submit = page.getByRole("button", { name: "Sign up with email" });
-      expect(await submit.isDisabled()).toBe(true);
-      await fillSignup(page, "older_form", true);
-      await page.waitForFunction(() => {
-        const button = [...document.querySelectorAll("button")].find(
-          (b) => b.textContent === "Sign up with email",
-        );
-        return button !== undefined && !button.disabled;
-      });
-      await expectNoAxeViolations(page, "the older sign-up form");
+        await page.goto("/signup");
+        expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Join Inkwell");
+        const labels = await page
+          .locator("form.auth__form label, form.auth__form legend")
+          .allTextContents();
+        expect(labels.slice(0, 3)).toEqual(["Username", "Email", "Password"]);
+        expect(
+          await page
+            .getByText("By continuing, you agree to the Terms of Service and Privacy Policy.")
+            .isVisible(),
+        ).toBe(true);
+        const submit = page.getByRole("button", { name: "Sign up with email" });
+        expect(await submit.isDisabled()).toBe(true);
+        await fillSignup(page, "older_form", true);
+        await page.waitForFunction(() => {
+          const button = [...document.querySelectorAll("button")].find(
+            (b) => b.textContent === "Sign up with email",
+          );
+          return button !== undefined && !button.disabled;
+        });
+        await expectNoAxeViolations(page, "the older sign-up form");
 
-      await page.goto("/login");
-      expect(await page.getByLabel("Username or Email").isVisible()).toBe(true);
+        await page.goto("/login");
+        expect(await page.getByLabel("Username or Email").isVisible()).toBe(true);
+      });
     } finally {
       await setFlag(true);
-      await context.close();
       await admin.close();
     }
   });
 
   test("voting asks visitors to sign up, unverified readers to verify, and counts a verified vote", async () => {
-    const context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
-    const page = await context.newPage();
-    try {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       const list = await (await page.request.get("/api/v3/stories?filter=hot&limit=1")).json();
       const partUrl = `/${list.stories[0].firstPartId}`;
 
@@ -224,9 +198,7 @@ describe("accounts in the browser", () => {
 
       await page.request.post("/logout", { headers: { accept: "application/json" } });
       await page.goto(`/login?nextUrl=${encodeURIComponent(partUrl)}`);
-      await page.getByLabel("Email or username").fill("demo_reader");
-      await page.getByLabel("Password", { exact: true }).fill("inkwell-demo");
-      await page.getByRole("button", { name: "Log in", exact: true }).click();
+      await logIn(page, "demo_reader", "inkwell-demo");
       await page.waitForURL(`${server.url}${partUrl}`);
       const button = page.getByRole("button", { name: /^Vote/ });
       const before = Number((await button.textContent())?.match(/(\d+) votes/)?.[1] ?? Number.NaN);
@@ -237,15 +209,11 @@ describe("accounts in the browser", () => {
       await page.reload();
       const after = await page.getByRole("button", { name: /^Voted/ }).textContent();
       expect(after).toContain(`${before + 1} votes`);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   test("the terms and privacy pages linked from sign-up read well on a phone", async () => {
-    const context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
-    const page = await context.newPage();
-    try {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       for (const [path, title] of [
         ["/terms", "Terms of Service"],
         ["/privacy", "Privacy Policy"],
@@ -258,8 +226,6 @@ describe("accounts in the browser", () => {
         );
         await expectNoAxeViolations(page, path);
       }
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -1,6 +1,5 @@
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { expectNoAxeViolations, launchBrowser, PHONE } from "./support/browser.ts";
+import { expectNoAxeViolations, PHONE, useBrowser } from "./support/browser.ts";
 import { type MockOidc, startMockOidc } from "./support/mock-oidc.ts";
 import { useServer } from "./support/server.ts";
 
@@ -10,14 +9,9 @@ beforeAll(async () => {
   mock = await startMockOidc();
 });
 const server = useServer({ env: () => mock.env });
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
+const { withPage } = useBrowser();
 
 afterAll(async () => {
-  await browser?.close();
   await mock?.stop();
 });
 
@@ -31,9 +25,7 @@ const QUILL = {
 describe("sign-in with Google in the browser", () => {
   test("a visitor continues with Google on /login, completes sign-up and lands on /home", async () => {
     mock.signInAs(QUILL);
-    const context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
-    const page = await context.newPage();
-    try {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await page.goto("/login");
       // With Google on offer, the login starts at the options view.
       await page.getByRole("link", { name: "Log in with email" }).click();
@@ -67,16 +59,12 @@ describe("sign-in with Google in the browser", () => {
       expect(await page.getByText("Signed in as quill_reader").isVisible()).toBe(true);
       const me = await (await page.request.get("/api/v3/internal/current_user")).json();
       expect(me).toMatchObject({ email: QUILL.email, verified_email: true, has_password: false });
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   test("the same Google account signs straight in from /signup next time", async () => {
     mock.signInAs(QUILL);
-    const context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
-    const page = await context.newPage();
-    try {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await page.goto("/signup?nextUrl=/terms");
       await page.getByRole("link", { name: "Continue with Google" }).click();
       await page.waitForURL(`${server.url}/terms`);
@@ -90,8 +78,6 @@ describe("sign-in with Google in the browser", () => {
         .getByText("Add a password to your account before unlinking Google", { exact: false })
         .waitFor();
       expect(await page.getByRole("button", { name: "Add password" }).isVisible()).toBe(true);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -1,30 +1,14 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { DESKTOP, expectNoAxeViolations, launchBrowser, PHONE } from "./support/browser.ts";
+import { describe, expect, test } from "vitest";
+import { DESKTOP, expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
 import { useServer } from "./support/server.ts";
 
 const server = useServer();
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function logIn(page: Page, username: string, password: string) {
-  await page.getByLabel("Email or username").fill(username);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Log in", exact: true }).click();
-}
+const chromium = useBrowser();
+const { withPage } = chromium;
 
 describe("settings", () => {
   test("a visitor is sent to log in first, then lands on the settings tabs", async () => {
-    const context = await browser.newContext({ viewport: DESKTOP, baseURL: server.url });
-    const page = await context.newPage();
-    try {
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
       await page.goto("/settings");
       await page.waitForURL(/\/login\?nextUrl=%2Fsettings/);
       await logIn(page, "demo_ambassador", "inkwell-demo");
@@ -45,15 +29,11 @@ describe("settings", () => {
         await page.getByRole("link", { name: tab }).click();
         expect(await page.getByRole("heading", { level: 2 }).textContent()).toBe(tab);
       }
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   test("changing the password checks the confirmation, then asks to log in again", async () => {
-    const context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
-    const page = await context.newPage();
-    try {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await page.goto("/login?nextUrl=/settings");
       await logIn(page, "demo_admin", "inkwell-demo");
       await page.waitForURL(`${server.url}/settings`);
@@ -72,15 +52,11 @@ describe("settings", () => {
       await page.waitForURL(/\/login\?nexturl=\/settings/);
       await logIn(page, "demo_admin", "Moonlit-Ink-77");
       await page.waitForURL(`${server.url}/settings`);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   test("changing the email validates it on blur and ends with 'Email sent'", async () => {
-    const context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
-    const page = await context.newPage();
-    try {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await page.goto("/login?nextUrl=/settings");
       await logIn(page, "demo_reader", "inkwell-demo");
       await page.waitForURL(`${server.url}/settings`);
@@ -100,8 +76,6 @@ describe("settings", () => {
       expect(await page.getByText("Not Verified").isVisible()).toBe(true);
       await page.getByRole("button", { name: "Send Activation Code" }).click();
       await page.getByText("We've sent you a new activation email.").waitFor();
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { AxeBuilder } from "@axe-core/playwright";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 
 /** Debian's Chromium: the journeys never download a browser. */
 export const CHROMIUM_PATH = "/usr/bin/chromium";
@@ -41,4 +42,45 @@ export async function expectNoAxeViolations(page: Page, label = page.url()): Pro
   throw new Error(
     `${results.violations.length} accessibility violation(s) on ${label}:\n${lines.join("\n")}`,
   );
+}
+
+type PageOptions = { viewport: { width: number; height: number }; baseURL: string };
+
+/**
+ * One Chromium per test file, and a fresh context (cookies, storage) for each journey:
+ * `withPage(options, async (page, context) => …)` closes the context whatever happens.
+ */
+export function useBrowser() {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    get browser(): Browser {
+      if (!browser) throw new Error("the browser starts in beforeAll");
+      return browser;
+    },
+    async withPage(
+      options: PageOptions,
+      journey: (page: Page, context: BrowserContext) => Promise<void>,
+    ) {
+      if (!browser) throw new Error("the browser starts in beforeAll");
+      const context = await browser.newContext(options);
+      try {
+        await journey(await context.newPage(), context);
+      } finally {
+        await context.close();
+      }
+    },
+  };
+}
+
+/** Fills and sends the email log-in form of the page it is on. */
+export async function logIn(page: Page, username: string, password: string): Promise<void> {
+  await page.getByLabel(/^(Email or username|Username or Email)$/).fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
 }
