@@ -17,6 +17,7 @@ import { DatabaseSync } from "node:sqlite";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { mulberry32 } from "../packages/server/src/seed/random.ts";
 import { buildWebIfNeeded } from "../scripts/build-web.ts";
 
 const root = resolve(import.meta.dirname, "..");
@@ -88,17 +89,6 @@ function describeBudget(budget: Budget | undefined): string {
 
 // ---------------------------------------------------------------------------
 // Ids: only published stories and parts of published stories (the rest are 404s).
-
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 interface Ids {
   stories: Int32Array;

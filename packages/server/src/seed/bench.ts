@@ -19,6 +19,7 @@ import { migrateToLatest } from "../db/migrate.ts";
 import { CATEGORIES, GENRE_TAGS, type Genre, LANGUAGE_WEIGHTS, TAGS } from "./catalogue.ts";
 import { cheapPartHtml } from "./content.ts";
 import { coverSvg } from "./covers.ts";
+import { mulberry32 } from "./random.ts";
 
 export interface BenchSize {
   users: number;
@@ -42,18 +43,6 @@ const DATABASE_FILE = "inkwell.sqlite";
 /** BENCH_DATA_DIR, or `data-bench` at the root of the repository (where bench/http.ts looks). */
 export function benchDataDir(): string {
   return resolve(process.env.BENCH_DATA_DIR ?? join(import.meta.dirname, "../../../../data-bench"));
-}
-
-/** mulberry32: tiny, fast and good enough to shape a catalogue. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 type Random = () => number;

@@ -1,26 +1,11 @@
 import { en, Faker } from "@faker-js/faker";
 import { countWords, htmlToPlainText } from "@inkwell/shared";
 import { describe, expect, it, vi } from "vitest";
+import { CATEGORIES } from "./catalogue.ts";
 import { cheapPartHtml, partHtml, storyContent, userBio } from "./content.ts";
 import { coverSvg } from "./covers.ts";
 
-const GENRES = [
-  "Romance",
-  "Fantasy",
-  "Mystery",
-  "Science Fiction",
-  "Horror",
-  "Adventure",
-  "Teen Fiction",
-  "Historical Fiction",
-  "Humor",
-  "Thriller",
-  "Poetry",
-  "Paranormal",
-  "Werewolf",
-  "Short Story",
-  "Fanfiction",
-];
+const GENRES = [...CATEGORIES, "Werewolf"];
 
 const SMALL_WORDS = new Set(["a", "an", "and", "as", "at", "but", "by", "for", "from", "in"]);
 for (const word of ["into", "of", "on", "or", "the", "to", "with"]) SMALL_WORDS.add(word);
