@@ -29,8 +29,11 @@ try {
   const summary = JSON.parse(readFileSync(report, "utf8")) as {
     numPassedTests: number;
     numFailedTests: number;
+    numFailedTestSuites: number;
   };
-  console.log(`tests: ${summary.numPassedTests} passed, ${summary.numFailedTests} failed`);
+  // A file that fails outside any test (setup, teardown) counts as a failure too.
+  const failed = summary.numFailedTests + summary.numFailedTestSuites;
+  console.log(`tests: ${summary.numPassedTests} passed, ${failed} failed`);
 } catch {
   console.log("tests: 0 passed, 1 failed");
 } finally {
