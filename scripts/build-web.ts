@@ -1,11 +1,11 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 
 const root = join(import.meta.dirname, "..");
 const web = join(root, "packages/web");
 const shared = join(root, "packages/shared/src");
-const output = join(web, "build/server/index.js");
+const output = join(resolve(web, process.env.WEB_BUILD_DIR ?? "build"), "server/index.js");
 
 function newestChange(path: string): number {
   const stat = statSync(path);

@@ -1,4 +1,4 @@
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { CACHE_TAGS_HEADER, LOCALE_COOKIE } from "@inkwell/shared";
@@ -10,7 +10,10 @@ import { onStoryChanged } from "./events.ts";
 import type { AppEnv } from "./http/app-env.ts";
 import { PageCache } from "./http/page-cache.ts";
 
-export const WEB_BUILD_DIR = join(import.meta.dirname, "../../web/build");
+export const WEB_BUILD_DIR = resolve(
+  join(import.meta.dirname, "../../web"),
+  process.env.WEB_BUILD_DIR ?? "build",
+);
 
 interface WebEntry {
   createLoadContext(
