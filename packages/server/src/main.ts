@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { createApi } from "./app.ts";
 import { openDatabase } from "./db/connection.ts";
+import { scheduleTagRankings } from "./rankings/job.ts";
 import { prepareDatabase } from "./startup.ts";
 import { createSite, loadWebBuild } from "./web.ts";
 
@@ -19,6 +20,8 @@ const outcome = await prepareDatabase(handle, {
 if (outcome === "seeded") {
   console.log(`Seeded the demo catalogue in ${Math.round(performance.now() - started)} ms`);
 }
+
+scheduleTagRankings(handle.db, (error) => console.error("Tag rankings failed:", error));
 
 const site = createSite(createApi(handle), await loadWebBuild(), { mediaDir });
 const server = serve({ fetch: site.fetch, port }, (info) => {

@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from "./db/connection.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import { computeTagRankings } from "./rankings/job.ts";
 import { type DemoSize, seedDemo } from "./seed/demo.ts";
 import { isEmpty } from "./seed/empty.ts";
 
@@ -24,5 +25,7 @@ export async function prepareDatabase(
   const allowed = !options.production || options.seedDemo;
   if (!allowed || !(await isEmpty(handle.db))) return "migrated";
   await seedDemo(handle.db, { mediaDir: options.mediaDir, size: options.demoSize });
+  // Rank the new catalogue now, so its first pages already show ranks and recommendations.
+  await computeTagRankings(handle.db);
   return "seeded";
 }

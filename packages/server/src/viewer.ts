@@ -5,6 +5,8 @@ export interface Viewer {
   isSysAdmin: boolean;
   isAmbassador: boolean;
   isStaff: boolean;
+  /** Whether lists and story pages may show this viewer mature stories. */
+  seesMature: boolean;
 }
 
 export type MaybeViewer = Viewer | null;

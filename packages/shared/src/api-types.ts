@@ -71,6 +71,12 @@ export interface StoryCard {
   lastPublishedPart: { id: number; createDate: string } | null;
 }
 
+/** A story's place within one of its tags (reader.md §3 tagRankings). */
+export interface TagRanking {
+  rank: number;
+  name: string;
+}
+
 export interface StoryDetails extends StoryCard {
   createDate: string;
   numNewParts: number;
@@ -86,6 +92,8 @@ export interface StoryDetails extends StoryCard {
   storyCategories: Category[];
   parts: PartSummary[];
   firstStoryPart: { id: number; url: string } | null;
+  /** Best rank first; empty until the rankings job has seen recent readers. */
+  tagRankings: TagRanking[];
   /** 'You may also like': only when named in `fields`, as it costs a query of its own. */
   recommendedStories?: StoryCard[];
 }
@@ -145,4 +153,45 @@ export interface CurrentUser {
   notificationSettings: { alerts: boolean; alertssub: boolean; subscribe: boolean };
   /** Sign-in providers linked to the account ("google"). */
   linkedAccounts: string[];
+}
+
+/** GET /api/v3/users/{username}: a profile (accounts-safety-messaging.md §3). */
+export interface UserProfile extends UserSummary {
+  backgroundUrl: string | null;
+  highlight_colour: string | null;
+  /** The "about" text as written: escape and linkify it to show it. */
+  description: string;
+  numStoriesPublished: number;
+  numLists: number;
+  numFollowers: number;
+  numFollowing: number;
+  /** Whether the signed-in viewer follows this user (false for visitors). */
+  following: boolean;
+  createDate: string;
+}
+
+/** A page of people: a user's followers or the people they follow. */
+export interface UserList {
+  users: UserSummary[];
+  total: number;
+  nextUrl: string | null;
+}
+
+/** POST and DELETE /api/v3/users/{currentUsername}/following: each named user afterwards. */
+export interface FollowState {
+  users: { username: string; following: boolean; numFollowers: number }[];
+}
+
+/** GET /apiv2/syncreadingposition: the part to open and how far into it (reader.md §3). */
+export interface ReadingPosition {
+  /** A part id, or null when the story has no published part yet. */
+  part: number | null;
+  /** 0 to 1, written with at least one fraction digit ("0.0" by default). */
+  position: string;
+}
+
+/** POST /api/v3/story_parts/{id}/reads: whether this visit was counted as a read. */
+export interface ReadResult {
+  counted: boolean;
+  readCount: number;
 }

@@ -9,6 +9,7 @@ import {
   MATURE_RATING,
   NEW_PART_WINDOW_DAYS,
   READING_TIME_LANGUAGE_ID,
+  seesMatureContent,
   showsReadingTime,
 } from "./story-rules.ts";
 
@@ -135,5 +136,20 @@ describe("languageById", () => {
   it("gives undefined for an unknown id", () => {
     expect(languageById(7)).toBeUndefined();
     expect(languageById(0)).toBeUndefined();
+  });
+});
+
+describe("seesMatureContent", () => {
+  const today = new Date(Date.UTC(2026, 10, 21));
+  it("shows mature stories to adults who keep them on", () => {
+    expect(seesMatureContent({ includeMature: true, birthdate: "2008-11-21" }, today)).toBe(true);
+  });
+  it("hides them the day before an 18th birthday", () => {
+    expect(seesMatureContent({ includeMature: true, birthdate: "2008-11-22" }, today)).toBe(false);
+  });
+  it("hides them from adults who turned them off, from visitors and without a birthday", () => {
+    expect(seesMatureContent({ includeMature: false, birthdate: "1990-01-01" }, today)).toBe(false);
+    expect(seesMatureContent(null, today)).toBe(false);
+    expect(seesMatureContent({ includeMature: true, birthdate: null }, today)).toBe(false);
   });
 });

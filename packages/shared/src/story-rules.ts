@@ -3,6 +3,7 @@
  * the web app's badges always agree.
  */
 
+import { ageOn } from "./accounts.ts";
 import { type DateInput, toTimestamp } from "./format.ts";
 
 export const NEW_PART_WINDOW_DAYS = 14;
@@ -48,6 +49,20 @@ export function countNewParts(
 
 export function isMature(rating: number): boolean {
   return rating === MATURE_RATING;
+}
+
+export const MATURE_MIN_AGE = 18;
+
+/**
+ * Mature stories are for signed-in adults who have not turned them off in their content
+ * settings; visitors (null), minors and accounts without a birthday never see them.
+ */
+export function seesMatureContent(
+  user: { includeMature: boolean; birthdate: string | null } | null,
+  today: Date,
+): boolean {
+  if (!user?.includeMature || !user.birthdate) return false;
+  return ageOn(user.birthdate, today) >= MATURE_MIN_AGE;
 }
 
 /** Reading time is only shown for English (language 1), where the words-per-minute speed holds. */

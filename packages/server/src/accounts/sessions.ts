@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { seesMatureContent } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import type { Viewer } from "../viewer.ts";
@@ -43,6 +44,8 @@ export async function viewerForSession(
       "users.is_sysadmin",
       "users.is_ambassador",
       "users.is_staff",
+      "users.include_mature",
+      "users.birthdate",
     ])
     .where("sessions.token_hash", "=", hashToken(token))
     .where("sessions.expires_at", ">", now)
@@ -54,6 +57,10 @@ export async function viewerForSession(
     isSysAdmin: row.is_sysadmin === 1,
     isAmbassador: row.is_ambassador === 1,
     isStaff: row.is_staff === 1,
+    seesMature: seesMatureContent(
+      { includeMature: row.include_mature === 1, birthdate: row.birthdate },
+      new Date(now),
+    ),
   };
 }
 

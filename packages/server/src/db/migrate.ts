@@ -5,6 +5,10 @@ import * as accounts from "./migrations/002-accounts.ts";
 import * as social from "./migrations/003-social.ts";
 import * as settings from "./migrations/004-settings.ts";
 import * as partsListing from "./migrations/005-parts-listing.ts";
+import * as profiles from "./migrations/006-profiles.ts";
+import * as readerSettings from "./migrations/007-reader-settings.ts";
+import * as rankings from "./migrations/008-rankings.ts";
+import * as contentSettings from "./migrations/009-content-settings.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +17,10 @@ const migrations: Record<string, Migration> = {
   "003-social": social,
   "004-settings": settings,
   "005-parts-listing": partsListing,
+  "006-profiles": profiles,
+  "007-reader-settings": readerSettings,
+  "008-rankings": rankings,
+  "009-content-settings": contentSettings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

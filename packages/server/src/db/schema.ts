@@ -36,7 +36,14 @@ export interface UsersTable {
   notify_alertssub: Flag;
   notify_subscribe: Flag;
   email_reverified_at: Millis | null;
+  /** A Premium subscriber: may read in premium themes (migration 007-reader-settings). */
+  is_premium: Flag;
+  /** Content setting: show mature stories (to adults only, see seesMatureContent). */
+  include_mature: Flag;
   created_at: Millis;
+  /** Profile header picture and colour band (migration 006-profiles). */
+  background_url: string | null;
+  highlight_colour: string | null;
 }
 
 export interface SessionsTable {
@@ -133,6 +140,15 @@ export interface ReadingPositionsTable {
   updated_at: Millis;
 }
 
+/** A reader's display settings on the reading page (migration 007-reader-settings). */
+export interface ReaderSettingsTable {
+  user_id: number;
+  font_size: string;
+  line_spacing: string;
+  theme: string;
+  updated_at: Millis;
+}
+
 export interface ReadsTable {
   id: Generated<number>;
   user_id: number | null;
@@ -182,11 +198,27 @@ export interface Database {
   votes: VotesTable;
   reading_positions: ReadingPositionsTable;
   reads: ReadsTable;
+  reader_settings: ReaderSettingsTable;
   account_tokens: AccountTokensTable;
   outbox: OutboxTable;
   feature_flags: FeatureFlagsTable;
   social_accounts: SocialAccountsTable;
   pending_social_signups: PendingSocialSignupsTable;
+  tag_rankings: TagRankingsTable;
+  job_runs: JobRunsTable;
+}
+
+/** A story's place within one tag (migration 008-rankings, rebuilt by rankings/job.ts). */
+export interface TagRankingsTable {
+  tag_id: number;
+  rank: number;
+  story_id: number;
+  score: number;
+}
+
+export interface JobRunsTable {
+  name: string;
+  finished_at: Millis;
 }
 
 /** An identity at an OpenID provider linked to an account (migration 003-social). */

@@ -10,7 +10,7 @@ import {
   toPartSummary,
   toStoryCard,
 } from "../stories/cards.ts";
-import { canSeeStory } from "../stories/service.ts";
+import { assertMatureAllowed, canSeeStory } from "../stories/service.ts";
 import type { MaybeViewer } from "../viewer.ts";
 import { hasVoted } from "../votes/service.ts";
 
@@ -34,6 +34,7 @@ export async function getPartDetails(
   const privileged =
     viewer !== null && (viewer.id === story.user_id || viewer.isSysAdmin || viewer.isStaff);
   if (!canSeeStory(story, viewer) || (!isPublished(part) && !privileged)) throw notFound("Part");
+  assertMatureAllowed(story, viewer);
 
   const published = siblings.filter(isPublished);
   const index = published.findIndex((sibling) => sibling.id === part.id);

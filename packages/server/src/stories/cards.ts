@@ -40,20 +40,23 @@ export const iso = (millis: number): string => new Date(millis).toISOString();
 export const storyUrl = (id: number): string => `/story/${id}`;
 export const partUrl = (id: number): string => `/${id}`;
 
+/** The users columns `toUserSummary` reads, named as it expects them. */
+export const USER_SUMMARY_COLUMNS = [
+  "users.username as username",
+  "users.name as user_name",
+  "users.avatar as user_avatar",
+  "users.is_verified as user_is_verified",
+  "users.is_staff as user_is_staff",
+  "users.is_ambassador as user_is_ambassador",
+] as const;
+
 /** A story joined with its author: the start of every story query. */
 export function selectStories(db: Kysely<Database>) {
   return db
     .selectFrom("stories")
     .innerJoin("users", "users.id", "stories.user_id")
     .selectAll("stories")
-    .select([
-      "users.username as username",
-      "users.name as user_name",
-      "users.avatar as user_avatar",
-      "users.is_verified as user_is_verified",
-      "users.is_staff as user_is_staff",
-      "users.is_ambassador as user_is_ambassador",
-    ]);
+    .select(USER_SUMMARY_COLUMNS);
 }
 
 export function selectParts(db: Kysely<Database>) {

@@ -72,13 +72,17 @@ export function storyRoutes() {
   app.openapi(getStories, async (c) => {
     const { filter, tag, category, limit, offset, fields } = c.req.valid("query");
     const selection = fieldsFrom(fields);
-    const list = await listStories(c.get("db"), {
-      filter,
-      tag,
-      categoryId: category,
-      limit,
-      offset,
-    });
+    const list = await listStories(
+      c.get("db"),
+      {
+        filter,
+        tag,
+        categoryId: category,
+        limit,
+        offset,
+      },
+      c.get("viewer"),
+    );
     return c.json(project(list, selection), 200);
   });
   return app;

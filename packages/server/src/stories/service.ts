@@ -1,7 +1,15 @@
-import { countNewParts, type StoryDetails, type StoryList } from "@inkwell/shared";
-import { type Kysely, sql } from "kysely";
+import {
+  countNewParts,
+  isMature,
+  MATURE_RATING,
+  type StoryCard,
+  type StoryDetails,
+  type StoryList,
+} from "@inkwell/shared";
+import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
-import { notFound } from "../http/errors.ts";
+import { HttpError, notFound } from "../http/errors.ts";
+import { recommendedStoryIds, tagRankingsOf } from "../rankings/service.ts";
 import type { MaybeViewer } from "../viewer.ts";
 import {
   isPublished,
@@ -19,14 +27,37 @@ export interface StoryDetailsOptions {
   now?: number;
 }
 
+const isAuthorOrStaff = (story: Pick<StoryRow, "user_id">, viewer: MaybeViewer) =>
+  viewer !== null && (viewer.id === story.user_id || viewer.isSysAdmin || viewer.isStaff);
+
 /** Drafts and deleted stories are for their author and staff; everyone else gets a 404. */
 export function canSeeStory(
   story: Pick<StoryRow, "user_id" | "draft" | "deleted">,
   viewer: MaybeViewer,
 ) {
   if (story.draft === 0 && story.deleted === 0) return true;
-  if (!viewer) return false;
-  return viewer.id === story.user_id || viewer.isSysAdmin || viewer.isStaff;
+  return isAuthorOrStaff(story, viewer);
+}
+
+/** Whether lists may show this viewer mature stories (never to visitors). */
+export const includesMature = (viewer: MaybeViewer): boolean => viewer?.seesMature ?? false;
+
+/**
+ * A mature story opened directly by someone it is hidden from: a 403 the pages turn into a
+ * gate (log in, or change the content setting), so nothing of the story is shown.
+ */
+export function assertMatureAllowed(
+  story: Pick<StoryRow, "user_id" | "rating">,
+  viewer: MaybeViewer,
+): void {
+  if (!isMature(story.rating) || includesMature(viewer) || isAuthorOrStaff(story, viewer)) return;
+  throw new HttpError(
+    403,
+    "mature_content",
+    viewer
+      ? "This story is for mature readers, and your content settings hide mature stories."
+      : "This story is for mature readers. Log in to read it.",
+  );
 }
 
 export async function getStoryDetails(
@@ -38,9 +69,10 @@ export async function getStoryDetails(
   const now = options.now ?? Date.now();
   const story = await selectStories(db).where("stories.id", "=", storyId).executeTakeFirst();
   if (!story || !canSeeStory(story, viewer)) throw notFound("Story");
+  assertMatureAllowed(story, viewer);
   const isOwnerView = viewer !== null && (viewer.id === story.user_id || viewer.isSysAdmin);
 
-  const [tags, categories, parts, recommendedStories] = await Promise.all([
+  const [tags, categories, parts, tagRankings, recommendedStories] = await Promise.all([
     db
       .selectFrom("story_tags")
       .innerJoin("tags", "tags.id", "story_tags.tag_id")
@@ -59,7 +91,8 @@ export async function getStoryDetails(
       .$if(!isOwnerView, (query) => query.where("draft", "=", 0).where("deleted", "=", 0))
       .orderBy("position")
       .execute(),
-    options.withRecommendations ? recommendFor(db, storyId) : undefined,
+    tagRankingsOf(db, storyId),
+    options.withRecommendations ? recommendFor(db, storyId, viewer) : undefined,
   ]);
 
   const tagNames = tags.map((tag) => tag.name);
@@ -89,39 +122,36 @@ export async function getStoryDetails(
     storyCategories: categories,
     parts: summaries,
     firstStoryPart: firstPart ? { id: firstPart.id, url: `/${firstPart.id}` } : null,
+    tagRankings,
     ...(recommendedStories && { recommendedStories }),
   };
 }
 
-/**
- * 'You may also like': published stories sharing the most tags with this one, the more
- * read first. Deterministic, so the same story always recommends the same neighbours.
- */
-export async function recommendFor(db: Kysely<Database>, storyId: number, limit = 6) {
-  const rows = await selectStories(db)
-    .innerJoin(
-      (eb) =>
-        eb
-          .selectFrom("story_tags as mine")
-          .innerJoin("story_tags as theirs", "theirs.tag_id", "mine.tag_id")
-          .select(["theirs.story_id", sql<number>`count(*)`.as("shared")])
-          .where("mine.story_id", "=", storyId)
-          .where("theirs.story_id", "!=", storyId)
-          .groupBy("theirs.story_id")
-          .orderBy("shared", "desc")
-          .limit(200)
-          .as("overlap"),
-      (join) => join.onRef("overlap.story_id", "=", "stories.id"),
-    )
+/** 'You may also like' (see recommendedStoryIds), as cards the viewer may see. */
+export async function recommendFor(
+  db: Kysely<Database>,
+  storyId: number,
+  viewer: MaybeViewer,
+  limit = 6,
+): Promise<StoryCard[]> {
+  // Ask for a few more than shown: some may be hidden from this viewer or unpublished since.
+  const ids = await recommendedStoryIds(db, storyId, limit * 2);
+  if (ids.length === 0) return [];
+  const rows = await visibleStories(selectStories(db), viewer)
+    .where("stories.id", "in", ids)
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const ordered = ids.flatMap((id) => byId.get(id) ?? []).slice(0, limit);
+  return toStoryCards(db, ordered);
+}
+
+/** Published stories with a published part, minus mature ones the viewer does not see. */
+function visibleStories<Q extends ReturnType<typeof selectStories>>(query: Q, viewer: MaybeViewer) {
+  const listed = query
     .where("stories.draft", "=", 0)
     .where("stories.deleted", "=", 0)
-    .where("stories.num_parts", ">", 0)
-    .orderBy("overlap.shared", "desc")
-    .orderBy("stories.read_count", "desc")
-    .orderBy("stories.id")
-    .limit(limit)
-    .execute();
-  return toStoryCards(db, rows);
+    .where("stories.num_parts", ">", 0);
+  return includesMature(viewer) ? listed : listed.where("stories.rating", "!=", MATURE_RATING);
 }
 
 export type StoryListFilter = "hot" | "new";
@@ -135,11 +165,12 @@ export interface StoryListQuery {
 }
 
 /** Published stories, by popularity or recency, optionally within one tag or category. */
-export async function listStories(db: Kysely<Database>, query: StoryListQuery): Promise<StoryList> {
-  let base = selectStories(db)
-    .where("stories.draft", "=", 0)
-    .where("stories.deleted", "=", 0)
-    .where("stories.num_parts", ">", 0);
+export async function listStories(
+  db: Kysely<Database>,
+  query: StoryListQuery,
+  viewer: MaybeViewer,
+): Promise<StoryList> {
+  let base = visibleStories(selectStories(db), viewer);
   if (query.tag !== undefined) {
     const tag = query.tag.toLowerCase();
     base = base.where("stories.id", "in", (eb) =>

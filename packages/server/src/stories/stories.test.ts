@@ -1,7 +1,16 @@
 import type { StoryDetails, StoryList } from "@inkwell/shared";
 import { beforeAll, describe, expect, it } from "vitest";
+import { computeTagRankings } from "../rankings/job.ts";
 import { useTestApi } from "../testing/api.ts";
-import { createStory, createUser, DAY } from "../testing/fixtures.ts";
+import {
+  addReads,
+  createStory,
+  createUser,
+  DAY,
+  isoYearsAgo,
+  sessionCookie,
+  signedIn,
+} from "../testing/fixtures.ts";
 
 const t = useTestApi();
 let author: { id: number; username: string };
@@ -14,7 +23,6 @@ beforeAll(async () => {
   story = await createStory(db, author.id, {
     title: "The Lighthouse Keeper",
     description: "Waves, secrets and a lamp that never goes out.",
-    rating: 4,
     completed: 1,
     language_id: 1,
     tags: ["mystery", "sea", "secrets"],
@@ -43,8 +51,8 @@ describe("GET /api/v3/stories/{id}", () => {
       url: `/story/${story.id}`,
       user: { username: "MaraWrites", name: "Mara Quill", avatar: null },
       completed: true,
-      mature: true,
-      rating: 4,
+      mature: false,
+      rating: 1,
       draft: false,
       deleted: false,
       copyright: 1,
@@ -132,23 +140,56 @@ describe("GET /api/v3/stories/{id}", () => {
     expect((await t.get(`/api/v3/stories/${deleted.id}`)).status).toBe(404);
   });
 
-  it("recommends published stories sharing the most tags, never itself or drafts", async () => {
+  it("recommends the stories readers favour in the same tags, never itself or drafts", async () => {
     const db = t.handle.db;
     const other = await createUser(db);
     const close = await createStory(db, other.id, { title: "Close", tags: ["mystery", "sea"] });
-    const far = await createStory(db, other.id, {
-      title: "Far",
-      tags: ["mystery"],
-      read_count: 99999,
+    const far = await createStory(db, other.id, { title: "Far", tags: ["mystery"] });
+    const hidden = await createStory(db, other.id, {
+      title: "Hidden",
+      tags: ["mystery", "sea"],
+      draft: 1,
     });
-    await createStory(db, other.id, { title: "Hidden", tags: ["mystery", "sea"], draft: 1 });
-    await createStory(db, other.id, { title: "Unrelated", tags: ["space"] });
+    const unrelated = await createStory(db, other.id, { title: "Unrelated", tags: ["space"] });
+    // Far is read more, but Close shares two tags: sharing more tags wins.
+    for (const [target, reads] of [
+      [close, 2],
+      [far, 9],
+      [hidden, 20],
+      [unrelated, 30],
+      [story, 1],
+    ] as const) {
+      await addReads(db, target.partIds[0] as number, target.id, reads);
+    }
+    await computeTagRankings(db);
     const response = await t.get(`/api/v3/stories/${story.id}?fields=recommendedStories(id,title)`);
     const body = (await response.json()) as { recommendedStories: { id: number; title: string }[] };
     expect(body.recommendedStories).toEqual([
       { id: close.id, title: "Close" },
       { id: far.id, title: "Far" },
     ]);
+  });
+
+  it("gates a mature story: 403 for visitors and minors, shown to adults", async () => {
+    const db = t.handle.db;
+    const mature = await createStory(db, author.id, { title: "After Dark", rating: 4 });
+    const visitor = await t.get(`/api/v3/stories/${mature.id}`);
+    expect(visitor.status).toBe(403);
+    expect(await visitor.json()).toEqual({
+      code: "mature_content",
+      message: "This story is for mature readers. Log in to read it.",
+    });
+    const minor = await signedIn(db, { birthdate: isoYearsAgo(15) });
+    expect((await t.get(`/api/v3/stories/${mature.id}`, minor)).status).toBe(403);
+    const optedOut = await signedIn(db, { birthdate: isoYearsAgo(30), include_mature: 0 });
+    expect((await t.get(`/api/v3/story_parts/${mature.partIds[0]}`, optedOut)).status).toBe(403);
+    const adult = await signedIn(db, { birthdate: isoYearsAgo(30) });
+    const shown = await t.get(`/api/v3/stories/${mature.id}?fields=title,mature`, adult);
+    expect(await shown.json()).toEqual({ title: "After Dark", mature: true });
+    const own = await t.get(`/api/v3/stories/${mature.id}?fields=title`, {
+      headers: { cookie: await sessionCookie(db, author.id) },
+    });
+    expect(own.status).toBe(200);
   });
 });
 

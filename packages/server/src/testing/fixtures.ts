@@ -1,4 +1,5 @@
 import type { Insertable, Kysely } from "kysely";
+import { createSession, SESSION_COOKIE } from "../accounts/sessions.ts";
 import type { Database, PartsTable, StoriesTable, UsersTable } from "../db/schema.ts";
 
 export const DAY = 86_400_000;
@@ -106,4 +107,43 @@ async function upsertName(db: Kysely<Database>, table: "tags" | "categories", na
     table === "tags" ? { name } : { name, slug: name.toLowerCase().replaceAll(" ", "-") };
   const row = await db.insertInto(table).values(values).returning("id").executeTakeFirstOrThrow();
   return Number(row.id);
+}
+
+/** A session cookie header value for a user, as the browser would send it. */
+export async function sessionCookie(db: Kysely<Database>, userId: number): Promise<string> {
+  return `${SESSION_COOKIE}=${(await createSession(db, userId)).token}`;
+}
+
+/** A new signed-in user: request options that carry their session. */
+export async function signedIn(
+  db: Kysely<Database>,
+  overrides: Partial<Insertable<UsersTable>> = {},
+): Promise<RequestInit> {
+  const user = await createUser(db, { email_verified: 1, ...overrides });
+  return { headers: { cookie: await sessionCookie(db, user.id) } };
+}
+
+/** A birthday (yyyy-mm-dd) that makes someone `years` old today. */
+export function isoYearsAgo(years: number): string {
+  const date = new Date();
+  date.setUTCFullYear(date.getUTCFullYear() - years);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Visitor reads of a part, `ago` ms before now (counters are left as they are). */
+export async function addReads(
+  db: Kysely<Database>,
+  partId: number,
+  storyId: number,
+  count: number,
+  ago = DAY,
+): Promise<void> {
+  if (count === 0) return;
+  const created_at = Date.now() - ago;
+  await db
+    .insertInto("reads")
+    .values(
+      Array.from({ length: count }, () => ({ part_id: partId, story_id: storyId, created_at })),
+    )
+    .execute();
 }

@@ -3,7 +3,7 @@ import type { Database } from "../db/schema.ts";
 import { storyChanged } from "../events.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import { isPublished } from "../stories/cards.ts";
-import { canSeeStory } from "../stories/service.ts";
+import { assertMatureAllowed, canSeeStory } from "../stories/service.ts";
 import type { Viewer } from "../viewer.ts";
 
 export interface VoteState {
@@ -24,6 +24,7 @@ async function votablePart(db: Kysely<Database>, viewer: Viewer, storyId: number
         "stories.user_id",
         "stories.draft as story_draft",
         "stories.deleted as story_deleted",
+        "stories.rating as story_rating",
       ])
       .where("parts.id", "=", partId)
       .where("parts.story_id", "=", storyId)
@@ -42,6 +43,7 @@ async function votablePart(db: Kysely<Database>, viewer: Viewer, storyId: number
       viewer,
     );
   if (!visible) throw notFound("Part");
+  assertMatureAllowed({ user_id: part.user_id, rating: part.story_rating }, viewer);
   if (user.email_verified !== 1) {
     throw new HttpError(403, "verify_email", "Verify your email address to vote.");
   }
