@@ -12,6 +12,7 @@ import { type AccountLimiters, accountLimiters } from "./http/rate-limit.ts";
 import { sameOriginOnly } from "./http/same-origin.ts";
 import { partRoutes } from "./parts/routes.ts";
 import { storyRoutes } from "./stories/routes.ts";
+import { userRoutes } from "./users/routes.ts";
 import { voteRoutes } from "./votes/routes.ts";
 
 export type { DatabaseHandle } from "./db/connection.ts";
@@ -43,6 +44,7 @@ export function createApi(handle: DatabaseHandle, options: { limits?: AccountLim
   app.route("/", storyRoutes());
   app.route("/", partRoutes());
   app.route("/", voteRoutes());
+  app.route("/", userRoutes());
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",

@@ -12,6 +12,7 @@ import {
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
+import { dropFollowsOf } from "../users/service.ts";
 import type { Viewer } from "../viewer.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { sendVerificationMail } from "./service.ts";
@@ -190,7 +191,10 @@ export async function updateNotifications(
     .execute();
 }
 
-/** Closing an account deletes it and, through the schema's cascades, everything it owns. */
+/**
+ * Closing an account deletes it and, through the schema's cascades, everything it owns;
+ * other people's follower counts lose it in the same transaction.
+ */
 export async function closeAccount(
   db: Kysely<Database>,
   viewer: Viewer,
@@ -198,7 +202,10 @@ export async function closeAccount(
 ): Promise<void> {
   const user = await accountOf(db, viewer);
   await confirmPassword(user.password_hash, password);
-  await db.deleteFrom("users").where("id", "=", user.id).execute();
+  await db.transaction().execute(async (trx) => {
+    await dropFollowsOf(trx, user.id);
+    await trx.deleteFrom("users").where("id", "=", user.id).execute();
+  });
 }
 
 /** Everything the platform holds about the user, for /settings/your-inkwell-data. */

@@ -35,3 +35,18 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.ou
   if (result.success) return result.data;
   throw zodFailure(result.error);
 }
+
+/** A page size in the query: a whole number from 1 to `max`, `fallback` when absent. */
+export const limitQuery = (max: number, fallback: number) =>
+  z
+    .string()
+    .regex(/^\d{1,3}$/, "limit must be a whole number")
+    .transform(Number)
+    .pipe(z.number().min(1, "limit must be at least 1").max(max, `limit must be at most ${max}`))
+    .default(fallback);
+
+export const offsetQuery = z
+  .string()
+  .regex(/^\d{1,7}$/, "offset must be a whole number")
+  .transform(Number)
+  .default(0);

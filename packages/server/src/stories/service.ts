@@ -146,7 +146,10 @@ export async function recommendFor(
 }
 
 /** Published stories with a published part, minus mature ones the viewer does not see. */
-function visibleStories<Q extends ReturnType<typeof selectStories>>(query: Q, viewer: MaybeViewer) {
+export function visibleStories<Q extends ReturnType<typeof selectStories>>(
+  query: Q,
+  viewer: MaybeViewer,
+) {
   const listed = query
     .where("stories.draft", "=", 0)
     .where("stories.deleted", "=", 0)

@@ -1,0 +1,336 @@
+import type { FollowState, StoryList, UserList, UserProfile } from "@inkwell/shared";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+import { badRequest, HttpError, notFound } from "../http/errors.ts";
+import {
+  badgesOf,
+  iso,
+  selectStories,
+  toStoryCards,
+  toUserSummary,
+  USER_SUMMARY_COLUMNS,
+} from "../stories/cards.ts";
+import { visibleStories } from "../stories/service.ts";
+import type { MaybeViewer, Viewer } from "../viewer.ts";
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+/** Usernames are unique without regard to case; a closed account is deleted, so unknown too. */
+async function userNamed(db: Kysely<Database>, username: string) {
+  const user = await db
+    .selectFrom("users")
+    .select([
+      "id",
+      "username",
+      "name",
+      "avatar",
+      "description",
+      "background_url",
+      "highlight_colour",
+      "is_verified",
+      "is_staff",
+      "is_ambassador",
+      "num_followers",
+      "num_following",
+      "created_at",
+    ])
+    .where("username_lower", "=", username.toLowerCase())
+    .executeTakeFirst();
+  if (!user) throw notFound("User");
+  return user;
+}
+
+/** The user's stories as every list shows them (visibleStories: published, mature gated). */
+const storiesOf = (db: Kysely<Database>, userId: number, viewer: MaybeViewer) =>
+  visibleStories(selectStories(db).where("stories.user_id", "=", userId), viewer);
+
+export async function getProfile(
+  db: Kysely<Database>,
+  username: string,
+  viewer: MaybeViewer,
+): Promise<UserProfile> {
+  const user = await userNamed(db, username);
+  const [published, followRow] = await Promise.all([
+    storiesOf(db, user.id, viewer)
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as("total"))
+      .executeTakeFirstOrThrow(),
+    viewer && viewer.id !== user.id
+      ? db
+          .selectFrom("follows")
+          .select("followee_id")
+          .where("follower_id", "=", viewer.id)
+          .where("followee_id", "=", user.id)
+          .executeTakeFirst()
+      : undefined,
+  ]);
+  return {
+    username: user.username,
+    name: user.name,
+    avatar: user.avatar,
+    badges: badgesOf(user),
+    backgroundUrl: user.background_url,
+    highlight_colour: user.highlight_colour,
+    description: user.description,
+    numStoriesPublished: Number(published.total),
+    // Reading lists arrive with the lists issue; until then nobody has one.
+    numLists: 0,
+    numFollowers: user.num_followers,
+    numFollowing: user.num_following,
+    following: followRow !== undefined,
+    createDate: iso(user.created_at),
+  };
+}
+
+function nextUrl(path: string, page: Page, returned: number, total: number): string | null {
+  const offset = page.offset + returned;
+  if (offset >= total) return null;
+  return `${path}?${new URLSearchParams({ limit: String(page.limit), offset: String(offset) })}`;
+}
+
+const usersPath = (username: string, list: string) =>
+  `/api/v3/users/${encodeURIComponent(username)}/${list}`;
+
+/** The user's published stories, most recently updated first. */
+export async function listUserStories(
+  db: Kysely<Database>,
+  username: string,
+  viewer: MaybeViewer,
+  page: Page,
+): Promise<StoryList> {
+  const user = await userNamed(db, username);
+  const base = storiesOf(db, user.id, viewer);
+  const [rows, count] = await Promise.all([
+    base
+      .orderBy("stories.last_published_at", "desc")
+      .orderBy("stories.id", "desc")
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    base
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as("total"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const total = Number(count.total);
+  return {
+    stories: await toStoryCards(db, rows),
+    total,
+    nextUrl: nextUrl(usersPath(user.username, "stories"), page, rows.length, total),
+  };
+}
+
+/**
+ * Followers or followed users, newest follow first (an index walk: migration 006). The
+ * total is the user's counter, which moves with the rows in the same transaction.
+ */
+async function listFollows(
+  db: Kysely<Database>,
+  username: string,
+  direction: "followers" | "following",
+  page: Page,
+): Promise<UserList> {
+  const user = await userNamed(db, username);
+  const [own, other] =
+    direction === "followers"
+      ? (["follows.followee_id", "follows.follower_id"] as const)
+      : (["follows.follower_id", "follows.followee_id"] as const);
+  const rows = await db
+    .selectFrom("follows")
+    .innerJoin("users", "users.id", other)
+    .select(USER_SUMMARY_COLUMNS)
+    .where(own, "=", user.id)
+    .orderBy("follows.created_at", "desc")
+    .orderBy(other, "desc")
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  const total = direction === "followers" ? user.num_followers : user.num_following;
+  return {
+    users: rows.map(toUserSummary),
+    total,
+    nextUrl: nextUrl(usersPath(user.username, direction), page, rows.length, total),
+  };
+}
+
+export const listFollowers = (db: Kysely<Database>, username: string, page: Page) =>
+  listFollows(db, username, "followers", page);
+
+export const listFollowing = (db: Kysely<Database>, username: string, page: Page) =>
+  listFollows(db, username, "following", page);
+
+/**
+ * Only the signed-in user changes whom they follow ({currentUsername} must be them), and
+ * every named user must exist. Answers the targets in id order: the order rows are locked in.
+ */
+async function followTargets(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  currentUsername: string,
+  usernames: string[],
+) {
+  if (currentUsername.toLowerCase() !== viewer.username.toLowerCase()) {
+    throw new HttpError(403, "forbidden", "You can only change whom you follow yourself.");
+  }
+  const lower = [...new Set(usernames.map((name) => name.toLowerCase()))];
+  const targets = await db
+    .selectFrom("users")
+    .select(["id", "username_lower"])
+    .where("username_lower", "in", lower)
+    .orderBy("id")
+    .execute();
+  const missing = lower.find((name) => !targets.some((user) => user.username_lower === name));
+  if (missing !== undefined) throw notFound(`User ${missing}`);
+  return targets.map((user) => user.id);
+}
+
+/**
+ * Follows every named user. A follow that exists already changes nothing, and the counters
+ * move only for rows really inserted, in the same transaction, so concurrent requests stay
+ * exact. Rows are inserted in id order so two requests naming the same people cannot
+ * deadlock on PostgreSQL.
+ */
+export async function follow(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  currentUsername: string,
+  usernames: string[],
+  now = Date.now(),
+): Promise<FollowState> {
+  const targets = await followTargets(db, viewer, currentUsername, usernames);
+  if (targets.includes(viewer.id)) {
+    throw badRequest("You can't follow yourself.", { users: "You can't follow yourself." });
+  }
+  const me = await db
+    .selectFrom("users")
+    .select("email_verified")
+    .where("id", "=", viewer.id)
+    .executeTakeFirstOrThrow();
+  if (me.email_verified !== 1) {
+    throw new HttpError(403, "verify_email", "Verify your email address to follow people.");
+  }
+  await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto("follows")
+      .values(targets.map((id) => ({ follower_id: viewer.id, followee_id: id, created_at: now })))
+      .onConflict((oc) => oc.columns(["follower_id", "followee_id"]).doNothing())
+      .returning("followee_id")
+      .execute();
+    await moveCounters(
+      trx,
+      viewer.id,
+      inserted.map((row) => Number(row.followee_id)),
+      1,
+    );
+  });
+  return stateOf(db, viewer, targets);
+}
+
+/**
+ * Unfollows every named user; unfollowing someone not followed changes nothing. No verified
+ * email is needed: nobody should be kept following someone because of their inbox.
+ */
+export async function unfollow(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  currentUsername: string,
+  usernames: string[],
+): Promise<FollowState> {
+  const targets = await followTargets(db, viewer, currentUsername, usernames);
+  await db.transaction().execute(async (trx) => {
+    const removed: number[] = [];
+    // One row at a time, in id order, for the same reason inserts are ordered.
+    for (const id of targets) {
+      const row = await trx
+        .deleteFrom("follows")
+        .where("follower_id", "=", viewer.id)
+        .where("followee_id", "=", id)
+        .returning("followee_id")
+        .executeTakeFirst();
+      if (row) removed.push(id);
+    }
+    await moveCounters(trx, viewer.id, removed, -1);
+  });
+  return stateOf(db, viewer, targets);
+}
+
+/**
+ * The followees' num_followers and the follower's num_following, by one per changed row.
+ * Users are updated in id order, so a follow and a follow back at the same moment lock
+ * the same rows in the same order.
+ */
+async function moveCounters(
+  db: Kysely<Database>,
+  followerId: number,
+  followeeIds: number[],
+  by: 1 | -1,
+): Promise<void> {
+  if (followeeIds.length === 0) return;
+  const ids = [...new Set([followerId, ...followeeIds])].sort((a, b) => a - b);
+  for (const id of ids) {
+    const followers = followeeIds.includes(id) ? by : 0;
+    const following = id === followerId ? by * followeeIds.length : 0;
+    await db
+      .updateTable("users")
+      .set((eb) => ({
+        num_followers: eb("num_followers", "+", followers),
+        num_following: eb("num_following", "+", following),
+      }))
+      .where("id", "=", id)
+      .execute();
+  }
+}
+
+async function stateOf(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  targets: number[],
+): Promise<FollowState> {
+  const [users, followed] = await Promise.all([
+    db
+      .selectFrom("users")
+      .select(["id", "username", "num_followers"])
+      .where("id", "in", targets)
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("follows")
+      .select("followee_id")
+      .where("follower_id", "=", viewer.id)
+      .where("followee_id", "in", targets)
+      .execute(),
+  ]);
+  const followedIds = new Set(followed.map((row) => Number(row.followee_id)));
+  return {
+    users: users.map((user) => ({
+      username: user.username,
+      following: followedIds.has(user.id),
+      numFollowers: user.num_followers,
+    })),
+  };
+}
+
+/**
+ * Before an account is deleted (closing it), the people it followed lose a follower and its
+ * followers follow one fewer: the cascade removes the rows, this keeps the counters true.
+ * Run it in the transaction that deletes the user.
+ */
+export async function dropFollowsOf(db: Kysely<Database>, userId: number): Promise<void> {
+  await db
+    .updateTable("users")
+    .set((eb) => ({ num_followers: eb("num_followers", "-", 1) }))
+    .where("id", "in", (eb) =>
+      eb.selectFrom("follows").select("followee_id").where("follower_id", "=", userId),
+    )
+    .execute();
+  await db
+    .updateTable("users")
+    .set((eb) => ({ num_following: eb("num_following", "-", 1) }))
+    .where("id", "in", (eb) =>
+      eb.selectFrom("follows").select("follower_id").where("followee_id", "=", userId),
+    )
+    .execute();
+}
