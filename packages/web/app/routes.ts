@@ -14,8 +14,12 @@ export default [
   route("close-account", "routes/close-account.tsx"),
   route("terms", "routes/terms.tsx"),
   route("privacy", "routes/privacy.tsx"),
+  route("guidelines", "routes/guidelines.tsx"),
   route("story/:storyId", "routes/story.tsx"),
+  route("story/:storyId/rankings", "routes/story-rankings.tsx"),
   route("stories/:tag", "routes/tag.tsx"),
+  route("tags/:tag", "routes/tags-redirect.tsx"),
+  route("user/:username", "routes/user.tsx"),
   route(":partId", "routes/part.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -59,6 +59,29 @@ const getStories = createRoute({
   },
 });
 
+const getPaidStoriesOfTag = createRoute({
+  method: "get",
+  path: "/v4/paid_stories/tags/{tag}",
+  summary: "The hottest paid stories (Originals) carrying a tag: {tag, stories}",
+  request: {
+    params: z.object({ tag: z.string().trim().min(1).max(128) }),
+    query: z.object({
+      // The catalog asks for limit=-1, meaning every story; a page never needs more than 100.
+      limit: z
+        .string()
+        .regex(/^(-1|\d{1,3})$/, "limit must be -1 or a whole number")
+        .transform((value) => (value === "-1" ? 100 : Math.min(Number(value), 100)))
+        .pipe(z.number().min(1, "limit must be at least 1"))
+        .default(100),
+      fields: fieldsQuery,
+    }),
+  },
+  responses: {
+    200: { description: "{tag, stories}", ...storyJson },
+    400: { description: "Bad query", ...errorJson },
+  },
+});
+
 export function storyRoutes() {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.openapi(getStory, async (c) => {
@@ -84,6 +107,16 @@ export function storyRoutes() {
       c.get("viewer"),
     );
     return c.json(project(list, selection), 200);
+  });
+  app.openapi(getPaidStoriesOfTag, async (c) => {
+    const { tag } = c.req.valid("param");
+    const { limit, fields } = c.req.valid("query");
+    const list = await listStories(
+      c.get("db"),
+      { filter: "hot", tag, paid: true, limit, offset: 0 },
+      c.get("viewer"),
+    );
+    return c.json(project({ tag, stories: list.stories }, fieldsFrom(fields)), 200);
   });
   return app;
 }

@@ -163,6 +163,8 @@ export interface StoryListQuery {
   filter: StoryListFilter;
   tag?: string;
   categoryId?: number;
+  /** Paid stories (Originals) only. */
+  paid?: boolean;
   limit: number;
   offset: number;
 }
@@ -184,6 +186,7 @@ export async function listStories(
         .where("tags.name", "=", tag),
     );
   }
+  if (query.paid) base = base.where("stories.is_paid", "=", 1);
   if (query.categoryId !== undefined) {
     const categoryId = query.categoryId;
     base = base.where("stories.id", "in", (eb) =>

@@ -224,6 +224,53 @@ describe("GET /api/v3/stories", () => {
   });
 });
 
+describe("lists and mature stories", () => {
+  it("lists mature stories only to adults who keep them on", async () => {
+    const db = t.handle.db;
+    const writer = await createUser(db);
+    const plain = await createStory(db, writer.id, { tags: ["lighthouse"], read_count: 5 });
+    const mature = await createStory(db, writer.id, {
+      tags: ["lighthouse"],
+      rating: 4,
+      read_count: 50,
+    });
+    const ids = async (init?: RequestInit) =>
+      (
+        (await (await t.get("/api/v3/stories?tag=lighthouse", init)).json()) as StoryList
+      ).stories.map((s) => s.id);
+    expect(await ids()).toEqual([plain.id]);
+    expect(await ids(await signedIn(db, { birthdate: isoYearsAgo(16) }))).toEqual([plain.id]);
+    expect(await ids(await signedIn(db, { birthdate: isoYearsAgo(40) }))).toEqual([
+      mature.id,
+      plain.id,
+    ]);
+  });
+
+  it("answers GET /v4/paid_stories/tags/{tag} with the hottest paid stories of the tag", async () => {
+    const db = t.handle.db;
+    const writer = await createUser(db);
+    const cheap = await createStory(db, writer.id, {
+      tags: ["galleon"],
+      is_paid: 1,
+      read_count: 3,
+    });
+    const hot = await createStory(db, writer.id, { tags: ["galleon"], is_paid: 1, read_count: 9 });
+    await createStory(db, writer.id, { tags: ["galleon"], read_count: 99 });
+    const response = await t.get(
+      "/v4/paid_stories/tags/galleon?limit=-1&fields=stories(id,isPaid),tag",
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      tag: "galleon",
+      stories: [
+        { id: hot.id, isPaid: true },
+        { id: cheap.id, isPaid: true },
+      ],
+    });
+    expect((await t.get("/v4/paid_stories/tags/galleon?limit=0")).status).toBe(400);
+  });
+});
+
 describe("platform", () => {
   it("answers the health check", async () => {
     const response = await t.get("/healthz");

@@ -2,9 +2,16 @@ import type {
   ApiError,
   CurrentUser,
   Features,
+  FollowState,
   PartDetails,
+  ReaderSettings,
+  ReadingPosition,
+  ReadResult,
+  StoryCard,
   StoryDetails,
   StoryList,
+  UserList,
+  UserProfile,
 } from "@inkwell/shared";
 
 /** How the client reaches the API: in-process on the server, fetch in the browser. */
@@ -27,7 +34,7 @@ async function readJson<T>(response: Response): Promise<T> {
   throw new ApiRequestError(response.status, body);
 }
 
-/** The story fields the story page shows (recommendations come with the reading issue). */
+/** The story fields the story page shows. */
 export const STORY_PAGE_FIELDS = [
   "id",
   "title",
@@ -42,6 +49,7 @@ export const STORY_PAGE_FIELDS = [
   "deleted",
   "numParts",
   "numNewParts",
+  "numNewBonusParts",
   "readCount",
   "voteCount",
   "length",
@@ -50,9 +58,50 @@ export const STORY_PAGE_FIELDS = [
   "parts",
   "firstStoryPart",
   "modifyDate",
+  "tagRankings",
 ] as const satisfies ReadonlyArray<keyof StoryDetails>;
 
-export type StoryPageData = Pick<StoryDetails, (typeof STORY_PAGE_FIELDS)[number]>;
+/** What a story card and its preview show: enough to draw them, nothing more. */
+export const STORY_CARD_FIELDS = [
+  "id",
+  "title",
+  "url",
+  "cover",
+  "description",
+  "user",
+  "completed",
+  "mature",
+  "isPaid",
+  "numParts",
+  "firstPartId",
+  "readCount",
+  "voteCount",
+] as const satisfies ReadonlyArray<keyof StoryCard>;
+
+export type StoryCardData = Pick<StoryCard, (typeof STORY_CARD_FIELDS)[number]>;
+
+export type StoryPageData = Pick<StoryDetails, (typeof STORY_PAGE_FIELDS)[number]> & {
+  recommendedStories: StoryCardData[];
+};
+
+export type StoryRankingsData = Pick<
+  StoryDetails,
+  "id" | "title" | "url" | "cover" | "user" | "tagRankings"
+>;
+
+const STORY_PAGE_QUERY = `${STORY_PAGE_FIELDS.join(",")},recommendedStories(${STORY_CARD_FIELDS.join(",")})`;
+
+/** One page of a list: `limit` items from `offset`. */
+export interface PageQuery {
+  limit: number;
+  offset: number;
+}
+
+const userPath = (username: string, rest = "") =>
+  `/api/v3/users/${encodeURIComponent(username)}${rest}`;
+
+const pageParams = ({ limit, offset }: PageQuery) =>
+  new URLSearchParams({ limit: String(limit), offset: String(offset) });
 
 export interface StoryListQuery {
   filter?: "hot" | "new";
@@ -90,15 +139,18 @@ const json = (method: "PUT" | "POST", body: unknown) => ({
 export function createApiClient(fetchApi: ApiFetch) {
   const get = async <T>(path: string) => readJson<T>(await fetchApi(path));
   const call = async <T>(path: string, init: RequestInit) => outcome<T>(await fetchApi(path, init));
+  const orNullForVisitors = async <T>(path: string) => {
+    const response = await fetchApi(path);
+    return response.status === 401 ? null : readJson<T>(response);
+  };
   return {
     storyPage: (id: number) =>
-      get<StoryPageData>(`/api/v3/stories/${id}?fields=${STORY_PAGE_FIELDS.join(",")}`),
+      get<StoryPageData>(`/api/v3/stories/${id}?fields=${STORY_PAGE_QUERY}`),
+    storyRankings: (id: number) =>
+      get<StoryRankingsData>(`/api/v3/stories/${id}?fields=id,title,url,cover,user,tagRankings`),
     part: (id: number) => get<PartDetails>(`/api/v3/story_parts/${id}`),
     /** The signed-in user, or null for a visitor. */
-    currentUser: async () => {
-      const response = await fetchApi("/api/v3/internal/current_user");
-      return response.status === 401 ? null : readJson<CurrentUser>(response);
-    },
+    currentUser: () => orNullForVisitors<CurrentUser>("/api/v3/internal/current_user"),
     changePassword: (fields: { old_password: string; new_password: string }) =>
       call<{ redirectUrl: string }>("/apiv2/updateuserpassword", form(fields)),
     changeUsername: (fields: { username: string; password: string }) =>
@@ -146,6 +198,42 @@ export function createApiClient(fetchApi: ApiFetch) {
         method: on ? "POST" : "DELETE",
         headers: { accept: "application/json" },
       }),
+    /** Where the signed-in reader left a story, or null for a visitor. */
+    readingPosition: (storyId: number) =>
+      orNullForVisitors<ReadingPosition>(`/apiv2/syncreadingposition?story_id=${storyId}`),
+    saveReadingPosition: (storyId: number, partId: number, position: number) =>
+      call<ReadingPosition>(
+        "/apiv2/syncreadingposition",
+        json("POST", { story_id: storyId, part_id: partId, position }),
+      ),
+    /** Counts one read of a part (the reading page decides when a visit is a read). */
+    recordRead: (partId: number) =>
+      call<ReadResult>(`/api/v3/story_parts/${partId}/reads`, {
+        method: "POST",
+        headers: { accept: "application/json" },
+      }),
+    /** The signed-in reader's reading-page settings, or null for a visitor (see the cookie). */
+    readerSettings: () => orNullForVisitors<ReaderSettings>("/api/v3/users/me/reader-settings"),
+    saveReaderSettings: (settings: ReaderSettings) =>
+      call<ReaderSettings>("/api/v3/users/me/reader-settings", json("PUT", settings)),
+    profile: (username: string) => get<UserProfile>(userPath(username)),
+    userStories: (username: string, page: PageQuery) =>
+      get<StoryList>(userPath(username, `/stories?${pageParams(page)}`)),
+    /** The user's followers or the people they follow, newest follow first. */
+    people: (username: string, list: "followers" | "following", page: PageQuery) =>
+      get<UserList>(userPath(username, `/${list}?${pageParams(page)}`)),
+    /** The signed-in user follows (on) or unfollows `username`; answers the new state. */
+    follow: (currentUsername: string, username: string, on: boolean) =>
+      call<FollowState>(userPath(currentUsername, "/following"), {
+        method: on ? "POST" : "DELETE",
+        headers: { accept: "application/json", "content-type": "application/json" },
+        body: JSON.stringify({ users: username }),
+      }),
+    /** The hottest Originals of a tag (the tag page's carousel). */
+    paidStoriesOfTag: (tag: string, limit: number) =>
+      get<{ stories: StoryCardData[] }>(
+        `/v4/paid_stories/tags/${encodeURIComponent(tag)}?limit=${limit}&fields=stories(${STORY_CARD_FIELDS.join(",")})`,
+      ),
     stories: (query: StoryListQuery) => {
       const params = new URLSearchParams();
       for (const [key, value] of Object.entries(query)) {

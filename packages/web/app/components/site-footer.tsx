@@ -12,6 +12,11 @@ export function SiteFooter({ locale }: { locale: string }) {
             <strong>{t.brand}</strong> · {t.footer.tagline}
           </span>
         </p>
+        <nav className="site-footer__links" aria-label={t.footer.linksLabel}>
+          <a href="/guidelines">{t.footer.guidelines}</a>
+          <a href="/terms">{t.footer.terms}</a>
+          <a href="/privacy">{t.footer.privacy}</a>
+        </nav>
         <LanguagePicker current={locale} />
         <p className="site-footer__legal">
           © {new Date().getFullYear()} {t.brand}

@@ -1,15 +1,13 @@
-import type { CurrentUser } from "@inkwell/shared";
 import { Search } from "lucide-react";
-import { useRouteLoaderData } from "react-router";
 import { t } from "../i18n/index.ts";
+import { useCurrentUser } from "../lib/current-user.ts";
 import { Avatar } from "./avatar.tsx";
 import { BROWSE_TOPICS } from "./browse-topics.ts";
 import { LogoMark } from "./logo.tsx";
 
 /** The header: logo, Browse, the search form (GET /search/?q=…&ref=1), and Log in or the account menu. */
 export function SiteHeader() {
-  const root = useRouteLoaderData<{ user: CurrentUser | null }>("root");
-  const user = root?.user ?? null;
+  const user = useCurrentUser();
   return (
     <header className="site-header">
       <div className="site-header__inner">

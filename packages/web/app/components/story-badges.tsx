@@ -4,6 +4,7 @@ interface StoryBadgesProps {
   completed: boolean;
   mature: boolean;
   numNewParts?: number;
+  numNewBonusParts?: number;
   isPaid?: boolean;
 }
 
@@ -11,6 +12,7 @@ export function StoryBadges({
   completed,
   mature,
   numNewParts = 0,
+  numNewBonusParts = 0,
   isPaid = false,
 }: StoryBadgesProps) {
   return (
@@ -21,6 +23,9 @@ export function StoryBadges({
       </li>
       {mature && <li className="badge badge--mature">{t.story.mature}</li>}
       {numNewParts > 0 && <li className="badge badge--new">{t.story.newParts(numNewParts)}</li>}
+      {numNewBonusParts > 0 && (
+        <li className="badge badge--new">{t.story.newExtras(numNewBonusParts)}</li>
+      )}
     </ul>
   );
 }

@@ -1,14 +1,25 @@
-import { abbreviateCount, type StoryCard as StoryCardData, truncate } from "@inkwell/shared";
+import { abbreviateCount, truncate } from "@inkwell/shared";
 import { Eye, List, Star } from "lucide-react";
+import { useState } from "react";
+import type { StoryCardData } from "../api/client.ts";
 import { t } from "../i18n/index.ts";
+import { onPlainClick } from "../lib/plain-click.ts";
 import { Cover } from "./cover.tsx";
+import { StoryPreview } from "./story-preview.tsx";
 import { UserBadges } from "./user-badges.tsx";
 
-/** A story in a grid or list: cover, title, author, counts, status. */
+/** A story in a grid or list: cover, title, author, counts. Opens the story preview. */
 export function StoryCard({ story }: { story: StoryCardData }) {
+  // The preview mounts on first use only: a grid of cards carries no dialogs until then.
+  const [preview, setPreview] = useState<"never" | "open" | "closed">("never");
   return (
     <article className="story-card">
-      <a className="story-card__link" href={story.url}>
+      <a
+        className="story-card__link"
+        href={story.url}
+        aria-haspopup="dialog"
+        onClick={onPlainClick(() => setPreview("open"))}
+      >
         <Cover src={story.cover} title={story.title} width={144} />
         <h3 className="story-card__title">{truncate(story.title, 45)}</h3>
       </a>
@@ -33,6 +44,13 @@ export function StoryCard({ story }: { story: StoryCardData }) {
           {story.numParts}
         </span>
       </p>
+      {preview !== "never" && (
+        <StoryPreview
+          story={story}
+          open={preview === "open"}
+          onClose={() => setPreview("closed")}
+        />
+      )}
     </article>
   );
 }

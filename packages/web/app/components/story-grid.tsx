@@ -1,4 +1,4 @@
-import type { StoryCard as StoryCardData } from "@inkwell/shared";
+import type { StoryCardData } from "../api/client.ts";
 import { StoryCard } from "./story-card.tsx";
 
 export function StoryGrid({ stories, label }: { stories: StoryCardData[]; label: string }) {

@@ -1,4 +1,4 @@
-/** The Terms of Service and Privacy Policy, in English, as sections of plain paragraphs. */
+/** The Terms of Service, Privacy Policy and Content Guidelines, in English, as sections of plain paragraphs. */
 
 export interface LegalDocument {
   title: string;
@@ -87,6 +87,45 @@ export const PRIVACY: LegalDocument = {
     {
       heading: "Contact",
       paragraphs: ["Questions about privacy? Write to privacy@inkwell.example."],
+    },
+  ],
+};
+
+export const GUIDELINES: LegalDocument = {
+  title: "Content Guidelines",
+  updated: "November 22, 2026",
+  sections: [
+    {
+      heading: "Write what you love, safely",
+      paragraphs: [
+        "Inkwell welcomes stories of every genre, including dark and difficult subjects told with care. These guidelines say what may be published and how stories for adults are labelled, so every reader can choose what they read.",
+      ],
+    },
+    {
+      heading: "Mature stories",
+      paragraphs: [
+        "Stories with explicit sexual content, graphic violence or intense depictions of self-harm must be rated Mature. Mature stories are shown only to signed-in readers aged 18 or over who have not turned them off in their content settings.",
+        "Mature is a label, not a loophole: everything below is still not allowed.",
+      ],
+    },
+    {
+      heading: "Never allowed",
+      paragraphs: [
+        "Sexual content involving minors, in any form. Content that promotes or glorifies self-harm, suicide or eating disorders. Hate speech and content that encourages violence against people or groups. Harassment of real people, and sharing someone's private information.",
+        "Spam, scams and misleading links. Work that is not yours to publish: plagiarism and copyright infringement.",
+      ],
+    },
+    {
+      heading: "Covers, titles and descriptions",
+      paragraphs: [
+        "Covers, titles and descriptions are seen by everyone who browses, so they must be suitable for a general audience even when the story is Mature.",
+      ],
+    },
+    {
+      heading: "When something is wrong",
+      paragraphs: [
+        "Report a story, comment or profile that breaks these guidelines. Our team reviews every report; stories that break the guidelines may be unpublished, re-rated or removed, and repeated or serious breaches can close an account.",
+      ],
     },
   ],
 };

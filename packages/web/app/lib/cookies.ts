@@ -1,10 +1,8 @@
+import { cookieValue } from "@inkwell/shared";
+
 /** Reads and writes cookies from the browser (document.cookie); lifetimes in days. */
 export function readCookie(name: string): string | null {
-  for (const part of document.cookie.split(";")) {
-    const [key, ...value] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(value.join("="));
-  }
-  return null;
+  return cookieValue(document.cookie, name);
 }
 
 export function writeCookie(name: string, value: string, days: number): void {

@@ -1,5 +1,5 @@
 import { CACHE_TAGS_HEADER } from "@inkwell/shared";
-import { data, type HeadersFunction } from "react-router";
+import { data, type HeadersFunction, isRouteErrorResponse } from "react-router";
 import { ApiRequestError } from "../api/client.ts";
 
 /** `/story/123` and `/story/123-some-title` both name story 123; anything else is no id. */
@@ -10,7 +10,13 @@ export function idFromParam(param: string | undefined): number | null {
 
 export const notFoundResponse = () => data(null, { status: 404 });
 
-/** An API 404 (or 400 for an id the API refuses) becomes the page's 404. */
+/** The page's 403 for a mature story shown to someone it is hidden from. */
+export const MATURE_GATE = "mature_content";
+
+/**
+ * An API 404 (or 400 for an id the API refuses) becomes the page's 404; a mature story
+ * hidden from the viewer becomes a 403 that the route's ErrorBoundary shows as a gate.
+ */
 export async function orNotFound<T>(request: Promise<T>): Promise<T> {
   try {
     return await request;
@@ -18,8 +24,20 @@ export async function orNotFound<T>(request: Promise<T>): Promise<T> {
     if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) {
       throw notFoundResponse();
     }
+    if (error instanceof ApiRequestError && error.code === MATURE_GATE) {
+      throw data({ gate: MATURE_GATE }, { status: 403 });
+    }
     throw error;
   }
+}
+
+/** Whether a route error is the mature gate (see orNotFound). */
+export function isMatureGate(error: unknown): boolean {
+  return (
+    isRouteErrorResponse(error) &&
+    error.status === 403 &&
+    (error.data as { gate?: string } | null)?.gate === MATURE_GATE
+  );
 }
 
 /** Marks a visitor's page as cacheable for a moment under these tags (see CACHE_TAGS_HEADER). */

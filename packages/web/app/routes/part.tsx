@@ -1,25 +1,58 @@
-import { formatTimeAgo } from "@inkwell/shared";
+import {
+  cookieValue,
+  formatTimeAgo,
+  parseReaderSettings,
+  READER_SETTINGS_COOKIE,
+} from "@inkwell/shared";
 import { ArrowLeft, ArrowRight, ChevronRight } from "lucide-react";
-import { data } from "react-router";
+import { useRef, useState } from "react";
+import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { Avatar } from "../components/avatar.tsx";
+import { ErrorPage } from "../components/error-page.tsx";
 import { UserBadges } from "../components/user-badges.tsx";
+import { ReaderSettingsControl, readerClassName } from "../features/reading/reader-settings.tsx";
+import { ProgressBar, useReadingProgress } from "../features/reading/reading-progress.tsx";
+import { useReadCounter } from "../features/reading/use-read-counter.ts";
 import { VoteButton } from "../features/reading/vote-button.tsx";
+import { MatureGate } from "../features/story/mature-gate.tsx";
 import { t } from "../i18n/index.ts";
+import { useCurrentUser } from "../lib/current-user.ts";
 import {
   cacheTags,
   forwardLoaderHeaders,
   idFromParam,
+  isMatureGate,
   notFoundResponse,
   orNotFound,
 } from "../lib/route-data.ts";
 import type { Route } from "./+types/part";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+/**
+ * The part, and how to show it: the reader's settings (the account's, or a visitor's
+ * cookie) are applied in the server's HTML, so the page never flashes the default look,
+ * and a signed-in reader's saved position in this part is where the page resumes.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = idFromParam(params.partId);
   if (id === null) throw notFoundResponse();
-  const part = await orNotFound(context.get(apiContext).part(id));
-  return data({ part, now: Date.now() }, { headers: cacheTags(`story:${part.story.id}`) });
+  const api = context.get(apiContext);
+  const part = await orNotFound(api.part(id));
+  const cookie = request.headers.get("cookie");
+  // Visitors without cookies cost no further calls; the position is a nicety, never an error.
+  const [saved, accountSettings] = cookie
+    ? await Promise.all([
+        api.readingPosition(part.story.id).catch(() => null),
+        api.readerSettings(),
+      ])
+    : [null, null];
+  const settings =
+    accountSettings ?? parseReaderSettings(cookieValue(cookie, READER_SETTINGS_COOKIE));
+  const resumeAt = saved?.part === part.id ? Number(saved.position) : null;
+  return data(
+    { part, now: Date.now(), settings, resumeAt },
+    { headers: cacheTags(`story:${part.story.id}`) },
+  );
 }
 
 export const headers = forwardLoaderHeaders;
@@ -31,10 +64,24 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
 }
 
 export default function PartPage({ loaderData }: Route.ComponentProps) {
-  const { part, now } = loaderData;
+  const { part, now, resumeAt } = loaderData;
   const { story } = part;
+  const [settings, setSettings] = useState(loaderData.settings);
+  const textRef = useRef<HTMLDivElement>(null);
+  const signedIn = useCurrentUser() !== null;
+  const position = useReadingProgress(textRef, {
+    storyId: story.id,
+    partId: part.id,
+    saves: signedIn,
+    resumeAt,
+  });
+  useReadCounter(part.id);
   return (
-    <article className="reader">
+    <article className={readerClassName(settings)}>
+      <ProgressBar position={position} />
+      <div className="reader__tools">
+        <ReaderSettingsControl settings={settings} onChange={setSettings} />
+      </div>
       <header className="reader__header">
         <a className="reader__story" href={story.url}>
           <span className="reader__story-title">{story.title}</span>
@@ -53,6 +100,7 @@ export default function PartPage({ loaderData }: Route.ComponentProps) {
       </header>
 
       <div
+        ref={textRef}
         className="reader__text"
         // The part's HTML is sanitised when it is written (allow-list), never at render time.
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on write
@@ -111,4 +159,11 @@ export default function PartPage({ loaderData }: Route.ComponentProps) {
       </footer>
     </article>
   );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isMatureGate(error)) return <MatureGate />;
+  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage kind="notFound" />;
+  return <ErrorPage kind="generic" />;
 }

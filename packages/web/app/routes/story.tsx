@@ -1,28 +1,41 @@
-import { formatTimeAgo } from "@inkwell/shared";
-import { BookOpen } from "lucide-react";
+import { hasStartedReading } from "@inkwell/shared";
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { Cover } from "../components/cover.tsx";
 import { ErrorPage } from "../components/error-page.tsx";
 import { StoryBadges } from "../components/story-badges.tsx";
+import { StoryGrid } from "../components/story-grid.tsx";
 import { StoryStats } from "../components/story-stats.tsx";
 import { UserBadges } from "../components/user-badges.tsx";
+import { ExpandableDescription } from "../features/story/expandable-description.tsx";
+import { MatureGate } from "../features/story/mature-gate.tsx";
+import { StoryActions } from "../features/story/story-actions.tsx";
+import { GuidelinesCard, RankingsLink, SignUpCard } from "../features/story/story-aside.tsx";
+import { TableOfContents } from "../features/story/table-of-contents.tsx";
+import { TagChips } from "../features/story/tag-chips.tsx";
 import { t } from "../i18n/index.ts";
+import { useCurrentUser } from "../lib/current-user.ts";
 import {
   cacheTags,
   forwardLoaderHeaders,
   idFromParam,
+  isMatureGate,
   notFoundResponse,
   orNotFound,
 } from "../lib/route-data.ts";
 import type { Route } from "./+types/story";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = idFromParam(params.storyId);
   if (id === null) throw notFoundResponse();
-  const story = await orNotFound(context.get(apiContext).storyPage(id));
-  return data({ story, now: Date.now() }, { headers: cacheTags(`story:${id}`) });
+  const api = context.get(apiContext);
+  const [story, saved] = await Promise.all([
+    orNotFound(api.storyPage(id)),
+    // Where a signed-in reader left off; visitors without cookies cost no call.
+    request.headers.get("cookie") ? api.readingPosition(id).catch(() => null) : null,
+  ]);
+  return data({ story, now: Date.now(), saved }, { headers: cacheTags(`story:${id}`) });
 }
 
 export const headers = forwardLoaderHeaders;
@@ -36,7 +49,9 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
 }
 
 export default function StoryPage({ loaderData }: Route.ComponentProps) {
-  const { story, now } = loaderData;
+  const { story, now, saved } = loaderData;
+  const user = useCurrentUser();
+  const continuing = saved && hasStartedReading(saved, story.firstStoryPart?.id ?? null);
   const status = story.deleted ? t.story.deleted : story.draft ? t.story.draft : null;
   return (
     <article className="story-page">
@@ -70,68 +85,49 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
             completed={story.completed}
             mature={story.mature}
             numNewParts={story.numNewParts}
+            numNewBonusParts={story.numNewBonusParts}
             isPaid={story.isPaid}
           />
-          {story.firstStoryPart && (
-            <a className="button button--primary button--large" href={story.firstStoryPart.url}>
-              <BookOpen aria-hidden="true" size={18} />
-              {t.story.startReading}
-            </a>
-          )}
+          <StoryActions
+            readUrl={continuing ? `/${saved.part}` : (story.firstStoryPart?.url ?? null)}
+            readLabel={continuing ? t.reader.continueReading : t.story.startReading}
+            canAdd={user !== null && !story.draft}
+            signedIn={user !== null}
+          />
         </div>
       </header>
 
       <div className="story-body">
-        <section className="story-description" aria-labelledby="description-heading">
-          <h2 id="description-heading" className="visually-hidden">
-            {t.story.description}
-          </h2>
-          {story.description.split(/\n+/).map((paragraph, index) => (
-            // Paragraphs of a description have no identity beyond their order.
-            // biome-ignore lint/suspicious/noArrayIndexKey: static text split once
-            <p key={index}>{paragraph}</p>
-          ))}
-          {story.storyTags.length > 0 && (
-            <ul className="tag-list" aria-label={t.story.tags}>
-              {story.storyTags.map((tag) => (
-                <li key={tag.name}>
-                  <a className="tag" href={tag.url}>
-                    {tag.name}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-
-        <section className="toc" aria-labelledby="toc-heading">
-          <h2 id="toc-heading" className="toc__heading">
-            {t.story.tableOfContents}
-            <span className="toc__count">{t.story.partsCount(story.numParts)}</span>
-          </h2>
-          {story.parts.length === 0 ? (
-            <p>{t.story.noParts}</p>
-          ) : (
-            <ol className="toc__list">
-              {story.parts.map((part) => (
-                <li key={part.id} className="toc__item">
-                  <a href={part.url}>
-                    <span className="toc__title">{part.title}</span>
-                    {part.new && <span className="badge badge--new">{t.story.new}</span>}
-                    <span className="toc__date">{formatTimeAgo(part.createDate, now)}</span>
-                  </a>
-                </li>
-              ))}
-            </ol>
-          )}
-        </section>
+        <div className="story-main">
+          <section className="story-description" aria-labelledby="description-heading">
+            <h2 id="description-heading" className="visually-hidden">
+              {t.story.description}
+            </h2>
+            <ExpandableDescription text={story.description} />
+            <TagChips tags={story.storyTags} />
+            <RankingsLink storyUrl={story.url} rankings={story.tagRankings} />
+          </section>
+          <TableOfContents parts={story.parts} now={now} />
+        </div>
+        <div className="story-side">
+          {!user && <SignUpCard title={story.title} nextUrl={story.url} />}
+          <GuidelinesCard />
+        </div>
       </div>
+
+      {story.recommendedStories.length > 0 && (
+        <section className="story-recommendations" aria-labelledby="recommended-heading">
+          <h2 id="recommended-heading">{t.story.youMayAlsoLike}</h2>
+          <StoryGrid stories={story.recommendedStories} label={t.story.youMayAlsoLike} />
+        </section>
+      )}
     </article>
   );
 }
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  if (isMatureGate(error)) return <MatureGate />;
   if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage kind="notFound" />;
   return <ErrorPage kind="story" />;
 }

@@ -1,35 +1,82 @@
 import { abbreviateCount } from "@inkwell/shared";
 import { apiContext } from "../api/context.ts";
+import { StoryCarousel } from "../components/story-carousel.tsx";
 import { StoryGrid } from "../components/story-grid.tsx";
 import { t } from "../i18n/index.ts";
 import { notFoundResponse } from "../lib/route-data.ts";
 import type { Route } from "./+types/tag";
 
 const PAGE_SIZE = 24;
+/** reader.md §2, §9: the 'Hottest Originals' carousel shows up to 7 stories at width 112. */
+const ORIGINALS_SHOWN = 7;
+const ORIGINALS_WIDTH = 112;
+const SORTS = ["hot", "new"] as const;
+type Sort = (typeof SORTS)[number];
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const tag = (params.tag ?? "").toLowerCase();
   if (tag.length === 0 || tag.length > 128) throw notFoundResponse();
-  const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
+  const query = new URL(request.url).searchParams;
+  const page = Number(query.get("page") ?? "1");
   const pageNumber = Number.isInteger(page) && page > 0 && page < 10_000 ? page : 1;
-  const list = await context
-    .get(apiContext)
-    .stories({ filter: "hot", tag, limit: PAGE_SIZE, offset: (pageNumber - 1) * PAGE_SIZE });
-  return { tag, list, page: pageNumber };
+  const sort: Sort = query.get("sort") === "new" ? "new" : "hot";
+  const api = context.get(apiContext);
+  const [list, originals] = await Promise.all([
+    api.stories({ filter: sort, tag, limit: PAGE_SIZE, offset: (pageNumber - 1) * PAGE_SIZE }),
+    // The carousel is a bonus: the page stands without it if the call fails.
+    pageNumber === 1
+      ? api.paidStoriesOfTag(tag, ORIGINALS_SHOWN).then(
+          (answer) => answer.stories,
+          () => [],
+        )
+      : [],
+  ]);
+  return { tag, list, page: pageNumber, sort, originals };
 }
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
   return data ? [{ title: `${t.tag.title(data.tag)} · Inkwell` }] : [];
 }
 
+const pageUrl = (sort: Sort, page: number) => {
+  const params = new URLSearchParams();
+  if (sort !== "hot") params.set("sort", sort);
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `?${query}` : "?";
+};
+
+/** /stories/{tag}: the tag's stories, hot or new, with the tag's hottest Originals on top. */
 export default function TagPage({ loaderData }: Route.ComponentProps) {
-  const { tag, list, page } = loaderData;
+  const { tag, list, page, sort, originals } = loaderData;
   return (
     <section className="page-section" aria-labelledby="tag-heading">
       <header className="page-heading">
         <h1 id="tag-heading">{t.tag.title(tag)}</h1>
         <p>{t.tag.count(abbreviateCount(list.total))}</p>
       </header>
+
+      {originals.length > 0 && (
+        <section className="originals" aria-labelledby="originals-heading">
+          <h2 id="originals-heading">{t.tag.originals}</h2>
+          <p className="originals__subheading">{t.tag.originalsSubheading}</p>
+          <StoryCarousel stories={originals} width={ORIGINALS_WIDTH} label={t.tag.originals} />
+        </section>
+      )}
+
+      <nav className="sort-tabs" aria-label={t.tag.sortLabel}>
+        {SORTS.map((option) => (
+          <a
+            key={option}
+            className="sort-tabs__tab"
+            href={pageUrl(option, 1)}
+            aria-current={option === sort ? "page" : undefined}
+          >
+            {option === "hot" ? t.tag.sortHot : t.tag.sortNew}
+          </a>
+        ))}
+      </nav>
+
       {list.stories.length === 0 ? (
         <p>{t.tag.empty}</p>
       ) : (
@@ -37,7 +84,7 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
       )}
       {list.nextUrl && (
         <p className="page-more">
-          <a className="button" href={`?page=${page + 1}`}>
+          <a className="button" href={pageUrl(sort, page + 1)}>
             {t.tag.more}
           </a>
         </p>

@@ -1,9 +1,9 @@
-import type { CurrentUser } from "@inkwell/shared";
 import { type ReactNode, useState } from "react";
-import { useLocation, useRouteLoaderData } from "react-router";
+import { useLocation } from "react-router";
 import { browserApi } from "../../api/client.ts";
 import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
+import { useCurrentUser } from "../../lib/current-user.ts";
 import { EmailModal } from "../settings/email-modal.tsx";
 
 type Gate = "signup" | "verify" | "email" | null;
@@ -14,7 +14,7 @@ type Gate = "signup" | "verify" | "email" | null;
  * only a verified reader runs the action. Render `modals` once beside the control.
  */
 export function useInteractionGate(): { guard: (action: () => void) => void; modals: ReactNode } {
-  const user = useRouteLoaderData<{ user: CurrentUser | null }>("root")?.user ?? null;
+  const user = useCurrentUser();
   const location = useLocation();
   const [gate, setGate] = useState<Gate>(null);
   const [resend, setResend] = useState<string | null>(null);

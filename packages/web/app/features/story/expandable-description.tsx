@@ -1,0 +1,41 @@
+import { useId, useState } from "react";
+import { t } from "../../i18n/index.ts";
+
+/** Below this many characters a description fits a phone screen and needs no toggle. */
+const LONG_DESCRIPTION = 240;
+
+/**
+ * The story's description. On a phone a long one is cut to a few lines with Read more /
+ * Read less; wider screens always show it whole (the toggle is hidden there by CSS).
+ */
+export function ExpandableDescription({ text }: { text: string }) {
+  const [expanded, setExpanded] = useState(false);
+  const id = useId();
+  const long = text.length > LONG_DESCRIPTION;
+  return (
+    <div className="description">
+      <div
+        id={id}
+        className={
+          long && !expanded ? "description__text description__text--clamped" : "description__text"
+        }
+      >
+        {text.split(/\n+/).map((paragraph, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: static text split once
+          <p key={index}>{paragraph}</p>
+        ))}
+      </div>
+      {long && (
+        <button
+          type="button"
+          className="link-button description__toggle"
+          aria-expanded={expanded}
+          aria-controls={id}
+          onClick={() => setExpanded(!expanded)}
+        >
+          {expanded ? t.story.readLess : t.story.readMore}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { ShieldAlert } from "lucide-react";
+import { useLocation } from "react-router";
+import { t } from "../../i18n/index.ts";
+import { useCurrentUser } from "../../lib/current-user.ts";
+
+/**
+ * What a mature story (or one of its parts) shows to someone it is hidden from: nothing of
+ * the story, and the way in — log in, or the content setting.
+ */
+export function MatureGate() {
+  const user = useCurrentUser();
+  const location = useLocation();
+  const nextUrl = new URLSearchParams({ nextUrl: location.pathname }).toString();
+  return (
+    <section className="error-page" aria-labelledby="gate-heading">
+      <title>{`${t.mature.heading} · ${t.brand}`}</title>
+      <ShieldAlert className="error-page__icon" aria-hidden="true" size={56} />
+      <h1 id="gate-heading">{t.mature.heading}</h1>
+      <p>{user ? t.mature.hiddenBySettings : t.mature.logIn}</p>
+      {user ? (
+        <a className="button button--primary" href="/settings">
+          {t.mature.settings}
+        </a>
+      ) : (
+        <a className="button button--primary" href={`/login?${nextUrl}`}>
+          {t.nav.logIn}
+        </a>
+      )}
+    </section>
+  );
+}

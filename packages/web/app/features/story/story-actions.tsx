@@ -1,0 +1,39 @@
+import { BookOpen, Plus } from "lucide-react";
+import { t } from "../../i18n/index.ts";
+
+interface StoryActionsProps {
+  readUrl: string | null;
+  readLabel: string;
+  /** Visitors and drafts cannot add a story to a list (reader.md §6). */
+  canAdd: boolean;
+  signedIn: boolean;
+}
+
+/**
+ * Start (or continue) reading, and Add to. On a phone this bar sticks to the bottom of
+ * the screen, so the next step is always one tap away.
+ */
+export function StoryActions({ readUrl, readLabel, canAdd, signedIn }: StoryActionsProps) {
+  if (!readUrl && canAdd) return null;
+  return (
+    <div className="story-actions">
+      {readUrl && (
+        <a className="button button--primary button--large story-actions__read" href={readUrl}>
+          <BookOpen aria-hidden="true" size={18} />
+          {readLabel}
+        </a>
+      )}
+      {!canAdd && (
+        <button
+          type="button"
+          className="button button--large"
+          disabled
+          title={signedIn ? t.story.addDisabledDraft : t.story.addDisabledVisitor}
+        >
+          <Plus aria-hidden="true" size={18} />
+          {t.story.addTo}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import type { TagRanking } from "@inkwell/shared";
+import { Award, BookHeart, ShieldCheck } from "lucide-react";
+import { t } from "../../i18n/index.ts";
+
+/** The best rank, linking to every rank the story holds. */
+export function RankingsLink({ storyUrl, rankings }: { storyUrl: string; rankings: TagRanking[] }) {
+  const best = rankings[0];
+  if (!best) return null;
+  return (
+    <a className="rankings-link" href={`${storyUrl}/rankings`}>
+      <Award aria-hidden="true" size={18} />
+      <span>
+        <strong>{t.rankings.rankIn(best.rank, best.name)}</strong>
+        {rankings.length > 1 && <span> · {t.rankings.seeAll(rankings.length)}</span>}
+      </span>
+    </a>
+  );
+}
+
+/** For visitors: why to sign up, with the story's own title (reader.md §2). */
+export function SignUpCard({ title, nextUrl }: { title: string; nextUrl: string }) {
+  const query = new URLSearchParams({ nextUrl }).toString();
+  return (
+    <aside className="side-card side-card--accent" aria-labelledby="signup-card-heading">
+      <BookHeart aria-hidden="true" size={24} />
+      <h2 id="signup-card-heading">{t.story.signupCard(title)}</h2>
+      <a className="button button--primary" href={`/signup?${query}`}>
+        {t.story.signUp}
+      </a>
+    </aside>
+  );
+}
+
+export function GuidelinesCard() {
+  return (
+    <aside className="side-card" aria-labelledby="guidelines-card-heading">
+      <ShieldCheck aria-hidden="true" size={24} />
+      <h2 id="guidelines-card-heading">{t.story.guidelinesHeading}</h2>
+      <p>{t.story.guidelinesText}</p>
+      <a href="/guidelines">{t.footer.guidelines}</a>
+    </aside>
+  );
+}

@@ -1,0 +1,54 @@
+import { formatTimeAgo, type PartSummary } from "@inkwell/shared";
+import { Lock } from "lucide-react";
+import { useState } from "react";
+import { t } from "../../i18n/index.ts";
+
+/** reader.md §2: a phone shows the last 3 parts with See all. */
+const SHOWN_ON_PHONE = 3;
+
+export function TableOfContents({ parts, now }: { parts: PartSummary[]; now: number }) {
+  const [all, setAll] = useState(false);
+  const collapsible = !all && parts.length > SHOWN_ON_PHONE;
+  const firstShownOnPhone = parts.length - SHOWN_ON_PHONE;
+  return (
+    <section className="toc" aria-labelledby="toc-heading">
+      <h2 id="toc-heading" className="toc__heading">
+        {t.story.tableOfContents}
+        <span className="toc__count">{t.story.partsCount(parts.length)}</span>
+      </h2>
+      {parts.length === 0 ? (
+        <p>{t.story.noParts}</p>
+      ) : (
+        <ol className="toc__list">
+          {parts.map((part, index) => (
+            <li
+              key={part.id}
+              className={
+                collapsible && index < firstShownOnPhone
+                  ? "toc__item toc__item--older"
+                  : "toc__item"
+              }
+            >
+              <a href={part.url}>
+                {part.isBlocked && (
+                  <span className="toc__lock">
+                    <Lock aria-hidden="true" size={16} />
+                    <span className="visually-hidden">{t.story.locked}</span>
+                  </span>
+                )}
+                <span className="toc__title">{part.title}</span>
+                {part.new && <span className="badge badge--new">{t.story.new}</span>}
+                <span className="toc__date">{formatTimeAgo(part.createDate, now)}</span>
+              </a>
+            </li>
+          ))}
+        </ol>
+      )}
+      {collapsible && (
+        <button type="button" className="button toc__see-all" onClick={() => setAll(true)}>
+          {t.story.seeAllParts(parts.length)}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { useState } from "react";
+import { t } from "../../i18n/index.ts";
+
+/** reader.md §9: 3 tags shown, 2 on a phone, then '+N more'. */
+const SHOWN = 3;
+const SHOWN_ON_PHONE = 2;
+
+/**
+ * The story's tags as links to their tag pages. The first ones in the author's order are
+ * shown rather than a random pick, so the page is the same for every visitor (and cache).
+ */
+export function TagChips({ tags }: { tags: { name: string; url: string }[] }) {
+  const [all, setAll] = useState(false);
+  if (tags.length === 0) return null;
+  const itemClass = (index: number) =>
+    all || index < SHOWN_ON_PHONE
+      ? undefined
+      : index < SHOWN
+        ? "tag-list__desktop"
+        : "tag-list__hidden";
+  return (
+    <ul className="tag-list" aria-label={t.story.tags}>
+      {tags.map((tag, index) => (
+        <li key={tag.name} className={itemClass(index)}>
+          <a className="tag" href={tag.url}>
+            {tag.name}
+          </a>
+        </li>
+      ))}
+      {!all && tags.length > SHOWN_ON_PHONE && (
+        <li className={tags.length > SHOWN ? undefined : "tag-list__phone"}>
+          <button type="button" className="tag tag--more" onClick={() => setAll(true)}>
+            <span className="tag-list__phone">
+              {t.story.moreTags(tags.length - SHOWN_ON_PHONE)}
+            </span>
+            {tags.length > SHOWN && (
+              <span className="tag-list__desktop">{t.story.moreTags(tags.length - SHOWN)}</span>
+            )}
+          </button>
+        </li>
+      )}
+    </ul>
+  );
+}
