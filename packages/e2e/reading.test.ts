@@ -121,7 +121,12 @@ describe("visitor opens a story and reads its first two parts", () => {
         const cover = page.getByRole("img", { name: `Cover of ${story.title}`, exact: true });
         const card = popular.getByRole("link").filter({ has: cover });
         if ((await card.count()) > 0) {
+          // A card opens the story's preview; More details leads on to the story page.
           await card.first().click();
+          const preview = page.getByRole("dialog", { name: story.title });
+          await preview.waitFor();
+          await expectNoAxeViolations(page, "the story preview");
+          await preview.getByRole("link", { name: "More details", exact: true }).click();
           await page.waitForURL(`${server.url}/story/${story.id}`);
         } else {
           const response = await page.goto(story.url);

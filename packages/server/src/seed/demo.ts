@@ -149,6 +149,8 @@ function makeUsers(faker: Faker, count: number, passwordHash: string, now: numbe
       email_lower: `${account.username}@example.com`,
       password_hash: passwordHash,
       email_reverified_at: now,
+      // Adults, so the demo accounts see mature stories as adult readers do.
+      birthdate: `${new Date(now).getUTCFullYear() - 30 - index}-05-12`,
       is_ambassador: account.role === "ambassador" ? 1 : 0,
       is_sysadmin: account.role === "admin" ? 1 : 0,
       is_staff: account.role === "admin" ? 1 : 0,

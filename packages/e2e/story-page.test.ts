@@ -1,0 +1,175 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, test } from "vitest";
+import { DESKTOP, expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
+import { squash } from "./support/catalogue.ts";
+import { useServer } from "./support/server.ts";
+
+const server = useServer();
+const browser = useBrowser();
+
+interface ListedStory {
+  id: number;
+  title: string;
+  url: string;
+  numParts: number;
+  tags: string[];
+  mature: boolean;
+}
+
+let story: ListedStory;
+
+async function hot(init?: RequestInit): Promise<ListedStory[]> {
+  const response = await fetch(
+    `${server.url}/api/v3/stories?filter=hot&limit=100&fields=stories(id,title,url,numParts,tags,mature)`,
+    init,
+  );
+  return ((await response.json()) as { stories: ListedStory[] }).stories;
+}
+
+beforeAll(async () => {
+  const found = (await hot()).find((entry) => entry.numParts > 4 && entry.tags.length > 3);
+  if (!found) throw new Error("no hot story with more than 4 parts and 3 tags");
+  story = found;
+});
+
+const options = (viewport: { width: number; height: number }) => ({
+  viewport,
+  baseURL: server.url,
+});
+
+async function visibleCount(page: Page, selector: string): Promise<number> {
+  return page
+    .locator(selector)
+    .evaluateAll(
+      (elements) => elements.filter((el) => (el as HTMLElement).offsetParent !== null).length,
+    );
+}
+
+describe("the story page", () => {
+  test("on a phone: 2 tags, the last 3 parts, a short description and sticky actions", async () => {
+    await browser.withPage(options(PHONE), async (page) => {
+      expect((await page.goto(story.url))?.status()).toBe(200);
+      const tags = page.getByRole("list", { name: "Tags" });
+      expect(await visibleCount(page, ".tag-list a.tag")).toBe(2);
+      await tags.getByRole("button", { name: `+${story.tags.length - 2} more` }).click();
+      expect(await visibleCount(page, ".tag-list a.tag")).toBe(story.tags.length);
+
+      const toc = page.getByRole("region", { name: /^Table of contents/ });
+      expect(await visibleCount(page, ".toc__item")).toBe(3);
+      await toc.getByRole("button", { name: `See all ${story.numParts} parts` }).click();
+      expect(await visibleCount(page, ".toc__item")).toBe(story.numParts);
+
+      const readMore = page.getByRole("button", { name: "Read more" });
+      if ((await readMore.count()) > 0) {
+        const clamped = await page.locator(".description__text").evaluate((el) => el.clientHeight);
+        await readMore.click();
+        expect(
+          await page.getByRole("button", { name: "Read less" }).getAttribute("aria-expanded"),
+        ).toBe("true");
+        const whole = await page.locator(".description__text").evaluate((el) => el.clientHeight);
+        expect(whole).toBeGreaterThan(clamped);
+      }
+
+      // Start reading stays at the bottom of the screen, and Add to waits for an account.
+      const start = page.getByRole("link", { name: "Start reading", exact: true });
+      const box = await start.boundingBox();
+      expect(box && box.y + box.height).toBeGreaterThan(PHONE.height - 80);
+      expect(await page.getByRole("button", { name: "Add to" }).isDisabled()).toBe(true);
+      expect(
+        squash(await page.getByRole("complementary", { name: /^Sign up to add/ }).textContent()),
+      ).toContain(`Sign up to add ${story.title} to your library and receive updates`);
+      expect(
+        await page.getByRole("list", { name: "You may also like" }).getByRole("listitem").count(),
+      ).toBeGreaterThan(0);
+      await expectNoAxeViolations(page, "the story page on a phone");
+    });
+  });
+
+  test("on a desktop: 3 tags, every part, and its rankings", async () => {
+    await browser.withPage(options(DESKTOP), async (page) => {
+      await page.goto(story.url);
+      expect(await visibleCount(page, ".tag-list a.tag")).toBe(3);
+      expect(await visibleCount(page, ".toc__item")).toBe(story.numParts);
+      expect(await page.getByRole("button", { name: /^See all/ }).isVisible()).toBe(false);
+      const rank = page.getByRole("link", { name: /^#\d+ in / });
+      const best = squash(await rank.locator("strong").textContent());
+      await rank.click();
+      await page.waitForURL(`${server.url}${story.url}/rankings`);
+      expect(squash(await page.getByRole("heading", { level: 1 }).textContent())).toBe("Rankings");
+      const first = page.getByRole("list", { name: "Rankings" }).getByRole("listitem").first();
+      expect(squash(await first.textContent())).toBe(best.replace(" in ", ""));
+      await expectNoAxeViolations(page, "the rankings page");
+    });
+  });
+});
+
+describe("tag pages and previews", () => {
+  test("/tags/{tag} moves to /stories/{tag}, which sorts by new, and a card opens its preview", async () => {
+    const tag = story.tags[0] as string;
+    await browser.withPage(options(PHONE), async (page) => {
+      const response = await page.goto(`/tags/${tag}`);
+      expect(response?.status()).toBe(200);
+      expect(page.url()).toBe(`${server.url}/stories/${tag}`);
+      const sort = page.getByRole("navigation", { name: "Sort stories" });
+      expect(await sort.getByRole("link", { name: "Hot" }).getAttribute("aria-current")).toBe(
+        "page",
+      );
+      await sort.getByRole("link", { name: "New" }).click();
+      await page.waitForURL(`${server.url}/stories/${tag}?sort=new`);
+      expect(await sort.getByRole("link", { name: "New" }).getAttribute("aria-current")).toBe(
+        "page",
+      );
+
+      const grid = page.getByRole("list", { name: `#${tag} stories` });
+      const card = grid.getByRole("listitem").first().getByRole("link");
+      const title = squash(await card.getByRole("heading").textContent()).replace(/…$/, "");
+      await card.click();
+      const preview = page.getByRole("dialog");
+      await preview.waitFor();
+      expect(squash(await preview.getByRole("heading", { level: 2 }).textContent())).toContain(
+        title,
+      );
+      expect(await preview.getByRole("link", { name: "More details" }).isVisible()).toBe(true);
+      await expectNoAxeViolations(page, "a story preview on a phone");
+      await page.keyboard.press("Escape");
+      expect(await preview.isVisible()).toBe(false);
+      expect(page.url()).toBe(`${server.url}/stories/${tag}?sort=new`);
+    });
+  });
+});
+
+describe("mature stories", () => {
+  test("a visitor meets a gate; an adult reader who logs in reads the story", async () => {
+    await browser.withPage(options(DESKTOP), async (page) => {
+      await page.goto("/login");
+      await logIn(page, "demo_reader", "inkwell-demo");
+      await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+      const listed = (await (
+        await page.request.get("/api/v3/stories?filter=hot&limit=100&fields=stories(id,url,mature)")
+      ).json()) as { stories: ListedStory[] };
+      const mature = listed.stories.find((entry) => entry.mature);
+      if (!mature) throw new Error("no mature story among the 100 hottest for an adult");
+      expect((await hot()).some((entry) => entry.id === mature.id)).toBe(false);
+
+      await browser.withPage(options(DESKTOP), async (visitor) => {
+        const gated = await visitor.goto(mature.url);
+        expect(gated?.status()).toBe(403);
+        expect(squash(await visitor.getByRole("heading", { level: 1 }).textContent())).toBe(
+          "This story is for mature readers",
+        );
+        expect(
+          await visitor
+            .getByRole("link", { name: "Log in", exact: true })
+            .last()
+            .getAttribute("href"),
+        ).toBe(`/login?nextUrl=${encodeURIComponent(mature.url)}`);
+        await expectNoAxeViolations(visitor, "the mature gate");
+      });
+
+      expect((await page.goto(mature.url))?.status()).toBe(200);
+      expect(await page.getByRole("list", { name: "Status" }).getByText("Mature").isVisible()).toBe(
+        true,
+      );
+    });
+  });
+});
