@@ -11,6 +11,7 @@ import { HttpError } from "./http/errors.ts";
 import { type AccountLimiters, accountLimiters } from "./http/rate-limit.ts";
 import { sameOriginOnly } from "./http/same-origin.ts";
 import { partRoutes } from "./parts/routes.ts";
+import { readingRoutes } from "./reading/routes.ts";
 import { storyRoutes } from "./stories/routes.ts";
 import { userRoutes } from "./users/routes.ts";
 import { voteRoutes } from "./votes/routes.ts";
@@ -44,6 +45,7 @@ export function createApi(handle: DatabaseHandle, options: { limits?: AccountLim
   app.route("/", storyRoutes());
   app.route("/", partRoutes());
   app.route("/", voteRoutes());
+  app.route("/", readingRoutes());
   app.route("/", userRoutes());
 
   app.doc31("/api/openapi.json", {

@@ -1,7 +1,13 @@
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { CACHE_TAGS_HEADER, LOCALE_COOKIE } from "@inkwell/shared";
+import {
+  CACHE_TAGS_HEADER,
+  LOCALE_COOKIE,
+  parseReaderSettings,
+  READER_SETTINGS_COOKIE,
+  serializeReaderSettings,
+} from "@inkwell/shared";
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
@@ -74,9 +80,13 @@ export function createSite(api: Hono<AppEnv>, build: ServerBuild, options: SiteO
 
   site.all("*", async (c) => {
     const cookie = c.req.header("cookie");
-    // What a visitor's page depends on: the address and the chosen language.
+    // What a visitor's page depends on: the address, the chosen language and the reading
+    // page's settings (normalised, so a made-up cookie cannot fill the cache).
     const query = c.req.url.includes("?") ? c.req.url.slice(c.req.url.indexOf("?")) : "";
-    const key = `${getCookie(c, LOCALE_COOKIE) ?? "en"} ${c.req.path}${query}`;
+    const reading = serializeReaderSettings(
+      parseReaderSettings(getCookie(c, READER_SETTINGS_COOKIE)),
+    );
+    const key = `${getCookie(c, LOCALE_COOKIE) ?? "en"} ${reading} ${c.req.path}${query}`;
     const visitor = c.req.method === "GET" && !cookie?.includes(`${SESSION_COOKIE}=`);
     let response = visitor ? cache?.get(key) : undefined;
     if (!response) {

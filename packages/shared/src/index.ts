@@ -4,5 +4,6 @@ export * from "./features.ts";
 export * from "./fields.ts";
 export * from "./format.ts";
 export * from "./http.ts";
+export * from "./reading.ts";
 export * from "./story-rules.ts";
 export * from "./text.ts";

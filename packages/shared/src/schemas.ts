@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ACCOUNT_MESSAGES, PRONOUNS, USERNAME_MAX, USERNAME_MIN } from "./accounts.ts";
+import { FONT_SIZES, isValidPosition, LINE_SPACINGS, THEMES } from "./reading.ts";
 
 /**
  * Request schemas (zod), kept out of the main entry point so that the web app's bundle
@@ -42,3 +43,50 @@ export const signupSchema = z.object({
 });
 
 export type SignupInput = z.input<typeof signupSchema>;
+
+/** A whole-number id as a JSON number or as the string a form sends. */
+const idField = (name: string) => {
+  const error = `${name} must be a positive whole number`;
+  return z.union(
+    [
+      z.number().int(error).positive(error),
+      z
+        .string()
+        .regex(/^[1-9]\d{0,15}$/, error)
+        .transform(Number),
+    ],
+    { error },
+  );
+};
+
+/** POST /apiv2/syncreadingposition, as JSON, a form or a beacon. */
+export const readingPositionSchema = z.object({
+  story_id: idField("story_id"),
+  part_id: idField("part_id"),
+  position: z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d*\.?\d+$/)
+          .transform(Number),
+      ],
+      {
+        error: "position must be a number from 0 to 1",
+      },
+    )
+    .refine(isValidPosition, "position must be a number from 0 to 1"),
+});
+
+/** PUT /api/v3/users/me/reader-settings: every setting, each one of its options. */
+export const readerSettingsSchema = z
+  .object({
+    fontSize: z.enum(FONT_SIZES, { error: `fontSize must be one of ${FONT_SIZES.join(", ")}` }),
+    lineSpacing: z.enum(LINE_SPACINGS, {
+      error: `lineSpacing must be one of ${LINE_SPACINGS.join(", ")}`,
+    }),
+    theme: z.enum(THEMES, { error: `theme must be one of ${THEMES.join(", ")}` }),
+  })
+  .strict();

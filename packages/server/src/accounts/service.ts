@@ -206,7 +206,7 @@ export async function currentUser(db: Kysely<Database>, viewer: Viewer): Promise
     birthdate: user.birthdate,
     beta_enabled: user.beta_enabled === 1,
     language: user.language_id,
-    isPremium: false,
+    isPremium: user.is_premium === 1,
     isSysAdmin: user.is_sysadmin === 1,
     isStaff: user.is_staff === 1,
     isVerified: user.is_verified === 1,

@@ -3,13 +3,13 @@ import type { Context } from "hono";
 import type { ZodError } from "zod";
 import { badRequest } from "./errors.ts";
 
-/** A path id: a positive whole number, written the way clients send it. */
-export const idParam = (name: string) =>
+/** An id in the path (or query): a positive whole number, written the way clients send it. */
+export const idParam = (name: string, where: "path" | "query" = "path") =>
   z
-    .string()
+    .string({ error: `${name} must be a positive whole number` })
     .regex(/^[1-9]\d{0,15}$/, `${name} must be a positive whole number`)
     .transform(Number)
-    .openapi({ param: { name, in: "path" }, example: "1" });
+    .openapi({ param: { name, in: where }, example: "1" });
 
 export const fieldsQuery = z.string().optional().openapi({
   description: "Nested field selection, e.g. id,title,parts(id,title,url),user(username)",

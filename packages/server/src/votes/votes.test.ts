@@ -60,6 +60,8 @@ describe("votes", () => {
     const answers = await Promise.all(cookies.map((cookie) => send("POST", cookie)));
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     expect(await counts()).toEqual({ part: 50, story: 50, rows: 50 });
+    const part = await t.get(`/api/v3/story_parts/${story.partIds[0]}`);
+    expect(await part.json()).toMatchObject({ voteCount: 50 });
     // The same readers again, at once, and half of them taking it back: still exact.
     await Promise.all([
       ...cookies.map((cookie) => send("POST", cookie)),

@@ -1,0 +1,217 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, test } from "vitest";
+import { expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
+import { type StoryFixture, type StoryListEntry, squash } from "./support/catalogue.ts";
+import { useServer } from "./support/server.ts";
+
+const server = useServer();
+const { withPage } = useBrowser();
+
+/** A short story (2 to 4 parts), so the journey reads every part to the end. */
+let story: StoryFixture & { completed: boolean };
+
+beforeAll(async () => {
+  const list = (await (
+    await fetch(`${server.url}/api/v3/stories?filter=new&limit=100`)
+  ).json()) as {
+    stories: StoryListEntry[];
+  };
+  const entry = list.stories.find(
+    (candidate) => candidate.numParts >= 2 && candidate.numParts <= 4,
+  );
+  if (!entry) throw new Error("No story with 2 to 4 parts among the newest 100");
+  const response = await fetch(
+    `${server.url}/api/v3/stories/${entry.id}?fields=id,title,url,description,numParts,parts,completed`,
+  );
+  story = await response.json();
+});
+
+const SEPIA_BACKGROUND = "rgb(244, 236, 216)";
+
+async function signIn(page: Page, nextUrl: string) {
+  await page.goto(`/login?nextUrl=${encodeURIComponent(nextUrl)}`);
+  await logIn(page, "demo_reader", "inkwell-demo");
+  await page.waitForURL(`${server.url}${nextUrl}`);
+}
+
+/** The percentage the progress bar announces ("42% read"). */
+async function percentRead(page: Page): Promise<number> {
+  const bar = page.getByRole("progressbar", { name: "Reading progress" });
+  const text = (await bar.getAttribute("aria-valuetext")) ?? "";
+  const match = /^(\d+)% read$/.exec(text);
+  expect(match, `progress text "${text}"`).not.toBeNull();
+  return Number(match?.[1]);
+}
+
+async function partHeading(page: Page): Promise<string> {
+  return squash(await page.getByRole("heading", { level: 1 }).textContent());
+}
+
+/** Waits for the page to save a position past `least` (the throttled save while scrolling). */
+function positionSaved(page: Page, least: number) {
+  return page.waitForResponse((response) => {
+    if (!response.url().endsWith("/apiv2/syncreadingposition")) return false;
+    if (response.request().method() !== "POST" || response.status() !== 200) return false;
+    const body = JSON.parse(response.request().postData() ?? "{}") as { position?: number };
+    return (body.position ?? 0) >= least;
+  });
+}
+
+describe("a signed-in reader reads a story to its end", () => {
+  test("reads every part, votes, and sees the end message", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await signIn(page, story.url);
+      await page.getByRole("link", { name: "Start reading", exact: true }).click();
+
+      const firstPart = story.parts[0];
+      await page.waitForURL(`${server.url}${firstPart?.url}`);
+      expect(await partHeading(page)).toBe(squash(firstPart?.title ?? ""));
+      expect(await percentRead(page)).toBe(0);
+
+      // A few seconds on the part count as a read.
+      const read = await page.waitForResponse(
+        (response) => response.url().endsWith(`/api/v3/story_parts/${firstPart?.id}/reads`),
+        { timeout: 15_000 },
+      );
+      expect(await read.json()).toMatchObject({ counted: true });
+
+      const vote = page.getByRole("button", { name: /^Vote\b/ });
+      expect(await vote.getAttribute("aria-pressed")).toBe("false");
+      await vote.click();
+      const voted = page.getByRole("button", { name: /^Voted\b/ });
+      await voted.waitFor();
+      expect(await voted.getAttribute("aria-pressed")).toBe("true");
+      await expectNoAxeViolations(page, "part 1 after voting");
+
+      for (const [index, part] of story.parts.entries()) {
+        if (index === 0) continue;
+        await page.getByRole("link", { name: "Continue to next part", exact: true }).click();
+        await page.waitForURL(`${server.url}${part.url}`);
+        expect(await partHeading(page)).toBe(squash(part.title));
+        expect(
+          await page
+            .getByText(`Part ${index + 1} of ${story.numParts}`, { exact: true })
+            .isVisible(),
+        ).toBe(true);
+      }
+
+      expect(await page.getByRole("link", { name: "Continue to next part" }).count()).toBe(0);
+      const end = story.completed
+        ? "You've finished this story. Thank you for reading!"
+        : "You've reached the end of published parts";
+      expect(await page.getByText(end, { exact: true }).isVisible()).toBe(true);
+    });
+  });
+
+  test("resumes where the reader left off, after a reload and from the story page", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      const part = story.parts[0];
+      await signIn(page, part?.url ?? "/");
+
+      // Scroll about 40% into the text.
+      const saved = positionSaved(page, 0.2);
+      const target = await page.evaluate(() => {
+        const text = document.querySelector(".reader__text")?.getBoundingClientRect();
+        if (!text) throw new Error("no part text");
+        return text.top + window.scrollY + 0.4 * (text.height - window.innerHeight);
+      });
+      await page.mouse.wheel(0, target);
+      await page.waitForFunction((y) => window.scrollY >= y - 2, target);
+      await saved;
+      const before = await percentRead(page);
+      expect(before).toBeGreaterThanOrEqual(30);
+      expect(before).toBeLessThanOrEqual(50);
+
+      await page.reload();
+      await page.waitForFunction(() => window.scrollY > 0);
+      expect(Math.abs((await percentRead(page)) - before)).toBeLessThanOrEqual(2);
+
+      // The story page offers to continue, and the part opens at the same place.
+      await page.goto(story.url);
+      const resume = page.getByRole("link", { name: "Continue reading", exact: true });
+      expect(await resume.getAttribute("href")).toBe(part?.url);
+      await resume.click();
+      await page.waitForURL(`${server.url}${part?.url}`);
+      await page.waitForFunction(() => window.scrollY > 0);
+      expect(Math.abs((await percentRead(page)) - before)).toBeLessThanOrEqual(2);
+    });
+  });
+
+  test("keeps a sepia theme and a larger font, chosen by keyboard and pointer", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      const part = story.parts[1];
+      await signIn(page, part?.url ?? "/");
+      const text = page.locator(".reader__text");
+      const fontSize = () =>
+        text.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
+      const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      const normalSize = await fontSize();
+
+      await page.getByRole("button", { name: "Reading settings" }).click();
+      const dialog = page.getByRole("dialog", { name: "Reading settings" });
+      await dialog.waitFor();
+      await expectNoAxeViolations(page, "the reading settings");
+
+      // Font size by keyboard: arrow keys move the choice within the group.
+      await dialog.getByRole("radio", { name: "Medium", exact: true }).focus();
+      await page.keyboard.press("ArrowRight");
+      expect(await dialog.getByRole("radio", { name: "Large", exact: true }).isChecked()).toBe(
+        true,
+      );
+      // Theme by pointer, on the choice's label.
+      await dialog.locator("label", { hasText: "Sepia" }).click();
+      expect(await dialog.getByRole("radio", { name: "Sepia", exact: true }).isChecked()).toBe(
+        true,
+      );
+      expect(await background()).toBe(SEPIA_BACKGROUND);
+
+      // A premium theme explains Premium instead of applying.
+      await dialog.locator("label", { hasText: "Midnight" }).click();
+      const premium = page.getByRole("dialog", { name: "Read in every theme with Premium" });
+      await premium.waitFor();
+      await expectNoAxeViolations(page, "the Premium explanation");
+      await premium.getByRole("button", { name: "Keep reading" }).click();
+      expect(await dialog.getByRole("radio", { name: "Sepia", exact: true }).isChecked()).toBe(
+        true,
+      );
+      expect(await background()).toBe(SEPIA_BACKGROUND);
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "hidden" });
+
+      const largeSize = await fontSize();
+      expect(largeSize).toBeGreaterThan(normalSize);
+      await expectNoAxeViolations(page, "the part in sepia");
+
+      // The choice is kept on the account and applied in the server's HTML.
+      await page.waitForLoadState("networkidle");
+      await page.reload();
+      expect(await background()).toBe(SEPIA_BACKGROUND);
+      expect(await fontSize()).toBe(largeSize);
+      await page.getByRole("button", { name: "Reading settings" }).click();
+      expect(await dialog.getByRole("radio", { name: "Sepia", exact: true }).isChecked()).toBe(
+        true,
+      );
+      expect(await dialog.getByRole("radio", { name: "Large", exact: true }).isChecked()).toBe(
+        true,
+      );
+    });
+  });
+
+  test("a visitor's settings are kept in a cookie for a year", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page, context) => {
+      await page.goto(story.parts[0]?.url ?? "/");
+      await page.getByRole("button", { name: "Reading settings" }).click();
+      const dialog = page.getByRole("dialog", { name: "Reading settings" });
+      await dialog.locator("label", { hasText: "Sepia" }).click();
+      await page.keyboard.press("Escape");
+      const cookie = (await context.cookies()).find((c) => c.name === "reader_settings");
+      expect(cookie?.value).toBe("medium.normal.sepia");
+      const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
+      expect(Math.round(days)).toBe(365);
+
+      await page.reload();
+      const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      expect(background).toBe(SEPIA_BACKGROUND);
+    });
+  });
+});

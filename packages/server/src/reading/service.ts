@@ -1,0 +1,174 @@
+import {
+  DEFAULT_POSITION,
+  formatPosition,
+  type ReadingPosition,
+  type ReadResult,
+} from "@inkwell/shared";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+import { notFound } from "../http/errors.ts";
+import { isPublished } from "../stories/cards.ts";
+import { assertMatureAllowed, canSeeStory } from "../stories/service.ts";
+import type { MaybeViewer, Viewer } from "../viewer.ts";
+
+/**
+ * A published part the viewer may read (its story visible to them, and not a mature story
+ * hidden from them), optionally checked to belong to `storyId`; otherwise a 404.
+ */
+async function readablePart(
+  db: Kysely<Database>,
+  viewer: MaybeViewer,
+  partId: number,
+  storyId?: number,
+) {
+  const part = await db
+    .selectFrom("parts")
+    .innerJoin("stories", "stories.id", "parts.story_id")
+    .select([
+      "parts.id",
+      "parts.story_id",
+      "parts.draft",
+      "parts.deleted",
+      "stories.user_id",
+      "stories.rating",
+      "stories.draft as story_draft",
+      "stories.deleted as story_deleted",
+    ])
+    .where("parts.id", "=", partId)
+    .$if(storyId !== undefined, (query) => query.where("parts.story_id", "=", storyId as number))
+    .executeTakeFirst();
+  const story = part && {
+    user_id: part.user_id,
+    draft: part.story_draft,
+    deleted: part.story_deleted,
+  };
+  if (!part || !story || !isPublished(part) || !canSeeStory(story, viewer)) throw notFound("Part");
+  assertMatureAllowed(part, viewer);
+  return part;
+}
+
+/**
+ * Where the reader left the story: the saved part and position while that part is still
+ * published, else the story's first published part at "0.0" (reader.md §3).
+ */
+export async function getReadingPosition(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  storyId: number,
+): Promise<ReadingPosition> {
+  const [story, saved, first] = await Promise.all([
+    db
+      .selectFrom("stories")
+      .select(["user_id", "draft", "deleted", "rating"])
+      .where("id", "=", storyId)
+      .executeTakeFirst(),
+    db
+      .selectFrom("reading_positions")
+      .innerJoin("parts", "parts.id", "reading_positions.part_id")
+      .select(["reading_positions.part_id", "reading_positions.position"])
+      .where("reading_positions.user_id", "=", viewer.id)
+      .where("reading_positions.story_id", "=", storyId)
+      .where("parts.draft", "=", 0)
+      .where("parts.deleted", "=", 0)
+      .executeTakeFirst(),
+    db
+      .selectFrom("parts")
+      .select("id")
+      .where("story_id", "=", storyId)
+      .where("draft", "=", 0)
+      .where("deleted", "=", 0)
+      .orderBy("position")
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  if (!story || !canSeeStory(story, viewer)) throw notFound("Story");
+  assertMatureAllowed(story, viewer);
+  if (saved) return { part: saved.part_id, position: formatPosition(saved.position) };
+  return { part: first?.id ?? null, position: formatPosition(DEFAULT_POSITION) };
+}
+
+/**
+ * Saves where the reader is, one row per reader and story. Requests can arrive out of
+ * order (a throttled save racing the page's last beacon), so the newer write wins.
+ */
+export async function saveReadingPosition(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  input: { storyId: number; partId: number; position: number },
+  now = Date.now(),
+): Promise<ReadingPosition> {
+  await readablePart(db, viewer, input.partId, input.storyId);
+  await db
+    .insertInto("reading_positions")
+    .values({
+      user_id: viewer.id,
+      story_id: input.storyId,
+      part_id: input.partId,
+      position: input.position,
+      updated_at: now,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(["user_id", "story_id"])
+        .doUpdateSet((eb) => ({
+          part_id: eb.ref("excluded.part_id"),
+          position: eb.ref("excluded.position"),
+          updated_at: eb.ref("excluded.updated_at"),
+        }))
+        .where("reading_positions.updated_at", "<=", now),
+    )
+    .execute();
+  return { part: input.partId, position: formatPosition(input.position) };
+}
+
+/**
+ * Records one read of a part: the row and both counters in one transaction, each counter
+ * moved by an increment in the database, so concurrent reads are all counted. An author
+ * reading their own story is not counted (reader.md, issue #4). Visitors count, unnamed.
+ *
+ * What counts as a read is decided by the reading page: it posts once per page view, after
+ * the part has been on screen for READ_AFTER_MS, never while rendering on the server, so
+ * crawlers, prefetches and the visitors' page cache do not inflate the counts.
+ */
+export async function recordRead(
+  db: Kysely<Database>,
+  viewer: MaybeViewer,
+  partId: number,
+  now = Date.now(),
+): Promise<ReadResult> {
+  const part = await readablePart(db, viewer, partId);
+  if (viewer?.id === part.user_id) {
+    const own = await db
+      .selectFrom("parts")
+      .select("read_count")
+      .where("id", "=", partId)
+      .executeTakeFirstOrThrow();
+    return { counted: false, readCount: own.read_count };
+  }
+  const readCount = await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("reads")
+      .values({
+        user_id: viewer?.id ?? null,
+        part_id: partId,
+        story_id: part.story_id,
+        created_at: now,
+      })
+      .execute();
+    const counted = await trx
+      .updateTable("parts")
+      .set((eb) => ({ read_count: eb("read_count", "+", 1) }))
+      .where("id", "=", partId)
+      .returning("read_count")
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable("stories")
+      .set((eb) => ({ read_count: eb("read_count", "+", 1) }))
+      .where("id", "=", part.story_id)
+      .execute();
+    return counted.read_count;
+  });
+  // The story's cached pages are left alone: reads come constantly, and a read count a
+  // couple of seconds old is fine, whereas dropping the page cache on every read is not.
+  return { counted: true, readCount };
+}

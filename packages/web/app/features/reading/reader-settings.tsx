@@ -1,0 +1,170 @@
+import {
+  canUseTheme,
+  FONT_SIZES,
+  isPremiumTheme,
+  LINE_SPACINGS,
+  READER_SETTINGS_COOKIE,
+  READER_SETTINGS_COOKIE_DAYS,
+  type ReaderSettings,
+  serializeReaderSettings,
+  THEMES,
+  type Theme,
+} from "@inkwell/shared";
+import { ALargeSmall } from "lucide-react";
+import { useState } from "react";
+import { browserApi } from "../../api/client.ts";
+import { Modal } from "../../components/modal.tsx";
+import { t } from "../../i18n/index.ts";
+import { writeCookie } from "../../lib/cookies.ts";
+import { useCurrentUser } from "../../lib/current-user.ts";
+
+/** The reader's classes for these settings: CSS turns them into sizes and colours. */
+export function readerClassName(settings: ReaderSettings): string {
+  return [
+    "reader",
+    `reader--font-${settings.fontSize}`,
+    `reader--spacing-${settings.lineSpacing}`,
+    `reader--theme-${settings.theme}`,
+  ].join(" ");
+}
+
+interface ChoiceGroupProps<T extends string> {
+  legend: string;
+  name: string;
+  options: readonly T[];
+  labels: Record<T, string>;
+  value: T;
+  onChoose: (value: T) => void;
+  /** Themes show a colour swatch before their name. */
+  swatches?: boolean;
+  /** Options marked Premium after their name. */
+  premium?: (option: T) => boolean;
+}
+
+/** Native radios (arrow keys move the choice) drawn as a row of pills. */
+function ChoiceGroup<T extends string>(props: ChoiceGroupProps<T>) {
+  const { legend, name, options, labels, value, onChoose, swatches, premium } = props;
+  return (
+    <fieldset className="reader-choices">
+      <legend className="reader-choices__legend">{legend}</legend>
+      <div className="reader-choices__options">
+        {options.map((option) => (
+          <label key={option} className="reader-choice">
+            <input
+              type="radio"
+              className="visually-hidden"
+              name={name}
+              value={option}
+              checked={option === value}
+              onChange={() => onChoose(option)}
+            />
+            {swatches && (
+              <span className={`reader-swatch reader-swatch--${option}`} aria-hidden="true" />
+            )}
+            <span>{labels[option]}</span>
+            {premium?.(option) && (
+              <span className="reader-choice__premium">{t.reader.premium}</span>
+            )}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+interface ReaderSettingsProps {
+  settings: ReaderSettings;
+  onChange: (settings: ReaderSettings) => void;
+}
+
+/**
+ * The reading page's settings button and dialog. A choice applies at once and is kept: on
+ * the account for signed-in readers, in a 365-day cookie for visitors. A premium theme
+ * chosen without Premium opens the subscription dialog instead of applying.
+ */
+export function ReaderSettingsControl({ settings, onChange }: ReaderSettingsProps) {
+  const user = useCurrentUser();
+  const [open, setOpen] = useState(false);
+  const [premiumOpen, setPremiumOpen] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  async function choose(next: ReaderSettings) {
+    const before = settings;
+    onChange(next);
+    if (!user) {
+      writeCookie(
+        READER_SETTINGS_COOKIE,
+        serializeReaderSettings(next),
+        READER_SETTINGS_COOKIE_DAYS,
+      );
+      return;
+    }
+    const result = await browserApi()
+      .saveReaderSettings(next)
+      .catch(() => null);
+    setFailed(!result?.ok);
+    if (!result?.ok) onChange(before);
+  }
+
+  function chooseTheme(theme: Theme) {
+    if (canUseTheme(theme, user?.isPremium ?? false)) void choose({ ...settings, theme });
+    else setPremiumOpen(true);
+  }
+
+  return (
+    <>
+      <button className="button reader__settings" type="button" onClick={() => setOpen(true)}>
+        <ALargeSmall aria-hidden="true" size={20} />
+        {t.reader.settings}
+      </button>
+      <Modal open={open} title={t.reader.settings} onClose={() => setOpen(false)}>
+        <div className="modal__form reader-settings">
+          <ChoiceGroup
+            legend={t.reader.fontSize}
+            name="font-size"
+            options={FONT_SIZES}
+            labels={t.reader.fontSizes}
+            value={settings.fontSize}
+            onChoose={(fontSize) => void choose({ ...settings, fontSize })}
+          />
+          <ChoiceGroup
+            legend={t.reader.lineSpacing}
+            name="line-spacing"
+            options={LINE_SPACINGS}
+            labels={t.reader.lineSpacings}
+            value={settings.lineSpacing}
+            onChoose={(lineSpacing) => void choose({ ...settings, lineSpacing })}
+          />
+          <ChoiceGroup
+            legend={t.reader.theme}
+            name="theme"
+            options={THEMES}
+            labels={t.reader.themes}
+            value={settings.theme}
+            onChoose={chooseTheme}
+            swatches
+            premium={isPremiumTheme}
+          />
+          {failed && (
+            <p className="field__error" role="alert">
+              {t.reader.saveFailed}
+            </p>
+          )}
+        </div>
+      </Modal>
+      <Modal open={premiumOpen} title={t.reader.premiumTitle} onClose={() => setPremiumOpen(false)}>
+        <div className="modal__form">
+          <p>{t.reader.premiumText}</p>
+          <p className="modal__note">{t.reader.premiumSoon}</p>
+          <button
+            className="button button--primary"
+            type="button"
+            onClick={() => setPremiumOpen(false)}
+          >
+            {t.reader.premiumClose}
+          </button>
+        </div>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,135 @@
+import {
+  POSITION_SAVE_INTERVAL_MS,
+  positionAt,
+  progressPercent,
+  scrollYFor,
+  type TextBox,
+} from "@inkwell/shared";
+import { type RefObject, useEffect, useRef, useState } from "react";
+import { browserApi } from "../../api/client.ts";
+import { t } from "../../i18n/index.ts";
+
+interface ProgressOptions {
+  storyId: number;
+  partId: number;
+  /** Signed-in readers save their position; visitors only see their progress. */
+  saves: boolean;
+  /** The saved position in this part to scroll back to, or null to start at the top. */
+  resumeAt: number | null;
+}
+
+function boxOf(text: HTMLElement): TextBox {
+  const rect = text.getBoundingClientRect();
+  return {
+    textTop: rect.top + window.scrollY,
+    textHeight: rect.height,
+    viewportHeight: window.innerHeight,
+  };
+}
+
+/** Posts the position as a form with the page's last breath: a beacon outlives the page. */
+function beaconPosition(storyId: number, partId: number, position: number): void {
+  const body = new URLSearchParams({
+    story_id: String(storyId),
+    part_id: String(partId),
+    position: String(position),
+  });
+  if (navigator.sendBeacon?.("/apiv2/syncreadingposition", body)) return;
+  fetch("/apiv2/syncreadingposition", { method: "POST", body, keepalive: true }).catch(
+    () => undefined,
+  );
+}
+
+/**
+ * How far through the part's text (`textRef`) the reader is, 0 to 1. Scrolls back to the
+ * saved position on arrival, keeps the reader at the same place when the text reflows (a
+ * larger font, a rotated phone), and saves the position while scrolling (at most every
+ * POSITION_SAVE_INTERVAL_MS) and when the page goes away.
+ */
+export function useReadingProgress(
+  textRef: RefObject<HTMLElement | null>,
+  { storyId, partId, saves, resumeAt }: ProgressOptions,
+): number {
+  const [position, setPosition] = useState(resumeAt ?? 0);
+  const current = useRef(resumeAt ?? 0);
+
+  useEffect(() => {
+    const text = textRef.current;
+    if (!text) return;
+    let saved = resumeAt;
+    let lastSaveAt = 0;
+    let saveTimer: ReturnType<typeof setTimeout> | undefined;
+    let frame = 0;
+
+    // Failed saves are dropped: the next scroll or the page's beacon saves again.
+    const save = () => {
+      saveTimer = undefined;
+      lastSaveAt = Date.now();
+      saved = current.current;
+      browserApi()
+        .saveReadingPosition(storyId, partId, current.current)
+        .catch(() => undefined);
+    };
+    const scheduleSave = () => {
+      if (!saves || saveTimer !== undefined || current.current === saved) return;
+      const wait = Math.max(0, lastSaveAt + POSITION_SAVE_INTERVAL_MS - Date.now());
+      saveTimer = setTimeout(save, wait);
+    };
+    const measure = () => {
+      frame = 0;
+      current.current = positionAt(window.scrollY, boxOf(text));
+      setPosition(current.current);
+      scheduleSave();
+    };
+    const onScroll = () => {
+      frame ||= requestAnimationFrame(measure);
+    };
+    // Only a position inside the text needs holding: 0 and 1 cover the space around it.
+    const hold = () => {
+      if (current.current > 0 && current.current < 1) {
+        window.scrollTo({ top: scrollYFor(current.current, boxOf(text)), behavior: "instant" });
+      }
+    };
+    const onPageHide = () => {
+      if (!saves || current.current === saved) return;
+      if (saveTimer !== undefined) clearTimeout(saveTimer);
+      saveTimer = undefined;
+      saved = current.current;
+      beaconPosition(storyId, partId, current.current);
+    };
+
+    hold();
+    measure();
+    const reflow = new ResizeObserver(hold);
+    reflow.observe(text);
+    window.addEventListener("scroll", onScroll, { passive: true });
+    window.addEventListener("pagehide", onPageHide);
+    return () => {
+      reflow.disconnect();
+      window.removeEventListener("scroll", onScroll);
+      window.removeEventListener("pagehide", onPageHide);
+      if (frame) cancelAnimationFrame(frame);
+      if (saveTimer !== undefined) clearTimeout(saveTimer);
+    };
+  }, [textRef, storyId, partId, saves, resumeAt]);
+
+  return position;
+}
+
+/** A thin bar across the top of the window, announced as "42% read". */
+export function ProgressBar({ position }: { position: number }) {
+  const percent = progressPercent(position);
+  return (
+    <div
+      className="reading-progress"
+      role="progressbar"
+      aria-label={t.reader.progressLabel}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      aria-valuetext={t.part.progress(percent)}
+    >
+      <div className="reading-progress__bar" style={{ width: `${percent}%` }} />
+    </div>
+  );
+}
