@@ -44,7 +44,11 @@ export async function expectNoAxeViolations(page: Page, label = page.url()): Pro
   );
 }
 
-type PageOptions = { viewport: { width: number; height: number }; baseURL: string };
+type PageOptions = {
+  viewport: { width: number; height: number };
+  baseURL: string;
+  colorScheme?: "light" | "dark";
+};
 
 /**
  * One Chromium per test file, and a fresh context (cookies, storage) for each journey:

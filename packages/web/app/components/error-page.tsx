@@ -1,12 +1,17 @@
 import { t } from "../i18n/index.ts";
 
-type Kind = "notFound" | "story" | "generic";
+type Kind = "notFound" | "userNotFound" | "story" | "generic";
 
 const COPY: Record<Kind, { title: string; heading: string; text: string }> = {
   notFound: {
     title: t.errors.notFoundTitle,
     heading: t.errors.notFoundTitle,
     text: t.errors.notFound,
+  },
+  userNotFound: {
+    title: t.errors.userNotFoundTitle,
+    heading: t.errors.userNotFoundTitle,
+    text: t.errors.userNotFound,
   },
   story: {
     title: t.errors.storyErrorHeading,
@@ -20,7 +25,7 @@ const COPY: Record<Kind, { title: string; heading: string; text: string }> = {
   },
 };
 
-/** The 404 page (Go home) and the 500 pages (Reload), as the spec words them. */
+/** The 404 pages (Go home; Learn more and Go back for users) and the 500 pages (Reload). */
 export function ErrorPage({ kind }: { kind: Kind }) {
   const copy = COPY[kind];
   return (
@@ -36,6 +41,27 @@ export function ErrorPage({ kind }: { kind: Kind }) {
         <a className="button button--primary" href="/">
           {t.errors.goHome}
         </a>
+      ) : kind === "userNotFound" ? (
+        <div className="error-page__actions">
+          {/* Who can see whom is explained with the community rules. */}
+          <a className="button" href="/terms">
+            {t.errors.learnMore}
+          </a>
+          {/* Back where the reader came from; without scripts or history, home. */}
+          <form
+            method="get"
+            action="/"
+            onSubmit={(event) => {
+              if (window.history.length <= 1) return;
+              event.preventDefault();
+              window.history.back();
+            }}
+          >
+            <button className="button button--primary" type="submit">
+              {t.errors.goBack}
+            </button>
+          </form>
+        </div>
       ) : (
         <form
           method="get"

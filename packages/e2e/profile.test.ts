@@ -1,0 +1,161 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, test } from "vitest";
+import { DESKTOP, expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
+import { squash } from "./support/catalogue.ts";
+import { useServer } from "./support/server.ts";
+
+const server = useServer();
+const { withPage } = useBrowser();
+
+interface Author {
+  storyId: number;
+  storyTitle: string;
+  username: string;
+  name: string;
+}
+
+async function getJson<T>(path: string): Promise<T> {
+  const response = await fetch(`${server.url}${path}`, { headers: { accept: "application/json" } });
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** A popular story whose author demo_reader does not follow yet (the seed follows some). */
+async function storyByAnAuthorNotFollowed(): Promise<Author> {
+  const [{ stories }, { users }] = await Promise.all([
+    getJson<{ stories: { id: number; title: string; user: { username: string; name: string } }[] }>(
+      "/api/v3/stories?filter=hot&limit=50",
+    ),
+    getJson<{ users: { username: string }[] }>("/api/v3/users/demo_reader/following?limit=50"),
+  ]);
+  const followed = new Set([...users.map((user) => user.username), "demo_reader"]);
+  const story = stories.find((entry) => !followed.has(entry.user.username));
+  if (!story) throw new Error("demo_reader follows the author of every popular story");
+  return {
+    storyId: story.id,
+    storyTitle: story.title,
+    username: story.user.username,
+    name: story.user.name,
+  };
+}
+
+/** The number under a label of the profile header, as shown ("36", "1.2K"). */
+async function count(page: Page, label: "Works" | "Reading Lists" | "Followers") {
+  const item = page.locator(".profile-header__counts > div").filter({
+    has: page.getByRole("term").filter({ hasText: label }),
+  });
+  return squash(await item.getByRole("definition").textContent());
+}
+
+async function expectNoHorizontalOverflow(page: Page, width: number): Promise<void> {
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth, `page width at ${page.url()}`).toBeLessThanOrEqual(width);
+}
+
+let author: Author;
+
+beforeAll(async () => {
+  author = await storyByAnAuthorNotFollowed();
+});
+
+describe("profiles and follow", () => {
+  test("a reader follows a story's author from the profile, and unfollows", async () => {
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await page.goto("/login?nextUrl=/home");
+      await logIn(page, "demo_reader", "inkwell-demo");
+      await page.waitForURL(`${server.url}/home`);
+
+      await page.goto(`/story/${author.storyId}`);
+      await page.getByRole("link", { name: new RegExp(`^by ${author.name}`) }).click();
+      await page.waitForURL(`${server.url}/user/${author.username}`);
+      const heading = page.getByRole("heading", { level: 1 });
+      expect(squash(await heading.textContent())).toContain(author.name);
+      expect(await page.getByText(`@${author.username}`, { exact: true }).isVisible()).toBe(true);
+      const stories = page.getByRole("list", { name: `Stories by ${author.name}` });
+      expect(await stories.getByRole("heading", { level: 3 }).count()).toBeGreaterThan(0);
+
+      const before = Number(await count(page, "Followers"));
+      const follow = page.getByRole("button", { name: "Follow", exact: true });
+      await follow.click();
+      const following = page.getByRole("button", { name: "Following", exact: true });
+      await following.waitFor();
+      expect(await following.getAttribute("aria-pressed")).toBe("true");
+      expect(await count(page, "Followers")).toBe(String(before + 1));
+      // The reader now appears among the author's followers once the page is read again.
+      await page.reload();
+      await following.waitFor();
+      expect(await count(page, "Followers")).toBe(String(before + 1));
+      const followers = page.getByRole("list", { name: `People following ${author.name}` });
+      expect(await followers.getByRole("link", { name: /@demo_reader/ }).isVisible()).toBe(true);
+
+      await following.click();
+      await follow.waitFor();
+      expect(await count(page, "Followers")).toBe(String(before));
+      await page.reload();
+      await follow.waitFor();
+      expect(await count(page, "Followers")).toBe(String(before));
+      expect(await page.getByRole("alert").count()).toBe(0);
+    });
+  });
+
+  test("a failed follow puts the count back and says so", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto("/login?nextUrl=/home");
+      await logIn(page, "demo_reader", "inkwell-demo");
+      await page.waitForURL(`${server.url}/home`);
+      await page.goto(`/user/${author.username}`);
+      const before = await count(page, "Followers");
+      await page.route("**/api/v3/users/*/following", (route) =>
+        route.fulfill({ status: 500, body: "{}" }),
+      );
+      await page.getByRole("button", { name: "Follow", exact: true }).click();
+      await page.getByRole("alert").waitFor();
+      expect(await page.getByRole("alert").textContent()).toBe("Follow failed. Please try again.");
+      expect(await count(page, "Followers")).toBe(before);
+      expect(
+        await page
+          .getByRole("button", { name: "Follow", exact: true })
+          .getAttribute("aria-pressed"),
+      ).toBe("false");
+    });
+  });
+
+  test("a visitor pressing Follow is asked to sign up", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto(`/user/${author.username}`);
+      await page.getByRole("button", { name: "Follow", exact: true }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.waitFor();
+      expect(await dialog.getByRole("link", { name: "Sign up with email" }).isVisible()).toBe(true);
+    });
+  });
+
+  for (const viewport of [PHONE, DESKTOP]) {
+    for (const colorScheme of ["light", "dark"] as const) {
+      test(`the profile passes axe at ${viewport.width} px (${colorScheme})`, async () => {
+        await withPage({ viewport, colorScheme, baseURL: server.url }, async (page) => {
+          const response = await page.goto(`/user/${author.username}`);
+          expect(response?.status()).toBe(200);
+          await expectNoHorizontalOverflow(page, viewport.width);
+          await expectNoAxeViolations(page, `the profile at ${viewport.width} px (${colorScheme})`);
+        });
+      });
+    }
+  }
+
+  test("an unknown username shows 'User not found' with status 404", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      const response = await page.goto("/user/nobody_by_this_name");
+      expect(response?.status()).toBe(404);
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("User not found");
+      expect(
+        await page
+          .getByText("This user no longer exists, or is only visible to a selected audience.")
+          .isVisible(),
+      ).toBe(true);
+      expect(await page.getByRole("link", { name: "Learn more" }).isVisible()).toBe(true);
+      expect(await page.getByRole("button", { name: "Go back" }).isVisible()).toBe(true);
+      await expectNoAxeViolations(page, "the user-not-found page");
+    });
+  });
+});

@@ -1,0 +1,58 @@
+import { abbreviateCount, type UserProfile } from "@inkwell/shared";
+import { useState } from "react";
+import { Avatar } from "../../components/avatar.tsx";
+import { UserBadges } from "../../components/user-badges.tsx";
+import { t } from "../../i18n/index.ts";
+import { useCurrentUser } from "../../lib/current-user.ts";
+import { FollowButton, type FollowCount } from "./follow-button.tsx";
+
+/**
+ * The profile's header: background picture (or the user's highlight colour, or the accent),
+ * avatar, name, badges, counts and, for anyone but the user themself, Follow.
+ */
+export function ProfileHeader({ profile }: { profile: UserProfile }) {
+  const viewer = useCurrentUser();
+  const [follow, setFollow] = useState<FollowCount>({
+    following: profile.following,
+    numFollowers: profile.numFollowers,
+  });
+  const isSelf = viewer?.username.toLowerCase() === profile.username.toLowerCase();
+  const counts = [
+    { key: "works", label: t.profile.works, value: profile.numStoriesPublished },
+    { key: "lists", label: t.profile.readingLists, value: profile.numLists },
+    { key: "followers", label: t.profile.followers, value: follow.numFollowers },
+  ];
+  return (
+    <header className="profile-header">
+      <div
+        className="profile-header__band"
+        style={profile.highlight_colour ? { backgroundColor: profile.highlight_colour } : undefined}
+      >
+        {profile.backgroundUrl && (
+          <img className="profile-header__background" src={profile.backgroundUrl} alt="" />
+        )}
+      </div>
+      <div className="profile-header__body">
+        <span className="profile-header__avatar">
+          <Avatar src={profile.avatar} name={profile.name} size={128} />
+        </span>
+        <h1 className="profile-header__name">
+          {profile.name}
+          <UserBadges badges={profile.badges} />
+        </h1>
+        <p className="profile-header__username">@{profile.username}</p>
+        <dl className="profile-header__counts">
+          {counts.map(({ key, label, value }) => (
+            <div key={key}>
+              <dt>{label}</dt>
+              <dd>{abbreviateCount(value)}</dd>
+            </div>
+          ))}
+        </dl>
+        {!isSelf && (
+          <FollowButton username={profile.username} state={follow} onChange={setFollow} />
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,42 @@
+import { useState } from "react";
+import { Alert } from "../../components/alert.tsx";
+import { t } from "../../i18n/index.ts";
+
+export interface Paged<T> {
+  items: T[];
+  nextUrl: string | null;
+}
+
+/**
+ * A list that starts with the page the server rendered and grows by a page per 'Show more'.
+ * `load(offset)` fetches the next page; a failure leaves the list as it was and says so.
+ */
+export function useShowMore<T>(first: Paged<T>, load: (offset: number) => Promise<Paged<T>>) {
+  const [list, setList] = useState(first);
+  const [status, setStatus] = useState<"idle" | "loading" | "failed">("idle");
+
+  async function more() {
+    setStatus("loading");
+    try {
+      const next = await load(list.items.length);
+      setList({ items: [...list.items, ...next.items], nextUrl: next.nextUrl });
+      setStatus("idle");
+    } catch {
+      setStatus("failed");
+    }
+  }
+
+  const button = (
+    <>
+      {list.nextUrl && (
+        <p className="page-more">
+          <button className="button" type="button" disabled={status === "loading"} onClick={more}>
+            {t.profile.showMore}
+          </button>
+        </p>
+      )}
+      {status === "failed" && <Alert tone="danger">{t.profile.moreFailed}</Alert>}
+    </>
+  );
+  return { items: list.items, button };
+}

@@ -1,0 +1,99 @@
+import { linkify } from "@inkwell/shared";
+import { isRouteErrorResponse, useRouteError } from "react-router";
+import { apiContext } from "../api/context.ts";
+import { ErrorPage } from "../components/error-page.tsx";
+import { PeopleList } from "../features/profiles/people-list.tsx";
+import { ProfileHeader } from "../features/profiles/profile-header.tsx";
+import { ProfileStories } from "../features/profiles/profile-stories.tsx";
+import { t } from "../i18n/index.ts";
+import { orNotFound } from "../lib/route-data.ts";
+import type { Route } from "./+types/user";
+
+const STORIES_PAGE = 12;
+const PEOPLE_PAGE = 10;
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const api = context.get(apiContext);
+  const username = params.username ?? "";
+  // The lists answer 404 too for an unknown user, so all four become the page's 404.
+  const [profile, stories, followers, following] = await orNotFound(
+    Promise.all([
+      api.profile(username),
+      api.userStories(username, { limit: STORIES_PAGE, offset: 0 }),
+      api.people(username, "followers", { limit: PEOPLE_PAGE, offset: 0 }),
+      api.people(username, "following", { limit: PEOPLE_PAGE, offset: 0 }),
+    ]),
+  );
+  return { profile, stories, followers, following };
+}
+
+export function meta({ loaderData: data }: Route.MetaArgs) {
+  if (!data) return [];
+  const { profile } = data;
+  return [
+    { title: `${t.profile.title(profile.name, profile.username)} · ${t.brand}` },
+    { name: "description", content: profile.description.slice(0, 300) },
+  ];
+}
+
+export default function UserPage({ loaderData }: Route.ComponentProps) {
+  const { profile, stories, followers, following } = loaderData;
+  const { username, name } = profile;
+  return (
+    // Keyed by user: lists and follow state start afresh on another profile.
+    <article className="profile" key={username}>
+      <ProfileHeader profile={profile} />
+      <div className="profile__body">
+        {profile.description.trim() && (
+          <section className="profile__about" aria-labelledby="about-heading">
+            <h2 id="about-heading">{t.profile.about}</h2>
+            <p
+              className="profile__description"
+              // linkify escapes the text first, then links URLs, @mentions and #tags.
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: escaped by linkify
+              dangerouslySetInnerHTML={{ __html: linkify(profile.description) }}
+            />
+          </section>
+        )}
+        <section className="profile__stories" aria-labelledby="stories-heading">
+          <h2 id="stories-heading">{t.profile.stories(name)}</h2>
+          <ProfileStories
+            username={username}
+            first={stories}
+            pageSize={STORIES_PAGE}
+            label={t.profile.stories(name)}
+            empty={t.profile.noStories}
+          />
+        </section>
+        <section className="profile__followers" aria-labelledby="followers-heading">
+          <h2 id="followers-heading">{t.profile.followers}</h2>
+          <PeopleList
+            username={username}
+            list="followers"
+            first={followers}
+            pageSize={PEOPLE_PAGE}
+            label={t.profile.followersOf(name)}
+            empty={t.profile.noFollowers}
+          />
+        </section>
+        <section className="profile__following" aria-labelledby="following-heading">
+          <h2 id="following-heading">{t.profile.following}</h2>
+          <PeopleList
+            username={username}
+            list="following"
+            first={following}
+            pageSize={PEOPLE_PAGE}
+            label={t.profile.followingOf(name)}
+            empty={t.profile.noFollowing}
+          />
+        </section>
+      </div>
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage kind="userNotFound" />;
+  return <ErrorPage kind="generic" />;
+}
