@@ -54,7 +54,7 @@ const nodeBin = existsSync(join(root, "node_modules/.bin/node"))
 // What is measured and what it must reach.
 
 type Shape = "uniform" | "hot";
-type RouteKey = "bare" | "api" | "story" | "part";
+type RouteKey = "bare" | "api" | "story" | "part" | "rankings" | "tag";
 
 interface Budget {
   /** Requests per second as a share of the bare server's, same shape, same run. */
@@ -67,6 +67,8 @@ const ROUTES: ReadonlyArray<{ key: RouteKey; label: string }> = [
   { key: "api", label: "GET /api/v3/stories/{id}" },
   { key: "story", label: "GET /story/{id}" },
   { key: "part", label: "GET /{partId}" },
+  { key: "rankings", label: "GET /story/{id}/rankings" },
+  { key: "tag", label: "GET /stories/{tag}" },
 ];
 
 const BUDGETS: Record<Shape, Partial<Record<RouteKey, Budget>>> = {
@@ -74,10 +76,14 @@ const BUDGETS: Record<Shape, Partial<Record<RouteKey, Budget>>> = {
     api: { minRatio: 0.2 },
     story: { minRatio: 0.04, maxP99Ms: 300 },
     part: { minRatio: 0.04, maxP99Ms: 300 },
+    rankings: { minRatio: 0.04, maxP99Ms: 300 },
+    tag: { minRatio: 0.04, maxP99Ms: 300 },
   },
   hot: {
     story: { minRatio: 0.3 },
     part: { minRatio: 0.3 },
+    rankings: { minRatio: 0.3 },
+    tag: { minRatio: 0.3 },
   },
 };
 
@@ -96,6 +102,8 @@ interface Ids {
   hotStories: number[];
   /** The first published part of each hot story. */
   hotParts: number[];
+  /** Every tag in use, the most used first. */
+  tags: string[];
 }
 
 function loadIds(): Ids {
@@ -112,22 +120,31 @@ function loadIds(): Ids {
         "SELECT (SELECT count(*) FROM stories) AS stories, (SELECT count(*) FROM parts) AS parts",
       )
       .get() as { stories: number; parts: number };
+    // Visitors get a gate (403) for mature stories (rating 4): they are left out too.
     const stories = column(
-      "SELECT id FROM stories WHERE draft = 0 AND deleted = 0 AND num_parts > 0 ORDER BY id",
+      `SELECT id FROM stories WHERE draft = 0 AND deleted = 0 AND num_parts > 0 AND rating != 4
+       ORDER BY id`,
       counts.stories,
     );
     const parts = column(
       `SELECT parts.id FROM parts JOIN stories ON stories.id = parts.story_id
        WHERE parts.draft = 0 AND parts.deleted = 0 AND stories.draft = 0 AND stories.deleted = 0
+         AND stories.rating != 4
        ORDER BY parts.id`,
       counts.parts,
     );
+    const tags = db
+      .prepare(
+        `SELECT tags.name FROM tags JOIN story_tags ON story_tags.tag_id = tags.id
+         GROUP BY tags.id ORDER BY count(*) DESC, tags.name`,
+      )
+      .all() as Array<{ name: string }>;
     // The hot set is what a front page sends traffic to: the most-read stories.
     const hot = db
       .prepare(
         `SELECT id, (SELECT id FROM parts WHERE story_id = stories.id AND draft = 0 AND deleted = 0
                      ORDER BY position LIMIT 1) AS first_part
-         FROM stories WHERE draft = 0 AND deleted = 0 AND num_parts > 0
+         FROM stories WHERE draft = 0 AND deleted = 0 AND num_parts > 0 AND rating != 4
          ORDER BY read_count DESC, id LIMIT ?`,
       )
       .all(HOT_STORIES) as Array<{ id: number; first_part: number }>;
@@ -136,6 +153,7 @@ function loadIds(): Ids {
       parts,
       hotStories: hot.map((row) => Number(row.id)),
       hotParts: hot.map((row) => Number(row.first_part)),
+      tags: tags.map((row) => row.name),
     };
   } finally {
     db.close();
@@ -156,10 +174,31 @@ function pathMaker(ids: Ids, route: RouteKey, shape: Shape, seed: number): () =>
       return () => `/api/v3/stories/${pickId()}`;
     case "part":
       return () => `/${pickId()}`;
+    case "rankings":
+      return () => `/story/${pickId()}/rankings`;
+    case "tag":
+      return tagPathMaker(ids.tags, shape, rand);
     default:
       // The bare server ignores the path; it gets story pages' paths all the same.
       return () => `/story/${pickId()}`;
   }
+}
+
+/** Tags with the most stories draw the hot traffic, as front-page genres do. */
+const HOT_TAGS = 10;
+/** Uniform tag traffic spreads over both sorts and the first pages of every tag. */
+const TAG_PAGES = 5;
+
+function tagPathMaker(tags: string[], shape: Shape, rand: () => number): () => string {
+  const pick = <T>(list: ReadonlyArray<T>): T => list[Math.floor(rand() * list.length)] as T;
+  const hotTags = tags.slice(0, HOT_TAGS);
+  return () => {
+    if (shape === "hot" && rand() < HOT_SHARE)
+      return `/stories/${encodeURIComponent(pick(hotTags))}`;
+    const sort = rand() < 0.5 ? "hot" : "new";
+    const page = 1 + Math.floor(rand() * TAG_PAGES);
+    return `/stories/${encodeURIComponent(pick(tags))}?sort=${sort}&page=${page}`;
+  };
 }
 
 // ---------------------------------------------------------------------------
@@ -531,6 +570,8 @@ async function main(): Promise<number> {
       `/api/v3/stories/${sampleStory}`,
       `/story/${sampleStory}`,
       `/${ids.hotParts[0]}`,
+      `/story/${sampleStory}/rankings`,
+      `/stories/${encodeURIComponent(ids.tags[0] as string)}`,
     ]) {
       const response = await fetch(`${serverBase}${path}`);
       const body = await response.arrayBuffer();
