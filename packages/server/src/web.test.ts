@@ -128,4 +128,19 @@ describe("visitors' page cache", () => {
     storyChanged(cached.id);
     expect((await page(`/story/${cached.id}`)).html).toContain("After the Edit");
   });
+
+  it("renders a part in each visitor's reading settings, one cached copy per choice", async () => {
+    const path = `/${story.partIds[1]}`;
+    const plain = await page(path);
+    expect(plain.html).toContain(
+      'class="reader reader--font-medium reader--spacing-normal reader--theme-auto"',
+    );
+    const sepia = await page(path, { headers: { cookie: "reader_settings=large.relaxed.sepia" } });
+    expect(sepia.html).toContain(
+      'class="reader reader--font-large reader--spacing-relaxed reader--theme-sepia"',
+    );
+    // A premium theme is a subscriber's: a visitor's cookie naming one reads as the default.
+    const forged = await page(path, { headers: { cookie: "reader_settings=large.relaxed.sage" } });
+    expect(forged.html).toContain("reader--theme-auto");
+  });
 });
