@@ -5,6 +5,7 @@ import { oauthRoutes } from "./accounts/oauth-routes.ts";
 import { accountRoutes } from "./accounts/routes.ts";
 import { SESSION_COOKIE, viewerForSession } from "./accounts/sessions.ts";
 import { settingsRoutes } from "./accounts/settings-routes.ts";
+import { commentRoutes } from "./comments/routes.ts";
 import type { DatabaseHandle } from "./db/connection.ts";
 import type { AppEnv } from "./http/app-env.ts";
 import { HttpError } from "./http/errors.ts";
@@ -47,6 +48,7 @@ export function createApi(handle: DatabaseHandle, options: { limits?: AccountLim
   app.route("/", voteRoutes());
   app.route("/", readingRoutes());
   app.route("/", userRoutes());
+  app.route("/", commentRoutes());
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",

@@ -195,3 +195,50 @@ export interface ReadResult {
   counted: boolean;
   readCount: number;
 }
+
+/** Where a comment sits: a part (and maybe one paragraph of it), or a comment it replies to. */
+export interface CommentResource {
+  namespace: "parts" | "comments";
+  resourceId: string;
+  /** The paragraph's data-p-id, for comments on a single paragraph (and their replies). */
+  paragraphId?: string | null;
+}
+
+/** A comment (reader.md §3 "Comment"). `text` is as written: escape and linkify it to show it. */
+export interface CommentData {
+  commentId: { namespace: "comments"; resourceId: string };
+  resource: CommentResource;
+  user: UserSummary;
+  text: string;
+  created: string;
+  isReply: boolean;
+  isOffensive: boolean;
+  sentiments: { like: { count: number; interacted: boolean } };
+  replyCount: number;
+  /** The thread's first replies (up to 2), oldest first; empty for replies. */
+  replyData: CommentData[];
+  /** The comment's address on the reading page. */
+  deeplink: string;
+  /** The commenter is the story's author (the Writer pill). */
+  isWriter: boolean;
+  /** Whether the viewer may delete it: its author, the story's author, ambassadors, admins. */
+  canDelete: boolean;
+}
+
+/** A set of comments, newest thread first (replies oldest first); `after` fetches the next. */
+export interface CommentPage {
+  comments: CommentData[];
+  hasMore: boolean;
+  after: string | null;
+  /** Whether comment ads may show here (not on paid stories, not for Premium readers). */
+  ads: boolean;
+}
+
+/** How many comments each paragraph of a part has (paragraphs without any are left out). */
+export interface ParagraphCommentCounts {
+  paragraphs: Record<string, number>;
+}
+
+export interface CommentLikeState {
+  like: { count: number; interacted: boolean };
+}

@@ -9,6 +9,7 @@ import * as profiles from "./migrations/006-profiles.ts";
 import * as readerSettings from "./migrations/007-reader-settings.ts";
 import * as rankings from "./migrations/008-rankings.ts";
 import * as contentSettings from "./migrations/009-content-settings.ts";
+import * as comments from "./migrations/011-comments.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   "007-reader-settings": readerSettings,
   "008-rankings": rankings,
   "009-content-settings": contentSettings,
+  "011-comments": comments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -206,6 +206,8 @@ export interface Database {
   pending_social_signups: PendingSocialSignupsTable;
   tag_rankings: TagRankingsTable;
   job_runs: JobRunsTable;
+  comments: CommentsTable;
+  comment_likes: CommentLikesTable;
 }
 
 /** A story's place within one tag (migration 008-rankings, rebuilt by rankings/job.ts). */
@@ -242,4 +244,28 @@ export interface PendingSocialSignupsTable {
   created_at: Millis;
   expires_at: Millis;
   used_at: Millis | null;
+}
+
+/** A comment on a part, on one of its paragraphs, or a reply (migration 011-comments). */
+export interface CommentsTable {
+  id: Generated<number>;
+  part_id: number;
+  story_id: number;
+  /** The paragraph's data-p-id, for paragraph comments and their replies. */
+  paragraph_id: string | null;
+  /** The comment replied to: always a thread's first comment. */
+  parent_id: number | null;
+  user_id: number;
+  text: string;
+  is_offensive: Flag;
+  like_count: Counter;
+  reply_count: Counter;
+  deleted: Flag;
+  created_at: Millis;
+}
+
+export interface CommentLikesTable {
+  comment_id: number;
+  user_id: number;
+  created_at: Millis;
 }

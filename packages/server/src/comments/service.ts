@@ -1,0 +1,543 @@
+import {
+  type CommentData,
+  type CommentLikeState,
+  type CommentPage,
+  type CommentResource,
+  commentAdsShown,
+  commentTextProblem,
+  type ParagraphCommentCounts,
+  REPLIES_SHOWN,
+} from "@inkwell/shared";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+import { badRequest, HttpError, notFound } from "../http/errors.ts";
+import { badgesOf, iso, isPublished, partUrl } from "../stories/cards.ts";
+import { assertMatureAllowed, canSeeStory } from "../stories/service.ts";
+import type { MaybeViewer, Viewer } from "../viewer.ts";
+import { isOffensive } from "./offensive-words.ts";
+
+interface ReadablePart {
+  id: number;
+  storyId: number;
+  authorId: number;
+  isPaid: boolean;
+}
+
+/**
+ * The part's visibility rules (parts/service.ts): published parts of stories the viewer may
+ * see, drafts only for the author and staff, mature stories behind the gate. Anything else
+ * is a 404, so comments never reveal that a hidden part exists.
+ */
+async function readablePart(
+  db: Kysely<Database>,
+  viewer: MaybeViewer,
+  partId: number,
+): Promise<ReadablePart> {
+  const part = await db
+    .selectFrom("parts")
+    .innerJoin("stories", "stories.id", "parts.story_id")
+    .select([
+      "parts.id",
+      "parts.story_id",
+      "parts.draft",
+      "parts.deleted",
+      "stories.user_id",
+      "stories.draft as story_draft",
+      "stories.deleted as story_deleted",
+      "stories.rating",
+      "stories.is_paid",
+    ])
+    .where("parts.id", "=", partId)
+    .executeTakeFirst();
+  if (!part) throw notFound("Part");
+  const privileged =
+    viewer !== null && (viewer.id === part.user_id || viewer.isSysAdmin || viewer.isStaff);
+  const story = { user_id: part.user_id, draft: part.story_draft, deleted: part.story_deleted };
+  if (!canSeeStory(story, viewer) || (!isPublished(part) && !privileged)) throw notFound("Part");
+  assertMatureAllowed({ user_id: part.user_id, rating: part.rating }, viewer);
+  return {
+    id: part.id,
+    storyId: part.story_id,
+    authorId: part.user_id,
+    isPaid: part.is_paid === 1,
+  };
+}
+
+/**
+ * The users whose comments this reader does not want to see: those they muted or blocked.
+ * The mute and block tables arrive with the safety issue; until then nobody is hidden.
+ */
+async function hiddenCommenters(_db: Kysely<Database>, _viewer: MaybeViewer): Promise<number[]> {
+  return [];
+}
+
+function selectComments(db: Kysely<Database>) {
+  return db
+    .selectFrom("comments")
+    .innerJoin("users", "users.id", "comments.user_id")
+    .select([
+      "comments.id",
+      "comments.part_id",
+      "comments.story_id",
+      "comments.paragraph_id",
+      "comments.parent_id",
+      "comments.user_id",
+      "comments.text",
+      "comments.is_offensive",
+      "comments.like_count",
+      "comments.reply_count",
+      "comments.created_at",
+      "users.username",
+      "users.name",
+      "users.avatar",
+      "users.is_verified",
+      "users.is_staff",
+      "users.is_ambassador",
+    ])
+    .where("comments.deleted", "=", 0);
+}
+
+type CommentRow = Awaited<ReturnType<ReturnType<typeof selectComments>["executeTakeFirstOrThrow"]>>;
+
+/** What every comment of one answer needs to know about its reader and story. */
+interface Context {
+  viewer: MaybeViewer;
+  storyAuthorId: number;
+  liked: Set<number>;
+}
+
+const mayDelete = (
+  comment: { user_id: number },
+  storyAuthorId: number,
+  viewer: MaybeViewer,
+): boolean =>
+  viewer !== null &&
+  (viewer.id === comment.user_id ||
+    viewer.id === storyAuthorId ||
+    viewer.isAmbassador ||
+    viewer.isSysAdmin);
+
+function toComment(row: CommentRow, context: Context, replies: CommentData[] = []): CommentData {
+  const resource: CommentResource =
+    row.parent_id === null
+      ? { namespace: "parts", resourceId: String(row.part_id), paragraphId: row.paragraph_id }
+      : { namespace: "comments", resourceId: String(row.parent_id), paragraphId: row.paragraph_id };
+  return {
+    commentId: { namespace: "comments", resourceId: String(row.id) },
+    resource,
+    user: {
+      username: row.username,
+      name: row.name,
+      avatar: row.avatar,
+      badges: badgesOf(row),
+    },
+    text: row.text,
+    created: iso(row.created_at),
+    isReply: row.parent_id !== null,
+    isOffensive: row.is_offensive === 1,
+    sentiments: { like: { count: row.like_count, interacted: context.liked.has(row.id) } },
+    replyCount: row.reply_count,
+    replyData: replies,
+    deeplink: `${partUrl(row.part_id)}?commentId=${row.id}`,
+    isWriter: row.user_id === context.storyAuthorId,
+    canDelete: mayDelete(row, context.storyAuthorId, context.viewer),
+  };
+}
+
+async function likedAmong(db: Kysely<Database>, viewer: MaybeViewer, ids: number[]) {
+  if (!viewer || ids.length === 0) return new Set<number>();
+  const rows = await db
+    .selectFrom("comment_likes")
+    .select("comment_id")
+    .where("user_id", "=", viewer.id)
+    .where("comment_id", "in", ids)
+    .execute();
+  return new Set(rows.map((row) => row.comment_id));
+}
+
+/**
+ * The cursor is the last comment's "createdAt.id": comments are walked by (created_at, id),
+ * so a comment posted or deleted meanwhile never shifts the next set (docs/decisions/007).
+ */
+const cursorOf = (row: { created_at: number; id: number }) => `${row.created_at}.${row.id}`;
+
+function parseCursor(after: string | undefined): { createdAt: number; id: number } | null {
+  if (after === undefined || after === "") return null;
+  const match = /^(\d{1,16})\.(\d{1,16})$/.exec(after);
+  if (!match) throw badRequest("after must be a cursor from a previous answer");
+  return { createdAt: Number(match[1]), id: Number(match[2]) };
+}
+
+export interface PageQuery {
+  limit: number;
+  after?: string;
+}
+
+type Direction = "newest" | "oldest";
+
+/** One set of rows of a query, walked by (created_at, id) from the cursor. */
+async function pageOf(
+  query: ReturnType<typeof selectComments>,
+  direction: Direction,
+  page: PageQuery,
+) {
+  const cursor = parseCursor(page.after);
+  const order = direction === "newest" ? "desc" : "asc";
+  const beyond = direction === "newest" ? "<" : ">";
+  const rows = await (cursor
+    ? query.where((eb) =>
+        eb.or([
+          eb("comments.created_at", beyond, cursor.createdAt),
+          eb.and([
+            eb("comments.created_at", "=", cursor.createdAt),
+            eb("comments.id", beyond, cursor.id),
+          ]),
+        ]),
+      )
+    : query
+  )
+    .orderBy("comments.created_at", order)
+    .orderBy("comments.id", order)
+    .limit(page.limit + 1)
+    .execute();
+  const hasMore = rows.length > page.limit;
+  const shown = rows.slice(0, page.limit);
+  const last = shown.at(-1);
+  return { rows: shown, hasMore, after: hasMore && last ? cursorOf(last) : null };
+}
+
+const withoutHidden = (query: ReturnType<typeof selectComments>, hidden: number[]) =>
+  hidden.length === 0 ? query : query.where("comments.user_id", "not in", hidden);
+
+/** The first replies of each thread, oldest first, in one query per set of threads. */
+async function firstReplies(
+  db: Kysely<Database>,
+  threads: CommentRow[],
+  hidden: number[],
+): Promise<Map<number, CommentRow[]>> {
+  const byThread = new Map<number, CommentRow[]>();
+  const withReplies = threads.filter((row) => row.reply_count > 0).map((row) => row.id);
+  if (withReplies.length === 0) return byThread;
+  const rows = await withoutHidden(selectComments(db), hidden)
+    .where("comments.parent_id", "in", withReplies)
+    .orderBy("comments.created_at")
+    .orderBy("comments.id")
+    .execute();
+  for (const row of rows) {
+    const list = byThread.get(row.parent_id as number) ?? [];
+    if (list.length < REPLIES_SHOWN) list.push(row);
+    byThread.set(row.parent_id as number, list);
+  }
+  return byThread;
+}
+
+async function isPremium(db: Kysely<Database>, viewer: MaybeViewer): Promise<boolean> {
+  if (!viewer) return false;
+  const row = await db
+    .selectFrom("users")
+    .select("is_premium")
+    .where("id", "=", viewer.id)
+    .executeTakeFirst();
+  return row?.is_premium === 1;
+}
+
+/** Threads (newest first) on a part, or on one of its paragraphs, each with its first replies. */
+export async function listThreads(
+  db: Kysely<Database>,
+  viewer: MaybeViewer,
+  partId: number,
+  paragraphId: string | null,
+  page: PageQuery,
+): Promise<CommentPage> {
+  const part = await readablePart(db, viewer, partId);
+  const [hidden, premium] = await Promise.all([
+    hiddenCommenters(db, viewer),
+    isPremium(db, viewer),
+  ]);
+  const threads = withoutHidden(selectComments(db), hidden)
+    .where("comments.part_id", "=", part.id)
+    .where("comments.parent_id", "is", null)
+    .where("comments.paragraph_id", paragraphId === null ? "is" : "=", paragraphId);
+  const { rows, hasMore, after } = await pageOf(threads, "newest", page);
+  const replies = await firstReplies(db, rows, hidden);
+  const ids = [...rows, ...[...replies.values()].flat()].map((row) => row.id);
+  const context = {
+    viewer,
+    storyAuthorId: part.authorId,
+    liked: await likedAmong(db, viewer, ids),
+  };
+  return {
+    comments: rows.map((row) =>
+      toComment(
+        row,
+        context,
+        (replies.get(row.id) ?? []).map((reply) => toComment(reply, context)),
+      ),
+    ),
+    hasMore,
+    after,
+    ads: commentAdsShown({ isPaid: part.isPaid }, { isPremium: premium }),
+  };
+}
+
+/** A visible comment and its readable part, or a 404 for deleted, hidden or unreadable ones. */
+async function visibleComment(db: Kysely<Database>, viewer: MaybeViewer, commentId: number) {
+  const row = await selectComments(db).where("comments.id", "=", commentId).executeTakeFirst();
+  if (!row) throw notFound("Comment");
+  const [part, hidden] = await Promise.all([
+    readablePart(db, viewer, row.part_id).catch((error: unknown) => {
+      throw error instanceof HttpError && error.status === 404 ? notFound("Comment") : error;
+    }),
+    hiddenCommenters(db, viewer),
+  ]);
+  if (hidden.includes(row.user_id)) throw notFound("Comment");
+  return { row, part, hidden };
+}
+
+/** One comment; a thread's first comment comes with its first replies. */
+export async function getComment(
+  db: Kysely<Database>,
+  viewer: MaybeViewer,
+  commentId: number,
+): Promise<CommentData> {
+  const { row, part, hidden } = await visibleComment(db, viewer, commentId);
+  const replies = (await firstReplies(db, [row], hidden)).get(row.id) ?? [];
+  const ids = [row.id, ...replies.map((reply) => reply.id)];
+  const context = {
+    viewer,
+    storyAuthorId: part.authorId,
+    liked: await likedAmong(db, viewer, ids),
+  };
+  return toComment(
+    row,
+    context,
+    replies.map((reply) => toComment(reply, context)),
+  );
+}
+
+/** A thread's replies, oldest first. */
+export async function listReplies(
+  db: Kysely<Database>,
+  viewer: MaybeViewer,
+  commentId: number,
+  page: PageQuery,
+): Promise<CommentPage> {
+  const { row, part, hidden } = await visibleComment(db, viewer, commentId);
+  const replies = withoutHidden(selectComments(db), hidden).where(
+    "comments.parent_id",
+    "=",
+    row.id,
+  );
+  const { rows, hasMore, after } = await pageOf(replies, "oldest", page);
+  const liked = await likedAmong(
+    db,
+    viewer,
+    rows.map((reply) => reply.id),
+  );
+  const context = { viewer, storyAuthorId: part.authorId, liked };
+  return {
+    comments: rows.map((reply) => toComment(reply, context)),
+    hasMore,
+    after,
+    ads: false,
+  };
+}
+
+/** How many visible comments (threads and their replies) each paragraph of the part has. */
+export async function paragraphCounts(
+  db: Kysely<Database>,
+  viewer: MaybeViewer,
+  partId: number,
+): Promise<ParagraphCommentCounts> {
+  const part = await readablePart(db, viewer, partId);
+  const hidden = await hiddenCommenters(db, viewer);
+  let query = db
+    .selectFrom("comments")
+    .select(["paragraph_id", (eb) => eb.fn.countAll<number>().as("count")])
+    .where("part_id", "=", part.id)
+    .where("paragraph_id", "is not", null)
+    .where("deleted", "=", 0)
+    .groupBy("paragraph_id");
+  if (hidden.length > 0) query = query.where("user_id", "not in", hidden);
+  const rows = await query.execute();
+  const paragraphs: Record<string, number> = {};
+  for (const row of rows) if (row.paragraph_id) paragraphs[row.paragraph_id] = Number(row.count);
+  return { paragraphs };
+}
+
+async function assertVerified(db: Kysely<Database>, viewer: Viewer, action: string) {
+  const user = await db
+    .selectFrom("users")
+    .select("email_verified")
+    .where("id", "=", viewer.id)
+    .executeTakeFirstOrThrow();
+  if (user.email_verified !== 1) {
+    throw new HttpError(403, "verify_email", `Verify your email address to ${action}.`);
+  }
+}
+
+const escapeAttribute = (value: string) => value.replace(/["\\]/g, "\\$&");
+
+/** Whether the part's HTML has a paragraph with this data-p-id. */
+async function hasParagraph(db: Kysely<Database>, partId: number, paragraphId: string) {
+  const part = await db
+    .selectFrom("parts")
+    .select("text")
+    .where("id", "=", partId)
+    .executeTakeFirstOrThrow();
+  return part.text.includes(`data-p-id="${escapeAttribute(paragraphId)}"`);
+}
+
+export interface NewComment {
+  resource: CommentResource;
+  text: string;
+}
+
+/** Where a new comment goes: a part (maybe one paragraph of it), or a thread it replies to. */
+async function placeOf(db: Kysely<Database>, viewer: Viewer, resource: CommentResource) {
+  if (resource.namespace === "comments") {
+    const { row, part } = await visibleComment(db, viewer, Number(resource.resourceId));
+    // A reply to a reply joins the thread: threads are one level deep.
+    return { part, paragraphId: row.paragraph_id, parentId: row.parent_id ?? row.id };
+  }
+  const part = await readablePart(db, viewer, Number(resource.resourceId));
+  const paragraphId = resource.paragraphId ?? null;
+  if (paragraphId !== null && !(await hasParagraph(db, part.id, paragraphId))) {
+    throw notFound("Paragraph");
+  }
+  return { part, paragraphId, parentId: null };
+}
+
+/**
+ * Posts a comment. The row and the counters it moves (the part's and the story's
+ * comment_count, the thread's reply_count) change in one transaction.
+ */
+export async function postComment(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  input: NewComment,
+  now = Date.now(),
+): Promise<CommentData> {
+  const problem = commentTextProblem(input.text);
+  if (problem) throw badRequest(problem, { text: problem });
+  await assertVerified(db, viewer, "comment");
+  const { part, paragraphId, parentId } = await placeOf(db, viewer, input.resource);
+  const text = input.text.trim();
+  const id = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto("comments")
+      .values({
+        part_id: part.id,
+        story_id: part.storyId,
+        paragraph_id: paragraphId,
+        parent_id: parentId,
+        user_id: viewer.id,
+        text,
+        is_offensive: isOffensive(text) ? 1 : 0,
+        created_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await moveCommentCounts(trx, part, 1);
+    if (parentId !== null) await moveReplyCount(trx, parentId, 1);
+    return row.id;
+  });
+  return getComment(db, viewer, id);
+}
+
+async function moveCommentCounts(
+  db: Kysely<Database>,
+  part: { id: number; storyId: number },
+  by: number,
+) {
+  await db
+    .updateTable("parts")
+    .set((eb) => ({ comment_count: eb("comment_count", "+", by) }))
+    .where("id", "=", part.id)
+    .execute();
+  await db
+    .updateTable("stories")
+    .set((eb) => ({ comment_count: eb("comment_count", "+", by) }))
+    .where("id", "=", part.storyId)
+    .execute();
+}
+
+async function moveReplyCount(db: Kysely<Database>, commentId: number, by: number) {
+  await db
+    .updateTable("comments")
+    .set((eb) => ({ reply_count: eb("reply_count", "+", by) }))
+    .where("id", "=", commentId)
+    .execute();
+}
+
+/**
+ * Deletes a comment, and with a thread's first comment its replies. Only rows still
+ * undeleted are marked, and the counters drop by exactly those, so two deletes of the same
+ * comment at once count once.
+ */
+export async function deleteComment(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  commentId: number,
+): Promise<void> {
+  const { row, part } = await visibleComment(db, viewer, commentId);
+  if (!mayDelete(row, part.authorId, viewer)) {
+    throw new HttpError(403, "forbidden", "You can't delete this comment.");
+  }
+  await db.transaction().execute(async (trx) => {
+    const removed = await trx
+      .updateTable("comments")
+      .set({ deleted: 1 })
+      .where((eb) => eb.or([eb("id", "=", row.id), eb("parent_id", "=", row.id)]))
+      .where("deleted", "=", 0)
+      .returning("id")
+      .execute();
+    if (removed.length === 0) return;
+    await moveCommentCounts(trx, part, -removed.length);
+    if (row.parent_id !== null && removed.some((gone) => gone.id === row.id)) {
+      await moveReplyCount(trx, row.parent_id, -1);
+    }
+  });
+}
+
+/**
+ * Likes (on) or unlikes a comment: one like per reader, the count moving only when the row
+ * really changed, in the same transaction, so concurrent likes stay exact.
+ */
+export async function setLike(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  commentId: number,
+  on: boolean,
+  now = Date.now(),
+): Promise<CommentLikeState> {
+  await assertVerified(db, viewer, "like comments");
+  const { row } = await visibleComment(db, viewer, commentId);
+  await db.transaction().execute(async (trx) => {
+    const changed = on
+      ? await trx
+          .insertInto("comment_likes")
+          .values({ comment_id: row.id, user_id: viewer.id, created_at: now })
+          .onConflict((oc) => oc.columns(["comment_id", "user_id"]).doNothing())
+          .returning("comment_id")
+          .executeTakeFirst()
+      : await trx
+          .deleteFrom("comment_likes")
+          .where("comment_id", "=", row.id)
+          .where("user_id", "=", viewer.id)
+          .returning("comment_id")
+          .executeTakeFirst();
+    if (!changed) return;
+    await trx
+      .updateTable("comments")
+      .set((eb) => ({ like_count: eb("like_count", "+", on ? 1 : -1) }))
+      .where("id", "=", row.id)
+      .execute();
+  });
+  const after = await db
+    .selectFrom("comments")
+    .select("like_count")
+    .where("id", "=", row.id)
+    .executeTakeFirstOrThrow();
+  return { like: { count: after.like_count, interacted: on } };
+}
