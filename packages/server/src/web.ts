@@ -3,6 +3,7 @@ import { pathToFileURL } from "node:url";
 import { serveStatic } from "@hono/node-server/serve-static";
 import {
   CACHE_TAGS_HEADER,
+  CACHE_TTL_HEADER,
   LOCALE_COOKIE,
   parseReaderSettings,
   READER_SETTINGS_COOKIE,
@@ -53,7 +54,8 @@ export interface SiteOptions {
 export function createSite(api: Hono<AppEnv>, build: ServerBuild, options: SiteOptions) {
   const site = new Hono();
   const cacheMs = options.pageCacheMs ?? 2000;
-  const cache = cacheMs > 0 ? new PageCache({ ttlMs: cacheMs, maxEntries: 5000 }) : null;
+  const cache =
+    cacheMs > 0 ? new PageCache({ ttlMs: cacheMs, maxTtlMs: 60_000, maxEntries: 5000 }) : null;
   if (cache) onStoryChanged((storyId) => cache.invalidate(`story:${storyId}`));
   const clientDir = join(options.buildDir ?? WEB_BUILD_DIR, "client");
   const entry = build.entry.module as unknown as WebEntry;
@@ -97,7 +99,10 @@ export function createSite(api: Hono<AppEnv>, build: ServerBuild, options: SiteO
       });
       response = await handleRequest(c.req.raw, context);
       if (visitor && cache) response = await cache.store(key, response);
-      else response.headers.delete(CACHE_TAGS_HEADER);
+      else {
+        response.headers.delete(CACHE_TAGS_HEADER);
+        response.headers.delete(CACHE_TTL_HEADER);
+      }
     }
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value);
     return response;

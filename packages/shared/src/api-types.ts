@@ -123,7 +123,8 @@ export interface PartDetails extends PartSummary {
 
 export interface StoryList {
   stories: StoryCard[];
-  total: number;
+  /** Only when there are no `fields`, or they name it: it costs a count of its own. */
+  total?: number;
   nextUrl: string | null;
 }
 
@@ -196,6 +197,54 @@ export interface ReadResult {
   readCount: number;
 }
 
+/** A reading list as lists, profiles and the add-to popover show it (reader.md §3). */
+export interface ReadingListSummary {
+  id: number;
+  name: string;
+  user: { username: string; name: string };
+  numStories: number;
+  /** The first story's cover, or null for an empty list. */
+  cover: string | null;
+  tags: string[];
+  /** Featured (curated) lists come with the featured-lists issue; no reader's list is. */
+  featured: false;
+  isPrivate: boolean;
+}
+
+export interface ReadingListPage {
+  lists: ReadingListSummary[];
+  total: number;
+}
+
+/** One list with its stories in the owner's order (those the viewer may see). */
+export interface ReadingListDetails extends ReadingListSummary {
+  stories: StoryCard[];
+}
+
+/** Which of the signed-in reader's collections hold each story (GET /v4/stories/collections). */
+export interface StoryCollections {
+  stories: { id: number; library: boolean; lists: number[] }[];
+}
+
+export type LibrarySort = "recent" | "added" | "title";
+
+/** A story in the reader's Library, with how far they have read it. */
+export interface LibraryItem {
+  story: StoryCard;
+  addedAt: string;
+  archived: boolean;
+  /** When the reader last read it, or null if never opened. */
+  lastReadAt: string | null;
+  /** Part `part` of `of` (1-based), `percent` through the story; null before reading. */
+  progress: { partId: number; part: number; of: number; percent: number } | null;
+  numNewParts: number;
+}
+
+export interface LibraryPage {
+  stories: LibraryItem[];
+  total: number;
+}
+
 /** Where a comment sits: a part (and maybe one paragraph of it), or a comment it replies to. */
 export interface CommentResource {
   namespace: "parts" | "comments";
@@ -241,4 +290,53 @@ export interface ParagraphCommentCounts {
 
 export interface CommentLikeState {
   like: { count: number; interacted: boolean };
+}
+
+/** Story search filters (reader.md §2): each a set of options, combinable. */
+export const SEARCH_UPDATED = ["anytime", "today", "week", "month", "year"] as const;
+export const SEARCH_CONTENT = ["complete", "mature", "free", "paid"] as const;
+export const SEARCH_LENGTHS = [
+  "anyLength",
+  "oneToTen",
+  "tenToTwenty",
+  "twentyToFifty",
+  "moreThanFifty",
+] as const;
+export type SearchUpdated = (typeof SEARCH_UPDATED)[number];
+export type SearchContent = (typeof SEARCH_CONTENT)[number];
+export type SearchLength = (typeof SEARCH_LENGTHS)[number];
+
+export interface StorySearchFilters {
+  updated: SearchUpdated[];
+  content: SearchContent[];
+  length: SearchLength;
+  /** 'Hide mature stories': only offered to readers who see mature stories at all. */
+  hideMature: boolean;
+}
+
+/** GET /v4/search/stories: the best matches first; nextUrl fetches the next page. */
+export interface StorySearchResult {
+  stories: StoryCard[];
+  nextUrl: string | null;
+}
+
+/** The profile card of people search (accounts-safety-messaging.md §3). */
+export interface SearchProfile extends UserSummary {
+  description: string;
+  numStoriesPublished: number;
+  numLists: number;
+  numFollowers: number;
+  /** Whether the signed-in viewer follows them (false for visitors). */
+  following: boolean;
+}
+
+/** GET /v4/search/users/: people whose username or name match, best first. */
+export interface UserSearchResult {
+  users: SearchProfile[];
+  nextUrl: string | null;
+}
+
+/** GET /api/v3/users/me/recent-searches: the reader's last searches, newest first. */
+export interface RecentSearches {
+  searches: { query: string; searchedAt: string }[];
 }

@@ -9,6 +9,7 @@ import * as profiles from "./migrations/006-profiles.ts";
 import * as readerSettings from "./migrations/007-reader-settings.ts";
 import * as rankings from "./migrations/008-rankings.ts";
 import * as contentSettings from "./migrations/009-content-settings.ts";
+import * as lists from "./migrations/010-lists.ts";
 import * as comments from "./migrations/011-comments.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   "007-reader-settings": readerSettings,
   "008-rankings": rankings,
   "009-content-settings": contentSettings,
+  "010-lists": lists,
   "011-comments": comments,
 };
 

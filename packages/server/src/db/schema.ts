@@ -269,3 +269,30 @@ export interface CommentLikesTable {
   user_id: number;
   created_at: Millis;
 }
+
+/** A reader's named list of stories (migration 010-lists); num_stories moves with the rows. */
+export interface ReadingListsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  name_lower: string;
+  is_private: Flag;
+  num_stories: Counter;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface ReadingListStoriesTable {
+  list_id: number;
+  story_id: number;
+  position: number;
+  added_at: Millis;
+}
+
+/** The built-in, private Library: one row per reader and story (migration 010-lists). */
+export interface LibraryStoriesTable {
+  user_id: number;
+  story_id: number;
+  archived: Flag;
+  added_at: Millis;
+}

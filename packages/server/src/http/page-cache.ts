@@ -1,4 +1,4 @@
-import { CACHE_TAGS_HEADER } from "@inkwell/shared";
+import { CACHE_TAGS_HEADER, CACHE_TTL_HEADER } from "@inkwell/shared";
 
 /** A rendered page kept for a moment: what a visitor's request can be answered with. */
 interface CachedPage {
@@ -18,10 +18,13 @@ export class PageCache {
   readonly #entries = new Map<string, CachedPage>();
   readonly #byTag = new Map<string, Set<string>>();
   readonly #ttlMs: number;
+  readonly #maxTtlMs: number;
   readonly #maxEntries: number;
 
-  constructor(options: { ttlMs: number; maxEntries: number }) {
+  /** `ttlMs` by default; a page may ask for longer (CACHE_TTL_HEADER), up to `maxTtlMs`. */
+  constructor(options: { ttlMs: number; maxTtlMs?: number; maxEntries: number }) {
     this.#ttlMs = options.ttlMs;
+    this.#maxTtlMs = Math.max(options.ttlMs, options.maxTtlMs ?? options.ttlMs);
     this.#maxEntries = options.maxEntries;
   }
 
@@ -40,10 +43,14 @@ export class PageCache {
     const tagHeader = response.headers.get(CACHE_TAGS_HEADER);
     if (!tagHeader || response.status !== 200) return response;
     const body = await response.text();
-    const headers = [...response.headers].filter(([name]) => name !== CACHE_TAGS_HEADER);
+    const headers = [...response.headers].filter(
+      ([name]) => name !== CACHE_TAGS_HEADER && name !== CACHE_TTL_HEADER,
+    );
+    const asked = Number(response.headers.get(CACHE_TTL_HEADER));
+    const ttl = asked > 0 ? Math.min(asked, this.#maxTtlMs) : this.#ttlMs;
     if (this.#entries.size >= this.#maxEntries) this.#evictOldest();
     const tags = tagHeader.split(/\s*,\s*/);
-    this.#entries.set(key, { status: 200, headers, body, expiresAt: now + this.#ttlMs, tags });
+    this.#entries.set(key, { status: 200, headers, body, expiresAt: now + ttl, tags });
     for (const tag of tags) {
       const keys = this.#byTag.get(tag) ?? new Set<string>();
       keys.add(key);

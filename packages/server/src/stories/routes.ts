@@ -105,6 +105,7 @@ export function storyRoutes() {
         offset,
       },
       c.get("viewer"),
+      { withTotal: selection === undefined || "total" in selection },
     );
     return c.json(project(list, selection), 200);
   });
@@ -115,6 +116,7 @@ export function storyRoutes() {
       c.get("db"),
       { filter: "hot", tag, paid: true, limit, offset: 0 },
       c.get("viewer"),
+      { withTotal: false },
     );
     return c.json(project({ tag, stories: list.stories }, fieldsFrom(fields)), 200);
   });

@@ -80,16 +80,19 @@ export const STORY_CARD_FIELDS = [
 
 export type StoryCardData = Pick<StoryCard, (typeof STORY_CARD_FIELDS)[number]>;
 
-export type StoryPageData = Pick<StoryDetails, (typeof STORY_PAGE_FIELDS)[number]> & {
-  recommendedStories: StoryCardData[];
-};
+export interface StoryCardPage {
+  stories: StoryCardData[];
+  nextUrl: string | null;
+}
+
+export type StoryPageData = Pick<StoryDetails, (typeof STORY_PAGE_FIELDS)[number]>;
 
 export type StoryRankingsData = Pick<
   StoryDetails,
   "id" | "title" | "url" | "cover" | "user" | "tagRankings"
 >;
 
-const STORY_PAGE_QUERY = `${STORY_PAGE_FIELDS.join(",")},recommendedStories(${STORY_CARD_FIELDS.join(",")})`;
+const STORY_PAGE_QUERY = STORY_PAGE_FIELDS.join(",");
 
 /** One page of a list: `limit` items from `offset`. */
 export interface PageQuery {
@@ -148,6 +151,11 @@ export function createApiClient(fetchApi: ApiFetch) {
       get<StoryPageData>(`/api/v3/stories/${id}?fields=${STORY_PAGE_QUERY}`),
     storyRankings: (id: number) =>
       get<StoryRankingsData>(`/api/v3/stories/${id}?fields=id,title,url,cover,user,tagRankings`),
+    /** 'You may also like': asked for by the browser, below the fold, after the page. */
+    recommendedStories: (id: number) =>
+      get<{ recommendedStories: StoryCardData[] }>(
+        `/api/v3/stories/${id}?fields=recommendedStories(${STORY_CARD_FIELDS.join(",")})`,
+      ),
     part: (id: number) => get<PartDetails>(`/api/v3/story_parts/${id}`),
     /** The signed-in user, or null for a visitor. */
     currentUser: () => orNullForVisitors<CurrentUser>("/api/v3/internal/current_user"),
@@ -234,12 +242,14 @@ export function createApiClient(fetchApi: ApiFetch) {
       get<{ stories: StoryCardData[] }>(
         `/v4/paid_stories/tags/${encodeURIComponent(tag)}?limit=${limit}&fields=stories(${STORY_CARD_FIELDS.join(",")})`,
       ),
+    /** A page of story cards (no total: it costs a count the pages do not show). */
     stories: (query: StoryListQuery) => {
       const params = new URLSearchParams();
       for (const [key, value] of Object.entries(query)) {
         if (value !== undefined) params.set(key, String(value));
       }
-      return get<StoryList>(`/api/v3/stories?${params}`);
+      params.set("fields", `stories(${STORY_CARD_FIELDS.join(",")}),nextUrl`);
+      return get<StoryCardPage>(`/api/v3/stories?${params}`);
     },
   };
 }

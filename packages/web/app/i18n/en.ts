@@ -101,7 +101,6 @@ export const en = {
   },
   tag: {
     title: (tag: string) => `#${tag} stories`,
-    count: (n: string) => `${n} stories`,
     empty: "No stories carry this tag yet.",
     more: "Show more",
     originals: "Hottest Originals",

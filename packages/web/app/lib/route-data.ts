@@ -1,4 +1,4 @@
-import { CACHE_TAGS_HEADER } from "@inkwell/shared";
+import { CACHE_TAGS_HEADER, CACHE_TTL_HEADER } from "@inkwell/shared";
 import { data, type HeadersFunction, isRouteErrorResponse } from "react-router";
 import { ApiRequestError } from "../api/client.ts";
 
@@ -42,5 +42,11 @@ export function isMatureGate(error: unknown): boolean {
 
 /** Marks a visitor's page as cacheable for a moment under these tags (see CACHE_TAGS_HEADER). */
 export const cacheTags = (...tags: string[]) => ({ [CACHE_TAGS_HEADER]: tags.join(",") });
+
+/** Like cacheTags, for a page that may be kept longer: a list that changes slowly. */
+export const cacheListFor = (ms: number, ...tags: string[]) => ({
+  ...cacheTags(...tags),
+  [CACHE_TTL_HEADER]: String(ms),
+});
 
 export const forwardLoaderHeaders: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

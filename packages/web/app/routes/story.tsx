@@ -5,11 +5,11 @@ import { Avatar } from "../components/avatar.tsx";
 import { Cover } from "../components/cover.tsx";
 import { ErrorPage } from "../components/error-page.tsx";
 import { StoryBadges } from "../components/story-badges.tsx";
-import { StoryGrid } from "../components/story-grid.tsx";
 import { StoryStats } from "../components/story-stats.tsx";
 import { UserBadges } from "../components/user-badges.tsx";
 import { ExpandableDescription } from "../features/story/expandable-description.tsx";
 import { MatureGate } from "../features/story/mature-gate.tsx";
+import { RecommendedStories } from "../features/story/recommended-stories.tsx";
 import { StoryActions } from "../features/story/story-actions.tsx";
 import { GuidelinesCard, RankingsLink, SignUpCard } from "../features/story/story-aside.tsx";
 import { TableOfContents } from "../features/story/table-of-contents.tsx";
@@ -115,12 +115,7 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      {story.recommendedStories.length > 0 && (
-        <section className="story-recommendations" aria-labelledby="recommended-heading">
-          <h2 id="recommended-heading">{t.story.youMayAlsoLike}</h2>
-          <StoryGrid stories={story.recommendedStories} label={t.story.youMayAlsoLike} />
-        </section>
-      )}
+      <RecommendedStories storyId={story.id} />
     </article>
   );
 }

@@ -1,12 +1,14 @@
-import { abbreviateCount } from "@inkwell/shared";
+import { data } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { StoryCarousel } from "../components/story-carousel.tsx";
 import { StoryGrid } from "../components/story-grid.tsx";
 import { t } from "../i18n/index.ts";
-import { notFoundResponse } from "../lib/route-data.ts";
+import { cacheListFor, forwardLoaderHeaders, notFoundResponse } from "../lib/route-data.ts";
 import type { Route } from "./+types/tag";
 
 const PAGE_SIZE = 24;
+/** Visitors' tag pages are kept a minute: a list of stories need not be to the second. */
+const LIST_CACHE_MS = 60_000;
 /** reader.md §2, §9: the 'Hottest Originals' carousel shows up to 7 stories at width 112. */
 const ORIGINALS_SHOWN = 7;
 const ORIGINALS_WIDTH = 112;
@@ -31,8 +33,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         )
       : [],
   ]);
-  return { tag, list, page: pageNumber, sort, originals };
+  return data(
+    { tag, list, page: pageNumber, sort, originals },
+    { headers: cacheListFor(LIST_CACHE_MS, `tag:${tag}`) },
+  );
 }
+
+export const headers = forwardLoaderHeaders;
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
   return data ? [{ title: `${t.tag.title(data.tag)} · Inkwell` }] : [];
@@ -53,7 +60,6 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
     <section className="page-section" aria-labelledby="tag-heading">
       <header className="page-heading">
         <h1 id="tag-heading">{t.tag.title(tag)}</h1>
-        <p>{t.tag.count(abbreviateCount(list.total))}</p>
       </header>
 
       {originals.length > 0 && (

@@ -1,0 +1,43 @@
+import { CACHE_TAGS_HEADER, CACHE_TTL_HEADER } from "@inkwell/shared";
+import { describe, expect, it } from "vitest";
+import { PageCache } from "./page-cache.ts";
+
+const page = (headers: Record<string, string>) =>
+  new Response("<h1>Page</h1>", { status: 200, headers });
+
+describe("PageCache", () => {
+  it("keeps a tagged page for the default moment, and drops it when a tag changes", async () => {
+    const cache = new PageCache({ ttlMs: 2000, maxTtlMs: 60_000, maxEntries: 10 });
+    const sent = await cache.store("/story/1", page({ [CACHE_TAGS_HEADER]: "story:1" }), 0);
+    expect(sent.headers.get(CACHE_TAGS_HEADER)).toBeNull();
+    expect(await cache.get("/story/1", 1999)?.text()).toBe("<h1>Page</h1>");
+    expect(cache.get("/story/1", 2000)).toBeUndefined();
+    await cache.store("/story/1", page({ [CACHE_TAGS_HEADER]: "story:1" }), 0);
+    cache.invalidate("story:1");
+    expect(cache.get("/story/1", 1)).toBeUndefined();
+  });
+
+  it("keeps a list longer when it asks, never beyond the ceiling, and hides the header", async () => {
+    const cache = new PageCache({ ttlMs: 2000, maxTtlMs: 60_000, maxEntries: 10 });
+    const headers = { [CACHE_TAGS_HEADER]: "tag:ghost", [CACHE_TTL_HEADER]: "30000" };
+    const sent = await cache.store("/stories/ghost", page(headers), 0);
+    expect(sent.headers.get(CACHE_TTL_HEADER)).toBeNull();
+    expect(cache.get("/stories/ghost", 29_999)?.headers.get(CACHE_TTL_HEADER)).toBeNull();
+    expect(cache.get("/stories/ghost", 30_000)).toBeUndefined();
+    const greedy = { [CACHE_TAGS_HEADER]: "tag:ghost", [CACHE_TTL_HEADER]: "3600000" };
+    await cache.store("/stories/ghost?page=2", page(greedy), 0);
+    expect(cache.get("/stories/ghost?page=2", 59_999)).toBeDefined();
+    expect(cache.get("/stories/ghost?page=2", 60_000)).toBeUndefined();
+  });
+
+  it("never keeps an untagged page or an error", async () => {
+    const cache = new PageCache({ ttlMs: 2000, maxEntries: 10 });
+    await cache.store("/settings", page({}), 0);
+    await cache.store(
+      "/story/9",
+      new Response("gone", { status: 404, headers: { [CACHE_TAGS_HEADER]: "story:9" } }),
+      0,
+    );
+    expect(cache.size).toBe(0);
+  });
+});
