@@ -11,6 +11,7 @@ import type { AppEnv } from "./http/app-env.ts";
 import { HttpError } from "./http/errors.ts";
 import { type AccountLimiters, accountLimiters } from "./http/rate-limit.ts";
 import { sameOriginOnly } from "./http/same-origin.ts";
+import { listRoutes } from "./lists/routes.ts";
 import { partRoutes } from "./parts/routes.ts";
 import { readingRoutes } from "./reading/routes.ts";
 import { storyRoutes } from "./stories/routes.ts";
@@ -48,6 +49,7 @@ export function createApi(handle: DatabaseHandle, options: { limits?: AccountLim
   app.route("/", voteRoutes());
   app.route("/", readingRoutes());
   app.route("/", userRoutes());
+  app.route("/", listRoutes());
   app.route("/", commentRoutes());
 
   app.doc31("/api/openapi.json", {
