@@ -28,7 +28,7 @@ const errorJson = {
   },
 };
 
-const usernameParam = (name: string) =>
+export const usernameParam = (name: string) =>
   z
     .string()
     .min(1)

@@ -2,6 +2,7 @@ import type { FollowState, StoryList, UserList, UserProfile } from "@inkwell/sha
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
+import { countPublicLists } from "../lists/service.ts";
 import {
   badgesOf,
   iso,
@@ -19,7 +20,7 @@ export interface Page {
 }
 
 /** Usernames are unique without regard to case; a closed account is deleted, so unknown too. */
-async function userNamed(db: Kysely<Database>, username: string) {
+export async function userNamed(db: Kysely<Database>, username: string) {
   const user = await db
     .selectFrom("users")
     .select([
@@ -53,11 +54,12 @@ export async function getProfile(
   viewer: MaybeViewer,
 ): Promise<UserProfile> {
   const user = await userNamed(db, username);
-  const [published, followRow] = await Promise.all([
+  const [published, numLists, followRow] = await Promise.all([
     storiesOf(db, user.id, viewer)
       .clearSelect()
       .select((eb) => eb.fn.countAll<number>().as("total"))
       .executeTakeFirstOrThrow(),
+    countPublicLists(db, user.id),
     viewer && viewer.id !== user.id
       ? db
           .selectFrom("follows")
@@ -76,8 +78,7 @@ export async function getProfile(
     highlight_colour: user.highlight_colour,
     description: user.description,
     numStoriesPublished: Number(published.total),
-    // Reading lists arrive with the lists issue; until then nobody has one.
-    numLists: 0,
+    numLists,
     numFollowers: user.num_followers,
     numFollowing: user.num_following,
     following: followRow !== undefined,

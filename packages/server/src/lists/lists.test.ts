@@ -1,0 +1,468 @@
+import type {
+  LibraryPage,
+  ReadingListDetails,
+  ReadingListPage,
+  ReadingListSummary,
+  StoryCollections,
+  UserProfile,
+} from "@inkwell/shared";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApi } from "../testing/api.ts";
+import { createStory, createUser, DAY, isoYearsAgo, sessionCookie } from "../testing/fixtures.ts";
+
+const t = useTestApi();
+
+interface Person {
+  id: number;
+  username: string;
+  cookie: string;
+}
+
+async function person(overrides: { birthdate?: string } = {}): Promise<Person> {
+  const user = await createUser(t.handle.db, { email_verified: 1, ...overrides });
+  return { ...user, cookie: await sessionCookie(t.handle.db, user.id) };
+}
+
+const json = async <T>(response: Response) => (await response.json()) as T;
+
+/** A call as `who` (a visitor when null), with a JSON body when given. */
+function send(method: string, path: string, who: Person | null, body?: unknown) {
+  const headers: Record<string, string> = {};
+  if (who) headers.cookie = who.cookie;
+  if (body !== undefined) headers["content-type"] = "application/json";
+  return t.get(path, {
+    method,
+    headers,
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+}
+
+/** POST /api/v3/lists/ with the spec's list object. */
+const createList = (who: Person | null, name: string, story?: number) =>
+  send("POST", "/api/v3/lists/", who, {
+    id: null,
+    name,
+    numStories: 0,
+    cover: 0,
+    tags: [],
+    featured: false,
+    ...(story !== undefined && { stories: story }),
+  });
+
+async function listRows(listId: number) {
+  const list = await t.handle.db
+    .selectFrom("reading_lists")
+    .select("num_stories")
+    .where("id", "=", listId)
+    .executeTakeFirstOrThrow();
+  const rows = await t.handle.db
+    .selectFrom("reading_list_stories")
+    .select(["story_id", "position"])
+    .where("list_id", "=", listId)
+    .orderBy("position")
+    .execute();
+  return { counter: list.num_stories, storyIds: rows.map((row) => Number(row.story_id)) };
+}
+
+let writer: { id: number };
+let stories: number[];
+let mature: number;
+let draft: number;
+
+beforeAll(async () => {
+  writer = await createUser(t.handle.db);
+  stories = [];
+  for (const title of ["Cedar", "alder", "Birch"]) {
+    stories.push((await createStory(t.handle.db, writer.id, { title, cover: `/c/${title}` })).id);
+  }
+  mature = (await createStory(t.handle.db, writer.id, { title: "Mature", rating: 4 })).id;
+  draft = (await createStory(t.handle.db, writer.id, { title: "Draft", draft: 1 })).id;
+});
+
+describe("reading lists", () => {
+  it("creates a list with a story, and reuses it for the same name in any case", async () => {
+    const reader = await person();
+    const created = await createList(reader, "Summer reads", stories[0]);
+    expect(created.status).toBe(201);
+    const list = await json<ReadingListSummary>(created);
+    expect(list).toMatchObject({
+      name: "Summer reads",
+      numStories: 1,
+      cover: "/c/Cedar",
+      featured: false,
+      isPrivate: false,
+      user: { username: reader.username },
+    });
+
+    const reused = await createList(reader, "  SUMMER READS ", stories[1]);
+    expect(reused.status).toBe(200);
+    expect(await json<ReadingListSummary>(reused)).toMatchObject({ id: list.id, numStories: 2 });
+    expect(await listRows(list.id)).toEqual({ counter: 2, storyIds: [stories[0], stories[1]] });
+
+    const page = await json<ReadingListPage>(
+      await send("GET", `/api/v3/users/${reader.username}/lists?limit=200`, reader),
+    );
+    expect(page.total).toBe(1);
+  });
+
+  it("refuses a missing or over-long name, bad story ids, visitors, and changes nothing", async () => {
+    const reader = await person();
+    for (const name of ["", "   ", "x".repeat(101)]) {
+      const response = await createList(reader, name, stories[0]);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({
+        code: "bad_request",
+        fields: { name: expect.any(String) },
+      });
+    }
+    const badStories = await send("POST", "/api/v3/lists/", reader, { name: "A", stories: "1,x" });
+    expect(badStories.status).toBe(400);
+    expect(await badStories.json()).toMatchObject({ message: "stories must be story ids" });
+    expect((await createList(null, "Mine", stories[0])).status).toBe(401);
+    const none = await json<ReadingListPage>(
+      await send("GET", `/api/v3/users/${reader.username}/lists`, reader),
+    );
+    expect(none.total).toBe(0);
+  });
+
+  it("never holds a story its owner may not see: drafts, unknown ids, mature for a minor", async () => {
+    const minor = await person({ birthdate: isoYearsAgo(15) });
+    for (const id of [draft, mature, 999_999]) {
+      expect((await createList(minor, "Nope", id)).status).toBe(404);
+    }
+    const list = await json<ReadingListSummary>(await createList(minor, "Mine"));
+    const refused = await send("POST", `/api/v3/lists/${list.id}/stories`, minor, {
+      stories: [stories[0], mature],
+    });
+    expect(refused.status).toBe(404);
+    expect(await listRows(list.id)).toEqual({ counter: 0, storyIds: [] });
+
+    const adult = await person({ birthdate: isoYearsAgo(30) });
+    expect((await createList(adult, "Grown-up", mature)).status).toBe(201);
+  });
+
+  it("adds stories once each, at the end, exactly even when adds race", async () => {
+    const reader = await person();
+    const list = await json<ReadingListSummary>(await createList(reader, "Race"));
+    const path = `/api/v3/lists/${list.id}/stories`;
+    const answers = await Promise.all([
+      ...stories.map((id) => send("POST", path, reader, { stories: id })),
+      ...stories.map((id) => send("POST", path, reader, { stories: String(id) })),
+      send("POST", path, reader, { stories: stories.join(",") }),
+    ]);
+    expect(answers.map((response) => response.status)).toEqual(answers.map(() => 200));
+    const { counter, storyIds } = await listRows(list.id);
+    expect(counter).toBe(3);
+    expect([...storyIds].sort()).toEqual([...stories].sort());
+    const positions = await t.handle.db
+      .selectFrom("reading_list_stories")
+      .select("position")
+      .where("list_id", "=", list.id)
+      .execute();
+    expect(new Set(positions.map((row) => row.position)).size).toBe(3);
+  });
+
+  it("creates one list when two creates of the same name race", async () => {
+    const reader = await person();
+    const answers = await Promise.all([
+      createList(reader, "Twins", stories[0]),
+      createList(reader, "twins", stories[1]),
+    ]);
+    expect(answers.map((response) => response.status).sort()).toEqual([200, 201]);
+    const page = await json<ReadingListPage>(
+      await send("GET", `/api/v3/users/${reader.username}/lists`, reader),
+    );
+    expect(page.lists).toHaveLength(1);
+    expect(page.lists[0]?.numStories).toBe(2);
+  });
+
+  it("lets only the owner change a list: 401 for visitors, 403 for others", async () => {
+    const owner = await person();
+    const other = await person();
+    const list = await json<ReadingListSummary>(await createList(owner, "Owned", stories[0]));
+    const base = `/api/v3/lists/${list.id}`;
+    const calls: [string, string, unknown?][] = [
+      ["POST", `${base}/stories`, { stories: stories[1] }],
+      ["PUT", `${base}/stories`, { stories: [stories[0]] }],
+      ["DELETE", `${base}/stories/${stories[0]}`],
+      ["PUT", base, { name: "Taken over" }],
+      ["DELETE", base],
+    ];
+    for (const [method, path, body] of calls) {
+      expect((await send(method, path, null, body)).status).toBe(401);
+      const refused = await send(method, path, other, body);
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toMatchObject({ code: "forbidden" });
+    }
+    expect(await listRows(list.id)).toEqual({ counter: 1, storyIds: [stories[0]] });
+  });
+
+  it("renames, makes private, reorders, removes and deletes", async () => {
+    const owner = await person();
+    const list = await json<ReadingListSummary>(await createList(owner, "Shelf"));
+    await send("POST", `/api/v3/lists/${list.id}/stories`, owner, { stories });
+    await createList(owner, "Other");
+
+    const clash = await send("PUT", `/api/v3/lists/${list.id}`, owner, { name: "OTHER" });
+    expect(clash.status).toBe(400);
+    expect(await clash.json()).toMatchObject({
+      message: "You already have a reading list called OTHER.",
+    });
+    expect((await send("PUT", `/api/v3/lists/${list.id}`, owner, {})).status).toBe(400);
+    const renamed = await send("PUT", `/api/v3/lists/${list.id}`, owner, {
+      name: "Best shelf",
+      isPrivate: true,
+    });
+    expect(await json<ReadingListSummary>(renamed)).toMatchObject({
+      name: "Best shelf",
+      isPrivate: true,
+    });
+
+    const reversed = [...stories].reverse();
+    const reordered = await send("PUT", `/api/v3/lists/${list.id}/stories`, owner, {
+      stories: reversed,
+    });
+    expect((await json<ReadingListDetails>(reordered)).stories.map((s) => s.id)).toEqual(reversed);
+    // A partial order puts the named first and keeps the rest in their order.
+    await send("PUT", `/api/v3/lists/${list.id}/stories`, owner, { stories: [stories[1]] });
+    expect((await listRows(list.id)).storyIds).toEqual([stories[1], stories[2], stories[0]]);
+    const stranger = await send("PUT", `/api/v3/lists/${list.id}/stories`, owner, {
+      stories: [mature],
+    });
+    expect(stranger.status).toBe(400);
+    expect((await listRows(list.id)).storyIds).toEqual([stories[1], stories[2], stories[0]]);
+
+    const removed = await send("DELETE", `/api/v3/lists/${list.id}/stories/${stories[2]}`, owner);
+    expect(await json<ReadingListSummary>(removed)).toMatchObject({ numStories: 2 });
+    const again = await send("DELETE", `/api/v3/lists/${list.id}/stories/${stories[2]}`, owner);
+    expect(await json<ReadingListSummary>(again)).toMatchObject({ numStories: 2 });
+
+    expect((await send("DELETE", `/api/v3/lists/${list.id}`, owner)).status).toBe(200);
+    expect((await send("GET", `/api/v3/lists/${list.id}`, owner)).status).toBe(404);
+    expect((await send("DELETE", `/api/v3/lists/${list.id}`, owner)).status).toBe(404);
+  });
+
+  it("shows public lists to everyone and private ones to their owner only", async () => {
+    const owner = await person();
+    const adult = await person({ birthdate: isoYearsAgo(30) });
+    const open = await json<ReadingListSummary>(await createList(adult, "Open", mature));
+    await send("POST", `/api/v3/lists/${open.id}/stories`, adult, { stories: stories[0] });
+    const hidden = await json<ReadingListSummary>(
+      await send("POST", "/api/v3/lists/", owner, {
+        name: "Secret",
+        stories: stories[1],
+        isPrivate: true,
+      }),
+    );
+    expect((await send("GET", `/api/v3/lists/${hidden.id}`, null)).status).toBe(404);
+    expect((await send("GET", `/api/v3/lists/${hidden.id}`, adult)).status).toBe(404);
+    expect((await send("GET", `/api/v3/lists/${hidden.id}`, owner)).status).toBe(200);
+    expect(
+      await json<ReadingListPage>(await send("GET", `/api/v3/users/${owner.username}/lists`, null)),
+    ).toEqual({ lists: [], total: 0 });
+
+    // A visitor sees the public list without its mature story, cover included.
+    const seen = await json<ReadingListDetails>(
+      await send("GET", `/api/v3/lists/${open.id}`, null),
+    );
+    expect(seen).toMatchObject({ numStories: 2, cover: "/c/Cedar" });
+    expect(seen.stories.map((story) => story.id)).toEqual([stories[0]]);
+    const own = await json<ReadingListDetails>(
+      await send("GET", `/api/v3/lists/${open.id}`, adult),
+    );
+    expect(own.stories.map((story) => story.id)).toEqual([mature, stories[0]]);
+
+    const profile = await json<UserProfile>(
+      await send("GET", `/api/v3/users/${adult.username}`, null),
+    );
+    expect(profile.numLists).toBe(1);
+    expect(
+      (await json<UserProfile>(await send("GET", `/api/v3/users/${owner.username}`, null)))
+        .numLists,
+    ).toBe(0);
+  });
+
+  it("pages the user's lists, projects fields, and refuses bad paging", async () => {
+    const owner = await person();
+    for (const name of ["One", "Two", "Three"]) await createList(owner, name);
+    const path = `/api/v3/users/${owner.username}/lists`;
+    const page = await send(
+      "GET",
+      `${path}?offset=1&limit=1&fields=lists(id,name,user(name),numStories,featured),total`,
+      null,
+    );
+    expect(await page.json()).toEqual({
+      lists: [
+        {
+          id: expect.any(Number),
+          name: "Two",
+          user: { name: `Name of ${owner.username}` },
+          numStories: 0,
+          featured: false,
+        },
+      ],
+      total: 3,
+    });
+    expect((await send("GET", `${path}?limit=201`, null)).status).toBe(400);
+    expect((await send("GET", `${path}?limit=200`, null)).status).toBe(200);
+    expect((await send("GET", "/api/v3/users/nobody_here/lists", null)).status).toBe(404);
+  });
+});
+
+describe("the Library", () => {
+  const library = (who: Person) => `/api/v3/users/${who.username}/library`;
+
+  it("adds once, removes, and answers the projection asked for", async () => {
+    const reader = await person();
+    const added = await send("POST", `${library(reader)}?fields=stories(id)`, reader, {
+      stories: stories[0],
+    });
+    expect(added.status).toBe(200);
+    expect(await added.json()).toEqual({ stories: [{ id: stories[0] }] });
+    await send("POST", library(reader), reader, { stories: stories[0] });
+    const page = await json<LibraryPage>(await send("GET", library(reader), reader));
+    expect(page.total).toBe(1);
+
+    const removed = await send("DELETE", `${library(reader)}/${stories[0]}`, reader);
+    expect(await removed.json()).toEqual({ removed: true });
+    expect(await (await send("DELETE", `${library(reader)}/${stories[0]}`, reader)).json()).toEqual(
+      {
+        removed: false,
+      },
+    );
+  });
+
+  it("is the reader's alone: 401 for visitors, 403 for anyone else, 404 for hidden stories", async () => {
+    const reader = await person();
+    const other = await person();
+    expect((await send("POST", library(reader), null, { stories: stories[0] })).status).toBe(401);
+    expect((await send("POST", library(reader), other, { stories: stories[0] })).status).toBe(403);
+    expect((await send("GET", library(reader), other)).status).toBe(403);
+    expect((await send("GET", library(reader), null)).status).toBe(401);
+    expect((await send("DELETE", `${library(reader)}/${stories[0]}`, other)).status).toBe(403);
+    expect(
+      (await send("PUT", `${library(reader)}/${stories[0]}`, other, { archived: true })).status,
+    ).toBe(403);
+    expect((await send("POST", library(reader), reader, { stories: draft })).status).toBe(404);
+    expect((await send("POST", library(reader), reader, {})).status).toBe(400);
+    expect((await json<LibraryPage>(await send("GET", library(reader), reader))).total).toBe(0);
+  });
+
+  it("lists by last read, by added and by title, with progress and new parts", async () => {
+    const reader = await person();
+    const now = Date.now();
+    const serial = await createStory(t.handle.db, writer.id, {
+      title: "Serial",
+      parts: [
+        { create_date: now - 40 * DAY },
+        {},
+        { create_date: now - DAY },
+        { create_date: now - DAY },
+      ],
+    });
+    for (const id of [stories[0], serial.id, stories[2]]) {
+      await send("POST", library(reader), reader, { stories: id });
+    }
+    await t.handle.db
+      .insertInto("reading_positions")
+      .values([
+        {
+          user_id: reader.id,
+          story_id: serial.id,
+          part_id: serial.partIds[1] as number,
+          position: 0.5,
+          updated_at: now,
+        },
+        {
+          user_id: reader.id,
+          story_id: stories[0] as number,
+          part_id: await firstPart(stories[0] as number),
+          position: 0,
+          updated_at: now - DAY,
+        },
+      ])
+      .execute();
+
+    const recent = await json<LibraryPage>(await send("GET", library(reader), reader));
+    expect(recent.stories.map((item) => item.story.title)).toEqual(["Serial", "Cedar", "Birch"]);
+    expect(recent.stories[0]).toMatchObject({
+      progress: { partId: serial.partIds[1], part: 2, of: 4, percent: 37 },
+      numNewParts: 2,
+      archived: false,
+      lastReadAt: new Date(now).toISOString(),
+    });
+    expect(recent.stories[2]).toMatchObject({ progress: null, lastReadAt: null });
+
+    const added = await json<LibraryPage>(
+      await send("GET", `${library(reader)}?sort=added`, reader),
+    );
+    expect(added.stories.map((item) => item.story.id)).toHaveLength(3);
+    const titles = await json<LibraryPage>(
+      await send("GET", `${library(reader)}?sort=title`, reader),
+    );
+    expect(titles.stories.map((item) => item.story.title)).toEqual(["Birch", "Cedar", "Serial"]);
+    expect((await send("GET", `${library(reader)}?sort=size`, reader)).status).toBe(400);
+  });
+
+  it("archives and unarchives, moving stories between the Library and its Archive", async () => {
+    const reader = await person();
+    await send("POST", library(reader), reader, { stories: [stories[0], stories[1]] });
+    const archived = await send("PUT", `${library(reader)}/${stories[0]}`, reader, {
+      archived: true,
+    });
+    expect(await archived.json()).toEqual({ id: stories[0], archived: true });
+    const shelf = await json<LibraryPage>(await send("GET", library(reader), reader));
+    expect(shelf.stories.map((item) => item.story.id)).toEqual([stories[1]]);
+    const archive = await json<LibraryPage>(
+      await send("GET", `${library(reader)}?archived=1`, reader),
+    );
+    expect(archive.stories.map((item) => item.story.id)).toEqual([stories[0]]);
+    await send("PUT", `${library(reader)}/${stories[0]}`, reader, { archived: false });
+    expect((await json<LibraryPage>(await send("GET", library(reader), reader))).total).toBe(2);
+
+    expect(
+      (await send("PUT", `${library(reader)}/${stories[2]}`, reader, { archived: true })).status,
+    ).toBe(404);
+    expect(
+      (await send("PUT", `${library(reader)}/${stories[0]}`, reader, { archived: "maybe" })).status,
+    ).toBe(400);
+  });
+});
+
+describe("GET /v4/stories/collections", () => {
+  it("says which of the reader's lists and whether the Library hold each story", async () => {
+    const reader = await person();
+    const other = await person();
+    const a = await json<ReadingListSummary>(await createList(reader, "A", stories[0]));
+    const b = await json<ReadingListSummary>(await createList(reader, "B", stories[0]));
+    await createList(other, "Theirs", stories[0]);
+    await send("POST", `/api/v3/users/${reader.username}/library`, reader, { stories: stories[1] });
+    const answer = await send(
+      "GET",
+      `/v4/stories/collections?storyIds=${stories[0]},${stories[1]},${stories[2]}`,
+      reader,
+    );
+    expect(await json<StoryCollections>(answer)).toEqual({
+      stories: [
+        { id: stories[0], library: false, lists: [a.id, b.id] },
+        { id: stories[1], library: true, lists: [] },
+        { id: stories[2], library: false, lists: [] },
+      ],
+    });
+    expect((await send("GET", `/v4/stories/collections?storyIds=${stories[0]}`, null)).status).toBe(
+      401,
+    );
+    expect((await send("GET", "/v4/stories/collections?storyIds=abc", reader)).status).toBe(400);
+    expect((await send("GET", "/v4/stories/collections", reader)).status).toBe(400);
+  });
+});
+
+async function firstPart(storyId: number): Promise<number> {
+  const row = await t.handle.db
+    .selectFrom("parts")
+    .select("id")
+    .where("story_id", "=", storyId)
+    .orderBy("position")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
