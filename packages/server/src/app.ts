@@ -14,6 +14,7 @@ import { sameOriginOnly } from "./http/same-origin.ts";
 import { listRoutes } from "./lists/routes.ts";
 import { partRoutes } from "./parts/routes.ts";
 import { readingRoutes } from "./reading/routes.ts";
+import { searchRoutes } from "./search/routes.ts";
 import { storyRoutes } from "./stories/routes.ts";
 import { userRoutes } from "./users/routes.ts";
 import { voteRoutes } from "./votes/routes.ts";
@@ -49,6 +50,7 @@ export function createApi(handle: DatabaseHandle, options: { limits?: AccountLim
   app.route("/", voteRoutes());
   app.route("/", readingRoutes());
   app.route("/", userRoutes());
+  app.route("/", searchRoutes());
   app.route("/", listRoutes());
   app.route("/", commentRoutes());
 

@@ -11,6 +11,7 @@ import * as rankings from "./migrations/008-rankings.ts";
 import * as contentSettings from "./migrations/009-content-settings.ts";
 import * as lists from "./migrations/010-lists.ts";
 import * as comments from "./migrations/011-comments.ts";
+import * as search from "./migrations/012-search.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   "009-content-settings": contentSettings,
   "010-lists": lists,
   "011-comments": comments,
+  "012-search": search,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -206,6 +206,7 @@ export interface Database {
   pending_social_signups: PendingSocialSignupsTable;
   tag_rankings: TagRankingsTable;
   job_runs: JobRunsTable;
+  recent_searches: RecentSearchesTable;
   comments: CommentsTable;
   comment_likes: CommentLikesTable;
 }
@@ -295,4 +296,11 @@ export interface LibraryStoriesTable {
   story_id: number;
   archived: Flag;
   added_at: Millis;
+}
+
+/** A reader's recent searches, the last 10 kept (migration 012-search). */
+export interface RecentSearchesTable {
+  user_id: number;
+  query: string;
+  searched_at: Millis;
 }

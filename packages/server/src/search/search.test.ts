@@ -1,0 +1,524 @@
+import type { RecentSearches, StorySearchResult, UserSearchResult } from "@inkwell/shared";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApi } from "../testing/api.ts";
+import {
+  createStory,
+  createUser,
+  DAY,
+  isoYearsAgo,
+  sessionCookie,
+  signedIn,
+} from "../testing/fixtures.ts";
+
+const t = useTestApi();
+const isPostgres = process.env.TEST_ENGINE === "postgres";
+
+async function storySearch(params: Record<string, string>, init?: RequestInit) {
+  const response = await t.get(`/v4/search/stories?${new URLSearchParams(params)}`, init);
+  expect(response.status).toBe(200);
+  return (await response.json()) as StorySearchResult;
+}
+
+const titlesFor = async (params: Record<string, string>, init?: RequestInit) =>
+  (await storySearch(params, init)).stories.map((story) => story.title);
+
+/**
+ * A small catalogue a reader knows: for each query, the stories they would expect among the
+ * first five results. Titles, tags and descriptions overlap on purpose (dragons, ghosts,
+ * detectives) so that ranking, not mere matching, decides.
+ */
+const CATALOGUE: Array<[title: string, tags: string[], description: string]> = [
+  [
+    "The Dragon's Apprentice",
+    ["fantasy", "dragons", "magic"],
+    "A young blacksmith is chosen by an ancient dragon.",
+  ],
+  [
+    "Dragon Heart Academy",
+    ["fantasy", "school"],
+    "Students bond with dragons at a floating academy.",
+  ],
+  [
+    "Midnight in Paris",
+    ["romance", "travel"],
+    "Two strangers fall in love on a rainy night in Paris.",
+  ],
+  [
+    "The Vampire Next Door",
+    ["vampire", "paranormal", "romance"],
+    "My new neighbour only comes out after dark.",
+  ],
+  [
+    "Werewolf Moon",
+    ["werewolf", "paranormal"],
+    "The pack alpha hides a secret under the full moon.",
+  ],
+  [
+    "Murder at Blackwood Manor",
+    ["mystery", "detective"],
+    "Inspector Hale investigates a poisoning at a country house.",
+  ],
+  [
+    "The Last Starship",
+    ["scifi", "space"],
+    "Humanity's final vessel searches for a new home among the stars.",
+  ],
+  ["Robots Dream Too", ["scifi", "robots", "ai"], "An android learns to paint."],
+  ["Haunted Lighthouse", ["horror", "ghosts"], "A keeper hears voices from the sea."],
+  [
+    "Zombie Summer",
+    ["horror", "zombies", "teenfiction"],
+    "Summer camp goes wrong when the dead wake.",
+  ],
+  [
+    "Pirates of the Crimson Tide",
+    ["adventure", "pirates"],
+    "A stowaway joins a pirate crew hunting treasure.",
+  ],
+  [
+    "Jungle Expedition",
+    ["adventure", "exploration"],
+    "Explorers seek a lost temple in the Amazon.",
+  ],
+  ["Love Letters to Nobody", ["romance", "poetry"], "Poems written to a love that never arrived."],
+  ["Haiku Seasons", ["poetry", "nature"], "A year of haiku about the changing seasons."],
+  [
+    "The Queen's Spy",
+    ["historical", "spy"],
+    "A maid at the Tudor court passes secrets to the queen.",
+  ],
+  ["Trenches", ["historical", "war"], "A soldier's letters home from 1916."],
+  ["Awkward Prom Night", ["humor", "teenfiction"], "Everything that could go wrong at prom does."],
+  [
+    "The Accidental Wizard",
+    ["humor", "fantasy", "magic"],
+    "An accountant discovers he can cast spells, badly.",
+  ],
+  ["Silent Witness", ["thriller", "crime"], "The only witness to a murder cannot speak."],
+  ["Code Red", ["thriller", "hackers"], "A hacker uncovers a conspiracy inside the bank."],
+  ["Café au Lait", ["romance", "coffee"], "A barista and a regular customer trade notes on cups."],
+  ["Ghost Writer", ["paranormal", "ghosts", "writing"], "A novelist's ghost finishes her books."],
+  [
+    "Time Travel Diaries",
+    ["scifi", "timetravel"],
+    "A girl finds a diary that writes back from the future.",
+  ],
+  ["Kingdom of Ash", ["fantasy", "war"], "Two rival queens fight over a burned kingdom."],
+  ["Detective Whiskers", ["mystery", "cats", "humor"], "A cat solves crimes in a small village."],
+  [
+    "Ocean Between Us",
+    ["romance", "longdistance"],
+    "Lovers separated by an ocean write every day.",
+  ],
+  [
+    "The Mountain King",
+    ["adventure", "fantasy"],
+    "A shepherd climbs the mountain to face its king.",
+  ],
+  ["Neon City", ["scifi", "cyberpunk"], "Rain-soaked streets, neon lights and a missing android."],
+  [
+    "Witch Academy",
+    ["fantasy", "witches", "school"],
+    "First-year witches learn potions and friendship.",
+  ],
+  [
+    "Sherlock's Sister",
+    ["mystery", "detective", "historical"],
+    "The famous detective's sister solves the cases he cannot.",
+  ],
+];
+
+/** 30 queries and the titles a reader expects in the first five. */
+const RELEVANCE: Array<[query: string, expected: string[]]> = [
+  ["dragon", ["The Dragon's Apprentice", "Dragon Heart Academy"]],
+  ["dragons", ["The Dragon's Apprentice", "Dragon Heart Academy"]],
+  ["drag", ["The Dragon's Apprentice", "Dragon Heart Academy"]],
+  ["paris", ["Midnight in Paris"]],
+  ["Vampire", ["The Vampire Next Door"]],
+  ["werewolf", ["Werewolf Moon"]],
+  ["murder", ["Murder at Blackwood Manor", "Silent Witness"]],
+  ["blackwood manor", ["Murder at Blackwood Manor"]],
+  ["starship", ["The Last Starship"]],
+  ["robots", ["Robots Dream Too"]],
+  ["haunted", ["Haunted Lighthouse"]],
+  ["zombie", ["Zombie Summer"]],
+  ["pirate", ["Pirates of the Crimson Tide"]],
+  ["jungle", ["Jungle Expedition"]],
+  ["love letters", ["Love Letters to Nobody"]],
+  ["haiku", ["Haiku Seasons"]],
+  ["spy", ["The Queen's Spy"]],
+  ["wizard", ["The Accidental Wizard"]],
+  ["witness", ["Silent Witness"]],
+  ["hacker", ["Code Red"]],
+  ["café", ["Café au Lait"]],
+  ["ghost", ["Ghost Writer", "Haunted Lighthouse"]],
+  ["time travel", ["Time Travel Diaries"]],
+  ["kingdom", ["Kingdom of Ash"]],
+  ["cat detective", ["Detective Whiskers"]],
+  ["ocean", ["Ocean Between Us"]],
+  ["mountain king", ["The Mountain King"]],
+  ["cyberpunk", ["Neon City"]],
+  ["witches", ["Witch Academy"]],
+  ["sherlock", ["Sherlock's Sister"]],
+];
+
+let writer: { id: number; username: string };
+
+beforeAll(async () => {
+  writer = await createUser(t.handle.db, { username: "catalogue_writer" });
+  for (const [title, tags, description] of CATALOGUE) {
+    await createStory(t.handle.db, writer.id, { title, tags, description });
+  }
+});
+
+describe("story search relevance", () => {
+  it.each(RELEVANCE)("finds what a reader expects for %j in the top 5", async (query, expected) => {
+    const top = (await titlesFor({ query })).slice(0, 5);
+    for (const title of expected) expect(top).toContain(title);
+  });
+
+  it("ranks a title match above a description match", async () => {
+    // "Murder at Blackwood Manor" has it in the title, "Silent Witness" in the description.
+    expect((await titlesFor({ query: "murder" }))[0]).toBe("Murder at Blackwood Manor");
+  });
+
+  it("boosts stories tagged exactly with the query", async () => {
+    const top = (await storySearch({ query: "fantasy" })).stories.slice(0, 5);
+    expect(top).toHaveLength(5);
+    for (const story of top) expect(story.tags).toContain("fantasy");
+  });
+
+  it("answers story cards with language and counts", async () => {
+    const [story] = (await storySearch({ query: "starship" })).stories;
+    expect(story).toMatchObject({
+      title: "The Last Starship",
+      user: { username: "catalogue_writer" },
+      language: { id: 1 },
+      numParts: 1,
+      tags: ["scifi", "space"],
+    });
+  });
+
+  it("tolerates typos with trigrams on PostgreSQL; SQLite matches prefixes only", async () => {
+    const titles = await titlesFor({ query: "dragom" });
+    if (isPostgres) expect(titles.slice(0, 5)).toContain("The Dragon's Apprentice");
+    else expect(titles).toEqual([]);
+  });
+});
+
+describe("story search filters", () => {
+  const now = Date.now();
+  let adult: RequestInit;
+
+  beforeAll(async () => {
+    const db = t.handle.db;
+    const story = (title: string, input: Parameters<typeof createStory>[2]) =>
+      createStory(db, writer.id, { title: `Zephyr ${title}`, ...input });
+    await story("Complete Free", { completed: 1, num_parts: 5, last_published_at: now - 2 * DAY });
+    await story("Ongoing Paid", { is_paid: 1, num_parts: 15, last_published_at: now - 100 * DAY });
+    await story("Mature", { rating: 4, num_parts: 3, last_published_at: now - 3_600_000 });
+    await story("Long Complete", {
+      completed: 1,
+      num_parts: 60,
+      last_published_at: now - 200 * DAY,
+    });
+    await story("Draft", { draft: 1 });
+    await story("Deleted", { deleted: 1 });
+    adult = await signedIn(db, { birthdate: isoYearsAgo(30) });
+  });
+
+  const zephyr = (filters: Record<string, string> = {}, init?: RequestInit) =>
+    titlesFor({ query: "zephyr", ...filters }, init).then((titles) =>
+      titles.map((title) => title.replace("Zephyr ", "")).sort(),
+    );
+
+  it("never lists drafts, deleted stories or, to visitors, mature ones", async () => {
+    expect(await zephyr()).toEqual(["Complete Free", "Long Complete", "Ongoing Paid"]);
+  });
+
+  it("shows mature stories to adults who see them, unless they hide them", async () => {
+    expect(await zephyr({}, adult)).toContain("Mature");
+    expect(await zephyr({ hideMature: "1" }, adult)).not.toContain("Mature");
+    expect(await zephyr({ content: "mature" }, adult)).toEqual(["Mature"]);
+    expect(await zephyr({ content: "mature" })).toEqual([]);
+    const minor = await signedIn(t.handle.db, { birthdate: isoYearsAgo(15) });
+    expect(await zephyr({}, minor)).not.toContain("Mature");
+  });
+
+  it("filters by content", async () => {
+    expect(await zephyr({ content: "complete" })).toEqual(["Complete Free", "Long Complete"]);
+    expect(await zephyr({ content: "paid" })).toEqual(["Ongoing Paid"]);
+    expect(await zephyr({ content: "free" })).toEqual(["Complete Free", "Long Complete"]);
+    expect(await zephyr({ content: "free,paid" })).toHaveLength(3);
+    expect(await zephyr({ content: "complete,paid" })).toEqual([]);
+  });
+
+  it("filters by length in published parts", async () => {
+    expect(await zephyr({ length: "oneToTen" })).toEqual(["Complete Free"]);
+    expect(await zephyr({ length: "tenToTwenty" })).toEqual(["Ongoing Paid"]);
+    expect(await zephyr({ length: "twentyToFifty" })).toEqual([]);
+    expect(await zephyr({ length: "moreThanFifty" })).toEqual(["Long Complete"]);
+  });
+
+  it("filters by last update, the widest of several options winning", async () => {
+    expect(await zephyr({ updated: "today" })).toEqual([]);
+    expect(await zephyr({ updated: "today" }, adult)).toEqual(["Mature"]);
+    expect(await zephyr({ updated: "week" })).toEqual(["Complete Free"]);
+    expect(await zephyr({ updated: "week,month" })).toEqual(["Complete Free"]);
+    expect(await zephyr({ updated: "week,year" })).toHaveLength(3);
+    expect(await zephyr({ updated: "anytime,week" })).toHaveLength(3);
+  });
+
+  it("combines filters", async () => {
+    expect(
+      await zephyr({ content: "complete", length: "moreThanFifty", updated: "month" }),
+    ).toEqual([]);
+    expect(await zephyr({ content: "complete,free", updated: "month" })).toEqual(["Complete Free"]);
+  });
+
+  it("pages with nextUrl, keeping the filters, until it is null", async () => {
+    const seen: string[] = [];
+    let page = await storySearch({ query: "zephyr", content: "free", limit: "1" });
+    for (;;) {
+      seen.push(...page.stories.map((story) => story.title));
+      if (!page.nextUrl) break;
+      expect(page.nextUrl).toContain("content=free");
+      const response = await t.get(page.nextUrl);
+      page = (await response.json()) as StorySearchResult;
+    }
+    expect(seen.sort()).toEqual(["Zephyr Complete Free", "Zephyr Long Complete"]);
+  });
+
+  it("refuses unknown filter values with a 400", async () => {
+    for (const params of [{ content: "cheap" }, { length: "epic" }, { updated: "soon" }]) {
+      const response = await t.get(
+        `/v4/search/stories?${new URLSearchParams({ query: "a", ...params })}`,
+      );
+      expect(response.status).toBe(400);
+    }
+  });
+});
+
+describe("the index follows writes", () => {
+  const found = async (query: string) => (await titlesFor({ query })).length > 0;
+
+  it("sees publishing, editing, tagging, unpublishing and deleting at once", async () => {
+    const db = t.handle.db;
+    const { id } = await createStory(db, writer.id, { title: "Quokka Chronicles", draft: 1 });
+    expect(await found("quokka")).toBe(false);
+
+    await db.updateTable("stories").set({ draft: 0 }).where("id", "=", id).execute();
+    expect(await found("quokka")).toBe(true);
+
+    await db
+      .updateTable("stories")
+      .set({ title: "Wombat Chronicles", description: "Burrows and badgers." })
+      .where("id", "=", id)
+      .execute();
+    expect(await found("quokka")).toBe(false);
+    expect(await found("wombat")).toBe(true);
+    expect(await found("badgers")).toBe(true);
+
+    const tag = await db
+      .insertInto("tags")
+      .values({ name: "marsupials" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db.insertInto("story_tags").values({ story_id: id, tag_id: tag.id }).execute();
+    expect(await found("marsupials")).toBe(true);
+    await db.deleteFrom("story_tags").where("story_id", "=", id).execute();
+    expect(await found("marsupials")).toBe(false);
+
+    await db.updateTable("stories").set({ draft: 1 }).where("id", "=", id).execute();
+    expect(await found("wombat")).toBe(false);
+    await db.updateTable("stories").set({ draft: 0, deleted: 1 }).where("id", "=", id).execute();
+    expect(await found("wombat")).toBe(false);
+
+    await db.deleteFrom("parts").where("story_id", "=", id).execute();
+    await db.deleteFrom("stories").where("id", "=", id).execute();
+    expect(await found("wombat")).toBe(false);
+  });
+});
+
+describe("bad queries", () => {
+  const harmless = [
+    "!".repeat(1000),
+    '"unbalanced quote',
+    "NEAR(dragon",
+    '"',
+    "dragon AND OR NOT",
+    "title:dragon",
+    "*",
+    "drag* -magic ^",
+    "'; DROP TABLE stories; --",
+    "dragon' OR '1'='1",
+    "a & b | !c <-> d:*",
+    "\u0000\u0001 zero",
+    "emoji 🐉 dragon",
+  ];
+
+  it.each(harmless)("answers %j with results, never an error", async (query) => {
+    for (const path of ["/v4/search/stories", "/v4/search/users/"]) {
+      const response = await t.get(`${path}?${new URLSearchParams({ query })}`);
+      expect(response.status).toBe(200);
+    }
+  });
+
+  it("still finds the words inside punctuation", async () => {
+    expect(await titlesFor({ query: '"dragon' })).toContain("The Dragon's Apprentice");
+    expect(await titlesFor({ query: "(paris)*" })).toEqual(["Midnight in Paris"]);
+  });
+
+  it.each([[""], ["   "], ["x".repeat(1001)]])("refuses %j with a clear 400", async (query) => {
+    for (const path of ["/v4/search/stories", "/v4/search/users/"]) {
+      const response = await t.get(`${path}?${new URLSearchParams({ query })}`);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ code: "bad_request" });
+    }
+    expect((await t.get("/v4/search/stories")).status).toBe(400);
+  });
+});
+
+describe("people search", () => {
+  let fan: RequestInit;
+
+  beforeAll(async () => {
+    const db = t.handle.db;
+    const aurora = await createUser(db, {
+      username: "aurora",
+      name: "Dawn Light",
+      num_followers: 1,
+    });
+    await createUser(db, {
+      username: "Aurora_Writes",
+      name: "Aurora Borealis",
+      num_followers: 500,
+      is_verified: 1,
+    });
+    await createUser(db, {
+      username: "sunny_days",
+      name: "Aurora Sun",
+      num_followers: 20,
+      description: "Sunshine.",
+    });
+    await createUser(db, { username: "unrelated", name: "Nobody Here" });
+    await createStory(db, aurora.id, { title: "Northern Lights" });
+    await createStory(db, aurora.id, { title: "Hidden", draft: 1 });
+    await createStory(db, aurora.id, { title: "Adults", rating: 4 });
+    const follower = await createUser(db, { email_verified: 1 });
+    await db
+      .insertInto("follows")
+      .values({ follower_id: follower.id, followee_id: aurora.id, created_at: Date.now() })
+      .execute();
+    fan = { headers: { cookie: await sessionCookie(db, follower.id) } };
+  });
+
+  const people = async (params: Record<string, string>, init?: RequestInit) => {
+    const response = await t.get(`/v4/search/users/?${new URLSearchParams(params)}`, init);
+    expect(response.status).toBe(200);
+    return (await response.json()) as UserSearchResult;
+  };
+
+  it("puts the exact username first, then the best followed matches", async () => {
+    const { users } = await people({ query: "aurora" });
+    expect(users.map((user) => user.username)).toEqual(["aurora", "Aurora_Writes", "sunny_days"]);
+  });
+
+  it("matches names, username parts and prefixes", async () => {
+    expect((await people({ query: "borealis" })).users.map((u) => u.username)).toEqual([
+      "Aurora_Writes",
+    ]);
+    expect((await people({ query: "sunn" })).users.map((u) => u.username)).toEqual(["sunny_days"]);
+    expect((await people({ query: "aurora_writes" })).users[0]?.username).toBe("Aurora_Writes");
+  });
+
+  it("answers the profile card, with the viewer's follow state", async () => {
+    const fields =
+      "username,name,avatar,description,numLists,numFollowers,numStoriesPublished,badges,following";
+    const visitor = await people({ query: "aurora", limit: "10", offset: "0", fields });
+    expect(visitor.users[0]).toEqual({
+      username: "aurora",
+      name: "Dawn Light",
+      avatar: null,
+      description: "",
+      numLists: 0,
+      numFollowers: 1,
+      // The draft is never counted, nor the mature story for a visitor.
+      numStoriesPublished: 1,
+      badges: [],
+      following: false,
+    });
+    expect(visitor.users[1]?.badges).toEqual(["verified"]);
+    expect((await people({ query: "aurora", fields }, fan)).users[0]?.following).toBe(true);
+  });
+
+  it("pages with nextUrl without repeating anyone", async () => {
+    const seen: string[] = [];
+    let page = await people({ query: "aurora", limit: "1" });
+    for (;;) {
+      seen.push(...page.users.map((user) => user.username));
+      if (!page.nextUrl) break;
+      page = (await (await t.get(page.nextUrl)).json()) as UserSearchResult;
+    }
+    expect(seen).toEqual(["aurora", "Aurora_Writes", "sunny_days"]);
+  });
+
+  it("follows renames", async () => {
+    const user = await createUser(t.handle.db, { username: "zanzibar_quill", name: "Plain" });
+    await t.handle.db
+      .updateTable("users")
+      .set({ username: "mellow_otter", username_lower: "mellow_otter" })
+      .where("id", "=", user.id)
+      .execute();
+    expect((await people({ query: "zanzibar" })).users).toEqual([]);
+    expect((await people({ query: "mellow otter" })).users[0]?.username).toBe("mellow_otter");
+  });
+});
+
+describe("recent searches", () => {
+  const path = "/api/v3/users/me/recent-searches";
+  let reader: RequestInit & { headers: Record<string, string> };
+
+  beforeAll(async () => {
+    reader = (await signedIn(t.handle.db)) as typeof reader;
+  });
+
+  const add = (query: string) =>
+    t.get(path, {
+      method: "POST",
+      headers: { ...reader.headers, "content-type": "application/json" },
+      body: JSON.stringify({ query }),
+    });
+  const list = async () =>
+    ((await (await t.get(path, reader)).json()) as RecentSearches).searches.map((s) => s.query);
+
+  it("is for signed-in readers only", async () => {
+    expect((await t.get(path)).status).toBe(401);
+    expect((await t.get(path, { method: "POST", body: "query=x" })).status).toBe(401);
+  });
+
+  it("keeps the last ten, newest first; searching again moves one to the top", async () => {
+    for (let n = 1; n <= 12; n++) {
+      expect((await add(`search ${n}`)).status).toBe(200);
+      await new Promise((done) => setTimeout(done, 2));
+    }
+    const kept = await list();
+    expect(kept).toHaveLength(10);
+    expect(kept[0]).toBe("search 12");
+    expect(kept).not.toContain("search 2");
+    await add("search 5");
+    expect((await list())[0]).toBe("search 5");
+    expect(await list()).toHaveLength(10);
+  });
+
+  it("removes one at a time and refuses blank queries", async () => {
+    const response = await t.get(`${path}?query=${encodeURIComponent("search 5")}`, {
+      ...reader,
+      method: "DELETE",
+    });
+    expect(response.status).toBe(200);
+    expect(await list()).not.toContain("search 5");
+    expect(await list()).toHaveLength(9);
+    expect((await add("   ")).status).toBe(400);
+  });
+});
