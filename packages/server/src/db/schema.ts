@@ -206,9 +206,15 @@ export interface Database {
   pending_social_signups: PendingSocialSignupsTable;
   tag_rankings: TagRankingsTable;
   job_runs: JobRunsTable;
-  recent_searches: RecentSearchesTable;
   comments: CommentsTable;
   comment_likes: CommentLikesTable;
+  reading_lists: ReadingListsTable;
+  reading_list_stories: ReadingListStoriesTable;
+  library_stories: LibraryStoriesTable;
+  recent_searches: RecentSearchesTable;
+  user_mutes: UserMutesTable;
+  user_blocks: UserBlocksTable;
+  blocked_tags: BlockedTagsTable;
 }
 
 /** A story's place within one tag (migration 008-rankings, rebuilt by rankings/job.ts). */
@@ -247,30 +253,6 @@ export interface PendingSocialSignupsTable {
   used_at: Millis | null;
 }
 
-/** A comment on a part, on one of its paragraphs, or a reply (migration 011-comments). */
-export interface CommentsTable {
-  id: Generated<number>;
-  part_id: number;
-  story_id: number;
-  /** The paragraph's data-p-id, for paragraph comments and their replies. */
-  paragraph_id: string | null;
-  /** The comment replied to: always a thread's first comment. */
-  parent_id: number | null;
-  user_id: number;
-  text: string;
-  is_offensive: Flag;
-  like_count: Counter;
-  reply_count: Counter;
-  deleted: Flag;
-  created_at: Millis;
-}
-
-export interface CommentLikesTable {
-  comment_id: number;
-  user_id: number;
-  created_at: Millis;
-}
-
 /** A reader's named list of stories (migration 010-lists); num_stories moves with the rows. */
 export interface ReadingListsTable {
   id: Generated<number>;
@@ -298,9 +280,54 @@ export interface LibraryStoriesTable {
   added_at: Millis;
 }
 
+/** A comment on a part, on one of its paragraphs, or a reply (migration 011-comments). */
+export interface CommentsTable {
+  id: Generated<number>;
+  part_id: number;
+  story_id: number;
+  /** The paragraph's data-p-id, for paragraph comments and their replies. */
+  paragraph_id: string | null;
+  /** The comment replied to: always a thread's first comment. */
+  parent_id: number | null;
+  user_id: number;
+  text: string;
+  is_offensive: Flag;
+  like_count: Counter;
+  reply_count: Counter;
+  deleted: Flag;
+  created_at: Millis;
+}
+
+export interface CommentLikesTable {
+  comment_id: number;
+  user_id: number;
+  created_at: Millis;
+}
+
 /** A reader's recent searches, the last 10 kept (migration 012-search). */
 export interface RecentSearchesTable {
   user_id: number;
   query: string;
   searched_at: Millis;
+}
+
+/** Whom a user muted (migration 014-safety). */
+export interface UserMutesTable {
+  muter_id: number;
+  muted_id: number;
+  created_at: Millis;
+}
+
+/** Whom a user blocked (migration 014-safety). */
+export interface UserBlocksTable {
+  blocker_id: number;
+  blocked_id: number;
+  created_at: Millis;
+}
+
+/** A tag a reader never wants to see, by lowercased name (migration 014-safety). */
+export interface BlockedTagsTable {
+  user_id: number;
+  tag: string;
+  created_at: Millis;
 }

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { useTestApi } from "../testing/api.ts";
+import { createUser } from "../testing/fixtures.ts";
+import type { Viewer } from "../viewer.ts";
+import { blockedEitherWay, hiddenAuthorIds, isBlocked, isMuted } from "./relations.ts";
+
+const t = useTestApi();
+
+const asViewer = (user: { id: number; username: string }): Viewer => ({
+  ...user,
+  isSysAdmin: false,
+  isAmbassador: false,
+  isStaff: false,
+  seesMature: false,
+});
+
+describe("safety relations", () => {
+  it("answers mute and block questions in the right direction", async () => {
+    const db = t.handle.db;
+    const [me, muted, blocked, blocker, stranger] = await Promise.all(
+      Array.from({ length: 5 }, () => createUser(db)),
+    );
+    const now = Date.now();
+    await db
+      .insertInto("user_mutes")
+      .values({ muter_id: me.id, muted_id: muted.id, created_at: now })
+      .execute();
+    await db
+      .insertInto("user_blocks")
+      .values([
+        { blocker_id: me.id, blocked_id: blocked.id, created_at: now },
+        { blocker_id: blocker.id, blocked_id: me.id, created_at: now },
+      ])
+      .execute();
+
+    expect(await isMuted(db, me.id, muted.id)).toBe(true);
+    expect(await isMuted(db, muted.id, me.id)).toBe(false);
+    expect(await isBlocked(db, me.id, blocked.id)).toBe(true);
+    expect(await isBlocked(db, blocked.id, me.id)).toBe(false);
+    expect(await blockedEitherWay(db, blocked.id, me.id)).toBe(true);
+    expect(await blockedEitherWay(db, me.id, blocker.id)).toBe(true);
+    expect(await blockedEitherWay(db, me.id, muted.id)).toBe(false);
+    expect(await blockedEitherWay(db, me.id, stranger.id)).toBe(false);
+
+    expect([...(await hiddenAuthorIds(db, asViewer(me)))].sort()).toEqual(
+      [muted.id, blocked.id, blocker.id].sort(),
+    );
+    expect([...(await hiddenAuthorIds(db, asViewer(blocked)))]).toEqual([me.id]);
+    expect((await hiddenAuthorIds(db, asViewer(muted))).size).toBe(0);
+    expect((await hiddenAuthorIds(db, null)).size).toBe(0);
+  });
+});

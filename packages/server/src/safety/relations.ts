@@ -1,0 +1,67 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+import type { MaybeViewer } from "../viewer.ts";
+
+/**
+ * The mute and block relations other services ask about (accounts-safety-messaging.md §2):
+ * the inbox, comments, follows and story lists. Each is a probe of a primary key.
+ */
+
+export async function isMuted(db: Kysely<Database>, muterId: number, mutedId: number) {
+  const row = await db
+    .selectFrom("user_mutes")
+    .select("muter_id")
+    .where("muter_id", "=", muterId)
+    .where("muted_id", "=", mutedId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function isBlocked(db: Kysely<Database>, blockerId: number, blockedId: number) {
+  const row = await db
+    .selectFrom("user_blocks")
+    .select("blocker_id")
+    .where("blocker_id", "=", blockerId)
+    .where("blocked_id", "=", blockedId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Either user blocked the other: no messages, follows or comments pass between them. */
+export async function blockedEitherWay(db: Kysely<Database>, aId: number, bId: number) {
+  const row = await db
+    .selectFrom("user_blocks")
+    .select("blocker_id")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("blocker_id", "=", aId), eb("blocked_id", "=", bId)]),
+        eb.and([eb("blocker_id", "=", bId), eb("blocked_id", "=", aId)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Ids whose content the viewer must not see: whom they muted or blocked, and who blocked
+ * them. A visitor has none. Meant for small in-memory filters (a comment thread, an inbox
+ * page); story lists filter in SQL instead (stories/service.ts visibleStories).
+ */
+export async function hiddenAuthorIds(
+  db: Kysely<Database>,
+  viewer: MaybeViewer,
+): Promise<Set<number>> {
+  if (!viewer) return new Set();
+  const rows = await db
+    .selectFrom("user_mutes")
+    .select("muted_id as id")
+    .where("muter_id", "=", viewer.id)
+    .union(
+      db.selectFrom("user_blocks").select("blocked_id as id").where("blocker_id", "=", viewer.id),
+    )
+    .union(
+      db.selectFrom("user_blocks").select("blocker_id as id").where("blocked_id", "=", viewer.id),
+    )
+    .execute();
+  return new Set(rows.map((row) => Number(row.id)));
+}
