@@ -20,6 +20,8 @@ export default [
   route("stories/:tag", "routes/tag.tsx"),
   route("tags/:tag", "routes/tags-redirect.tsx"),
   route("user/:username", "routes/user.tsx"),
+  route("library", "routes/library.tsx"),
+  route("list/:listId", "routes/list.tsx"),
   route(":partId", "routes/part.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -3,11 +3,17 @@ import type {
   CurrentUser,
   Features,
   FollowState,
+  LibraryPage,
+  LibrarySort,
   PartDetails,
   ReaderSettings,
+  ReadingListDetails,
+  ReadingListPage,
+  ReadingListSummary,
   ReadingPosition,
   ReadResult,
   StoryCard,
+  StoryCollections,
   StoryDetails,
   StoryList,
   UserList,
@@ -237,6 +243,56 @@ export function createApiClient(fetchApi: ApiFetch) {
         headers: { accept: "application/json", "content-type": "application/json" },
         body: JSON.stringify({ users: username }),
       }),
+    /** The user's reading lists (theirs include private ones), newest first. */
+    readingLists: (username: string, page: PageQuery) =>
+      get<ReadingListPage>(userPath(username, `/lists?${pageParams(page)}`)),
+    readingList: (id: number) => get<ReadingListDetails>(`/api/v3/lists/${id}`),
+    /** A new list holding the story; a list of that name (any case) is reused. */
+    createReadingList: (name: string, storyId: number) =>
+      call<ReadingListSummary>(
+        "/api/v3/lists/",
+        json("POST", {
+          id: null,
+          name,
+          numStories: 0,
+          cover: 0,
+          tags: [],
+          featured: false,
+          stories: storyId,
+        }),
+      ),
+    updateReadingList: (id: number, changes: { name?: string; isPrivate?: boolean }) =>
+      call<ReadingListSummary>(`/api/v3/lists/${id}`, json("PUT", changes)),
+    deleteReadingList: (id: number) =>
+      call<{ deleted: true }>(`/api/v3/lists/${id}`, { method: "DELETE" }),
+    addToReadingList: (id: number, storyId: number) =>
+      call<ReadingListSummary>(`/api/v3/lists/${id}/stories`, json("POST", { stories: storyId })),
+    removeFromReadingList: (id: number, storyId: number) =>
+      call<ReadingListSummary>(`/api/v3/lists/${id}/stories/${storyId}`, { method: "DELETE" }),
+    reorderReadingList: (id: number, storyIds: number[]) =>
+      call<ReadingListDetails>(`/api/v3/lists/${id}/stories`, json("PUT", { stories: storyIds })),
+    library: (username: string, query: PageQuery & { sort: LibrarySort; archived: boolean }) =>
+      get<LibraryPage>(
+        userPath(
+          username,
+          `/library?${pageParams(query)}&sort=${query.sort}&archived=${query.archived ? 1 : 0}`,
+        ),
+      ),
+    addToLibrary: (username: string, storyId: number) =>
+      call<{ stories: { id: number }[] }>(
+        userPath(username, "/library?fields=stories(id)"),
+        json("POST", { stories: storyId }),
+      ),
+    removeFromLibrary: (username: string, storyId: number) =>
+      call<{ removed: boolean }>(userPath(username, `/library/${storyId}`), { method: "DELETE" }),
+    archiveInLibrary: (username: string, storyId: number, archived: boolean) =>
+      call<{ id: number; archived: boolean }>(
+        userPath(username, `/library/${storyId}`),
+        json("PUT", { archived }),
+      ),
+    /** Which of the signed-in reader's lists, and whether their Library, hold each story. */
+    storyCollections: (storyIds: number[]) =>
+      get<StoryCollections>(`/v4/stories/collections?storyIds=${storyIds.join(",")}`),
     /** The hottest Originals of a tag (the tag page's carousel). */
     paidStoriesOfTag: (tag: string, limit: number) =>
       get<{ stories: StoryCardData[] }>(

@@ -36,6 +36,7 @@ export function StoryPreview({
         </div>
         <p className="preview__description">{truncate(story.description, PREVIEW_DESCRIPTION)}</p>
         <StoryActions
+          storyId={story.id}
           readUrl={story.firstPartId ? `/${story.firstPartId}` : null}
           readLabel={story.isPaid ? t.story.readNow : t.story.startReading}
           canAdd={signedIn}

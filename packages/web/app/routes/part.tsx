@@ -10,6 +10,7 @@ import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { ErrorPage } from "../components/error-page.tsx";
+import { AddToButton } from "../features/lists/add-to-button.tsx";
 import { UserBadges } from "../components/user-badges.tsx";
 import { ReaderSettingsControl, readerClassName } from "../features/reading/reader-settings.tsx";
 import { ProgressBar, useReadingProgress } from "../features/reading/reading-progress.tsx";
@@ -129,6 +130,7 @@ export default function PartPage({ loaderData }: Route.ComponentProps) {
               <p>{t.part.lastUpdated(formatTimeAgo(story.lastPublishedPart.createDate, now))}</p>
             )}
             <p>{t.part.libraryHint}</p>
+            {signedIn && <AddToButton storyId={story.id} large={false} />}
           </div>
         )}
         <nav className="part-end__nav" aria-label="Parts">

@@ -89,6 +89,7 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
             isPaid={story.isPaid}
           />
           <StoryActions
+            storyId={story.id}
             readUrl={continuing ? `/${saved.part}` : (story.firstStoryPart?.url ?? null)}
             readLabel={continuing ? t.reader.continueReading : t.story.startReading}
             canAdd={user !== null && !story.draft}

@@ -2,6 +2,7 @@ import { linkify } from "@inkwell/shared";
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { ErrorPage } from "../components/error-page.tsx";
+import { ListLinks } from "../features/lists/list-links.tsx";
 import { PeopleList } from "../features/profiles/people-list.tsx";
 import { ProfileHeader } from "../features/profiles/profile-header.tsx";
 import { ProfileStories } from "../features/profiles/profile-stories.tsx";
@@ -11,20 +12,24 @@ import type { Route } from "./+types/user";
 
 const STORIES_PAGE = 12;
 const PEOPLE_PAGE = 10;
+const LISTS_PAGE = 200;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const username = params.username ?? "";
   // The lists answer 404 too for an unknown user, so all four become the page's 404.
-  const [profile, stories, followers, following] = await orNotFound(
+  const [profile, stories, followers, following, lists] = await orNotFound(
     Promise.all([
       api.profile(username),
       api.userStories(username, { limit: STORIES_PAGE, offset: 0 }),
       api.people(username, "followers", { limit: PEOPLE_PAGE, offset: 0 }),
       api.people(username, "following", { limit: PEOPLE_PAGE, offset: 0 }),
+      api.readingLists(username, { limit: LISTS_PAGE, offset: 0 }),
     ]),
   );
-  return { profile, stories, followers, following };
+  // The owner's own answer includes their private lists; a profile shows the public ones.
+  const publicLists = lists.lists.filter((list) => !list.isPrivate);
+  return { profile, stories, followers, following, publicLists };
 }
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
@@ -37,7 +42,7 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
 }
 
 export default function UserPage({ loaderData }: Route.ComponentProps) {
-  const { profile, stories, followers, following } = loaderData;
+  const { profile, stories, followers, following, publicLists } = loaderData;
   const { username, name } = profile;
   return (
     // Keyed by user: lists and follow state start afresh on another profile.
@@ -64,6 +69,10 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
             label={t.profile.stories(name)}
             empty={t.profile.noStories}
           />
+        </section>
+        <section className="profile__lists" aria-labelledby="lists-heading">
+          <h2 id="lists-heading">{t.profile.readingLists}</h2>
+          <ListLinks lists={publicLists} label={t.lists.ofUser(name)} empty={t.lists.noLists} />
         </section>
         <section className="profile__followers" aria-labelledby="followers-heading">
           <h2 id="followers-heading">{t.profile.followers}</h2>

@@ -1,7 +1,9 @@
 import { BookOpen, Plus } from "lucide-react";
 import { t } from "../../i18n/index.ts";
+import { AddToButton } from "../lists/add-to-button.tsx";
 
 interface StoryActionsProps {
+  storyId: number;
   readUrl: string | null;
   readLabel: string;
   /** Visitors and drafts cannot add a story to a list (reader.md §6). */
@@ -13,8 +15,7 @@ interface StoryActionsProps {
  * Start (or continue) reading, and Add to. On a phone this bar sticks to the bottom of
  * the screen, so the next step is always one tap away.
  */
-export function StoryActions({ readUrl, readLabel, canAdd, signedIn }: StoryActionsProps) {
-  if (!readUrl && canAdd) return null;
+export function StoryActions({ storyId, readUrl, readLabel, canAdd, signedIn }: StoryActionsProps) {
   return (
     <div className="story-actions">
       {readUrl && (
@@ -23,7 +24,9 @@ export function StoryActions({ readUrl, readLabel, canAdd, signedIn }: StoryActi
           {readLabel}
         </a>
       )}
-      {!canAdd && (
+      {canAdd ? (
+        <AddToButton storyId={storyId} />
+      ) : (
         <button
           type="button"
           className="button button--large"

@@ -1,0 +1,152 @@
+import type { ReadingListSummary } from "@inkwell/shared";
+import { Lock } from "lucide-react";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { browserApi } from "../../api/client.ts";
+import { Alert } from "../../components/alert.tsx";
+import { t } from "../../i18n/index.ts";
+
+/** The popover holds every list a reader could have (the API's maximum page). */
+const ALL_LISTS = { limit: 200, offset: 0 };
+
+type Message = { tone: "danger" | "success"; text: string } | null;
+
+/**
+ * My Library and the reader's lists, each a checkbox that adds or removes the story in
+ * one click, and a form that creates a list holding it. Loads when opened, and reloads
+ * lists and collections after a create (reader.md §4).
+ */
+export function AddToPanel({ storyId, username }: { storyId: number; username: string }) {
+  const [lists, setLists] = useState<ReadingListSummary[] | null>(null);
+  const [inLibrary, setInLibrary] = useState(false);
+  const [inLists, setInLists] = useState<number[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<Message>(null);
+  const [name, setName] = useState("");
+  const nameId = useId();
+
+  async function load() {
+    const api = browserApi();
+    const [fetchedLists, collections] = await Promise.allSettled([
+      api.readingLists(username, ALL_LISTS),
+      api.storyCollections([storyId]),
+    ]);
+    if (fetchedLists.status === "fulfilled") setLists(fetchedLists.value.lists);
+    else setLists([]);
+    const mine = collections.status === "fulfilled" ? collections.value.stories[0] : undefined;
+    if (mine) {
+      setInLibrary(mine.library);
+      setInLists(mine.lists);
+    }
+    if (fetchedLists.status === "rejected") fail(t.lists.fetchListsFailed);
+    else if (collections.status === "rejected") fail(t.lists.fetchCollectionsFailed);
+  }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per opening
+  useEffect(() => {
+    load();
+  }, []);
+
+  const fail = (text: string) => setMessage({ tone: "danger", text });
+  const done = (text: string) => setMessage({ tone: "success", text });
+
+  /** Runs one change; `adding` picks the §8 message should it fail. */
+  async function change(adding: boolean, label: string, request: () => Promise<{ ok: boolean }>) {
+    setBusy(true);
+    try {
+      const result = await request();
+      if (!result.ok) throw new Error("refused");
+      done(adding ? t.lists.added(label) : t.lists.removed(label));
+      return true;
+    } catch {
+      fail(adding ? t.lists.updateFailed : t.lists.removeFailed);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function toggleLibrary() {
+    const api = browserApi();
+    const adding = !inLibrary;
+    const ok = await change(adding, t.lists.myLibrary, () =>
+      adding ? api.addToLibrary(username, storyId) : api.removeFromLibrary(username, storyId),
+    );
+    if (ok) setInLibrary(adding);
+  }
+
+  async function toggleList(list: ReadingListSummary) {
+    const api = browserApi();
+    const adding = !inLists.includes(list.id);
+    const ok = await change(adding, list.name, () =>
+      adding ? api.addToReadingList(list.id, storyId) : api.removeFromReadingList(list.id, storyId),
+    );
+    if (ok) setInLists((ids) => (adding ? [...ids, list.id] : ids.filter((id) => id !== list.id)));
+  }
+
+  async function create(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) return fail(t.lists.nameRequired);
+    setBusy(true);
+    try {
+      const result = await browserApi().createReadingList(trimmed, storyId);
+      if (!result.ok) throw new Error("refused");
+      setName("");
+      await load();
+      done(t.lists.added(result.value.name));
+    } catch {
+      fail(t.lists.createFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="add-to__panel">
+      {lists === null ? (
+        <p className="add-to__loading">{t.lists.loading}</p>
+      ) : (
+        <ul className="add-to__lists">
+          <li>
+            <label className="add-to__option">
+              <input type="checkbox" checked={inLibrary} disabled={busy} onChange={toggleLibrary} />
+              <span>{t.lists.myLibrary}</span>
+              <Lock aria-label={t.lists.private} size={14} />
+            </label>
+          </li>
+          {lists.map((list) => (
+            <li key={list.id}>
+              <label className="add-to__option">
+                <input
+                  type="checkbox"
+                  checked={inLists.includes(list.id)}
+                  disabled={busy}
+                  onChange={() => toggleList(list)}
+                />
+                <span>{list.name}</span>
+                {list.isPrivate && <Lock aria-label={t.lists.private} size={14} />}
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className="add-to__create field" onSubmit={create}>
+        <label htmlFor={nameId}>{t.lists.newList}</label>
+        <div className="add-to__create-row">
+          <input
+            id={nameId}
+            type="text"
+            value={name}
+            maxLength={100}
+            placeholder={t.lists.newListName}
+            onChange={(event) => setName(event.target.value)}
+          />
+          <button className="button button--primary" type="submit" disabled={busy}>
+            {t.lists.create}
+          </button>
+        </div>
+      </form>
+      {message && <Alert tone={message.tone}>{message.text}</Alert>}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import type { LibraryItem } from "@inkwell/shared";
+import { useState } from "react";
+import { browserApi } from "../../api/client.ts";
+import { Cover } from "../../components/cover.tsx";
+import { t } from "../../i18n/index.ts";
+import { ProgressBar } from "../reading/reading-progress.tsx";
+
+interface LibraryEntryProps {
+  item: LibraryItem;
+  username: string;
+  /** Called once the story has left this view (archived, unarchived or removed). */
+  onGone: (storyId: number, message: string) => void;
+  onFailed: () => void;
+}
+
+/** One Library story: where the reader is, what is new, and archive or remove. */
+export function LibraryEntry({ item, username, onGone, onFailed }: LibraryEntryProps) {
+  const { story, progress } = item;
+  const [busy, setBusy] = useState(false);
+  const resumeUrl = progress
+    ? `/${progress.partId}`
+    : story.firstPartId
+      ? `/${story.firstPartId}`
+      : story.url;
+
+  async function act(request: () => Promise<{ ok: boolean }>, message: string) {
+    setBusy(true);
+    const result = await request().catch(() => ({ ok: false }));
+    setBusy(false);
+    if (result.ok) onGone(story.id, message);
+    else onFailed();
+  }
+
+  const api = browserApi();
+  return (
+    <li className="library-item">
+      <a href={resumeUrl} className="library-item__cover" tabIndex={-1} aria-hidden="true">
+        <Cover src={story.cover} title={story.title} width={80} />
+      </a>
+      <div className="library-item__info">
+        <h2 className="library-item__title">
+          <a href={story.url}>{story.title}</a>
+        </h2>
+        <p className="library-item__author">{story.user.name}</p>
+        {item.numNewParts > 0 && (
+          <p className="badges">
+            <span className="badge badge--new">{t.library.newParts(item.numNewParts)}</span>
+          </p>
+        )}
+        <p className="library-item__progress">
+          {progress ? (
+            <a href={resumeUrl}>
+              {t.library.partOf(progress.part, progress.of)} ·{" "}
+              {t.library.progress(progress.percent)}
+            </a>
+          ) : (
+            t.library.notStarted
+          )}
+        </p>
+        {progress && <ProgressBar position={progress.percent / 100} />}
+      </div>
+      <div className="library-item__actions">
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          aria-label={
+            item.archived
+              ? t.library.unarchiveStory(story.title)
+              : t.library.archiveStory(story.title)
+          }
+          onClick={() =>
+            act(
+              () => api.archiveInLibrary(username, story.id, !item.archived),
+              item.archived ? t.library.unarchived(story.title) : t.library.archived(story.title),
+            )
+          }
+        >
+          {item.archived ? t.library.unarchiveLabel : t.library.archiveLabel}
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          aria-label={t.library.removeStory(story.title)}
+          onClick={() =>
+            act(() => api.removeFromLibrary(username, story.id), t.lists.removed(t.lists.myLibrary))
+          }
+        >
+          {t.library.removeLabel}
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,101 @@
+import type { ReadingListSummary } from "@inkwell/shared";
+import { type FormEvent, useState } from "react";
+import { useNavigate, useRevalidator } from "react-router";
+import { browserApi } from "../../api/client.ts";
+import { Alert } from "../../components/alert.tsx";
+import { Modal } from "../../components/modal.tsx";
+import { t } from "../../i18n/index.ts";
+
+/** Rename (and make private or public) and delete, for the list's owner only. */
+export function ListOwnerControls({ list }: { list: ReadingListSummary }) {
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const revalidator = useRevalidator();
+  const navigate = useNavigate();
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const result = await browserApi()
+      .updateReadingList(list.id, {
+        name: String(form.get("name") ?? ""),
+        isPrivate: form.get("private") === "on",
+      })
+      .catch(() => null);
+    if (!result?.ok) {
+      setError(result?.refusal.message ?? t.lists.saveFailed);
+      return;
+    }
+    setError(null);
+    setEditing(false);
+    revalidator.revalidate();
+  }
+
+  async function remove() {
+    const result = await browserApi()
+      .deleteReadingList(list.id)
+      .catch(() => null);
+    if (result?.ok) navigate("/library");
+    else setError(t.lists.deleteFailed);
+  }
+
+  return (
+    <div className="list-owner">
+      {editing ? (
+        <form className="list-owner__form" onSubmit={save}>
+          <div className="field">
+            <label htmlFor="list-name">{t.lists.newListName}</label>
+            <input
+              id="list-name"
+              name="name"
+              type="text"
+              defaultValue={list.name}
+              maxLength={100}
+              required
+            />
+          </div>
+          <label className="list-owner__private">
+            <input name="private" type="checkbox" defaultChecked={list.isPrivate} />
+            {t.lists.makePrivate}
+          </label>
+          <div className="list-owner__buttons">
+            <button className="button button--primary" type="submit">
+              {t.lists.save}
+            </button>
+            <button className="button" type="button" onClick={() => setEditing(false)}>
+              {t.lists.cancel}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div className="list-owner__buttons">
+          <button className="button" type="button" onClick={() => setEditing(true)}>
+            {t.lists.rename}
+          </button>
+          <button
+            className="button button--danger"
+            type="button"
+            onClick={() => setConfirming(true)}
+          >
+            {t.lists.delete}
+          </button>
+        </div>
+      )}
+      {error && <Alert tone="danger">{error}</Alert>}
+      <Modal open={confirming} title={t.lists.deleteTitle} onClose={() => setConfirming(false)}>
+        <div className="modal__form">
+          <p>{t.lists.deleteText(list.name)}</p>
+          <div className="modal__actions">
+            <button className="button" type="button" onClick={() => setConfirming(false)}>
+              {t.lists.cancel}
+            </button>
+            <button className="button button--danger" type="button" onClick={remove}>
+              {t.lists.delete}
+            </button>
+          </div>
+        </div>
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import type { LibrarySort } from "@inkwell/shared";
+import { useState } from "react";
+import { redirect } from "react-router";
+import { apiContext } from "../api/context.ts";
+import { Alert } from "../components/alert.tsx";
+import { LibraryEntry } from "../features/lists/library-item.tsx";
+import { ListLinks } from "../features/lists/list-links.tsx";
+import { t } from "../i18n/index.ts";
+import type { Route } from "./+types/library";
+
+const SORTS: LibrarySort[] = ["recent", "added", "title"];
+const isSort = (value: string | null): value is LibrarySort => SORTS.includes(value as LibrarySort);
+
+/** The API's largest page: a Library rarely holds more, and the rest are a sort away. */
+const LIBRARY_PAGE = 100;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = context.get(apiContext);
+  const user = request.headers.has("cookie") ? await api.currentUser() : null;
+  if (!user) throw redirect(`/login?${new URLSearchParams({ nextUrl: "/library" })}`);
+  const params = new URL(request.url).searchParams;
+  const sort = isSort(params.get("sort")) ? (params.get("sort") as LibrarySort) : "recent";
+  const archived = params.get("view") === "archive";
+  const [library, lists] = await Promise.all([
+    api.library(user.username, { sort, archived, limit: LIBRARY_PAGE, offset: 0 }),
+    api.readingLists(user.username, { limit: 200, offset: 0 }),
+  ]);
+  return { username: user.username, sort, archived, library, lists };
+}
+
+export const meta = () => [{ title: `${t.library.title} · ${t.brand}` }];
+
+const viewUrl = (archived: boolean, sort: LibrarySort) => {
+  const params = new URLSearchParams();
+  if (archived) params.set("view", "archive");
+  if (sort !== "recent") params.set("sort", sort);
+  const query = params.toString();
+  return query ? `/library?${query}` : "/library";
+};
+
+/** The reader's Library (reader.md §2): progress per story, sorts, and its Archive. */
+export default function LibraryPage({ loaderData }: Route.ComponentProps) {
+  const { username, sort, archived, library, lists } = loaderData;
+  // Keyed by view: a new sort or view starts from the loader's items again.
+  return (
+    <article className="library" key={`${sort}-${archived}`}>
+      <h1>{t.library.heading}</h1>
+      <nav className="library__views" aria-label={t.library.views}>
+        <a href={viewUrl(false, sort)} aria-current={archived ? undefined : "page"}>
+          {t.library.current}
+        </a>
+        <a href={viewUrl(true, sort)} aria-current={archived ? "page" : undefined}>
+          {t.library.archive}
+        </a>
+      </nav>
+      <nav className="library__sorts" aria-label={t.library.sortBy}>
+        <span aria-hidden="true">{t.library.sortBy}:</span>
+        {SORTS.map((option) => (
+          <a
+            key={option}
+            href={viewUrl(archived, option)}
+            aria-current={option === sort ? "true" : undefined}
+          >
+            {t.library.sorts[option]}
+          </a>
+        ))}
+      </nav>
+      <LibraryStories username={username} archived={archived} first={library.stories} />
+      <section className="library__lists" aria-labelledby="my-lists-heading">
+        <h2 id="my-lists-heading">{t.library.myLists}</h2>
+        <ListLinks lists={lists.lists} label={t.library.myLists} empty={t.library.noLists} />
+      </section>
+    </article>
+  );
+}
+
+function LibraryStories({
+  username,
+  archived,
+  first,
+}: {
+  username: string;
+  archived: boolean;
+  first: Route.ComponentProps["loaderData"]["library"]["stories"];
+}) {
+  const [items, setItems] = useState(first);
+  const [message, setMessage] = useState<{ tone: "danger" | "success"; text: string } | null>(null);
+  return (
+    <>
+      {message && <Alert tone={message.tone}>{message.text}</Alert>}
+      {items.length === 0 ? (
+        <p className="profile__empty">{archived ? t.library.emptyArchive : t.library.empty}</p>
+      ) : (
+        <ul
+          className="library__stories"
+          aria-label={archived ? t.library.archive : t.library.heading}
+        >
+          {items.map((item) => (
+            <LibraryEntry
+              key={item.story.id}
+              item={item}
+              username={username}
+              onGone={(storyId, text) => {
+                setItems((all) => all.filter((entry) => entry.story.id !== storyId));
+                setMessage({ tone: "success", text });
+              }}
+              onFailed={() => setMessage({ tone: "danger", text: t.library.actionFailed })}
+            />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
