@@ -1,18 +1,16 @@
 import type { PartDetails } from "@inkwell/shared";
 import type { Kysely } from "kysely";
+import { queryTemplate } from "../db/query-template.ts";
 import type { Database } from "../db/schema.ts";
 import { notFound } from "../http/errors.ts";
-import {
-  isPublished,
-  partUrl,
-  selectParts,
-  selectStories,
-  toPartSummary,
-  toStoryCard,
-} from "../stories/cards.ts";
-import { assertMatureAllowed, canSeeStory } from "../stories/service.ts";
+import { isPublished, partUrl, toPartSummary, toStoryCard } from "../stories/cards.ts";
+import { allPartsOf, assertMatureAllowed, canSeeStory, storyById } from "../stories/service.ts";
 import type { MaybeViewer } from "../viewer.ts";
 import { hasVoted } from "../votes/service.ts";
+
+const partById = queryTemplate((db: Kysely<Database>, id: number) =>
+  db.selectFrom("parts").selectAll().where("id", "=", id),
+);
 
 /**
  * One part to read, with its story and neighbours. A draft or deleted part, or a part of a
@@ -24,13 +22,14 @@ export async function getPartDetails(
   viewer: MaybeViewer,
   now = Date.now(),
 ): Promise<PartDetails> {
-  const part = await db.selectFrom("parts").selectAll().where("id", "=", partId).executeTakeFirst();
+  const [part] = await partById(db, partId);
   if (!part) throw notFound("Part");
-  const [story, siblings, voted] = await Promise.all([
-    selectStories(db).where("stories.id", "=", part.story_id).executeTakeFirstOrThrow(),
-    selectParts(db).where("story_id", "=", part.story_id).orderBy("position").execute(),
+  const [[story], siblings, voted] = await Promise.all([
+    storyById(db, part.story_id),
+    allPartsOf(db, part.story_id),
     hasVoted(db, viewer, part.id),
   ]);
+  if (!story) throw notFound("Part");
   const privileged =
     viewer !== null && (viewer.id === story.user_id || viewer.isSysAdmin || viewer.isStaff);
   if (!canSeeStory(story, viewer) || (!isPublished(part) && !privileged)) throw notFound("Part");

@@ -1,17 +1,21 @@
 import type { TagRanking } from "@inkwell/shared";
 import type { Kysely } from "kysely";
+import { queryTemplate } from "../db/query-template.ts";
 import type { Database } from "../db/schema.ts";
 
-/** A story's places in its tags, best first (empty until it has recent readers). */
-export async function tagRankingsOf(db: Kysely<Database>, storyId: number): Promise<TagRanking[]> {
-  const rows = await db
+const rankingsOfStory = queryTemplate((db: Kysely<Database>, storyId: number) =>
+  db
     .selectFrom("tag_rankings")
     .innerJoin("tags", "tags.id", "tag_rankings.tag_id")
     .select(["tag_rankings.rank", "tags.name"])
     .where("tag_rankings.story_id", "=", storyId)
     .orderBy("tag_rankings.rank")
-    .orderBy("tags.name")
-    .execute();
+    .orderBy("tags.name"),
+);
+
+/** A story's places in its tags, best first (empty until it has recent readers). */
+export async function tagRankingsOf(db: Kysely<Database>, storyId: number): Promise<TagRanking[]> {
+  const rows = await rankingsOfStory(db, storyId);
   return rows.map((row) => ({ rank: Number(row.rank), name: row.name }));
 }
 

@@ -89,7 +89,7 @@ export function toPartSummary(part: PartRow, now: number): PartSummary {
     id: part.id,
     title: part.title,
     url: partUrl(part.id),
-    new: isNewPart({ draft, createDate }, now),
+    new: isNewPart({ draft, createDate: part.create_date }, now),
     isBonusPart: part.is_bonus === 1,
     bonusTypeName: part.bonus_type,
     isScheduledPart: draft && part.scheduled_at !== null,

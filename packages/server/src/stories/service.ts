@@ -7,6 +7,7 @@ import {
   type StoryList,
 } from "@inkwell/shared";
 import type { ExpressionBuilder, Kysely } from "kysely";
+import { queryTemplate } from "../db/query-template.ts";
 import type { Database } from "../db/schema.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import { recommendedStoryIds, tagRankingsOf } from "../rankings/service.ts";
@@ -60,6 +61,37 @@ export function assertMatureAllowed(
   );
 }
 
+// The queries every story page runs, compiled once (see queryTemplate).
+export const storyById = queryTemplate((db: Kysely<Database>, id: number) =>
+  selectStories(db).where("stories.id", "=", id),
+);
+const tagNamesOf = queryTemplate((db: Kysely<Database>, storyId: number) =>
+  db
+    .selectFrom("story_tags")
+    .innerJoin("tags", "tags.id", "story_tags.tag_id")
+    .select("tags.name")
+    .where("story_tags.story_id", "=", storyId)
+    .orderBy("story_tags.position"),
+);
+const categoriesOf = queryTemplate((db: Kysely<Database>, storyId: number) =>
+  db
+    .selectFrom("story_categories")
+    .innerJoin("categories", "categories.id", "story_categories.category_id")
+    .select(["categories.id", "categories.name", "categories.slug"])
+    .where("story_categories.story_id", "=", storyId),
+);
+/** Every part, drafts and deleted ones included: what the author and staff see. */
+export const allPartsOf = queryTemplate((db: Kysely<Database>, storyId: number) =>
+  selectParts(db).where("story_id", "=", storyId).orderBy("position"),
+);
+const publishedPartsOf = queryTemplate((db: Kysely<Database>, storyId: number) =>
+  selectParts(db)
+    .where("story_id", "=", storyId)
+    .where("draft", "=", 0)
+    .where("deleted", "=", 0)
+    .orderBy("position"),
+);
+
 export async function getStoryDetails(
   db: Kysely<Database>,
   storyId: number,
@@ -67,30 +99,15 @@ export async function getStoryDetails(
   options: StoryDetailsOptions = {},
 ): Promise<StoryDetails> {
   const now = options.now ?? Date.now();
-  const story = await selectStories(db).where("stories.id", "=", storyId).executeTakeFirst();
+  const [story] = await storyById(db, storyId);
   if (!story || !canSeeStory(story, viewer)) throw notFound("Story");
   assertMatureAllowed(story, viewer);
   const isOwnerView = viewer !== null && (viewer.id === story.user_id || viewer.isSysAdmin);
 
   const [tags, categories, parts, tagRankings, recommendedStories] = await Promise.all([
-    db
-      .selectFrom("story_tags")
-      .innerJoin("tags", "tags.id", "story_tags.tag_id")
-      .select("tags.name")
-      .where("story_tags.story_id", "=", storyId)
-      .orderBy("story_tags.position")
-      .execute(),
-    db
-      .selectFrom("story_categories")
-      .innerJoin("categories", "categories.id", "story_categories.category_id")
-      .select(["categories.id", "categories.name", "categories.slug"])
-      .where("story_categories.story_id", "=", storyId)
-      .execute(),
-    selectParts(db)
-      .where("story_id", "=", storyId)
-      .$if(!isOwnerView, (query) => query.where("draft", "=", 0).where("deleted", "=", 0))
-      .orderBy("position")
-      .execute(),
+    tagNamesOf(db, storyId),
+    categoriesOf(db, storyId),
+    isOwnerView ? allPartsOf(db, storyId) : publishedPartsOf(db, storyId),
     tagRankingsOf(db, storyId),
     options.withRecommendations ? recommendFor(db, storyId, viewer) : undefined,
   ]);
@@ -103,7 +120,14 @@ export async function getStoryDetails(
     categories.map((category) => category.id),
   );
   const summaries = parts.map((part) => toPartSummary(part, now));
-  const { numNewParts, numNewBonusParts } = countNewParts(summaries, now);
+  const { numNewParts, numNewBonusParts } = countNewParts(
+    parts.map((part) => ({
+      draft: part.draft === 1,
+      createDate: part.create_date,
+      isBonusPart: part.is_bonus === 1,
+    })),
+    now,
+  );
   const firstPart = parts.find(isPublished);
   return {
     ...card,

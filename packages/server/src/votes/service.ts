@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { queryTemplate } from "../db/query-template.ts";
 import type { Database } from "../db/schema.ts";
 import { storyChanged } from "../events.ts";
 import { HttpError, notFound } from "../http/errors.ts";
@@ -126,11 +127,13 @@ export async function hasVoted(
   partId: number,
 ): Promise<boolean> {
   if (!viewer) return false;
-  const row = await db
+  return (await voteOf(db, viewer.id, partId)).length > 0;
+}
+
+const voteOf = queryTemplate((db: Kysely<Database>, userId: number, partId: number) =>
+  db
     .selectFrom("votes")
     .select("part_id")
-    .where("user_id", "=", viewer.id)
-    .where("part_id", "=", partId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
+    .where("user_id", "=", userId)
+    .where("part_id", "=", partId),
+);
