@@ -1,8 +1,13 @@
 import type {
   ApiError,
+  CommentData,
+  CommentLikeState,
+  CommentPage,
+  CommentResource,
   CurrentUser,
   Features,
   FollowState,
+  ParagraphCommentCounts,
   LibraryPage,
   LibrarySort,
   PartDetails,
@@ -144,6 +149,19 @@ const json = (method: "PUT" | "POST", body: unknown) => ({
   headers: { accept: "application/json", "content-type": "application/json" },
   body: JSON.stringify(body),
 });
+
+/** A set of comments: how many, after which cursor, and on which paragraph (none: the part). */
+export interface CommentQuery {
+  limit: number;
+  after?: string | null;
+  paragraphId?: string | null;
+}
+
+function commentParams({ limit, after }: CommentQuery) {
+  const params = new URLSearchParams({ limit: String(limit) });
+  if (after) params.set("after", after);
+  return params;
+}
 
 export function createApiClient(fetchApi: ApiFetch) {
   const get = async <T>(path: string) => readJson<T>(await fetchApi(path));
@@ -307,6 +325,32 @@ export function createApiClient(fetchApi: ApiFetch) {
       params.set("fields", `stories(${STORY_CARD_FIELDS.join(",")}),nextUrl`);
       return get<StoryCardPage>(`/api/v3/stories?${params}`);
     },
+    /** A set of threads on a part, or on one paragraph of it; `after` continues a walk. */
+    comments: (partId: number, query: CommentQuery) => {
+      const paragraph = query.paragraphId
+        ? `/paragraphs/${encodeURIComponent(query.paragraphId)}`
+        : "";
+      return get<CommentPage>(
+        `/v5/comments/namespaces/parts/resources/${partId}${paragraph}/comments?${commentParams(query)}`,
+      );
+    },
+    paragraphCommentCounts: (partId: number) =>
+      get<ParagraphCommentCounts>(`/v5/comments/namespaces/parts/resources/${partId}/paragraphs`),
+    comment: (id: string) => get<CommentData>(`/v5/comments/${id}`),
+    replies: (id: string, query: CommentQuery) =>
+      get<CommentPage>(
+        `/v5/comments/namespaces/comments/resources/${id}/comments?${commentParams(query)}`,
+      ),
+    postComment: (resource: CommentResource, text: string) =>
+      call<CommentData>("/v5/comments", json("POST", { resource, text })),
+    deleteComment: (id: string) =>
+      call<null>(`/v5/comments/${id}`, { method: "DELETE", headers: { accept: "application/json" } }),
+    /** Likes (on) or unlikes a comment; answers the new count. */
+    likeComment: (id: string, on: boolean) =>
+      call<CommentLikeState>(`/v5/comments/${id}/sentiments/like`, {
+        method: on ? "PUT" : "DELETE",
+        headers: { accept: "application/json" },
+      }),
   };
 }
 

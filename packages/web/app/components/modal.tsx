@@ -7,13 +7,15 @@ interface ModalProps {
   title: string;
   onClose: () => void;
   children: ReactNode;
+  /** Extra classes: a variant such as the comments' side panel and bottom sheet. */
+  className?: string;
 }
 
 /**
  * A modal dialog on the native <dialog>: focus moves in and is trapped, Escape and the
  * close button close it, and the page behind is inert.
  */
-export function Modal({ open, title, onClose, children }: ModalProps) {
+export function Modal({ open, title, onClose, children, className }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -25,7 +27,7 @@ export function Modal({ open, title, onClose, children }: ModalProps) {
   return (
     <dialog
       ref={ref}
-      className="modal"
+      className={className ? `modal ${className}` : "modal"}
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();

@@ -10,6 +10,8 @@ import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { ErrorPage } from "../components/error-page.tsx";
+import { CommentsSection } from "../features/comments/comments-section.tsx";
+import { ParagraphComments } from "../features/comments/paragraph-comments.tsx";
 import { AddToButton } from "../features/lists/add-to-button.tsx";
 import { UserBadges } from "../components/user-badges.tsx";
 import { ReaderSettingsControl, readerClassName } from "../features/reading/reader-settings.tsx";
@@ -159,6 +161,8 @@ export default function PartPage({ loaderData }: Route.ComponentProps) {
           {t.part.backToStory}
         </a>
       </footer>
+      <CommentsSection partId={part.id} />
+      <ParagraphComments partId={part.id} textRef={textRef} />
     </article>
   );
 }

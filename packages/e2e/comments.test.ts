@@ -1,0 +1,128 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, test } from "vitest";
+import { DESKTOP, expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
+import { useServer } from "./support/server.ts";
+
+const server = useServer();
+const { withPage } = useBrowser();
+
+/** The first part of one of demo_writer's stories: its comments are the journey's. */
+let partUrl: string;
+
+beforeAll(async () => {
+  const response = await fetch(`${server.url}/api/v3/users/demo_writer/stories?limit=1`);
+  const { stories } = (await response.json()) as { stories: { firstPartId: number | null }[] };
+  const partId = stories[0]?.firstPartId;
+  if (!partId) throw new Error("demo_writer has no published story");
+  partUrl = `/${partId}`;
+});
+
+async function openPartAs(page: Page, username: string) {
+  await page.goto(`/login?nextUrl=${encodeURIComponent(partUrl)}`);
+  await logIn(page, username, "inkwell-demo");
+  await page.waitForURL(`${server.url}${partUrl}`);
+  await commentsLoaded(page);
+}
+
+/** The section has left its loading state (comments load in the browser, after hydration). */
+async function commentsLoaded(page: Page) {
+  await page.locator(".comment-thread, .comment-list__empty").first().waitFor();
+}
+
+const comments = (page: Page) => page.getByRole("region", { name: "Comments", exact: true });
+const thread = (page: Page, text: string) =>
+  comments(page).locator(".comment-thread").filter({ hasText: text });
+
+async function post(scope: ReturnType<typeof comments>, label: string, text: string) {
+  await scope.getByLabel(label).fill(text);
+  await scope
+    .getByRole("button", { name: label === "Your reply" ? "Reply" : "Comment" })
+    .last()
+    .click();
+}
+
+describe("comments on the reading page", () => {
+  test("the writer comments, and a reader posts, replies, likes, comments on a paragraph and deletes", async () => {
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await openPartAs(page, "demo_writer");
+      await post(comments(page), "Your comment", "Thanks for reading, everyone!");
+      const writers = thread(page, "Thanks for reading, everyone!");
+      await expect.poll(() => writers.getByText("Writer", { exact: true }).count()).toBe(1);
+    });
+
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await openPartAs(page, "demo_reader");
+
+      // A new comment appears first, its text escaped and its mention linked.
+      await post(comments(page), "Your comment", "Loved it, @demo_writer <b>really</b>");
+      const first = comments(page).locator(".comment-thread").first();
+      await expect
+        .poll(() => first.textContent())
+        .toContain("Loved it, @demo_writer <b>really</b>");
+      expect(await first.getByRole("link", { name: "@demo_writer" }).getAttribute("href")).toBe(
+        "/user/demo_writer",
+      );
+
+      // A reply to the writer's comment.
+      const writers = thread(page, "Thanks for reading, everyone!");
+      await writers.getByRole("button", { name: "Reply", exact: true }).click();
+      await post(writers, "Your reply", "You're welcome!");
+      await expect.poll(() => writers.locator(".comment--reply").count()).toBe(1);
+
+      // A like, kept by the server.
+      const like = writers.locator(".comment").first().getByRole("button", { name: /^Like/ });
+      const liked = page.waitForResponse(
+        (response) => response.url().endsWith("/sentiments/like") && response.status() === 200,
+      );
+      await like.click();
+      await liked;
+      expect(await like.getAttribute("aria-pressed")).toBe("true");
+
+      await expectNoAxeViolations(page, "comments at 1280 px");
+
+      // A comment on the first paragraph, through its marker; the marker counts it.
+      const marker = page.locator(".reader__text .paragraph-marker").first();
+      expect(await marker.getAttribute("aria-label")).toBe("Comment on this paragraph");
+      await marker.click();
+      const panel = page.getByRole("dialog", { name: "Comments on this paragraph" });
+      await panel.getByText("Be the first to comment").waitFor();
+      await post(panel, "Your comment", "This line gave me chills.");
+      await panel.getByText("This line gave me chills.").waitFor();
+      await expectNoAxeViolations(page, "paragraph comments at 1280 px");
+      await panel.getByRole("button", { name: "Close" }).click();
+      await expect
+        .poll(() => marker.getAttribute("aria-label"))
+        .toBe("1 comment on this paragraph");
+
+      // Deleting their own comment removes it.
+      const mine = thread(page, "Loved it, @demo_writer");
+      await mine.locator(".comment").first().getByRole("button", { name: "Delete" }).click();
+      await expect.poll(() => thread(page, "Loved it, @demo_writer").count()).toBe(0);
+    });
+  });
+
+  test("has no accessibility violations on a phone with the comments and a paragraph open", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await openPartAs(page, "demo_reader");
+      await comments(page).scrollIntoViewIfNeeded();
+      await expectNoAxeViolations(page, "comments at 360 px");
+      await page.locator(".reader__text .paragraph-marker").first().click();
+      await page.getByRole("dialog", { name: "Comments on this paragraph" }).waitFor();
+      await commentsLoaded(page);
+      await expectNoAxeViolations(page, "paragraph comments at 360 px");
+    });
+  });
+
+  test("asks a visitor to sign up when they press Comment", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto(partUrl);
+      await commentsLoaded(page);
+      await post(comments(page), "Your comment", "Hello!");
+      await page
+        .getByRole("dialog", {
+          name: "Sign up to comment and interact with the largest storytelling community",
+        })
+        .waitFor();
+    });
+  });
+});

@@ -1,0 +1,114 @@
+import {
+  COMMENT_MAX_LENGTH,
+  type CommentData,
+  type CommentResource,
+  commentLength,
+  commentTextProblem,
+} from "@inkwell/shared";
+import { type FormEvent, useId, useState } from "react";
+import { browserApi } from "../../api/client.ts";
+import { t } from "../../i18n/index.ts";
+
+interface CommentFormProps {
+  resource: CommentResource;
+  /** Runs the post through the interaction gate (sign-up or please-verify modal). */
+  guard: (action: () => void) => void;
+  onPosted: (comment: CommentData) => void;
+  reply?: boolean;
+  onCancel?: () => void;
+}
+
+/** Writes a comment or a reply; a failed post keeps the text and offers to retry. */
+export function CommentForm({
+  resource,
+  guard,
+  onPosted,
+  reply = false,
+  onCancel,
+}: CommentFormProps) {
+  const [text, setText] = useState("");
+  const [posting, setPosting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const id = useId();
+
+  async function post() {
+    const problem = commentTextProblem(text);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setPosting(true);
+    setError(null);
+    setFailed(false);
+    const result = await browserApi()
+      .postComment(resource, text)
+      .catch(() => null);
+    setPosting(false);
+    if (result?.ok) {
+      setText("");
+      onPosted(result.value);
+    } else if (result && result.refusal.code === "bad_request") {
+      setError(result.refusal.message ?? t.comments.postFailed);
+    } else {
+      setFailed(true);
+    }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    guard(() => void post());
+  }
+
+  const length = commentLength(text);
+  return (
+    <form className="comment-form" onSubmit={submit}>
+      <label className="visually-hidden" htmlFor={id}>
+        {reply ? t.comments.replyLabel : t.comments.label}
+      </label>
+      <textarea
+        id={id}
+        className="comment-form__input"
+        placeholder={reply ? t.comments.replyPlaceholder : t.comments.placeholder}
+        value={text}
+        rows={reply ? 2 : 3}
+        onChange={(event) => setText(event.target.value)}
+        aria-invalid={error !== null}
+        aria-describedby={`${id}-count`}
+      />
+      <div className="comment-form__row">
+        <span
+          id={`${id}-count`}
+          className={
+            length > COMMENT_MAX_LENGTH
+              ? "comment-form__count comment-form__count--over"
+              : "comment-form__count"
+          }
+        >
+          {t.comments.characters(length, COMMENT_MAX_LENGTH)}
+        </span>
+        {onCancel && (
+          <button className="button" type="button" onClick={onCancel}>
+            {t.comments.cancel}
+          </button>
+        )}
+        <button className="button button--primary" type="submit" disabled={posting}>
+          {posting ? t.comments.posting : reply ? t.comments.reply : t.comments.post}
+        </button>
+      </div>
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+      {failed && (
+        <p className="comment-form__failed" role="alert">
+          {t.comments.postFailed}
+          <button className="button comment-form__retry" type="button" onClick={() => void post()}>
+            {t.comments.retry}
+          </button>
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,114 @@
+import { abbreviateCount, type CommentData, formatTimeAgo } from "@inkwell/shared";
+import { Heart, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { browserApi } from "../../api/client.ts";
+import { Avatar } from "../../components/avatar.tsx";
+import { UserBadges } from "../../components/user-badges.tsx";
+import { t } from "../../i18n/index.ts";
+import { CommentText } from "./comment-text.tsx";
+
+export interface CommentActions {
+  guard: (action: () => void) => void;
+  /** Deletes the comment; false when the server refused (the caller shows the toast). */
+  onDelete: (comment: CommentData) => Promise<boolean>;
+  onReply?: () => void;
+  /** The comment a deep link points at: highlighted and scrolled to. */
+  highlighted?: string | null;
+}
+
+/** One comment: who, when, the text (collapsed when offensive), like, reply and delete. */
+export function CommentItem({
+  comment,
+  actions,
+}: {
+  comment: CommentData;
+  actions: CommentActions;
+}) {
+  const [like, setLike] = useState(comment.sentiments.like);
+  const [liking, setLiking] = useState(false);
+  const [revealed, setRevealed] = useState(!comment.isOffensive);
+  const [deleting, setDeleting] = useState(false);
+  const id = comment.commentId.resourceId;
+
+  async function toggleLike() {
+    const before = like;
+    setLike({ count: before.count + (before.interacted ? -1 : 1), interacted: !before.interacted });
+    setLiking(true);
+    const result = await browserApi()
+      .likeComment(id, !before.interacted)
+      .catch(() => null);
+    setLike(result?.ok ? result.value.like : before);
+    setLiking(false);
+  }
+
+  async function remove() {
+    setDeleting(true);
+    if (!(await actions.onDelete(comment))) setDeleting(false);
+  }
+
+  const className = [
+    "comment",
+    comment.isReply && "comment--reply",
+    actions.highlighted === id && "comment--highlighted",
+  ]
+    .filter(Boolean)
+    .join(" ");
+  return (
+    <article className={className} id={`comment-${id}`} aria-label={comment.user.name}>
+      <span className="comment__avatar">
+        <Avatar src={comment.user.avatar} name={comment.user.name} size={32} />
+      </span>
+      <div className="comment__body">
+        <header className="comment__header">
+          <a className="comment__author" href={`/user/${comment.user.username}`}>
+            {comment.user.name}
+          </a>
+          <UserBadges badges={comment.user.badges} />
+          {comment.isWriter && <span className="comment__writer">{t.comments.writer}</span>}
+          <a className="comment__time" href={comment.deeplink}>
+            <time dateTime={comment.created}>{formatTimeAgo(comment.created, Date.now())}</time>
+          </a>
+        </header>
+        {revealed ? (
+          <CommentText text={comment.text} />
+        ) : (
+          <p className="comment__offensive">
+            {t.comments.offensive}{" "}
+            <button className="link-button" type="button" onClick={() => setRevealed(true)}>
+              {t.comments.reveal}
+            </button>
+          </p>
+        )}
+        <div className="comment__actions">
+          <button
+            className={like.interacted ? "comment__action comment__action--on" : "comment__action"}
+            type="button"
+            aria-pressed={like.interacted}
+            aria-label={`${t.comments.like} (${t.comments.likes(abbreviateCount(like.count))})`}
+            disabled={liking}
+            onClick={() => actions.guard(() => void toggleLike())}
+          >
+            <Heart aria-hidden="true" size={16} fill={like.interacted ? "currentColor" : "none"} />
+            <span aria-hidden="true">{abbreviateCount(like.count)}</span>
+          </button>
+          {actions.onReply && (
+            <button className="comment__action" type="button" onClick={actions.onReply}>
+              {t.comments.reply}
+            </button>
+          )}
+          {comment.canDelete && (
+            <button
+              className="comment__action"
+              type="button"
+              disabled={deleting}
+              onClick={() => void remove()}
+            >
+              <Trash2 aria-hidden="true" size={16} />
+              {t.comments.delete}
+            </button>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,115 @@
+import type { CommentData } from "@inkwell/shared";
+import { COMMENTS_PAGE_SIZE } from "@inkwell/shared";
+import { ArrowLeft } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+import { browserApi } from "../../api/client.ts";
+import { t } from "../../i18n/index.ts";
+import { useInteractionGate } from "../accounts/interaction-gate.tsx";
+import type { CommentActions } from "./comment-item.tsx";
+import { CommentList } from "./comment-list.tsx";
+import { CommentThread } from "./comment-thread.tsx";
+import { useCommentList } from "./use-comment-list.ts";
+import { useDeleteComment } from "./use-delete-comment.ts";
+
+/** The comment a link points at: ?commentId=42 or #comment-42. */
+function linkedCommentId(): string | null {
+  const fromQuery = new URLSearchParams(window.location.search).get("commentId");
+  if (fromQuery && /^\d+$/.test(fromQuery)) return fromQuery;
+  return /^#comment-(\d+)$/.exec(window.location.hash)?.[1] ?? null;
+}
+
+type SingleThread =
+  | { status: "loading" }
+  | { status: "loaded"; thread: CommentData; target: string }
+  | { status: "notFound" };
+
+/**
+ * The part's comments, loaded in the browser after the page is shown (never in the server
+ * render). A deep link opens the single-thread view of the linked comment's thread.
+ */
+export function CommentsSection({ partId }: { partId: number }) {
+  const { guard, modals } = useInteractionGate();
+  const { onDelete, toast } = useDeleteComment();
+  const [single, setSingle] = useState<SingleThread | null>(null);
+
+  const load = useCallback(
+    (after: string | null) => browserApi().comments(partId, { limit: COMMENTS_PAGE_SIZE, after }),
+    [partId],
+  );
+  const list = useCommentList(load);
+
+  // A deep link opens its comment's thread (a reply opens the thread it belongs to).
+  useEffect(() => {
+    const target = linkedCommentId();
+    if (!target) return;
+    setSingle({ status: "loading" });
+    const api = browserApi();
+    api
+      .comment(target)
+      .then((comment) => (comment.isReply ? api.comment(comment.resource.resourceId) : comment))
+      .then((thread) => {
+        setSingle({ status: "loaded", thread, target });
+        requestAnimationFrame(() =>
+          document.getElementById(`comment-${target}`)?.scrollIntoView({ block: "center" }),
+        );
+      })
+      .catch(() => setSingle({ status: "notFound" }));
+  }, []);
+
+  function returnToAll() {
+    setSingle(null);
+    const url = new URL(window.location.href);
+    url.searchParams.delete("commentId");
+    url.hash = "";
+    window.history.replaceState(window.history.state, "", url);
+  }
+
+  const actions: CommentActions = {
+    guard,
+    onDelete,
+    highlighted: single?.status === "loaded" ? single.target : null,
+  };
+
+  return (
+    <section className="comments" aria-labelledby="comments-heading" id="comments">
+      <h2 id="comments-heading" className="comments__heading">
+        {t.comments.heading}
+      </h2>
+      {single ? (
+        <div className="comments__single">
+          <button className="link-button comments__return" type="button" onClick={returnToAll}>
+            <ArrowLeft aria-hidden="true" size={16} />
+            {t.comments.returnToAll}
+          </button>
+          {single.status === "loading" && <p role="status">{t.comments.loading}</p>}
+          {single.status === "notFound" && (
+            <p className="comment-list__status" role="alert">
+              {t.comments.notFound}
+            </p>
+          )}
+          {single.status === "loaded" && (
+            <CommentThread
+              key={single.thread.commentId.resourceId}
+              thread={single.thread}
+              actions={actions}
+              onRemoved={(id) => {
+                list.remove(id);
+                returnToAll();
+              }}
+            />
+          )}
+        </div>
+      ) : (
+        <CommentList
+          list={list}
+          resource={{ namespace: "parts", resourceId: String(partId) }}
+          actions={actions}
+        />
+      )}
+      <p className="comments__toast" role="status">
+        {toast}
+      </p>
+      {modals}
+    </section>
+  );
+}

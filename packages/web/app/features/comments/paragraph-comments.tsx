@@ -1,0 +1,123 @@
+import { COMMENTS_PAGE_SIZE } from "@inkwell/shared";
+import { MessageSquare } from "lucide-react";
+import { type RefObject, useCallback, useEffect, useState } from "react";
+import { createPortal } from "react-dom";
+import { browserApi } from "../../api/client.ts";
+import { Modal } from "../../components/modal.tsx";
+import { t } from "../../i18n/index.ts";
+import { useInteractionGate } from "../accounts/interaction-gate.tsx";
+import { CommentList } from "./comment-list.tsx";
+import { useCommentList } from "./use-comment-list.ts";
+import { useDeleteComment } from "./use-delete-comment.ts";
+
+interface Paragraph {
+  id: string;
+  /** The element appended to the paragraph that its marker renders into. */
+  host: HTMLElement;
+}
+
+/**
+ * A marker beside each paragraph of the part's text (its data-p-id) with the paragraph's
+ * comment count, all counts in one call after hydration; a marker opens that paragraph's
+ * comments in a side panel (a bottom sheet on a phone). ?paragraphId= opens one directly.
+ */
+export function ParagraphComments({
+  partId,
+  textRef,
+}: {
+  partId: number;
+  textRef: RefObject<HTMLDivElement | null>;
+}) {
+  const [paragraphs, setParagraphs] = useState<Paragraph[]>([]);
+  const [counts, setCounts] = useState<Record<string, number>>({});
+  const [open, setOpen] = useState<string | null>(null);
+
+  const recount = useCallback(() => {
+    browserApi()
+      .paragraphCommentCounts(partId)
+      .then((answer) => setCounts(answer.paragraphs))
+      // Without counts the markers still open each paragraph's comments.
+      .catch(() => undefined);
+  }, [partId]);
+
+  useEffect(() => {
+    const text = textRef.current;
+    if (!text) return;
+    const found = [...text.querySelectorAll<HTMLElement>("p[data-p-id]")].map((p) => {
+      const host = document.createElement("span");
+      host.className = "paragraph-marker-host";
+      p.append(host);
+      return { id: p.dataset.pId ?? "", host };
+    });
+    setParagraphs(found);
+    recount();
+    const linked = new URLSearchParams(window.location.search).get("paragraphId");
+    if (linked && found.some((paragraph) => paragraph.id === linked)) setOpen(linked);
+    return () => {
+      for (const paragraph of found) paragraph.host.remove();
+    };
+  }, [textRef, recount]);
+
+  return (
+    <>
+      {paragraphs.map(({ id, host }) => {
+        const count = counts[id] ?? 0;
+        return createPortal(
+          <button
+            className={count > 0 ? "paragraph-marker paragraph-marker--active" : "paragraph-marker"}
+            type="button"
+            aria-label={t.comments.paragraphMarker(count)}
+            onClick={() => setOpen(id)}
+          >
+            <MessageSquare aria-hidden="true" size={14} />
+            {count > 0 && <span aria-hidden="true">{count}</span>}
+          </button>,
+          host,
+          id,
+        );
+      })}
+      <Modal
+        open={open !== null}
+        title={t.comments.paragraphHeading}
+        onClose={() => setOpen(null)}
+        className="modal--panel"
+      >
+        {open !== null && <ParagraphThread partId={partId} paragraphId={open} onChange={recount} />}
+      </Modal>
+    </>
+  );
+}
+
+function ParagraphThread({
+  partId,
+  paragraphId,
+  onChange,
+}: {
+  partId: number;
+  paragraphId: string;
+  onChange: () => void;
+}) {
+  const { guard, modals } = useInteractionGate();
+  const { onDelete, toast } = useDeleteComment();
+  const load = useCallback(
+    (after: string | null) =>
+      browserApi().comments(partId, { limit: COMMENTS_PAGE_SIZE, after, paragraphId }),
+    [partId, paragraphId],
+  );
+  const list = useCommentList(load);
+  return (
+    <div className="paragraph-thread">
+      <CommentList
+        list={list}
+        resource={{ namespace: "parts", resourceId: String(partId), paragraphId }}
+        actions={{ guard, onDelete }}
+        onChange={onChange}
+        withAds={false}
+      />
+      <p className="comments__toast" role="status">
+        {toast}
+      </p>
+      {modals}
+    </div>
+  );
+}
