@@ -11,6 +11,7 @@ import type { AppEnv } from "./http/app-env.ts";
 import { HttpError } from "./http/errors.ts";
 import { type AccountLimiters, accountLimiters } from "./http/rate-limit.ts";
 import { sameOriginOnly } from "./http/same-origin.ts";
+import { inboxRoutes } from "./inbox/routes.ts";
 import { listRoutes } from "./lists/routes.ts";
 import { partRoutes } from "./parts/routes.ts";
 import { readingRoutes } from "./reading/routes.ts";
@@ -53,6 +54,7 @@ export function createApi(handle: DatabaseHandle, options: { limits?: AccountLim
   app.route("/", searchRoutes());
   app.route("/", listRoutes());
   app.route("/", commentRoutes());
+  app.route("/", inboxRoutes(limits));
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",

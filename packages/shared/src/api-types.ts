@@ -141,6 +141,8 @@ export interface CurrentUser {
   beta_enabled: boolean;
   language: number;
   isPremium: boolean;
+  /** Lists may show them mature stories: an adult whose content settings include them. */
+  seesMature: boolean;
   isSysAdmin: boolean;
   isStaff: boolean;
   isVerified: boolean;

@@ -14,6 +14,7 @@ import * as comments from "./migrations/011-comments.ts";
 import * as search from "./migrations/012-search.ts";
 import * as listingIndexes from "./migrations/013-listing-indexes.ts";
 import * as safety from "./migrations/014-safety.ts";
+import * as inbox from "./migrations/015-inbox.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   "012-search": search,
   "013-listing-indexes": listingIndexes,
   "014-safety": safety,
+  "015-inbox": inbox,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

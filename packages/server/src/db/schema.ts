@@ -212,6 +212,9 @@ export interface Database {
   reading_list_stories: ReadingListStoriesTable;
   library_stories: LibraryStoriesTable;
   recent_searches: RecentSearchesTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
+  conversation_sides: ConversationSidesTable;
   user_mutes: UserMutesTable;
   user_blocks: UserBlocksTable;
   blocked_tags: BlockedTagsTable;
@@ -330,4 +333,36 @@ export interface BlockedTagsTable {
   user_id: number;
   tag: string;
   created_at: Millis;
+}
+
+/** One conversation per pair of users, user_a_id < user_b_id (migration 015-inbox). */
+export interface ConversationsTable {
+  id: Generated<number>;
+  user_a_id: number;
+  user_b_id: number;
+  created_at: Millis;
+}
+
+/** A private message; each participant can hide it from themselves. */
+export interface MessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  sender_id: number;
+  recipient_id: number;
+  body: string;
+  created_at: Millis;
+  /** When the recipient read it; null while unread. */
+  read_at: Millis | null;
+  deleted_by_sender: Flag;
+  deleted_by_recipient: Flag;
+}
+
+/** A participant's thread-list row: the last message they see and their unread count. */
+export interface ConversationSidesTable {
+  user_id: number;
+  other_id: number;
+  conversation_id: number;
+  last_message_id: number | null;
+  last_message_at: Millis;
+  unread_count: Counter;
 }

@@ -290,7 +290,12 @@ describe("story search filters", () => {
   });
 
   it("refuses unknown filter values with a 400", async () => {
-    for (const params of [{ content: "cheap" }, { length: "epic" }, { updated: "soon" }]) {
+    const refused: Record<string, string>[] = [
+      { content: "cheap" },
+      { length: "epic" },
+      { updated: "soon" },
+    ];
+    for (const params of refused) {
       const response = await t.get(
         `/v4/search/stories?${new URLSearchParams({ query: "a", ...params })}`,
       );

@@ -133,16 +133,23 @@ export async function searchStories(
     query = query.where("stories.rating", "!=", MATURE_RATING);
   }
 
-  // One row more than asked says whether there is a next page, without counting every match.
-  const rows = await query
+  // Ranked ids only: the sort then carries no story text for each match. One row more than
+  // asked says whether there is a next page, without counting every match.
+  const ranked = await query
+    .clearSelect()
+    .select("stories.id")
     .orderBy(sql`m.score + ${boost}`, "desc")
     .orderBy("stories.read_count", "desc")
     .orderBy("stories.id", "desc")
     .limit(search.limit + 1)
     .offset(search.offset)
     .execute();
-  const page = rows.slice(0, search.limit);
-  const hasMore = rows.length > search.limit;
+  const ids = ranked.slice(0, search.limit).map((row) => row.id);
+  const hasMore = ranked.length > search.limit;
+  const rows =
+    ids.length > 0 ? await selectStories(db).where("stories.id", "in", ids).execute() : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const page = ids.flatMap((id) => byId.get(id) ?? []);
   return {
     stories: await toStoryCards(db, page),
     nextUrl: hasMore

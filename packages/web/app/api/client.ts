@@ -7,9 +7,9 @@ import type {
   CurrentUser,
   Features,
   FollowState,
-  ParagraphCommentCounts,
   LibraryPage,
   LibrarySort,
+  ParagraphCommentCounts,
   PartDetails,
   ReaderSettings,
   ReadingListDetails,
@@ -17,12 +17,16 @@ import type {
   ReadingListSummary,
   ReadingPosition,
   ReadResult,
+  RecentSearches,
   StoryCard,
   StoryCollections,
   StoryDetails,
   StoryList,
+  StorySearchFilters,
+  StorySearchResult,
   UserList,
   UserProfile,
+  UserSearchResult,
 } from "@inkwell/shared";
 
 /** How the client reaches the API: in-process on the server, fetch in the browser. */
@@ -162,6 +166,22 @@ function commentParams({ limit, after }: CommentQuery) {
   if (after) params.set("after", after);
   return params;
 }
+
+/** The people search call of the spec: the profile card's fields. */
+const PROFILE_CARD_FIELDS =
+  "username,name,avatar,description,numLists,numFollowers,numStoriesPublished,badges,following";
+
+/** Story search: the query, a page and the filters, as GET /v4/search/stories takes them. */
+export function storySearchPath(query: string, page: PageQuery, filters: StorySearchFilters) {
+  const params = new URLSearchParams({ query, ...Object.fromEntries(pageParams(page)) });
+  if (filters.updated.length > 0) params.set("updated", filters.updated.join(","));
+  if (filters.content.length > 0) params.set("content", filters.content.join(","));
+  if (filters.length !== "anyLength") params.set("length", filters.length);
+  if (filters.hideMature) params.set("hideMature", "1");
+  return `/v4/search/stories?${params}`;
+}
+
+const recentSearchesPath = "/api/v3/users/me/recent-searches";
 
 export function createApiClient(fetchApi: ApiFetch) {
   const get = async <T>(path: string) => readJson<T>(await fetchApi(path));
@@ -317,6 +337,23 @@ export function createApiClient(fetchApi: ApiFetch) {
         `/v4/paid_stories/tags/${encodeURIComponent(tag)}?limit=${limit}&fields=stories(${STORY_CARD_FIELDS.join(",")})`,
       ),
     /** A page of story cards (no total: it costs a count the pages do not show). */
+    searchStories: (query: string, page: PageQuery, filters: StorySearchFilters) =>
+      get<StorySearchResult>(storySearchPath(query, page, filters)),
+    /** The next page of a story search: the nextUrl it answered. */
+    searchStoriesAt: (nextUrl: string) => get<StorySearchResult>(nextUrl),
+    searchUsers: (query: string, page: PageQuery) =>
+      get<UserSearchResult>(
+        `/v4/search/users/?${new URLSearchParams({ query, ...Object.fromEntries(pageParams(page)), fields: PROFILE_CARD_FIELDS })}`,
+      ),
+    /** The signed-in reader's recent searches, or null for a visitor. */
+    recentSearches: () => orNullForVisitors<RecentSearches>(recentSearchesPath),
+    addRecentSearch: (query: string) =>
+      call<RecentSearches>(recentSearchesPath, json("POST", { query })),
+    removeRecentSearch: (query: string) =>
+      call<RecentSearches>(`${recentSearchesPath}?${new URLSearchParams({ query })}`, {
+        method: "DELETE",
+        headers: { accept: "application/json" },
+      }),
     stories: (query: StoryListQuery) => {
       const params = new URLSearchParams();
       for (const [key, value] of Object.entries(query)) {
@@ -344,7 +381,10 @@ export function createApiClient(fetchApi: ApiFetch) {
     postComment: (resource: CommentResource, text: string) =>
       call<CommentData>("/v5/comments", json("POST", { resource, text })),
     deleteComment: (id: string) =>
-      call<null>(`/v5/comments/${id}`, { method: "DELETE", headers: { accept: "application/json" } }),
+      call<null>(`/v5/comments/${id}`, {
+        method: "DELETE",
+        headers: { accept: "application/json" },
+      }),
     /** Likes (on) or unlikes a comment; answers the new count. */
     likeComment: (id: string, on: boolean) =>
       call<CommentLikeState>(`/v5/comments/${id}/sentiments/like`, {

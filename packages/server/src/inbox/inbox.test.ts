@@ -1,0 +1,592 @@
+import type {
+  AutocompleteUser,
+  Conversation,
+  InboxEvent,
+  InboxMessage,
+  InboxThreadList,
+} from "@inkwell/shared";
+import { describe, expect, it } from "vitest";
+import { createApi } from "../app.ts";
+import { accountLimiters } from "../http/rate-limit.ts";
+import { useTestApi } from "../testing/api.ts";
+import { createUser, sessionCookie } from "../testing/fixtures.ts";
+
+const t = useTestApi();
+
+interface Person {
+  id: number;
+  username: string;
+  cookie: string;
+}
+
+async function person(overrides: { email_verified?: 0 | 1; is_sysadmin?: 0 | 1 } = {}) {
+  const user = await createUser(t.handle.db, { email_verified: 1, ...overrides });
+  return { ...user, cookie: await sessionCookie(t.handle.db, user.id) } satisfies Person;
+}
+
+const json = async <T>(response: Response) => (await response.json()) as T;
+const as = (who: Person | null, init: RequestInit = {}) => ({
+  ...init,
+  headers: { ...(who && { cookie: who.cookie }), ...(init.headers as Record<string, string>) },
+});
+const path = (me: Person, other: Person | string) =>
+  `/api/v3/users/${me.username}/inbox/${typeof other === "string" ? other : other.username}`;
+
+function send(from: Person, to: Person, body: string, api = t.api) {
+  return api.request(
+    path(from, to),
+    as(from, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ sender: from.username, recipient: to.username, body }),
+    }),
+  );
+}
+
+async function sent(from: Person, to: Person, body: string) {
+  const response = await send(from, to, body);
+  expect(response.status).toBe(200);
+  return json<InboxMessage>(response);
+}
+
+const inbox = async (who: Person, query = "") =>
+  json<InboxThreadList>(await t.get(`/api/v3/users/${who.username}/inbox${query}`, as(who)));
+
+const conversation = async (me: Person, other: Person, query = "") =>
+  json<Conversation>(await t.get(`${path(me, other)}${query}`, as(me)));
+
+async function mute(muter: Person, muted: Person) {
+  await t.handle.db
+    .insertInto("user_mutes")
+    .values({ muter_id: muter.id, muted_id: muted.id, created_at: Date.now() })
+    .execute();
+}
+
+async function block(blocker: Person, blocked: Person) {
+  await t.handle.db
+    .insertInto("user_blocks")
+    .values({ blocker_id: blocker.id, blocked_id: blocked.id, created_at: Date.now() })
+    .execute();
+}
+
+async function follow(follower: Person, followee: Person) {
+  await t.handle.db
+    .insertInto("follows")
+    .values({ follower_id: follower.id, followee_id: followee.id, created_at: Date.now() })
+    .execute();
+}
+
+/** An open inbox stream: parsed events in order, until closed. */
+async function openStream(who: Person, headers: Record<string, string> = {}) {
+  const response = await t.get(`/api/v3/users/${who.username}/inbox-events`, as(who, { headers }));
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toContain("text/event-stream");
+  const body = response.body;
+  if (!body) throw new Error("no stream");
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  async function next(): Promise<{ id?: string; event: InboxEvent }> {
+    for (;;) {
+      const end = buffer.indexOf("\n\n");
+      if (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const fields = new Map<string, string>();
+        for (const line of block.split("\n")) {
+          const colon = line.indexOf(":");
+          if (colon > 0) fields.set(line.slice(0, colon), line.slice(colon + 1).trim());
+        }
+        const kind = fields.get("event");
+        if (!kind || kind === "ready") continue;
+        return { id: fields.get("id"), event: JSON.parse(fields.get("data") ?? "{}") };
+      }
+      const chunk = await reader.read();
+      if (chunk.done) throw new Error("stream ended");
+      buffer += chunk.value;
+    }
+  }
+  return {
+    next,
+    /** The next `count` message events, skipping the others. */
+    async messages(count: number) {
+      const found: { id?: string; message: InboxMessage }[] = [];
+      while (found.length < count) {
+        const { id, event } = await next();
+        if (event.type === "message") found.push({ id, message: event.message });
+      }
+      return found;
+    },
+    async unread() {
+      for (;;) {
+        const { event } = await next();
+        if (event.type === "unread") return event.unread;
+      }
+    },
+    close: () => reader.cancel(),
+  };
+}
+
+describe("POST /api/v3/users/{me}/inbox/{other}", () => {
+  it("sends a message and answers it; both people see it, escaped by the page, not here", async () => {
+    const a = await person();
+    const b = await person();
+    const message = await sent(a, b, "Hello <b>there</b> https://example.com");
+    expect(message).toMatchObject({
+      body: "Hello <b>there</b> https://example.com",
+      sender: a.username,
+      recipient: b.username,
+      from: { username: a.username, name: `Name of ${a.username}` },
+      unread: true,
+    });
+    expect((await conversation(b, a)).messages.map((m) => m.id)).toEqual([message.id]);
+    expect((await conversation(a, b)).messages.map((m) => m.id)).toEqual([message.id]);
+  });
+
+  it("takes a form as well as JSON", async () => {
+    const a = await person();
+    const b = await person();
+    const response = await t.get(
+      path(a, b),
+      as(a, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          sender: a.username,
+          recipient: b.username,
+          body: "Hi",
+        }).toString(),
+      }),
+    );
+    expect(response.status).toBe(200);
+  });
+
+  it("refuses an empty body and one over 2,000 characters with 400, storing nothing", async () => {
+    const a = await person();
+    const b = await person();
+    for (const body of ["", "   \n ", "x".repeat(2001)]) {
+      const response = await send(a, b, body);
+      expect(response.status).toBe(400);
+      expect((await json<{ message: string }>(response)).message).toMatch(
+        /Write a message|at most 2000 characters/,
+      );
+    }
+    expect((await conversation(a, b)).total).toBe(0);
+    expect((await sent(a, b, "x".repeat(2000))).body).toHaveLength(2000);
+  });
+
+  it("answers 401 to visitors and 403 verify_email to unverified users", async () => {
+    const a = await person({ email_verified: 0 });
+    const b = await person();
+    expect((await t.get(path(a, b), { method: "POST" })).status).toBe(401);
+    const response = await send(a, b, "Hi");
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ code: "verify_email" });
+  });
+
+  it("lets nobody send from someone else's inbox, or to themselves, or to nobody", async () => {
+    const a = await person();
+    const b = await person();
+    const c = await person();
+    const forged = await t.get(
+      path(a, b),
+      as(c, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: '{"body":"x"}',
+      }),
+    );
+    expect(forged.status).toBe(403);
+    expect((await send(a, a, "me")).status).toBe(400);
+    const unknown = await t.get(
+      path(a, "nobody_at_all"),
+      as(a, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: '{"body":"x"}',
+      }),
+    );
+    expect(unknown.status).toBe(404);
+  });
+
+  it("follows the can_send_private_message flag that admins set (allowed when unset)", async () => {
+    const admin = await person({ is_sysadmin: 1 });
+    const a = await person();
+    const b = await person();
+    const setFlag = (enabled: boolean) =>
+      t.get(
+        "/api/v3/internal/features/can_send_private_message",
+        as(admin, {
+          method: "PUT",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ enabled }),
+        }),
+      );
+    expect((await setFlag(false)).status).toBe(200);
+    const refused = await send(a, b, "Hi");
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: "messaging_disabled" });
+    expect((await setFlag(true)).status).toBe(200);
+    expect((await send(a, b, "Hi")).status).toBe(200);
+  });
+
+  it("refuses messages across a block either way, with the notice for each side", async () => {
+    const blocker = await person();
+    const blocked = await person();
+    await sent(blocked, blocker, "before");
+    await block(blocker, blocked);
+    const fromBlocked = await send(blocked, blocker, "after");
+    expect(fromBlocked.status).toBe(403);
+    expect(await fromBlocked.json()).toEqual({
+      code: "blocked",
+      message: "You can’t reply to this conversation.",
+    });
+    const fromBlocker = await send(blocker, blocked, "after");
+    expect(await fromBlocker.json()).toEqual({
+      code: "blocked",
+      message: `You have blocked Name of ${blocked.username} and cannot reply to this conversation.`,
+    });
+    expect((await conversation(blocker, blocked)).total).toBe(1);
+    const view = await conversation(blocked, blocker);
+    expect(view.isBlockingCurrentUser).toBe(true);
+    expect((await conversation(blocker, blocked)).safety).toEqual({
+      isMuted: false,
+      isBlocked: true,
+    });
+  });
+
+  it("hides a muted person's messages from the muter, and the muter cannot write to them", async () => {
+    const muter = await person();
+    const muted = await person();
+    await sent(muted, muter, "before the mute");
+    await mute(muter, muted);
+    expect((await sent(muted, muter, "after the mute")).body).toBe("after the mute");
+    const view = await conversation(muter, muted);
+    expect(view.messages).toEqual([]);
+    expect(view.safety).toEqual({ isMuted: true, isBlocked: false });
+    // The muted person still sees what they wrote.
+    expect((await conversation(muted, muter)).messages.map((m) => m.body)).toEqual([
+      "before the mute",
+      "after the mute",
+    ]);
+    const refused = await send(muter, muted, "hello?");
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({
+      code: "muted",
+      message: `You have muted Name of ${muted.username} and cannot reply to this conversation.`,
+    });
+  });
+
+  it("limits sending to 20 messages a minute per sender (429)", async () => {
+    const api = createApi(t.handle, { limits: accountLimiters() });
+    const a = await person();
+    const b = await person();
+    for (let i = 0; i < 20; i++) expect((await send(a, b, `m${i}`, api)).status).toBe(200);
+    const over = await send(a, b, "one too many", api);
+    expect(over.status).toBe(429);
+    expect((await conversation(a, b)).total).toBe(20);
+  });
+
+  it("keeps every one of many concurrent messages exactly once, counted once", async () => {
+    const a = await person();
+    const b = await person();
+    const stream = await openStream(b);
+    const bodies = Array.from({ length: 12 }, (_, i) => `concurrent ${i}`);
+    const responses = await Promise.all(
+      bodies.flatMap((body, i) => [send(a, b, body), send(b, a, `reply ${i}`)]),
+    );
+    expect(responses.map((r) => r.status)).toEqual(responses.map(() => 200));
+    // Each side counts the other's 12 messages as unread, exactly (read before opening it).
+    expect((await inbox(a)).threads[0]?.unread).toBe(12);
+    expect((await inbox(b)).threads[0]?.unread).toBe(12);
+    const view = await conversation(a, b, "?limit=100");
+    expect(view.total).toBe(24);
+    expect(new Set(view.messages.map((m) => m.id)).size).toBe(24);
+    expect(view.messages.map((m) => m.id)).toEqual(
+      [...view.messages.map((m) => m.id)].sort((x, y) => x - y),
+    );
+    const live = await stream.messages(24);
+    expect(new Set(live.map((m) => m.message.id)).size).toBe(24);
+    await stream.close();
+  });
+});
+
+describe("GET /api/v3/users/{me}/inbox/{other}", () => {
+  it("is readable by its two participants only", async () => {
+    const a = await person();
+    const b = await person();
+    const c = await person();
+    await sent(a, b, "private");
+    expect((await t.get(path(a, b), as(c))).status).toBe(403);
+    expect((await t.get(path(b, a), as(c))).status).toBe(403);
+    expect((await t.get(path(a, b))).status).toBe(401);
+    // c's own conversation with either of them is empty: nothing leaks through it.
+    expect((await conversation(c, a)).messages).toEqual([]);
+  });
+
+  it("answers the composer's facts: badges, isActive, isFollowing, safety", async () => {
+    const a = await person();
+    const b = await person();
+    await t.handle.db.updateTable("users").set({ is_verified: 1 }).where("id", "=", b.id).execute();
+    await follow(a, b);
+    const view = await conversation(a, b);
+    expect(view).toMatchObject({
+      user: { username: b.username, badges: ["verified"] },
+      badges: ["verified"],
+      isActive: true,
+      total: 0,
+      isBlockingCurrentUser: false,
+      safety: { isMuted: false, isBlocked: false },
+      isFollowing: true,
+      messages: [],
+    });
+  });
+
+  it("pages from the newest, oldest first within a page, by offset and by before/after ids", async () => {
+    const a = await person();
+    const b = await person();
+    const ids: number[] = [];
+    for (let i = 0; i < 25; i++) ids.push((await sent(i % 2 ? a : b, i % 2 ? b : a, `m${i}`)).id);
+    const newest = await conversation(a, b);
+    expect(newest.total).toBe(25);
+    expect(newest.messages.map((m) => m.id)).toEqual(ids.slice(5));
+    const older = await conversation(a, b, "?offset=20");
+    expect(older.messages.map((m) => m.id)).toEqual(ids.slice(0, 5));
+    const before = await conversation(a, b, `?before=${ids[5]}`);
+    expect(before.messages.map((m) => m.id)).toEqual(ids.slice(0, 5));
+    const after = await conversation(a, b, `?after=${ids[22]}`);
+    expect(after.messages.map((m) => m.id)).toEqual(ids.slice(23));
+  });
+
+  it("reads the conversation: unread counts drop to zero", async () => {
+    const a = await person();
+    const b = await person();
+    await sent(a, b, "one");
+    await sent(a, b, "two");
+    expect((await inbox(b)).threads[0]?.unread).toBe(2);
+    const first = await conversation(b, a);
+    expect(first.messages.map((m) => m.unread)).toEqual([true, true]);
+    expect((await inbox(b)).threads[0]?.unread).toBe(0);
+    expect((await conversation(b, a)).messages.map((m) => m.unread)).toEqual([false, false]);
+  });
+});
+
+describe("DELETE /api/v3/users/{me}/inbox/{other}", () => {
+  it("takes back an own message for both people, but not someone else's", async () => {
+    const a = await person();
+    const b = await person();
+    const first = await sent(a, b, "keep");
+    const second = await sent(a, b, "oops");
+    const theirs = await sent(b, a, "mine");
+    const remove = (who: Person, other: Person, id: number) =>
+      t.get(`${path(who, other)}?message_id=${id}`, as(who, { method: "DELETE" }));
+    expect((await remove(a, b, theirs.id)).status).toBe(404);
+    expect((await remove(a, b, second.id)).status).toBe(200);
+    expect((await remove(a, b, second.id)).status).toBe(404);
+    expect((await conversation(b, a)).messages.map((m) => m.id)).toEqual([first.id, theirs.id]);
+    expect((await conversation(a, b)).messages.map((m) => m.id)).toEqual([first.id, theirs.id]);
+  });
+
+  it("updates the thread's last message and unread count when the last one is taken back", async () => {
+    const a = await person();
+    const b = await person();
+    const first = await sent(a, b, "hello");
+    const last = await sent(a, b, "unsent");
+    await t.get(`${path(a, b)}?message_id=${last.id}`, as(a, { method: "DELETE" }));
+    const [thread] = (await inbox(b)).threads;
+    expect(thread?.recentMessage?.id).toBe(first.id);
+    expect(thread?.unread).toBe(1);
+  });
+
+  it("deletes the conversation for the viewer only; a new message brings it back", async () => {
+    const a = await person();
+    const b = await person();
+    await sent(a, b, "old");
+    const response = await t.get(path(b, a), as(b, { method: "DELETE" }));
+    expect(response.status).toBe(200);
+    expect((await inbox(b)).total).toBe(0);
+    expect((await conversation(b, a)).messages).toEqual([]);
+    expect((await conversation(a, b)).total).toBe(1);
+    const next = await sent(a, b, "new");
+    expect((await conversation(b, a)).messages.map((m) => m.id)).toEqual([next.id]);
+    expect((await inbox(b)).total).toBe(1);
+  });
+
+  it("is the participants' only", async () => {
+    const a = await person();
+    const b = await person();
+    const c = await person();
+    const message = await sent(a, b, "x");
+    expect((await t.get(path(a, b), as(c, { method: "DELETE" }))).status).toBe(403);
+    expect(
+      (await t.get(`${path(a, b)}?message_id=${message.id}`, as(c, { method: "DELETE" }))).status,
+    ).toBe(403);
+    expect((await conversation(b, a)).total).toBe(1);
+  });
+});
+
+describe("GET /api/v3/users/{username}/inbox", () => {
+  it("lists threads, most recent first, with the other person, unread count and last message", async () => {
+    const me = await person();
+    const [x, y, z] = [await person(), await person(), await person()];
+    await sent(x, me, "from x");
+    await sent(me, y, "to y");
+    const last = await sent(z, me, "from z");
+    await t.handle.db.updateTable("users").set({ is_staff: 1 }).where("id", "=", z.id).execute();
+    const list = await inbox(me);
+    expect(list.total).toBe(3);
+    expect(list.threads.map((thread) => thread.user.username)).toEqual([
+      z.username,
+      y.username,
+      x.username,
+    ]);
+    expect(list.threads[0]).toEqual({
+      user: {
+        username: z.username,
+        name: `Name of ${z.username}`,
+        avatar: null,
+        badges: ["staff"],
+        isActive: true,
+        isMutedByCurrentUser: false,
+        isBlockedByCurrentUser: false,
+        safety: { isMuted: false, isBlocked: false },
+      },
+      unread: 1,
+      recentMessage: { id: last.id, body: "from z", createDate: last.createDate },
+    });
+    expect(list.threads[1]?.unread).toBe(0);
+  });
+
+  it("filters by followers, following and unread, and pages 10 at a time", async () => {
+    const me = await person();
+    const follower = await person();
+    const followed = await person();
+    const quiet = await person();
+    await follow(follower, me);
+    await follow(me, followed);
+    await sent(follower, me, "hi");
+    await sent(me, followed, "hello");
+    await sent(quiet, me, "psst");
+    await conversation(me, quiet);
+    const names = async (filter: string) =>
+      (await inbox(me, `?filter=${filter}`)).threads.map((thread) => thread.user.username);
+    expect(await names("followers")).toEqual([follower.username]);
+    expect(await names("following")).toEqual([followed.username]);
+    expect(await names("unread")).toEqual([follower.username]);
+    expect(await names("all")).toHaveLength(3);
+    expect((await t.get(`/api/v3/users/${me.username}/inbox?filter=nope`, as(me))).status).toBe(
+      400,
+    );
+
+    const busy = await person();
+    for (let i = 0; i < 12; i++) await sent(await person(), busy, `m${i}`);
+    const first = await inbox(busy);
+    const second = await inbox(busy, "?offset=10");
+    expect(first.total).toBe(12);
+    expect(first.threads).toHaveLength(10);
+    expect(second.threads).toHaveLength(2);
+  });
+
+  it("shows the safety flags of muted and blocked people", async () => {
+    const me = await person();
+    const muted = await person();
+    const blocked = await person();
+    await sent(muted, me, "a");
+    await sent(blocked, me, "b");
+    await mute(me, muted);
+    await block(me, blocked);
+    const byName = new Map(
+      (await inbox(me)).threads.map((thread) => [thread.user.username, thread.user]),
+    );
+    expect(byName.get(muted.username)?.isMutedByCurrentUser).toBe(true);
+    expect(byName.get(blocked.username)?.safety).toEqual({ isMuted: false, isBlocked: true });
+  });
+
+  it("is the owner's only", async () => {
+    const me = await person();
+    const other = await person();
+    expect((await t.get(`/api/v3/users/${me.username}/inbox`, as(other))).status).toBe(403);
+    expect((await t.get(`/api/v3/users/${me.username}/inbox`)).status).toBe(401);
+  });
+});
+
+describe("GET /api/v3/autocomplete/following_user", () => {
+  it("answers followed people first, then others, leaving out blocked people", async () => {
+    const me = await person();
+    const stamp = String(Date.now()).slice(-6);
+    const make = async (name: string) =>
+      person().then(async (p) => {
+        const username = `ac${stamp}${name}`;
+        await t.handle.db
+          .updateTable("users")
+          .set({ username, username_lower: username.toLowerCase() })
+          .where("id", "=", p.id)
+          .execute();
+        return { ...p, username };
+      });
+    const friend = await make("zed");
+    const stranger = await make("amy");
+    const blocker = await make("bob");
+    await follow(me, friend);
+    await block(blocker, me);
+    const response = await t.get(`/api/v3/autocomplete/following_user?term=AC${stamp}`, as(me));
+    expect(await json<AutocompleteUser[]>(response)).toEqual([
+      { label: friend.username, image: null, category: "Your Friends" },
+      { label: stranger.username, image: null, category: "Other People" },
+    ]);
+    expect((await t.get("/api/v3/autocomplete/following_user?term=ac")).status).toBe(401);
+  });
+});
+
+describe("GET /api/v3/users/{me}/inbox-events", () => {
+  it("delivers new messages and unread counts live, to the recipient and the sender", async () => {
+    const a = await person();
+    const b = await person();
+    const streamA = await openStream(a);
+    const streamB = await openStream(b);
+    expect(await streamB.unread()).toBe(0);
+    const message = await sent(a, b, "live!");
+    const [toB] = await streamB.messages(1);
+    expect(toB).toEqual({ id: String(message.id), message });
+    expect(await streamB.unread()).toBe(1);
+    const [toA] = await streamA.messages(1);
+    expect(toA?.message.id).toBe(message.id);
+    await conversation(b, a);
+    expect(await streamB.unread()).toBe(0);
+    await streamA.close();
+    await streamB.close();
+  });
+
+  it("catches up after a dropped connection from Last-Event-ID, losing and repeating nothing", async () => {
+    const a = await person();
+    const b = await person();
+    const stream = await openStream(b);
+    const first = await sent(a, b, "one");
+    const [seen] = await stream.messages(1);
+    await stream.close();
+    // Sent while b's connection was down.
+    const missed = [await sent(a, b, "two"), await sent(b, a, "three")];
+    const resumed = await openStream(b, { "last-event-id": seen?.id ?? "" });
+    const later = await sent(a, b, "four");
+    const events = await resumed.messages(3);
+    expect(events.map((e) => e.message.id)).toEqual([...missed, later].map((m) => m.id));
+    expect(events.every((e) => Number(e.id) > first.id)).toBe(true);
+    await resumed.close();
+
+    const fresh = await openStream(b, {});
+    // ?after= serves a fresh page that knows the last id it showed.
+    const viaQuery = await t.get(
+      `/api/v3/users/${b.username}/inbox-events?after=${missed[1]?.id}`,
+      as(b),
+    );
+    expect(viaQuery.status).toBe(200);
+    await viaQuery.body?.cancel();
+    await fresh.close();
+  });
+
+  it("is the owner's only", async () => {
+    const a = await person();
+    const b = await person();
+    expect((await t.get(`/api/v3/users/${a.username}/inbox-events`, as(b))).status).toBe(403);
+    expect((await t.get(`/api/v3/users/${a.username}/inbox-events`)).status).toBe(401);
+  });
+});

@@ -1,0 +1,39 @@
+import { Search } from "lucide-react";
+import { t } from "../../i18n/index.ts";
+
+/**
+ * The search page's bar (reader.md §2): a GET to /search, which opens the results. Once a
+ * term is shown, a Cancel link goes back to the blank search page.
+ */
+export function SearchBar({ term = "" }: { term?: string }) {
+  return (
+    <search className="search-bar">
+      <form method="get" action="/search" className="search-bar__form">
+        <label className="visually-hidden" htmlFor="search-page-input">
+          {t.nav.search}
+        </label>
+        <Search className="search-bar__icon" aria-hidden="true" size={20} />
+        <input
+          id="search-page-input"
+          className="search-bar__input"
+          type="search"
+          name="q"
+          defaultValue={term}
+          minLength={1}
+          maxLength={1000}
+          required
+          placeholder={t.nav.searchPlaceholder}
+          autoComplete="off"
+        />
+        <button className="button button--primary" type="submit">
+          {t.search.submit}
+        </button>
+      </form>
+      {term && (
+        <a className="search-bar__cancel" href="/search">
+          {t.search.cancel}
+        </a>
+      )}
+    </search>
+  );
+}
