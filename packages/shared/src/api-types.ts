@@ -342,3 +342,73 @@ export interface UserSearchResult {
 export interface RecentSearches {
   searches: { query: string; searchedAt: string }[];
 }
+
+/** What the viewer has done to someone: muted them, blocked them (accounts-safety-messaging.md §3). */
+export interface SafetyState {
+  isMuted: boolean;
+  isBlocked: boolean;
+}
+
+/** The other person of an inbox thread. */
+export interface InboxThreadUser extends UserSummary {
+  /** The account can still receive messages. */
+  isActive: boolean;
+  isMutedByCurrentUser: boolean;
+  isBlockedByCurrentUser: boolean;
+  safety: SafetyState;
+}
+
+/** One message; `sender` and `recipient` are usernames. */
+export interface InboxMessage {
+  id: number;
+  body: string;
+  createDate: string;
+  from: { username: string; name: string; avatar: string | null };
+  sender: string;
+  recipient: string;
+  /** Not yet read by its recipient. */
+  unread: boolean;
+}
+
+/** A thread of GET /api/v3/users/{username}/inbox, most recent first. */
+export interface InboxThread {
+  user: InboxThreadUser;
+  /** How many of the other person's messages the owner has not read. */
+  unread: number;
+  recentMessage: { id: number; body: string; createDate: string } | null;
+}
+
+export interface InboxThreadList {
+  threads: InboxThread[];
+  total: number;
+}
+
+/**
+ * GET /api/v3/users/{me}/inbox/{other}: a page of messages, oldest first, and what the
+ * composer needs to know about the other person.
+ */
+export interface Conversation {
+  user: UserSummary;
+  messages: InboxMessage[];
+  badges: Badge[];
+  isActive: boolean;
+  /** Messages the viewer can see in the whole conversation. */
+  total: number;
+  /** The other person blocks the viewer: the viewer cannot reply. */
+  isBlockingCurrentUser: boolean;
+  safety: SafetyState;
+  isFollowing: boolean;
+}
+
+/** GET api/v3/autocomplete/following_user: people the viewer follows first. */
+export interface AutocompleteUser {
+  label: string;
+  image: string | null;
+  category: "Your Friends" | "Other People";
+}
+
+/** Events of the inbox stream (GET /api/v3/users/{me}/inbox/events). */
+export type InboxEvent =
+  | { type: "message"; with: string; message: InboxMessage }
+  | { type: "deleted"; with: string; id: number }
+  | { type: "unread"; unread: number };

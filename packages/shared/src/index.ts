@@ -5,6 +5,7 @@ export * from "./features.ts";
 export * from "./fields.ts";
 export * from "./format.ts";
 export * from "./http.ts";
+export * from "./inbox.ts";
 export * from "./images.ts";
 export * from "./inbox.ts";
 export * from "./reading.ts";
