@@ -1,5 +1,5 @@
 import { Plus } from "lucide-react";
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
 import { useInteractionGate } from "../accounts/interaction-gate.tsx";
@@ -30,17 +30,22 @@ export function AddToButton({ storyId, large = true }: { storyId: number; large?
     const outside = (event: PointerEvent) => {
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
+    // On the document: focus may be anywhere in the popover, or on the page after a click.
+    const escape = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      // Inside the preview modal, Escape closes the popover only, not the dialog too.
+      event.preventDefault();
+      event.stopPropagation();
+      setOpen(false);
+      button.current?.focus();
+    };
     document.addEventListener("pointerdown", outside);
-    return () => document.removeEventListener("pointerdown", outside);
+    document.addEventListener("keydown", escape, true);
+    return () => {
+      document.removeEventListener("pointerdown", outside);
+      document.removeEventListener("keydown", escape, true);
+    };
   }, [open]);
-
-  function onKeyDown(event: KeyboardEvent) {
-    if (event.key !== "Escape") return;
-    // Inside the preview modal, Escape closes the popover only, not the dialog too.
-    event.preventDefault();
-    event.stopPropagation();
-    close();
-  }
 
   return (
     <div className="add-to" ref={root}>
@@ -64,7 +69,6 @@ export function AddToButton({ storyId, large = true }: { storyId: number; large?
           role="dialog"
           aria-label={t.lists.popoverTitle}
           tabIndex={-1}
-          onKeyDown={onKeyDown}
         >
           <AddToPanel storyId={storyId} username={user.username} />
         </div>

@@ -51,6 +51,7 @@ export function AddToPanel({ storyId, username }: { storyId: number; username: s
 
   /** Runs one change; `adding` picks the §8 message should it fail. */
   async function change(adding: boolean, label: string, request: () => Promise<{ ok: boolean }>) {
+    if (busy) return false;
     setBusy(true);
     try {
       const result = await request();
@@ -85,6 +86,7 @@ export function AddToPanel({ storyId, username }: { storyId: number; username: s
 
   async function create(event: FormEvent) {
     event.preventDefault();
+    if (busy) return;
     const trimmed = name.trim();
     if (!trimmed) return fail(t.lists.nameRequired);
     setBusy(true);
@@ -109,7 +111,12 @@ export function AddToPanel({ storyId, username }: { storyId: number; username: s
         <ul className="add-to__lists">
           <li>
             <label className="add-to__option">
-              <input type="checkbox" checked={inLibrary} disabled={busy} onChange={toggleLibrary} />
+              <input
+                type="checkbox"
+                checked={inLibrary}
+                aria-disabled={busy}
+                onChange={toggleLibrary}
+              />
               <span>{t.lists.myLibrary}</span>
               <Lock aria-label={t.lists.private} size={14} />
             </label>
@@ -120,7 +127,7 @@ export function AddToPanel({ storyId, username }: { storyId: number; username: s
                 <input
                   type="checkbox"
                   checked={inLists.includes(list.id)}
-                  disabled={busy}
+                  aria-disabled={busy}
                   onChange={() => toggleList(list)}
                 />
                 <span>{list.name}</span>
@@ -141,7 +148,7 @@ export function AddToPanel({ storyId, username }: { storyId: number; username: s
             placeholder={t.lists.newListName}
             onChange={(event) => setName(event.target.value)}
           />
-          <button className="button button--primary" type="submit" disabled={busy}>
+          <button className="button button--primary" type="submit" aria-disabled={busy}>
             {t.lists.create}
           </button>
         </div>

@@ -34,9 +34,7 @@ export function LibraryEntry({ item, username, onGone, onFailed }: LibraryEntryP
   const api = browserApi();
   return (
     <li className="library-item">
-      <a href={resumeUrl} className="library-item__cover" tabIndex={-1} aria-hidden="true">
-        <Cover src={story.cover} title={story.title} width={80} />
-      </a>
+      <Cover src={story.cover} title={story.title} width={80} />
       <div className="library-item__info">
         <h2 className="library-item__title">
           <a href={story.url}>{story.title}</a>

@@ -67,7 +67,7 @@ export function ListEditor({ listId, first }: { listId: number; first: StoryCard
       .catch(() => ({ ok: false }));
     if (result.ok) {
       setStories((all) => all.filter((entry) => entry.id !== story.id));
-      setMessage({ tone: "success", text: t.lists.removed(story.title) });
+      setMessage({ tone: "success", text: t.lists.removedStory(story.title) });
     } else setMessage({ tone: "danger", text: t.lists.removeFailed });
   }
 

@@ -1,0 +1,158 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, test } from "vitest";
+import { DESKTOP, expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
+import { squash } from "./support/catalogue.ts";
+import { useServer } from "./support/server.ts";
+
+const server = useServer();
+const { withPage } = useBrowser();
+
+interface Story {
+  id: number;
+  title: string;
+  firstPartId: number;
+}
+
+const LIST_NAME = "Rainy day reads";
+
+let stories: Story[];
+
+beforeAll(async () => {
+  const response = await fetch(`${server.url}/api/v3/stories?filter=hot&limit=10`);
+  const body = (await response.json()) as { stories: (Story & { firstPartId: number | null })[] };
+  stories = body.stories.filter((story): story is Story => story.firstPartId !== null);
+});
+
+async function signIn(page: Page, nextUrl: string) {
+  await page.goto(`/login?${new URLSearchParams({ nextUrl })}`);
+  await logIn(page, "demo_reader", "inkwell-demo");
+  await page.waitForURL(`${server.url}${nextUrl}`);
+}
+
+async function openAddTo(page: Page) {
+  await page.getByRole("button", { name: "Add to", exact: true }).first().click();
+  const popover = page.getByRole("dialog", { name: "Add to" });
+  await popover.getByRole("checkbox", { name: "My Library" }).waitFor();
+  return popover;
+}
+
+describe("the Library and reading lists", () => {
+  test("a reader adds a story to the Library and a new list, reads it, reorders and removes", async () => {
+    const [first, second] = stories;
+    if (!first || !second) throw new Error("the catalogue has two hot stories with parts");
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await signIn(page, `/story/${first.id}`);
+
+      let popover = await openAddTo(page);
+      // Focus moves into the popover.
+      expect(await popover.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+      await popover.getByRole("checkbox", { name: "My Library" }).check();
+      await popover.getByRole("status").filter({ hasText: "Added to My Library" }).waitFor();
+      await popover.getByLabel("New reading list").fill(LIST_NAME);
+      await popover.getByRole("button", { name: "Create" }).click();
+      await popover.getByRole("checkbox", { name: LIST_NAME }).waitFor();
+      expect(await popover.getByRole("checkbox", { name: LIST_NAME }).isChecked()).toBe(true);
+
+      // Escape closes it and gives focus back to the button.
+      await page.keyboard.press("Escape");
+      await popover.waitFor({ state: "detached" });
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Add to");
+
+      await page.reload();
+      popover = await openAddTo(page);
+      expect(await popover.getByRole("checkbox", { name: "My Library" }).isChecked()).toBe(true);
+      expect(await popover.getByRole("checkbox", { name: LIST_NAME }).isChecked()).toBe(true);
+
+      // Halfway through the first part, saved by the reading page's own call.
+      await page.goto(`/${first.firstPartId}`);
+      const saved = await page.evaluate(
+        async ([storyId, partId]) => {
+          const response = await fetch("/apiv2/syncreadingposition", {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ story_id: storyId, part_id: partId, position: 0.5 }),
+          });
+          return response.status;
+        },
+        [first.id, first.firstPartId],
+      );
+      expect(saved).toBe(200);
+      await page.goto("/library");
+      const item = page.getByRole("listitem").filter({
+        has: page.getByRole("heading", { name: first.title, exact: true }),
+      });
+      expect(squash(await item.textContent())).toMatch(/Part 1 of \d+/);
+
+      // A second story in the list, from its own page.
+      await page.goto(`/story/${second.id}`);
+      popover = await openAddTo(page);
+      await popover.getByRole("checkbox", { name: LIST_NAME }).check();
+      await popover
+        .getByRole("status")
+        .filter({ hasText: `Added to ${LIST_NAME}` })
+        .waitFor();
+
+      await page.goto("/library");
+      await page.getByRole("link", { name: new RegExp(LIST_NAME) }).click();
+      await page.waitForURL(/\/list\/\d+$/);
+      expect(squash(await page.getByRole("heading", { level: 1 }).textContent())).toBe(LIST_NAME);
+      const titles = () => page.locator(".list-editor__info a").allTextContents();
+      expect(await titles()).toEqual([first.title, second.title]);
+
+      // Reorder by keyboard: focus Move up on the second story and press Enter.
+      await page.getByRole("button", { name: `Move ${second.title} up`, exact: true }).focus();
+      await page.keyboard.press("Enter");
+      await page.getByRole("status").filter({ hasText: "moved to 1 of 2" }).waitFor();
+      await page.reload();
+      expect(await titles()).toEqual([second.title, first.title]);
+
+      await page.getByRole("button", { name: `Remove ${first.title} from this list` }).click();
+      await page
+        .getByRole("status")
+        .filter({ hasText: `${first.title} removed from this list` })
+        .waitFor();
+      await page.reload();
+      expect(await titles()).toEqual([second.title]);
+    });
+  });
+
+  for (const viewport of [PHONE, DESKTOP]) {
+    test(`/library and a list page pass axe at ${viewport.width} px`, async () => {
+      await withPage({ viewport, baseURL: server.url }, async (page) => {
+        await signIn(page, "/library");
+        await expectNoAxeViolations(page, `/library at ${viewport.width} px`);
+        // The first journey left demo_reader a list with one story.
+        await page.getByRole("link", { name: new RegExp(LIST_NAME) }).click();
+        await page.waitForURL(/\/list\/\d+$/);
+        await expectNoAxeViolations(page, `a list page at ${viewport.width} px`);
+        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(scrollWidth).toBeLessThanOrEqual(viewport.width);
+      });
+    });
+  }
+
+  test("the open popover passes axe", async () => {
+    const story = stories[2];
+    if (!story) throw new Error("the catalogue has three hot stories");
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await signIn(page, `/story/${story.id}`);
+      await openAddTo(page);
+      await expectNoAxeViolations(page, "the add-to popover");
+    });
+  });
+
+  test("visitors find Add to disabled and are sent to log in for /library", async () => {
+    const story = stories[0];
+    if (!story) throw new Error("the catalogue has a hot story");
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await page.goto(`/story/${story.id}`);
+      const button = page.getByRole("button", { name: "Add to", exact: true });
+      expect(await button.isDisabled()).toBe(true);
+      expect(await button.getAttribute("title")).toBe(
+        "Log in to add stories to your Library and reading lists",
+      );
+      await page.goto("/library");
+      await page.waitForURL(`${server.url}/login?nextUrl=%2Flibrary`);
+    });
+  });
+});
