@@ -7,7 +7,6 @@ export * from "./format.ts";
 export * from "./http.ts";
 export * from "./inbox.ts";
 export * from "./images.ts";
-export * from "./inbox.ts";
 export * from "./reading.ts";
 export * from "./safety.ts";
 export * from "./story-rules.ts";
