@@ -16,6 +16,7 @@ import { SESSION_COOKIE } from "./accounts/sessions.ts";
 import { onStoryChanged } from "./events.ts";
 import type { AppEnv } from "./http/app-env.ts";
 import { PageCache } from "./http/page-cache.ts";
+import { resizedImages } from "./media/resized-images.ts";
 
 export const WEB_BUILD_DIR = resolve(
   join(import.meta.dirname, "../../web"),
@@ -68,6 +69,7 @@ export function createSite(api: Hono<AppEnv>, build: ServerBuild, options: SiteO
       onFound: (_path, c) => c.header("cache-control", "public, max-age=31536000, immutable"),
     }),
   );
+  site.use("/media/*", resizedImages(options.mediaDir));
   site.use(
     "/media/*",
     serveStatic({

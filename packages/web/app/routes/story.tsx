@@ -62,6 +62,7 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
           width={195}
           eager
           className="story-header__cover"
+          sizes="(max-width: 650px) max(30vw, 112px), 195px"
         />
         <div className="story-header__info">
           {status && <p className="story-header__status">{status}</p>}

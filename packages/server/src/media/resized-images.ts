@@ -1,0 +1,64 @@
+import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { dirname, join, normalize, sep } from "node:path";
+import { COVER_WIDTHS } from "@inkwell/shared";
+import type { Context } from "hono";
+import sharp from "sharp";
+
+/** Folders of the media directory whose images may be resized (not uploads in general). */
+const RESIZABLE = /^\/media\/(covers\/[\w.-]+\.(?:svg|png|jpe?g|webp))$/;
+const WIDTHS = new Set<number>(COVER_WIDTHS);
+/** Where resized copies live, inside the media directory, never served as they are. */
+export const RESIZED_DIR = ".resized";
+
+/**
+ * GET /media/covers/{file}?w={width}: the cover at one of the spec's widths, as WebP. Each
+ * size is made once (concurrent first requests share one resize) and kept on disk beside
+ * the originals; a replaced cover gets a new file name, so copies never go stale.
+ */
+export function resizedImages(mediaDir: string) {
+  const inFlight = new Map<string, Promise<Buffer>>();
+
+  async function resized(file: string, width: number): Promise<Buffer> {
+    const target = join(mediaDir, RESIZED_DIR, String(width), `${file}.webp`);
+    const cached = await readFile(target).catch(() => null);
+    if (cached) return cached;
+    const source = await readFile(join(mediaDir, file));
+    const image = await sharp(source, { density: 144 })
+      .resize({ width, withoutEnlargement: false })
+      .webp({ quality: 80 })
+      .toBuffer();
+    await mkdir(dirname(target), { recursive: true });
+    // Written aside and renamed, so a reader never gets half a file.
+    const partial = `${target}.${process.pid}.tmp`;
+    await writeFile(partial, image);
+    await rename(partial, target);
+    return image;
+  }
+
+  return async (c: Context, next: () => Promise<void>) => {
+    const width = c.req.query("w");
+    if (width === undefined) return next();
+    const match = RESIZABLE.exec(c.req.path);
+    const file = match?.[1] ? normalize(match[1]) : null;
+    if (!file || file.startsWith("..") || file.includes(`${sep}..`)) return next();
+    if (!/^\d{1,4}$/.test(width) || !WIDTHS.has(Number(width))) {
+      return c.json(
+        { code: "bad_request", message: `w must be one of ${COVER_WIDTHS.join(", ")}` },
+        400,
+      );
+    }
+    const exists = await stat(join(mediaDir, file)).catch(() => null);
+    if (!exists?.isFile()) return next();
+    const key = `${width}/${file}`;
+    let pending = inFlight.get(key);
+    if (!pending) {
+      pending = resized(file, Number(width)).finally(() => inFlight.delete(key));
+      inFlight.set(key, pending);
+    }
+    const body = await pending;
+    return c.body(new Uint8Array(body), 200, {
+      "content-type": "image/webp",
+      "cache-control": "public, max-age=86400",
+    });
+  };
+}
