@@ -94,6 +94,25 @@ describe("comments on the reading page", () => {
         .poll(() => marker.getAttribute("aria-label"))
         .toBe("1 comment on this paragraph");
 
+      // A paragraph's deep link opens its comments; a comment's opens its thread on its own.
+      const paragraphId = await page
+        .locator(".reader__text p[data-p-id]")
+        .first()
+        .getAttribute("data-p-id");
+      await page.goto(`${partUrl}?paragraphId=${paragraphId}`);
+      await panel.getByText("This line gave me chills.").waitFor();
+      await panel.getByRole("button", { name: "Close" }).click();
+      const replyLink = await writers
+        .locator(".comment--reply .comment__time")
+        .getAttribute("href");
+      await page.goto(replyLink ?? "");
+      await comments(page)
+        .locator(".comment--highlighted")
+        .filter({ hasText: "You're welcome!" })
+        .waitFor();
+      await comments(page).getByRole("button", { name: "Return to all comments" }).click();
+      await thread(page, "Loved it, @demo_writer").waitFor();
+
       // Deleting their own comment removes it.
       const mine = thread(page, "Loved it, @demo_writer");
       await mine.locator(".comment").first().getByRole("button", { name: "Delete" }).click();
