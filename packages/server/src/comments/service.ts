@@ -8,7 +8,7 @@ import {
   type ParagraphCommentCounts,
   REPLIES_SHOWN,
 } from "@inkwell/shared";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { badgesOf, iso, isPublished, partUrl } from "../stories/cards.ts";
@@ -209,7 +209,10 @@ async function pageOf(
 const withoutHidden = (query: ReturnType<typeof selectComments>, hidden: number[]) =>
   hidden.length === 0 ? query : query.where("comments.user_id", "not in", hidden);
 
-/** The first replies of each thread, oldest first, in one query per set of threads. */
+/**
+ * The first replies of each thread, oldest first: one query for a whole set of threads,
+ * numbering each thread's replies so only the first 2 of each are read.
+ */
 async function firstReplies(
   db: Kysely<Database>,
   threads: CommentRow[],
@@ -218,15 +221,23 @@ async function firstReplies(
   const byThread = new Map<number, CommentRow[]>();
   const withReplies = threads.filter((row) => row.reply_count > 0).map((row) => row.id);
   if (withReplies.length === 0) return byThread;
-  const rows = await withoutHidden(selectComments(db), hidden)
-    .where("comments.parent_id", "in", withReplies)
-    .orderBy("comments.created_at")
-    .orderBy("comments.id")
+  const numbered = withoutHidden(selectComments(db), hidden)
+    .select(
+      sql<number>`row_number() over (partition by comments.parent_id order by comments.created_at, comments.id)`.as(
+        "place",
+      ),
+    )
+    .where("comments.parent_id", "in", withReplies);
+  const rows = await db
+    .selectFrom(numbered.as("replies"))
+    .selectAll()
+    .where("place", "<=", REPLIES_SHOWN)
+    .orderBy("created_at")
+    .orderBy("id")
     .execute();
   for (const row of rows) {
-    const list = byThread.get(row.parent_id as number) ?? [];
-    if (list.length < REPLIES_SHOWN) list.push(row);
-    byThread.set(row.parent_id as number, list);
+    const parentId = row.parent_id as number;
+    byThread.set(parentId, [...(byThread.get(parentId) ?? []), row]);
   }
   return byThread;
 }
