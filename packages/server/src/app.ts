@@ -15,6 +15,7 @@ import { inboxRoutes } from "./inbox/routes.ts";
 import { listRoutes } from "./lists/routes.ts";
 import { partRoutes } from "./parts/routes.ts";
 import { readingRoutes } from "./reading/routes.ts";
+import { safetyRoutes } from "./safety/routes.ts";
 import { searchRoutes } from "./search/routes.ts";
 import { storyRoutes } from "./stories/routes.ts";
 import { userRoutes } from "./users/routes.ts";
@@ -55,6 +56,7 @@ export function createApi(handle: DatabaseHandle, options: { limits?: AccountLim
   app.route("/", listRoutes());
   app.route("/", commentRoutes());
   app.route("/", inboxRoutes(limits));
+  app.route("/", safetyRoutes());
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",

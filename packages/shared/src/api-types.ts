@@ -171,6 +171,8 @@ export interface UserProfile extends UserSummary {
   /** Whether the signed-in viewer follows this user (false for visitors). */
   following: boolean;
   createDate: string;
+  /** Whether the viewer muted or blocked this user: a restricted profile when either. */
+  safety: ProfileSafety;
 }
 
 /** A page of people: a user's followers or the people they follow. */
@@ -412,3 +414,37 @@ export type InboxEvent =
   | { type: "message"; with: string; message: InboxMessage }
   | { type: "deleted"; with: string; id: number }
   | { type: "unread"; unread: number };
+
+/**
+ * GET /v5/users/{username}/content-settings. A section is shown only when its field is
+ * present: includeMature is left out for readers who may never see mature stories.
+ */
+export interface ContentSettings {
+  includeMature?: boolean;
+  /** Newest first. */
+  blockedTags: string[];
+  tagLimit: number;
+  unblockableTags: string[];
+}
+
+/** Someone the signed-in user muted or blocked, as the settings lists show them. */
+export interface SafetyListUser {
+  username: string;
+  name: string;
+  avatar: string | null;
+}
+
+/** GET /v4/users/{id}/blocks?get_all=true: everyone the user blocked, newest first. */
+export interface BlockedUsers {
+  users: SafetyListUser[];
+  total: number;
+}
+
+/** POST /apiv2/ignoreuser?action=get_ignored_web: everyone the user muted, newest first. */
+export type IgnoredUsers = Array<{ name: string; avatar: string | null; displayName: string }>;
+
+/** The signed-in viewer's mute and block of a profile's user (both false for visitors). */
+export interface ProfileSafety {
+  isMuted: boolean;
+  isBlocked: boolean;
+}

@@ -11,6 +11,7 @@ import {
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
+import { assertNotBlockedBy, hiddenAuthorIds } from "../safety/relations.ts";
 import { badgesOf, iso, isPublished, partUrl } from "../stories/cards.ts";
 import { assertMatureAllowed, canSeeStory } from "../stories/service.ts";
 import type { MaybeViewer, Viewer } from "../viewer.ts";
@@ -55,6 +56,8 @@ async function readablePart(
   const story = { user_id: part.user_id, draft: part.story_draft, deleted: part.story_deleted };
   if (!canSeeStory(story, viewer) || (!isPublished(part) && !privileged)) throw notFound("Part");
   assertMatureAllowed({ user_id: part.user_id, rating: part.rating }, viewer);
+  // Someone the writer blocked can neither read nor comment on their stories.
+  await assertNotBlockedBy(db, part.user_id, viewer);
   return {
     id: part.id,
     storyId: part.story_id,
@@ -64,11 +67,11 @@ async function readablePart(
 }
 
 /**
- * The users whose comments this reader does not want to see: those they muted or blocked.
- * The mute and block tables arrive with the safety issue; until then nobody is hidden.
+ * The users whose comments this reader does not see: those they muted or blocked, and
+ * those who blocked them (safety/relations.ts hiddenAuthorIds).
  */
-async function hiddenCommenters(_db: Kysely<Database>, _viewer: MaybeViewer): Promise<number[]> {
-  return [];
+async function hiddenCommenters(db: Kysely<Database>, viewer: MaybeViewer): Promise<number[]> {
+  return [...(await hiddenAuthorIds(db, viewer))];
 }
 
 function selectComments(db: Kysely<Database>) {

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import { queryTemplate } from "../db/query-template.ts";
 import type { Database } from "../db/schema.ts";
 import { notFound } from "../http/errors.ts";
+import { assertNotBlockedBy } from "../safety/relations.ts";
 import { isPublished, partUrl, toPartSummary, toStoryCard } from "../stories/cards.ts";
 import { allPartsOf, assertMatureAllowed, canSeeStory, storyById } from "../stories/service.ts";
 import type { MaybeViewer } from "../viewer.ts";
@@ -34,6 +35,7 @@ export async function getPartDetails(
     viewer !== null && (viewer.id === story.user_id || viewer.isSysAdmin || viewer.isStaff);
   if (!canSeeStory(story, viewer) || (!isPublished(part) && !privileged)) throw notFound("Part");
   assertMatureAllowed(story, viewer);
+  await assertNotBlockedBy(db, story.user_id, viewer);
 
   const published = siblings.filter(isPublished);
   const index = published.findIndex((sibling) => sibling.id === part.id);

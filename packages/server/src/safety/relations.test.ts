@@ -17,9 +17,11 @@ const asViewer = (user: { id: number; username: string }): Viewer => ({
 describe("safety relations", () => {
   it("answers mute and block questions in the right direction", async () => {
     const db = t.handle.db;
-    const [me, muted, blocked, blocker, stranger] = await Promise.all(
-      Array.from({ length: 5 }, () => createUser(db)),
-    );
+    const me = await createUser(db);
+    const muted = await createUser(db);
+    const blocked = await createUser(db);
+    const blocker = await createUser(db);
+    const stranger = await createUser(db);
     const now = Date.now();
     await db
       .insertInto("user_mutes")

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
+import { notFound } from "../http/errors.ts";
 import type { MaybeViewer } from "../viewer.ts";
 
 /**
@@ -64,4 +65,18 @@ export async function hiddenAuthorIds(
     )
     .execute();
   return new Set(rows.map((row) => Number(row.id)));
+}
+
+/**
+ * A blocked account cannot read the blocker's stories, nor their parts or comments: it gets
+ * the same 404 as a story that does not exist, as lists already leave those stories out.
+ */
+export async function assertNotBlockedBy(
+  db: Kysely<Database>,
+  authorId: number,
+  viewer: MaybeViewer,
+): Promise<void> {
+  if (viewer && viewer.id !== authorId && (await isBlocked(db, authorId, viewer.id))) {
+    throw notFound("Story");
+  }
 }

@@ -11,6 +11,8 @@ import { queryTemplate } from "../db/query-template.ts";
 import type { Database } from "../db/schema.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import { recommendedStoryIds, tagRankingsOf } from "../rankings/service.ts";
+import { assertNotBlockedBy } from "../safety/relations.ts";
+import { hiddenFromReader } from "../safety/visibility.ts";
 import type { MaybeViewer } from "../viewer.ts";
 import {
   isPublished,
@@ -102,6 +104,7 @@ export async function getStoryDetails(
   const [story] = await storyById(db, storyId);
   if (!story || !canSeeStory(story, viewer)) throw notFound("Story");
   assertMatureAllowed(story, viewer);
+  await assertNotBlockedBy(db, story.user_id, viewer);
   const isOwnerView = viewer !== null && (viewer.id === story.user_id || viewer.isSysAdmin);
 
   const [tags, categories, parts, tagRankings, recommendedStories] = await Promise.all([
@@ -169,7 +172,11 @@ export async function recommendFor(
   return toStoryCards(db, ordered);
 }
 
-/** Published stories with a published part, minus mature ones the viewer does not see. */
+/**
+ * Published stories with a published part, minus mature ones the viewer does not see and,
+ * for a signed-in viewer, those safety hides (blocked tags, muted and blocked people: see
+ * hiddenFromReader). Every story list filters through this, so home and search get it too.
+ */
 export function listedStory(eb: ExpressionBuilder<Database, "stories">, viewer: MaybeViewer) {
   const conditions = [
     eb("stories.draft", "=", 0),
@@ -177,6 +184,8 @@ export function listedStory(eb: ExpressionBuilder<Database, "stories">, viewer: 
     eb("stories.num_parts", ">", 0),
   ];
   if (!includesMature(viewer)) conditions.push(eb("stories.rating", "!=", MATURE_RATING));
+  // Skipped for visitors, who hide nothing: their lists stay on the covering indexes alone.
+  if (viewer) conditions.push(...hiddenFromReader(eb, viewer.id));
   return eb.and(conditions);
 }
 

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { countPublicLists } from "../lists/service.ts";
+import { blockedEitherWay, isBlocked, isMuted } from "../safety/relations.ts";
 import {
   badgesOf,
   iso,
@@ -54,7 +55,7 @@ export async function getProfile(
   viewer: MaybeViewer,
 ): Promise<UserProfile> {
   const user = await userNamed(db, username);
-  const [published, numLists, followRow] = await Promise.all([
+  const [published, numLists, followRow, isMutedByViewer, isBlockedByViewer] = await Promise.all([
     storiesOf(db, user.id, viewer)
       .clearSelect()
       .select((eb) => eb.fn.countAll<number>().as("total"))
@@ -68,6 +69,8 @@ export async function getProfile(
           .where("followee_id", "=", user.id)
           .executeTakeFirst()
       : undefined,
+    viewer ? isMuted(db, viewer.id, user.id) : false,
+    viewer ? isBlocked(db, viewer.id, user.id) : false,
   ]);
   return {
     username: user.username,
@@ -83,6 +86,7 @@ export async function getProfile(
     numFollowing: user.num_following,
     following: followRow !== undefined,
     createDate: iso(user.created_at),
+    safety: { isMuted: isMutedByViewer, isBlocked: isBlockedByViewer },
   };
 }
 
@@ -212,6 +216,12 @@ export async function follow(
     .executeTakeFirstOrThrow();
   if (me.email_verified !== 1) {
     throw new HttpError(403, "verify_email", "Verify your email address to follow people.");
+  }
+  // A block ends following both ways (safety/service.ts block) and keeps it ended.
+  for (const id of targets) {
+    if (await blockedEitherWay(db, viewer.id, id)) {
+      throw new HttpError(403, "blocked", "You can't follow this user.");
+    }
   }
   await db.transaction().execute(async (trx) => {
     const inserted = await trx

@@ -105,6 +105,7 @@ describe("GET /api/v3/users/{username}", () => {
       numFollowing: 0,
       following: false,
       createDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      safety: { isMuted: false, isBlocked: false },
     });
   });
 
