@@ -409,7 +409,7 @@ export interface AutocompleteUser {
   category: "Your Friends" | "Other People";
 }
 
-/** Events of the inbox stream (GET /api/v3/users/{me}/inbox/events). */
+/** Events of the inbox stream (GET /api/v3/users/{me}/inbox-events). */
 export type InboxEvent =
   | { type: "message"; with: string; message: InboxMessage }
   | { type: "deleted"; with: string; id: number }

@@ -20,6 +20,8 @@ export default [
   route("stories/:tag", "routes/tag.tsx"),
   route("tags/:tag", "routes/tags-redirect.tsx"),
   route("user/:username", "routes/user.tsx"),
+  route("inbox", "routes/inbox.tsx"),
+  route("inbox/:username", "routes/inbox-conversation.tsx"),
   route("search", "routes/search.tsx"),
   route("search/:term", "routes/search-term.tsx"),
   route("search/:term/stories", "routes/search-results.tsx", { id: "search-stories" }),

@@ -1,5 +1,10 @@
 import type {
   ApiError,
+  AutocompleteUser,
+  Conversation,
+  InboxFilter,
+  InboxMessage,
+  InboxThreadList,
   CommentData,
   CommentLikeState,
   CommentPage,
@@ -389,6 +394,68 @@ export function createApiClient(fetchApi: ApiFetch) {
     likeComment: (id: string, on: boolean) =>
       call<CommentLikeState>(`/v5/comments/${id}/sentiments/like`, {
         method: on ? "PUT" : "DELETE",
+        headers: { accept: "application/json" },
+      }),
+    /** The signed-in user's threads, most recent first. */
+    inbox: (username: string, filter: InboxFilter, page: PageQuery) =>
+      get<InboxThreadList>(userPath(username, `/inbox?${pageParams(page)}&filter=${filter}`)),
+    /** A page of a conversation (reads it); `before`/`after` are message ids. */
+    conversation: (me: string, other: string, query: { before?: number; after?: number } = {}) => {
+      const params = new URLSearchParams();
+      if (query.before) params.set("before", String(query.before));
+      if (query.after) params.set("after", String(query.after));
+      return get<Conversation>(userPath(me, `/inbox/${encodeURIComponent(other)}?${params}`));
+    },
+    sendMessage: (me: string, other: string, body: string) =>
+      call<InboxMessage>(
+        userPath(me, `/inbox/${encodeURIComponent(other)}`),
+        json("POST", { sender: me, recipient: other, body }),
+      ),
+    /** Takes back an own message (with an id) or deletes the conversation for me (without). */
+    deleteInbox: (me: string, other: string, messageId?: number) =>
+      call<{ deleted: true }>(
+        userPath(
+          me,
+          `/inbox/${encodeURIComponent(other)}${messageId ? `?message_id=${messageId}` : ""}`,
+        ),
+        { method: "DELETE", headers: { accept: "application/json" } },
+      ),
+    autocompleteUsers: (term: string) =>
+      get<AutocompleteUser[]>(
+        `/api/v3/autocomplete/following_user?${new URLSearchParams({ term })}`,
+      ),
+    // Safety: content settings, mute and block (accounts-safety-messaging.md §7).
+    contentSettings: (username: string) =>
+      get<ContentSettings>(`/v5/users/${encodeURIComponent(username)}/content-settings`),
+    setIncludeMature: (username: string, includeMature: boolean) =>
+      call<ContentSettings>(
+        `/v5/users/${encodeURIComponent(username)}/content-settings/include-mature`,
+        json("PUT", { includeMature }),
+      ),
+    setBlockedTags: (username: string, blockedTags: string[]) =>
+      call<ContentSettings>(
+        `/v5/users/${encodeURIComponent(username)}/content-settings/blocked-tags`,
+        json("PUT", { blockedTags }),
+      ),
+    /** Mutes (on) or unmutes `username`. */
+    mute: (username: string, on: boolean) =>
+      call<{ code: number; message: string }>(
+        `/apiv2/ignoreuser?${new URLSearchParams({ id: username, action: on ? "ignore_user" : "unignore_user" })}`,
+        { method: "POST", headers: { accept: "application/json" } },
+      ),
+    mutedUsers: () =>
+      call<IgnoredUsers>("/apiv2/ignoreuser?action=get_ignored_web", {
+        method: "POST",
+        headers: { accept: "application/json" },
+      }),
+    /** Blocks (on) or unblocks `username`. */
+    block: (username: string, on: boolean) =>
+      call<{ username: string; isBlocked: boolean }>(
+        `/v4/users/${encodeURIComponent(username)}/blocks`,
+        { method: on ? "POST" : "DELETE", headers: { accept: "application/json" } },
+      ),
+    blockedUsers: (username: string) =>
+      call<BlockedUsers>(`/v4/users/${encodeURIComponent(username)}/blocks?get_all=true`, {
         headers: { accept: "application/json" },
       }),
   };

@@ -1,4 +1,5 @@
 import { Search } from "lucide-react";
+import { InboxLink } from "../features/inbox/inbox-link.tsx";
 import { t } from "../i18n/index.ts";
 import { useCurrentUser } from "../lib/current-user.ts";
 import { Avatar } from "./avatar.tsx";
@@ -46,6 +47,7 @@ export function SiteHeader() {
             />
           </form>
         </search>
+        {user && <InboxLink username={user.username} />}
         {user ? (
           <details className="account-menu">
             <summary className="account-menu__toggle" aria-label={t.account.accountMenu}>

@@ -1,3 +1,5 @@
+import { INBOX_NOTICES } from "@inkwell/shared";
+
 /** Every piece of text the web app shows, in English. Other locales mirror this shape. */
 export const en = {
   brand: "Inkwell",
@@ -498,6 +500,45 @@ export const en = {
     reveal: "Show comment",
     advertisement: "Advertisement",
     characters: (n: number, max: number) => `${n} / ${max}`,
+  },
+  inbox: {
+    title: "Inbox",
+    linkLabel: (unread: number) => (unread === 0 ? "Inbox" : `Inbox, ${unread} unread`),
+    filtersLabel: "Show conversations",
+    filters: { all: "All", followers: "Followers", following: "Following", unread: "Unread" },
+    newMessage: "New Message",
+    empty: "No conversations yet.",
+    emptyFiltered: "No conversations here.",
+    showMore: "Show more conversations",
+    unread: (count: number) => `${count} unread`,
+    you: "You: ",
+    profileOf: (name: string) => `${name}'s profile`,
+    to: "To",
+    searchPeople: "Search by username",
+    noMatches: "Nobody by that name.",
+    failed: "Sorry, something went wrong. Please try again.",
+    back: "Back to inbox",
+    noMessages: "No messages yet. Say hello!",
+    olderMessages: "Load older messages",
+    messagesWith: (name: string) => `Messages with ${name}`,
+    messageLabel: (name: string) => `Message ${name}`,
+    placeholder: "Write a message…",
+    send: "Send",
+    counter: (used: number, max: number) => `${used}/${max}`,
+    counterLabel: (used: number, max: number) => `${used} of ${max} characters`,
+    deleteMessage: "Delete message",
+    safetyMenu: "Conversation options",
+    safetyOnProfile: "Mute, block or report",
+    deleteConversation: "Delete Conversation",
+    deleteConfirm: (name: string) =>
+      `Delete your conversation with ${name}? It leaves your inbox; ${name} keeps their copy.`,
+    cancel: "Cancel",
+    today: "Today",
+    yesterday: "Yesterday",
+    notices: INBOX_NOTICES,
+    deprecation: "Direct messages are no longer available.",
+    warning:
+      "User-to-user messaging ends on December 31, 2024, and existing conversations will be deleted.",
   },
   errors: {
     notFoundTitle: "Page not found",

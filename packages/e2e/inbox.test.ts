@@ -1,0 +1,103 @@
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { DESKTOP, expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
+import { useServer } from "./support/server.ts";
+
+const server = useServer();
+const browsers = useBrowser();
+
+const PASSWORD = "inkwell-demo";
+
+/** A signed-in page of its own browser context (its own cookies). */
+async function signedInPage(username: string, viewport: { width: number; height: number }) {
+  const context = await browsers.browser.newContext({ viewport, baseURL: server.url });
+  const page = await context.newPage();
+  await page.goto("/login?nextUrl=/inbox");
+  await logIn(page, username, PASSWORD);
+  await page.waitForURL(`${server.url}/inbox`);
+  return { page, close: () => context.close() };
+}
+
+const composer = (page: Page) => page.getByRole("textbox", { name: /^Message / });
+
+async function send(page: Page, text: string) {
+  await composer(page).fill(text);
+  await page.getByRole("button", { name: "Send", exact: true }).click();
+}
+
+describe("the inbox", () => {
+  test("visitors going to /inbox are sent to log in first", async () => {
+    const context = await browsers.browser.newContext({ viewport: PHONE, baseURL: server.url });
+    try {
+      const page = await context.newPage();
+      await page.goto("/inbox");
+      expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(
+        "/login?nextUrl=%2Finbox",
+      );
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("two people write live to each other, then a block stops the conversation", async () => {
+    const a = await signedInPage("demo_reader", DESKTOP);
+    const b = await signedInPage("demo_writer", PHONE);
+    try {
+      // A starts the conversation from the New Message modal.
+      await a.page.getByRole("button", { name: "New Message" }).click();
+      await a.page.getByRole("textbox", { name: "To" }).fill("demo_wri");
+      await a.page.getByRole("link", { name: "demo_writer" }).click();
+      await a.page.waitForURL(`${server.url}/inbox/demo_writer`);
+      await expectNoAxeViolations(a.page, "conversation at 1280 px");
+
+      // B waits in the thread list; the header's unread badge appears without a reload.
+      const first = `Hello from the reader ${Date.now()} https://example.com`;
+      await send(a.page, first);
+      await expect
+        .poll(() => b.page.getByRole("link", { name: /^Inbox, \d+ unread$/ }).count())
+        .toBe(1);
+      await expectNoAxeViolations(b.page, "inbox at 360 px");
+
+      // B opens it, then A's next message arrives live in B's open conversation.
+      await b.page.goto("/inbox/demo_reader");
+      await b.page.getByText(first.split(" https")[0] ?? first).waitFor();
+      expect(await b.page.getByRole("link", { name: "https://example.com" }).count()).toBe(1);
+      await send(a.page, "Are you there?");
+      await b.page.getByText("Are you there?").waitFor();
+      await expectNoAxeViolations(b.page, "conversation at 360 px");
+
+      // B replies; A sees the reply live.
+      await send(b.page, "Yes, reading your message now.");
+      await a.page.getByText("Yes, reading your message now.").waitFor();
+
+      // A blocks B; B's next message is refused with the notice in place of the composer.
+      const blocked = await a.page.evaluate(async () => {
+        const response = await fetch("/v4/users/demo_writer/blocks", {
+          method: "POST",
+          headers: { accept: "application/json" },
+        });
+        return response.status;
+      });
+      expect(blocked).toBe(200);
+      await send(b.page, "Still there?");
+      await b.page.getByText("You can’t reply to this conversation.").waitFor();
+      expect(await composer(b.page).count()).toBe(0);
+      await a.page.reload();
+      await a.page
+        .getByText("You have blocked Name of demo_writer and cannot reply to this conversation.")
+        .or(a.page.getByText(/^You have blocked .+ and cannot reply to this conversation\.$/))
+        .first()
+        .waitFor();
+
+      await a.page.evaluate(() =>
+        fetch("/v4/users/demo_writer/blocks", {
+          method: "DELETE",
+          headers: { accept: "application/json" },
+        }),
+      );
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});

@@ -1,0 +1,57 @@
+import { MESSAGE_MAX_LENGTH } from "@inkwell/shared";
+import { type FormEvent, useId, useState } from "react";
+import { t } from "../../i18n/index.ts";
+
+/**
+ * The composer: Send stays disabled while the text is empty; at most 2,000 characters
+ * with a counter. `send` answers whether it went; a failure keeps the text.
+ */
+export function Composer({
+  name,
+  send,
+}: {
+  name: string;
+  send: (body: string) => Promise<boolean>;
+}) {
+  const [body, setBody] = useState("");
+  const [posting, setPosting] = useState(false);
+  const counterId = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!body.trim() || posting) return;
+    setPosting(true);
+    if (await send(body)) setBody("");
+    setPosting(false);
+  }
+
+  return (
+    <form className="composer" onSubmit={submit}>
+      <label className="visually-hidden" htmlFor={`${counterId}-text`}>
+        {t.inbox.messageLabel(name)}
+      </label>
+      <textarea
+        id={`${counterId}-text`}
+        className="composer__text"
+        rows={2}
+        maxLength={MESSAGE_MAX_LENGTH}
+        placeholder={t.inbox.placeholder}
+        aria-describedby={counterId}
+        value={body}
+        onChange={(event) => setBody(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) void submit(event);
+        }}
+      />
+      <span id={counterId} className="composer__counter">
+        <span aria-hidden="true">{t.inbox.counter(body.length, MESSAGE_MAX_LENGTH)}</span>
+        <span className="visually-hidden">
+          {t.inbox.counterLabel(body.length, MESSAGE_MAX_LENGTH)}
+        </span>
+      </span>
+      <button className="button button--primary" type="submit" disabled={!body.trim() || posting}>
+        {t.inbox.send}
+      </button>
+    </form>
+  );
+}

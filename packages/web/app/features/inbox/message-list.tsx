@@ -1,0 +1,99 @@
+import {
+  type DayLabel,
+  dayLabel,
+  type InboxMessage,
+  linkify,
+  needsSeparator,
+} from "@inkwell/shared";
+import { Trash2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { t } from "../../i18n/index.ts";
+
+/**
+ * The reader's time zone once the page runs in the browser; the server renders in UTC and
+ * the separators settle on the reader's days right after hydration.
+ */
+function useTimeZone(): string {
+  const [zone, setZone] = useState("UTC");
+  useEffect(() => setZone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
+  return zone;
+}
+
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+function wordDay(label: DayLabel): string {
+  switch (label.kind) {
+    case "today":
+      return t.inbox.today;
+    case "yesterday":
+      return t.inbox.yesterday;
+    case "weekday":
+      return WEEKDAYS[label.weekday] ?? "";
+    case "date":
+      return new Date(Date.UTC(label.year, label.month - 1, label.day)).toLocaleDateString(
+        "en-US",
+        {
+          timeZone: "UTC",
+          year: "numeric",
+          month: "long",
+          day: "numeric",
+        },
+      );
+  }
+}
+
+/**
+ * The messages, oldest first, with a day separator before the first and wherever two are
+ * 6 or more hours apart. Bodies are escaped and linked like comments.
+ */
+export function MessageList({
+  messages,
+  me,
+  now,
+  onDelete,
+}: {
+  messages: InboxMessage[];
+  me: string;
+  now: number;
+  onDelete: (message: InboxMessage) => void;
+}) {
+  const timeZone = useTimeZone();
+  const time = (iso: string) =>
+    new Date(iso).toLocaleTimeString("en-US", { timeZone, hour: "numeric", minute: "2-digit" });
+  return (
+    <ol className="messages">
+      {messages.map((message, index) => {
+        const at = Date.parse(message.createDate);
+        const previous = messages[index - 1];
+        const mine = message.sender.toLowerCase() === me.toLowerCase();
+        return (
+          <li key={message.id} className="messages__item">
+            {needsSeparator(previous ? Date.parse(previous.createDate) : null, at) && (
+              <p className="messages__day">{wordDay(dayLabel(at, now, timeZone))}</p>
+            )}
+            <div className={mine ? "message message--mine" : "message"}>
+              <p
+                className="message__body"
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: linkify escapes every character it does not link
+                dangerouslySetInnerHTML={{ __html: linkify(message.body) }}
+              />
+              <span className="message__meta">
+                <time dateTime={message.createDate}>{time(message.createDate)}</time>
+                {mine && (
+                  <button
+                    type="button"
+                    className="message__delete"
+                    onClick={() => onDelete(message)}
+                    aria-label={t.inbox.deleteMessage}
+                  >
+                    <Trash2 aria-hidden="true" size={14} />
+                  </button>
+                )}
+              </span>
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

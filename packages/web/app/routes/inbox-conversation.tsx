@@ -1,0 +1,241 @@
+import type { Conversation, InboxMessage } from "@inkwell/shared";
+import { ArrowLeft, MoreVertical } from "lucide-react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { isRouteErrorResponse, redirect, useRouteError } from "react-router";
+import { browserApi } from "../api/client.ts";
+import { apiContext } from "../api/context.ts";
+import { Alert } from "../components/alert.tsx";
+import { Avatar } from "../components/avatar.tsx";
+import { ErrorPage } from "../components/error-page.tsx";
+import { Modal } from "../components/modal.tsx";
+import { UserBadges } from "../components/user-badges.tsx";
+import { useInteractionGate } from "../features/accounts/interaction-gate.tsx";
+import { Composer } from "../features/inbox/composer.tsx";
+import { useInboxSignals } from "../features/inbox/inbox-stream.ts";
+import { MessageList } from "../features/inbox/message-list.tsx";
+import { MessagingNotices } from "../features/inbox/messaging-notices.tsx";
+import { t } from "../i18n/index.ts";
+import { orNotFound } from "../lib/route-data.ts";
+import type { Route } from "./+types/inbox-conversation";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const api = context.get(apiContext);
+  const other = params.username ?? "";
+  const user = request.headers.has("cookie") ? await api.currentUser() : null;
+  if (!user) {
+    throw redirect(`/login?${new URLSearchParams({ nextUrl: `/inbox/${other}` })}`);
+  }
+  const [conversation, features] = await Promise.all([
+    orNotFound(api.conversation(user.username, other)),
+    api.features().catch(() => null),
+  ]);
+  return { me: user.username, conversation, features, now: Date.now() };
+}
+
+export function meta({ loaderData: data }: Route.MetaArgs) {
+  if (!data) return [];
+  return [{ title: `${data.conversation.user.name} · ${t.inbox.title} · ${t.brand}` }];
+}
+
+/** Messages by id, each once, oldest first: pages and live events overlap freely. */
+function merge(current: InboxMessage[], incoming: InboxMessage[]): InboxMessage[] {
+  const byId = new Map(current.map((message) => [message.id, message]));
+  for (const message of incoming) byId.set(message.id, message);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+export default function ConversationPage({ loaderData }: Route.ComponentProps) {
+  const { me, conversation, features, now } = loaderData;
+  const other = conversation.user;
+  const [messages, setMessages] = useState(conversation.messages);
+  const [total, setTotal] = useState(conversation.total);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const { guard, modals } = useInteractionGate();
+  const scroller = useRef<HTMLDivElement>(null);
+  const keepFromBottom = useRef<number | null>(null);
+  const api = browserApi();
+
+  // Another conversation (client navigation) starts afresh.
+  useEffect(() => {
+    setMessages(conversation.messages);
+    setTotal(conversation.total);
+    setRefusal(null);
+  }, [conversation]);
+
+  // New messages scroll into view; older ones keep the reader where they were.
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element || messages.length === 0) return;
+    if (keepFromBottom.current !== null) {
+      element.scrollTop = element.scrollHeight - keepFromBottom.current;
+      keepFromBottom.current = null;
+    } else {
+      element.scrollTop = element.scrollHeight;
+    }
+  }, [messages]);
+
+  async function loadOlder() {
+    const oldest = messages[0];
+    const element = scroller.current;
+    if (!oldest || !element) return;
+    try {
+      const page = await api.conversation(me, other.username, { before: oldest.id });
+      keepFromBottom.current = element.scrollHeight - element.scrollTop;
+      setMessages((current) => merge(current, page.messages));
+      setTotal(page.total);
+    } catch {
+      setFailed(true);
+    }
+  }
+
+  async function catchUp() {
+    const last = messages.at(-1);
+    try {
+      const page = await api.conversation(me, other.username, last ? { after: last.id } : {});
+      setMessages((current) => merge(current, page.messages));
+      setTotal(page.total);
+    } catch {
+      // The next signal tries again.
+    }
+  }
+
+  useInboxSignals(me, (signal) => {
+    if (signal.type === "catch-up") void catchUp();
+    if (signal.type === "message" && signal.with.toLowerCase() === other.username.toLowerCase()) {
+      setMessages((current) => merge(current, [signal.message]));
+      // Reading it here: fetching marks it read, and the header's count follows.
+      if (signal.message.sender !== me) void catchUp();
+    }
+    if (signal.type === "deleted" && signal.with.toLowerCase() === other.username.toLowerCase()) {
+      setMessages((current) => current.filter((message) => message.id !== signal.id));
+    }
+  });
+
+  async function send(body: string): Promise<boolean> {
+    setFailed(false);
+    const result = await api.sendMessage(me, other.username, body);
+    if (result.ok) {
+      setMessages((current) => merge(current, [result.value]));
+      return true;
+    }
+    if (result.refusal.code === "verify_email") guard(() => undefined);
+    else if (result.refusal.code === "blocked" || result.refusal.code === "muted") {
+      setRefusal(result.refusal.message ?? t.inbox.notices.cannotReply);
+    } else setFailed(true);
+    return false;
+  }
+
+  async function deleteMessage(message: InboxMessage) {
+    const result = await api.deleteInbox(me, other.username, message.id);
+    if (result.ok) setMessages((current) => current.filter((m) => m.id !== message.id));
+    else setFailed(true);
+  }
+
+  async function deleteConversation() {
+    const result = await api.deleteInbox(me, other.username);
+    if (result.ok) window.location.assign("/inbox");
+    else setFailed(true);
+  }
+
+  const notice = noticeFor(
+    conversation,
+    features?.private_message.can_send_private_message,
+    refusal,
+  );
+
+  return (
+    <section className="conversation" aria-labelledby="conversation-heading">
+      <header className="conversation__header">
+        <a className="conversation__back" href="/inbox" aria-label={t.inbox.back}>
+          <ArrowLeft aria-hidden="true" size={22} />
+        </a>
+        <a className="conversation__who" href={`/user/${other.username}`}>
+          <Avatar src={other.avatar} name={other.name} size={32} />
+          <h1 id="conversation-heading">{other.name}</h1>
+          <UserBadges badges={conversation.badges} />
+        </a>
+        <details className="conversation__menu">
+          <summary aria-label={t.inbox.safetyMenu}>
+            <MoreVertical aria-hidden="true" size={20} />
+          </summary>
+          <ul className="conversation__menu-panel">
+            <li>
+              <a href={`/user/${other.username}`}>{t.inbox.safetyOnProfile}</a>
+            </li>
+            <li>
+              <button type="button" onClick={() => setConfirming(true)}>
+                {t.inbox.deleteConversation}
+              </button>
+            </li>
+          </ul>
+        </details>
+      </header>
+      <div className="conversation__scroller" ref={scroller}>
+        <MessagingNotices permissions={features?.private_message} />
+        {messages.length < total && (
+          <p className="conversation__older">
+            <button className="button" type="button" onClick={loadOlder}>
+              {t.inbox.olderMessages}
+            </button>
+          </p>
+        )}
+        {messages.length === 0 ? (
+          <p className="conversation__empty">{t.inbox.noMessages}</p>
+        ) : (
+          <section aria-label={t.inbox.messagesWith(other.name)} aria-live="polite">
+            <MessageList messages={messages} me={me} now={now} onDelete={deleteMessage} />
+          </section>
+        )}
+      </div>
+      <footer className="conversation__footer">
+        {failed && <Alert tone="danger">{t.inbox.failed}</Alert>}
+        {notice ? (
+          <p className="conversation__notice" role="status">
+            {notice}
+          </p>
+        ) : (
+          <Composer name={other.name} send={send} />
+        )}
+      </footer>
+      <Modal
+        open={confirming}
+        title={t.inbox.deleteConversation}
+        onClose={() => setConfirming(false)}
+      >
+        <div className="modal__form">
+          <p>{t.inbox.deleteConfirm(other.name)}</p>
+          <div className="modal__actions">
+            <button className="button" type="button" onClick={() => setConfirming(false)}>
+              {t.inbox.cancel}
+            </button>
+            <button className="button button--danger" type="button" onClick={deleteConversation}>
+              {t.inbox.deleteConversation}
+            </button>
+          </div>
+        </div>
+      </Modal>
+      {modals}
+    </section>
+  );
+}
+
+/** The notice that replaces the composer, if any (§6): blocked, muted, or cannot reply. */
+function noticeFor(
+  conversation: Conversation,
+  canSend: boolean | undefined,
+  refusal: string | null,
+): string | null {
+  const { name } = conversation.user;
+  if (conversation.safety.isBlocked) return t.inbox.notices.blocked(name);
+  if (conversation.safety.isMuted) return t.inbox.notices.muted(name);
+  if (conversation.isBlockingCurrentUser || canSend === false) return t.inbox.notices.cannotReply;
+  return refusal;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage kind="userNotFound" />;
+  return <ErrorPage kind="generic" />;
+}

@@ -1,0 +1,145 @@
+import {
+  INBOX_FILTERS,
+  INBOX_PAGE_SIZE,
+  type InboxFilter,
+  type InboxThreadList,
+} from "@inkwell/shared";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { redirect } from "react-router";
+import { browserApi } from "../api/client.ts";
+import { apiContext } from "../api/context.ts";
+import { useInteractionGate } from "../features/accounts/interaction-gate.tsx";
+import { useInboxSignals } from "../features/inbox/inbox-stream.ts";
+import { MessagingNotices } from "../features/inbox/messaging-notices.tsx";
+import { NewMessageModal } from "../features/inbox/new-message.tsx";
+import { ThreadRow } from "../features/inbox/thread-row.tsx";
+import { t } from "../i18n/index.ts";
+import type { Route } from "./+types/inbox";
+
+const isFilter = (value: string | null): value is InboxFilter =>
+  INBOX_FILTERS.some((filter) => filter === value);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = context.get(apiContext);
+  const user = request.headers.has("cookie") ? await api.currentUser() : null;
+  if (!user) throw redirect(`/login?${new URLSearchParams({ nextUrl: "/inbox" })}`);
+  const requested = new URL(request.url).searchParams.get("filter");
+  const filter = isFilter(requested) ? requested : "all";
+  // The spec's failures: an inbox that cannot load is empty; flags that cannot load are defaults.
+  const [first, features] = await Promise.all([
+    api
+      .inbox(user.username, filter, { limit: INBOX_PAGE_SIZE, offset: 0 })
+      .catch((): InboxThreadList => ({ threads: [], total: 0 })),
+    api.features().catch(() => null),
+  ]);
+  return { username: user.username, filter, first, features, now: Date.now() };
+}
+
+export function meta() {
+  return [{ title: `${t.inbox.title} · ${t.brand}` }];
+}
+
+export default function InboxPage({ loaderData }: Route.ComponentProps) {
+  const { username, filter, first, features, now } = loaderData;
+  const permissions = features?.private_message;
+  const canSend = permissions?.can_send_private_message ?? true;
+  const [list, setList] = useState(first);
+  const [loading, setLoading] = useState(false);
+  const [composing, setComposing] = useState(false);
+  const [toast, setToast] = useState("");
+  const { guard, modals } = useInteractionGate();
+  const more = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => setList(first), [first]);
+
+  const loadMore = useCallback(async () => {
+    if (loading) return;
+    setLoading(true);
+    try {
+      const next = await browserApi().inbox(username, filter, {
+        limit: INBOX_PAGE_SIZE,
+        offset: list.threads.length,
+      });
+      setList({ threads: [...list.threads, ...next.threads], total: next.total });
+    } catch {
+      setToast(t.inbox.failed);
+    } finally {
+      setLoading(false);
+    }
+  }, [loading, username, filter, list]);
+
+  // More loads when the end of the list comes into view (threshold 0), as the spec says.
+  useEffect(() => {
+    const button = more.current;
+    if (!button) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void loadMore();
+      },
+      { threshold: 0 },
+    );
+    observer.observe(button);
+    return () => observer.disconnect();
+  }, [loadMore]);
+
+  // A new message moves its thread up: the first page is fetched again.
+  useInboxSignals(username, (signal) => {
+    if (signal.type !== "message") return;
+    browserApi()
+      .inbox(username, filter, { limit: Math.max(list.threads.length, INBOX_PAGE_SIZE), offset: 0 })
+      .then(setList, () => undefined);
+  });
+
+  const onFailure = useCallback(() => setToast(t.inbox.failed), []);
+
+  return (
+    <section className="inbox" aria-labelledby="inbox-heading">
+      <header className="inbox__header">
+        <h1 id="inbox-heading">{t.inbox.title}</h1>
+        {canSend && (
+          <button
+            className="button button--primary"
+            type="button"
+            onClick={() => guard(() => setComposing(true))}
+          >
+            {t.inbox.newMessage}
+          </button>
+        )}
+      </header>
+      <MessagingNotices permissions={permissions} />
+      <nav className="inbox__filters" aria-label={t.inbox.filtersLabel}>
+        {INBOX_FILTERS.map((name) => (
+          <a
+            key={name}
+            className="chip"
+            href={name === "all" ? "/inbox" : `/inbox?filter=${name}`}
+            aria-current={name === filter ? "page" : undefined}
+          >
+            {t.inbox.filters[name]}
+          </a>
+        ))}
+      </nav>
+      {list.threads.length === 0 ? (
+        <p className="inbox__empty">{filter === "all" ? t.inbox.empty : t.inbox.emptyFiltered}</p>
+      ) : (
+        <ul className="inbox__threads">
+          {list.threads.map((thread) => (
+            <ThreadRow key={thread.user.username} thread={thread} now={now} />
+          ))}
+        </ul>
+      )}
+      {list.threads.length < list.total && (
+        <p className="page-more">
+          <button ref={more} className="button" type="button" disabled={loading} onClick={loadMore}>
+            {t.inbox.showMore}
+          </button>
+        </p>
+      )}
+      <NewMessageModal open={composing} onClose={() => setComposing(false)} onFailure={onFailure} />
+      {modals}
+      <p className="inbox__toast" role="status">
+        {toast}
+      </p>
+    </section>
+  );
+}
