@@ -1,0 +1,129 @@
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { DESKTOP, expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
+import { useServer } from "./support/server.ts";
+
+const server = useServer();
+const { withPage } = useBrowser();
+
+/** "wren" finds demo stories (dozens, some complete) and demo_writer (Wren Writer). */
+const TERM = "wren";
+
+const storyList = (page: Page, term = TERM) =>
+  page.getByRole("list", { name: `Stories matching ${term}` });
+
+/** Result cards a reader can see (a phone keeps the rest of the page hidden). */
+const visibleResults = (page: Page) => storyList(page).locator(":scope > li:visible");
+
+async function searchFromHeader(page: Page, term: string) {
+  const input = page.getByRole("searchbox", { name: "Search" }).first();
+  await input.fill(term);
+  await input.press("Enter");
+  await page.waitForURL(`${server.url}/search/${term}/stories`);
+}
+
+describe("search", () => {
+  test("a visitor searches from the header, filters by complete and opens a profile", async () => {
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await page.goto("/");
+      await searchFromHeader(page, TERM);
+      expect(await visibleResults(page).count()).toBe(15);
+      const first = storyList(page).getByRole("heading", { level: 3 }).first();
+      expect((await first.textContent())?.length).toBeLessThanOrEqual(35);
+
+      await page.getByRole("checkbox", { name: "Completed stories" }).check();
+      await page.getByRole("button", { name: "Apply filters" }).click();
+      await page.waitForURL(/content=complete/);
+      // The new results render just after the URL changes.
+      await page.getByText("Filters (1)").waitFor();
+      const results = await visibleResults(page).count();
+      expect(results).toBeGreaterThan(0);
+      expect(await storyList(page).getByText("Ongoing", { exact: true }).count()).toBe(0);
+      expect(await storyList(page).getByText("Complete", { exact: true }).count()).toBe(results);
+
+      // More than a page of complete matches: 'Show more' fetches the next one in place.
+      await page.getByRole("link", { name: "Show more" }).click();
+      await expect.poll(() => visibleResults(page).count()).toBeGreaterThan(results);
+      expect(await storyList(page).getByText("Ongoing", { exact: true }).count()).toBe(0);
+
+      await page.getByRole("link", { name: "Profiles" }).click();
+      await page.waitForURL(`${server.url}/search/${TERM}/people`);
+      const profiles = page.getByRole("list", { name: `Profiles matching ${TERM}` });
+      await profiles.getByRole("link", { name: /@demo_writer/ }).click();
+      await page.waitForURL(`${server.url}/user/demo_writer`);
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toContain("Wren Writer");
+    });
+  });
+
+  test("a phone shows three stories a step and folds the filters away", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto("/");
+      await searchFromHeader(page, TERM);
+      expect(await visibleResults(page).count()).toBe(3);
+      await page.getByRole("link", { name: "Show more" }).click();
+      await expect.poll(() => visibleResults(page).count()).toBe(6);
+
+      const completed = page.getByRole("checkbox", { name: "Completed stories" });
+      expect(await completed.isVisible()).toBe(false);
+      await page.getByText("Filters", { exact: true }).click();
+      await completed.check();
+      await page.getByRole("button", { name: "Apply filters" }).click();
+      await page.waitForURL(/content=complete/);
+      await page.getByText("Filters (1)").waitFor();
+      expect(await visibleResults(page).count()).toBe(3);
+    });
+  });
+
+  test("no results say so, with a hint", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto("/search/qqzzxxv/stories");
+      expect(await page.getByText("Hmmm...there are no results").isVisible()).toBe(true);
+      await page.getByRole("link", { name: "Cancel" }).click();
+      await page.waitForURL(`${server.url}/search`);
+      expect(await page.getByRole("heading", { name: "Browse Categories" }).isVisible()).toBe(true);
+    });
+  });
+
+  test("a signed-in reader sees a recent search and removes it", async () => {
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await page.goto("/login?nextUrl=/search");
+      await logIn(page, "demo_reader", "inkwell-demo");
+      await page.waitForURL(`${server.url}/search`);
+      const term = "lighthouse keeper at dawn and dusk";
+      const bar = page.locator("#search-page-input");
+      await bar.fill(term);
+      await bar.press("Enter");
+      await page.waitForURL(/\/search\/lighthouse/);
+
+      await page.goto("/search");
+      const recent = page.getByRole("region", { name: "Recent Searches" });
+      // Cut to 30 characters for display; the link keeps the whole search.
+      const shown = recent.getByRole("link", { name: "lighthouse keeper at dawn and…" });
+      expect(await shown.isVisible()).toBe(true);
+      await recent
+        .getByRole("button", {
+          name: 'Remove "lighthouse keeper at dawn and…" from recent searches',
+        })
+        .click();
+      await expect.poll(() => shown.count()).toBe(0);
+      await page.reload();
+      expect(await page.getByRole("link", { name: "lighthouse keeper at dawn and…" }).count()).toBe(
+        0,
+      );
+    });
+  });
+
+  for (const viewport of [PHONE, DESKTOP]) {
+    test(`the search pages pass axe at ${viewport.width} px`, async () => {
+      await withPage({ viewport, baseURL: server.url }, async (page) => {
+        for (const path of ["/search", `/search/${TERM}/stories`, `/search/${TERM}/people`]) {
+          const response = await page.goto(path);
+          expect(response?.status()).toBe(200);
+          const width = await page.evaluate(() => document.documentElement.scrollWidth);
+          expect(width, `page width at ${path}`).toBeLessThanOrEqual(viewport.width);
+          await expectNoAxeViolations(page, `${path} at ${viewport.width} px`);
+        }
+      });
+    });
+  }
+});
