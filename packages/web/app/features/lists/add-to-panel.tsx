@@ -51,8 +51,6 @@ export function AddToPanel({ storyId, username }: { storyId: number; username: s
 
   /** Runs one change; `adding` picks the §8 message should it fail. */
   async function change(adding: boolean, label: string, request: () => Promise<{ ok: boolean }>) {
-    if (busy) return false;
-    setBusy(true);
     try {
       const result = await request();
       if (!result.ok) throw new Error("refused");
@@ -61,27 +59,30 @@ export function AddToPanel({ storyId, username }: { storyId: number; username: s
     } catch {
       fail(adding ? t.lists.updateFailed : t.lists.removeFailed);
       return false;
-    } finally {
-      setBusy(false);
     }
   }
 
+  // Checkmarks move at once and move back if the change fails.
   async function toggleLibrary() {
     const api = browserApi();
     const adding = !inLibrary;
+    setInLibrary(adding);
     const ok = await change(adding, t.lists.myLibrary, () =>
       adding ? api.addToLibrary(username, storyId) : api.removeFromLibrary(username, storyId),
     );
-    if (ok) setInLibrary(adding);
+    if (!ok) setInLibrary(!adding);
   }
 
   async function toggleList(list: ReadingListSummary) {
     const api = browserApi();
     const adding = !inLists.includes(list.id);
+    const mark = (on: boolean) =>
+      setInLists((ids) => (on ? [...ids, list.id] : ids.filter((id) => id !== list.id)));
+    mark(adding);
     const ok = await change(adding, list.name, () =>
       adding ? api.addToReadingList(list.id, storyId) : api.removeFromReadingList(list.id, storyId),
     );
-    if (ok) setInLists((ids) => (adding ? [...ids, list.id] : ids.filter((id) => id !== list.id)));
+    if (!ok) mark(!adding);
   }
 
   async function create(event: FormEvent) {
@@ -111,12 +112,7 @@ export function AddToPanel({ storyId, username }: { storyId: number; username: s
         <ul className="add-to__lists">
           <li>
             <label className="add-to__option">
-              <input
-                type="checkbox"
-                checked={inLibrary}
-                aria-disabled={busy}
-                onChange={toggleLibrary}
-              />
+              <input type="checkbox" checked={inLibrary} onChange={toggleLibrary} />
               <span>{t.lists.myLibrary}</span>
               <Lock aria-label={t.lists.private} size={14} />
             </label>
@@ -127,7 +123,6 @@ export function AddToPanel({ storyId, username }: { storyId: number; username: s
                 <input
                   type="checkbox"
                   checked={inLists.includes(list.id)}
-                  aria-disabled={busy}
                   onChange={() => toggleList(list)}
                 />
                 <span>{list.name}</span>
