@@ -8,25 +8,16 @@
  *
  * Exits non-zero when a budget fails, after printing everything.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
-import { createServer } from "node:net";
 import { cpus, loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import autocannon from "autocannon";
 import { mulberry32 } from "../packages/server/src/seed/random.ts";
 import { buildWebIfNeeded } from "../scripts/build-web.ts";
+import { freePort, load, percentile, root, startChild, stopChild, waitUntilUp } from "./harness.ts";
 
-const root = resolve(import.meta.dirname, "..");
-
-// autocannon's request timers print this when a saturated run makes them fire late.
-process.removeAllListeners("warning");
-process.on("warning", (warning) => {
-  if (warning.name !== "TimeoutNegativeWarning") console.warn(warning);
-});
 const { values: args } = parseArgs({
   options: {
     duration: { type: "string", default: "10" },
@@ -46,10 +37,6 @@ const JS_BUDGET_BYTES = 150_000;
 
 const dataDir = resolve(process.env.BENCH_DATA_DIR ?? join(root, "data-bench"));
 const databasePath = join(dataDir, "inkwell.sqlite");
-const nodeBin = existsSync(join(root, "node_modules/.bin/node"))
-  ? join(root, "node_modules/.bin/node")
-  : process.execPath;
-
 // ---------------------------------------------------------------------------
 // What is measured and what it must reach.
 
@@ -202,94 +189,6 @@ function tagPathMaker(tags: string[], shape: Shape, rand: () => number): () => s
 }
 
 // ---------------------------------------------------------------------------
-// Child processes, each in its own process group.
-
-const children = new Set<ChildProcess>();
-
-function startChild(name: string, nodeArgs: string[], env: Record<string, string>) {
-  const child = spawn(nodeBin, nodeArgs, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  children.add(child);
-  child.on("exit", () => children.delete(child));
-  return { name, child, output: () => output };
-}
-
-type Child = ReturnType<typeof startChild>;
-
-async function stopChild({ child }: Child): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-  const exited = new Promise<void>((done) => child.once("exit", () => done()));
-  process.kill(-child.pid, "SIGTERM");
-  const timer = setTimeout(() => {
-    if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, "SIGKILL");
-  }, 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-function killAllNow(): void {
-  for (const child of children) {
-    try {
-      if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
-    } catch {
-      // Already gone.
-    }
-  }
-}
-process.on("exit", killAllNow);
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    killAllNow();
-    process.exit(130);
-  });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-async function waitUntilUp(url: string, child: Child, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.child.exitCode !== null) {
-      const hint = /migration/i.test(child.output())
-        ? "\nThe bench catalogue predates the current migrations: `npm run seed:bench -- --force`."
-        : "";
-      throw new Error(`${child.name} exited (${child.child.exitCode}):\n${child.output()}${hint}`);
-    }
-    try {
-      const response = await fetch(url);
-      await response.arrayBuffer();
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((done) => setTimeout(done, 200));
-  }
-  throw new Error(
-    `${child.name} did not answer ${url} within ${timeoutMs / 1000} s:\n${child.output()}`,
-  );
-}
-
-// ---------------------------------------------------------------------------
 // Load.
 
 interface Row {
@@ -309,79 +208,18 @@ interface Row {
   verdict: "PASS" | "FAIL" | "-";
 }
 
-interface Measured {
-  seconds: number;
-  /** Response times (ms) of the responses that completed inside the measured window. */
-  latencies: Float64Array;
-  non2xx: number;
-  errors: number;
-}
-
-/**
- * One autocannon run of warm-up + measurement on the same 50 connections; only the
- * responses after the warm-up count. Separate runs would open fresh connections, and a
- * saturated Node server takes one event-loop turn per new connection: the first requests
- * of most connections would wait seconds and swamp the p99 (see README, "Method").
- */
-function load(
-  base: string,
-  makePath: () => string,
-  warmup: number,
-  seconds: number,
-): Promise<Measured> {
-  return new Promise((done, fail) => {
-    const latencies: number[] = [];
-    let measuring = warmup <= 0;
-    let startedAt = performance.now();
-    let non2xx = 0;
-    let errors = 0;
-    const warmTimer = setTimeout(() => {
-      measuring = true;
-      startedAt = performance.now();
-    }, warmup * 1000);
-    const instance = autocannon(
-      {
-        url: base,
-        connections: CONNECTIONS,
-        duration: warmup + seconds,
-        requests: [
-          { method: "GET", setupRequest: (request) => ({ ...request, path: makePath() }) },
-        ],
-      },
-      (error) => {
-        clearTimeout(warmTimer);
-        if (error) return fail(error);
-        done({
-          seconds: (performance.now() - startedAt) / 1000,
-          latencies: Float64Array.from(latencies).sort(),
-          non2xx,
-          errors,
-        });
-      },
-    );
-    instance.on("response", (_client, statusCode, _bytes, responseTime) => {
-      if (!measuring) return;
-      latencies.push(responseTime);
-      if (statusCode < 200 || statusCode >= 300) non2xx++;
-    });
-    instance.on("reqError", () => {
-      if (measuring) errors++;
-    });
-  });
-}
-
-function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return Math.round(sorted[Math.max(0, index)] as number);
-}
-
 async function measure(base: string, ids: Ids, route: RouteKey, shape: Shape, seed: number) {
   const label = ROUTES.find((candidate) => candidate.key === route)?.label ?? route;
   process.stdout.write(
     `  ${label.padEnd(26)} ${shape.padEnd(8)} warm-up ${WARMUP} s + ${DURATION} s… `,
   );
-  const measured = await load(base, pathMaker(ids, route, shape, seed), WARMUP, DURATION);
+  const measured = await load(
+    base,
+    pathMaker(ids, route, shape, seed),
+    WARMUP,
+    DURATION,
+    CONNECTIONS,
+  );
   const row: Row = {
     route,
     label,

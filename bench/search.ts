@@ -1,0 +1,258 @@
+/**
+ * Search benchmark on loopback: story and people search on the bench catalogue (built by
+ * `npm run seed:bench`), one connection at a time and at 20 concurrent connections, beside
+ * a bare node:http server's requests/s measured in the same run. See bench/README.md.
+ *
+ *   node bench/search.ts [--duration 10] [--warmup 2] [--connections 20] [--only story,people]
+ *
+ * Exits non-zero when a budget fails, after printing everything.
+ */
+import { existsSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { join, resolve } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { parseArgs } from "node:util";
+import { mulberry32 } from "../packages/server/src/seed/random.ts";
+import { buildWebIfNeeded } from "../scripts/build-web.ts";
+import { freePort, load, percentile, root, startChild, stopChild, waitUntilUp } from "./harness.ts";
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: "string", default: "10" },
+    warmup: { type: "string", default: "2" },
+    connections: { type: "string", default: "20" },
+    only: { type: "string" },
+  },
+});
+const DURATION = Number(args.duration);
+const WARMUP = Number(args.warmup);
+const CONCURRENT = Number(args.connections);
+/** p95 budgets (ms) from issue #6. */
+const BUDGET_P95_MS = { story: 50, people: 30 } as const;
+/** Words nobody searches for on their own; two-word queries keep them ("the lost"). */
+const STOP_WORDS = new Set(["the", "and", "for", "with", "from", "into", "that", "this", "was"]);
+/** The web app's page sizes: 15 stories (desktop), 10 profiles. */
+const STORY_LIMIT = 15;
+const PEOPLE_LIMIT = 10;
+
+const dataDir = resolve(process.env.BENCH_DATA_DIR ?? join(root, "data-bench"));
+const databasePath = join(dataDir, "inkwell.sqlite");
+
+type Kind = "story" | "people";
+
+interface Vocabulary {
+  titleWords: string[];
+  titlePairs: string[];
+  nameWords: string[];
+}
+
+/** Words from published titles and from people's names: what readers type. */
+function loadVocabulary(): Vocabulary {
+  const db = new DatabaseSync(databasePath, { readOnly: true });
+  try {
+    const titles = db
+      .prepare("SELECT title FROM stories WHERE draft = 0 AND deleted = 0 ORDER BY id LIMIT 20000")
+      .all() as Array<{ title: string }>;
+    const words = new Set<string>();
+    const pairs = new Set<string>();
+    for (const { title } of titles) {
+      const tokens = title.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+      for (const token of tokens) if (token.length >= 3 && !STOP_WORDS.has(token)) words.add(token);
+      for (let i = 0; i + 1 < tokens.length; i++) pairs.add(`${tokens[i]} ${tokens[i + 1]}`);
+    }
+    const names = db.prepare("SELECT name FROM users ORDER BY id LIMIT 5000").all() as Array<{
+      name: string;
+    }>;
+    const nameWords = new Set<string>();
+    for (const { name } of names) {
+      for (const token of name.toLowerCase().match(/[\p{L}]+/gu) ?? []) {
+        if (token.length >= 3) nameWords.add(token);
+      }
+    }
+    return {
+      titleWords: [...words].sort(),
+      titlePairs: [...pairs].sort(),
+      nameWords: [...nameWords].sort(),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+const FILTERS = [
+  "content=complete",
+  "length=oneToTen",
+  "updated=year",
+  "content=free&length=tenToTwenty",
+  "content=complete,paid",
+  "updated=month,year&content=complete",
+];
+
+/**
+ * A third each of one-word, two-word and filtered story queries; people queries are a
+ * name word, or its first three to five letters (typing in progress).
+ */
+function pathMaker(vocabulary: Vocabulary, kind: Kind, seed: number): () => string {
+  const rand = mulberry32(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
+  if (kind === "people") {
+    return () => {
+      const word = pick(vocabulary.nameWords);
+      const query = rand() < 0.5 ? word : word.slice(0, 3 + Math.floor(rand() * 3));
+      return `/v4/search/users/?${new URLSearchParams({ query, limit: String(PEOPLE_LIMIT) })}`;
+    };
+  }
+  return () => {
+    const roll = rand();
+    const query =
+      roll < 1 / 3 || roll >= 2 / 3 ? pick(vocabulary.titleWords) : pick(vocabulary.titlePairs);
+    const params = new URLSearchParams({ query, limit: String(STORY_LIMIT) });
+    return `/v4/search/stories?${params}${roll >= 2 / 3 ? `&${pick(FILTERS)}` : ""}`;
+  };
+}
+
+interface Row {
+  kind: Kind;
+  connections: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  bareRps: number;
+  pass: boolean;
+}
+
+async function measure(base: string, makePath: () => string, connections: number) {
+  const measured = await load(base, makePath, WARMUP, DURATION, connections);
+  return {
+    rps: measured.latencies.length / measured.seconds,
+    p50: percentile(measured.latencies, 50),
+    p95: percentile(measured.latencies, 95),
+    p99: percentile(measured.latencies, 99),
+    non2xx: measured.non2xx,
+    errors: measured.errors,
+  };
+}
+
+function printTable(rows: Row[]): void {
+  const header = [
+    "search",
+    "connections",
+    "req/s",
+    "p50 ms",
+    "p95 ms",
+    "p99 ms",
+    "non-2xx",
+    "errors",
+    "bare req/s",
+    "budget",
+    "result",
+  ];
+  const lines = rows.map((row) => [
+    row.kind === "story" ? "GET /v4/search/stories" : "GET /v4/search/users/",
+    String(row.connections),
+    String(Math.round(row.rps)),
+    String(row.p50),
+    String(row.p95),
+    String(row.p99),
+    String(row.non2xx),
+    String(row.errors),
+    String(Math.round(row.bareRps)),
+    `p95 < ${BUDGET_P95_MS[row.kind]} ms`,
+    row.pass ? "PASS" : "FAIL",
+  ]);
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...lines.map((line) => (line[i] ?? "").length)),
+  );
+  const format = (cells: string[]) =>
+    cells
+      .map((cell, i) =>
+        i >= 1 && i <= 8 ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0),
+      )
+      .join("  ");
+  console.log(format(header));
+  console.log(widths.map((width) => "-".repeat(width)).join("  "));
+  for (const line of lines) console.log(format(line));
+}
+
+async function main(): Promise<number> {
+  if (!existsSync(databasePath)) {
+    console.error(`No bench catalogue at ${databasePath}: run \`npm run seed:bench\` first.`);
+    return 2;
+  }
+  buildWebIfNeeded();
+  const vocabulary = loadVocabulary();
+  console.log(
+    `Catalogue ${databasePath}: ${vocabulary.titleWords.length} title words, ` +
+      `${vocabulary.titlePairs.length} title word pairs, ${vocabulary.nameWords.length} name words`,
+  );
+
+  const barePort = await freePort();
+  const bare = startChild("bare server", ["bench/bare-server.ts"], { PORT: String(barePort) });
+  const serverPort = await freePort();
+  // The first start on a catalogue without the search index builds it (migration 012).
+  const server = startChild("Inkwell server", ["packages/server/src/main.ts"], {
+    PORT: String(serverPort),
+    DATA_DIR: dataDir,
+    NODE_ENV: "production",
+    DATABASE_URL: "",
+  });
+  const bareBase = `http://127.0.0.1:${barePort}`;
+  const serverBase = `http://127.0.0.1:${serverPort}`;
+  try {
+    await waitUntilUp(`${bareBase}/`, bare);
+    await waitUntilUp(`${serverBase}/healthz`, server, 300_000);
+    for (const kind of ["story", "people"] as const) {
+      const path = pathMaker(vocabulary, kind, 1)();
+      const response = await fetch(`${serverBase}${path}`);
+      const body = await response.arrayBuffer();
+      console.log(`  GET ${path} -> ${response.status}, ${body.byteLength} bytes`);
+      if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+    }
+    const [load1] = loadavg();
+    console.log(
+      `\nMachine: ${cpus().length} cores, load average ${load1?.toFixed(2)} before the runs; ` +
+        `${WARMUP} s warm-up + ${DURATION} s per run`,
+    );
+
+    const only = args.only?.split(",");
+    const rows: Row[] = [];
+    let seed = 100;
+    for (const kind of ["story", "people"] as const) {
+      if (only && !only.includes(kind)) continue;
+      for (const connections of [1, CONCURRENT]) {
+        seed += 10;
+        process.stdout.write(
+          `  ${kind.padEnd(7)} ${String(connections).padStart(2)} connection(s)… `,
+        );
+        // The bare server just before each row, same connections: the machine may be shared.
+        const bareRow = await measure(bareBase, () => "/", connections);
+        const row = await measure(serverBase, pathMaker(vocabulary, kind, seed), connections);
+        const pass = row.p95 < BUDGET_P95_MS[kind] && row.non2xx === 0 && row.errors === 0;
+        rows.push({ kind, connections, ...row, bareRps: bareRow.rps, pass });
+        console.log(
+          `${Math.round(row.rps)} req/s, p95 ${row.p95} ms (bare ${Math.round(bareRow.rps)} req/s)`,
+        );
+      }
+    }
+    console.log(`\nResults (${new Date().toISOString().slice(0, 10)}, loopback)\n`);
+    printTable(rows);
+    const failed = rows.filter((row) => !row.pass);
+    if (failed.length > 0) {
+      console.log(`\nFAIL: ${failed.map((row) => `${row.kind} at ${row.connections}`).join(", ")}`);
+      return 1;
+    }
+    console.log("\nAll budgets PASS");
+    return 0;
+  } finally {
+    await stopChild(bare);
+    await stopChild(server);
+  }
+}
+
+process.exitCode = await main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  return 1;
+});
