@@ -1,4 +1,4 @@
-import { INBOX_NOTICES } from "@inkwell/shared";
+import { BLOCKED_TAG_MESSAGES, INBOX_NOTICES } from "@inkwell/shared";
 
 /** Every piece of text the web app shows, in English. Other locales mirror this shape. */
 export const en = {
@@ -86,7 +86,7 @@ export const en = {
     logIn: "Log in to read it: mature stories are shown to adult readers only.",
     hiddenBySettings:
       "Your content settings hide mature stories, or your account is not yet 18. Adults can change this in their settings.",
-    settings: "Go to settings",
+    settings: "Content preferences",
   },
   part: {
     continue: "Continue to next part",
@@ -227,7 +227,6 @@ export const en = {
       alertssub: "Updates from stories in my Library and people I follow",
       subscribe: "Inkwell news, tips and reading picks by email",
     },
-    contentText: "Choose whether mature stories appear for you and which tags to hide.",
     muteEmpty: "You haven't muted anyone.",
     blockEmpty: "You haven't blocked anyone.",
     yourData: "Download your data",
@@ -539,6 +538,71 @@ export const en = {
     deprecation: "Direct messages are no longer available.",
     warning:
       "User-to-user messaging ends on December 31, 2024, and existing conversations will be deleted.",
+  },
+  safety: {
+    contentTitle: "Content Preferences",
+    matureLabel: "Show mature content",
+    matureHelp: "Mature stories may contain graphic violence, sexual content or strong language.",
+    on: "ON",
+    off: "OFF",
+    blockedTags: "Blocked tags",
+    blockedTagsHelp:
+      "Stories with these tags won't appear in your lists, search or recommendations.",
+    noBlockedTags: "You haven't blocked any tags.",
+    more: (count: number) => `+ ${count} more`,
+    editTags: "Edit Tags",
+    back: "Back",
+    tagsPlaceholder: "Separate tags with a space",
+    tagsInput: "Tags to block",
+    tagProblems: BLOCKED_TAG_MESSAGES,
+    removeTag: (tag: string) => `Remove #${tag}`,
+    suggestedTags: "Suggested Tags",
+    addTag: (tag: string) => `Block #${tag}`,
+    cancel: "Cancel",
+    apply: "Apply Changes",
+    applying: "Applying changes…",
+    applied: "Your content preferences were updated.",
+    noChanges: "Nothing to change.",
+    failed: "Something went wrong, your changes were not saved.",
+    loadFailed: "Your content preferences could not be loaded. Please try again.",
+    confirmTitle: "Content Preferences saved",
+    confirmText: "You can change your content preferences at any time in Settings.",
+    ok: "OK",
+    mutedList: "Muted accounts",
+    blockedList: "Blocked accounts",
+    previous: "Previous page",
+    next: "Next page",
+    page: (page: number, pages: number) => `Page ${page} of ${pages}`,
+    listFailed: "Something went wrong. Please try again",
+    menu: (name: string) => `Options for ${name}`,
+    mute: "Mute",
+    unmute: "Unmute",
+    block: "Block",
+    unblock: "Unblock",
+    muteTitle: (name: string) => `Mute ${name}?`,
+    muteText: (name: string) =>
+      `You won't see ${name}'s stories, comments or messages. They won't be told. It can take up to 30 minutes to take effect.`,
+    blockTitle: (name: string) => `Block ${name}?`,
+    blockText: (name: string) =>
+      `${name} won't be able to follow you, message you, post on your profile, or read and comment on your stories. Any follows between you end.`,
+    unblockTitle: (name: string) => `Unblock ${name}?`,
+    unblockText: (name: string) =>
+      `It can take up to 30 minutes to take effect. Afterwards ${name} can again follow you, message you, post on your profile, and read and comment on your stories.`,
+    muted: (name: string) => `${name} is now muted. You can unmute them at any time.`,
+    unmuted: (name: string) => `${name} is now unmuted. You can mute them at any time.`,
+    blocked: (name: string) => `${name} is now blocked. You can unblock them at any time.`,
+    unblocked: (name: string) => `${name} is now unblocked. You can block them at any time.`,
+    muteFailed: "There was an error muting this user. Please try again.",
+    unmuteFailed: "There was an error unmuting this user. Please try again.",
+    blockFailed: "There was an error blocking this user. Please try again.",
+    unblockFailed: "There was an error unblocking this user. Please try again.",
+    restrictedMuted: (name: string) =>
+      `You muted ${name}. Their stories and comments are hidden from you.`,
+    restrictedBlocked: (name: string) =>
+      `You blocked ${name}. They can't follow you, message you or read your stories.`,
+    conversations: "Conversations",
+    noConversations: "No conversations to show.",
+    policies: "Safety policies",
   },
   errors: {
     notFoundTitle: "Page not found",

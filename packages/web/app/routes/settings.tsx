@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
 import { redirect } from "react-router";
 import { apiContext } from "../api/context.ts";
+import { ContentPreferences } from "../features/safety/content-preferences.tsx";
+import { SafetyList } from "../features/safety/safety-list.tsx";
 import { AccountTab } from "../features/settings/account-tab.tsx";
 import { NotificationsTab } from "../features/settings/notifications-tab.tsx";
 import { t } from "../i18n/index.ts";
@@ -13,7 +15,8 @@ const isTab = (value: string): value is Tab => (TABS as readonly string[]).inclu
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = request.headers.has("cookie") ? await context.get(apiContext).currentUser() : null;
   if (!user) throw redirect(`/login?${new URLSearchParams({ nextUrl: "/settings" })}`);
-  return { user, today: new Date().toISOString().slice(0, 10) };
+  const contentSettings = await context.get(apiContext).contentSettings(user.username);
+  return { user, contentSettings, today: new Date().toISOString().slice(0, 10) };
 }
 
 export const meta = () => [{ title: `${t.settings.title} · ${t.brand}` }];
@@ -23,7 +26,7 @@ export const meta = () => [{ title: `${t.settings.title} · ${t.brand}` }];
  * tabs are links, so each is addressable and the browser's back button moves between them.
  */
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {
-  const { user, today } = loaderData;
+  const { user, contentSettings, today } = loaderData;
   const [tab, setTab] = useState<Tab>("account");
   const [toast, setToast] = useState<string | null>(null);
 
@@ -58,9 +61,18 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
         <h2>{t.settings.tabs[tab]}</h2>
         {tab === "account" && <AccountTab user={user} today={today} notify={setToast} />}
         {tab === "notifications" && <NotificationsTab user={user} notify={setToast} />}
-        {tab === "content" && <p>{t.settings.contentText}</p>}
-        {tab === "mute" && <p>{t.settings.muteEmpty}</p>}
-        {tab === "block" && <p>{t.settings.blockEmpty}</p>}
+        {tab === "content" && (
+          <ContentPreferences
+            username={user.username}
+            settings={contentSettings}
+            onApplied={(_, matureChanged) => {
+              // Mature stories come and go everywhere: show the settings and pages afresh.
+              if (matureChanged) window.location.reload();
+            }}
+          />
+        )}
+        {tab === "mute" && <SafetyList kind="mute" username={user.username} />}
+        {tab === "block" && <SafetyList kind="block" username={user.username} />}
       </div>
     </section>
   );

@@ -1,12 +1,15 @@
 import { linkify } from "@inkwell/shared";
-import { isRouteErrorResponse, useRouteError } from "react-router";
+import { isRouteErrorResponse, useRevalidator, useRouteError } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { ErrorPage } from "../components/error-page.tsx";
 import { ListLinks } from "../features/lists/list-links.tsx";
 import { PeopleList } from "../features/profiles/people-list.tsx";
 import { ProfileHeader } from "../features/profiles/profile-header.tsx";
 import { ProfileStories } from "../features/profiles/profile-stories.tsx";
+import { ProfileSafetyMenu } from "../features/safety/profile-safety-menu.tsx";
+import { useSafetyActions } from "../features/safety/use-safety-actions.tsx";
 import { t } from "../i18n/index.ts";
+import { useCurrentUser } from "../lib/current-user.ts";
 import { orNotFound } from "../lib/route-data.ts";
 import type { Route } from "./+types/user";
 
@@ -44,11 +47,37 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
 export default function UserPage({ loaderData }: Route.ComponentProps) {
   const { profile, stories, followers, following, publicLists } = loaderData;
   const { username, name } = profile;
+  const viewer = useCurrentUser();
+  const revalidator = useRevalidator();
+  // A mute or block changes what this page may show: ask the server again.
+  const { ask, toast, modal } = useSafetyActions(() => revalidator.revalidate());
+  const isSelf = viewer?.username.toLowerCase() === username.toLowerCase();
+  // Restricted (accounts-safety-messaging.md §2): About, Conversations and Following only.
+  const restricted = profile.safety.isMuted || profile.safety.isBlocked;
   return (
     // Keyed by user: lists and follow state start afresh on another profile.
     <article className="profile" key={username}>
-      <ProfileHeader profile={profile} />
+      <ProfileHeader
+        profile={profile}
+        safetyMenu={
+          viewer &&
+          !isSelf && (
+            <ProfileSafetyMenu target={{ username, name }} safety={profile.safety} ask={ask} />
+          )
+        }
+      />
+      <p className="profile__toast" role="status">
+        {toast}
+      </p>
+      {modal}
       <div className="profile__body">
+        {restricted && (
+          <p className="profile__restricted">
+            {profile.safety.isBlocked
+              ? t.safety.restrictedBlocked(name)
+              : t.safety.restrictedMuted(name)}
+          </p>
+        )}
         {profile.description.trim() && (
           <section className="profile__about" aria-labelledby="about-heading">
             <h2 id="about-heading">{t.profile.about}</h2>
@@ -60,32 +89,46 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
             />
           </section>
         )}
-        <section className="profile__stories" aria-labelledby="stories-heading">
-          <h2 id="stories-heading">{t.profile.stories(name)}</h2>
-          <ProfileStories
-            username={username}
-            first={stories}
-            pageSize={STORIES_PAGE}
-            label={t.profile.stories(name)}
-            empty={t.profile.noStories}
-          />
-        </section>
-        <section className="profile__lists" aria-labelledby="lists-heading">
-          <h2 id="lists-heading">{t.profile.readingLists}</h2>
-          <ListLinks lists={publicLists} label={t.lists.ofUser(name)} empty={t.lists.noLists} />
-        </section>
-        <section className="profile__followers" aria-labelledby="followers-heading">
-          <h2 id="followers-heading">{t.profile.followers}</h2>
-          <PeopleList
-            username={username}
-            list="followers"
-            first={followers}
-            pageSize={PEOPLE_PAGE}
-            label={t.profile.followersOf(name)}
-            empty={t.profile.noFollowers}
-          />
-        </section>
-        <section className="profile__following" aria-labelledby="following-heading">
+        {restricted ? (
+          <section className="profile__conversations" aria-labelledby="conversations-heading">
+            <h2 id="conversations-heading">{t.safety.conversations}</h2>
+            <p>{t.safety.noConversations}</p>
+          </section>
+        ) : (
+          <>
+            <section className="profile__stories" aria-labelledby="stories-heading">
+              <h2 id="stories-heading">{t.profile.stories(name)}</h2>
+              <ProfileStories
+                username={username}
+                first={stories}
+                pageSize={STORIES_PAGE}
+                label={t.profile.stories(name)}
+                empty={t.profile.noStories}
+              />
+            </section>
+            <section className="profile__lists" aria-labelledby="lists-heading">
+              <h2 id="lists-heading">{t.profile.readingLists}</h2>
+              <ListLinks lists={publicLists} label={t.lists.ofUser(name)} empty={t.lists.noLists} />
+            </section>
+            <section className="profile__followers" aria-labelledby="followers-heading">
+              <h2 id="followers-heading">{t.profile.followers}</h2>
+              <PeopleList
+                username={username}
+                list="followers"
+                first={followers}
+                pageSize={PEOPLE_PAGE}
+                label={t.profile.followersOf(name)}
+                empty={t.profile.noFollowers}
+              />
+            </section>
+          </>
+        )}
+        <section
+          className={
+            restricted ? "profile__following profile__following--restricted" : "profile__following"
+          }
+          aria-labelledby="following-heading"
+        >
           <h2 id="following-heading">{t.profile.following}</h2>
           <PeopleList
             username={username}

@@ -1,5 +1,5 @@
 import { abbreviateCount, type UserProfile } from "@inkwell/shared";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Avatar } from "../../components/avatar.tsx";
 import { UserBadges } from "../../components/user-badges.tsx";
 import { t } from "../../i18n/index.ts";
@@ -8,9 +8,17 @@ import { FollowButton, type FollowCount } from "./follow-button.tsx";
 
 /**
  * The profile's header: background picture (or the user's highlight colour, or the accent),
- * avatar, name, badges, counts and, for anyone but the user themself, Follow.
+ * avatar, name, badges, counts and, for anyone but the user themself, Follow and the
+ * safety menu.
  */
-export function ProfileHeader({ profile }: { profile: UserProfile }) {
+export function ProfileHeader({
+  profile,
+  safetyMenu,
+}: {
+  profile: UserProfile;
+  /** The viewer's mute and block controls (features/safety), for signed-in others. */
+  safetyMenu?: ReactNode;
+}) {
   const viewer = useCurrentUser();
   const [follow, setFollow] = useState<FollowCount>({
     following: profile.following,
@@ -49,9 +57,13 @@ export function ProfileHeader({ profile }: { profile: UserProfile }) {
             </div>
           ))}
         </dl>
-        {!isSelf && (
-          <FollowButton username={profile.username} state={follow} onChange={setFollow} />
-        )}
+        <div className="profile-header__actions">
+          {/* A block ends following both ways, and the server refuses a new follow. */}
+          {!isSelf && !profile.safety.isBlocked && (
+            <FollowButton username={profile.username} state={follow} onChange={setFollow} />
+          )}
+          {safetyMenu}
+        </div>
       </div>
     </header>
   );

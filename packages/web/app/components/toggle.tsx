@@ -1,0 +1,35 @@
+import { t } from "../i18n/index.ts";
+
+interface ToggleProps {
+  checked: boolean;
+  label: string;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+  /** A change is being saved: the switch waits, and says so to assistive technology. */
+  loading?: boolean;
+  describedBy?: string;
+}
+
+/** An ON/OFF switch (a button with role="switch"), with loading and disabled variants. */
+export function Toggle({ checked, label, onChange, disabled, loading, describedBy }: ToggleProps) {
+  return (
+    <button
+      type="button"
+      role="switch"
+      className="toggle"
+      aria-checked={checked}
+      aria-label={label}
+      aria-describedby={describedBy}
+      aria-busy={loading || undefined}
+      disabled={disabled || loading}
+      onClick={() => onChange(!checked)}
+    >
+      <span className="toggle__track" aria-hidden="true">
+        <span className="toggle__thumb" />
+      </span>
+      <span className="toggle__text" aria-hidden="true">
+        {checked ? t.safety.on : t.safety.off}
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,124 @@
+import {
+  addBlockedTag,
+  atTagLimit,
+  type BlockedTagProblem,
+  type BlockedTagRules,
+  normaliseTag,
+} from "@inkwell/shared";
+import { ArrowLeft, X } from "lucide-react";
+import { type KeyboardEvent, useId, useState } from "react";
+import { BROWSE_TOPICS } from "../../components/browse-topics.ts";
+import { t } from "../../i18n/index.ts";
+
+interface BlockedTagsEditorProps {
+  tags: string[];
+  rules: BlockedTagRules;
+  onChange: (tags: string[]) => void;
+  onBack: () => void;
+}
+
+/**
+ * The Blocked Tags editor: tags are added on Enter or space by the shared rules
+ * (lowercased, '#' and backslash stripped, no duplicates, unblockable ones refused),
+ * removed by their chip's button, and the input closes at the reader's tag limit.
+ */
+export function BlockedTagsEditor({ tags, rules, onChange, onBack }: BlockedTagsEditorProps) {
+  const [typed, setTyped] = useState("");
+  const [problem, setProblem] = useState<BlockedTagProblem | null>(null);
+  const inputId = useId();
+  const warningId = useId();
+  const full = atTagLimit(tags, rules);
+  const warning = full ? t.safety.tagProblems.limit : problem && t.safety.tagProblems[problem];
+  const prefix = normaliseTag(typed);
+  const suggestions = BROWSE_TOPICS.map((topic) => topic.tag).filter(
+    (tag) => !tags.includes(tag) && !rules.unblockableTags.includes(tag) && tag.startsWith(prefix),
+  );
+
+  function add(value: string) {
+    const result = addBlockedTag(value, tags, rules);
+    setProblem(result.problem);
+    if (result.problem === null) {
+      onChange(result.tags);
+      setTyped("");
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    event.preventDefault();
+    add(typed);
+  }
+
+  return (
+    <div className="tags-editor">
+      <div className="tags-editor__top">
+        <button
+          className="tags-editor__back"
+          type="button"
+          onClick={onBack}
+          aria-label={t.safety.back}
+        >
+          <ArrowLeft aria-hidden="true" size={20} />
+        </button>
+        <h3>{t.safety.blockedTags}</h3>
+      </div>
+      <label className="visually-hidden" htmlFor={inputId}>
+        {t.safety.tagsInput}
+      </label>
+      <input
+        id={inputId}
+        className="tags-editor__input"
+        type="text"
+        value={typed}
+        placeholder={t.safety.tagsPlaceholder}
+        disabled={full}
+        aria-describedby={warningId}
+        autoComplete="off"
+        onChange={(event) => {
+          setProblem(null);
+          setTyped(event.target.value);
+        }}
+        onKeyDown={onKeyDown}
+      />
+      <p id={warningId} className="tags-editor__warning" role="status">
+        {warning}
+      </p>
+      <ul className="tag-chips" aria-label={t.safety.blockedTags}>
+        {tags.map((tag) => (
+          <li key={tag} className="tag-chip tag-chip--active">
+            #{tag}
+            <button
+              type="button"
+              aria-label={t.safety.removeTag(tag)}
+              onClick={() => {
+                setProblem(null);
+                onChange(tags.filter((other) => other !== tag));
+              }}
+            >
+              <X aria-hidden="true" size={14} />
+            </button>
+          </li>
+        ))}
+      </ul>
+      {!full && suggestions.length > 0 && (
+        <section className="tags-editor__suggested" aria-labelledby={`${inputId}-suggested`}>
+          <h4 id={`${inputId}-suggested`}>{t.safety.suggestedTags}</h4>
+          <ul className="tag-chips">
+            {suggestions.map((tag) => (
+              <li key={tag}>
+                <button
+                  type="button"
+                  className="tag-chip"
+                  aria-label={t.safety.addTag(tag)}
+                  onClick={() => add(tag)}
+                >
+                  #{tag}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ProfileSafety } from "@inkwell/shared";
+import { MoreHorizontal } from "lucide-react";
+import { useRef } from "react";
+import { t } from "../../i18n/index.ts";
+import { type SafetyAction, type SafetyTarget, safetyLabel } from "./use-safety-actions.tsx";
+
+interface ProfileSafetyMenuProps {
+  target: SafetyTarget;
+  safety: ProfileSafety;
+  ask: (action: SafetyAction, target: SafetyTarget) => void;
+}
+
+/**
+ * The profile's moderation dropdown, and on a restricted profile its Unmute or Unblock
+ * button. Mute is offered only while the user is not blocked (§6). Report joins the menu
+ * when reports exist.
+ */
+export function ProfileSafetyMenu({ target, safety, ask }: ProfileSafetyMenuProps) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const actions: SafetyAction[] = [
+    ...(safety.isBlocked ? [] : ([safety.isMuted ? "unmute" : "mute"] as const)),
+    safety.isBlocked ? "unblock" : "block",
+  ];
+  const choose = (action: SafetyAction) => {
+    if (menu.current) menu.current.open = false;
+    ask(action, target);
+  };
+  const undo: SafetyAction | null = safety.isBlocked ? "unblock" : safety.isMuted ? "unmute" : null;
+
+  return (
+    <div className="profile-safety">
+      {undo && (
+        <button className="button button--primary" type="button" onClick={() => ask(undo, target)}>
+          {safetyLabel(undo)}
+        </button>
+      )}
+      <details className="profile-safety__menu" ref={menu}>
+        <summary className="button" aria-label={t.safety.menu(target.name)}>
+          <MoreHorizontal aria-hidden="true" size={20} />
+        </summary>
+        <ul className="profile-safety__panel">
+          {actions.map((action) => (
+            <li key={action}>
+              <button type="button" onClick={() => choose(action)}>
+                {safetyLabel(action)}
+              </button>
+            </li>
+          ))}
+          <li>
+            <a href="/guidelines">{t.safety.policies}</a>
+          </li>
+        </ul>
+      </details>
+    </div>
+  );
+}

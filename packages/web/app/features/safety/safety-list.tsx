@@ -1,0 +1,115 @@
+import { SAFETY_LIST_PAGE_SIZE, type SafetyListUser } from "@inkwell/shared";
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+import { browserApi } from "../../api/client.ts";
+import { Alert } from "../../components/alert.tsx";
+import { Avatar } from "../../components/avatar.tsx";
+import { t } from "../../i18n/index.ts";
+import { useSafetyActions } from "./use-safety-actions.tsx";
+
+type Kind = "mute" | "block";
+
+/** Everyone the user muted or blocked, newest first, whichever call answers them. */
+async function load(kind: Kind, username: string): Promise<SafetyListUser[] | string> {
+  const api = browserApi();
+  if (kind === "mute") {
+    const result = await api.mutedUsers();
+    if (!result.ok) return result.refusal.message ?? t.safety.listFailed;
+    return result.value.map((user) => ({
+      username: user.name,
+      name: user.displayName,
+      avatar: user.avatar,
+    }));
+  }
+  const result = await api.blockedUsers(username);
+  return result.ok ? result.value.users : (result.refusal.message ?? t.safety.listFailed);
+}
+
+/**
+ * The Muted Accounts or Blocked Accounts list of settings: username and avatar each, 8 a
+ * page with back and forward controls, and the way to unmute or unblock.
+ */
+export function SafetyList({ kind, username }: { kind: Kind; username: string }) {
+  const [users, setUsers] = useState<SafetyListUser[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [page, setPage] = useState(0);
+
+  const reload = useCallback(() => {
+    load(kind, username)
+      .catch(() => t.safety.listFailed)
+      .then((answer) => {
+        if (typeof answer === "string") setError(answer);
+        else setUsers(answer);
+      });
+  }, [kind, username]);
+  useEffect(reload, [reload]);
+  const { ask, toast, modal } = useSafetyActions(reload);
+
+  const pages = Math.max(1, Math.ceil((users?.length ?? 0) / SAFETY_LIST_PAGE_SIZE));
+  const current = Math.min(page, pages - 1);
+  const shown = users?.slice(
+    current * SAFETY_LIST_PAGE_SIZE,
+    (current + 1) * SAFETY_LIST_PAGE_SIZE,
+  );
+  const undo = kind === "mute" ? "unmute" : "unblock";
+
+  return (
+    <div className="safety-list">
+      <p className="settings__toast" role="status">
+        {toast}
+      </p>
+      {error && <Alert tone="danger">{error}</Alert>}
+      {shown?.length === 0 && (
+        <p>{kind === "mute" ? t.settings.muteEmpty : t.settings.blockEmpty}</p>
+      )}
+      {shown && shown.length > 0 && (
+        <>
+          <ul
+            className="safety-list__people"
+            aria-label={kind === "mute" ? t.safety.mutedList : t.safety.blockedList}
+          >
+            {shown.map((user) => (
+              <li key={user.username} className="safety-list__person">
+                <a href={`/user/${user.username}`}>
+                  <Avatar src={user.avatar} name={user.name} size={42} />
+                  <span>{user.username}</span>
+                </a>
+                <button
+                  className="button"
+                  type="button"
+                  onClick={() => ask(undo, { username: user.username, name: user.username })}
+                >
+                  {undo === "unmute" ? t.safety.unmute : t.safety.unblock}
+                </button>
+              </li>
+            ))}
+          </ul>
+          {pages > 1 && (
+            <nav className="safety-list__pages" aria-label={t.safety.page(current + 1, pages)}>
+              <button
+                className="button"
+                type="button"
+                aria-label={t.safety.previous}
+                disabled={current === 0}
+                onClick={() => setPage(current - 1)}
+              >
+                <ChevronLeft aria-hidden="true" size={18} />
+              </button>
+              <span>{t.safety.page(current + 1, pages)}</span>
+              <button
+                className="button"
+                type="button"
+                aria-label={t.safety.next}
+                disabled={current >= pages - 1}
+                onClick={() => setPage(current + 1)}
+              >
+                <ChevronRight aria-hidden="true" size={18} />
+              </button>
+            </nav>
+          )}
+        </>
+      )}
+      {modal}
+    </div>
+  );
+}
