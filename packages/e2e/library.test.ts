@@ -141,6 +141,50 @@ describe("the Library and reading lists", () => {
     });
   });
 
+  test("each failure in the popover says what failed (reader.md §8)", async () => {
+    const story = stories[3];
+    if (!story) throw new Error("the catalogue has four hot stories");
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await signIn(page, `/story/${story.id}`);
+      const refuse = (pattern: string) =>
+        page.route(pattern, (route) => route.fulfill({ status: 500, body: "{}" }));
+      await refuse("**/v4/stories/collections**");
+      let popover = await openAddTo(page);
+      await popover
+        .getByRole("alert")
+        .filter({ hasText: "Error: fetching stories collections failed" })
+        .waitFor();
+      await page.keyboard.press("Escape");
+
+      await page.unrouteAll();
+      await refuse("**/api/v3/users/demo_reader/lists**");
+      popover = await openAddTo(page);
+      await popover
+        .getByRole("alert")
+        .filter({ hasText: "Error: fetching reading lists failed" })
+        .waitFor();
+      await page.keyboard.press("Escape");
+
+      await page.unrouteAll();
+      await refuse("**/api/v3/users/demo_reader/library**");
+      await refuse("**/api/v3/lists/");
+      popover = await openAddTo(page);
+      const library = popover.getByRole("checkbox", { name: "My Library" });
+      await library.click();
+      await popover
+        .getByRole("alert")
+        .filter({ hasText: "Error: collection update failed" })
+        .waitFor();
+      expect(await library.isChecked()).toBe(false);
+      await popover.getByLabel("New reading list").fill("Never made");
+      await popover.getByRole("button", { name: "Create" }).click();
+      await popover
+        .getByRole("alert")
+        .filter({ hasText: "We are unable to add this story to your reading list at this time" })
+        .waitFor();
+    });
+  });
+
   test("visitors find Add to disabled and are sent to log in for /library", async () => {
     const story = stories[0];
     if (!story) throw new Error("the catalogue has a hot story");
