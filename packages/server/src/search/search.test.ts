@@ -276,6 +276,28 @@ describe("story search filters", () => {
     expect(await zephyr({ content: "complete,free", updated: "month" })).toEqual(["Complete Free"]);
   });
 
+  it("leaves out blocked tags and blocked or blocking authors (visibleStories)", async () => {
+    const db = t.handle.db;
+    const other = await createUser(db, { username: "zephyr_rival" });
+    await createStory(db, other.id, { title: "Zephyr Rival", tags: ["windy"] });
+    const reader = await createUser(db, { email_verified: 1 });
+    const init = { headers: { cookie: await sessionCookie(db, reader.id) } };
+    expect(await zephyr({}, init)).toContain("Rival");
+    const now = Date.now();
+    await db
+      .insertInto("blocked_tags")
+      .values({ user_id: reader.id, tag: "windy", created_at: now })
+      .execute();
+    expect(await zephyr({}, init)).not.toContain("Rival");
+    await db.deleteFrom("blocked_tags").where("user_id", "=", reader.id).execute();
+    await db
+      .insertInto("user_blocks")
+      .values({ blocker_id: other.id, blocked_id: reader.id, created_at: now })
+      .execute();
+    expect(await zephyr({}, init)).not.toContain("Rival");
+    await db.deleteFrom("stories").where("user_id", "=", other.id).execute();
+  });
+
   it("pages with nextUrl, keeping the filters, until it is null", async () => {
     const seen: string[] = [];
     let page = await storySearch({ query: "zephyr", content: "free", limit: "1" });
