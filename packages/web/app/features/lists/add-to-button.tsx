@@ -31,7 +31,7 @@ export function AddToButton({ storyId, large = true }: { storyId: number; large?
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
     // On the document: focus may be anywhere in the popover, or on the page after a click.
-    const escape = (event: KeyboardEvent) => {
+    const onEscape = (event: KeyboardEvent) => {
       if (event.key !== "Escape") return;
       // Inside the preview modal, Escape closes the popover only, not the dialog too.
       event.preventDefault();
@@ -40,10 +40,10 @@ export function AddToButton({ storyId, large = true }: { storyId: number; large?
       button.current?.focus();
     };
     document.addEventListener("pointerdown", outside);
-    document.addEventListener("keydown", escape, true);
+    document.addEventListener("keydown", onEscape, true);
     return () => {
       document.removeEventListener("pointerdown", outside);
-      document.removeEventListener("keydown", escape, true);
+      document.removeEventListener("keydown", onEscape, true);
     };
   }, [open]);
 
