@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../http/app-env.ts";
+import { errorJson, json, objectJson } from "../http/openapi.ts";
 import { RateLimiter } from "../http/rate-limit.ts";
 import { requireViewer } from "../http/require-viewer.ts";
 import { idParam, limitQuery, validationHook } from "../http/validation.ts";
@@ -22,10 +23,6 @@ const MINUTE = 60_000;
 export function commentLimiters() {
   return { perMinute: new RateLimiter(10, MINUTE), perHour: new RateLimiter(100, 60 * MINUTE) };
 }
-
-const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });
-const objectJson = json(z.object({}).passthrough());
-const errorJson = json(z.object({ code: z.string(), message: z.string() }));
 
 const pageQuery = z.object({
   limit: limitQuery(50, 10),

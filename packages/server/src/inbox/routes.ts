@@ -7,6 +7,7 @@ import {
 } from "@inkwell/shared";
 import { streamSSE } from "hono/streaming";
 import type { AppEnv } from "../http/app-env.ts";
+import { errorJson, objectJson } from "../http/openapi.ts";
 import type { AccountLimiters } from "../http/rate-limit.ts";
 import { readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
@@ -31,14 +32,6 @@ import {
   unreadConversations,
 } from "./service.ts";
 
-const objectJson = {
-  content: { "application/json": { schema: z.object({}).passthrough() } },
-};
-const errorJson = {
-  content: {
-    "application/json": { schema: z.object({ code: z.string(), message: z.string() }) },
-  },
-};
 const refusals = {
   400: { description: "Bad query or body", ...errorJson },
   401: { description: "Not signed in", ...errorJson },

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, type RouteConfig, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../http/app-env.ts";
+import { errorJson, objectJson } from "../http/openapi.ts";
 import { readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
 import { fieldsFrom, project } from "../http/respond.ts";
@@ -24,15 +25,6 @@ import {
   updateList,
   userLists,
 } from "./service.ts";
-
-const objectJson = {
-  content: { "application/json": { schema: z.object({}).passthrough() } },
-};
-const errorJson = {
-  content: {
-    "application/json": { schema: z.object({ code: z.string(), message: z.string() }) },
-  },
-};
 
 const MAX_STORIES = 50;
 const storyIdsMessage = "stories must be story ids";

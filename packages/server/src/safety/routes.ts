@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { REFUSED } from "../accounts/service.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { HttpError } from "../http/errors.ts";
+import { errorJson, objectJson } from "../http/openapi.ts";
 import { readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
 import { parseInput, validationHook } from "../http/validation.ts";
@@ -19,14 +20,6 @@ import {
   unmute,
 } from "./service.ts";
 
-const objectJson = {
-  content: { "application/json": { schema: z.object({}).passthrough() } },
-};
-const errorJson = {
-  content: {
-    "application/json": { schema: z.object({ code: z.string(), message: z.string() }) },
-  },
-};
 const authResponses = {
   400: { description: "Bad input, or yourself", ...errorJson },
   401: { description: "Not signed in", ...errorJson },

@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { SEARCH_CONTENT, SEARCH_LENGTHS, SEARCH_UPDATED } from "@inkwell/shared";
 import type { AppEnv } from "../http/app-env.ts";
+import { errorJson, objectJson } from "../http/openapi.ts";
 import { readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
 import { fieldsFrom, project } from "../http/respond.ts";
@@ -18,15 +19,6 @@ import {
   searchStories,
   searchUsers,
 } from "./service.ts";
-
-const objectJson = {
-  content: { "application/json": { schema: z.object({}).passthrough() } },
-};
-const errorJson = {
-  content: {
-    "application/json": { schema: z.object({ code: z.string(), message: z.string() }) },
-  },
-};
 
 /**
  * Any text up to 1,000 characters that is not blank; it is cut into words, never parsed.

@@ -1,17 +1,9 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../http/app-env.ts";
+import { errorJson, objectJson } from "../http/openapi.ts";
 import { fieldsFrom, project } from "../http/respond.ts";
 import { fieldsQuery, idParam, validationHook } from "../http/validation.ts";
 import { getStoryDetails, listStories } from "./service.ts";
-
-const storyJson = {
-  content: { "application/json": { schema: z.object({}).passthrough() } },
-};
-const errorJson = {
-  content: {
-    "application/json": { schema: z.object({ code: z.string(), message: z.string() }) },
-  },
-};
 
 const getStory = createRoute({
   method: "get",
@@ -20,7 +12,7 @@ const getStory = createRoute({
     "Story details (reader.md §3), projected by `fields`; recommendedStories only when named in `fields`",
   request: { params: z.object({ id: idParam("id") }), query: z.object({ fields: fieldsQuery }) },
   responses: {
-    200: { description: "The story", ...storyJson },
+    200: { description: "The story", ...objectJson },
     400: { description: "Malformed id or fields", ...errorJson },
     404: { description: "No such story, or not visible to the caller", ...errorJson },
   },
@@ -54,7 +46,7 @@ const getStories = createRoute({
   summary: "Published stories by popularity (hot) or recency (new), optionally by tag or category",
   request: { query: listQuery },
   responses: {
-    200: { description: "{stories, total, nextUrl}", ...storyJson },
+    200: { description: "{stories, total, nextUrl}", ...objectJson },
     400: { description: "Bad query", ...errorJson },
   },
 });
@@ -77,7 +69,7 @@ const getPaidStoriesOfTag = createRoute({
     }),
   },
   responses: {
-    200: { description: "{tag, stories}", ...storyJson },
+    200: { description: "{tag, stories}", ...objectJson },
     400: { description: "Bad query", ...errorJson },
   },
 });
