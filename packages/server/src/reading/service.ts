@@ -7,6 +7,7 @@ import {
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { notFound } from "../http/errors.ts";
+import { assertNotBlockedBy } from "../safety/relations.ts";
 import { isPublished } from "../stories/cards.ts";
 import { assertMatureAllowed, canSeeStory } from "../stories/service.ts";
 import type { MaybeViewer, Viewer } from "../viewer.ts";
@@ -44,6 +45,7 @@ async function readablePart(
   };
   if (!part || !story || !isPublished(part) || !canSeeStory(story, viewer)) throw notFound("Part");
   assertMatureAllowed(part, viewer);
+  await assertNotBlockedBy(db, part.user_id, viewer);
   return part;
 }
 
@@ -83,6 +85,7 @@ export async function getReadingPosition(
   ]);
   if (!story || !canSeeStory(story, viewer)) throw notFound("Story");
   assertMatureAllowed(story, viewer);
+  await assertNotBlockedBy(db, story.user_id, viewer);
   if (saved) return { part: saved.part_id, position: formatPosition(saved.position) };
   return { part: first?.id ?? null, position: formatPosition(DEFAULT_POSITION) };
 }

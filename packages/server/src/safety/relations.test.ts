@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { listedStory } from "../stories/service.ts";
 import { useTestApi } from "../testing/api.ts";
 import { createUser } from "../testing/fixtures.ts";
 import type { Viewer } from "../viewer.ts";
@@ -50,5 +51,23 @@ describe("safety relations", () => {
     expect([...(await hiddenAuthorIds(db, asViewer(blocked)))]).toEqual([me.id]);
     expect((await hiddenAuthorIds(db, asViewer(muted))).size).toBe(0);
     expect((await hiddenAuthorIds(db, null)).size).toBe(0);
+  });
+});
+
+describe("listedStory", () => {
+  const sqlFor = (viewer: Viewer | null) =>
+    t.handle.db
+      .selectFrom("stories")
+      .select("stories.id")
+      .where((eb) => listedStory(eb, viewer))
+      .compile().sql;
+
+  it("leaves a visitor's list query as it was: no safety table is read", () => {
+    expect(sqlFor(null)).not.toMatch(/blocked_tags|user_mutes|user_blocks/);
+  });
+
+  it("checks a signed-in reader's blocked tags, mutes and blocks in the query itself", () => {
+    const sql = sqlFor(asViewer({ id: 1, username: "reader" }));
+    for (const table of ["blocked_tags", "user_mutes", "user_blocks"]) expect(sql).toContain(table);
   });
 });

@@ -378,6 +378,16 @@ describe("authorisation", () => {
       { visitor: 401, owner: 201, other: 201, blocked: 404, muted: 201, admin: 201 },
     ],
     [
+      "POST vote",
+      (who) => post(who, `/api/v3/stories/${story.id}/parts/${story.partIds[0]}/votes`),
+      { visitor: 401, owner: 200, other: 200, blocked: 404, muted: 200, admin: 200 },
+    ],
+    [
+      "GET reading position",
+      (who) => read(who, `/apiv2/syncreadingposition?story_id=${story.id}`),
+      { visitor: 401, owner: 200, other: 200, blocked: 404, muted: 200, admin: 200 },
+    ],
+    [
       "POST following",
       (who) =>
         post(who, `/api/v3/users/${who?.username ?? "x"}/following`, { users: owner.username }),

@@ -3,6 +3,7 @@ import { queryTemplate } from "../db/query-template.ts";
 import type { Database } from "../db/schema.ts";
 import { storyChanged } from "../events.ts";
 import { HttpError, notFound } from "../http/errors.ts";
+import { assertNotBlockedBy } from "../safety/relations.ts";
 import { isPublished } from "../stories/cards.ts";
 import { assertMatureAllowed, canSeeStory } from "../stories/service.ts";
 import type { Viewer } from "../viewer.ts";
@@ -45,6 +46,7 @@ async function votablePart(db: Kysely<Database>, viewer: Viewer, storyId: number
     );
   if (!visible) throw notFound("Part");
   assertMatureAllowed({ user_id: part.user_id, rating: part.story_rating }, viewer);
+  await assertNotBlockedBy(db, part.user_id, viewer);
   if (user.email_verified !== 1) {
     throw new HttpError(403, "verify_email", "Verify your email address to vote.");
   }
