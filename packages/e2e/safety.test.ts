@@ -119,6 +119,46 @@ describe("safety", () => {
     });
   });
 
+  test("the mature gate opens Content Preferences: Escape leaves the editor, then the panel", async () => {
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await logInAsReader(page, "/settings");
+      const listed = await page.request.get(
+        "/api/v3/stories?filter=hot&limit=50&fields=stories(id,mature)",
+      );
+      const { stories } = (await listed.json()) as { stories: { id: number; mature: boolean }[] };
+      const mature = stories.find((story) => story.mature);
+      if (!mature) throw new Error("no mature story among the hottest 50");
+      await page.request.put("/v5/users/demo_reader/content-settings/include-mature", {
+        data: { includeMature: false },
+      });
+
+      await page.goto(`/story/${mature.id}`);
+      await page.getByRole("button", { name: "Content preferences" }).click();
+      const panel = page.getByRole("dialog", { name: "Content Preferences" });
+      await panel.getByRole("button", { name: "Edit Tags" }).click();
+      await panel.getByPlaceholder("Separate tags with a space").press("Escape");
+      await panel.getByRole("button", { name: "Edit Tags" }).waitFor();
+      expect(await panel.isVisible()).toBe(true);
+      await expectNoAxeViolations(page, "the Content Preferences panel");
+      await page.keyboard.press("Escape");
+      // The first close confirms where the settings live, once (the cookie remembers).
+      const confirm = page.getByRole("dialog", { name: "Content Preferences saved" });
+      await confirm.getByRole("button", { name: "OK" }).click();
+      await page.getByRole("button", { name: "Content preferences" }).click();
+      await panel.getByRole("button", { name: "Cancel" }).click();
+      expect(await confirm.isVisible()).toBe(false);
+
+      // Turning mature stories back on shows the story.
+      await page.getByRole("button", { name: "Content preferences" }).click();
+      await panel.getByRole("switch", { name: "Show mature content" }).click();
+      await panel.getByRole("button", { name: "Apply Changes" }).click();
+      await page.waitForEvent("load");
+      await page.getByRole("heading", { name: "This story is for mature readers" }).waitFor({
+        state: "detached",
+      });
+    });
+  });
+
   test("the settings tabs pass axe on a phone and a desktop", async () => {
     for (const viewport of [PHONE, DESKTOP]) {
       await withPage({ viewport, baseURL: server.url }, async (page) => {
