@@ -1,5 +1,5 @@
 import { X } from "lucide-react";
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { t } from "../i18n/index.ts";
 
 interface ModalProps {
@@ -13,17 +13,22 @@ interface ModalProps {
 
 /**
  * A modal dialog on the native <dialog>: focus moves in and is trapped, Escape and the
- * close button close it, and the page behind is inert.
+ * close button close it, and the page behind is inert. Nothing is rendered until it first
+ * opens: pages carry several modals (sign-up, verify, settings…) that most visits never
+ * open, and each would cost elements in the server's HTML and in hydration.
  */
 export function Modal({ open, title, onClose, children, className }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const [used, setUsed] = useState(open);
+  if (open && !used) setUsed(true);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
   }, [open]);
+  if (!used) return null;
   return (
     <dialog
       ref={ref}

@@ -10,15 +10,14 @@ import { UserBadges } from "./user-badges.tsx";
 
 /** A story in a grid or list: cover, title, author, counts. Opens the story preview. */
 export function StoryCard({ story }: { story: StoryCardData }) {
-  // The preview mounts on first use only: a grid of cards carries no dialogs until then.
-  const [preview, setPreview] = useState<"never" | "open" | "closed">("never");
+  const [previewing, setPreviewing] = useState(false);
   return (
     <article className="story-card">
       <a
         className="story-card__link"
         href={story.url}
         aria-haspopup="dialog"
-        onClick={onPlainClick(() => setPreview("open"))}
+        onClick={onPlainClick(() => setPreviewing(true))}
       >
         <Cover src={story.cover} title={story.title} width={144} />
         <h3 className="story-card__title">{truncate(story.title, 45)}</h3>
@@ -44,13 +43,7 @@ export function StoryCard({ story }: { story: StoryCardData }) {
           {story.numParts}
         </span>
       </p>
-      {preview !== "never" && (
-        <StoryPreview
-          story={story}
-          open={preview === "open"}
-          onClose={() => setPreview("closed")}
-        />
-      )}
+      <StoryPreview story={story} open={previewing} onClose={() => setPreviewing(false)} />
     </article>
   );
 }
