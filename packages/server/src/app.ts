@@ -8,6 +8,7 @@ import { settingsRoutes } from "./accounts/settings-routes.ts";
 import { commentRoutes } from "./comments/routes.ts";
 import type { DatabaseHandle } from "./db/connection.ts";
 import type { AppEnv } from "./http/app-env.ts";
+import { homeRoutes } from "./home/routes.ts";
 import { HttpError } from "./http/errors.ts";
 import { type AccountLimiters, accountLimiters } from "./http/rate-limit.ts";
 import { sameOriginOnly } from "./http/same-origin.ts";
@@ -57,6 +58,7 @@ export function createApi(handle: DatabaseHandle, options: { limits?: AccountLim
   app.route("/", commentRoutes());
   app.route("/", inboxRoutes(limits));
   app.route("/", safetyRoutes());
+  app.route("/", homeRoutes());
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",

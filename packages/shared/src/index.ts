@@ -4,6 +4,7 @@ export * from "./comments.ts";
 export * from "./features.ts";
 export * from "./fields.ts";
 export * from "./format.ts";
+export * from "./home.ts";
 export * from "./http.ts";
 export * from "./images.ts";
 export * from "./inbox.ts";

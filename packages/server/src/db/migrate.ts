@@ -15,6 +15,7 @@ import * as search from "./migrations/012-search.ts";
 import * as listingIndexes from "./migrations/013-listing-indexes.ts";
 import * as safety from "./migrations/014-safety.ts";
 import * as inbox from "./migrations/015-inbox.ts";
+import * as home from "./migrations/017-home.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   "013-listing-indexes": listingIndexes,
   "014-safety": safety,
   "015-inbox": inbox,
+  "017-home": home,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -218,6 +218,7 @@ export interface Database {
   user_mutes: UserMutesTable;
   user_blocks: UserBlocksTable;
   blocked_tags: BlockedTagsTable;
+  preferred_tags: PreferredTagsTable;
 }
 
 /** A story's place within one tag (migration 008-rankings, rebuilt by rankings/job.ts). */
@@ -333,6 +334,13 @@ export interface BlockedTagsTable {
   user_id: number;
   tag: string;
   created_at: Millis;
+}
+
+/** A genre the reader picked, lowercased, in the order chosen (migration 017-home). */
+export interface PreferredTagsTable {
+  user_id: number;
+  tag: string;
+  position: number;
 }
 
 /** One conversation per pair of users, user_a_id < user_b_id (migration 015-inbox). */

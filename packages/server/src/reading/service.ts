@@ -6,6 +6,7 @@ import {
 } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
+import { readerSignalsChanged } from "../events.ts";
 import { notFound } from "../http/errors.ts";
 import { assertNotBlockedBy } from "../safety/relations.ts";
 import { isPublished } from "../stories/cards.ts";
@@ -121,6 +122,7 @@ export async function saveReadingPosition(
         .where("reading_positions.updated_at", "<=", now),
     )
     .execute();
+  readerSignalsChanged(viewer.id);
   return { part: input.partId, position: formatPosition(input.position) };
 }
 

@@ -12,6 +12,7 @@ import {
 } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
+import { readerSignalsChanged } from "../events.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { userNamed } from "../users/service.ts";
 import type { Viewer } from "../viewer.ts";
@@ -84,6 +85,7 @@ export async function setIncludeMature(
     .set({ include_mature: includeMature ? 1 : 0 })
     .where("id", "=", viewer.id)
     .execute();
+  readerSignalsChanged(viewer.id);
   return getContentSettings(db, viewer, username);
 }
 
@@ -130,6 +132,7 @@ export async function setBlockedTags(
         .execute();
     }
   });
+  readerSignalsChanged(viewer.id);
   return getContentSettings(db, viewer, username);
 }
 
@@ -152,6 +155,7 @@ export async function mute(
     .values({ muter_id: viewer.id, muted_id: user.id, created_at: now })
     .onConflict((oc) => oc.columns(["muter_id", "muted_id"]).doNothing())
     .execute();
+  readerSignalsChanged(viewer.id);
   return user;
 }
 
@@ -162,6 +166,7 @@ export async function unmute(db: Kysely<Database>, viewer: Viewer, username: str
     .where("muter_id", "=", viewer.id)
     .where("muted_id", "=", user.id)
     .execute();
+  readerSignalsChanged(viewer.id);
   return user;
 }
 
@@ -206,6 +211,9 @@ export async function block(
         .execute();
     }
   });
+  // Either side's feed hides the other's stories from now on.
+  readerSignalsChanged(viewer.id);
+  readerSignalsChanged(user.id);
   return user;
 }
 
@@ -216,6 +224,8 @@ export async function unblock(db: Kysely<Database>, viewer: Viewer, username: st
     .where("blocker_id", "=", viewer.id)
     .where("blocked_id", "=", user.id)
     .execute();
+  readerSignalsChanged(viewer.id);
+  readerSignalsChanged(user.id);
   return user;
 }
 

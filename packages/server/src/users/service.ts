@@ -1,6 +1,7 @@
 import type { FollowState, StoryList, UserList, UserProfile } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
+import { readerSignalsChanged } from "../events.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { countPublicLists } from "../lists/service.ts";
 import { blockedEitherWay, isBlocked, isMuted } from "../safety/relations.ts";
@@ -237,6 +238,7 @@ export async function follow(
       1,
     );
   });
+  readerSignalsChanged(viewer.id);
   return stateOf(db, viewer, targets);
 }
 
@@ -265,6 +267,7 @@ export async function unfollow(
     }
     await moveCounters(trx, viewer.id, removed, -1);
   });
+  readerSignalsChanged(viewer.id);
   return stateOf(db, viewer, targets);
 }
 

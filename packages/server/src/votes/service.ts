@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { queryTemplate } from "../db/query-template.ts";
 import type { Database } from "../db/schema.ts";
-import { storyChanged } from "../events.ts";
+import { readerSignalsChanged, storyChanged } from "../events.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import { assertNotBlockedBy } from "../safety/relations.ts";
 import { isPublished } from "../stories/cards.ts";
@@ -87,6 +87,7 @@ export async function vote(
     if (inserted) await moveCounters(trx, storyId, partId, 1);
   });
   storyChanged(storyId);
+  readerSignalsChanged(viewer.id);
   return stateOf(db, viewer, partId);
 }
 
@@ -107,6 +108,7 @@ export async function unvote(
     if (removed) await moveCounters(trx, storyId, partId, -1);
   });
   storyChanged(storyId);
+  readerSignalsChanged(viewer.id);
   return stateOf(db, viewer, partId);
 }
 

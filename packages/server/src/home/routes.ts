@@ -1,0 +1,71 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../http/app-env.ts";
+import { errorJson, objectJson } from "../http/openapi.ts";
+import { readFields } from "../http/request-info.ts";
+import { requireViewer } from "../http/require-viewer.ts";
+import { parseInput, validationHook } from "../http/validation.ts";
+import { usernameParam } from "../users/routes.ts";
+import { continueReading, homeFeed, setPreferredTags } from "./service.ts";
+
+const params = z.object({ username: usernameParam("username") });
+
+const homeRoute = createRoute({
+  method: "get",
+  path: "/v5/home",
+  summary: "The viewer's home feed: {sections: [{type, data, dynamic?}]} (generic for visitors)",
+  // The app sends a cache-busting value; the feed's freshness is the server's concern.
+  request: { query: z.object({ cache: z.string().optional() }) },
+  responses: { 200: { description: "HomeFeed", ...objectJson } },
+});
+
+const continueRoute = createRoute({
+  method: "get",
+  path: "/v5/users/{username}/continue-reading",
+  summary: "The continue-reading strip's items, most recently read first (the reader's own)",
+  request: { params },
+  responses: {
+    200: { description: "{items: ContinueReadingItem[]}", ...objectJson },
+    401: { description: "Not signed in", ...errorJson },
+    403: { description: "Not the signed-in user", ...errorJson },
+  },
+});
+
+const preferredRoute = createRoute({
+  method: "post",
+  path: "/v5/users/{username}/content-settings",
+  summary: "Save the genres picked at onboarding (JSON {preferredTags}, at most 3)",
+  request: { params },
+  responses: {
+    200: { description: "{preferredTags}", ...objectJson },
+    400: { description: "Not genres, or more than 3", ...errorJson },
+    401: { description: "Not signed in", ...errorJson },
+    403: { description: "Not the signed-in user's own settings", ...errorJson },
+  },
+});
+
+const preferredBody = z.object({
+  preferredTags: z.array(z.string().max(64), { error: "preferredTags is a list of genres" }),
+});
+
+/** The home feed (reader.md §2 Home page) and the onboarding's genre choice. */
+export function homeRoutes() {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+  app.openapi(homeRoute, async (c) => c.json(await homeFeed(c.get("db"), c.get("viewer")), 200));
+
+  app.openapi(continueRoute, async (c) => {
+    const viewer = requireViewer(c);
+    if (viewer.username.toLowerCase() !== c.req.valid("param").username.toLowerCase()) {
+      return c.json({ code: "forbidden", message: "Only your own reading." }, 403);
+    }
+    return c.json({ items: await continueReading(c.get("db"), viewer) }, 200);
+  });
+
+  app.openapi(preferredRoute, async (c) => {
+    const viewer = requireViewer(c);
+    const { preferredTags } = parseInput(preferredBody, await readFields(c));
+    const { username } = c.req.valid("param");
+    return c.json(await setPreferredTags(c.get("db"), viewer, username, preferredTags), 200);
+  });
+  return app;
+}

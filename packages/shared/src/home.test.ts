@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { MAX_GENRES, toggleGenre } from "./home.ts";
+
+describe("toggleGenre", () => {
+  it("adds up to three genres and refuses a fourth, keeping the choice", () => {
+    let chosen: string[] = [];
+    for (const tag of ["romance", "horror", "poetry"]) {
+      const result = toggleGenre(chosen, tag);
+      expect(result.refused).toBe(false);
+      chosen = result.chosen;
+    }
+    expect(chosen).toHaveLength(MAX_GENRES);
+    expect(toggleGenre(chosen, "fantasy")).toEqual({ chosen, refused: true });
+  });
+
+  it("removes a chosen genre, making room for another", () => {
+    const { chosen } = toggleGenre(["romance", "horror", "poetry"], "horror");
+    expect(chosen).toEqual(["romance", "poetry"]);
+    expect(toggleGenre(chosen, "fantasy")).toEqual({
+      chosen: ["romance", "poetry", "fantasy"],
+      refused: false,
+    });
+  });
+});
