@@ -21,6 +21,7 @@ import { searchRoutes } from "./search/routes.ts";
 import { storyRoutes } from "./stories/routes.ts";
 import { userRoutes } from "./users/routes.ts";
 import { voteRoutes } from "./votes/routes.ts";
+import { worksRoutes } from "./works/routes.ts";
 
 export type { DatabaseHandle } from "./db/connection.ts";
 export type { AppEnv } from "./http/app-env.ts";
@@ -58,6 +59,7 @@ export function createApi(handle: DatabaseHandle, options: { limits?: AccountLim
   app.route("/", commentRoutes());
   app.route("/", inboxRoutes(limits));
   app.route("/", safetyRoutes());
+  app.route("/", worksRoutes());
   app.route("/", homeRoutes());
 
   app.doc31("/api/openapi.json", {

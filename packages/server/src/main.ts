@@ -5,6 +5,7 @@ import { openDatabase } from "./db/connection.ts";
 import { scheduleTagRankings } from "./rankings/job.ts";
 import { prepareDatabase } from "./startup.ts";
 import { createSite, loadWebBuild } from "./web.ts";
+import { scheduleDuePublishing } from "./works/job.ts";
 
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = process.env.DATA_DIR ?? "data";
@@ -22,6 +23,7 @@ if (outcome === "seeded") {
 }
 
 scheduleTagRankings(handle.db, (error) => console.error("Tag rankings failed:", error));
+scheduleDuePublishing(handle.db, (error) => console.error("Scheduled publishing failed:", error));
 
 const site = createSite(createApi(handle), await loadWebBuild(), { mediaDir });
 const server = serve({ fetch: site.fetch, port }, (info) => {

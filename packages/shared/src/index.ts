@@ -8,6 +8,7 @@ export * from "./home.ts";
 export * from "./http.ts";
 export * from "./images.ts";
 export * from "./inbox.ts";
+export * from "./part-html.ts";
 export * from "./reading.ts";
 export * from "./safety.ts";
 export * from "./story-rules.ts";

@@ -1,0 +1,46 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+import { recountStory } from "./service.ts";
+
+/** Scheduled parts go out within this long of their time. */
+export const PUBLISH_CHECK_MS = 30_000;
+
+/**
+ * Publishes every scheduled part that is due. Each part is claimed by a conditional
+ * UPDATE (still a draft, still due): of several runners racing, exactly one changes the
+ * row and goes on to recount its story. Answers how many parts this runner published.
+ */
+export async function publishDueParts(db: Kysely<Database>, now = Date.now()): Promise<number> {
+  const due = await db
+    .selectFrom("parts")
+    .select(["id", "story_id"])
+    .where("draft", "=", 1)
+    .where("deleted", "=", 0)
+    .where("scheduled_at", "<=", now)
+    .execute();
+  let published = 0;
+  for (const part of due) {
+    const claimed = await db
+      .updateTable("parts")
+      .set({ draft: 0, published_at: now, scheduled_at: null, modify_date: now })
+      .where("id", "=", part.id)
+      .where("draft", "=", 1)
+      .where("deleted", "=", 0)
+      .where("scheduled_at", "<=", now)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) continue;
+    published++;
+    await recountStory(db, Number(part.story_id));
+  }
+  return published;
+}
+
+/** Publishes due parts while the server runs; every process may run it (see above). */
+export function scheduleDuePublishing(
+  db: Kysely<Database>,
+  onError: (error: unknown) => void,
+): () => void {
+  const timer = setInterval(() => publishDueParts(db).catch(onError), PUBLISH_CHECK_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,309 @@
+import { createRoute, OpenAPIHono, type RouteConfig, z } from "@hono/zod-openapi";
+import { LANGUAGES } from "@inkwell/shared";
+import type { AppEnv } from "../http/app-env.ts";
+import { errorJson, objectJson } from "../http/openapi.ts";
+import { readFields } from "../http/request-info.ts";
+import { requireViewer } from "../http/require-viewer.ts";
+import { idParam, parseInput, validationHook } from "../http/validation.ts";
+import {
+  createPart,
+  createWork,
+  deletePart,
+  myWorks,
+  publishPart,
+  reorderParts,
+  schedulePart,
+  storyForEditing,
+  storyText,
+  unpublishPart,
+  unschedulePart,
+  updatePart,
+  updateWork,
+} from "./service.ts";
+
+const MAX_TAGS = 25;
+const COPYRIGHT_LICENCES = 8;
+
+const flag = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
+
+/** Tags as a list or a comma/space-separated string; lower case, without "#", once each. */
+const tags = z
+  .union([z.array(z.string()), z.string()], { error: "tags must be a list of words" })
+  .transform((value) =>
+    (Array.isArray(value) ? value : value.split(/[\s,]+/))
+      .map((tag) => tag.trim().replace(/^#/, "").toLowerCase())
+      .filter((tag) => tag !== ""),
+  )
+  .pipe(
+    z
+      .array(
+        z
+          .string()
+          .max(30, "A tag is at most 30 characters")
+          .regex(/^[\p{L}\p{N}_-]+$/u, "A tag is one word of letters, digits, - or _"),
+      )
+      .max(MAX_TAGS, `A story has at most ${MAX_TAGS} tags`),
+  )
+  .transform((list) => [...new Set(list)]);
+
+const storyFields = {
+  title: z
+    .string({ error: "Give your story a title" })
+    .trim()
+    .min(1, "Give your story a title")
+    .max(100, "The title is at most 100 characters"),
+  description: z.string().trim().max(2000, "The description is at most 2,000 characters"),
+  tags,
+  categoryId: z.coerce
+    .number({ error: "Choose a category from the list" })
+    .int("Choose a category from the list")
+    .positive("Choose a category from the list")
+    .nullable(),
+  languageId: z.coerce
+    .number({ error: "Choose a language from the list" })
+    .refine((id) => LANGUAGES.some((language) => language.id === id), {
+      error: "Choose a language from the list",
+    }),
+  mature: flag,
+  completed: flag,
+  copyright: z.coerce
+    .number({ error: "Choose a licence from the list" })
+    .int("Choose a licence from the list")
+    .min(1, "Choose a licence from the list")
+    .max(COPYRIGHT_LICENCES, "Choose a licence from the list"),
+};
+
+const newStoryBody = z.object({
+  ...storyFields,
+  description: storyFields.description.default(""),
+  tags: storyFields.tags.default([]),
+  categoryId: storyFields.categoryId.default(null),
+  languageId: storyFields.languageId.default(1),
+  mature: storyFields.mature.default(false),
+  completed: storyFields.completed.default(false),
+  copyright: storyFields.copyright.default(1),
+});
+const storyChangesBody = z.object(storyFields).partial();
+
+const partTitle = z.string().trim().max(100, "The part title is at most 100 characters");
+const partText = z.string().max(500_000, "A part is at most 500,000 characters of text");
+const newPartBody = z.object({ title: partTitle.optional(), text: partText.optional() });
+const partChangesBody = z
+  .object({
+    title: partTitle.optional(),
+    text: partText.optional(),
+    text_hash: z.string().optional(),
+  })
+  .refine((body) => body.text === undefined || body.text_hash !== undefined, {
+    error: "text_hash names the version of the text this save is based on",
+    path: ["text_hash"],
+  });
+const reorderBody = z.object({
+  parts: z.array(z.coerce.number().int().positive(), { error: "parts lists the part ids" }),
+});
+const scheduleBody = z.object({
+  datetime: z
+    .string({ error: "Publish date is required" })
+    .min(1, { error: "Publish date is required", abort: true })
+    .refine((value) => !Number.isNaN(Date.parse(value)), { error: "Publish date is not a date" })
+    .transform((value) => new Date(value)),
+});
+
+const storyParams = z.object({ storyId: idParam("storyId") });
+const partParams = z.object({ id: idParam("id") });
+
+const authorOnly = {
+  400: { description: "Bad input (the message says what); nothing changed", ...errorJson },
+  401: { description: "Not signed in", ...errorJson },
+  403: { description: "Not the author (or, to publish, an unverified email)", ...errorJson },
+  404: { description: "No such story or part", ...errorJson },
+  409: { description: "A stale text hash, or the part is already published", ...errorJson },
+};
+
+/** One author-only call answering 200 with `ok`. */
+const route = <
+  M extends "get" | "post" | "put" | "delete",
+  P extends string,
+  R extends NonNullable<RouteConfig["request"]>,
+>(
+  method: M,
+  path: P,
+  summary: string,
+  request: R,
+  ok: string,
+) =>
+  createRoute({
+    method,
+    path,
+    summary,
+    request,
+    responses: { 200: { description: ok, ...objectJson }, ...authorOnly },
+  });
+
+const myWorksRoute = route(
+  "get",
+  "/v4/works",
+  "The signed-in writer's stories, last changed first, with parts, draft counts and stats",
+  {},
+  "{stories: [{id, title, cover, parts, numParts, numDrafts, modifyDate, readCount, …}]}",
+);
+const createWorkRoute = createRoute({
+  method: "post",
+  path: "/v4/works",
+  summary:
+    "Create a story ({title, description, tags, categoryId, languageId, mature, completed, copyright})",
+  responses: {
+    201: { description: "The story as its editor shows it", ...objectJson },
+    ...authorOnly,
+  },
+});
+const getWorkRoute = route(
+  "get",
+  "/v4/works/{storyId}",
+  "A story's details and table of contents, for its author",
+  { params: storyParams },
+  "{id, title, description, tags, categoryId, languageId, mature, completed, copyright, parts}",
+);
+const updateWorkRoute = route(
+  "put",
+  "/v4/works/{storyId}",
+  "Change a story's details (any of the create fields)",
+  { params: storyParams },
+  "The story",
+);
+const createPartRoute = createRoute({
+  method: "post",
+  path: "/v4/works/{storyId}/parts",
+  summary: "Add a draft part at the end ({title?, text?})",
+  request: { params: storyParams },
+  responses: {
+    201: { description: "The part with text and text_hash", ...objectJson },
+    ...authorOnly,
+  },
+});
+const reorderRoute = route(
+  "put",
+  "/v4/works/{storyId}/parts",
+  "Reorder the parts: {parts} lists every part id in the new order",
+  { params: storyParams },
+  "The story",
+);
+const storyTextRoute = route(
+  "get",
+  "/apiv2/storytext",
+  "A part's text for its editor (output=json): text and the text_hash a save must name",
+  {
+    query: z.object({
+      id: idParam("id", "query"),
+      output: z.enum(["json"], { error: "output must be json" }),
+    }),
+  },
+  "{id, title, draft, scheduledPublishDatetime, text, text_hash}",
+);
+const updatePartRoute = route(
+  "put",
+  "/v4/parts/{id}",
+  "Save a part's title and text ({title?, text?, text_hash}); the HTML is sanitised",
+  { params: partParams },
+  "The part with its new text_hash",
+);
+const deletePartRoute = route(
+  "delete",
+  "/v4/parts/{id}",
+  "Delete a part",
+  { params: partParams },
+  "{deleted: true}",
+);
+const publishRoute = route(
+  "post",
+  "/v4/parts/{id}/publish",
+  "Publish a draft part now (needs a verified email and a story with its details filled in)",
+  { params: partParams },
+  "The part",
+);
+const unpublishRoute = route(
+  "post",
+  "/v4/parts/{id}/unpublish",
+  "Turn a published part back into a draft",
+  { params: partParams },
+  "The part",
+);
+const scheduleRoute = route(
+  "post",
+  "/v4/parts/{id}/schedule-publish",
+  "Publish a draft later: {datetime} in the future, within a year, on a quarter hour",
+  { params: partParams },
+  "{part_id, scheduled_datetime}",
+);
+const unscheduleRoute = route(
+  "post",
+  "/v4/parts/{id}/unschedule-publish",
+  "Cancel a part's scheduled publication",
+  { params: partParams },
+  "{success: true}",
+);
+
+export function worksRoutes() {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.openapi(myWorksRoute, async (c) => c.json(await myWorks(c.get("db"), requireViewer(c)), 200));
+  app.openapi(createWorkRoute, async (c) => {
+    const viewer = requireViewer(c);
+    const body = parseInput(newStoryBody, await readFields(c));
+    return c.json(await createWork(c.get("db"), viewer, body), 201);
+  });
+  app.openapi(getWorkRoute, async (c) => {
+    const viewer = requireViewer(c);
+    return c.json(await storyForEditing(c.get("db"), viewer, c.req.valid("param").storyId), 200);
+  });
+  app.openapi(updateWorkRoute, async (c) => {
+    const viewer = requireViewer(c);
+    const changes = parseInput(storyChangesBody, await readFields(c));
+    const { storyId } = c.req.valid("param");
+    return c.json(await updateWork(c.get("db"), viewer, storyId, changes), 200);
+  });
+  app.openapi(createPartRoute, async (c) => {
+    const viewer = requireViewer(c);
+    const body = parseInput(newPartBody, await readFields(c));
+    const { storyId } = c.req.valid("param");
+    return c.json(await createPart(c.get("db"), viewer, storyId, body), 201);
+  });
+  app.openapi(reorderRoute, async (c) => {
+    const viewer = requireViewer(c);
+    const { parts } = parseInput(reorderBody, await readFields(c));
+    const { storyId } = c.req.valid("param");
+    return c.json(await reorderParts(c.get("db"), viewer, storyId, parts), 200);
+  });
+  app.openapi(storyTextRoute, async (c) => {
+    const viewer = requireViewer(c);
+    return c.json(await storyText(c.get("db"), viewer, c.req.valid("query").id), 200);
+  });
+  app.openapi(updatePartRoute, async (c) => {
+    const viewer = requireViewer(c);
+    const body = parseInput(partChangesBody, await readFields(c));
+    const { id } = c.req.valid("param");
+    const input = { title: body.title, text: body.text, textHash: body.text_hash };
+    return c.json(await updatePart(c.get("db"), viewer, id, input), 200);
+  });
+  app.openapi(deletePartRoute, async (c) => {
+    const viewer = requireViewer(c);
+    return c.json(await deletePart(c.get("db"), viewer, c.req.valid("param").id), 200);
+  });
+  app.openapi(publishRoute, async (c) => {
+    const viewer = requireViewer(c);
+    return c.json(await publishPart(c.get("db"), viewer, c.req.valid("param").id), 200);
+  });
+  app.openapi(unpublishRoute, async (c) => {
+    const viewer = requireViewer(c);
+    return c.json(await unpublishPart(c.get("db"), viewer, c.req.valid("param").id), 200);
+  });
+  app.openapi(scheduleRoute, async (c) => {
+    const viewer = requireViewer(c);
+    const { datetime } = parseInput(scheduleBody, await readFields(c));
+    return c.json(await schedulePart(c.get("db"), viewer, c.req.valid("param").id, datetime), 200);
+  });
+  app.openapi(unscheduleRoute, async (c) => {
+    const viewer = requireViewer(c);
+    return c.json(await unschedulePart(c.get("db"), viewer, c.req.valid("param").id), 200);
+  });
+  return app;
+}

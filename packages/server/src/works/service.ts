@@ -1,0 +1,527 @@
+import { createHash, randomBytes } from "node:crypto";
+import { MATURE_RATING, partWordCount, sanitizePartHtml } from "@inkwell/shared";
+import { type Kysely, sql, type Transaction } from "kysely";
+import type { Database } from "../db/schema.ts";
+import { storyChanged } from "../events.ts";
+import { badRequest, HttpError, notFound } from "../http/errors.ts";
+import type { Viewer } from "../viewer.ts";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The Story Details a writer fills in; every field optional on update. */
+export interface StoryDetails {
+  title: string;
+  description: string;
+  tags: string[];
+  categoryId: number | null;
+  languageId: number;
+  mature: boolean;
+  completed: boolean;
+  copyright: number;
+}
+
+const stale = () =>
+  new HttpError(
+    409,
+    "stale_text",
+    "This part was changed somewhere else since you opened it. Your changes were not saved: reload to get the latest version.",
+  );
+
+/** The story if the viewer wrote it: 404 when there is none, 403 for anyone else. */
+async function ownStory(db: Db, viewer: Viewer, storyId: number) {
+  const story = await db
+    .selectFrom("stories")
+    .selectAll()
+    .where("id", "=", storyId)
+    .where("deleted", "=", 0)
+    .executeTakeFirst();
+  if (!story) throw notFound("The story");
+  if (Number(story.user_id) !== viewer.id) {
+    throw new HttpError(403, "forbidden", "Only the author can change this story.");
+  }
+  return story;
+}
+
+async function ownPart(db: Db, viewer: Viewer, partId: number) {
+  const part = await db
+    .selectFrom("parts")
+    .selectAll()
+    .where("id", "=", partId)
+    .where("deleted", "=", 0)
+    .executeTakeFirst();
+  if (!part) throw notFound("The part");
+  await ownStory(db, viewer, Number(part.story_id));
+  return part;
+}
+
+export const textHash = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** Paragraph ids: short, random, and unique within a part (sanitizePartHtml checks that). */
+const newParagraphId = () => `p${randomBytes(5).toString("hex")}`;
+
+const partSummary = (part: {
+  id: number;
+  title: string;
+  draft: number;
+  scheduled_at: number | null;
+  create_date: number;
+  modify_date: number;
+  published_at: number | null;
+}) => ({
+  id: Number(part.id),
+  title: part.title,
+  draft: Number(part.draft) === 1,
+  scheduledPublishDatetime: iso(part.scheduled_at),
+  createDate: iso(part.create_date),
+  modifyDate: iso(part.modify_date),
+  publishedAt: iso(part.published_at),
+});
+
+const iso = (millis: number | null) =>
+  millis === null ? null : new Date(Number(millis)).toISOString();
+
+async function partsOf(db: Db, storyIds: number[]) {
+  if (storyIds.length === 0) return [];
+  return db
+    .selectFrom("parts")
+    .select([
+      "id",
+      "story_id",
+      "title",
+      "draft",
+      "scheduled_at",
+      "create_date",
+      "modify_date",
+      "published_at",
+    ])
+    .where("story_id", "in", storyIds)
+    .where("deleted", "=", 0)
+    .orderBy("story_id")
+    .orderBy("position")
+    .execute();
+}
+
+/** The writer's own stories, last changed first, each with its parts and counters. */
+export async function myWorks(db: Kysely<Database>, viewer: Viewer) {
+  const stories = await db
+    .selectFrom("stories")
+    .select([
+      "id",
+      "title",
+      "cover",
+      "modify_date",
+      "read_count",
+      "vote_count",
+      "comment_count",
+      "copyright",
+      "draft",
+    ])
+    .where("user_id", "=", viewer.id)
+    .where("deleted", "=", 0)
+    .orderBy("modify_date", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  const parts = await partsOf(
+    db,
+    stories.map((story) => Number(story.id)),
+  );
+  return {
+    stories: stories.map((story) => {
+      const own = parts.filter((part) => Number(part.story_id) === Number(story.id));
+      return {
+        id: Number(story.id),
+        title: story.title,
+        cover: story.cover,
+        modifyDate: iso(story.modify_date),
+        readCount: Number(story.read_count),
+        voteCount: Number(story.vote_count),
+        commentCount: Number(story.comment_count),
+        copyright: Number(story.copyright),
+        published: Number(story.draft) === 0,
+        numParts: own.filter((part) => Number(part.draft) === 0).length,
+        numDrafts: own.filter((part) => Number(part.draft) === 1).length,
+        parts: own.map(partSummary),
+      };
+    }),
+  };
+}
+
+/** One story as its editor shows it: the Story Details and the table of contents. */
+export async function storyForEditing(db: Kysely<Database>, viewer: Viewer, storyId: number) {
+  const story = await ownStory(db, viewer, storyId);
+  const [tags, category, parts] = await Promise.all([
+    db
+      .selectFrom("story_tags")
+      .innerJoin("tags", "tags.id", "story_tags.tag_id")
+      .select("tags.name")
+      .where("story_tags.story_id", "=", storyId)
+      .orderBy("story_tags.position")
+      .execute(),
+    db
+      .selectFrom("story_categories")
+      .select("category_id")
+      .where("story_id", "=", storyId)
+      .executeTakeFirst(),
+    partsOf(db, [storyId]),
+  ]);
+  return {
+    id: Number(story.id),
+    title: story.title,
+    description: story.description,
+    cover: story.cover,
+    tags: tags.map((tag) => tag.name),
+    categoryId: category ? Number(category.category_id) : null,
+    languageId: Number(story.language_id),
+    mature: Number(story.rating) === MATURE_RATING,
+    completed: Number(story.completed) === 1,
+    copyright: Number(story.copyright),
+    published: Number(story.draft) === 0,
+    modifyDate: iso(story.modify_date),
+    parts: parts.map(partSummary),
+  };
+}
+
+async function checkCategory(db: Db, categoryId: number | null | undefined) {
+  if (categoryId === null || categoryId === undefined) return;
+  const found = await db
+    .selectFrom("categories")
+    .select("id")
+    .where("id", "=", categoryId)
+    .executeTakeFirst();
+  if (!found) throw badRequest("Choose a category from the list", { categoryId: "unknown" });
+}
+
+async function writeTagsAndCategory(db: Db, storyId: number, details: Partial<StoryDetails>) {
+  if (details.tags) {
+    await db.deleteFrom("story_tags").where("story_id", "=", storyId).execute();
+    for (const [position, name] of details.tags.entries()) {
+      await db
+        .insertInto("tags")
+        .values({ name })
+        .onConflict((oc) => oc.column("name").doNothing())
+        .execute();
+      const tag = await db
+        .selectFrom("tags")
+        .select("id")
+        .where("name", "=", name)
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto("story_tags")
+        .values({ story_id: storyId, tag_id: Number(tag.id), position })
+        .execute();
+    }
+  }
+  if (details.categoryId !== undefined) {
+    await db.deleteFrom("story_categories").where("story_id", "=", storyId).execute();
+    if (details.categoryId !== null) {
+      await db
+        .insertInto("story_categories")
+        .values({ story_id: storyId, category_id: details.categoryId })
+        .execute();
+    }
+  }
+}
+
+const storyColumns = (details: Partial<StoryDetails>) => ({
+  ...(details.title !== undefined && { title: details.title }),
+  ...(details.description !== undefined && { description: details.description }),
+  ...(details.languageId !== undefined && { language_id: details.languageId }),
+  ...(details.mature !== undefined && { rating: details.mature ? MATURE_RATING : 1 }),
+  ...(details.completed !== undefined && {
+    completed: details.completed ? (1 as const) : (0 as const),
+  }),
+  ...(details.copyright !== undefined && { copyright: details.copyright }),
+});
+
+/** A new story is a draft until its first part is published. */
+export async function createWork(db: Kysely<Database>, viewer: Viewer, details: StoryDetails) {
+  await checkCategory(db, details.categoryId);
+  const now = Date.now();
+  const storyId = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto("stories")
+      .values({
+        user_id: viewer.id,
+        ...storyColumns(details),
+        title: details.title,
+        draft: 1,
+        create_date: now,
+        modify_date: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await writeTagsAndCategory(trx, Number(row.id), details);
+    return Number(row.id);
+  });
+  return storyForEditing(db, viewer, storyId);
+}
+
+export async function updateWork(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  storyId: number,
+  details: Partial<StoryDetails>,
+) {
+  await ownStory(db, viewer, storyId);
+  await checkCategory(db, details.categoryId);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("stories")
+      .set({ ...storyColumns(details), modify_date: Date.now() })
+      .where("id", "=", storyId)
+      .execute();
+    await writeTagsAndCategory(trx, storyId, details);
+  });
+  storyChanged(storyId);
+  return storyForEditing(db, viewer, storyId);
+}
+
+/** A new draft part at the end of the story. */
+export async function createPart(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  storyId: number,
+  input: { title?: string; text?: string },
+) {
+  await ownStory(db, viewer, storyId);
+  const last = await db
+    .selectFrom("parts")
+    .select((eb) => eb.fn.max("position").as("position"))
+    .where("story_id", "=", storyId)
+    .executeTakeFirst();
+  const position =
+    last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1;
+  const text = sanitizePartHtml(input.text ?? "", { newId: newParagraphId });
+  const now = Date.now();
+  const row = await db
+    .insertInto("parts")
+    .values({
+      story_id: storyId,
+      position,
+      title: input.title || "Untitled Part",
+      text,
+      word_count: partWordCount(text),
+      draft: 1,
+      create_date: now,
+      modify_date: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await touchStory(db, storyId);
+  return storyText(db, viewer, Number(row.id));
+}
+
+/** GET /apiv2/storytext: the part's stored text and the hash a save must name. */
+export async function storyText(db: Kysely<Database>, viewer: Viewer, partId: number) {
+  const part = await ownPart(db, viewer, partId);
+  return {
+    ...partSummary(part),
+    storyId: Number(part.story_id),
+    text: part.text,
+    text_hash: textHash(part.text),
+  };
+}
+
+/**
+ * Saves a part's title and text. A text save names the hash of the text it was based on;
+ * the update only happens while the stored text is still that one, so a save from a stale
+ * tab (or a second device) is refused with 409 and overwrites nothing.
+ */
+export async function updatePart(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  partId: number,
+  input: { title?: string; text?: string; textHash?: string },
+) {
+  const part = await ownPart(db, viewer, partId);
+  const changes: { title?: string; text?: string; word_count?: number; modify_date: number } = {
+    modify_date: Date.now(),
+  };
+  if (input.title !== undefined) changes.title = input.title;
+  if (input.text !== undefined) {
+    if (input.textHash !== textHash(part.text)) throw stale();
+    changes.text = sanitizePartHtml(input.text, { newId: newParagraphId });
+    changes.word_count = partWordCount(changes.text);
+  }
+  const result = await db
+    .updateTable("parts")
+    .set(changes)
+    .where("id", "=", partId)
+    .$if(input.text !== undefined, (qb) => qb.where("text", "=", part.text))
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw stale();
+  await touchStory(db, Number(part.story_id));
+  if (Number(part.draft) === 0) storyChanged(Number(part.story_id));
+  return storyText(db, viewer, partId);
+}
+
+/** Deleting a part hides it everywhere; its reads and comments stay with it. */
+export async function deletePart(db: Kysely<Database>, viewer: Viewer, partId: number) {
+  const part = await ownPart(db, viewer, partId);
+  await db
+    .updateTable("parts")
+    .set({ deleted: 1, scheduled_at: null, modify_date: Date.now() })
+    .where("id", "=", partId)
+    .execute();
+  await recountStory(db, Number(part.story_id));
+  return { deleted: true };
+}
+
+/** Back to a draft: readers no longer see it, the writer keeps the text. */
+export async function unpublishPart(db: Kysely<Database>, viewer: Viewer, partId: number) {
+  const part = await ownPart(db, viewer, partId);
+  await db
+    .updateTable("parts")
+    .set({ draft: 1, published_at: null, scheduled_at: null, modify_date: Date.now() })
+    .where("id", "=", partId)
+    .execute();
+  await recountStory(db, Number(part.story_id));
+  return storyText(db, viewer, partId);
+}
+
+/** New order of every (undeleted) part of the story, first to last. */
+export async function reorderParts(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  storyId: number,
+  partIds: number[],
+) {
+  await ownStory(db, viewer, storyId);
+  const current = (await partsOf(db, [storyId])).map((part) => Number(part.id));
+  const same =
+    current.length === partIds.length &&
+    new Set(partIds).size === partIds.length &&
+    partIds.every((id) => current.includes(id));
+  if (!same) throw badRequest("parts must list every part of the story exactly once");
+  await db.transaction().execute(async (trx) => {
+    for (const [position, id] of partIds.entries()) {
+      await trx.updateTable("parts").set({ position }).where("id", "=", id).execute();
+    }
+  });
+  await touchStory(db, storyId);
+  storyChanged(storyId);
+  return storyForEditing(db, viewer, storyId);
+}
+
+async function requireVerifiedEmail(db: Kysely<Database>, viewer: Viewer) {
+  const user = await db
+    .selectFrom("users")
+    .select("email_verified")
+    .where("id", "=", viewer.id)
+    .executeTakeFirstOrThrow();
+  if (Number(user.email_verified) !== 1) {
+    throw new HttpError(403, "email_unverified", "Verify your email address to publish.");
+  }
+}
+
+/** What a story needs before any part of it goes out: spec §2's story-details publish form. */
+async function requirePublishableStory(db: Kysely<Database>, viewer: Viewer, storyId: number) {
+  const story = await storyForEditing(db, viewer, storyId);
+  const missing = [
+    story.title.trim() === "" && "a title",
+    story.description.trim() === "" && "a description",
+    story.tags.length === 0 && "tags",
+    story.categoryId === null && "a category",
+  ].filter((item): item is string => typeof item === "string");
+  if (missing.length > 0) {
+    throw new HttpError(
+      400,
+      "story_incomplete",
+      `Add ${missing.join(", ")} to the story before publishing.`,
+    );
+  }
+}
+
+/** Publishes a draft now. */
+export async function publishPart(db: Kysely<Database>, viewer: Viewer, partId: number) {
+  const part = await ownPart(db, viewer, partId);
+  await requireVerifiedEmail(db, viewer);
+  await requirePublishableStory(db, viewer, Number(part.story_id));
+  const now = Date.now();
+  const result = await db
+    .updateTable("parts")
+    .set({ draft: 0, published_at: now, scheduled_at: null, modify_date: now })
+    .where("id", "=", partId)
+    .where("draft", "=", 1)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) {
+    throw new HttpError(409, "already_published", "This part is already published.");
+  }
+  await recountStory(db, Number(part.story_id));
+  return storyText(db, viewer, partId);
+}
+
+export const SCHEDULE = {
+  stepMs: 15 * 60 * 1000,
+  maxAheadMs: 366 * 24 * 60 * 60 * 1000,
+} as const;
+
+/** Schedules a draft to publish at `at`; the job (job.ts) publishes it then. */
+export async function schedulePart(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  partId: number,
+  at: Date,
+  now = Date.now(),
+) {
+  const part = await ownPart(db, viewer, partId);
+  await requireVerifiedEmail(db, viewer);
+  if (Number(part.draft) === 0) {
+    throw new HttpError(409, "already_published", "This part is already published.");
+  }
+  const time = at.getTime();
+  if (time <= now) throw badRequest("Choose a time in the future", { datetime: "past" });
+  if (time > now + SCHEDULE.maxAheadMs) {
+    throw badRequest("Choose a time within one year", { datetime: "too_far" });
+  }
+  if (time % SCHEDULE.stepMs !== 0) {
+    throw badRequest("Choose a time on a quarter hour (:00, :15, :30 or :45)", {
+      datetime: "step",
+    });
+  }
+  await requirePublishableStory(db, viewer, Number(part.story_id));
+  await db
+    .updateTable("parts")
+    .set({ scheduled_at: time, modify_date: now })
+    .where("id", "=", partId)
+    .execute();
+  return { part_id: partId, scheduled_datetime: new Date(time).toISOString() };
+}
+
+export async function unschedulePart(db: Kysely<Database>, viewer: Viewer, partId: number) {
+  await ownPart(db, viewer, partId);
+  await db
+    .updateTable("parts")
+    .set({ scheduled_at: null, modify_date: Date.now() })
+    .where("id", "=", partId)
+    .where("draft", "=", 1)
+    .execute();
+  return { success: true };
+}
+
+async function touchStory(db: Db, storyId: number) {
+  await db
+    .updateTable("stories")
+    .set({ modify_date: Date.now() })
+    .where("id", "=", storyId)
+    .execute();
+}
+
+/**
+ * Sets the story's counters from its parts (not by adding one), so a recount is exact
+ * whatever ran before or alongside it; a story with no published part is a draft again.
+ */
+export async function recountStory(db: Db, storyId: number) {
+  const published = sql`FROM parts WHERE story_id = ${storyId} AND draft = 0 AND deleted = 0`;
+  await db
+    .updateTable("stories")
+    .set({
+      num_parts: sql<number>`(SELECT COUNT(*) ${published})`,
+      last_published_at: sql<number | null>`(SELECT MAX(published_at) ${published})`,
+      draft: sql<0 | 1>`(CASE WHEN EXISTS (SELECT 1 ${published}) THEN 0 ELSE 1 END)`,
+      modify_date: Date.now(),
+    })
+    .where("id", "=", storyId)
+    .execute();
+  storyChanged(storyId);
+}

@@ -1,0 +1,433 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApi } from "../testing/api.ts";
+import { createStory, createUser, sessionCookie } from "../testing/fixtures.ts";
+import { publishDueParts } from "./job.ts";
+
+const t = useTestApi();
+
+interface Person {
+  id: number;
+  cookie: string;
+}
+
+async function person(verified = true): Promise<Person> {
+  const user = await createUser(t.handle.db, { email_verified: verified ? 1 : 0 });
+  return { id: user.id, cookie: await sessionCookie(t.handle.db, user.id) };
+}
+
+/** A call as `who` (a visitor when null), with a JSON body when given. */
+function send(method: string, path: string, who: Person | null, body?: unknown) {
+  const headers: Record<string, string> = {};
+  if (who) headers.cookie = who.cookie;
+  if (body !== undefined) headers["content-type"] = "application/json";
+  return t.get(path, {
+    method,
+    headers,
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+}
+
+async function ok<T = Record<string, unknown>>(response: Response, status = 200): Promise<T> {
+  const body = await response.json();
+  expect(response.status, JSON.stringify(body)).toBe(status);
+  return body as T;
+}
+
+interface Work {
+  id: number;
+  parts: { id: number; title: string; draft: boolean }[];
+}
+interface PartText {
+  id: number;
+  title: string;
+  text: string;
+  text_hash: string;
+  draft: boolean;
+}
+
+const MINUTE = 60_000;
+const QUARTER = 15 * MINUTE;
+/** The first quarter hour at least `minutes` from now. */
+const quarterAfter = (minutes: number) =>
+  new Date(Math.ceil((Date.now() + minutes * MINUTE) / QUARTER) * QUARTER);
+
+let writer: Person;
+let categoryId: number;
+
+beforeAll(async () => {
+  writer = await person();
+  const category = await t.handle.db
+    .insertInto("categories")
+    .values({ name: "Fantasy", slug: "fantasy-works" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  categoryId = Number(category.id);
+});
+
+const details = () => ({
+  title: "The Lighthouse",
+  description: "A keeper and a storm.",
+  tags: ["sea", "#Storm"],
+  categoryId,
+  languageId: 1,
+  mature: false,
+  completed: false,
+  copyright: 3,
+});
+
+async function newWork(who = writer): Promise<Work> {
+  return ok<Work>(await send("POST", "/v4/works", who, details()), 201);
+}
+
+async function newPart(storyId: number, text = "<p>Once.</p>", who = writer) {
+  return ok<PartText>(
+    await send("POST", `/v4/works/${storyId}/parts`, who, { title: "One", text }),
+    201,
+  );
+}
+
+async function storyRow(storyId: number) {
+  const row = await t.handle.db
+    .selectFrom("stories")
+    .select(["num_parts", "last_published_at", "draft"])
+    .where("id", "=", storyId)
+    .executeTakeFirstOrThrow();
+  return {
+    numParts: Number(row.num_parts),
+    lastPublishedAt: row.last_published_at === null ? null : Number(row.last_published_at),
+    draft: Number(row.draft),
+  };
+}
+
+describe("who may write", () => {
+  it("answers 401 to visitors and 403 to anyone but the author", async () => {
+    const work = await newWork();
+    const part = await newPart(work.id);
+    const other = await person();
+    const calls: [string, string, unknown?][] = [
+      ["GET", `/v4/works/${work.id}`],
+      ["PUT", `/v4/works/${work.id}`, { title: "Mine now" }],
+      ["POST", `/v4/works/${work.id}/parts`, {}],
+      ["PUT", `/v4/works/${work.id}/parts`, { parts: [part.id] }],
+      ["GET", `/apiv2/storytext?id=${part.id}&output=json`],
+      ["PUT", `/v4/parts/${part.id}`, { title: "Mine" }],
+      ["POST", `/v4/parts/${part.id}/publish`],
+      ["POST", `/v4/parts/${part.id}/unpublish`],
+      ["POST", `/v4/parts/${part.id}/schedule-publish`, { datetime: quarterAfter(30) }],
+      ["POST", `/v4/parts/${part.id}/unschedule-publish`],
+      ["DELETE", `/v4/parts/${part.id}`],
+    ];
+    for (const [method, path, body] of calls) {
+      expect((await send(method, path, null, body)).status, `${method} ${path}`).toBe(401);
+      expect((await send(method, path, other, body)).status, `${method} ${path}`).toBe(403);
+    }
+    expect((await send("GET", "/v4/works", null)).status).toBe(401);
+    const after = await ok<PartText>(
+      await send("GET", `/apiv2/storytext?id=${part.id}&output=json`, writer),
+    );
+    expect(after).toMatchObject({ title: "One", draft: true });
+  });
+});
+
+describe("stories", () => {
+  it("creates a draft story with its details and lists it in my works", async () => {
+    const me = await person();
+    const work = await ok<Record<string, unknown>>(
+      await send("POST", "/v4/works", me, details()),
+      201,
+    );
+    expect(work).toMatchObject({
+      ...details(),
+      tags: ["sea", "storm"],
+      published: false,
+      parts: [],
+    });
+    await newPart(work.id as number, "<p>x</p>", me);
+    const { stories } = await ok<{ stories: Record<string, unknown>[] }>(
+      await send("GET", "/v4/works", me),
+    );
+    expect(stories).toHaveLength(1);
+    expect(stories[0]).toMatchObject({
+      id: work.id,
+      title: "The Lighthouse",
+      copyright: 3,
+      numParts: 0,
+      numDrafts: 1,
+      readCount: 0,
+      voteCount: 0,
+      commentCount: 0,
+    });
+  });
+
+  it("refuses bad details with a message per field and creates nothing", async () => {
+    const me = await person();
+    const response = await send("POST", "/v4/works", me, {
+      title: " ",
+      copyright: 9,
+      languageId: 99,
+      tags: ["two words!"],
+    });
+    const body = await ok<{ fields: Record<string, string> }>(response, 400);
+    expect(body.fields).toMatchObject({
+      title: "Give your story a title",
+      copyright: "Choose a licence from the list",
+      languageId: "Choose a language from the list",
+      "tags.0": "A tag is one word of letters, digits, - or _",
+    });
+    const unknownCategory = await send("POST", "/v4/works", me, { ...details(), categoryId: 999 });
+    expect((await ok<{ message: string }>(unknownCategory, 400)).message).toBe(
+      "Choose a category from the list",
+    );
+    expect((await ok<{ stories: unknown[] }>(await send("GET", "/v4/works", me))).stories).toEqual(
+      [],
+    );
+  });
+
+  it("updates details and replaces tags", async () => {
+    const work = await newWork();
+    const updated = await ok(
+      await send("PUT", `/v4/works/${work.id}`, writer, {
+        title: "Renamed",
+        tags: "night, fog",
+        mature: true,
+        completed: true,
+        copyright: 2,
+      }),
+    );
+    expect(updated).toMatchObject({
+      title: "Renamed",
+      description: "A keeper and a storm.",
+      tags: ["night", "fog"],
+      mature: true,
+      completed: true,
+      copyright: 2,
+    });
+  });
+});
+
+describe("part text", () => {
+  it("sanitises HTML on write and keeps paragraph ids across edits", async () => {
+    const work = await newWork();
+    const part = await newPart(
+      work.id,
+      '<p onclick="x()">One <script>alert(1)</script><b>bold</b></p><p>Two</p>',
+    );
+    expect(part.text).toMatch(
+      /^<p data-p-id="(p[0-9a-f]{10})">One <b>bold<\/b><\/p><p data-p-id="(p[0-9a-f]{10})">Two<\/p>$/,
+    );
+    const [first, second] = [...part.text.matchAll(/data-p-id="([^"]+)"/g)].map((m) => m[1]);
+    const edited = part.text
+      .replace("</p><p", "</p><p>Inserted</p><p")
+      .replace("Two", "Two, edited");
+    const saved = await ok<PartText>(
+      await send("PUT", `/v4/parts/${part.id}`, writer, {
+        text: edited,
+        text_hash: part.text_hash,
+      }),
+    );
+    const ids = [...saved.text.matchAll(/data-p-id="([^"]+)"/g)].map((m) => m[1]);
+    expect(ids[0]).toBe(first);
+    expect(ids[2]).toBe(second);
+    expect(new Set(ids).size).toBe(3);
+    expect(saved.text).toContain(`<p data-p-id="${second}">Two, edited</p>`);
+    expect(saved.text_hash).not.toBe(part.text_hash);
+  });
+
+  it("refuses a save against a stale hash with 409 and overwrites nothing", async () => {
+    const work = await newWork();
+    const part = await newPart(work.id);
+    const tabA = await ok<PartText>(
+      await send("PUT", `/v4/parts/${part.id}`, writer, {
+        text: "<p>From tab A</p>",
+        text_hash: part.text_hash,
+      }),
+    );
+    const tabB = await send("PUT", `/v4/parts/${part.id}`, writer, {
+      text: "<p>From tab B</p>",
+      text_hash: part.text_hash,
+    });
+    expect(tabB.status).toBe(409);
+    expect(await tabB.json()).toMatchObject({
+      code: "stale_text",
+      message:
+        "This part was changed somewhere else since you opened it. Your changes were not saved: reload to get the latest version.",
+    });
+    const stored = await ok<PartText>(
+      await send("GET", `/apiv2/storytext?id=${part.id}&output=json`, writer),
+    );
+    expect(stored.text).toBe(tabA.text);
+    expect(stored.text_hash).toBe(tabA.text_hash);
+    const noHash = await send("PUT", `/v4/parts/${part.id}`, writer, { text: "<p>x</p>" });
+    expect(noHash.status).toBe(400);
+  });
+
+  it("renames a part without a hash", async () => {
+    const work = await newWork();
+    const part = await newPart(work.id);
+    const saved = await ok<PartText>(
+      await send("PUT", `/v4/parts/${part.id}`, writer, { title: "The Storm" }),
+    );
+    expect(saved).toMatchObject({ title: "The Storm", text: part.text });
+  });
+});
+
+describe("publishing", () => {
+  it("publishes a draft now and keeps the story's counters exact", async () => {
+    const work = await newWork();
+    const one = await newPart(work.id);
+    const two = await newPart(work.id);
+    expect(await storyRow(work.id)).toMatchObject({ numParts: 0, draft: 1 });
+
+    const before = Date.now();
+    const published = await ok<PartText>(await send("POST", `/v4/parts/${one.id}/publish`, writer));
+    expect(published.draft).toBe(false);
+    const row = await storyRow(work.id);
+    expect(row).toMatchObject({ numParts: 1, draft: 0 });
+    expect(row.lastPublishedAt).toBeGreaterThanOrEqual(before);
+
+    const again = await send("POST", `/v4/parts/${one.id}/publish`, writer);
+    expect(again.status).toBe(409);
+    await ok(await send("POST", `/v4/parts/${two.id}/publish`, writer));
+    expect((await storyRow(work.id)).numParts).toBe(2);
+
+    // Readers see the published parts in the story.
+    const story = await ok<{ parts: { id: number }[] }>(
+      await send("GET", `/api/v3/stories/${work.id}?fields=parts(id)`, null),
+    );
+    expect(story.parts.map((part) => part.id)).toEqual([one.id, two.id]);
+
+    await ok(await send("POST", `/v4/parts/${two.id}/unpublish`, writer));
+    expect((await storyRow(work.id)).numParts).toBe(1);
+    await ok(await send("DELETE", `/v4/parts/${one.id}`, writer));
+    expect(await storyRow(work.id)).toMatchObject({
+      numParts: 0,
+      draft: 1,
+      lastPublishedAt: null,
+    });
+  });
+
+  it("needs a verified email and a story with its details filled in", async () => {
+    const unverified = await person(false);
+    const work = await newWork(unverified);
+    const part = await newPart(work.id, "<p>x</p>", unverified);
+    const refused = await send("POST", `/v4/parts/${part.id}/publish`, unverified);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: "email_unverified" });
+
+    const bare = await ok<Work>(await send("POST", "/v4/works", writer, { title: "Bare" }), 201);
+    const barePart = await newPart(bare.id);
+    const incomplete = await send("POST", `/v4/parts/${barePart.id}/publish`, writer);
+    expect(incomplete.status).toBe(400);
+    expect(await incomplete.json()).toMatchObject({
+      code: "story_incomplete",
+      message: "Add a description, tags, a category to the story before publishing.",
+    });
+  });
+
+  it("reorders parts, refusing a list that is not every part once", async () => {
+    const work = await newWork();
+    const one = await newPart(work.id);
+    const two = await newPart(work.id);
+    const reordered = await ok<Work>(
+      await send("PUT", `/v4/works/${work.id}/parts`, writer, { parts: [two.id, one.id] }),
+    );
+    expect(reordered.parts.map((part) => part.id)).toEqual([two.id, one.id]);
+    const partial = await send("PUT", `/v4/works/${work.id}/parts`, writer, { parts: [two.id] });
+    expect(partial.status).toBe(400);
+  });
+});
+
+describe("scheduling", () => {
+  it("schedules on a quarter hour within a year and unschedules", async () => {
+    const work = await newWork();
+    const part = await newPart(work.id);
+    const at = quarterAfter(30);
+    const scheduled = await ok(
+      await send("POST", `/v4/parts/${part.id}/schedule-publish`, writer, {
+        datetime: at.toISOString(),
+      }),
+    );
+    expect(scheduled).toEqual({ part_id: part.id, scheduled_datetime: at.toISOString() });
+    const text = await ok<PartText & { scheduledPublishDatetime: string }>(
+      await send("GET", `/apiv2/storytext?id=${part.id}&output=json`, writer),
+    );
+    expect(text.scheduledPublishDatetime).toBe(at.toISOString());
+
+    const cancelled = await ok(
+      await send("POST", `/v4/parts/${part.id}/unschedule-publish`, writer),
+    );
+    expect(cancelled).toEqual({ success: true });
+    const after = await ok<{ scheduledPublishDatetime: string | null }>(
+      await send("GET", `/apiv2/storytext?id=${part.id}&output=json`, writer),
+    );
+    expect(after.scheduledPublishDatetime).toBeNull();
+  });
+
+  it("refuses a missing, past, far or off-step time with the spec's messages", async () => {
+    const work = await newWork();
+    const part = await newPart(work.id);
+    const schedule = async (body: unknown) => {
+      const response = await send("POST", `/v4/parts/${part.id}/schedule-publish`, writer, body);
+      expect(response.status).toBe(400);
+      return ((await response.json()) as { message: string }).message;
+    };
+    expect(await schedule({})).toBe("Publish date is required");
+    expect(await schedule({ datetime: "" })).toBe("Publish date is required");
+    expect(await schedule({ datetime: "soon" })).toBe("Publish date is not a date");
+    expect(await schedule({ datetime: quarterAfter(-60).toISOString() })).toBe(
+      "Choose a time in the future",
+    );
+    expect(await schedule({ datetime: quarterAfter(367 * 24 * 60).toISOString() })).toBe(
+      "Choose a time within one year",
+    );
+    expect(await schedule({ datetime: new Date(quarterAfter(30).getTime() + MINUTE) })).toBe(
+      "Choose a time on a quarter hour (:00, :15, :30 or :45)",
+    );
+    const text = await ok<{ scheduledPublishDatetime: null }>(
+      await send("GET", `/apiv2/storytext?id=${part.id}&output=json`, writer),
+    );
+    expect(text.scheduledPublishDatetime).toBeNull();
+  });
+
+  it("publishes due parts exactly once while two runners race", async () => {
+    const work = await newWork();
+    const parts = [await newPart(work.id), await newPart(work.id), await newPart(work.id)];
+    const later = await newPart(work.id);
+    for (const part of [...parts, later]) {
+      await ok(
+        await send("POST", `/v4/parts/${part.id}/schedule-publish`, writer, {
+          datetime: quarterAfter(part === later ? 120 : 30).toISOString(),
+        }),
+      );
+    }
+    const due = quarterAfter(30).getTime() + 1;
+    const counts = await Promise.all([
+      publishDueParts(t.handle.db, due),
+      publishDueParts(t.handle.db, due),
+    ]);
+    expect(counts[0] + counts[1]).toBe(3);
+    expect(await publishDueParts(t.handle.db, due)).toBe(0);
+    expect(await storyRow(work.id)).toMatchObject({ numParts: 3, draft: 0, lastPublishedAt: due });
+    const stored = await ok<{ parts: { id: number; draft: boolean }[] }>(
+      await send("GET", `/v4/works/${work.id}`, writer),
+    );
+    expect(stored.parts.map((part) => part.draft)).toEqual([false, false, false, true]);
+  });
+
+  it("leaves other writers' stories and published parts alone", async () => {
+    const other = await createUser(t.handle.db);
+    const story = await createStory(t.handle.db, other.id, { parts: [{}] });
+    const part = story.partIds[0] as number;
+    const refused = await send("POST", `/v4/parts/${part}/schedule-publish`, writer, {
+      datetime: quarterAfter(30).toISOString(),
+    });
+    expect(refused.status).toBe(403);
+    const own = await newWork();
+    const published = await newPart(own.id);
+    await ok(await send("POST", `/v4/parts/${published.id}/publish`, writer));
+    const late = await send("POST", `/v4/parts/${published.id}/schedule-publish`, writer, {
+      datetime: quarterAfter(30).toISOString(),
+    });
+    expect(late.status).toBe(409);
+  });
+});

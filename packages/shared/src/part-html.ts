@@ -1,0 +1,188 @@
+/**
+ * The HTML of a story part as writers save it: an allow-list sanitiser run on every write
+ * (readers' pages render the stored HTML as is), and the paragraph ids that paragraph
+ * comments hang on.
+ */
+
+/** Elements that hold a paragraph of text; each one carries a stable data-p-id. */
+const BLOCKS = new Set(["p", "h2", "h3", "blockquote"]);
+const INLINE = new Set(["strong", "b", "em", "i", "u"]);
+/** Dropped together with everything inside them, not just their tags. */
+const DROPPED_WITH_CONTENT = new Set([
+  "script",
+  "style",
+  "iframe",
+  "object",
+  "embed",
+  "noscript",
+  "template",
+  "textarea",
+  "title",
+  "svg",
+  "math",
+  "head",
+]);
+/** Word processors and contenteditable write divs for paragraphs. */
+const RENAMED: Record<string, string> = { div: "p" };
+const ALIGNMENTS = new Set(["left", "center", "right", "justify"]);
+const PARAGRAPH_ID = /^[A-Za-z0-9_-]{1,40}$/;
+
+const TOKEN =
+  /<!--[\s\S]*?(?:-->|$)|<(\/?)([a-zA-Z][a-zA-Z0-9]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/g;
+const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+
+export interface PartHtmlOptions {
+  /** A new paragraph id; called once per paragraph that has none (or a duplicate one). */
+  newId: () => string;
+}
+
+/**
+ * Keeps p, br, strong/b, em/i, u, h2, h3, hr, blockquote and img with an http(s) or
+ * same-site src; alignment survives as data-align. Every other element is removed (its
+ * text kept, except inside script, style and the like), every other attribute dropped,
+ * loose text wrapped in paragraphs. Each paragraph keeps a valid data-p-id it already had;
+ * a missing or repeated one (contenteditable copies attributes when a paragraph is split)
+ * gets a new id, so the first paragraph keeps its comments.
+ */
+export function sanitizePartHtml(html: string, options: PartHtmlOptions): string {
+  const out: string[] = [];
+  const open: string[] = [];
+  const usedIds = new Set<string>();
+
+  const closeTo = (index: number) => {
+    while (open.length > index) out.push(`</${open.pop()}>`);
+  };
+  const openBlock = (name: string, attributes: Record<string, string>) => {
+    let id = attributes["data-p-id"];
+    if (!id || !PARAGRAPH_ID.test(id) || usedIds.has(id)) {
+      do id = options.newId();
+      while (usedIds.has(id));
+    }
+    usedIds.add(id);
+    const align = (attributes["data-align"] ?? alignFromStyle(attributes.style))?.toLowerCase();
+    const alignAttribute = align && ALIGNMENTS.has(align) ? ` data-align="${align}"` : "";
+    out.push(`<${name} data-p-id="${id}"${alignAttribute}>`);
+    open.push(name);
+  };
+  /** Inline content needs a paragraph around it; blockquote holds paragraphs, not text. */
+  const ensureParagraph = () => {
+    const top = open.at(-1);
+    if (top === undefined || top === "blockquote") openBlock("p", {});
+  };
+  const text = (raw: string) => {
+    if (raw.trim() === "" && (open.length === 0 || open.at(-1) === "blockquote")) return;
+    ensureParagraph();
+    out.push(escapeText(raw));
+  };
+
+  let last = 0;
+  for (const match of html.matchAll(TOKEN)) {
+    // Tokens inside a dropped element were skipped over already.
+    if (match.index < last) continue;
+    text(html.slice(last, match.index));
+    last = match.index + match[0].length;
+    const [token, slash, rawName = "", rawAttributes = ""] = match;
+    if (token.startsWith("<!--")) continue;
+    const lower = rawName.toLowerCase();
+    const name = RENAMED[lower] ?? lower;
+
+    if (DROPPED_WITH_CONTENT.has(name)) {
+      if (!slash) last = endOfElement(html, name, last);
+      continue;
+    }
+    if (slash) {
+      const index = open.lastIndexOf(name);
+      if (index >= 0) closeTo(index);
+      continue;
+    }
+    const attributes = parseAttributes(rawAttributes);
+    if (BLOCKS.has(name)) {
+      // A paragraph never holds another block: the open one ends first, as in HTML.
+      const paragraph = open.findIndex((element) => element !== "blockquote");
+      if (paragraph >= 0) closeTo(paragraph);
+      if (name === "blockquote") closeTo(0);
+      openBlock(name, attributes);
+    } else if (INLINE.has(name)) {
+      ensureParagraph();
+      out.push(`<${name}>`);
+      open.push(name);
+    } else if (name === "hr") {
+      closeTo(0);
+      out.push("<hr>");
+    } else if (name === "br") {
+      ensureParagraph();
+      out.push("<br>");
+    } else if (name === "img") {
+      const src = safeImageSource(attributes.src);
+      if (!src) continue;
+      ensureParagraph();
+      const alt = attributes.alt ? ` alt="${escapeAttribute(attributes.alt)}"` : ' alt=""';
+      out.push(`<img src="${escapeAttribute(src)}"${alt}>`);
+    }
+    // Any other element: its tags go, its text stays.
+  }
+  text(html.slice(last));
+  closeTo(0);
+  return out.join("");
+}
+
+/** The words of a part's HTML, for its word count. */
+export function partWordCount(html: string): number {
+  const words = html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&[a-zA-Z#0-9]+;/g, " ")
+    .match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu);
+  return words?.length ?? 0;
+}
+
+function parseAttributes(raw: string): Record<string, string> {
+  const attributes: Record<string, string> = {};
+  for (const [, name = "", double, single, bare] of raw.matchAll(ATTRIBUTE)) {
+    attributes[name.toLowerCase()] = decodeEntities(double ?? single ?? bare ?? "");
+  }
+  return attributes;
+}
+
+function alignFromStyle(style: string | undefined): string | undefined {
+  return style?.match(/text-align\s*:\s*([a-z]+)/i)?.[1];
+}
+
+function safeImageSource(src: string | undefined): string | undefined {
+  const value = src?.trim();
+  if (!value) return undefined;
+  if (/^https?:\/\/[^\s]+$/i.test(value)) return value;
+  // Same-site paths, never protocol-relative ("//evil.example").
+  if (/^\/(?!\/)[^\s]*$/.test(value)) return value;
+  return undefined;
+}
+
+/** Where the content of a dropped element ends: after its closing tag, or the end. */
+function endOfElement(html: string, name: string, from: number): number {
+  const close = new RegExp(`</${name}\\s*>`, "i").exec(html.slice(from));
+  return close ? from + close.index + close[0].length : html.length;
+}
+
+/** Text stays as written (entities included) but can never open a tag. */
+function escapeText(text: string): string {
+  return text
+    .replace(/&(?![a-zA-Z][a-zA-Z0-9]{0,31};|#\d{1,7};|#x[0-9a-fA-F]{1,6};)/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;");
+}
+
+function escapeAttribute(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/"/g, "&quot;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;");
+}
+
+function decodeEntities(value: string): string {
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+}
