@@ -42,7 +42,7 @@ async function post(scope: ReturnType<typeof comments>, label: string, text: str
 }
 
 describe("comments on the reading page", () => {
-  test("the writer comments, and a reader posts, replies, likes, comments on a paragraph and deletes", async () => {
+  test("the writer comments; a reader posts, replies, likes and unlikes, comments on a paragraph and deletes; the writer deletes a reader's reply", async () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
       await openPartAs(page, "demo_writer");
       await post(comments(page), "Your comment", "Thanks for reading, everyone!");
@@ -77,6 +77,18 @@ describe("comments on the reading page", () => {
       await like.click();
       await liked;
       expect(await like.getAttribute("aria-pressed")).toBe("true");
+      // …and taken back.
+      const unliked = page.waitForResponse(
+        (response) =>
+          response.url().endsWith("/sentiments/like") &&
+          response.request().method() === "DELETE" &&
+          response.status() === 200,
+      );
+      await like.click();
+      await unliked;
+      expect(await like.getAttribute("aria-pressed")).toBe("false");
+      await like.click();
+      await expect.poll(() => like.getAttribute("aria-pressed")).toBe("true");
 
       await expectNoAxeViolations(page, "comments at 1280 px");
 
@@ -118,6 +130,20 @@ describe("comments on the reading page", () => {
       await mine.locator(".comment").first().getByRole("button", { name: "Delete" }).click();
       await expect.poll(() => thread(page, "Loved it, @demo_writer").count()).toBe(0);
     });
+
+    // The story's author may delete a reader's comment on their story.
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await openPartAs(page, "demo_writer");
+      const writers = thread(page, "Thanks for reading, everyone!");
+      const reply = writers.locator(".comment--reply").filter({ hasText: "You're welcome!" });
+      await reply.getByRole("button", { name: "Delete" }).click();
+      await expect.poll(() => writers.locator(".comment--reply").count()).toBe(0);
+      await page.reload();
+      await commentsLoaded(page);
+      expect(
+        await thread(page, "Thanks for reading, everyone!").getByText("You're welcome!").count(),
+      ).toBe(0);
+    });
   });
 
   test("has no accessibility violations on a phone with the comments and a paragraph open", async () => {
@@ -129,6 +155,60 @@ describe("comments on the reading page", () => {
       await page.getByRole("dialog", { name: "Comments on this paragraph" }).waitFor();
       await commentsLoaded(page);
       await expectNoAxeViolations(page, "paragraph comments at 360 px");
+    });
+  });
+
+  test("says so when comments fail to load, post, like or delete, and hides offensive ones", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      const fail = (method: string, pattern: string) =>
+        page.route(pattern, (route) =>
+          route.request().method() === method
+            ? route.fulfill({ status: 500, body: "{}" })
+            : route.fallback(),
+        );
+
+      // Loading fails: the error and Retry, which loads them.
+      await fail("GET", "**/v5/comments/namespaces/parts/resources/*/comments*");
+      await page.goto(`/login?nextUrl=${encodeURIComponent(partUrl)}`);
+      await logIn(page, "demo_reader", "inkwell-demo");
+      await page.waitForURL(`${server.url}${partUrl}`);
+      await comments(page).getByText("There was an issue retrieving comments.").waitFor();
+      await page.unrouteAll();
+      await comments(page).getByRole("button", { name: "Retry" }).click();
+      await commentsLoaded(page);
+
+      // Posting fails: the message and Retry, which posts the same text.
+      await fail("POST", "**/v5/comments");
+      await post(comments(page), "Your comment", "Second time lucky");
+      const failed = comments(page)
+        .getByRole("alert")
+        .filter({ hasText: "Comment failed to post" });
+      await failed.waitFor();
+      await page.unrouteAll();
+      await failed.getByRole("button", { name: "Retry" }).click();
+      await thread(page, "Second time lucky").waitFor();
+
+      // A like that fails goes back.
+      await fail("PUT", "**/sentiments/like");
+      const like = thread(page, "Second time lucky").getByRole("button", { name: /^Like/ });
+      await like.click();
+      await expect.poll(() => like.getAttribute("aria-pressed")).toBe("false");
+      await page.unrouteAll();
+
+      // A delete that fails keeps the comment and says so.
+      await fail("DELETE", "**/v5/comments/*");
+      await thread(page, "Second time lucky").getByRole("button", { name: "Delete" }).click();
+      await comments(page).getByText("Sorry, something went wrong. Please try again.").waitFor();
+      expect(await thread(page, "Second time lucky").count()).toBe(1);
+      await page.unrouteAll();
+
+      // An offensive comment is folded behind a reveal.
+      await post(comments(page), "Your comment", "What a shit ending");
+      const folded = comments(page).locator(".comment-thread").first();
+      await folded.getByText("This comment may be offensive.").waitFor();
+      expect(await folded.getByText("What a shit ending").count()).toBe(0);
+      await folded.getByRole("button", { name: "Show comment" }).click();
+      await folded.getByText("What a shit ending").waitFor();
     });
   });
 
