@@ -15,6 +15,7 @@ import { sameOriginOnly } from "./http/same-origin.ts";
 import { inboxRoutes } from "./inbox/routes.ts";
 import { listRoutes } from "./lists/routes.ts";
 import { partRoutes } from "./parts/routes.ts";
+import { privacyRoutes } from "./privacy/routes.ts";
 import { readingRoutes } from "./reading/routes.ts";
 import { safetyRoutes } from "./safety/routes.ts";
 import { searchRoutes } from "./search/routes.ts";
@@ -59,6 +60,7 @@ export function createApi(handle: DatabaseHandle, options: { limits?: AccountLim
   app.route("/", commentRoutes());
   app.route("/", inboxRoutes(limits));
   app.route("/", safetyRoutes());
+  app.route("/", privacyRoutes());
   app.route("/", worksRoutes());
   app.route("/", homeRoutes());
 

@@ -15,6 +15,7 @@ export default [
   route("terms", "routes/terms.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("guidelines", "routes/guidelines.tsx"),
+  route("privacy/do-not-sell", "routes/do-not-sell.tsx"),
   route("story/:storyId", "routes/story.tsx"),
   route("story/:storyId/rankings", "routes/story-rankings.tsx"),
   route("stories/:tag", "routes/tag.tsx"),
@@ -28,6 +29,8 @@ export default [
   route("search/:term/people", "routes/search-results.tsx", { id: "search-people" }),
   route("library", "routes/library.tsx"),
   route("list/:listId", "routes/list.tsx"),
+  route("start/genres", "routes/start-genres.tsx"),
+  route("start/success", "routes/start-success.tsx"),
   route(":partId", "routes/part.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

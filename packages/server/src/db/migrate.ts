@@ -16,6 +16,7 @@ import * as listingIndexes from "./migrations/013-listing-indexes.ts";
 import * as safety from "./migrations/014-safety.ts";
 import * as inbox from "./migrations/015-inbox.ts";
 import * as home from "./migrations/017-home.ts";
+import * as privacy from "./migrations/018-privacy.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   "014-safety": safety,
   "015-inbox": inbox,
   "017-home": home,
+  "018-privacy": privacy,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -40,6 +40,8 @@ export interface UsersTable {
   is_premium: Flag;
   /** Content setting: show mature stories (to adults only, see seesMatureContent). */
   include_mature: Flag;
+  /** Opted out of the sale of personal information (migration 018-privacy). */
+  ccpa_optout: Flag;
   created_at: Millis;
   /** Profile header picture and colour band (migration 006-profiles). */
   background_url: string | null;

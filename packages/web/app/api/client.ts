@@ -2,15 +2,18 @@ import type {
   ApiError,
   AutocompleteUser,
   BlockedUsers,
+  Category,
   CommentData,
   CommentLikeState,
   CommentPage,
   CommentResource,
   ContentSettings,
+  ContinueReadingItem,
   Conversation,
   CurrentUser,
   Features,
   FollowState,
+  HomeFeed,
   IgnoredUsers,
   InboxFilter,
   InboxMessage,
@@ -19,6 +22,7 @@ import type {
   LibrarySort,
   ParagraphCommentCounts,
   PartDetails,
+  PartText,
   ReaderSettings,
   ReadingListDetails,
   ReadingListPage,
@@ -29,12 +33,15 @@ import type {
   StoryCard,
   StoryCollections,
   StoryDetails,
+  StoryDetailsInput,
   StoryList,
   StorySearchFilters,
   StorySearchResult,
   UserList,
   UserProfile,
   UserSearchResult,
+  WorkDetails,
+  WorkSummary,
 } from "@inkwell/shared";
 
 /** How the client reaches the API: in-process on the server, fetch in the browser. */
@@ -211,6 +218,14 @@ export function createApiClient(fetchApi: ApiFetch) {
     part: (id: number) => get<PartDetails>(`/api/v3/story_parts/${id}`),
     /** The signed-in user, or null for a visitor. */
     currentUser: () => orNullForVisitors<CurrentUser>("/api/v3/internal/current_user"),
+    /** The 'Do not sell my personal information' choice of a signed-in user. */
+    ccpa: (username: string) =>
+      get<{ optout: boolean }>(`/v5/users/${encodeURIComponent(username)}/privacy-settings/ccpa/`),
+    setCcpa: (username: string, optout: boolean) =>
+      call<{ optout: boolean }>(
+        `/v5/users/${encodeURIComponent(username)}/privacy-settings/ccpa/`,
+        json("PUT", { optout }),
+      ),
     changePassword: (fields: { old_password: string; new_password: string }) =>
       call<{ redirectUrl: string }>("/apiv2/updateuserpassword", form(fields)),
     changeUsername: (fields: { username: string; password: string }) =>
@@ -317,6 +332,33 @@ export function createApiClient(fetchApi: ApiFetch) {
       call<ReadingListSummary>(`/api/v3/lists/${id}/stories/${storyId}`, { method: "DELETE" }),
     reorderReadingList: (id: number, storyIds: number[]) =>
       call<ReadingListDetails>(`/api/v3/lists/${id}/stories`, json("PUT", { stories: storyIds })),
+    /** Writer tools (docs/decisions/013-writer-tools.md). */
+    categories: () => get<{ categories: Category[] }>("/v4/categories"),
+    myWorks: () => get<{ stories: WorkSummary[] }>("/v4/works"),
+    work: (storyId: number) => get<WorkDetails>(`/v4/works/${storyId}`),
+    createWork: (details: StoryDetailsInput) =>
+      call<WorkDetails>("/v4/works", json("POST", details)),
+    updateWork: (storyId: number, details: StoryDetailsInput) =>
+      call<WorkDetails>(`/v4/works/${storyId}`, json("PUT", details)),
+    createPart: (storyId: number) => call<PartText>(`/v4/works/${storyId}/parts`, json("POST", {})),
+    reorderParts: (storyId: number, partIds: number[]) =>
+      call<WorkDetails>(`/v4/works/${storyId}/parts`, json("PUT", { parts: partIds })),
+    partText: (partId: number) => get<PartText>(`/apiv2/storytext?id=${partId}&output=json`),
+    savePart: (partId: number, changes: { title?: string; text?: string; text_hash?: string }) =>
+      call<PartText>(`/v4/parts/${partId}`, json("PUT", changes)),
+    deletePart: (partId: number) =>
+      call<{ deleted: true }>(`/v4/parts/${partId}`, { method: "DELETE" }),
+    publishPart: (partId: number) =>
+      call<PartText>(`/v4/parts/${partId}/publish`, json("POST", {})),
+    unpublishPart: (partId: number) =>
+      call<PartText>(`/v4/parts/${partId}/unpublish`, json("POST", {})),
+    schedulePart: (partId: number, datetime: string) =>
+      call<{ part_id: number; scheduled_datetime: string }>(
+        `/v4/parts/${partId}/schedule-publish`,
+        json("POST", { datetime }),
+      ),
+    unschedulePart: (partId: number) =>
+      call<{ success: boolean }>(`/v4/parts/${partId}/unschedule-publish`, json("POST", {})),
     library: (username: string, query: PageQuery & { sort: LibrarySort; archived: boolean }) =>
       get<LibraryPage>(
         userPath(
@@ -456,6 +498,16 @@ export function createApiClient(fetchApi: ApiFetch) {
       call<{ username: string; isBlocked: boolean }>(
         `/v4/users/${encodeURIComponent(username)}/blocks`,
         { method: on ? "POST" : "DELETE", headers: { accept: "application/json" } },
+      ),
+    /** The reader's home feed; `cache` only keeps browsers and proxies from reusing it. */
+    homeFeed: () => get<HomeFeed>(`/v5/home?cache=${Date.now()}`),
+    /** The continue-reading strip's items, from the section's dynamic.path. */
+    continueReading: (path: string) => get<{ items: ContinueReadingItem[] }>(path),
+    /** Saves the genres picked at onboarding. */
+    savePreferredTags: (username: string, preferredTags: string[]) =>
+      call<{ preferredTags: string[] }>(
+        `/v5/users/${encodeURIComponent(username)}/content-settings`,
+        json("POST", { preferredTags }),
       ),
     blockedUsers: (username: string) =>
       call<BlockedUsers>(`/v4/users/${encodeURIComponent(username)}/blocks?get_all=true`, {

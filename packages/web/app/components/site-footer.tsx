@@ -16,6 +16,7 @@ export function SiteFooter({ locale }: { locale: string }) {
           <a href="/guidelines">{t.footer.guidelines}</a>
           <a href="/terms">{t.footer.terms}</a>
           <a href="/privacy">{t.footer.privacy}</a>
+          <a href="/privacy/do-not-sell">{t.footer.doNotSell}</a>
         </nav>
         <LanguagePicker current={locale} />
         <p className="site-footer__legal">
