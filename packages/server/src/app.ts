@@ -14,6 +14,7 @@ import { type AccountLimiters, accountLimiters } from "./http/rate-limit.ts";
 import { sameOriginOnly } from "./http/same-origin.ts";
 import { inboxRoutes } from "./inbox/routes.ts";
 import { listRoutes } from "./lists/routes.ts";
+import { moderationRoutes } from "./moderation/routes.ts";
 import { partRoutes } from "./parts/routes.ts";
 import { privacyRoutes } from "./privacy/routes.ts";
 import { readingRoutes } from "./reading/routes.ts";
@@ -61,6 +62,7 @@ export function createApi(handle: DatabaseHandle, options: { limits?: AccountLim
   app.route("/", inboxRoutes(limits));
   app.route("/", safetyRoutes());
   app.route("/", privacyRoutes());
+  app.route("/", moderationRoutes());
   app.route("/", worksRoutes());
   app.route("/", homeRoutes());
 

@@ -7,6 +7,8 @@ export interface Viewer {
   isStaff: boolean;
   /** Whether lists and story pages may show this viewer mature stories. */
   seesMature: boolean;
+  /** When a moderator's time-out ends (epoch ms), or null: until then no posting. */
+  timedOutUntil: number | null;
 }
 
 export type MaybeViewer = Viewer | null;

@@ -13,3 +13,4 @@ export * from "./reading.ts";
 export * from "./safety.ts";
 export * from "./story-rules.ts";
 export * from "./text.ts";
+export * from "./works.ts";

@@ -5,7 +5,10 @@ import {
   BLOCKED_TAG_MESSAGES,
   blockedTagProblem,
   blockedTagsSummary,
+  CLOSE_ACCOUNT_REASONS,
+  isTimedOut,
   normaliseTag,
+  TIME_OUT_MS,
 } from "./safety.ts";
 
 const rules = { tagLimit: 3, unblockableTags: ["featured"] };
@@ -72,5 +75,19 @@ describe("atTagLimit and blockedTagsSummary", () => {
       more: 1,
     });
     expect(blockedTagsSummary(["a"], 5)).toEqual({ shown: ["a"], more: 0 });
+  });
+});
+
+describe("moderation rules", () => {
+  it("lists the twelve Close Account reasons of the spec", () => {
+    expect(CLOSE_ACCOUNT_REASONS).toHaveLength(12);
+    expect(CLOSE_ACCOUNT_REASONS).toContain("cyberbullying_harassment");
+  });
+
+  it("holds a time-out for two days, to the millisecond", () => {
+    const start = Date.UTC(2026, 10, 22);
+    expect(isTimedOut(start + TIME_OUT_MS, start + TIME_OUT_MS - 1)).toBe(true);
+    expect(isTimedOut(start + TIME_OUT_MS, start + TIME_OUT_MS)).toBe(false);
+    expect(isTimedOut(null, start)).toBe(false);
   });
 });

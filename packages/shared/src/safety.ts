@@ -74,3 +74,30 @@ export const atTagLimit = (tags: readonly string[], rules: BlockedTagRules): boo
 export function blockedTagsSummary(tags: readonly string[], size = BLOCKED_TAGS_SUMMARY_SIZE) {
   return { shown: tags.slice(0, size), more: Math.max(0, tags.length - size) };
 }
+
+/** Close Account reasons ambassadors and admins choose from (accounts-safety-messaging.md §6). */
+export const CLOSE_ACCOUNT_REASONS = [
+  "banned_explicit",
+  "banned_self_harm",
+  "copyright",
+  "csem",
+  "csem_image_moderation",
+  "cyberbullying_harassment",
+  "extremism",
+  "poaching",
+  "previous_account_closed",
+  "sexual_messaging",
+  "spam",
+  "underage",
+] as const;
+
+export type CloseAccountReason = (typeof CLOSE_ACCOUNT_REASONS)[number];
+
+/** A time-out lasts 2 days (§9). */
+export const TIME_OUT_MS = 2 * 24 * 60 * 60 * 1000;
+export const TIME_OUT_REASON_MAX = 500;
+
+/** Whether a time-out ending at `until` (epoch ms, or null for none) still holds at `now`. */
+export function isTimedOut(until: number | null, now: number): boolean {
+  return until !== null && until > now;
+}

@@ -31,6 +31,10 @@ export default [
   route("list/:listId", "routes/list.tsx"),
   route("start/genres", "routes/start-genres.tsx"),
   route("start/success", "routes/start-success.tsx"),
+  route("myworks", "routes/myworks.tsx"),
+  route("myworks/new", "routes/myworks-story.tsx", { id: "myworks-new" }),
+  route("myworks/:storyId", "routes/myworks-story.tsx"),
+  route("myworks/:storyId/write/:partId", "routes/myworks-write.tsx"),
   route(":partId", "routes/part.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

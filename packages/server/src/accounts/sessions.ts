@@ -46,6 +46,7 @@ export async function viewerForSession(
       "users.is_staff",
       "users.include_mature",
       "users.birthdate",
+      "users.timed_out_until",
     ])
     .where("sessions.token_hash", "=", hashToken(token))
     .where("sessions.expires_at", ">", now)
@@ -61,6 +62,7 @@ export async function viewerForSession(
       { includeMature: row.include_mature === 1, birthdate: row.birthdate },
       new Date(now),
     ),
+    timedOutUntil: row.timed_out_until === null ? null : Number(row.timed_out_until),
   };
 }
 

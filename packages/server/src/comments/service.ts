@@ -11,6 +11,7 @@ import {
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
+import { assertNotTimedOut } from "../moderation/service.ts";
 import { assertNotBlockedBy, hiddenAuthorIds } from "../safety/relations.ts";
 import { badgesOf, iso, isPublished, partUrl } from "../stories/cards.ts";
 import { assertMatureAllowed, canSeeStory } from "../stories/service.ts";
@@ -432,6 +433,7 @@ export async function postComment(
   input: NewComment,
   now = Date.now(),
 ): Promise<CommentData> {
+  assertNotTimedOut(viewer, now);
   const problem = commentTextProblem(input.text);
   if (problem) throw badRequest(problem, { text: problem });
   await assertVerified(db, viewer, "comment");

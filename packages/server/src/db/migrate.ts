@@ -17,6 +17,7 @@ import * as safety from "./migrations/014-safety.ts";
 import * as inbox from "./migrations/015-inbox.ts";
 import * as home from "./migrations/017-home.ts";
 import * as privacy from "./migrations/018-privacy.ts";
+import * as moderation from "./migrations/019-moderation.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   "015-inbox": inbox,
   "017-home": home,
   "018-privacy": privacy,
+  "019-moderation": moderation,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

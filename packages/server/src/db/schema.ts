@@ -42,6 +42,8 @@ export interface UsersTable {
   include_mature: Flag;
   /** Opted out of the sale of personal information (migration 018-privacy). */
   ccpa_optout: Flag;
+  /** The end of a moderator's time-out, epoch ms (migration 019-moderation). */
+  timed_out_until: Millis | null;
   created_at: Millis;
   /** Profile header picture and colour band (migration 006-profiles). */
   background_url: string | null;
@@ -208,6 +210,7 @@ export interface Database {
   pending_social_signups: PendingSocialSignupsTable;
   tag_rankings: TagRankingsTable;
   job_runs: JobRunsTable;
+  moderation_actions: ModerationActionsTable;
   comments: CommentsTable;
   comment_likes: CommentLikesTable;
   reading_lists: ReadingListsTable;
@@ -229,6 +232,18 @@ export interface TagRankingsTable {
   rank: number;
   story_id: number;
   score: number;
+}
+
+/** Who closed or timed out whom, and why (migration 019-moderation). */
+export interface ModerationActionsTable {
+  id: Generated<number>;
+  target_user_id: number;
+  target_username: string;
+  actor_id: number | null;
+  action: "close" | "timeout";
+  reason: string;
+  created_at: Millis;
+  ends_at: Millis | null;
 }
 
 export interface JobRunsTable {

@@ -13,6 +13,7 @@ import { readFeatures } from "../accounts/settings.ts";
 import { isPostgres } from "../db/engine.ts";
 import type { Database } from "../db/schema.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
+import { assertNotTimedOut } from "../moderation/service.ts";
 import { blockedEitherWay, hiddenAuthorIds, isBlocked, isMuted } from "../safety/relations.ts";
 import { badgesOf, iso } from "../stories/cards.ts";
 import { userNamed } from "../users/service.ts";
@@ -388,6 +389,7 @@ export async function sendMessage(
   now = Date.now(),
 ): Promise<InboxMessage> {
   requireOwner(viewer, me);
+  assertNotTimedOut(viewer, now);
   const body = checkBody(input, me, otherName);
   const other = await otherParticipant(db, viewer, otherName);
   await assertMaySend(db, viewer, other);

@@ -13,6 +13,7 @@ const asViewer = (user: { id: number; username: string }): Viewer => ({
   isAmbassador: false,
   isStaff: false,
   seesMature: false,
+  timedOutUntil: null,
 });
 
 describe("safety relations", () => {

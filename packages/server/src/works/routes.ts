@@ -1,11 +1,12 @@
 import { createRoute, OpenAPIHono, type RouteConfig, z } from "@hono/zod-openapi";
-import { LANGUAGES } from "@inkwell/shared";
+import { COPYRIGHT_LICENCES, LANGUAGES } from "@inkwell/shared";
 import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, objectJson } from "../http/openapi.ts";
 import { readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
 import { idParam, parseInput, validationHook } from "../http/validation.ts";
 import {
+  categories,
   createPart,
   createWork,
   deletePart,
@@ -22,7 +23,6 @@ import {
 } from "./service.ts";
 
 const MAX_TAGS = 25;
-const COPYRIGHT_LICENCES = 8;
 
 const flag = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
 
@@ -70,7 +70,7 @@ const storyFields = {
     .number({ error: "Choose a licence from the list" })
     .int("Choose a licence from the list")
     .min(1, "Choose a licence from the list")
-    .max(COPYRIGHT_LICENCES, "Choose a licence from the list"),
+    .max(COPYRIGHT_LICENCES.length, "Choose a licence from the list"),
 };
 
 const newStoryBody = z.object({
@@ -140,6 +140,13 @@ const route = <
     responses: { 200: { description: ok, ...objectJson }, ...authorOnly },
   });
 
+const categoriesRoute = route(
+  "get",
+  "/v4/categories",
+  "The categories a story can be filed under, for the Story Details form",
+  {},
+  "{categories: [{id, name}]}",
+);
 const myWorksRoute = route(
   "get",
   "/v4/works",
@@ -245,6 +252,7 @@ const unscheduleRoute = route(
 
 export function worksRoutes() {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.openapi(categoriesRoute, async (c) => c.json(await categories(c.get("db")), 200));
   app.openapi(myWorksRoute, async (c) => c.json(await myWorks(c.get("db"), requireViewer(c)), 200));
   app.openapi(createWorkRoute, async (c) => {
     const viewer = requireViewer(c);

@@ -101,6 +101,17 @@ async function partsOf(db: Db, storyIds: number[]) {
     .execute();
 }
 
+export async function categories(db: Kysely<Database>) {
+  const rows = await db
+    .selectFrom("categories")
+    .select(["id", "name", "slug"])
+    .orderBy("name")
+    .execute();
+  return {
+    categories: rows.map((row) => ({ id: Number(row.id), name: row.name, slug: row.slug })),
+  };
+}
+
 /** The writer's own stories, last changed first, each with its parts and counters. */
 export async function myWorks(db: Kysely<Database>, viewer: Viewer) {
   const stories = await db

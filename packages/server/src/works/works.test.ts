@@ -130,6 +130,13 @@ describe("who may write", () => {
 });
 
 describe("stories", () => {
+  it("lists the categories for anyone", async () => {
+    const { categories } = await ok<{ categories: { id: number; name: string; slug: string }[] }>(
+      await send("GET", "/v4/categories", null),
+    );
+    expect(categories).toContainEqual({ id: categoryId, name: "Fantasy", slug: "fantasy-works" });
+  });
+
   it("creates a draft story with its details and lists it in my works", async () => {
     const me = await person();
     const work = await ok<Record<string, unknown>>(

@@ -3,6 +3,7 @@ import type {
   AutocompleteUser,
   BlockedUsers,
   Category,
+  CloseAccountReason,
   CommentData,
   CommentLikeState,
   CommentPage,
@@ -498,6 +499,17 @@ export function createApiClient(fetchApi: ApiFetch) {
       call<{ username: string; isBlocked: boolean }>(
         `/v4/users/${encodeURIComponent(username)}/blocks`,
         { method: on ? "POST" : "DELETE", headers: { accept: "application/json" } },
+      ),
+    /** Moderation on a profile (ambassadors and system admins). */
+    closeAccountAsModerator: (username: string, reason: CloseAccountReason) =>
+      call<{ username: string }>(
+        `/api/v3/users/${encodeURIComponent(username)}/moderation/close`,
+        json("POST", { reason }),
+      ),
+    timeOut: (username: string, reason: string) =>
+      call<{ username: string; endsAt: string }>(
+        `/api/v3/users/${encodeURIComponent(username)}/moderation/timeout`,
+        json("POST", { reason }),
       ),
     /** The reader's home feed; `cache` only keeps browsers and proxies from reusing it. */
     homeFeed: () => get<HomeFeed>(`/v5/home?cache=${Date.now()}`),

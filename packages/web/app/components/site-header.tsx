@@ -55,6 +55,9 @@ export function SiteHeader() {
             </summary>
             <div className="account-menu__panel">
               <p className="account-menu__who">{t.account.signedInAs(user.username)}</p>
+              <a className="account-menu__link" href="/myworks">
+                {t.works.write}
+              </a>
               <form method="post" action="/logout">
                 <button className="button" type="submit">
                   {t.account.logOut}

@@ -7,6 +7,7 @@ import { PeopleList } from "../features/profiles/people-list.tsx";
 import { ProfileHeader } from "../features/profiles/profile-header.tsx";
 import { ProfileStories } from "../features/profiles/profile-stories.tsx";
 import { ProfileSafetyMenu } from "../features/safety/profile-safety-menu.tsx";
+import { useModeration } from "../features/safety/use-moderation.tsx";
 import { useSafetyActions } from "../features/safety/use-safety-actions.tsx";
 import { t } from "../i18n/index.ts";
 import { useCurrentUser } from "../lib/current-user.ts";
@@ -51,6 +52,12 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   // A mute or block changes what this page may show: ask the server again.
   const { ask, toast, modal } = useSafetyActions(() => revalidator.revalidate());
+  // A closed account's profile is gone: the page then says so (User not found).
+  const { askModeration, moderationToast, moderationModal } = useModeration(() =>
+    revalidator.revalidate(),
+  );
+  const moderator =
+    (viewer?.isAmbassador || viewer?.isSysAdmin) && !profile.badges.includes("staff");
   const isSelf = viewer?.username.toLowerCase() === username.toLowerCase();
   // Restricted (accounts-safety-messaging.md §2): About, Conversations and Following only.
   const restricted = profile.safety.isMuted || profile.safety.isBlocked;
@@ -62,14 +69,20 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
         safetyMenu={
           viewer &&
           !isSelf && (
-            <ProfileSafetyMenu target={{ username, name }} safety={profile.safety} ask={ask} />
+            <ProfileSafetyMenu
+              target={{ username, name }}
+              safety={profile.safety}
+              ask={ask}
+              moderate={moderator ? askModeration : undefined}
+            />
           )
         }
       />
       <p className="profile__toast" role="status">
-        {toast}
+        {toast ?? moderationToast}
       </p>
       {modal}
+      {moderationModal}
       <div className="profile__body">
         {restricted && (
           <p className="profile__restricted">

@@ -48,8 +48,9 @@ export function CommentForm({
     if (result?.ok) {
       setText("");
       onPosted(result.value);
-    } else if (result && result.refusal.code === "bad_request") {
-      setError(result.refusal.message ?? t.comments.postFailed);
+    } else if (result && result.refusal.code !== "internal" && result.refusal.message) {
+      // A refusal that says why (too long, a time-out…) is shown as it is; a failure retries.
+      setError(result.refusal.message);
     } else {
       setFailed(true);
     }

@@ -2,12 +2,15 @@ import type { ProfileSafety } from "@inkwell/shared";
 import { MoreHorizontal } from "lucide-react";
 import { useRef } from "react";
 import { t } from "../../i18n/index.ts";
+import type { ModerationAction } from "./use-moderation.tsx";
 import { type SafetyAction, type SafetyTarget, safetyLabel } from "./use-safety-actions.tsx";
 
 interface ProfileSafetyMenuProps {
   target: SafetyTarget;
   safety: ProfileSafety;
   ask: (action: SafetyAction, target: SafetyTarget) => void;
+  /** For ambassadors and system admins: Close Account and Time-out. */
+  moderate?: (action: ModerationAction, target: SafetyTarget) => void;
 }
 
 /**
@@ -15,7 +18,7 @@ interface ProfileSafetyMenuProps {
  * button. Mute is offered only while the user is not blocked (§6). Report joins the menu
  * when reports exist.
  */
-export function ProfileSafetyMenu({ target, safety, ask }: ProfileSafetyMenuProps) {
+export function ProfileSafetyMenu({ target, safety, ask, moderate }: ProfileSafetyMenuProps) {
   const menu = useRef<HTMLDetailsElement>(null);
   const actions: SafetyAction[] = [
     ...(safety.isBlocked ? [] : ([safety.isMuted ? "unmute" : "mute"] as const)),
@@ -46,6 +49,20 @@ export function ProfileSafetyMenu({ target, safety, ask }: ProfileSafetyMenuProp
               </button>
             </li>
           ))}
+          {moderate &&
+            (["close", "timeout"] as const).map((action) => (
+              <li key={action}>
+                <button
+                  type="button"
+                  onClick={() => {
+                    if (menu.current) menu.current.open = false;
+                    moderate(action, target);
+                  }}
+                >
+                  {action === "close" ? t.moderation.close : t.moderation.timeOut}
+                </button>
+              </li>
+            ))}
           <li>
             <a href="/guidelines">{t.safety.policies}</a>
           </li>

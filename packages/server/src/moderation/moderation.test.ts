@@ -1,0 +1,143 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApi } from "../testing/api.ts";
+import { createStory, createUser, sessionCookie } from "../testing/fixtures.ts";
+
+const t = useTestApi();
+let ambassador: string;
+let admin: string;
+
+const act = (username: string, action: "close" | "timeout", body: unknown, cookie?: string) =>
+  t.get(`/api/v3/users/${username}/moderation/${action}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+
+async function person(overrides: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(t.handle.db, { email_verified: 1, ...overrides });
+  return { ...user, cookie: await sessionCookie(t.handle.db, user.id) };
+}
+
+beforeAll(async () => {
+  ambassador = (await person({ is_ambassador: 1 })).cookie;
+  admin = (await person({ is_sysadmin: 1, is_staff: 1 })).cookie;
+});
+
+describe("Close Account by a moderator", () => {
+  it("deletes the account and its stories at once, and records who did it and why", async () => {
+    const db = t.handle.db;
+    const spammer = await person();
+    const story = await createStory(db, spammer.id, { title: "Buy followers now" });
+    const answer = await act(spammer.username, "close", { reason: "spam" }, ambassador);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ username: spammer.username, action: "close" });
+    expect((await t.get(`/api/v3/stories/${story.id}`)).status).toBe(404);
+    expect((await t.get(`/api/v3/users/${spammer.username}`)).status).toBe(404);
+    // Their session ends with the account.
+    expect(
+      (await t.get("/api/v3/internal/current_user", { headers: { cookie: spammer.cookie } }))
+        .status,
+    ).toBe(401);
+    const record = await db
+      .selectFrom("moderation_actions")
+      .selectAll()
+      .where("target_user_id", "=", spammer.id)
+      .executeTakeFirstOrThrow();
+    expect(record).toMatchObject({
+      action: "close",
+      reason: "spam",
+      target_username: spammer.username,
+    });
+    expect(record.actor_id).not.toBeNull();
+  });
+
+  it("takes only the spec's reasons, and changes nothing otherwise", async () => {
+    const someone = await person();
+    const refused = await act(someone.username, "close", { reason: "i_dont_like_them" }, admin);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toContain(
+      "reason must be one of banned_explicit",
+    );
+    expect((await t.get(`/api/v3/users/${someone.username}`)).status).toBe(200);
+  });
+});
+
+describe("Time-out by a moderator", () => {
+  it("stops comments and messages for two days, and then lets them through", async () => {
+    const db = t.handle.db;
+    const writer = await person();
+    const story = await createStory(db, writer.id);
+    const troll = await person();
+    const answer = await act(troll.username, "timeout", { reason: "Harassing a writer" }, admin);
+    expect(answer.status).toBe(200);
+    const { endsAt } = (await answer.json()) as { endsAt: string };
+    const hours = (Date.parse(endsAt) - Date.now()) / 3_600_000;
+    expect(Math.round(hours)).toBe(48);
+
+    const comment = () =>
+      t.get("/v5/comments", {
+        method: "POST",
+        headers: { cookie: troll.cookie, "content-type": "application/json" },
+        body: JSON.stringify({
+          resource: { namespace: "parts", resourceId: story.partIds[0] },
+          text: "You again",
+        }),
+      });
+    const message = () =>
+      t.get(`/api/v3/users/${troll.username}/inbox/${writer.username}`, {
+        method: "POST",
+        headers: { cookie: troll.cookie, "content-type": "application/json" },
+        body: JSON.stringify({ body: "Hello" }),
+      });
+    for (const attempt of [comment, message]) {
+      const refused = await attempt();
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as { code: string }).code).toBe("timed_out");
+    }
+    // Reading still works.
+    expect(
+      (await t.get(`/api/v3/stories/${story.id}`, { headers: { cookie: troll.cookie } })).status,
+    ).toBe(200);
+
+    await db
+      .updateTable("users")
+      .set({ timed_out_until: Date.now() - 1 })
+      .where("id", "=", troll.id)
+      .execute();
+    expect((await comment()).status).toBe(201);
+  });
+
+  it("needs a reason", async () => {
+    const someone = await person();
+    const refused = await act(someone.username, "timeout", { reason: "  " }, ambassador);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      "Say why the user is timed out.",
+    );
+  });
+});
+
+describe("who may moderate", () => {
+  it("is ambassadors and admins, never on themselves or on staff", async () => {
+    const target = await person();
+    expect((await act(target.username, "timeout", { reason: "x" })).status).toBe(401);
+    const reader = await person();
+    expect((await act(target.username, "timeout", { reason: "x" }, reader.cookie)).status).toBe(
+      403,
+    );
+    const selfAmbassador = await person({ is_ambassador: 1 });
+    expect(
+      (await act(selfAmbassador.username, "timeout", { reason: "x" }, selfAmbassador.cookie))
+        .status,
+    ).toBe(400);
+    const staff = await person({ is_staff: 1 });
+    expect((await act(staff.username, "close", { reason: "spam" }, ambassador)).status).toBe(403);
+    expect((await act("nobody_at_all", "close", { reason: "spam" }, ambassador)).status).toBe(404);
+    const untouched = await t.handle.db
+      .selectFrom("users")
+      .select("timed_out_until")
+      .where("id", "=", target.id)
+      .executeTakeFirstOrThrow();
+    expect(untouched.timed_out_until).toBeNull();
+  });
+});

@@ -1,0 +1,135 @@
+import {
+  CLOSE_ACCOUNT_REASONS,
+  type CloseAccountReason,
+  isTimedOut,
+  TIME_OUT_MS,
+} from "@inkwell/shared";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+import { HttpError, notFound } from "../http/errors.ts";
+import { dropFollowsOf } from "../users/service.ts";
+import type { Viewer } from "../viewer.ts";
+
+export interface ModerationResult {
+  username: string;
+  action: "close" | "timeout";
+  reason: string;
+  /** When a time-out ends (ISO), for a time-out. */
+  endsAt: string | null;
+}
+
+const isModerator = (viewer: Viewer) => viewer.isAmbassador || viewer.isSysAdmin;
+
+/**
+ * The account a moderator acts on: never their own, and never staff or a system admin
+ * (an ambassador must not be able to close the people who oversee them).
+ */
+async function targetOf(db: Kysely<Database>, viewer: Viewer, username: string) {
+  if (!isModerator(viewer)) {
+    throw new HttpError(403, "forbidden", "Only ambassadors and system admins moderate accounts.");
+  }
+  const user = await db
+    .selectFrom("users")
+    .select(["id", "username", "is_sysadmin", "is_staff"])
+    .where("username_lower", "=", username.toLowerCase())
+    .executeTakeFirst();
+  if (!user) throw notFound("User");
+  if (user.id === viewer.id)
+    throw new HttpError(400, "bad_request", "You can't moderate yourself.");
+  if (user.is_sysadmin === 1 || user.is_staff === 1) {
+    throw new HttpError(
+      403,
+      "forbidden",
+      "Staff and system admin accounts can't be moderated here.",
+    );
+  }
+  return user;
+}
+
+/**
+ * Close Account: the account is deleted at once, and with it (the schema's cascades)
+ * everything it published, so its content leaves public view immediately. The action is
+ * recorded with who took it and why.
+ */
+export async function closeAccountAsModerator(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  username: string,
+  reason: CloseAccountReason,
+  now = Date.now(),
+): Promise<ModerationResult> {
+  if (!CLOSE_ACCOUNT_REASONS.includes(reason)) {
+    throw new HttpError(
+      400,
+      "bad_request",
+      `reason must be one of ${CLOSE_ACCOUNT_REASONS.join(", ")}`,
+    );
+  }
+  const user = await targetOf(db, viewer, username);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("moderation_actions")
+      .values({
+        target_user_id: user.id,
+        target_username: user.username,
+        actor_id: viewer.id,
+        action: "close",
+        reason,
+        created_at: now,
+        ends_at: null,
+      })
+      .execute();
+    await dropFollowsOf(trx, user.id);
+    await trx.deleteFrom("sessions").where("user_id", "=", user.id).execute();
+    await trx.deleteFrom("users").where("id", "=", user.id).execute();
+  });
+  return { username: user.username, action: "close", reason, endsAt: null };
+}
+
+/** Time-out: for 2 days the user cannot post, comment or message; recorded like a close. */
+export async function timeOut(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  username: string,
+  reason: string,
+  now = Date.now(),
+): Promise<ModerationResult> {
+  const user = await targetOf(db, viewer, username);
+  const endsAt = now + TIME_OUT_MS;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("users")
+      .set({ timed_out_until: endsAt })
+      .where("id", "=", user.id)
+      .execute();
+    await trx
+      .insertInto("moderation_actions")
+      .values({
+        target_user_id: user.id,
+        target_username: user.username,
+        actor_id: viewer.id,
+        action: "timeout",
+        reason,
+        created_at: now,
+        ends_at: endsAt,
+      })
+      .execute();
+  });
+  return {
+    username: user.username,
+    action: "timeout",
+    reason,
+    endsAt: new Date(endsAt).toISOString(),
+  };
+}
+
+/** Refuses posting, commenting and messaging while the viewer is in a time-out. */
+export function assertNotTimedOut(viewer: Viewer, now = Date.now()): void {
+  if (!isTimedOut(viewer.timedOutUntil, now)) return;
+  const until = new Date(viewer.timedOutUntil ?? now).toUTCString();
+  throw new HttpError(
+    403,
+    "timed_out",
+    `Your account is in a time-out until ${until}: you can read, but not post, comment or message.`,
+  );
+}

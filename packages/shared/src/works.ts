@@ -1,0 +1,66 @@
+/** Writer tools (docs/decisions/013-writer-tools.md): what the /v4/works calls answer. */
+
+/** Copyright licences of writer-paid-contest.md §3, value to name; 1 is the default. */
+export const COPYRIGHT_LICENCES = [
+  { id: 1, name: "All Rights Reserved" },
+  { id: 2, name: "Public Domain" },
+  { id: 3, name: "CC Attribution" },
+  { id: 4, name: "CC Attrib. NonCommercial" },
+  { id: 5, name: "CC NonComm. NoDerivs" },
+  { id: 6, name: "CC NonComm. ShareAlike" },
+  { id: 7, name: "CC Attribution-ShareAlike" },
+  { id: 8, name: "CC Attribution-NoDerivs" },
+] as const;
+
+/** Scheduling: quarter-hour steps, at most a year ahead (§5). */
+export const SCHEDULE_STEP_MINUTES = 15;
+
+export interface WorkPart {
+  id: number;
+  title: string;
+  draft: boolean;
+  scheduledPublishDatetime: string | null;
+  createDate: string | null;
+  modifyDate: string | null;
+  publishedAt: string | null;
+}
+
+export interface WorkSummary {
+  id: number;
+  title: string;
+  cover: string | null;
+  modifyDate: string | null;
+  readCount: number;
+  voteCount: number;
+  commentCount: number;
+  copyright: number;
+  published: boolean;
+  numParts: number;
+  numDrafts: number;
+  parts: WorkPart[];
+}
+
+export interface StoryDetailsInput {
+  title: string;
+  description: string;
+  tags: string[];
+  categoryId: number | null;
+  languageId: number;
+  mature: boolean;
+  completed: boolean;
+  copyright: number;
+}
+
+export interface WorkDetails extends StoryDetailsInput {
+  id: number;
+  cover: string | null;
+  published: boolean;
+  modifyDate: string | null;
+  parts: WorkPart[];
+}
+
+export interface PartText extends WorkPart {
+  storyId: number;
+  text: string;
+  text_hash: string;
+}

@@ -1,0 +1,207 @@
+import { formatAbsoluteDate, SCHEDULE_STEP_MINUTES } from "@inkwell/shared";
+import { type FormEvent, useState } from "react";
+import { browserApi, type Refusal } from "../../api/client.ts";
+import { Modal } from "../../components/modal.tsx";
+import { t } from "../../i18n/index.ts";
+
+const STEP_MS = SCHEDULE_STEP_MINUTES * 60_000;
+const YEAR_MS = 365 * 24 * 60 * 60_000;
+
+/** A datetime-local value (local time, to the minute) for a moment. */
+function localInput(time: number): string {
+  const date = new Date(time - new Date(time).getTimezoneOffset() * 60_000);
+  return date.toISOString().slice(0, 16);
+}
+
+/** The first quarter hour at least one step from now: the earliest time §5 allows. */
+const earliest = () => Math.ceil((Date.now() + STEP_MS) / STEP_MS) * STEP_MS;
+
+interface PublishModalProps {
+  open: boolean;
+  partId: number;
+  scheduled: string | null;
+  /** Saves the part first: scheduling and publishing must never lose the latest text. */
+  saveFirst: () => Promise<boolean>;
+  onClose: () => void;
+  onPublished: () => void;
+  onScheduled: (datetime: string | null) => void;
+}
+
+/** Publish now, or schedule (§2, §4): errors inline in red, buttons off while working. */
+export function PublishModal(props: PublishModalProps) {
+  const { open, partId, scheduled, saveFirst, onClose } = props;
+  const [mode, setMode] = useState<"now" | "later">(scheduled ? "later" : "now");
+  const [when, setWhen] = useState(localInput(scheduled ? Date.parse(scheduled) : earliest()));
+  const [consent, setConsent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  function close() {
+    // Closing resets the time to the original (§4).
+    setWhen(localInput(scheduled ? Date.parse(scheduled) : earliest()));
+    setError(null);
+    onClose();
+  }
+
+  async function run(action: () => Promise<string | null>) {
+    setBusy(true);
+    setError(null);
+    const failure = (await saveFirst()) ? await action().catch(() => t.works.actionFailed) : null;
+    setBusy(false);
+    if (failure) setError(failure);
+  }
+
+  const message = (refusal: Refusal, fallback: string) => refusal.message ?? fallback;
+
+  const publish = () =>
+    run(async () => {
+      const result = await browserApi().publishPart(partId);
+      if (!result.ok) return message(result.refusal, t.works.publishModal.publishFailed);
+      props.onPublished();
+      return null;
+    });
+
+  const schedule = (event: FormEvent) => {
+    event.preventDefault();
+    if (!when) return setError(t.works.publishModal.dateRequired);
+    return run(async () => {
+      const result = await browserApi().schedulePart(partId, new Date(when).toISOString());
+      if (!result.ok) return message(result.refusal, t.works.publishModal.scheduleFailed);
+      if (!result.value.part_id || !result.value.scheduled_datetime) {
+        return t.works.publishModal.scheduleFailed;
+      }
+      props.onScheduled(result.value.scheduled_datetime);
+      return null;
+    });
+  };
+
+  const unschedule = () =>
+    run(async () => {
+      const result = await browserApi().unschedulePart(partId);
+      if (!result.ok || !result.value.success) return t.works.publishModal.unscheduleFailed;
+      props.onScheduled(null);
+      return null;
+    });
+
+  const earliestTime = earliest();
+  const tooSoon = !when || new Date(when).getTime() < earliestTime;
+  return (
+    <Modal open={open} title={t.works.publishModal.title} onClose={close}>
+      <form className="modal__form publish-modal" onSubmit={schedule}>
+        <fieldset className="field publish-modal__modes">
+          <legend className="visually-hidden">{t.works.publishModal.title}</legend>
+          <label>
+            <input
+              type="radio"
+              name="publish-mode"
+              checked={mode === "now"}
+              onChange={() => setMode("now")}
+            />
+            {t.works.publishModal.now}
+          </label>
+          <label>
+            <input
+              type="radio"
+              name="publish-mode"
+              checked={mode === "later"}
+              onChange={() => setMode("later")}
+            />
+            {t.works.publishModal.later}
+          </label>
+        </fieldset>
+        {mode === "later" && (
+          <>
+            <div className="field">
+              <label htmlFor="publish-when">{t.works.publishModal.when}</label>
+              <input
+                id="publish-when"
+                type="datetime-local"
+                value={when}
+                min={localInput(earliestTime)}
+                max={localInput(Date.now() + YEAR_MS)}
+                step={STEP_MS / 1000}
+                onChange={(event) => setWhen(event.target.value)}
+              />
+            </div>
+            <div className="field field--check">
+              <input
+                id="publish-consent"
+                type="checkbox"
+                checked={consent}
+                onChange={(event) => setConsent(event.target.checked)}
+              />
+              <label htmlFor="publish-consent">{t.works.publishModal.consent}</label>
+            </div>
+          </>
+        )}
+        {error && (
+          <p className="field__error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="modal__actions">
+          {mode === "now" ? (
+            <button
+              className="button button--primary"
+              type="button"
+              disabled={busy}
+              onClick={publish}
+            >
+              {t.works.publishModal.publish}
+            </button>
+          ) : (
+            <>
+              {scheduled && (
+                <button className="button" type="button" disabled={busy} onClick={unschedule}>
+                  {t.works.publishModal.unschedule}
+                </button>
+              )}
+              <button
+                className="button button--primary"
+                type="submit"
+                disabled={busy || !consent || tooSoon}
+              >
+                {t.works.publishModal.schedule}
+              </button>
+            </>
+          )}
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** 'Your part is scheduled!' with the next steps, Change schedule and Continue. */
+export function ScheduledModal({
+  scheduled,
+  onChange,
+  onClose,
+}: {
+  scheduled: string | null;
+  onChange: () => void;
+  onClose: () => void;
+}) {
+  const notToday =
+    scheduled !== null && new Date(scheduled).toDateString() !== new Date().toDateString();
+  return (
+    <Modal open={scheduled !== null} title={t.works.publishModal.scheduledTitle} onClose={onClose}>
+      <div className="modal__form">
+        <p>{t.works.publishModal.scheduledFor(formatAbsoluteDate(scheduled ?? 0))}</p>
+        <ul>
+          {t.works.publishModal.nextSteps.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ul>
+        {notToday && <p>{t.works.publishModal.reminder}</p>}
+        <div className="modal__actions">
+          <button className="button" type="button" onClick={onChange}>
+            {t.works.editor.changeSchedule}
+          </button>
+          <button className="button button--primary" type="button" onClick={onClose}>
+            {t.works.publishModal.continue}
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,224 @@
+import {
+  type Category,
+  COPYRIGHT_LICENCES,
+  LANGUAGES,
+  type StoryDetailsInput,
+  type WorkDetails,
+} from "@inkwell/shared";
+import { type FormEvent, useState } from "react";
+import { browserApi, type Refusal } from "../../api/client.ts";
+import { Alert } from "../../components/alert.tsx";
+import { t } from "../../i18n/index.ts";
+
+const EMPTY: StoryDetailsInput = {
+  title: "",
+  description: "",
+  tags: [],
+  categoryId: null,
+  languageId: 1,
+  mature: false,
+  completed: false,
+  copyright: 1,
+};
+
+type Message = { tone: "danger" | "success"; text: string } | null;
+
+/**
+ * The Story Details tab: every field of a story, with the licence picker of §3. A new
+ * story is created with its first draft part and the writer goes straight to writing it.
+ */
+export function StoryDetailsForm({
+  story,
+  categories,
+}: {
+  story: WorkDetails | null;
+  categories: Category[];
+}) {
+  const [details, setDetails] = useState<StoryDetailsInput>(story ?? EMPTY);
+  const [tags, setTags] = useState((story?.tags ?? []).join(", "));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<Message>(null);
+  const [busy, setBusy] = useState(false);
+  const set = <K extends keyof StoryDetailsInput>(key: K, value: StoryDetailsInput[K]) =>
+    setDetails((all) => ({ ...all, [key]: value }));
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const api = browserApi();
+    const input = {
+      ...details,
+      tags: tags
+        .split(",")
+        .map((tag) => tag.trim())
+        .filter(Boolean),
+    };
+    const result = await (story ? api.updateWork(story.id, input) : api.createWork(input)).catch(
+      () => ({ ok: false as const, refusal: {} as Refusal }),
+    );
+    setBusy(false);
+    if (!result.ok) {
+      const refusal = result.refusal as Refusal & { fields?: Record<string, string> };
+      setErrors(refusal.fields ?? {});
+      setMessage({ tone: "danger", text: refusal.message ?? t.works.saveFailed });
+      return;
+    }
+    setErrors({});
+    if (story) {
+      setMessage({ tone: "success", text: t.works.saved });
+      return;
+    }
+    const part = await api.createPart(result.value.id).catch(() => null);
+    window.location.assign(
+      part?.ok
+        ? `/myworks/${result.value.id}/write/${part.value.id}`
+        : `/myworks/${result.value.id}`,
+    );
+  }
+
+  const invalid = (field: string) =>
+    Object.keys(errors).some((key) => key === field || key.startsWith(`${field}.`));
+  const error = (field: string) => {
+    const key = Object.keys(errors).find((name) => name === field || name.startsWith(`${field}.`));
+    return key ? (
+      <p className="field__error" id={`story-${field}-error`}>
+        {errors[key]}
+      </p>
+    ) : null;
+  };
+  const describedBy = (field: string, hint = false) =>
+    [hint && `story-${field}-hint`, invalid(field) && `story-${field}-error`]
+      .filter(Boolean)
+      .join(" ") || undefined;
+
+  return (
+    <form className="story-form" onSubmit={save} noValidate>
+      {message && <Alert tone={message.tone}>{message.text}</Alert>}
+      <div className="field">
+        <label htmlFor="story-title">{t.works.fields.title}</label>
+        <input
+          id="story-title"
+          type="text"
+          value={details.title}
+          maxLength={100}
+          required
+          aria-invalid={invalid("title") || undefined}
+          aria-describedby={describedBy("title")}
+          onChange={(event) => set("title", event.target.value)}
+        />
+        {error("title")}
+      </div>
+      <div className="field">
+        <label htmlFor="story-description">{t.works.fields.description}</label>
+        <textarea
+          id="story-description"
+          rows={6}
+          maxLength={2000}
+          value={details.description}
+          aria-invalid={invalid("description") || undefined}
+          aria-describedby={describedBy("description")}
+          onChange={(event) => set("description", event.target.value)}
+        />
+        {error("description")}
+      </div>
+      <div className="field">
+        <label htmlFor="story-tags">{t.works.fields.tags}</label>
+        <input
+          id="story-tags"
+          type="text"
+          value={tags}
+          aria-invalid={invalid("tags") || undefined}
+          aria-describedby={describedBy("tags", true)}
+          onChange={(event) => setTags(event.target.value)}
+        />
+        <p className="field__hint" id="story-tags-hint">
+          {t.works.fields.tagsHint}
+        </p>
+        {error("tags")}
+      </div>
+      <div className="story-form__row">
+        <div className="field">
+          <label htmlFor="story-category">{t.works.fields.category}</label>
+          <select
+            id="story-category"
+            value={details.categoryId ?? ""}
+            aria-invalid={invalid("categoryId") || undefined}
+            aria-describedby={describedBy("categoryId")}
+            onChange={(event) =>
+              set("categoryId", event.target.value ? Number(event.target.value) : null)
+            }
+          >
+            <option value="">{t.works.fields.chooseCategory}</option>
+            {categories.map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.name}
+              </option>
+            ))}
+          </select>
+          {error("categoryId")}
+        </div>
+        <div className="field">
+          <label htmlFor="story-language">{t.works.fields.language}</label>
+          <select
+            id="story-language"
+            value={details.languageId}
+            onChange={(event) => set("languageId", Number(event.target.value))}
+          >
+            {LANGUAGES.map((language) => (
+              <option key={language.id} value={language.id}>
+                {language.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor="story-copyright">{t.works.fields.copyright}</label>
+        <select
+          id="story-copyright"
+          value={details.copyright}
+          aria-describedby="story-copyright-hint"
+          onChange={(event) => set("copyright", Number(event.target.value))}
+        >
+          {COPYRIGHT_LICENCES.map((licence) => (
+            <option key={licence.id} value={licence.id}>
+              {licence.name}
+            </option>
+          ))}
+        </select>
+        <p className="field__hint" id="story-copyright-hint">
+          {t.works.fields.copyrightHint}
+        </p>
+      </div>
+      <div className="field field--check">
+        <input
+          id="story-mature"
+          type="checkbox"
+          checked={details.mature}
+          aria-describedby="story-mature-hint"
+          onChange={(event) => set("mature", event.target.checked)}
+        />
+        <label htmlFor="story-mature">{t.works.fields.mature}</label>
+        <p className="field__hint" id="story-mature-hint">
+          {t.works.fields.matureHint}
+        </p>
+      </div>
+      <div className="field field--check">
+        <input
+          id="story-completed"
+          type="checkbox"
+          checked={details.completed}
+          aria-describedby="story-completed-hint"
+          onChange={(event) => set("completed", event.target.checked)}
+        />
+        <label htmlFor="story-completed">{t.works.fields.completed}</label>
+        <p className="field__hint" id="story-completed-hint">
+          {t.works.fields.completedHint}
+        </p>
+      </div>
+      <button className="button button--primary" type="submit" disabled={busy}>
+        {busy ? t.works.saving : t.works.save}
+      </button>
+    </form>
+  );
+}

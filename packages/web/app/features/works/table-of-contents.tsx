@@ -1,0 +1,159 @@
+import { formatAbsoluteDate, type WorkPart } from "@inkwell/shared";
+import { ArrowDown, ArrowUp, Plus } from "lucide-react";
+import { useState } from "react";
+import { browserApi } from "../../api/client.ts";
+import { Alert } from "../../components/alert.tsx";
+import { Modal } from "../../components/modal.tsx";
+import { t } from "../../i18n/index.ts";
+
+type Message = { tone: "danger" | "success"; text: string } | null;
+
+function status(part: WorkPart): string {
+  if (!part.draft) return t.works.status.published;
+  if (part.scheduledPublishDatetime) {
+    return t.works.status.scheduled(formatAbsoluteDate(part.scheduledPublishDatetime));
+  }
+  return t.works.status.draft;
+}
+
+/** The Table of Contents tab: parts in order with their status; reorder, unpublish, delete. */
+export function TableOfContents({ storyId, first }: { storyId: number; first: WorkPart[] }) {
+  const [parts, setParts] = useState(first);
+  const [message, setMessage] = useState<Message>(null);
+  const [deleting, setDeleting] = useState<WorkPart | null>(null);
+  const failed = () => setMessage({ tone: "danger", text: t.works.actionFailed });
+
+  async function move(index: number, by: -1 | 1) {
+    const part = parts[index];
+    const target = index + by;
+    if (!part || target < 0 || target >= parts.length) return;
+    const next = [...parts];
+    next.splice(index, 1);
+    next.splice(target, 0, part);
+    const before = parts;
+    setParts(next);
+    const edge = target === 0 || target === parts.length - 1;
+    const focus = `part-${by < 0 ? (edge ? "down" : "up") : edge ? "up" : "down"}-${part.id}`;
+    requestAnimationFrame(() => document.getElementById(focus)?.focus());
+    const result = await browserApi()
+      .reorderParts(
+        storyId,
+        next.map((entry) => entry.id),
+      )
+      .catch(() => ({ ok: false }));
+    if (result.ok) {
+      setMessage({ tone: "success", text: t.works.moved(part.title, target + 1, next.length) });
+    } else {
+      setParts(before);
+      setMessage({ tone: "danger", text: t.works.reorderFailed });
+    }
+  }
+
+  async function unpublish(part: WorkPart) {
+    const result = await browserApi()
+      .unpublishPart(part.id)
+      .catch(() => ({ ok: false as const }));
+    if (!result.ok) return failed();
+    setParts((all) =>
+      all.map((entry) =>
+        entry.id === part.id ? { ...entry, draft: true, publishedAt: null } : entry,
+      ),
+    );
+    setMessage({ tone: "success", text: t.works.unpublished(part.title) });
+  }
+
+  async function remove(part: WorkPart) {
+    setDeleting(null);
+    const result = await browserApi()
+      .deletePart(part.id)
+      .catch(() => ({ ok: false as const }));
+    if (!result.ok) return failed();
+    setParts((all) => all.filter((entry) => entry.id !== part.id));
+    setMessage({ tone: "success", text: t.works.deleted(part.title) });
+  }
+
+  async function newPart() {
+    const result = await browserApi()
+      .createPart(storyId)
+      .catch(() => ({ ok: false as const }));
+    if (!result.ok) return failed();
+    window.location.assign(`/myworks/${storyId}/write/${result.value.id}`);
+  }
+
+  return (
+    <div className="toc-editor">
+      {message && <Alert tone={message.tone}>{message.text}</Alert>}
+      <button className="button button--primary" type="button" onClick={newPart}>
+        <Plus aria-hidden="true" size={18} />
+        {t.works.newPart}
+      </button>
+      {parts.length === 0 ? (
+        <p className="profile__empty">{t.works.noParts}</p>
+      ) : (
+        <ol className="toc-editor__parts">
+          {parts.map((part, index) => (
+            <li key={part.id} className="toc-editor__row">
+              <div className="toc-editor__info">
+                <a href={`/myworks/${storyId}/write/${part.id}`}>{part.title}</a>
+                <span className={part.draft ? "toc-editor__status" : "toc-editor__status is-live"}>
+                  {status(part)}
+                </span>
+              </div>
+              <div className="toc-editor__actions">
+                <button
+                  id={`part-up-${part.id}`}
+                  className="button toc-editor__move"
+                  type="button"
+                  disabled={index === 0}
+                  aria-label={t.works.moveUp(part.title)}
+                  onClick={() => move(index, -1)}
+                >
+                  <ArrowUp aria-hidden="true" size={18} />
+                </button>
+                <button
+                  id={`part-down-${part.id}`}
+                  className="button toc-editor__move"
+                  type="button"
+                  disabled={index === parts.length - 1}
+                  aria-label={t.works.moveDown(part.title)}
+                  onClick={() => move(index, 1)}
+                >
+                  <ArrowDown aria-hidden="true" size={18} />
+                </button>
+                {!part.draft && (
+                  <button className="button" type="button" onClick={() => unpublish(part)}>
+                    {t.works.unpublish}
+                  </button>
+                )}
+                <button
+                  className="button button--danger"
+                  type="button"
+                  onClick={() => setDeleting(part)}
+                >
+                  {t.works.deletePart}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      <Modal open={deleting !== null} title={t.works.deleteTitle} onClose={() => setDeleting(null)}>
+        <div className="modal__form">
+          <p>{t.works.deleteText(deleting?.title ?? "")}</p>
+          <div className="modal__actions">
+            <button className="button" type="button" onClick={() => setDeleting(null)}>
+              {t.works.cancel}
+            </button>
+            <button
+              className="button button--danger"
+              type="button"
+              onClick={() => deleting && remove(deleting)}
+            >
+              {t.works.deletePart}
+            </button>
+          </div>
+        </div>
+      </Modal>
+    </div>
+  );
+}

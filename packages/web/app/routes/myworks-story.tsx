@@ -1,0 +1,84 @@
+import { useState } from "react";
+import { isRouteErrorResponse, redirect, useRouteError } from "react-router";
+import { ApiRequestError } from "../api/client.ts";
+import { apiContext } from "../api/context.ts";
+import { ErrorPage } from "../components/error-page.tsx";
+import { StoryDetailsForm } from "../features/works/story-details-form.tsx";
+import { TableOfContents } from "../features/works/table-of-contents.tsx";
+import { t } from "../i18n/index.ts";
+import { idFromParam, notFoundResponse, orNotFound } from "../lib/route-data.ts";
+import type { Route } from "./+types/myworks-story";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const api = context.get(apiContext);
+  const user = request.headers.has("cookie") ? await api.currentUser() : null;
+  const path = new URL(request.url).pathname;
+  if (!user) throw redirect(`/login?${new URLSearchParams({ nextUrl: path })}`);
+  const { categories } = await api.categories();
+  if (params.storyId === undefined) return { story: null, categories };
+  const id = idFromParam(params.storyId);
+  if (id === null) throw notFoundResponse();
+  // Someone else's story is a 404 here too: the editor only exists for its author.
+  const story = await orNotFound(api.work(id)).catch((error: unknown) => {
+    if (error instanceof ApiRequestError && error.status === 403) {
+      throw notFoundResponse();
+    }
+    throw error;
+  });
+  return { story, categories };
+}
+
+export function meta({ loaderData: data }: Route.MetaArgs) {
+  const title = data?.story ? data.story.title : t.works.newStoryTitle;
+  return [{ title: `${title} · ${t.brand}` }];
+}
+
+type Tab = "details" | "contents";
+
+/** The story editor: Story Details, and the Table of Contents once the story exists. */
+export default function StoryEditorPage({ loaderData }: Route.ComponentProps) {
+  const { story, categories } = loaderData;
+  const [tab, setTab] = useState<Tab>(story && story.parts.length > 0 ? "contents" : "details");
+  const tabs: Tab[] = story ? ["details", "contents"] : ["details"];
+  return (
+    <article className="story-editor" key={story?.id ?? "new"}>
+      <p className="story-editor__back">
+        <a href="/myworks">{t.works.heading}</a>
+      </p>
+      <h1>{story ? story.title : t.works.newStoryTitle}</h1>
+      <div className="story-editor__tabs" role="tablist" aria-label={t.works.storyEditor}>
+        {tabs.map((name) => (
+          <button
+            key={name}
+            id={`tab-${name}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            aria-controls={`panel-${name}`}
+            onClick={() => setTab(name)}
+          >
+            {name === "details" ? t.works.tabs.details : t.works.tabs.contents}
+          </button>
+        ))}
+      </div>
+      <section
+        id={`panel-${tab}`}
+        role="tabpanel"
+        aria-labelledby={`tab-${tab}`}
+        className="story-editor__panel"
+      >
+        {tab === "details" || !story ? (
+          <StoryDetailsForm story={story} categories={categories} />
+        ) : (
+          <TableOfContents storyId={story.id} first={story.parts} />
+        )}
+      </section>
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage kind="notFound" />;
+  return <ErrorPage kind="generic" />;
+}

@@ -1,0 +1,47 @@
+import { isRouteErrorResponse, redirect, useRouteError } from "react-router";
+import { ApiRequestError } from "../api/client.ts";
+import { apiContext } from "../api/context.ts";
+import { ErrorPage } from "../components/error-page.tsx";
+import { PartEditor } from "../features/works/part-editor.tsx";
+import { t } from "../i18n/index.ts";
+import { idFromParam, notFoundResponse, orNotFound } from "../lib/route-data.ts";
+import type { Route } from "./+types/myworks-write";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const api = context.get(apiContext);
+  const user = request.headers.has("cookie") ? await api.currentUser() : null;
+  const path = new URL(request.url).pathname;
+  if (!user) throw redirect(`/login?${new URLSearchParams({ nextUrl: path })}`);
+  const storyId = idFromParam(params.storyId);
+  const partId = idFromParam(params.partId);
+  if (storyId === null || partId === null) throw notFoundResponse();
+  // Another writer's part is a 404 here: the editor only exists for its author.
+  const part = await orNotFound(api.partText(partId)).catch((error: unknown) => {
+    if (error instanceof ApiRequestError && error.status === 403) throw notFoundResponse();
+    throw error;
+  });
+  if (part.storyId !== storyId) throw notFoundResponse();
+  return { part };
+}
+
+export function meta({ loaderData: data }: Route.MetaArgs) {
+  if (!data) return [];
+  return [{ title: `${data.part.title} · ${t.brand}` }];
+}
+
+/** The part editor (writer-paid-contest.md §2). */
+export default function WritePage({ loaderData }: Route.ComponentProps) {
+  const { part } = loaderData;
+  return (
+    <article className="write-page" key={part.id}>
+      <h1 className="visually-hidden">{part.title}</h1>
+      <PartEditor storyId={part.storyId} first={part} />
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage kind="notFound" />;
+  return <ErrorPage kind="generic" />;
+}

@@ -1,0 +1,82 @@
+import { COPYRIGHT_LICENCES, formatAbsoluteDate } from "@inkwell/shared";
+import { Plus } from "lucide-react";
+import { redirect } from "react-router";
+import { apiContext } from "../api/context.ts";
+import { Cover } from "../components/cover.tsx";
+import { t } from "../i18n/index.ts";
+import type { Route } from "./+types/myworks";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = context.get(apiContext);
+  const user = request.headers.has("cookie") ? await api.currentUser() : null;
+  if (!user) throw redirect(`/login?${new URLSearchParams({ nextUrl: "/myworks" })}`);
+  return { stories: (await api.myWorks()).stories };
+}
+
+export const meta = () => [{ title: `${t.works.title} · ${t.brand}` }];
+
+const licenceName = (id: number) =>
+  COPYRIGHT_LICENCES.find((licence) => licence.id === id)?.name ?? "";
+
+/** The writer's stories (writer-paid-contest.md §3): parts and drafts, stats, licence. */
+export default function MyWorksPage({ loaderData }: Route.ComponentProps) {
+  const { stories } = loaderData;
+  return (
+    <article className="my-works">
+      <header className="my-works__header">
+        <h1>{t.works.heading}</h1>
+        <a className="button button--primary" href="/myworks/new">
+          <Plus aria-hidden="true" size={18} />
+          {t.works.newStory}
+        </a>
+      </header>
+      {stories.length === 0 ? (
+        <p className="profile__empty">{t.works.empty}</p>
+      ) : (
+        <ul className="my-works__list" aria-label={t.works.stories}>
+          {stories.map((story) => (
+            <li key={story.id} className="work-item">
+              <Cover src={story.cover} title={story.title} width={80} />
+              <div className="work-item__info">
+                <h2 className="work-item__title">
+                  <a href={`/myworks/${story.id}`}>{story.title}</a>
+                </h2>
+                <p className="work-item__meta">{t.works.parts(story.numParts, story.numDrafts)}</p>
+                {story.modifyDate && (
+                  <p className="work-item__meta">
+                    {t.works.updated(formatAbsoluteDate(story.modifyDate))}
+                  </p>
+                )}
+                <dl className="work-item__stats">
+                  <div>
+                    <dt>{t.works.reads}</dt>
+                    <dd>{story.readCount}</dd>
+                  </div>
+                  <div>
+                    <dt>{t.works.votes}</dt>
+                    <dd>{story.voteCount}</dd>
+                  </div>
+                  <div>
+                    <dt>{t.works.comments}</dt>
+                    <dd>{story.commentCount}</dd>
+                  </div>
+                  <div>
+                    <dt>{t.works.licence}</dt>
+                    <dd>{licenceName(story.copyright)}</dd>
+                  </div>
+                </dl>
+              </div>
+              <a
+                className="button work-item__action"
+                href={`/myworks/${story.id}`}
+                aria-label={t.works.editStory(story.title)}
+              >
+                {t.works.continueWriting}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}
