@@ -35,7 +35,8 @@ describe("accounts in the browser", () => {
 
       await page.getByLabel(/I agree to the/).check();
       await page.getByRole("button", { name: "Sign up with email" }).click();
-      await page.waitForURL(`${server.url}/home`);
+      // A new account picks its genres first (docs/decisions/014-home.md).
+      await page.waitForURL(`${server.url}/start/genres`);
       expect(await page.getByRole("link", { name: "Log in" }).count()).toBe(0);
       await page.getByLabel("Account").click();
       expect(await page.getByText("Signed in as lantern_fan").isVisible()).toBe(true);
@@ -186,7 +187,7 @@ describe("accounts in the browser", () => {
       await page.goto("/signup");
       await fillSignup(page, "unverified_voter", true);
       await page.getByRole("button", { name: "Sign up with email" }).click();
-      await page.waitForURL(`${server.url}/home`);
+      await page.waitForURL(`${server.url}/start/genres`);
       await page.goto(partUrl);
       await page.getByRole("button", { name: /^Vote/ }).click();
       const verify = page.getByRole("dialog", { name: "Please verify your email" });

@@ -1,15 +1,5 @@
-/** Genres offered in the header's Browse menu; each opens its tag page. */
-export const BROWSE_TOPICS = [
-  { label: "Romance", tag: "romance" },
-  { label: "Fantasy", tag: "fantasy" },
-  { label: "Mystery", tag: "mystery" },
-  { label: "Science Fiction", tag: "scifi" },
-  { label: "Horror", tag: "horror" },
-  { label: "Adventure", tag: "adventure" },
-  { label: "Teen Fiction", tag: "teenfiction" },
-  { label: "Historical Fiction", tag: "historical" },
-  { label: "Humor", tag: "humor" },
-  { label: "Thriller", tag: "thriller" },
-  { label: "Poetry", tag: "poetry" },
-  { label: "Paranormal", tag: "paranormal" },
-] as const;
+/**
+ * Genres offered in the header's Browse menu; each opens its tag page. The same list as
+ * onboarding's genre tiles and the home feed's genre links, hence kept in @inkwell/shared.
+ */
+export { GENRES as BROWSE_TOPICS } from "@inkwell/shared";

@@ -16,11 +16,17 @@ import {
 import { t } from "../i18n/index.ts";
 import type { Route } from "./+types/signup";
 
+const ONBOARDING_URL = "/start/genres";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const url = new URL(request.url);
-  const nextUrl = safeNextUrl(url.searchParams.get("nextUrl"));
-  if (request.headers.has("cookie") && (await api.currentUser())) throw redirect(nextUrl);
+  const asked = url.searchParams.get("nextUrl");
+  if (request.headers.has("cookie") && (await api.currentUser())) {
+    throw redirect(safeNextUrl(asked));
+  }
+  // A new account picks its genres first, unless sign-up was asked for on the way elsewhere.
+  const nextUrl = asked ? safeNextUrl(asked) : ONBOARDING_URL;
   const code = url.searchParams.get("code");
   const [providers, features] = await Promise.all([api.authProviders(), api.features()]);
   return {

@@ -1,0 +1,81 @@
+import { HOME_SECTIONS_PER_LOAD, type HomeSection } from "@inkwell/shared";
+import { useEffect, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
+import { t } from "../../i18n/index.ts";
+import { ContinueReadingStrip } from "./continue-reading-strip.tsx";
+import { HomeSectionView } from "./home-sections.tsx";
+
+/** reader.md §9: more sections load when the bottom is within 200 px of the viewport. */
+const LOAD_MARGIN = "0px 0px 200px 0px";
+
+/**
+ * A signed-in reader's home (reader.md §2, §4): the continue-reading strip on top, then the
+ * sections five at a time, five more as the end of the list nears the viewport (or on
+ * Load more, for browsers without IntersectionObserver and keyboard users).
+ */
+export function HomeFeed({ sections }: { sections: HomeSection[] }) {
+  const strip = sections.find((section) => section.type === "continueReadingSwimlane");
+  const rest = sections.filter((section) => section !== strip);
+  const [shown, setShown] = useState(HOME_SECTIONS_PER_LOAD);
+  const end = useRef<HTMLDivElement>(null);
+  const total = rest.length;
+  const more = shown < total;
+  const loadMore = () => setShown((count) => count + HOME_SECTIONS_PER_LOAD);
+
+  useEffect(() => {
+    const target = end.current;
+    if (shown >= total || !target || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setShown((count) => count + HOME_SECTIONS_PER_LOAD);
+        }
+      },
+      { rootMargin: LOAD_MARGIN },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+    // Observed anew after each load, so a bottom still in reach loads the next five too.
+  }, [shown, total]);
+
+  return (
+    <div className="home-feed">
+      <h1 className="visually-hidden">{t.homeFeed.heading}</h1>
+      {strip?.type === "continueReadingSwimlane" && (
+        <ContinueReadingStrip items={strip.data.items} path={strip.dynamic.path} />
+      )}
+      {rest.slice(0, shown).map((section, index) => (
+        <HomeSectionView
+          key={`${section.type}:${section.data.heading}`}
+          section={section}
+          index={index}
+        />
+      ))}
+      <div ref={end} className="home-feed__end">
+        {more && (
+          <button type="button" className="button" onClick={loadMore}>
+            {t.homeFeed.loadMore}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The feed could not be fetched (reader.md §2): Refresh asks for it again. */
+export function HomeFeedError() {
+  const revalidator = useRevalidator();
+  return (
+    <section className="error-page" aria-labelledby="home-error-heading">
+      <h1 id="home-error-heading">{t.homeFeed.errorHeading}</h1>
+      <p>{t.homeFeed.errorText}</p>
+      <button
+        type="button"
+        className="button button--primary"
+        onClick={() => revalidator.revalidate()}
+      >
+        {t.homeFeed.refresh}
+      </button>
+    </section>
+  );
+}
