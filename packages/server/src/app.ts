@@ -21,6 +21,7 @@ import { readingRoutes } from "./reading/routes.ts";
 import { safetyRoutes } from "./safety/routes.ts";
 import { searchRoutes } from "./search/routes.ts";
 import { storyRoutes } from "./stories/routes.ts";
+import { supportRoutes } from "./support/routes.ts";
 import { userRoutes } from "./users/routes.ts";
 import { voteRoutes } from "./votes/routes.ts";
 import { worksRoutes } from "./works/routes.ts";
@@ -63,6 +64,7 @@ export function createApi(handle: DatabaseHandle, options: { limits?: AccountLim
   app.route("/", safetyRoutes());
   app.route("/", privacyRoutes());
   app.route("/", moderationRoutes());
+  app.route("/", supportRoutes(limits));
   app.route("/", worksRoutes());
   app.route("/", homeRoutes());
 

@@ -1,6 +1,7 @@
 export * from "./accounts.ts";
 export * from "./api-types.ts";
 export * from "./comments.ts";
+export * from "./dmca.ts";
 export * from "./features.ts";
 export * from "./fields.ts";
 export * from "./format.ts";

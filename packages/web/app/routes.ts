@@ -16,6 +16,7 @@ export default [
   route("privacy", "routes/privacy.tsx"),
   route("guidelines", "routes/guidelines.tsx"),
   route("privacy/do-not-sell", "routes/do-not-sell.tsx"),
+  route("help/dmca", "routes/dmca.tsx"),
   route("story/:storyId", "routes/story.tsx"),
   route("story/:storyId/rankings", "routes/story-rankings.tsx"),
   route("stories/:tag", "routes/tag.tsx"),

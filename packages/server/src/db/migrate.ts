@@ -18,6 +18,7 @@ import * as inbox from "./migrations/015-inbox.ts";
 import * as home from "./migrations/017-home.ts";
 import * as privacy from "./migrations/018-privacy.ts";
 import * as moderation from "./migrations/019-moderation.ts";
+import * as support from "./migrations/020-support.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   "017-home": home,
   "018-privacy": privacy,
   "019-moderation": moderation,
+  "020-support": support,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

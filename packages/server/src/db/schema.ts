@@ -211,6 +211,7 @@ export interface Database {
   tag_rankings: TagRankingsTable;
   job_runs: JobRunsTable;
   moderation_actions: ModerationActionsTable;
+  support_tickets: SupportTicketsTable;
   comments: CommentsTable;
   comment_likes: CommentLikesTable;
   reading_lists: ReadingListsTable;
@@ -244,6 +245,25 @@ export interface ModerationActionsTable {
   reason: string;
   created_at: Millis;
   ends_at: Millis | null;
+}
+
+/** Support tickets: copyright notices and reports (migration 020-support). */
+export interface SupportTicketsTable {
+  id: Generated<number>;
+  requester_user_id: number | null;
+  requester_name: string;
+  requester_email: string;
+  ticket_form_id: number | null;
+  report_type: string | null;
+  reason: string | null;
+  subject: string;
+  comment: string;
+  story_id: number | null;
+  reported_username: string | null;
+  /** JSON: [{id, value}]. */
+  custom_fields: Generated<string>;
+  status: Generated<string>;
+  created_at: Millis;
 }
 
 export interface JobRunsTable {

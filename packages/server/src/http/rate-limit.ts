@@ -53,6 +53,8 @@ export function accountLimiters(scale = 1) {
     login: new RateLimiter(10 * scale, 15 * MINUTE),
     signup: new RateLimiter(5 * scale, 60 * MINUTE),
     mail: new RateLimiter(5 * scale, 60 * MINUTE),
+    /** Support tickets (reports, copyright notices): 10 an hour per address. */
+    ticket: new RateLimiter(10 * scale, 60 * MINUTE),
     /** Private messages: 20 a minute per sender (a conversation, not a flood). */
     message: new RateLimiter(20 * scale, MINUTE),
   };

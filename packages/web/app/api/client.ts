@@ -500,6 +500,9 @@ export function createApiClient(fetchApi: ApiFetch) {
         `/v4/users/${encodeURIComponent(username)}/blocks`,
         { method: on ? "POST" : "DELETE", headers: { accept: "application/json" } },
       ),
+    /** A support ticket (copyright notice, report), form-encoded as the spec sends it. */
+    supportTicket: (fields: Record<string, string>) =>
+      call<{ id: number }>("/v4/support/tickets/", form(fields)),
     /** Moderation on a profile (ambassadors and system admins). */
     closeAccountAsModerator: (username: string, reason: CloseAccountReason) =>
       call<{ username: string }>(

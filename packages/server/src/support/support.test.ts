@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import { useTestApi } from "../testing/api.ts";
+import { createUser, sessionCookie } from "../testing/fixtures.ts";
+import { nestFormFields } from "./routes.ts";
+
+const t = useTestApi();
+
+const form = (fields: Record<string, string>, cookie?: string) =>
+  t.get("/v4/support/tickets/", {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      ...(cookie ? { cookie } : {}),
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
+
+const notice = {
+  "requester[name]": "Ada Quill",
+  "requester[email]": "ada@example.com",
+  comment: "Name: Ada Quill\nReport type: DMCA",
+  subject: "Story Report",
+  ticket_form_id: "48864",
+  reportType: "DMCA",
+  reason: "reported_copyright",
+  id: "7",
+  username: "copycat",
+  "custom_fields[0][id]": "language",
+  "custom_fields[0][value]": "English",
+  "custom_fields[1][id]": "platform",
+  "custom_fields[1][value]": "web",
+};
+
+describe("POST /v4/support/tickets/", () => {
+  it("stores a visitor's form-encoded copyright notice as a ticket", async () => {
+    const response = await form(notice);
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: number };
+    const ticket = await t.handle.db
+      .selectFrom("support_tickets")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(ticket).toMatchObject({
+      requester_user_id: null,
+      requester_name: "Ada Quill",
+      requester_email: "ada@example.com",
+      ticket_form_id: 48864,
+      report_type: "DMCA",
+      reason: "reported_copyright",
+      subject: "Story Report",
+      reported_username: "copycat",
+      status: "open",
+    });
+    expect(Number(ticket.story_id)).toBe(7);
+    expect(JSON.parse(ticket.custom_fields)).toEqual([
+      { id: "language", value: "English" },
+      { id: "platform", value: "web" },
+    ]);
+  });
+
+  it("links a signed-in requester", async () => {
+    const user = await createUser(t.handle.db);
+    const response = await form(notice, await sessionCookie(t.handle.db, user.id));
+    const { id } = (await response.json()) as { id: number };
+    const ticket = await t.handle.db
+      .selectFrom("support_tickets")
+      .select("requester_user_id")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(Number(ticket.requester_user_id)).toBe(user.id);
+  });
+
+  it.each([
+    ["requester[email]", "not-an-email", "requester email is not valid"],
+    ["comment", "   ", "comment is required"],
+    ["subject", "", "subject is required"],
+  ])("refuses %s = %j with a clear message, storing nothing", async (field, value, message) => {
+    const before = await t.handle.db
+      .selectFrom("support_tickets")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    const response = await form({ ...notice, [field]: value });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toContain(message);
+    const after = await t.handle.db
+      .selectFrom("support_tickets")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+});
+
+describe("nestFormFields", () => {
+  it("nests bracketed names and turns indexed custom fields into a list", () => {
+    expect(
+      nestFormFields({
+        "requester[name]": "A",
+        "custom_fields[1][id]": "b",
+        "custom_fields[0][id]": "a",
+        plain: "x",
+      }),
+    ).toEqual({ requester: { name: "A" }, custom_fields: [{ id: "a" }, { id: "b" }], plain: "x" });
+  });
+});
