@@ -17,6 +17,7 @@ export function SiteFooter({ locale }: { locale: string }) {
           <a href="/terms">{t.footer.terms}</a>
           <a href="/privacy">{t.footer.privacy}</a>
           <a href="/privacy/do-not-sell">{t.footer.doNotSell}</a>
+          <a href="/help/dmca">{t.footer.copyright}</a>
         </nav>
         <LanguagePicker current={locale} />
         <p className="site-footer__legal">

@@ -22,6 +22,7 @@ export const en = {
     help: "Help",
     linksLabel: "About Inkwell",
     doNotSell: "Do not sell my personal information",
+    copyright: "Copyright notice",
   },
   dmca: {
     title: "Copyright takedown notice",
