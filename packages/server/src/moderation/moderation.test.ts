@@ -89,7 +89,21 @@ describe("Time-out by a moderator", () => {
         headers: { cookie: troll.cookie, "content-type": "application/json" },
         body: JSON.stringify({ body: "Hello" }),
       });
-    for (const attempt of [comment, message]) {
+    const draft = await db
+      .insertInto("parts")
+      .values({
+        story_id: (await createStory(db, troll.id)).id,
+        position: 9,
+        title: "New",
+        draft: 1,
+        create_date: Date.now(),
+        modify_date: Date.now(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const publish = () =>
+      t.get(`/v4/parts/${draft.id}/publish`, { method: "POST", headers: { cookie: troll.cookie } });
+    for (const attempt of [comment, message, publish]) {
       const refused = await attempt();
       expect(refused.status).toBe(403);
       expect(((await refused.json()) as { code: string }).code).toBe("timed_out");

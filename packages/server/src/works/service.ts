@@ -4,6 +4,7 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { storyChanged } from "../events.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
+import { assertNotTimedOut } from "../moderation/service.ts";
 import type { Viewer } from "../viewer.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -446,6 +447,7 @@ async function requirePublishableStory(db: Kysely<Database>, viewer: Viewer, sto
 /** Publishes a draft now. */
 export async function publishPart(db: Kysely<Database>, viewer: Viewer, partId: number) {
   const part = await ownPart(db, viewer, partId);
+  assertNotTimedOut(viewer);
   await requireVerifiedEmail(db, viewer);
   await requirePublishableStory(db, viewer, Number(part.story_id));
   const now = Date.now();
@@ -476,6 +478,7 @@ export async function schedulePart(
   now = Date.now(),
 ) {
   const part = await ownPart(db, viewer, partId);
+  assertNotTimedOut(viewer, now);
   await requireVerifiedEmail(db, viewer);
   if (Number(part.draft) === 0) {
     throw new HttpError(409, "already_published", "This part is already published.");
