@@ -65,8 +65,12 @@ export function nestFormFields(fields: Record<string, unknown>): Record<string, 
     const path = key.split(/\[|\]\[|\]/).filter((part) => part !== "");
     let node: Record<string, unknown> = root;
     path.forEach((part, index) => {
-      if (index === path.length - 1) node[part] = value;
-      else node = (node[part] ??= {}) as Record<string, unknown>;
+      if (index === path.length - 1) {
+        node[part] = value;
+        return;
+      }
+      node[part] ??= {};
+      node = node[part] as Record<string, unknown>;
     });
   }
   // custom_fields arrive as {"0": {...}, "1": {...}}: a list, in index order.
