@@ -39,6 +39,30 @@ describe("the inbox", () => {
     }
   });
 
+  test("a message that fails to send says so and stays in the composer", async () => {
+    const a = await signedInPage("demo_ambassador", PHONE);
+    try {
+      await a.page.goto("/inbox/demo_admin");
+      await a.page.route("**/inbox/demo_admin", (route) =>
+        route.request().method() === "POST"
+          ? route.fulfill({ status: 500, body: "{}" })
+          : route.fallback(),
+      );
+      await send(a.page, "Are you there?");
+      await a.page
+        .getByRole("alert")
+        .filter({ hasText: "Sorry, something went wrong. Please try again." })
+        .waitFor();
+      expect(await composer(a.page).inputValue()).toBe("Are you there?");
+      await a.page.unrouteAll();
+      await a.page.getByRole("button", { name: "Send", exact: true }).click();
+      await a.page.getByText("Are you there?", { exact: true }).waitFor();
+      expect(await composer(a.page).inputValue()).toBe("");
+    } finally {
+      await a.close();
+    }
+  });
+
   test("two people write live to each other, then a block stops the conversation", async () => {
     const a = await signedInPage("demo_reader", DESKTOP);
     const b = await signedInPage("demo_writer", PHONE);
