@@ -36,7 +36,7 @@ const thread = (page: Page, text: string) =>
 async function post(scope: ReturnType<typeof comments>, label: string, text: string) {
   await scope.getByLabel(label).fill(text);
   await scope
-    .getByRole("button", { name: label === "Your reply" ? "Reply" : "Comment" })
+    .getByRole("button", { name: label === "Your reply" ? "Reply" : "Comment", exact: true })
     .last()
     .click();
 }
