@@ -29,11 +29,16 @@ try {
   const summary = JSON.parse(readFileSync(report, "utf8")) as {
     numPassedTests: number;
     numFailedTests: number;
-    numFailedTestSuites: number;
+    testResults: { status: string; assertionResults: { status: string }[] }[];
   };
-  // A file that fails outside any test (setup, teardown) counts as a failure too.
-  const failed = summary.numFailedTests + summary.numFailedTestSuites;
-  console.log(`tests: ${summary.numPassedTests} passed, ${failed} failed`);
+  // A file that fails outside any test (setup, teardown) counts as one failure too.
+  const brokenFiles = summary.testResults.filter(
+    (file) =>
+      file.status === "failed" && !file.assertionResults.some((test) => test.status === "failed"),
+  ).length;
+  console.log(
+    `tests: ${summary.numPassedTests} passed, ${summary.numFailedTests + brokenFiles} failed`,
+  );
 } catch {
   console.log("tests: 0 passed, 1 failed");
 } finally {
