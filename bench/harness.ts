@@ -173,3 +173,23 @@ export function percentile(sorted: Float64Array, p: number): number {
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return Math.round(sorted[Math.max(0, index)] as number);
 }
+
+/** Prints rows as aligned columns under a rule; numeric columns are right-aligned. */
+export function printColumns(
+  header: string[],
+  lines: string[][],
+  isNumeric: (column: number) => boolean,
+): void {
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...lines.map((line) => (line[i] ?? "").length)),
+  );
+  const format = (cells: string[]) =>
+    cells
+      .map((cell, i) =>
+        isNumeric(i) ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0),
+      )
+      .join("  ");
+  console.log(format(header));
+  console.log(widths.map((width) => "-".repeat(width)).join("  "));
+  for (const line of lines) console.log(format(line));
+}

@@ -16,7 +16,16 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { mulberry32 } from "../packages/server/src/seed/random.ts";
 import { buildWebIfNeeded } from "../scripts/build-web.ts";
-import { freePort, load, percentile, root, startChild, stopChild, waitUntilUp } from "./harness.ts";
+import {
+  freePort,
+  load,
+  percentile,
+  printColumns,
+  root,
+  startChild,
+  stopChild,
+  waitUntilUp,
+} from "./harness.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -275,18 +284,7 @@ function printTable(rows: Row[]): void {
     describeBudget(row.budget),
     row.verdict,
   ]);
-  const widths = header.map((title, i) =>
-    Math.max(title.length, ...lines.map((line) => (line[i] ?? "").length)),
-  );
-  const format = (cells: string[]) =>
-    cells
-      .map((cell, i) =>
-        i >= 2 && i <= 8 ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0),
-      )
-      .join("  ");
-  console.log(format(header));
-  console.log(widths.map((width) => "-".repeat(width)).join("  "));
-  for (const line of lines) console.log(format(line));
+  printColumns(header, lines, (i) => i >= 2 && i <= 8);
 }
 
 // ---------------------------------------------------------------------------

@@ -14,7 +14,16 @@ import { DatabaseSync } from "node:sqlite";
 import { parseArgs } from "node:util";
 import { mulberry32 } from "../packages/server/src/seed/random.ts";
 import { buildWebIfNeeded } from "../scripts/build-web.ts";
-import { freePort, load, percentile, root, startChild, stopChild, waitUntilUp } from "./harness.ts";
+import {
+  freePort,
+  load,
+  percentile,
+  printColumns,
+  root,
+  startChild,
+  stopChild,
+  waitUntilUp,
+} from "./harness.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -163,18 +172,7 @@ function printTable(rows: Row[]): void {
     `p95 < ${BUDGET_P95_MS[row.kind]} ms`,
     row.pass ? "PASS" : "FAIL",
   ]);
-  const widths = header.map((title, i) =>
-    Math.max(title.length, ...lines.map((line) => (line[i] ?? "").length)),
-  );
-  const format = (cells: string[]) =>
-    cells
-      .map((cell, i) =>
-        i >= 1 && i <= 8 ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0),
-      )
-      .join("  ");
-  console.log(format(header));
-  console.log(widths.map((width) => "-".repeat(width)).join("  "));
-  for (const line of lines) console.log(format(line));
+  printColumns(header, lines, (i) => i >= 1 && i <= 8);
 }
 
 async function main(): Promise<number> {

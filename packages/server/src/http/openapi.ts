@@ -1,4 +1,4 @@
-import { z } from "@hono/zod-openapi";
+import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
 
 /** An OpenAPI request or response body of JSON with this schema. */
 export const json = <T extends z.ZodType>(schema: T) => ({
@@ -10,3 +10,25 @@ export const objectJson = json(z.object({}).passthrough());
 
 /** The {code, message} every refusal answers with (see errors.ts). */
 export const errorJson = json(z.object({ code: z.string(), message: z.string() }));
+
+/** A call answering 200 with `ok` (any JSON object), or one of the area's `refusals`. */
+export const okRoute = <
+  M extends "get" | "post" | "put" | "delete",
+  P extends string,
+  R extends NonNullable<RouteConfig["request"]>,
+  F extends RouteConfig["responses"],
+>(
+  method: M,
+  path: P,
+  summary: string,
+  request: R,
+  ok: string,
+  refusals: F,
+) =>
+  createRoute({
+    method,
+    path,
+    summary,
+    request,
+    responses: { 200: { description: ok, ...objectJson }, ...refusals },
+  });

@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, type RouteConfig, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../http/app-env.ts";
-import { errorJson, objectJson } from "../http/openapi.ts";
+import { errorJson, objectJson, okRoute } from "../http/openapi.ts";
 import { readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
 import { fieldsFrom, project } from "../http/respond.ts";
@@ -105,14 +105,7 @@ const route = <
   summary: string,
   request: R,
   ok: string,
-) =>
-  createRoute({
-    method,
-    path,
-    summary,
-    request,
-    responses: { 200: answer(ok), ...ownerOnly },
-  });
+) => okRoute(method, path, summary, request, ok, ownerOnly);
 
 const userListsRoute = route(
   "get",

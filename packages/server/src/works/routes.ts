@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, type RouteConfig, z } from "@hono/zod-openapi";
 import { COPYRIGHT_LICENCES, LANGUAGES } from "@inkwell/shared";
 import type { AppEnv } from "../http/app-env.ts";
-import { errorJson, objectJson } from "../http/openapi.ts";
+import { errorJson, objectJson, okRoute } from "../http/openapi.ts";
 import { readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
 import { idParam, parseInput, validationHook } from "../http/validation.ts";
@@ -131,14 +131,7 @@ const route = <
   summary: string,
   request: R,
   ok: string,
-) =>
-  createRoute({
-    method,
-    path,
-    summary,
-    request,
-    responses: { 200: { description: ok, ...objectJson }, ...authorOnly },
-  });
+) => okRoute(method, path, summary, request, ok, authorOnly);
 
 const categoriesRoute = route(
   "get",
