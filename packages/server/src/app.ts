@@ -14,6 +14,7 @@ import { type AccountLimiters, accountLimiters } from "./http/rate-limit.ts";
 import { sameOriginOnly } from "./http/same-origin.ts";
 import { inboxRoutes } from "./inbox/routes.ts";
 import { listRoutes } from "./lists/routes.ts";
+import { imageModerationRoutes } from "./image-moderation/routes.ts";
 import { moderationRoutes } from "./moderation/routes.ts";
 import { partRoutes } from "./parts/routes.ts";
 import { privacyRoutes } from "./privacy/routes.ts";
@@ -64,6 +65,7 @@ export function createApi(handle: DatabaseHandle, options: { limits?: AccountLim
   app.route("/", safetyRoutes());
   app.route("/", privacyRoutes());
   app.route("/", moderationRoutes());
+  app.route("/", imageModerationRoutes());
   app.route("/", supportRoutes(limits));
   app.route("/", worksRoutes());
   app.route("/", homeRoutes());

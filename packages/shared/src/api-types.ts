@@ -96,6 +96,8 @@ export interface StoryDetails extends StoryCard {
   tagRankings: TagRanking[];
   /** 'You may also like': only when named in `fields`, as it costs a query of its own. */
   recommendedStories?: StoryCard[];
+  /** To its owner only: their cover that moderators flagged (`cover` is null meanwhile). */
+  bannedCover?: string;
 }
 
 export interface PartNeighbour {

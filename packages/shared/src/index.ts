@@ -7,6 +7,7 @@ export * from "./fields.ts";
 export * from "./format.ts";
 export * from "./home.ts";
 export * from "./http.ts";
+export * from "./image-moderation.ts";
 export * from "./images.ts";
 export * from "./inbox.ts";
 export * from "./part-html.ts";

@@ -54,6 +54,8 @@ export interface StoryDetailsInput {
 export interface WorkDetails extends StoryDetailsInput {
   id: number;
   cover: string | null;
+  /** The cover moderators flagged, which only the writer sees (with the banned notice). */
+  bannedCover: string | null;
   published: boolean;
   modifyDate: string | null;
   parts: WorkPart[];

@@ -17,6 +17,8 @@ export default [
   route("guidelines", "routes/guidelines.tsx"),
   route("privacy/do-not-sell", "routes/do-not-sell.tsx"),
   route("help/dmca", "routes/dmca.tsx"),
+  route("image-appeal", "routes/image-appeal.tsx"),
+  route("admin/image_appeals", "routes/admin-image-appeals.tsx"),
   route("story/:storyId", "routes/story.tsx"),
   route("story/:storyId/rankings", "routes/story-rankings.tsx"),
   route("stories/:tag", "routes/tag.tsx"),

@@ -4,6 +4,7 @@ import {
   ACCOUNT_MESSAGES,
   ageOn,
   birthdateFrom,
+  isReservedUsername,
   MINIMUM_AGE,
   SIGNUP_ERROR_CODES,
   USERNAME_MAX,
@@ -652,9 +653,9 @@ export async function freeUsername(db: Kysely<Database>, base: string): Promise<
     )
     .execute();
   const used = new Set(taken.map((row) => row.username_lower));
-  return (
-    candidates.find((candidate) => !used.has(candidate.toLowerCase())) ?? withSuffix(base, random())
-  );
+  const free = (candidate: string) =>
+    !used.has(candidate.toLowerCase()) && !isReservedUsername(candidate);
+  return candidates.find(free) ?? withSuffix(base, random());
 }
 
 // ---------------------------------------------------------------------------------------

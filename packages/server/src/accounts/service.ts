@@ -4,6 +4,7 @@ import {
   birthdateFrom,
   type CurrentUser,
   isEmailReverified,
+  isReservedUsername,
   MINIMUM_AGE,
   passwordProblem,
   REVERIFICATION,
@@ -65,7 +66,7 @@ export async function signUp(
   if (taken.some((row) => row.email_lower === email)) {
     throw signupError("1171", ACCOUNT_MESSAGES.emailTaken, { email: ACCOUNT_MESSAGES.emailTaken });
   }
-  if (taken.length > 0) {
+  if (taken.length > 0 || isReservedUsername(data.username)) {
     throw signupError("username_taken", ACCOUNT_MESSAGES.usernameTaken, {
       username: ACCOUNT_MESSAGES.usernameTaken,
     });

@@ -5,6 +5,7 @@ import {
   type Features,
   featuresFrom,
   isEmail,
+  isReservedUsername,
   passwordProblem,
   USERNAME_MAX,
   USERNAME_MIN,
@@ -71,7 +72,8 @@ export async function changeUsername(
     .where("username_lower", "=", username.toLowerCase())
     .where("id", "!=", user.id)
     .executeTakeFirst();
-  if (taken) throw rejected("error_username_taken", ACCOUNT_MESSAGES.usernameTaken);
+  if (taken || isReservedUsername(username))
+    throw rejected("error_username_taken", ACCOUNT_MESSAGES.usernameTaken);
   try {
     await db
       .updateTable("users")

@@ -90,6 +90,8 @@ export interface StoriesTable {
   read_count: Counter;
   vote_count: Counter;
   comment_count: Counter;
+  /** A cover moderators flagged, shown to the owner only (migration 026-image-moderation). */
+  banned_cover: string | null;
 }
 
 export interface StoryCategoriesTable {
@@ -212,6 +214,7 @@ export interface Database {
   job_runs: JobRunsTable;
   moderation_actions: ModerationActionsTable;
   support_tickets: SupportTicketsTable;
+  image_flags: ImageFlagsTable;
   comments: CommentsTable;
   comment_likes: CommentLikesTable;
   reading_lists: ReadingListsTable;
@@ -248,6 +251,21 @@ export interface ModerationActionsTable {
 }
 
 /** Support tickets: copyright notices and reports (migration 020-support). */
+export interface ImageFlagsTable {
+  id: Generated<number>;
+  image_url: string;
+  owner_id: number;
+  story_id: number | null;
+  flagged_by: number | null;
+  flagged_at: Millis;
+  appeal_reason: string | null;
+  appeal_status: "submitted" | "resolved" | null;
+  appealed_at: Millis | null;
+  decision: "restored" | "upheld" | null;
+  decided_by: number | null;
+  decided_at: Millis | null;
+}
+
 export interface SupportTicketsTable {
   id: Generated<number>;
   requester_user_id: number | null;

@@ -151,6 +151,8 @@ export async function getStoryDetails(
     firstStoryPart: firstPart ? { id: firstPart.id, url: `/${firstPart.id}` } : null,
     tagRankings,
     ...(recommendedStories && { recommendedStories }),
+    // A flagged cover is the owner's alone: the header shows it under a warning.
+    ...(viewer?.id === story.user_id && story.banned_cover && { bannedCover: story.banned_cover }),
   };
 }
 

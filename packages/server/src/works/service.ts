@@ -181,6 +181,7 @@ export async function storyForEditing(db: Kysely<Database>, viewer: Viewer, stor
     title: story.title,
     description: story.description,
     cover: story.cover,
+    bannedCover: story.banned_cover,
     tags: tags.map((tag) => tag.name),
     categoryId: category ? Number(category.category_id) : null,
     languageId: Number(story.language_id),

@@ -16,6 +16,9 @@ import type {
   FollowState,
   HomeFeed,
   IgnoredUsers,
+  ImageAppealDecision,
+  ImageAppealStatus,
+  ImageFlag,
   InboxFilter,
   InboxMessage,
   InboxThreadList,
@@ -90,6 +93,7 @@ export const STORY_PAGE_FIELDS = [
   "firstStoryPart",
   "modifyDate",
   "tagRankings",
+  "bannedCover",
 ] as const satisfies ReadonlyArray<keyof StoryDetails>;
 
 /** What a story card and its preview show: enough to draw them, nothing more. */
@@ -149,6 +153,8 @@ export interface Refusal {
   code?: number | string;
   error_code?: string;
   message?: string;
+  /** Where an image appeal stands, when one is refused (accounts-safety-messaging.md §7). */
+  status?: string;
 }
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; refusal: Refusal };
@@ -226,6 +232,17 @@ export function createApiClient(fetchApi: ApiFetch) {
       call<{ optout: boolean }>(
         `/v5/users/${encodeURIComponent(username)}/privacy-settings/ccpa/`,
         json("PUT", { optout }),
+      ),
+    appealImage: (imageUrl: string, reason: string) =>
+      call<{ status: ImageAppealStatus }>(
+        "/v5/image_moderation/appeal",
+        json("POST", { image_url: imageUrl, reason }),
+      ),
+    imageAppeals: () => get<{ appeals: ImageFlag[] }>("/v5/image_moderation/appeals"),
+    decideImageAppeal: (id: number, decision: ImageAppealDecision) =>
+      call<{ id: number; decision: ImageAppealDecision }>(
+        `/v5/image_moderation/appeals/${id}/decision`,
+        json("POST", { decision }),
       ),
     changePassword: (fields: { old_password: string; new_password: string }) =>
       call<{ redirectUrl: string }>("/apiv2/updateuserpassword", form(fields)),

@@ -7,6 +7,7 @@ import { ErrorPage } from "../components/error-page.tsx";
 import { StoryBadges } from "../components/story-badges.tsx";
 import { StoryStats } from "../components/story-stats.tsx";
 import { UserBadges } from "../components/user-badges.tsx";
+import { BannedCover } from "../features/safety/banned-image.tsx";
 import { ExpandableDescription } from "../features/story/expandable-description.tsx";
 import { MatureGate } from "../features/story/mature-gate.tsx";
 import { RecommendedStories } from "../features/story/recommended-stories.tsx";
@@ -25,6 +26,8 @@ import {
   orNotFound,
 } from "../lib/route-data.ts";
 import type { Route } from "./+types/story";
+
+const HEADER_COVER_SIZES = "(max-width: 650px) max(30vw, 112px), 195px";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = idFromParam(params.storyId);
@@ -56,14 +59,24 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
   return (
     <article className="story-page">
       <header className="story-header">
-        <Cover
-          src={story.cover}
-          title={story.title}
-          width={195}
-          eager
-          className="story-header__cover"
-          sizes="(max-width: 650px) max(30vw, 112px), 195px"
-        />
+        {story.bannedCover ? (
+          <BannedCover
+            src={story.bannedCover}
+            title={story.title}
+            width={195}
+            className="story-header__cover"
+            sizes={HEADER_COVER_SIZES}
+          />
+        ) : (
+          <Cover
+            src={story.cover}
+            title={story.title}
+            width={195}
+            eager
+            className="story-header__cover"
+            sizes={HEADER_COVER_SIZES}
+          />
+        )}
         <div className="story-header__info">
           {status && <p className="story-header__status">{status}</p>}
           <h1 className="story-header__title">{story.title}</h1>

@@ -1,0 +1,222 @@
+import { IMAGE_APPEAL_REASON_MAX, SUPPORT_USERNAME } from "@inkwell/shared";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApi } from "../testing/api.ts";
+import { createStory, createUser, sessionCookie } from "../testing/fixtures.ts";
+
+const t = useTestApi();
+let ambassador: string;
+let admin: string;
+
+async function person(overrides: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(t.handle.db, { email_verified: 1, ...overrides });
+  return { ...user, cookie: await sessionCookie(t.handle.db, user.id) };
+}
+
+const post = (path: string, body: unknown, cookie?: string) =>
+  t.get(path, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+const read = (path: string, cookie?: string) => t.get(path, cookie ? { headers: { cookie } } : {});
+
+const flag = (imageUrl: string, cookie?: string) =>
+  post("/v5/image_moderation/flags", { image_url: imageUrl }, cookie);
+const appeal = (imageUrl: string, reason: string, cookie?: string) =>
+  post("/v5/image_moderation/appeal", { image_url: imageUrl, reason }, cookie);
+const decide = (id: number, decision: string, cookie?: string) =>
+  post(`/v5/image_moderation/appeals/${id}/decision`, { decision }, cookie);
+
+let covers = 0;
+/** A writer with a story whose cover is a fresh URL. */
+async function writerWithCover() {
+  const writer = await person();
+  const cover = `/media/covers/test-${++covers}-${Date.now()}.jpg`;
+  const story = await createStory(t.handle.db, writer.id, { cover });
+  return { writer, story, cover };
+}
+
+const coverSeenBy = async (storyId: number, cookie?: string) =>
+  (await (await read(`/api/v3/stories/${storyId}?fields=cover,bannedCover`, cookie)).json()) as {
+    cover: string | null;
+    bannedCover?: string;
+  };
+
+const supportMessages = async (user: { username: string; cookie: string }) => {
+  const answer = await read(
+    `/api/v3/users/${user.username}/inbox/${SUPPORT_USERNAME}`,
+    user.cookie,
+  );
+  if (answer.status !== 200) return [];
+  return ((await answer.json()) as { messages: { body: string }[] }).messages.map((m) => m.body);
+};
+
+beforeAll(async () => {
+  ambassador = (await person({ is_ambassador: 1 })).cookie;
+  admin = (await person({ is_sysadmin: 1, is_staff: 1 })).cookie;
+});
+
+describe("flagging a cover", () => {
+  it("hides it from everyone but its owner, who sees it as banned", async () => {
+    const { writer, story, cover } = await writerWithCover();
+    const reader = await person();
+    const answer = await flag(cover, ambassador);
+    expect(answer.status).toBe(201);
+    expect(await answer.json()).toMatchObject({ imageUrl: cover, storyId: story.id });
+
+    expect(await coverSeenBy(story.id)).toEqual({ cover: null });
+    expect(await coverSeenBy(story.id, reader.cookie)).toEqual({ cover: null });
+    expect(await coverSeenBy(story.id, admin)).toEqual({ cover: null });
+    expect(await coverSeenBy(story.id, writer.cookie)).toEqual({ cover: null, bannedCover: cover });
+
+    const listing = (await (
+      await read(`/api/v3/stories?filter=new&limit=50&fields=stories(id,cover)`)
+    ).json()) as { stories: { id: number; cover: string | null }[] };
+    expect(listing.stories.find((s) => s.id === story.id)).toEqual({ id: story.id, cover: null });
+
+    const editor = (await (await read(`/v4/works/${story.id}`, writer.cookie)).json()) as {
+      cover: string | null;
+      bannedCover: string | null;
+    };
+    expect(editor).toMatchObject({ cover: null, bannedCover: cover });
+  });
+
+  it("is for ambassadors and admins only, and refuses what it can't find", async () => {
+    const { writer, story, cover } = await writerWithCover();
+    const reader = await person();
+    expect((await flag(cover)).status).toBe(401);
+    expect((await flag(cover, reader.cookie)).status).toBe(403);
+    expect((await flag(cover, writer.cookie)).status).toBe(403);
+    expect(await coverSeenBy(story.id)).toEqual({ cover });
+
+    expect((await flag("/media/covers/nothing-here.jpg", admin)).status).toBe(404);
+    expect((await flag("", admin)).status).toBe(400);
+    expect((await flag(cover, admin)).status).toBe(201);
+    const again = await flag(cover, ambassador);
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { message: string }).message).toBe(
+      "This image is already flagged.",
+    );
+  });
+});
+
+describe("appealing a flagged image", () => {
+  it("takes one appeal from the owner, says so from support, then answers 'submitted'", async () => {
+    const { writer, cover } = await writerWithCover();
+    await flag(cover, admin);
+    const first = await appeal(cover, "  It is a sunset, nothing more.  ", writer.cookie);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ status: "submitted" });
+    expect(await supportMessages(writer)).toEqual([
+      expect.stringContaining("We've received your appeal"),
+    ]);
+
+    const second = await appeal(cover, "Please look again", writer.cookie);
+    expect(second.status).toBe(409);
+    expect(await second.json()).toMatchObject({ status: "submitted" });
+    const queue = (await (await read("/v5/image_moderation/appeals", ambassador)).json()) as {
+      appeals: { imageUrl: string; owner: { username: string }; appeal: { reason: string } }[];
+    };
+    expect(queue.appeals.find((a) => a.imageUrl === cover)).toMatchObject({
+      owner: { username: writer.username },
+      appeal: { reason: "It is a sunset, nothing more." },
+    });
+  });
+
+  it("refuses a missing or too long reason and stores nothing", async () => {
+    const { writer, cover } = await writerWithCover();
+    await flag(cover, admin);
+    const empty = await appeal(cover, "   ", writer.cookie);
+    expect(empty.status).toBe(400);
+    expect(((await empty.json()) as { message: string }).message).toBe(
+      "Say why the image should be restored.",
+    );
+    const long = await appeal(cover, "x".repeat(IMAGE_APPEAL_REASON_MAX + 1), writer.cookie);
+    expect(long.status).toBe(400);
+    expect(((await long.json()) as { message: string }).message).toBe(
+      `The reason can be at most ${IMAGE_APPEAL_REASON_MAX} characters.`,
+    );
+    const exact = await appeal(cover, "x".repeat(IMAGE_APPEAL_REASON_MAX), writer.cookie);
+    expect(exact.status).toBe(200);
+  });
+
+  it("answers 'error' to visitors' and other people's appeals, and for unflagged images", async () => {
+    const { writer, cover } = await writerWithCover();
+    const other = await person();
+    expect((await appeal(cover, "mine now", writer.cookie)).status).toBe(404);
+    await flag(cover, admin);
+    expect((await appeal(cover, "why")).status).toBe(401);
+    const theirs = await appeal(cover, "not mine", other.cookie);
+    expect(theirs.status).toBe(404);
+    expect(await theirs.json()).toMatchObject({ status: "error" });
+    expect((await appeal(cover, "still mine", writer.cookie)).status).toBe(200);
+  });
+
+  it("accepts exactly one of two appeals sent at once", async () => {
+    const { writer, cover } = await writerWithCover();
+    await flag(cover, admin);
+    const answers = await Promise.all([
+      appeal(cover, "first", writer.cookie),
+      appeal(cover, "second", writer.cookie),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+  });
+});
+
+describe("deciding an appeal", () => {
+  async function appealed() {
+    const made = await writerWithCover();
+    const flagged = (await (await flag(made.cover, admin)).json()) as { id: number };
+    await appeal(made.cover, "It is my own photo", made.writer.cookie);
+    return { ...made, flagId: flagged.id };
+  }
+
+  it("restored: everyone sees the cover again, the owner is told, no appeal is left", async () => {
+    const { writer, story, cover, flagId } = await appealed();
+    const reader = await person();
+    expect((await decide(flagId, "restored", reader.cookie)).status).toBe(403);
+    expect((await decide(flagId, "maybe", admin)).status).toBe(400);
+    const answer = await decide(flagId, "restored", ambassador);
+    expect(answer.status).toBe(200);
+    expect(await coverSeenBy(story.id, reader.cookie)).toEqual({ cover });
+    expect(await coverSeenBy(story.id, writer.cookie)).toEqual({ cover });
+    expect((await supportMessages(writer)).at(-1)).toContain("visible to everyone again");
+
+    const again = await appeal(cover, "one more time", writer.cookie);
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ status: "resolved" });
+    expect((await decide(flagId, "upheld", admin)).status).toBe(404);
+  });
+
+  it("upheld: the cover stays hidden and the appeal is resolved", async () => {
+    const { writer, story, cover, flagId } = await appealed();
+    expect((await decide(flagId, "upheld", admin)).status).toBe(200);
+    expect(await coverSeenBy(story.id)).toEqual({ cover: null });
+    expect(await coverSeenBy(story.id, writer.cookie)).toEqual({ cover: null, bannedCover: cover });
+    const resolved = (await (
+      await read("/v5/image_moderation/appeals?status=resolved", admin)
+    ).json()) as { appeals: { id: number; appeal: { decision: string } }[] };
+    expect(resolved.appeals.find((a) => a.id === flagId)?.appeal.decision).toBe("upheld");
+    expect((await read("/v5/image_moderation/appeals", writer.cookie)).status).toBe(403);
+  });
+});
+
+describe("the support account", () => {
+  it("cannot be taken by signing up", async () => {
+    const answer = await t.get("/signup", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({
+        username: SUPPORT_USERNAME.toLowerCase(),
+        email: "support-squatter@example.com",
+        password: "a-Strong-passw0rd!",
+        birthday_day: "01",
+        birthday_month: "01",
+        birthday_year: "1990",
+        consent: true,
+      }),
+    });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ code: "username_taken" });
+  });
+});

@@ -1,0 +1,225 @@
+import type { ImageAppealDecision, ImageAppealStatus, ImageFlag } from "@inkwell/shared";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+import { HttpError, notFound } from "../http/errors.ts";
+import { sendMessage } from "../inbox/service.ts";
+import { supportAccount } from "../users/support-account.ts";
+import type { Viewer } from "../viewer.ts";
+
+type Db = Kysely<Database>;
+
+const isModerator = (viewer: Viewer) => viewer.isAmbassador || viewer.isSysAdmin;
+
+function requireModerator(viewer: Viewer) {
+  if (!isModerator(viewer)) {
+    throw new HttpError(403, "forbidden", "Only ambassadors and system admins moderate images.");
+  }
+}
+
+/** An appeal refused: the spec's clients read `status` of the error (§7, §8). */
+export class AppealRefused extends HttpError {
+  readonly appealStatus: ImageAppealStatus;
+
+  constructor(status: 404 | 409, appealStatus: ImageAppealStatus, message: string) {
+    super(status, `appeal_${appealStatus}`, message);
+    this.appealStatus = appealStatus;
+  }
+
+  override toJSON() {
+    return { ...super.toJSON(), status: this.appealStatus };
+  }
+}
+
+/**
+ * Flags a story cover: it moves to `banned_cover` in the same statement that records the
+ * flag, so from that moment no public path can show it, and only its owner sees it (with
+ * the notice). The image is identified by its URL, as the appeal call names it.
+ */
+export async function flagImage(db: Db, viewer: Viewer, imageUrl: string, now = Date.now()) {
+  requireModerator(viewer);
+  return db.transaction().execute(async (trx) => {
+    const story = await trx
+      .selectFrom("stories")
+      .select(["id", "user_id"])
+      .where("cover", "=", imageUrl)
+      .where("deleted", "=", 0)
+      .executeTakeFirst();
+    if (!story) {
+      const flagged = await trx
+        .selectFrom("image_flags")
+        .select("id")
+        .where("image_url", "=", imageUrl)
+        .executeTakeFirst();
+      if (flagged) throw new HttpError(409, "already_flagged", "This image is already flagged.");
+      throw notFound("Image");
+    }
+    await trx
+      .updateTable("stories")
+      .set({ cover: null, banned_cover: imageUrl })
+      .where("id", "=", story.id)
+      .execute();
+    // A cover flagged again after a restore starts over: a new flag, a new appeal.
+    await trx.deleteFrom("image_flags").where("image_url", "=", imageUrl).execute();
+    const row = await trx
+      .insertInto("image_flags")
+      .values({
+        image_url: imageUrl,
+        owner_id: story.user_id,
+        story_id: story.id,
+        flagged_by: viewer.id,
+        flagged_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { id: Number(row.id), imageUrl, storyId: story.id };
+  });
+}
+
+/** Tells the owner something from the support account; the decision stands if it can't. */
+async function tellOwner(db: Db, ownerId: number, body: string) {
+  const owner = await db
+    .selectFrom("users")
+    .select("username")
+    .where("id", "=", ownerId)
+    .executeTakeFirst();
+  if (!owner) return;
+  const support = await supportAccount(db);
+  // A reader who blocked support, or messaging switched off, must not undo the appeal.
+  await sendMessage(db, support, support.username, owner.username, { body }).catch(() => {});
+}
+
+/**
+ * The owner's one appeal of a flagged image. Refusals say where the appeal stands
+ * ('submitted' or 'resolved'); an image that is not flagged, or not the viewer's, is an
+ * 'error' without saying which, so nobody learns about other people's images.
+ */
+export async function appealImage(
+  db: Db,
+  viewer: Viewer,
+  input: { imageUrl: string; reason: string },
+  now = Date.now(),
+) {
+  const flag = await db
+    .selectFrom("image_flags")
+    .select(["id", "owner_id", "appeal_status"])
+    .where("image_url", "=", input.imageUrl)
+    .executeTakeFirst();
+  if (!flag || flag.owner_id !== viewer.id) {
+    throw new AppealRefused(404, "error", "There is no flagged image of yours at that address.");
+  }
+  // Only an appeal not yet made is claimed, so two at once cannot both succeed.
+  const claimed = await db
+    .updateTable("image_flags")
+    .set({ appeal_status: "submitted", appeal_reason: input.reason, appealed_at: now })
+    .where("id", "=", flag.id)
+    .where("appeal_status", "is", null)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) === 0) {
+    const current = await db
+      .selectFrom("image_flags")
+      .select("appeal_status")
+      .where("id", "=", flag.id)
+      .executeTakeFirstOrThrow();
+    const status = current.appeal_status ?? "error";
+    throw new AppealRefused(409, status, "This image has already been appealed.");
+  }
+  await tellOwner(
+    db,
+    viewer.id,
+    "We've received your appeal of a flagged image. Our team will review it and let you know the outcome here.",
+  );
+  return { status: "submitted" as const };
+}
+
+const flagColumns = [
+  "image_flags.id",
+  "image_flags.image_url",
+  "image_flags.story_id",
+  "image_flags.flagged_at",
+  "image_flags.appeal_reason",
+  "image_flags.appeal_status",
+  "image_flags.appealed_at",
+  "image_flags.decision",
+  "users.username",
+] as const;
+
+/** Flags with an appeal in the given state, oldest appeal first (moderators only). */
+export async function listAppeals(
+  db: Db,
+  viewer: Viewer,
+  status: Exclude<ImageAppealStatus, "error">,
+): Promise<ImageFlag[]> {
+  requireModerator(viewer);
+  const rows = await db
+    .selectFrom("image_flags")
+    .innerJoin("users", "users.id", "image_flags.owner_id")
+    .select(flagColumns)
+    .where("image_flags.appeal_status", "=", status)
+    .orderBy("image_flags.appealed_at")
+    .limit(100)
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    imageUrl: row.image_url,
+    storyId: row.story_id === null ? null : Number(row.story_id),
+    owner: { username: row.username },
+    flaggedAt: new Date(Number(row.flagged_at)).toISOString(),
+    appeal:
+      row.appeal_status === null
+        ? null
+        : {
+            reason: row.appeal_reason ?? "",
+            status: row.appeal_status,
+            appealedAt: new Date(Number(row.appealed_at)).toISOString(),
+            decision: row.decision,
+          },
+  }));
+}
+
+/**
+ * A moderator decides an appeal, once. 'restored' puts the cover back where it was, unless
+ * the writer has since chosen another; either way the owner is told in their inbox.
+ */
+export async function decideAppeal(
+  db: Db,
+  viewer: Viewer,
+  flagId: number,
+  decision: ImageAppealDecision,
+  now = Date.now(),
+) {
+  requireModerator(viewer);
+  const flag = await db.transaction().execute(async (trx) => {
+    const decided = await trx
+      .updateTable("image_flags")
+      .set({ appeal_status: "resolved", decision, decided_by: viewer.id, decided_at: now })
+      .where("id", "=", flagId)
+      .where("appeal_status", "=", "submitted")
+      .returning(["image_url", "story_id", "owner_id"])
+      .executeTakeFirst();
+    if (!decided) return null;
+    if (decision === "restored" && decided.story_id !== null) {
+      await trx
+        .updateTable("stories")
+        .set({ cover: decided.image_url, banned_cover: null })
+        .where("id", "=", decided.story_id)
+        .where("banned_cover", "=", decided.image_url)
+        .where("cover", "is", null)
+        .execute();
+    }
+    return decided;
+  });
+  if (!flag) throw notFound("Appeal waiting for a decision");
+  await tellOwner(
+    db,
+    flag.owner_id,
+    decision === "restored"
+      ? "Good news: we reviewed your appeal and your image is visible to everyone again."
+      : "We reviewed your appeal: the image stays hidden because it breaks our Content Guidelines.",
+  );
+  return { id: flagId, decision };
+}
+
+/** A new cover replaces a banned one: the notice goes with it (the flag stays on record). */
+export async function forgetBannedCover(db: Db, storyId: number) {
+  await db.updateTable("stories").set({ banned_cover: null }).where("id", "=", storyId).execute();
+}

@@ -1,0 +1,57 @@
+/**
+ * Image moderation (accounts-safety-messaging.md §4, §5, §8; writer-paid-contest.md §2):
+ * a flagged image is shown to its owner only, who may appeal once.
+ */
+
+/** The appeal's reason box holds at most this many characters (§9). */
+export const IMAGE_APPEAL_REASON_MAX = 435;
+
+/**
+ * The account that answers appeals: its inbox conversation is where an appeal's 'OK, got
+ * it' leads. Not a valid sign-up name (it is reserved), so nobody can take it.
+ */
+export const SUPPORT_USERNAME = "InkwellSupport";
+
+/** Whether a name someone wants belongs to a system account. */
+export const isReservedUsername = (username: string): boolean =>
+  username.toLowerCase() === SUPPORT_USERNAME.toLowerCase();
+
+/** What an appeal call answers with in `status`, success or not (§7). */
+export type ImageAppealStatus = "submitted" | "resolved" | "error";
+
+/** A moderator's answer to an appeal. */
+export type ImageAppealDecision = "restored" | "upheld";
+
+export const IMAGE_MODERATION_MESSAGES = {
+  bannedNotice: "This image has been deemed unsafe and will only be visible to you.",
+  appealed: "Thank you, we've received your appeal",
+  alreadyAppealed:
+    "This image has already been appealed. Once a decision has been made, we will notify you.",
+  alreadyReviewed:
+    "Sorry, this image has already been reviewed by our team and cannot be appealed again.",
+  appealFailed:
+    "Sorry, an error has occurred and we’re unable to submit your appeal. Please try again later.",
+} as const;
+
+/** The message an appeal's answer shows: §8 reads only the status of a failed call. */
+export function appealOutcomeMessage(status: ImageAppealStatus, ok: boolean): string {
+  if (ok) return IMAGE_MODERATION_MESSAGES.appealed;
+  if (status === "submitted") return IMAGE_MODERATION_MESSAGES.alreadyAppealed;
+  if (status === "resolved") return IMAGE_MODERATION_MESSAGES.alreadyReviewed;
+  return IMAGE_MODERATION_MESSAGES.appealFailed;
+}
+
+/** A flagged image as moderators see it in the appeals queue. */
+export interface ImageFlag {
+  id: number;
+  imageUrl: string;
+  storyId: number | null;
+  owner: { username: string };
+  flaggedAt: string;
+  appeal: {
+    reason: string;
+    status: Exclude<ImageAppealStatus, "error">;
+    appealedAt: string;
+    decision: ImageAppealDecision | null;
+  } | null;
+}

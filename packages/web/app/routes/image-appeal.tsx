@@ -1,0 +1,121 @@
+import {
+  appealOutcomeMessage,
+  IMAGE_APPEAL_REASON_MAX,
+  type ImageAppealStatus,
+  SUPPORT_USERNAME,
+} from "@inkwell/shared";
+import { useState } from "react";
+import { redirect } from "react-router";
+import { browserApi } from "../api/client.ts";
+import { apiContext } from "../api/context.ts";
+import { Alert } from "../components/alert.tsx";
+import { t } from "../i18n/index.ts";
+import type { Route } from "./+types/image-appeal";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const api = context.get(apiContext);
+  const user = request.headers.has("cookie") ? await api.currentUser() : null;
+  if (!user) {
+    throw redirect(`/login?${new URLSearchParams({ nextUrl: url.pathname + url.search })}`);
+  }
+  const imageUrl = url.searchParams.get("image_url") ?? "";
+  // Only our own media are shown: a link must not make this page display any image.
+  return { imageUrl: imageUrl.startsWith("/media/") ? imageUrl : null };
+}
+
+export const meta = () => [{ title: `${t.imageModeration.appealTitle} · ${t.brand}` }];
+
+type Phase =
+  | { name: "form" }
+  | { name: "sending" }
+  | { name: "sent" }
+  | { name: "failed"; status: ImageAppealStatus };
+
+/**
+ * The image appeal form (accounts-safety-messaging.md §4): a reason of up to 435
+ * characters, then a spinner, then thanks with a way to the support conversation, or the
+ * message that the refusal's status calls for.
+ */
+export default function ImageAppeal({ loaderData }: Route.ComponentProps) {
+  const { imageUrl } = loaderData;
+  const [reason, setReason] = useState("");
+  const [phase, setPhase] = useState<Phase>({ name: "form" });
+
+  async function send() {
+    if (!imageUrl) return;
+    setPhase({ name: "sending" });
+    const result = await browserApi()
+      .appealImage(imageUrl, reason.trim())
+      .catch(() => null);
+    if (result?.ok) setPhase({ name: "sent" });
+    else {
+      const status = result?.refusal.status;
+      setPhase({
+        name: "failed",
+        status: status === "submitted" || status === "resolved" ? status : "error",
+      });
+    }
+  }
+
+  if (phase.name === "sent") {
+    return (
+      <section className="image-appeal image-appeal--done" aria-labelledby="appeal-heading">
+        <h1 id="appeal-heading">{appealOutcomeMessage("submitted", true)}</h1>
+        <a className="button button--primary" href={`/inbox/${SUPPORT_USERNAME}`}>
+          {t.imageModeration.okGotIt}
+        </a>
+      </section>
+    );
+  }
+  return (
+    <section className="image-appeal" aria-labelledby="appeal-heading">
+      <h1 id="appeal-heading">{t.imageModeration.appealTitle}</h1>
+      <p>{t.imageModeration.appealIntro}</p>
+      {imageUrl ? (
+        <img className="image-appeal__image" src={imageUrl} alt={t.imageModeration.imageAlt} />
+      ) : (
+        <Alert tone="danger">{appealOutcomeMessage("error", false)}</Alert>
+      )}
+      {phase.name === "failed" && (
+        <Alert tone="danger">{appealOutcomeMessage(phase.status, false)}</Alert>
+      )}
+      <form
+        className="image-appeal__form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void send();
+        }}
+      >
+        <label className="image-appeal__label" htmlFor="appeal-reason">
+          {t.imageModeration.reason}
+        </label>
+        <textarea
+          id="appeal-reason"
+          rows={5}
+          maxLength={IMAGE_APPEAL_REASON_MAX}
+          value={reason}
+          aria-describedby="appeal-reason-left"
+          onChange={(event) => setReason(event.target.value)}
+        />
+        <p className="image-appeal__left" id="appeal-reason-left">
+          {t.imageModeration.remaining(IMAGE_APPEAL_REASON_MAX - reason.length)}
+        </p>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={!imageUrl || reason.trim() === "" || phase.name === "sending"}
+        >
+          {phase.name === "sending" ? (
+            <>
+              <span className="spinner" aria-hidden="true" />
+              <span role="status">{t.imageModeration.sending}</span>
+            </>
+          ) : (
+            t.imageModeration.send
+          )}
+        </button>
+      </form>
+    </section>
+  );
+}
