@@ -19,6 +19,7 @@ import * as home from "./migrations/017-home.ts";
 import * as privacy from "./migrations/018-privacy.ts";
 import * as moderation from "./migrations/019-moderation.ts";
 import * as support from "./migrations/020-support.ts";
+import * as reports from "./migrations/021-reports.ts";
 import * as imageModeration from "./migrations/026-image-moderation.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   "018-privacy": privacy,
   "019-moderation": moderation,
   "020-support": support,
+  "021-reports": reports,
   "026-image-moderation": imageModeration,
 };
 

@@ -214,6 +214,8 @@ export interface Database {
   job_runs: JobRunsTable;
   moderation_actions: ModerationActionsTable;
   support_tickets: SupportTicketsTable;
+  support_ticket_notes: SupportTicketNotesTable;
+  support_tree_flows: SupportTreeFlowsTable;
   image_flags: ImageFlagsTable;
   comments: CommentsTable;
   comment_likes: CommentLikesTable;
@@ -282,6 +284,37 @@ export interface SupportTicketsTable {
   custom_fields: Generated<string>;
   status: Generated<string>;
   created_at: Millis;
+  /** A report's type id of §3, null for a copyright notice (migration 021-reports). */
+  report_type_id: number | null;
+  /** What the report is about, as /admin/community_reports names it. */
+  model_type: number | null;
+  model_id: number | null;
+  reported_user_id: number | null;
+  /** JSON: {name, location, body, deepLink}. */
+  reference: string | null;
+  outcome: string | null;
+  resolved_at: Millis | null;
+  resolved_by: number | null;
+}
+
+/** A staff member's note on a ticket (migration 021-reports). */
+export interface SupportTicketNotesTable {
+  id: Generated<number>;
+  ticket_id: number;
+  author_id: number | null;
+  author_username: string | null;
+  body: string;
+  created_at: Millis;
+}
+
+/** One flow of the support tree in one language; body is JSON (migration 021-reports). */
+export interface SupportTreeFlowsTable {
+  lang: number;
+  flow_id: string;
+  position: number;
+  body: string;
+  updated_at: Millis;
+  updated_by: number | null;
 }
 
 export interface JobRunsTable {

@@ -1,10 +1,17 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { isEmail } from "@inkwell/shared";
+import {
+  isEmail,
+  parseReportType,
+  REPORT_TYPE_IDS,
+  REPORT_TYPE_NAMES,
+  type ReportTypeId,
+} from "@inkwell/shared";
 import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, objectJson } from "../http/openapi.ts";
 import type { RateLimiter } from "../http/rate-limit.ts";
 import { clientAddress, readFields } from "../http/request-info.ts";
 import { parseInput, validationHook } from "../http/validation.ts";
+import { reportRoutes } from "./report-routes.ts";
 import { createTicket } from "./service.ts";
 
 const ticketRoute = createRoute({
@@ -13,7 +20,12 @@ const ticketRoute = createRoute({
   summary:
     "File a support ticket (form-encoded as requester[name], custom_fields[0][id]…, or JSON)",
   responses: {
-    201: { description: "{id}", ...objectJson },
+    201: {
+      description: "{id, reportedUser}: reportedUser is null for a copyright notice",
+      ...objectJson,
+    },
+    401: { description: "A private-message report from a visitor", ...errorJson },
+    404: { description: "What the report names does not exist", ...errorJson },
     400: { description: "A required field is missing or malformed", ...errorJson },
     429: { description: "Too many tickets from this address", ...errorJson },
   },
@@ -26,34 +38,79 @@ const text = (name: string, max: number) =>
     .min(1, `${name} is required`)
     .max(max, `${name} must be at most ${max} characters`);
 const optionalText = (max: number) => z.string().trim().max(max).optional();
-const wholeNumber = z.union([
-  z.number().int(),
-  z
-    .string()
-    .regex(/^\d{1,12}$/)
-    .transform(Number),
-]);
+/** A whole number sent as a form field or a JSON number. */
+const wholeNumber = (name: string) =>
+  z.preprocess(
+    (value) => (typeof value === "number" ? String(value) : value),
+    z
+      .string({ error: `${name} must be a whole number` })
+      .regex(/^\d{1,12}$/, `${name} must be a whole number`)
+      .transform(Number),
+  );
 
-const ticketBody = z.object({
-  requester: z.object(
-    {
-      name: text("requester name", 200),
-      email: text("requester email", 254).refine(isEmail, "requester email is not valid"),
-    },
-    { error: "requester is required" },
-  ),
-  comment: text("comment", 20_000),
-  subject: text("subject", 200),
-  ticket_form_id: wholeNumber.optional(),
-  reportType: optionalText(64),
-  reason: optionalText(128),
-  id: wholeNumber.optional(),
-  username: optionalText(100),
-  custom_fields: z
-    .array(z.object({ id: z.string().max(64), value: z.string().max(2000) }))
-    .max(20)
-    .optional(),
-});
+type ReportTypeChoice =
+  | { kind: "notice"; value: string | null }
+  | { kind: "report"; id: ReportTypeId };
+
+/** A report names its type by id ("3") or name ("comment"); a copyright notice says DMCA. */
+const reportTypeField = z
+  .string()
+  .trim()
+  .max(64)
+  .transform((value, context): ReportTypeChoice => {
+    if (value === "" || value.toUpperCase() === "DMCA")
+      return { kind: "notice", value: value || null };
+    const id = parseReportType(value);
+    if (id === null) {
+      context.addIssue({
+        code: "custom",
+        message: `reportType must be one of ${REPORT_TYPE_NAMES.map((name) => `${REPORT_TYPE_IDS[name]} (${name})`).join(", ")}, or DMCA`,
+      });
+      return z.NEVER;
+    }
+    return { kind: "report", id };
+  });
+
+const ticketBody = z
+  .object({
+    requester: z
+      .object(
+        {
+          name: text("requester name", 200),
+          email: text("requester email", 254).refine(isEmail, "requester email is not valid"),
+        },
+        { error: "requester must have a name and an email" },
+      )
+      .optional(),
+    comment: text("comment", 20_000),
+    subject: text("subject", 200),
+    ticket_form_id: wholeNumber("ticket_form_id").optional(),
+    reportType: reportTypeField.optional(),
+    reason: optionalText(128),
+    id: wholeNumber("id").optional(),
+    username: optionalText(100),
+    reference: z
+      .object({
+        name: optionalText(200),
+        location: optionalText(2000),
+        body: optionalText(2000),
+        deepLink: optionalText(2000),
+      })
+      .optional(),
+    custom_fields: z
+      .array(z.object({ id: z.string().max(64), value: z.string().max(2000) }))
+      .max(20)
+      .optional(),
+  })
+  .superRefine((body, context) => {
+    if (body.reportType?.kind === "report" && !body.reason) {
+      context.addIssue({
+        code: "custom",
+        path: ["reason"],
+        message: "reason is required for a report",
+      });
+    }
+  });
 
 /**
  * Nests form fields written with brackets (requester[name], custom_fields[0][id]) the way
@@ -83,24 +140,39 @@ export function nestFormFields(fields: Record<string, unknown>): Record<string, 
   return root;
 }
 
-/** Support tickets (accounts-safety-messaging.md §7): anyone may file one. */
+/**
+ * Support tickets and reports (accounts-safety-messaging.md §7): anyone may file one; the
+ * support tree, the staff queue and the copyright report live beside them.
+ */
 export function supportRoutes(limits: { ticket: RateLimiter }) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.openapi(ticketRoute, async (c) => {
     limits.ticket.hit([`ip:${clientAddress(c)}`]);
     const body = parseInput(ticketBody, nestFormFields(await readFields(c)));
+    const reportType = body.reportType?.kind === "report" ? body.reportType.id : null;
     const ticket = await createTicket(c.get("db"), c.get("viewer"), {
-      requester: body.requester,
+      requester: body.requester ?? null,
       comment: body.comment,
       subject: body.subject,
       ticketFormId: body.ticket_form_id ?? null,
-      reportType: body.reportType ?? null,
+      reportType: body.reportType?.kind === "notice" ? body.reportType.value : null,
       reason: body.reason ?? null,
       storyId: body.id ?? null,
       username: body.username ?? null,
       customFields: body.custom_fields ?? [],
+      reference: body.reference ?? null,
+      report:
+        reportType === null
+          ? null
+          : {
+              reportType,
+              modelId: body.id ?? null,
+              username: body.username ?? null,
+              reference: body.reference ?? {},
+            },
     });
     return c.json(ticket, 201);
   });
+  app.route("/", reportRoutes(limits));
   return app;
 }

@@ -1,0 +1,546 @@
+import {
+  COPYRIGHT_TICKET,
+  MODEL_TYPES,
+  type MyReport,
+  modelTypeOf,
+  REPORT_TYPE_IDS,
+  type ReportOutcome,
+  type ReportReference,
+  type ReportStatus,
+  type ReportTypeId,
+  reportTypeName,
+  type StaffReport,
+  type StaffReportNote,
+  type StaffReportPage,
+} from "@inkwell/shared";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+import { badRequest, HttpError, notFound } from "../http/errors.ts";
+import { isBlocked, isMuted } from "../safety/relations.ts";
+import { iso, storyUrl } from "../stories/cards.ts";
+import type { MaybeViewer, Viewer } from "../viewer.ts";
+
+/** What a report names: the reported item's id, the reported user, and how the modal saw it. */
+export interface ReportSubject {
+  reportType: ReportTypeId;
+  modelId: number | null;
+  username: string | null;
+  reference: ReportReference;
+}
+
+/** A report checked against the database: what it is about, and whom. */
+export interface ResolvedReport {
+  reportType: ReportTypeId;
+  modelType: number;
+  modelId: number | null;
+  reportedUserId: number | null;
+  storyId: number | null;
+}
+
+export interface ReportedUser {
+  username: string;
+  name: string;
+  safety: { isMuted: boolean; isBlocked: boolean };
+}
+
+const cannotReportSelf = () => badRequest("You can't report yourself or your own content.");
+
+async function userByName(db: Kysely<Database>, username: string) {
+  const user = await db
+    .selectFrom("users")
+    .select(["id", "username"])
+    .where("username_lower", "=", username.toLowerCase())
+    .executeTakeFirst();
+  if (!user) throw notFound("The reported user");
+  return { id: Number(user.id), username: user.username };
+}
+
+const requireModelId = (subject: ReportSubject, what: string) => {
+  if (subject.modelId === null) {
+    throw badRequest(`id is required: the ${what} being reported`, { id: "id is required" });
+  }
+  return subject.modelId;
+};
+
+/**
+ * Checks that what a report names exists and that the reporter may report it, and finds
+ * whom it is about. A private message may be reported only by the person it was sent to.
+ */
+export async function resolveReport(
+  db: Kysely<Database>,
+  viewer: MaybeViewer,
+  subject: ReportSubject,
+): Promise<ResolvedReport> {
+  const base = { reportType: subject.reportType, modelType: modelTypeOf(subject.reportType) };
+  let resolved: ResolvedReport;
+  switch (subject.reportType) {
+    case REPORT_TYPE_IDS.user: {
+      if (!subject.username) {
+        throw badRequest("username is required: the user being reported", {
+          username: "username is required",
+        });
+      }
+      const user = await userByName(db, subject.username);
+      resolved = { ...base, modelId: user.id, reportedUserId: user.id, storyId: null };
+      break;
+    }
+    case REPORT_TYPE_IDS.story: {
+      const id = requireModelId(subject, "story");
+      const story = await db
+        .selectFrom("stories")
+        .select(["id", "user_id"])
+        .where("id", "=", id)
+        .where("deleted", "=", 0)
+        .executeTakeFirst();
+      if (!story) throw notFound("The reported story");
+      resolved = { ...base, modelId: id, reportedUserId: Number(story.user_id), storyId: id };
+      break;
+    }
+    case REPORT_TYPE_IDS.comment: {
+      const id = requireModelId(subject, "comment");
+      const comment = await db
+        .selectFrom("comments")
+        .select(["id", "user_id", "story_id"])
+        .where("id", "=", id)
+        .where("deleted", "=", 0)
+        .executeTakeFirst();
+      if (!comment) throw notFound("The reported comment");
+      resolved = {
+        ...base,
+        modelId: id,
+        reportedUserId: Number(comment.user_id),
+        storyId: Number(comment.story_id),
+      };
+      break;
+    }
+    case REPORT_TYPE_IDS["private-message"]: {
+      if (!viewer) throw new HttpError(401, "unauthorized", "Log in to report a message.");
+      const id = requireModelId(subject, "message");
+      const message = await db
+        .selectFrom("messages")
+        .select(["id", "sender_id", "recipient_id"])
+        .where("id", "=", id)
+        .executeTakeFirst();
+      // Only its recipient has it to report: to anyone else it does not exist.
+      if (!message || Number(message.recipient_id) !== viewer.id) {
+        if (message && Number(message.sender_id) === viewer.id) throw cannotReportSelf();
+        throw notFound("The reported message");
+      }
+      resolved = { ...base, modelId: id, reportedUserId: Number(message.sender_id), storyId: null };
+      break;
+    }
+    case REPORT_TYPE_IDS["public-message"]: {
+      if (!subject.username) {
+        throw badRequest("username is required: who posted the message", {
+          username: "username is required",
+        });
+      }
+      const user = await userByName(db, subject.username);
+      resolved = { ...base, modelId: subject.modelId, reportedUserId: user.id, storyId: null };
+      break;
+    }
+    default: {
+      // Media: an image, named by its address; its owner when the client knows them.
+      if (!subject.reference.deepLink) {
+        throw badRequest("reference[deepLink] is required: the address of the image", {
+          "reference.deepLink": "reference[deepLink] is required",
+        });
+      }
+      const user = subject.username ? await userByName(db, subject.username) : null;
+      resolved = {
+        ...base,
+        modelId: subject.modelId,
+        reportedUserId: user?.id ?? null,
+        storyId: null,
+      };
+    }
+  }
+  if (viewer && resolved.reportedUserId === viewer.id) throw cannotReportSelf();
+  return resolved;
+}
+
+/** The reported user as the thank-you screen needs them: name and the reporter's mute state. */
+export async function reportedUser(
+  db: Kysely<Database>,
+  viewer: MaybeViewer,
+  userId: number | null,
+): Promise<ReportedUser | null> {
+  if (userId === null) return null;
+  const user = await db
+    .selectFrom("users")
+    .select(["id", "username", "name"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  if (!user) return null;
+  const [muted, blocked] = viewer
+    ? await Promise.all([isMuted(db, viewer.id, userId), isBlocked(db, viewer.id, userId)])
+    : [false, false];
+  return {
+    username: user.username,
+    name: user.name,
+    safety: { isMuted: muted, isBlocked: blocked },
+  };
+}
+
+const isModerator = (viewer: Viewer) => viewer.isAmbassador || viewer.isSysAdmin;
+
+export function assertModerator(viewer: Viewer): void {
+  if (!isModerator(viewer)) {
+    throw new HttpError(403, "forbidden", "Only ambassadors and system admins review reports.");
+  }
+}
+
+const parseReference = (value: string | null): ReportReference => {
+  if (!value) return {};
+  try {
+    return JSON.parse(value) as ReportReference;
+  } catch {
+    return {};
+  }
+};
+
+function reportRows(db: Kysely<Database>) {
+  return db
+    .selectFrom("support_tickets as t")
+    .leftJoin("users as reported", "reported.id", "t.reported_user_id")
+    .leftJoin("users as requester", "requester.id", "t.requester_user_id")
+    .leftJoin("users as resolver", "resolver.id", "t.resolved_by")
+    .where("t.report_type_id", "is not", null)
+    .select((eb) => [
+      "t.id",
+      "t.status",
+      "t.report_type_id",
+      "t.model_type",
+      "t.model_id",
+      "t.subject",
+      "t.reason",
+      "t.comment",
+      "t.reference",
+      "t.requester_name",
+      "t.requester_email",
+      "t.created_at",
+      "t.outcome",
+      "t.resolved_at",
+      "reported.username as reported_username",
+      "reported.name as reported_name",
+      "requester.username as requester_username",
+      "resolver.username as resolver_username",
+      eb
+        .selectFrom("support_ticket_notes as n")
+        .select((inner) => inner.fn.countAll<number>().as("n"))
+        .whereRef("n.ticket_id", "=", "t.id")
+        .as("num_notes"),
+    ]);
+}
+
+type ReportRow = Awaited<ReturnType<ReturnType<typeof reportRows>["executeTakeFirstOrThrow"]>>;
+
+function toStaffReport(row: ReportRow): StaffReport {
+  return {
+    id: Number(row.id),
+    status: row.status as ReportStatus,
+    reportType: reportTypeName(Number(row.report_type_id)),
+    modelType: row.model_type === null ? null : Number(row.model_type),
+    modelId: row.model_id === null ? null : Number(row.model_id),
+    subject: row.subject,
+    reason: row.reason,
+    comment: row.comment,
+    reference: parseReference(row.reference),
+    reportedUser:
+      row.reported_username && row.reported_name !== null
+        ? { username: row.reported_username, name: row.reported_name }
+        : null,
+    requester: {
+      name: row.requester_name,
+      email: row.requester_email,
+      username: row.requester_username ?? null,
+    },
+    createdAt: iso(Number(row.created_at)),
+    outcome: (row.outcome as ReportOutcome | null) ?? null,
+    resolvedAt: row.resolved_at === null ? null : iso(Number(row.resolved_at)),
+    resolvedBy: row.resolver_username ?? null,
+    numNotes: Number(row.num_notes ?? 0),
+  };
+}
+
+export interface ReportQuery {
+  status: ReportStatus | "all";
+  modelType: number | null;
+  modelId: number | null;
+  reportType: ReportTypeId | null;
+  limit: number;
+  offset: number;
+}
+
+/** The staff queue: reports, oldest open first (or newest resolved first), with a total. */
+export async function listReports(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  query: ReportQuery,
+): Promise<StaffReportPage> {
+  assertModerator(viewer);
+  let rows = reportRows(db);
+  if (query.status !== "all") rows = rows.where("t.status", "=", query.status);
+  if (query.modelType !== null) rows = rows.where("t.model_type", "=", query.modelType);
+  if (query.modelId !== null) rows = rows.where("t.model_id", "=", query.modelId);
+  if (query.reportType !== null) rows = rows.where("t.report_type_id", "=", query.reportType);
+  const [page, total] = await Promise.all([
+    rows
+      .orderBy("t.created_at", query.status === "open" ? "asc" : "desc")
+      .orderBy("t.id", query.status === "open" ? "asc" : "desc")
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute(),
+    rows
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { reports: page.map(toStaffReport), total: Number(total.n) };
+}
+
+async function reportById(db: Kysely<Database>, id: number): Promise<StaffReport> {
+  const row = await reportRows(db).where("t.id", "=", id).executeTakeFirst();
+  if (!row) throw notFound("Report");
+  return toStaffReport(row);
+}
+
+async function notesOf(db: Kysely<Database>, id: number): Promise<StaffReportNote[]> {
+  const rows = await db
+    .selectFrom("support_ticket_notes")
+    .select(["id", "author_username", "body", "created_at"])
+    .where("ticket_id", "=", id)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    author: row.author_username,
+    body: row.body,
+    createdAt: iso(Number(row.created_at)),
+  }));
+}
+
+export async function getReport(db: Kysely<Database>, viewer: Viewer, id: number) {
+  assertModerator(viewer);
+  const [report, notes] = await Promise.all([reportById(db, id), notesOf(db, id)]);
+  return { report, notes };
+}
+
+async function insertNote(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  id: number,
+  body: string,
+  now: number,
+): Promise<StaffReportNote> {
+  const row = await db
+    .insertInto("support_ticket_notes")
+    .values({
+      ticket_id: id,
+      author_id: viewer.id,
+      author_username: viewer.username,
+      body,
+      created_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id: Number(row.id), author: viewer.username, body, createdAt: iso(now) };
+}
+
+/** A staff note on a report: seen by staff only. */
+export async function addReportNote(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  id: number,
+  body: string,
+  now = Date.now(),
+): Promise<StaffReportNote> {
+  assertModerator(viewer);
+  await reportById(db, id);
+  return insertNote(db, viewer, id, body, now);
+}
+
+/**
+ * Resolves an open report with what happened (the reporter sees it) and, optionally, a
+ * staff note, in one transaction. A report already resolved is a 409: two moderators
+ * resolving at once cannot both win.
+ */
+export async function resolveReportTicket(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  id: number,
+  outcome: ReportOutcome,
+  note: string | null,
+  now = Date.now(),
+): Promise<StaffReport> {
+  assertModerator(viewer);
+  await reportById(db, id);
+  await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("support_tickets")
+      .set({ status: "resolved", outcome, resolved_at: now, resolved_by: viewer.id })
+      .where("id", "=", id)
+      .where("status", "=", "open")
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) {
+      throw new HttpError(409, "already_resolved", "This report is already resolved.");
+    }
+    if (note) await insertNote(trx, viewer, id, note, now);
+  });
+  return reportById(db, id);
+}
+
+/** Opens a resolved report again; what happened is cleared until it is resolved anew. */
+export async function reopenReportTicket(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  id: number,
+): Promise<StaffReport> {
+  assertModerator(viewer);
+  await reportById(db, id);
+  const result = await db
+    .updateTable("support_tickets")
+    .set({ status: "open", outcome: null, resolved_at: null, resolved_by: null })
+    .where("id", "=", id)
+    .where("status", "=", "resolved")
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) {
+    throw new HttpError(409, "already_open", "This report is already open.");
+  }
+  return reportById(db, id);
+}
+
+/** The reports a user filed, newest first, with what happened to each (owner and admins). */
+export async function myReports(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  username: string,
+): Promise<{ reports: MyReport[] }> {
+  const owner = await db
+    .selectFrom("users")
+    .select("id")
+    .where("username_lower", "=", username.toLowerCase())
+    .executeTakeFirst();
+  if (!owner) throw notFound("User");
+  if (Number(owner.id) !== viewer.id && !viewer.isSysAdmin) {
+    throw new HttpError(403, "forbidden", "You can only see your own reports.");
+  }
+  const rows = await db
+    .selectFrom("support_tickets as t")
+    .leftJoin("users as reported", "reported.id", "t.reported_user_id")
+    .select([
+      "t.id",
+      "t.report_type_id",
+      "t.subject",
+      "t.reason",
+      "t.reference",
+      "t.created_at",
+      "t.status",
+      "t.outcome",
+      "t.resolved_at",
+      "reported.username as reported_username",
+    ])
+    .where("t.requester_user_id", "=", Number(owner.id))
+    .where("t.report_type_id", "is not", null)
+    .orderBy("t.created_at", "desc")
+    .orderBy("t.id", "desc")
+    .limit(100)
+    .execute();
+  return {
+    reports: rows.map((row) => ({
+      id: Number(row.id),
+      reportType: reportTypeName(Number(row.report_type_id)),
+      subject: row.subject,
+      reason: row.reason,
+      reference: parseReference(row.reference),
+      reportedUsername: row.reported_username ?? null,
+      createdAt: iso(Number(row.created_at)),
+      status: row.status as ReportStatus,
+      outcome: (row.outcome as ReportOutcome | null) ?? null,
+      resolvedAt: row.resolved_at === null ? null : iso(Number(row.resolved_at)),
+    })),
+  };
+}
+
+/**
+ * POST /v5/infringement/story/{storyId}/copyright/report?original_story_id: a signed-in
+ * reader says a story copies another Inkwell story. Filed as a story report on the support
+ * form of §9; the same reporter naming the same pair again while it is open gets that
+ * ticket back instead of a second one.
+ */
+export async function reportCopyright(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  storyId: number,
+  originalId: number,
+  now = Date.now(),
+): Promise<{ id: number; created: boolean }> {
+  if (storyId === originalId) {
+    throw badRequest("A story can't copy itself: paste the original story's URL.", {
+      original_story_id: "original_story_id must name another story",
+    });
+  }
+  const stories = await db
+    .selectFrom("stories")
+    .select(["id", "user_id", "title"])
+    .where("id", "in", [storyId, originalId])
+    .where("deleted", "=", 0)
+    .execute();
+  const story = stories.find((row) => Number(row.id) === storyId);
+  const original = stories.find((row) => Number(row.id) === originalId);
+  if (!story) throw notFound("Story");
+  if (!original) throw notFound("The original story");
+  if (Number(story.user_id) === viewer.id) throw cannotReportSelf();
+
+  const existing = await db
+    .selectFrom("support_tickets")
+    .select("id")
+    .where("requester_user_id", "=", viewer.id)
+    .where("model_type", "=", MODEL_TYPES.story)
+    .where("model_id", "=", storyId)
+    .where("reason", "=", COPYRIGHT_TICKET.reason)
+    .where("status", "=", "open")
+    .where("custom_fields", "=", JSON.stringify(originalField(originalId)))
+    .executeTakeFirst();
+  if (existing) return { id: Number(existing.id), created: false };
+
+  const requester = await db
+    .selectFrom("users")
+    .select(["name", "username", "email"])
+    .where("id", "=", viewer.id)
+    .executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto("support_tickets")
+    .values({
+      requester_user_id: viewer.id,
+      requester_name: requester.name || requester.username,
+      requester_email: requester.email ?? "",
+      ticket_form_id: COPYRIGHT_TICKET.formId,
+      report_type: "story",
+      report_type_id: REPORT_TYPE_IDS.story,
+      model_type: MODEL_TYPES.story,
+      model_id: storyId,
+      reported_user_id: Number(story.user_id),
+      reason: COPYRIGHT_TICKET.reason,
+      subject: COPYRIGHT_TICKET.subject,
+      comment: `Copyright report: "${story.title}" (${storyUrl(storyId)}) copies "${original.title}" (${storyUrl(originalId)}).`,
+      story_id: storyId,
+      reported_username: null,
+      reference: JSON.stringify({
+        name: story.title,
+        location: storyUrl(storyId),
+        body: `Original: ${original.title}`,
+        deepLink: storyUrl(originalId),
+      }),
+      custom_fields: JSON.stringify(originalField(originalId)),
+      created_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id: Number(row.id), created: true };
+}
+
+const originalField = (originalId: number) => [
+  { id: "original_story_id", value: String(originalId) },
+];
