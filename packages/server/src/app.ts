@@ -16,6 +16,7 @@ import { inboxRoutes } from "./inbox/routes.ts";
 import { listRoutes } from "./lists/routes.ts";
 import { imageModerationRoutes } from "./image-moderation/routes.ts";
 import { moderationRoutes } from "./moderation/routes.ts";
+import { notesRoutes } from "./notes/routes.ts";
 import { partRoutes } from "./parts/routes.ts";
 import { privacyRoutes } from "./privacy/routes.ts";
 import { readingRoutes } from "./reading/routes.ts";
@@ -26,6 +27,7 @@ import { supportRoutes } from "./support/routes.ts";
 import { userRoutes } from "./users/routes.ts";
 import { voteRoutes } from "./votes/routes.ts";
 import { worksRoutes } from "./works/routes.ts";
+import { writerOnboardingRoutes } from "./writer-onboarding/routes.ts";
 
 export type { DatabaseHandle } from "./db/connection.ts";
 export type { AppEnv } from "./http/app-env.ts";
@@ -68,6 +70,8 @@ export function createApi(handle: DatabaseHandle, options: { limits?: AccountLim
   app.route("/", imageModerationRoutes());
   app.route("/", supportRoutes(limits));
   app.route("/", worksRoutes());
+  app.route("/", notesRoutes());
+  app.route("/", writerOnboardingRoutes());
   app.route("/", homeRoutes());
 
   app.doc31("/api/openapi.json", {

@@ -14,6 +14,8 @@ export * from "./part-html.ts";
 export * from "./reading.ts";
 export * from "./reports.ts";
 export * from "./safety.ts";
+export * from "./story-notes.ts";
 export * from "./story-rules.ts";
 export * from "./text.ts";
 export * from "./works.ts";
+export * from "./writer-onboarding.ts";

@@ -48,6 +48,24 @@ export interface UsersTable {
   /** Profile header picture and colour band (migration 006-profiles). */
   background_url: string | null;
   highlight_colour: string | null;
+  /** Writer onboarding answers, null when skipped or never given (migration 024). */
+  writer_user_type: string | null;
+  writer_stage: string | null;
+  writer_finished_story: string | null;
+  writer_answered_at: Millis | null;
+  /** The /myworks 'Interested in writing?' tooltip was dismissed. */
+  writer_tip_dismissed: Flag;
+}
+
+/** A story's Story Notes as JSON, and the copy last submitted (migration 022-story-notes). */
+export interface StoryNotesTable {
+  id: Generated<number>;
+  story_id: number;
+  notes: string;
+  submitted_notes: string | null;
+  created_at: Millis;
+  updated_at: Millis;
+  submitted_at: Millis | null;
 }
 
 export interface SessionsTable {
@@ -230,6 +248,7 @@ export interface Database {
   user_blocks: UserBlocksTable;
   blocked_tags: BlockedTagsTable;
   preferred_tags: PreferredTagsTable;
+  story_notes: StoryNotesTable;
 }
 
 /** A story's place within one tag (migration 008-rankings, rebuilt by rankings/job.ts). */

@@ -29,7 +29,7 @@ const stale = () =>
   );
 
 /** The story if the viewer wrote it: 404 when there is none, 403 for anyone else. */
-async function ownStory(db: Db, viewer: Viewer, storyId: number) {
+export async function ownStory(db: Db, viewer: Viewer, storyId: number) {
   const story = await db
     .selectFrom("stories")
     .selectAll()

@@ -1,0 +1,61 @@
+import type {
+  FinishedStory,
+  UserType,
+  WriterOnboarding,
+  WriterOnboardingChanges,
+  WriterStage,
+} from "@inkwell/shared";
+import type { Kysely, Updateable } from "kysely";
+import type { Database, UsersTable } from "../db/schema.ts";
+import type { Viewer } from "../viewer.ts";
+
+/** The signed-in user's questionnaire answers and whether they dismissed the /myworks tooltip. */
+export async function writerOnboarding(
+  db: Kysely<Database>,
+  viewer: Viewer,
+): Promise<WriterOnboarding> {
+  const row = await db
+    .selectFrom("users")
+    .select([
+      "writer_user_type",
+      "writer_stage",
+      "writer_finished_story",
+      "writer_answered_at",
+      "writer_tip_dismissed",
+    ])
+    .where("id", "=", viewer.id)
+    .executeTakeFirstOrThrow();
+  return {
+    user_type: row.writer_user_type as UserType | null,
+    writer_stage: row.writer_stage as WriterStage | null,
+    finished_story: row.writer_finished_story as FinishedStory | null,
+    answered_at:
+      row.writer_answered_at === null
+        ? null
+        : new Date(Number(row.writer_answered_at)).toISOString(),
+    tooltip_dismissed: Number(row.writer_tip_dismissed) === 1,
+  };
+}
+
+/**
+ * Records the answers given (each step of the questionnaire sends its own; null is a skip)
+ * and the tooltip's dismissal; what is not named stays as it was.
+ */
+export async function saveWriterOnboarding(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  changes: WriterOnboardingChanges,
+): Promise<WriterOnboarding> {
+  const set: Updateable<UsersTable> = {};
+  if (changes.user_type !== undefined) set.writer_user_type = changes.user_type;
+  if (changes.writer_stage !== undefined) set.writer_stage = changes.writer_stage;
+  if (changes.finished_story !== undefined) set.writer_finished_story = changes.finished_story;
+  if (Object.keys(set).length > 0) set.writer_answered_at = Date.now();
+  if (changes.tooltip_dismissed !== undefined) {
+    set.writer_tip_dismissed = changes.tooltip_dismissed ? 1 : 0;
+  }
+  if (Object.keys(set).length > 0) {
+    await db.updateTable("users").set(set).where("id", "=", viewer.id).execute();
+  }
+  return writerOnboarding(db, viewer);
+}

@@ -1,0 +1,104 @@
+import type { WriterOnboarding } from "@inkwell/shared";
+import { describe, expect, it } from "vitest";
+import { useTestApi } from "../testing/api.ts";
+import { createUser, sessionCookie } from "../testing/fixtures.ts";
+
+const t = useTestApi();
+const PATH = "/v5/users/me/writer-onboarding";
+
+async function newUser(): Promise<string> {
+  const user = await createUser(t.handle.db);
+  return sessionCookie(t.handle.db, user.id);
+}
+
+function put(cookie: string | null, body: unknown) {
+  return t.get(PATH, {
+    method: "PUT",
+    headers: { "content-type": "application/json", ...(cookie && { cookie }) },
+    body: JSON.stringify(body),
+  });
+}
+
+async function answer<T = WriterOnboarding>(response: Response, status = 200): Promise<T> {
+  const body = await response.json();
+  expect(response.status, JSON.stringify(body)).toBe(status);
+  return body as T;
+}
+
+const read = async (cookie: string) => answer(await t.get(PATH, { headers: { cookie } }));
+
+describe("writer onboarding", () => {
+  it("answers 401 to visitors", async () => {
+    const get = await answer<{ code: string }>(await t.get(PATH), 401);
+    expect(get.code).toBe("unauthorized");
+    const saved = await answer<{ code: string }>(await put(null, { user_type: "writer" }), 401);
+    expect(saved.code).toBe("unauthorized");
+  });
+
+  it("starts with nothing answered and the tooltip not dismissed", async () => {
+    expect(await read(await newUser())).toEqual({
+      user_type: null,
+      writer_stage: null,
+      finished_story: null,
+      answered_at: null,
+      tooltip_dismissed: false,
+    });
+  });
+
+  it("records each step's answer on the user, keeping the others", async () => {
+    const cookie = await newUser();
+    const typed = await answer(await put(cookie, { user_type: "reader_writer" }));
+    expect(typed.user_type).toBe("reader_writer");
+    expect(typed.answered_at).not.toBeNull();
+    await answer(await put(cookie, { writer_stage: "pursuing_career" }));
+    await answer(await put(cookie, { finished_story: "almost" }));
+    expect(await read(cookie)).toMatchObject({
+      user_type: "reader_writer",
+      writer_stage: "pursuing_career",
+      finished_story: "almost",
+    });
+  });
+
+  it("records null for a skipped question", async () => {
+    const cookie = await newUser();
+    await answer(
+      await put(cookie, { user_type: "writer", writer_stage: "fun", finished_story: "yes" }),
+    );
+    const skipped = await answer(await put(cookie, { writer_stage: null, finished_story: null }));
+    expect(skipped).toMatchObject({
+      user_type: "writer",
+      writer_stage: null,
+      finished_story: null,
+    });
+    expect(skipped.answered_at).not.toBeNull();
+  });
+
+  it("takes only the questionnaire's options, and changes nothing otherwise", async () => {
+    const cookie = await newUser();
+    const wrong: [Record<string, unknown>, string][] = [
+      [{ user_type: "editor" }, "user_type must be reader, writer, reader_writer"],
+      [{ user_type: null }, "user_type must be reader, writer, reader_writer"],
+      [
+        { writer_stage: "hobby" },
+        "writer_stage must be fun, researching, pursuing_career, professional, none",
+      ],
+      [{ finished_story: "maybe" }, "finished_story must be yes, almost, no"],
+      [{ tooltip_dismissed: "yes" }, "tooltip_dismissed must be true or false"],
+    ];
+    for (const [body, message] of wrong) {
+      const refusal = await answer<{ message: string }>(await put(cookie, body), 400);
+      expect(refusal.message).toBe(message);
+    }
+    expect((await read(cookie)).answered_at).toBeNull();
+  });
+
+  it("remembers that the tooltip was dismissed, apart from the answers", async () => {
+    const cookie = await newUser();
+    const dismissed = await answer(await put(cookie, { tooltip_dismissed: true }));
+    expect(dismissed.tooltip_dismissed).toBe(true);
+    expect(dismissed.answered_at).toBeNull();
+    expect((await read(cookie)).tooltip_dismissed).toBe(true);
+    const other = await newUser();
+    expect((await read(other)).tooltip_dismissed).toBe(false);
+  });
+});
