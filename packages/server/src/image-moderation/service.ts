@@ -1,6 +1,7 @@
 import type { ImageAppealDecision, ImageAppealStatus, ImageFlag } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
+import { storyChanged } from "../events.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import { sendMessage } from "../inbox/service.ts";
 import { supportAccount } from "../users/support-account.ts";
@@ -37,7 +38,7 @@ export class AppealRefused extends HttpError {
  */
 export async function flagImage(db: Db, viewer: Viewer, imageUrl: string, now = Date.now()) {
   requireModerator(viewer);
-  return db.transaction().execute(async (trx) => {
+  const flagged = await db.transaction().execute(async (trx) => {
     const story = await trx
       .selectFrom("stories")
       .select(["id", "user_id"])
@@ -45,12 +46,12 @@ export async function flagImage(db: Db, viewer: Viewer, imageUrl: string, now = 
       .where("deleted", "=", 0)
       .executeTakeFirst();
     if (!story) {
-      const flagged = await trx
+      const already = await trx
         .selectFrom("image_flags")
         .select("id")
         .where("image_url", "=", imageUrl)
         .executeTakeFirst();
-      if (flagged) throw new HttpError(409, "already_flagged", "This image is already flagged.");
+      if (already) throw new HttpError(409, "already_flagged", "This image is already flagged.");
       throw notFound("Image");
     }
     await trx
@@ -73,6 +74,8 @@ export async function flagImage(db: Db, viewer: Viewer, imageUrl: string, now = 
       .executeTakeFirstOrThrow();
     return { id: Number(row.id), imageUrl, storyId: story.id };
   });
+  storyChanged(flagged.storyId);
+  return flagged;
 }
 
 /** Tells the owner something from the support account; the decision stands if it can't. */
@@ -209,6 +212,7 @@ export async function decideAppeal(
     return decided;
   });
   if (!flag) throw notFound("Appeal waiting for a decision");
+  if (flag.story_id !== null) storyChanged(Number(flag.story_id));
   await tellOwner(
     db,
     flag.owner_id,
@@ -217,9 +221,4 @@ export async function decideAppeal(
       : "We reviewed your appeal: the image stays hidden because it breaks our Content Guidelines.",
   );
   return { id: flagId, decision };
-}
-
-/** A new cover replaces a banned one: the notice goes with it (the flag stays on record). */
-export async function forgetBannedCover(db: Db, storyId: number) {
-  await db.updateTable("stories").set({ banned_cover: null }).where("id", "=", storyId).execute();
 }

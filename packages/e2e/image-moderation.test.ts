@@ -1,0 +1,121 @@
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { DESKTOP, expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
+import { useServer } from "./support/server.ts";
+
+const server = useServer();
+const { withPage } = useBrowser();
+
+/** demo_writer's first story and its cover. */
+async function writersStory() {
+  const response = await fetch(
+    `${server.url}/api/v3/users/demo_writer/stories?limit=1&fields=stories(id,title,cover)`,
+  );
+  const { stories } = (await response.json()) as {
+    stories: { id: number; title: string; cover: string | null }[];
+  };
+  const story = stories[0];
+  if (!story?.cover) throw new Error("demo_writer has no story with a cover");
+  return { ...story, cover: story.cover };
+}
+
+async function signInAt(page: Page, username: string, path: string) {
+  await page.goto(`/login?nextUrl=${encodeURIComponent(path)}`);
+  await logIn(page, username, "inkwell-demo");
+  await page.waitForURL(`${server.url}${path}`);
+}
+
+/** A JSON call from the page, as its own scripts make them (same origin, its cookies). */
+const postFromPage = (page: Page, path: string, body: unknown) =>
+  page.evaluate(
+    async ([url, json]) =>
+      (
+        await fetch(url, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: json,
+        })
+      ).status,
+    [path, JSON.stringify(body)] as const,
+  );
+
+/** Whether the story page shows the cover image itself (not the titled placeholder). */
+const showsCover = async (page: Page, cover: string) =>
+  (await page.locator(`.story-header img[src^="${cover}"]`).count()) > 0;
+
+describe("image moderation", () => {
+  test("a flagged cover: hidden from readers, appealed once by its writer, restored by an admin", async () => {
+    const story = await writersStory();
+    const storyPath = `/story/${story.id}`;
+
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await signInAt(page, "demo_admin", "/admin/image_appeals");
+      expect(
+        await postFromPage(page, "/v5/image_moderation/flags", { image_url: story.cover }),
+      ).toBe(201);
+    });
+
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto(storyPath);
+      await page.getByRole("heading", { name: story.title, level: 1 }).waitFor();
+      expect(await showsCover(page, story.cover)).toBe(false);
+    });
+
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await signInAt(page, "demo_writer", storyPath);
+      await page.getByText("Only you can see this cover").waitFor();
+      expect(await showsCover(page, story.cover)).toBe(true);
+      await expectNoAxeViolations(page, "the writer's story page with a flagged cover at 360 px");
+      await page.locator(".banned-cover").getByRole("link", { name: "Appeal" }).click();
+
+      await page.getByRole("heading", { name: "Appeal a hidden image" }).waitFor();
+      const send = page.getByRole("button", { name: "Send" });
+      expect(await send.isDisabled()).toBe(true);
+      const reason = page.getByLabel("Why should this image be restored?");
+      await reason.fill("It is a watercolour of a lighthouse I painted myself.");
+      expect(await page.getByText(/^\d+ characters left$/).textContent()).toBe(
+        `${435 - "It is a watercolour of a lighthouse I painted myself.".length} characters left`,
+      );
+      await expectNoAxeViolations(page, "the image appeal form at 360 px");
+      await send.click();
+      await page.getByRole("heading", { name: "Thank you, we've received your appeal" }).waitFor();
+      await page.getByRole("link", { name: "OK, got it" }).click();
+      await page.waitForURL(`${server.url}/inbox/InkwellSupport`);
+      await page.getByText("We've received your appeal of a flagged image.").waitFor();
+
+      await page.goto(`/image-appeal?image_url=${encodeURIComponent(story.cover)}`);
+      await page.getByLabel("Why should this image be restored?").fill("Please look again.");
+      await page.getByRole("button", { name: "Send" }).click();
+      await page
+        .getByRole("alert")
+        .filter({
+          hasText:
+            "This image has already been appealed. Once a decision has been made, we will notify you.",
+        })
+        .waitFor();
+    });
+
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await signInAt(page, "demo_admin", "/admin/image_appeals");
+      const appeal = page.getByRole("listitem", { name: "Appealed by demo_writer" });
+      await appeal.getByText("It is a watercolour of a lighthouse I painted myself.").waitFor();
+      await expectNoAxeViolations(page, "the image appeals queue at 1280 px");
+      await appeal.getByRole("button", { name: "Restore image" }).click();
+      await appeal.getByRole("status").filter({ hasText: "Restored" }).waitFor();
+    });
+
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto(storyPath);
+      expect(await showsCover(page, story.cover)).toBe(true);
+    });
+  });
+
+  test("the appeals queue is not there for readers", async () => {
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await page.goto(`/login?nextUrl=${encodeURIComponent("/home")}`);
+      await logIn(page, "demo_reader", "inkwell-demo");
+      await page.waitForURL(`${server.url}/home`);
+      expect((await page.goto("/admin/image_appeals"))?.status()).toBe(404);
+    });
+  });
+});
