@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { getCookie } from "hono/cookie";
 import { localeRoutes } from "./accounts/locale-routes.ts";
@@ -12,9 +13,10 @@ import type { AppEnv } from "./http/app-env.ts";
 import { HttpError } from "./http/errors.ts";
 import { type AccountLimiters, accountLimiters } from "./http/rate-limit.ts";
 import { sameOriginOnly } from "./http/same-origin.ts";
+import { imageModerationRoutes } from "./image-moderation/routes.ts";
 import { inboxRoutes } from "./inbox/routes.ts";
 import { listRoutes } from "./lists/routes.ts";
-import { imageModerationRoutes } from "./image-moderation/routes.ts";
+import { mediaRoutes } from "./media/routes.ts";
 import { moderationRoutes } from "./moderation/routes.ts";
 import { notesRoutes } from "./notes/routes.ts";
 import { partRoutes } from "./parts/routes.ts";
@@ -36,7 +38,13 @@ export type { AppEnv } from "./http/app-env.ts";
  * The public API: every call of the spec, path for path. The web app is one of its
  * clients (through `app.request` on the server, fetch in the browser).
  */
-export function createApi(handle: DatabaseHandle, options: { limits?: AccountLimiters } = {}) {
+export interface ApiOptions {
+  limits?: AccountLimiters;
+  /** Where uploaded images go (DATA_DIR/media when served); `data/media` when not given. */
+  mediaDir?: string;
+}
+
+export function createApi(handle: DatabaseHandle, options: ApiOptions = {}) {
   const app = new OpenAPIHono<AppEnv>();
 
   app.get("/healthz", (c) => c.json({ ok: true }));
@@ -72,6 +80,7 @@ export function createApi(handle: DatabaseHandle, options: { limits?: AccountLim
   app.route("/", worksRoutes());
   app.route("/", notesRoutes());
   app.route("/", writerOnboardingRoutes());
+  app.route("/", mediaRoutes(options.mediaDir ?? join("data", "media")));
   app.route("/", homeRoutes());
 
   app.doc31("/api/openapi.json", {

@@ -25,7 +25,7 @@ if (outcome === "seeded") {
 scheduleTagRankings(handle.db, (error) => console.error("Tag rankings failed:", error));
 scheduleDuePublishing(handle.db, (error) => console.error("Scheduled publishing failed:", error));
 
-const site = createSite(createApi(handle), await loadWebBuild(), { mediaDir });
+const site = createSite(createApi(handle, { mediaDir }), await loadWebBuild(), { mediaDir });
 const server = serve({ fetch: site.fetch, port }, (info) => {
   console.log(`Inkwell is ready on http://localhost:${info.port} (${handle.engine})`);
 });

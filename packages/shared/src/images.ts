@@ -29,3 +29,14 @@ export function coverSources(src: string, width: number): { src: string; srcSet:
       : `${coverUrl(src, one)} ${one}w, ${coverUrl(src, two)} ${two}w`;
   return { src: coverUrl(src, one), srcSet };
 }
+
+/** Every cover is made exactly this size (writer-paid-contest.md §9). */
+export const COVER_SIZE = { width: 512, height: 800 } as const;
+
+/** The cover import screen shows the new cover this wide (§9). */
+export const COVER_PREVIEW_WIDTH = 256;
+
+/** What a writer may upload, as a cover or as a picture in a part. */
+export const UPLOAD_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+export const MAX_UPLOAD_IMAGE_BYTES = 5 * 1024 * 1024;
+export const MAX_UPLOAD_IMAGE_MB = MAX_UPLOAD_IMAGE_BYTES / (1024 * 1024);

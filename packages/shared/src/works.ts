@@ -23,6 +23,8 @@ export interface WorkPart {
   createDate: string | null;
   modifyDate: string | null;
   publishedAt: string | null;
+  /** A published part with edits readers do not see until 'Publish Changes'. */
+  unpublishedChanges: boolean;
 }
 
 export interface WorkSummary {
@@ -65,4 +67,23 @@ export interface PartText extends WorkPart {
   storyId: number;
   text: string;
   text_hash: string;
+}
+
+/** GET /v4/tags/suggestions: tags starting with what the writer typed, most used first. */
+export interface TagSuggestion {
+  name: string;
+  stories: number;
+}
+
+/** POST /apiv2/updatestorycover answers the story and its new cover's URL. */
+export interface StoryCoverUpdate {
+  id: number;
+  cover: string;
+}
+
+/** POST /v4/parts/{id}/images answers where the uploaded picture is. */
+export interface PartImage {
+  url: string;
+  width: number;
+  height: number;
 }

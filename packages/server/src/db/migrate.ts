@@ -19,9 +19,10 @@ import * as home from "./migrations/017-home.ts";
 import * as privacy from "./migrations/018-privacy.ts";
 import * as moderation from "./migrations/019-moderation.ts";
 import * as support from "./migrations/020-support.ts";
-import * as storyNotes from "./migrations/022-story-notes.ts";
-import * as writerOnboarding from "./migrations/024-writer-onboarding.ts";
 import * as reports from "./migrations/021-reports.ts";
+import * as storyNotes from "./migrations/022-story-notes.ts";
+import * as partEdits from "./migrations/023-part-edits.ts";
+import * as writerOnboarding from "./migrations/024-writer-onboarding.ts";
 import * as imageModeration from "./migrations/026-image-moderation.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
@@ -45,9 +46,10 @@ const migrations: Record<string, Migration> = {
   "018-privacy": privacy,
   "019-moderation": moderation,
   "020-support": support,
-  "022-story-notes": storyNotes,
-  "024-writer-onboarding": writerOnboarding,
   "021-reports": reports,
+  "022-story-notes": storyNotes,
+  "023-part-edits": partEdits,
+  "024-writer-onboarding": writerOnboarding,
   "026-image-moderation": imageModeration,
 };
 

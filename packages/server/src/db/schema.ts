@@ -143,6 +143,14 @@ export interface PartsTable {
   comment_count: Counter;
 }
 
+/** A published part's edits not yet published (migration 023-part-edits). */
+export interface PartEditsTable {
+  part_id: number;
+  title: string;
+  text: string;
+  modify_date: Millis;
+}
+
 export interface FollowsTable {
   follower_id: number;
   followee_id: number;
@@ -218,6 +226,7 @@ export interface Database {
   story_categories: StoryCategoriesTable;
   story_tags: StoryTagsTable;
   parts: PartsTable;
+  part_edits: PartEditsTable;
   follows: FollowsTable;
   votes: VotesTable;
   reading_positions: ReadingPositionsTable;

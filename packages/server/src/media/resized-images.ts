@@ -1,8 +1,9 @@
-import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
-import { dirname, join, normalize, sep } from "node:path";
+import { readFile, stat } from "node:fs/promises";
+import { join, normalize, sep } from "node:path";
 import { COVER_WIDTHS } from "@inkwell/shared";
 import type { Context } from "hono";
 import sharp from "sharp";
+import { writeAtomically } from "./files.ts";
 
 /** Folders of the media directory whose images may be resized (not uploads in general). */
 const RESIZABLE = /^\/media\/(covers\/[\w.-]+\.(?:svg|png|jpe?g|webp))$/;
@@ -11,29 +12,30 @@ const WIDTHS = new Set<number>(COVER_WIDTHS);
 export const RESIZED_DIR = ".resized";
 
 /**
+ * The cover `file` (a path inside the media directory) at `width`, as WebP: read from disk
+ * when made before, else resized now and kept beside the originals. Uploads call it for
+ * every spec width at once; the middleware below for a first request.
+ */
+export async function resizedCopy(mediaDir: string, file: string, width: number): Promise<Buffer> {
+  const target = join(mediaDir, RESIZED_DIR, String(width), `${file}.webp`);
+  const cached = await readFile(target).catch(() => null);
+  if (cached) return cached;
+  const source = await readFile(join(mediaDir, file));
+  const image = await sharp(source, { density: 144 })
+    .resize({ width, withoutEnlargement: false })
+    .webp({ quality: 80 })
+    .toBuffer();
+  await writeAtomically(target, image);
+  return image;
+}
+
+/**
  * GET /media/covers/{file}?w={width}: the cover at one of the spec's widths, as WebP. Each
  * size is made once (concurrent first requests share one resize) and kept on disk beside
  * the originals; a replaced cover gets a new file name, so copies never go stale.
  */
 export function resizedImages(mediaDir: string) {
   const inFlight = new Map<string, Promise<Buffer>>();
-
-  async function resized(file: string, width: number): Promise<Buffer> {
-    const target = join(mediaDir, RESIZED_DIR, String(width), `${file}.webp`);
-    const cached = await readFile(target).catch(() => null);
-    if (cached) return cached;
-    const source = await readFile(join(mediaDir, file));
-    const image = await sharp(source, { density: 144 })
-      .resize({ width, withoutEnlargement: false })
-      .webp({ quality: 80 })
-      .toBuffer();
-    await mkdir(dirname(target), { recursive: true });
-    // Written aside and renamed, so a reader never gets half a file.
-    const partial = `${target}.${process.pid}.tmp`;
-    await writeFile(partial, image);
-    await rename(partial, target);
-    return image;
-  }
 
   return async (c: Context, next: () => Promise<void>) => {
     const width = c.req.query("w");
@@ -52,7 +54,7 @@ export function resizedImages(mediaDir: string) {
     const key = `${width}/${file}`;
     let pending = inFlight.get(key);
     if (!pending) {
-      pending = resized(file, Number(width)).finally(() => inFlight.delete(key));
+      pending = resizedCopy(mediaDir, file, Number(width)).finally(() => inFlight.delete(key));
       inFlight.set(key, pending);
     }
     const body = await pending;

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { type Api, createApi } from "../app.ts";
 import type { DatabaseHandle } from "../db/connection.ts";
@@ -7,6 +10,8 @@ import { openTestDatabase } from "./database.ts";
 export interface TestApi {
   handle: DatabaseHandle;
   api: Api;
+  /** Where this file's uploads go: a fresh folder, removed when the file ends. */
+  mediaDir: string;
   get(path: string, init?: RequestInit): Promise<Response>;
 }
 
@@ -15,12 +20,17 @@ export function useTestApi(): TestApi {
   const context = {} as TestApi;
   beforeAll(async () => {
     context.handle = await openTestDatabase();
+    context.mediaDir = await mkdtemp(join(tmpdir(), "inkwell-media-"));
     // Every request of a test file comes from one address: limits are tested on their own.
-    context.api = createApi(context.handle, { limits: accountLimiters(1000) });
+    context.api = createApi(context.handle, {
+      limits: accountLimiters(1000),
+      mediaDir: context.mediaDir,
+    });
     context.get = async (path, init) => context.api.request(path, init);
   });
   afterAll(async () => {
     await context.handle?.close();
+    if (context.mediaDir) await rm(context.mediaDir, { recursive: true, force: true });
   });
   return context;
 }

@@ -10,12 +10,15 @@ import {
   createPart,
   createWork,
   deletePart,
+  discardChanges,
   myWorks,
+  publishChanges,
   publishPart,
   reorderParts,
   schedulePart,
   storyForEditing,
   storyText,
+  tagSuggestions,
   unpublishPart,
   unschedulePart,
   updatePart,
@@ -109,6 +112,15 @@ const scheduleBody = z.object({
     .transform((value) => new Date(value)),
 });
 
+const tagSuggestionsQuery = z.object({
+  prefix: z
+    .string({ error: "prefix is the start of a tag" })
+    .transform((value) => value.trim().replace(/^#/, "").toLowerCase())
+    .pipe(
+      z.string().min(1, "prefix is the start of a tag").max(30, "A tag is at most 30 characters"),
+    ),
+});
+
 const storyParams = z.object({ storyId: idParam("storyId") });
 const partParams = z.object({ id: idParam("id") });
 
@@ -139,6 +151,13 @@ const categoriesRoute = route(
   "The categories a story can be filed under, for the Story Details form",
   {},
   "{categories: [{id, name}]}",
+);
+const tagSuggestionsRoute = route(
+  "get",
+  "/v4/tags/suggestions",
+  "Tags starting with `prefix`, most used first, for the Story Details tag field",
+  { query: tagSuggestionsQuery },
+  "{tags: [{name, stories}]}",
 );
 const myWorksRoute = route(
   "get",
@@ -203,7 +222,7 @@ const storyTextRoute = route(
 const updatePartRoute = route(
   "put",
   "/v4/parts/{id}",
-  "Save a part's title and text ({title?, text?, text_hash}); the HTML is sanitised",
+  "Save a part's title and text ({title?, text?, text_hash}); the HTML is sanitised. A published part's saves are pending edits until publish-changes",
   { params: partParams },
   "The part with its new text_hash",
 );
@@ -220,6 +239,20 @@ const publishRoute = route(
   "Publish a draft part now (needs a verified email and a story with its details filled in)",
   { params: partParams },
   "The part",
+);
+const publishChangesRoute = route(
+  "post",
+  "/v4/parts/{id}/publish-changes",
+  "'Publish Changes': readers get a published part's pending edits (saves of a published part wait until this call)",
+  { params: partParams },
+  "The part with its text and text_hash",
+);
+const discardChangesRoute = route(
+  "post",
+  "/v4/parts/{id}/discard-changes",
+  "Cancel: drop a published part's pending edits; answers the published text",
+  { params: partParams },
+  "The part with its text and text_hash",
 );
 const unpublishRoute = route(
   "post",
@@ -246,6 +279,9 @@ const unscheduleRoute = route(
 export function worksRoutes() {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.openapi(categoriesRoute, async (c) => c.json(await categories(c.get("db")), 200));
+  app.openapi(tagSuggestionsRoute, async (c) =>
+    c.json(await tagSuggestions(c.get("db"), c.req.valid("query").prefix), 200),
+  );
   app.openapi(myWorksRoute, async (c) => c.json(await myWorks(c.get("db"), requireViewer(c)), 200));
   app.openapi(createWorkRoute, async (c) => {
     const viewer = requireViewer(c);
@@ -292,6 +328,14 @@ export function worksRoutes() {
   app.openapi(publishRoute, async (c) => {
     const viewer = requireViewer(c);
     return c.json(await publishPart(c.get("db"), viewer, c.req.valid("param").id), 200);
+  });
+  app.openapi(publishChangesRoute, async (c) => {
+    const viewer = requireViewer(c);
+    return c.json(await publishChanges(c.get("db"), viewer, c.req.valid("param").id), 200);
+  });
+  app.openapi(discardChangesRoute, async (c) => {
+    const viewer = requireViewer(c);
+    return c.json(await discardChanges(c.get("db"), viewer, c.req.valid("param").id), 200);
   });
   app.openapi(unpublishRoute, async (c) => {
     const viewer = requireViewer(c);

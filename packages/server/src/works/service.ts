@@ -6,6 +6,7 @@ import { storyChanged } from "../events.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { assertNotTimedOut } from "../moderation/service.ts";
 import type { Viewer } from "../viewer.ts";
+import { applyEdits, dropEdits, type PartEdits, pendingEdits, saveEdits } from "./part-edits.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -43,7 +44,8 @@ export async function ownStory(db: Db, viewer: Viewer, storyId: number) {
   return story;
 }
 
-async function ownPart(db: Db, viewer: Viewer, partId: number) {
+/** The part if the viewer wrote its story: 404 when there is none, 403 for anyone else. */
+export async function ownPart(db: Db, viewer: Viewer, partId: number) {
   const part = await db
     .selectFrom("parts")
     .selectAll()
@@ -68,6 +70,8 @@ const partSummary = (part: {
   create_date: number;
   modify_date: number;
   published_at: number | null;
+  /** Set when the published part has edits readers do not see yet. */
+  edited?: number | null;
 }) => ({
   id: Number(part.id),
   title: part.title,
@@ -76,6 +80,7 @@ const partSummary = (part: {
   createDate: iso(part.create_date),
   modifyDate: iso(part.modify_date),
   publishedAt: iso(part.published_at),
+  unpublishedChanges: part.edited !== null && part.edited !== undefined,
 });
 
 const iso = (millis: number | null) =>
@@ -85,20 +90,22 @@ async function partsOf(db: Db, storyIds: number[]) {
   if (storyIds.length === 0) return [];
   return db
     .selectFrom("parts")
+    .leftJoin("part_edits", "part_edits.part_id", "parts.id")
     .select([
-      "id",
-      "story_id",
-      "title",
-      "draft",
-      "scheduled_at",
-      "create_date",
-      "modify_date",
-      "published_at",
+      "parts.id",
+      "parts.story_id",
+      "parts.title",
+      "parts.draft",
+      "parts.scheduled_at",
+      "parts.create_date",
+      "parts.modify_date",
+      "parts.published_at",
+      "part_edits.part_id as edited",
     ])
-    .where("story_id", "in", storyIds)
-    .where("deleted", "=", 0)
-    .orderBy("story_id")
-    .orderBy("position")
+    .where("parts.story_id", "in", storyIds)
+    .where("parts.deleted", "=", 0)
+    .orderBy("parts.story_id")
+    .orderBy("parts.position")
     .execute();
 }
 
@@ -111,6 +118,25 @@ export async function categories(db: Kysely<Database>) {
   return {
     categories: rows.map((row) => ({ id: Number(row.id), name: row.name, slug: row.slug })),
   };
+}
+
+/**
+ * Tags for the Story Details tag field: those starting with `prefix` (lower case, no "#"),
+ * most used first, so writers pick the tags readers already browse.
+ */
+export async function tagSuggestions(db: Kysely<Database>, prefix: string, limit = 8) {
+  const pattern = `${prefix.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const rows = await db
+    .selectFrom("tags")
+    .innerJoin("story_tags", "story_tags.tag_id", "tags.id")
+    .select((eb) => ["tags.name", eb.fn.countAll<number | string>().as("stories")])
+    .where(sql<boolean>`tags.name LIKE ${pattern} ESCAPE '\\'`)
+    .groupBy("tags.name")
+    .orderBy("stories", "desc")
+    .orderBy("tags.name")
+    .limit(limit)
+    .execute();
+  return { tags: rows.map((row) => ({ name: row.name, stories: Number(row.stories) })) };
 }
 
 /** The writer's own stories, last changed first, each with its parts and counters. */
@@ -324,14 +350,19 @@ export async function createPart(
   return storyText(db, viewer, Number(row.id));
 }
 
-/** GET /apiv2/storytext: the part's stored text and the hash a save must name. */
+/**
+ * GET /apiv2/storytext: the text the writer is working on and the hash a save must name.
+ * For a published part with pending edits, that is the edits, not what readers see.
+ */
 export async function storyText(db: Kysely<Database>, viewer: Viewer, partId: number) {
   const part = await ownPart(db, viewer, partId);
+  const edits = await pendingEdits(db, partId);
+  const working = edits ?? part;
   return {
-    ...partSummary(part),
+    ...partSummary({ ...part, title: working.title, edited: edits ? partId : null }),
     storyId: Number(part.story_id),
-    text: part.text,
-    text_hash: textHash(part.text),
+    text: working.text,
+    text_hash: textHash(working.text),
   };
 }
 
@@ -347,6 +378,7 @@ export async function updatePart(
   input: { title?: string; text?: string; textHash?: string },
 ) {
   const part = await ownPart(db, viewer, partId);
+  if (Number(part.draft) === 0) return savePublishedEdits(db, viewer, part, input);
   const changes: { title?: string; text?: string; word_count?: number; modify_date: number } = {
     modify_date: Date.now(),
   };
@@ -364,30 +396,90 @@ export async function updatePart(
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) throw stale();
   await touchStory(db, Number(part.story_id));
-  if (Number(part.draft) === 0) storyChanged(Number(part.story_id));
+  return storyText(db, viewer, partId);
+}
+
+/**
+ * A published part's edits wait as pending edits (part-edits.ts) until 'Publish Changes',
+ * under the same stale-hash rule as a draft's text; readers keep the published text.
+ */
+async function savePublishedEdits(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  part: { id: number; story_id: number; title: string; text: string },
+  input: { title?: string; text?: string; textHash?: string },
+) {
+  const partId = Number(part.id);
+  const edits = await pendingEdits(db, partId);
+  const current: PartEdits = edits ?? { title: part.title, text: part.text };
+  const next = { title: input.title ?? current.title, text: current.text };
+  if (input.text !== undefined) {
+    if (input.textHash !== textHash(current.text)) throw stale();
+    next.text = sanitizePartHtml(input.text, { newId: newParagraphId });
+  }
+  if (!(await saveEdits(db, partId, edits, next, input.text !== undefined))) throw stale();
+  await touchStory(db, Number(part.story_id));
+  return storyText(db, viewer, partId);
+}
+
+/** 'Publish Changes': readers get the pending edits of a published part. */
+export async function publishChanges(db: Kysely<Database>, viewer: Viewer, partId: number) {
+  const part = await ownPart(db, viewer, partId);
+  assertNotTimedOut(viewer);
+  await requireVerifiedEmail(db, viewer);
+  if (Number(part.draft) === 1) {
+    throw new HttpError(409, "not_published", "This part is a draft: publish it instead.");
+  }
+  const edits = await pendingEdits(db, partId);
+  if (edits) {
+    const applied = await db
+      .transaction()
+      .execute((trx) => applyEdits(trx, partId, edits, Date.now()));
+    if (!applied) throw stale();
+    await touchStory(db, Number(part.story_id));
+    storyChanged(Number(part.story_id));
+  }
+  return storyText(db, viewer, partId);
+}
+
+/** Cancel: a published part's pending edits are dropped; the editor gets the published text. */
+export async function discardChanges(db: Kysely<Database>, viewer: Viewer, partId: number) {
+  await ownPart(db, viewer, partId);
+  await dropEdits(db, partId);
   return storyText(db, viewer, partId);
 }
 
 /** Deleting a part hides it everywhere; its reads and comments stay with it. */
 export async function deletePart(db: Kysely<Database>, viewer: Viewer, partId: number) {
   const part = await ownPart(db, viewer, partId);
-  await db
-    .updateTable("parts")
-    .set({ deleted: 1, scheduled_at: null, modify_date: Date.now() })
-    .where("id", "=", partId)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await dropEdits(trx, partId);
+    await trx
+      .updateTable("parts")
+      .set({ deleted: 1, scheduled_at: null, modify_date: Date.now() })
+      .where("id", "=", partId)
+      .execute();
+  });
   await recountStory(db, Number(part.story_id));
   return { deleted: true };
 }
 
-/** Back to a draft: readers no longer see it, the writer keeps the text. */
+/**
+ * Back to a draft: readers no longer see it; the writer keeps the text, pending edits
+ * included (a draft's edits are its text).
+ */
 export async function unpublishPart(db: Kysely<Database>, viewer: Viewer, partId: number) {
   const part = await ownPart(db, viewer, partId);
-  await db
-    .updateTable("parts")
-    .set({ draft: 1, published_at: null, scheduled_at: null, modify_date: Date.now() })
-    .where("id", "=", partId)
-    .execute();
+  const now = Date.now();
+  await db.transaction().execute(async (trx) => {
+    const edits = await pendingEdits(trx, partId);
+    if (edits) await applyEdits(trx, partId, edits, now);
+    await trx
+      .updateTable("parts")
+      .set({ draft: 1, published_at: null, scheduled_at: null, modify_date: now })
+      .where("id", "=", partId)
+      .execute();
+  });
   await recountStory(db, Number(part.story_id));
   return storyText(db, viewer, partId);
 }

@@ -39,6 +39,7 @@ interface Work {
 }
 interface PartText {
   id: number;
+  storyId: number;
   title: string;
   text: string;
   text_hash: string;
@@ -115,6 +116,8 @@ describe("who may write", () => {
       ["POST", `/v4/parts/${part.id}/unpublish`],
       ["POST", `/v4/parts/${part.id}/schedule-publish`, { datetime: quarterAfter(30) }],
       ["POST", `/v4/parts/${part.id}/unschedule-publish`],
+      ["POST", `/v4/parts/${part.id}/publish-changes`],
+      ["POST", `/v4/parts/${part.id}/discard-changes`],
       ["DELETE", `/v4/parts/${part.id}`],
     ];
     for (const [method, path, body] of calls) {
@@ -436,5 +439,160 @@ describe("scheduling", () => {
       datetime: quarterAfter(30).toISOString(),
     });
     expect(late.status).toBe(409);
+  });
+});
+
+describe("editing a published part", () => {
+  /** A published part whose text readers can read at /api/v3/story_parts/{id}. */
+  async function publishedPart() {
+    const work = await newWork();
+    const part = await newPart(work.id, "<p>The lamp was dark.</p><p>The sea was loud.</p>");
+    return ok<PartText>(await send("POST", `/v4/parts/${part.id}/publish`, writer));
+  }
+  const readerText = async (partId: number) =>
+    await ok<{ text: string; title: string }>(
+      await send("GET", `/api/v3/story_parts/${partId}`, null),
+    );
+  const editorText = async (partId: number) =>
+    ok<PartText & { unpublishedChanges: boolean }>(
+      await send("GET", `/apiv2/storytext?id=${partId}&output=json`, writer),
+    );
+
+  it("keeps saves as pending edits until 'Publish Changes', then readers get them", async () => {
+    const part = await publishedPart();
+    const edited = part.text.replace("The lamp was dark.", "The lamp was lit.");
+    const saved = await ok<PartText & { unpublishedChanges: boolean }>(
+      await send("PUT", `/v4/parts/${part.id}`, writer, {
+        title: "The Storm, revised",
+        text: edited,
+        text_hash: part.text_hash,
+      }),
+    );
+    expect(saved).toMatchObject({ title: "The Storm, revised", text: edited, draft: false });
+    expect(saved.unpublishedChanges).toBe(true);
+    expect(await readerText(part.id)).toMatchObject({ title: "One", text: part.text });
+    expect(await editorText(part.id)).toMatchObject({ text: edited, text_hash: saved.text_hash });
+    const { parts } = await ok<{ parts: { id: number; unpublishedChanges: boolean }[] }>(
+      await send("GET", `/v4/works/${saved.storyId}`, writer),
+    );
+    expect(parts).toEqual([expect.objectContaining({ id: part.id, unpublishedChanges: true })]);
+
+    // A second tab still holding the published text's hash is refused.
+    const stale = await send("PUT", `/v4/parts/${part.id}`, writer, {
+      text: "<p>From an old tab</p>",
+      text_hash: part.text_hash,
+    });
+    expect(stale.status).toBe(409);
+    expect(await stale.json()).toMatchObject({ code: "stale_text" });
+
+    const live = await ok<PartText & { unpublishedChanges: boolean }>(
+      await send("POST", `/v4/parts/${part.id}/publish-changes`, writer),
+    );
+    expect(live).toMatchObject({
+      text: edited,
+      title: "The Storm, revised",
+      unpublishedChanges: false,
+    });
+    expect(await readerText(part.id)).toMatchObject({ title: "The Storm, revised", text: edited });
+    // Paragraph ids survive, so paragraph comments keep their place.
+    const ids = (html: string) => [...html.matchAll(/data-p-id="([^"]+)"/g)].map((m) => m[1]);
+    expect(ids(live.text)).toEqual(ids(part.text));
+    expect(
+      await send("POST", `/v4/parts/${part.id}/publish-changes`, writer).then((r) => r.status),
+    ).toBe(200);
+  });
+
+  it("Cancel drops the pending edits and answers the published text", async () => {
+    const part = await publishedPart();
+    await ok(
+      await send("PUT", `/v4/parts/${part.id}`, writer, {
+        title: "Never mind",
+        text: "<p>A rewrite I regret.</p>",
+        text_hash: part.text_hash,
+      }),
+    );
+    const cancelled = await ok<PartText & { unpublishedChanges: boolean }>(
+      await send("POST", `/v4/parts/${part.id}/discard-changes`, writer),
+    );
+    expect(cancelled).toMatchObject({
+      title: "One",
+      text: part.text,
+      text_hash: part.text_hash,
+      unpublishedChanges: false,
+    });
+    await ok(await send("POST", `/v4/parts/${part.id}/publish-changes`, writer));
+    expect(await readerText(part.id)).toMatchObject({ title: "One", text: part.text });
+  });
+
+  it("keeps pending edits as the draft's text when the part is unpublished", async () => {
+    const part = await publishedPart();
+    await ok(
+      await send("PUT", `/v4/parts/${part.id}`, writer, {
+        text: "<p>Kept after unpublishing.</p>",
+        text_hash: part.text_hash,
+      }),
+    );
+    const draft = await ok<PartText & { unpublishedChanges: boolean }>(
+      await send("POST", `/v4/parts/${part.id}/unpublish`, writer),
+    );
+    expect(draft).toMatchObject({ draft: true, unpublishedChanges: false });
+    expect(draft.text).toContain("Kept after unpublishing.");
+    const refused = await send("POST", `/v4/parts/${part.id}/publish-changes`, writer);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({
+      code: "not_published",
+      message: "This part is a draft: publish it instead.",
+    });
+  });
+
+  it("needs a verified email to publish changes", async () => {
+    const part = await publishedPart();
+    await ok(
+      await send("PUT", `/v4/parts/${part.id}`, writer, {
+        text: "<p>Changed.</p>",
+        text_hash: part.text_hash,
+      }),
+    );
+    await t.handle.db
+      .updateTable("users")
+      .set({ email_verified: 0 })
+      .where("id", "=", writer.id)
+      .execute();
+    try {
+      const refused = await send("POST", `/v4/parts/${part.id}/publish-changes`, writer);
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toMatchObject({ code: "email_unverified" });
+      expect(await readerText(part.id)).toMatchObject({ text: part.text });
+    } finally {
+      await t.handle.db
+        .updateTable("users")
+        .set({ email_verified: 1 })
+        .where("id", "=", writer.id)
+        .execute();
+    }
+  });
+});
+
+describe("GET /v4/tags/suggestions", () => {
+  it("suggests tags starting with what was typed, most used first", async () => {
+    const author = await createUser(t.handle.db);
+    for (const tags of [["seafaring", "sea"], ["sea"], ["sea", "seance"], ["sky"]]) {
+      await createStory(t.handle.db, author.id, { tags });
+    }
+    const { tags } = await ok<{ tags: { name: string; stories: number }[] }>(
+      await send("GET", "/v4/tags/suggestions?prefix=%23SE", null),
+    );
+    expect(tags.slice(0, 3)).toEqual([
+      { name: "sea", stories: expect.any(Number) },
+      { name: "seafaring", stories: 1 },
+      { name: "seance", stories: 1 },
+    ]);
+    expect(tags.map((tag) => tag.name)).not.toContain("sky");
+    expect(tags[0]?.stories).toBeGreaterThanOrEqual(3);
+    const wildcard = await ok<{ tags: unknown[] }>(
+      await send("GET", "/v4/tags/suggestions?prefix=s_a", null),
+    );
+    expect(wildcard.tags).toEqual([]);
+    expect((await send("GET", "/v4/tags/suggestions?prefix=", null)).status).toBe(400);
   });
 });

@@ -1,0 +1,219 @@
+import { readdir } from "node:fs/promises";
+import { join } from "node:path";
+import { COVER_WIDTHS } from "@inkwell/shared";
+import sharp from "sharp";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApi } from "../testing/api.ts";
+import { createStory, createUser, sessionCookie } from "../testing/fixtures.ts";
+import { RESIZED_DIR } from "./resized-images.ts";
+
+const t = useTestApi();
+
+interface Person {
+  id: number;
+  cookie: string;
+}
+
+async function person(): Promise<Person> {
+  const user = await createUser(t.handle.db, { email_verified: 1 });
+  return { id: user.id, cookie: await sessionCookie(t.handle.db, user.id) };
+}
+
+function post(path: string, who: Person | null, body: unknown) {
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (who) headers.cookie = who.cookie;
+  return t.get(path, { method: "POST", headers, body: JSON.stringify(body) });
+}
+
+/** A picture of `width` × `height` in `format`, as the base64 a client sends. */
+async function picture(
+  format: "jpeg" | "png" | "webp" | "gif",
+  width = 1024,
+  height = 1024,
+): Promise<string> {
+  const image = sharp({
+    create: { width, height, channels: 3, background: { r: 200, g: 60, b: 40 } },
+  });
+  return (await image.toFormat(format).toBuffer()).toString("base64");
+}
+
+async function coverOf(storyId: number): Promise<string | null> {
+  const response = await t.get(`/api/v3/stories/${storyId}?fields=cover`);
+  return ((await response.json()) as { cover: string | null }).cover;
+}
+
+const mediaFiles = (folder: string) =>
+  readdir(join(t.mediaDir, folder)).catch(() => [] as string[]);
+
+let writer: Person;
+let storyId: number;
+
+beforeAll(async () => {
+  writer = await person();
+  storyId = (await createStory(t.handle.db, writer.id, { cover: "/media/covers/old.svg" })).id;
+});
+
+describe("POST /apiv2/updatestorycover", () => {
+  for (const format of ["jpeg", "png", "webp"] as const) {
+    it(`takes a ${format.toUpperCase()} cover, makes it 512 × 800 and every cover width`, async () => {
+      const response = await post("/apiv2/updatestorycover", writer, {
+        id: storyId,
+        image: await picture(format, 900, 600),
+      });
+      const body = (await response.json()) as { id: number; cover: string };
+      expect(response.status, JSON.stringify(body)).toBe(200);
+      expect(body.id).toBe(storyId);
+      expect(body.cover).toMatch(new RegExp(`^/media/covers/${storyId}-[0-9a-f]{12}\\.jpg$`));
+      expect(await coverOf(storyId)).toBe(body.cover);
+
+      const file = body.cover.replace("/media/", "");
+      const stored = await sharp(join(t.mediaDir, file)).metadata();
+      expect([stored.format, stored.width, stored.height]).toEqual(["jpeg", 512, 800]);
+      for (const width of COVER_WIDTHS) {
+        const copy = await sharp(join(t.mediaDir, RESIZED_DIR, String(width), `${file}.webp`))
+          .metadata()
+          .catch(() => null);
+        expect([copy?.format, copy?.width, copy?.height], `width ${width}`).toEqual([
+          "webp",
+          width,
+          Math.round((width * 800) / 512),
+        ]);
+      }
+    });
+  }
+
+  it("takes the image as a data URL or as a form field too", async () => {
+    const data = `data:image/png;base64,${await picture("png", 64, 100)}`;
+    const json = await post("/apiv2/updatestorycover", writer, { id: storyId, image: data });
+    expect(json.status).toBe(200);
+    const form = await t.get("/apiv2/updatestorycover", {
+      method: "POST",
+      headers: { cookie: writer.cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ id: String(storyId), image: await picture("webp", 64, 100) }),
+    });
+    expect(form.status).toBe(200);
+  });
+
+  it("refuses other types and oversized images with a message, changing nothing", async () => {
+    const story = await createStory(t.handle.db, writer.id, { cover: "/media/covers/kept.svg" });
+    const before = await mediaFiles("covers");
+    const refusal = async (image: string, status = 400) => {
+      const response = await post("/apiv2/updatestorycover", writer, { id: story.id, image });
+      expect(response.status).toBe(status);
+      return (await response.json()) as { code: string; message: string };
+    };
+    const typeRefusal = {
+      code: "unsupported_image",
+      message: "Choose a JPEG, PNG or WebP image.",
+    };
+    expect(await refusal(await picture("gif", 64, 100))).toEqual(typeRefusal);
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="512" height="800"/>';
+    expect(await refusal(Buffer.from(svg).toString("base64"))).toEqual(typeRefusal);
+    expect(await refusal(Buffer.from("just some text, not a picture").toString("base64"))).toEqual(
+      typeRefusal,
+    );
+    const tooLarge = {
+      code: "image_too_large",
+      message: "The image is larger than 5 MB. Choose a smaller one.",
+    };
+    const sixMegabytes = Buffer.alloc(6 * 1024 * 1024, 7);
+    expect(await refusal(sixMegabytes.subarray(0, 5 * 1024 * 1024 + 1).toString("base64"))).toEqual(
+      tooLarge,
+    );
+    expect(await refusal(sixMegabytes.toString("base64").repeat(2), 413)).toEqual(tooLarge);
+    expect((await refusal("%%% not base64 %%%")).code).toBe("bad_request");
+    expect((await refusal("")).code).toBe("bad_request");
+    const noImage = await post("/apiv2/updatestorycover", writer, { id: story.id });
+    expect(noImage.status).toBe(400);
+
+    expect(await coverOf(story.id)).toBe("/media/covers/kept.svg");
+    expect(await mediaFiles("covers")).toEqual(before);
+  });
+
+  it("lets only the author change a cover: 401, 403 and 404 change nothing", async () => {
+    const story = await createStory(t.handle.db, writer.id, { cover: "/media/covers/mine.svg" });
+    const image = await picture("jpeg", 64, 100);
+    const before = await mediaFiles("covers");
+    const visitor = await post("/apiv2/updatestorycover", null, { id: story.id, image });
+    expect(visitor.status).toBe(401);
+    const stranger = await post("/apiv2/updatestorycover", await person(), { id: story.id, image });
+    expect(stranger.status).toBe(403);
+    expect(await stranger.json()).toMatchObject({
+      code: "forbidden",
+      message: "Only the author can change this story.",
+    });
+    const missing = await post("/apiv2/updatestorycover", writer, { id: 999_999, image });
+    expect(missing.status).toBe(404);
+
+    const timedOut = await person();
+    await t.handle.db
+      .updateTable("users")
+      .set({ timed_out_until: Date.now() + 60_000 })
+      .where("id", "=", timedOut.id)
+      .execute();
+    const own = await createStory(t.handle.db, timedOut.id, { cover: null });
+    const inTimeOut = await post("/apiv2/updatestorycover", timedOut, { id: own.id, image });
+    expect(inTimeOut.status).toBe(403);
+    expect(await inTimeOut.json()).toMatchObject({ code: "timed_out" });
+
+    expect(await coverOf(story.id)).toBe("/media/covers/mine.svg");
+    expect(await coverOf(own.id)).toBeNull();
+    expect(await mediaFiles("covers")).toEqual(before);
+  });
+
+  it("shows the new cover where readers see the story", async () => {
+    const story = await createStory(t.handle.db, writer.id, { cover: null });
+    const response = await post("/apiv2/updatestorycover", writer, {
+      id: story.id,
+      image: await picture("png", 512, 800),
+    });
+    const { cover } = (await response.json()) as { cover: string };
+    const card = await t.get(
+      `/api/v3/users/${encodeURIComponent(await usernameOf(writer))}/stories`,
+    );
+    const { stories } = (await card.json()) as { stories: { id: number; cover: string }[] };
+    expect(stories.find((entry) => entry.id === story.id)?.cover).toBe(cover);
+    const works = await t.get("/v4/works", { headers: { cookie: writer.cookie } });
+    const mine = (await works.json()) as { stories: { id: number; cover: string }[] };
+    expect(mine.stories.find((entry) => entry.id === story.id)?.cover).toBe(cover);
+  });
+});
+
+async function usernameOf(who: Person): Promise<string> {
+  const row = await t.handle.db
+    .selectFrom("users")
+    .select("username")
+    .where("id", "=", who.id)
+    .executeTakeFirstOrThrow();
+  return row.username;
+}
+
+describe("POST /v4/parts/{id}/images", () => {
+  it("stores a picture for the author's part, at most 1,200 px wide", async () => {
+    const story = await createStory(t.handle.db, writer.id, { parts: [{ draft: 1 }] });
+    const partId = story.partIds[0] as number;
+    const response = await post(`/v4/parts/${partId}/images`, writer, {
+      image: await picture("jpeg", 2400, 1200),
+    });
+    const body = (await response.json()) as { url: string; width: number; height: number };
+    expect(response.status, JSON.stringify(body)).toBe(200);
+    expect(body).toMatchObject({ width: 1200, height: 600 });
+    expect(body.url).toMatch(new RegExp(`^/media/images/${partId}-[0-9a-f]{12}\\.webp$`));
+    const stored = await sharp(join(t.mediaDir, body.url.replace("/media/", ""))).metadata();
+    expect([stored.format, stored.width]).toEqual(["webp", 1200]);
+  });
+
+  it("refuses other types, visitors and other writers, storing nothing", async () => {
+    const story = await createStory(t.handle.db, writer.id, { parts: [{ draft: 1 }] });
+    const path = `/v4/parts/${story.partIds[0]}/images`;
+    const before = await mediaFiles("images");
+    const gif = await post(path, writer, { image: await picture("gif", 64, 64) });
+    expect(gif.status).toBe(400);
+    expect(await gif.json()).toMatchObject({ code: "unsupported_image" });
+    const image = await picture("png", 64, 64);
+    expect((await post(path, null, { image })).status).toBe(401);
+    expect((await post(path, await person(), { image })).status).toBe(403);
+    expect((await post("/v4/parts/999999/images", writer, { image })).status).toBe(404);
+    expect(await mediaFiles("images")).toEqual(before);
+  });
+});

@@ -1,0 +1,74 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { MAX_UPLOAD_IMAGE_BYTES } from "@inkwell/shared";
+import { bodyLimit } from "hono/body-limit";
+import type { AppEnv } from "../http/app-env.ts";
+import { errorJson, okRoute } from "../http/openapi.ts";
+import { readFields } from "../http/request-info.ts";
+import { requireViewer } from "../http/require-viewer.ts";
+import { idParam, parseInput, validationHook } from "../http/validation.ts";
+import { addPartImage, setStoryCover } from "./service.ts";
+import { imageTooLarge } from "./uploads.ts";
+
+const image = z.string({ error: "image is the picture's bytes in base64" });
+const coverBody = z.object({
+  id: z.coerce
+    .number({ error: "id names the story" })
+    .int("id names the story")
+    .positive("id names the story"),
+  image,
+});
+const partImageBody = z.object({ image });
+
+const refusals = {
+  400: {
+    description:
+      "Not a JPEG, PNG or WebP image (unsupported_image), over 5 MB (image_too_large), or bad input; nothing changed",
+    ...errorJson,
+  },
+  401: { description: "Not signed in", ...errorJson },
+  403: { description: "Not the author, or in a time-out", ...errorJson },
+  404: { description: "No such story or part", ...errorJson },
+  413: { description: "The request is far larger than any image allowed", ...errorJson },
+};
+
+const coverRoute = okRoute(
+  "post",
+  "/apiv2/updatestorycover",
+  "Set a story's cover: {id, image} with the image as base64 (JPEG, PNG or WebP, at most 5 MB); it is cropped to 512 × 800 and made at every cover width",
+  {},
+  "{id, cover}: the cover's URL under /media",
+  refusals,
+);
+const partImageRoute = okRoute(
+  "post",
+  "/v4/parts/{id}/images",
+  "Add a picture for a part's text: {image} as base64 (JPEG, PNG or WebP, at most 5 MB); answers where it is",
+  { params: z.object({ id: idParam("id") }) },
+  "{url, width, height}",
+  refusals,
+);
+
+/** Base64 is a third larger than the bytes; the rest is room for the JSON around them. */
+const uploadBodyLimit = bodyLimit({
+  maxSize: Math.ceil((MAX_UPLOAD_IMAGE_BYTES * 4) / 3) + 64 * 1024,
+  onError: (c) => c.json(imageTooLarge().toJSON(), 413),
+});
+
+/** Writers' uploads (docs/decisions/018-covers-and-editor.md), stored under `mediaDir`. */
+export function mediaRoutes(mediaDir: string) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.use(coverRoute.path, uploadBodyLimit);
+  app.use("/v4/parts/:id/images", uploadBodyLimit);
+  app.openapi(coverRoute, async (c) => {
+    const viewer = requireViewer(c);
+    const body = parseInput(coverBody, await readFields(c));
+    return c.json(await setStoryCover(c.get("db"), mediaDir, viewer, body.id, body.image), 200);
+  });
+  app.openapi(partImageRoute, async (c) => {
+    const viewer = requireViewer(c);
+    const body = parseInput(partImageBody, await readFields(c));
+    const { id } = c.req.valid("param");
+    return c.json(await addPartImage(c.get("db"), mediaDir, viewer, id, body.image), 200);
+  });
+  return app;
+}

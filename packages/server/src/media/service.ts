@@ -1,0 +1,46 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+import { storyChanged } from "../events.ts";
+import { assertNotTimedOut } from "../moderation/service.ts";
+import type { Viewer } from "../viewer.ts";
+import { ownPart, ownStory } from "../works/service.ts";
+import { readUploadedImage, storeCoverImage, storePartImage } from "./uploads.ts";
+
+/**
+ * POST /apiv2/updatestorycover: the author's new cover, stored at every size, becomes the
+ * story's cover wherever covers show. The one place a story's cover is written (besides
+ * seeding), so moderation can hook into it. The old files stay: cached pages may still
+ * name them for a moment.
+ */
+export async function setStoryCover(
+  db: Kysely<Database>,
+  mediaDir: string,
+  viewer: Viewer,
+  storyId: number,
+  base64: string,
+) {
+  await ownStory(db, viewer, storyId);
+  assertNotTimedOut(viewer);
+  const bytes = await readUploadedImage(base64);
+  const cover = await storeCoverImage(mediaDir, storyId, bytes);
+  await db
+    .updateTable("stories")
+    .set({ cover, modify_date: Date.now() })
+    .where("id", "=", storyId)
+    .execute();
+  storyChanged(storyId);
+  return { id: storyId, cover };
+}
+
+/** A picture for the part editor: stored, and answered as the URL to put in the text. */
+export async function addPartImage(
+  db: Kysely<Database>,
+  mediaDir: string,
+  viewer: Viewer,
+  partId: number,
+  base64: string,
+) {
+  await ownPart(db, viewer, partId);
+  assertNotTimedOut(viewer);
+  return storePartImage(mediaDir, partId, await readUploadedImage(base64));
+}
