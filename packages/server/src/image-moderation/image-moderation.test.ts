@@ -1,4 +1,5 @@
 import { IMAGE_APPEAL_REASON_MAX, SUPPORT_USERNAME } from "@inkwell/shared";
+import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApi } from "../testing/api.ts";
 import { createStory, createUser, sessionCookie } from "../testing/fixtures.ts";
@@ -198,6 +199,29 @@ describe("deciding an appeal", () => {
     ).json()) as { appeals: { id: number; appeal: { decision: string } }[] };
     expect(resolved.appeals.find((a) => a.id === flagId)?.appeal.decision).toBe("upheld");
     expect((await read("/v5/image_moderation/appeals", writer.cookie)).status).toBe(403);
+  });
+});
+
+describe("a new cover", () => {
+  it("replaces a flagged one: everyone sees the new cover, the notice is gone", async () => {
+    const { writer, story, cover } = await writerWithCover();
+    await flag(cover, admin);
+    const image = await sharp({
+      create: { width: 512, height: 800, channels: 3, background: { r: 20, g: 90, b: 160 } },
+    })
+      .jpeg()
+      .toBuffer();
+    const upload = await post(
+      "/apiv2/updatestorycover",
+      { id: story.id, image: image.toString("base64") },
+      writer.cookie,
+    );
+    expect(upload.status).toBe(200);
+    const seen = await coverSeenBy(story.id, writer.cookie);
+    expect(seen.bannedCover).toBeUndefined();
+    expect(seen.cover).not.toBeNull();
+    expect(seen.cover).not.toBe(cover);
+    expect(await coverSeenBy(story.id)).toEqual({ cover: seen.cover });
   });
 });
 

@@ -25,7 +25,8 @@ export async function setStoryCover(
   const cover = await storeCoverImage(mediaDir, storyId, bytes);
   await db
     .updateTable("stories")
-    .set({ cover, modify_date: Date.now() })
+    // A new cover replaces one moderators flagged: the banned-image notice goes with it.
+    .set({ cover, banned_cover: null, modify_date: Date.now() })
     .where("id", "=", storyId)
     .execute();
   storyChanged(storyId);
