@@ -189,6 +189,19 @@ export interface ReportReference {
   deepLink?: string;
 }
 
+/** Whom a report is about, as the thank-you screen's mute button needs them. */
+export interface ReportedUser {
+  username: string;
+  name: string;
+  safety: { isMuted: boolean; isBlocked: boolean };
+}
+
+/** What POST /v4/support/tickets/ answers: reportedUser is null for a copyright notice. */
+export interface FiledTicket {
+  id: number;
+  reportedUser: ReportedUser | null;
+}
+
 /** One report in the staff queue. */
 export interface StaffReport {
   id: number;

@@ -17,6 +17,8 @@ export default [
   route("guidelines", "routes/guidelines.tsx"),
   route("privacy/do-not-sell", "routes/do-not-sell.tsx"),
   route("help/dmca", "routes/dmca.tsx"),
+  route("admin/community_reports", "routes/community-reports.tsx"),
+  route("admin/community_reports/:reportId", "routes/community-report.tsx"),
   route("image-appeal", "routes/image-appeal.tsx"),
   route("admin/image_appeals", "routes/admin-image-appeals.tsx"),
   route("story/:storyId", "routes/story.tsx"),

@@ -4,6 +4,7 @@ import {
   type MyReport,
   modelTypeOf,
   REPORT_TYPE_IDS,
+  type ReportedUser,
   type ReportOutcome,
   type ReportReference,
   type ReportStatus,
@@ -35,12 +36,6 @@ export interface ResolvedReport {
   modelId: number | null;
   reportedUserId: number | null;
   storyId: number | null;
-}
-
-export interface ReportedUser {
-  username: string;
-  name: string;
-  safety: { isMuted: boolean; isBlocked: boolean };
 }
 
 const cannotReportSelf = () => badRequest("You can't report yourself or your own content.");

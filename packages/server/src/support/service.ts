@@ -1,9 +1,9 @@
-import { type ReportReference, reportTypeName } from "@inkwell/shared";
+import { type FiledTicket, type ReportReference, reportTypeName } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { badRequest } from "../http/errors.ts";
 import type { MaybeViewer } from "../viewer.ts";
-import { type ReportedUser, type ReportSubject, reportedUser, resolveReport } from "./reports.ts";
+import { type ReportSubject, reportedUser, resolveReport } from "./reports.ts";
 
 export interface NewTicket {
   /** Who files it; a signed-in requester who gives none is taken from their account. */
@@ -55,7 +55,7 @@ export async function createTicket(
   viewer: MaybeViewer,
   ticket: NewTicket,
   now = Date.now(),
-): Promise<{ id: number; reportedUser: ReportedUser | null }> {
+): Promise<FiledTicket> {
   const requester = await requesterOf(db, viewer, ticket.requester);
   const report = ticket.report ? await resolveReport(db, viewer, ticket.report) : null;
   const row = await db

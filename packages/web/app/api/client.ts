@@ -13,6 +13,7 @@ import type {
   Conversation,
   CurrentUser,
   Features,
+  FiledTicket,
   FollowState,
   HomeFeed,
   IgnoredUsers,
@@ -24,6 +25,7 @@ import type {
   InboxThreadList,
   LibraryPage,
   LibrarySort,
+  MyReport,
   ParagraphCommentCounts,
   PartDetails,
   PartText,
@@ -34,6 +36,10 @@ import type {
   ReadingPosition,
   ReadResult,
   RecentSearches,
+  ReportOutcome,
+  StaffReport,
+  StaffReportNote,
+  StaffReportPage,
   StoryCard,
   StoryCollections,
   StoryDetails,
@@ -41,6 +47,7 @@ import type {
   StoryList,
   StorySearchFilters,
   StorySearchResult,
+  SupportTree,
   UserList,
   UserProfile,
   UserSearchResult,
@@ -519,7 +526,29 @@ export function createApiClient(fetchApi: ApiFetch) {
       ),
     /** A support ticket (copyright notice, report), form-encoded as the spec sends it. */
     supportTicket: (fields: Record<string, string>) =>
-      call<{ id: number }>("/v4/support/tickets/", form(fields)),
+      call<FiledTicket>("/v4/support/tickets/", form(fields)),
+    /** The report modal's support tree in a language (English where it has none). */
+    supportTree: (lang: number) => get<SupportTree>(`/v4/support/tree?lang=${lang}`),
+    /** A pasted story's title: how the copyright sub-flow checks a story URL. */
+    storyTitle: (id: number) => get<{ title: string }>(`/api/v3/stories/${id}?fields=title`),
+    reportCopyright: (storyId: number, originalId: number) =>
+      call<{ id: number }>(
+        `/v5/infringement/story/${storyId}/copyright/report?original_story_id=${originalId}`,
+        json("POST", {}),
+      ),
+    /** The staff queue (ambassadors and system admins). */
+    staffReports: (query: URLSearchParams) => get<StaffReportPage>(`/v4/support/reports?${query}`),
+    staffReport: (id: number) =>
+      get<{ report: StaffReport; notes: StaffReportNote[] }>(`/v4/support/reports/${id}`),
+    addReportNote: (id: number, body: string) =>
+      call<StaffReportNote>(`/v4/support/reports/${id}/notes`, json("POST", { body })),
+    resolveReport: (id: number, outcome: ReportOutcome, note: string) =>
+      call<StaffReport>(`/v4/support/reports/${id}/resolve`, json("POST", { outcome, note })),
+    reopenReport: (id: number) =>
+      call<StaffReport>(`/v4/support/reports/${id}/reopen`, json("POST", {})),
+    /** The reports the user filed and what happened to each. */
+    myReports: (username: string) =>
+      get<{ reports: MyReport[] }>(`/v4/users/${encodeURIComponent(username)}/reports`),
     /** Moderation on a profile (ambassadors and system admins). */
     closeAccountAsModerator: (username: string, reason: CloseAccountReason) =>
       call<{ username: string }>(

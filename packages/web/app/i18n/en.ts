@@ -1,8 +1,10 @@
 import { BLOCKED_TAG_MESSAGES, INBOX_NOTICES } from "@inkwell/shared";
+import { reportsEn } from "./en-reports.ts";
 
 /** Every piece of text the web app shows, in English. Other locales mirror this shape. */
 export const en = {
   brand: "Inkwell",
+  reports: reportsEn,
   nav: {
     home: "Inkwell home",
     browse: "Browse",

@@ -14,6 +14,7 @@ import { Composer } from "../features/inbox/composer.tsx";
 import { useInboxSignals } from "../features/inbox/inbox-stream.ts";
 import { MessageList } from "../features/inbox/message-list.tsx";
 import { MessagingNotices } from "../features/inbox/messaging-notices.tsx";
+import { useReport } from "../features/reports/report-modal.tsx";
 import { t } from "../i18n/index.ts";
 import { orNotFound } from "../lib/route-data.ts";
 import type { Route } from "./+types/inbox-conversation";
@@ -53,6 +54,9 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
   const [failed, setFailed] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const { guard, modals } = useInteractionGate();
+  const { report, reportModal } = useReport();
+  // §6: when sending is not allowed, reporting is disabled too.
+  const canReport = features?.private_message.can_send_private_message !== false;
   const scroller = useRef<HTMLDivElement>(null);
   const keepFromBottom = useRef<number | null>(null);
   const api = browserApi();
@@ -164,6 +168,22 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
             <li>
               <a href={`/user/${other.username}`}>{t.inbox.safetyOnProfile}</a>
             </li>
+            {canReport && (
+              <li>
+                <button
+                  type="button"
+                  onClick={() =>
+                    report({
+                      type: "user",
+                      username: other.username,
+                      reference: { name: other.name, location: `/inbox/${other.username}` },
+                    })
+                  }
+                >
+                  {t.reports.reportUser}
+                </button>
+              </li>
+            )}
             <li>
               <button type="button" onClick={() => setConfirming(true)}>
                 {t.inbox.deleteConversation}
@@ -185,7 +205,27 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
           <p className="conversation__empty">{t.inbox.noMessages}</p>
         ) : (
           <section aria-label={t.inbox.messagesWith(other.name)} aria-live="polite">
-            <MessageList messages={messages} me={me} now={now} onDelete={deleteMessage} />
+            <MessageList
+              messages={messages}
+              me={me}
+              now={now}
+              onDelete={deleteMessage}
+              onReport={
+                canReport
+                  ? (message) =>
+                      report({
+                        type: "private-message",
+                        id: message.id,
+                        username: message.sender,
+                        reference: {
+                          name: message.from.name,
+                          body: message.body.slice(0, 500),
+                          deepLink: `/inbox/${other.username}`,
+                        },
+                      })
+                  : undefined
+              }
+            />
           </section>
         )}
       </div>
@@ -217,6 +257,7 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
         </div>
       </Modal>
       {modals}
+      {reportModal}
     </section>
   );
 }

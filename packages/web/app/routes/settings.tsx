@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { redirect } from "react-router";
 import { apiContext } from "../api/context.ts";
+import { MyReports } from "../features/reports/my-reports.tsx";
 import { ContentPreferences } from "../features/safety/content-preferences.tsx";
 import { SafetyList } from "../features/safety/safety-list.tsx";
 import { AccountTab } from "../features/settings/account-tab.tsx";
@@ -8,9 +9,10 @@ import { NotificationsTab } from "../features/settings/notifications-tab.tsx";
 import { t } from "../i18n/index.ts";
 import type { Route } from "./+types/settings";
 
-const TABS = ["account", "notifications", "content", "mute", "block"] as const;
+const TABS = ["account", "notifications", "content", "mute", "block", "reports"] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string): value is Tab => (TABS as readonly string[]).includes(value);
+const tabLabel = (tab: Tab) => (tab === "reports" ? t.reports.settingsTab : t.settings.tabs[tab]);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = request.headers.has("cookie") ? await context.get(apiContext).currentUser() : null;
@@ -22,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta = () => [{ title: `${t.settings.title} · ${t.brand}` }];
 
 /**
- * Settings, one tab per hash (#account, #notifications, #content, #mute, #block). The
+ * Settings, one tab per hash (#account, #notifications, #content, #mute, #block, #reports). The
  * tabs are links, so each is addressable and the browser's back button moves between them.
  */
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {
@@ -48,7 +50,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           {TABS.map((name) => (
             <li key={name}>
               <a href={`#${name}`} aria-current={tab === name ? "page" : undefined}>
-                {t.settings.tabs[name]}
+                {tabLabel(name)}
               </a>
             </li>
           ))}
@@ -58,7 +60,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
         {toast}
       </p>
       <div className="settings__panel">
-        <h2>{t.settings.tabs[tab]}</h2>
+        <h2>{tabLabel(tab)}</h2>
         {tab === "account" && <AccountTab user={user} today={today} notify={setToast} />}
         {tab === "notifications" && <NotificationsTab user={user} notify={setToast} />}
         {tab === "content" && (
@@ -73,6 +75,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
         )}
         {tab === "mute" && <SafetyList kind="mute" username={user.username} />}
         {tab === "block" && <SafetyList kind="block" username={user.username} />}
+        {tab === "reports" && <MyReports username={user.username} />}
       </div>
     </section>
   );

@@ -7,6 +7,7 @@ import { ErrorPage } from "../components/error-page.tsx";
 import { StoryBadges } from "../components/story-badges.tsx";
 import { StoryStats } from "../components/story-stats.tsx";
 import { UserBadges } from "../components/user-badges.tsx";
+import { ReportStoryCard } from "../features/reports/report-story-card.tsx";
 import { BannedCover } from "../features/safety/banned-image.tsx";
 import { ExpandableDescription } from "../features/story/expandable-description.tsx";
 import { MatureGate } from "../features/story/mature-gate.tsx";
@@ -126,6 +127,12 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="story-side">
           {!user && <SignUpCard title={story.title} nextUrl={story.url} />}
+          <ReportStoryCard
+            storyId={story.id}
+            title={story.title}
+            url={story.url}
+            author={story.user.username}
+          />
           <GuidelinesCard />
         </div>
       </div>

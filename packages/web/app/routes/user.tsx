@@ -6,6 +6,7 @@ import { ListLinks } from "../features/lists/list-links.tsx";
 import { PeopleList } from "../features/profiles/people-list.tsx";
 import { ProfileHeader } from "../features/profiles/profile-header.tsx";
 import { ProfileStories } from "../features/profiles/profile-stories.tsx";
+import { useReport } from "../features/reports/report-modal.tsx";
 import { ProfileSafetyMenu } from "../features/safety/profile-safety-menu.tsx";
 import { useModeration } from "../features/safety/use-moderation.tsx";
 import { useSafetyActions } from "../features/safety/use-safety-actions.tsx";
@@ -56,6 +57,7 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
   const { askModeration, moderationToast, moderationModal } = useModeration(() =>
     revalidator.revalidate(),
   );
+  const { report, reportModal } = useReport();
   const moderator =
     (viewer?.isAmbassador || viewer?.isSysAdmin) && !profile.badges.includes("staff");
   const isSelf = viewer?.username.toLowerCase() === username.toLowerCase();
@@ -67,12 +69,18 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
       <ProfileHeader
         profile={profile}
         safetyMenu={
-          viewer &&
           !isSelf && (
             <ProfileSafetyMenu
               target={{ username, name }}
               safety={profile.safety}
-              ask={ask}
+              ask={viewer ? ask : undefined}
+              report={() =>
+                report({
+                  type: "user",
+                  username,
+                  reference: { name, location: `/user/${username}` },
+                })
+              }
               moderate={moderator ? askModeration : undefined}
             />
           )
@@ -83,6 +91,7 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
       </p>
       {modal}
       {moderationModal}
+      {reportModal}
       <div className="profile__body">
         {restricted && (
           <p className="profile__restricted">

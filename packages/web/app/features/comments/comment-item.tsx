@@ -1,10 +1,12 @@
 import { abbreviateCount, type CommentData, formatTimeAgo } from "@inkwell/shared";
-import { Heart, Trash2 } from "lucide-react";
+import { Flag, Heart, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { Avatar } from "../../components/avatar.tsx";
 import { UserBadges } from "../../components/user-badges.tsx";
 import { t } from "../../i18n/index.ts";
+import { useCurrentUser } from "../../lib/current-user.ts";
+import { useReport } from "../reports/report-modal.tsx";
 import { CommentText } from "./comment-text.tsx";
 
 export interface CommentActions {
@@ -16,7 +18,7 @@ export interface CommentActions {
   highlighted?: string | null;
 }
 
-/** One comment: who, when, the text (collapsed when offensive), like, reply and delete. */
+/** One comment: who, when, the text (collapsed when offensive), like, reply, delete, report. */
 export function CommentItem({
   comment,
   actions,
@@ -29,6 +31,10 @@ export function CommentItem({
   const [revealed, setRevealed] = useState(!comment.isOffensive);
   const [deleting, setDeleting] = useState(false);
   const id = comment.commentId.resourceId;
+  const viewer = useCurrentUser();
+  const { report, reportModal } = useReport();
+  // Anyone may report a comment, visitors too (they give contact info); not their own.
+  const reportable = viewer?.username.toLowerCase() !== comment.user.username.toLowerCase();
 
   async function toggleLike() {
     const before = like;
@@ -107,7 +113,30 @@ export function CommentItem({
               {t.comments.delete}
             </button>
           )}
+          {reportable && (
+            <button
+              className="comment__action comment__action--report"
+              type="button"
+              aria-label={t.reports.reportComment(comment.user.name)}
+              onClick={() =>
+                report({
+                  type: "comment",
+                  id: Number(id),
+                  username: comment.user.username,
+                  reference: {
+                    name: comment.user.name,
+                    body: comment.text.slice(0, 500),
+                    deepLink: comment.deeplink,
+                  },
+                })
+              }
+            >
+              <Flag aria-hidden="true" size={16} />
+              <span aria-hidden="true">{t.reports.report}</span>
+            </button>
+          )}
         </div>
+        {reportModal}
       </div>
     </article>
   );

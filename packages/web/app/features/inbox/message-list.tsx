@@ -5,7 +5,7 @@ import {
   linkify,
   needsSeparator,
 } from "@inkwell/shared";
-import { Trash2 } from "lucide-react";
+import { Flag, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { t } from "../../i18n/index.ts";
 
@@ -51,11 +51,14 @@ export function MessageList({
   me,
   now,
   onDelete,
+  onReport,
 }: {
   messages: InboxMessage[];
   me: string;
   now: number;
   onDelete: (message: InboxMessage) => void;
+  /** Reports the other person's message; absent when reporting is disabled. */
+  onReport?: (message: InboxMessage) => void;
 }) {
   const timeZone = useTimeZone();
   const time = (iso: string) =>
@@ -87,6 +90,16 @@ export function MessageList({
                     aria-label={t.inbox.deleteMessage}
                   >
                     <Trash2 aria-hidden="true" size={14} />
+                  </button>
+                )}
+                {!mine && onReport && (
+                  <button
+                    type="button"
+                    className="message__delete"
+                    onClick={() => onReport(message)}
+                    aria-label={t.reports.reportMessage}
+                  >
+                    <Flag aria-hidden="true" size={14} />
                   </button>
                 )}
               </span>

@@ -8,32 +8,48 @@ import { type SafetyAction, type SafetyTarget, safetyLabel } from "./use-safety-
 interface ProfileSafetyMenuProps {
   target: SafetyTarget;
   safety: ProfileSafety;
-  ask: (action: SafetyAction, target: SafetyTarget) => void;
+  /** Mute, block and their undoing: for signed-in viewers only. */
+  ask?: (action: SafetyAction, target: SafetyTarget) => void;
+  /** Opens the report modal for this user (visitors too). */
+  report?: () => void;
   /** For ambassadors and system admins: Close Account and Time-out. */
   moderate?: (action: ModerationAction, target: SafetyTarget) => void;
 }
 
 /**
  * The profile's moderation dropdown, and on a restricted profile its Unmute or Unblock
- * button. Mute is offered only while the user is not blocked (§6). Report joins the menu
- * when reports exist.
+ * button. Mute is offered only while the user is not blocked (§6); Report to everyone.
  */
-export function ProfileSafetyMenu({ target, safety, ask, moderate }: ProfileSafetyMenuProps) {
+export function ProfileSafetyMenu({
+  target,
+  safety,
+  ask,
+  report,
+  moderate,
+}: ProfileSafetyMenuProps) {
   const menu = useRef<HTMLDetailsElement>(null);
-  const actions: SafetyAction[] = [
-    ...(safety.isBlocked ? [] : ([safety.isMuted ? "unmute" : "mute"] as const)),
-    safety.isBlocked ? "unblock" : "block",
-  ];
+  const actions: SafetyAction[] = ask
+    ? [
+        ...(safety.isBlocked ? [] : ([safety.isMuted ? "unmute" : "mute"] as const)),
+        safety.isBlocked ? "unblock" : "block",
+      ]
+    : [];
   const choose = (action: SafetyAction) => {
     if (menu.current) menu.current.open = false;
-    ask(action, target);
+    ask?.(action, target);
   };
-  const undo: SafetyAction | null = safety.isBlocked ? "unblock" : safety.isMuted ? "unmute" : null;
+  const undo: SafetyAction | null = !ask
+    ? null
+    : safety.isBlocked
+      ? "unblock"
+      : safety.isMuted
+        ? "unmute"
+        : null;
 
   return (
     <div className="profile-safety">
       {undo && (
-        <button className="button button--primary" type="button" onClick={() => ask(undo, target)}>
+        <button className="button button--primary" type="button" onClick={() => choose(undo)}>
           {safetyLabel(undo)}
         </button>
       )}
@@ -49,6 +65,19 @@ export function ProfileSafetyMenu({ target, safety, ask, moderate }: ProfileSafe
               </button>
             </li>
           ))}
+          {report && (
+            <li>
+              <button
+                type="button"
+                onClick={() => {
+                  if (menu.current) menu.current.open = false;
+                  report();
+                }}
+              >
+                {t.reports.reportUser}
+              </button>
+            </li>
+          )}
           {moderate &&
             (["close", "timeout"] as const).map((action) => (
               <li key={action}>

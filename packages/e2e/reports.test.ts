@@ -1,0 +1,246 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, test } from "vitest";
+import { DESKTOP, expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
+import { hotStories } from "./support/catalogue.ts";
+import { useServer } from "./support/server.ts";
+
+const server = useServer();
+const { withPage } = useBrowser();
+
+const RUDE = "Every reader of this story is an idiot";
+
+/** The first part of one of demo_writer's stories, where demo_writer posts a rude comment. */
+let partUrl: string;
+
+beforeAll(async () => {
+  const response = await fetch(`${server.url}/api/v3/users/demo_writer/stories?limit=1`);
+  const { stories } = (await response.json()) as { stories: { firstPartId: number | null }[] };
+  const partId = stories[0]?.firstPartId;
+  if (!partId) throw new Error("demo_writer has no published story");
+  partUrl = `/${partId}`;
+});
+
+async function logInAt(page: Page, username: string, nextUrl: string) {
+  await page.goto(`/login?nextUrl=${encodeURIComponent(nextUrl)}`);
+  await logIn(page, username, "inkwell-demo");
+  await page.waitForURL(`${server.url}${nextUrl}`);
+}
+
+const comments = (page: Page) => page.getByRole("region", { name: "Comments", exact: true });
+
+async function openCommentReport(page: Page) {
+  const thread = comments(page).locator(".comment-thread").filter({ hasText: RUDE }).first();
+  await thread.waitFor();
+  await thread.getByRole("button", { name: /^Report comment by / }).click();
+  const dialog = page.getByRole("dialog", { name: "Report this comment" });
+  await dialog.getByRole("button", { name: "Harassment or bullying" }).waitFor();
+  return dialog;
+}
+
+describe("reports", () => {
+  test("a visitor reports a comment through the tree, fixing a bad email on the way", async () => {
+    // The writer posts the comment that will be reported.
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_writer", partUrl);
+      const form = comments(page);
+      await form.getByLabel("Your comment").fill(RUDE);
+      await form.getByRole("button", { name: "Comment", exact: true }).click();
+      await form.locator(".comment-thread").filter({ hasText: RUDE }).first().waitFor();
+      // Nobody reports their own comment.
+      expect(
+        await form
+          .locator(".comment-thread")
+          .filter({ hasText: RUDE })
+          .first()
+          .getByRole("button", { name: /^Report comment by / })
+          .count(),
+      ).toBe(0);
+    });
+
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto(partUrl);
+      const dialog = await openCommentReport(page);
+      await expectNoAxeViolations(page, "the report modal's first step at 360 px");
+      await dialog.getByRole("button", { name: "Harassment or bullying" }).click();
+      await dialog.getByText("Who is this comment aimed at?").waitFor();
+      // Back returns to the first step, and forward again.
+      await dialog.getByRole("button", { name: "Back" }).click();
+      await dialog.getByRole("button", { name: "Harassment or bullying" }).click();
+      await dialog.getByRole("button", { name: "Someone else" }).click();
+      const next = dialog.getByRole("button", { name: "Next" });
+      expect(await next.isDisabled()).toBe(true);
+      await dialog.getByLabel("Tell us what happened").fill("Insulting every reader at once.");
+      await next.click();
+
+      await dialog.getByRole("heading", { name: "How can we reach you?" }).waitFor();
+      const submit = dialog.getByRole("button", { name: "Submit Report" });
+      await dialog.getByLabel("Name").fill("Vi Visitor");
+      await dialog.getByLabel("Email").fill("vi@example");
+      await dialog.getByLabel("Name").focus();
+      await dialog.getByText("The email address is invalid.").waitFor();
+      expect(await dialog.getByLabel("Email").getAttribute("aria-invalid")).toBe("true");
+      expect(await submit.isDisabled()).toBe(true);
+      await expectNoAxeViolations(page, "the contact step with an error at 360 px");
+
+      await dialog.getByLabel("Email").fill("vi@example.com");
+      expect(await dialog.getByText("The email address is invalid.").count()).toBe(0);
+      await submit.click();
+      await dialog.getByRole("heading", { name: "Thank you for your report" }).waitFor();
+      // A visitor has no one to mute.
+      expect(await dialog.getByRole("button", { name: /^Mute / }).count()).toBe(0);
+      await expectNoAxeViolations(page, "the thank-you screen at 360 px");
+      await dialog.getByRole("button", { name: "Done" }).click();
+      await expect.poll(() => dialog.isVisible()).toBe(false);
+    });
+
+    // A signed-in reporter is not asked for contact info, and may mute the writer.
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_reader", partUrl);
+      const dialog = await openCommentReport(page);
+      await dialog.getByRole("button", { name: "Hate speech" }).click();
+      await dialog.getByLabel("Tell us what happened").fill("Calling all readers idiots.");
+      await dialog.getByRole("button", { name: "Submit Report" }).click();
+      await dialog.getByRole("heading", { name: "Thank you for your report" }).waitFor();
+      await expectNoAxeViolations(page, "the thank-you screen at 1280 px");
+      await dialog.getByRole("button", { name: /^Mute / }).click();
+      await dialog.getByRole("status").filter({ hasText: "is now muted." }).waitFor();
+      await dialog.getByRole("button", { name: /^Unmute / }).click();
+      await dialog.getByRole("status").filter({ hasText: "is now unmuted." }).waitFor();
+    });
+
+    // An ambassador sees both reports in the queue and resolves the reader's with a note.
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_ambassador", "/admin/community_reports");
+      await page.getByRole("heading", { name: "Community reports" }).waitFor();
+      const items = page.locator(".staff-reports__item").filter({ hasText: "Comment:" });
+      await items.filter({ hasText: "Reporter: Vi Visitor" }).waitFor();
+      await expectNoAxeViolations(page, "the staff queue at 1280 px");
+      await items.filter({ hasText: "Reporter: demo_reader" }).getByRole("link").first().click();
+      await page.getByText("Calling all readers idiots.").waitFor();
+      await page.getByLabel("What happened").selectOption("content_removed");
+      await page.getByLabel("Note for staff (optional)").fill("Removed; writer warned in DM.");
+      await expectNoAxeViolations(page, "a report at 1280 px");
+      await page.getByRole("button", { name: "Resolve" }).click();
+      await page.getByText("Resolved by demo_ambassador").waitFor();
+      await page.getByText("Removed; writer warned in DM.").waitFor();
+      await page.setViewportSize(PHONE);
+      await expectNoAxeViolations(page, "a resolved report at 360 px");
+      await page.goto("/admin/community_reports?status=resolved");
+      await page
+        .locator(".staff-reports__item")
+        .filter({ hasText: "Reporter: demo_reader" })
+        .filter({ hasText: "Content removed" })
+        .waitFor();
+      await expectNoAxeViolations(page, "the resolved queue at 360 px");
+    });
+
+    // The reporter sees what happened in settings.
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_reader", "/settings");
+      await page.getByRole("link", { name: "Reports" }).click();
+      const mine = page.getByRole("list", { name: "Reports" }).locator("li").first();
+      await mine.filter({ hasText: "Resolved" }).waitFor();
+      expect(await mine.textContent()).toContain("We removed the content.");
+      await expectNoAxeViolations(page, "settings, reports, at 360 px");
+      await page.setViewportSize(DESKTOP);
+      await expectNoAxeViolations(page, "settings, reports, at 1280 px");
+      // Readers have no queue, and visitors are sent to log in.
+      const response = await page.goto("/admin/community_reports");
+      expect(response?.status()).toBe(404);
+    });
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto("/admin/community_reports?model_type=2&model_id=1");
+      await page.waitForURL(/\/login\?nextUrl=/);
+      expect(new URL(page.url()).searchParams.get("nextUrl")).toBe(
+        "/admin/community_reports?model_type=2&model_id=1",
+      );
+    });
+  });
+
+  test("a reader reports a story as a copy through the copyright sub-flow", async () => {
+    const stories = await hotStories(server.url, 12);
+    const owned = await (
+      await fetch(`${server.url}/api/v3/users/demo_reader/stories?limit=1`)
+    ).json();
+    const reported = stories.find(
+      (story) => !(owned as { stories: { id: number }[] }).stories.some((s) => s.id === story.id),
+    );
+    const original = stories.find((story) => story.id !== reported?.id);
+    if (!reported || !original) throw new Error("not enough hot stories");
+
+    // A visitor is not offered the copyright report, but may file a notice.
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto(`/story/${reported.id}`);
+      await page.getByRole("button", { name: "Report this story" }).click();
+      const dialog = page.getByRole("dialog", { name: "Report this story" });
+      await dialog.getByRole("button", { name: "Spam or scam" }).waitFor();
+      expect(await dialog.getByRole("button", { name: "Copyright infringement" }).count()).toBe(0);
+      expect(await dialog.getByRole("link", { name: /file a copyright notice/ }).count()).toBe(1);
+      await expectNoAxeViolations(page, "a visitor's story report at 360 px");
+    });
+
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_reader", `/story/${reported.id}`);
+      await page.getByRole("button", { name: "Report this story" }).click();
+      const dialog = page.getByRole("dialog", { name: "Report this story" });
+      await dialog.getByRole("button", { name: "Copyright infringement" }).click();
+      const field = dialog.getByLabel("Original story URL");
+      const alert = dialog.getByRole("button", { name: "Alert" });
+      await field.fill("https://example.com/not-a-story");
+      await dialog.getByText("Invalid story URL").waitFor();
+      expect(await alert.isDisabled()).toBe(true);
+      await field.fill(`${server.url}/story/99999999`);
+      await dialog.getByText("Invalid story URL").waitFor();
+      await field.fill("");
+      await field.blur();
+      await dialog.getByText("The original URL is required").waitFor();
+      expect(await alert.isDisabled()).toBe(true);
+      await expectNoAxeViolations(page, "the copyright sub-flow with an error at 360 px");
+      await field.fill(`${server.url}/story/${original.id}`);
+      await dialog.getByText(`Original story: ${original.title}`).waitFor();
+      await expect.poll(() => alert.isDisabled()).toBe(false);
+      await alert.click();
+      await dialog.getByText("We've sent your copyright report to our team").waitFor();
+      await page.setViewportSize(DESKTOP);
+      await expectNoAxeViolations(page, "the copyright confirmation at 1280 px");
+    });
+
+    // The admin finds it from the story's admin link.
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_admin", `/story/${reported.id}`);
+      await page.getByRole("link", { name: "Reports" }).click();
+      await page.waitForURL(/model_type=2/);
+      await page
+        .locator(".staff-reports__item")
+        .filter({ hasText: "reported_copyright" })
+        .filter({ hasText: "Reporter: demo_reader" })
+        .waitFor();
+    });
+  });
+
+  test("a profile's menu and a message offer the report modal", async () => {
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await page.goto("/user/demo_writer");
+      await page.locator(".profile-safety__menu summary").click();
+      await page.getByRole("button", { name: "Report", exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: "Report this account" });
+      await dialog.getByRole("button", { name: "Impersonation" }).waitFor();
+      await expectNoAxeViolations(page, "a profile report at 1280 px");
+    });
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_writer", "/inbox/demo_reader");
+      await page.getByRole("textbox", { name: /^Message / }).fill("Hello from the writer");
+      await page.getByRole("button", { name: "Send", exact: true }).click();
+      await page.getByText("Hello from the writer").waitFor();
+    });
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_reader", "/inbox/demo_writer");
+      await page.getByRole("button", { name: "Report this message" }).last().click();
+      const dialog = page.getByRole("dialog", { name: "Report this message" });
+      await dialog.getByRole("button", { name: "Spam or scam" }).click();
+      await dialog.getByLabel("Tell us what happened").fill("Unwanted greetings.");
+      await dialog.getByRole("button", { name: "Submit Report" }).click();
+      await dialog.getByRole("heading", { name: "Thank you for your report" }).waitFor();
+    });
+  });
+});

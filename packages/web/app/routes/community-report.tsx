@@ -1,0 +1,217 @@
+import { REPORT_NOTE_MAX, REPORT_OUTCOMES, type ReportOutcome } from "@inkwell/shared";
+import { useState } from "react";
+import { isRouteErrorResponse, redirect, useRevalidator, useRouteError } from "react-router";
+import { browserApi } from "../api/client.ts";
+import { apiContext } from "../api/context.ts";
+import { ErrorPage } from "../components/error-page.tsx";
+import { reportAbout, reportDate } from "../features/reports/my-reports.tsx";
+import { t } from "../i18n/index.ts";
+import { idFromParam, notFoundResponse, orNotFound } from "../lib/route-data.ts";
+import "../styles/reports.css";
+import type { Route } from "./+types/community-report";
+
+const text = t.reports;
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const api = context.get(apiContext);
+  const url = new URL(request.url);
+  const user = request.headers.has("cookie") ? await api.currentUser() : null;
+  if (!user) throw redirect(`/login?${new URLSearchParams({ nextUrl: url.pathname })}`);
+  if (!user.isAmbassador && !user.isSysAdmin) throw notFoundResponse();
+  const id = idFromParam(params.reportId);
+  if (id === null) throw notFoundResponse();
+  return orNotFound(api.staffReport(id));
+}
+
+export function meta({ loaderData: data }: Route.MetaArgs) {
+  if (!data) return [];
+  return [{ title: `#${data.report.id} · ${text.queueTitle} · ${t.brand}` }];
+}
+
+/** One report: what was reported and by whom, staff notes, and resolving it. */
+export default function CommunityReport({ loaderData }: Route.ComponentProps) {
+  const { report, notes } = loaderData;
+  const revalidator = useRevalidator();
+  const [note, setNote] = useState("");
+  const [outcome, setOutcome] = useState<ReportOutcome>("content_removed");
+  const [resolveNote, setResolveNote] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function act(call: () => Promise<{ ok: boolean; refusal?: { message?: string } }>) {
+    setBusy(true);
+    setError(null);
+    const result = await call().catch(() => null);
+    setBusy(false);
+    if (!result?.ok) {
+      setError(result?.refusal?.message || text.actionFailed);
+      return false;
+    }
+    revalidator.revalidate();
+    return true;
+  }
+
+  const link = report.reference.deepLink ?? report.reference.location;
+  return (
+    <section className="staff-reports staff-report" aria-labelledby="report-heading">
+      <p>
+        <a href="/admin/community_reports">{text.backToQueue}</a>
+      </p>
+      <h1 id="report-heading">
+        #{report.id} {reportAbout(report)}
+      </h1>
+      <span
+        className={
+          report.status === "resolved" ? "report-status report-status--resolved" : "report-status"
+        }
+      >
+        {text.status[report.status]}
+      </span>
+      <dl className="staff-report__facts">
+        <dt>{text.reason}</dt>
+        <dd>{report.reason ?? "—"}</dd>
+        <dt>{text.details}</dt>
+        <dd>{report.comment}</dd>
+        {report.reference.body && (
+          <>
+            <dt>{text.what}</dt>
+            <dd>{report.reference.body}</dd>
+          </>
+        )}
+        {link && (
+          <>
+            <dt>{text.view}</dt>
+            <dd>
+              <a href={link}>{link}</a>
+            </dd>
+          </>
+        )}
+        {report.reportedUser && (
+          <>
+            <dt>{text.reportedUser}</dt>
+            <dd>
+              <a href={`/user/${report.reportedUser.username}`}>{report.reportedUser.name}</a> (@
+              {report.reportedUser.username})
+            </dd>
+          </>
+        )}
+        <dt>{text.reporter}</dt>
+        <dd>
+          {report.requester.name} &lt;{report.requester.email}&gt;
+          {report.requester.username && ` (@${report.requester.username})`}
+        </dd>
+        <dt>{text.reportedLabel}</dt>
+        <dd>{reportDate(report.createdAt)}</dd>
+      </dl>
+
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+
+      {report.status === "resolved" ? (
+        <section aria-labelledby="resolution-heading">
+          <h2 id="resolution-heading">{text.resolveHeading}</h2>
+          <p>{report.outcome && text.outcomes[report.outcome]}</p>
+          <p className="muted-text">
+            {text.resolvedBy(
+              report.resolvedBy ?? "—",
+              report.resolvedAt ? reportDate(report.resolvedAt) : "",
+            )}
+          </p>
+          <button
+            className="button"
+            type="button"
+            disabled={busy}
+            onClick={() => void act(() => browserApi().reopenReport(report.id))}
+          >
+            {text.reopen}
+          </button>
+        </section>
+      ) : (
+        <section aria-labelledby="resolve-heading">
+          <h2 id="resolve-heading">{text.resolveHeading}</h2>
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              void act(() => browserApi().resolveReport(report.id, outcome, resolveNote.trim()));
+            }}
+          >
+            <div className="field">
+              <label htmlFor="resolve-outcome">{text.outcome}</label>
+              <select
+                id="resolve-outcome"
+                value={outcome}
+                onChange={(event) => setOutcome(event.target.value as ReportOutcome)}
+              >
+                {REPORT_OUTCOMES.map((value) => (
+                  <option key={value} value={value}>
+                    {text.outcomeLabels[value]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="resolve-note">{text.resolveNote}</label>
+              <textarea
+                id="resolve-note"
+                rows={3}
+                maxLength={REPORT_NOTE_MAX}
+                value={resolveNote}
+                onChange={(event) => setResolveNote(event.target.value)}
+              />
+            </div>
+            <button className="button button--primary" type="submit" disabled={busy}>
+              {text.resolve}
+            </button>
+          </form>
+        </section>
+      )}
+
+      <section aria-labelledby="notes-heading">
+        <h2 id="notes-heading">{text.notes}</h2>
+        {notes.length === 0 ? (
+          <p>{text.noNotes}</p>
+        ) : (
+          <ul className="staff-report__notes">
+            {notes.map((entry) => (
+              <li key={entry.id}>
+                <p>{entry.body}</p>
+                <p className="muted-text">
+                  {entry.author ?? "—"} · {reportDate(entry.createdAt)}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+        <form
+          onSubmit={async (event) => {
+            event.preventDefault();
+            if (await act(() => browserApi().addReportNote(report.id, note.trim()))) setNote("");
+          }}
+        >
+          <div className="field">
+            <label htmlFor="report-note">{text.addNote}</label>
+            <textarea
+              id="report-note"
+              rows={3}
+              maxLength={REPORT_NOTE_MAX}
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+            />
+          </div>
+          <button className="button" type="submit" disabled={busy || note.trim() === ""}>
+            {text.saveNote}
+          </button>
+        </form>
+      </section>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage kind="notFound" />;
+  return <ErrorPage kind="generic" />;
+}
