@@ -21,6 +21,7 @@ import { moderationRoutes } from "./moderation/routes.ts";
 import { notesRoutes } from "./notes/routes.ts";
 import { partRoutes } from "./parts/routes.ts";
 import { privacyRoutes } from "./privacy/routes.ts";
+import { profileMessageRoutes } from "./profile-messages/routes.ts";
 import { readingRoutes } from "./reading/routes.ts";
 import { safetyRoutes } from "./safety/routes.ts";
 import { searchRoutes } from "./search/routes.ts";
@@ -72,6 +73,7 @@ export function createApi(handle: DatabaseHandle, options: ApiOptions = {}) {
   app.route("/", listRoutes());
   app.route("/", commentRoutes());
   app.route("/", inboxRoutes(limits));
+  app.route("/", profileMessageRoutes());
   app.route("/", safetyRoutes());
   app.route("/", privacyRoutes());
   app.route("/", moderationRoutes());

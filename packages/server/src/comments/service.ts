@@ -380,7 +380,8 @@ export async function paragraphCounts(
   return { paragraphs };
 }
 
-async function assertVerified(db: Kysely<Database>, viewer: Viewer, action: string) {
+/** Commenting, liking and posting on profiles need a verified email (403 verify_email). */
+export async function assertVerified(db: Kysely<Database>, viewer: Viewer, action: string) {
   const user = await db
     .selectFrom("users")
     .select("email_verified")

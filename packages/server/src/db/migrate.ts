@@ -24,6 +24,7 @@ import * as storyNotes from "./migrations/022-story-notes.ts";
 import * as partEdits from "./migrations/023-part-edits.ts";
 import * as writerOnboarding from "./migrations/024-writer-onboarding.ts";
 import * as imageModeration from "./migrations/026-image-moderation.ts";
+import * as profileMessages from "./migrations/027-profile-messages.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   "023-part-edits": partEdits,
   "024-writer-onboarding": writerOnboarding,
   "026-image-moderation": imageModeration,
+  "027-profile-messages": profileMessages,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -258,6 +258,7 @@ export interface Database {
   blocked_tags: BlockedTagsTable;
   preferred_tags: PreferredTagsTable;
   story_notes: StoryNotesTable;
+  profile_messages: ProfileMessagesTable;
 }
 
 /** A story's place within one tag (migration 008-rankings, rebuilt by rankings/job.ts). */
@@ -489,4 +490,17 @@ export interface ConversationSidesTable {
   last_message_id: number | null;
   last_message_at: Millis;
   unread_count: Counter;
+}
+
+/** A public message on a profile, or a reply to one (migration 027-profile-messages). */
+export interface ProfileMessagesTable {
+  id: Generated<number>;
+  /** Whose profile it is on. */
+  profile_user_id: number;
+  /** Who wrote it. */
+  user_id: number;
+  /** The message replied to: always one on the profile, never a reply. */
+  parent_id: number | null;
+  body: string;
+  created_at: Millis;
 }
