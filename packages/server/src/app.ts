@@ -20,6 +20,7 @@ import { mediaRoutes } from "./media/routes.ts";
 import { moderationRoutes } from "./moderation/routes.ts";
 import { notesRoutes } from "./notes/routes.ts";
 import { partRoutes } from "./parts/routes.ts";
+import { premiumPicksRoutes } from "./premium-picks/routes.ts";
 import { privacyRoutes } from "./privacy/routes.ts";
 import { profileMessageRoutes } from "./profile-messages/routes.ts";
 import { readingRoutes } from "./reading/routes.ts";
@@ -78,6 +79,7 @@ export function createApi(handle: DatabaseHandle, options: ApiOptions = {}) {
   app.route("/", privacyRoutes());
   app.route("/", moderationRoutes());
   app.route("/", imageModerationRoutes());
+  app.route("/", premiumPicksRoutes());
   app.route("/", supportRoutes(limits));
   app.route("/", worksRoutes());
   app.route("/", notesRoutes());

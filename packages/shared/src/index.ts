@@ -12,6 +12,7 @@ export * from "./images.ts";
 export * from "./inbox.ts";
 export * from "./part-html.ts";
 export * from "./profile-messages.ts";
+export * from "./premium-picks.ts";
 export * from "./reading.ts";
 export * from "./reports.ts";
 export * from "./safety.ts";

@@ -29,6 +29,7 @@ import type {
   ParagraphCommentCounts,
   PartDetails,
   PartText,
+  PicksPeriod,
   ReaderSettings,
   ReadingListDetails,
   ReadingListPage,
@@ -121,6 +122,16 @@ export const STORY_CARD_FIELDS = [
 ] as const satisfies ReadonlyArray<keyof StoryCard>;
 
 export type StoryCardData = Pick<StoryCard, (typeof STORY_CARD_FIELDS)[number]>;
+
+/** A month of Premium Picks as the picks page shows it. */
+export type PicksPeriodData = Pick<PicksPeriod, "id" | "name" | "expiresAt" | "total"> & {
+  stories: StoryCardData[];
+};
+
+export interface PremiumPicksData {
+  currentPicks: PicksPeriodData;
+  upcomingPicks: PicksPeriodData;
+}
 
 export interface StoryCardPage {
   stories: StoryCardData[];
@@ -411,6 +422,12 @@ export function createApiClient(fetchApi: ApiFetch) {
       get<{ stories: StoryCardData[] }>(
         `/v4/paid_stories/tags/${encodeURIComponent(tag)}?limit=${limit}&fields=stories(${STORY_CARD_FIELDS.join(",")})`,
       ),
+    premiumPicks: () => {
+      const period = `id,name,expiresAt,total,stories(${STORY_CARD_FIELDS.join(",")})`;
+      return get<PremiumPicksData>(
+        `/v5/premium_picks?fields=currentPicks(${period}),upcomingPicks(${period})`,
+      );
+    },
     /** A page of story cards (no total: it costs a count the pages do not show). */
     searchStories: (query: string, page: PageQuery, filters: StorySearchFilters) =>
       get<StorySearchResult>(storySearchPath(query, page, filters)),

@@ -13,7 +13,12 @@ import { ExpandableDescription } from "../features/story/expandable-description.
 import { MatureGate } from "../features/story/mature-gate.tsx";
 import { RecommendedStories } from "../features/story/recommended-stories.tsx";
 import { StoryActions } from "../features/story/story-actions.tsx";
-import { GuidelinesCard, RankingsLink, SignUpCard } from "../features/story/story-aside.tsx";
+import {
+  GuidelinesCard,
+  PremiumPicksCard,
+  RankingsLink,
+  SignUpCard,
+} from "../features/story/story-aside.tsx";
 import { TableOfContents } from "../features/story/table-of-contents.tsx";
 import { TagChips } from "../features/story/tag-chips.tsx";
 import { t } from "../i18n/index.ts";
@@ -133,6 +138,7 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
             url={story.url}
             author={story.user.username}
           />
+          <PremiumPicksCard />
           <GuidelinesCard />
         </div>
       </div>

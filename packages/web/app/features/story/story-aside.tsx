@@ -1,5 +1,5 @@
 import type { TagRanking } from "@inkwell/shared";
-import { Award, BookHeart, ShieldCheck } from "lucide-react";
+import { Award, BookHeart, Gem, ShieldCheck } from "lucide-react";
 import { t } from "../../i18n/index.ts";
 
 /** The best rank, linking to every rank the story holds. */
@@ -38,6 +38,18 @@ export function GuidelinesCard() {
       <h2 id="guidelines-card-heading">{t.story.guidelinesHeading}</h2>
       <p>{t.story.guidelinesText}</p>
       <a href="/guidelines">{t.footer.guidelines}</a>
+    </aside>
+  );
+}
+
+/** The Premium Picks card (reader.md §2): this month's Originals, free with Premium. */
+export function PremiumPicksCard() {
+  return (
+    <aside className="side-card" aria-labelledby="picks-card-heading">
+      <Gem aria-hidden="true" size={24} />
+      <h2 id="picks-card-heading">{t.premiumPicks.cardTitle}</h2>
+      <p>{t.premiumPicks.cardText}</p>
+      <a href="/catalog/premiumpicks">{t.premiumPicks.cardLink}</a>
     </aside>
   );
 }

@@ -1,0 +1,111 @@
+import { type PremiumPicks, picksFor, picksMonth } from "@inkwell/shared";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApi } from "../testing/api.ts";
+import { createStory, createUser, isoYearsAgo, sessionCookie } from "../testing/fixtures.ts";
+
+const t = useTestApi();
+
+let writer: { id: number; username: string };
+let free: number;
+
+const picksAs = async (cookie?: string) =>
+  (await (
+    await t.get("/v5/premium_picks", cookie ? { headers: { cookie } } : {})
+  ).json()) as PremiumPicks;
+
+const idsOf = (period: PremiumPicks["currentPicks"]) => period.stories.map((story) => story.id);
+
+/** What the rotation should pick this month and next, from the Originals in the database. */
+async function expectedPicks() {
+  const wheel = (
+    await t.handle.db
+      .selectFrom("stories")
+      .select("id")
+      .where("is_paid", "=", 1)
+      .orderBy("id")
+      .execute()
+  ).map((row) => Number(row.id));
+  const now = new Date();
+  return {
+    current: picksFor(wheel, picksMonth(now).index),
+    upcoming: picksFor(wheel, picksMonth(now, 1).index),
+  };
+}
+
+async function reader(overrides: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(t.handle.db, { birthdate: isoYearsAgo(30), ...overrides });
+  return { ...user, cookie: await sessionCookie(t.handle.db, user.id) };
+}
+
+beforeAll(async () => {
+  writer = await createUser(t.handle.db);
+  for (let i = 0; i < 12; i++) {
+    await createStory(t.handle.db, writer.id, {
+      title: `Original ${i}`,
+      is_paid: 1,
+      tags: [i % 2 === 0 ? "even" : "odd"],
+    });
+  }
+  free = (await createStory(t.handle.db, writer.id, { title: "Free to all" })).id;
+});
+
+describe("GET /v5/premium_picks", () => {
+  it("gives five Originals this month and five others next month, with the months' ends", async () => {
+    const picks = await picksAs();
+    const expected = await expectedPicks();
+    expect(idsOf(picks.currentPicks)).toEqual(expected.current);
+    expect(idsOf(picks.upcomingPicks)).toEqual(expected.upcoming);
+    expect(picks.currentPicks.total).toBe(5);
+    expect(idsOf(picks.currentPicks)).not.toContain(free);
+    expect(idsOf(picks.currentPicks).some((id) => idsOf(picks.upcomingPicks).includes(id))).toBe(
+      false,
+    );
+    const month = picksMonth(new Date());
+    expect(picks.currentPicks).toMatchObject({
+      id: month.id,
+      name: month.name,
+      expiresAt: month.expiresAt.toISOString(),
+    });
+    expect(picks.upcomingPicks.id).toBe(picksMonth(new Date(), 1).id);
+    expect(picks.currentPicks.stories.every((story) => story.isPaid)).toBe(true);
+  });
+
+  it("leaves out mature picks for visitors and readers who exclude mature", async () => {
+    const [mature] = (await expectedPicks()).current;
+    await t.handle.db
+      .updateTable("stories")
+      .set({ rating: 4 })
+      .where("id", "=", mature as number)
+      .execute();
+    const adult = await reader({ include_mature: 1 });
+    const careful = await reader({ include_mature: 0 });
+    expect(idsOf((await picksAs()).currentPicks)).not.toContain(mature);
+    expect(idsOf((await picksAs(careful.cookie)).currentPicks)).not.toContain(mature);
+    expect(idsOf((await picksAs(adult.cookie)).currentPicks)).toContain(mature);
+    expect((await picksAs()).currentPicks.total).toBe(4);
+    await t.handle.db
+      .updateTable("stories")
+      .set({ rating: 0 })
+      .where("id", "=", mature as number)
+      .execute();
+  });
+
+  it("leaves out picks with a tag the reader blocked", async () => {
+    const someone = await reader();
+    const put = await t.get(`/v5/users/${someone.username}/content-settings/blocked-tags`, {
+      method: "PUT",
+      headers: { cookie: someone.cookie, "content-type": "application/json" },
+      body: JSON.stringify({ blockedTags: ["even"] }),
+    });
+    expect(put.status).toBe(200);
+    const seen = (await picksAs(someone.cookie)).currentPicks.stories;
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((story) => Number(story.title.split(" ")[1]) % 2 === 1)).toBe(true);
+  });
+
+  it("projects fields and refuses malformed ones", async () => {
+    const answer = await t.get("/v5/premium_picks?fields=currentPicks(name,stories(id))");
+    expect(Object.keys((await answer.json()) as object)).toEqual(["currentPicks"]);
+    expect((await t.get("/v5/premium_picks?fields=currentPicks(")).status).toBe(400);
+  });
+});

@@ -1,0 +1,28 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../http/app-env.ts";
+import { errorJson, objectJson } from "../http/openapi.ts";
+import { fieldsFrom, project } from "../http/respond.ts";
+import { fieldsQuery, validationHook } from "../http/validation.ts";
+import { premiumPicks } from "./service.ts";
+
+const picksRoute = createRoute({
+  method: "get",
+  path: "/v5/premium_picks",
+  summary:
+    "This month's and next month's Premium Picks, as the reader may see them: {currentPicks, upcomingPicks}, each {id, name, year, month, expiresAt, stories, total}",
+  request: { query: z.object({ fields: fieldsQuery }) },
+  responses: {
+    200: { description: "{currentPicks, upcomingPicks}", ...objectJson },
+    400: { description: "Malformed fields", ...errorJson },
+  },
+});
+
+/** Premium Picks (reader.md §2, §3): the path is ours, the spec leaves it unshown (§7). */
+export function premiumPicksRoutes() {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.openapi(picksRoute, async (c) => {
+    const picks = await premiumPicks(c.get("db"), c.get("viewer"));
+    return c.json(project(picks, fieldsFrom(c.req.valid("query").fields)), 200);
+  });
+  return app;
+}

@@ -1,0 +1,127 @@
+import { cookieValue, countdown, PICKS_COUNTDOWN_MS, PICKS_FAQ_COOKIE } from "@inkwell/shared";
+import { useEffect, useState } from "react";
+import type { PicksPeriodData } from "../api/client.ts";
+import { apiContext } from "../api/context.ts";
+import { Alert } from "../components/alert.tsx";
+import { Modal } from "../components/modal.tsx";
+import { StoryGrid } from "../components/story-grid.tsx";
+import { t } from "../i18n/index.ts";
+import { writeCookie } from "../lib/cookies.ts";
+import { useCurrentUser } from "../lib/current-user.ts";
+import type { Route } from "./+types/premium-picks";
+
+/** The FAQ is seen once a year at most: long enough not to nag, short enough to remind. */
+const FAQ_SEEN_DAYS = 365;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const faqSeen = cookieValue(request.headers.get("cookie") ?? "", PICKS_FAQ_COOKIE) === "1";
+  const picks = await context
+    .get(apiContext)
+    .premiumPicks()
+    .catch(() => null);
+  return { picks, next: url.searchParams.get("tab") === "next", faqSeen, now: Date.now() };
+}
+
+export const meta = () => [{ title: `${t.premiumPicks.title} · ${t.brand}` }];
+
+/**
+ * /catalog/premiumpicks (reader.md §2, §4): this month's and next month's picks, the
+ * countdown to the next change, the banner and, on a first visit, the FAQ.
+ */
+export default function PremiumPicksPage({ loaderData }: Route.ComponentProps) {
+  const { picks, next, faqSeen } = loaderData;
+  const user = useCurrentUser();
+  const [faqOpen, setFaqOpen] = useState(false);
+  const [subscribeOpen, setSubscribeOpen] = useState(false);
+  useEffect(() => {
+    if (!faqSeen) setFaqOpen(true);
+  }, [faqSeen]);
+
+  function closeFaq() {
+    writeCookie(PICKS_FAQ_COOKIE, "1", FAQ_SEEN_DAYS);
+    setFaqOpen(false);
+  }
+
+  const shown = picks && (next ? picks.upcomingPicks : picks.currentPicks);
+  return (
+    <section className="page-section premium-picks" aria-labelledby="picks-heading">
+      <h1 id="picks-heading">{t.premiumPicks.title}</h1>
+      <p className="premium-picks__intro">{t.premiumPicks.intro}</p>
+      <div className="premium-picks__banner">
+        <p>{t.premiumPicks.banner}</p>
+        {!user?.isPremium && (
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => setSubscribeOpen(true)}
+          >
+            {t.premiumPicks.subscribe}
+          </button>
+        )}
+        <button type="button" className="button" onClick={() => setFaqOpen(true)}>
+          {t.premiumPicks.faqOpen}
+        </button>
+      </div>
+      {picks && <Countdown until={picks.currentPicks.expiresAt} now={loaderData.now} />}
+      <nav className="sort-tabs" aria-label={t.premiumPicks.tabs}>
+        <a className="sort-tabs__tab" href="?" aria-current={next ? undefined : "page"}>
+          {t.premiumPicks.thisMonth}
+        </a>
+        <a className="sort-tabs__tab" href="?tab=next" aria-current={next ? "page" : undefined}>
+          {t.premiumPicks.nextMonth}
+        </a>
+      </nav>
+      {shown ? <Picks period={shown} /> : <Alert tone="danger">{t.premiumPicks.failed}</Alert>}
+      <Modal open={faqOpen} title={t.premiumPicks.faq} onClose={closeFaq}>
+        <div className="modal__body">
+          <dl className="premium-picks__faq">
+            {t.premiumPicks.faqItems.map(([question, answer]) => (
+              <div key={question}>
+                <dt>{question}</dt>
+                <dd>{answer}</dd>
+              </div>
+            ))}
+          </dl>
+          <button
+            type="button"
+            className="button button--primary premium-picks__faq-done"
+            onClick={closeFaq}
+          >
+            {t.premiumPicks.faqDone}
+          </button>
+        </div>
+      </Modal>
+      <Modal
+        open={subscribeOpen}
+        title={t.premiumPicks.subscribe}
+        onClose={() => setSubscribeOpen(false)}
+      >
+        <div className="modal__body">
+          <p>{t.premiumPicks.subscribeSoon}</p>
+        </div>
+      </Modal>
+    </section>
+  );
+}
+
+function Picks({ period }: { period: PicksPeriodData }) {
+  if (period.stories.length === 0) return <p>{t.premiumPicks.none}</p>;
+  return <StoryGrid stories={period.stories} label={t.premiumPicks.picksOf(period.name)} />;
+}
+
+/** The time left until the picks change, kept current every minute (reader.md §9). */
+function Countdown({ until, now }: { until: string; now: number }) {
+  const [at, setAt] = useState(now);
+  useEffect(() => {
+    setAt(Date.now());
+    const timer = setInterval(() => setAt(Date.now()), PICKS_COUNTDOWN_MS);
+    return () => clearInterval(timer);
+  }, []);
+  const left = countdown(new Date(until), new Date(at));
+  return (
+    <p className="premium-picks__countdown">
+      {t.premiumPicks.countdown(left.days, left.hours, left.minutes)}
+    </p>
+  );
+}
