@@ -53,6 +53,33 @@ async function logInAsReader(page: Page, nextUrl: string) {
   await page.waitForURL(`${server.url}${nextUrl}`);
 }
 
+/** Blocks a tag in Settings > Content Preferences, typed as a reader might ('#Tag'). */
+async function blockTagInSettings(page: Page, tag: string) {
+  await page.goto("/settings#content");
+  await page.getByRole("button", { name: "Edit Tags" }).click();
+  const input = page.getByPlaceholder("Separate tags with a space");
+  await input.fill(`#${tag.toUpperCase()}`);
+  await input.press(" ");
+  await page.getByRole("button", { name: `Remove #${tag}` }).waitFor();
+  await input.press("Escape");
+  await page.getByRole("button", { name: "Apply Changes" }).click();
+  await page.getByText("Your content preferences were updated.").waitFor();
+}
+
+/** A JSON call from the page, as its own scripts make them (same origin, its cookies). */
+const sendFromPage = (page: Page, method: string, path: string, body?: unknown) =>
+  page.evaluate(
+    async ([verb, url, json]) =>
+      (
+        await fetch(url, {
+          method: verb,
+          headers: { "content-type": "application/json" },
+          ...(json !== null && { body: json }),
+        })
+      ).status,
+    [method, path, body === undefined ? null : JSON.stringify(body)] as const,
+  );
+
 describe("safety", () => {
   test("blocking a writer from their profile takes their stories off a tag page, until unblocked", async () => {
     const story = await storyOnATagPage("demo_reader");
@@ -116,6 +143,102 @@ describe("safety", () => {
       await page.goto(`/stories/${encodeURIComponent(story.shownOn)}`);
       await page.getByRole("heading", { level: 1 }).waitFor();
       expect(await cardOf(page, story.id).count()).toBe(0);
+    });
+  });
+
+  test("blocking a writer hides their comments and takes their stories out of search, until unblocked", async () => {
+    const { stories } = await getJson<{ stories: { id: number; title: string }[] }>(
+      "/api/v3/users/demo_writer/stories?limit=1&fields=stories(id,title)",
+    );
+    const own = stories[0];
+    if (!own) throw new Error("demo_writer has no published story");
+    // A part of someone else's story, where demo_writer leaves a comment.
+    const other = await storyOnATagPage("demo_writer");
+    const { firstPartId } = await getJson<{ firstPartId: number }>(
+      `/api/v3/stories/${other.id}?fields=firstPartId`,
+    );
+    const comment = `A comment to hide ${Date.now()}`;
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await page.goto(`/login?${new URLSearchParams({ nextUrl: `/${firstPartId}` })}`);
+      await logIn(page, "demo_writer", "inkwell-demo");
+      await page.waitForURL(`${server.url}/${firstPartId}`);
+      const posted = await sendFromPage(page, "POST", "/v5/comments", {
+        resource: { namespace: "parts", resourceId: String(firstPartId) },
+        text: comment,
+      });
+      expect(posted).toBe(201);
+    });
+
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      const comments = page.getByRole("region", { name: "Comments", exact: true });
+      await logInAsReader(page, `/${firstPartId}`);
+      await comments.getByText(comment).waitFor();
+      await page.goto(`/search/${encodeURIComponent(own.title)}/stories`);
+      await cardOf(page, own.id).first().waitFor();
+
+      await page.goto("/user/demo_writer");
+      await page.getByLabel("Options for Wren Writer").click();
+      await page.getByRole("button", { name: "Block", exact: true }).click();
+      await page
+        .getByRole("dialog", { name: "Block Wren Writer?" })
+        .getByRole("button", { name: "Block", exact: true })
+        .click();
+      await page.getByText("Wren Writer is now blocked.", { exact: false }).waitFor();
+
+      await page.goto(`/${firstPartId}`);
+      await comments.locator(".comment-thread, .comment-list__empty").first().waitFor();
+      expect(await comments.getByText(comment).count()).toBe(0);
+      await page.goto(`/search/${encodeURIComponent(own.title)}/stories`);
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      expect(await cardOf(page, own.id).count()).toBe(0);
+
+      await page.goto("/user/demo_writer");
+      await page.getByRole("button", { name: "Unblock", exact: true }).first().click();
+      await page
+        .getByRole("dialog", { name: "Unblock Wren Writer?" })
+        .getByRole("button", { name: "Unblock", exact: true })
+        .click();
+      await page.getByText("Wren Writer is now unblocked.", { exact: false }).waitFor();
+      await page.goto(`/${firstPartId}`);
+      await comments.getByText(comment).waitFor();
+      await page.goto(`/search/${encodeURIComponent(own.title)}/stories`);
+      await cardOf(page, own.id).first().waitFor();
+    });
+  });
+
+  test("a blocked tag takes its stories off the home feed and out of search", async () => {
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await logInAsReader(page, "/home");
+      const onHome = await page
+        .locator('main a[href^="/story/"]')
+        .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+      const ids = [...new Set(onHome.map((href) => Number(href.split("/")[2])))];
+      let target: { id: number; title: string; tag: string } | null = null;
+      for (const id of ids) {
+        const story = await getJson<{ title: string; tags: string[]; mature: boolean }>(
+          `/api/v3/stories/${id}?fields=title,tags,mature`,
+        );
+        const tag = story.tags.find((name) => name !== "featured");
+        if (!story.mature && tag) {
+          target = { id, title: story.title, tag };
+          break;
+        }
+      }
+      if (!target) throw new Error("no story with a tag on demo_reader's home feed");
+      await page.goto(`/search/${encodeURIComponent(target.title)}/stories`);
+      await cardOf(page, target.id).first().waitFor();
+
+      await blockTagInSettings(page, target.tag);
+
+      await page.goto("/home");
+      await page.locator('main a[href^="/story/"]').first().waitFor();
+      expect(await cardOf(page, target.id).count()).toBe(0);
+      await page.goto(`/search/${encodeURIComponent(target.title)}/stories`);
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      expect(await cardOf(page, target.id).count()).toBe(0);
+      await sendFromPage(page, "PUT", "/v5/users/demo_reader/content-settings/blocked-tags", {
+        blockedTags: [],
+      });
     });
   });
 
