@@ -108,6 +108,8 @@ export interface PartNeighbour {
 
 export interface PartDetails extends PartSummary {
   text: string;
+  /** To the author only: pictures in `text` that moderators flagged (others don't get them). */
+  bannedImages?: string[];
   readCount: number;
   voteCount: number;
   /** Whether the signed-in reader has voted for this part (false for visitors). */

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   appealOutcomeMessage,
+  imageSources,
   isReservedUsername,
   IMAGE_MODERATION_MESSAGES as M,
+  withoutImages,
 } from "./image-moderation.ts";
 
 describe("appealOutcomeMessage", () => {
@@ -20,5 +22,25 @@ describe("isReservedUsername", () => {
   it("reserves the support account in any case", () => {
     expect(isReservedUsername("inkwellsupport")).toBe(true);
     expect(isReservedUsername("InkwellSupporter")).toBe(false);
+  });
+});
+
+describe("imageSources and withoutImages", () => {
+  const html =
+    '<p data-p-id="a">Look:<img src="/media/images/1-x.webp" alt="A cat"></p><p data-p-id="b"><img src="https://example.com/a.png?x=1&amp;y=2" alt=""></p>';
+
+  it("lists a part's pictures in order, unescaped", () => {
+    expect(imageSources(html)).toEqual([
+      "/media/images/1-x.webp",
+      "https://example.com/a.png?x=1&y=2",
+    ]);
+    expect(imageSources("<p>No pictures</p>")).toEqual([]);
+  });
+
+  it("takes out only the named pictures, keeping the paragraphs", () => {
+    expect(withoutImages(html, new Set(["/media/images/1-x.webp"]))).toBe(
+      '<p data-p-id="a">Look:</p><p data-p-id="b"><img src="https://example.com/a.png?x=1&amp;y=2" alt=""></p>',
+    );
+    expect(withoutImages(html, new Set())).toBe(html);
   });
 });

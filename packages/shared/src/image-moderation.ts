@@ -55,3 +55,26 @@ export interface ImageFlag {
     decision: ImageAppealDecision | null;
   } | null;
 }
+
+/** Part text is stored sanitised (part-html.ts), so every picture is exactly this form. */
+const IMAGE_TAG = /<img src="([^"]*)"[^>]*>/g;
+
+const unescapeAttribute = (value: string) =>
+  value
+    .replaceAll("&quot;", '"')
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&amp;", "&");
+
+/** The pictures a sanitised part text shows, by URL, in order. */
+export function imageSources(html: string): string[] {
+  return [...html.matchAll(IMAGE_TAG)].map((match) => unescapeAttribute(match[1] ?? ""));
+}
+
+/** A sanitised part text without the pictures at these URLs (flagged ones, for readers). */
+export function withoutImages(html: string, urls: ReadonlySet<string>): string {
+  if (urls.size === 0) return html;
+  return html.replace(IMAGE_TAG, (tag, src: string) =>
+    urls.has(unescapeAttribute(src)) ? "" : tag,
+  );
+}

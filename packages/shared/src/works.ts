@@ -66,6 +66,8 @@ export interface WorkDetails extends StoryDetailsInput {
 export interface PartText extends WorkPart {
   storyId: number;
   text: string;
+  /** Pictures in `text` that moderators flagged: the editor shows the banned-image notice. */
+  bannedImages?: string[];
   text_hash: string;
 }
 

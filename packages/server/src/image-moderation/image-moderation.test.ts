@@ -202,6 +202,52 @@ describe("deciding an appeal", () => {
   });
 });
 
+describe("flagging a picture in a part", () => {
+  it("takes it out of the part for readers; the author keeps it, marked, until restored", async () => {
+    const writer = await person();
+    const reader = await person();
+    const picture = `/media/images/test-${Date.now()}.webp`;
+    const text = `<p data-p-id="a1">Before</p><p data-p-id="b2"><img src="${picture}" alt=""></p><p data-p-id="c3">After</p>`;
+    const story = await createStory(t.handle.db, writer.id, { parts: [{ text }] });
+    const partId = story.partIds[0] as number;
+    const partAs = async (cookie?: string) =>
+      (await (
+        await read(`/api/v3/story_parts/${partId}?fields=text,bannedImages`, cookie)
+      ).json()) as {
+        text: string;
+        bannedImages?: string[];
+      };
+
+    const answer = await flag(picture, ambassador);
+    expect(answer.status).toBe(201);
+    expect(await answer.json()).toMatchObject({ storyId: story.id });
+    for (const cookie of [undefined, reader.cookie, admin]) {
+      const seen = await partAs(cookie);
+      expect(seen.text).not.toContain(picture);
+      expect(seen.text).toContain("After");
+      expect(seen.bannedImages).toBeUndefined();
+    }
+    expect(await partAs(writer.cookie)).toEqual({ text, bannedImages: [picture] });
+    const editor = (await (
+      await read(`/apiv2/storytext?id=${partId}&output=json`, writer.cookie)
+    ).json()) as { text: string; bannedImages: string[] };
+    expect(editor).toMatchObject({ text, bannedImages: [picture] });
+
+    await appeal(picture, "It is a photo of my own garden", writer.cookie);
+    const queue = (await (await read("/v5/image_moderation/appeals", admin)).json()) as {
+      appeals: { id: number; imageUrl: string }[];
+    };
+    const pending = queue.appeals.find((a) => a.imageUrl === picture);
+    expect((await decide(pending?.id ?? 0, "restored", admin)).status).toBe(200);
+    expect((await partAs(reader.cookie)).text).toBe(text);
+  });
+
+  it("refuses pictures that no part shows", async () => {
+    expect((await flag("/media/images/nowhere_%.webp", admin)).status).toBe(404);
+    expect((await flag("https://example.com/elsewhere.png", admin)).status).toBe(404);
+  });
+});
+
 describe("a new cover", () => {
   it("replaces a flagged one: everyone sees the new cover, the notice is gone", async () => {
     const { writer, story, cover } = await writerWithCover();

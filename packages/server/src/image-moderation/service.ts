@@ -1,11 +1,17 @@
-import type { ImageAppealDecision, ImageAppealStatus, ImageFlag } from "@inkwell/shared";
-import type { Kysely } from "kysely";
+import {
+  type ImageAppealDecision,
+  type ImageAppealStatus,
+  type ImageFlag,
+  imageSources,
+  withoutImages,
+} from "@inkwell/shared";
+import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { storyChanged } from "../events.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import { sendMessage } from "../inbox/service.ts";
 import { supportAccount } from "../users/support-account.ts";
-import type { Viewer } from "../viewer.ts";
+import type { MaybeViewer, Viewer } from "../viewer.ts";
 
 type Db = Kysely<Database>;
 
@@ -39,27 +45,30 @@ export class AppealRefused extends HttpError {
 export async function flagImage(db: Db, viewer: Viewer, imageUrl: string, now = Date.now()) {
   requireModerator(viewer);
   const flagged = await db.transaction().execute(async (trx) => {
-    const story = await trx
+    const already = await trx
+      .selectFrom("image_flags")
+      .select(["id", "decision"])
+      .where("image_url", "=", imageUrl)
+      .executeTakeFirst();
+    if (already && already.decision !== "restored") {
+      throw new HttpError(409, "already_flagged", "This image is already flagged.");
+    }
+    const cover = await trx
       .selectFrom("stories")
       .select(["id", "user_id"])
       .where("cover", "=", imageUrl)
       .where("deleted", "=", 0)
       .executeTakeFirst();
-    if (!story) {
-      const already = await trx
-        .selectFrom("image_flags")
-        .select("id")
-        .where("image_url", "=", imageUrl)
-        .executeTakeFirst();
-      if (already) throw new HttpError(409, "already_flagged", "This image is already flagged.");
-      throw notFound("Image");
+    const story = cover ?? (await storyShowingPicture(trx, imageUrl));
+    if (!story) throw notFound("Image");
+    if (cover) {
+      await trx
+        .updateTable("stories")
+        .set({ cover: null, banned_cover: imageUrl })
+        .where("id", "=", cover.id)
+        .execute();
     }
-    await trx
-      .updateTable("stories")
-      .set({ cover: null, banned_cover: imageUrl })
-      .where("id", "=", story.id)
-      .execute();
-    // A cover flagged again after a restore starts over: a new flag, a new appeal.
+    // An image flagged again after a restore starts over: a new flag, a new appeal.
     await trx.deleteFrom("image_flags").where("image_url", "=", imageUrl).execute();
     const row = await trx
       .insertInto("image_flags")
@@ -72,10 +81,39 @@ export async function flagImage(db: Db, viewer: Viewer, imageUrl: string, now = 
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    return { id: Number(row.id), imageUrl, storyId: story.id };
+    return { id: Number(row.id), imageUrl, storyId: Number(story.id) };
   });
   storyChanged(flagged.storyId);
   return flagged;
+}
+
+/**
+ * The story whose part text shows a picture uploaded to our media (pictures are stored
+ * once per upload, so the first part naming it tells whose it is).
+ */
+async function storyShowingPicture(db: Db, imageUrl: string) {
+  if (!imageUrl.startsWith("/media/")) return undefined;
+  const pattern = `%src="${imageUrl.replace(/[\\%_]/g, (c) => `\\${c}`)}"%`;
+  return db
+    .selectFrom("parts")
+    .innerJoin("stories", "stories.id", "parts.story_id")
+    .select(["stories.id", "stories.user_id"])
+    .where(sql<boolean>`parts.text like ${pattern} escape '\\'`)
+    .where("parts.deleted", "=", 0)
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Which of these pictures are flagged and not restored: readers do not get them. */
+async function flaggedAmong(db: Db, urls: readonly string[]): Promise<Set<string>> {
+  if (urls.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("image_flags")
+    .select("image_url")
+    .where("image_url", "in", [...new Set(urls)])
+    .where((eb) => eb.or([eb("decision", "is", null), eb("decision", "!=", "restored")]))
+    .execute();
+  return new Set(rows.map((row) => row.image_url));
 }
 
 /** Tells the owner something from the support account; the decision stands if it can't. */
@@ -221,4 +259,22 @@ export async function decideAppeal(
       : "We reviewed your appeal: the image stays hidden because it breaks our Content Guidelines.",
   );
   return { id: flagId, decision };
+}
+
+/**
+ * A part's text as this viewer may see it: flagged pictures are left out for everyone but
+ * the story's author, who gets them with the list of which ones are flagged (the editor's
+ * and the reading page's notice). Text without pictures costs no query.
+ */
+export async function moderatedPartText(
+  db: Db,
+  text: string,
+  authorId: number,
+  viewer: MaybeViewer,
+): Promise<{ text: string; bannedImages?: string[] }> {
+  const sources = text.includes("<img") ? imageSources(text) : [];
+  const flagged = await flaggedAmong(db, sources);
+  if (flagged.size === 0) return { text };
+  if (viewer?.id === authorId) return { text, bannedImages: [...flagged] };
+  return { text: withoutImages(text, flagged) };
 }

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import { queryTemplate } from "../db/query-template.ts";
 import type { Database } from "../db/schema.ts";
 import { notFound } from "../http/errors.ts";
+import { moderatedPartText } from "../image-moderation/service.ts";
 import { assertNotBlockedBy } from "../safety/relations.ts";
 import { isPublished, partUrl, toPartSummary, toStoryCard } from "../stories/cards.ts";
 import { allPartsOf, assertMatureAllowed, canSeeStory, storyById } from "../stories/service.ts";
@@ -46,7 +47,7 @@ export async function getPartDetails(
   const card = toStoryCard(story, siblings, [], []);
   return {
     ...toPartSummary(part, now),
-    text: part.text,
+    ...(await moderatedPartText(db, part.text, story.user_id, viewer)),
     readCount: part.read_count,
     voteCount: part.vote_count,
     voted,

@@ -4,6 +4,7 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { storyChanged } from "../events.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
+import { moderatedPartText } from "../image-moderation/service.ts";
 import { assertNotTimedOut } from "../moderation/service.ts";
 import type { Viewer } from "../viewer.ts";
 import { applyEdits, dropEdits, type PartEdits, pendingEdits, saveEdits } from "./part-edits.ts";
@@ -361,7 +362,7 @@ export async function storyText(db: Kysely<Database>, viewer: Viewer, partId: nu
   return {
     ...partSummary({ ...part, title: working.title, edited: edits ? partId : null }),
     storyId: Number(part.story_id),
-    text: working.text,
+    ...(await moderatedPartText(db, working.text, viewer.id, viewer)),
     text_hash: textHash(working.text),
   };
 }

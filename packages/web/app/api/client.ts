@@ -46,6 +46,8 @@ import type {
   StoryDetails,
   StoryDetailsInput,
   StoryList,
+  StoryNotes,
+  StoryNotesInput,
   StorySearchFilters,
   StorySearchResult,
   SupportTree,
@@ -54,6 +56,8 @@ import type {
   UserSearchResult,
   WorkDetails,
   WorkSummary,
+  WriterOnboarding,
+  WriterOnboardingChanges,
 } from "@inkwell/shared";
 
 /** How the client reaches the API: in-process on the server, fetch in the browser. */
@@ -222,6 +226,7 @@ export function storySearchPath(query: string, page: PageQuery, filters: StorySe
 }
 
 const recentSearchesPath = "/api/v3/users/me/recent-searches";
+const WRITER_ONBOARDING_PATH = "/v5/users/me/writer-onboarding";
 
 export function createApiClient(fetchApi: ApiFetch) {
   const get = async <T>(path: string) => readJson<T>(await fetchApi(path));
@@ -587,6 +592,13 @@ export function createApiClient(fetchApi: ApiFetch) {
         `/v5/users/${encodeURIComponent(username)}/content-settings`,
         json("POST", { preferredTags }),
       ),
+    storyNotes: (storyId: number) => get<StoryNotes>(`/v5/stories/${storyId}/notes`),
+    /** Saves (or with submit: true, submits) a story's notes: POST /v5/stories. */
+    saveStoryNotes: (notes: StoryNotesInput) =>
+      call<StoryNotes>("/v5/stories", json("POST", notes)),
+    writerOnboarding: () => get<WriterOnboarding>(WRITER_ONBOARDING_PATH),
+    saveWriterOnboarding: (changes: WriterOnboardingChanges) =>
+      call<WriterOnboarding>(WRITER_ONBOARDING_PATH, json("PUT", changes)),
     blockedUsers: (username: string) =>
       call<BlockedUsers>(`/v4/users/${encodeURIComponent(username)}/blocks?get_all=true`, {
         headers: { accept: "application/json" },

@@ -1,9 +1,13 @@
 import { BLOCKED_TAG_MESSAGES, INBOX_NOTICES } from "@inkwell/shared";
+import { notesEn, writerJourneyEn, writerTipEn } from "./en-notes.ts";
 import { reportsEn } from "./en-reports.ts";
 
 /** Every piece of text the web app shows, in English. Other locales mirror this shape. */
 export const en = {
   brand: "Inkwell",
+  notes: notesEn,
+  writerJourney: writerJourneyEn,
+  writerTip: writerTipEn,
   reports: reportsEn,
   nav: {
     home: "Inkwell home",

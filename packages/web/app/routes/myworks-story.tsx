@@ -3,6 +3,8 @@ import { isRouteErrorResponse, redirect, useRouteError } from "react-router";
 import { ApiRequestError } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
 import { ErrorPage } from "../components/error-page.tsx";
+import { NotesTabLabel } from "../features/notes/notes-tab-label.tsx";
+import { StoryNotesPanel } from "../features/notes/story-notes-panel.tsx";
 import { StoryDetailsForm } from "../features/works/story-details-form.tsx";
 import { TableOfContents } from "../features/works/table-of-contents.tsx";
 import { t } from "../i18n/index.ts";
@@ -33,13 +35,13 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
   return [{ title: `${title} · ${t.brand}` }];
 }
 
-type Tab = "details" | "contents";
+type Tab = "details" | "contents" | "notes";
 
-/** The story editor: Story Details, and the Table of Contents once the story exists. */
+/** The story editor: Story Details, then the Table of Contents and Story Notes once the story exists. */
 export default function StoryEditorPage({ loaderData }: Route.ComponentProps) {
   const { story, categories } = loaderData;
   const [tab, setTab] = useState<Tab>(story && story.parts.length > 0 ? "contents" : "details");
-  const tabs: Tab[] = story ? ["details", "contents"] : ["details"];
+  const tabs: Tab[] = story ? ["details", "contents", "notes"] : ["details"];
   return (
     <article className="story-editor" key={story?.id ?? "new"}>
       <p className="story-editor__back">
@@ -57,7 +59,7 @@ export default function StoryEditorPage({ loaderData }: Route.ComponentProps) {
             aria-controls={`panel-${name}`}
             onClick={() => setTab(name)}
           >
-            {name === "details" ? t.works.tabs.details : t.works.tabs.contents}
+            {name === "notes" ? <NotesTabLabel /> : t.works.tabs[name]}
           </button>
         ))}
       </div>
@@ -69,8 +71,10 @@ export default function StoryEditorPage({ loaderData }: Route.ComponentProps) {
       >
         {tab === "details" || !story ? (
           <StoryDetailsForm story={story} categories={categories} />
-        ) : (
+        ) : tab === "contents" ? (
           <TableOfContents storyId={story.id} first={story.parts} />
+        ) : (
+          <StoryNotesPanel storyId={story.id} />
         )}
       </section>
     </article>

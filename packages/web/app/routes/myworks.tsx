@@ -3,6 +3,7 @@ import { Plus } from "lucide-react";
 import { redirect } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { Cover } from "../components/cover.tsx";
+import { WriterTip } from "../features/writer-onboarding/writer-tip.tsx";
 import { t } from "../i18n/index.ts";
 import type { Route } from "./+types/myworks";
 
@@ -10,7 +11,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const user = request.headers.has("cookie") ? await api.currentUser() : null;
   if (!user) throw redirect(`/login?${new URLSearchParams({ nextUrl: "/myworks" })}`);
-  return { stories: (await api.myWorks()).stories };
+  const [{ stories }, onboarding] = await Promise.all([api.myWorks(), api.writerOnboarding()]);
+  // The writer onboarding tooltip greets writers with no story yet, until they dismiss it.
+  return { stories, showTip: stories.length === 0 && !onboarding.tooltip_dismissed };
 }
 
 export const meta = () => [{ title: `${t.works.title} · ${t.brand}` }];
@@ -20,15 +23,16 @@ const licenceName = (id: number) =>
 
 /** The writer's stories (writer-paid-contest.md §3): parts and drafts, stats, licence. */
 export default function MyWorksPage({ loaderData }: Route.ComponentProps) {
-  const { stories } = loaderData;
+  const { stories, showTip } = loaderData;
   return (
     <article className="my-works">
       <header className="my-works__header">
         <h1>{t.works.heading}</h1>
-        <a className="button button--primary" href="/myworks/new">
+        <a id="new-story" className="button button--primary" href="/myworks/new">
           <Plus aria-hidden="true" size={18} />
           {t.works.newStory}
         </a>
+        {showTip && <WriterTip anchorId="new-story" />}
       </header>
       {stories.length === 0 ? (
         <p className="profile__empty">{t.works.empty}</p>

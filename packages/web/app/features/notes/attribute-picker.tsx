@@ -1,0 +1,133 @@
+import {
+  ATTRIBUTE_SUGGESTIONS,
+  canAddAttribute,
+  joinList,
+  MAX_ATTRIBUTES,
+  NOTES_LIMITS,
+  splitList,
+} from "@inkwell/shared";
+import { X } from "lucide-react";
+import { type KeyboardEvent, useState } from "react";
+import { t } from "../../i18n/index.ts";
+
+const text = t.notes.protagonist;
+
+/**
+ * §3 attributes: up to 10, 250 characters in all, picked from suggestions grouped by kind
+ * or typed; chosen ones leave the suggestions. The value is the comma-joined list.
+ */
+export function AttributePicker({
+  value,
+  onChange,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const chosen = splitList(value);
+  const [draft, setDraft] = useState("");
+  const taken = new Set(chosen.map((one) => one.toLowerCase()));
+  const groups = ATTRIBUTE_SUGGESTIONS.map((group) => ({
+    kind: group.kind,
+    attributes: group.attributes.filter((one) => !taken.has(one.toLowerCase())),
+  })).filter((group) => group.attributes.length > 0);
+  const full = chosen.length >= MAX_ATTRIBUTES;
+  // What the joined text still has room for, after the comma this one would need.
+  const room = NOTES_LIMITS.attributes - value.length - (chosen.length > 0 ? 1 : 0);
+  const noRoom = !full && room <= 0;
+
+  const add = (attribute: string) => {
+    if (!canAddAttribute(chosen, attribute)) return;
+    onChange(joinList([...chosen, attribute.trim()]));
+    setDraft("");
+  };
+  const remove = (attribute: string) =>
+    onChange(joinList(chosen.filter((one) => one !== attribute)));
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    add(draft);
+  };
+
+  return (
+    <fieldset className="notes-attributes">
+      <legend>{text.attributes}</legend>
+      <p className="field__hint" id="notes-attributes-hint">
+        {text.attributesHint}
+      </p>
+      {chosen.length > 0 && (
+        <ul className="notes-attributes__chosen" aria-label={text.chosen}>
+          {chosen.map((attribute) => (
+            <li key={attribute}>
+              <span>{attribute}</span>
+              <button
+                type="button"
+                className="notes-attributes__remove"
+                aria-label={text.remove(attribute)}
+                onClick={() => remove(attribute)}
+              >
+                <X aria-hidden="true" size={16} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="notes-attributes__add">
+        <label htmlFor="notes-attribute" className="visually-hidden">
+          {text.newAttribute}
+        </label>
+        <input
+          id="notes-attribute"
+          type="text"
+          list="notes-attribute-suggestions"
+          value={draft}
+          maxLength={Math.max(room, 0)}
+          disabled={full || noRoom}
+          placeholder={text.newAttribute}
+          aria-describedby="notes-attributes-hint notes-attributes-limit"
+          onChange={(event) => setDraft(event.target.value.replaceAll(",", ""))}
+          onKeyDown={onKeyDown}
+        />
+        <datalist id="notes-attribute-suggestions">
+          {groups.flatMap((group) =>
+            group.attributes.map((attribute) => <option key={attribute} value={attribute} />),
+          )}
+        </datalist>
+        <button
+          type="button"
+          className="button"
+          disabled={!canAddAttribute(chosen, draft)}
+          onClick={() => add(draft)}
+        >
+          {text.add}
+        </button>
+      </div>
+      <p className="field__hint" id="notes-attributes-limit" aria-live="polite">
+        {full ? text.full : noRoom ? text.noRoom : ""}
+      </p>
+      {!full && (
+        <details className="notes-attributes__browse">
+          <summary>{text.browse}</summary>
+          {groups.map((group) => (
+            <div key={group.kind} className="notes-attributes__group">
+              <h4>{group.kind}</h4>
+              <ul>
+                {group.attributes.map((attribute) => (
+                  <li key={attribute}>
+                    <button
+                      type="button"
+                      className="notes-attributes__suggestion"
+                      disabled={!canAddAttribute(chosen, attribute)}
+                      onClick={() => add(attribute)}
+                    >
+                      {attribute}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </details>
+      )}
+    </fieldset>
+  );
+}

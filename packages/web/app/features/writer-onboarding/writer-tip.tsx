@@ -1,0 +1,31 @@
+import { useState } from "react";
+import { browserApi } from "../../api/client.ts";
+import { t } from "../../i18n/index.ts";
+import "../../styles/notes.css";
+
+/**
+ * The writer onboarding tooltip of writer-paid-contest.md §2, beside the control it points
+ * at (`anchorId`). 'Got it' hides it for good: the dismissal is kept on the user.
+ */
+export function WriterTip({ anchorId }: { anchorId: string }) {
+  const [open, setOpen] = useState(true);
+  if (!open) return null;
+  const dismiss = () => {
+    setOpen(false);
+    document.getElementById(anchorId)?.focus();
+    browserApi()
+      .saveWriterOnboarding({ tooltip_dismissed: true })
+      .catch((error: unknown) => console.error(error));
+  };
+  return (
+    <aside className="writer-tip" aria-labelledby="writer-tip-title">
+      <h2 id="writer-tip-title" className="writer-tip__title">
+        {t.writerTip.title}
+      </h2>
+      <p>{t.writerTip.text}</p>
+      <button type="button" className="button button--primary" onClick={dismiss}>
+        {t.writerTip.gotIt}
+      </button>
+    </aside>
+  );
+}
