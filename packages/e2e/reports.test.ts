@@ -38,8 +38,7 @@ async function openCommentReport(page: Page) {
 }
 
 describe("reports", () => {
-  test("a visitor reports a comment through the tree, fixing a bad email on the way", async () => {
-    // The writer posts the comment that will be reported.
+  test("the writer posts the comment that will be reported, and cannot report it", async () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
       await logInAt(page, "demo_writer", partUrl);
       const form = comments(page);
@@ -56,7 +55,9 @@ describe("reports", () => {
           .count(),
       ).toBe(0);
     });
+  });
 
+  test("a visitor reports a comment through the tree, fixing a bad email on the way", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await page.goto(partUrl);
       const dialog = await openCommentReport(page);
@@ -92,8 +93,9 @@ describe("reports", () => {
       await dialog.getByRole("button", { name: "Done" }).click();
       await expect.poll(() => dialog.isVisible()).toBe(false);
     });
+  });
 
-    // A signed-in reporter is not asked for contact info, and may mute the writer.
+  test("a signed-in reporter is not asked for contact info, and may mute the writer", async () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
       await logInAt(page, "demo_reader", partUrl);
       const dialog = await openCommentReport(page);
@@ -107,8 +109,9 @@ describe("reports", () => {
       await dialog.getByRole("button", { name: /^Unmute / }).click();
       await dialog.getByRole("status").filter({ hasText: "is now unmuted." }).waitFor();
     });
+  });
 
-    // An ambassador sees both reports in the queue and resolves the reader's with a note.
+  test("an ambassador sees both reports in the queue and resolves the reader's with a note", async () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
       await logInAt(page, "demo_ambassador", "/admin/community_reports");
       await page.getByRole("heading", { name: "Community reports" }).waitFor();
@@ -133,8 +136,9 @@ describe("reports", () => {
         .waitFor();
       await expectNoAxeViolations(page, "the resolved queue at 360 px");
     });
+  });
 
-    // The reporter sees what happened in settings.
+  test("the reporter sees what happened in settings; readers and visitors get no queue", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await logInAt(page, "demo_reader", "/settings");
       await page.getByRole("link", { name: "Reports" }).click();
@@ -157,18 +161,18 @@ describe("reports", () => {
     });
   });
 
-  test("a reader reports a story as a copy through the copyright sub-flow", async () => {
-    const stories = await hotStories(server.url, 12);
-    const owned = await (
-      await fetch(`${server.url}/api/v3/users/demo_reader/stories?limit=1`)
-    ).json();
-    const reported = stories.find(
-      (story) => !(owned as { stories: { id: number }[] }).stories.some((s) => s.id === story.id),
-    );
-    const original = stories.find((story) => story.id !== reported?.id);
-    if (!reported || !original) throw new Error("not enough hot stories");
+  let reported: { id: number; title: string };
+  let original: { id: number; title: string };
 
-    // A visitor is not offered the copyright report, but may file a notice.
+  test("a visitor is offered a copyright notice but not the copyright report", async () => {
+    const stories = await hotStories(server.url, 12);
+    const owned = (await (
+      await fetch(`${server.url}/api/v3/users/demo_reader/stories?limit=50`)
+    ).json()) as { stories: { id: number }[] };
+    const others = stories.filter((story) => !owned.stories.some((s) => s.id === story.id));
+    if (!others[0] || !others[1]) throw new Error("not enough hot stories");
+    [reported, original] = [others[0], others[1]];
+
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await page.goto(`/story/${reported.id}`);
       await page.getByRole("button", { name: "Report this story" }).click();
@@ -178,7 +182,9 @@ describe("reports", () => {
       expect(await dialog.getByRole("link", { name: /file a copyright notice/ }).count()).toBe(1);
       await expectNoAxeViolations(page, "a visitor's story report at 360 px");
     });
+  });
 
+  test("a reader reports a story as a copy through the copyright sub-flow", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await logInAt(page, "demo_reader", `/story/${reported.id}`);
       await page.getByRole("button", { name: "Report this story" }).click();
@@ -204,8 +210,9 @@ describe("reports", () => {
       await page.setViewportSize(DESKTOP);
       await expectNoAxeViolations(page, "the copyright confirmation at 1280 px");
     });
+  });
 
-    // The admin finds it from the story's admin link.
+  test("an admin finds the copyright report from the story's admin link", async () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
       await logInAt(page, "demo_admin", `/story/${reported.id}`);
       await page.getByRole("link", { name: "Reports" }).click();
