@@ -4,6 +4,10 @@ import { DESKTOP, expectNoAxeViolations, logIn, PHONE, useBrowser } from "./supp
 import { useServer } from "./support/server.ts";
 
 const server = useServer();
+
+/** A 1 × 1 PNG, as the base64 an upload sends. */
+const TINY_PNG =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 const { withPage } = useBrowser();
 
 /** demo_writer's first story and its cover. */
@@ -107,6 +111,65 @@ describe("image moderation", () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await page.goto(storyPath);
       expect(await showsCover(page, story.cover)).toBe(true);
+    });
+  });
+
+  test("a flagged picture in a part: gone for readers, marked for its writer", async () => {
+    const story = await writersStory();
+    const { firstPartId } = (await (
+      await fetch(`${server.url}/api/v3/stories/${story.id}?fields=firstPartId`)
+    ).json()) as { firstPartId: number };
+    const partPath = `/${firstPartId}`;
+    let picture = "";
+
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await signInAt(page, "demo_writer", partPath);
+      picture = await page.evaluate(
+        async ([partId, image]) => {
+          const send = async (method: string, url: string, body: unknown) => {
+            const response = await fetch(url, {
+              method,
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify(body),
+            });
+            if (!response.ok) throw new Error(`${method} ${url}: ${response.status}`);
+            return response.json();
+          };
+          const { url } = await send("POST", `/v4/parts/${partId}/images`, { image });
+          const current = await (await fetch(`/apiv2/storytext?id=${partId}&output=json`)).json();
+          await send("PUT", `/v4/parts/${partId}`, {
+            text: `<p>A picture I took:</p><p><img src="${url}" alt=""></p>${current.text}`,
+            text_hash: current.text_hash,
+          });
+          await send("POST", `/v4/parts/${partId}/publish-changes`, {});
+          return url as string;
+        },
+        [firstPartId, TINY_PNG] as const,
+      );
+    });
+
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await signInAt(page, "demo_admin", partPath);
+      expect(await page.locator(`.reader__text img[src="${picture}"]`).count()).toBe(1);
+      expect(await postFromPage(page, "/v5/image_moderation/flags", { image_url: picture })).toBe(
+        201,
+      );
+      await page.reload();
+      await page.locator(".reader__text p").first().waitFor();
+      expect(await page.locator(`.reader__text img[src="${picture}"]`).count()).toBe(0);
+    });
+
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await signInAt(page, "demo_writer", partPath);
+      const notice = page.getByRole("note").filter({
+        hasText: "This image has been deemed unsafe and will only be visible to you.",
+      });
+      await notice.waitFor();
+      expect(await page.locator(`.reader__text img[src="${picture}"]`).count()).toBe(1);
+      expect(await notice.getByRole("link", { name: "Appeal" }).getAttribute("href")).toBe(
+        `/image-appeal?image_url=${encodeURIComponent(picture)}`,
+      );
+      await expectNoAxeViolations(page, "the writer's part with a flagged picture at 360 px");
     });
   });
 

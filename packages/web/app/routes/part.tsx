@@ -18,6 +18,7 @@ import { ReaderSettingsControl, readerClassName } from "../features/reading/read
 import { ProgressBar, useReadingProgress } from "../features/reading/reading-progress.tsx";
 import { useReadCounter } from "../features/reading/use-read-counter.ts";
 import { VoteButton } from "../features/reading/vote-button.tsx";
+import { BannedImageNotice } from "../features/safety/banned-image.tsx";
 import { MatureGate } from "../features/story/mature-gate.tsx";
 import { t } from "../i18n/index.ts";
 import { useCurrentUser } from "../lib/current-user.ts";
@@ -102,6 +103,9 @@ export default function PartPage({ loaderData }: Route.ComponentProps) {
         </a>
       </header>
 
+      {part.bannedImages?.map((url) => (
+        <BannedImageNotice key={url} imageUrl={url} thumbnail />
+      ))}
       <div
         ref={textRef}
         className="reader__text"

@@ -11,10 +11,21 @@ export const appealUrl = (imageUrl: string) =>
  * The banned-image notice (writer-paid-contest.md §2): the image is hidden from everyone
  * but its owner, who may learn why and appeal.
  */
-export function BannedImageNotice({ imageUrl }: { imageUrl: string }) {
+export function BannedImageNotice({
+  imageUrl,
+  thumbnail = false,
+}: {
+  imageUrl: string;
+  /** Show which image it is, where the notice stands apart from it. */
+  thumbnail?: boolean;
+}) {
   return (
     <div className="banned-image-notice" role="note">
-      <TriangleAlert aria-hidden="true" size={18} />
+      {thumbnail ? (
+        <img className="banned-image-notice__image" src={imageUrl} alt="" width={48} />
+      ) : (
+        <TriangleAlert aria-hidden="true" size={18} />
+      )}
       <p>
         {IMAGE_MODERATION_MESSAGES.bannedNotice}{" "}
         <a href="/guidelines">{t.imageModeration.learnMore}</a>
