@@ -520,3 +520,13 @@ describe("POST /v5/stories: submitting", () => {
     ]);
   });
 });
+
+describe("the OpenAPI document", () => {
+  it("documents both Story Notes calls", async () => {
+    const doc = (await (await t.get("/api/openapi.json")).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    expect(Object.keys(doc.paths["/v5/stories/{id}/notes"] ?? {})).toEqual(["get"]);
+    expect(Object.keys(doc.paths["/v5/stories"] ?? {})).toEqual(["post"]);
+  });
+});

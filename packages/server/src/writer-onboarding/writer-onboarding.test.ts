@@ -101,4 +101,11 @@ describe("writer onboarding", () => {
     const other = await newUser();
     expect((await read(other)).tooltip_dismissed).toBe(false);
   });
+
+  it("is documented in the OpenAPI document, the spec showing no call for it", async () => {
+    const doc = (await (await t.get("/api/openapi.json")).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    expect(Object.keys(doc.paths[PATH] ?? {})).toEqual(["get", "put"]);
+  });
 });
