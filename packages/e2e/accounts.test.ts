@@ -1,23 +1,11 @@
-import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
 import { useServer } from "./support/server.ts";
+import { fillSignup } from "./support/sign-up.ts";
 
 const server = useServer();
 const chromium = useBrowser();
 const { withPage } = chromium;
-
-const PASSWORD = "Lantern-and-1nk";
-
-async function fillSignup(page: Page, username: string, consent: boolean) {
-  await page.getByLabel("Email").fill(`${username}@example.com`);
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Day").selectOption("9");
-  await page.getByLabel("Month").selectOption("04");
-  await page.getByLabel("Year").selectOption("1996");
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  if (consent) await page.getByLabel(/I agree to the/).check();
-}
 
 describe("accounts in the browser", () => {
   test("a visitor signs up, verifies the email from the outbox and lands on /home", async () => {

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { DESKTOP, expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
+import { DESKTOP, expectNoAxeViolations, logInAt, PHONE, useBrowser } from "./support/browser.ts";
 import { useServer } from "./support/server.ts";
 
 const server = useServer();
@@ -9,11 +9,7 @@ const { withPage } = useBrowser();
 const TITLE = "The Lighthouse Keeper";
 const FIRST_WORDS = "The storm came in at dusk, and the lamp would not light.";
 
-async function signIn(page: Page, nextUrl: string) {
-  await page.goto(`/login?${new URLSearchParams({ nextUrl })}`);
-  await logIn(page, "demo_writer", "inkwell-demo");
-  await page.waitForURL(`${server.url}${nextUrl}`);
-}
+const signIn = (page: Page, nextUrl: string) => logInAt(page, "demo_writer", nextUrl);
 
 /** Types into the part editor and waits for the autosave. */
 async function write(page: Page, title: string, text: string) {

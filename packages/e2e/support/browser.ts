@@ -88,3 +88,10 @@ export async function logIn(page: Page, username: string, password: string): Pro
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Log in", exact: true }).click();
 }
+
+/** Logs a demo account (password inkwell-demo) in from the login page and waits for `nextUrl`. */
+export async function logInAt(page: Page, username: string, nextUrl: string): Promise<void> {
+  await page.goto(`/login?${new URLSearchParams({ nextUrl })}`);
+  await logIn(page, username, "inkwell-demo");
+  await page.waitForURL((url) => url.pathname + url.search === nextUrl);
+}

@@ -11,6 +11,7 @@ export * from "./image-moderation.ts";
 export * from "./images.ts";
 export * from "./inbox.ts";
 export * from "./part-html.ts";
+export * from "./paste-html.ts";
 export * from "./profile-messages.ts";
 export * from "./premium-picks.ts";
 export * from "./reading.ts";

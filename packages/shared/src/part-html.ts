@@ -28,7 +28,7 @@ const ALIGNMENTS = new Set(["left", "center", "right", "justify"]);
 const PARAGRAPH_ID = /^[A-Za-z0-9_-]{1,40}$/;
 
 const TOKEN =
-  /<!--[\s\S]*?(?:-->|$)|<(\/?)([a-zA-Z][a-zA-Z0-9]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/g;
+  /<!--[\s\S]*?(?:-->|$)|<(\/?)([a-zA-Z][a-zA-Z0-9:-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/g;
 const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 
 export interface PartHtmlOptions {
@@ -75,27 +75,18 @@ export function sanitizePartHtml(html: string, options: PartHtmlOptions): string
     out.push(escapeText(raw));
   };
 
-  let last = 0;
-  for (const match of html.matchAll(TOKEN)) {
-    // Tokens inside a dropped element were skipped over already.
-    if (match.index < last) continue;
-    text(html.slice(last, match.index));
-    last = match.index + match[0].length;
-    const [token, slash, rawName = "", rawAttributes = ""] = match;
-    if (token.startsWith("<!--")) continue;
-    const lower = rawName.toLowerCase();
-    const name = RENAMED[lower] ?? lower;
-
-    if (DROPPED_WITH_CONTENT.has(name)) {
-      if (!slash) last = endOfElement(html, name, last);
+  for (const token of htmlTokens(html, DROPPED_WITH_CONTENT)) {
+    if (token.type === "text") {
+      text(token.text);
       continue;
     }
-    if (slash) {
+    const name = RENAMED[token.name] ?? token.name;
+    if (token.type === "end") {
       const index = open.lastIndexOf(name);
       if (index >= 0) closeTo(index);
       continue;
     }
-    const attributes = parseAttributes(rawAttributes);
+    const { attributes } = token;
     if (BLOCKS.has(name)) {
       // A paragraph never holds another block: the open one ends first, as in HTML.
       const paragraph = open.findIndex((element) => element !== "blockquote");
@@ -121,9 +112,37 @@ export function sanitizePartHtml(html: string, options: PartHtmlOptions): string
     }
     // Any other element: its tags go, its text stays.
   }
-  text(html.slice(last));
   closeTo(0);
   return out.join("");
+}
+
+export type HtmlToken =
+  | { type: "text"; text: string }
+  | { type: "start"; name: string; attributes: Record<string, string> }
+  | { type: "end"; name: string };
+
+/**
+ * The text, start tags and end tags of an HTML fragment, names in lower case. Comments are
+ * left out, and so is everything inside an element named in `skipContent`.
+ */
+export function* htmlTokens(html: string, skipContent: ReadonlySet<string>): Generator<HtmlToken> {
+  let last = 0;
+  for (const match of html.matchAll(TOKEN)) {
+    // Tokens inside a skipped element were passed over already.
+    if (match.index < last) continue;
+    if (match.index > last) yield { type: "text", text: html.slice(last, match.index) };
+    last = match.index + match[0].length;
+    const [token, slash, rawName = "", rawAttributes = ""] = match;
+    if (token.startsWith("<!--")) continue;
+    const name = rawName.toLowerCase();
+    if (skipContent.has(name)) {
+      if (!slash) last = endOfElement(html, name, last);
+      continue;
+    }
+    if (slash) yield { type: "end", name };
+    else yield { type: "start", name, attributes: parseAttributes(rawAttributes) };
+  }
+  if (last < html.length) yield { type: "text", text: html.slice(last) };
 }
 
 /** The words of a part's HTML, for its word count. */
@@ -163,7 +182,7 @@ function endOfElement(html: string, name: string, from: number): number {
 }
 
 /** Text stays as written (entities included) but can never open a tag. */
-function escapeText(text: string): string {
+export function escapeText(text: string): string {
   return text
     .replace(/&(?![a-zA-Z][a-zA-Z0-9]{0,31};|#\d{1,7};|#x[0-9a-fA-F]{1,6};)/g, "&amp;")
     .replace(/</g, "&lt;")

@@ -42,6 +42,7 @@ export default [
   route("help/writing/:article", "routes/writing-help.tsx"),
   route("myworks", "routes/myworks.tsx"),
   route("myworks/new", "routes/myworks-story.tsx", { id: "myworks-new" }),
+  route("myworks/cover-import", "routes/myworks-cover-import.tsx"),
   route("myworks/:storyId", "routes/myworks-story.tsx"),
   route("myworks/:storyId/write/:partId", "routes/myworks-write.tsx"),
   route(":partId", "routes/part.tsx"),

@@ -28,6 +28,7 @@ import type {
   MyReport,
   ParagraphCommentCounts,
   PartDetails,
+  PartImage,
   PartText,
   PicksPeriod,
   ReaderSettings,
@@ -43,6 +44,7 @@ import type {
   StaffReportPage,
   StoryCard,
   StoryCollections,
+  StoryCoverUpdate,
   StoryDetails,
   StoryDetailsInput,
   StoryList,
@@ -51,6 +53,7 @@ import type {
   StorySearchFilters,
   StorySearchResult,
   SupportTree,
+  TagSuggestion,
   UserList,
   UserProfile,
   UserSearchResult,
@@ -389,6 +392,19 @@ export function createApiClient(fetchApi: ApiFetch) {
       call<PartText>(`/v4/parts/${partId}`, json("PUT", changes)),
     deletePart: (partId: number) =>
       call<{ deleted: true }>(`/v4/parts/${partId}`, { method: "DELETE" }),
+    /** 'Publish Changes' of a published part, and Cancel (docs/decisions/018). */
+    publishChanges: (partId: number) =>
+      call<PartText>(`/v4/parts/${partId}/publish-changes`, json("POST", {})),
+    discardChanges: (partId: number) =>
+      call<PartText>(`/v4/parts/${partId}/discard-changes`, json("POST", {})),
+    /** A cover as base64 (writer-paid-contest.md §7). */
+    updateStoryCover: (storyId: number, image: string) =>
+      call<StoryCoverUpdate>("/apiv2/updatestorycover", json("POST", { id: storyId, image })),
+    /** A picture for a part's text, as base64; answers its URL. */
+    addPartImage: (partId: number, image: string) =>
+      call<PartImage>(`/v4/parts/${partId}/images`, json("POST", { image })),
+    tagSuggestions: (prefix: string) =>
+      get<{ tags: TagSuggestion[] }>(`/v4/tags/suggestions?${new URLSearchParams({ prefix })}`),
     publishPart: (partId: number) =>
       call<PartText>(`/v4/parts/${partId}/publish`, json("POST", {})),
     unpublishPart: (partId: number) =>

@@ -1,10 +1,13 @@
 import { BLOCKED_TAG_MESSAGES, INBOX_NOTICES } from "@inkwell/shared";
 import { notesEn, writerJourneyEn, writerTipEn } from "./en-notes.ts";
 import { reportsEn } from "./en-reports.ts";
+import { coversEn, writingEn } from "./en-writing.ts";
 
 /** Every piece of text the web app shows, in English. Other locales mirror this shape. */
 export const en = {
   brand: "Inkwell",
+  covers: coversEn,
+  writing: writingEn,
   notes: notesEn,
   writerJourney: writerJourneyEn,
   writerTip: writerTipEn,
@@ -815,7 +818,8 @@ export const en = {
       title: "Title",
       description: "Description",
       tags: "Tags",
-      tagsHint: "Separate tags with commas, for example: romance, summer",
+      tagsHint:
+        "Press Enter or type a comma after each tag. Suggestions show the tags readers browse.",
       category: "Category",
       chooseCategory: "Choose a category",
       language: "Language",

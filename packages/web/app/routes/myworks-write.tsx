@@ -21,7 +21,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     throw error;
   });
   if (part.storyId !== storyId) throw notFoundResponse();
-  return { part };
+  // The story's details: the publish form opens first when they are missing (§2).
+  const [story, { categories }] = await Promise.all([api.work(storyId), api.categories()]);
+  return { part, story, categories };
 }
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
@@ -31,11 +33,11 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
 
 /** The part editor (writer-paid-contest.md §2). */
 export default function WritePage({ loaderData }: Route.ComponentProps) {
-  const { part } = loaderData;
+  const { part, story, categories } = loaderData;
   return (
     <article className="write-page" key={part.id}>
       <h1 className="visually-hidden">{part.title}</h1>
-      <PartEditor storyId={part.storyId} first={part} />
+      <PartEditor first={part} story={story} categories={categories} />
     </article>
   );
 }

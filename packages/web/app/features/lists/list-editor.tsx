@@ -1,10 +1,11 @@
 import type { StoryCard } from "@inkwell/shared";
 import { ArrowDown, ArrowUp, GripVertical, X } from "lucide-react";
-import { type DragEvent, useState } from "react";
+import { useState } from "react";
 import { browserApi, type StoryCardData } from "../../api/client.ts";
 import { Alert } from "../../components/alert.tsx";
 import { Cover } from "../../components/cover.tsx";
 import { t } from "../../i18n/index.ts";
+import { useReorder } from "../../lib/use-reorder.ts";
 
 type Message = { tone: "danger" | "success"; text: string } | null;
 
@@ -14,52 +15,27 @@ type Message = { tone: "danger" | "success"; text: string } | null;
  */
 export function ListEditor({ listId, first }: { listId: number; first: StoryCard[] }) {
   const [stories, setStories] = useState<StoryCardData[]>(first);
-  const [dragged, setDragged] = useState<number | null>(null);
   const [message, setMessage] = useState<Message>(null);
-
-  async function reorder(next: StoryCardData[], moved: StoryCardData, focus?: string) {
-    const before = stories;
-    setStories(next);
-    const place = next.indexOf(moved) + 1;
-    if (focus) requestAnimationFrame(() => document.getElementById(focus)?.focus());
-    const result = await browserApi()
-      .reorderReadingList(
-        listId,
-        next.map((story) => story.id),
-      )
-      .catch(() => ({ ok: false }));
-    if (result.ok)
-      setMessage({ tone: "success", text: t.lists.moved(moved.title, place, next.length) });
-    else {
-      setStories(before);
-      setMessage({ tone: "danger", text: t.lists.reorderFailed });
-    }
-  }
-
-  function move(index: number, by: -1 | 1) {
-    const target = index + by;
-    const story = stories[index];
-    if (!story || target < 0 || target >= stories.length) return;
-    const next = [...stories];
-    next.splice(index, 1);
-    next.splice(target, 0, story);
-    // Keep focus on the same button as the row moves, unless it has reached the end.
-    const edge = target === 0 || target === stories.length - 1;
-    const focus = `move-${by < 0 ? (edge ? "down" : "up") : edge ? "up" : "down"}-${story.id}`;
-    reorder(next, story, focus);
-  }
-
-  function drop(event: DragEvent, index: number) {
-    event.preventDefault();
-    const from = stories.findIndex((story) => story.id === dragged);
-    setDragged(null);
-    const story = stories[from];
-    if (!story || from === index) return;
-    const next = [...stories];
-    next.splice(from, 1);
-    next.splice(index, 0, story);
-    reorder(next, story);
-  }
+  const { dragged, move, buttonId, rowProps } = useReorder({
+    items: stories,
+    setItems: setStories,
+    buttonIds: "move",
+    save: async (next, moved) => {
+      const result = await browserApi()
+        .reorderReadingList(
+          listId,
+          next.map((story) => story.id),
+        )
+        .catch(() => ({ ok: false as const }));
+      const place = next.indexOf(moved) + 1;
+      setMessage(
+        result.ok
+          ? { tone: "success", text: t.lists.moved(moved.title, place, next.length) }
+          : { tone: "danger", text: t.lists.reorderFailed },
+      );
+      return result.ok;
+    },
+  });
 
   async function remove(story: StoryCardData) {
     const result = await browserApi()
@@ -80,14 +56,7 @@ export function ListEditor({ listId, first }: { listId: number; first: StoryCard
           <li
             key={story.id}
             className={`list-editor__row${dragged === story.id ? " list-editor__row--dragged" : ""}`}
-            draggable
-            onDragStart={(event) => {
-              event.dataTransfer.effectAllowed = "move";
-              setDragged(story.id);
-            }}
-            onDragEnd={() => setDragged(null)}
-            onDragOver={(event) => event.preventDefault()}
-            onDrop={(event) => drop(event, index)}
+            {...rowProps(index, story)}
           >
             <span className="list-editor__grip" title={t.lists.dragHandle(story.title)}>
               <GripVertical aria-hidden="true" size={18} />
@@ -99,7 +68,7 @@ export function ListEditor({ listId, first }: { listId: number; first: StoryCard
             </span>
             <span className="list-editor__actions">
               <button
-                id={`move-up-${story.id}`}
+                id={buttonId("up", story.id)}
                 type="button"
                 className="button list-editor__icon"
                 aria-label={t.lists.moveUp(story.title)}
@@ -109,7 +78,7 @@ export function ListEditor({ listId, first }: { listId: number; first: StoryCard
                 <ArrowUp aria-hidden="true" size={18} />
               </button>
               <button
-                id={`move-down-${story.id}`}
+                id={buttonId("down", story.id)}
                 type="button"
                 className="button list-editor__icon"
                 aria-label={t.lists.moveDown(story.title)}

@@ -1,17 +1,33 @@
-import type { PartText } from "@inkwell/shared";
-import { Bold, Heading2, Italic, Minus, Underline } from "lucide-react";
+import type { Category, PartText, WorkDetails } from "@inkwell/shared";
+import { Settings } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { browserApi } from "../../api/client.ts";
+import { browserApi, type Refusal } from "../../api/client.ts";
 import { Alert } from "../../components/alert.tsx";
+import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
 import { useInteractionGate } from "../accounts/interaction-gate.tsx";
+import {
+  BLOCKS,
+  type Formats,
+  formatsAt,
+  NO_FORMATS,
+  pasteCleanly,
+  rangeIn,
+  restoreRange,
+} from "./editor-commands.ts";
+import { EditorToolbar } from "./editor-toolbar.tsx";
+import { ImageModal } from "./image-modal.tsx";
+import { PartSettingsModal } from "./part-settings-modal.tsx";
+import { PreviewModal } from "./preview-modal.tsx";
 import { PublishModal, ScheduledModal } from "./publish-modal.tsx";
+import { StoryDetailsForm } from "./story-details-form.tsx";
 
 /** Drafts save this long after the last change. */
 const AUTOSAVE_MS = 2_000;
-const BLOCKS = "p, h2, h3, blockquote, div";
 
 type SaveState = "saved" | "unsaved" | "saving" | "conflict" | "failed";
+type Dialog = "publish" | "details" | "image" | "preview" | "settings" | "discard" | null;
+type Notice = { tone: "success" | "danger"; text: string } | null;
 
 /**
  * The server gives new paragraphs their ids; copying them back into the editor (when its
@@ -31,29 +47,49 @@ function adoptParagraphIds(editor: HTMLElement, html: string) {
   });
 }
 
-const TOOLS = [
-  { command: "bold", label: t.works.editor.bold, Icon: Bold },
-  { command: "italic", label: t.works.editor.italic, Icon: Italic },
-  { command: "underline", label: t.works.editor.underline, Icon: Underline },
-  { command: "formatBlock", value: "h2", label: t.works.editor.heading, Icon: Heading2 },
-  { command: "insertHorizontalRule", label: t.works.editor.divider, Icon: Minus },
-] as const;
+/** What §2 asks of a story before its first part goes out. */
+const missesDetails = (story: WorkDetails) =>
+  story.title.trim() === "" ||
+  story.description.trim() === "" ||
+  story.tags.length === 0 ||
+  story.categoryId === null;
 
-/** The part editor: title, a small rich-text editor, autosave, Preview and Publish. */
-export function PartEditor({ storyId, first }: { storyId: number; first: PartText }) {
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
+interface PartEditorProps {
+  first: PartText;
+  story: WorkDetails;
+  categories: Category[];
+}
+
+/**
+ * The part editor: title, a rich-text editor with autosave, and the action bars of §2. A
+ * draft has Publish, Save, Preview and settings; a published part has Publish Changes,
+ * Cancel and settings, and its saves wait as pending edits until Publish Changes.
+ */
+export function PartEditor({ first, story: firstStory, categories }: PartEditorProps) {
   const editor = useRef<HTMLDivElement>(null);
   const hash = useRef(first.text_hash);
   const dirty = useRef(false);
+  const saving = useRef<Promise<boolean> | null>(null);
+  const imageRange = useRef<Range | null>(null);
+  const [story, setStory] = useState(firstStory);
   const [title, setTitle] = useState(first.title);
   const [state, setState] = useState<SaveState>("saved");
   const [draft, setDraft] = useState(first.draft);
+  const [changes, setChanges] = useState(first.unpublishedChanges);
   const [scheduled, setScheduled] = useState(first.scheduledPublishDatetime);
-  const [publishing, setPublishing] = useState(false);
+  const [dialog, setDialog] = useState<Dialog>(null);
   const [confirmed, setConfirmed] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [formats, setFormats] = useState<Formats>(NO_FORMATS);
+  const [busy, setBusy] = useState(false);
+  const [image, setImage] = useState<{ url: string; alt: string } | null>(null);
   const { guard, modals } = useInteractionGate();
+  const storyId = story.id;
 
-  async function save(): Promise<boolean> {
+  async function saveNow(): Promise<boolean> {
     const element = editor.current;
     if (!element || state === "conflict") return false;
     if (!dirty.current) return true;
@@ -65,6 +101,7 @@ export function PartEditor({ storyId, first }: { storyId: number; first: PartTex
     if (result?.ok) {
       hash.current = result.value.text_hash;
       if (!dirty.current) adoptParagraphIds(element, result.value.text);
+      setChanges(result.value.unpublishedChanges);
       setState(dirty.current ? "unsaved" : "saved");
       return true;
     }
@@ -76,8 +113,19 @@ export function PartEditor({ storyId, first }: { storyId: number; first: PartTex
     return false;
   }
 
+  /** One save at a time; a second caller waits for the first and then saves what is left. */
+  async function save(): Promise<boolean> {
+    if (saving.current) await saving.current;
+    const pending = saveNow();
+    saving.current = pending;
+    const saved = await pending;
+    if (saving.current === pending) saving.current = null;
+    return saved;
+  }
+
   const change = () => {
     dirty.current = true;
+    setNotice(null);
     setState((current) => (current === "conflict" ? current : "unsaved"));
   };
 
@@ -91,7 +139,72 @@ export function PartEditor({ storyId, first }: { storyId: number; first: PartTex
   useEffect(() => {
     // Enter starts a <p>, not a <div>, so paragraphs are paragraphs from the start.
     document.execCommand("defaultParagraphSeparator", false, "p");
+    const update = () => {
+      const element = editor.current;
+      if (element && rangeIn(element)) setFormats(formatsAt(element));
+    };
+    document.addEventListener("selectionchange", update);
+    return () => document.removeEventListener("selectionchange", update);
   }, []);
+
+  function publish() {
+    guard(() => setDialog(missesDetails(story) ? "details" : "publish"));
+  }
+
+  async function run(action: () => Promise<Notice>) {
+    setBusy(true);
+    const outcome = await action().catch(() => ({
+      tone: "danger" as const,
+      text: t.works.actionFailed,
+    }));
+    setBusy(false);
+    setNotice(outcome);
+  }
+
+  const refusal = (result: { ok: false; refusal: Refusal }) => ({
+    tone: "danger" as const,
+    text: result.refusal.message ?? t.works.actionFailed,
+  });
+
+  const publishChanges = () =>
+    guard(() =>
+      run(async () => {
+        if (!(await save())) return { tone: "danger", text: t.works.saveFailed };
+        const result = await browserApi().publishChanges(first.id);
+        if (!result.ok) return refusal(result);
+        hash.current = result.value.text_hash;
+        setChanges(false);
+        return { tone: "success", text: t.writing.changesPublished };
+      }),
+    );
+
+  const discardChanges = () =>
+    run(async () => {
+      setDialog(null);
+      // Edits not saved yet are dropped too; a save under way lands first, then goes.
+      dirty.current = false;
+      setState("saved");
+      if (saving.current) await saving.current;
+      const result = await browserApi().discardChanges(first.id);
+      if (!result.ok) return refusal(result);
+      if (editor.current) editor.current.innerHTML = result.value.text;
+      hash.current = result.value.text_hash;
+      setTitle(result.value.title);
+      setChanges(false);
+      setState("saved");
+      return { tone: "success", text: t.writing.discarded };
+    });
+
+  // A picture goes in once its dialog has closed: while a modal is open the editor is inert.
+  useEffect(() => {
+    const element = editor.current;
+    if (dialog !== null || !image || !element) return;
+    setImage(null);
+    restoreRange(element, imageRange.current);
+    const tag = `<img src="${escapeAttribute(image.url)}" alt="${escapeAttribute(image.alt)}">`;
+    document.execCommand("insertHTML", false, tag);
+    change();
+  });
 
   const status = {
     saved: t.works.saved,
@@ -100,6 +213,7 @@ export function PartEditor({ storyId, first }: { storyId: number; first: PartTex
     failed: t.works.saveFailed,
     conflict: "",
   }[state];
+  const hasChanges = changes || state !== "saved";
 
   return (
     <div className="part-editor">
@@ -109,20 +223,48 @@ export function PartEditor({ storyId, first }: { storyId: number; first: PartTex
           {status}
         </span>
         <div className="part-editor__actions">
-          <a className="button" href={`/${first.id}`} target="_blank" rel="noopener">
-            {t.works.editor.preview}
-          </a>
           {draft ? (
-            <button
-              className="button button--primary"
-              type="button"
-              onClick={() => guard(() => setPublishing(true))}
-            >
-              {scheduled ? t.works.editor.changeSchedule : t.works.editor.publish}
-            </button>
+            <>
+              <button className="button button--primary" type="button" onClick={publish}>
+                {scheduled ? t.works.editor.changeSchedule : t.works.editor.publish}
+              </button>
+              <button className="button" type="button" onClick={save}>
+                {t.writing.save}
+              </button>
+              <button className="button" type="button" onClick={() => setDialog("preview")}>
+                {t.writing.preview}
+              </button>
+            </>
           ) : (
-            <span className="part-editor__live">{t.works.editor.published}</span>
+            <>
+              <button
+                className="button button--primary"
+                type="button"
+                disabled={busy || !hasChanges}
+                onClick={publishChanges}
+              >
+                {t.writing.publishChanges}
+              </button>
+              <button
+                className="button"
+                type="button"
+                disabled={busy || !hasChanges}
+                onClick={() => setDialog("discard")}
+              >
+                {t.writing.cancel}
+              </button>
+            </>
           )}
+          <button
+            className="button part-editor__tool"
+            type="button"
+            aria-label={t.writing.settings}
+            title={t.writing.settings}
+            aria-haspopup="dialog"
+            onClick={() => setDialog("settings")}
+          >
+            <Settings aria-hidden="true" size={18} />
+          </button>
         </div>
       </div>
       {state === "conflict" && (
@@ -133,26 +275,23 @@ export function PartEditor({ storyId, first }: { storyId: number; first: PartTex
           </button>
         </Alert>
       )}
-      {notice && <Alert tone="success">{notice}</Alert>}
-      <div className="part-editor__toolbar" role="toolbar" aria-label={t.works.editor.toolbar}>
-        {TOOLS.map((tool) => (
-          <button
-            key={tool.command + ("value" in tool ? tool.value : "")}
-            className="button part-editor__tool"
-            type="button"
-            aria-label={tool.label}
-            title={tool.label}
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => {
-              document.execCommand(tool.command, false, "value" in tool ? tool.value : undefined);
-              editor.current?.focus();
-              change();
-            }}
-          >
-            <tool.Icon aria-hidden="true" size={18} />
-          </button>
-        ))}
-      </div>
+      {!draft && hasChanges && !notice && <Alert tone="info">{t.writing.pendingChanges}</Alert>}
+      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+      <EditorToolbar
+        editor={editor}
+        formats={formats}
+        disabled={state === "conflict"}
+        onChange={() => {
+          change();
+          if (editor.current) setFormats(formatsAt(editor.current));
+        }}
+        onImage={() => {
+          imageRange.current = editor.current
+            ? (rangeIn(editor.current)?.cloneRange() ?? null)
+            : null;
+          setDialog("image");
+        }}
+      />
       <label className="visually-hidden" htmlFor="part-title">
         {t.works.editor.partTitle}
       </label>
@@ -171,32 +310,37 @@ export function PartEditor({ storyId, first }: { storyId: number; first: PartTex
       {/* biome-ignore lint/a11y/useSemanticElements: a rich-text editor cannot be a textarea */}
       <div
         ref={editor}
-        className="part-editor__text reading-text"
+        className="part-editor__text reader__text"
         contentEditable={state !== "conflict"}
         role="textbox"
         aria-multiline="true"
         aria-label={t.works.editor.label}
         tabIndex={0}
         onInput={change}
+        onPaste={(event) => {
+          event.preventDefault();
+          pasteCleanly(event.clipboardData);
+          change();
+        }}
         suppressContentEditableWarning
         // biome-ignore lint/security/noDangerouslySetInnerHtml: the writer's own text, sanitised on write
         dangerouslySetInnerHTML={{ __html: first.text }}
       />
       {modals}
       <PublishModal
-        open={publishing}
+        open={dialog === "publish"}
         partId={first.id}
         scheduled={scheduled}
         saveFirst={save}
-        onClose={() => setPublishing(false)}
+        onClose={() => setDialog(null)}
         onPublished={() => {
-          setPublishing(false);
+          setDialog(null);
           setDraft(false);
           setScheduled(null);
-          setNotice(t.works.publishModal.publishedNow);
+          setNotice({ tone: "success", text: t.works.publishModal.publishedNow });
         }}
         onScheduled={(datetime) => {
-          setPublishing(false);
+          setDialog(null);
           setScheduled(datetime);
           setConfirmed(datetime);
         }}
@@ -205,10 +349,72 @@ export function PartEditor({ storyId, first }: { storyId: number; first: PartTex
         scheduled={confirmed}
         onChange={() => {
           setConfirmed(null);
-          setPublishing(true);
+          setDialog("publish");
         }}
         onClose={() => setConfirmed(null)}
       />
+      <Modal
+        open={dialog === "details"}
+        title={t.writing.detailsFirstTitle}
+        onClose={() => setDialog(null)}
+        className="modal--wide"
+      >
+        <div className="modal__form">
+          <p>{t.writing.detailsFirstText}</p>
+          <StoryDetailsForm
+            story={story}
+            categories={categories}
+            onSaved={(saved) => {
+              setStory(saved);
+              if (!missesDetails(saved)) setDialog("publish");
+            }}
+          />
+        </div>
+      </Modal>
+      <ImageModal
+        open={dialog === "image"}
+        partId={first.id}
+        onClose={() => setDialog(null)}
+        onAdded={setImage}
+      />
+      <PreviewModal
+        open={dialog === "preview"}
+        title={title}
+        html={() => editor.current?.innerHTML ?? ""}
+        onClose={() => setDialog(null)}
+      />
+      <PartSettingsModal
+        open={dialog === "settings"}
+        storyId={storyId}
+        partId={first.id}
+        title={title}
+        published={!draft}
+        onPreview={() => setDialog("preview")}
+        onUnpublished={() => {
+          setDialog(null);
+          setDraft(true);
+          setChanges(false);
+          setNotice({ tone: "success", text: t.works.unpublished(title) });
+        }}
+        onClose={() => setDialog(null)}
+      />
+      <Modal
+        open={dialog === "discard"}
+        title={t.writing.discardTitle}
+        onClose={() => setDialog(null)}
+      >
+        <div className="modal__form">
+          <p>{t.writing.discardText}</p>
+          <div className="modal__actions">
+            <button className="button" type="button" onClick={() => setDialog(null)}>
+              {t.writing.keepEditing}
+            </button>
+            <button className="button button--danger" type="button" onClick={discardChanges}>
+              {t.writing.discard}
+            </button>
+          </div>
+        </div>
+      </Modal>
     </div>
   );
 }

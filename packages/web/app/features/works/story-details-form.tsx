@@ -9,6 +9,9 @@ import { type FormEvent, useState } from "react";
 import { browserApi, type Refusal } from "../../api/client.ts";
 import { Alert } from "../../components/alert.tsx";
 import { t } from "../../i18n/index.ts";
+import { CoverPicker } from "./cover-picker.tsx";
+import { base64Of } from "./image-files.ts";
+import { TagField } from "./tag-field.tsx";
 
 const EMPTY: StoryDetailsInput = {
   title: "",
@@ -24,18 +27,22 @@ const EMPTY: StoryDetailsInput = {
 type Message = { tone: "danger" | "success"; text: string } | null;
 
 /**
- * The Story Details tab: every field of a story, with the licence picker of §3. A new
- * story is created with its first draft part and the writer goes straight to writing it.
+ * The Story Details tab: every field of a story, with the licence picker of §3 and the
+ * cover. A new story is created with its first draft part and the writer goes straight to
+ * writing it. With `onSaved` (the part editor's publish form), a save hands the story back.
  */
 export function StoryDetailsForm({
   story,
   categories,
+  onSaved,
 }: {
   story: WorkDetails | null;
   categories: Category[];
+  onSaved?: (story: WorkDetails) => void;
 }) {
   const [details, setDetails] = useState<StoryDetailsInput>(story ?? EMPTY);
-  const [tags, setTags] = useState((story?.tags ?? []).join(", "));
+  const [cover, setCover] = useState(story?.cover ?? null);
+  const [pendingCover, setPendingCover] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<Message>(null);
   const [busy, setBusy] = useState(false);
@@ -46,34 +53,45 @@ export function StoryDetailsForm({
     event.preventDefault();
     setBusy(true);
     const api = browserApi();
-    const input = {
-      ...details,
-      tags: tags
-        .split(",")
-        .map((tag) => tag.trim())
-        .filter(Boolean),
-    };
-    const result = await (story ? api.updateWork(story.id, input) : api.createWork(input)).catch(
-      () => ({ ok: false as const, refusal: {} as Refusal }),
-    );
-    setBusy(false);
+    const result = await (story
+      ? api.updateWork(story.id, details)
+      : api.createWork(details)
+    ).catch(() => ({ ok: false as const, refusal: {} as Refusal }));
     if (!result.ok) {
+      setBusy(false);
       const refusal = result.refusal as Refusal & { fields?: Record<string, string> };
       setErrors(refusal.fields ?? {});
       setMessage({ tone: "danger", text: refusal.message ?? t.works.saveFailed });
       return;
     }
     setErrors({});
+    const coverSaved = pendingCover ? await saveCover(result.value.id, pendingCover) : true;
+    setBusy(false);
     if (story) {
-      setMessage({ tone: "success", text: t.works.saved });
+      if (!coverSaved) return;
+      if (onSaved) onSaved(result.value);
+      else setMessage({ tone: "success", text: t.works.saved });
       return;
     }
-    const part = await api.createPart(result.value.id).catch(() => null);
+    const part = coverSaved ? await api.createPart(result.value.id).catch(() => null) : null;
     window.location.assign(
       part?.ok
         ? `/myworks/${result.value.id}/write/${part.value.id}`
         : `/myworks/${result.value.id}`,
     );
+  }
+
+  async function saveCover(storyId: number, dataUrl: string): Promise<boolean> {
+    const result = await browserApi()
+      .updateStoryCover(storyId, base64Of(dataUrl))
+      .catch(() => ({ ok: false as const, refusal: {} as Refusal }));
+    if (!result.ok) {
+      setMessage({ tone: "danger", text: result.refusal.message ?? t.covers.failed });
+      return false;
+    }
+    setCover(result.value.cover);
+    setPendingCover(null);
+    return true;
   }
 
   const invalid = (field: string) =>
@@ -123,13 +141,12 @@ export function StoryDetailsForm({
       </div>
       <div className="field">
         <label htmlFor="story-tags">{t.works.fields.tags}</label>
-        <input
+        <TagField
           id="story-tags"
-          type="text"
-          value={tags}
-          aria-invalid={invalid("tags") || undefined}
-          aria-describedby={describedBy("tags", true)}
-          onChange={(event) => setTags(event.target.value)}
+          tags={details.tags}
+          invalid={invalid("tags")}
+          describedBy={describedBy("tags", true)}
+          onChange={(tags) => set("tags", tags)}
         />
         <p className="field__hint" id="story-tags-hint">
           {t.works.fields.tagsHint}
@@ -190,6 +207,13 @@ export function StoryDetailsForm({
           {t.works.fields.copyrightHint}
         </p>
       </div>
+      <CoverPicker
+        title={details.title}
+        cover={cover}
+        pending={pendingCover}
+        onPick={setPendingCover}
+        importHref={story ? `/myworks/cover-import?storyId=${story.id}` : undefined}
+      />
       <div className="field field--check">
         <input
           id="story-mature"

@@ -1,53 +1,53 @@
 import { formatAbsoluteDate, type WorkPart } from "@inkwell/shared";
-import { ArrowDown, ArrowUp, Plus } from "lucide-react";
+import { ArrowDown, ArrowUp, GripVertical, Plus } from "lucide-react";
 import { useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { Alert } from "../../components/alert.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
+import { useReorder } from "../../lib/use-reorder.ts";
 
 type Message = { tone: "danger" | "success"; text: string } | null;
 
 function status(part: WorkPart): string {
-  if (!part.draft) return t.works.status.published;
+  if (!part.draft) {
+    return part.unpublishedChanges ? t.writing.unpublishedChanges : t.works.status.published;
+  }
   if (part.scheduledPublishDatetime) {
     return t.works.status.scheduled(formatAbsoluteDate(part.scheduledPublishDatetime));
   }
   return t.works.status.draft;
 }
 
-/** The Table of Contents tab: parts in order with their status; reorder, unpublish, delete. */
+/**
+ * The Table of Contents tab: parts in order with their status. Drag a row, or use Move up
+ * and Move down from the keyboard, to reorder; unpublish; delete after a confirmation.
+ */
 export function TableOfContents({ storyId, first }: { storyId: number; first: WorkPart[] }) {
   const [parts, setParts] = useState(first);
   const [message, setMessage] = useState<Message>(null);
   const [deleting, setDeleting] = useState<WorkPart | null>(null);
   const failed = () => setMessage({ tone: "danger", text: t.works.actionFailed });
-
-  async function move(index: number, by: -1 | 1) {
-    const part = parts[index];
-    const target = index + by;
-    if (!part || target < 0 || target >= parts.length) return;
-    const next = [...parts];
-    next.splice(index, 1);
-    next.splice(target, 0, part);
-    const before = parts;
-    setParts(next);
-    const edge = target === 0 || target === parts.length - 1;
-    const focus = `part-${by < 0 ? (edge ? "down" : "up") : edge ? "up" : "down"}-${part.id}`;
-    requestAnimationFrame(() => document.getElementById(focus)?.focus());
-    const result = await browserApi()
-      .reorderParts(
-        storyId,
-        next.map((entry) => entry.id),
-      )
-      .catch(() => ({ ok: false }));
-    if (result.ok) {
-      setMessage({ tone: "success", text: t.works.moved(part.title, target + 1, next.length) });
-    } else {
-      setParts(before);
-      setMessage({ tone: "danger", text: t.works.reorderFailed });
-    }
-  }
+  const { dragged, move, buttonId, rowProps } = useReorder({
+    items: parts,
+    setItems: setParts,
+    buttonIds: "part",
+    save: async (next, moved) => {
+      const result = await browserApi()
+        .reorderParts(
+          storyId,
+          next.map((entry) => entry.id),
+        )
+        .catch(() => ({ ok: false as const }));
+      const place = next.indexOf(moved) + 1;
+      setMessage(
+        result.ok
+          ? { tone: "success", text: t.works.moved(moved.title, place, next.length) }
+          : { tone: "danger", text: t.works.reorderFailed },
+      );
+      return result.ok;
+    },
+  });
 
   async function unpublish(part: WorkPart) {
     const result = await browserApi()
@@ -92,7 +92,14 @@ export function TableOfContents({ storyId, first }: { storyId: number; first: Wo
       ) : (
         <ol className="toc-editor__parts">
           {parts.map((part, index) => (
-            <li key={part.id} className="toc-editor__row">
+            <li
+              key={part.id}
+              className={`toc-editor__row${dragged === part.id ? " toc-editor__row--dragged" : ""}`}
+              {...rowProps(index, part)}
+            >
+              <span className="toc-editor__grip" title={t.writing.dragHandle(part.title)}>
+                <GripVertical aria-hidden="true" size={18} />
+              </span>
               <div className="toc-editor__info">
                 <a href={`/myworks/${storyId}/write/${part.id}`}>{part.title}</a>
                 <span className={part.draft ? "toc-editor__status" : "toc-editor__status is-live"}>
@@ -101,7 +108,7 @@ export function TableOfContents({ storyId, first }: { storyId: number; first: Wo
               </div>
               <div className="toc-editor__actions">
                 <button
-                  id={`part-up-${part.id}`}
+                  id={buttonId("up", part.id)}
                   className="button toc-editor__move"
                   type="button"
                   disabled={index === 0}
@@ -111,7 +118,7 @@ export function TableOfContents({ storyId, first }: { storyId: number; first: Wo
                   <ArrowUp aria-hidden="true" size={18} />
                 </button>
                 <button
-                  id={`part-down-${part.id}`}
+                  id={buttonId("down", part.id)}
                   className="button toc-editor__move"
                   type="button"
                   disabled={index === parts.length - 1}

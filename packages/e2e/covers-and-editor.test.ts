@@ -1,0 +1,361 @@
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { DESKTOP, expectNoAxeViolations, logInAt, PHONE, useBrowser } from "./support/browser.ts";
+import { solidPng } from "./support/images.ts";
+import { useServer } from "./support/server.ts";
+import { fillSignup } from "./support/sign-up.ts";
+
+const server = useServer();
+const { withPage } = useBrowser();
+
+const COVER = {
+  name: "cover.png",
+  mimeType: "image/png",
+  buffer: solidPng(300, 450, [30, 90, 160]),
+};
+const signIn = (page: Page, nextUrl: string) => logInAt(page, "demo_writer", nextUrl);
+
+/** The demo writer's stories as /myworks lists them: id and title, in order. */
+async function myStories(page: Page): Promise<{ id: number; title: string }[]> {
+  await page.goto("/myworks");
+  const links = page
+    .getByRole("list", { name: "Your stories" })
+    .getByRole("heading")
+    .getByRole("link");
+  return Promise.all(
+    (await links.all()).map(async (link) => ({
+      id: Number((await link.getAttribute("href"))?.split("/").at(-1)),
+      title: (await link.textContent()) ?? "",
+    })),
+  );
+}
+
+/** A published part of the story: the first link of its Table of Contents marked Published. */
+async function publishedPartOf(page: Page, storyId: number): Promise<number> {
+  await page.goto(`/myworks/${storyId}`);
+  await page.getByRole("tab", { name: "Table of Contents" }).click();
+  const row = page
+    .getByRole("tabpanel")
+    .getByRole("listitem")
+    .filter({ has: page.getByText("Published", { exact: true }) })
+    .first();
+  const href = await row.getByRole("link").getAttribute("href");
+  return Number(href?.split("/").at(-1));
+}
+
+const readerText = async (page: Page, partId: number) => {
+  await page.goto(`/${partId}`);
+  return page.locator(".reader__text").textContent();
+};
+
+describe("covers", () => {
+  test("a writer uploads a cover in Story Details and readers see it on the story page", async () => {
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await signIn(page, "/myworks");
+      const [story] = await myStories(page);
+      if (!story) throw new Error("demo_writer has stories");
+      await page.goto(`/myworks/${story.id}`);
+      await page.getByRole("tab", { name: "Story Details" }).click();
+
+      await page.getByLabel("Choose a cover image").setInputFiles({
+        name: "cover.gif",
+        mimeType: "image/gif",
+        buffer: Buffer.from("GIF89a"),
+      });
+      await page
+        .getByRole("alert")
+        .filter({ hasText: "Choose a JPEG, PNG or WebP image." })
+        .waitFor();
+
+      await page.getByLabel("Choose a cover image").setInputFiles(COVER);
+      await page.getByText("New cover: it is saved with the story.").waitFor();
+      await expectNoAxeViolations(page, "story details with a new cover");
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await page.getByRole("status").filter({ hasText: "Saved" }).waitFor();
+
+      await page.goto(`/story/${story.id}`);
+      const cover = page.getByRole("img", { name: `Cover of ${story.title}` }).first();
+      expect(await cover.getAttribute("src")).toMatch(
+        new RegExp(`^/media/covers/${story.id}-[0-9a-f]{12}\\.jpg\\?w=\\d+$`),
+      );
+      await expect
+        .poll(() => cover.evaluate((image: HTMLImageElement) => image.naturalWidth))
+        .toBeGreaterThan(0);
+    });
+  });
+
+  for (const viewport of [PHONE, DESKTOP]) {
+    test(`the cover import screen at ${viewport.width} px: preselected story first, Next, Go to story`, async () => {
+      await withPage({ viewport, baseURL: server.url }, async (page) => {
+        await signIn(page, "/myworks");
+        const stories = await myStories(page);
+        const target = stories[2];
+        if (!target) throw new Error("demo_writer has three stories");
+
+        await page.goto("/myworks/cover-import");
+        const next = page.getByRole("button", { name: "Next" });
+        await page.getByLabel("Cover image").setInputFiles(COVER);
+        const preview = page.getByRole("img", { name: "Your new cover" });
+        await preview.waitFor();
+        expect(await preview.evaluate((image) => image.getBoundingClientRect().width)).toBe(256);
+        expect(await next.isDisabled()).toBe(true);
+        await expectNoAxeViolations(page, `cover import ${viewport.width}`);
+
+        await page.goto(`/myworks/cover-import?storyId=${target.id}`);
+        const choices = page
+          .getByRole("group", { name: "Choose the story for this cover" })
+          .getByRole("radio");
+        expect(await choices.count()).toBe(stories.length);
+        expect(await choices.first().isChecked()).toBe(true);
+        expect(await page.getByRole("radio", { name: target.title }).isChecked()).toBe(true);
+        expect(await next.isDisabled()).toBe(true);
+        await page.getByLabel("Cover image").setInputFiles(COVER);
+        await next.click();
+        await page.getByText(`Your cover was uploaded to ${target.title}.`).waitFor();
+        expect(await choices.count()).toBe(0);
+        await expectNoAxeViolations(page, `cover import done ${viewport.width}`);
+        await page.getByRole("link", { name: "Go to story" }).click();
+        await page.waitForURL(`${server.url}/myworks/${target.id}`);
+      });
+    });
+  }
+});
+
+describe("the part editor", () => {
+  test("edits to a published part reach readers only with Publish Changes; Cancel discards", async () => {
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (writer) => {
+      await signIn(writer, "/myworks");
+      const [, story] = await myStories(writer);
+      if (!story) throw new Error("demo_writer has two stories");
+      const partId = await publishedPartOf(writer, story.id);
+      await writer.goto(`/myworks/${story.id}/write/${partId}`);
+      const text = writer.getByRole("textbox", { name: "Part text" });
+      const publishChanges = writer.getByRole("button", { name: "Publish Changes" });
+      expect(await publishChanges.isDisabled()).toBe(true);
+      expect(await writer.getByRole("button", { name: "Publish", exact: true }).count()).toBe(0);
+
+      await text.click();
+      await writer.keyboard.press("Control+End");
+      await writer.keyboard.type(" The keeper came back at dawn.");
+      await writer.getByRole("status").filter({ hasText: "Saved" }).waitFor({ timeout: 10_000 });
+      await writer
+        .getByText("Readers see the published version until you press Publish Changes.")
+        .waitFor();
+      await expectNoAxeViolations(writer, "a published part with changes");
+
+      await withPage({ viewport: PHONE, baseURL: server.url }, async (reader) => {
+        expect(await readerText(reader, partId)).not.toContain("The keeper came back at dawn.");
+        await publishChanges.click();
+        await writer.getByText("Your changes are published.").waitFor();
+        expect(await readerText(reader, partId)).toContain("The keeper came back at dawn.");
+
+        await text.click();
+        await writer.keyboard.press("Control+End");
+        await writer.keyboard.type(" A line I will regret.");
+        await writer.getByRole("status").filter({ hasText: "Saved" }).waitFor({ timeout: 10_000 });
+        await writer.getByRole("button", { name: "Cancel" }).click();
+        const discard = writer.getByRole("dialog", { name: "Discard your changes?" });
+        await discard.getByRole("button", { name: "Discard changes" }).click();
+        await writer.getByText("Your changes were discarded.").waitFor();
+        expect(await text.textContent()).not.toContain("A line I will regret.");
+        expect(await text.textContent()).toContain("The keeper came back at dawn.");
+        expect(await readerText(reader, partId)).not.toContain("A line I will regret.");
+      });
+      await writer.reload();
+      expect(await writer.getByRole("textbox", { name: "Part text" }).textContent()).not.toContain(
+        "A line I will regret.",
+      );
+    });
+  });
+
+  test("a draft's bar, the toolbar, a pasted Word document, an image and Preview", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await signIn(page, "/myworks");
+      const [story] = await myStories(page);
+      if (!story) throw new Error("demo_writer has stories");
+      await page.goto(`/myworks/${story.id}`);
+      await page.getByRole("tab", { name: "Table of Contents" }).click();
+      await page.getByRole("button", { name: "New part" }).click();
+      await page.waitForURL(/\/write\/\d+$/);
+      for (const name of ["Publish", "Save", "Preview", "Part settings"]) {
+        await page.getByRole("button", { name, exact: true }).waitFor();
+      }
+
+      const text = page.getByRole("textbox", { name: "Part text" });
+      await text.click();
+      // What Word puts on the clipboard: styles, XML, a class per paragraph, one italic word.
+      await text.evaluate((element) => {
+        const data = new DataTransfer();
+        data.setData(
+          "text/html",
+          `<html><head><style>p.MsoNormal{font-family:Calibri}</style></head><body><!--StartFragment-->
+<p class=MsoNormal><span style='font-size:14pt;color:#333'>The lamp was <i>never</i> lit.<o:p></o:p></span></p>
+<p class=MsoNormal><span style='font-family:"Times New Roman"'>Second line.</span></p><!--EndFragment--></body></html>`,
+        );
+        element.dispatchEvent(
+          new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
+        );
+      });
+      const html = await text.innerHTML();
+      expect(html).toContain("<em>never</em>");
+      expect(html).not.toMatch(/Mso|style=|<span|o:p|Calibri/);
+
+      await page.getByText("Second line.").click();
+      await page.getByRole("button", { name: "Align centre" }).click();
+      expect(
+        await page.getByRole("button", { name: "Align centre" }).getAttribute("aria-pressed"),
+      ).toBe("true");
+      await page.getByRole("button", { name: "Image", exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: "Add an image" });
+      await dialog.getByLabel("Image file").setInputFiles(COVER);
+      await dialog.getByLabel("Describe the image").fill("A blue square");
+      await dialog.getByRole("button", { name: "Add image" }).click();
+      const image = text.getByRole("img", { name: "A blue square" });
+      await image.waitFor();
+      expect(await image.getAttribute("src")).toMatch(/^\/media\/images\/\d+-[0-9a-f]{12}\.webp$/);
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await page.getByRole("status").filter({ hasText: "Saved" }).waitFor({ timeout: 10_000 });
+
+      await page.getByRole("button", { name: "Preview", exact: true }).click();
+      const preview = page.getByRole("dialog", { name: "Preview" });
+      await preview.getByText("The lamp was").waitFor();
+      expect(await preview.locator("em").textContent()).toBe("never");
+      expect(await preview.locator('[data-align="center"]').textContent()).toContain(
+        "Second line.",
+      );
+      await expectNoAxeViolations(page, "the preview at 360");
+      await preview.getByRole("button", { name: "Close" }).click();
+
+      await page.reload();
+      const saved = page.getByRole("textbox", { name: "Part text" });
+      expect(await saved.locator('[data-align="center"]').textContent()).toContain("Second line.");
+      await saved.getByRole("img", { name: "A blue square" }).waitFor();
+      await page.getByRole("button", { name: "Part settings" }).click();
+      await expectNoAxeViolations(page, "the part settings at 360");
+    });
+  });
+
+  test("Publish opens the story details first when they are missing", async () => {
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await signIn(page, "/myworks/new");
+      await page.getByLabel("Title").fill("Only a Title");
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await page.waitForURL(/\/write\/\d+$/);
+      await page.getByRole("textbox", { name: "Part text" }).click();
+      await page.keyboard.type("A first line.");
+
+      await page.getByRole("button", { name: "Publish", exact: true }).click();
+      const details = page.getByRole("dialog", { name: "Tell readers about your story" });
+      await details.waitFor();
+      expect(await page.getByRole("dialog", { name: "Publish this part" }).count()).toBe(0);
+      await details.getByLabel("Description").fill("Somebody leaves a light on.");
+      const tags = details.getByRole("combobox", { name: "Tags" });
+      await tags.fill("myst");
+      // Tags of the demo catalogue are suggested; the arrow keys and Enter pick one.
+      const suggestion = details.getByRole("option").first();
+      await suggestion.waitFor();
+      const tag = (await suggestion.locator("span").first().textContent()) ?? "";
+      expect(tag.startsWith("myst")).toBe(true);
+      await tags.press("ArrowDown");
+      expect(await suggestion.getAttribute("aria-selected")).toBe("true");
+      await tags.press("Enter");
+      await details.getByRole("button", { name: `Remove tag ${tag}` }).waitFor();
+      await details.getByLabel("Category").selectOption({ index: 1 });
+      await expectNoAxeViolations(page, "the story details publish form");
+      await details.getByRole("button", { name: "Save", exact: true }).click();
+      await page.getByRole("dialog", { name: "Publish this part" }).waitFor();
+    });
+  });
+
+  test("a writer without a verified email gets the please-verify modal", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto("/signup");
+      await fillSignup(page, "unverified_writer", true);
+      await page.getByRole("button", { name: "Sign up with email" }).click();
+      await page.waitForURL((url) => url.pathname !== "/signup");
+      await page.goto("/myworks/new");
+      await page.getByLabel("Title").fill("Unverified");
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await page.waitForURL(/\/write\/\d+$/);
+      await page.getByRole("button", { name: "Publish", exact: true }).click();
+      const verify = page.getByRole("dialog", { name: "Please verify your email" });
+      await verify.getByRole("button", { name: "Change email" }).waitFor();
+      await verify.getByRole("button", { name: "Resend email" }).waitFor();
+      expect(await page.getByRole("dialog", { name: "Publish this part" }).count()).toBe(0);
+    });
+  });
+
+  test("scheduling for another day shows the 24-hour reminder", async () => {
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await signIn(page, "/myworks");
+      const [story] = await myStories(page);
+      if (!story) throw new Error("demo_writer has stories");
+      await page.goto(`/myworks/${story.id}`);
+      await page.getByRole("tab", { name: "Table of Contents" }).click();
+      await page.getByRole("button", { name: "New part" }).click();
+      await page.waitForURL(/\/write\/\d+$/);
+      await page.getByRole("button", { name: "Publish", exact: true }).click();
+      const modal = page.getByRole("dialog", { name: "Publish this part" });
+      await modal.getByLabel("Schedule to publish later").check();
+      // Two days ahead at 10:00 local time: never today, whatever the hour now.
+      const when = await page.evaluate(() => {
+        const date = new Date(Date.now() + 2 * 86_400_000);
+        date.setHours(10, 0, 0, 0);
+        return new Date(date.getTime() - date.getTimezoneOffset() * 60_000)
+          .toISOString()
+          .slice(0, 16);
+      });
+      await modal.getByLabel("Publish date and time").fill(when);
+      await modal.getByLabel(/I understand/).check();
+      await modal.getByRole("button", { name: "Schedule", exact: true }).click();
+      const scheduled = page.getByRole("dialog", { name: "Your part is scheduled!" });
+      await scheduled.getByText("We'll remind you 24 hours before it's published.").waitFor();
+    });
+  });
+});
+
+describe("the Table of Contents", () => {
+  test("reorders parts from the keyboard and by dragging, and keeps the order", async () => {
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await signIn(page, "/myworks");
+      const [, , , story] = await myStories(page);
+      if (!story) throw new Error("demo_writer has four stories");
+      await page.goto(`/myworks/${story.id}`);
+      await page.getByRole("tab", { name: "Table of Contents" }).click();
+      const panel = page.getByRole("tabpanel");
+      const titles = () => panel.getByRole("listitem").getByRole("link").allTextContents();
+      const [first, second, third] = await titles();
+      if (!first || !second || !third) throw new Error("the story has three parts");
+
+      const down = page.getByRole("button", { name: `Move ${first} down` });
+      await down.focus();
+      await page.keyboard.press("Enter");
+      await page
+        .getByRole("status")
+        .filter({ hasText: `${first} moved to 2 of` })
+        .waitFor();
+      expect((await titles()).slice(0, 3)).toEqual([second, first, third]);
+      expect(await down.evaluate((button) => button === document.activeElement)).toBe(true);
+      await page.keyboard.press("Enter");
+      await page
+        .getByRole("status")
+        .filter({ hasText: `${first} moved to 3 of` })
+        .waitFor();
+      await expectNoAxeViolations(page, "the table of contents after a move");
+
+      await page.reload();
+      await page.getByRole("tab", { name: "Table of Contents" }).click();
+      expect((await titles()).slice(0, 3)).toEqual([second, third, first]);
+
+      const rows = panel.getByRole("listitem");
+      await rows.nth(2).dragTo(rows.nth(0));
+      await page
+        .getByRole("status")
+        .filter({ hasText: `${first} moved to 1 of` })
+        .waitFor();
+      await page.reload();
+      await page.getByRole("tab", { name: "Table of Contents" }).click();
+      expect((await titles()).slice(0, 3)).toEqual([first, second, third]);
+    });
+  });
+});

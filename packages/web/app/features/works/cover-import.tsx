@@ -1,0 +1,136 @@
+import { COVER_PREVIEW_WIDTH, COVER_SIZE, type WorkSummary } from "@inkwell/shared";
+import { type ChangeEvent, type FormEvent, useState } from "react";
+import { browserApi, type Refusal } from "../../api/client.ts";
+import { Alert } from "../../components/alert.tsx";
+import { Cover } from "../../components/cover.tsx";
+import { t } from "../../i18n/index.ts";
+import { base64Of, coverDataUrl, imageFileProblem } from "./image-files.ts";
+
+type Phase = { name: "choosing" } | { name: "uploading" } | { name: "done"; story: WorkSummary };
+
+const PREVIEW_HEIGHT = Math.round((COVER_PREVIEW_WIDTH * COVER_SIZE.height) / COVER_SIZE.width);
+
+/**
+ * The cover import screen of §2 and §4: the new cover at 256 px, the writer's stories with
+ * the preselected one first, Next disabled until a story is chosen; uploading hides the
+ * list; only a successful upload ends on the message with 'Go to story'.
+ */
+export function CoverImport({
+  stories,
+  preselected,
+}: {
+  stories: WorkSummary[];
+  preselected: number | null;
+}) {
+  const ordered = [
+    ...stories.filter((story) => story.id === preselected),
+    ...stories.filter((story) => story.id !== preselected),
+  ];
+  const [image, setImage] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<number | null>(
+    ordered[0]?.id === preselected ? preselected : null,
+  );
+  const [phase, setPhase] = useState<Phase>({ name: "choosing" });
+  const [error, setError] = useState<string | null>(null);
+
+  async function pick(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    const problem = imageFileProblem(file);
+    setError(problem);
+    if (problem) return setImage(null);
+    const dataUrl = await coverDataUrl(file).catch(() => null);
+    if (!dataUrl) setError(t.covers.unreadable);
+    setImage(dataUrl);
+  }
+
+  async function upload(event: FormEvent) {
+    event.preventDefault();
+    const story = stories.find((entry) => entry.id === chosen);
+    if (!image || !story) return;
+    setPhase({ name: "uploading" });
+    setError(null);
+    const result = await browserApi()
+      .updateStoryCover(story.id, base64Of(image))
+      .catch(() => ({ ok: false as const, refusal: {} as Refusal }));
+    if (result.ok) return setPhase({ name: "done", story });
+    setError(result.refusal.message ?? t.covers.failed);
+    setPhase({ name: "choosing" });
+  }
+
+  if (phase.name === "done") {
+    return (
+      <div className="cover-import__done">
+        <Alert tone="success">{t.covers.done(phase.story.title)}</Alert>
+        <a className="button button--primary" href={`/myworks/${phase.story.id}`}>
+          {t.covers.goToStory}
+        </a>
+      </div>
+    );
+  }
+  if (stories.length === 0) {
+    return (
+      <p className="profile__empty">
+        {t.covers.noStories} <a href="/myworks/new">{t.covers.newStory}</a>
+      </p>
+    );
+  }
+  return (
+    <form className="cover-import" onSubmit={upload}>
+      <div className="field">
+        <label htmlFor="cover-import-file">{t.covers.image}</label>
+        <input
+          id="cover-import-file"
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          aria-describedby="cover-import-hint"
+          disabled={phase.name === "uploading"}
+          onChange={pick}
+        />
+        <p className="field__hint" id="cover-import-hint">
+          {t.covers.hint}
+        </p>
+      </div>
+      {error && <Alert tone="danger">{error}</Alert>}
+      {image && (
+        <img
+          className="cover cover-import__preview"
+          src={image}
+          alt={t.covers.newCover}
+          width={COVER_PREVIEW_WIDTH}
+          height={PREVIEW_HEIGHT}
+        />
+      )}
+      {phase.name === "uploading" ? (
+        <p className="cover-import__uploading" role="status">
+          <span className="spinner" aria-hidden="true" />
+          {t.covers.uploading}
+        </p>
+      ) : (
+        <fieldset className="cover-import__stories">
+          <legend>{t.covers.chooseStory}</legend>
+          {ordered.map((story) => (
+            <label key={story.id} className="cover-import__story">
+              <input
+                type="radio"
+                name="story"
+                value={story.id}
+                checked={chosen === story.id}
+                onChange={() => setChosen(story.id)}
+              />
+              <Cover src={story.cover} title={story.title} width={48} />
+              <span>{story.title}</span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <button
+        className="button button--primary"
+        type="submit"
+        disabled={!image || chosen === null || phase.name === "uploading"}
+      >
+        {t.covers.next}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,70 @@
+import { type ChangeEvent, useState } from "react";
+import { Cover } from "../../components/cover.tsx";
+import { t } from "../../i18n/index.ts";
+import { coverDataUrl, imageFileProblem } from "./image-files.ts";
+
+const ACCEPT = "image/jpeg,image/png,image/webp";
+
+interface CoverPickerProps {
+  title: string;
+  cover: string | null;
+  /** A chosen cover not saved yet, as a 512 × 800 JPEG data URL. */
+  pending: string | null;
+  onPick: (dataUrl: string) => void;
+  /** The cover import screen for this story; none for a story not created yet. */
+  importHref?: string;
+}
+
+/**
+ * The cover field of Story Details: the cover (or the one just chosen), and a file picker
+ * that refuses other types and large files at once, with the server's words.
+ */
+export function CoverPicker({ title, cover, pending, onPick, importHref }: CoverPickerProps) {
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function choose(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (!file) return;
+    const refusal = imageFileProblem(file);
+    setProblem(refusal);
+    if (refusal) return;
+    const dataUrl = await coverDataUrl(file).catch(() => null);
+    if (dataUrl) onPick(dataUrl);
+    else setProblem(t.covers.unreadable);
+  }
+
+  return (
+    <fieldset className="field cover-picker">
+      <legend>{t.covers.label}</legend>
+      {pending ? (
+        <img className="cover" src={pending} alt={t.covers.newCover} width={128} height={200} />
+      ) : (
+        <Cover src={cover} title={title || t.works.newStoryTitle} width={128} eager />
+      )}
+      <div className="cover-picker__controls">
+        <input
+          id="story-cover"
+          className="cover-picker__input"
+          type="file"
+          accept={ACCEPT}
+          aria-describedby="story-cover-hint"
+          onChange={choose}
+        />
+        <label className="button" htmlFor="story-cover">
+          {t.covers.choose}
+        </label>
+        <p className="field__hint" id="story-cover-hint">
+          {t.covers.hint}
+        </p>
+        {pending && <p className="field__hint">{t.covers.pending}</p>}
+        {problem && (
+          <p className="field__error" role="alert">
+            {problem}
+          </p>
+        )}
+        {importHref && <a href={importHref}>{t.covers.importLink}</a>}
+      </div>
+    </fieldset>
+  );
+}

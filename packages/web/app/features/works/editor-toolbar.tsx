@@ -1,0 +1,121 @@
+import {
+  AlignCenter,
+  AlignLeft,
+  AlignRight,
+  Bold,
+  Heading2,
+  Heading3,
+  ImagePlus,
+  Italic,
+  type LucideIcon,
+  Minus,
+  Underline,
+} from "lucide-react";
+import type { RefObject } from "react";
+import { t } from "../../i18n/index.ts";
+import { type Alignment, alignBlocks, type Formats, toggleBlock } from "./editor-commands.ts";
+
+interface Tool {
+  label: string;
+  Icon: LucideIcon;
+  /** Pressed when the caret's text has this format; undefined for plain actions. */
+  pressed?: (formats: Formats) => boolean;
+  run: (editor: HTMLElement) => void;
+}
+
+const inline = (command: "bold" | "italic" | "underline", label: string, Icon: LucideIcon) => ({
+  label,
+  Icon,
+  pressed: (formats: Formats) => formats[command],
+  run: () => document.execCommand(command),
+});
+
+const block = (tag: "h2" | "h3", label: string, Icon: LucideIcon) => ({
+  label,
+  Icon,
+  pressed: (formats: Formats) => formats.block === tag,
+  run: (editor: HTMLElement) => toggleBlock(editor, tag),
+});
+
+const align = (alignment: Alignment, label: string, Icon: LucideIcon) => ({
+  label,
+  Icon,
+  pressed: (formats: Formats) => formats.align === alignment,
+  run: (editor: HTMLElement) => alignBlocks(editor, alignment),
+});
+
+const TOOLS: Tool[] = [
+  inline("bold", t.works.editor.bold, Bold),
+  inline("italic", t.works.editor.italic, Italic),
+  inline("underline", t.works.editor.underline, Underline),
+  block("h2", t.works.editor.heading, Heading2),
+  block("h3", t.writing.subheading, Heading3),
+  align("left", t.writing.alignLeft, AlignLeft),
+  align("center", t.writing.alignCenter, AlignCenter),
+  align("right", t.writing.alignRight, AlignRight),
+  {
+    label: t.works.editor.divider,
+    Icon: Minus,
+    run: () => document.execCommand("insertHorizontalRule"),
+  },
+];
+
+interface EditorToolbarProps {
+  editor: RefObject<HTMLDivElement | null>;
+  formats: Formats;
+  disabled: boolean;
+  onChange: () => void;
+  onImage: () => void;
+}
+
+/** Bold, italic, underline, headings, alignment, images and dividers for the part editor. */
+export function EditorToolbar({
+  editor,
+  formats,
+  disabled,
+  onChange,
+  onImage,
+}: EditorToolbarProps) {
+  const button = (
+    key: string,
+    label: string,
+    Icon: LucideIcon,
+    onClick: () => void,
+    pressed?: boolean,
+  ) => (
+    <button
+      key={key}
+      className="button part-editor__tool"
+      type="button"
+      aria-label={label}
+      aria-pressed={pressed}
+      title={label}
+      disabled={disabled}
+      // The editor keeps its selection while a tool is clicked.
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={onClick}
+    >
+      <Icon aria-hidden="true" size={18} />
+    </button>
+  );
+  return (
+    <div className="part-editor__toolbar" role="toolbar" aria-label={t.works.editor.toolbar}>
+      {TOOLS.map((tool) =>
+        button(
+          tool.label,
+          tool.label,
+          tool.Icon,
+          () => {
+            const element = editor.current;
+            if (!element) return;
+            element.focus();
+            tool.run(element);
+            onChange();
+          },
+          tool.pressed?.(formats),
+        ),
+      )}
+      {button("image", t.writing.image, ImagePlus, onImage)}
+    </div>
+  );
+}

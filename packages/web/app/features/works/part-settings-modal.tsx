@@ -1,0 +1,111 @@
+import { useState } from "react";
+import { browserApi } from "../../api/client.ts";
+import { Modal } from "../../components/modal.tsx";
+import { t } from "../../i18n/index.ts";
+
+interface PartSettingsModalProps {
+  open: boolean;
+  storyId: number;
+  partId: number;
+  title: string;
+  published: boolean;
+  onPreview: () => void;
+  onUnpublished: () => void;
+  onClose: () => void;
+}
+
+/**
+ * The editor's settings button: the story's details, Preview for a published part (its bar
+ * has no room for it), unpublish, and delete after a confirmation.
+ */
+export function PartSettingsModal(props: PartSettingsModalProps) {
+  const { open, storyId, partId, title, published, onClose } = props;
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  function close() {
+    setConfirming(false);
+    setError(null);
+    onClose();
+  }
+
+  async function act(call: () => Promise<{ ok: boolean }>, done: () => void) {
+    setBusy(true);
+    const result = await call().catch(() => ({ ok: false }));
+    setBusy(false);
+    if (result.ok) done();
+    else setError(t.works.actionFailed);
+  }
+
+  const unpublish = () =>
+    act(
+      () => browserApi().unpublishPart(partId),
+      () => {
+        setConfirming(false);
+        props.onUnpublished();
+      },
+    );
+  const remove = () =>
+    act(
+      () => browserApi().deletePart(partId),
+      () => window.location.assign(`/myworks/${storyId}`),
+    );
+
+  return (
+    <Modal
+      open={open}
+      title={confirming ? t.works.deleteTitle : t.writing.settings}
+      onClose={close}
+    >
+      <div className="modal__form part-settings">
+        {error && (
+          <p className="field__error" role="alert">
+            {error}
+          </p>
+        )}
+        {confirming ? (
+          <>
+            <p>{t.works.deleteText(title)}</p>
+            <div className="modal__actions">
+              <button className="button" type="button" onClick={() => setConfirming(false)}>
+                {t.works.cancel}
+              </button>
+              <button
+                className="button button--danger"
+                type="button"
+                disabled={busy}
+                onClick={remove}
+              >
+                {t.works.deletePart}
+              </button>
+            </div>
+          </>
+        ) : (
+          <>
+            <a className="button" href={`/myworks/${storyId}`}>
+              {t.writing.storyDetails}
+            </a>
+            {published && (
+              <>
+                <button className="button" type="button" onClick={props.onPreview}>
+                  {t.writing.preview}
+                </button>
+                <button className="button" type="button" disabled={busy} onClick={unpublish}>
+                  {t.writing.unpublishPart}
+                </button>
+              </>
+            )}
+            <button
+              className="button button--danger"
+              type="button"
+              onClick={() => setConfirming(true)}
+            >
+              {t.writing.deletePart}
+            </button>
+          </>
+        )}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,68 @@
+/** Covers, the cover import screen and the part editor's tools and action bars, in English. */
+import { MAX_UPLOAD_IMAGE_MB } from "@inkwell/shared";
+
+export const coversEn = {
+  // The server's refusals, word for word, so a check in the browser reads the same.
+  type: "Choose a JPEG, PNG or WebP image.",
+  size: `The image is larger than ${MAX_UPLOAD_IMAGE_MB} MB. Choose a smaller one.`,
+  unreadable: "This image could not be read. Choose another one.",
+  label: "Cover",
+  choose: "Choose a cover image",
+  hint: `JPEG, PNG or WebP, up to ${MAX_UPLOAD_IMAGE_MB} MB. It is cropped to 512 × 800.`,
+  pending: "New cover: it is saved with the story.",
+  saved: "Cover saved.",
+  failed: "The cover could not be saved. Please try again.",
+  importLink: "Import a cover",
+  importTitle: "Import a cover",
+  importIntro: "Made a cover somewhere else? Add it to one of your stories.",
+  image: "Cover image",
+  newCover: "Your new cover",
+  chooseStory: "Choose the story for this cover",
+  noStories: "You have no stories yet.",
+  newStory: "Start a story",
+  next: "Next",
+  uploading: "Uploading your cover…",
+  done: (title: string) => `Your cover was uploaded to ${title}.`,
+  goToStory: "Go to story",
+};
+
+export const writingEn = {
+  save: "Save",
+  settings: "Part settings",
+  publishChanges: "Publish Changes",
+  cancel: "Cancel",
+  changesPublished: "Your changes are published.",
+  pendingChanges:
+    "Readers see the published version until you press Publish Changes. Cancel drops your edits.",
+  discardTitle: "Discard your changes?",
+  discardText:
+    "Your edits since the part was last published will be lost. Readers keep the published version.",
+  discard: "Discard changes",
+  keepEditing: "Keep editing",
+  discarded: "Your changes were discarded.",
+  preview: "Preview",
+  previewTitle: "Preview",
+  subheading: "Subheading",
+  alignLeft: "Align left",
+  alignCenter: "Align centre",
+  alignRight: "Align right",
+  image: "Image",
+  imageTitle: "Add an image",
+  imageFile: "Image file",
+  imageHint: `JPEG, PNG or WebP, up to ${MAX_UPLOAD_IMAGE_MB} MB.`,
+  imageAlt: "Describe the image",
+  imageAltHint: "For readers who cannot see it, for example: A lighthouse in a storm.",
+  addImage: "Add image",
+  adding: "Adding…",
+  storyDetails: "Story details",
+  unpublishPart: "Unpublish this part",
+  deletePart: "Delete this part",
+  detailsFirstTitle: "Tell readers about your story",
+  detailsFirstText:
+    "Before the first part goes out, your story needs a title, a description, tags and a category.",
+  unpublishedChanges: "Published, with unpublished changes",
+  dragHandle: (title: string) => `Drag to reorder ${title}`,
+  tagSuggestions: "Tag suggestions",
+  removeTag: (tag: string) => `Remove tag ${tag}`,
+  tagStories: (count: number) => (count === 1 ? "1 story" : `${count} stories`),
+};

@@ -1,0 +1,34 @@
+import { redirect } from "react-router";
+import { apiContext } from "../api/context.ts";
+import { CoverImport } from "../features/works/cover-import.tsx";
+import { t } from "../i18n/index.ts";
+import { idFromParam } from "../lib/route-data.ts";
+import type { Route } from "./+types/myworks-cover-import";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = context.get(apiContext);
+  const user = request.headers.has("cookie") ? await api.currentUser() : null;
+  const url = new URL(request.url);
+  if (!user) {
+    throw redirect(`/login?${new URLSearchParams({ nextUrl: url.pathname + url.search })}`);
+  }
+  // The signed-in writer's own stories, drafts included: a cover is often made first.
+  const { stories } = await api.myWorks();
+  return { stories, preselected: idFromParam(url.searchParams.get("storyId") ?? undefined) };
+}
+
+export const meta = () => [{ title: `${t.covers.importTitle} · ${t.brand}` }];
+
+/** The cover import screen (writer-paid-contest.md §2). */
+export default function CoverImportPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <article className="cover-import-page">
+      <p className="story-editor__back">
+        <a href="/myworks">{t.works.heading}</a>
+      </p>
+      <h1>{t.covers.importTitle}</h1>
+      <p>{t.covers.importIntro}</p>
+      <CoverImport stories={loaderData.stories} preselected={loaderData.preselected} />
+    </article>
+  );
+}
