@@ -214,8 +214,8 @@ export interface ReadingListSummary {
   /** The first story's cover, or null for an empty list. */
   cover: string | null;
   tags: string[];
-  /** Featured (curated) lists come with the featured-lists issue; no reader's list is. */
-  featured: false;
+  /** A curation account's list, shown at /featured/{id} (see curationUsername). */
+  featured: boolean;
   isPrivate: boolean;
 }
 

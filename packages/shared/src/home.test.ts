@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { MAX_GENRES, toggleGenre } from "./home.ts";
+import {
+  curationUsername,
+  featuredListUrl,
+  isCurationAccount,
+  MAX_GENRES,
+  toggleGenre,
+} from "./home.ts";
 
 describe("toggleGenre", () => {
   it("adds up to three genres and refuses a fourth, keeping the choice", () => {
@@ -20,5 +26,15 @@ describe("toggleGenre", () => {
       chosen: ["romance", "poetry", "fantasy"],
       refused: false,
     });
+  });
+});
+
+describe("curation accounts", () => {
+  it("name one account per language and recognise only those", () => {
+    expect(curationUsername(1)).toBe("inkwell_en");
+    expect(curationUsername(2)).toBe("inkwell_fr");
+    expect(isCurationAccount("Inkwell_EN")).toBe(true);
+    expect(isCurationAccount("inkwell_xx")).toBe(false);
+    expect(featuredListUrl(12)).toBe("/featured/12");
   });
 });

@@ -1,4 +1,5 @@
 import type { StoryCard } from "./api-types.ts";
+import { LANGUAGES, languageById } from "./story-rules.ts";
 
 /** The genres readers pick at onboarding and browse from the header and the home feed. */
 export const GENRES = [
@@ -49,7 +50,40 @@ export interface ContinueReadingItem {
 
 export type RankedStory = StoryCard & { rank: number };
 
-/** reader.md §3 Home section: the types /v5/home produces today (see decisions/014). */
+/**
+ * A story card that is paid to be there: its tracking URLs get one GET each, on the first
+ * click and when at least half of it first shows (reader.md §3 Story card, §7).
+ */
+export interface Sponsorship {
+  sponsorName: string;
+  clickUrl: string;
+  impressionUrl: string;
+}
+
+export type SponsoredStory = StoryCard & Sponsorship;
+
+/** reader.md §3 Featured slide. */
+export interface FeaturedSlide {
+  id: number;
+  image: string | null;
+  heading: string;
+  subheading: string;
+  weblink: string;
+}
+
+/** A row of a paidMultiRow section. */
+export interface HomeStoryRow {
+  heading: string;
+  subheading?: string;
+  items: StoryCard[];
+}
+
+export interface NavigationLink {
+  label: string;
+  url: string;
+}
+
+/** reader.md §3 Home section: every type of §2 (see docs/decisions/021-home-feed.md). */
 export type HomeSection =
   | {
       type: "continueReadingSwimlane";
@@ -57,17 +91,51 @@ export type HomeSection =
       dynamic: { path: string };
     }
   | { type: "greeting"; data: { heading: string } }
-  | { type: "storyList"; data: { heading: string; subheading?: string; items: StoryCard[] } }
+  | {
+      type: "storyList";
+      data: {
+        heading: string;
+        subheading?: string;
+        items: (StoryCard | SponsoredStory)[];
+        isPromoted?: boolean;
+        tracking?: { clicks: number; impressions: number };
+      };
+    }
   | { type: "rankedStoryList"; data: { heading: string; items: RankedStory[] } }
   | { type: "storySpotlight"; data: { heading: string; item: StoryCard } }
   | {
-      type: "smallNavigation";
-      data: { heading: string; navigation: { label: string; url: string }[] };
+      type: "storyHeroGroup";
+      data: { heading: string; subheading?: string; heroItem: StoryCard; listItems: StoryCard[] };
     }
+  | { type: "storyExpanded"; data: { heading: string; subheading?: string; item: StoryCard } }
+  | {
+      type: "paid";
+      data: { heading: string; subheading: string; items: StoryCard[]; weblink: string };
+    }
+  | { type: "paidMultiRow"; data: { heading: string; subheading: string; rows: HomeStoryRow[] } }
+  | {
+      type: "premiumPicksRow";
+      data: {
+        heading: string;
+        subheading: string;
+        items: StoryCard[];
+        expiresAt: string;
+        weblink: string;
+      };
+    }
+  | { type: "featured"; data: { heading: string; items: FeaturedSlide[] } }
+  | { type: "smallNavigation"; data: { heading: string; navigation: NavigationLink[] } }
   | {
       type: "cta";
-      data: { heading: string; message: string; button: { text: string; url: string } };
+      data: {
+        heading: string;
+        message: string;
+        button: { text: string; url: string };
+        image?: string;
+      };
     };
+
+export type HomeSectionType = HomeSection["type"];
 
 export interface HomeFeed {
   sections: HomeSection[];
@@ -75,3 +143,18 @@ export interface HomeFeed {
 
 /** Home page: sections shown at first and added each time the bottom comes near (§4, §9). */
 export const HOME_SECTIONS_PER_LOAD = 5;
+
+/**
+ * The account whose public reading lists are a language's featured lists (reader.md §7
+ * GET /api/v3/users/{curationUsername}/lists): inkwell_en, inkwell_fr…
+ */
+export const curationUsername = (languageId: number): string =>
+  `inkwell_${languageById(languageId)?.code ?? "en"}`;
+
+const CURATION_ACCOUNTS = new Set(LANGUAGES.map((language) => curationUsername(language.id)));
+
+export const isCurationAccount = (username: string): boolean =>
+  CURATION_ACCOUNTS.has(username.toLowerCase());
+
+/** Where a featured reading list is read (reader.md §2 /featured/{listId}). */
+export const featuredListUrl = (listId: number): string => `/featured/${listId}`;

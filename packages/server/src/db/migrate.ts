@@ -25,6 +25,7 @@ import * as partEdits from "./migrations/023-part-edits.ts";
 import * as writerOnboarding from "./migrations/024-writer-onboarding.ts";
 import * as imageModeration from "./migrations/026-image-moderation.ts";
 import * as profileMessages from "./migrations/027-profile-messages.ts";
+import * as storyPromotions from "./migrations/028-story-promotions.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   "024-writer-onboarding": writerOnboarding,
   "026-image-moderation": imageModeration,
   "027-profile-messages": profileMessages,
+  "028-story-promotions": storyPromotions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

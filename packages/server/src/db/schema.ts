@@ -259,6 +259,7 @@ export interface Database {
   preferred_tags: PreferredTagsTable;
   story_notes: StoryNotesTable;
   profile_messages: ProfileMessagesTable;
+  story_promotions: StoryPromotionsTable;
 }
 
 /** A story's place within one tag (migration 008-rankings, rebuilt by rankings/job.ts). */
@@ -503,4 +504,15 @@ export interface ProfileMessagesTable {
   parent_id: number | null;
   body: string;
   created_at: Millis;
+}
+
+/** A sponsored story's campaign and its tracked counts (migration 028-story-promotions). */
+export interface StoryPromotionsTable {
+  id: Generated<number>;
+  story_id: number;
+  sponsor_name: string;
+  starts_at: Millis;
+  ends_at: Millis;
+  clicks: Counter;
+  impressions: Counter;
 }

@@ -39,13 +39,37 @@ const ofType = <T extends HomeSection["type"]>(sections: HomeSection[], type: T)
 /** Every story id any section of the feed shows. */
 function storyIds(sections: HomeSection[]): number[] {
   return sections.flatMap((section) => {
-    if (section.type === "storySpotlight") return [section.data.item.id];
-    if (section.type === "storyList" || section.type === "rankedStoryList") {
-      return section.data.items.map((item) => item.id);
+    switch (section.type) {
+      case "storySpotlight":
+      case "storyExpanded":
+        return [section.data.item.id];
+      case "storyHeroGroup":
+        return [section.data.heroItem, ...section.data.listItems].map((item) => item.id);
+      case "storyList":
+      case "rankedStoryList":
+      case "paid":
+      case "premiumPicksRow":
+        return section.data.items.map((item) => item.id);
+      case "paidMultiRow":
+        return section.data.rows.flatMap((row) => row.items.map((item) => item.id));
+      default:
+        return [];
+    }
+  });
+}
+
+/** The headings of the genre sections: a hero for the first genre, rows for the others. */
+const genreSections = (sections: HomeSection[]) =>
+  sections.flatMap((section) => {
+    if (section.type === "storyHeroGroup") {
+      const { heroItem, listItems } = section.data;
+      return [{ heading: section.data.heading, ids: [heroItem, ...listItems].map((s) => s.id) }];
+    }
+    if (section.type === "storyList" && section.data.subheading === "Because you chose it") {
+      return [{ heading: section.data.heading, ids: section.data.items.map((s) => s.id) }];
     }
     return [];
   });
-}
 
 const choose = (who: Reader, preferredTags: string[]) =>
   send("POST", `/v5/users/${who.username}/content-settings`, who, { preferredTags });
@@ -62,6 +86,12 @@ let horror: number;
 let romance: number;
 let mature: number;
 let serial: { id: number; partIds: number[] };
+let paidRomance: number;
+let paidMature: number;
+let sponsoredStory: number;
+let promotionId: number;
+let frenchList: number;
+let englishList: number;
 
 beforeAll(async () => {
   const db = t.handle.db;
@@ -70,7 +100,42 @@ beforeAll(async () => {
   romance = (await createStory(db, author.id, { tags: ["romance"], read_count: 40 })).id;
   mature = (await createStory(db, author.id, { tags: ["horror"], rating: 4, read_count: 90 })).id;
   serial = await createStory(db, author.id, { parts: [{}, {}, {}], read_count: 10 });
+  const paid = { is_paid: 1 as const, paid_model: "paid_story" };
+  paidRomance = (await createStory(db, author.id, { ...paid, tags: ["romance"], read_count: 30 }))
+    .id;
+  paidMature = (
+    await createStory(db, author.id, { ...paid, tags: ["romance"], rating: 4, read_count: 35 })
+  ).id;
+  sponsoredStory = (await createStory(db, author.id, { tags: ["fantasy"], read_count: 1 })).id;
+  const now = Date.now();
+  const promotion = await db
+    .insertInto("story_promotions")
+    .values({
+      story_id: sponsoredStory,
+      sponsor_name: "Moonlit Press",
+      starts_at: now - 86_400_000,
+      ends_at: now + 86_400_000,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  promotionId = Number(promotion.id);
+  // An ended campaign shows nowhere.
+  await db
+    .insertInto("story_promotions")
+    .values({ story_id: horror, sponsor_name: "Old", starts_at: now - 9e9, ends_at: now - 1 })
+    .execute();
+  englishList = await curatedList("inkwell_en", "Editors' picks", [horror, romance]);
+  frenchList = await curatedList("inkwell_fr", "Coups de cœur", [romance]);
 });
+
+/** A curation account's public list of these stories. */
+async function curatedList(username: string, name: string, stories: number[]) {
+  const curator = await createUser(t.handle.db, { username, email_verified: 1 });
+  const cookie = await sessionCookie(t.handle.db, curator.id);
+  const response = await send("POST", "/api/v3/lists/", { ...curator, cookie }, { name, stories });
+  expect(response.status).toBeLessThan(300);
+  return ((await response.json()) as { id: number }).id;
+}
 
 describe("GET /v5/home", () => {
   it("gives visitors a generic feed with a sign-up cta and no personal sections", async () => {
@@ -91,14 +156,17 @@ describe("GET /v5/home", () => {
     const [a, b] = [await reader(), await reader()];
     expect((await choose(a, ["horror"])).status).toBe(200);
     expect((await choose(b, ["romance"])).status).toBe(200);
-    const listsOf = async (who: Reader) =>
-      ofType(await feed(who), "storyList").map((s) => ({
-        heading: s.data.heading,
-        ids: s.data.items.map((item) => item.id),
-      }));
-    const [aLists, bLists] = [await listsOf(a), await listsOf(b)];
+    const [aLists, bLists] = [genreSections(await feed(a)), genreSections(await feed(b))];
     expect(aLists).toEqual([{ heading: "Top picks in Horror", ids: [mature, horror] }]);
-    expect(bLists).toEqual([{ heading: "Top picks in Romance", ids: [romance] }]);
+    expect(bLists).toEqual([
+      { heading: "Top picks in Romance", ids: [romance, paidMature, paidRomance] },
+    ]);
+    // Each genre after the first is a row of its own.
+    expect((await choose(a, ["horror", "romance"])).status).toBe(200);
+    expect(genreSections(await feed(a)).map((section) => section.heading)).toEqual([
+      "Top picks in Horror",
+      "Top picks in Romance",
+    ]);
   });
 
   it("refuses more than three genres, or tags that are not genres", async () => {
@@ -114,23 +182,29 @@ describe("GET /v5/home", () => {
     const a = await reader();
     await choose(a, ["horror"]);
     expect(storyIds(await feed(a))).toContain(mature);
+    expect(storyIds(await feed(a))).toContain(paidMature);
     await send("PUT", `/v5/users/${a.username}/content-settings/include-mature`, a, {
       includeMature: false,
     });
     let ids = storyIds(await feed(a));
     expect(ids).not.toContain(mature);
+    expect(ids).not.toContain(paidMature);
     expect(ids).toContain(horror);
+    expect(ids).toContain(paidRomance);
 
     await send("PUT", `/v5/users/${a.username}/content-settings/blocked-tags`, a, {
       blockedTags: ["romance"],
     });
     ids = storyIds(await feed(a));
     expect(ids).not.toContain(romance);
+    expect(ids).not.toContain(paidRomance);
     expect(ids).toContain(horror);
 
     await send("POST", `/v4/users/${author.username}/blocks`, a);
     ids = storyIds(await feed(a));
-    for (const id of [horror, romance, mature, serial.id]) expect(ids).not.toContain(id);
+    for (const id of [horror, romance, mature, serial.id, paidRomance, sponsoredStory]) {
+      expect(ids).not.toContain(id);
+    }
   });
 
   it("lists stories being read most recent first, and shows a new position at once", async () => {
@@ -163,6 +237,125 @@ describe("GET /v5/home", () => {
     const body = (await response.json()) as { items: ContinueReadingItem[] };
     expect(body.items).toEqual(swimlane?.data.items);
     expect((await send("GET", swimlane?.dynamic.path ?? "", await reader())).status).toBe(403);
+  });
+
+  it("sends every section type a reader's signals call for, in feed order", async () => {
+    const a = await reader();
+    await choose(a, ["romance", "horror"]);
+    await savePosition(a, serial.id, serial.partIds[0] as number);
+    const horrorPart = await firstPart(horror);
+    expect(
+      (await send("POST", `/api/v3/stories/${horror}/parts/${horrorPart}/votes`, a)).status,
+    ).toBeLessThan(300);
+    await send("POST", `/api/v3/users/${a.username}/following`, a, { users: author.username });
+    const sections = await feed(a);
+    expect(sections.map((s) => s.type)).toEqual([
+      "continueReadingSwimlane",
+      "greeting",
+      "featured",
+      "storyHeroGroup",
+      "storyList",
+      "storyExpanded",
+      "paid",
+      "storyList",
+      "storySpotlight",
+      "rankedStoryList",
+      "storyList",
+      "paidMultiRow",
+      "smallNavigation",
+    ]);
+    expect(ofType(sections, "featured")[0]?.data.items).toEqual([
+      {
+        id: englishList,
+        image: null,
+        heading: "Editors' picks",
+        subheading: "2 stories",
+        weblink: `/featured/${englishList}`,
+      },
+    ]);
+    const hero = ofType(sections, "storyHeroGroup")[0]?.data;
+    expect(hero?.heroItem.id).toBe(romance);
+    expect(hero?.listItems.map((s) => s.id)).toEqual([paidMature, paidRomance]);
+    const expanded = ofType(sections, "storyExpanded")[0]?.data;
+    const horrorTitle = (
+      await t.handle.db
+        .selectFrom("stories")
+        .select("title")
+        .where("id", "=", horror)
+        .executeTakeFirstOrThrow()
+    ).title;
+    expect(expanded?.heading).toBe(`Because you voted for ${horrorTitle}`);
+    expect(expanded?.item.id).toBe(mature);
+    expect(ofType(sections, "paid")[0]?.data).toMatchObject({
+      heading: "Inkwell Originals",
+      weblink: "/catalog/paidstories",
+    });
+    expect(ofType(sections, "paid")[0]?.data.items.map((s) => s.id)).toEqual([
+      paidMature,
+      paidRomance,
+    ]);
+    const promoted = ofType(sections, "storyList").find((s) => s.data.isPromoted);
+    expect(promoted?.data.items).toEqual([
+      expect.objectContaining({
+        id: sponsoredStory,
+        sponsorName: "Moonlit Press",
+        clickUrl: `/v5/promotions/${promotionId}/click`,
+        impressionUrl: `/v5/promotions/${promotionId}/impression`,
+      }),
+    ]);
+    // Only genres with Originals get a row.
+    expect(ofType(sections, "paidMultiRow")[0]?.data.rows).toEqual([
+      {
+        heading: "Romance",
+        items: [expect.objectContaining({ id: paidMature }), expect.anything()],
+      },
+    ]);
+  });
+
+  it("asks a reader without genres to pick some, and visitors to sign up", async () => {
+    const ctaOf = async (who: Reader | null) => ofType(await feed(who), "cta")[0]?.data.button;
+    expect(await ctaOf(await reader())).toEqual({ text: "Pick genres", url: "/start/genres" });
+    expect(await ctaOf(null)).toEqual({ text: "Start Reading", url: "/signup" });
+    const a = await reader();
+    await choose(a, ["horror"]);
+    expect(await ctaOf(a)).toBeUndefined();
+  });
+
+  it("counts one click or impression per GET of a sponsored story's tracking URLs", async () => {
+    const counts = () =>
+      t.handle.db
+        .selectFrom("story_promotions")
+        .select(["clicks", "impressions"])
+        .where("id", "=", promotionId)
+        .executeTakeFirstOrThrow();
+    const before = await counts();
+    expect((await send("GET", `/v5/promotions/${promotionId}/impression`, null)).status).toBe(204);
+    expect((await send("GET", `/v5/promotions/${promotionId}/click`, null)).status).toBe(204);
+    expect((await send("GET", `/v5/promotions/${promotionId}/click`, null)).status).toBe(204);
+    expect(await counts()).toEqual({
+      clicks: before.clicks + 2,
+      impressions: before.impressions + 1,
+    });
+    expect((await send("GET", "/v5/promotions/999999/click", null)).status).toBe(404);
+    expect((await send("GET", `/v5/promotions/${promotionId}/hover`, null)).status).toBe(400);
+  });
+
+  it("features the curation lists of the reader's language", async () => {
+    const slideIds = (sections: HomeSection[]) =>
+      ofType(sections, "featured")[0]?.data.items.map((slide) => slide.id);
+    expect(slideIds(await feed(null))).toEqual([englishList]);
+    const french = await t.get(`/v5/home?cache=1`, { headers: { cookie: "locale=fr" } });
+    expect(slideIds(((await french.json()) as HomeFeed).sections)).toEqual([frenchList]);
+    const german = await t.get(`/v5/home?cache=1`, { headers: { cookie: "locale=de" } });
+    expect(slideIds(((await german.json()) as HomeFeed).sections)).toBeUndefined();
+    const user = await createUser(t.handle.db, { email_verified: 1, language_id: 2 });
+    const frenchReader = { ...user, cookie: await sessionCookie(t.handle.db, user.id) };
+    expect(slideIds(await feed(frenchReader))).toEqual([frenchList]);
+
+    const lists = await send("GET", "/api/v3/users/inkwell_en/lists", null);
+    expect(((await lists.json()) as { lists: { id: number; featured: boolean }[] }).lists).toEqual([
+      expect.objectContaining({ id: englishList, featured: true }),
+    ]);
   });
 
   it("lists the latest stories of followed writers", async () => {

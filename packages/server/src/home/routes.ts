@@ -1,11 +1,15 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { LOCALE_COOKIE, languageByCode } from "@inkwell/shared";
+import { getCookie } from "hono/cookie";
 import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, objectJson } from "../http/openapi.ts";
 import { readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
-import { parseInput, validationHook } from "../http/validation.ts";
+import { idParam, parseInput, validationHook } from "../http/validation.ts";
 import { usernameParam } from "../users/routes.ts";
-import { continueReading, homeFeed, setPreferredTags } from "./service.ts";
+import { homeFeed } from "./feed.ts";
+import { type TrackedEvent, track } from "./promotions.ts";
+import { continueReading, setPreferredTags } from "./service.ts";
 
 const params = z.object({ username: usernameParam("username") });
 
@@ -43,15 +47,43 @@ const preferredRoute = createRoute({
   },
 });
 
+const trackingRoute = createRoute({
+  method: "get",
+  path: "/v5/promotions/{promotionId}/{event}",
+  summary:
+    "A sponsored story's tracking URL: counts one click or impression (clickUrl, impressionUrl)",
+  request: {
+    params: z.object({
+      promotionId: idParam("promotionId"),
+      event: z.enum(["click", "impression"]),
+    }),
+  },
+  responses: {
+    204: { description: "Counted" },
+    400: { description: "Not a promotion id, or neither click nor impression", ...errorJson },
+    404: { description: "No such promotion", ...errorJson },
+  },
+});
+
 const preferredBody = z.object({
   preferredTags: z.array(z.string().max(64), { error: "preferredTags is a list of genres" }),
 });
 
-/** The home feed (reader.md §2 Home page) and the onboarding's genre choice. */
+/** The home feed (reader.md §2 Home page), its tracking URLs and the onboarding's genre choice. */
 export function homeRoutes() {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
-  app.openapi(homeRoute, async (c) => c.json(await homeFeed(c.get("db"), c.get("viewer")), 200));
+  app.openapi(homeRoute, async (c) => {
+    // Visitors' featured lists follow the language they picked (the locale cookie).
+    const language = languageByCode(getCookie(c, LOCALE_COOKIE)) ?? { id: 1 };
+    return c.json(await homeFeed(c.get("db"), c.get("viewer"), language.id), 200);
+  });
+
+  app.openapi(trackingRoute, async (c) => {
+    const { promotionId, event } = c.req.valid("param");
+    await track(c.get("db"), promotionId, event satisfies TrackedEvent);
+    return c.body(null, 204);
+  });
 
   app.openapi(continueRoute, async (c) => {
     const viewer = requireViewer(c);

@@ -4,7 +4,7 @@ import type {
   ReadingListSummary,
   StoryCollections,
 } from "@inkwell/shared";
-import { MATURE_RATING } from "@inkwell/shared";
+import { isCurationAccount, MATURE_RATING } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
@@ -84,7 +84,7 @@ function toSummary(row: ListRow): ReadingListSummary {
     numStories: row.num_stories,
     cover: row.cover ?? null,
     tags: [],
-    featured: false,
+    featured: isCurationAccount(row.username),
     isPrivate: row.is_private === 1,
   };
 }

@@ -8,6 +8,7 @@ import { insertInBatches } from "./batches.ts";
 import { CATEGORIES, GENRE_TAGS, LANGUAGE_WEIGHTS, TAGS } from "./catalogue.ts";
 import { partHtml, storyContent, userBio } from "./content.ts";
 import { coverSvg } from "./covers.ts";
+import { seedCuration, seedPromotion } from "./curation.ts";
 
 const DAY = 86_400_000;
 export const DEMO_PASSWORD = "inkwell-demo";
@@ -123,6 +124,8 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions): Prom
       signals.votes.map(({ ref, ...vote }) => ({ ...vote, ...partRef(ref) })),
     );
     await seedFollows(trx, faker, userIds, writerIds, now);
+    await seedCuration(trx, now);
+    await seedPromotion(trx, now);
 
     const authorNames = new Map(users.map((user, index) => [userIds[index], user.name]));
     await writeCovers(options.mediaDir, stories, storyIds, authorNames);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/connection.ts";
 import { prepareDatabase } from "../startup.ts";
 import { openTestDatabase } from "../testing/database.ts";
+import { CURATION_ACCOUNTS } from "./curation.ts";
 import { DEMO_ACCOUNTS } from "./demo.ts";
 
 const SMALL = { users: 40, stories: 60, partsPerStory: 4 };
@@ -42,7 +43,7 @@ const count = async (table: "users" | "stories" | "parts" | "reads" | "votes" | 
 describe("demo seeding at start", () => {
   it("seeds an empty database with the demo accounts and catalogue", async () => {
     expect(firstRun).toBe("seeded");
-    expect(await count("users")).toBe(SMALL.users);
+    expect(await count("users")).toBe(SMALL.users + CURATION_ACCOUNTS);
     expect(await count("stories")).toBe(SMALL.stories);
     expect(await count("parts")).toBeGreaterThan(SMALL.stories * 2);
     const accounts = await handle.db
@@ -121,6 +122,21 @@ describe("demo seeding at start", () => {
     expect(Number(mix.otherLanguages)).toBeGreaterThan(0);
     const covers = await readdir(join(mediaDir, "covers"));
     expect(covers).toHaveLength(SMALL.stories);
+  });
+
+  it("gives English and French curation accounts featured lists, and promotes a story", async () => {
+    const lists = await handle.db
+      .selectFrom("reading_lists")
+      .innerJoin("users", "users.id", "reading_lists.user_id")
+      .select(["users.username", "reading_lists.name", "reading_lists.num_stories"])
+      .where("users.username", "in", ["inkwell_en", "inkwell_fr"])
+      .orderBy("reading_lists.id", "desc")
+      .execute();
+    expect(lists.filter((list) => list.username === "inkwell_en")[0]?.name).toBe("Inkwell Picks");
+    expect(lists.map((list) => list.username)).toContain("inkwell_fr");
+    expect(lists.every((list) => list.num_stories > 0)).toBe(true);
+    const promotions = await handle.db.selectFrom("story_promotions").select("story_id").execute();
+    expect(promotions).toHaveLength(1);
   });
 
   it("never seeds in production unless asked", async () => {

@@ -180,14 +180,32 @@ export async function recommendFor(
  * hiddenFromReader). Every story list filters through this, so home and search get it too.
  */
 export function listedStory(eb: ExpressionBuilder<Database, "stories">, viewer: MaybeViewer) {
+  // Skipped for visitors, who hide nothing: their lists stay on the covering indexes alone.
+  if (!viewer) return publishedListing(eb, false);
+  return eb.and([publishedListing(eb, includesMature(viewer)), ...hiddenFromReader(eb, viewer.id)]);
+}
+
+/** The story carries the tag (any case): a probe of story_tags by its key. */
+export function hasTag(eb: ExpressionBuilder<Database, "stories">, tag: string) {
+  return eb.exists(
+    eb
+      .selectFrom("story_tags")
+      .select("story_tags.story_id")
+      .whereRef("story_tags.story_id", "=", "stories.id")
+      .where("story_tags.tag_id", "=", (inner) =>
+        inner.selectFrom("tags").select("tags.id").where("tags.name", "=", tag.toLowerCase()),
+      ),
+  );
+}
+
+/** Published with a published part, and not mature unless `showsMature`: listing columns only. */
+export function publishedListing(eb: ExpressionBuilder<Database, "stories">, showsMature: boolean) {
   const conditions = [
     eb("stories.draft", "=", 0),
     eb("stories.deleted", "=", 0),
     eb("stories.num_parts", ">", 0),
   ];
-  if (!includesMature(viewer)) conditions.push(eb("stories.rating", "!=", MATURE_RATING));
-  // Skipped for visitors, who hide nothing: their lists stay on the covering indexes alone.
-  if (viewer) conditions.push(...hiddenFromReader(eb, viewer.id));
+  if (!showsMature) conditions.push(eb("stories.rating", "!=", MATURE_RATING));
   return eb.and(conditions);
 }
 
@@ -229,22 +247,7 @@ export async function listStories(
     .selectFrom("stories")
     .where((eb) => listedStory(eb, viewer))
     .$if(paid === true, (qb) => qb.where("stories.is_paid", "=", 1))
-    .$if(tag !== undefined, (qb) =>
-      qb.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom("story_tags")
-            .select("story_tags.story_id")
-            .whereRef("story_tags.story_id", "=", "stories.id")
-            .where("story_tags.tag_id", "=", (inner) =>
-              inner
-                .selectFrom("tags")
-                .select("tags.id")
-                .where("tags.name", "=", (tag ?? "").toLowerCase()),
-            ),
-        ),
-      ),
-    )
+    .$if(tag !== undefined, (qb) => qb.where((eb) => hasTag(eb, tag ?? "")))
     .$if(categoryId !== undefined, (qb) =>
       qb.where((eb) =>
         eb.exists(
