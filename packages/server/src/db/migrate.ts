@@ -23,6 +23,7 @@ import * as reports from "./migrations/021-reports.ts";
 import * as storyNotes from "./migrations/022-story-notes.ts";
 import * as partEdits from "./migrations/023-part-edits.ts";
 import * as writerOnboarding from "./migrations/024-writer-onboarding.ts";
+import * as searchPostings from "./migrations/025-search-postings.ts";
 import * as imageModeration from "./migrations/026-image-moderation.ts";
 import * as profileMessages from "./migrations/027-profile-messages.ts";
 import * as storyPromotions from "./migrations/028-story-promotions.ts";
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   "022-story-notes": storyNotes,
   "023-part-edits": partEdits,
   "024-writer-onboarding": writerOnboarding,
+  "025-search-postings": searchPostings,
   "026-image-moderation": imageModeration,
   "027-profile-messages": profileMessages,
   "028-story-promotions": storyPromotions,

@@ -367,6 +367,51 @@ describe("the index follows writes", () => {
   });
 });
 
+describe("ranking beyond the words", () => {
+  it("puts the most read first among equal matches, and follows new reads", async () => {
+    const db = t.handle.db;
+    const twin = (reads: number) =>
+      createStory(db, writer.id, {
+        title: "Quillon Twins",
+        description: "Two of a kind.",
+        read_count: reads,
+      });
+    const quiet = await twin(0);
+    const read = await twin(40);
+    const ids = async () => (await storySearch({ query: "quillon" })).stories.map((s) => s.id);
+    expect(await ids()).toEqual([read.id, quiet.id]);
+    await db.updateTable("stories").set({ read_count: 5000 }).where("id", "=", quiet.id).execute();
+    expect(await ids()).toEqual([quiet.id, read.id]);
+  });
+
+  it("pages a several-word search without repeating or losing a story", async () => {
+    const all = await titlesFor({ query: "zephyr complete" });
+    expect(all.sort()).toEqual(["Zephyr Complete Free", "Zephyr Long Complete"]);
+    const seen: string[] = [];
+    let page = await storySearch({ query: "zephyr complete", limit: "1" });
+    for (;;) {
+      seen.push(...page.stories.map((story) => story.title));
+      if (!page.nextUrl) break;
+      page = (await (await t.get(page.nextUrl)).json()) as StorySearchResult;
+    }
+    expect(seen.sort()).toEqual(all);
+  });
+
+  it("shows a new vote on the next search, even of the same words", async () => {
+    const db = t.handle.db;
+    const story = await createStory(db, writer.id, { title: "Voteworthy Verses" });
+    const card = async () => (await storySearch({ query: "voteworthy" })).stories[0];
+    expect((await card())?.voteCount).toBe(0);
+    const voter = await createUser(db, { email_verified: 1 });
+    const response = await t.get(`/api/v3/stories/${story.id}/parts/${story.partIds[0]}/votes`, {
+      method: "POST",
+      headers: { cookie: await sessionCookie(db, voter.id) },
+    });
+    expect(response.status).toBe(200);
+    expect((await card())?.voteCount).toBe(1);
+  });
+});
+
 describe("bad queries", () => {
   const harmless = [
     "!".repeat(1000),

@@ -1,21 +1,19 @@
-import {
-  MATURE_RATING,
-  type RecentSearches,
-  type SearchLength,
-  type SearchUpdated,
-  type StorySearchFilters,
-  type StorySearchResult,
-  type UserSearchResult,
+import type {
+  RecentSearches,
+  StorySearchFilters,
+  StorySearchResult,
+  UserSearchResult,
 } from "@inkwell/shared";
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { Engine } from "../db/engine.ts";
 import type { Database } from "../db/schema.ts";
 import { badgesOf, iso, selectStories, toStoryCards } from "../stories/cards.ts";
-import { includesMature, visibleStories } from "../stories/service.ts";
+import { visibleStories } from "../stories/service.ts";
 import type { MaybeViewer, Viewer } from "../viewer.ts";
+import { ResultCache } from "./result-cache.ts";
 import { type SearchTerms, searchIndexFor } from "./search-index.ts";
+import { storyFilter } from "./story-filters.ts";
 
-const DAY = 86_400_000;
 /** More words than this add little but cost a join each: the rest are ignored. */
 const MAX_TOKENS = 8;
 const MAX_TOKEN_LENGTH = 40;
@@ -42,22 +40,6 @@ export function searchTerms(query: string): SearchTerms {
   return { tokens, text: tokens.join(" ") };
 }
 
-/** The oldest last update each 'Last updated' option lets through. */
-const UPDATED_WITHIN: Record<Exclude<SearchUpdated, "anytime">, number> = {
-  today: DAY,
-  week: 7 * DAY,
-  month: 30 * DAY,
-  year: 365 * DAY,
-};
-
-/** Published parts per length option: [at least, at most]. */
-const PARTS_RANGE: Record<Exclude<SearchLength, "anyLength">, [number, number | null]> = {
-  oneToTen: [1, 10],
-  tenToTwenty: [11, 20],
-  twentyToFifty: [21, 50],
-  moreThanFifty: [51, null],
-};
-
 export interface Page {
   limit: number;
   offset: number;
@@ -80,82 +62,76 @@ export function storySearchParams(search: StorySearch, offset: number): URLSearc
   return params;
 }
 
+const caches = new WeakMap<Kysely<Database>, ResultCache>();
+
+export interface SearchOptions {
+  now?: number;
+  /** false: neither read nor keep a cached answer (bench/search-cost.ts measures the work). */
+  cached?: boolean;
+}
+
+/**
+ * The index caught up with every write before it is read (a write is searchable from the
+ * next search on), and the visitors' answers kept for this database, emptied when the
+ * index saw a write; none where the index cannot see every write.
+ */
+async function searchReady(db: Kysely<Database>, engine: Engine, options: SearchOptions) {
+  const index = searchIndexFor(engine);
+  const changed = await index.catchUp(db);
+  if (!index.seesEveryWrite || options.cached === false) return { index, cache: null };
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new ResultCache();
+    caches.set(db, cache);
+  }
+  if (changed) cache.clear();
+  return { index, cache };
+}
+
 /**
  * Stories matching the query, best first: the engine's relevance score, plus a boost for a
  * tag named like the query, then the most read. Visibility (published, mature for those
- * who see it) and every filter are conditions of the same query, so pages are full.
+ * who see it) and every filter are conditions of the ranking itself, so pages are full.
+ * One rank more than asked says whether there is a next page, without counting matches.
  */
 export async function searchStories(
   db: Kysely<Database>,
   engine: Engine,
   search: StorySearch,
   viewer: MaybeViewer,
-  now = Date.now(),
+  options: SearchOptions = {},
 ): Promise<StorySearchResult> {
   const terms = searchTerms(search.query);
   if (terms.tokens.length === 0) return { stories: [], nextUrl: null };
-  const index = searchIndexFor(engine);
-  const { filters } = search;
+  const { index, cache } = await searchReady(db, engine, options);
+  const key = cache && !viewer ? `stories ${storySearchParams(search, search.offset)}` : null;
+  const cached = key ? cache?.get<StorySearchResult>(key) : undefined;
+  if (cached) return cached;
 
-  const tagNames = [...new Set([...terms.tokens, terms.tokens.join("")])];
-  const tagIds = (
-    await db.selectFrom("tags").select("id").where("name", "in", tagNames).execute()
-  ).map((tag) => tag.id);
-  const boost =
-    tagIds.length > 0
-      ? sql<number>`CASE WHEN EXISTS (SELECT 1 FROM story_tags WHERE story_tags.story_id = stories.id
-          AND story_tags.tag_id IN (${sql.join(tagIds)})) THEN ${sql.lit(index.tagBoost)} ELSE 0 END`
-      : sql<number>`0`;
-
-  let query = visibleStories(selectStories(db), viewer).innerJoin(index.stories(terms), (join) =>
-    join.onRef("m.id", "=", "stories.id"),
-  );
-  const windows = filters.updated.flatMap((option) =>
-    option === "anytime" ? [] : [UPDATED_WITHIN[option]],
-  );
-  // Several options are alternatives: the widest wins, and Anytime lets everything through.
-  if (windows.length > 0 && !filters.updated.includes("anytime")) {
-    query = query.where("stories.last_published_at", ">=", now - Math.max(...windows));
-  }
-  if (filters.content.includes("complete")) query = query.where("stories.completed", "=", 1);
-  if (filters.content.includes("mature")) {
-    query = query.where("stories.rating", "=", MATURE_RATING);
-  }
-  const free = filters.content.includes("free");
-  const paid = filters.content.includes("paid");
-  if (free !== paid) query = query.where("stories.is_paid", "=", paid ? 1 : 0);
-  if (filters.length !== "anyLength") {
-    const [least, most] = PARTS_RANGE[filters.length];
-    query = query.where("stories.num_parts", ">=", least);
-    if (most !== null) query = query.where("stories.num_parts", "<=", most);
-  }
-  if (filters.hideMature && includesMature(viewer)) {
-    query = query.where("stories.rating", "!=", MATURE_RATING);
-  }
-
-  // Ranked ids only: the sort then carries no story text for each match. One row more than
-  // asked says whether there is a next page, without counting every match.
-  const ranked = await query
-    .clearSelect()
-    .select("stories.id")
-    .orderBy(sql`m.score + ${boost}`, "desc")
-    .orderBy("stories.read_count", "desc")
-    .orderBy("stories.id", "desc")
-    .limit(search.limit + 1)
-    .offset(search.offset)
-    .execute();
-  const ids = ranked.slice(0, search.limit).map((row) => row.id);
-  const hasMore = ranked.length > search.limit;
+  const filter = storyFilter(search.filters, viewer, options.now ?? Date.now());
+  const ranked = filter
+    ? await index.rankStories(db, {
+        terms,
+        filter,
+        viewer,
+        offset: search.offset,
+        count: search.limit + 1,
+      })
+    : [];
+  const ids = ranked.slice(0, search.limit);
   const rows =
     ids.length > 0 ? await selectStories(db).where("stories.id", "in", ids).execute() : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
   const page = ids.flatMap((id) => byId.get(id) ?? []);
-  return {
+  const result = {
     stories: await toStoryCards(db, page),
-    nextUrl: hasMore
-      ? `/v4/search/stories?${storySearchParams(search, search.offset + page.length)}`
-      : null,
+    nextUrl:
+      ranked.length > search.limit
+        ? `/v4/search/stories?${storySearchParams(search, search.offset + page.length)}`
+        : null,
   };
+  if (key) cache?.set(key, result, ids);
+  return result;
 }
 
 export interface UserSearch extends Page {
@@ -171,36 +147,41 @@ export async function searchUsers(
   engine: Engine,
   search: UserSearch,
   viewer: MaybeViewer,
+  options: SearchOptions = {},
 ): Promise<UserSearchResult> {
   const terms = searchTerms(search.query);
   if (terms.tokens.length === 0) return { users: [], nextUrl: null };
-  const rows = await db
-    .selectFrom("users")
-    .innerJoin(searchIndexFor(engine).users(terms), (join) => join.onRef("m.id", "=", "users.id"))
-    .select([
-      "users.id",
-      "users.username",
-      "users.name",
-      "users.avatar",
-      "users.description",
-      "users.is_verified",
-      "users.is_staff",
-      "users.is_ambassador",
-      "users.num_followers",
-    ])
-    .orderBy(
-      sql`CASE WHEN users.username_lower = ${search.query.trim().toLowerCase()} THEN 1 ELSE 0 END`,
-      "desc",
-    )
-    .orderBy("m.score", "desc")
-    .orderBy("users.num_followers", "desc")
-    .orderBy("users.id")
-    .limit(search.limit + 1)
-    .offset(search.offset)
-    .execute();
-  const page = rows.slice(0, search.limit);
-  const ids = page.map((user) => user.id);
-  const [published, followed] = await Promise.all([
+  const params = new URLSearchParams({ query: search.query, limit: String(search.limit) });
+  const { index, cache } = await searchReady(db, engine, options);
+  const key = cache && !viewer ? `users ${params} ${search.offset}` : null;
+  const cached = key ? cache?.get<UserSearchResult>(key) : undefined;
+  if (cached) return cached;
+
+  const ranked = await index.rankUsers(db, {
+    terms,
+    username: search.query.trim().toLowerCase(),
+    offset: search.offset,
+    count: search.limit + 1,
+  });
+  const ids = ranked.slice(0, search.limit);
+  const [rows, published, followed] = await Promise.all([
+    ids.length === 0
+      ? []
+      : db
+          .selectFrom("users")
+          .select([
+            "id",
+            "username",
+            "name",
+            "avatar",
+            "description",
+            "is_verified",
+            "is_staff",
+            "is_ambassador",
+            "num_followers",
+          ])
+          .where("id", "in", ids)
+          .execute(),
     ids.length === 0
       ? []
       : visibleStories(selectStories(db), viewer)
@@ -218,25 +199,28 @@ export async function searchUsers(
           .execute()
       : [],
   ]);
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  const page = ids.flatMap((id) => byId.get(id) ?? []);
   const storyCounts = new Map(published.map((row) => [Number(row.user_id), Number(row.total)]));
   const following = new Set(followed.map((row) => Number(row.followee_id)));
-  const params = new URLSearchParams({ query: search.query, limit: String(search.limit) });
   params.set("offset", String(search.offset + page.length));
-  return {
+  const result = {
     users: page.map((user) => ({
       username: user.username,
       name: user.name,
       avatar: user.avatar,
       badges: badgesOf(user),
       description: user.description,
-      numStoriesPublished: storyCounts.get(user.id) ?? 0,
+      numStoriesPublished: storyCounts.get(Number(user.id)) ?? 0,
       // Reading lists are counted once profiles count them (users/service.ts getProfile).
       numLists: 0,
       numFollowers: user.num_followers,
-      following: following.has(user.id),
+      following: following.has(Number(user.id)),
     })),
-    nextUrl: rows.length > search.limit ? `/v4/search/users/?${params}` : null,
+    nextUrl: ranked.length > search.limit ? `/v4/search/users/?${params}` : null,
   };
+  if (key) cache?.set(key, result, []);
+  return result;
 }
 
 export async function listRecentSearches(
