@@ -309,7 +309,7 @@ describe("the part editor", () => {
       await modal.getByLabel(/I understand/).check();
       await modal.getByRole("button", { name: "Schedule", exact: true }).click();
       const scheduled = page.getByRole("dialog", { name: "Your part is scheduled!" });
-      await scheduled.getByText("We'll remind you 24 hours before it's published.").waitFor();
+      await scheduled.getByText("We'll email you a reminder 24 hours before it's published.").waitFor();
     });
   });
 });

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
+import { sendDueReminders } from "./reminders.ts";
 import { recountStory } from "./service.ts";
 
 /** Scheduled parts go out within this long of their time. */
@@ -35,12 +36,21 @@ export async function publishDueParts(db: Kysely<Database>, now = Date.now()): P
   return published;
 }
 
-/** Publishes due parts while the server runs; every process may run it (see above). */
+/**
+ * Publishes due parts, and sends the 24-hour reminders, while the server runs; every
+ * process may run it (see above and reminders.ts).
+ */
 export function scheduleDuePublishing(
   db: Kysely<Database>,
   onError: (error: unknown) => void,
 ): () => void {
-  const timer = setInterval(() => publishDueParts(db).catch(onError), PUBLISH_CHECK_MS);
+  const timer = setInterval(
+    () =>
+      publishDueParts(db)
+        .then(() => sendDueReminders(db))
+        .catch(onError),
+    PUBLISH_CHECK_MS,
+  );
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApi } from "../testing/api.ts";
 import { createStory, createUser, sessionCookie } from "../testing/fixtures.ts";
 import { publishDueParts } from "./job.ts";
+import { REMINDER_AHEAD_MS, sendDueReminders } from "./reminders.ts";
 
 const t = useTestApi();
 
@@ -594,5 +595,91 @@ describe("GET /v4/tags/suggestions", () => {
     );
     expect(wildcard.tags).toEqual([]);
     expect((await send("GET", "/v4/tags/suggestions?prefix=", null)).status).toBe(400);
+  });
+});
+
+describe("the 24-hour reminder", () => {
+  const remindersTo = async (userId: number) => {
+    const user = await t.handle.db
+      .selectFrom("users")
+      .select("email")
+      .where("id", "=", userId)
+      .executeTakeFirstOrThrow();
+    return t.handle.db
+      .selectFrom("outbox")
+      .select(["subject", "text_body"])
+      .where("to_address", "=", user.email ?? "")
+      .where("subject", "like", "% is published tomorrow")
+      .execute();
+  };
+
+  it("emails the author once, 24 hours ahead, while two runners race", async () => {
+    const me = await createUser(t.handle.db, {
+      email: "reminded@example.com",
+      email_verified: 1,
+    });
+    const author = { id: me.id, cookie: await sessionCookie(t.handle.db, me.id) };
+    const work = await newWork(author);
+    const later = await newPart(work.id, "<p>x</p>", author);
+    const soon = await newPart(work.id, "<p>y</p>", author);
+    const at = quarterAfter(3 * 24 * 60);
+    for (const [part, when] of [
+      [later, at],
+      [soon, quarterAfter(60)],
+    ] as const) {
+      await ok(
+        await send("POST", `/v4/parts/${part.id}/schedule-publish`, author, {
+          datetime: when.toISOString(),
+        }),
+      );
+    }
+
+    expect(await sendDueReminders(t.handle.db, at.getTime() - REMINDER_AHEAD_MS - 60_000)).toBe(0);
+    const moment = at.getTime() - REMINDER_AHEAD_MS;
+    const counts = await Promise.all([
+      sendDueReminders(t.handle.db, moment),
+      sendDueReminders(t.handle.db, moment + 1_000),
+    ]);
+    expect(counts[0] + counts[1]).toBe(1);
+    expect(await sendDueReminders(t.handle.db, moment + 60_000)).toBe(0);
+    const mail = await remindersTo(me.id);
+    expect(mail).toEqual([
+      {
+        subject: "One is published tomorrow",
+        text_body: expect.stringContaining(`will be published on ${at.toUTCString()}`),
+      },
+    ]);
+  });
+
+  it("sends none for a part scheduled less than a day ahead", async () => {
+    const me = await createUser(t.handle.db, { email: "today@example.com", email_verified: 1 });
+    const author = { id: me.id, cookie: await sessionCookie(t.handle.db, me.id) };
+    const work = await newWork(author);
+    const part = await newPart(work.id, "<p>x</p>", author);
+    await ok(
+      await send("POST", `/v4/parts/${part.id}/schedule-publish`, author, {
+        datetime: quarterAfter(120).toISOString(),
+      }),
+    );
+    expect(await sendDueReminders(t.handle.db)).toBe(0);
+    expect(await remindersTo(me.id)).toEqual([]);
+  });
+});
+
+describe("the OpenAPI document", () => {
+  it("documents the writer calls that are ours", async () => {
+    const { paths } = await ok<{ paths: Record<string, Record<string, unknown>> }>(
+      await send("GET", "/api/openapi.json", null),
+    );
+    for (const [path, method] of [
+      ["/v4/works/{storyId}/parts", "put"],
+      ["/v4/parts/{id}/publish-changes", "post"],
+      ["/v4/parts/{id}/discard-changes", "post"],
+      ["/v4/parts/{id}/images", "post"],
+      ["/v4/tags/suggestions", "get"],
+      ["/apiv2/updatestorycover", "post"],
+    ] as const) {
+      expect(paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    }
   });
 });

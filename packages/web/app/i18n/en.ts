@@ -895,7 +895,7 @@ export const en = {
         "Keep writing: you can edit the part until it goes out.",
         "Tell your readers when to expect it.",
       ],
-      reminder: "We'll remind you 24 hours before it's published.",
+      reminder: "We'll email you a reminder 24 hours before it's published.",
       continue: "Continue",
       publishedNow: "Your part is published.",
     },

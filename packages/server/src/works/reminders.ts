@@ -1,0 +1,58 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+import { sendMail } from "../mail/mailer.ts";
+
+/** §4: the writer is reminded this long before a scheduled part goes out. */
+export const REMINDER_AHEAD_MS = 24 * 60 * 60 * 1000;
+/**
+ * A reminder is sent within an hour of its moment or not at all: a part scheduled for
+ * sooner than a day ahead (§4: 'only if the date is not today') gets none.
+ */
+const REMINDER_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * Emails the author of every scheduled part due in about 24 hours. Each reminder is claimed
+ * by inserting its own job_runs row (part and time in the name), so any number of
+ * processes send it once; a part scheduled again for another time gets a new reminder.
+ */
+export async function sendDueReminders(db: Kysely<Database>, now = Date.now()): Promise<number> {
+  const due = await db
+    .selectFrom("parts")
+    .innerJoin("stories", "stories.id", "parts.story_id")
+    .innerJoin("users", "users.id", "stories.user_id")
+    .select([
+      "parts.id",
+      "parts.title",
+      "parts.scheduled_at",
+      "stories.title as story_title",
+      "users.email",
+    ])
+    .where("parts.draft", "=", 1)
+    .where("parts.deleted", "=", 0)
+    .where("parts.scheduled_at", ">", now + REMINDER_AHEAD_MS - REMINDER_WINDOW_MS)
+    .where("parts.scheduled_at", "<=", now + REMINDER_AHEAD_MS)
+    .execute();
+  let sent = 0;
+  for (const part of due) {
+    if (!part.email || part.scheduled_at === null) continue;
+    const claimed = await db
+      .insertInto("job_runs")
+      .values({ name: `part-reminder:${part.id}:${part.scheduled_at}`, finished_at: now })
+      .onConflict((oc) => oc.column("name").doNothing())
+      .returning("name")
+      .executeTakeFirst();
+    if (!claimed) continue;
+    const at = new Date(Number(part.scheduled_at)).toUTCString();
+    await sendMail(
+      db,
+      {
+        to: part.email,
+        subject: `${part.title} is published tomorrow`,
+        text: `Your part "${part.title}" of ${part.story_title} will be published on ${at}.\n\nYou can still edit it, or change its schedule, until then.`,
+      },
+      now,
+    );
+    sent++;
+  }
+  return sent;
+}
