@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   curationUsername,
   featuredListUrl,
+  HERO_LIMITS,
+  type HeroLimits,
+  heroTags,
   isCurationAccount,
   MAX_GENRES,
   toggleGenre,
@@ -36,5 +39,27 @@ describe("curation accounts", () => {
     expect(isCurationAccount("Inkwell_EN")).toBe(true);
     expect(isCurationAccount("inkwell_xx")).toBe(false);
     expect(featuredListUrl(12)).toBe("/featured/12");
+  });
+});
+
+describe("hero limits", () => {
+  it("follow reader.md §9 from the widest layout down", () => {
+    expect(HERO_LIMITS.map((l) => [l.description, l.title, l.tags, l.tagLength])).toEqual([
+      [500, 200, 3, 18],
+      [250, 60, 2, 10],
+      [100, 30, 1, 8],
+      [60, 30, 1, 8],
+    ]);
+  });
+
+  it("show only tags shorter than the limit, up to its count", () => {
+    const tags = ["enemiestolovers", "romance", "slowburn", "love", "billionaire"];
+    expect(heroTags(tags, HERO_LIMITS[0] as HeroLimits)).toEqual([
+      "enemiestolovers",
+      "romance",
+      "slowburn",
+    ]);
+    expect(heroTags(tags, HERO_LIMITS[1] as HeroLimits)).toEqual(["romance", "slowburn"]);
+    expect(heroTags(tags, HERO_LIMITS[3] as HeroLimits)).toEqual(["romance"]);
   });
 });

@@ -110,7 +110,7 @@ export type HomeSection =
   | { type: "storyExpanded"; data: { heading: string; subheading?: string; item: StoryCard } }
   | {
       type: "paid";
-      data: { heading: string; subheading: string; items: StoryCard[]; weblink: string };
+      data: { heading: string; subheading: string; items: StoryCard[] };
     }
   | { type: "paidMultiRow"; data: { heading: string; subheading: string; rows: HomeStoryRow[] } }
   | {
@@ -158,3 +158,37 @@ export const isCurationAccount = (username: string): boolean =>
 
 /** Where a featured reading list is read (reader.md §2 /featured/{listId}). */
 export const featuredListUrl = (listId: number): string => `/featured/${listId}`;
+
+/** The widest phone layout (reader.md §9: 575 px and up is not mobile). */
+export const MOBILE_MAX_WIDTH = 574;
+
+/** The continue-reading strip: scroll handling throttled, a swipe moves it a page (§4, §9). */
+export const STRIP_SCROLL_THROTTLE_MS = 300;
+export const STRIP_SWIPE_PX = 150;
+
+/** The featured carousel advances this often on desktop once seen (§4, §9). */
+export const FEATURED_AUTOPLAY_MS = 5500;
+
+/** What the hero of a storyHeroGroup shows from `minWidth` px up (reader.md §9). */
+export interface HeroLimits {
+  minWidth: number;
+  title: number;
+  description: number;
+  tags: number;
+  /** A tag shows only if shorter than this. */
+  tagLength: number;
+}
+
+export const HERO_LIMITS: readonly HeroLimits[] = [
+  { minWidth: 961, title: 200, description: 500, tags: 3, tagLength: 18 },
+  { minWidth: 576, title: 60, description: 250, tags: 2, tagLength: 10 },
+  { minWidth: 400, title: 30, description: 100, tags: 1, tagLength: 8 },
+  { minWidth: 0, title: 30, description: 60, tags: 1, tagLength: 8 },
+];
+
+/** The hero's tags at one width: the first short enough, at most the limit's count. */
+export const heroTags = (tags: readonly string[], limits: HeroLimits): string[] =>
+  tags.filter((tag) => tag.length < limits.tagLength).slice(0, limits.tags);
+
+/** A spotlighted story's description is cut to this (reader.md §9). */
+export const SPOTLIGHT_DESCRIPTION = 290;

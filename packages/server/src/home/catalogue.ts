@@ -2,11 +2,14 @@ import {
   curationUsername,
   type FeaturedSlide,
   featuredListUrl,
+  picksFor,
+  picksMonth,
   type SponsoredStory,
   type StoryCard,
 } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
+import { originals as originalsWheel } from "../premium-picks/service.ts";
 import { selectStories, toStoryCards } from "../stories/cards.ts";
 import { hasTag, publishedListing } from "../stories/service.ts";
 
@@ -96,6 +99,15 @@ export const originals = (db: Kysely<Database>) =>
 
 export const originalsIn = (db: Kysely<Database>, tag: string) =>
   cached(db, `paid:${tag}`, () => mostRead(db, { paid: true, tag }));
+
+/** This month's Premium Picks (premium-picks/service.ts), mature ones included. */
+export function monthsPicks(db: Kysely<Database>, now = new Date()) {
+  const month = picksMonth(now);
+  return cached(db, `picks:${month.id}`, async () => ({
+    expiresAt: month.expiresAt.toISOString(),
+    items: await cardsInOrder(db, picksFor(await originalsWheel(db), month.index)),
+  }));
+}
 
 /** Promoted stories running now, with their tracking URLs (see promotions.ts). */
 export const sponsored = (db: Kysely<Database>) =>

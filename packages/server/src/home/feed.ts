@@ -15,6 +15,7 @@ import {
   featuredSlides,
   hottest,
   hottestIn,
+  monthsPicks,
   originals,
   originalsIn,
   sponsored,
@@ -159,9 +160,10 @@ async function composeFeed(
   const genres = reader?.tags ?? [];
   const rowGenres = genres.length > 0 ? genres : DEFAULT_ROW_GENRES;
   const votedTag = reader?.voted?.tag ?? null;
-  const [hot, paid, promoted, slides, byGenre, paidByGenre, sameTag] = await Promise.all([
+  const [hot, paid, picks, promoted, slides, byGenre, paidByGenre, sameTag] = await Promise.all([
     hottest(db),
     originals(db),
+    monthsPicks(db),
     sponsored(db),
     featuredSlides(db, reader?.languageId ?? visitorLanguageId),
     Promise.all(genres.map((tag) => hottestIn(db, tag))),
@@ -171,6 +173,7 @@ async function composeFeed(
   const shown = await visibleAmong(db, viewer, [
     hot,
     paid,
+    picks.items,
     promoted,
     ...byGenre,
     ...paidByGenre,
@@ -243,7 +246,6 @@ async function composeFeed(
         heading: "Inkwell Originals",
         subheading: "Stories our editors love, unlocked with Coins",
         items: paidItems,
-        weblink: "/catalog/paidstories",
       },
     });
   }
@@ -264,6 +266,19 @@ async function composeFeed(
       data: {
         heading: "Hottest right now",
         items: ranked.map((card, index) => ({ ...card, rank: index + 1 })),
+      },
+    });
+  }
+  const pickItems = shown(picks.items);
+  if (pickItems.length > 0) {
+    sections.push({
+      type: "premiumPicksRow",
+      data: {
+        heading: "Premium Picks",
+        subheading: "5 Originals free with Premium this month",
+        items: pickItems,
+        expiresAt: picks.expiresAt,
+        weblink: "/catalog/premiumpicks",
       },
     });
   }

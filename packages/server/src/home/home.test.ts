@@ -260,6 +260,7 @@ describe("GET /v5/home", () => {
       "storyList",
       "storySpotlight",
       "rankedStoryList",
+      "premiumPicksRow",
       "storyList",
       "paidMultiRow",
       "smallNavigation",
@@ -286,10 +287,7 @@ describe("GET /v5/home", () => {
     ).title;
     expect(expanded?.heading).toBe(`Because you voted for ${horrorTitle}`);
     expect(expanded?.item.id).toBe(mature);
-    expect(ofType(sections, "paid")[0]?.data).toMatchObject({
-      heading: "Inkwell Originals",
-      weblink: "/catalog/paidstories",
-    });
+    expect(ofType(sections, "paid")[0]?.data.heading).toBe("Inkwell Originals");
     expect(ofType(sections, "paid")[0]?.data.items.map((s) => s.id)).toEqual([
       paidMature,
       paidRomance,
@@ -303,6 +301,11 @@ describe("GET /v5/home", () => {
         impressionUrl: `/v5/promotions/${promotionId}/impression`,
       }),
     ]);
+    // Both Originals are this month's picks (five a month, from all of them).
+    const picks = ofType(sections, "premiumPicksRow")[0]?.data;
+    expect(picks?.items.map((s) => s.id).sort()).toEqual([paidRomance, paidMature].sort());
+    expect(picks?.weblink).toBe("/catalog/premiumpicks");
+    expect(new Date(picks?.expiresAt ?? 0).getUTCDate()).toBe(1);
     // Only genres with Originals get a row.
     expect(ofType(sections, "paidMultiRow")[0]?.data.rows).toEqual([
       {

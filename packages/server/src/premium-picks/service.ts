@@ -6,7 +6,7 @@ import { visibleStories } from "../stories/service.ts";
 import type { MaybeViewer } from "../viewer.ts";
 
 /** Every published Original in a stable order: the rotation's wheel, the same for everyone. */
-async function originals(db: Kysely<Database>): Promise<number[]> {
+export async function originals(db: Kysely<Database>): Promise<number[]> {
   const rows = await db
     .selectFrom("stories")
     .select("id")
