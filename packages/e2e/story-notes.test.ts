@@ -154,6 +154,27 @@ describe("Story Notes", () => {
     });
   });
 
+  test("notes that fail to load start blank, and a failed save says so", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await openFirstStory(page);
+      await page.route(/\/v5\/stories\/\d+\/notes$/, (route) =>
+        route.fulfill({ status: 500, body: "{}" }),
+      );
+      await page.route(/\/v5\/stories$/, (route) => route.fulfill({ status: 500, body: "{}" }));
+      await openNotes(page);
+      expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe("");
+      await page.getByLabel("Name", { exact: true }).fill("Nell");
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await page
+        .getByRole("alert")
+        .filter({
+          hasText: "Your Story Notes couldn't be saved. Check your connection and try again.",
+        })
+        .waitFor();
+      expect(await status(page).textContent()).toBe("");
+    });
+  });
+
   test("the tab is hidden for a new story", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await signInAs(page, "demo_writer", "/myworks/new");
@@ -162,6 +183,7 @@ describe("Story Notes", () => {
     });
   });
 
+  // Two full axe runs over a long form (about 100 suggestion buttons): room for a busy machine.
   for (const viewport of [PHONE, DESKTOP]) {
     test(`Story Notes pass axe at ${viewport.width} px, in the dark theme too`, async () => {
       await withPage({ viewport, baseURL: server.url }, async (page) => {
@@ -180,7 +202,7 @@ describe("Story Notes", () => {
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(width).toBeLessThanOrEqual(viewport.width);
       });
-    });
+    }, 150_000);
   }
 });
 
