@@ -95,6 +95,7 @@ describe("safety", () => {
       await confirm.getByRole("button", { name: "Block", exact: true }).click();
       await page.getByText(`${name} is now blocked. You can unblock them at any time.`).waitFor();
       // The restricted profile: About, Conversations and Following, and an Unblock button.
+      await page.getByText(`You blocked ${name}.`).waitFor();
       await page.getByRole("heading", { name: "Conversations" }).waitFor();
       expect(await page.getByRole("heading", { name: `Stories by ${name}` }).count()).toBe(0);
       expect(await page.getByRole("button", { name: "Follow", exact: true }).count()).toBe(0);

@@ -1,4 +1,4 @@
-import { type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
+import { type Expression, type Kysely, type SqlBool, sql } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { listedStory } from "../stories/service.ts";
 import { IMPACT_SCALE, indexWords, inverseDocumentFrequency } from "./index-words.ts";
@@ -173,14 +173,24 @@ export const sqliteIndex: SearchIndex = {
       const arms = lead.terms.map((term) => {
         let arm = db
           .selectFrom("story_terms as p")
-          .innerJoin("stories", "stories.id", "p.story_id")
           .select(["p.story_id as id", "p.impact as impact", "p.popularity as tie"])
-          .where("p.term", "=", term)
-          .where((eb) => listedStory(eb, ranking.viewer));
-        const conditions: RawBuilder<SqlBool>[] = [
+          .where("p.term", "=", term);
+        // In this order: the posting's own columns, one probe per other word, and only
+        // then the story's row for its visibility (the costliest lookup, for the fewest).
+        const conditions: Expression<SqlBool>[] = [
           ...filterConditions("p", ranking.filter),
           ...others.map((other) => holds("story_terms", "p.story_id", other.word)),
         ];
+        for (const condition of conditions) arm = arm.where(condition);
+        arm = arm.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom("stories")
+              .select(sql.lit(1).as("listed"))
+              .whereRef("stories.id", "=", "p.story_id")
+              .where((story) => listedStory(story, ranking.viewer)),
+          ),
+        );
         for (const condition of conditions) arm = arm.where(condition);
         return arm;
       });

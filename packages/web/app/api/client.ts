@@ -31,6 +31,9 @@ import type {
   PartImage,
   PartText,
   PicksPeriod,
+  ProfileMessage,
+  ProfileMessagePage,
+  ProfileMessageReplies,
   ReaderSettings,
   ReadingListDetails,
   ReadingListPage,
@@ -532,6 +535,25 @@ export function createApiClient(fetchApi: ApiFetch) {
       get<AutocompleteUser[]>(
         `/api/v3/autocomplete/following_user?${new URLSearchParams({ term })}`,
       ),
+    /** A profile's Conversations, newest first; an answer's `nextUrl` is the next page. */
+    profileMessages: (username: string, nextUrl?: string) =>
+      get<ProfileMessagePage>(nextUrl ?? userPath(username, "/messages")),
+    /** A message's replies older than `before`, oldest first. */
+    profileMessageReplies: (username: string, id: number, before: number) =>
+      get<ProfileMessageReplies>(
+        userPath(username, `/messages/${id}/replies?limit=50&before=${before}`),
+      ),
+    /** Posts on a profile, or with `replyTo` replies to one of its messages. */
+    postProfileMessage: (username: string, body: string, replyTo?: number) =>
+      call<ProfileMessage>(
+        userPath(username, replyTo ? `/messages/${replyTo}/replies` : "/messages"),
+        json("POST", { body }),
+      ),
+    deleteProfileMessage: (username: string, id: number) =>
+      call<null>(userPath(username, `/messages/${id}`), {
+        method: "DELETE",
+        headers: { accept: "application/json" },
+      }),
     // Safety: content settings, mute and block (accounts-safety-messaging.md §7).
     contentSettings: (username: string) =>
       get<ContentSettings>(`/v5/users/${encodeURIComponent(username)}/content-settings`),

@@ -1,8 +1,9 @@
-import { linkify } from "@inkwell/shared";
+import { linkify, type ProfileMessagePage } from "@inkwell/shared";
 import { isRouteErrorResponse, useRevalidator, useRouteError } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { ErrorPage } from "../components/error-page.tsx";
 import { ListLinks } from "../features/lists/list-links.tsx";
+import { ProfileConversations } from "../features/profile-messages/profile-conversations.tsx";
 import { PeopleList } from "../features/profiles/people-list.tsx";
 import { ProfileHeader } from "../features/profiles/profile-header.tsx";
 import { ProfileStories } from "../features/profiles/profile-stories.tsx";
@@ -18,23 +19,26 @@ import type { Route } from "./+types/user";
 const STORIES_PAGE = 12;
 const PEOPLE_PAGE = 10;
 const LISTS_PAGE = 200;
+const NO_MESSAGES: ProfileMessagePage = { messages: [], total: 0, nextUrl: null, notice: null };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const username = params.username ?? "";
   // The lists answer 404 too for an unknown user, so all four become the page's 404.
-  const [profile, stories, followers, following, lists] = await orNotFound(
+  const [profile, stories, followers, following, lists, messages] = await orNotFound(
     Promise.all([
       api.profile(username),
       api.userStories(username, { limit: STORIES_PAGE, offset: 0 }),
       api.people(username, "followers", { limit: PEOPLE_PAGE, offset: 0 }),
       api.people(username, "following", { limit: PEOPLE_PAGE, offset: 0 }),
       api.readingLists(username, { limit: LISTS_PAGE, offset: 0 }),
+      // §8: a conversation that fails to load is an empty list, not a broken profile.
+      api.profileMessages(username).catch(() => NO_MESSAGES),
     ]),
   );
   // The owner's own answer includes their private lists; a profile shows the public ones.
   const publicLists = lists.lists.filter((list) => !list.isPrivate);
-  return { profile, stories, followers, following, publicLists };
+  return { profile, stories, followers, following, publicLists, messages, now: Date.now() };
 }
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
@@ -47,7 +51,7 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
 }
 
 export default function UserPage({ loaderData }: Route.ComponentProps) {
-  const { profile, stories, followers, following, publicLists } = loaderData;
+  const { profile, stories, followers, following, publicLists, messages, now } = loaderData;
   const { username, name } = profile;
   const viewer = useCurrentUser();
   const revalidator = useRevalidator();
@@ -92,7 +96,7 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
       {modal}
       {moderationModal}
       {reportModal}
-      <div className="profile__body">
+      <div className={restricted ? "profile__body profile__body--restricted" : "profile__body"}>
         {restricted && (
           <p className="profile__restricted">
             {profile.safety.isBlocked
@@ -111,13 +115,8 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
             />
           </section>
         )}
-        {restricted ? (
-          <section className="profile__conversations" aria-labelledby="conversations-heading">
-            <h2 id="conversations-heading">{t.safety.conversations}</h2>
-            <p>{t.safety.noConversations}</p>
-          </section>
-        ) : (
-          <>
+        <div className="profile__main">
+          {!restricted && (
             <section className="profile__stories" aria-labelledby="stories-heading">
               <h2 id="stories-heading">{t.profile.stories(name)}</h2>
               <ProfileStories
@@ -128,39 +127,70 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
                 empty={t.profile.noStories}
               />
             </section>
-            <section className="profile__lists" aria-labelledby="lists-heading">
-              <h2 id="lists-heading">{t.profile.readingLists}</h2>
-              <ListLinks lists={publicLists} label={t.lists.ofUser(name)} empty={t.lists.noLists} />
-            </section>
-            <section className="profile__followers" aria-labelledby="followers-heading">
-              <h2 id="followers-heading">{t.profile.followers}</h2>
-              <PeopleList
-                username={username}
-                list="followers"
-                first={followers}
-                pageSize={PEOPLE_PAGE}
-                label={t.profile.followersOf(name)}
-                empty={t.profile.noFollowers}
-              />
-            </section>
-          </>
-        )}
-        <section
-          className={
-            restricted ? "profile__following profile__following--restricted" : "profile__following"
-          }
-          aria-labelledby="following-heading"
-        >
-          <h2 id="following-heading">{t.profile.following}</h2>
-          <PeopleList
-            username={username}
-            list="following"
-            first={following}
-            pageSize={PEOPLE_PAGE}
-            label={t.profile.followingOf(name)}
-            empty={t.profile.noFollowing}
+          )}
+          <ProfileConversations
+            // A reload (after a mute or block) brings a new first page: start from it.
+            key={now}
+            profile={{ username, name }}
+            first={messages}
+            now={now}
+            report={(message) =>
+              report({
+                type: "public-message",
+                id: message.id,
+                username: message.from.username,
+                reference: {
+                  name: message.from.name,
+                  body: message.body.slice(0, 500),
+                  deepLink: `/user/${username}#message-${message.id}`,
+                },
+              })
+            }
           />
-        </section>
+        </div>
+        <div className="profile__side">
+          {!restricted && (
+            <>
+              <section className="profile__lists" aria-labelledby="lists-heading">
+                <h2 id="lists-heading">{t.profile.readingLists}</h2>
+                <ListLinks
+                  lists={publicLists}
+                  label={t.lists.ofUser(name)}
+                  empty={t.lists.noLists}
+                />
+              </section>
+              <section className="profile__followers" aria-labelledby="followers-heading">
+                <h2 id="followers-heading">{t.profile.followers}</h2>
+                <PeopleList
+                  username={username}
+                  list="followers"
+                  first={followers}
+                  pageSize={PEOPLE_PAGE}
+                  label={t.profile.followersOf(name)}
+                  empty={t.profile.noFollowers}
+                />
+              </section>
+            </>
+          )}
+          <section
+            className={
+              restricted
+                ? "profile__following profile__following--restricted"
+                : "profile__following"
+            }
+            aria-labelledby="following-heading"
+          >
+            <h2 id="following-heading">{t.profile.following}</h2>
+            <PeopleList
+              username={username}
+              list="following"
+              first={following}
+              pageSize={PEOPLE_PAGE}
+              label={t.profile.followingOf(name)}
+              empty={t.profile.noFollowing}
+            />
+          </section>
+        </div>
       </div>
     </article>
   );

@@ -1,0 +1,167 @@
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { DESKTOP, expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
+import { useServer } from "./support/server.ts";
+
+const server = useServer();
+const { withPage } = useBrowser();
+
+const PROFILE = "/user/demo_writer";
+const WRITERS = "Ask me anything about the next part!";
+const READERS = "Loved <b>the ending</b>, @demo_writer";
+
+async function openProfileAs(page: Page, username: string) {
+  await page.goto(`/login?nextUrl=${encodeURIComponent(PROFILE)}`);
+  await logIn(page, username, "inkwell-demo");
+  await page.waitForURL(`${server.url}${PROFILE}`);
+}
+
+const conversations = (page: Page) =>
+  page.getByRole("region", { name: "Conversations", exact: true });
+const thread = (page: Page, text: string) =>
+  conversations(page).locator(".profile-message-thread").filter({ hasText: text });
+
+async function post(page: Page, text: string) {
+  const section = conversations(page);
+  await section.getByLabel(/^Message on /).fill(text);
+  await section.getByRole("button", { name: "Post", exact: true }).click();
+}
+
+describe("Conversations on a profile", () => {
+  test("a reader posts on a writer's profile and replies, a too-long message is refused, the writer deletes one", async () => {
+    // The writer opens the conversation on their own profile.
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await openProfileAs(page, "demo_writer");
+      await conversations(page)
+        .getByText("No conversations yet. Post a message for your readers.")
+        .waitFor();
+      await post(page, WRITERS);
+      await thread(page, WRITERS).waitFor();
+      expect(
+        await conversations(page)
+          .getByLabel(/^Message on /)
+          .inputValue(),
+      ).toBe("");
+    });
+
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await openProfileAs(page, "demo_reader");
+      // A new message comes first, its text shown as written and its mention linked.
+      await post(page, READERS);
+      const first = conversations(page).locator(".profile-message-thread").first();
+      await expect.poll(() => first.textContent()).toContain(READERS);
+      expect(await first.getByRole("link", { name: "@demo_writer" }).getAttribute("href")).toBe(
+        "/user/demo_writer",
+      );
+      await conversations(page).getByText("2 messages").waitFor();
+
+      // A reply to the writer's message, by keyboard: Enter opens the box, Ctrl+Enter posts.
+      const writers = thread(page, WRITERS);
+      await writers.getByRole("button", { name: "Reply to Wren Writer" }).focus();
+      await page.keyboard.press("Enter");
+      const replyBox = writers.getByLabel("Your reply to Wren Writer");
+      await expect
+        .poll(() => replyBox.evaluate((box) => box === document.activeElement))
+        .toBe(true);
+      await page.keyboard.type("Will there be a map?");
+      await page.keyboard.press("Control+Enter");
+      await writers
+        .locator(".profile-message--reply")
+        .filter({ hasText: "Will there be a map?" })
+        .waitFor();
+      expect(await replyBox.count()).toBe(0);
+
+      // Over 2,000 characters: the counter turns, the post is refused, the text stays.
+      const tooLong = "x".repeat(2001);
+      await post(page, tooLong);
+      await conversations(page)
+        .getByRole("alert")
+        .filter({ hasText: "A message can have at most 2,000 characters." })
+        .waitFor();
+      const composer = conversations(page).getByLabel(/^Message on /);
+      expect(await composer.inputValue()).toBe(tooLong);
+      expect(await composer.getAttribute("aria-invalid")).toBe("true");
+      expect(await conversations(page).getByText("2,001 of 2,000 characters").count()).toBe(1);
+      await expectNoAxeViolations(page, "Conversations with an error at 1280 px");
+
+      // A Report on someone else's message opens the report modal's public-message flow.
+      await writers.getByRole("button", { name: "Report message by Wren Writer" }).click();
+      const dialog = page.getByRole("dialog", { name: "Report this post" });
+      await dialog.getByRole("button", { name: "Hate speech" }).click();
+      await dialog.getByLabel("Tell us what happened").fill("Testing the report of a post.");
+      await dialog.getByRole("button", { name: "Submit Report" }).click();
+      await dialog.getByRole("heading", { name: "Thank you for your report" }).waitFor();
+      await dialog.getByRole("button", { name: "Done" }).click();
+      // Nobody reports their own message.
+      expect(
+        await thread(page, READERS)
+          .getByRole("button", { name: /^Report message by / })
+          .count(),
+      ).toBe(0);
+    });
+
+    // On a phone, in the dark theme: the list, replies and a delete confirmation.
+    await withPage({ viewport: PHONE, baseURL: server.url, colorScheme: "dark" }, async (page) => {
+      await openProfileAs(page, "demo_reader");
+      await thread(page, WRITERS).getByText("Will there be a map?").waitFor();
+      await expectNoAxeViolations(page, "Conversations at 360 px, dark");
+      await thread(page, READERS)
+        .getByRole("button", { name: "Delete message by Rae Reader" })
+        .click();
+      const confirm = page.getByRole("dialog", { name: "Delete this message?" });
+      await expectNoAxeViolations(page, "the delete confirmation at 360 px, dark");
+      // Cancel keeps it.
+      await confirm.getByRole("button", { name: "Cancel" }).click();
+      await expect.poll(() => confirm.isVisible()).toBe(false);
+      expect(await thread(page, READERS).count()).toBe(1);
+    });
+
+    // The writer deletes the reader's message on their profile, after confirming.
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await openProfileAs(page, "demo_writer");
+      await thread(page, READERS)
+        .getByRole("button", { name: "Delete message by Rae Reader" })
+        .click();
+      const confirm = page.getByRole("dialog", { name: "Delete this message?" });
+      await confirm
+        .getByText("The message and its replies will be removed for everyone.")
+        .waitFor();
+      await confirm.getByRole("button", { name: "Delete", exact: true }).click();
+      await expect.poll(() => thread(page, READERS).count()).toBe(0);
+      await conversations(page)
+        .getByRole("status")
+        .filter({ hasText: "Message deleted." })
+        .waitFor();
+      // Gone for good, and the writer's own thread stays.
+      await page.reload();
+      await thread(page, WRITERS).waitFor();
+      expect(await thread(page, READERS).count()).toBe(0);
+      await expectNoAxeViolations(page, "Conversations at 1280 px");
+    });
+  });
+
+  test("a visitor is asked to sign up before posting, and nothing is posted", async () => {
+    const total = async () => {
+      const response = await fetch(`${server.url}/api/v3/users/demo_writer/messages`);
+      return ((await response.json()) as { total: number }).total;
+    };
+    const before = await total();
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto(PROFILE);
+      await post(page, "Hello from a visitor");
+      await page
+        .getByRole("dialog", {
+          name: "Sign up to comment and interact with the largest storytelling community",
+        })
+        .waitFor();
+      expect(await thread(page, "Hello from a visitor").count()).toBe(0);
+      // The text waits in the composer for after signing up.
+      expect(
+        await conversations(page)
+          .getByLabel(/^Message on /)
+          .inputValue(),
+      ).toBe("Hello from a visitor");
+    });
+    expect(await total()).toBe(before);
+  });
+});

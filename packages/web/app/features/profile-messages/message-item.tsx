@@ -1,0 +1,95 @@
+import { formatTimeAgo, type ProfileMessage } from "@inkwell/shared";
+import { Flag, MessageCircle, Trash2 } from "lucide-react";
+import { Avatar } from "../../components/avatar.tsx";
+import { UserBadges } from "../../components/user-badges.tsx";
+import { t } from "../../i18n/index.ts";
+import { CommentText } from "../comments/comment-text.tsx";
+
+const text = t.profileMessages;
+
+export interface MessageActions {
+  /** The moment the page was rendered: times read the same on the server and in the browser. */
+  now: number;
+  /** The signed-in viewer's username, or null for a visitor. */
+  me: string | null;
+  /** Asks to delete (with a confirmation); `onDeleted` runs once it is gone. */
+  askDelete: (message: ProfileMessage, onDeleted: () => void) => void;
+  /** Opens the report modal for a message (never offered on the viewer's own). */
+  report: (message: ProfileMessage) => void;
+}
+
+/** One message or reply: who, when, the text, and Reply, Delete and Report. */
+export function MessageItem({
+  message,
+  actions,
+  onReply,
+  onDeleted,
+}: {
+  message: ProfileMessage;
+  actions: MessageActions;
+  onReply?: () => void;
+  onDeleted: () => void;
+}) {
+  const { from } = message;
+  const mine = actions.me?.toLowerCase() === from.username.toLowerCase();
+  return (
+    <article
+      className={
+        message.parentId === null ? "profile-message" : "profile-message profile-message--reply"
+      }
+      id={`message-${message.id}`}
+      aria-label={from.name}
+    >
+      <span className="profile-message__avatar">
+        <Avatar src={from.avatar} name={from.name} size={32} />
+      </span>
+      <div className="profile-message__body">
+        <header className="profile-message__header">
+          <a className="profile-message__author" href={`/user/${from.username}`}>
+            {from.name}
+          </a>
+          <UserBadges badges={from.badges} />
+          <time className="profile-message__time" dateTime={message.createDate}>
+            {formatTimeAgo(message.createDate, actions.now)}
+          </time>
+        </header>
+        <CommentText text={message.body} />
+        <div className="profile-message__actions">
+          {onReply && (
+            <button
+              className="comment__action"
+              type="button"
+              aria-label={text.replyTo(from.name)}
+              onClick={onReply}
+            >
+              <MessageCircle aria-hidden="true" size={16} />
+              <span aria-hidden="true">{text.reply}</span>
+            </button>
+          )}
+          {message.canDelete && (
+            <button
+              className="comment__action"
+              type="button"
+              aria-label={text.deleteLabel(from.name)}
+              onClick={() => actions.askDelete(message, onDeleted)}
+            >
+              <Trash2 aria-hidden="true" size={16} />
+              <span aria-hidden="true">{text.delete}</span>
+            </button>
+          )}
+          {!mine && (
+            <button
+              className="comment__action"
+              type="button"
+              aria-label={text.reportLabel(from.name)}
+              onClick={() => actions.report(message)}
+            >
+              <Flag aria-hidden="true" size={16} />
+              <span aria-hidden="true">{text.report}</span>
+            </button>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
