@@ -14,6 +14,7 @@ import { apiContext } from "./api/context.ts";
 import { ErrorPage } from "./components/error-page.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
+import { englishPicks } from "./features/home/picks-link.ts";
 import { t } from "./i18n/index.ts";
 import { localeFrom } from "./lib/locale.ts";
 import styles from "./styles/app.css?url";
@@ -33,8 +34,13 @@ const ReverificationModal = lazy(() =>
 /** Who is signed in, for the header; visitors (no cookies at all) cost no API call. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const cookie = request.headers.get("cookie");
-  const user = cookie ? await context.get(apiContext).currentUser() : null;
-  return { user, locale: localeFrom(cookie) };
+  const api = context.get(apiContext);
+  const locale = localeFrom(cookie);
+  const [user, picks] = await Promise.all([
+    cookie ? api.currentUser() : null,
+    locale === "en" ? englishPicks(api) : null,
+  ]);
+  return { user, locale, picks };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -53,7 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#main">
           {t.nav.skipToContent}
         </a>
-        <SiteHeader />
+        <SiteHeader locale={root?.locale ?? "en"} picks={root?.picks ?? null} />
         <main id="main" tabIndex={-1}>
           {user?.verified_email && !user.email_reverification_status.is_email_reverified && (
             <Suspense fallback={null}>

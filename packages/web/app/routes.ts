@@ -35,6 +35,7 @@ export default [
   route("search/:term/people", "routes/search-results.tsx", { id: "search-people" }),
   route("library", "routes/library.tsx"),
   route("list/:listId", "routes/list.tsx"),
+  route("featured/:listId", "routes/featured.tsx"),
   route("start/genres", "routes/start-genres.tsx"),
   route("start/success", "routes/start-success.tsx"),
   route("start", "routes/start.tsx"),

@@ -6,14 +6,23 @@ import { t } from "../i18n/index.ts";
  * The language dropdown: posts to /locale, which sets the locale cookie and reloads the
  * page. With JavaScript a change submits at once; without, the button does.
  */
-export function LanguagePicker({ current }: { current: string }) {
+export function LanguagePicker({
+  current,
+  id = "language-picker",
+  className = "",
+}: {
+  current: string;
+  /** The select's id: the header and the footer each have a picker. */
+  id?: string;
+  className?: string;
+}) {
   const location = useLocation();
   return (
-    <form className="language-picker" method="post" action="/locale">
+    <form className={`language-picker ${className}`} method="post" action="/locale">
       <input type="hidden" name="next" value={location.pathname + location.search} />
-      <label htmlFor="language-picker">{t.footer.language}</label>
+      <label htmlFor={id}>{t.footer.language}</label>
       <select
-        id="language-picker"
+        id={id}
         name="locale"
         defaultValue={current}
         onChange={(event) => event.currentTarget.form?.requestSubmit()}

@@ -1,13 +1,20 @@
+import { featuredListUrl } from "@inkwell/shared";
 import { Search } from "lucide-react";
+import type { PicksLink } from "../features/home/picks-link.ts";
 import { InboxLink } from "../features/inbox/inbox-link.tsx";
 import { t } from "../i18n/index.ts";
 import { useCurrentUser } from "../lib/current-user.ts";
 import { Avatar } from "./avatar.tsx";
 import { BROWSE_TOPICS } from "./browse-topics.ts";
+import { LanguagePicker } from "./language-picker.tsx";
 import { LogoMark } from "./logo.tsx";
 
-/** The header: logo, Browse, the search form (GET /search/?q=…&ref=1), and Log in or the account menu. */
-export function SiteHeader() {
+/**
+ * The header (reader.md §2): logo, Browse (genres, and the picks list in English), for
+ * visitors Writer Opportunities (English only) and Community, the search form
+ * (GET /search/?q=…&ref=1), then Log in and the language dropdown, or the account menu.
+ */
+export function SiteHeader({ locale, picks }: { locale: string; picks: PicksLink | null }) {
   const user = useCurrentUser();
   return (
     <header className="site-header">
@@ -26,8 +33,34 @@ export function SiteHeader() {
                 </li>
               ))}
             </ul>
+            {picks && (
+              <a className="browse__picks" href={featuredListUrl(picks.id)}>
+                {picks.name}
+              </a>
+            )}
           </nav>
         </details>
+        {!user && (
+          <>
+            {locale === "en" && (
+              <a className="site-header__link" href="/#get-discovered">
+                {t.header.writerOpportunities}
+              </a>
+            )}
+            <details className="browse community">
+              <summary className="browse__toggle">{t.header.community}</summary>
+              <nav className="browse__menu" aria-label={t.header.community}>
+                <ul>
+                  {t.header.communityLinks.map((link) => (
+                    <li key={link.url}>
+                      <a href={link.url}>{link.label}</a>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            </details>
+          </>
+        )}
         <search className="search-form">
           <form method="get" action="/search/">
             <input type="hidden" name="ref" value="1" />
@@ -66,9 +99,16 @@ export function SiteHeader() {
             </div>
           </details>
         ) : (
-          <a className="button button--primary site-header__login" href="/login">
-            {t.nav.logIn}
-          </a>
+          <>
+            <a className="button button--primary site-header__login" href="/login">
+              {t.nav.logIn}
+            </a>
+            <LanguagePicker
+              current={locale}
+              id="header-language"
+              className="site-header__language"
+            />
+          </>
         )}
       </div>
     </header>

@@ -1,6 +1,6 @@
 import { BLOCKED_TAG_MESSAGES, INBOX_NOTICES } from "@inkwell/shared";
 import { notesEn, writerJourneyEn, writerTipEn } from "./en-notes.ts";
-import { profileMessagesEn } from "./en-profile-messages.ts";
+import { feedEn, headerEn, landingEn } from "./en-home.ts";
 import { reportsEn } from "./en-reports.ts";
 import { coversEn, writingEn } from "./en-writing.ts";
 
@@ -13,7 +13,9 @@ export const en = {
   writerJourney: writerJourneyEn,
   writerTip: writerTipEn,
   reports: reportsEn,
-  profileMessages: profileMessagesEn,
+  feed: feedEn,
+  landing: landingEn,
+  header: headerEn,
   nav: {
     home: "Inkwell home",
     browse: "Browse",
@@ -159,19 +161,8 @@ export const en = {
   },
   home: {
     title: "Inkwell: where stories live",
-    heroHeading: "Stories you can't put down, written part by part",
-    heroText: "Read serialised fiction from writers everywhere. New parts land every day.",
     popular: "Popular right now",
-    fresh: "Fresh updates",
     genres: "Browse by genre",
-    startReading: "Start Reading",
-    startWriting: "Start Writing",
-    howItWorks: "How it works",
-    steps: [
-      { heading: "Find a story", text: "Browse genres and the stories readers love right now." },
-      { heading: "Read part by part", text: "Pick up where you left off, on any device." },
-      { heading: "Write your own", text: "Publish a part at a time and grow your readership." },
-    ],
   },
   homeFeed: {
     heading: "Your home",
@@ -793,6 +784,8 @@ export const en = {
       `You muted ${name}. Their stories and comments are hidden from you.`,
     restrictedBlocked: (name: string) =>
       `You blocked ${name}. They can't follow you, message you or read your stories.`,
+    conversations: "Conversations",
+    noConversations: "No conversations to show.",
     policies: "Safety policies",
   },
   works: {

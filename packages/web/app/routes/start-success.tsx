@@ -1,8 +1,14 @@
+import { HowToBuyCoins } from "../features/home/coins-modal.tsx";
+import { MerchNotice } from "../features/home/merch-notice.tsx";
 import { t } from "../i18n/index.ts";
+import "../styles/home.css";
 
 export const meta = () => [{ title: `${t.onboarding.doneTitle} · ${t.brand}` }];
 
-/** The end of onboarding (reader.md §2): 'All done' and on to the reader's home. */
+/**
+ * The end of onboarding (reader.md §2): 'All done' and on to the reader's home, with the
+ * buy-coins how-to and the merch notice for readers who look further.
+ */
 export default function StartSuccess() {
   return (
     <section className="onboarding" aria-labelledby="done-heading">
@@ -11,6 +17,10 @@ export default function StartSuccess() {
       <a className="button button--primary button--large" href="/home">
         {t.onboarding.startReading}
       </a>
+      <div className="onboarding__extras">
+        <HowToBuyCoins />
+        <MerchNotice />
+      </div>
     </section>
   );
 }

@@ -1,15 +1,18 @@
-import type { ContinueReadingItem } from "@inkwell/shared";
-import { useEffect, useState } from "react";
+import { type ContinueReadingItem, STRIP_SWIPE_PX } from "@inkwell/shared";
+import { type TouchEvent, useEffect, useRef, useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { Cover } from "../../components/cover.tsx";
 import { t } from "../../i18n/index.ts";
+import { useShownWhileScrollingUp } from "./use-scroll-direction.ts";
 
 const STRIP_COVER_WIDTH = 80;
 
 /**
  * The continue-reading strip at the top of the home feed (reader.md §4): it starts with the
  * section's own items, asks the section's dynamic path for fresh ones after hydration, and
- * keeps the section's items when that fails.
+ * keeps the section's items when that fails. It stays in reach while scrolling up and gets
+ * out of the way while scrolling down. A horizontal swipe of STRIP_SWIPE_PX or more moves
+ * it a page; a shorter one leaves it where it was.
  */
 export function ContinueReadingStrip({
   items: initial,
@@ -19,6 +22,9 @@ export function ContinueReadingStrip({
   path: string;
 }) {
   const [items, setItems] = useState(initial);
+  const shown = useShownWhileScrollingUp();
+  const list = useRef<HTMLUListElement>(null);
+  const start = useRef<{ x: number; y: number } | null>(null);
   useEffect(() => {
     let current = true;
     browserApi()
@@ -32,11 +38,35 @@ export function ContinueReadingStrip({
     };
   }, [path]);
 
+  const onTouchStart = (event: TouchEvent) => {
+    const touch = event.touches[0];
+    start.current = touch ? { x: touch.clientX, y: touch.clientY } : null;
+  };
+  const onTouchEnd = (event: TouchEvent) => {
+    const touch = event.changedTouches[0];
+    const from = start.current;
+    start.current = null;
+    const strip = list.current;
+    if (!touch || !from || !strip) return;
+    const dx = touch.clientX - from.x;
+    if (Math.abs(dx) < STRIP_SWIPE_PX || Math.abs(dx) < Math.abs(touch.clientY - from.y)) return;
+    strip.scrollBy({ left: dx < 0 ? strip.clientWidth : -strip.clientWidth, behavior: "smooth" });
+  };
+
   if (items.length === 0) return null;
   return (
-    <section className="continue-strip" aria-labelledby="continue-heading">
+    <section
+      className={`continue-strip${shown ? "" : " continue-strip--hidden"}`}
+      aria-labelledby="continue-heading"
+    >
       <h2 id="continue-heading">{t.homeFeed.continueReading}</h2>
-      <ul className="carousel" aria-label={t.homeFeed.continueReading}>
+      <ul
+        ref={list}
+        className="carousel continue-strip__list"
+        aria-label={t.homeFeed.continueReading}
+        onTouchStart={onTouchStart}
+        onTouchEnd={onTouchEnd}
+      >
         {items.map((item) => (
           <li key={item.id} className="continue-strip__item">
             <a className="continue-strip__link" href={`/${item.current_part.id}`}>

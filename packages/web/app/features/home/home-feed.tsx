@@ -1,17 +1,29 @@
 import { HOME_SECTIONS_PER_LOAD, type HomeSection } from "@inkwell/shared";
+import { Crown } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { t } from "../../i18n/index.ts";
 import { ContinueReadingStrip } from "./continue-reading-strip.tsx";
 import { HomeSectionView } from "./home-sections.tsx";
+import "../../styles/home.css";
 
 /** reader.md §9: more sections load when the bottom is within 200 px of the viewport. */
 const LOAD_MARGIN = "0px 0px 200px 0px";
+/** How many sections this tab had loaded, so coming back shows them again (§4). */
+const SHOWN_KEY = "inkwell.home.shown";
+
+function rememberedCount(): number {
+  try {
+    return Number(sessionStorage.getItem(SHOWN_KEY)) || HOME_SECTIONS_PER_LOAD;
+  } catch {
+    return HOME_SECTIONS_PER_LOAD;
+  }
+}
 
 /**
- * A signed-in reader's home (reader.md §2, §4): the continue-reading strip on top, then the
- * sections five at a time, five more as the end of the list nears the viewport (or on
- * Load more, for browsers without IntersectionObserver and keyboard users).
+ * A signed-in reader's home (reader.md §2, §4): the try-premium prompt on phones, the
+ * continue-reading strip on top, then the sections five at a time, five more as the end
+ * of the list nears the viewport (or on Load more, for keyboard users).
  */
 export function HomeFeed({ sections }: { sections: HomeSection[] }) {
   const strip = sections.find((section) => section.type === "continueReadingSwimlane");
@@ -21,6 +33,16 @@ export function HomeFeed({ sections }: { sections: HomeSection[] }) {
   const total = rest.length;
   const more = shown < total;
   const loadMore = () => setShown((count) => count + HOME_SECTIONS_PER_LOAD);
+
+  // The server renders the first five; the browser then shows what this tab had loaded.
+  useEffect(() => setShown((count) => Math.max(count, rememberedCount())), []);
+  useEffect(() => {
+    try {
+      sessionStorage.setItem(SHOWN_KEY, String(shown));
+    } catch {
+      // Storage may be off; the feed still works, it just starts from five next time.
+    }
+  }, [shown]);
 
   useEffect(() => {
     const target = end.current;
@@ -41,6 +63,11 @@ export function HomeFeed({ sections }: { sections: HomeSection[] }) {
   return (
     <div className="home-feed">
       <h1 className="visually-hidden">{t.homeFeed.heading}</h1>
+      <a className="try-premium" href="/catalog/premiumpicks">
+        <Crown aria-hidden="true" size={18} />
+        <strong>{t.feed.tryPremium}</strong>
+        <span>{t.feed.tryPremiumText}</span>
+      </a>
       {strip?.type === "continueReadingSwimlane" && (
         <ContinueReadingStrip items={strip.data.items} path={strip.dynamic.path} />
       )}

@@ -1,36 +1,143 @@
-import type { HomeSection } from "@inkwell/shared";
+import type { HomeSection, StoryCard as StoryCardData } from "@inkwell/shared";
+import type { ReactNode } from "react";
 import { StoryCard } from "../../components/story-card.tsx";
 import { StoryCarousel } from "../../components/story-carousel.tsx";
 import { t } from "../../i18n/index.ts";
+import { HowToBuyCoins } from "./coins-modal.tsx";
+import { FeaturedCarousel } from "./featured-carousel.tsx";
+import { SponsoredList } from "./sponsored-list.tsx";
+import { StoryFeature } from "./story-feature.tsx";
 
 /** reader.md §9: carousel covers on the home feed, as on the tag page's carousel. */
 const LIST_COVER_WIDTH = 112;
+
+/** A section's heading, subheading and body; `extra` sits beside the heading. */
+function Section({
+  id,
+  heading,
+  subheading,
+  extra,
+  className = "",
+  children,
+}: {
+  id: string;
+  heading: string;
+  subheading?: string;
+  extra?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className={`home-section ${className}`} aria-labelledby={id}>
+      <div className="home-section__head">
+        <div>
+          <h2 id={id}>{heading}</h2>
+          {subheading && <p className="home-section__subheading">{subheading}</p>}
+        </div>
+        {extra}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+const carousel = (stories: StoryCardData[], label: string) => (
+  <StoryCarousel stories={stories} width={LIST_COVER_WIDTH} label={label} />
+);
+
+const monthDay = (iso: string) =>
+  new Date(iso).toLocaleDateString("en", { month: "long", day: "numeric", timeZone: "UTC" });
 
 /**
  * One section of the home feed, drawn by its type (reader.md §2). greeting, the strip's
  * own type (drawn at the top by the page) and types this app does not know draw nothing.
  */
 export function HomeSectionView({ section, index }: { section: HomeSection; index: number }) {
-  const headingId = `home-section-${index}`;
+  const id = `home-section-${index}`;
   switch (section.type) {
-    case "storyList":
+    case "storyList": {
+      const { heading, subheading, items, isPromoted } = section.data;
       return (
-        <section className="home-section" aria-labelledby={headingId}>
-          <h2 id={headingId}>{section.data.heading}</h2>
-          {section.data.subheading && (
-            <p className="home-section__subheading">{section.data.subheading}</p>
+        <Section
+          id={id}
+          heading={heading}
+          subheading={subheading}
+          className={isPromoted ? "sponsored" : ""}
+        >
+          {isPromoted ? (
+            <SponsoredList stories={items} label={heading} />
+          ) : (
+            carousel(items, heading)
           )}
-          <StoryCarousel
-            stories={section.data.items}
-            width={LIST_COVER_WIDTH}
-            label={section.data.heading}
-          />
-        </section>
+        </Section>
+      );
+    }
+    case "paid":
+      return (
+        <Section
+          id={id}
+          heading={section.data.heading}
+          subheading={section.data.subheading}
+          extra={<HowToBuyCoins />}
+          className="home-paid"
+        >
+          {carousel(section.data.items, section.data.heading)}
+        </Section>
+      );
+    case "paidMultiRow":
+      return (
+        <Section
+          id={id}
+          heading={section.data.heading}
+          subheading={section.data.subheading}
+          className="home-paid"
+        >
+          {section.data.rows.map((row, rowIndex) => (
+            <div key={row.heading} className="home-row">
+              <h3 id={`${id}-row-${rowIndex}`}>{row.heading}</h3>
+              {carousel(row.items, `${section.data.heading}: ${row.heading}`)}
+            </div>
+          ))}
+        </Section>
+      );
+    case "premiumPicksRow":
+      return (
+        <Section
+          id={id}
+          heading={section.data.heading}
+          subheading={`${section.data.subheading} · ${t.feed.picksUntil(monthDay(section.data.expiresAt))}`}
+          extra={
+            <a className="button" href={section.data.weblink}>
+              {t.feed.seeAll}
+            </a>
+          }
+          className="home-picks"
+        >
+          {carousel(section.data.items, section.data.heading)}
+        </Section>
+      );
+    case "storyHeroGroup":
+      return (
+        <Section
+          id={id}
+          heading={section.data.heading}
+          subheading={section.data.subheading}
+          className="hero-group"
+        >
+          <StoryFeature story={section.data.heroItem} variant="hero" />
+          {section.data.listItems.length > 0 &&
+            carousel(section.data.listItems, section.data.heading)}
+        </Section>
+      );
+    case "storyExpanded":
+      return (
+        <Section id={id} heading={section.data.heading} subheading={section.data.subheading}>
+          <StoryFeature story={section.data.item} variant="expanded" />
+        </Section>
       );
     case "rankedStoryList":
       return (
-        <section className="home-section" aria-labelledby={headingId}>
-          <h2 id={headingId}>{section.data.heading}</h2>
+        <Section id={id} heading={section.data.heading}>
           <ol className="ranked-list" aria-label={section.data.heading}>
             {section.data.items.map((story) => (
               <li key={story.id} className="ranked-list__item">
@@ -41,20 +148,26 @@ export function HomeSectionView({ section, index }: { section: HomeSection; inde
               </li>
             ))}
           </ol>
-        </section>
+        </Section>
       );
     case "storySpotlight":
       return (
-        <section className="home-section home-spotlight" aria-labelledby={headingId}>
-          <h2 id={headingId}>{section.data.heading}</h2>
-          <StoryCard story={section.data.item} />
-          <p className="home-spotlight__description">{section.data.item.description}</p>
-        </section>
+        <Section id={id} heading={section.data.heading}>
+          <StoryFeature story={section.data.item} variant="spotlight" />
+        </Section>
+      );
+    case "featured":
+      return (
+        <FeaturedCarousel
+          heading={section.data.heading}
+          slides={section.data.items}
+          headingId={id}
+        />
       );
     case "smallNavigation":
       return (
-        <nav className="home-section" aria-labelledby={headingId}>
-          <h2 id={headingId}>{section.data.heading}</h2>
+        <nav className="home-section" aria-labelledby={id}>
+          <h2 id={id}>{section.data.heading}</h2>
           <ul className="genre-list">
             {section.data.navigation.map((link) => (
               <li key={link.url}>
@@ -68,13 +181,12 @@ export function HomeSectionView({ section, index }: { section: HomeSection; inde
       );
     case "cta":
       return (
-        <section className="home-section home-cta" aria-labelledby={headingId}>
-          <h2 id={headingId}>{section.data.heading}</h2>
+        <Section id={id} heading={section.data.heading} className="home-cta">
           <p>{section.data.message}</p>
           <a className="button button--primary" href={section.data.button.url}>
             {section.data.button.text}
           </a>
-        </section>
+        </Section>
       );
     default:
       return null;

@@ -1,0 +1,133 @@
+import { FEATURED_AUTOPLAY_MS, type FeaturedSlide, MOBILE_MAX_WIDTH } from "@inkwell/shared";
+import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
+import { type CSSProperties, useEffect, useRef, useState } from "react";
+import { t } from "../../i18n/index.ts";
+
+/**
+ * The featured carousel (reader.md §4): one slide at a time, wrapping around both ways.
+ * It advances every FEATURED_AUTOPLAY_MS only on desktop, once at least half of it has
+ * been seen, and never while a slide is hovered or holds focus; Pause stops it for good.
+ */
+export function FeaturedCarousel({
+  heading,
+  slides,
+  headingId,
+}: {
+  heading: string;
+  slides: FeaturedSlide[];
+  headingId: string;
+}) {
+  const [current, setCurrent] = useState(0);
+  const [seen, setSeen] = useState(false);
+  const [held, setHeld] = useState(false);
+  const [paused, setPaused] = useState(false);
+  const [desktop, setDesktop] = useState(false);
+  const root = useRef<HTMLElement>(null);
+  const count = slides.length;
+  const go = (step: number) => setCurrent((index) => (index + step + count) % count);
+
+  useEffect(() => {
+    const query = window.matchMedia(`(min-width: ${MOBILE_MAX_WIDTH + 1}px)`);
+    const update = () => setDesktop(query.matches);
+    update();
+    query.addEventListener("change", update);
+    return () => query.removeEventListener("change", update);
+  }, []);
+
+  useEffect(() => {
+    const target = root.current;
+    if (!target || seen || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((entry) => entry.intersectionRatio >= 0.5) && setSeen(true),
+      { threshold: 0.5 },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [seen]);
+
+  const playing = desktop && seen && !held && !paused && count > 1;
+  useEffect(() => {
+    if (!playing) return;
+    const timer = setInterval(
+      () => setCurrent((index) => (index + 1) % count),
+      FEATURED_AUTOPLAY_MS,
+    );
+    return () => clearInterval(timer);
+  }, [playing, count]);
+
+  return (
+    <section
+      ref={root}
+      className="home-section featured"
+      aria-labelledby={headingId}
+      aria-roledescription="carousel"
+    >
+      <div className="featured__head">
+        <h2 id={headingId}>{heading}</h2>
+        {count > 1 && (
+          <div className="featured__controls">
+            <button
+              type="button"
+              className="icon-button"
+              onClick={() => setPaused((value) => !value)}
+              aria-label={paused ? t.feed.play : t.feed.pause}
+            >
+              {paused ? (
+                <Play aria-hidden="true" size={18} />
+              ) : (
+                <Pause aria-hidden="true" size={18} />
+              )}
+            </button>
+            <button
+              type="button"
+              className="icon-button"
+              onClick={() => go(-1)}
+              aria-label={t.feed.previous}
+            >
+              <ChevronLeft aria-hidden="true" size={20} />
+            </button>
+            <button
+              type="button"
+              className="icon-button"
+              onClick={() => go(1)}
+              aria-label={t.feed.next}
+            >
+              <ChevronRight aria-hidden="true" size={20} />
+            </button>
+          </div>
+        )}
+      </div>
+      <div className="featured__viewport" aria-live={playing ? "off" : "polite"}>
+        <ul className="featured__track" style={{ "--featured-index": current } as CSSProperties}>
+          {slides.map((slide, index) => (
+            <li
+              key={slide.id}
+              className="featured__slide"
+              aria-roledescription={t.feed.slide}
+              aria-label={t.feed.slideOf(index + 1, count)}
+              aria-hidden={index !== current}
+              inert={index !== current}
+            >
+              <a
+                className="featured__link"
+                href={slide.weblink}
+                onMouseEnter={() => setHeld(true)}
+                onMouseLeave={() => setHeld(false)}
+                onFocus={() => setHeld(true)}
+                onBlur={() => setHeld(false)}
+              >
+                {slide.image && (
+                  <img className="featured__image" src={slide.image} alt="" loading="lazy" />
+                )}
+                <span className="featured__text">
+                  <span className="featured__heading">{slide.heading}</span>
+                  <span className="featured__subheading">{slide.subheading}</span>
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
