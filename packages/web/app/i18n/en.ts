@@ -1,5 +1,6 @@
 import { BLOCKED_TAG_MESSAGES, INBOX_NOTICES } from "@inkwell/shared";
 import { notesEn, writerJourneyEn, writerTipEn } from "./en-notes.ts";
+import { profileMessagesEn } from "./en-profile-messages.ts";
 import { feedEn, headerEn, landingEn } from "./en-home.ts";
 import { reportsEn } from "./en-reports.ts";
 import { coversEn, writingEn } from "./en-writing.ts";
@@ -16,6 +17,7 @@ export const en = {
   feed: feedEn,
   landing: landingEn,
   header: headerEn,
+  profileMessages: profileMessagesEn,
   nav: {
     home: "Inkwell home",
     browse: "Browse",
@@ -784,8 +786,6 @@ export const en = {
       `You muted ${name}. Their stories and comments are hidden from you.`,
     restrictedBlocked: (name: string) =>
       `You blocked ${name}. They can't follow you, message you or read your stories.`,
-    conversations: "Conversations",
-    noConversations: "No conversations to show.",
     policies: "Safety policies",
   },
   works: {
