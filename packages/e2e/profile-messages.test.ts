@@ -28,6 +28,7 @@ async function post(page: Page, text: string) {
 }
 
 describe("Conversations on a profile", () => {
+  // Four sessions and four axe runs: more than the default minute on a busy machine.
   test("a reader posts on a writer's profile and replies, a too-long message is refused, the writer deletes one", async () => {
     // The writer opens the conversation on their own profile.
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
@@ -138,7 +139,7 @@ describe("Conversations on a profile", () => {
       expect(await thread(page, READERS).count()).toBe(0);
       await expectNoAxeViolations(page, "Conversations at 1280 px");
     });
-  });
+  }, 150_000);
 
   test("a visitor is asked to sign up before posting, and nothing is posted", async () => {
     const total = async () => {

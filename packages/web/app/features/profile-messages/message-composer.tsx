@@ -71,11 +71,7 @@ export function MessageComposer({
   const over = length > PROFILE_MESSAGE_MAX_LENGTH;
   return (
     <form
-      className={
-        reply
-          ? "profile-message-composer profile-message-composer--reply"
-          : "profile-message-composer"
-      }
+      className={reply ? "comment-form profile-conversations__reply-form" : "comment-form"}
       onSubmit={submit}
     >
       <label className="visually-hidden" htmlFor={id}>
@@ -83,7 +79,7 @@ export function MessageComposer({
       </label>
       <textarea
         id={id}
-        className="profile-message-composer__input"
+        className="comment-form__input"
         placeholder={placeholder}
         value={body}
         rows={reply ? 2 : 3}
@@ -96,14 +92,10 @@ export function MessageComposer({
         // biome-ignore lint/a11y/noAutofocus: a reply box opens because the reader asked for it
         autoFocus={reply}
       />
-      <div className="profile-message-composer__row">
+      <div className="comment-form__row">
         <span
           id={`${id}-count`}
-          className={
-            over
-              ? "profile-message-composer__count profile-message-composer__count--over"
-              : "profile-message-composer__count"
-          }
+          className={over ? "comment-form__count comment-form__count--over" : "comment-form__count"}
         >
           <span aria-hidden="true">{text.counter(length, PROFILE_MESSAGE_MAX_LENGTH)}</span>
           <span className="visually-hidden">

@@ -35,26 +35,28 @@ export function MessageItem({
   return (
     <article
       className={
-        message.parentId === null ? "profile-message" : "profile-message profile-message--reply"
+        message.parentId === null
+          ? "comment profile-message"
+          : "comment profile-message profile-message--reply"
       }
       id={`message-${message.id}`}
       aria-label={from.name}
     >
-      <span className="profile-message__avatar">
+      <span className="comment__avatar">
         <Avatar src={from.avatar} name={from.name} size={32} />
       </span>
-      <div className="profile-message__body">
-        <header className="profile-message__header">
-          <a className="profile-message__author" href={`/user/${from.username}`}>
+      <div className="comment__body">
+        <header className="comment__header">
+          <a className="comment__author" href={`/user/${from.username}`}>
             {from.name}
           </a>
           <UserBadges badges={from.badges} />
-          <time className="profile-message__time" dateTime={message.createDate}>
+          <time className="comment__time" dateTime={message.createDate}>
             {formatTimeAgo(message.createDate, actions.now)}
           </time>
         </header>
         <CommentText text={message.body} />
-        <div className="profile-message__actions">
+        <div className="comment__actions">
           {onReply && (
             <button
               className="comment__action"
