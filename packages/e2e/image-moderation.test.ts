@@ -70,6 +70,13 @@ describe("image moderation", () => {
       await page.getByText("Only you can see this cover").waitFor();
       expect(await showsCover(page, story.cover)).toBe(true);
       await expectNoAxeViolations(page, "the writer's story page with a flagged cover at 360 px");
+      await page.goto(`/myworks/${story.id}`);
+      await page.getByRole("tab", { name: "Story Details" }).click();
+      await page
+        .locator(".cover-picker")
+        .getByText("This image has been deemed unsafe and will only be visible to you.")
+        .waitFor();
+      await page.goto(storyPath);
       await page.locator(".banned-cover").getByRole("link", { name: "Appeal" }).click();
 
       await page.getByRole("heading", { name: "Appeal a hidden image" }).waitFor();
@@ -115,7 +122,12 @@ describe("image moderation", () => {
   });
 
   test("a flagged picture in a part: gone for readers, marked for its writer", async () => {
-    const story = await writersStory();
+    // The second story: the first one's cover is the other journey's.
+    const response = await fetch(
+      `${server.url}/api/v3/users/demo_writer/stories?limit=2&fields=stories(id)`,
+    );
+    const story = ((await response.json()) as { stories: { id: number }[] }).stories[1];
+    if (!story) throw new Error("demo_writer has fewer than two stories");
     const { firstPartId } = (await (
       await fetch(`${server.url}/api/v3/stories/${story.id}?fields=firstPartId`)
     ).json()) as { firstPartId: number };
@@ -170,6 +182,16 @@ describe("image moderation", () => {
         `/image-appeal?image_url=${encodeURIComponent(picture)}`,
       );
       await expectNoAxeViolations(page, "the writer's part with a flagged picture at 360 px");
+
+      // In the editor the notice stays until the picture leaves the text.
+      await page.goto(`/myworks/${story.id}/write/${firstPartId}`);
+      await notice.waitFor();
+      await page.locator(`.part-editor__text img[src="${picture}"]`).evaluate((img) => {
+        const text = img.closest(".part-editor__text");
+        img.remove();
+        text?.dispatchEvent(new InputEvent("input", { bubbles: true }));
+      });
+      await notice.waitFor({ state: "detached" });
     });
   });
 

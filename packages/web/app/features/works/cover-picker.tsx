@@ -1,6 +1,7 @@
 import { type ChangeEvent, useState } from "react";
 import { Cover } from "../../components/cover.tsx";
 import { t } from "../../i18n/index.ts";
+import { BannedCover, BannedImageNotice } from "../safety/banned-image.tsx";
 import { coverDataUrl, imageFileProblem } from "./image-files.ts";
 
 const ACCEPT = "image/jpeg,image/png,image/webp";
@@ -13,13 +14,22 @@ interface CoverPickerProps {
   onPick: (dataUrl: string) => void;
   /** The cover import screen for this story; none for a story not created yet. */
   importHref?: string;
+  /** A cover moderators flagged: shown to the writer only, with the banned-image notice. */
+  bannedCover?: string | null;
 }
 
 /**
  * The cover field of Story Details: the cover (or the one just chosen), and a file picker
  * that refuses other types and large files at once, with the server's words.
  */
-export function CoverPicker({ title, cover, pending, onPick, importHref }: CoverPickerProps) {
+export function CoverPicker({
+  title,
+  cover,
+  pending,
+  onPick,
+  importHref,
+  bannedCover,
+}: CoverPickerProps) {
   const [problem, setProblem] = useState<string | null>(null);
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
@@ -39,6 +49,8 @@ export function CoverPicker({ title, cover, pending, onPick, importHref }: Cover
       <legend>{t.covers.label}</legend>
       {pending ? (
         <img className="cover" src={pending} alt={t.covers.newCover} width={128} height={200} />
+      ) : bannedCover ? (
+        <BannedCover src={bannedCover} title={title} width={128} />
       ) : (
         <Cover src={cover} title={title || t.works.newStoryTitle} width={128} eager />
       )}
@@ -63,6 +75,7 @@ export function CoverPicker({ title, cover, pending, onPick, importHref }: Cover
             {problem}
           </p>
         )}
+        {bannedCover && !pending && <BannedImageNotice imageUrl={bannedCover} />}
         {importHref && <a href={importHref}>{t.covers.importLink}</a>}
       </div>
     </fieldset>

@@ -6,6 +6,7 @@ import { Alert } from "../../components/alert.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
 import { useInteractionGate } from "../accounts/interaction-gate.tsx";
+import { BannedImageNotice } from "../safety/banned-image.tsx";
 import {
   BLOCKS,
   type Formats,
@@ -86,6 +87,8 @@ export function PartEditor({ first, story: firstStory, categories }: PartEditorP
   const [formats, setFormats] = useState<Formats>(NO_FORMATS);
   const [busy, setBusy] = useState(false);
   const [image, setImage] = useState<{ url: string; alt: string } | null>(null);
+  // Flagged pictures still in the text; deleting one from the text takes its notice away.
+  const [banned, setBanned] = useState(first.bannedImages ?? []);
   const { guard, modals } = useInteractionGate();
   const storyId = story.id;
 
@@ -125,6 +128,12 @@ export function PartEditor({ first, story: firstStory, categories }: PartEditorP
 
   const change = () => {
     dirty.current = true;
+    if (banned.length > 0) {
+      const text = editor.current;
+      setBanned((urls) =>
+        urls.filter((url) => text?.querySelector(`img[src="${CSS.escape(url)}"]`)),
+      );
+    }
     setNotice(null);
     setState((current) => (current === "conflict" ? current : "unsaved"));
   };
@@ -292,6 +301,9 @@ export function PartEditor({ first, story: firstStory, categories }: PartEditorP
           setDialog("image");
         }}
       />
+      {banned.map((url) => (
+        <BannedImageNotice key={url} imageUrl={url} thumbnail />
+      ))}
       <label className="visually-hidden" htmlFor="part-title">
         {t.works.editor.partTitle}
       </label>

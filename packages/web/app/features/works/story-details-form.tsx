@@ -213,6 +213,7 @@ export function StoryDetailsForm({
         pending={pendingCover}
         onPick={setPendingCover}
         importHref={story ? `/myworks/cover-import?storyId=${story.id}` : undefined}
+        bannedCover={cover ? null : story?.bannedCover}
       />
       <div className="field field--check">
         <input
