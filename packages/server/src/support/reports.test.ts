@@ -374,10 +374,21 @@ describe("POST /v4/support/tickets/ as a report", () => {
   });
 
   it("stores user, story, public-message and media reports with their type ids", async () => {
+    const post = await t.handle.db
+      .insertInto("profile_messages")
+      .values({
+        profile_user_id: other.id,
+        user_id: writer.id,
+        parent_id: null,
+        body: "Follow me for free coins",
+        created_at: Date.now(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const cases: [Record<string, string>, number, number][] = [
       [{ reportType: "1", username: writer.username }, 1, 1],
       [{ reportType: "4", id: String(story.id) }, 4, 2],
-      [{ reportType: "public-message", username: writer.username, id: "77" }, 5, 5],
+      [{ reportType: "public-message", username: writer.username, id: String(post.id) }, 5, 5],
       [{ reportType: "193", "reference[deepLink]": "/media/covers/1.jpg" }, 193, 6],
     ];
     for (const [fields, typeId, modelType] of cases) {
@@ -482,10 +493,16 @@ describe("POST /v4/support/tickets/ as a report", () => {
       "reference[deepLink] is required",
     ],
     [
-      "a public message without its poster",
+      "a public message without its id",
       { reportType: "5", id: "" },
       400,
-      "username is required",
+      "id is required: the message being reported",
+    ],
+    [
+      "a public message that does not exist",
+      { reportType: "5", id: "987654" },
+      404,
+      "The reported message was not found",
     ],
     ["a comment that does not exist", { id: "999999" }, 404, "The reported comment was not found"],
     [

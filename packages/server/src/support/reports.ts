@@ -125,13 +125,15 @@ export async function resolveReport(
       break;
     }
     case REPORT_TYPE_IDS["public-message"]: {
-      if (!subject.username) {
-        throw badRequest("username is required: who posted the message", {
-          username: "username is required",
-        });
-      }
-      const user = await userByName(db, subject.username);
-      resolved = { ...base, modelId: subject.modelId, reportedUserId: user.id, storyId: null };
+      const id = requireModelId(subject, "message");
+      // Whom it is about comes from the message itself, not from what the client says.
+      const message = await db
+        .selectFrom("profile_messages")
+        .select(["id", "user_id"])
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (!message) throw notFound("The reported message");
+      resolved = { ...base, modelId: id, reportedUserId: Number(message.user_id), storyId: null };
       break;
     }
     default: {
