@@ -1,5 +1,6 @@
 import type { ProfileMessage, ProfileMessagePage, ProfileMessageReplies } from "@inkwell/shared";
 import { beforeAll, describe, expect, it } from "vitest";
+import { isForeignKeyViolation } from "../db/constraint-errors.ts";
 import { useTestApi } from "../testing/api.ts";
 import { createUser, sessionCookie } from "../testing/fixtures.ts";
 
@@ -496,5 +497,30 @@ describe("deleting", () => {
     const elsewhere = await person();
     expect((await remove(elsewhere, message.id, elsewhere.cookie)).status).toBe(404);
     expect(bodies(await list(writer))).toEqual(["Here"]);
+  });
+});
+
+describe("a reply racing a delete", () => {
+  it("is recognised as a row gone missing on this engine, which the service answers with 404", async () => {
+    const author = await person();
+    const error = await t.handle.db
+      .insertInto("profile_messages")
+      .values({
+        profile_user_id: author.id,
+        user_id: author.id,
+        parent_id: 987_654_321,
+        body: "A reply to a deleted thread",
+        created_at: Date.now(),
+      })
+      .execute()
+      .then(
+        () => null,
+        (caught: unknown) => caught,
+      );
+    expect(error).not.toBeNull();
+    expect(isForeignKeyViolation(error)).toBe(true);
+    expect(isForeignKeyViolation(new Error("UNIQUE constraint failed: users.username"))).toBe(
+      false,
+    );
   });
 });

@@ -9,6 +9,7 @@ import {
 } from "@inkwell/shared";
 import { type Kysely, sql } from "kysely";
 import { assertVerified } from "../comments/service.ts";
+import { isForeignKeyViolation } from "../db/constraint-errors.ts";
 import type { Database } from "../db/schema.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { assertNotTimedOut } from "../moderation/service.ts";
@@ -294,7 +295,12 @@ export async function postMessage(
       created_at: now,
     })
     .returning("id")
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .catch((error: unknown) => {
+      // The thread was deleted between the check above and this insert.
+      if (isForeignKeyViolation(error)) throw notFound("Message");
+      throw error;
+    });
   return toMessage(await visibleMessage(db, owner, hidden, Number(inserted.id)), owner, viewer);
 }
 

@@ -1,0 +1,10 @@
+/**
+ * A write refused because a row it points to is gone (SQLite's and PostgreSQL's wordings):
+ * what a check-then-insert meets when the row is deleted in between.
+ */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (
+    code === "23503" || /FOREIGN KEY constraint failed|violates foreign key/i.test(String(error))
+  );
+}
