@@ -68,6 +68,22 @@ async function freshComment() {
   return Number(row.id);
 }
 
+/** A message someone left on the owner's profile, made fresh for a call that deletes one. */
+async function freshMessage() {
+  const row = await t.handle.db
+    .insertInto("profile_messages")
+    .values({
+      profile_user_id: people.owner.id,
+      user_id: people.other.id,
+      parent_id: null,
+      body: "Nice stories",
+      created_at: Date.now(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
 /** A story of the owner's with a cover nobody has flagged yet. */
 async function freshCover() {
   const cover = `/media/covers/matrix-${++covers}.jpg`;
@@ -203,6 +219,23 @@ const matrix: Row[] = [
     "GET the owner's inbox",
     (c) => call(c, "GET", `/api/v3/users/${ownerName()}/inbox`),
     ownerOnly(200),
+  ],
+  // Conversations on the owner's profile: blocked and timed-out users may not post.
+  [
+    "GET the owner's profile messages",
+    (c) => call(c, "GET", `/api/v3/users/${ownerName()}/messages`),
+    { ...signedIn(200), visitor: 200 },
+  ],
+  [
+    "POST on the owner's profile",
+    (c) => call(c, "POST", `/api/v3/users/${ownerName()}/messages`, { body: "Hello there" }),
+    signedIn(201, { blocked: 403, timedOut: 403 }),
+  ],
+  [
+    "DELETE a message on the owner's profile",
+    async (c) => call(c, "DELETE", `/api/v3/users/${ownerName()}/messages/${await freshMessage()}`),
+    // "other" wrote it: its author and the profile's owner may delete it, and moderators.
+    signedIn(403, { owner: 204, other: 204, blocked: 404, ambassador: 204, admin: 204 }),
   ],
   // The owner's settings and lists of people.
   [
