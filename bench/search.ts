@@ -4,6 +4,7 @@
  * a bare node:http server's requests/s measured in the same run. See bench/README.md.
  *
  *   node bench/search.ts [--duration 10] [--warmup 2] [--connections 20] [--only story,people]
+ *                        [--uncached]   (the server's answer cache off: SEARCH_CACHE=off)
  *
  * Exits non-zero when a budget fails, after printing everything.
  */
@@ -30,6 +31,7 @@ const { values: args } = parseArgs({
     warmup: { type: "string", default: "2" },
     connections: { type: "string", default: "20" },
     only: { type: "string" },
+    uncached: { type: "boolean", default: false },
   },
 });
 const DURATION = Number(args.duration);
@@ -116,6 +118,7 @@ async function main(): Promise<number> {
     DATA_DIR: dataDir,
     NODE_ENV: "production",
     DATABASE_URL: "",
+    SEARCH_CACHE: args.uncached ? "off" : "",
   });
   const bareBase = `http://127.0.0.1:${barePort}`;
   const serverBase = `http://127.0.0.1:${serverPort}`;
@@ -132,7 +135,8 @@ async function main(): Promise<number> {
     const [load1] = loadavg();
     console.log(
       `\nMachine: ${cpus().length} cores, load average ${load1?.toFixed(2)} before the runs; ` +
-        `${WARMUP} s warm-up + ${DURATION} s per run`,
+        `${WARMUP} s warm-up + ${DURATION} s per run` +
+        (args.uncached ? "; the server's answer cache off" : ""),
     );
 
     const only = args.only?.split(",");

@@ -10,7 +10,8 @@ const MAX_WORD_LENGTH = 40;
 /**
  * Lower-case runs of letters and runs of digits, accents removed from Latin letters
  * ("Café" → "cafe"). Letters and digits are apart, so "Hugo_Brooks12" is hugo, brooks, 12
- * and a search for "brooks" finds every Brooks by one word.
+ * and a search for "brooks" finds every Brooks by one word. Other marks part words, as
+ * searchTerms parts a query, so both sides cut a word the same way.
  */
 export function indexWords(text: string): string[] {
   const folded = text
@@ -18,9 +19,7 @@ export function indexWords(text: string): string[] {
     .replace(/(\p{Script=Latin})\p{M}+/gu, "$1")
     .normalize("NFC")
     .toLowerCase();
-  return (folded.match(/[\p{L}\p{M}]+|\p{N}+/gu) ?? []).map((word) =>
-    word.slice(0, MAX_WORD_LENGTH),
-  );
+  return (folded.match(/\p{L}+|\p{N}+/gu) ?? []).map((word) => word.slice(0, MAX_WORD_LENGTH));
 }
 
 export interface WeightedText {

@@ -63,6 +63,8 @@ export function storySearchParams(search: StorySearch, offset: number): URLSearc
 }
 
 const caches = new WeakMap<Kysely<Database>, ResultCache>();
+/** SEARCH_CACHE=off: every search is ranked afresh (bench/search.ts --uncached). */
+const cacheOff = process.env.SEARCH_CACHE === "off";
 
 export interface SearchOptions {
   now?: number;
@@ -78,7 +80,7 @@ export interface SearchOptions {
 async function searchReady(db: Kysely<Database>, engine: Engine, options: SearchOptions) {
   const index = searchIndexFor(engine);
   const changed = await index.catchUp(db);
-  if (!index.seesEveryWrite || options.cached === false) return { index, cache: null };
+  if (!index.seesEveryWrite || cacheOff || options.cached === false) return { index, cache: null };
   let cache = caches.get(db);
   if (!cache) {
     cache = new ResultCache();

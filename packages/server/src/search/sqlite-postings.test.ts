@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { useTestApi } from "../testing/api.ts";
 import { createStory, createUser } from "../testing/fixtures.ts";
 import { indexWords, wordImpacts } from "./index-words.ts";
+import { searchTerms } from "./service.ts";
 import {
   buildPostings,
   indexQueuedWrites,
@@ -17,6 +18,12 @@ describe("index words", () => {
     expect(indexWords("naïve ÉCOLE 1916")).toEqual(["naive", "ecole", "1916"]);
     expect(indexWords("x".repeat(60))).toEqual(["x".repeat(40)]);
     expect(indexWords("'; DROP -- *")).toEqual(["drop"]);
+  });
+
+  it("cuts a query as it cuts a document, whatever the script", () => {
+    for (const text of ["Café Noir", "हिन्दी कहानी", "Ørsted's ﬁre", "naïve_Über2"]) {
+      expect(searchTerms(text).tokens.flatMap(indexWords)).toEqual([...new Set(indexWords(text))]);
+    }
   });
 
   it("weighs a title word above the same word in a description, and boosts tag words", () => {
@@ -47,10 +54,16 @@ describe.skipIf(process.env.TEST_ENGINE === "postgres")("SQLite postings", () =>
     stories: await db()
       .selectFrom("story_terms")
       .selectAll()
-      .orderBy(["term", "story_id"])
+      .orderBy("term")
+      .orderBy("story_id")
       .execute(),
     words: await db().selectFrom("story_words").selectAll().orderBy("term").execute(),
-    users: await db().selectFrom("user_terms").selectAll().orderBy(["term", "user_id"]).execute(),
+    users: await db()
+      .selectFrom("user_terms")
+      .selectAll()
+      .orderBy("term")
+      .orderBy("user_id")
+      .execute(),
     people: await db().selectFrom("user_words").selectAll().orderBy("term").execute(),
   });
 
