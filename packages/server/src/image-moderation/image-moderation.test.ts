@@ -2,16 +2,14 @@ import { IMAGE_APPEAL_REASON_MAX, SUPPORT_USERNAME } from "@inkwell/shared";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApi } from "../testing/api.ts";
-import { createStory, createUser, sessionCookie } from "../testing/fixtures.ts";
+import { createStory, signedInUser } from "../testing/fixtures.ts";
 
 const t = useTestApi();
 let ambassador: string;
 let admin: string;
 
-async function person(overrides: Parameters<typeof createUser>[1] = {}) {
-  const user = await createUser(t.handle.db, { email_verified: 1, ...overrides });
-  return { ...user, cookie: await sessionCookie(t.handle.db, user.id) };
-}
+const person = (overrides: Parameters<typeof signedInUser>[1] = {}) =>
+  signedInUser(t.handle.db, overrides);
 
 const post = (path: string, body: unknown, cookie?: string) =>
   t.get(path, {

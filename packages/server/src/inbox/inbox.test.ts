@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { createApi } from "../app.ts";
 import { accountLimiters } from "../http/rate-limit.ts";
 import { useTestApi } from "../testing/api.ts";
-import { createUser, sessionCookie } from "../testing/fixtures.ts";
+import { signedInUser } from "../testing/fixtures.ts";
 
 const t = useTestApi();
 
@@ -19,10 +19,8 @@ interface Person {
   cookie: string;
 }
 
-async function person(overrides: { email_verified?: 0 | 1; is_sysadmin?: 0 | 1 } = {}) {
-  const user = await createUser(t.handle.db, { email_verified: 1, ...overrides });
-  return { ...user, cookie: await sessionCookie(t.handle.db, user.id) } satisfies Person;
-}
+const person = (overrides: { email_verified?: 0 | 1; is_sysadmin?: 0 | 1 } = {}): Promise<Person> =>
+  signedInUser(t.handle.db, overrides);
 
 const json = async <T>(response: Response) => (await response.json()) as T;
 const as = (who: Person | null, init: RequestInit = {}) => ({

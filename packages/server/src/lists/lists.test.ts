@@ -8,7 +8,7 @@ import type {
 } from "@inkwell/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApi } from "../testing/api.ts";
-import { createStory, createUser, DAY, isoYearsAgo, sessionCookie } from "../testing/fixtures.ts";
+import { createStory, createUser, DAY, isoYearsAgo, signedInUser } from "../testing/fixtures.ts";
 
 const t = useTestApi();
 
@@ -18,28 +18,14 @@ interface Person {
   cookie: string;
 }
 
-async function person(overrides: { birthdate?: string } = {}): Promise<Person> {
-  const user = await createUser(t.handle.db, { email_verified: 1, ...overrides });
-  return { ...user, cookie: await sessionCookie(t.handle.db, user.id) };
-}
+const person = (overrides: { birthdate?: string } = {}): Promise<Person> =>
+  signedInUser(t.handle.db, overrides);
 
 const json = async <T>(response: Response) => (await response.json()) as T;
 
-/** A call as `who` (a visitor when null), with a JSON body when given. */
-function send(method: string, path: string, who: Person | null, body?: unknown) {
-  const headers: Record<string, string> = {};
-  if (who) headers.cookie = who.cookie;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  return t.get(path, {
-    method,
-    headers,
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-}
-
 /** POST /api/v3/lists/ with the spec's list object. */
 const createList = (who: Person | null, name: string, story?: number) =>
-  send("POST", "/api/v3/lists/", who, {
+  t.send("POST", "/api/v3/lists/", who, {
     id: null,
     name,
     numStories: 0,
@@ -100,7 +86,7 @@ describe("reading lists", () => {
     expect(await listRows(list.id)).toEqual({ counter: 2, storyIds: [stories[0], stories[1]] });
 
     const page = await json<ReadingListPage>(
-      await send("GET", `/api/v3/users/${reader.username}/lists?limit=200`, reader),
+      await t.send("GET", `/api/v3/users/${reader.username}/lists?limit=200`, reader),
     );
     expect(page.total).toBe(1);
   });
@@ -115,12 +101,15 @@ describe("reading lists", () => {
         fields: { name: expect.any(String) },
       });
     }
-    const badStories = await send("POST", "/api/v3/lists/", reader, { name: "A", stories: "1,x" });
+    const badStories = await t.send("POST", "/api/v3/lists/", reader, {
+      name: "A",
+      stories: "1,x",
+    });
     expect(badStories.status).toBe(400);
     expect(await badStories.json()).toMatchObject({ message: "stories must be story ids" });
     expect((await createList(null, "Mine", stories[0])).status).toBe(401);
     const none = await json<ReadingListPage>(
-      await send("GET", `/api/v3/users/${reader.username}/lists`, reader),
+      await t.send("GET", `/api/v3/users/${reader.username}/lists`, reader),
     );
     expect(none.total).toBe(0);
   });
@@ -131,7 +120,7 @@ describe("reading lists", () => {
       expect((await createList(minor, "Nope", id)).status).toBe(404);
     }
     const list = await json<ReadingListSummary>(await createList(minor, "Mine"));
-    const refused = await send("POST", `/api/v3/lists/${list.id}/stories`, minor, {
+    const refused = await t.send("POST", `/api/v3/lists/${list.id}/stories`, minor, {
       stories: [stories[0], mature],
     });
     expect(refused.status).toBe(404);
@@ -146,9 +135,9 @@ describe("reading lists", () => {
     const list = await json<ReadingListSummary>(await createList(reader, "Race"));
     const path = `/api/v3/lists/${list.id}/stories`;
     const answers = await Promise.all([
-      ...stories.map((id) => send("POST", path, reader, { stories: id })),
-      ...stories.map((id) => send("POST", path, reader, { stories: String(id) })),
-      send("POST", path, reader, { stories: stories.join(",") }),
+      ...stories.map((id) => t.send("POST", path, reader, { stories: id })),
+      ...stories.map((id) => t.send("POST", path, reader, { stories: String(id) })),
+      t.send("POST", path, reader, { stories: stories.join(",") }),
     ]);
     expect(answers.map((response) => response.status)).toEqual(answers.map(() => 200));
     const { counter, storyIds } = await listRows(list.id);
@@ -170,7 +159,7 @@ describe("reading lists", () => {
     ]);
     expect(answers.map((response) => response.status).sort()).toEqual([200, 201]);
     const page = await json<ReadingListPage>(
-      await send("GET", `/api/v3/users/${reader.username}/lists`, reader),
+      await t.send("GET", `/api/v3/users/${reader.username}/lists`, reader),
     );
     expect(page.lists).toHaveLength(1);
     expect(page.lists[0]?.numStories).toBe(2);
@@ -189,8 +178,8 @@ describe("reading lists", () => {
       ["DELETE", base],
     ];
     for (const [method, path, body] of calls) {
-      expect((await send(method, path, null, body)).status).toBe(401);
-      const refused = await send(method, path, other, body);
+      expect((await t.send(method, path, null, body)).status).toBe(401);
+      const refused = await t.send(method, path, other, body);
       expect(refused.status).toBe(403);
       expect(await refused.json()).toMatchObject({ code: "forbidden" });
     }
@@ -200,16 +189,16 @@ describe("reading lists", () => {
   it("renames, makes private, reorders, removes and deletes", async () => {
     const owner = await person();
     const list = await json<ReadingListSummary>(await createList(owner, "Shelf"));
-    await send("POST", `/api/v3/lists/${list.id}/stories`, owner, { stories });
+    await t.send("POST", `/api/v3/lists/${list.id}/stories`, owner, { stories });
     await createList(owner, "Other");
 
-    const clash = await send("PUT", `/api/v3/lists/${list.id}`, owner, { name: "OTHER" });
+    const clash = await t.send("PUT", `/api/v3/lists/${list.id}`, owner, { name: "OTHER" });
     expect(clash.status).toBe(400);
     expect(await clash.json()).toMatchObject({
       message: "You already have a reading list called OTHER.",
     });
-    expect((await send("PUT", `/api/v3/lists/${list.id}`, owner, {})).status).toBe(400);
-    const renamed = await send("PUT", `/api/v3/lists/${list.id}`, owner, {
+    expect((await t.send("PUT", `/api/v3/lists/${list.id}`, owner, {})).status).toBe(400);
+    const renamed = await t.send("PUT", `/api/v3/lists/${list.id}`, owner, {
       name: "Best shelf",
       isPrivate: true,
     });
@@ -219,65 +208,67 @@ describe("reading lists", () => {
     });
 
     const reversed = [...stories].reverse();
-    const reordered = await send("PUT", `/api/v3/lists/${list.id}/stories`, owner, {
+    const reordered = await t.send("PUT", `/api/v3/lists/${list.id}/stories`, owner, {
       stories: reversed,
     });
     expect((await json<ReadingListDetails>(reordered)).stories.map((s) => s.id)).toEqual(reversed);
     // A partial order puts the named first and keeps the rest in their order.
-    await send("PUT", `/api/v3/lists/${list.id}/stories`, owner, { stories: [stories[1]] });
+    await t.send("PUT", `/api/v3/lists/${list.id}/stories`, owner, { stories: [stories[1]] });
     expect((await listRows(list.id)).storyIds).toEqual([stories[1], stories[2], stories[0]]);
-    const stranger = await send("PUT", `/api/v3/lists/${list.id}/stories`, owner, {
+    const stranger = await t.send("PUT", `/api/v3/lists/${list.id}/stories`, owner, {
       stories: [mature],
     });
     expect(stranger.status).toBe(400);
     expect((await listRows(list.id)).storyIds).toEqual([stories[1], stories[2], stories[0]]);
 
-    const removed = await send("DELETE", `/api/v3/lists/${list.id}/stories/${stories[2]}`, owner);
+    const removed = await t.send("DELETE", `/api/v3/lists/${list.id}/stories/${stories[2]}`, owner);
     expect(await json<ReadingListSummary>(removed)).toMatchObject({ numStories: 2 });
-    const again = await send("DELETE", `/api/v3/lists/${list.id}/stories/${stories[2]}`, owner);
+    const again = await t.send("DELETE", `/api/v3/lists/${list.id}/stories/${stories[2]}`, owner);
     expect(await json<ReadingListSummary>(again)).toMatchObject({ numStories: 2 });
 
-    expect((await send("DELETE", `/api/v3/lists/${list.id}`, owner)).status).toBe(200);
-    expect((await send("GET", `/api/v3/lists/${list.id}`, owner)).status).toBe(404);
-    expect((await send("DELETE", `/api/v3/lists/${list.id}`, owner)).status).toBe(404);
+    expect((await t.send("DELETE", `/api/v3/lists/${list.id}`, owner)).status).toBe(200);
+    expect((await t.send("GET", `/api/v3/lists/${list.id}`, owner)).status).toBe(404);
+    expect((await t.send("DELETE", `/api/v3/lists/${list.id}`, owner)).status).toBe(404);
   });
 
   it("shows public lists to everyone and private ones to their owner only", async () => {
     const owner = await person();
     const adult = await person({ birthdate: isoYearsAgo(30) });
     const open = await json<ReadingListSummary>(await createList(adult, "Open", mature));
-    await send("POST", `/api/v3/lists/${open.id}/stories`, adult, { stories: stories[0] });
+    await t.send("POST", `/api/v3/lists/${open.id}/stories`, adult, { stories: stories[0] });
     const hidden = await json<ReadingListSummary>(
-      await send("POST", "/api/v3/lists/", owner, {
+      await t.send("POST", "/api/v3/lists/", owner, {
         name: "Secret",
         stories: stories[1],
         isPrivate: true,
       }),
     );
-    expect((await send("GET", `/api/v3/lists/${hidden.id}`, null)).status).toBe(404);
-    expect((await send("GET", `/api/v3/lists/${hidden.id}`, adult)).status).toBe(404);
-    expect((await send("GET", `/api/v3/lists/${hidden.id}`, owner)).status).toBe(200);
+    expect((await t.send("GET", `/api/v3/lists/${hidden.id}`, null)).status).toBe(404);
+    expect((await t.send("GET", `/api/v3/lists/${hidden.id}`, adult)).status).toBe(404);
+    expect((await t.send("GET", `/api/v3/lists/${hidden.id}`, owner)).status).toBe(200);
     expect(
-      await json<ReadingListPage>(await send("GET", `/api/v3/users/${owner.username}/lists`, null)),
+      await json<ReadingListPage>(
+        await t.send("GET", `/api/v3/users/${owner.username}/lists`, null),
+      ),
     ).toEqual({ lists: [], total: 0 });
 
     // A visitor sees the public list without its mature story, cover included.
     const seen = await json<ReadingListDetails>(
-      await send("GET", `/api/v3/lists/${open.id}`, null),
+      await t.send("GET", `/api/v3/lists/${open.id}`, null),
     );
     expect(seen).toMatchObject({ numStories: 2, cover: "/c/Cedar" });
     expect(seen.stories.map((story) => story.id)).toEqual([stories[0]]);
     const own = await json<ReadingListDetails>(
-      await send("GET", `/api/v3/lists/${open.id}`, adult),
+      await t.send("GET", `/api/v3/lists/${open.id}`, adult),
     );
     expect(own.stories.map((story) => story.id)).toEqual([mature, stories[0]]);
 
     const profile = await json<UserProfile>(
-      await send("GET", `/api/v3/users/${adult.username}`, null),
+      await t.send("GET", `/api/v3/users/${adult.username}`, null),
     );
     expect(profile.numLists).toBe(1);
     expect(
-      (await json<UserProfile>(await send("GET", `/api/v3/users/${owner.username}`, null)))
+      (await json<UserProfile>(await t.send("GET", `/api/v3/users/${owner.username}`, null)))
         .numLists,
     ).toBe(0);
   });
@@ -286,7 +277,7 @@ describe("reading lists", () => {
     const owner = await person();
     for (const name of ["One", "Two", "Three"]) await createList(owner, name);
     const path = `/api/v3/users/${owner.username}/lists`;
-    const page = await send(
+    const page = await t.send(
       "GET",
       `${path}?offset=1&limit=1&fields=lists(id,name,user(name),numStories,featured),total`,
       null,
@@ -303,9 +294,9 @@ describe("reading lists", () => {
       ],
       total: 3,
     });
-    expect((await send("GET", `${path}?limit=201`, null)).status).toBe(400);
-    expect((await send("GET", `${path}?limit=200`, null)).status).toBe(200);
-    expect((await send("GET", "/api/v3/users/nobody_here/lists", null)).status).toBe(404);
+    expect((await t.send("GET", `${path}?limit=201`, null)).status).toBe(400);
+    expect((await t.send("GET", `${path}?limit=200`, null)).status).toBe(200);
+    expect((await t.send("GET", "/api/v3/users/nobody_here/lists", null)).status).toBe(404);
   });
 });
 
@@ -314,38 +305,40 @@ describe("the Library", () => {
 
   it("adds once, removes, and answers the projection asked for", async () => {
     const reader = await person();
-    const added = await send("POST", `${library(reader)}?fields=stories(id)`, reader, {
+    const added = await t.send("POST", `${library(reader)}?fields=stories(id)`, reader, {
       stories: stories[0],
     });
     expect(added.status).toBe(200);
     expect(await added.json()).toEqual({ stories: [{ id: stories[0] }] });
-    await send("POST", library(reader), reader, { stories: stories[0] });
-    const page = await json<LibraryPage>(await send("GET", library(reader), reader));
+    await t.send("POST", library(reader), reader, { stories: stories[0] });
+    const page = await json<LibraryPage>(await t.send("GET", library(reader), reader));
     expect(page.total).toBe(1);
 
-    const removed = await send("DELETE", `${library(reader)}/${stories[0]}`, reader);
+    const removed = await t.send("DELETE", `${library(reader)}/${stories[0]}`, reader);
     expect(await removed.json()).toEqual({ removed: true });
-    expect(await (await send("DELETE", `${library(reader)}/${stories[0]}`, reader)).json()).toEqual(
-      {
-        removed: false,
-      },
-    );
+    expect(
+      await (await t.send("DELETE", `${library(reader)}/${stories[0]}`, reader)).json(),
+    ).toEqual({
+      removed: false,
+    });
   });
 
   it("is the reader's alone: 401 for visitors, 403 for anyone else, 404 for hidden stories", async () => {
     const reader = await person();
     const other = await person();
-    expect((await send("POST", library(reader), null, { stories: stories[0] })).status).toBe(401);
-    expect((await send("POST", library(reader), other, { stories: stories[0] })).status).toBe(403);
-    expect((await send("GET", library(reader), other)).status).toBe(403);
-    expect((await send("GET", library(reader), null)).status).toBe(401);
-    expect((await send("DELETE", `${library(reader)}/${stories[0]}`, other)).status).toBe(403);
+    expect((await t.send("POST", library(reader), null, { stories: stories[0] })).status).toBe(401);
+    expect((await t.send("POST", library(reader), other, { stories: stories[0] })).status).toBe(
+      403,
+    );
+    expect((await t.send("GET", library(reader), other)).status).toBe(403);
+    expect((await t.send("GET", library(reader), null)).status).toBe(401);
+    expect((await t.send("DELETE", `${library(reader)}/${stories[0]}`, other)).status).toBe(403);
     expect(
-      (await send("PUT", `${library(reader)}/${stories[0]}`, other, { archived: true })).status,
+      (await t.send("PUT", `${library(reader)}/${stories[0]}`, other, { archived: true })).status,
     ).toBe(403);
-    expect((await send("POST", library(reader), reader, { stories: draft })).status).toBe(404);
-    expect((await send("POST", library(reader), reader, {})).status).toBe(400);
-    expect((await json<LibraryPage>(await send("GET", library(reader), reader))).total).toBe(0);
+    expect((await t.send("POST", library(reader), reader, { stories: draft })).status).toBe(404);
+    expect((await t.send("POST", library(reader), reader, {})).status).toBe(400);
+    expect((await json<LibraryPage>(await t.send("GET", library(reader), reader))).total).toBe(0);
   });
 
   it("lists by last read, by added and by title, with progress and new parts", async () => {
@@ -361,7 +354,7 @@ describe("the Library", () => {
       ],
     });
     for (const id of [stories[0], serial.id, stories[2]]) {
-      await send("POST", library(reader), reader, { stories: id });
+      await t.send("POST", library(reader), reader, { stories: id });
     }
     await t.handle.db
       .insertInto("reading_positions")
@@ -383,7 +376,7 @@ describe("the Library", () => {
       ])
       .execute();
 
-    const recent = await json<LibraryPage>(await send("GET", library(reader), reader));
+    const recent = await json<LibraryPage>(await t.send("GET", library(reader), reader));
     expect(recent.stories.map((item) => item.story.title)).toEqual(["Serial", "Cedar", "Birch"]);
     expect(recent.stories[0]).toMatchObject({
       progress: { partId: serial.partIds[1], part: 2, of: 4, percent: 37 },
@@ -394,37 +387,38 @@ describe("the Library", () => {
     expect(recent.stories[2]).toMatchObject({ progress: null, lastReadAt: null });
 
     const added = await json<LibraryPage>(
-      await send("GET", `${library(reader)}?sort=added`, reader),
+      await t.send("GET", `${library(reader)}?sort=added`, reader),
     );
     expect(added.stories.map((item) => item.story.id)).toHaveLength(3);
     const titles = await json<LibraryPage>(
-      await send("GET", `${library(reader)}?sort=title`, reader),
+      await t.send("GET", `${library(reader)}?sort=title`, reader),
     );
     expect(titles.stories.map((item) => item.story.title)).toEqual(["Birch", "Cedar", "Serial"]);
-    expect((await send("GET", `${library(reader)}?sort=size`, reader)).status).toBe(400);
+    expect((await t.send("GET", `${library(reader)}?sort=size`, reader)).status).toBe(400);
   });
 
   it("archives and unarchives, moving stories between the Library and its Archive", async () => {
     const reader = await person();
-    await send("POST", library(reader), reader, { stories: [stories[0], stories[1]] });
-    const archived = await send("PUT", `${library(reader)}/${stories[0]}`, reader, {
+    await t.send("POST", library(reader), reader, { stories: [stories[0], stories[1]] });
+    const archived = await t.send("PUT", `${library(reader)}/${stories[0]}`, reader, {
       archived: true,
     });
     expect(await archived.json()).toEqual({ id: stories[0], archived: true });
-    const shelf = await json<LibraryPage>(await send("GET", library(reader), reader));
+    const shelf = await json<LibraryPage>(await t.send("GET", library(reader), reader));
     expect(shelf.stories.map((item) => item.story.id)).toEqual([stories[1]]);
     const archive = await json<LibraryPage>(
-      await send("GET", `${library(reader)}?archived=1`, reader),
+      await t.send("GET", `${library(reader)}?archived=1`, reader),
     );
     expect(archive.stories.map((item) => item.story.id)).toEqual([stories[0]]);
-    await send("PUT", `${library(reader)}/${stories[0]}`, reader, { archived: false });
-    expect((await json<LibraryPage>(await send("GET", library(reader), reader))).total).toBe(2);
+    await t.send("PUT", `${library(reader)}/${stories[0]}`, reader, { archived: false });
+    expect((await json<LibraryPage>(await t.send("GET", library(reader), reader))).total).toBe(2);
 
     expect(
-      (await send("PUT", `${library(reader)}/${stories[2]}`, reader, { archived: true })).status,
+      (await t.send("PUT", `${library(reader)}/${stories[2]}`, reader, { archived: true })).status,
     ).toBe(404);
     expect(
-      (await send("PUT", `${library(reader)}/${stories[0]}`, reader, { archived: "maybe" })).status,
+      (await t.send("PUT", `${library(reader)}/${stories[0]}`, reader, { archived: "maybe" }))
+        .status,
     ).toBe(400);
   });
 });
@@ -436,8 +430,10 @@ describe("GET /v4/stories/collections", () => {
     const a = await json<ReadingListSummary>(await createList(reader, "A", stories[0]));
     const b = await json<ReadingListSummary>(await createList(reader, "B", stories[0]));
     await createList(other, "Theirs", stories[0]);
-    await send("POST", `/api/v3/users/${reader.username}/library`, reader, { stories: stories[1] });
-    const answer = await send(
+    await t.send("POST", `/api/v3/users/${reader.username}/library`, reader, {
+      stories: stories[1],
+    });
+    const answer = await t.send(
       "GET",
       `/v4/stories/collections?storyIds=${stories[0]},${stories[1]},${stories[2]}`,
       reader,
@@ -449,11 +445,11 @@ describe("GET /v4/stories/collections", () => {
         { id: stories[2], library: false, lists: [] },
       ],
     });
-    expect((await send("GET", `/v4/stories/collections?storyIds=${stories[0]}`, null)).status).toBe(
-      401,
-    );
-    expect((await send("GET", "/v4/stories/collections?storyIds=abc", reader)).status).toBe(400);
-    expect((await send("GET", "/v4/stories/collections", reader)).status).toBe(400);
+    expect(
+      (await t.send("GET", `/v4/stories/collections?storyIds=${stories[0]}`, null)).status,
+    ).toBe(401);
+    expect((await t.send("GET", "/v4/stories/collections?storyIds=abc", reader)).status).toBe(400);
+    expect((await t.send("GET", "/v4/stories/collections", reader)).status).toBe(400);
   });
 });
 

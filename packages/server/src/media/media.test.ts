@@ -4,7 +4,7 @@ import { COVER_WIDTHS } from "@inkwell/shared";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApi } from "../testing/api.ts";
-import { createStory, createUser, sessionCookie } from "../testing/fixtures.ts";
+import { createStory, signedInUser } from "../testing/fixtures.ts";
 import { RESIZED_DIR } from "./resized-images.ts";
 
 const t = useTestApi();
@@ -14,10 +14,7 @@ interface Person {
   cookie: string;
 }
 
-async function person(): Promise<Person> {
-  const user = await createUser(t.handle.db, { email_verified: 1 });
-  return { id: user.id, cookie: await sessionCookie(t.handle.db, user.id) };
-}
+const person = (): Promise<Person> => signedInUser(t.handle.db);
 
 function post(path: string, who: Person | null, body: unknown) {
   const headers: Record<string, string> = { "content-type": "application/json" };

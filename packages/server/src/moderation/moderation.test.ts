@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApi } from "../testing/api.ts";
-import { createStory, createUser, sessionCookie } from "../testing/fixtures.ts";
+import { createStory, signedInUser } from "../testing/fixtures.ts";
 
 const t = useTestApi();
 let ambassador: string;
@@ -13,10 +13,8 @@ const act = (username: string, action: "close" | "timeout", body: unknown, cooki
     body: JSON.stringify(body),
   });
 
-async function person(overrides: Parameters<typeof createUser>[1] = {}) {
-  const user = await createUser(t.handle.db, { email_verified: 1, ...overrides });
-  return { ...user, cookie: await sessionCookie(t.handle.db, user.id) };
-}
+const person = (overrides: Parameters<typeof signedInUser>[1] = {}) =>
+  signedInUser(t.handle.db, overrides);
 
 beforeAll(async () => {
   ambassador = (await person({ is_ambassador: 1 })).cookie;

@@ -1,7 +1,7 @@
 import type { StoryNotes, StoryNotesContent } from "@inkwell/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApi } from "../testing/api.ts";
-import { createStory, createUser, sessionCookie } from "../testing/fixtures.ts";
+import { createStory, signedInUser } from "../testing/fixtures.ts";
 
 const t = useTestApi();
 
@@ -10,22 +10,7 @@ interface Person {
   cookie: string;
 }
 
-async function person(): Promise<Person> {
-  const user = await createUser(t.handle.db, { email_verified: 1 });
-  return { id: user.id, cookie: await sessionCookie(t.handle.db, user.id) };
-}
-
-/** A call as `who` (a visitor when null), with a JSON body when given. */
-function send(method: string, path: string, who: Person | null, body?: unknown) {
-  const headers: Record<string, string> = {};
-  if (who) headers.cookie = who.cookie;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  return t.get(path, {
-    method,
-    headers,
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-}
+const person = (): Promise<Person> => signedInUser(t.handle.db);
 
 async function answer<T>(response: Response, status = 200): Promise<T> {
   const body = await response.json();
@@ -50,13 +35,13 @@ async function newStory(who = writer) {
 }
 
 const getNotes = async (storyId: number, who = writer) =>
-  answer<StoryNotes>(await send("GET", `/v5/stories/${storyId}/notes`, who));
+  answer<StoryNotes>(await t.send("GET", `/v5/stories/${storyId}/notes`, who));
 
 const save = async (body: Record<string, unknown>, who = writer, status = 200) =>
-  answer<StoryNotes>(await send("POST", "/v5/stories", who, body), status);
+  answer<StoryNotes>(await t.send("POST", "/v5/stories", who, body), status);
 
 const refused = async (body: Record<string, unknown>, status = 400, who: Person | null = writer) =>
-  answer<Refusal>(await send("POST", "/v5/stories", who, body), status);
+  answer<Refusal>(await t.send("POST", "/v5/stories", who, body), status);
 
 /** Every item filled in, as the editor sends it. */
 function complete(): StoryNotesContent {
@@ -113,21 +98,21 @@ describe("who may read and write Story Notes", () => {
     const body = { story_id: storyId, ...complete() };
 
     const visitorGet = await answer<Refusal>(
-      await send("GET", `/v5/stories/${storyId}/notes`, null),
+      await t.send("GET", `/v5/stories/${storyId}/notes`, null),
       401,
     );
     expect(visitorGet.code).toBe("unauthorized");
     expect((await refused(body, 401, null)).code).toBe("unauthorized");
 
     const otherGet = await answer<Refusal>(
-      await send("GET", `/v5/stories/${storyId}/notes`, other),
+      await t.send("GET", `/v5/stories/${storyId}/notes`, other),
       403,
     );
     expect(otherGet.message).toBe("Only the author can change this story.");
     expect((await refused(body, 403, other)).code).toBe("forbidden");
 
     const missing = await answer<Refusal>(
-      await send("GET", "/v5/stories/99999999/notes", writer),
+      await t.send("GET", "/v5/stories/99999999/notes", writer),
       404,
     );
     expect(missing.message).toBe("The story was not found");
@@ -146,7 +131,7 @@ describe("who may read and write Story Notes", () => {
 
   it("treats a deleted story as gone", async () => {
     const storyId = (await createStory(t.handle.db, writer.id, { deleted: 1 })).id;
-    await answer<Refusal>(await send("GET", `/v5/stories/${storyId}/notes`, writer), 404);
+    await answer<Refusal>(await t.send("GET", `/v5/stories/${storyId}/notes`, writer), 404);
   });
 });
 

@@ -2,7 +2,7 @@ import type { ProfileMessage, ProfileMessagePage, ProfileMessageReplies } from "
 import { beforeAll, describe, expect, it } from "vitest";
 import { isForeignKeyViolation } from "../db/constraint-errors.ts";
 import { useTestApi } from "../testing/api.ts";
-import { createUser, sessionCookie } from "../testing/fixtures.ts";
+import { signedInUser } from "../testing/fixtures.ts";
 
 const t = useTestApi();
 
@@ -13,13 +13,9 @@ interface Person {
   cookie: string;
 }
 
-async function person(overrides: Parameters<typeof createUser>[1] = {}): Promise<Person> {
-  const user = await createUser(t.handle.db, { email_verified: 1, ...overrides });
-  return {
-    ...user,
-    name: `Name of ${user.username}`,
-    cookie: await sessionCookie(t.handle.db, user.id),
-  };
+async function person(overrides: Parameters<typeof signedInUser>[1] = {}): Promise<Person> {
+  const user = await signedInUser(t.handle.db, overrides);
+  return { ...user, name: `Name of ${user.username}` };
 }
 
 const messagesPath = (owner: Person) => `/api/v3/users/${owner.username}/messages`;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApi } from "../testing/api.ts";
-import { createStory, createUser, isoYearsAgo, sessionCookie } from "../testing/fixtures.ts";
+import { createStory, isoYearsAgo, signedInUser } from "../testing/fixtures.ts";
 
 /**
  * Issue #8's authorisation matrix: for every endpoint that reads or writes user content, the
@@ -28,14 +28,8 @@ const ACTORS = [
 ] as const;
 type Actor = (typeof ACTORS)[number];
 
-async function person(overrides: Parameters<typeof createUser>[1] = {}): Promise<Person> {
-  const user = await createUser(t.handle.db, {
-    email_verified: 1,
-    birthdate: isoYearsAgo(30),
-    ...overrides,
-  });
-  return { ...user, cookie: await sessionCookie(t.handle.db, user.id) };
-}
+const person = (overrides: Parameters<typeof signedInUser>[1] = {}): Promise<Person> =>
+  signedInUser(t.handle.db, { birthdate: isoYearsAgo(30), ...overrides });
 
 const call = (who: Person | null, method: string, path: string, body?: unknown) =>
   t.get(path, {

@@ -1,7 +1,7 @@
 import type { BlockedUsers, ContentSettings, IgnoredUsers, UserProfile } from "@inkwell/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApi } from "../testing/api.ts";
-import { createStory, createUser, isoYearsAgo, sessionCookie } from "../testing/fixtures.ts";
+import { createStory, createUser, isoYearsAgo, signedInUser } from "../testing/fixtures.ts";
 
 const t = useTestApi();
 
@@ -11,14 +11,8 @@ interface Person {
   cookie: string;
 }
 
-async function person(overrides: { birthdate?: string; is_sysadmin?: 0 | 1 } = {}) {
-  const user = await createUser(t.handle.db, {
-    email_verified: 1,
-    birthdate: isoYearsAgo(30),
-    ...overrides,
-  });
-  return { ...user, cookie: await sessionCookie(t.handle.db, user.id) } satisfies Person;
-}
+const person = (overrides: { birthdate?: string; is_sysadmin?: 0 | 1 } = {}): Promise<Person> =>
+  signedInUser(t.handle.db, { birthdate: isoYearsAgo(30), ...overrides });
 
 const as = (who: Person | null, init: RequestInit = {}): RequestInit => ({
   ...init,

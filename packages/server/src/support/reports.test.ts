@@ -8,7 +8,7 @@ import type {
 } from "@inkwell/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApi } from "../testing/api.ts";
-import { createStory, createUser, sessionCookie } from "../testing/fixtures.ts";
+import { createStory, signedInUser } from "../testing/fixtures.ts";
 
 /**
  * Reports end to end through the API (docs/decisions/016-reports.md): the support tree,
@@ -24,14 +24,11 @@ interface Person {
   cookie: string;
 }
 
-async function person(overrides: Parameters<typeof createUser>[1] = {}): Promise<Person> {
-  const user = await createUser(t.handle.db, {
-    email_verified: 1,
+const person = (overrides: Parameters<typeof signedInUser>[1] = {}): Promise<Person> =>
+  signedInUser(t.handle.db, {
     email: `${Math.random().toString(36).slice(2)}@example.com`,
     ...overrides,
   });
-  return { ...user, cookie: await sessionCookie(t.handle.db, user.id) };
-}
 
 let writer: Person;
 let reader: Person;

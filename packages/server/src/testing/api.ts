@@ -13,6 +13,13 @@ export interface TestApi {
   /** Where this file's uploads go: a fresh folder, removed when the file ends. */
   mediaDir: string;
   get(path: string, init?: RequestInit): Promise<Response>;
+  /** A call as `who` (a visitor when null), with a JSON body when given. */
+  send(method: string, path: string, who: Caller | null, body?: unknown): Promise<Response>;
+}
+
+/** Whoever makes a call: their session cookie is all a request needs. */
+export interface Caller {
+  cookie: string;
 }
 
 /** Per test file: a fresh database and the API over it, closed when the file ends. */
@@ -27,6 +34,16 @@ export function useTestApi(): TestApi {
       mediaDir: context.mediaDir,
     });
     context.get = async (path, init) => context.api.request(path, init);
+    context.send = async (method, path, who, body) => {
+      const headers: Record<string, string> = {};
+      if (who) headers.cookie = who.cookie;
+      if (body !== undefined) headers["content-type"] = "application/json";
+      return context.api.request(path, {
+        method,
+        headers,
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      });
+    };
   });
   afterAll(async () => {
     await context.handle?.close();

@@ -26,6 +26,15 @@ export async function createUser(
   return { id: Number(row.id), username: row.username };
 }
 
+/** A user with a session, verified unless `overrides` say otherwise. */
+export async function signedInUser(
+  db: Kysely<Database>,
+  overrides: Partial<Insertable<UsersTable>> = {},
+): Promise<{ id: number; username: string; cookie: string }> {
+  const user = await createUser(db, { email_verified: 1, ...overrides });
+  return { ...user, cookie: await sessionCookie(db, user.id) };
+}
+
 type PartInput = Partial<Omit<Insertable<PartsTable>, "story_id" | "position">>;
 
 export interface StoryInput extends Partial<Omit<Insertable<StoriesTable>, "user_id">> {

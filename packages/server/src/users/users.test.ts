@@ -7,8 +7,8 @@ import {
   createUser,
   DAY,
   isoYearsAgo,
-  sessionCookie,
   signedIn,
+  signedInUser,
 } from "../testing/fixtures.ts";
 
 const t = useTestApi();
@@ -20,10 +20,9 @@ interface Person {
   cookie: string;
 }
 
-async function person(overrides: { email_verified?: 0 | 1; password_hash?: string } = {}) {
-  const user = await createUser(t.handle.db, { email_verified: 1, ...overrides });
-  return { ...user, cookie: await sessionCookie(t.handle.db, user.id) } satisfies Person;
-}
+const person = (
+  overrides: { email_verified?: 0 | 1; password_hash?: string } = {},
+): Promise<Person> => signedInUser(t.handle.db, overrides);
 
 const json = async <T>(response: Response) => (await response.json()) as T;
 

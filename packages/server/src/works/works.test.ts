@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApi } from "../testing/api.ts";
-import { createStory, createUser, sessionCookie } from "../testing/fixtures.ts";
+import { createStory, createUser, sessionCookie, signedInUser } from "../testing/fixtures.ts";
 import { publishDueParts } from "./job.ts";
 import { REMINDER_AHEAD_MS, sendDueReminders } from "./reminders.ts";
 
@@ -11,22 +11,8 @@ interface Person {
   cookie: string;
 }
 
-async function person(verified = true): Promise<Person> {
-  const user = await createUser(t.handle.db, { email_verified: verified ? 1 : 0 });
-  return { id: user.id, cookie: await sessionCookie(t.handle.db, user.id) };
-}
-
-/** A call as `who` (a visitor when null), with a JSON body when given. */
-function send(method: string, path: string, who: Person | null, body?: unknown) {
-  const headers: Record<string, string> = {};
-  if (who) headers.cookie = who.cookie;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  return t.get(path, {
-    method,
-    headers,
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-}
+const person = (verified = true): Promise<Person> =>
+  signedInUser(t.handle.db, { email_verified: verified ? 1 : 0 });
 
 async function ok<T = Record<string, unknown>>(response: Response, status = 200): Promise<T> {
   const body = await response.json();
@@ -78,12 +64,12 @@ const details = () => ({
 });
 
 async function newWork(who = writer): Promise<Work> {
-  return ok<Work>(await send("POST", "/v4/works", who, details()), 201);
+  return ok<Work>(await t.send("POST", "/v4/works", who, details()), 201);
 }
 
 async function newPart(storyId: number, text = "<p>Once.</p>", who = writer) {
   return ok<PartText>(
-    await send("POST", `/v4/works/${storyId}/parts`, who, { title: "One", text }),
+    await t.send("POST", `/v4/works/${storyId}/parts`, who, { title: "One", text }),
     201,
   );
 }
@@ -122,12 +108,12 @@ describe("who may write", () => {
       ["DELETE", `/v4/parts/${part.id}`],
     ];
     for (const [method, path, body] of calls) {
-      expect((await send(method, path, null, body)).status, `${method} ${path}`).toBe(401);
-      expect((await send(method, path, other, body)).status, `${method} ${path}`).toBe(403);
+      expect((await t.send(method, path, null, body)).status, `${method} ${path}`).toBe(401);
+      expect((await t.send(method, path, other, body)).status, `${method} ${path}`).toBe(403);
     }
-    expect((await send("GET", "/v4/works", null)).status).toBe(401);
+    expect((await t.send("GET", "/v4/works", null)).status).toBe(401);
     const after = await ok<PartText>(
-      await send("GET", `/apiv2/storytext?id=${part.id}&output=json`, writer),
+      await t.send("GET", `/apiv2/storytext?id=${part.id}&output=json`, writer),
     );
     expect(after).toMatchObject({ title: "One", draft: true });
   });
@@ -136,7 +122,7 @@ describe("who may write", () => {
 describe("stories", () => {
   it("lists the categories for anyone", async () => {
     const { categories } = await ok<{ categories: { id: number; name: string; slug: string }[] }>(
-      await send("GET", "/v4/categories", null),
+      await t.send("GET", "/v4/categories", null),
     );
     expect(categories).toContainEqual({ id: categoryId, name: "Fantasy", slug: "fantasy-works" });
   });
@@ -144,7 +130,7 @@ describe("stories", () => {
   it("creates a draft story with its details and lists it in my works", async () => {
     const me = await person();
     const work = await ok<Record<string, unknown>>(
-      await send("POST", "/v4/works", me, details()),
+      await t.send("POST", "/v4/works", me, details()),
       201,
     );
     expect(work).toMatchObject({
@@ -155,7 +141,7 @@ describe("stories", () => {
     });
     await newPart(work.id as number, "<p>x</p>", me);
     const { stories } = await ok<{ stories: Record<string, unknown>[] }>(
-      await send("GET", "/v4/works", me),
+      await t.send("GET", "/v4/works", me),
     );
     expect(stories).toHaveLength(1);
     expect(stories[0]).toMatchObject({
@@ -172,7 +158,7 @@ describe("stories", () => {
 
   it("refuses bad details with a message per field and creates nothing", async () => {
     const me = await person();
-    const response = await send("POST", "/v4/works", me, {
+    const response = await t.send("POST", "/v4/works", me, {
       title: " ",
       copyright: 9,
       languageId: 99,
@@ -185,19 +171,22 @@ describe("stories", () => {
       languageId: "Choose a language from the list",
       "tags.0": "A tag is one word of letters, digits, - or _",
     });
-    const unknownCategory = await send("POST", "/v4/works", me, { ...details(), categoryId: 999 });
+    const unknownCategory = await t.send("POST", "/v4/works", me, {
+      ...details(),
+      categoryId: 999,
+    });
     expect((await ok<{ message: string }>(unknownCategory, 400)).message).toBe(
       "Choose a category from the list",
     );
-    expect((await ok<{ stories: unknown[] }>(await send("GET", "/v4/works", me))).stories).toEqual(
-      [],
-    );
+    expect(
+      (await ok<{ stories: unknown[] }>(await t.send("GET", "/v4/works", me))).stories,
+    ).toEqual([]);
   });
 
   it("updates details and replaces tags", async () => {
     const work = await newWork();
     const updated = await ok(
-      await send("PUT", `/v4/works/${work.id}`, writer, {
+      await t.send("PUT", `/v4/works/${work.id}`, writer, {
         title: "Renamed",
         tags: "night, fog",
         mature: true,
@@ -231,7 +220,7 @@ describe("part text", () => {
       .replace("</p><p", "</p><p>Inserted</p><p")
       .replace("Two", "Two, edited");
     const saved = await ok<PartText>(
-      await send("PUT", `/v4/parts/${part.id}`, writer, {
+      await t.send("PUT", `/v4/parts/${part.id}`, writer, {
         text: edited,
         text_hash: part.text_hash,
       }),
@@ -248,12 +237,12 @@ describe("part text", () => {
     const work = await newWork();
     const part = await newPart(work.id);
     const tabA = await ok<PartText>(
-      await send("PUT", `/v4/parts/${part.id}`, writer, {
+      await t.send("PUT", `/v4/parts/${part.id}`, writer, {
         text: "<p>From tab A</p>",
         text_hash: part.text_hash,
       }),
     );
-    const tabB = await send("PUT", `/v4/parts/${part.id}`, writer, {
+    const tabB = await t.send("PUT", `/v4/parts/${part.id}`, writer, {
       text: "<p>From tab B</p>",
       text_hash: part.text_hash,
     });
@@ -264,11 +253,11 @@ describe("part text", () => {
         "This part was changed somewhere else since you opened it. Your changes were not saved: reload to get the latest version.",
     });
     const stored = await ok<PartText>(
-      await send("GET", `/apiv2/storytext?id=${part.id}&output=json`, writer),
+      await t.send("GET", `/apiv2/storytext?id=${part.id}&output=json`, writer),
     );
     expect(stored.text).toBe(tabA.text);
     expect(stored.text_hash).toBe(tabA.text_hash);
-    const noHash = await send("PUT", `/v4/parts/${part.id}`, writer, { text: "<p>x</p>" });
+    const noHash = await t.send("PUT", `/v4/parts/${part.id}`, writer, { text: "<p>x</p>" });
     expect(noHash.status).toBe(400);
   });
 
@@ -276,7 +265,7 @@ describe("part text", () => {
     const work = await newWork();
     const part = await newPart(work.id);
     const saved = await ok<PartText>(
-      await send("PUT", `/v4/parts/${part.id}`, writer, { title: "The Storm" }),
+      await t.send("PUT", `/v4/parts/${part.id}`, writer, { title: "The Storm" }),
     );
     expect(saved).toMatchObject({ title: "The Storm", text: part.text });
   });
@@ -290,26 +279,28 @@ describe("publishing", () => {
     expect(await storyRow(work.id)).toMatchObject({ numParts: 0, draft: 1 });
 
     const before = Date.now();
-    const published = await ok<PartText>(await send("POST", `/v4/parts/${one.id}/publish`, writer));
+    const published = await ok<PartText>(
+      await t.send("POST", `/v4/parts/${one.id}/publish`, writer),
+    );
     expect(published.draft).toBe(false);
     const row = await storyRow(work.id);
     expect(row).toMatchObject({ numParts: 1, draft: 0 });
     expect(row.lastPublishedAt).toBeGreaterThanOrEqual(before);
 
-    const again = await send("POST", `/v4/parts/${one.id}/publish`, writer);
+    const again = await t.send("POST", `/v4/parts/${one.id}/publish`, writer);
     expect(again.status).toBe(409);
-    await ok(await send("POST", `/v4/parts/${two.id}/publish`, writer));
+    await ok(await t.send("POST", `/v4/parts/${two.id}/publish`, writer));
     expect((await storyRow(work.id)).numParts).toBe(2);
 
     // Readers see the published parts in the story.
     const story = await ok<{ parts: { id: number }[] }>(
-      await send("GET", `/api/v3/stories/${work.id}?fields=parts(id)`, null),
+      await t.send("GET", `/api/v3/stories/${work.id}?fields=parts(id)`, null),
     );
     expect(story.parts.map((part) => part.id)).toEqual([one.id, two.id]);
 
-    await ok(await send("POST", `/v4/parts/${two.id}/unpublish`, writer));
+    await ok(await t.send("POST", `/v4/parts/${two.id}/unpublish`, writer));
     expect((await storyRow(work.id)).numParts).toBe(1);
-    await ok(await send("DELETE", `/v4/parts/${one.id}`, writer));
+    await ok(await t.send("DELETE", `/v4/parts/${one.id}`, writer));
     expect(await storyRow(work.id)).toMatchObject({
       numParts: 0,
       draft: 1,
@@ -321,13 +312,13 @@ describe("publishing", () => {
     const unverified = await person(false);
     const work = await newWork(unverified);
     const part = await newPart(work.id, "<p>x</p>", unverified);
-    const refused = await send("POST", `/v4/parts/${part.id}/publish`, unverified);
+    const refused = await t.send("POST", `/v4/parts/${part.id}/publish`, unverified);
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ code: "email_unverified" });
 
-    const bare = await ok<Work>(await send("POST", "/v4/works", writer, { title: "Bare" }), 201);
+    const bare = await ok<Work>(await t.send("POST", "/v4/works", writer, { title: "Bare" }), 201);
     const barePart = await newPart(bare.id);
-    const incomplete = await send("POST", `/v4/parts/${barePart.id}/publish`, writer);
+    const incomplete = await t.send("POST", `/v4/parts/${barePart.id}/publish`, writer);
     expect(incomplete.status).toBe(400);
     expect(await incomplete.json()).toMatchObject({
       code: "story_incomplete",
@@ -340,10 +331,10 @@ describe("publishing", () => {
     const one = await newPart(work.id);
     const two = await newPart(work.id);
     const reordered = await ok<Work>(
-      await send("PUT", `/v4/works/${work.id}/parts`, writer, { parts: [two.id, one.id] }),
+      await t.send("PUT", `/v4/works/${work.id}/parts`, writer, { parts: [two.id, one.id] }),
     );
     expect(reordered.parts.map((part) => part.id)).toEqual([two.id, one.id]);
-    const partial = await send("PUT", `/v4/works/${work.id}/parts`, writer, { parts: [two.id] });
+    const partial = await t.send("PUT", `/v4/works/${work.id}/parts`, writer, { parts: [two.id] });
     expect(partial.status).toBe(400);
   });
 });
@@ -354,22 +345,22 @@ describe("scheduling", () => {
     const part = await newPart(work.id);
     const at = quarterAfter(30);
     const scheduled = await ok(
-      await send("POST", `/v4/parts/${part.id}/schedule-publish`, writer, {
+      await t.send("POST", `/v4/parts/${part.id}/schedule-publish`, writer, {
         datetime: at.toISOString(),
       }),
     );
     expect(scheduled).toEqual({ part_id: part.id, scheduled_datetime: at.toISOString() });
     const text = await ok<PartText & { scheduledPublishDatetime: string }>(
-      await send("GET", `/apiv2/storytext?id=${part.id}&output=json`, writer),
+      await t.send("GET", `/apiv2/storytext?id=${part.id}&output=json`, writer),
     );
     expect(text.scheduledPublishDatetime).toBe(at.toISOString());
 
     const cancelled = await ok(
-      await send("POST", `/v4/parts/${part.id}/unschedule-publish`, writer),
+      await t.send("POST", `/v4/parts/${part.id}/unschedule-publish`, writer),
     );
     expect(cancelled).toEqual({ success: true });
     const after = await ok<{ scheduledPublishDatetime: string | null }>(
-      await send("GET", `/apiv2/storytext?id=${part.id}&output=json`, writer),
+      await t.send("GET", `/apiv2/storytext?id=${part.id}&output=json`, writer),
     );
     expect(after.scheduledPublishDatetime).toBeNull();
   });
@@ -378,7 +369,7 @@ describe("scheduling", () => {
     const work = await newWork();
     const part = await newPart(work.id);
     const schedule = async (body: unknown) => {
-      const response = await send("POST", `/v4/parts/${part.id}/schedule-publish`, writer, body);
+      const response = await t.send("POST", `/v4/parts/${part.id}/schedule-publish`, writer, body);
       expect(response.status).toBe(400);
       return ((await response.json()) as { message: string }).message;
     };
@@ -395,7 +386,7 @@ describe("scheduling", () => {
       "Choose a time on a quarter hour (:00, :15, :30 or :45)",
     );
     const text = await ok<{ scheduledPublishDatetime: null }>(
-      await send("GET", `/apiv2/storytext?id=${part.id}&output=json`, writer),
+      await t.send("GET", `/apiv2/storytext?id=${part.id}&output=json`, writer),
     );
     expect(text.scheduledPublishDatetime).toBeNull();
   });
@@ -406,7 +397,7 @@ describe("scheduling", () => {
     const later = await newPart(work.id);
     for (const part of [...parts, later]) {
       await ok(
-        await send("POST", `/v4/parts/${part.id}/schedule-publish`, writer, {
+        await t.send("POST", `/v4/parts/${part.id}/schedule-publish`, writer, {
           datetime: quarterAfter(part === later ? 120 : 30).toISOString(),
         }),
       );
@@ -420,7 +411,7 @@ describe("scheduling", () => {
     expect(await publishDueParts(t.handle.db, due)).toBe(0);
     expect(await storyRow(work.id)).toMatchObject({ numParts: 3, draft: 0, lastPublishedAt: due });
     const stored = await ok<{ parts: { id: number; draft: boolean }[] }>(
-      await send("GET", `/v4/works/${work.id}`, writer),
+      await t.send("GET", `/v4/works/${work.id}`, writer),
     );
     expect(stored.parts.map((part) => part.draft)).toEqual([false, false, false, true]);
   });
@@ -429,14 +420,14 @@ describe("scheduling", () => {
     const other = await createUser(t.handle.db);
     const story = await createStory(t.handle.db, other.id, { parts: [{}] });
     const part = story.partIds[0] as number;
-    const refused = await send("POST", `/v4/parts/${part}/schedule-publish`, writer, {
+    const refused = await t.send("POST", `/v4/parts/${part}/schedule-publish`, writer, {
       datetime: quarterAfter(30).toISOString(),
     });
     expect(refused.status).toBe(403);
     const own = await newWork();
     const published = await newPart(own.id);
-    await ok(await send("POST", `/v4/parts/${published.id}/publish`, writer));
-    const late = await send("POST", `/v4/parts/${published.id}/schedule-publish`, writer, {
+    await ok(await t.send("POST", `/v4/parts/${published.id}/publish`, writer));
+    const late = await t.send("POST", `/v4/parts/${published.id}/schedule-publish`, writer, {
       datetime: quarterAfter(30).toISOString(),
     });
     expect(late.status).toBe(409);
@@ -448,22 +439,22 @@ describe("editing a published part", () => {
   async function publishedPart() {
     const work = await newWork();
     const part = await newPart(work.id, "<p>The lamp was dark.</p><p>The sea was loud.</p>");
-    return ok<PartText>(await send("POST", `/v4/parts/${part.id}/publish`, writer));
+    return ok<PartText>(await t.send("POST", `/v4/parts/${part.id}/publish`, writer));
   }
   const readerText = async (partId: number) =>
     await ok<{ text: string; title: string }>(
-      await send("GET", `/api/v3/story_parts/${partId}`, null),
+      await t.send("GET", `/api/v3/story_parts/${partId}`, null),
     );
   const editorText = async (partId: number) =>
     ok<PartText & { unpublishedChanges: boolean }>(
-      await send("GET", `/apiv2/storytext?id=${partId}&output=json`, writer),
+      await t.send("GET", `/apiv2/storytext?id=${partId}&output=json`, writer),
     );
 
   it("keeps saves as pending edits until 'Publish Changes', then readers get them", async () => {
     const part = await publishedPart();
     const edited = part.text.replace("The lamp was dark.", "The lamp was lit.");
     const saved = await ok<PartText & { unpublishedChanges: boolean }>(
-      await send("PUT", `/v4/parts/${part.id}`, writer, {
+      await t.send("PUT", `/v4/parts/${part.id}`, writer, {
         title: "The Storm, revised",
         text: edited,
         text_hash: part.text_hash,
@@ -474,12 +465,12 @@ describe("editing a published part", () => {
     expect(await readerText(part.id)).toMatchObject({ title: "One", text: part.text });
     expect(await editorText(part.id)).toMatchObject({ text: edited, text_hash: saved.text_hash });
     const { parts } = await ok<{ parts: { id: number; unpublishedChanges: boolean }[] }>(
-      await send("GET", `/v4/works/${saved.storyId}`, writer),
+      await t.send("GET", `/v4/works/${saved.storyId}`, writer),
     );
     expect(parts).toEqual([expect.objectContaining({ id: part.id, unpublishedChanges: true })]);
 
     // A second tab still holding the published text's hash is refused.
-    const stale = await send("PUT", `/v4/parts/${part.id}`, writer, {
+    const stale = await t.send("PUT", `/v4/parts/${part.id}`, writer, {
       text: "<p>From an old tab</p>",
       text_hash: part.text_hash,
     });
@@ -487,7 +478,7 @@ describe("editing a published part", () => {
     expect(await stale.json()).toMatchObject({ code: "stale_text" });
 
     const live = await ok<PartText & { unpublishedChanges: boolean }>(
-      await send("POST", `/v4/parts/${part.id}/publish-changes`, writer),
+      await t.send("POST", `/v4/parts/${part.id}/publish-changes`, writer),
     );
     expect(live).toMatchObject({
       text: edited,
@@ -499,21 +490,21 @@ describe("editing a published part", () => {
     const ids = (html: string) => [...html.matchAll(/data-p-id="([^"]+)"/g)].map((m) => m[1]);
     expect(ids(live.text)).toEqual(ids(part.text));
     expect(
-      await send("POST", `/v4/parts/${part.id}/publish-changes`, writer).then((r) => r.status),
+      await t.send("POST", `/v4/parts/${part.id}/publish-changes`, writer).then((r) => r.status),
     ).toBe(200);
   });
 
   it("Cancel drops the pending edits and answers the published text", async () => {
     const part = await publishedPart();
     await ok(
-      await send("PUT", `/v4/parts/${part.id}`, writer, {
+      await t.send("PUT", `/v4/parts/${part.id}`, writer, {
         title: "Never mind",
         text: "<p>A rewrite I regret.</p>",
         text_hash: part.text_hash,
       }),
     );
     const cancelled = await ok<PartText & { unpublishedChanges: boolean }>(
-      await send("POST", `/v4/parts/${part.id}/discard-changes`, writer),
+      await t.send("POST", `/v4/parts/${part.id}/discard-changes`, writer),
     );
     expect(cancelled).toMatchObject({
       title: "One",
@@ -521,24 +512,24 @@ describe("editing a published part", () => {
       text_hash: part.text_hash,
       unpublishedChanges: false,
     });
-    await ok(await send("POST", `/v4/parts/${part.id}/publish-changes`, writer));
+    await ok(await t.send("POST", `/v4/parts/${part.id}/publish-changes`, writer));
     expect(await readerText(part.id)).toMatchObject({ title: "One", text: part.text });
   });
 
   it("keeps pending edits as the draft's text when the part is unpublished", async () => {
     const part = await publishedPart();
     await ok(
-      await send("PUT", `/v4/parts/${part.id}`, writer, {
+      await t.send("PUT", `/v4/parts/${part.id}`, writer, {
         text: "<p>Kept after unpublishing.</p>",
         text_hash: part.text_hash,
       }),
     );
     const draft = await ok<PartText & { unpublishedChanges: boolean }>(
-      await send("POST", `/v4/parts/${part.id}/unpublish`, writer),
+      await t.send("POST", `/v4/parts/${part.id}/unpublish`, writer),
     );
     expect(draft).toMatchObject({ draft: true, unpublishedChanges: false });
     expect(draft.text).toContain("Kept after unpublishing.");
-    const refused = await send("POST", `/v4/parts/${part.id}/publish-changes`, writer);
+    const refused = await t.send("POST", `/v4/parts/${part.id}/publish-changes`, writer);
     expect(refused.status).toBe(409);
     expect(await refused.json()).toMatchObject({
       code: "not_published",
@@ -549,7 +540,7 @@ describe("editing a published part", () => {
   it("needs a verified email to publish changes", async () => {
     const part = await publishedPart();
     await ok(
-      await send("PUT", `/v4/parts/${part.id}`, writer, {
+      await t.send("PUT", `/v4/parts/${part.id}`, writer, {
         text: "<p>Changed.</p>",
         text_hash: part.text_hash,
       }),
@@ -560,7 +551,7 @@ describe("editing a published part", () => {
       .where("id", "=", writer.id)
       .execute();
     try {
-      const refused = await send("POST", `/v4/parts/${part.id}/publish-changes`, writer);
+      const refused = await t.send("POST", `/v4/parts/${part.id}/publish-changes`, writer);
       expect(refused.status).toBe(403);
       expect(await refused.json()).toMatchObject({ code: "email_unverified" });
       expect(await readerText(part.id)).toMatchObject({ text: part.text });
@@ -581,7 +572,7 @@ describe("GET /v4/tags/suggestions", () => {
       await createStory(t.handle.db, author.id, { tags });
     }
     const { tags } = await ok<{ tags: { name: string; stories: number }[] }>(
-      await send("GET", "/v4/tags/suggestions?prefix=%23SE", null),
+      await t.send("GET", "/v4/tags/suggestions?prefix=%23SE", null),
     );
     expect(tags.slice(0, 3)).toEqual([
       { name: "sea", stories: expect.any(Number) },
@@ -591,10 +582,10 @@ describe("GET /v4/tags/suggestions", () => {
     expect(tags.map((tag) => tag.name)).not.toContain("sky");
     expect(tags[0]?.stories).toBeGreaterThanOrEqual(3);
     const wildcard = await ok<{ tags: unknown[] }>(
-      await send("GET", "/v4/tags/suggestions?prefix=s_a", null),
+      await t.send("GET", "/v4/tags/suggestions?prefix=s_a", null),
     );
     expect(wildcard.tags).toEqual([]);
-    expect((await send("GET", "/v4/tags/suggestions?prefix=", null)).status).toBe(400);
+    expect((await t.send("GET", "/v4/tags/suggestions?prefix=", null)).status).toBe(400);
   });
 });
 
@@ -628,7 +619,7 @@ describe("the 24-hour reminder", () => {
       [soon, quarterAfter(60)],
     ] as const) {
       await ok(
-        await send("POST", `/v4/parts/${part.id}/schedule-publish`, author, {
+        await t.send("POST", `/v4/parts/${part.id}/schedule-publish`, author, {
           datetime: when.toISOString(),
         }),
       );
@@ -657,7 +648,7 @@ describe("the 24-hour reminder", () => {
     const work = await newWork(author);
     const part = await newPart(work.id, "<p>x</p>", author);
     await ok(
-      await send("POST", `/v4/parts/${part.id}/schedule-publish`, author, {
+      await t.send("POST", `/v4/parts/${part.id}/schedule-publish`, author, {
         datetime: quarterAfter(120).toISOString(),
       }),
     );
@@ -669,7 +660,7 @@ describe("the 24-hour reminder", () => {
 describe("the OpenAPI document", () => {
   it("documents the writer calls that are ours", async () => {
     const { paths } = await ok<{ paths: Record<string, Record<string, unknown>> }>(
-      await send("GET", "/api/openapi.json", null),
+      await t.send("GET", "/api/openapi.json", null),
     );
     for (const [path, method] of [
       ["/v4/works/{storyId}/parts", "put"],
