@@ -120,9 +120,12 @@ export interface Measured {
  * saturated Node server takes one event-loop turn per new connection: the first requests
  * of most connections would wait seconds and swamp the p99 (see README, "Method").
  */
+/** A request's path, or its path and headers (a signed-in reader's cookie). */
+export type BenchRequest = string | { path: string; headers: Record<string, string> };
+
 export function load(
   base: string,
-  makePath: () => string,
+  makePath: () => BenchRequest,
   warmup: number,
   seconds: number,
   connections: number,
@@ -143,7 +146,15 @@ export function load(
         connections,
         duration: warmup + seconds,
         requests: [
-          { method: "GET", setupRequest: (request) => ({ ...request, path: makePath() }) },
+          {
+            method: "GET",
+            setupRequest: (request) => {
+              const next = makePath();
+              return typeof next === "string"
+                ? { ...request, path: next }
+                : { ...request, path: next.path, headers: { ...request.headers, ...next.headers } };
+            },
+          },
         ],
       },
       (error) => {

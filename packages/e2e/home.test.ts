@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { DESKTOP, expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
 import { useServer } from "./support/server.ts";
+import { fillSignup } from "./support/sign-up.ts";
 
 const server = useServer();
 const { withPage } = useBrowser();
@@ -27,16 +28,90 @@ function post(page: Page, path: string, body: unknown) {
   );
 }
 
-describe("the home feed and genre onboarding", () => {
-  test("a reader's feed follows their genres, loads more on scroll and continues reading", async () => {
+/** The most read story the page's reader may see, with its first part. */
+function hotStory(page: Page) {
+  return page.evaluate(async () => {
+    const response = await fetch("/api/v3/stories?filter=hot&limit=1");
+    const [story] = ((await response.json()) as { stories: { id: number; firstPartId: number }[] })
+      .stories;
+    if (!story) throw new Error("the catalogue has a hot story");
+    return story;
+  });
+}
+
+/** The slide of the featured carousel that is showing (the others are hidden). */
+const currentSlide = (page: Page) =>
+  page.locator(".featured__slide:not([aria-hidden='true'])").first().getAttribute("aria-label");
+
+describe("the landing page, sign-up, genre onboarding and the home feed", () => {
+  test("a visitor lands, signs up from the hero, picks three genres and gets a feed of them", async () => {
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await page.goto("/");
+      await page.getByRole("heading", { level: 1, name: "Where stories live" }).waitFor();
+      for (const figure of ["85 million", "50+", "1000+"]) {
+        expect(
+          await page.getByRole("list", { name: "Inkwell in numbers" }).textContent(),
+        ).toContain(figure);
+      }
+      for (const heading of ["How Inkwell works", "Writers on Inkwell", "Get Discovered"]) {
+        expect(await page.getByRole("heading", { name: heading }).isVisible()).toBe(true);
+      }
+      const header = page.getByRole("banner");
+      expect(await header.getByRole("link", { name: "Writer Opportunities" }).isVisible()).toBe(
+        true,
+      );
+      await header.getByText("Browse").click();
+      expect(
+        await header.getByRole("link", { name: "Inkwell Picks" }).getAttribute("href"),
+      ).toMatch(/^\/featured\/\d+$/);
+      await expectNoAxeViolations(page, "the landing page at 1280 px");
+
+      // The quotes wrap around from the first back to the last.
+      const quotes = page.getByRole("region", { name: "Writers on Inkwell" });
+      await quotes.getByRole("button", { name: "Previous quote" }).click();
+      expect(await quotes.getByRole("figure").getAttribute("aria-label")).toBe("Quote 3 of 3");
+
+      // The closing Start Writing opens log in; the top one the sign-up modal.
+      expect(
+        await page.getByRole("link", { name: "Start Writing" }).last().getAttribute("href"),
+      ).toBe("/login?nextUrl=%2Fmyworks");
+      await page.setViewportSize(PHONE);
+      await expectNoAxeViolations(page, "the landing page at 360 px");
+      await page.getByRole("link", { name: "Start Reading" }).first().click();
+      const modal = page.getByRole("dialog", { name: "Join Inkwell" });
+      await modal.waitFor();
+      await expectNoAxeViolations(page, "the sign-up modal at 360 px");
+      await modal.getByRole("link", { name: "Sign up with email" }).click();
+      await page.waitForURL(`${server.url}/signup?source=reader_top`);
+
+      await fillSignup(page, "genre_picker", true);
+      await page.getByRole("button", { name: "Sign up with email" }).click();
+      await page.waitForURL(`${server.url}/start/genres`);
+      for (const genre of ["Horror", "Poetry", "Humor"]) {
+        await page.getByRole("button", { name: genre }).click();
+      }
+      await page.getByRole("button", { name: "Finish" }).click();
+      await page.waitForURL(`${server.url}/start/success`);
+      await page.getByRole("link", { name: "Start reading" }).click();
+      await page.waitForURL(`${server.url}/home`);
+
+      // The first genre leads with a hero; the other two follow as rows.
+      const hero = page.getByRole("region", { name: "Top picks in Horror" });
+      await hero.getByRole("article").first().waitFor();
+      expect(await page.getByRole("heading", { name: "Top picks in Poetry" }).isVisible()).toBe(
+        true,
+      );
+      expect(await page.getByRole("heading", { name: "Top picks in Humor" }).count()).toBe(1);
+      expect(await page.getByRole("link", { name: /Try Premium/ }).isVisible()).toBe(true);
+      await page.setViewportSize(DESKTOP);
+      expect(await page.getByRole("link", { name: /Try Premium/ }).isVisible()).toBe(false);
+    });
+  });
+
+  test("a reader's feed loads more on scroll, remembers it, and continues reading from the strip", async () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
       await signIn(page, "/home");
-      const hot = await page.evaluate(async () => {
-        const response = await fetch("/api/v3/stories?filter=hot&limit=1");
-        return ((await response.json()) as { stories: { id: number; firstPartId: number }[] })
-          .stories[0];
-      });
-      if (!hot) throw new Error("the catalogue has a hot story");
+      const hot = await hotStory(page);
       expect(
         await post(page, "/v5/users/demo_reader/content-settings", {
           preferredTags: ["romance", "fantasy", "mystery"],
@@ -52,28 +127,127 @@ describe("the home feed and genre onboarding", () => {
 
       await page.goto("/home");
       await page.getByRole("heading", { name: "Top picks in Romance" }).waitFor();
-      expect(await page.getByRole("heading", { name: "Top picks in Mystery" }).isVisible()).toBe(
-        true,
-      );
-      // Five sections first (the greeting draws nothing): the genre links come later.
+      // Five sections first: the genre links come last.
       expect(await page.getByRole("heading", { name: "Browse genres" }).count()).toBe(0);
       await expectNoAxeViolations(page, "the home feed at 1280 px");
 
-      await page.locator(".home-feed__end").scrollIntoViewIfNeeded();
+      const strip = page.locator(".continue-strip");
+      for (
+        let i = 0;
+        i < 6 && (await page.getByRole("heading", { name: "Browse genres" }).count()) === 0;
+        i++
+      ) {
+        await page.mouse.wheel(0, 3000);
+        await page.waitForTimeout(400);
+      }
       await page.getByRole("heading", { name: "Browse genres" }).waitFor();
-      expect(await page.getByRole("button", { name: "Load more" }).count()).toBe(0);
+      // Scrolling down put the strip away; scrolling up brings it back.
+      await page.waitForFunction(() =>
+        document.querySelector(".continue-strip")?.classList.contains("continue-strip--hidden"),
+      );
+      await page.mouse.wheel(0, -400);
+      await page.waitForFunction(
+        () =>
+          !document.querySelector(".continue-strip")?.classList.contains("continue-strip--hidden"),
+      );
+      await strip.waitFor({ state: "visible" });
+
+      // Opened again in this tab, the feed shows the sections loaded before, from the top.
+      await page.goto("/search");
+      await page.goto("/home");
+      await page.getByRole("heading", { name: "Browse genres" }).waitFor();
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
       await page.setViewportSize(PHONE);
       await page.evaluate(() => window.scrollTo(0, 0));
       await expectNoAxeViolations(page, "the home feed at 360 px");
-
-      const strip = page.getByRole("list", { name: "Continue reading" });
-      await strip.getByRole("link").first().click();
+      await page.getByRole("list", { name: "Continue reading" }).getByRole("link").first().click();
       await page.waitForURL(`${server.url}/${hot.firstPartId}`);
     });
   });
 
-  test("onboarding takes at most three genres, then goes to All done and home", async () => {
+  test("the featured carousel wraps, autoplays on desktop once seen and pauses on hover", async () => {
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await signIn(page, "/home");
+      const carousel = page.getByRole("region", { name: "Featured lists" });
+      await carousel.waitFor();
+      const count = await carousel.locator(".featured__slide").count();
+      expect(count).toBeGreaterThan(1);
+      expect(await currentSlide(page)).toBe(`1 of ${count}`);
+      await expectNoAxeViolations(page, "the featured carousel at 1280 px");
+
+      // It moves on by itself after 5.5 s…
+      await page.waitForFunction(
+        () =>
+          document
+            .querySelector(".featured__slide:not([aria-hidden='true'])")
+            ?.getAttribute("aria-label")
+            ?.startsWith("2 of"),
+        undefined,
+        { timeout: 9000 },
+      );
+      // …but not while a slide is hovered.
+      await carousel.locator(".featured__slide:not([aria-hidden='true']) a").hover();
+      await page.waitForTimeout(6500);
+      expect(await currentSlide(page)).toBe(`2 of ${count}`);
+
+      await carousel.getByRole("button", { name: "Pause slides" }).click();
+      await carousel.getByRole("button", { name: "Previous slide" }).click();
+      await carousel.getByRole("button", { name: "Previous slide" }).click();
+      expect(await currentSlide(page)).toBe(`${count} of ${count}`);
+      await carousel.getByRole("button", { name: "Next slide" }).click();
+      expect(await currentSlide(page)).toBe(`1 of ${count}`);
+
+      const link = carousel.locator(".featured__slide:not([aria-hidden='true']) a");
+      const href = (await link.getAttribute("href")) ?? "";
+      expect(href).toMatch(/^\/featured\/\d+$/);
+      await link.click();
+      await page.waitForURL(`${server.url}${href}`);
+      await page.getByText("Featured list").waitFor();
+      expect(
+        await page.getByRole("list", { name: "Inkwell Picks" }).getByRole("listitem").count(),
+      ).toBeGreaterThan(0);
+
+      await page.setViewportSize(PHONE);
+      await page.goto("/home");
+      await carousel.waitFor();
+      await expectNoAxeViolations(page, "the featured carousel at 360 px");
+      // No autoplay on phones.
+      await page.waitForTimeout(6500);
+      expect(await currentSlide(page)).toBe(`1 of ${count}`);
+    });
+  });
+
+  test("a sponsored story's impression and click URLs get one GET each", async () => {
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await signIn(page, "/home");
+      const tracked: string[] = [];
+      page.on("request", (request) => {
+        const path = new URL(request.url()).pathname;
+        if (path.startsWith("/v5/promotions/")) tracked.push(path);
+      });
+      await page.getByRole("heading", { name: "Top picks in Romance" }).waitFor();
+      const sponsored = page.getByRole("list", { name: "Sponsored stories" });
+      for (let i = 0; i < 8 && (await sponsored.count()) === 0; i++) {
+        await page.mouse.wheel(0, 2000);
+        await page.waitForTimeout(300);
+      }
+      await sponsored.scrollIntoViewIfNeeded();
+      await expect.poll(() => tracked.filter((p) => p.endsWith("/impression")).length).toBe(1);
+      expect(await sponsored.getByText("Sponsored by Moonlit Press").isVisible()).toBe(true);
+      await page.mouse.wheel(0, -3000);
+      await page.waitForTimeout(300);
+      await sponsored.scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300);
+      expect(tracked.filter((p) => p.endsWith("/impression"))).toHaveLength(1);
+
+      await sponsored.getByRole("link").first().click();
+      await page.waitForURL(/\/story\/\d+/);
+      expect(tracked.filter((p) => p.endsWith("/click"))).toHaveLength(1);
+    });
+  });
+
+  test("onboarding takes at most three genres, then goes to All done, its extras and home", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await signIn(page, "/start/genres");
       await page.getByRole("heading", { level: 1, name: /^Hi, / }).waitFor();
@@ -99,11 +273,29 @@ describe("the home feed and genre onboarding", () => {
         await page.getByRole("button", { name: "Thriller" }).getAttribute("aria-pressed"),
       ).toBe("true");
 
-      await page.setViewportSize(DESKTOP);
-      await expectNoAxeViolations(page, "genre onboarding at 1280 px");
       await finish.click();
       await page.waitForURL(`${server.url}/start/success`);
       await page.getByRole("heading", { name: "All done" }).waitFor();
+
+      // The buy-coins how-to: three steps, and the store links on a phone.
+      await page.getByRole("button", { name: "How to buy Coins" }).click();
+      const coins = page.getByRole("dialog", { name: "How to buy Coins" });
+      expect(await coins.getByRole("listitem").count()).toBe(3);
+      expect(await coins.getByRole("link", { name: "Download on the App Store" }).isVisible()).toBe(
+        true,
+      );
+      await expectNoAxeViolations(page, "the buy-coins how-to at 360 px");
+      await coins.getByRole("button", { name: "Got it" }).click();
+      await page.getByRole("button", { name: "Inkwell merch" }).click();
+      await page
+        .getByRole("dialog", { name: "Inkwell merch" })
+        .getByText("Sorry this product is in beta and only available on iOS at the moment.")
+        .waitFor();
+      await page
+        .getByRole("dialog", { name: "Inkwell merch" })
+        .getByRole("button", { name: "Got it" })
+        .click();
+
       await page.getByRole("link", { name: "Start reading" }).click();
       await page.waitForURL(`${server.url}/home`);
       await page.getByRole("heading", { name: "Top picks in Thriller" }).waitFor();

@@ -1,5 +1,5 @@
 import { type ContinueReadingItem, isGenreTag, MAX_GENRES } from "@inkwell/shared";
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { readerSignalsChanged } from "../events.ts";
 import { badRequest, HttpError } from "../http/errors.ts";
@@ -67,12 +67,8 @@ export async function continueReading(
     .where("reading_positions.user_id", "=", viewer.id)
     .where("parts.draft", "=", 0)
     .where("parts.deleted", "=", 0)
-    .where("stories.id", "in", (eb) =>
-      eb
-        .selectFrom("stories")
-        .select("stories.id")
-        .where((inner) => listedStory(inner, viewer)),
-    )
+    // On the joined row itself: an IN over every listed story would read the whole catalogue.
+    .where((eb) => listedStory(eb as unknown as ExpressionBuilder<Database, "stories">, viewer))
     .select([
       "stories.id",
       "stories.title",

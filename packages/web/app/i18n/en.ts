@@ -1,7 +1,7 @@
 import { BLOCKED_TAG_MESSAGES, INBOX_NOTICES } from "@inkwell/shared";
+import { feedEn, headerEn, landingEn } from "./en-home.ts";
 import { notesEn, writerJourneyEn, writerTipEn } from "./en-notes.ts";
 import { profileMessagesEn } from "./en-profile-messages.ts";
-import { feedEn, headerEn, landingEn } from "./en-home.ts";
 import { reportsEn } from "./en-reports.ts";
 import { coversEn, writingEn } from "./en-writing.ts";
 
