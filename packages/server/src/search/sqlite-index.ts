@@ -35,6 +35,8 @@ interface QueryWord {
   terms: string[];
   /** Documents holding one of `terms` (at most): its rarity. */
   docs: number;
+  /** Whether `terms` are all the words it starts. */
+  complete: boolean;
 }
 
 interface Candidate {
@@ -58,17 +60,23 @@ async function queryWords(db: Kysely<SearchDatabase>, table: Words, terms: Searc
         .where("term", "<", word + PREFIX_END)
         .orderBy(sql`term = ${word}`, "desc")
         .orderBy("docs", "desc")
-        .limit(MAX_EXPANSIONS)
+        .limit(MAX_EXPANSIONS + 1)
         .execute();
+      const kept = rows.slice(0, MAX_EXPANSIONS);
       return {
         word,
-        terms: rows.map((row) => row.term),
-        docs: rows.reduce((sum, row) => sum + row.docs, 0),
+        terms: kept.map((row) => row.term),
+        docs: kept.reduce((sum, row) => sum + row.docs, 0),
+        complete: rows.length === kept.length,
       };
     }),
   );
   if (expanded.length === 0 || expanded.some((word) => word.terms.length === 0)) return null;
-  const [lead, ...others] = expanded.sort((a, b) => a.docs - b.docs);
+  // A word whose expansions were cut would lead a walk that misses the rest of its words:
+  // it only leads when every word was cut ("1" starts thousands of usernames' numbers).
+  const [lead, ...others] = expanded.sort(
+    (a, b) => Number(b.complete) - Number(a.complete) || a.docs - b.docs,
+  );
   return lead ? { lead, others } : null;
 }
 
