@@ -535,6 +535,14 @@ describe("people search", () => {
     expect(seen).toEqual(["aurora", "Aurora_Writes", "sunny_days"]);
   });
 
+  it("finds every match of a short prefix that starts many words", async () => {
+    // 18 numbers start with "1": more than the prefix's most frequent words a walk takes.
+    const names = Array.from({ length: 18 }, (_, n) => `Ledger_1${n}`);
+    for (const username of names) await createUser(t.handle.db, { username, name: "Keeper" });
+    const found = await people({ query: "ledger 1", limit: "50" });
+    expect(found.users.map((user) => user.username).sort()).toEqual([...names].sort());
+  });
+
   it("follows renames", async () => {
     const user = await createUser(t.handle.db, { username: "zanzibar_quill", name: "Plain" });
     await t.handle.db
