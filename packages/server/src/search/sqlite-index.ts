@@ -24,7 +24,7 @@ import { filterConditions } from "./story-filters.ts";
 const PREFIX_END = "\u{10FFFF}";
 /** A leading prefix walks at most this many of the words it starts (the most frequent). */
 const MAX_EXPANSIONS = 16;
-const BLOCK = 50;
+const BLOCK = 20;
 const MAX_WORDS = 8;
 
 type Words = "story_words" | "user_words";
