@@ -83,8 +83,24 @@ describe.skipIf(process.env.TEST_ENGINE === "postgres")("SQLite postings", () =>
     for (const table of ["story_terms", "story_words", "user_terms", "user_words"] as const) {
       await db().deleteFrom(table).execute();
     }
+    for (const index of ["story_terms_story", "user_terms_user"]) {
+      await sql.raw(`DROP INDEX ${index}`).execute(db());
+    }
     await buildPostings(db());
     expect(await snapshot()).toEqual(incremental);
+  });
+
+  it("rebuilds the whole index when a bulk load queued more than it can index one by one", async () => {
+    const before = await snapshot();
+    await sql`INSERT INTO story_search_queue
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10001)
+      SELECT -i FROM n`.execute(db());
+    expect(await indexQueuedWrites(db())).toBe(true);
+    expect(await snapshot()).toEqual(before);
+    const queued = await sql<{ n: number }>`SELECT count(*) AS n FROM story_search_queue`.execute(
+      db(),
+    );
+    expect(queued.rows[0]?.n).toBe(0);
   });
 
   it("queues a story when its popularity changes, not on every read", async () => {

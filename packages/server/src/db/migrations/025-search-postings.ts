@@ -9,7 +9,7 @@ import { isPostgres } from "../engine.ts";
  *
  * Triggers only queue what was written; the server indexes the queue before each search
  * (search/sqlite-postings.ts), because words are cut in JavaScript. The bench catalogue
- * (100,000 stories, 20,000 users) is indexed here in about 15 s.
+ * (100,000 stories, 20,000 users) is indexed here in about 25 s.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (isPostgres(db)) return;
@@ -38,9 +38,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const queueUser = (id: string) => `INSERT OR IGNORE INTO user_search_queue VALUES (${id})`;
   const magnitude = (count: string) => `floor(log2(1 + max(0, ${count})))`;
   const afterBuild = [
-    // Looking up one document's words: reindexing it, and checking a query's other words.
-    "CREATE INDEX story_terms_story ON story_terms (story_id, term, impact)",
-    "CREATE INDEX user_terms_user ON user_terms (user_id, term, impact)",
     `CREATE TRIGGER story_search_queue_insert AFTER INSERT ON stories BEGIN
        ${queueStory("NEW.id")}; END`,
     // The indexed text, every column a posting copies for the filters, and whether the
