@@ -78,6 +78,7 @@ function printTable(rows: Row[]): void {
     "non-2xx",
     "errors",
     "bare req/s",
+    "vs bare",
     "budget",
     "result",
   ];
@@ -91,10 +92,11 @@ function printTable(rows: Row[]): void {
     String(row.non2xx),
     String(row.errors),
     String(Math.round(row.bareRps)),
+    `${((100 * row.rps) / row.bareRps).toFixed(1)}%`,
     `p95 < ${BUDGET_P95_MS[row.kind]} ms`,
     row.pass ? "PASS" : "FAIL",
   ]);
-  printColumns(header, lines, (i) => i >= 1 && i <= 8);
+  printColumns(header, lines, (i) => i >= 1 && i <= 9);
 }
 
 async function main(): Promise<number> {

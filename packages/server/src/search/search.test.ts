@@ -384,6 +384,22 @@ describe("ranking beyond the words", () => {
     expect(await ids()).toEqual([quiet.id, read.id]);
   });
 
+  it("ranks a story tagged with the words joined above a more read one", async () => {
+    const db = t.handle.db;
+    const tagged = await createStory(db, writer.id, {
+      title: "Sci Fi Harbour",
+      tags: ["scifi"],
+      description: "Ships.",
+    });
+    await createStory(db, writer.id, {
+      title: "Sci Fi Harbour",
+      tags: ["boats"],
+      description: "Ships.",
+      read_count: 900,
+    });
+    expect((await storySearch({ query: "sci fi harbour" })).stories[0]?.id).toBe(tagged.id);
+  });
+
   it("pages a several-word search without repeating or losing a story", async () => {
     const all = await titlesFor({ query: "zephyr complete" });
     expect(all.sort()).toEqual(["Zephyr Complete Free", "Zephyr Long Complete"]);

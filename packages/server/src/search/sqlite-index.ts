@@ -199,7 +199,6 @@ export const sqliteIndex: SearchIndex = {
               .where((story) => listedStory(story, ranking.viewer)),
           ),
         );
-        for (const condition of conditions) arm = arm.where(condition);
         return arm;
       });
       const [first, ...rest] = arms;
