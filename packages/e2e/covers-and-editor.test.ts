@@ -1,18 +1,13 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { DESKTOP, expectNoAxeViolations, logInAt, PHONE, useBrowser } from "./support/browser.ts";
-import { solidPng } from "./support/images.ts";
+import { COVER, importCover } from "./support/covers.ts";
 import { useServer } from "./support/server.ts";
-import { fillSignup } from "./support/sign-up.ts";
+import { signUp } from "./support/sign-up.ts";
 
 const server = useServer();
 const { withPage } = useBrowser();
 
-const COVER = {
-  name: "cover.png",
-  mimeType: "image/png",
-  buffer: solidPng(300, 450, [30, 90, 160]),
-};
 const signIn = (page: Page, nextUrl: string) => logInAt(page, "demo_writer", nextUrl);
 
 /** The demo writer's stories as /myworks lists them: id and title, in order. */
@@ -109,9 +104,7 @@ describe("covers", () => {
         expect(await choices.first().isChecked()).toBe(true);
         expect(await page.getByRole("radio", { name: target.title }).isChecked()).toBe(true);
         expect(await next.isDisabled()).toBe(true);
-        await page.getByLabel("Cover image").setInputFiles(COVER);
-        await next.click();
-        await page.getByText(`Your cover was uploaded to ${target.title}.`).waitFor();
+        await importCover(page, target.title);
         expect(await choices.count()).toBe(0);
         await expectNoAxeViolations(page, `cover import done ${viewport.width}`);
         await page.getByRole("link", { name: "Go to story" }).click();
@@ -269,10 +262,7 @@ describe("the part editor", () => {
 
   test("a writer without a verified email gets the please-verify modal", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
-      await page.goto("/signup");
-      await fillSignup(page, "unverified_writer", true);
-      await page.getByRole("button", { name: "Sign up with email" }).click();
-      await page.waitForURL((url) => url.pathname !== "/signup");
+      await signUp(page, "unverified_writer");
       await page.goto("/myworks/new");
       await page.getByLabel("Title").fill("Unverified");
       await page.getByRole("button", { name: "Save", exact: true }).click();
@@ -309,7 +299,9 @@ describe("the part editor", () => {
       await modal.getByLabel(/I understand/).check();
       await modal.getByRole("button", { name: "Schedule", exact: true }).click();
       const scheduled = page.getByRole("dialog", { name: "Your part is scheduled!" });
-      await scheduled.getByText("We'll email you a reminder 24 hours before it's published.").waitFor();
+      await scheduled
+        .getByText("We'll email you a reminder 24 hours before it's published.")
+        .waitFor();
     });
   });
 });

@@ -1,46 +1,27 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { DESKTOP, expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
+import { DESKTOP, expectNoAxeViolations, logInAt, PHONE, useBrowser } from "./support/browser.ts";
 import { useServer } from "./support/server.ts";
+import {
+  fillStoryNotes,
+  KEEPER_NOTES,
+  notesStatus,
+  notesTab,
+  openStoryNotes,
+} from "./support/story-notes.ts";
 
 const server = useServer();
 const { withPage } = useBrowser();
 
-async function signInAs(page: Page, username: string, nextUrl: string) {
-  await page.goto(`/login?${new URLSearchParams({ nextUrl })}`);
-  await logIn(page, username, "inkwell-demo");
-  await page.waitForURL(`${server.url}${nextUrl}`);
-}
-
 /** The writer's first story in its editor, on the Table of Contents. */
 async function openFirstStory(page: Page) {
-  await signInAs(page, "demo_writer", "/myworks");
+  await logInAt(page, "demo_writer", "/myworks");
   await page
     .getByRole("link", { name: /^Edit / })
     .first()
     .click();
   await page.waitForURL(/\/myworks\/\d+$/);
 }
-
-const notesTab = (page: Page, name: string) => page.getByRole("tab", { name, exact: true });
-
-async function openNotes(page: Page) {
-  await notesTab(page, "Story Notes").or(notesTab(page, "Story Notes New")).click();
-  await page.getByRole("heading", { name: "Protagonist" }).waitFor();
-  // Loaded: the fields are enabled once the saved notes are in.
-  await page.locator(".story-notes__fields:not([disabled])").waitFor();
-}
-
-/** Moves a slider by keyboard, as a writer without a mouse would. */
-async function slide(page: Page, label: string, steps: number) {
-  const slider = page.getByRole("slider", { name: label });
-  await slider.focus();
-  for (let i = 0; i < Math.abs(steps); i++) {
-    await page.keyboard.press(steps > 0 ? "ArrowRight" : "ArrowLeft");
-  }
-}
-
-const status = (page: Page) => page.locator(".story-notes__status");
 
 describe("Story Notes", () => {
   test("a writer fills in every field, saves, and submits only once the notes are complete", async () => {
@@ -50,7 +31,7 @@ describe("Story Notes", () => {
 
       // The tab is new until first opened; then it stays plain, after a reload too.
       await notesTab(page, "Story Notes New").waitFor();
-      await openNotes(page);
+      await openStoryNotes(page);
       expect(await notesTab(page, "Story Notes New").count()).toBe(0);
       await notesTab(page, "Story Notes").waitFor();
       await page.getByText("All fields must be filled in before you submit").waitFor();
@@ -61,87 +42,62 @@ describe("Story Notes", () => {
       expect(await submit.isDisabled()).toBe(true);
       await hint.waitFor();
 
-      // Protagonist: text is held to its limit as it is typed.
+      // Text is held to its limit as it is typed.
       await page.getByLabel("Name", { exact: true }).fill("  Mara of the Northern Light  ");
       expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe(
         "  Mara of the Northe",
       );
-      await page.getByLabel("Name", { exact: true }).fill("  Mara  ");
-      await page.getByLabel("Other names").fill("Mar, The Keeper");
-      await page.getByRole("radio", { name: "She" }).check();
-      await page.getByLabel("New attribute").fill("Lighthouse keeper");
-      await page.getByRole("button", { name: "Add", exact: true }).click();
+      // A chosen attribute leaves the suggestions.
       await page.getByText("Browse suggestions").click();
       const brave = page.getByRole("button", { name: "Brave", exact: true });
       await brave.click();
-      // A chosen attribute leaves the suggestions.
       await brave.waitFor({ state: "detached" });
-      const chosen = page.getByRole("list", { name: "Chosen attributes" });
-      expect(await chosen.getByRole("listitem").allInnerTexts()).toEqual([
-        "Lighthouse keeper",
-        "Brave",
-      ]);
-      await slide(page, "Extrovert or introvert", 3);
-      expect(
-        await page
-          .getByRole("slider", { name: "Extrovert or introvert" })
-          .getAttribute("aria-valuetext"),
-      ).toBe("3, towards Introvert");
-      await slide(page, "How likeable are they?", -2);
-      await slide(page, "Laid-back or serious", 5);
-      await page.getByRole("radio", { name: "Positive change" }).check();
-
-      // Story Goal: the goal types follow physical or emotional.
-      await page.getByLabel("What does your protagonist want?").fill("Keep the lamp lit");
+      // The goal types follow physical or emotional.
       await page.getByText("Choose physical or emotional first.").waitFor();
       await page.getByRole("radio", { name: "Emotional" }).check();
       await page.getByRole("radio", { name: "Love", exact: true }).waitFor();
       await page.getByRole("radio", { name: "Physical" }).check();
       expect(await page.getByRole("radio", { name: "Love", exact: true }).count()).toBe(0);
-      await page.getByRole("radio", { name: "Protect" }).check();
-      await slide(page, "Do they take something or keep something?", 4);
-
-      // Story Outcome.
-      await page.getByLabel("How does the story end?").fill("The ships come home. ");
-      await page
-        .getByRole("group", { name: "Does your protagonist reach their goal?" })
-        .getByRole("radio", { name: "Yes" })
-        .check();
-      await page.getByRole("radio", { name: "Bad" }).check();
-
-      // Story Opportunities: the sub-form shows only for an interested writer.
-      const interested = page.getByRole("group", {
-        name: "Are you interested in opportunities for this story?",
-      });
+      // The opportunities sub-form shows only for an interested writer.
       expect(await page.getByLabel("Logline").count()).toBe(0);
-      await interested.getByRole("radio", { name: "Yes" }).check();
-      await page.getByRole("checkbox", { name: "Books" }).check();
-      await page
-        .getByLabel("Logline")
-        .fill("A keeper must choose between her lamp and her sister.");
       expect(await submit.isDisabled()).toBe(true);
-      await hint.waitFor();
-      await page.getByRole("radio", { name: "Halfway" }).check();
+
+      await fillStoryNotes(page);
+      const chosen = page.getByRole("list", { name: "Chosen attributes" });
+      expect(await chosen.getByRole("listitem").allInnerTexts()).toEqual([
+        "Brave",
+        KEEPER_NOTES.attribute,
+      ]);
+      expect(
+        await page
+          .getByRole("slider", { name: "Extrovert or introvert" })
+          .getAttribute("aria-valuetext"),
+      ).toBe("3, towards Introvert");
       expect(await submit.isEnabled()).toBe(true);
       await hint.waitFor({ state: "detached" });
+      // Every item counts: without its logline the notes are not complete again.
+      await page.getByLabel("Logline").fill("");
+      expect(await submit.isDisabled()).toBe(true);
+      await hint.waitFor();
+      await page.getByLabel("Logline").fill(KEEPER_NOTES.logline);
 
       // Save: 'Saved' until the next edit, and the text comes back trimmed.
       await page.getByRole("button", { name: "Save", exact: true }).click();
-      await status(page).filter({ hasText: "Saved" }).waitFor();
+      await notesStatus(page).filter({ hasText: "Saved" }).waitFor();
       expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe("Mara");
       expect(await page.getByLabel("How does the story end?").inputValue()).toBe(
         "The ships come home.",
       );
       await page.getByRole("checkbox", { name: "Film and TV" }).check();
-      expect(await status(page).textContent()).toBe("");
+      expect(await notesStatus(page).textContent()).toBe("");
 
       await submit.click();
-      await status(page).filter({ hasText: "Submitted" }).waitFor();
+      await notesStatus(page).filter({ hasText: "Submitted" }).waitFor();
 
       await page.goto(storyUrl);
       await notesTab(page, "Story Notes").waitFor();
       expect(await notesTab(page, "Story Notes New").count()).toBe(0);
-      await openNotes(page);
+      await openStoryNotes(page);
       expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe("Mara");
       expect(await page.getByRole("radio", { name: "She" }).isChecked()).toBe(true);
       expect(await page.getByRole("radio", { name: "Protect" }).isChecked()).toBe(true);
@@ -161,7 +117,7 @@ describe("Story Notes", () => {
         route.fulfill({ status: 500, body: "{}" }),
       );
       await page.route(/\/v5\/stories$/, (route) => route.fulfill({ status: 500, body: "{}" }));
-      await openNotes(page);
+      await openStoryNotes(page);
       expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe("");
       await page.getByLabel("Name", { exact: true }).fill("Nell");
       await page.getByRole("button", { name: "Save", exact: true }).click();
@@ -171,13 +127,13 @@ describe("Story Notes", () => {
           hasText: "Your Story Notes couldn't be saved. Check your connection and try again.",
         })
         .waitFor();
-      expect(await status(page).textContent()).toBe("");
+      expect(await notesStatus(page).textContent()).toBe("");
     });
   });
 
   test("the tab is hidden for a new story", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
-      await signInAs(page, "demo_writer", "/myworks/new");
+      await logInAt(page, "demo_writer", "/myworks/new");
       await page.getByLabel("Title").waitFor();
       expect(await page.getByRole("tab").allInnerTexts()).toEqual(["Story Details"]);
     });
@@ -188,7 +144,7 @@ describe("Story Notes", () => {
     test(`Story Notes pass axe at ${viewport.width} px, in the dark theme too`, async () => {
       await withPage({ viewport, baseURL: server.url }, async (page) => {
         await openFirstStory(page);
-        await openNotes(page);
+        await openStoryNotes(page);
         await page.getByRole("radio", { name: "Emotional" }).check();
         await page
           .getByRole("group", { name: "Are you interested in opportunities for this story?" })
@@ -209,7 +165,7 @@ describe("Story Notes", () => {
 describe("the writer onboarding tooltip", () => {
   test("greets a writer with no story until 'Got it', and stays dismissed", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
-      await signInAs(page, "demo_reader", "/myworks");
+      await logInAt(page, "demo_reader", "/myworks");
       const tip = page.getByRole("complementary", { name: "Interested in writing?" });
       await tip.getByText("Write your first story or edit your published stories here.").waitFor();
       await expectNoAxeViolations(page, "/myworks tooltip 360");
@@ -225,7 +181,7 @@ describe("the writer onboarding tooltip", () => {
 
   test("does not show to a writer who has stories", async () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
-      await signInAs(page, "demo_writer", "/myworks");
+      await logInAt(page, "demo_writer", "/myworks");
       await page
         .getByRole("link", { name: /^Edit / })
         .first()
@@ -241,7 +197,7 @@ describe("the writer onboarding questionnaire", () => {
 
   test("a writer answers, skips the novel question, and goes on to /start", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
-      await signInAs(page, "demo_ambassador", "/start/writerjourney");
+      await logInAt(page, "demo_ambassador", "/start/writerjourney");
       await page.getByRole("heading", { name: "Are you a reader, a writer, or both?" }).waitFor();
       await expectNoAxeViolations(page, "writer journey / 360");
       await page.getByRole("button", { name: "Writer" }).click();
@@ -275,7 +231,7 @@ describe("the writer onboarding questionnaire", () => {
 
   test("Skip at the motivation records null; a finished novel is recorded; a reader goes straight on", async () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
-      await signInAs(page, "demo_admin", "/start/writerjourney");
+      await logInAt(page, "demo_admin", "/start/writerjourney");
       await expectNoAxeViolations(page, "writer journey / 1280");
       await page.getByRole("button", { name: "Both" }).click();
       await page.waitForURL(`${server.url}/start/writerjourney/motivation`);

@@ -1,5 +1,11 @@
 import { AxeBuilder } from "@axe-core/playwright";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 
 /** Debian's Chromium: the journeys never download a browser. */
@@ -48,6 +54,8 @@ type PageOptions = {
   viewport: { width: number; height: number };
   baseURL: string;
   colorScheme?: "light" | "dark";
+  /** Cookies and storage an earlier journey kept with `context.storageState()`. */
+  storageState?: BrowserContextOptions["storageState"];
 };
 
 /**

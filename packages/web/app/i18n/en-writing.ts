@@ -13,6 +13,7 @@ export const coversEn = {
   saved: "Cover saved.",
   failed: "The cover could not be saved. Please try again.",
   importLink: "Import a cover",
+  importFor: (title: string) => `Import a cover for ${title}`,
   importTitle: "Import a cover",
   importIntro: "Made a cover somewhere else? Add it to one of your stories.",
   image: "Cover image",

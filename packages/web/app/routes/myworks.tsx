@@ -1,5 +1,5 @@
 import { COPYRIGHT_LICENCES, formatAbsoluteDate } from "@inkwell/shared";
-import { Plus } from "lucide-react";
+import { ImagePlus, Plus } from "lucide-react";
 import { redirect } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { Cover } from "../components/cover.tsx";
@@ -70,13 +70,23 @@ export default function MyWorksPage({ loaderData }: Route.ComponentProps) {
                   </div>
                 </dl>
               </div>
-              <a
-                className="button work-item__action"
-                href={`/myworks/${story.id}`}
-                aria-label={t.works.editStory(story.title)}
-              >
-                {t.works.continueWriting}
-              </a>
+              <div className="work-item__actions">
+                <a
+                  className="button"
+                  href={`/myworks/${story.id}`}
+                  aria-label={t.works.editStory(story.title)}
+                >
+                  {t.works.continueWriting}
+                </a>
+                <a
+                  className="button"
+                  href={`/myworks/cover-import?storyId=${story.id}`}
+                  aria-label={t.covers.importFor(story.title)}
+                >
+                  <ImagePlus aria-hidden="true" size={18} />
+                  {t.covers.importLink}
+                </a>
+              </div>
             </li>
           ))}
         </ul>

@@ -124,13 +124,15 @@ export function CoverImport({
           ))}
         </fieldset>
       )}
-      <button
-        className="button button--primary"
-        type="submit"
-        disabled={!image || chosen === null || phase.name === "uploading"}
-      >
-        {t.covers.next}
-      </button>
+      <div className="cover-import__actions">
+        <button
+          className="button button--primary"
+          type="submit"
+          disabled={!image || chosen === null || phase.name === "uploading"}
+        >
+          {t.covers.next}
+        </button>
+      </div>
     </form>
   );
 }
