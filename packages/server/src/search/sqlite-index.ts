@@ -1,4 +1,4 @@
-import { type Expression, type Kysely, type SqlBool, sql } from "kysely";
+import { type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { listedStory } from "../stories/service.ts";
 import { IMPACT_SCALE, indexWords, inverseDocumentFrequency } from "./index-words.ts";
@@ -85,6 +85,26 @@ function holds(table: "story_terms" | "user_terms", owner: string, word: string)
   const id = table === "story_terms" ? "story_id" : "user_id";
   return sql<SqlBool>`EXISTS (SELECT 1 FROM ${sql.table(table)} AS o
     WHERE o.${sql.ref(id)} = ${sql.ref(owner)} AND o.term >= ${word} AND o.term < ${word + PREFIX_END})`;
+}
+
+/**
+ * The arms' postings merged best first: SQLite walks each arm in its key order and merges
+ * them, so LIMIT stops every arm early. Equal impacts: most popular, then by id.
+ */
+function bestFirst<DB, TB extends keyof DB>(
+  arms: SelectQueryBuilder<DB, TB, Candidate>[],
+  ids: "asc" | "desc",
+  limit: number,
+): Promise<Candidate[]> {
+  const [first, ...rest] = arms;
+  if (!first) return Promise.resolve([]);
+  return rest
+    .reduce((union, arm) => union.unionAll(arm), first)
+    .orderBy("impact", "desc")
+    .orderBy("tie", "desc")
+    .orderBy("id", ids)
+    .limit(limit)
+    .execute();
 }
 
 /** First occurrences only: a document under two words of a prefix keeps its better one. */
@@ -201,15 +221,7 @@ export const sqliteIndex: SearchIndex = {
         );
         return arm;
       });
-      const [first, ...rest] = arms;
-      if (!first) return [];
-      return rest
-        .reduce((union, arm) => union.unionAll(arm), first)
-        .orderBy("impact", "desc")
-        .orderBy("tie", "desc")
-        .orderBy("id", "desc")
-        .limit(limit)
-        .execute();
+      return bestFirst(arms, "desc", limit);
     };
     const needed = ranking.offset + ranking.count;
     if (others.length === 0) {
@@ -232,12 +244,10 @@ export const sqliteIndex: SearchIndex = {
         found.map((row) => row.id),
       )
       .execute();
-    const [documents] = await Promise.all([
-      db
-        .selectFrom("stories")
-        .select((eb) => eb.fn.max("id").as("last"))
-        .executeTakeFirst(),
-    ]);
+    const documents = await db
+      .selectFrom("stories")
+      .select((eb) => eb.fn.max("id").as("last"))
+      .executeTakeFirst();
     const total = Number(documents?.last ?? 0);
     const weightAll = [lead, ...others].reduce(
       (sum, word) => sum + inverseDocumentFrequency(total, word.docs),
@@ -278,15 +288,7 @@ export const sqliteIndex: SearchIndex = {
         for (const other of others) arm = arm.where(holds("user_terms", "u.user_id", other.word));
         return arm;
       });
-      const [first, ...rest] = arms;
-      if (!first) return [];
-      return rest
-        .reduce((union, arm) => union.unionAll(arm), first)
-        .orderBy("impact", "desc")
-        .orderBy("tie", "desc")
-        .orderBy("id", "asc")
-        .limit(limit)
-        .execute();
+      return bestFirst(arms, "asc", limit);
     };
     // The exact username is first, wherever the walk would have put it.
     const needed = ranking.offset + ranking.count;

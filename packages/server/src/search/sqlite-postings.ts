@@ -211,52 +211,74 @@ function tally(delta: Map<string, number>, terms: Iterable<string>, by: number):
   for (const term of terms) delta.set(term, (delta.get(term) ?? 0) + by);
 }
 
-async function reindexStories(db: Kysely<SearchDatabase>, ids: number[]): Promise<void> {
-  const delta = new Map<string, number>();
-  const old = await db
-    .selectFrom("story_terms")
-    .select("term")
-    .where("story_id", "in", ids)
-    .execute();
-  tally(
-    delta,
-    old.map((row) => row.term),
-    -1,
-  );
-  await db.deleteFrom("story_terms").where("story_id", "in", ids).execute();
-  const stories = await selectStoryDocuments(db).where("id", "in", ids).execute();
-  const postings = stories.flatMap(storyPostings);
-  tally(
-    delta,
-    postings.map((row) => row.term),
-    1,
-  );
-  await insertRows(db, "story_terms", postings);
-  await countWords(db, "story_words", delta);
+/** What differs between the stories' and the people's halves of the index. */
+interface Postings {
+  terms: "story_terms" | "user_terms";
+  words: "story_words" | "user_words";
+  queue: "story_search_queue" | "user_search_queue";
+  /** The document id's column in `terms` and `queue`. */
+  id: "story_id" | "user_id";
+  postingsOf(
+    db: Kysely<SearchDatabase>,
+    ids: number[],
+  ): Promise<StoryTermsTable[] | UserTermsTable[]>;
 }
 
-async function reindexUsers(db: Kysely<SearchDatabase>, ids: number[]): Promise<void> {
+const STORY_POSTINGS: Postings = {
+  terms: "story_terms",
+  words: "story_words",
+  queue: "story_search_queue",
+  id: "story_id",
+  postingsOf: async (db, ids) =>
+    (await selectStoryDocuments(db).where("id", "in", ids).execute()).flatMap(storyPostings),
+};
+
+const USER_POSTINGS: Postings = {
+  terms: "user_terms",
+  words: "user_words",
+  queue: "user_search_queue",
+  id: "user_id",
+  postingsOf: async (db, ids) =>
+    (await selectUserDocuments(db).where("id", "in", ids).execute()).flatMap(userPostings),
+};
+
+/** Rewrites the postings of these documents (none for a deleted one) and the word counts. */
+async function reindex(db: Kysely<SearchDatabase>, kind: Postings, ids: number[]): Promise<void> {
   const delta = new Map<string, number>();
   const old = await db
-    .selectFrom("user_terms")
+    .selectFrom(kind.terms)
     .select("term")
-    .where("user_id", "in", ids)
+    .where(sql.ref(kind.id), "in", ids)
     .execute();
   tally(
     delta,
     old.map((row) => row.term),
     -1,
   );
-  await db.deleteFrom("user_terms").where("user_id", "in", ids).execute();
-  const users = await selectUserDocuments(db).where("id", "in", ids).execute();
-  const postings = users.flatMap(userPostings);
+  await db.deleteFrom(kind.terms).where(sql.ref(kind.id), "in", ids).execute();
+  const postings = await kind.postingsOf(db, ids);
   tally(
     delta,
     postings.map((row) => row.term),
     1,
   );
-  await insertRows(db, "user_terms", postings);
-  await countWords(db, "user_words", delta);
+  await insertRows(db, kind.terms, postings);
+  await countWords(db, kind.words, delta);
+}
+
+/** Indexes up to BATCH queued documents of one kind; true when its queue is now empty. */
+async function indexQueued(db: Kysely<SearchDatabase>, kind: Postings): Promise<boolean> {
+  const rows = await db
+    .selectFrom(kind.queue)
+    .select(sql.ref<number>(kind.id).as("id"))
+    .limit(BATCH)
+    .execute();
+  const ids = rows.map((row) => row.id);
+  if (ids.length > 0) {
+    await reindex(db, kind, ids);
+    await db.deleteFrom(kind.queue).where(sql.ref(kind.id), "in", ids).execute();
+  }
+  return ids.length < BATCH;
 }
 
 /** One query that says whether either queue holds anything: the common answer is no. */
@@ -285,21 +307,9 @@ export async function indexQueuedWrites(db: Kysely<SearchDatabase>): Promise<boo
   }
   for (;;) {
     const done = await db.transaction().execute(async (trx) => {
-      const storyIds = (
-        await trx.selectFrom("story_search_queue").select("story_id").limit(BATCH).execute()
-      ).map((row) => row.story_id);
-      const userIds = (
-        await trx.selectFrom("user_search_queue").select("user_id").limit(BATCH).execute()
-      ).map((row) => row.user_id);
-      if (storyIds.length > 0) {
-        await reindexStories(trx, storyIds);
-        await trx.deleteFrom("story_search_queue").where("story_id", "in", storyIds).execute();
-      }
-      if (userIds.length > 0) {
-        await reindexUsers(trx, userIds);
-        await trx.deleteFrom("user_search_queue").where("user_id", "in", userIds).execute();
-      }
-      return storyIds.length < BATCH && userIds.length < BATCH;
+      const storiesDone = await indexQueued(trx, STORY_POSTINGS);
+      const usersDone = await indexQueued(trx, USER_POSTINGS);
+      return storiesDone && usersDone;
     });
     if (done) return true;
   }
