@@ -1,4 +1,9 @@
-import type { RecentSearches, StorySearchResult, UserSearchResult } from "@inkwell/shared";
+import type {
+  RecentSearches,
+  StorySearchFilters,
+  StorySearchResult,
+  UserSearchResult,
+} from "@inkwell/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApi } from "../testing/api.ts";
 import {
@@ -9,6 +14,7 @@ import {
   sessionCookie,
   signedIn,
 } from "../testing/fixtures.ts";
+import { searchStories } from "./service.ts";
 
 const t = useTestApi();
 const isPostgres = process.env.TEST_ENGINE === "postgres";
@@ -364,6 +370,23 @@ describe("the index follows writes", () => {
     await db.deleteFrom("parts").where("story_id", "=", id).execute();
     await db.deleteFrom("stories").where("id", "=", id).execute();
     expect(await found("wombat")).toBe(false);
+  });
+});
+
+describe("the answer cache", () => {
+  it("forgets an answer when any search indexes a write, even one that skips the cache", async () => {
+    const db = t.handle.db;
+    expect(await titlesFor({ query: "plover" })).toEqual([]);
+    await createStory(db, writer.id, { title: "Plover Point" });
+    const filters: StorySearchFilters = {
+      updated: [],
+      content: [],
+      length: "anyLength",
+      hideMature: false,
+    };
+    const search = { query: "plover", limit: 15, offset: 0, filters };
+    await searchStories(db, t.handle.engine, search, null, { cached: false });
+    expect(await titlesFor({ query: "plover" })).toEqual(["Plover Point"]);
   });
 });
 

@@ -79,14 +79,13 @@ export interface SearchOptions {
  */
 async function searchReady(db: Kysely<Database>, engine: Engine, options: SearchOptions) {
   const index = searchIndexFor(engine);
-  const changed = await index.catchUp(db);
+  if (await index.catchUp(db)) caches.get(db)?.clear();
   if (!index.seesEveryWrite || cacheOff || options.cached === false) return { index, cache: null };
   let cache = caches.get(db);
   if (!cache) {
     cache = new ResultCache();
     caches.set(db, cache);
   }
-  if (changed) cache.clear();
   return { index, cache };
 }
 
