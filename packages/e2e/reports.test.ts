@@ -225,6 +225,35 @@ describe("reports", () => {
     });
   });
 
+  test("a reader reports a story's cover, and an ambassador hides it from the report", async () => {
+    const [story] = await hotStories(server.url, 1);
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_reader", `/story/${story?.id}`);
+      await page.getByRole("button", { name: "Report the cover image" }).click();
+      const dialog = page.getByRole("dialog", { name: "Report this image" });
+      await dialog.getByRole("button", { name: "Violent or graphic image" }).click();
+      await dialog.getByLabel("Tell us what happened").fill("A gory close-up.");
+      await expectNoAxeViolations(page, "a cover report at 360 px");
+      await dialog.getByRole("button", { name: "Submit Report" }).click();
+      await dialog.getByRole("heading", { name: "Thank you for your report" }).waitFor();
+    });
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_ambassador", "/admin/community_reports?model_type=6");
+      await page
+        .locator(".staff-reports__item")
+        .filter({ hasText: "Reporter: demo_reader" })
+        .getByRole("link")
+        .first()
+        .click();
+      await page.getByRole("button", { name: "Hide this image" }).click();
+      await page.getByText("Hidden: only its owner sees it now").waitFor();
+    });
+    const seen = (await (
+      await fetch(`${server.url}/api/v3/stories/${story?.id}?fields=cover`)
+    ).json()) as { cover: string | null };
+    expect(seen.cover).toBeNull();
+  });
+
   test("a profile's menu and a message offer the report modal", async () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
       await page.goto("/user/demo_writer");

@@ -267,6 +267,11 @@ export function createApiClient(fetchApi: ApiFetch) {
         "/v5/image_moderation/appeal",
         json("POST", { image_url: imageUrl, reason }),
       ),
+    flagImage: (imageUrl: string) =>
+      call<{ id: number; storyId: number }>(
+        "/v5/image_moderation/flags",
+        json("POST", { image_url: imageUrl }),
+      ),
     imageAppeals: () => get<{ appeals: ImageFlag[] }>("/v5/image_moderation/appeals"),
     decideImageAppeal: (id: number, decision: ImageAppealDecision) =>
       call<{ id: number; decision: ImageAppealDecision }>(

@@ -4,6 +4,7 @@ import { REPORT_MESSAGES, type ReportOutcome, type ReportTypeName } from "@inkwe
 export const reportsEn = {
   report: "Report",
   reportStory: "Report this story",
+  reportCover: "Report the cover image",
   reportComment: (name: string) => `Report comment by ${name}`,
   reportMessage: "Report this message",
   reportUser: "Report",

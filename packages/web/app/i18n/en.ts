@@ -152,6 +152,8 @@ export const en = {
     send: "Send",
     sending: "Sending your appeal…",
     okGotIt: "OK, got it",
+    hide: "Hide this image",
+    hidden: "Hidden: only its owner sees it now, and they may appeal.",
     queueTitle: "Image appeals",
     queueEmpty: "No appeals are waiting for a decision.",
     by: (username: string) => `Appealed by ${username}`,

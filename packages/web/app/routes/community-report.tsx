@@ -1,4 +1,4 @@
-import { REPORT_NOTE_MAX, REPORT_OUTCOMES, type ReportOutcome } from "@inkwell/shared";
+import { MODEL_TYPES, REPORT_NOTE_MAX, REPORT_OUTCOMES, type ReportOutcome } from "@inkwell/shared";
 import { useState } from "react";
 import { isRouteErrorResponse, redirect, useRevalidator, useRouteError } from "react-router";
 import { browserApi } from "../api/client.ts";
@@ -37,6 +37,7 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
   const [resolveNote, setResolveNote] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [hidden, setHidden] = useState(false);
 
   async function act(call: () => Promise<{ ok: boolean; refusal?: { message?: string } }>) {
     setBusy(true);
@@ -52,6 +53,8 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
   }
 
   const link = report.reference.deepLink ?? report.reference.location;
+  // A reported image of ours can be hidden from here (image moderation, docs/decisions/022).
+  const image = report.modelType === MODEL_TYPES.media && link?.startsWith("/media/") ? link : null;
   return (
     <section className="staff-reports staff-report" aria-labelledby="report-heading">
       <p>
@@ -104,6 +107,21 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
         <dd>{reportDate(report.createdAt)}</dd>
       </dl>
 
+      {image &&
+        (hidden ? (
+          <p role="status">{t.imageModeration.hidden}</p>
+        ) : (
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() =>
+              void act(() => browserApi().flagImage(image)).then((done) => setHidden(done))
+            }
+          >
+            {t.imageModeration.hide}
+          </button>
+        ))}
       {error && (
         <p className="field__error" role="alert">
           {error}

@@ -137,6 +137,7 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
             title={story.title}
             url={story.url}
             author={story.user.username}
+            cover={story.cover}
           />
           <PremiumPicksCard />
           <GuidelinesCard />

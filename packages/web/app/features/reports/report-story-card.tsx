@@ -7,7 +7,8 @@ import { useReport } from "./report-modal.tsx";
 const text = t.reports;
 
 /**
- * The story page's report card (reader.md §2): anyone but the author may report the story;
+ * The story page's report card (reader.md §2): anyone but the author may report the story
+ * or its cover;
  * ambassadors and system admins also get the story's reports in the staff queue.
  */
 export function ReportStoryCard({
@@ -15,11 +16,14 @@ export function ReportStoryCard({
   title,
   url,
   author,
+  cover,
 }: {
   storyId: number;
   title: string;
   url: string;
   author: string;
+  /** The cover, which may be reported as an image of its own (the media flow). */
+  cover: string | null;
 }) {
   const viewer = useCurrentUser();
   const { report, reportModal } = useReport();
@@ -45,6 +49,21 @@ export function ReportStoryCard({
           }
         >
           {text.reportStory}
+        </button>
+      )}
+      {!isAuthor && cover && (
+        <button
+          className="button"
+          type="button"
+          onClick={() =>
+            report({
+              type: "media",
+              username: author,
+              reference: { name: title, location: url, deepLink: cover },
+            })
+          }
+        >
+          {text.reportCover}
         </button>
       )}
       {moderator && (
