@@ -156,6 +156,13 @@ const CURATION_ACCOUNTS = new Set(LANGUAGES.map((language) => curationUsername(l
 export const isCurationAccount = (username: string): boolean =>
   CURATION_ACCOUNTS.has(username.toLowerCase());
 
+/**
+ * Whether a name is one a curation account has or may get: `inkwell_` and a two- or
+ * three-letter language code. Wider than today's languages so that nobody holds the name
+ * of a language's curation account before the team creates it (docs/decisions/024).
+ */
+export const isCurationName = (username: string): boolean => /^inkwell_[a-z]{2,3}$/i.test(username);
+
 /** Where a featured reading list is read (reader.md §2 /featured/{listId}). */
 export const featuredListUrl = (listId: number): string => `/featured/${listId}`;
 

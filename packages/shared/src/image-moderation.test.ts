@@ -23,6 +23,14 @@ describe("isReservedUsername", () => {
     expect(isReservedUsername("inkwellsupport")).toBe(true);
     expect(isReservedUsername("InkwellSupporter")).toBe(false);
   });
+  it("reserves every language's curation account name, today's and later ones", () => {
+    for (const name of ["inkwell_en", "Inkwell_DE", "inkwell_fil", "inkwell_zz"]) {
+      expect(isReservedUsername(name)).toBe(true);
+    }
+    for (const name of ["inkwell_fans", "inkwell_e", "inkwell", "my_inkwell_en"]) {
+      expect(isReservedUsername(name)).toBe(false);
+    }
+  });
 });
 
 describe("imageSources and withoutImages", () => {

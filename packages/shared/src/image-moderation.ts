@@ -3,6 +3,8 @@
  * a flagged image is shown to its owner only, who may appeal once.
  */
 
+import { isCurationName } from "./home.ts";
+
 /** The appeal's reason box holds at most this many characters (§9). */
 export const IMAGE_APPEAL_REASON_MAX = 435;
 
@@ -12,9 +14,9 @@ export const IMAGE_APPEAL_REASON_MAX = 435;
  */
 export const SUPPORT_USERNAME = "InkwellSupport";
 
-/** Whether a name someone wants belongs to a system account. */
+/** Whether a name someone wants belongs to a system account: support or curation. */
 export const isReservedUsername = (username: string): boolean =>
-  username.toLowerCase() === SUPPORT_USERNAME.toLowerCase();
+  username.toLowerCase() === SUPPORT_USERNAME.toLowerCase() || isCurationName(username);
 
 /** What an appeal call answers with in `status`, success or not (§7). */
 export type ImageAppealStatus = "submitted" | "resolved" | "error";

@@ -210,6 +210,28 @@ describe("POST /signup", () => {
     expect(await name.json()).toMatchObject({ code: "username_taken" });
   });
 
+  it("keeps every language's curation account name (inkwell_{code}) for the team", async () => {
+    const before = await countUsers();
+    for (const username of ["inkwell_de", "Inkwell_FIL", "inkwell_zz"]) {
+      const response = await postJson(
+        "/signup",
+        signupBody({ email: `${username.toLowerCase()}@example.com`, username }),
+      );
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({
+        code: "username_taken",
+        fields: { username: ACCOUNT_MESSAGES.usernameTaken },
+      });
+    }
+    expect(await countUsers()).toBe(before);
+    // Only the exact shape is kept: a longer name that starts the same is anyone's.
+    const fan = await postJson(
+      "/signup",
+      signupBody({ email: "fans@example.com", username: "inkwell_fans" }),
+    );
+    expect(fan.status).toBe(200);
+  });
+
   it("lets exactly one of two simultaneous sign-ups take a username", async () => {
     const [a, b] = await Promise.all([
       postJson("/signup", signupBody({ email: "twin1@example.com", username: "twin" })),

@@ -123,6 +123,15 @@ describe("username change", () => {
       code: 467,
       message: ACCOUNT_MESSAGES.usernameTaken,
     });
+    // A curation account's name is kept for the team (docs/decisions/024).
+    const curation = await send(
+      "POST",
+      "/apiv2/updateusername",
+      user.cookie,
+      { username: "inkwell_it", password: PASSWORD },
+      true,
+    );
+    expect(await curation.json()).toMatchObject({ message: ACCOUNT_MESSAGES.usernameTaken });
     const bad = await send(
       "POST",
       "/apiv2/updateusername",
