@@ -94,6 +94,13 @@ describe("the landing page, sign-up, genre onboarding and the home feed", () => 
       await page.waitForURL(`${server.url}/start/success`);
       await page.getByRole("link", { name: "Start reading" }).click();
       await page.waitForURL(`${server.url}/home`);
+      // The account remembers the landing page's button it came from.
+      expect(
+        await page.evaluate(async () => {
+          const response = await fetch("/api/v3/internal/current_user");
+          return ((await response.json()) as { signupSource: string | null }).signupSource;
+        }),
+      ).toBe("reader_top");
 
       // The first genre leads with a hero; the other two follow as rows.
       const hero = page.getByRole("region", { name: "Top picks in Horror" });

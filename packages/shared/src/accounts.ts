@@ -30,6 +30,18 @@ export const ACCOUNT_MESSAGES = {
   generic: "Sorry, something went wrong. Please try again.",
 } as const;
 
+/**
+ * Where on the landing page a sign-up started (reader.md §2: the sign-up modals of Start
+ * Reading at the top and bottom, Start Writing at the top), recorded with the new account.
+ */
+export const SIGNUP_SOURCES = ["reader_top", "writer_top", "reader_bot"] as const;
+export type SignupSource = (typeof SIGNUP_SOURCES)[number];
+
+export const isSignupSource = (value: string | null | undefined): value is SignupSource =>
+  SIGNUP_SOURCES.some((source) => source === value);
+
+export const SIGNUP_SOURCE_MESSAGE = `source must be one of ${SIGNUP_SOURCES.join(", ")}`;
+
 /** Sign-up completion error codes of the spec and the message each maps to. */
 export const SIGNUP_ERROR_CODES = {
   1006: "Please make sure all fields are filled in.",

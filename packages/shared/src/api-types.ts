@@ -3,6 +3,8 @@
  * app (which reads them). Field names follow the spec (reader.md §3).
  */
 
+import type { SignupSource } from "./accounts.ts";
+
 export interface ApiError {
   code: string;
   message: string;
@@ -160,6 +162,8 @@ export interface CurrentUser {
   notificationSettings: { alerts: boolean; alertssub: boolean; subscribe: boolean };
   /** Sign-in providers linked to the account ("google"). */
   linkedAccounts: string[];
+  /** The landing page's sign-up button the account came from, if any. */
+  signupSource: SignupSource | null;
 }
 
 /** GET /api/v3/users/{username}: a profile (accounts-safety-messaging.md §3). */

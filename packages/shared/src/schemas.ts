@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { ACCOUNT_MESSAGES, PRONOUNS, USERNAME_MAX, USERNAME_MIN } from "./accounts.ts";
+import {
+  ACCOUNT_MESSAGES,
+  PRONOUNS,
+  SIGNUP_SOURCE_MESSAGE,
+  SIGNUP_SOURCES,
+  USERNAME_MAX,
+  USERNAME_MIN,
+} from "./accounts.ts";
 import { FONT_SIZES, isValidPosition, LINE_SPACINGS, THEMES } from "./reading.ts";
 
 /**
@@ -40,6 +47,11 @@ export const signupSchema = z.object({
     .transform((value) => (value ? value : null)),
   marketing: checkbox,
   consent: checkbox,
+  // The landing page's button the sign-up came from; none (or empty) from anywhere else.
+  source: z
+    .enum([...SIGNUP_SOURCES, ""], { error: SIGNUP_SOURCE_MESSAGE })
+    .nullish()
+    .transform((value) => (value ? value : null)),
 });
 
 export type SignupInput = z.input<typeof signupSchema>;

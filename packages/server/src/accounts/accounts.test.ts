@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES } from "@inkwell/shared";
+import { ACCOUNT_MESSAGES, SIGNUP_SOURCE_MESSAGE, SIGNUP_SOURCES } from "@inkwell/shared";
 import { describe, expect, it } from "vitest";
 import { createApi } from "../app.ts";
 import { accountLimiters } from "../http/rate-limit.ts";
@@ -208,6 +208,58 @@ describe("POST /signup", () => {
     );
     expect(name.status).toBe(400);
     expect(await name.json()).toMatchObject({ code: "username_taken" });
+  });
+
+  it("records the landing page's sign-up source with the account, and only a known one", async () => {
+    const sourceOf = async (username: string) =>
+      (
+        await t.handle.db
+          .selectFrom("users")
+          .select("signup_source")
+          .where("username_lower", "=", username)
+          .executeTakeFirstOrThrow()
+      ).signup_source;
+    for (const source of SIGNUP_SOURCES) {
+      const username = `from_${source}`;
+      const response = await postJson(
+        "/signup",
+        signupBody({ email: `${username}@example.com`, username, source }),
+      );
+      expect(response.status).toBe(200);
+      expect(await sourceOf(username)).toBe(source);
+      const user = await (await me(sessionCookie(response))).json();
+      expect(user.signupSource).toBe(source);
+    }
+    // Signing up anywhere else records none.
+    const plain = await postJson(
+      "/signup",
+      signupBody({ email: "plain@example.com", username: "plain_signup", source: "" }),
+    );
+    expect(await sourceOf("plain_signup")).toBeNull();
+    expect((await (await me(sessionCookie(plain))).json()).signupSource).toBeNull();
+
+    const before = await countUsers();
+    const unknown = await postJson(
+      "/signup",
+      signupBody({ email: "odd@example.com", username: "odd_source", source: "banner_ad" }),
+    );
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({
+      code: "fixerrors",
+      fields: { source: SIGNUP_SOURCE_MESSAGE },
+    });
+    expect(await countUsers()).toBe(before);
+
+    // A refused form post comes back to the form with its source, to be sent again.
+    const refused = await postForm("/signup?nextUrl=/myworks", {
+      email: "late@example.com",
+      username: "late_writer",
+      password: "short",
+      source: "writer_top",
+    });
+    expect(refused.headers.get("location")).toBe(
+      "/signup?nextUrl=%2Fmyworks&code=fixerrors&source=writer_top",
+    );
   });
 
   it("keeps every language's curation account name (inkwell_{code}) for the team", async () => {

@@ -2,10 +2,12 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   ACCOUNT_MESSAGES,
   escapeHtml,
+  isSignupSource,
   linkify,
   PASSWORD_MAX,
   PASSWORD_MIN,
   passwordStrength,
+  type SignupSource,
   safeNextUrl,
 } from "@inkwell/shared";
 import { signupSchema } from "@inkwell/shared/schemas";
@@ -87,8 +89,11 @@ export function accountRoutes(limits: AccountLimiters) {
   app.post("/signup", async (c) => {
     const nextUrl = safeNextUrl(c.req.query("nextUrl"));
     const html = wantsHtml(c);
+    // Kept across a refused form post, so the source is still recorded on the next try.
+    let source: SignupSource | null = null;
     try {
       const body = await readFields(c);
+      if (typeof body.source === "string" && isSignupSource(body.source)) source = body.source;
       const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
       limits.signup.hit([`ip:${clientAddress(c)}`, `email:${email}`]);
       const parsed = signupSchema.safeParse(body);
@@ -104,7 +109,9 @@ export function accountRoutes(limits: AccountLimiters) {
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       if (html) {
-        return c.redirect(`/signup?${new URLSearchParams({ nextUrl, code: error.code })}`, 303);
+        const query = new URLSearchParams({ nextUrl, code: error.code });
+        if (source) query.set("source", source);
+        return c.redirect(`/signup?${query}`, 303);
       }
       return c.json({ ...error.toJSON(), msg: error.message }, error.status);
     }

@@ -5,6 +5,7 @@ import {
   type CurrentUser,
   isEmailReverified,
   isReservedUsername,
+  isSignupSource,
   MINIMUM_AGE,
   passwordProblem,
   REVERIFICATION,
@@ -88,6 +89,7 @@ export async function signUp(
         birthdate,
         pronouns: data.pronouns,
         marketing_opt_in: data.marketing ? 1 : 0,
+        signup_source: data.source,
         created_at: now,
       })
       .returning("id")
@@ -225,6 +227,7 @@ export async function currentUser(db: Kysely<Database>, viewer: Viewer): Promise
       subscribe: user.notify_subscribe === 1,
     },
     linkedAccounts: links.map((link) => link.provider),
+    signupSource: isSignupSource(user.signup_source) ? user.signup_source : null,
   };
 }
 

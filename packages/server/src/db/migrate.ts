@@ -27,6 +27,7 @@ import * as searchPostings from "./migrations/025-search-postings.ts";
 import * as imageModeration from "./migrations/026-image-moderation.ts";
 import * as profileMessages from "./migrations/027-profile-messages.ts";
 import * as storyPromotions from "./migrations/028-story-promotions.ts";
+import * as signupSource from "./migrations/029-signup-source.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   "026-image-moderation": imageModeration,
   "027-profile-messages": profileMessages,
   "028-story-promotions": storyPromotions,
+  "029-signup-source": signupSource,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -55,6 +55,8 @@ export interface UsersTable {
   writer_answered_at: Millis | null;
   /** The /myworks 'Interested in writing?' tooltip was dismissed. */
   writer_tip_dismissed: Flag;
+  /** The landing page's sign-up button the account came from (migration 029-signup-source). */
+  signup_source: string | null;
 }
 
 /** A story's Story Notes as JSON, and the copy last submitted (migration 022-story-notes). */

@@ -1,4 +1,4 @@
-import { birthYears, safeNextUrl, signupErrorMessage } from "@inkwell/shared";
+import { birthYears, isSignupSource, safeNextUrl, signupErrorMessage } from "@inkwell/shared";
 import { type ReactNode, useState } from "react";
 import { redirect } from "react-router";
 import { apiContext } from "../api/context.ts";
@@ -28,9 +28,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A new account picks its genres first, unless sign-up was asked for on the way elsewhere.
   const nextUrl = asked ? safeNextUrl(asked) : ONBOARDING_URL;
   const code = url.searchParams.get("code");
+  // The landing page's button this came from, recorded with the account; others are dropped.
+  const asSource = url.searchParams.get("source");
+  const source = isSignupSource(asSource) ? asSource : null;
   const [providers, features] = await Promise.all([api.authProviders(), api.features()]);
   return {
     nextUrl,
+    source,
     error: code ? signupErrorMessage(code) : null,
     years: birthYears(new Date()),
     google: providers.google,
@@ -51,8 +55,10 @@ const PREFIX = "signup";
  * username, email, password, birthday, consent, with the button disabled until complete.
  */
 export default function SignupPage({ loaderData }: Route.ComponentProps) {
-  const { nextUrl, years, newOnboarding, emailView, google } = loaderData;
+  const { nextUrl, source, years, newOnboarding, emailView, google } = loaderData;
   const action = `/signup?${new URLSearchParams({ nextUrl })}`;
+  // Switching between the sign-up views keeps where the sign-up started.
+  const here: Record<string, string> = source ? { nextUrl, source } : { nextUrl };
   const form = useSignupForm(PREFIX, action, loaderData.error ? { msg: loaderData.error } : null);
   const [complete, setComplete] = useState(newOnboarding);
 
@@ -112,6 +118,7 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
             onChange={(event) => !newOnboarding && setComplete(event.currentTarget.checkValidity())}
             noValidate
           >
+            {source && <input type="hidden" name="source" value={source} />}
             {order.map((name) => fields[name])}
             {!newOnboarding && <p className="field__hint">{t.account.continuingAgree}</p>}
             <button
@@ -124,7 +131,7 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
           </form>
           {google && !newOnboarding && (
             <p className="auth__switch">
-              <a href={`/signup?${new URLSearchParams({ nextUrl })}`}>{t.account.backToSignup}</a>
+              <a href={`/signup?${new URLSearchParams(here)}`}>{t.account.backToSignup}</a>
             </p>
           )}
         </>
@@ -133,7 +140,7 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
           <GoogleButton nextUrl={nextUrl} />
           <a
             className="button button--primary button--large auth__submit auth__social"
-            href={`/signup?${new URLSearchParams({ nextUrl, view: "email" })}`}
+            href={`/signup?${new URLSearchParams({ ...here, view: "email" })}`}
           >
             {t.account.signUpWithEmail}
           </a>

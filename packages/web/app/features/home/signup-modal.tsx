@@ -1,10 +1,8 @@
+import type { SignupSource } from "@inkwell/shared";
 import { useState } from "react";
 import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
 import { onPlainClick } from "../../lib/plain-click.ts";
-
-/** Where on the landing page a sign-up started (reader.md §2): kept on the sign-up link. */
-export type SignupSource = "reader_top" | "writer_top" | "reader_bot";
 
 const WRITER_NEXT_URL = "/myworks";
 
