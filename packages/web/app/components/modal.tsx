@@ -41,12 +41,7 @@ export function Modal({ open, title, onClose, children, className }: ModalProps)
     >
       <header className="modal__header">
         <h2 id={titleId}>{title}</h2>
-        <button
-          type="button"
-          className="modal__close"
-          onClick={onClose}
-          aria-label={t.settings.close}
-        >
+        <button type="button" className="modal__close" onClick={onClose} aria-label={t.modal.close}>
           <X aria-hidden="true" size={20} />
         </button>
       </header>

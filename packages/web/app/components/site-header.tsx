@@ -83,17 +83,17 @@ export function SiteHeader({ locale, picks }: { locale: string; picks: PicksLink
         {user && <InboxLink username={user.username} />}
         {user ? (
           <details className="account-menu">
-            <summary className="account-menu__toggle" aria-label={t.account.accountMenu}>
+            <summary className="account-menu__toggle" aria-label={t.header.accountMenu}>
               <Avatar src={user.avatar} name={user.name} size={32} />
             </summary>
             <div className="account-menu__panel">
-              <p className="account-menu__who">{t.account.signedInAs(user.username)}</p>
+              <p className="account-menu__who">{t.header.signedInAs(user.username)}</p>
               <a className="account-menu__link" href="/myworks">
-                {t.works.write}
+                {t.nav.write}
               </a>
               <form method="post" action="/logout">
                 <button className="button" type="submit">
-                  {t.account.logOut}
+                  {t.header.logOut}
                 </button>
               </form>
             </div>

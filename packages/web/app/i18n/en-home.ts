@@ -105,15 +105,3 @@ export const landingEn = {
   bottomHeading: "Your story starts here",
   bottomText: "Millions of readers are looking for the next story they can't put down.",
 };
-
-export const headerEn = {
-  picks: "Inkwell Picks",
-  writerOpportunities: "Writer Opportunities",
-  community: "Community",
-  communityLinks: [
-    { label: "Content guidelines", url: "/guidelines" },
-    { label: "Writing help", url: "/help/writing/protagonist" },
-    { label: "Find readers and writers", url: "/search" },
-  ],
-  languageLabel: "Language",
-};

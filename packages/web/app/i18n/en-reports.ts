@@ -3,13 +3,9 @@ import { REPORT_MESSAGES, type ReportOutcome, type ReportTypeName } from "@inkwe
 /** The texts of reports, the staff queue and the reporter's list, in English. */
 export const reportsEn = {
   report: "Report",
-  reportStory: "Report this story",
-  reportCover: "Report the cover image",
   reportComment: (name: string) => `Report comment by ${name}`,
   reportMessage: "Report this message",
   reportUser: "Report",
-  storyCardHeading: "Something wrong with this story?",
-  storyCardText: "Tell us if this story breaks our guidelines or copies someone's work.",
   loading: "Loading…",
   back: "Back",
   next: "Next",
@@ -111,5 +107,4 @@ export const reportsEn = {
   resolvedBy: (who: string, date: string) => `Resolved by ${who} on ${date}`,
   actionFailed: "Something went wrong. Please try again.",
   backToQueue: "Back to the queue",
-  reportsAbout: "Reports",
 };

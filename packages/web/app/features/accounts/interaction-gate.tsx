@@ -1,10 +1,15 @@
-import { type ReactNode, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { useLocation } from "react-router";
 import { browserApi } from "../../api/client.ts";
 import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
-import { EmailModal } from "../settings/email-modal.tsx";
+
+// Only a reader who asks to change an unverified address opens it: every page with a vote,
+// follow or add button would otherwise download the email form and its strings.
+const EmailModal = lazy(() =>
+  import("../settings/email-modal.tsx").then((module) => ({ default: module.EmailModal })),
+);
 
 type Gate = "signup" | "verify" | "email" | null;
 
@@ -18,6 +23,9 @@ export function useInteractionGate(): { guard: (action: () => void) => void; mod
   const location = useLocation();
   const [gate, setGate] = useState<Gate>(null);
   const [resend, setResend] = useState<string | null>(null);
+  // The email modal stays mounted once opened, as every Modal does, keeping what was typed.
+  const [emailOpened, setEmailOpened] = useState(false);
+  if (gate === "email" && !emailOpened) setEmailOpened(true);
   const nextUrl = new URLSearchParams({ nextUrl: location.pathname + location.search }).toString();
 
   function guard(action: () => void) {
@@ -57,7 +65,11 @@ export function useInteractionGate(): { guard: (action: () => void) => void; mod
           </div>
         </div>
       </Modal>
-      <EmailModal open={gate === "email"} onClose={() => setGate(null)} />
+      {emailOpened && (
+        <Suspense fallback={null}>
+          <EmailModal open={gate === "email"} onClose={() => setGate(null)} />
+        </Suspense>
+      )}
     </>
   );
   return { guard, modals };

@@ -10,7 +10,7 @@ import {
   type SupportItem,
 } from "@inkwell/shared";
 import { ArrowLeft, ChevronRight } from "lucide-react";
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useEffect, useId, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { browserApi } from "../../api/client.ts";
 import { Modal } from "../../components/modal.tsx";
@@ -386,4 +386,17 @@ export function useReport(): { report: (target: ReportTarget) => void; reportMod
     </>
   );
   return { report: (next) => void report(next), reportModal };
+}
+
+/**
+ * The report modal for a page that loads this module only when its first report starts
+ * (the story page's report card, see ReportStoryCard): each new `request` opens the modal
+ * for its target.
+ */
+export function ReportLauncher({ request }: { request: { target: ReportTarget } }) {
+  const { report, reportModal } = useReport();
+  // `report` is a new function on every render; only a new request may open the modal.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
+  useEffect(() => report(request.target), [request]);
+  return reportModal;
 }

@@ -1,10 +1,17 @@
 import { MODEL_TYPES } from "@inkwell/shared";
 import { Flag } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
-import { useReport } from "./report-modal.tsx";
+import type { ReportTarget } from "./report-modal.tsx";
 
-const text = t.reports;
+const text = t.reportCard;
+
+// Few visitors of a story report it: the modal (its flows, forms and strings) is
+// downloaded on the first click rather than with every story page.
+const ReportLauncher = lazy(() =>
+  import("./report-modal.tsx").then((module) => ({ default: module.ReportLauncher })),
+);
 
 /**
  * The story page's report card (reader.md §2): anyone but the author may report the story
@@ -26,15 +33,16 @@ export function ReportStoryCard({
   cover: string | null;
 }) {
   const viewer = useCurrentUser();
-  const { report, reportModal } = useReport();
+  const [request, setRequest] = useState<{ target: ReportTarget } | null>(null);
+  const report = (target: ReportTarget) => setRequest({ target });
   const isAuthor = viewer?.username.toLowerCase() === author.toLowerCase();
   const moderator = viewer?.isAmbassador || viewer?.isSysAdmin;
   if (isAuthor && !moderator) return null;
   return (
     <aside className="side-card report-card" aria-labelledby="report-card-heading">
       <Flag aria-hidden="true" size={24} />
-      <h2 id="report-card-heading">{text.storyCardHeading}</h2>
-      <p>{text.storyCardText}</p>
+      <h2 id="report-card-heading">{text.heading}</h2>
+      <p>{text.text}</p>
       {!isAuthor && (
         <button
           className="button"
@@ -77,7 +85,11 @@ export function ReportStoryCard({
           {text.reportsAbout}
         </a>
       )}
-      {reportModal}
+      {request && (
+        <Suspense fallback={null}>
+          <ReportLauncher request={request} />
+        </Suspense>
+      )}
     </aside>
   );
 }

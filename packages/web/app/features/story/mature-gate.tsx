@@ -1,9 +1,15 @@
 import { ShieldAlert } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useLocation } from "react-router";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
-import { ContentPreferencesModal } from "../safety/content-preferences-modal.tsx";
+
+// Loaded on the first click: visitors (most of those who meet the gate) never open it.
+const ContentPreferencesModal = lazy(() =>
+  import("../safety/content-preferences-modal.tsx").then((module) => ({
+    default: module.ContentPreferencesModal,
+  })),
+);
 
 /**
  * What a mature story (or one of its parts) shows to someone it is hidden from: nothing of
@@ -13,6 +19,8 @@ export function MatureGate() {
   const user = useCurrentUser();
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  // Stays mounted once opened: closing it the first time shows a confirmation.
+  const [opened, setOpened] = useState(false);
   const nextUrl = new URLSearchParams({ nextUrl: location.pathname }).toString();
   return (
     <section className="error-page" aria-labelledby="gate-heading">
@@ -22,14 +30,25 @@ export function MatureGate() {
       <p>{user ? t.mature.hiddenBySettings : t.mature.logIn}</p>
       {user ? (
         <>
-          <button className="button button--primary" type="button" onClick={() => setOpen(true)}>
+          <button
+            className="button button--primary"
+            type="button"
+            onClick={() => {
+              setOpened(true);
+              setOpen(true);
+            }}
+          >
             {t.mature.settings}
           </button>
-          <ContentPreferencesModal
-            username={user.username}
-            open={open}
-            onClose={() => setOpen(false)}
-          />
+          {opened && (
+            <Suspense fallback={null}>
+              <ContentPreferencesModal
+                username={user.username}
+                open={open}
+                onClose={() => setOpen(false)}
+              />
+            </Suspense>
+          )}
         </>
       ) : (
         <a className="button button--primary" href={`/login?${nextUrl}`}>

@@ -1,0 +1,5 @@
+export const badges = {
+  verified: "Verified",
+  staff: "Inkwell staff",
+  ambassador: "Ambassador",
+} as const;

@@ -1,0 +1,15 @@
+/** The header: Browse, Writer Opportunities and Community for visitors, the account menu. */
+export const header = {
+  picks: "Inkwell Picks",
+  writerOpportunities: "Writer Opportunities",
+  community: "Community",
+  communityLinks: [
+    { label: "Content guidelines", url: "/guidelines" },
+    { label: "Writing help", url: "/help/writing/protagonist" },
+    { label: "Find readers and writers", url: "/search" },
+  ],
+  languageLabel: "Language",
+  accountMenu: "Account",
+  signedInAs: (name: string) => `Signed in as ${name}`,
+  logOut: "Log out",
+};

@@ -1,0 +1,24 @@
+export const imageModeration = {
+  learnMore: "Learn more",
+  appeal: "Appeal",
+  coverWarning: "Only you can see this cover",
+  appealTitle: "Appeal a hidden image",
+  appealIntro:
+    "Our team hid this image because it may break our Content Guidelines. If you think we got it wrong, tell us why and we'll take another look. Each image can be appealed once.",
+  imageAlt: "The image you are appealing",
+  reason: "Why should this image be restored?",
+  remaining: (left: number) => `${left} characters left`,
+  send: "Send",
+  sending: "Sending your appeal…",
+  okGotIt: "OK, got it",
+  hide: "Hide this image",
+  hidden: "Hidden: only its owner sees it now, and they may appeal.",
+  queueTitle: "Image appeals",
+  queueEmpty: "No appeals are waiting for a decision.",
+  by: (username: string) => `Appealed by ${username}`,
+  restore: "Restore image",
+  uphold: "Keep hidden",
+  decided: (decision: "restored" | "upheld") =>
+    decision === "restored" ? "Restored: everyone can see it again." : "Kept hidden.",
+  decideFailed: "That didn't work. Try again.",
+} as const;

@@ -1,0 +1,27 @@
+export const moderation = {
+  close: "Close Account",
+  timeOut: "Time-out",
+  closeTitle: (name: string) => `Close ${name}'s account?`,
+  timeOutTitle: (name: string) => `Time out ${name}?`,
+  closeText: "The account and everything it published are removed at once. This cannot be undone.",
+  timeOutText:
+    "For 2 days they can read but not post, comment or send messages. Say why: it is kept with the action.",
+  reason: "Reason",
+  reasons: {
+    banned_explicit: "Explicit content",
+    banned_self_harm: "Self-harm content",
+    copyright: "Copyright infringement",
+    csem: "Child sexual exploitation material",
+    csem_image_moderation: "Child sexual exploitation material (image moderation)",
+    cyberbullying_harassment: "Cyberbullying or harassment",
+    extremism: "Extremism",
+    poaching: "Poaching writers",
+    previous_account_closed: "A previous account was closed",
+    sexual_messaging: "Sexual messaging",
+    spam: "Spam",
+    underage: "Underage",
+  },
+  closed: (name: string) => `${name}'s account is closed.`,
+  timedOut: (name: string) => `${name} is timed out for 2 days.`,
+  failed: "Sorry, something went wrong. Please try again.",
+} as const;

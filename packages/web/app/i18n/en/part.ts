@@ -1,0 +1,13 @@
+export const part = {
+  continue: "Continue to next part",
+  previous: "Previous part",
+  next: "Next part",
+  finished: "You've finished this story. Thank you for reading!",
+  finishedHint: "The author has marked it complete.",
+  endOfPublished: "You've reached the end of published parts",
+  lastUpdated: (when: string) => `Last updated ${when}`,
+  libraryHint: "Add this story to your Library to be notified when new parts are published.",
+  backToStory: "Back to the story",
+  partOf: (n: number, total: number) => `Part ${n} of ${total}`,
+  progress: (percent: number) => `${percent}% read`,
+} as const;

@@ -1,0 +1,10 @@
+export const tag = {
+  title: (tag: string) => `#${tag} stories`,
+  empty: "No stories carry this tag yet.",
+  more: "Show more",
+  originals: "Hottest Originals",
+  originalsSubheading: "Read the stories we love",
+  sortLabel: "Sort stories",
+  sortHot: "Hot",
+  sortNew: "New",
+} as const;
