@@ -54,6 +54,8 @@ type PageOptions = {
   viewport: { width: number; height: number };
   baseURL: string;
   colorScheme?: "light" | "dark";
+  /** A touch screen: the page gets touch events (sent with CDP's Input.dispatchTouchEvent). */
+  hasTouch?: boolean;
   /** Cookies and storage an earlier journey kept with `context.storageState()`. */
   storageState?: BrowserContextOptions["storageState"];
 };

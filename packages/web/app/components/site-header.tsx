@@ -6,6 +6,7 @@ import { t } from "../i18n/index.ts";
 import { useCurrentUser } from "../lib/current-user.ts";
 import { Avatar } from "./avatar.tsx";
 import { BROWSE_TOPICS } from "./browse-topics.ts";
+import { HeaderMenu } from "./header-menu.tsx";
 import { LanguagePicker } from "./language-picker.tsx";
 import { LogoMark } from "./logo.tsx";
 
@@ -13,6 +14,7 @@ import { LogoMark } from "./logo.tsx";
  * The header (reader.md §2): logo, Browse (genres, and the picks list in English), for
  * visitors Writer Opportunities (English only) and Community, the search form
  * (GET /search/?q=…&ref=1), then Log in and the language dropdown, or the account menu.
+ * Below 960 px a visitor's Writer Opportunities, Community and language move to the Menu.
  */
 export function SiteHeader({ locale, picks }: { locale: string; picks: PicksLink | null }) {
   const user = useCurrentUser();
@@ -108,6 +110,7 @@ export function SiteHeader({ locale, picks }: { locale: string; picks: PicksLink
               id="header-language"
               className="site-header__language"
             />
+            <HeaderMenu locale={locale} />
           </>
         )}
       </div>

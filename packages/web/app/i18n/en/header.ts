@@ -9,6 +9,7 @@ export const header = {
     { label: "Find readers and writers", url: "/search" },
   ],
   languageLabel: "Language",
+  menu: "Menu",
   accountMenu: "Account",
   signedInAs: (name: string) => `Signed in as ${name}`,
   logOut: "Log out",

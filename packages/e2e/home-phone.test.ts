@@ -1,0 +1,146 @@
+import type { CDPSession, Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { DESKTOP, expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
+import { useServer } from "./support/server.ts";
+
+const server = useServer();
+const { withPage } = useBrowser();
+
+async function signIn(page: Page, nextUrl: string) {
+  await page.goto(`/login?${new URLSearchParams({ nextUrl })}`);
+  await logIn(page, "demo_reader", "inkwell-demo");
+  await page.waitForURL(`${server.url}${nextUrl}`);
+}
+
+/** Gives the signed-in reader of the page a reading position in each of the `count` most read stories. */
+async function startReading(page: Page, count: number) {
+  const statuses = await page.evaluate(async (limit) => {
+    const response = await fetch(`/api/v3/stories?filter=hot&limit=${limit}`);
+    const { stories } = (await response.json()) as {
+      stories: { id: number; firstPartId: number }[];
+    };
+    return Promise.all(
+      stories.map(async (story) => {
+        const saved = await fetch("/apiv2/syncreadingposition", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ story_id: story.id, part_id: story.firstPartId, position: 0.2 }),
+        });
+        return saved.status;
+      }),
+    );
+  }, count);
+  expect(statuses).toEqual(Array(count).fill(200));
+}
+
+/** A one-finger horizontal swipe of `distance` px (negative: to the left) at (x, y), in steps. */
+async function swipe(cdp: CDPSession, x: number, y: number, distance: number) {
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] });
+  const steps = 5;
+  for (let step = 1; step <= steps; step++) {
+    await cdp.send("Input.dispatchTouchEvent", {
+      type: "touchMove",
+      touchPoints: [{ x: x + (distance * step) / steps, y }],
+    });
+  }
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+}
+
+describe("the home page on a phone", () => {
+  test("a visitor reaches Writer Opportunities, Community and the language from the header's Menu", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto("/");
+      const header = page.getByRole("banner");
+      const toggle = header.getByRole("button", { name: "Menu" });
+      const menu = header.getByRole("navigation", { name: "Menu" });
+      // The links do not fit beside the search box: they wait behind the Menu button.
+      expect(await header.getByRole("link", { name: "Writer Opportunities" }).count()).toBe(0);
+      expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+      await expectNoAxeViolations(page, "the visitors' header at 360 px");
+
+      await toggle.click();
+      expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+      expect(
+        await menu.getByRole("link", { name: "Writer Opportunities" }).getAttribute("href"),
+      ).toBe("/#get-discovered");
+      expect(await menu.getByRole("list", { name: "Community" }).getByRole("link").count()).toBe(3);
+      expect(await menu.getByLabel("Language").isVisible()).toBe(true);
+      await expectNoAxeViolations(page, "the header's open Menu at 360 px");
+
+      // Escape closes it and gives focus back to the button.
+      await page.keyboard.press("Escape");
+      expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+      expect(await menu.isVisible()).toBe(false);
+      expect(await toggle.evaluate((button) => button === document.activeElement)).toBe(true);
+
+      // From the keyboard: Enter opens it, Tab walks into its links.
+      await page.keyboard.press("Enter");
+      expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+        "Writer Opportunities",
+      );
+      // A press elsewhere on the page closes it too.
+      await page.mouse.click(PHONE.width / 2, PHONE.height - 20);
+      expect(await menu.isVisible()).toBe(false);
+
+      await toggle.click();
+      await menu.getByRole("link", { name: "Content guidelines" }).click();
+      await page.waitForURL(`${server.url}/guidelines`);
+
+      // On a wide screen the header shows the links itself, and no Menu.
+      await page.setViewportSize(DESKTOP);
+      expect(await toggle.isVisible()).toBe(false);
+      expect(await header.getByRole("link", { name: "Writer Opportunities" }).isVisible()).toBe(
+        true,
+      );
+    });
+  });
+
+  test("the continue-reading strip moves a page on a swipe of 150 px or more, not less", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url, hasTouch: true }, async (page) => {
+      await signIn(page, "/home");
+      await startReading(page, 8);
+      // The strip asks its dynamic path again once the page is live: then it takes touches.
+      const refreshed = page.waitForResponse((response) =>
+        response.url().includes("/continue-reading"),
+      );
+      await page.goto("/home");
+      await refreshed;
+      const strip = page.getByRole("list", { name: "Continue reading" });
+      expect(await strip.getByRole("listitem").count()).toBe(8);
+      const box = await strip.boundingBox();
+      if (!box) throw new Error("the strip is on the page");
+      // Where the strip rests once a smooth scroll (and its snap to a card) has finished.
+      const settled = async () => {
+        let last = -1;
+        for (let read = 0; read < 20; read++) {
+          const now = await strip.evaluate((list) => list.scrollLeft);
+          if (now === last) return now;
+          last = now;
+          await page.waitForTimeout(300);
+        }
+        throw new Error("the strip kept moving");
+      };
+      const width = await strip.evaluate((list) => list.clientWidth);
+      const x = box.x + box.width - 20;
+      const y = box.y + box.height / 2;
+      const cdp = await page.context().newCDPSession(page);
+
+      // 149 px: under the threshold, the strip stays where it was.
+      await swipe(cdp, x, y, -149);
+      expect(await settled()).toBe(0);
+
+      // 150 px: a page on, snapped to a card, about a strip's width along.
+      await swipe(cdp, x, y, -150);
+      const moved = await settled();
+      expect(moved).toBeGreaterThan(width / 2);
+
+      // A short swipe back leaves it; a long one brings the first page back.
+      await swipe(cdp, box.x + 20, y, 120);
+      expect(await settled()).toBe(moved);
+      await swipe(cdp, box.x + 20, y, 200);
+      expect(await settled()).toBe(0);
+    });
+  });
+});

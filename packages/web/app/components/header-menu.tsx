@@ -1,0 +1,72 @@
+import { Menu, X } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { t } from "../i18n/index.ts";
+import { LanguagePicker } from "./language-picker.tsx";
+
+/**
+ * The visitors' header links that do not fit below 960 px (Writer Opportunities in
+ * English, Community, the language dropdown), behind a Menu button on phones and tablets;
+ * CSS hides both from 961 px, where the header shows them itself. A disclosure, not a
+ * menu widget: the button says whether it is expanded, focus stays where it is, Tab walks
+ * the links, and Escape or a press outside closes it, Escape returning focus to the button.
+ */
+export function HeaderMenu({ locale }: { locale: string }) {
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const outside = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onEscape = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener("pointerdown", outside);
+    document.addEventListener("keydown", onEscape);
+    return () => {
+      document.removeEventListener("pointerdown", outside);
+      document.removeEventListener("keydown", onEscape);
+    };
+  }, [open]);
+
+  return (
+    <div className="header-menu" ref={root}>
+      <button
+        ref={button}
+        type="button"
+        className="header-menu__toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
+        {open ? <X aria-hidden="true" size={22} /> : <Menu aria-hidden="true" size={22} />}
+        <span className="visually-hidden">{t.header.menu}</span>
+      </button>
+      <nav id={panelId} className="header-menu__panel" aria-label={t.header.menu} hidden={!open}>
+        {locale === "en" && (
+          <a className="header-menu__link" href="/#get-discovered">
+            {t.header.writerOpportunities}
+          </a>
+        )}
+        <h2 className="header-menu__heading" id={`${panelId}-community`}>
+          {t.header.community}
+        </h2>
+        <ul className="header-menu__list" aria-labelledby={`${panelId}-community`}>
+          {t.header.communityLinks.map((link) => (
+            <li key={link.url}>
+              <a className="header-menu__link" href={link.url}>
+                {link.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+        <LanguagePicker current={locale} id="menu-language" className="header-menu__language" />
+      </nav>
+    </div>
+  );
+}
