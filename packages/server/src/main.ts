@@ -1,5 +1,6 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { serve } from "@hono/node-server";
 import { createApi } from "./app.ts";
 import { openDatabase } from "./db/connection.ts";
 import { scheduleTagRankings } from "./rankings/job.ts";
@@ -26,8 +27,9 @@ scheduleTagRankings(handle.db, (error) => console.error("Tag rankings failed:", 
 scheduleDuePublishing(handle.db, (error) => console.error("Scheduled publishing failed:", error));
 
 const site = createSite(createApi(handle, { mediaDir }), await loadWebBuild(), { mediaDir });
-const server = serve({ fetch: site.fetch, port }, (info) => {
-  console.log(`Inkwell is ready on http://localhost:${info.port} (${handle.engine})`);
+const server = createServer(site.listener).listen(port, () => {
+  const { port: listening } = server.address() as AddressInfo;
+  console.log(`Inkwell is ready on http://localhost:${listening} (${handle.engine})`);
 });
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

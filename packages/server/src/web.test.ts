@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { Hono } from "hono";
 import type { ServerBuild } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -6,10 +8,10 @@ import { storyChanged } from "./events.ts";
 import type { AppEnv } from "./http/app-env.ts";
 import { useTestApi } from "./testing/api.ts";
 import { createStory, createUser } from "./testing/fixtures.ts";
-import { createSite, loadWebBuild } from "./web.ts";
+import { createSite, loadWebBuild, type Site } from "./web.ts";
 
 const t = useTestApi();
-let site: Hono;
+let site: Site;
 let build: ServerBuild;
 let story: { id: number; partIds: number[] };
 let readerCookie: string;
@@ -142,5 +144,37 @@ describe("visitors' page cache", () => {
     // A premium theme is a subscriber's: a visitor's cookie naming one reads as the default.
     const forged = await page(path, { headers: { cookie: "reader_settings=large.relaxed.sage" } });
     expect(forged.html).toContain("reader--theme-auto");
+  });
+
+  it("answers visitors from memory over HTTP, and shows a write to the story at once", async () => {
+    const author = await createUser(t.handle.db);
+    const cached = await createStory(t.handle.db, author.id, { title: "Over the Wire" });
+    const server = createServer(site.listener).listen(0);
+    await new Promise((resolve) => server.once("listening", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const get = async (headers: Record<string, string> = {}) => {
+      const response = await fetch(`${base}/story/${cached.id}`, { headers });
+      return { response, html: await response.text() };
+    };
+    try {
+      const first = await get();
+      expect(first.html).toContain("Over the Wire");
+      await t.handle.db
+        .updateTable("stories")
+        .set({ title: "Rewired" })
+        .where("id", "=", cached.id)
+        .execute();
+      const hit = await get();
+      // The very bytes and headers of the first answer, security headers included.
+      expect(hit.html).toBe(first.html);
+      expect(hit.response.headers.get("content-security-policy")).toContain("frame-ancestors");
+      expect(hit.response.headers.get("content-type")).toContain("text/html");
+      expect(hit.response.headers.get("x-inkwell-cache-tags")).toBeNull();
+      expect((await get({ cookie: readerCookie })).html).toContain("Rewired");
+      storyChanged(cached.id);
+      expect((await get()).html).toContain("Rewired");
+    } finally {
+      server.close();
+    }
   });
 });

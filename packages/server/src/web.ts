@@ -1,21 +1,14 @@
+import type { RequestListener } from "node:http";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { getRequestListener } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
-import {
-  CACHE_TAGS_HEADER,
-  CACHE_TTL_HEADER,
-  LOCALE_COOKIE,
-  parseReaderSettings,
-  READER_SETTINGS_COOKIE,
-  serializeReaderSettings,
-} from "@inkwell/shared";
+import { CACHE_TAGS_HEADER, CACHE_TTL_HEADER } from "@inkwell/shared";
 import { Hono } from "hono";
-import { getCookie } from "hono/cookie";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { SESSION_COOKIE } from "./accounts/sessions.ts";
 import { onStoryChanged } from "./events.ts";
 import type { AppEnv } from "./http/app-env.ts";
-import { PageCache } from "./http/page-cache.ts";
+import { PageCache, visitorPageKey } from "./http/page-cache.ts";
 import { resizedImages } from "./media/resized-images.ts";
 
 export const WEB_BUILD_DIR = resolve(
@@ -52,7 +45,14 @@ export interface SiteOptions {
   pageCacheMs?: number;
 }
 
-export function createSite(api: Hono<AppEnv>, build: ServerBuild, options: SiteOptions) {
+/**
+ * The site as a Hono app, and as the node:http listener that serves it: the listener
+ * answers a visitor's request for a cached page straight from memory (no Request, no
+ * routing), and hands everything else to the app.
+ */
+export type Site = Hono & { listener: RequestListener };
+
+export function createSite(api: Hono<AppEnv>, build: ServerBuild, options: SiteOptions): Site {
   const site = new Hono();
   const cacheMs = options.pageCacheMs ?? 2000;
   const cache =
@@ -84,30 +84,41 @@ export function createSite(api: Hono<AppEnv>, build: ServerBuild, options: SiteO
 
   site.all("*", async (c) => {
     const cookie = c.req.header("cookie");
-    // What a visitor's page depends on: the address, the chosen language and the reading
-    // page's settings (normalised, so a made-up cookie cannot fill the cache).
-    const query = c.req.url.includes("?") ? c.req.url.slice(c.req.url.indexOf("?")) : "";
-    const reading = serializeReaderSettings(
-      parseReaderSettings(getCookie(c, READER_SETTINGS_COOKIE)),
+    const url = c.req.url;
+    const key = visitorPageKey(
+      c.req.method,
+      url.slice(url.indexOf("/", url.indexOf("//") + 2)),
+      cookie,
     );
-    const key = `${getCookie(c, LOCALE_COOKIE) ?? "en"} ${reading} ${c.req.path}${query}`;
-    const visitor = c.req.method === "GET" && !cookie?.includes(`${SESSION_COOKIE}=`);
-    let response = visitor ? cache?.get(key) : undefined;
-    if (!response) {
-      const context = entry.createLoadContext((path, init) => {
-        const headers = new Headers(init?.headers);
-        if (cookie) headers.set("cookie", cookie);
-        return Promise.resolve(api.request(path, { ...init, headers }));
-      });
-      response = await handleRequest(c.req.raw, context);
-      if (visitor && cache) response = await cache.store(key, response);
-      else {
-        response.headers.delete(CACHE_TAGS_HEADER);
-        response.headers.delete(CACHE_TTL_HEADER);
-      }
-    }
+    const cached = key === null ? undefined : cache?.get(key);
+    if (cached) return cached;
+    const context = entry.createLoadContext((path, init) => {
+      const headers = new Headers(init?.headers);
+      if (cookie) headers.set("cookie", cookie);
+      return Promise.resolve(api.request(path, { ...init, headers }));
+    });
+    const response = await handleRequest(c.req.raw, context);
+    // Set before storing: a cached page is later written out with the headers it was kept with.
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value);
-    return response;
+    const sent = key !== null && cache ? await cache.store(key, response) : response;
+    // The cache's own headers never leave the server, on pages it did not keep either.
+    sent.headers.delete(CACHE_TAGS_HEADER);
+    sent.headers.delete(CACHE_TTL_HEADER);
+    return sent;
   });
-  return site;
+
+  const app = getRequestListener(site.fetch);
+  const listener: RequestListener = (request, response) => {
+    // The same key as above, from the request line as sent (Hono may normalise the path:
+    // such a request just misses here and is answered below).
+    const key = visitorPageKey(request.method, request.url ?? "/", request.headers.cookie);
+    const page = key === null ? undefined : cache?.lookup(key);
+    if (!page) {
+      void app(request, response);
+      return;
+    }
+    response.writeHead(page.status, page.rawHeaders);
+    response.end(page.body);
+  };
+  return Object.assign(site, { listener });
 }

@@ -100,3 +100,10 @@ export const LOCALE_COOKIE_DAYS = 3650;
 export function languageByCode(code: string | null | undefined): Language | undefined {
   return LANGUAGES.find((language) => language.code === code);
 }
+
+const LOCALE_PATTERN = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]+)`);
+
+/** The reader's chosen language code from the Cookie header; English when none is set. */
+export function localeFrom(cookieHeader: string | null | undefined): string {
+  return languageByCode(LOCALE_PATTERN.exec(cookieHeader ?? "")?.[1])?.code ?? "en";
+}

@@ -1,3 +1,4 @@
+import { localeFrom } from "@inkwell/shared";
 import { lazy, type ReactNode, Suspense } from "react";
 import {
   isRouteErrorResponse,
@@ -16,7 +17,6 @@ import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { englishPicks } from "./features/home/picks-link.ts";
 import { t } from "./i18n/index.ts";
-import { localeFrom } from "./lib/locale.ts";
 import styles from "./styles/app.css?url";
 
 export const links = () => [

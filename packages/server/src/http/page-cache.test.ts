@@ -1,6 +1,7 @@
 import { CACHE_TAGS_HEADER, CACHE_TTL_HEADER } from "@inkwell/shared";
 import { describe, expect, it } from "vitest";
-import { PageCache } from "./page-cache.ts";
+import { SESSION_COOKIE } from "../accounts/sessions.ts";
+import { PageCache, visitorPageKey } from "./page-cache.ts";
 
 const page = (headers: Record<string, string>) =>
   new Response("<h1>Page</h1>", { status: 200, headers });
@@ -39,5 +40,28 @@ describe("PageCache", () => {
       0,
     );
     expect(cache.size).toBe(0);
+  });
+});
+
+describe("visitorPageKey", () => {
+  it("keys a visitor's GET on the address, the language and the reading settings", () => {
+    expect(visitorPageKey("GET", "/story/1?x=1", undefined)).toBe(
+      "en medium.normal.auto /story/1?x=1",
+    );
+    expect(visitorPageKey("GET", "/1", "locale=fr; reader_settings=large.relaxed.sepia")).toBe(
+      "fr large.relaxed.sepia /1",
+    );
+  });
+
+  it("normalises made-up cookies, so that they share the default copy", () => {
+    const plain = visitorPageKey("GET", "/1", undefined);
+    expect(visitorPageKey("GET", "/1", "locale=zz; reader_settings=huge.x.y")).toBe(plain);
+  });
+
+  it("answers null for anything but a visitor's GET, or a cookie that does not decode", () => {
+    expect(visitorPageKey("POST", "/1", undefined)).toBeNull();
+    expect(visitorPageKey("HEAD", "/1", undefined)).toBeNull();
+    expect(visitorPageKey("GET", "/1", `theme=dark; ${SESSION_COOKIE}=abc`)).toBeNull();
+    expect(visitorPageKey("GET", "/1", "reader_settings=%E0")).toBeNull();
   });
 });

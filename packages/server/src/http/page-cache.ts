@@ -1,18 +1,52 @@
-import { CACHE_TAGS_HEADER, CACHE_TTL_HEADER } from "@inkwell/shared";
+import {
+  CACHE_TAGS_HEADER,
+  CACHE_TTL_HEADER,
+  cookieValue,
+  localeFrom,
+  parseReaderSettings,
+  READER_SETTINGS_COOKIE,
+  serializeReaderSettings,
+} from "@inkwell/shared";
+import { SESSION_COOKIE } from "../accounts/sessions.ts";
 
 /** A rendered page kept for a moment: what a visitor's request can be answered with. */
-interface CachedPage {
+export interface CachedPage {
   status: number;
-  headers: [string, string][];
-  body: string;
+  /** Name, value, name, value…: what node:http's writeHead takes as it is. */
+  rawHeaders: string[];
+  body: Buffer<ArrayBuffer>;
   expiresAt: number;
   tags: string[];
 }
 
 /**
- * Visitors' pages for a couple of seconds, so that a popular story is rendered once per
- * moment rather than once per visitor. Entries carry tags (story:ID) and a write to the
- * story drops them at once; signed-in readers never go through it.
+ * The cache key of a visitor's page, or null when the request may not be answered from the
+ * cache: anything but GET, and anyone signed in. A page depends on its address, the chosen
+ * language and the reading page's settings, all read as the pages read them and normalised,
+ * so that made-up cookies cannot fill the cache. `target` is the path and query as sent.
+ */
+export function visitorPageKey(
+  method: string | undefined,
+  target: string,
+  cookie: string | null | undefined,
+): string | null {
+  if (method !== "GET" || cookie?.includes(`${SESSION_COOKIE}=`)) return null;
+  let reading: string;
+  try {
+    reading = serializeReaderSettings(
+      parseReaderSettings(cookieValue(cookie, READER_SETTINGS_COOKIE)),
+    );
+  } catch {
+    // A cookie that does not decode: the page renders without the cache, as it always did.
+    return null;
+  }
+  return `${localeFrom(cookie)} ${reading} ${target}`;
+}
+
+/**
+ * Visitors' pages for a moment, so that a popular story is rendered once per moment rather
+ * than once per visitor. Entries carry tags (story:ID) and a write to the story drops them
+ * at once; signed-in readers never go through it.
  */
 export class PageCache {
   readonly #entries = new Map<string, CachedPage>();
@@ -28,21 +62,28 @@ export class PageCache {
     this.#maxEntries = options.maxEntries;
   }
 
-  get(key: string, now = Date.now()): Response | undefined {
+  /** The fresh entry under `key`, to be written out as it is (see web.ts). */
+  lookup(key: string, now = Date.now()): CachedPage | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
     if (entry.expiresAt <= now) {
       this.#delete(key);
       return undefined;
     }
-    return new Response(entry.body, { status: entry.status, headers: entry.headers });
+    return entry;
+  }
+
+  get(key: string, now = Date.now()): Response | undefined {
+    const entry = this.lookup(key, now);
+    if (!entry) return undefined;
+    return new Response(entry.body, { status: entry.status, headers: pairs(entry.rawHeaders) });
   }
 
   /** Stores a copy of the response when it is tagged; returns the response to send. */
   async store(key: string, response: Response, now = Date.now()): Promise<Response> {
     const tagHeader = response.headers.get(CACHE_TAGS_HEADER);
     if (!tagHeader || response.status !== 200) return response;
-    const body = await response.text();
+    const body = Buffer.from(await response.arrayBuffer());
     const headers = [...response.headers].filter(
       ([name]) => name !== CACHE_TAGS_HEADER && name !== CACHE_TTL_HEADER,
     );
@@ -50,7 +91,8 @@ export class PageCache {
     const ttl = asked > 0 ? Math.min(asked, this.#maxTtlMs) : this.#ttlMs;
     if (this.#entries.size >= this.#maxEntries) this.#evictOldest();
     const tags = tagHeader.split(/\s*,\s*/);
-    this.#entries.set(key, { status: 200, headers, body, expiresAt: now + ttl, tags });
+    const rawHeaders = [...headers.flat(), "content-length", String(body.length)];
+    this.#entries.set(key, { status: 200, rawHeaders, body, expiresAt: now + ttl, tags });
     for (const tag of tags) {
       const keys = this.#byTag.get(tag) ?? new Set<string>();
       keys.add(key);
@@ -79,4 +121,10 @@ export class PageCache {
     this.#entries.delete(key);
     for (const tag of entry.tags) this.#byTag.get(tag)?.delete(key);
   }
+}
+
+function pairs(flat: string[]): [string, string][] {
+  const result: [string, string][] = [];
+  for (let i = 0; i < flat.length; i += 2) result.push([flat[i] as string, flat[i + 1] as string]);
+  return result;
 }
