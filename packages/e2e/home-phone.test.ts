@@ -143,4 +143,50 @@ describe("the home page on a phone", () => {
       expect(await settled()).toBe(0);
     });
   });
+
+  test("Try Premium leads to Premium Picks, and the Originals' See all to the paid catalog", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await signIn(page, "/home");
+      await page.getByRole("link", { name: /Try Premium/ }).click();
+      await page.waitForURL(`${server.url}/catalog/premiumpicks`);
+      await page.getByRole("heading", { level: 1, name: "Premium Picks" }).waitFor();
+
+      await page.goto("/home");
+      const seeAll = page.getByRole("link", { name: "See all: Inkwell Originals" });
+      for (let i = 0; i < 10 && (await seeAll.count()) === 0; i++) {
+        await page.mouse.wheel(0, 3000);
+        await page.waitForTimeout(400);
+      }
+      await seeAll.click();
+      await page.waitForURL(`${server.url}/catalog/paidstories`);
+      await page.getByRole("heading", { level: 1, name: "Catalog - Paid Stories" }).waitFor();
+
+      // One carousel of paid stories per genre, four genres first.
+      const groups = page.locator(".paid-catalog section");
+      expect(await groups.count()).toBe(4);
+      const first = groups.first();
+      const genre = (await first.getByRole("heading", { level: 2 }).textContent()) ?? "";
+      const stories = first.getByRole("list", { name: genre });
+      expect(await stories.getByRole("listitem").count()).toBeGreaterThan(0);
+      await expectNoAxeViolations(page, "the paid catalog at 360 px");
+      // Every story shown is paid: the API says so of the group's first story.
+      const href = (await stories.getByRole("link").first().getAttribute("href")) ?? "";
+      const storyId = /\/story\/(\d+)/.exec(href)?.[1];
+      expect(storyId).toBeDefined();
+      expect(
+        await page.evaluate(async (id) => {
+          const response = await fetch(`/api/v3/stories/${id}?fields=isPaid`);
+          return ((await response.json()) as { isPaid: boolean }).isPaid;
+        }, storyId),
+      ).toBe(true);
+
+      // Near the end, four more genres load in place.
+      await page.getByRole("link", { name: "More genres" }).scrollIntoViewIfNeeded();
+      await expect.poll(() => groups.count(), { timeout: 10_000 }).toBeGreaterThan(4);
+      expect(page.url()).toBe(`${server.url}/catalog/paidstories?groups=8`);
+
+      await page.setViewportSize(DESKTOP);
+      await expectNoAxeViolations(page, "the paid catalog at 1280 px");
+    });
+  });
 });

@@ -22,6 +22,10 @@ export const MAX_GENRES = 3;
 
 export const isGenreTag = (tag: string): boolean => GENRES.some((genre) => genre.tag === tag);
 
+/** A genre's name as shown ("Science Fiction" for scifi); any other tag as it is. */
+export const genreLabel = (tag: string): string =>
+  GENRES.find((genre) => genre.tag === tag)?.label ?? tag;
+
 /**
  * Toggling a genre tile: a chosen genre is dropped, a new one is added unless the limit is
  * reached, in which case the choice stays as it was and `refused` says why nothing moved.
@@ -110,9 +114,12 @@ export type HomeSection =
   | { type: "storyExpanded"; data: { heading: string; subheading?: string; item: StoryCard } }
   | {
       type: "paid";
-      data: { heading: string; subheading: string; items: StoryCard[] };
+      data: { heading: string; subheading: string; items: StoryCard[]; weblink: string };
     }
-  | { type: "paidMultiRow"; data: { heading: string; subheading: string; rows: HomeStoryRow[] } }
+  | {
+      type: "paidMultiRow";
+      data: { heading: string; subheading: string; rows: HomeStoryRow[]; weblink: string };
+    }
   | {
       type: "premiumPicksRow";
       data: {
@@ -162,6 +169,9 @@ export const isCurationAccount = (username: string): boolean =>
  * of a language's curation account before the team creates it (docs/decisions/024).
  */
 export const isCurationName = (username: string): boolean => /^inkwell_[a-z]{2,3}$/i.test(username);
+
+/** The catalog of paid stories (reader.md §2), where the paid sections' See all leads. */
+export const PAID_CATALOG_URL = "/catalog/paidstories";
 
 /** Where a featured reading list is read (reader.md §2 /featured/{listId}). */
 export const featuredListUrl = (listId: number): string => `/featured/${listId}`;

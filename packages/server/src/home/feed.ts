@@ -1,8 +1,10 @@
 import {
   GENRES,
+  genreLabel,
   type HomeFeed,
   type HomeSection,
   type HomeStoryRow,
+  PAID_CATALOG_URL,
   type StoryCard,
 } from "@inkwell/shared";
 import type { Kysely } from "kysely";
@@ -43,8 +45,6 @@ const RANKED_SIZE = 10;
 const HERO_LIST_SIZE = 4;
 /** Genres of the Originals rows when the reader has chosen none. */
 const DEFAULT_ROW_GENRES = ["romance", "fantasy", "mystery"];
-
-const genreLabel = (tag: string) => GENRES.find((genre) => genre.tag === tag)?.label ?? tag;
 
 const navigation: HomeSection = {
   type: "smallNavigation",
@@ -246,6 +246,7 @@ async function composeFeed(
         heading: "Inkwell Originals",
         subheading: "Stories our editors love, unlocked with Coins",
         items: paidItems,
+        weblink: PAID_CATALOG_URL,
       },
     });
   }
@@ -295,7 +296,12 @@ async function composeFeed(
   if (rows.length > 0) {
     sections.push({
       type: "paidMultiRow",
-      data: { heading: "Originals by genre", subheading: "Paid stories in genres you like", rows },
+      data: {
+        heading: "Originals by genre",
+        subheading: "Paid stories in genres you like",
+        rows,
+        weblink: PAID_CATALOG_URL,
+      },
     });
   }
   sections.push(navigation);

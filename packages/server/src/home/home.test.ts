@@ -292,6 +292,9 @@ describe("GET /v5/home", () => {
       paidMature,
       paidRomance,
     ]);
+    // Both paid sections' See all leads to the paid stories catalog.
+    expect(ofType(sections, "paid")[0]?.data.weblink).toBe("/catalog/paidstories");
+    expect(ofType(sections, "paidMultiRow")[0]?.data.weblink).toBe("/catalog/paidstories");
     const promoted = ofType(sections, "storyList").find((s) => s.data.isPromoted);
     expect(promoted?.data.items).toEqual([
       expect.objectContaining({

@@ -3,7 +3,7 @@ import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, objectJson } from "../http/openapi.ts";
 import { fieldsFrom, project } from "../http/respond.ts";
 import { fieldsQuery, idParam, validationHook } from "../http/validation.ts";
-import { getStoryDetails, listStories } from "./service.ts";
+import { getStoryDetails, listStories, paidStoryTags } from "./service.ts";
 
 const getStory = createRoute({
   method: "get",
@@ -74,6 +74,13 @@ const getPaidStoriesOfTag = createRoute({
   },
 });
 
+const getPaidStoryTags = createRoute({
+  method: "get",
+  path: "/v4/paid_stories/tags",
+  summary: "The paid catalog's tag groups: genres with paid stories the caller may see, {tags}",
+  responses: { 200: { description: "{tags}", ...objectJson } },
+});
+
 export function storyRoutes() {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.openapi(getStory, async (c) => {
@@ -101,6 +108,9 @@ export function storyRoutes() {
     );
     return c.json(project(list, selection), 200);
   });
+  app.openapi(getPaidStoryTags, async (c) =>
+    c.json({ tags: await paidStoryTags(c.get("db"), c.get("viewer")) }, 200),
+  );
   app.openapi(getPaidStoriesOfTag, async (c) => {
     const { tag } = c.req.valid("param");
     const { limit, fields } = c.req.valid("query");

@@ -1,5 +1,6 @@
 import {
   countNewParts,
+  GENRES,
   isMature,
   MATURE_RATING,
   type StoryCard,
@@ -226,6 +227,27 @@ export interface StoryListQuery {
   paid?: boolean;
   limit: number;
   offset: number;
+}
+
+/**
+ * The paid catalog's tag groups (reader.md §2 Catalogs, §7 GET /v4/paid_stories/tags): the
+ * genres, in their usual order, in which the viewer may see at least one paid story. One
+ * probe per genre, each stopping at its first story.
+ */
+export async function paidStoryTags(db: Kysely<Database>, viewer: MaybeViewer): Promise<string[]> {
+  const found = await Promise.all(
+    GENRES.map((genre) =>
+      db
+        .selectFrom("stories")
+        .select("stories.id")
+        .where((eb) => listedStory(eb, viewer))
+        .where("stories.is_paid", "=", 1)
+        .where((eb) => hasTag(eb, genre.tag))
+        .limit(1)
+        .executeTakeFirst(),
+    ),
+  );
+  return GENRES.filter((_, index) => found[index] !== undefined).map((genre) => genre.tag);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { StoryDetails, StoryList } from "@inkwell/shared";
+import { GENRES, MATURE_RATING, type StoryDetails, type StoryList } from "@inkwell/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { computeTagRankings } from "../rankings/job.ts";
 import { useTestApi } from "../testing/api.ts";
@@ -268,6 +268,24 @@ describe("lists and mature stories", () => {
       ],
     });
     expect((await t.get("/v4/paid_stories/tags/galleon?limit=0")).status).toBe(400);
+  });
+
+  it("answers GET /v4/paid_stories/tags with the genres that have paid stories, in genre order", async () => {
+    const db = t.handle.db;
+    const writer = await createUser(db);
+    const tagsNow = async () =>
+      ((await (await t.get("/v4/paid_stories/tags")).json()) as { tags: string[] }).tags;
+    const before = await tagsNow();
+    await createStory(db, writer.id, { tags: ["poetry"], is_paid: 1 });
+    await createStory(db, writer.id, { tags: ["humor"], is_paid: 1 });
+    // A free story, a draft and a mature story do not make a group for a visitor.
+    await createStory(db, writer.id, { tags: ["paranormal"] });
+    await createStory(db, writer.id, { tags: ["paranormal"], is_paid: 1, draft: 1 });
+    await createStory(db, writer.id, { tags: ["paranormal"], is_paid: 1, rating: MATURE_RATING });
+    const after = await tagsNow();
+    expect(after.filter((tag) => !before.includes(tag))).toEqual(["humor", "poetry"]);
+    expect(after).not.toContain("paranormal");
+    expect(after).toEqual(GENRES.map((genre) => genre.tag).filter((tag) => after.includes(tag)));
   });
 });
 

@@ -3,6 +3,7 @@ export const feedEn = {
   tryPremium: "Try Premium",
   tryPremiumText: "5 Originals free every month",
   seeAll: "See all",
+  seeAllOf: (heading: string) => `See all: ${heading}`,
   moreTags: (count: number) => `+${count} more`,
   readNow: "Read now",
   startReading: "Start reading",

@@ -45,6 +45,12 @@ const carousel = (stories: StoryCardData[], label: string) => (
   <StoryCarousel stories={stories} width={LIST_COVER_WIDTH} label={label} />
 );
 
+const seeAll = (weblink: string, label: string) => (
+  <a className="button" href={weblink} aria-label={t.feed.seeAllOf(label)}>
+    {t.feed.seeAll}
+  </a>
+);
+
 const monthDay = (iso: string) =>
   new Date(iso).toLocaleDateString("en", { month: "long", day: "numeric", timeZone: "UTC" });
 
@@ -78,7 +84,12 @@ export function HomeSectionView({ section, index }: { section: HomeSection; inde
           id={id}
           heading={section.data.heading}
           subheading={section.data.subheading}
-          extra={<HowToBuyCoins />}
+          extra={
+            <div className="home-section__actions">
+              <HowToBuyCoins />
+              {seeAll(section.data.weblink, section.data.heading)}
+            </div>
+          }
           className="home-paid"
         >
           {carousel(section.data.items, section.data.heading)}
@@ -90,6 +101,7 @@ export function HomeSectionView({ section, index }: { section: HomeSection; inde
           id={id}
           heading={section.data.heading}
           subheading={section.data.subheading}
+          extra={seeAll(section.data.weblink, section.data.heading)}
           className="home-paid"
         >
           {section.data.rows.map((row, rowIndex) => (
@@ -106,11 +118,7 @@ export function HomeSectionView({ section, index }: { section: HomeSection; inde
           id={id}
           heading={section.data.heading}
           subheading={`${section.data.subheading} · ${t.feed.picksUntil(monthDay(section.data.expiresAt))}`}
-          extra={
-            <a className="button" href={section.data.weblink}>
-              {t.feed.seeAll}
-            </a>
-          }
+          extra={seeAll(section.data.weblink, section.data.heading)}
           className="home-picks"
         >
           {carousel(section.data.items, section.data.heading)}
