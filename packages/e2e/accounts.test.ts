@@ -23,7 +23,9 @@ describe("accounts in the browser", () => {
 
       await page.getByLabel(/I agree to the/).check();
       await page.getByRole("button", { name: "Sign up with email" }).click();
-      // A new account picks its genres first (docs/decisions/014-home.md).
+      // A new account is asked whether it reads or writes, then picks its genres.
+      await page.waitForURL(`${server.url}/start/writerjourney`);
+      await page.getByRole("button", { name: "Reader" }).click();
       await page.waitForURL(`${server.url}/start/genres`);
       expect(await page.getByRole("link", { name: "Log in" }).count()).toBe(0);
       await page.getByLabel("Account").click();
@@ -175,7 +177,7 @@ describe("accounts in the browser", () => {
       await page.goto("/signup");
       await fillSignup(page, "unverified_voter", true);
       await page.getByRole("button", { name: "Sign up with email" }).click();
-      await page.waitForURL(`${server.url}/start/genres`);
+      await page.waitForURL(`${server.url}/start/writerjourney`);
       await page.goto(partUrl);
       await page.getByRole("button", { name: /^Vote/ }).click();
       const verify = page.getByRole("dialog", { name: "Please verify your email" });

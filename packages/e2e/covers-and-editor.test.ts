@@ -232,6 +232,7 @@ describe("the part editor", () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
       await signIn(page, "/myworks/new");
       await page.getByLabel("Title").fill("Only a Title");
+      await page.getByLabel(/I acknowledge this is my own original work/).check();
       await page.getByRole("button", { name: "Save", exact: true }).click();
       await page.waitForURL(/\/write\/\d+$/);
       await page.getByRole("textbox", { name: "Part text" }).click();
@@ -265,6 +266,7 @@ describe("the part editor", () => {
       await signUp(page, "unverified_writer");
       await page.goto("/myworks/new");
       await page.getByLabel("Title").fill("Unverified");
+      await page.getByLabel(/I acknowledge this is my own original work/).check();
       await page.getByRole("button", { name: "Save", exact: true }).click();
       await page.waitForURL(/\/write\/\d+$/);
       await page.getByRole("button", { name: "Publish", exact: true }).click();

@@ -86,6 +86,8 @@ describe("the landing page, sign-up, genre onboarding and the home feed", () => 
 
       await fillSignup(page, "genre_picker", true);
       await page.getByRole("button", { name: "Sign up with email" }).click();
+      await page.waitForURL(`${server.url}/start/writerjourney`);
+      await page.getByRole("button", { name: "Reader" }).click();
       await page.waitForURL(`${server.url}/start/genres`);
       for (const genre of ["Horror", "Poetry", "Humor"]) {
         await page.getByRole("button", { name: genre }).click();

@@ -44,9 +44,14 @@ const top = async (element: Locator) => (await element.boundingBox())?.y;
 const partIdOf = (page: Page) => Number(new URL(page.url()).pathname.split("/").at(-1));
 
 describe("a new writer's first story, from sign-up to a reader", () => {
-  test("a new writer signs up and verifies the email", async () => {
+  test("a new writer signs up, answers the writer questionnaire and verifies the email", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page, context) => {
       await signUp(page, WRITER);
+      await page.waitForURL(`${server.url}/start/writerjourney`);
+      await page.getByRole("button", { name: "Writer" }).click();
+      await page.getByRole("button", { name: "I write for fun" }).click();
+      await page.getByRole("button", { name: "Almost" }).click();
+      await page.waitForURL(`${server.url}/start/genres`);
       await verifyEmail(page, WRITER);
       journey.writer = await context.storageState();
     });
@@ -65,6 +70,25 @@ describe("a new writer's first story, from sign-up to a reader", () => {
       await page.getByLabel("Tags").fill("sea, storm");
       await page.getByLabel("Category").selectOption({ index: 1 });
       await page.getByLabel("Copyright").selectOption({ label: "CC Attribution" });
+      const help = page.getByRole("button", { name: "What do the licences mean?" });
+      await help.click();
+      const licences = page.getByRole("dialog", { name: "Copyright licences" });
+      await licences.getByText("as long as they credit you").waitFor();
+      await expectNoAxeViolations(page, "the licence help at 1280 px");
+      await page.keyboard.press("Escape");
+      expect(await licences.count()).toBe(0);
+      expect(await help.evaluate((button) => button === document.activeElement)).toBe(true);
+
+      // A new story needs the copyright acknowledgement: the server says so, nothing is made.
+      await page.getByRole("button", { name: "Save" }).click();
+      await page
+        .getByRole("alert")
+        .filter({ hasText: "Confirm that this story is your own original work" })
+        .waitFor();
+      const acknowledgement = page.getByLabel(/I acknowledge this is my own original work/);
+      expect(await acknowledgement.getAttribute("aria-invalid")).toBe("true");
+      expect(page.url()).toBe(`${server.url}/myworks/new`);
+      await acknowledgement.check();
       await page.getByRole("button", { name: "Save" }).click();
       await page.waitForURL(/\/myworks\/\d+\/write\/\d+$/);
       journey.storyId = Number(new URL(page.url()).pathname.split("/")[2]);

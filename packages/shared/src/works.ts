@@ -53,6 +53,12 @@ export interface StoryDetailsInput {
   copyright: number;
 }
 
+/** POST /v4/works: a new story's details and the writer's copyright acknowledgement. */
+export interface NewStoryInput extends StoryDetailsInput {
+  /** "I acknowledge this is my own original work": the server refuses a story without it. */
+  originalWork: boolean;
+}
+
 export interface WorkDetails extends StoryDetailsInput {
   id: number;
   cover: string | null;

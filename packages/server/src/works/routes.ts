@@ -85,6 +85,10 @@ const newStoryBody = z.object({
   mature: storyFields.mature.default(false),
   completed: storyFields.completed.default(false),
   copyright: storyFields.copyright.default(1),
+  // The copyright acknowledgement of the Story Details form: given once, when the story is made.
+  originalWork: flag.default(false).refine((given) => given, {
+    error: "Confirm that this story is your own original work",
+  }),
 });
 const storyChangesBody = z.object(storyFields).partial();
 
@@ -170,7 +174,7 @@ const createWorkRoute = createRoute({
   method: "post",
   path: "/v4/works",
   summary:
-    "Create a story ({title, description, tags, categoryId, languageId, mature, completed, copyright})",
+    "Create a story ({title, description, tags, categoryId, languageId, mature, completed, copyright, originalWork: true})",
   responses: {
     201: { description: "The story as its editor shows it", ...objectJson },
     ...authorOnly,

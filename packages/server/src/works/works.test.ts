@@ -62,9 +62,11 @@ const details = () => ({
   completed: false,
   copyright: 3,
 });
+/** A new story's details, with the copyright acknowledgement its form asks for. */
+const newStory = () => ({ ...details(), originalWork: true });
 
 async function newWork(who = writer): Promise<Work> {
-  return ok<Work>(await t.send("POST", "/v4/works", who, details()), 201);
+  return ok<Work>(await t.send("POST", "/v4/works", who, newStory()), 201);
 }
 
 async function newPart(storyId: number, text = "<p>Once.</p>", who = writer) {
@@ -130,7 +132,7 @@ describe("stories", () => {
   it("creates a draft story with its details and lists it in my works", async () => {
     const me = await person();
     const work = await ok<Record<string, unknown>>(
-      await t.send("POST", "/v4/works", me, details()),
+      await t.send("POST", "/v4/works", me, newStory()),
       201,
     );
     expect(work).toMatchObject({
@@ -170,14 +172,22 @@ describe("stories", () => {
       copyright: "Choose a licence from the list",
       languageId: "Choose a language from the list",
       "tags.0": "A tag is one word of letters, digits, - or _",
+      originalWork: "Confirm that this story is your own original work",
     });
     const unknownCategory = await t.send("POST", "/v4/works", me, {
-      ...details(),
+      ...newStory(),
       categoryId: 999,
     });
     expect((await ok<{ message: string }>(unknownCategory, 400)).message).toBe(
       "Choose a category from the list",
     );
+    const unacknowledged = await t.send("POST", "/v4/works", me, {
+      ...details(),
+      originalWork: false,
+    });
+    expect((await ok<{ fields: Record<string, string> }>(unacknowledged, 400)).fields).toEqual({
+      originalWork: "Confirm that this story is your own original work",
+    });
     expect(
       (await ok<{ stories: unknown[] }>(await t.send("GET", "/v4/works", me))).stories,
     ).toEqual([]);
@@ -316,7 +326,10 @@ describe("publishing", () => {
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ code: "email_unverified" });
 
-    const bare = await ok<Work>(await t.send("POST", "/v4/works", writer, { title: "Bare" }), 201);
+    const bare = await ok<Work>(
+      await t.send("POST", "/v4/works", writer, { title: "Bare", originalWork: true }),
+      201,
+    );
     const barePart = await newPart(bare.id);
     const incomplete = await t.send("POST", `/v4/parts/${barePart.id}/publish`, writer);
     expect(incomplete.status).toBe(400);

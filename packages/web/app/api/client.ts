@@ -26,6 +26,7 @@ import type {
   LibraryPage,
   LibrarySort,
   MyReport,
+  NewStoryInput,
   ParagraphCommentCounts,
   PartDetails,
   PartImage,
@@ -388,8 +389,7 @@ export function createApiClient(fetchApi: ApiFetch) {
     categories: () => get<{ categories: Category[] }>("/v4/categories"),
     myWorks: () => get<{ stories: WorkSummary[] }>("/v4/works"),
     work: (storyId: number) => get<WorkDetails>(`/v4/works/${storyId}`),
-    createWork: (details: StoryDetailsInput) =>
-      call<WorkDetails>("/v4/works", json("POST", details)),
+    createWork: (details: NewStoryInput) => call<WorkDetails>("/v4/works", json("POST", details)),
     updateWork: (storyId: number, details: StoryDetailsInput) =>
       call<WorkDetails>(`/v4/works/${storyId}`, json("PUT", details)),
     createPart: (storyId: number) => call<PartText>(`/v4/works/${storyId}/parts`, json("POST", {})),

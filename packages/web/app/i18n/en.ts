@@ -34,6 +34,26 @@ export const works = {
     copyright: "Copyright",
     copyrightHint:
       "Choose who may reuse your story. All Rights Reserved keeps every right with you; the Creative Commons licences let others share it on the terms named.",
+    originalWork:
+      "I acknowledge this is my own original work and that I have the right to publish it.",
+  },
+  licenceHelp: {
+    open: "What do the licences mean?",
+    title: "Copyright licences",
+    intro:
+      "Your licence tells readers what they may do with your story. You can change it at any time; it applies from then on.",
+    licences: {
+      1: "You keep every right. No one may copy, share or adapt your story without your permission.",
+      2: "You give up your rights: anyone may copy, share, adapt or sell your story, without asking or crediting you.",
+      3: "Anyone may share and adapt your story, even for money, as long as they credit you.",
+      4: "Anyone may share and adapt your story with credit, but not for money.",
+      5: "Anyone may share your story unchanged, with credit and not for money. No adaptations.",
+      6: "Anyone may share and adapt your story with credit and not for money; adaptations must carry this same licence.",
+      7: "Anyone may share and adapt your story, even for money, with credit; adaptations must carry this same licence.",
+      8: "Anyone may share your story unchanged, even for money, with credit. No adaptations.",
+    },
+    learnMore: "Learn more about Creative Commons licences",
+    close: "Got it",
   },
   save: "Save",
   saving: "Saving…",

@@ -16,7 +16,7 @@ import {
 import { t } from "../i18n/index.ts";
 import type { Route } from "./+types/signup";
 
-const ONBOARDING_URL = "/start/genres";
+const ONBOARDING_URL = "/start/writerjourney";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
@@ -25,7 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (request.headers.has("cookie") && (await api.currentUser())) {
     throw redirect(safeNextUrl(asked));
   }
-  // A new account picks its genres first, unless sign-up was asked for on the way elsewhere.
+  // A new account says whether it reads, writes or both, then picks its genres (through
+  // /start), unless sign-up was asked for on the way elsewhere.
   const nextUrl = asked ? safeNextUrl(asked) : ONBOARDING_URL;
   const code = url.searchParams.get("code");
   // The landing page's button this came from, recorded with the account; others are dropped.

@@ -1,51 +1,18 @@
 import { Plus } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
+import { usePopover } from "../../lib/use-popover.ts";
 import { useInteractionGate } from "../accounts/interaction-gate.tsx";
 import { AddToPanel } from "./add-to-panel.tsx";
 
 /**
- * "Add to" and its popover (reader.md §2). Focus moves into the popover when it opens;
- * Escape, the button again or a click outside close it, and focus returns to the button.
- * The gate asks visitors to sign up and unverified readers to verify first.
+ * "Add to" and its popover (reader.md §2). The gate asks visitors to sign up and unverified
+ * readers to verify first.
  */
 export function AddToButton({ storyId, large = true }: { storyId: number; large?: boolean }) {
   const user = useCurrentUser();
   const { guard, modals } = useInteractionGate();
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const popover = useRef<HTMLDivElement>(null);
-  const popoverId = useId();
-
-  function close() {
-    setOpen(false);
-    button.current?.focus();
-  }
-
-  useEffect(() => {
-    if (!open) return;
-    popover.current?.focus();
-    const outside = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    // On the document: focus may be anywhere in the popover, or on the page after a click.
-    const onEscape = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      // Inside the preview modal, Escape closes the popover only, not the dialog too.
-      event.preventDefault();
-      event.stopPropagation();
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener("pointerdown", outside);
-    document.addEventListener("keydown", onEscape, true);
-    return () => {
-      document.removeEventListener("pointerdown", outside);
-      document.removeEventListener("keydown", onEscape, true);
-    };
-  }, [open]);
+  const { open, toggle, root, button, popover, popoverId } = usePopover();
 
   return (
     <div className="add-to" ref={root}>
@@ -56,7 +23,7 @@ export function AddToButton({ storyId, large = true }: { storyId: number; large?
         aria-expanded={open}
         aria-haspopup="dialog"
         aria-controls={open ? popoverId : undefined}
-        onClick={() => (open ? close() : guard(() => setOpen(true)))}
+        onClick={() => toggle(guard)}
       >
         <Plus aria-hidden="true" size={18} />
         {t.story.addTo}

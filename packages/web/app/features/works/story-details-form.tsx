@@ -11,6 +11,7 @@ import { Alert } from "../../components/alert.tsx";
 import { t } from "../../i18n/index.ts";
 import { CoverPicker } from "./cover-picker.tsx";
 import { base64Of } from "./image-files.ts";
+import { LicenceHelp } from "./licence-help.tsx";
 import { TagField } from "./tag-field.tsx";
 
 const EMPTY: StoryDetailsInput = {
@@ -41,6 +42,8 @@ export function StoryDetailsForm({
   onSaved?: (story: WorkDetails) => void;
 }) {
   const [details, setDetails] = useState<StoryDetailsInput>(story ?? EMPTY);
+  // Asked once, when the story is made (the server refuses a new story without it).
+  const [originalWork, setOriginalWork] = useState(false);
   const [cover, setCover] = useState(story?.cover ?? null);
   const [pendingCover, setPendingCover] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -55,7 +58,7 @@ export function StoryDetailsForm({
     const api = browserApi();
     const result = await (story
       ? api.updateWork(story.id, details)
-      : api.createWork(details)
+      : api.createWork({ ...details, originalWork })
     ).catch(() => ({ ok: false as const, refusal: {} as Refusal }));
     if (!result.ok) {
       setBusy(false);
@@ -189,8 +192,11 @@ export function StoryDetailsForm({
           </select>
         </div>
       </div>
-      <div className="field">
-        <label htmlFor="story-copyright">{t.works.fields.copyright}</label>
+      <div className="field field--licence">
+        <div className="field__label-row">
+          <label htmlFor="story-copyright">{t.works.fields.copyright}</label>
+          <LicenceHelp />
+        </div>
         <select
           id="story-copyright"
           value={details.copyright}
@@ -241,6 +247,21 @@ export function StoryDetailsForm({
           {t.works.fields.completedHint}
         </p>
       </div>
+      {!story && (
+        <div className="field field--check">
+          <input
+            id="story-originalWork"
+            type="checkbox"
+            checked={originalWork}
+            required
+            aria-invalid={invalid("originalWork") || undefined}
+            aria-describedby={describedBy("originalWork")}
+            onChange={(event) => setOriginalWork(event.target.checked)}
+          />
+          <label htmlFor="story-originalWork">{t.works.fields.originalWork}</label>
+          {error("originalWork")}
+        </div>
+      )}
       <button className="button button--primary" type="submit" disabled={busy}>
         {busy ? t.works.saving : t.works.save}
       </button>
