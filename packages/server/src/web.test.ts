@@ -54,6 +54,20 @@ describe("server-rendered pages", () => {
     expect(html).toContain("<title>Letters from Harrow Lane - Ines Harrow · Inkwell</title>");
   });
 
+  it("carries the hydration data, once, whether a visitor or a reader asks", async () => {
+    for (const headers of [{}, { cookie: readerCookie }] as Record<string, string>[]) {
+      const { html } = await page(`/story/${story.id}`, { headers });
+      expect(html.startsWith("<!DOCTYPE html><html")).toBe(true);
+      const data = [...html.matchAll(/streamController\.enqueue\((".*?")\);<\/script>/g)];
+      expect(data.length).toBeGreaterThan(0);
+      expect(data.map((match) => JSON.parse(match[1] as string)).join("")).toContain(
+        "Letters from Harrow Lane",
+      );
+      expect(html.split("streamController.close();").length).toBe(2);
+      expect(html.endsWith("</body></html>")).toBe(true);
+    }
+  });
+
   it("accepts a slug after the story id", async () => {
     expect((await page(`/story/${story.id}-letters-from-harrow-lane`)).status).toBe(200);
   });

@@ -41,7 +41,10 @@ const SECURITY_HEADERS = {
 export interface SiteOptions {
   mediaDir: string;
   buildDir?: string;
-  /** How long a visitor's page may be served from memory; 0 turns the cache off. */
+  /**
+   * How long a visitor's page may be served from memory (10 s: a write to the story drops
+   * it at once, so only counts such as reads can lag); 0 turns the cache off.
+   */
   pageCacheMs?: number;
 }
 
@@ -54,7 +57,7 @@ export type Site = Hono & { listener: RequestListener };
 
 export function createSite(api: Hono<AppEnv>, build: ServerBuild, options: SiteOptions): Site {
   const site = new Hono();
-  const cacheMs = options.pageCacheMs ?? 2000;
+  const cacheMs = options.pageCacheMs ?? 10_000;
   const cache =
     cacheMs > 0 ? new PageCache({ ttlMs: cacheMs, maxTtlMs: 60_000, maxEntries: 5000 }) : null;
   if (cache) onStoryChanged((storyId) => cache.invalidate(`story:${storyId}`));

@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { type EntryContext, ServerRouter } from "react-router";
 
 export { createLoadContext } from "./api/context.ts";
@@ -7,20 +7,66 @@ export { createLoadContext } from "./api/context.ts";
 export const streamTimeout = 5_000;
 
 /**
- * Pages render completely (onAllReady) into one buffer before they are sent: no route
- * streams yet, and one buffered body is the cheapest thing Node can send. The render must
- * still go through the streaming renderer: React Router's hydration data arrives through
- * a Suspense boundary, which renderToString would leave as its fallback.
+ * Pages render completely into one body before they are sent: no route streams yet, and
+ * one buffered body is the cheapest thing Node can send.
+ *
+ * A visitor's page (no one signed in: nothing on it waits for a lazy component) renders
+ * with renderToString, about a third cheaper than the streaming renderer. React Router
+ * sends its hydration data through a Suspense boundary (StreamTransfer) that reads the
+ * encoded loader data chunk by chunk; the data is read here first, into the per-render
+ * cache StreamTransfer looks in (react-router 8.4.0, pinned), so the boundary renders at
+ * once and the HTML is the streaming renderer's, byte for byte (compared on every benched
+ * route when this was written; packages/server/src/web.test.ts checks the data is there).
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   status: number,
   headers: Headers,
   routerContext: EntryContext,
 ): Promise<Response> {
-  if (request.method.toUpperCase() === "HEAD") {
-    return Promise.resolve(new Response(null, { status, headers }));
+  if (request.method.toUpperCase() === "HEAD") return new Response(null, { status, headers });
+  await readHandoffData(routerContext);
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  const root = routerContext.staticHandlerContext.loaderData.root as { user?: unknown } | undefined;
+  if (root && root.user === null) {
+    const html = renderToString(<ServerRouter context={routerContext} url={request.url} />);
+    // A boundary left unresolved would leave the page without its data: stream instead.
+    if (html.includes(HANDOFF_END))
+      return new Response(`<!DOCTYPE html>${html}`, { status, headers });
   }
+  return renderStreaming(request, status, headers, routerContext);
+}
+
+const HANDOFF_END = "window.__reactRouterContext.streamController.close();";
+
+/** What StreamTransfer keeps per chunk: the promise of the read, with its outcome on it. */
+type ChunkRead = Promise<void> & { result?: { done: boolean; value: string } };
+
+/** Reads the hydration data through and files each chunk where StreamTransfer reads it. */
+async function readHandoffData(context: EntryContext): Promise<void> {
+  const stream = context.serverHandoffStream;
+  const meta = context.renderMeta as { streamCache?: Record<number, ChunkRead> } | undefined;
+  if (!stream || !meta) return;
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  const cache: Record<number, ChunkRead> = {};
+  for (let identifier = 0; ; identifier++) {
+    const { done, value } = await reader.read();
+    const read: ChunkRead = Promise.resolve();
+    read.result = { done, value: decoder.decode(value, { stream: true }) };
+    cache[identifier] = read;
+    if (done) break;
+  }
+  reader.releaseLock();
+  meta.streamCache = cache;
+}
+
+function renderStreaming(
+  request: Request,
+  status: number,
+  headers: Headers,
+  routerContext: EntryContext,
+): Promise<Response> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let statusCode = status;
@@ -31,7 +77,6 @@ export default function handleRequest(
       },
       final(callback) {
         clearTimeout(timeout);
-        headers.set("Content-Type", "text/html; charset=utf-8");
         resolve(new Response(Buffer.concat(chunks), { status: statusCode, headers }));
         callback();
       },
