@@ -113,9 +113,8 @@ describe("visitor opens a story and reads its first two parts", () => {
         const hot = await hotStories(server.url, HOME_POPULAR_LIMIT);
         const cards = popular.getByRole("listitem");
         expect(await cards.count()).toBe(hot.length);
-        const firstCardTitle = squash(
-          await cards.first().getByRole("heading", { level: 3 }).textContent(),
-        );
+        // A carousel card is its cover and its title, in one link.
+        const firstCardTitle = squash(await cards.first().getByRole("link").textContent());
         expect(squash(hot[0]?.title ?? "")).toContain(firstCardTitle.replace(/…$/, ""));
         await expectNoHorizontalOverflow(page, viewport.width);
         await expectNoAxeViolations(page, "the home page");
