@@ -27,6 +27,8 @@ export default defineConfig({
               test: {
                 name: "api-postgres",
                 include: apiTests,
+                // What only SQLite has (its search index) is tested on SQLite alone.
+                exclude: ["**/node_modules/**", "**/*.sqlite.test.ts"],
                 env: { TEST_ENGINE: "postgres" },
                 ...apiTimeouts,
               },

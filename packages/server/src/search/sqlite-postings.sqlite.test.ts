@@ -48,7 +48,7 @@ describe("index words", () => {
 
 const t = useTestApi();
 
-describe.skipIf(process.env.TEST_ENGINE === "postgres")("SQLite postings", () => {
+describe("SQLite postings", () => {
   const db = () => t.handle.db as unknown as Kysely<SearchDatabase>;
   const snapshot = async () => ({
     stories: await db()
