@@ -41,6 +41,8 @@ export default defineConfig({
           include: ["packages/e2e/**/*.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // A page waits on a server that shares the machine's two cores with the browser.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },

@@ -267,7 +267,11 @@ describe("reports", () => {
       await logInAt(page, "demo_writer", "/inbox/demo_reader");
       await page.getByRole("textbox", { name: /^Message / }).fill("Hello from the writer");
       await page.getByRole("button", { name: "Send", exact: true }).click();
-      await page.getByText("Hello from the writer").waitFor();
+      // In the conversation: the composer may still hold the text for a moment.
+      await page
+        .getByRole("region", { name: /^Messages with / })
+        .getByText("Hello from the writer")
+        .waitFor();
     });
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await logInAt(page, "demo_reader", "/inbox/demo_writer");
