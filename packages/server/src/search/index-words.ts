@@ -66,3 +66,31 @@ export function wordImpacts(
 export function inverseDocumentFrequency(documents: number, withWord: number): number {
   return Math.log(1 + (documents - withWord + 0.5) / (withWord + 0.5));
 }
+
+/** Letters a misspelt word may be missing or have wrong, besides its own. */
+const TYPO_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
+
+/**
+ * Every word one typo away from `word` (a letter dropped, added or changed, or two
+ * neighbours swapped): the candidates a query word that matches nothing is read as.
+ */
+export function oneTypoAway(word: string): string[] {
+  const letters = [...word];
+  const alphabet = new Set([...TYPO_ALPHABET, ...letters]);
+  const words = new Set<string>();
+  for (let at = 0; at <= letters.length; at++) {
+    const head = letters.slice(0, at).join("");
+    const rest = letters.slice(at + 1).join("");
+    const tail = letters.slice(at).join("");
+    if (at < letters.length) words.add(head + rest);
+    if (at < letters.length - 1) {
+      words.add(head + letters[at + 1] + letters[at] + letters.slice(at + 2).join(""));
+    }
+    for (const letter of alphabet) {
+      words.add(head + letter + tail);
+      if (at < letters.length) words.add(head + letter + rest);
+    }
+  }
+  words.delete(word);
+  return [...words];
+}

@@ -1,7 +1,7 @@
 import { type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { listedStory } from "../stories/service.ts";
-import { IMPACT_SCALE, indexWords, inverseDocumentFrequency } from "./index-words.ts";
+import { IMPACT_SCALE, indexWords, inverseDocumentFrequency, oneTypoAway } from "./index-words.ts";
 import type { RankWindow, SearchIndex, SearchTerms } from "./search-index.ts";
 import {
   indexQueuedWrites,
@@ -26,6 +26,8 @@ const PREFIX_END = "\u{10FFFF}";
 const MAX_EXPANSIONS = 16;
 const BLOCK = 20;
 const MAX_WORDS = 8;
+/** A word that starts no indexed word is read as its typo'd neighbours in this range. */
+const TYPO_LENGTHS = { min: 4, max: 20 };
 
 type Words = "story_words" | "user_words";
 
@@ -48,6 +50,22 @@ interface Candidate {
 
 const search = (db: Kysely<Database>) => db.withTables<PostingTables>() as Kysely<SearchDatabase>;
 
+/**
+ * Indexed words one typo away from a word long enough to guess at ("dragom" → dragon), most
+ * frequent first; PostgreSQL gets the same from pg_trgm.
+ */
+function typoNeighbours(db: Kysely<SearchDatabase>, table: Words, word: string) {
+  const length = [...word].length;
+  if (length < TYPO_LENGTHS.min || length > TYPO_LENGTHS.max) return [];
+  return db
+    .selectFrom(table)
+    .select(["term", "docs"])
+    .where("term", "in", oneTypoAway(word))
+    .orderBy("docs", "desc")
+    .limit(MAX_EXPANSIONS + 1)
+    .execute();
+}
+
 /** The query's words as the index cut them; none when a word starts no indexed word. */
 async function queryWords(db: Kysely<SearchDatabase>, table: Words, terms: SearchTerms) {
   const words = [...new Set(terms.tokens.flatMap(indexWords))].slice(0, MAX_WORDS);
@@ -62,6 +80,7 @@ async function queryWords(db: Kysely<SearchDatabase>, table: Words, terms: Searc
         .orderBy("docs", "desc")
         .limit(MAX_EXPANSIONS + 1)
         .execute();
+      if (rows.length === 0) rows.push(...(await typoNeighbours(db, table, word)));
       const kept = rows.slice(0, MAX_EXPANSIONS);
       return {
         word,

@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { useTestApi } from "../testing/api.ts";
 import { createStory, createUser } from "../testing/fixtures.ts";
-import { indexWords, wordImpacts } from "./index-words.ts";
+import { indexWords, oneTypoAway, wordImpacts } from "./index-words.ts";
 import { searchTerms } from "./service.ts";
 import {
   buildPostings,
@@ -39,6 +39,16 @@ describe("index words", () => {
     expect(impacts.get("manor")).toBeGreaterThan(impacts.get("quiet") ?? 0);
     expect(impacts.get("murder")).toBeGreaterThan(impacts.get("manor") ?? 0);
     expect(impacts.get("village")).toBeGreaterThan(impacts.get("manor") ?? 0);
+  });
+
+  it("reads a word as every word one typo away", () => {
+    const neighbours = oneTypoAway("dragom");
+    for (const word of ["dragon", "dragm", "dargom", "draagom", "drag0m"]) {
+      expect(neighbours).toContain(word);
+    }
+    expect(neighbours).not.toContain("dragom");
+    expect(neighbours).not.toContain("dragons");
+    expect(oneTypoAway("né")).toContain("ne");
   });
 
   it("counts popularity in orders of magnitude", () => {
