@@ -377,8 +377,11 @@ async function upsertSide(
 /**
  * Sends a message. On PostgreSQL both people's rows are locked first (in id order), so the
  * messages of one user commit in id order: a stream that resumes after id N can never miss
- * a smaller id committed later. SQLite runs one transaction at a time anyway. A message to
- * someone who muted the sender is kept on the sender's side only.
+ * a smaller id committed later. SQLite runs one transaction at a time anyway. The message is
+ * read back inside the transaction and published as soon as it commits, with no I/O in
+ * between, so streams also receive each user's messages in id order (a stream skips ids at
+ * or below the last it sent). A message to someone who muted the sender is kept on the
+ * sender's side only.
  */
 export async function sendMessage(
   db: Db,
@@ -395,7 +398,7 @@ export async function sendMessage(
   await assertMaySend(db, viewer, other);
   const hidden = await isMuted(db, other.id, viewer.id);
   const [a, b] = pair(viewer.id, other.id);
-  const id = await db.transaction().execute(async (trx) => {
+  const message = await db.transaction().execute(async (trx) => {
     if (isPostgres(trx)) {
       await trx
         .selectFrom("users")
@@ -423,16 +426,15 @@ export async function sendMessage(
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    const message = { id: Number(inserted.id), at: now };
-    await upsertSide(trx, { userId: viewer.id, otherId: other.id, conversationId }, message, 0);
+    const sent = { id: Number(inserted.id), at: now };
+    await upsertSide(trx, { userId: viewer.id, otherId: other.id, conversationId }, sent, 0);
     if (!hidden) {
-      await upsertSide(trx, { userId: other.id, otherId: viewer.id, conversationId }, message, 1);
+      await upsertSide(trx, { userId: other.id, otherId: viewer.id, conversationId }, sent, 1);
     }
-    return message.id;
+    return toMessage(
+      await selectMessages(trx).where("messages.id", "=", sent.id).executeTakeFirstOrThrow(),
+    );
   });
-  const message = toMessage(
-    await selectMessages(db).where("messages.id", "=", id).executeTakeFirstOrThrow(),
-  );
   publish(viewer.id, { type: "message", with: other.username, message });
   if (!hidden) {
     publish(other.id, { type: "message", with: viewer.username, message });
