@@ -7,7 +7,7 @@ import { readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
 import { idParam, parseInput, validationHook } from "../http/validation.ts";
 import { usernameParam } from "../users/routes.ts";
-import { homeFeed } from "./feed.ts";
+import { homeFeedJson } from "./feed.ts";
 import { type TrackedEvent, track } from "./promotions.ts";
 import { continueReading, setPreferredTags } from "./service.ts";
 
@@ -19,7 +19,8 @@ const homeRoute = createRoute({
   summary: "The viewer's home feed: {sections: [{type, data, dynamic?}]} (generic for visitors)",
   // The app sends a cache-busting value; the feed's freshness is the server's concern.
   request: { query: z.object({ cache: z.string().optional() }) },
-  responses: { 200: { description: "HomeFeed", ...objectJson } },
+  // Sent as JSON text serialised once per cached feed, so not typed as a JSON body here.
+  responses: { 200: { description: "HomeFeed (application/json)" } },
 });
 
 const continueRoute = createRoute({
@@ -76,7 +77,8 @@ export function homeRoutes() {
   app.openapi(homeRoute, async (c) => {
     // Visitors' featured lists follow the language they picked (the locale cookie).
     const language = languageByCode(getCookie(c, LOCALE_COOKIE)) ?? { id: 1 };
-    return c.json(await homeFeed(c.get("db"), c.get("viewer"), language.id), 200);
+    const feed = await homeFeedJson(c.get("db"), c.get("viewer"), language.id);
+    return c.body(feed, 200, { "content-type": "application/json" });
   });
 
   app.openapi(trackingRoute, async (c) => {
