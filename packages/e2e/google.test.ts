@@ -62,6 +62,28 @@ describe("sign-in with Google in the browser", () => {
     });
   });
 
+  test("a sign-up begun from a landing page button keeps its source through Google", async () => {
+    mock.signInAs({
+      sub: "e2e-google-wren",
+      email: "wren.writer@example.com",
+      email_verified: true,
+      name: "Wren Source",
+    });
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto("/signup?source=writer_top&nextUrl=/terms");
+      await page.getByRole("link", { name: "Continue with Google" }).click();
+      await page.waitForURL(/\/signup\/complete\?token=/);
+      await page.getByLabel("Day").selectOption("9");
+      await page.getByLabel("Month").selectOption("04");
+      await page.getByLabel("Year").selectOption("1996");
+      await page.getByLabel(/I agree to the/).check();
+      await page.getByRole("button", { name: "Sign up" }).click();
+      await page.waitForURL(`${server.url}/terms`);
+      const me = await (await page.request.get("/api/v3/internal/current_user")).json();
+      expect(me).toMatchObject({ email: "wren.writer@example.com", signupSource: "writer_top" });
+    });
+  });
+
   test("the same Google account signs straight in from /signup next time", async () => {
     mock.signInAs(QUILL);
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {

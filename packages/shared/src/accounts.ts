@@ -40,6 +40,10 @@ export type SignupSource = (typeof SIGNUP_SOURCES)[number];
 export const isSignupSource = (value: string | null | undefined): value is SignupSource =>
   SIGNUP_SOURCES.some((source) => source === value);
 
+/** A sign-up source as asked for (a query, a form field), or null for anything else. */
+export const signupSourceOf = (value: unknown): SignupSource | null =>
+  typeof value === "string" && isSignupSource(value) ? value : null;
+
 export const SIGNUP_SOURCE_MESSAGE = `source must be one of ${SIGNUP_SOURCES.join(", ")}`;
 
 /** Sign-up completion error codes of the spec and the message each maps to. */

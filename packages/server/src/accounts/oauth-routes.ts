@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { ACCOUNT_MESSAGES, safeNextUrl } from "@inkwell/shared";
+import { ACCOUNT_MESSAGES, type SignupSource, safeNextUrl, signupSourceOf } from "@inkwell/shared";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../http/app-env.ts";
@@ -73,16 +73,30 @@ async function destination(
   c: Context<AppEnv>,
   outcome: SignInOutcome,
   nextUrl: string,
+  source?: SignupSource,
 ): Promise<string> {
   switch (outcome.kind) {
     case "session":
       await rotateSessionCookie(c, outcome.session.token);
       return nextUrl;
     case "pending":
-      return `/signup/complete?${new URLSearchParams({ token: outcome.token, nextUrl })}`;
+      return `/signup/complete?${completionQuery({ token: outcome.token, nextUrl, source })}`;
     case "email_exists":
       return `/login?${new URLSearchParams({ nextUrl, error: "oauth_email_exists" })}`;
   }
+}
+
+/** The completion form's query: the source rides along so the form posts it back. */
+function completionQuery(query: {
+  token: string;
+  nextUrl: string;
+  source?: SignupSource | null;
+  code?: string;
+}): URLSearchParams {
+  const { source, ...rest } = query;
+  const params = new URLSearchParams(rest);
+  if (source) params.set("source", source);
+  return params;
 }
 
 /** A browser goes back to the login page with the code; a script gets {code, message}. */
@@ -213,8 +227,9 @@ export function oauthRoutes(limits: AccountLimiters = accountLimiters()) {
   app.get("/auth/google", async (c) => {
     const config = requireConfig();
     const nextUrl = safeNextUrl(c.req.query("nextUrl"));
+    const source = signupSourceOf(c.req.query("source")) ?? undefined;
     try {
-      const { url, remembered } = await beginSignIn(config, redirectUri(c), nextUrl);
+      const { url, remembered } = await beginSignIn(config, redirectUri(c), nextUrl, source);
       rememberState(c, remembered);
       return c.redirect(url, 302);
     } catch (error) {
@@ -239,7 +254,7 @@ export function oauthRoutes(limits: AccountLimiters = accountLimiters()) {
         remembered,
       );
       const outcome = await signInWithIdentity(c.get("db"), identity);
-      return c.redirect(await destination(c, outcome, nextUrl), 303);
+      return c.redirect(await destination(c, outcome, nextUrl, remembered?.source), 303);
     } catch (error) {
       return signInFailure(c, error, nextUrl);
     }
@@ -281,7 +296,8 @@ export function oauthRoutes(limits: AccountLimiters = accountLimiters()) {
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       if (wantsHtml(c)) {
-        const back = new URLSearchParams({ token, nextUrl, code: error.code });
+        const source = signupSourceOf(fields.source);
+        const back = completionQuery({ token, nextUrl, code: error.code, source });
         return c.redirect(`/signup/complete?${back}`, 303);
       }
       // `msg` is what the spec's sign-up forms read; `message` is the house shape.

@@ -1,5 +1,5 @@
 import { createHash, generateKeyPairSync } from "node:crypto";
-import { ACCOUNT_MESSAGES, SIGNUP_ERROR_CODES } from "@inkwell/shared";
+import { ACCOUNT_MESSAGES, SIGNUP_ERROR_CODES, SIGNUP_SOURCE_MESSAGE } from "@inkwell/shared";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -48,8 +48,9 @@ const postJson = (path: string, body: unknown, headers: Record<string, string> =
   });
 
 /** GET /auth/google, then the mock's authorize endpoint: the callback URL and the state cookie. */
-async function toProviderAndBack(nextUrl = "/home") {
-  const start = await t.get(`/auth/google?${new URLSearchParams({ nextUrl })}`);
+async function toProviderAndBack(nextUrl = "/home", source?: string) {
+  const query = new URLSearchParams({ nextUrl, ...(source && { source }) });
+  const start = await t.get(`/auth/google?${query}`);
   expect(start.status).toBe(302);
   const stateCookie = `inkwell_oidc=${cookieValue(start, "inkwell_oidc")}`;
   const authorize = await fetch(start.headers.get("location") ?? "", { redirect: "manual" });
@@ -58,9 +59,14 @@ async function toProviderAndBack(nextUrl = "/home") {
 }
 
 /** A whole sign-in with Google as `claims`: the callback's answer. */
-async function signInWithGoogle(claims: IdentityClaims, nextUrl = "/home", cookie = "") {
+async function signInWithGoogle(
+  claims: IdentityClaims,
+  nextUrl = "/home",
+  cookie = "",
+  source?: string,
+) {
   mock.signInAs(claims);
-  const { stateCookie, callback } = await toProviderAndBack(nextUrl);
+  const { stateCookie, callback } = await toProviderAndBack(nextUrl, source);
   return t.get(callback, { headers: { cookie: [stateCookie, cookie].filter(Boolean).join("; ") } });
 }
 
@@ -222,6 +228,30 @@ describe("first sign-in, completion and the next sign-ins", () => {
     expect(again.status).toBe(400);
     expect((await again.json()).code).toBe("social_signup_expired");
     expect((await t.get(`/api/v3/auth/social-signup?token=${token}`)).status).toBe(404);
+  });
+
+  it("records the landing page's sign-up source through the provider and the form", async () => {
+    const piet = { sub: "google-piet", email: "piet@example.com", email_verified: true };
+    const callback = await signInWithGoogle(piet, "/home", "", "reader_bot");
+    const location = new URL(callback.headers.get("location") ?? "", "http://x");
+    expect(location.searchParams.get("source")).toBe("reader_bot");
+    const done = await complete(pendingToken(callback), { source: "reader_bot" });
+    expect(done.status).toBe(200);
+    expect(await me(sessionCookie(done))).toMatchObject({ signupSource: "reader_bot" });
+
+    // Any other value is dropped on the way out and refused on the way back.
+    const odd = await signInWithGoogle(
+      { sub: "google-odd", email: "odd.source@example.com", email_verified: true },
+      "/home",
+      "",
+      "banner_ad",
+    );
+    expect(new URL(odd.headers.get("location") ?? "", "http://x").searchParams.has("source")).toBe(
+      false,
+    );
+    const refused = await complete(pendingToken(odd), { source: "banner_ad" });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).fields).toEqual({ source: SIGNUP_SOURCE_MESSAGE });
   });
 
   it("signs the same subject into the same account, rotating the session", async () => {

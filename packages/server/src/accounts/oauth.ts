@@ -7,6 +7,8 @@ import {
   isReservedUsername,
   MINIMUM_AGE,
   SIGNUP_ERROR_CODES,
+  SIGNUP_SOURCES,
+  type SignupSource,
   USERNAME_MAX,
   USERNAME_MIN,
 } from "@inkwell/shared";
@@ -217,6 +219,8 @@ export const authorizationStateSchema = z.object({
   nonce: z.string().min(16).max(100),
   verifier: z.string().min(43).max(128),
   nextUrl: z.string().max(2000),
+  // The landing page's sign-up button this sign-in started from, recorded on a new account.
+  source: z.enum(SIGNUP_SOURCES).optional(),
 });
 
 export type AuthorizationState = z.infer<typeof authorizationStateSchema>;
@@ -228,13 +232,15 @@ export async function beginSignIn(
   config: OidcConfig,
   redirectUri: string,
   nextUrl: string,
+  source?: SignupSource,
 ): Promise<{ url: string; remembered: AuthorizationState }> {
   const metadata = await discover(config.issuer);
-  const remembered = {
+  const remembered: AuthorizationState = {
     state: randomToken(),
     nonce: randomToken(),
     verifier: randomToken(),
     nextUrl,
+    ...(source && { source }),
   };
   const url = new URL(metadata.authorization_endpoint);
   const params = {
@@ -444,6 +450,7 @@ export const completionSchema = signupSchema
     pronouns: true,
     marketing: true,
     consent: true,
+    source: true,
   })
   .extend({
     token: z.string().max(100),
@@ -524,6 +531,7 @@ export async function completeSocialSignup(
     verified,
     pronouns: data.pronouns,
     marketing: data.marketing,
+    source: data.source,
   };
   const user = await createLinkedAccount(db, pending, account, now);
   if (!verified) await sendVerificationMail(db, { ...user, email }, options.baseUrl, now);
@@ -536,6 +544,7 @@ interface NewAccount {
   verified: boolean;
   pronouns: string | null;
   marketing: boolean;
+  source: SignupSource | null;
 }
 
 const USERNAME_ATTEMPTS = 5;
@@ -573,6 +582,7 @@ async function createLinkedAccount(
             birthdate: account.birthdate,
             pronouns: account.pronouns,
             marketing_opt_in: account.marketing ? 1 : 0,
+            signup_source: account.source,
             created_at: now,
           })
           .returning("id")

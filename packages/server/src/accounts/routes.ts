@@ -2,13 +2,13 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   ACCOUNT_MESSAGES,
   escapeHtml,
-  isSignupSource,
   linkify,
   PASSWORD_MAX,
   PASSWORD_MIN,
   passwordStrength,
   type SignupSource,
   safeNextUrl,
+  signupSourceOf,
 } from "@inkwell/shared";
 import { signupSchema } from "@inkwell/shared/schemas";
 import { deleteCookie, getCookie } from "hono/cookie";
@@ -93,7 +93,7 @@ export function accountRoutes(limits: AccountLimiters) {
     let source: SignupSource | null = null;
     try {
       const body = await readFields(c);
-      if (typeof body.source === "string" && isSignupSource(body.source)) source = body.source;
+      source = signupSourceOf(body.source);
       const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
       limits.signup.hit([`ip:${clientAddress(c)}`, `email:${email}`]);
       const parsed = signupSchema.safeParse(body);

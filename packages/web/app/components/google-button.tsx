@@ -1,3 +1,4 @@
+import type { SignupSource } from "@inkwell/shared";
 import { t } from "../i18n/index.ts";
 
 /** Google's "G", drawn in its four colours as its sign-in guidelines ask. */
@@ -29,13 +30,21 @@ function GoogleLogo() {
  * to GET /auth/google (not a form post): it works without JavaScript and the server does
  * the redirect to Google with state, nonce and PKCE.
  */
-export function GoogleButton({ nextUrl, divider = true }: { nextUrl: string; divider?: boolean }) {
+export function GoogleButton({
+  nextUrl,
+  source = null,
+  divider = true,
+}: {
+  nextUrl: string;
+  /** The landing page's sign-up button, recorded on an account the sign-in creates. */
+  source?: SignupSource | null;
+  divider?: boolean;
+}) {
+  const query = new URLSearchParams({ nextUrl });
+  if (source) query.set("source", source);
   return (
     <>
-      <a
-        className="button button--large auth__submit auth__social"
-        href={`/auth/google?${new URLSearchParams({ nextUrl })}`}
-      >
+      <a className="button button--large auth__submit auth__social" href={`/auth/google?${query}`}>
         <GoogleLogo />
         {t.account.oauth.continueWithGoogle}
       </a>

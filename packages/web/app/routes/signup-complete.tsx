@@ -1,4 +1,10 @@
-import { ACCOUNT_MESSAGES, birthYears, safeNextUrl, signupErrorMessage } from "@inkwell/shared";
+import {
+  ACCOUNT_MESSAGES,
+  birthYears,
+  safeNextUrl,
+  signupErrorMessage,
+  signupSourceOf,
+} from "@inkwell/shared";
 import { apiContext } from "../api/context.ts";
 import { Alert } from "../components/alert.tsx";
 import {
@@ -22,6 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     token,
     pending,
     code: url.searchParams.get("code"),
+    // The landing page's sign-up button this began from, posted back with the form.
+    source: signupSourceOf(url.searchParams.get("source")),
     years: birthYears(new Date()),
   };
 }
@@ -60,7 +68,7 @@ function Expired({ nextUrl }: { nextUrl: string }) {
  * the server redirects back here with a code.
  */
 export default function SignupCompletePage({ loaderData }: Route.ComponentProps) {
-  const { nextUrl, token, pending, years } = loaderData;
+  const { nextUrl, token, source, pending, years } = loaderData;
   const action = `/signup/complete?${new URLSearchParams({ nextUrl })}`;
   const form = useSignupForm(
     PREFIX,
@@ -82,6 +90,7 @@ export default function SignupCompletePage({ loaderData }: Route.ComponentProps)
       {form.failure && <Alert tone="danger">{failureMessage(form.failure.code)}</Alert>}
       <form className="auth__form" method="post" action={action} onSubmit={form.submit} noValidate>
         <input type="hidden" name="token" value={token} />
+        {source && <input type="hidden" name="source" value={source} />}
         {askEmail && <EmailField prefix={PREFIX} form={form} />}
         {!pending.birthdayKnown && <BirthdayField prefix={PREFIX} years={years} form={form} />}
         <PronounsField prefix={PREFIX} />

@@ -1,4 +1,4 @@
-import { birthYears, isSignupSource, safeNextUrl, signupErrorMessage } from "@inkwell/shared";
+import { birthYears, safeNextUrl, signupErrorMessage, signupSourceOf } from "@inkwell/shared";
 import { type ReactNode, useState } from "react";
 import { redirect } from "react-router";
 import { apiContext } from "../api/context.ts";
@@ -30,8 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const nextUrl = asked ? safeNextUrl(asked) : ONBOARDING_URL;
   const code = url.searchParams.get("code");
   // The landing page's button this came from, recorded with the account; others are dropped.
-  const asSource = url.searchParams.get("source");
-  const source = isSignupSource(asSource) ? asSource : null;
+  const source = signupSourceOf(url.searchParams.get("source"));
   const [providers, features] = await Promise.all([api.authProviders(), api.features()]);
   return {
     nextUrl,
@@ -138,7 +137,7 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
         </>
       ) : (
         <>
-          <GoogleButton nextUrl={nextUrl} />
+          <GoogleButton nextUrl={nextUrl} source={source} />
           <a
             className="button button--primary button--large auth__submit auth__social"
             href={`/signup?${new URLSearchParams({ ...here, view: "email" })}`}
