@@ -20,6 +20,10 @@ async function signedInPage(username: string, viewport: { width: number; height:
 
 const composer = (page: Page) => page.getByRole("textbox", { name: /^Message / });
 
+/** A message in the conversation itself (the composer may still hold the same text). */
+const sentMessage = (page: Page, text: string) =>
+  page.getByRole("region", { name: /^Messages with / }).getByText(text, { exact: true });
+
 async function send(page: Page, text: string) {
   await composer(page).fill(text);
   await page.getByRole("button", { name: "Send", exact: true }).click();
@@ -56,7 +60,7 @@ describe("the inbox", () => {
       expect(await composer(a.page).inputValue()).toBe("Are you there?");
       await a.page.unrouteAll();
       await a.page.getByRole("button", { name: "Send", exact: true }).click();
-      await a.page.getByText("Are you there?", { exact: true }).waitFor();
+      await sentMessage(a.page, "Are you there?").waitFor();
       // The live stream may show the message a moment before the send's answer clears the box.
       await expect.poll(() => composer(a.page).inputValue()).toBe("");
     } finally {
