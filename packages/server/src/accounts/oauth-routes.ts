@@ -93,9 +93,9 @@ function completionQuery(query: {
   source?: SignupSource | null;
   code?: string;
 }): URLSearchParams {
-  const { source, ...rest } = query;
-  const params = new URLSearchParams(rest);
-  if (source) params.set("source", source);
+  const params = new URLSearchParams({ token: query.token, nextUrl: query.nextUrl });
+  if (query.code) params.set("code", query.code);
+  if (query.source) params.set("source", query.source);
   return params;
 }
 

@@ -440,6 +440,16 @@ describe("POST /signup/complete errors", () => {
     expect(response.headers.get("location")).toBe(
       `/signup/complete?${new URLSearchParams({ token, nextUrl: "/story/2", code: "fixerrors" })}`,
     );
+
+    // The sign-up source comes back with it, for the form to post again.
+    const withSource = await t.get("/signup/complete?nextUrl=/story/2", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
+      body: new URLSearchParams({ token, source: "writer_top", ...BIRTHDAY }).toString(),
+    });
+    expect(
+      new URL(withSource.headers.get("location") ?? "", "http://x").searchParams.get("source"),
+    ).toBe("writer_top");
   });
 
   it("refuses an unknown token", async () => {
