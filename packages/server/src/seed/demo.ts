@@ -9,6 +9,7 @@ import { CATEGORIES, GENRE_TAGS, LANGUAGE_WEIGHTS, TAGS } from "./catalogue.ts";
 import { partHtml, storyContent, userBio } from "./content.ts";
 import { coverSvg } from "./covers.ts";
 import { seedCuration, seedPromotion } from "./curation.ts";
+import { seedDemoReader } from "./demo-reader.ts";
 
 const DAY = 86_400_000;
 export const DEMO_PASSWORD = "inkwell-demo";
@@ -126,6 +127,7 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions): Prom
     await seedFollows(trx, faker, userIds, writerIds, now);
     await seedCuration(trx, now);
     await seedPromotion(trx, now);
+    await seedDemoReader(trx, userIds.slice(0, DEMO_ACCOUNTS.length), now);
 
     const authorNames = new Map(users.map((user, index) => [userIds[index], user.name]));
     await writeCovers(options.mediaDir, stories, storyIds, authorNames);

@@ -1,11 +1,14 @@
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { InboxThreadList, LibraryPage } from "@inkwell/shared";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApi } from "../app.ts";
 import type { DatabaseHandle } from "../db/connection.ts";
 import { prepareDatabase } from "../startup.ts";
 import { openTestDatabase } from "../testing/database.ts";
+import { sessionCookie } from "../testing/fixtures.ts";
 import { CURATION_ACCOUNTS } from "./curation.ts";
 import { DEMO_ACCOUNTS } from "./demo.ts";
 
@@ -137,6 +140,41 @@ describe("demo seeding at start", () => {
     expect(lists.every((list) => list.num_stories > 0)).toBe(true);
     const promotions = await handle.db.selectFrom("story_promotions").select("story_id").execute();
     expect(promotions).toHaveLength(1);
+  });
+
+  it("gives the demo reader a used account: Library, stories in progress, lists, inbox", async () => {
+    const reader = await handle.db
+      .selectFrom("users")
+      .select("id")
+      .where("username", "=", "demo_reader")
+      .executeTakeFirstOrThrow();
+    const api = createApi(handle);
+    const headers = { cookie: await sessionCookie(handle.db, reader.id) };
+    const get = async <T>(path: string) => {
+      const response = await api.request(path, { headers });
+      expect(response.status).toBe(200);
+      return (await response.json()) as T;
+    };
+
+    const current = await get<LibraryPage>("/api/v3/users/demo_reader/library");
+    const archived = await get<LibraryPage>("/api/v3/users/demo_reader/library?archived=1");
+    expect(current.total).toBe(7);
+    expect(archived.total).toBe(1);
+    const inProgress = current.stories.filter((item) => item.progress !== null);
+    expect(inProgress).toHaveLength(3);
+    for (const item of inProgress) expect(item.progress?.part).toBeGreaterThan(1);
+
+    const { lists } = await get<{ lists: Array<{ name: string; numStories: number }> }>(
+      "/api/v3/users/demo_reader/lists?fields=lists(name,numStories)",
+    );
+    expect(lists.map((list) => [list.name, list.numStories]).sort()).toEqual([
+      ["Recommended by friends", 3],
+      ["Weekend binge", 4],
+    ]);
+
+    const inbox = await get<InboxThreadList>("/api/v3/users/demo_reader/inbox");
+    expect(inbox.total).toBe(2);
+    expect(inbox.threads.map((thread) => thread.unread)).toEqual([1, 0]);
   });
 
   it("never seeds in production unless asked", async () => {
