@@ -6,7 +6,12 @@ import { notFound } from "../http/errors.ts";
 import { moderatedPartText } from "../image-moderation/service.ts";
 import { assertNotBlockedBy } from "../safety/relations.ts";
 import { isPublished, partUrl, toPartSummary, toStoryCard } from "../stories/cards.ts";
-import { allPartsOf, assertMatureAllowed, canSeeStory, storyById } from "../stories/service.ts";
+import {
+  assertMatureAllowed,
+  canSeeStory,
+  publishedPartsOf,
+  storyById,
+} from "../stories/service.ts";
 import type { MaybeViewer } from "../viewer.ts";
 import { hasVoted } from "../votes/service.ts";
 
@@ -28,7 +33,7 @@ export async function getPartDetails(
   if (!part) throw notFound("Part");
   const [[story], siblings, voted] = await Promise.all([
     storyById(db, part.story_id),
-    allPartsOf(db, part.story_id),
+    publishedPartsOf(db, part.story_id),
     hasVoted(db, viewer, part.id),
   ]);
   if (!story) throw notFound("Part");
@@ -38,10 +43,9 @@ export async function getPartDetails(
   assertMatureAllowed(story, viewer);
   await assertNotBlockedBy(db, story.user_id, viewer);
 
-  const published = siblings.filter(isPublished);
-  const index = published.findIndex((sibling) => sibling.id === part.id);
+  const index = siblings.findIndex((sibling) => sibling.id === part.id);
   const neighbour = (offset: number) => {
-    const sibling = index === -1 ? undefined : published[index + offset];
+    const sibling = index === -1 ? undefined : siblings[index + offset];
     return sibling ? { id: sibling.id, title: sibling.title, url: partUrl(sibling.id) } : null;
   };
   const card = toStoryCard(story, siblings, [], []);

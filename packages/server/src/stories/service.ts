@@ -83,11 +83,14 @@ const categoriesOf = queryTemplate((db: Kysely<Database>, storyId: number) =>
     .select(["categories.id", "categories.name", "categories.slug"])
     .where("story_categories.story_id", "=", storyId),
 );
-/** Every part, drafts and deleted ones included: what the author and staff see. */
-export const allPartsOf = queryTemplate((db: Kysely<Database>, storyId: number) =>
-  selectParts(db).where("story_id", "=", storyId).orderBy("position"),
+/**
+ * Published parts and drafts (scheduled ones too): what the author sees of their own story.
+ * Deleted parts are gone for everyone: nothing can restore or read them.
+ */
+const ownPartsOf = queryTemplate((db: Kysely<Database>, storyId: number) =>
+  selectParts(db).where("story_id", "=", storyId).where("deleted", "=", 0).orderBy("position"),
 );
-const publishedPartsOf = queryTemplate((db: Kysely<Database>, storyId: number) =>
+export const publishedPartsOf = queryTemplate((db: Kysely<Database>, storyId: number) =>
   selectParts(db)
     .where("story_id", "=", storyId)
     .where("draft", "=", 0)
@@ -111,7 +114,7 @@ export async function getStoryDetails(
   const [tags, categories, parts, tagRankings, recommendedStories] = await Promise.all([
     tagNamesOf(db, storyId),
     categoriesOf(db, storyId),
-    isOwnerView ? allPartsOf(db, storyId) : publishedPartsOf(db, storyId),
+    isOwnerView ? ownPartsOf(db, storyId) : publishedPartsOf(db, storyId),
     tagRankingsOf(db, storyId),
     options.withRecommendations ? recommendFor(db, storyId, viewer) : undefined,
   ]);

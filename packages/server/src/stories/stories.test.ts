@@ -81,6 +81,53 @@ describe("GET /api/v3/stories/{id}", () => {
     ]);
   });
 
+  it("shows the author their drafts, marked, but never a deleted part, and counts only published ones", async () => {
+    const db = t.handle.db;
+    const at = Date.UTC(2031, 4, 6, 9, 15);
+    const scheduled = await createStory(db, author.id, {
+      parts: [
+        { title: "Out" },
+        { title: "Soon", draft: 1, scheduled_at: at },
+        { title: "Sketch", draft: 1 },
+        { title: "Gone", deleted: 1 },
+      ],
+    });
+    const fields = "numParts,parts(title,draft,isScheduledPart,formattedScheduledPublishDatetime)";
+    const own = await t.get(`/api/v3/stories/${scheduled.id}?fields=${fields}`, {
+      headers: { cookie: await sessionCookie(db, author.id) },
+    });
+    expect(await own.json()).toEqual({
+      numParts: 1,
+      parts: [
+        {
+          title: "Out",
+          draft: false,
+          isScheduledPart: false,
+          formattedScheduledPublishDatetime: null,
+        },
+        {
+          title: "Soon",
+          draft: true,
+          isScheduledPart: true,
+          formattedScheduledPublishDatetime: new Date(at).toISOString(),
+        },
+        {
+          title: "Sketch",
+          draft: true,
+          isScheduledPart: false,
+          formattedScheduledPublishDatetime: null,
+        },
+      ],
+    });
+    const reader = await signedIn(db);
+    const seen = await t.get(
+      `/api/v3/stories/${scheduled.id}?fields=numParts,parts(title)`,
+      reader,
+    );
+    expect(await seen.json()).toEqual({ numParts: 1, parts: [{ title: "Out" }] });
+    expect((await t.get(`/api/v3/story_parts/${scheduled.partIds[1]}`, reader)).status).toBe(404);
+  });
+
   it("returns only the fields named, nested as asked", async () => {
     const response = await t.get(
       `/api/v3/stories/${story.id}?fields=id,title,parts(id,title,url),user(username)`,
