@@ -6,7 +6,9 @@ import {
   formatReadingTime,
   formatRelativeTime,
   formatTimeAgo,
+  formatZonedDate,
   htmlToPlainText,
+  isSameDay,
   READING_WORDS_PER_MINUTE,
   slugify,
   toTimestamp,
@@ -138,6 +140,44 @@ describe("formatAbsoluteDate", () => {
 
   it("gives an empty string for an invalid date", () => {
     expect(formatAbsoluteDate("not a date")).toBe("");
+  });
+
+  it("formats in a named time zone, daylight saving included", () => {
+    expect(formatAbsoluteDate("2024-03-05T21:07:00Z", "Europe/Paris")).toBe("Mar 05, 2024 10:07PM");
+    expect(formatAbsoluteDate("2024-07-05T21:07:00Z", "Europe/Paris")).toBe("Jul 05, 2024 11:07PM");
+    expect(formatAbsoluteDate("2024-03-06T04:30:00Z", "America/New_York")).toBe(
+      "Mar 05, 2024 11:30PM",
+    );
+    expect(formatAbsoluteDate("2024-03-05T12:00:00Z", "Asia/Kolkata")).toBe("Mar 05, 2024 05:30PM");
+  });
+});
+
+describe("formatZonedDate", () => {
+  it("names the zone after the time", () => {
+    expect(formatZonedDate("2024-03-06T04:30:00Z", "America/New_York")).toBe(
+      "Mar 05, 2024 11:30PM EST",
+    );
+    expect(formatZonedDate("2024-07-05T21:07:00Z", "Europe/Paris")).toBe(
+      "Jul 05, 2024 11:07PM GMT+2",
+    );
+    expect(formatZonedDate("2024-03-05T21:07:00Z", "UTC")).toBe("Mar 05, 2024 09:07PM UTC");
+  });
+
+  it("gives an empty string for an invalid date", () => {
+    expect(formatZonedDate("not a date", "Europe/Paris")).toBe("");
+  });
+});
+
+describe("isSameDay", () => {
+  it("compares calendar days on the zone's own clock", () => {
+    const lateEvening = "2024-03-05T22:30:00Z";
+    const nextMorning = "2024-03-06T08:00:00Z";
+    expect(isSameDay(lateEvening, nextMorning, "UTC")).toBe(false);
+    // 17:30 and 03:00 in New York: still the 5th, then the 6th.
+    expect(isSameDay(lateEvening, nextMorning, "America/New_York")).toBe(false);
+    // 23:30 on the 5th and 00:30 on the 6th in Paris; 22:30 and 23:30 on the 5th in UTC.
+    expect(isSameDay(lateEvening, "2024-03-05T23:30:00Z", "UTC")).toBe(true);
+    expect(isSameDay(lateEvening, "2024-03-05T23:30:00Z", "Europe/Paris")).toBe(false);
   });
 });
 

@@ -60,14 +60,84 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
 
 const pad2 = (n: number): string => String(n).padStart(2, "0");
 
-/** 'MMM DD, YYYY hh:mmA' in UTC, e.g. "Mar 05, 2024 09:07PM", "Jan 01, 2024 12:00AM". */
-export function formatAbsoluteDate(date: DateInput): string {
+interface Clock {
+  year: number;
+  /** 0 for January. */
+  month: number;
+  day: number;
+  hours: number;
+  minutes: number;
+  /** The zone's short name at that moment: "UTC", "EST", "GMT+2". */
+  zone: string;
+}
+
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** What a wall clock in `timeZone` (an IANA name, e.g. "Europe/Paris") shows at a moment. */
+function clockIn(d: Date, timeZone: string): Clock {
+  if (timeZone === "UTC") {
+    return {
+      year: d.getUTCFullYear(),
+      month: d.getUTCMonth(),
+      day: d.getUTCDate(),
+      hours: d.getUTCHours(),
+      minutes: d.getUTCMinutes(),
+      zone: "UTC",
+    };
+  }
+  const format =
+    zoneFormats.get(timeZone) ??
+    new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      timeZoneName: "short",
+    });
+  zoneFormats.set(timeZone, format);
+  const parts = format.formatToParts(d);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((entry) => entry.type === type)?.value ?? "";
+  return {
+    year: Number(part("year")),
+    month: Number(part("month")) - 1,
+    day: Number(part("day")),
+    hours: Number(part("hour")),
+    minutes: Number(part("minute")),
+    zone: part("timeZoneName"),
+  };
+}
+
+/**
+ * 'MMM DD, YYYY hh:mmA', e.g. "Mar 05, 2024 09:07PM", "Jan 01, 2024 12:00AM": in UTC unless
+ * a time zone is named.
+ */
+export function formatAbsoluteDate(date: DateInput, timeZone = "UTC"): string {
   const d = new Date(toTimestamp(date));
   if (Number.isNaN(d.getTime())) return "";
-  const hours = d.getUTCHours();
+  const { year, month, day, hours, minutes } = clockIn(d, timeZone);
   const hours12 = hours % 12 === 0 ? 12 : hours % 12;
   const meridiem = hours < 12 ? "AM" : "PM";
-  return `${MONTHS[d.getUTCMonth()]} ${pad2(d.getUTCDate())}, ${d.getUTCFullYear()} ${pad2(hours12)}:${pad2(d.getUTCMinutes())}${meridiem}`;
+  return `${MONTHS[month]} ${pad2(day)}, ${year} ${pad2(hours12)}:${pad2(minutes)}${meridiem}`;
+}
+
+/**
+ * formatAbsoluteDate in `timeZone` followed by the zone's short name, "Mar 05, 2024
+ * 09:07PM EST": for times a writer picked, so a reader of the page can never mistake them.
+ */
+export function formatZonedDate(date: DateInput, timeZone: string): string {
+  const text = formatAbsoluteDate(date, timeZone);
+  return text && `${text} ${clockIn(new Date(toTimestamp(date)), timeZone).zone}`;
+}
+
+/** Whether two moments fall on the same calendar day in `timeZone`. */
+export function isSameDay(a: DateInput, b: DateInput, timeZone: string): boolean {
+  const first = clockIn(new Date(toTimestamp(a)), timeZone);
+  const second = clockIn(new Date(toTimestamp(b)), timeZone);
+  return first.year === second.year && first.month === second.month && first.day === second.day;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { isSameDay } from "./format.ts";
+
 /** Writer tools (docs/decisions/013-writer-tools.md): what the /v4/works calls answer. */
 
 /** Copyright licences of writer-paid-contest.md §3, value to name; 1 is the default. */
@@ -14,6 +16,24 @@ export const COPYRIGHT_LICENCES = [
 
 /** Scheduling: quarter-hour steps, at most a year ahead (§5). */
 export const SCHEDULE_STEP_MINUTES = 15;
+
+/** §4: the writer is reminded this long before a scheduled part goes out. */
+export const REMINDER_AHEAD_MS = 24 * 60 * 60_000;
+/** The reminder job sends a reminder within this long after its moment, or never. */
+export const REMINDER_WINDOW_MS = 60 * 60_000;
+
+/**
+ * Whether the writer is told a reminder is coming (§4: 'only if the date is not today').
+ * Today is the writer's own day, in the zone the picker and the shown time use; and a part
+ * too close for the reminder job to send one (less than a day less the window away) gets
+ * no promise either, whatever its date.
+ */
+export function promisesReminder(scheduledAt: number, now: number, timeZone: string): boolean {
+  return (
+    !isSameDay(scheduledAt, now, timeZone) &&
+    scheduledAt - now > REMINDER_AHEAD_MS - REMINDER_WINDOW_MS
+  );
+}
 
 export interface WorkPart {
   id: number;

@@ -1,14 +1,7 @@
+import { REMINDER_AHEAD_MS, REMINDER_WINDOW_MS } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { sendMail } from "../mail/mailer.ts";
-
-/** §4: the writer is reminded this long before a scheduled part goes out. */
-export const REMINDER_AHEAD_MS = 24 * 60 * 60 * 1000;
-/**
- * A reminder is sent within an hour of its moment or not at all: a part scheduled for
- * sooner than a day ahead (§4: 'only if the date is not today') gets none.
- */
-const REMINDER_WINDOW_MS = 60 * 60 * 1000;
 
 /**
  * Emails the author of every scheduled part due in about 24 hours. Each reminder is claimed

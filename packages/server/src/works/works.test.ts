@@ -1,8 +1,9 @@
+import { REMINDER_AHEAD_MS } from "@inkwell/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApi } from "../testing/api.ts";
 import { createStory, createUser, sessionCookie, signedInUser } from "../testing/fixtures.ts";
 import { publishDueParts } from "./job.ts";
-import { REMINDER_AHEAD_MS, sendDueReminders } from "./reminders.ts";
+import { sendDueReminders } from "./reminders.ts";
 
 const t = useTestApi();
 

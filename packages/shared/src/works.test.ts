@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { promisesReminder } from "./works.ts";
+
+const HOUR = 60 * 60_000;
+
+describe("promisesReminder", () => {
+  // 22:00 UTC on 5 March 2024: 23:00 in Paris, 17:00 in New York.
+  const now = Date.UTC(2024, 2, 5, 22);
+
+  it("promises a reminder for a part more than a day away", () => {
+    expect(promisesReminder(now + 3 * 24 * HOUR, now, "UTC")).toBe(true);
+    expect(promisesReminder(now + 25 * HOUR, now, "America/New_York")).toBe(true);
+  });
+
+  it("promises none for a part going out later the same day, on the writer's clock", () => {
+    // 21:00 in New York, the same evening; in UTC it would already be the 6th.
+    expect(promisesReminder(now + 4 * HOUR, now, "America/New_York")).toBe(false);
+  });
+
+  it("promises none when the part is too close for the reminder job, even on another day", () => {
+    // 09:00 tomorrow in Paris: not today, but the reminder's moment has passed.
+    expect(promisesReminder(now + 10 * HOUR, now, "Europe/Paris")).toBe(false);
+    expect(promisesReminder(now + 23 * HOUR, now, "Europe/Paris")).toBe(false);
+    expect(promisesReminder(now + 23 * HOUR + 15 * 60_000, now, "Europe/Paris")).toBe(true);
+  });
+});
