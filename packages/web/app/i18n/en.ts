@@ -14,6 +14,7 @@ export const works = {
   comments: "Comments",
   licence: "Licence",
   editStory: (title: string) => `Edit ${title}`,
+  viewStory: "View story",
   continueWriting: "Continue writing",
   newStoryTitle: "New story",
   storyEditor: "Story editor",

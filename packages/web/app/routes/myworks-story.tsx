@@ -1,3 +1,4 @@
+import { Eye } from "lucide-react";
 import { useState } from "react";
 import { isRouteErrorResponse, redirect, useRouteError } from "react-router";
 import { ApiRequestError } from "../api/client.ts";
@@ -47,7 +48,15 @@ export default function StoryEditorPage({ loaderData }: Route.ComponentProps) {
       <p className="story-editor__back">
         <a href="/myworks">{t.works.heading}</a>
       </p>
-      <h1>{story ? story.title : t.works.newStoryTitle}</h1>
+      <header className="my-works__header">
+        <h1>{story ? story.title : t.works.newStoryTitle}</h1>
+        {story && (
+          <a className="button" href={`/story/${story.id}`}>
+            <Eye aria-hidden="true" size={18} />
+            {t.works.viewStory}
+          </a>
+        )}
+      </header>
       <div className="story-editor__tabs" role="tablist" aria-label={t.works.storyEditor}>
         {tabs.map((name) => (
           <button

@@ -12,7 +12,7 @@ import { BannedCover } from "../features/safety/banned-image.tsx";
 import { ExpandableDescription } from "../features/story/expandable-description.tsx";
 import { MatureGate } from "../features/story/mature-gate.tsx";
 import { RecommendedStories } from "../features/story/recommended-stories.tsx";
-import { StoryActions } from "../features/story/story-actions.tsx";
+import { StoryActions, WriterActions } from "../features/story/story-actions.tsx";
 import {
   GuidelinesCard,
   PremiumPicksCard,
@@ -115,6 +115,8 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
             canAdd={user !== null && !story.draft}
             signedIn={user !== null}
           />
+          {/* Signed-in pages are never cached, so a visitor's copy never carries this. */}
+          {user?.username === story.user.username && <WriterActions storyId={story.id} />}
         </div>
       </header>
 

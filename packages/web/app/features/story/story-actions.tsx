@@ -1,4 +1,4 @@
-import { BookOpen, Plus } from "lucide-react";
+import { BookOpen, Pencil, Plus } from "lucide-react";
 import { t } from "../../i18n/index.ts";
 import { AddToButton } from "../lists/add-to-button.tsx";
 
@@ -37,6 +37,22 @@ export function StoryActions({ storyId, readUrl, readLabel, canAdd, signedIn }: 
           {t.story.addTo}
         </button>
       )}
+    </div>
+  );
+}
+
+/**
+ * The header's writer actions, for the story's author alone (§2): the story editor, where
+ * its details, Table of Contents and parts are. Not part of the phone's sticky bar, which
+ * keeps to reading.
+ */
+export function WriterActions({ storyId }: { storyId: number }) {
+  return (
+    <div className="story-writer-actions">
+      <a className="button" href={`/myworks/${storyId}`}>
+        <Pencil aria-hidden="true" size={18} />
+        {t.story.editStory}
+      </a>
     </div>
   );
 }

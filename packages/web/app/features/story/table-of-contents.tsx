@@ -1,20 +1,28 @@
-import { formatTimeAgo, type PartSummary } from "@inkwell/shared";
+import { formatTimeAgo, formatZonedDate, type PartSummary } from "@inkwell/shared";
 import { Lock } from "lucide-react";
 import { useState } from "react";
 import { t } from "../../i18n/index.ts";
+import { useTimeZone } from "../../lib/use-time-zone.ts";
 
 /** reader.md §2: a phone shows the last 3 parts with See all. */
 const SHOWN_ON_PHONE = 3;
 
+/**
+ * The story's parts. Only its author gets drafts here (the API sends readers published parts
+ * alone); they are marked Draft or Scheduled for their time, and the count is of the parts
+ * readers see.
+ */
 export function TableOfContents({ parts, now }: { parts: PartSummary[]; now: number }) {
   const [all, setAll] = useState(false);
+  const timeZone = useTimeZone();
   const collapsible = !all && parts.length > SHOWN_ON_PHONE;
   const firstShownOnPhone = parts.length - SHOWN_ON_PHONE;
+  const published = parts.filter((part) => !part.draft).length;
   return (
     <section className="toc" aria-labelledby="toc-heading">
       <h2 id="toc-heading" className="toc__heading">
         {t.story.tableOfContents}
-        <span className="toc__count">{t.story.partsCount(parts.length)}</span>
+        <span className="toc__count">{t.story.partsCount(published)}</span>
       </h2>
       {parts.length === 0 ? (
         <p>{t.story.noParts}</p>
@@ -36,9 +44,22 @@ export function TableOfContents({ parts, now }: { parts: PartSummary[]; now: num
                     <span className="visually-hidden">{t.story.locked}</span>
                   </span>
                 )}
-                <span className="toc__title">{part.title}</span>
+                <span className="toc__title">
+                  {part.title}
+                  {part.draft && (
+                    <span className="toc__status">
+                      {part.formattedScheduledPublishDatetime
+                        ? t.story.scheduled(
+                            formatZonedDate(part.formattedScheduledPublishDatetime, timeZone),
+                          )
+                        : t.story.draft}
+                    </span>
+                  )}
+                </span>
                 {part.new && <span className="badge badge--new">{t.story.new}</span>}
-                <span className="toc__date">{formatTimeAgo(part.createDate, now)}</span>
+                {!part.draft && (
+                  <span className="toc__date">{formatTimeAgo(part.createDate, now)}</span>
+                )}
               </a>
             </li>
           ))}

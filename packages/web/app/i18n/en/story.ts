@@ -7,6 +7,7 @@ export const story = {
   ongoing: "Ongoing",
   mature: "Mature",
   draft: "Draft",
+  scheduled: (date: string) => `Scheduled for ${date}`,
   deleted: "Deleted",
   original: "Original",
   newParts: (n: number) => (n === 1 ? "1 new part" : `${n} new parts`),
@@ -37,4 +38,5 @@ export const story = {
   moreDetails: "More details",
   readNow: "Read now",
   preview: (title: string) => `Preview ${title}`,
+  editStory: "Edit story",
 } as const;

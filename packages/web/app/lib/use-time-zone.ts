@@ -1,0 +1,13 @@
+import { useSyncExternalStore } from "react";
+
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+// The zone never changes while a page is open: nothing to subscribe to.
+const subscribe = () => () => {};
+
+/**
+ * The reader's own time zone, for times a writer picked on their own clock. The server
+ * cannot know it, so the server's HTML and the hydrating render say UTC (with the zone
+ * named, so it is never wrong) and the browser's zone follows straight after hydration,
+ * with no mismatch between the two renders.
+ */
+export const useTimeZone = (): string => useSyncExternalStore(subscribe, browserZone, () => "UTC");
