@@ -145,6 +145,29 @@ describe("visitors' page cache", () => {
     expect((await page(`/story/${cached.id}`)).html).toContain("After the Edit");
   });
 
+  it("gives the author writer actions and their drafts, and never a visitor's cached copy of them", async () => {
+    const db = t.handle.db;
+    const author = await createUser(db);
+    const own = await createStory(db, author.id, {
+      parts: [{ title: "Out Already" }, { title: "Still Drafting", draft: 1 }],
+    });
+    const authorCookie = `${SESSION_COOKIE}=${(await createSession(db, author.id)).token}`;
+    const path = `/story/${own.id}`;
+    const authorPage = await page(path, { headers: { cookie: authorCookie } });
+    expect(authorPage.html).toContain(`href="/myworks/${own.id}"`);
+    expect(authorPage.html).toContain("Edit story");
+    expect(authorPage.html).toContain("Still Drafting");
+    // Drafts are not counted: the author sees the 1 part readers see.
+    expect(authorPage.html).toContain(">1 part<");
+    for (const cookie of [undefined, undefined, readerCookie]) {
+      const { html } = await page(path, cookie ? { headers: { cookie } } : undefined);
+      expect(html).toContain("Out Already");
+      expect(html).not.toContain("Edit story");
+      expect(html).not.toContain(`href="/myworks/${own.id}"`);
+      expect(html).not.toContain("Still Drafting");
+    }
+  });
+
   it("renders a part in each visitor's reading settings, one cached copy per choice", async () => {
     const path = `/${story.partIds[1]}`;
     const plain = await page(path);

@@ -73,6 +73,9 @@ export const works = {
   moved: (title: string, place: number, of: number) => `${title} moved to ${place} of ${of}.`,
   reorderFailed: "Couldn't move the part. Try again.",
   unpublish: "Unpublish",
+  schedule: "Schedule",
+  /** Completes a row's action for screen readers: 'Schedule, part The Storm'. */
+  partNamed: (title: string) => `, part ${title}`,
   unpublished: (title: string) => `${title} is a draft again.`,
   deletePart: "Delete",
   deleteTitle: "Delete this part?",

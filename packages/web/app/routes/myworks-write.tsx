@@ -3,6 +3,7 @@ import { ApiRequestError } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
 import { ErrorPage } from "../components/error-page.tsx";
 import { PartEditor } from "../features/works/part-editor.tsx";
+import { opensScheduler } from "../features/works/scheduler-link.ts";
 import { t } from "../i18n/index.ts";
 import { idFromParam, notFoundResponse, orNotFound } from "../lib/route-data.ts";
 import type { Route } from "./+types/myworks-write";
@@ -10,8 +11,10 @@ import type { Route } from "./+types/myworks-write";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const user = request.headers.has("cookie") ? await api.currentUser() : null;
-  const path = new URL(request.url).pathname;
-  if (!user) throw redirect(`/login?${new URLSearchParams({ nextUrl: path })}`);
+  const url = new URL(request.url);
+  // Back here after logging in, the scheduler flag included.
+  if (!user)
+    throw redirect(`/login?${new URLSearchParams({ nextUrl: url.pathname + url.search })}`);
   const storyId = idFromParam(params.storyId);
   const partId = idFromParam(params.partId);
   if (storyId === null || partId === null) throw notFoundResponse();
@@ -23,7 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (part.storyId !== storyId) throw notFoundResponse();
   // The story's details: the publish form opens first when they are missing (§2).
   const [story, { categories }] = await Promise.all([api.work(storyId), api.categories()]);
-  return { part, story, categories };
+  return { part, story, categories, scheduling: opensScheduler(url) };
 }
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
@@ -33,11 +36,11 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
 
 /** The part editor (writer-paid-contest.md §2). */
 export default function WritePage({ loaderData }: Route.ComponentProps) {
-  const { part, story, categories } = loaderData;
+  const { part, story, categories, scheduling } = loaderData;
   return (
     <article className="write-page" key={part.id}>
       <h1 className="visually-hidden">{part.title}</h1>
-      <PartEditor first={part} story={story} categories={categories} />
+      <PartEditor first={part} story={story} categories={categories} scheduling={scheduling} />
     </article>
   );
 }

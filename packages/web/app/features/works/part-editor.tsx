@@ -1,10 +1,11 @@
 import type { Category, PartText, WorkDetails } from "@inkwell/shared";
 import { Settings } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { browserApi, type Refusal } from "../../api/client.ts";
 import { Alert } from "../../components/alert.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
+import { onPlainClick } from "../../lib/plain-click.ts";
 import { useInteractionGate } from "../accounts/interaction-gate.tsx";
 import { BannedImageNotice } from "../safety/banned-image.tsx";
 import {
@@ -20,7 +21,7 @@ import { EditorToolbar } from "./editor-toolbar.tsx";
 import { ImageModal } from "./image-modal.tsx";
 import { PartSettingsModal } from "./part-settings-modal.tsx";
 import { PreviewModal } from "./preview-modal.tsx";
-import { PublishModal, ScheduledModal } from "./publish-modal.tsx";
+import { PublishModal, type SaveOutcome, ScheduledModal } from "./publish-modal.tsx";
 import { StoryDetailsForm } from "./story-details-form.tsx";
 
 /** Drafts save this long after the last change. */
@@ -62,6 +63,8 @@ interface PartEditorProps {
   first: PartText;
   story: WorkDetails;
   categories: Category[];
+  /** The scheduler flag of the editor's address (§2): open the publish modal on Schedule. */
+  scheduling?: boolean;
 }
 
 /**
@@ -69,11 +72,12 @@ interface PartEditorProps {
  * draft has Publish, Save, Preview and settings; a published part has Publish Changes,
  * Cancel and settings, and its saves wait as pending edits until Publish Changes.
  */
-export function PartEditor({ first, story: firstStory, categories }: PartEditorProps) {
+export function PartEditor({ first, story: firstStory, categories, scheduling }: PartEditorProps) {
   const editor = useRef<HTMLDivElement>(null);
   const hash = useRef(first.text_hash);
+  /** Edits the server does not have: not saved yet, or refused. */
   const dirty = useRef(false);
-  const saving = useRef<Promise<boolean> | null>(null);
+  const saving = useRef<Promise<SaveOutcome> | null>(null);
   const imageRange = useRef<Range | null>(null);
   const [story, setStory] = useState(firstStory);
   const [title, setTitle] = useState(first.title);
@@ -92,10 +96,11 @@ export function PartEditor({ first, story: firstStory, categories }: PartEditorP
   const { guard, modals } = useInteractionGate();
   const storyId = story.id;
 
-  async function saveNow(): Promise<boolean> {
+  async function saveNow(): Promise<SaveOutcome> {
     const element = editor.current;
-    if (!element || state === "conflict") return false;
-    if (!dirty.current) return true;
+    if (!element) return { ok: false, message: null };
+    if (state === "conflict") return { ok: false, message: t.works.editor.conflict };
+    if (!dirty.current) return { ok: true };
     dirty.current = false;
     setState("saving");
     const result = await browserApi()
@@ -106,18 +111,19 @@ export function PartEditor({ first, story: firstStory, categories }: PartEditorP
       if (!dirty.current) adoptParagraphIds(element, result.value.text);
       setChanges(result.value.unpublishedChanges);
       setState(dirty.current ? "unsaved" : "saved");
-      return true;
+      return { ok: true };
     }
-    if (result && !result.ok && result.refusal.code === "stale_text") setState("conflict");
-    else {
-      dirty.current = true;
-      setState("failed");
+    dirty.current = true;
+    if (result && !result.ok && result.refusal.code === "stale_text") {
+      setState("conflict");
+      return { ok: false, message: t.works.editor.conflict };
     }
-    return false;
+    setState("failed");
+    return { ok: false, message: result?.ok === false ? (result.refusal.message ?? null) : null };
   }
 
   /** One save at a time; a second caller waits for the first and then saves what is left. */
-  async function save(): Promise<boolean> {
+  async function save(): Promise<SaveOutcome> {
     if (saving.current) await saving.current;
     const pending = saveNow();
     saving.current = pending;
@@ -145,6 +151,36 @@ export function PartEditor({ first, story: firstStory, categories }: PartEditorP
     return () => clearTimeout(timer);
   });
 
+  // Leaving the editor inside the app saves what the autosave timer had not: the timer dies
+  // with the editor. A layout cleanup, so the text element is still there to read.
+  const latestSave = useRef(save);
+  useLayoutEffect(() => {
+    latestSave.current = save;
+  });
+  useLayoutEffect(
+    () => () => {
+      if (dirty.current) void latestSave.current();
+    },
+    [],
+  );
+
+  // Leaving the page (closing it, a link, reload) with edits the server does not have, or
+  // one still on its way, asks first: the page going away would drop them.
+  useEffect(() => {
+    const warn = (event: BeforeUnloadEvent) => {
+      if (dirty.current || saving.current) event.preventDefault();
+    };
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, []);
+
+  /** Back to story: save first, then go; a save that fails leaves the warning above to ask. */
+  const leave = (href: string) =>
+    onPlainClick(async () => {
+      await save();
+      window.location.assign(href);
+    });
+
   useEffect(() => {
     // Enter starts a <p>, not a <div>, so paragraphs are paragraphs from the start.
     document.execCommand("defaultParagraphSeparator", false, "p");
@@ -159,6 +195,11 @@ export function PartEditor({ first, story: firstStory, categories }: PartEditorP
   function publish() {
     guard(() => setDialog(missesDetails(story) ? "details" : "publish"));
   }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the flag opens it once, on arrival
+  useEffect(() => {
+    if (scheduling && first.draft) publish();
+  }, []);
 
   async function run(action: () => Promise<Notice>) {
     setBusy(true);
@@ -178,7 +219,8 @@ export function PartEditor({ first, story: firstStory, categories }: PartEditorP
   const publishChanges = () =>
     guard(() =>
       run(async () => {
-        if (!(await save())) return { tone: "danger", text: t.works.saveFailed };
+        const saved = await save();
+        if (!saved.ok) return { tone: "danger", text: saved.message ?? t.works.saveFailed };
         const result = await browserApi().publishChanges(first.id);
         if (!result.ok) return refusal(result);
         hash.current = result.value.text_hash;
@@ -227,7 +269,9 @@ export function PartEditor({ first, story: firstStory, categories }: PartEditorP
   return (
     <div className="part-editor">
       <div className="part-editor__bar">
-        <a href={`/myworks/${storyId}`}>{t.works.editor.backToStory}</a>
+        <a href={`/myworks/${storyId}`} onClick={leave(`/myworks/${storyId}`)}>
+          {t.works.editor.backToStory}
+        </a>
         <span className="part-editor__status" role="status">
           {status}
         </span>
@@ -279,7 +323,15 @@ export function PartEditor({ first, story: firstStory, categories }: PartEditorP
       {state === "conflict" && (
         <Alert tone="danger">
           {t.works.editor.conflict}{" "}
-          <button className="button" type="button" onClick={() => window.location.reload()}>
+          <button
+            className="button"
+            type="button"
+            onClick={() => {
+              // The writer chose to drop the refused edits: no need to ask again on the way.
+              dirty.current = false;
+              window.location.reload();
+            }}
+          >
             {t.works.editor.reload}
           </button>
         </Alert>
@@ -343,6 +395,7 @@ export function PartEditor({ first, story: firstStory, categories }: PartEditorP
         open={dialog === "publish"}
         partId={first.id}
         scheduled={scheduled}
+        scheduling={scheduling}
         saveFirst={save}
         onClose={() => setDialog(null)}
         onPublished={() => {

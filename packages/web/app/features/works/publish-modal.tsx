@@ -1,8 +1,9 @@
-import { formatAbsoluteDate, SCHEDULE_STEP_MINUTES } from "@inkwell/shared";
+import { formatZonedDate, promisesReminder, SCHEDULE_STEP_MINUTES } from "@inkwell/shared";
 import { type FormEvent, useState } from "react";
 import { browserApi, type Refusal } from "../../api/client.ts";
 import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
+import { useTimeZone } from "../../lib/use-time-zone.ts";
 
 const STEP_MS = SCHEDULE_STEP_MINUTES * 60_000;
 const YEAR_MS = 365 * 24 * 60 * 60_000;
@@ -16,12 +17,17 @@ function localInput(time: number): string {
 /** The first quarter hour at least one step from now: the earliest time §5 allows. */
 const earliest = () => Math.ceil((Date.now() + STEP_MS) / STEP_MS) * STEP_MS;
 
+/** How a save went: a refused one carries the server's message when it gave one. */
+export type SaveOutcome = { ok: true } | { ok: false; message: string | null };
+
 interface PublishModalProps {
   open: boolean;
   partId: number;
   scheduled: string | null;
+  /** Opens on Schedule to publish later (the editor's scheduler flag) rather than Publish now. */
+  scheduling?: boolean;
   /** Saves the part first: scheduling and publishing must never lose the latest text. */
-  saveFirst: () => Promise<boolean>;
+  saveFirst: () => Promise<SaveOutcome>;
   onClose: () => void;
   onPublished: () => void;
   onScheduled: (datetime: string | null) => void;
@@ -30,7 +36,9 @@ interface PublishModalProps {
 /** Publish now, or schedule (§2, §4): errors inline in red, buttons off while working. */
 export function PublishModal(props: PublishModalProps) {
   const { open, partId, scheduled, saveFirst, onClose } = props;
-  const [mode, setMode] = useState<"now" | "later">(scheduled ? "later" : "now");
+  const [mode, setMode] = useState<"now" | "later">(
+    scheduled || props.scheduling ? "later" : "now",
+  );
   const [when, setWhen] = useState(localInput(scheduled ? Date.parse(scheduled) : earliest()));
   const [consent, setConsent] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -43,10 +51,14 @@ export function PublishModal(props: PublishModalProps) {
     onClose();
   }
 
-  async function run(action: () => Promise<string | null>) {
+  /** Saves, then acts; a failed save stops there with its own message, else `fallback` (§5). */
+  async function run(action: () => Promise<string | null>, fallback: string) {
     setBusy(true);
     setError(null);
-    const failure = (await saveFirst()) ? await action().catch(() => t.works.actionFailed) : null;
+    const saved = await saveFirst();
+    const failure = saved.ok
+      ? await action().catch(() => t.works.actionFailed)
+      : (saved.message ?? fallback);
     setBusy(false);
     if (failure) setError(failure);
   }
@@ -59,7 +71,7 @@ export function PublishModal(props: PublishModalProps) {
       if (!result.ok) return message(result.refusal, t.works.publishModal.publishFailed);
       props.onPublished();
       return null;
-    });
+    }, t.works.publishModal.publishFailed);
 
   const schedule = (event: FormEvent) => {
     event.preventDefault();
@@ -72,7 +84,7 @@ export function PublishModal(props: PublishModalProps) {
       }
       props.onScheduled(result.value.scheduled_datetime);
       return null;
-    });
+    }, t.works.publishModal.scheduleFailed);
   };
 
   const unschedule = () =>
@@ -81,7 +93,7 @@ export function PublishModal(props: PublishModalProps) {
       if (!result.ok || !result.value.success) return t.works.publishModal.unscheduleFailed;
       props.onScheduled(null);
       return null;
-    });
+    }, t.works.publishModal.unscheduleFailed);
 
   const earliestTime = earliest();
   const tooSoon = !when || new Date(when).getTime() < earliestTime;
@@ -181,18 +193,20 @@ export function ScheduledModal({
   onChange: () => void;
   onClose: () => void;
 }) {
-  const notToday =
-    scheduled !== null && new Date(scheduled).toDateString() !== new Date().toDateString();
+  // The writer's clock, as the picker they just used: this modal only opens in the browser.
+  const timeZone = useTimeZone();
+  const reminded =
+    scheduled !== null && promisesReminder(Date.parse(scheduled), Date.now(), timeZone);
   return (
     <Modal open={scheduled !== null} title={t.works.publishModal.scheduledTitle} onClose={onClose}>
       <div className="modal__form">
-        <p>{t.works.publishModal.scheduledFor(formatAbsoluteDate(scheduled ?? 0))}</p>
+        <p>{t.works.publishModal.scheduledFor(formatZonedDate(scheduled ?? 0, timeZone))}</p>
         <ul>
           {t.works.publishModal.nextSteps.map((step) => (
             <li key={step}>{step}</li>
           ))}
         </ul>
-        {notToday && <p>{t.works.publishModal.reminder}</p>}
+        {reminded && <p>{t.works.publishModal.reminder}</p>}
         <div className="modal__actions">
           <button className="button" type="button" onClick={onChange}>
             {t.works.editor.changeSchedule}

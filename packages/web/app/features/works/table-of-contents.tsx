@@ -1,20 +1,23 @@
-import { formatAbsoluteDate, type WorkPart } from "@inkwell/shared";
-import { ArrowDown, ArrowUp, GripVertical, Plus } from "lucide-react";
+import { formatZonedDate, type WorkPart } from "@inkwell/shared";
+import { ArrowDown, ArrowUp, CalendarClock, GripVertical, Plus } from "lucide-react";
 import { useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { Alert } from "../../components/alert.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
 import { useReorder } from "../../lib/use-reorder.ts";
+import { useTimeZone } from "../../lib/use-time-zone.ts";
+import { schedulerUrl } from "./scheduler-link.ts";
 
 type Message = { tone: "danger" | "success"; text: string } | null;
 
-function status(part: WorkPart): string {
+/** A scheduled time reads on the writer's clock, as the publish modal's picker set it. */
+function status(part: WorkPart, timeZone: string): string {
   if (!part.draft) {
     return part.unpublishedChanges ? t.writing.unpublishedChanges : t.works.status.published;
   }
   if (part.scheduledPublishDatetime) {
-    return t.works.status.scheduled(formatAbsoluteDate(part.scheduledPublishDatetime));
+    return t.works.status.scheduled(formatZonedDate(part.scheduledPublishDatetime, timeZone));
   }
   return t.works.status.draft;
 }
@@ -27,6 +30,7 @@ export function TableOfContents({ storyId, first }: { storyId: number; first: Wo
   const [parts, setParts] = useState(first);
   const [message, setMessage] = useState<Message>(null);
   const [deleting, setDeleting] = useState<WorkPart | null>(null);
+  const timeZone = useTimeZone();
   const failed = () => setMessage({ tone: "danger", text: t.works.actionFailed });
   const { dragged, move, buttonId, rowProps } = useReorder({
     items: parts,
@@ -103,7 +107,7 @@ export function TableOfContents({ storyId, first }: { storyId: number; first: Wo
               <div className="toc-editor__info">
                 <a href={`/myworks/${storyId}/write/${part.id}`}>{part.title}</a>
                 <span className={part.draft ? "toc-editor__status" : "toc-editor__status is-live"}>
-                  {status(part)}
+                  {status(part, timeZone)}
                 </span>
               </div>
               <div className="toc-editor__actions">
@@ -127,7 +131,15 @@ export function TableOfContents({ storyId, first }: { storyId: number; first: Wo
                 >
                   <ArrowDown aria-hidden="true" size={18} />
                 </button>
-                {!part.draft && (
+                {part.draft ? (
+                  <a className="button" href={schedulerUrl(storyId, part.id)}>
+                    <CalendarClock aria-hidden="true" size={18} />
+                    {part.scheduledPublishDatetime
+                      ? t.works.editor.changeSchedule
+                      : t.works.schedule}
+                    <span className="visually-hidden">{t.works.partNamed(part.title)}</span>
+                  </a>
+                ) : (
                   <button className="button" type="button" onClick={() => unpublish(part)}>
                     {t.works.unpublish}
                   </button>
