@@ -1,3 +1,4 @@
+import { formatAbsoluteDate } from "@inkwell/shared";
 import type { BrowserContextOptions, Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { DESKTOP, expectNoAxeViolations, logInAt, PHONE, useBrowser } from "./support/browser.ts";
@@ -15,6 +16,8 @@ const WRITER = "skerry_writer";
 const TITLE = "The Lamp at Skerryvore";
 const FIRST_WORDS = "The storm came in at dusk, and the lamp would not light.";
 const SECOND_TITLE = "Skerryvore at Dawn";
+/** The writer's clock: half an hour off whole-hour zones, so UTC can never pass for it. */
+const WRITER_ZONE = "Asia/Kolkata";
 
 /** What the steps hand on: the writer's cookies, the story and its two parts. */
 const journey = {
@@ -22,12 +25,15 @@ const journey = {
   storyId: 0,
   firstPartId: 0,
   secondPartId: 0,
+  /** Part 2's time as the writer picked it and should always read it: "Mar 05, 2024 09:15PM". */
+  scheduledFor: "",
 };
 
 const asWriter = (viewport: { width: number; height: number }) => ({
   viewport,
   baseURL: server.url,
   storageState: journey.writer,
+  timezoneId: WRITER_ZONE,
 });
 
 /** Types into the part editor and waits for the autosave. */
@@ -120,16 +126,25 @@ describe("a new writer's first story, from sign-up to a reader", () => {
       const modal = page.getByRole("dialog", { name: "Publish this part" });
       await modal.getByLabel("Schedule to publish later").check();
       // The picker starts at the first quarter hour at least 15 minutes away.
-      const minutesAhead = await modal
-        .getByLabel("Publish date and time")
-        .evaluate((input: HTMLInputElement) => (Date.parse(input.value) - Date.now()) / 60_000);
+      const picker = modal.getByLabel("Publish date and time");
+      const minutesAhead = await picker.evaluate(
+        (input: HTMLInputElement) => (Date.parse(input.value) - Date.now()) / 60_000,
+      );
       expect(minutesAhead).toBeGreaterThan(14);
       expect(minutesAhead).toBeLessThanOrEqual(30);
+      // The picker's wall clock, written out as the page writes dates.
+      journey.scheduledFor = formatAbsoluteDate(`${await picker.inputValue()}Z`);
       const schedule = modal.getByRole("button", { name: "Schedule", exact: true });
       expect(await schedule.isDisabled()).toBe(true);
       await modal.getByLabel(/I understand/).check();
       await schedule.click();
       const scheduled = page.getByRole("dialog", { name: "Your part is scheduled!" });
+      // On the writer's own clock, as picked, with the zone named.
+      await scheduled
+        .getByText(`It will be published on ${journey.scheduledFor} GMT+5:30.`)
+        .waitFor();
+      // Under a day away: the reminder job could not send one, so none is promised.
+      expect(await scheduled.getByText(/reminder/).count()).toBe(0);
       await scheduled.getByRole("button", { name: "Continue" }).click();
       await page.getByRole("button", { name: "Change schedule" }).waitFor();
 
@@ -139,8 +154,91 @@ describe("a new writer's first story, from sign-up to a reader", () => {
       await rows.filter({ hasText: "The Storm" }).getByText("Published").waitFor();
       await rows
         .filter({ hasText: SECOND_TITLE })
-        .getByText(/^Scheduled for /)
+        .getByText(`Scheduled for ${journey.scheduledFor} GMT+5:30`)
         .waitFor();
+    });
+  });
+
+  test("sees the story page as readers do, plus Edit story and the scheduled part", async () => {
+    await withPage(asWriter(PHONE), async (page) => {
+      await page.goto(`/myworks/${journey.storyId}`);
+      await page.getByRole("link", { name: "View story" }).click();
+      await page.waitForURL(`${server.url}/story/${journey.storyId}`);
+      const contents = page.getByRole("region", { name: /Table of contents/ });
+      // Part 2 is listed for its author, marked, and not counted: readers see 1 part.
+      await contents.getByRole("heading", { name: /1 part$/ }).waitFor();
+      await contents
+        .getByRole("link", { name: new RegExp(SECOND_TITLE) })
+        .getByText(`Scheduled for ${journey.scheduledFor} GMT+5:30`)
+        .waitFor();
+      await expectNoAxeViolations(page, "the author's story page at 360 px");
+      await page.getByRole("link", { name: "Edit story" }).click();
+      await page.waitForURL(`${server.url}/myworks/${journey.storyId}`);
+
+      // The Table of Contents opens the editor with the scheduler up (the ?schedule=1 flag).
+      await page.getByRole("tab", { name: "Table of Contents" }).click();
+      await page.getByRole("link", { name: `Change schedule of ${SECOND_TITLE}` }).click();
+      await page.waitForURL(/\/write\/\d+\?schedule=1$/);
+      const modal = page.getByRole("dialog", { name: "Publish this part" });
+      expect(await modal.getByLabel("Schedule to publish later").isChecked()).toBe(true);
+      await modal.getByRole("button", { name: "Unschedule" }).waitFor();
+    });
+  });
+
+  test("keeps the writer's text: a failed save stops publishing with its reason, leaving saves first", async () => {
+    await withPage(asWriter(DESKTOP), async (page) => {
+      await page.goto(`/myworks/${journey.storyId}/write/${journey.secondPartId}`);
+      const text = page.getByRole("textbox", { name: "Part text" });
+      await text.waitFor();
+      const saves = `**/v4/parts/${journey.secondPartId}`;
+      await page.route(saves, (route) =>
+        route.request().method() === "PUT"
+          ? route.fulfill({ status: 503, body: "" })
+          : route.fallback(),
+      );
+      await text.click();
+      await page.keyboard.press("Control+End");
+      await page.keyboard.type(" Gulls.");
+      await page.getByRole("button", { name: "Change schedule" }).click();
+      const modal = page.getByRole("dialog", { name: "Publish this part" });
+      await modal.getByLabel("Publish now").check();
+      await modal.getByRole("button", { name: "Publish", exact: true }).click();
+      // §5: errors inline in red; with no reason from the server, the generic one.
+      await modal.getByRole("alert").filter({ hasText: "Failed to publish part" }).waitFor();
+
+      await page.unroute(saves);
+      await page.route(saves, (route) =>
+        route.request().method() === "PUT"
+          ? route.fulfill({
+              status: 400,
+              contentType: "application/json",
+              body: JSON.stringify({ code: "bad_request", message: "The part text is too long" }),
+            })
+          : route.fallback(),
+      );
+      await modal.getByLabel("Schedule to publish later").check();
+      await modal.getByLabel(/I understand/).check();
+      await modal.getByRole("button", { name: "Schedule", exact: true }).click();
+      await modal.getByRole("alert").filter({ hasText: "The part text is too long" }).waitFor();
+      await page.keyboard.press("Escape");
+
+      // Unsaved text: leaving the page asks first.
+      const asked = page.waitForEvent("dialog");
+      await page.close({ runBeforeUnload: true });
+      const dialog = await asked;
+      expect(dialog.type()).toBe("beforeunload");
+      await dialog.dismiss();
+      expect(page.isClosed()).toBe(false);
+
+      // Back to story within the autosave's two seconds: the text is saved before leaving.
+      await page.unroute(saves);
+      await text.click();
+      await page.keyboard.press("Control+End");
+      await page.keyboard.type(" Terns.");
+      await page.getByRole("link", { name: "Back to story" }).click();
+      await page.waitForURL(`${server.url}/myworks/${journey.storyId}`);
+      await page.goto(`/myworks/${journey.storyId}/write/${journey.secondPartId}`);
+      await page.getByText("By morning the sea was glass. Gulls. Terns.").waitFor();
     });
   });
 
@@ -180,6 +278,7 @@ describe("a new writer's first story, from sign-up to a reader", () => {
       const cover = page.getByRole("img", { name: `Cover of ${TITLE}` }).first();
       expect(await cover.getAttribute("src")).toMatch(`/media/covers/${journey.storyId}-`);
       expect(await page.getByText(SECOND_TITLE).count()).toBe(0);
+      expect(await page.getByRole("link", { name: "Edit story" }).count()).toBe(0);
       await page.getByRole("link", { name: "Start reading", exact: true }).click();
       await page.waitForURL(`${server.url}/${journey.firstPartId}`);
       await page.getByText(FIRST_WORDS).waitFor();

@@ -56,6 +56,8 @@ type PageOptions = {
   colorScheme?: "light" | "dark";
   /** A touch screen: the page gets touch events (sent with CDP's Input.dispatchTouchEvent). */
   hasTouch?: boolean;
+  /** The browser's time zone (an IANA name); the machine's own by default. */
+  timezoneId?: string;
   /** Cookies and storage an earlier journey kept with `context.storageState()`. */
   storageState?: BrowserContextOptions["storageState"];
 };

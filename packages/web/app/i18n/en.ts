@@ -74,8 +74,8 @@ export const works = {
   reorderFailed: "Couldn't move the part. Try again.",
   unpublish: "Unpublish",
   schedule: "Schedule",
-  /** Completes a row's action for screen readers: 'Schedule, part The Storm'. */
-  partNamed: (title: string) => `, part ${title}`,
+  scheduleOf: (title: string) => `Schedule ${title}`,
+  changeScheduleOf: (title: string) => `Change schedule of ${title}`,
   unpublished: (title: string) => `${title} is a draft again.`,
   deletePart: "Delete",
   deleteTitle: "Delete this part?",

@@ -132,12 +132,19 @@ export function TableOfContents({ storyId, first }: { storyId: number; first: Wo
                   <ArrowDown aria-hidden="true" size={18} />
                 </button>
                 {part.draft ? (
-                  <a className="button" href={schedulerUrl(storyId, part.id)}>
+                  <a
+                    className="button"
+                    href={schedulerUrl(storyId, part.id)}
+                    aria-label={
+                      part.scheduledPublishDatetime
+                        ? t.works.changeScheduleOf(part.title)
+                        : t.works.scheduleOf(part.title)
+                    }
+                  >
                     <CalendarClock aria-hidden="true" size={18} />
                     {part.scheduledPublishDatetime
                       ? t.works.editor.changeSchedule
                       : t.works.schedule}
-                    <span className="visually-hidden">{t.works.partNamed(part.title)}</span>
                   </a>
                 ) : (
                   <button className="button" type="button" onClick={() => unpublish(part)}>
