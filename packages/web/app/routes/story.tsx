@@ -108,15 +108,17 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
             numNewBonusParts={story.numNewBonusParts}
             isPaid={story.isPaid}
           />
-          <StoryActions
-            storyId={story.id}
-            readUrl={continuing ? `/${saved.part}` : (story.firstStoryPart?.url ?? null)}
-            readLabel={continuing ? t.reader.continueReading : t.story.startReading}
-            canAdd={user !== null && !story.draft}
-            signedIn={user !== null}
-          />
-          {/* Signed-in pages are never cached, so a visitor's copy never carries this. */}
-          {user?.username === story.user.username && <WriterActions storyId={story.id} />}
+          <div className="story-header__actions">
+            <StoryActions
+              storyId={story.id}
+              readUrl={continuing ? `/${saved.part}` : (story.firstStoryPart?.url ?? null)}
+              readLabel={continuing ? t.reader.continueReading : t.story.startReading}
+              canAdd={user !== null && !story.draft}
+              signedIn={user !== null}
+            />
+            {/* Signed-in pages are never cached, so a visitor's copy never carries this. */}
+            {user?.username === story.user.username && <WriterActions storyId={story.id} />}
+          </div>
         </div>
       </header>
 
