@@ -50,9 +50,11 @@ describe("commentAdSlots", () => {
     expect(commentAdSlots(31)).toEqual([2, 12, 22]);
   });
 
-  it("skips ads on paid stories and for Premium readers", () => {
-    expect(commentAdsShown({ isPaid: false }, { isPremium: false })).toBe(true);
-    expect(commentAdsShown({ isPaid: true }, { isPremium: false })).toBe(false);
-    expect(commentAdsShown({ isPaid: false }, { isPremium: true })).toBe(false);
+  it("skips ads on paid and image-moderated stories and for Premium readers", () => {
+    const free = { isPaid: false, imageModerated: false };
+    expect(commentAdsShown(free, { isPremium: false })).toBe(true);
+    expect(commentAdsShown({ ...free, isPaid: true }, { isPremium: false })).toBe(false);
+    expect(commentAdsShown({ ...free, imageModerated: true }, { isPremium: false })).toBe(false);
+    expect(commentAdsShown(free, { isPremium: true })).toBe(false);
   });
 });

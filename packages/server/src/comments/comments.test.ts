@@ -287,9 +287,15 @@ describe("reading comments", () => {
     expect((await t.get("/v5/comments/abc")).status).toBe(400);
   });
 
-  it("skips comment ads on paid stories and for Premium readers", async () => {
+  it("skips comment ads on paid and image-moderated stories and for Premium readers", async () => {
     const paid = await createStory(t.handle.db, author.id, { is_paid: 1 });
     expect((await page(threadsPath(paid.partIds[0] as number))).ads).toBe(false);
+    // A cover moderators flagged moves to banned_cover (image-moderation/service.ts).
+    const flagged = await createStory(t.handle.db, author.id, {
+      cover: null,
+      banned_cover: "/media/covers/flagged.png",
+    });
+    expect((await page(threadsPath(flagged.partIds[0] as number))).ads).toBe(false);
     const premium = await reader({ is_premium: 1 });
     expect((await page(threadsPath(partId), premium.cookie)).ads).toBe(false);
   });

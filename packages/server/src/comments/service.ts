@@ -23,6 +23,8 @@ interface ReadablePart {
   storyId: number;
   authorId: number;
   isPaid: boolean;
+  /** Moderators flagged the story's cover (stories.banned_cover): no ads beside it. */
+  imageModerated: boolean;
 }
 
 /**
@@ -48,6 +50,7 @@ async function readablePart(
       "stories.deleted as story_deleted",
       "stories.rating",
       "stories.is_paid",
+      "stories.banned_cover",
     ])
     .where("parts.id", "=", partId)
     .executeTakeFirst();
@@ -64,6 +67,7 @@ async function readablePart(
     storyId: part.story_id,
     authorId: part.user_id,
     isPaid: part.is_paid === 1,
+    imageModerated: part.banned_cover !== null,
   };
 }
 
@@ -291,7 +295,7 @@ export async function listThreads(
     ),
     hasMore,
     after,
-    ads: commentAdsShown({ isPaid: part.isPaid }, { isPremium: premium }),
+    ads: commentAdsShown(part, { isPremium: premium }),
   };
 }
 
