@@ -429,6 +429,8 @@ export type InboxEvent =
  */
 export interface ContentSettings {
   includeMature?: boolean;
+  /** The genres picked at onboarding (reader.md §3 Preferred tags), in the order chosen. */
+  preferredTags: string[];
   /** Newest first. */
   blockedTags: string[];
   tagLimit: number;

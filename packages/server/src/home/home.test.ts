@@ -1,4 +1,4 @@
-import type { ContinueReadingItem, HomeFeed, HomeSection } from "@inkwell/shared";
+import type { ContentSettings, ContinueReadingItem, HomeFeed, HomeSection } from "@inkwell/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApi } from "../testing/api.ts";
 import { createStory, createUser, isoYearsAgo, sessionCookie } from "../testing/fixtures.ts";
@@ -167,6 +167,17 @@ describe("GET /v5/home", () => {
       "Top picks in Horror",
       "Top picks in Romance",
     ]);
+  });
+
+  it("reads the chosen genres back from the content settings, in the order chosen", async () => {
+    const a = await reader();
+    const path = `/v5/users/${a.username}/content-settings`;
+    const settings = async () => (await (await send("GET", path, a)).json()) as ContentSettings;
+    expect((await settings()).preferredTags).toEqual([]);
+    await choose(a, ["mystery", "horror"]);
+    expect((await settings()).preferredTags).toEqual(["mystery", "horror"]);
+    await choose(a, []);
+    expect((await settings()).preferredTags).toEqual([]);
   });
 
   it("refuses more than three genres, or tags that are not genres", async () => {

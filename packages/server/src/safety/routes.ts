@@ -33,7 +33,8 @@ const contentPath = "/v5/users/{username}/content-settings";
 const getContentRoute = createRoute({
   method: "get",
   path: contentPath,
-  summary: "The signed-in user's content settings: includeMature (adults only), blocked tags",
+  summary:
+    "The signed-in user's content settings: includeMature (adults only), preferredTags (genres picked at onboarding), blocked tags",
   request: { params },
   responses: { 200: { description: "ContentSettings", ...objectJson }, ...authResponses },
 });

@@ -59,6 +59,7 @@ describe("content settings", () => {
     expect(response.status).toBe(200);
     expect(await json<ContentSettings>(response)).toEqual({
       includeMature: true,
+      preferredTags: [],
       blockedTags: [],
       tagLimit: 50,
       unblockableTags: ["inkwell", "inkwellawards", "featured"],

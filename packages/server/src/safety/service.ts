@@ -13,6 +13,7 @@ import {
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { readerSignalsChanged } from "../events.ts";
+import { preferredTagsOf } from "../home/service.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { userNamed } from "../users/service.ts";
 import type { Viewer } from "../viewer.ts";
@@ -53,17 +54,19 @@ export async function getContentSettings(
   username: string,
 ): Promise<ContentSettings> {
   assertSelf(viewer, username);
-  const [user, adult, blockedTags] = await Promise.all([
+  const [user, adult, preferredTags, blockedTags] = await Promise.all([
     db
       .selectFrom("users")
       .select("include_mature")
       .where("id", "=", viewer.id)
       .executeTakeFirstOrThrow(),
     mayChooseMature(db, viewer.id),
+    preferredTagsOf(db, viewer.id),
     blockedTagsOf(db, viewer.id),
   ]);
   return {
     ...(adult && { includeMature: user.include_mature === 1 }),
+    preferredTags,
     blockedTags,
     tagLimit: RULES.tagLimit,
     unblockableTags: [...RULES.unblockableTags],
