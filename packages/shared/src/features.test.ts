@@ -5,6 +5,7 @@ describe("featuresFrom", () => {
   it("fills what admins did not set with the defaults, messaging allowed", () => {
     expect(featuresFrom({})).toEqual({
       NEW_ONBOARDING_1: true,
+      HFC_LIMIT_INCREASE: false,
       private_message: {
         can_send_private_message: true,
         display_warning_notice: false,
@@ -17,6 +18,7 @@ describe("featuresFrom", () => {
     const features = featuresFrom({ NEW_ONBOARDING_1: false, can_send_private_message: false });
     expect(features.NEW_ONBOARDING_1).toBe(false);
     expect(features.private_message.can_send_private_message).toBe(false);
+    expect(featuresFrom({ HFC_LIMIT_INCREASE: true }).HFC_LIMIT_INCREASE).toBe(true);
   });
 
   it("knows its flag names", () => {

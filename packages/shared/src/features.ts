@@ -1,6 +1,8 @@
 /** Feature flags the web client reads from GET /api/v3/internal/features?platform=web. */
 export const FEATURE_DEFAULTS = {
   NEW_ONBOARDING_1: true,
+  /** The featured carousel autoplays every 5000 ms instead of 5500 (reader.md §9). */
+  HFC_LIMIT_INCREASE: false,
   can_send_private_message: true,
   display_warning_notice: false,
   display_deprecation_notice: false,
@@ -13,6 +15,7 @@ export const isFeatureName = (name: string): name is FeatureName =>
 
 export interface Features {
   NEW_ONBOARDING_1: boolean;
+  HFC_LIMIT_INCREASE: boolean;
   private_message: {
     can_send_private_message: boolean;
     display_warning_notice: boolean;
@@ -25,6 +28,7 @@ export function featuresFrom(values: Partial<Record<FeatureName, boolean>>): Fea
   const flag = (name: FeatureName) => values[name] ?? FEATURE_DEFAULTS[name];
   return {
     NEW_ONBOARDING_1: flag("NEW_ONBOARDING_1"),
+    HFC_LIMIT_INCREASE: flag("HFC_LIMIT_INCREASE"),
     private_message: {
       can_send_private_message: flag("can_send_private_message"),
       display_warning_notice: flag("display_warning_notice"),

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { featuresFrom } from "./features.ts";
 import {
   curationUsername,
+  featuredAutoplayMs,
   featuredListUrl,
   HERO_LIMITS,
   type HeroLimits,
@@ -61,5 +63,12 @@ describe("hero limits", () => {
     ]);
     expect(heroTags(tags, HERO_LIMITS[1] as HeroLimits)).toEqual(["romance", "slowburn"]);
     expect(heroTags(tags, HERO_LIMITS[3] as HeroLimits)).toEqual(["romance"]);
+  });
+});
+
+describe("featured carousel autoplay", () => {
+  it("advances every 5500 ms, or 5000 ms with the HFC_LIMIT_INCREASE flag", () => {
+    expect(featuredAutoplayMs(featuresFrom({}))).toBe(5500);
+    expect(featuredAutoplayMs(featuresFrom({ HFC_LIMIT_INCREASE: true }))).toBe(5000);
   });
 });

@@ -185,6 +185,12 @@ export const STRIP_SWIPE_PX = 150;
 
 /** The featured carousel advances this often on desktop once seen (§4, §9). */
 export const FEATURED_AUTOPLAY_MS = 5500;
+/** …and this often with the HFC_LIMIT_INCREASE feature flag on (§9). */
+export const FEATURED_AUTOPLAY_INCREASED_MS = 5000;
+
+/** The featured carousel's autoplay interval, by the HFC_LIMIT_INCREASE flag. */
+export const featuredAutoplayMs = (features: { HFC_LIMIT_INCREASE: boolean }): number =>
+  features.HFC_LIMIT_INCREASE ? FEATURED_AUTOPLAY_INCREASED_MS : FEATURED_AUTOPLAY_MS;
 
 /** What the hero of a storyHeroGroup shows from `minWidth` px up (reader.md §9). */
 export interface HeroLimits {

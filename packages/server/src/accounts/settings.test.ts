@@ -318,6 +318,7 @@ describe("feature flags", () => {
     const response = await t.get("/api/v3/internal/features?platform=web");
     expect(await response.json()).toEqual({
       NEW_ONBOARDING_1: true,
+      HFC_LIMIT_INCREASE: false,
       private_message: {
         can_send_private_message: true,
         display_warning_notice: false,
@@ -340,6 +341,10 @@ describe("feature flags", () => {
       { enabled: true },
     );
     expect((await changed.json()).private_message.display_warning_notice).toBe(true);
+    const faster = await send("PUT", "/api/v3/internal/features/HFC_LIMIT_INCREASE", admin.cookie, {
+      enabled: true,
+    });
+    expect((await faster.json()).HFC_LIMIT_INCREASE).toBe(true);
     expect(
       (await send("PUT", "/api/v3/internal/features/nope", admin.cookie, { enabled: true })).status,
     ).toBe(404);

@@ -1,3 +1,4 @@
+import { FEATURED_AUTOPLAY_MS, featuredAutoplayMs } from "@inkwell/shared";
 import { apiContext } from "../api/context.ts";
 import { HomeFeed, HomeFeedError } from "../features/home/home-feed.tsx";
 import { LandingPage } from "../features/home/landing-page.tsx";
@@ -11,14 +12,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Signed-in readers get their feed; a failed fetch shows the error screen, not a 500.
   const user = request.headers.has("cookie") ? await api.currentUser() : null;
   if (user) {
-    const feed = await api.homeFeed().then(
-      (answer) => answer.sections,
-      (error: unknown) => {
-        console.error("fetching home modules failed", error);
-        return null;
-      },
-    );
-    return { kind: "feed" as const, sections: feed };
+    const [feed, autoplayMs] = await Promise.all([
+      api.homeFeed().then(
+        (answer) => answer.sections,
+        (error: unknown) => {
+          console.error("fetching home modules failed", error);
+          return null;
+        },
+      ),
+      // The featured carousel's pace follows a flag; without the flags it keeps the usual one.
+      api.features().then(featuredAutoplayMs, () => FEATURED_AUTOPLAY_MS),
+    ]);
+    return { kind: "feed" as const, sections: feed, autoplayMs };
   }
   const popular = await api.stories({ filter: "hot", limit: POPULAR_SHOWN });
   return { kind: "landing" as const, popular: popular.stories };
@@ -31,7 +36,11 @@ export function meta() {
 /** / and /home: the reader's feed when signed in, else the visitors' landing page. */
 export default function Home({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "feed") {
-    return loaderData.sections ? <HomeFeed sections={loaderData.sections} /> : <HomeFeedError />;
+    return loaderData.sections ? (
+      <HomeFeed sections={loaderData.sections} autoplayMs={loaderData.autoplayMs} />
+    ) : (
+      <HomeFeedError />
+    );
   }
   return <LandingPage popular={loaderData.popular} />;
 }

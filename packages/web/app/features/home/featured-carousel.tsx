@@ -1,21 +1,23 @@
-import { FEATURED_AUTOPLAY_MS, type FeaturedSlide, MOBILE_MAX_WIDTH } from "@inkwell/shared";
+import { type FeaturedSlide, MOBILE_MAX_WIDTH } from "@inkwell/shared";
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { type CSSProperties, useEffect, useRef, useState } from "react";
 import { t } from "../../i18n/index.ts";
 
 /**
  * The featured carousel (reader.md §4): one slide at a time, wrapping around both ways.
- * It advances every FEATURED_AUTOPLAY_MS only on desktop, once at least half of it has
+ * It advances every `autoplayMs` (featuredAutoplayMs) only on desktop, once at least half of it has
  * been seen, and never while a slide is hovered or holds focus; Pause stops it for good.
  */
 export function FeaturedCarousel({
   heading,
   slides,
   headingId,
+  autoplayMs,
 }: {
   heading: string;
   slides: FeaturedSlide[];
   headingId: string;
+  autoplayMs: number;
 }) {
   const [current, setCurrent] = useState(0);
   const [seen, setSeen] = useState(false);
@@ -48,12 +50,9 @@ export function FeaturedCarousel({
   const playing = desktop && seen && !held && !paused && count > 1;
   useEffect(() => {
     if (!playing) return;
-    const timer = setInterval(
-      () => setCurrent((index) => (index + 1) % count),
-      FEATURED_AUTOPLAY_MS,
-    );
+    const timer = setInterval(() => setCurrent((index) => (index + 1) % count), autoplayMs);
     return () => clearInterval(timer);
-  }, [playing, count]);
+  }, [playing, count, autoplayMs]);
 
   return (
     <section

@@ -25,7 +25,14 @@ function rememberedCount(): number {
  * continue-reading strip on top, then the sections five at a time, five more as the end
  * of the list nears the viewport (or on Load more, for keyboard users).
  */
-export function HomeFeed({ sections }: { sections: HomeSection[] }) {
+export function HomeFeed({
+  sections,
+  autoplayMs,
+}: {
+  sections: HomeSection[];
+  /** How often the featured carousel advances (by the HFC_LIMIT_INCREASE flag). */
+  autoplayMs: number;
+}) {
   const strip = sections.find((section) => section.type === "continueReadingSwimlane");
   const rest = sections.filter((section) => section !== strip);
   const [shown, setShown] = useState(HOME_SECTIONS_PER_LOAD);
@@ -76,6 +83,7 @@ export function HomeFeed({ sections }: { sections: HomeSection[] }) {
           key={`${section.type}:${section.data.heading}`}
           section={section}
           index={index}
+          autoplayMs={autoplayMs}
         />
       ))}
       <div ref={end} className="home-feed__end">

@@ -58,7 +58,15 @@ const monthDay = (iso: string) =>
  * One section of the home feed, drawn by its type (reader.md §2). greeting, the strip's
  * own type (drawn at the top by the page) and types this app does not know draw nothing.
  */
-export function HomeSectionView({ section, index }: { section: HomeSection; index: number }) {
+export function HomeSectionView({
+  section,
+  index,
+  autoplayMs,
+}: {
+  section: HomeSection;
+  index: number;
+  autoplayMs: number;
+}) {
   const id = `home-section-${index}`;
   switch (section.type) {
     case "storyList": {
@@ -170,6 +178,7 @@ export function HomeSectionView({ section, index }: { section: HomeSection; inde
           heading={section.data.heading}
           slides={section.data.items}
           headingId={id}
+          autoplayMs={autoplayMs}
         />
       );
     case "smallNavigation":
