@@ -10,10 +10,10 @@ const PROFILE = "/user/demo_writer";
 const WRITERS = "Ask me anything about the next part!";
 const READERS = "Loved <b>the ending</b>, @demo_writer";
 
-async function openProfileAs(page: Page, username: string) {
-  await page.goto(`/login?nextUrl=${encodeURIComponent(PROFILE)}`);
+async function openProfileAs(page: Page, username: string, profile = PROFILE) {
+  await page.goto(`/login?nextUrl=${encodeURIComponent(profile)}`);
   await logIn(page, username, "inkwell-demo");
-  await page.waitForURL(`${server.url}${PROFILE}`);
+  await page.waitForURL(`${server.url}${profile}`);
 }
 
 const conversations = (page: Page) =>
@@ -165,4 +165,26 @@ describe("Conversations on a profile", () => {
     });
     expect(await total()).toBe(before);
   });
+
+  test("the owner's fourth announcement in 24 hours is refused in the composer, the text kept", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await openProfileAs(page, "demo_ambassador", "/user/demo_ambassador");
+      for (const n of [1, 2, 3]) {
+        await post(page, `Announcement ${n}`);
+        await thread(page, `Announcement ${n}`).waitFor();
+      }
+      await post(page, "Announcement 4");
+      await conversations(page)
+        .getByRole("alert")
+        .filter({ hasText: "You can post up to 3 announcements on your profile in 24 hours." })
+        .waitFor();
+      expect(await thread(page, "Announcement 4").count()).toBe(0);
+      expect(
+        await conversations(page)
+          .getByLabel(/^Message on /)
+          .inputValue(),
+      ).toBe("Announcement 4");
+      await expectNoAxeViolations(page, "an announcement refused at 360 px");
+    });
+  }, 90_000);
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  ANNOUNCEMENT_WINDOW_MS,
+  ANNOUNCEMENTS_PER_DAY,
   cleanMessageText,
   messageTextLength,
   PROFILE_MESSAGE_TEXTS,
@@ -33,5 +35,13 @@ describe("profileMessageProblem", () => {
     expect(profileMessageProblem("a".repeat(2001))).toBe(
       "A message can have at most 2,000 characters.",
     );
+  });
+});
+
+describe("announcements", () => {
+  it("are 3 in any 24 hours, and the refusal says so", () => {
+    expect(ANNOUNCEMENTS_PER_DAY).toBe(3);
+    expect(ANNOUNCEMENT_WINDOW_MS).toBe(86_400_000);
+    expect(PROFILE_MESSAGE_TEXTS.announcementLimit).toContain("up to 3 announcements");
   });
 });

@@ -13,12 +13,21 @@ export const PROFILE_MESSAGES_PAGE_SIZE = 10;
 /** A message comes with its latest replies; 'View earlier replies' loads the rest. */
 export const LATEST_REPLIES_SHOWN = 3;
 
+/**
+ * An announcement is the owner's own message on their own profile (it reaches their
+ * followers; replies and messages on other profiles are not announcements): at most this
+ * many in any 24 hours (reader.md §6, §9 'Announcements at most 3 per day').
+ */
+export const ANNOUNCEMENTS_PER_DAY = 3;
+export const ANNOUNCEMENT_WINDOW_MS = 24 * 60 * 60 * 1000;
+
 /** The refusals, in the words the composer shows (and the notice that replaces it). */
 export const PROFILE_MESSAGE_TEXTS = {
   empty: "Write a message before posting.",
   tooLong: `A message can have at most ${PROFILE_MESSAGE_MAX_LENGTH.toLocaleString("en")} characters.`,
   blocked: (name: string) => `You have blocked ${name} and cannot post on their profile.`,
   cannotPost: "You can’t post on this profile.",
+  announcementLimit: `You can post up to ${ANNOUNCEMENTS_PER_DAY} announcements on your profile in 24 hours. Try again later; replies are not limited.`,
 } as const;
 
 /**

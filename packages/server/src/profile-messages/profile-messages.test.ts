@@ -115,6 +115,45 @@ describe("posting on a profile", () => {
     expect(bodies(await list(writer))).toEqual(["New story on Friday!"]);
   });
 
+  it("holds the owner to 3 announcements in 24 hours; replies and others' messages are not held", async () => {
+    const writer = await person();
+    const ids: number[] = [];
+    for (const n of [1, 2, 3]) {
+      ids.push((await created(await postOn(writer, writer.cookie, `News ${n}`))).id);
+    }
+    expect(await refusal(await postOn(writer, writer.cookie, "News 4"), 429)).toEqual({
+      code: "announcement_limit",
+      message:
+        "You can post up to 3 announcements on your profile in 24 hours. Try again later; replies are not limited.",
+    });
+    expect(bodies(await list(writer))).toEqual(["News 3", "News 2", "News 1"]);
+    // A reply by the owner, a reader's message and the owner's message elsewhere all pass.
+    await created(await replyTo(writer, ids[0] as number, writer.cookie, "Thanks all"));
+    const reader = await person();
+    await created(await postOn(writer, reader.cookie, "Can't wait"));
+    await created(await postOn(reader, writer.cookie, "Hello neighbour"));
+    // The window rolls: once the first is over 24 hours old, one more may go out.
+    await t.handle.db
+      .updateTable("profile_messages")
+      .set({ created_at: Date.now() - 24 * 60 * 60 * 1000 - 1000 })
+      .where("id", "=", ids[0] as number)
+      .execute();
+    await created(await postOn(writer, writer.cookie, "News 4"));
+    expect((await postOn(writer, writer.cookie, "News 5")).status).toBe(429);
+  });
+
+  it("lets only one of two simultaneous fourth announcements through", async () => {
+    const writer = await person();
+    for (const n of [1, 2]) await created(await postOn(writer, writer.cookie, `News ${n}`));
+    const statuses = await Promise.all(
+      ["Race A", "Race B", "Race C"].map(
+        async (body) => (await postOn(writer, writer.cookie, body)).status,
+      ),
+    );
+    expect(statuses.sort()).toEqual([201, 429, 429]);
+    expect(await stored(writer)).toBe(3);
+  });
+
   it("refuses visitors, unverified users, empty and overlong text, storing nothing", async () => {
     const writer = await person();
     expect((await postOn(writer, "", "Hi")).status).toBe(401);

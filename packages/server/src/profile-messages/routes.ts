@@ -38,7 +38,11 @@ const postRefusals = {
     ...errorJson,
   },
   404: readRefusals[404],
-  429: { description: "Posting too often", ...errorJson },
+  429: {
+    description:
+      "Posting too often (rate_limited), or the owner's 4th announcement on their own profile in 24 hours (announcement_limit)",
+    ...errorJson,
+  },
 };
 
 const listRoute = createRoute({

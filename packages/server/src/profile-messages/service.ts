@@ -1,4 +1,6 @@
 import {
+  ANNOUNCEMENT_WINDOW_MS,
+  ANNOUNCEMENTS_PER_DAY,
   cleanMessageText,
   LATEST_REPLIES_SHOWN,
   PROFILE_MESSAGE_TEXTS,
@@ -7,10 +9,11 @@ import {
   type ProfileMessageReplies,
   profileMessageProblem,
 } from "@inkwell/shared";
-import { type Kysely, sql } from "kysely";
+import { type Insertable, type Kysely, sql } from "kysely";
 import { assertVerified } from "../comments/service.ts";
 import { isForeignKeyViolation } from "../db/constraint-errors.ts";
-import type { Database } from "../db/schema.ts";
+import { isPostgres } from "../db/engine.ts";
+import type { Database, ProfileMessagesTable } from "../db/schema.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { assertNotTimedOut } from "../moderation/service.ts";
 import { blockedEitherWay, hiddenAuthorIds, isBlocked } from "../safety/relations.ts";
@@ -263,10 +266,48 @@ export async function listReplies(
   };
 }
 
+type NewMessage = Insertable<ProfileMessagesTable>;
+
+const insertMessage = (db: Db, values: NewMessage) =>
+  db.insertInto("profile_messages").values(values).returning("id").executeTakeFirstOrThrow();
+
+/**
+ * Inserts the owner's own message on their own profile, an announcement, unless they made
+ * ANNOUNCEMENTS_PER_DAY in the last 24 hours (429). The count and the insert share a
+ * transaction; on PostgreSQL the owner's users row is locked first, so two posts at the
+ * same moment count one after the other and cannot both pass. SQLite runs one
+ * transaction at a time anyway.
+ */
+function insertAnnouncement(db: Db, values: NewMessage, now: number) {
+  return db.transaction().execute(async (trx) => {
+    if (isPostgres(trx)) {
+      await trx
+        .selectFrom("users")
+        .select("id")
+        .where("id", "=", values.user_id)
+        .forUpdate()
+        .execute();
+    }
+    const recent = await trx
+      .selectFrom("profile_messages")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("profile_user_id", "=", values.user_id)
+      .where("parent_id", "is", null)
+      .where("user_id", "=", values.user_id)
+      .where("created_at", ">", now - ANNOUNCEMENT_WINDOW_MS)
+      .executeTakeFirstOrThrow();
+    if (Number(recent.n) >= ANNOUNCEMENTS_PER_DAY) {
+      throw new HttpError(429, "announcement_limit", PROFILE_MESSAGE_TEXTS.announcementLimit);
+    }
+    return insertMessage(trx, values);
+  });
+}
+
 /**
  * Posts a message on a profile, or with `replyTo` a reply in that message's thread (a
  * reply to a reply joins the thread: replies are one level deep). The text is kept as
  * plain text: line breaks normalised, control and direction-override characters removed.
+ * The owner's own messages on their profile are announcements, held to a daily number.
  */
 export async function postMessage(
   db: Db,
@@ -285,22 +326,22 @@ export async function postMessage(
     input.replyTo === undefined
       ? null
       : threadIdOf(await visibleMessage(db, owner, hidden, input.replyTo));
-  const inserted = await db
-    .insertInto("profile_messages")
-    .values({
-      profile_user_id: owner.id,
-      user_id: viewer.id,
-      parent_id: parentId,
-      body: cleanMessageText(input.body),
-      created_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow()
-    .catch((error: unknown) => {
-      // The thread was deleted between the check above and this insert.
-      if (isForeignKeyViolation(error)) throw notFound("Message");
-      throw error;
-    });
+  const values: NewMessage = {
+    profile_user_id: owner.id,
+    user_id: viewer.id,
+    parent_id: parentId,
+    body: cleanMessageText(input.body),
+    created_at: now,
+  };
+  const announcing = parentId === null && owner.id === viewer.id;
+  const inserted = await (announcing
+    ? insertAnnouncement(db, values, now)
+    : insertMessage(db, values)
+  ).catch((error: unknown) => {
+    // The thread was deleted between the check above and this insert.
+    if (isForeignKeyViolation(error)) throw notFound("Message");
+    throw error;
+  });
   return toMessage(await visibleMessage(db, owner, hidden, Number(inserted.id)), owner, viewer);
 }
 
