@@ -4,6 +4,7 @@
  */
 
 import type { SignupSource } from "./accounts.ts";
+import type { StoryPremiumPicks } from "./premium-picks.ts";
 
 export interface ApiError {
   code: string;
@@ -48,6 +49,21 @@ export interface PartSummary {
   wordCount: number;
 }
 
+/**
+ * Why a card is shown (reader.md §3 Story card sources): the lists that put it in front of
+ * the reader, for tracking like a sponsored card's URLs (docs/decisions/029).
+ */
+export type StorySource =
+  | "hot"
+  | "new"
+  | "similar"
+  | "genre"
+  | "following"
+  | "voted"
+  | "originals"
+  | "picks"
+  | "sponsored";
+
 export interface StoryCard {
   id: number;
   title: string;
@@ -71,6 +87,8 @@ export interface StoryCard {
   language: LanguageRef;
   modifyDate: string;
   lastPublishedPart: { id: number; createDate: string } | null;
+  /** Empty where the story was asked for by itself (its details, a lookup by id). */
+  sources: StorySource[];
 }
 
 /** A story's place within one of its tags (reader.md §3 tagRankings). */
@@ -98,6 +116,14 @@ export interface StoryDetails extends StoryCard {
   tagRankings: TagRanking[];
   /** 'You may also like': only when named in `fields`, as it costs a query of its own. */
   recommendedStories?: StoryCard[];
+  /** Whether it is this or next month's Premium Pick: only when named in `fields`. */
+  premiumPicks?: StoryPremiumPicks | null;
+  /** Where the story is reported as a copy of another (POST, the 'Story Report'). */
+  storyReportUrl: string;
+  /** Where the story is read in the reader's language: null, there is no translation yet. */
+  storyTranslateUrl: string | null;
+  /** Where signing up or logging in from the story page comes back to: the story's url. */
+  nextUrl: string;
   /** To its owner only: their cover that moderators flagged (`cover` is null meanwhile). */
   bannedCover?: string;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countdown, PICKS_PER_MONTH, picksFor, picksMonth } from "./premium-picks.ts";
+import { countdown, PICKS_PER_MONTH, picksFor, picksMonth, storyPicks } from "./premium-picks.ts";
 
 describe("picksMonth", () => {
   it("names the month and ends it on the first of the next, in UTC", () => {
@@ -28,6 +28,31 @@ describe("picksFor", () => {
   it("picks what there is when there are fewer Originals than a month's worth", () => {
     expect(picksFor([1, 2], 3)).toHaveLength(2);
     expect(picksFor([], 3)).toEqual([]);
+  });
+});
+
+describe("storyPicks", () => {
+  const originals = Array.from({ length: 12 }, (_, i) => i);
+  const now = new Date("2026-11-22T10:00:00Z");
+
+  it("says whether a story is this month's pick or next month's, with that month's bounds", () => {
+    // November 2026 picks 2–6 of these twelve, December 7–11.
+    expect(storyPicks(originals, 3, now)).toEqual({
+      liveness: "current",
+      startsAt: "2026-11-01T00:00:00.000Z",
+      endsAt: "2026-12-01T00:00:00.000Z",
+    });
+    expect(storyPicks(originals, 8, now)).toEqual({
+      liveness: "upcoming",
+      startsAt: "2026-12-01T00:00:00.000Z",
+      endsAt: "2027-01-01T00:00:00.000Z",
+    });
+  });
+
+  it("answers null for a story in neither month, and current when in both", () => {
+    expect(storyPicks(originals, 0, now)).toBeNull();
+    expect(storyPicks(originals, 99, now)).toBeNull();
+    expect(storyPicks([1, 2], 2, now)?.liveness).toBe("current");
   });
 });
 

@@ -75,6 +75,40 @@ export function picksFor<T>(originals: readonly T[], monthIndex: number): T[] {
   return Array.from({ length: count }, (_, i) => originals[(start + i) % originals.length] as T);
 }
 
+/**
+ * Whether a story is a Premium Pick (reader.md §3 Story details premiumPicks): `current` in
+ * this month's picks, `upcoming` in next month's, with the month it is picked for.
+ */
+export interface StoryPremiumPicks {
+  liveness: "current" | "upcoming";
+  /** The first of the month it is picked for, 00:00 UTC (ISO). */
+  startsAt: string;
+  /** The first of the month after, when it stops being a pick (ISO). */
+  endsAt: string;
+}
+
+/** The story's place in this month's or next month's picks, or null when in neither. */
+export function storyPicks<T>(
+  originals: readonly T[],
+  story: T,
+  now: Date,
+): StoryPremiumPicks | null {
+  for (const [ahead, liveness] of [
+    [0, "current"],
+    [1, "upcoming"],
+  ] as const) {
+    const month = picksMonth(now, ahead);
+    if (picksFor(originals, month.index).includes(story)) {
+      return {
+        liveness,
+        startsAt: picksMonth(now, ahead - 1).expiresAt.toISOString(),
+        endsAt: month.expiresAt.toISOString(),
+      };
+    }
+  }
+  return null;
+}
+
 /** What is left until `end`, in whole days, hours and minutes (never negative). */
 export function countdown(end: Date, now: Date) {
   const minutes = Math.max(0, Math.floor((end.getTime() - now.getTime()) / 60_000));

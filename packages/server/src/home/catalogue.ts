@@ -9,7 +9,7 @@ import {
 } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
-import { originals as originalsWheel } from "../premium-picks/service.ts";
+import { originals as originalsWheel } from "../premium-picks/wheel.ts";
 import { selectStories, toStoryCards } from "../stories/cards.ts";
 import { hasTag, publishedListing } from "../stories/service.ts";
 

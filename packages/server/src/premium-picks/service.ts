@@ -4,20 +4,7 @@ import type { Database } from "../db/schema.ts";
 import { selectStories, toStoryCards } from "../stories/cards.ts";
 import { visibleStories } from "../stories/service.ts";
 import type { MaybeViewer } from "../viewer.ts";
-
-/** Every published Original in a stable order: the rotation's wheel, the same for everyone. */
-export async function originals(db: Kysely<Database>): Promise<number[]> {
-  const rows = await db
-    .selectFrom("stories")
-    .select("id")
-    .where("is_paid", "=", 1)
-    .where("draft", "=", 0)
-    .where("deleted", "=", 0)
-    .where("num_parts", ">", 0)
-    .orderBy("id")
-    .execute();
-  return rows.map((row) => Number(row.id));
-}
+import { originals } from "./wheel.ts";
 
 /**
  * One month's picks as this reader may see them: the month's share of the rotation, minus

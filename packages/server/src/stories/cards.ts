@@ -5,6 +5,7 @@ import {
   languageById,
   type PartSummary,
   type StoryCard,
+  type StorySource,
   type UserSummary,
 } from "@inkwell/shared";
 import type { Kysely, Selectable } from "kysely";
@@ -144,6 +145,7 @@ export function toStoryCard(
   parts: PartRow[],
   tags: string[],
   categories: number[],
+  sources: StorySource[] = [],
 ): StoryCard {
   const published = parts.filter(isPublished);
   const first = published[0];
@@ -178,6 +180,7 @@ export function toStoryCard(
     lastPublishedPart: last
       ? { id: last.id, createDate: iso(last.published_at ?? last.create_date) }
       : null,
+    sources,
   };
 }
 
@@ -215,9 +218,11 @@ export async function loadCardParts(db: Kysely<Database>, storyIds: number[]) {
   return { tags, categories, parts };
 }
 
+/** The stories as cards; `sources` says which list they are shown in (none by default). */
 export async function toStoryCards(
   db: Kysely<Database>,
   stories: StoryRow[],
+  sources: StorySource[] = [],
 ): Promise<StoryCard[]> {
   const { tags, categories, parts } = await loadCardParts(
     db,
@@ -229,6 +234,7 @@ export async function toStoryCards(
       parts.get(story.id) ?? [],
       tags.get(story.id) ?? [],
       categories.get(story.id) ?? [],
+      sources,
     ),
   );
 }

@@ -9,7 +9,7 @@ const getStory = createRoute({
   method: "get",
   path: "/api/v3/stories/{id}",
   summary:
-    "Story details (reader.md §3), projected by `fields`; recommendedStories only when named in `fields`",
+    "Story details (reader.md §3), projected by `fields`; recommendedStories and premiumPicks ({liveness: current|upcoming, startsAt, endsAt} or null) only when named in `fields`",
   request: { params: z.object({ id: idParam("id") }), query: z.object({ fields: fieldsQuery }) },
   responses: {
     200: { description: "The story", ...objectJson },
@@ -86,8 +86,10 @@ export function storyRoutes() {
   app.openapi(getStory, async (c) => {
     const { id } = c.req.valid("param");
     const selection = fieldsFrom(c.req.valid("query").fields);
+    const named = (field: string) => selection !== undefined && field in selection;
     const story = await getStoryDetails(c.get("db"), id, c.get("viewer"), {
-      withRecommendations: selection !== undefined && "recommendedStories" in selection,
+      withRecommendations: named("recommendedStories"),
+      withPremiumPicks: named("premiumPicks"),
     });
     return c.json(project(story, selection), 200);
   });

@@ -11,6 +11,7 @@ import type { ExpressionBuilder, Kysely } from "kysely";
 import { queryTemplate } from "../db/query-template.ts";
 import type { Database } from "../db/schema.ts";
 import { HttpError, notFound } from "../http/errors.ts";
+import { premiumPicksOfStory } from "../premium-picks/wheel.ts";
 import { recommendedStoryIds, tagRankingsOf } from "../rankings/service.ts";
 import { assertNotBlockedBy } from "../safety/relations.ts";
 import { hiddenFromReader } from "../safety/visibility.ts";
@@ -28,8 +29,14 @@ import {
 export interface StoryDetailsOptions {
   /** Add recommendedStories (a query of its own, so only when the caller shows it). */
   withRecommendations?: boolean;
+  /** Add premiumPicks (for an Original, a read of the picks' wheel: only when asked for). */
+  withPremiumPicks?: boolean;
   now?: number;
 }
+
+/** Where a story is reported as a copy of another (support/report-routes.ts, decision 016). */
+export const storyReportUrl = (storyId: number): string =>
+  `/v5/infringement/story/${storyId}/copyright/report`;
 
 const isAuthorOrStaff = (story: Pick<StoryRow, "user_id">, viewer: MaybeViewer) =>
   viewer !== null && (viewer.id === story.user_id || viewer.isSysAdmin || viewer.isStaff);
@@ -111,13 +118,17 @@ export async function getStoryDetails(
   await assertNotBlockedBy(db, story.user_id, viewer);
   const isOwnerView = viewer !== null && (viewer.id === story.user_id || viewer.isSysAdmin);
 
-  const [tags, categories, parts, tagRankings, recommendedStories] = await Promise.all([
-    tagNamesOf(db, storyId),
-    categoriesOf(db, storyId),
-    isOwnerView ? ownPartsOf(db, storyId) : publishedPartsOf(db, storyId),
-    tagRankingsOf(db, storyId),
-    options.withRecommendations ? recommendFor(db, storyId, viewer) : undefined,
-  ]);
+  const [tags, categories, parts, tagRankings, recommendedStories, premiumPicks] =
+    await Promise.all([
+      tagNamesOf(db, storyId),
+      categoriesOf(db, storyId),
+      isOwnerView ? ownPartsOf(db, storyId) : publishedPartsOf(db, storyId),
+      tagRankingsOf(db, storyId),
+      options.withRecommendations ? recommendFor(db, storyId, viewer) : undefined,
+      options.withPremiumPicks
+        ? premiumPicksOfStory(db, { id: storyId, isPaid: story.is_paid === 1 }, new Date(now))
+        : undefined,
+    ]);
 
   const tagNames = tags.map((tag) => tag.name);
   const card = toStoryCard(
@@ -155,6 +166,11 @@ export async function getStoryDetails(
     firstStoryPart: firstPart ? { id: firstPart.id, url: `/${firstPart.id}` } : null,
     tagRankings,
     ...(recommendedStories && { recommendedStories }),
+    ...(premiumPicks !== undefined && { premiumPicks }),
+    storyReportUrl: storyReportUrl(story.id),
+    // Inkwell has no translations yet: nowhere to send a reader for another language.
+    storyTranslateUrl: null,
+    nextUrl: card.url,
     // A flagged cover is the owner's alone: the header shows it under a warning.
     ...(viewer?.id === story.user_id && story.banned_cover && { bannedCover: story.banned_cover }),
   };
@@ -175,7 +191,7 @@ export async function recommendFor(
     .execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
   const ordered = ids.flatMap((id) => byId.get(id) ?? []).slice(0, limit);
-  return toStoryCards(db, ordered);
+  return toStoryCards(db, ordered, ["similar"]);
 }
 
 /**
@@ -308,7 +324,7 @@ export async function listStories(
   if (categoryId !== undefined) params.set("category", String(categoryId));
   params.set("offset", String(nextOffset));
   return {
-    stories: await toStoryCards(db, page),
+    stories: await toStoryCards(db, page, [query.filter]),
     ...(count && { total: Number(count.total) }),
     nextUrl: idRows.length > query.limit ? `/api/v3/stories?${params}` : null,
   };

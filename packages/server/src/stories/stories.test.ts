@@ -1,4 +1,11 @@
-import { GENRES, MATURE_RATING, type StoryDetails, type StoryList } from "@inkwell/shared";
+import {
+  GENRES,
+  MATURE_RATING,
+  picksFor,
+  picksMonth,
+  type StoryDetails,
+  type StoryList,
+} from "@inkwell/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { computeTagRankings } from "../rankings/job.ts";
 import { useTestApi } from "../testing/api.ts";
@@ -75,6 +82,14 @@ describe("GET /api/v3/stories/{id}", () => {
       lastPublishedPart: { id: story.partIds[1] },
     });
     expect(body.recommendedStories).toBeUndefined();
+    expect(body).not.toHaveProperty("premiumPicks");
+    // Opened by id, so no list put it here; report, translate and come-back links.
+    expect(body).toMatchObject({
+      sources: [],
+      storyReportUrl: `/v5/infringement/story/${story.id}/copyright/report`,
+      storyTranslateUrl: null,
+      nextUrl: `/story/${story.id}`,
+    });
     expect(body.parts.map((part) => [part.title, part.url, part.new])).toEqual([
       ["Prologue", `/${story.partIds[0]}`, false],
       ["The Storm", `/${story.partIds[1]}`, true],
@@ -142,6 +157,47 @@ describe("GET /api/v3/stories/{id}", () => {
       ],
       user: { username: "MaraWrites" },
     });
+  });
+
+  it("says whether a story is this or next month's Premium Pick, only when asked", async () => {
+    const db = t.handle.db;
+    const writer = await createUser(db);
+    // Eleven more Originals than any other test makes: two months of picks and one left over.
+    for (let n = 0; n < 11; n++) await createStory(db, writer.id, { is_paid: 1 });
+    const wheel = (
+      await db
+        .selectFrom("stories")
+        .select("id")
+        .where("is_paid", "=", 1)
+        .where("draft", "=", 0)
+        .where("deleted", "=", 0)
+        .orderBy("id")
+        .execute()
+    ).map((row) => Number(row.id));
+    const now = new Date();
+    const current = picksFor(wheel, picksMonth(now).index);
+    const upcoming = picksFor(wheel, picksMonth(now, 1).index);
+    const neither = wheel.find((id) => !current.includes(id) && !upcoming.includes(id));
+    const picksOf = async (id: number) =>
+      (await (await t.get(`/api/v3/stories/${id}?fields=id,premiumPicks`)).json()) as StoryDetails;
+
+    const thisMonth = picksMonth(now);
+    expect(await picksOf(current[0] as number)).toEqual({
+      id: current[0],
+      premiumPicks: {
+        liveness: "current",
+        startsAt: picksMonth(now, -1).expiresAt.toISOString(),
+        endsAt: thisMonth.expiresAt.toISOString(),
+      },
+    });
+    expect((await picksOf(upcoming[0] as number)).premiumPicks).toEqual({
+      liveness: "upcoming",
+      startsAt: thisMonth.expiresAt.toISOString(),
+      endsAt: picksMonth(now, 1).expiresAt.toISOString(),
+    });
+    expect((await picksOf(neither as number)).premiumPicks).toBeNull();
+    // Only Originals are picked.
+    expect((await picksOf(story.id)).premiumPicks).toBeNull();
   });
 
   it("shows the author's verified, staff and ambassador badges", async () => {
@@ -215,6 +271,12 @@ describe("GET /api/v3/stories/{id}", () => {
       { id: close.id, title: "Close" },
       { id: far.id, title: "Far" },
     ]);
+    const withSources = await t.get(
+      `/api/v3/stories/${story.id}?fields=recommendedStories(sources)`,
+    );
+    expect(await withSources.json()).toEqual({
+      recommendedStories: [{ sources: ["similar"] }, { sources: ["similar"] }],
+    });
   });
 
   it("gates a mature story: 403 for visitors and minors, shown to adults", async () => {
@@ -255,6 +317,7 @@ describe("GET /api/v3/stories", () => {
     const page = (await first.json()) as StoryList;
     expect(page.total).toBe(3);
     expect(page.stories.map((s) => s.id)).toEqual([ids[1], ids[2]]);
+    expect(page.stories.map((s) => s.sources)).toEqual([["hot"], ["hot"]]);
     expect(page.nextUrl).toBe("/api/v3/stories?filter=hot&limit=2&tag=Harbour&offset=2");
 
     const second = (await (await t.get(page.nextUrl as string)).json()) as StoryList;

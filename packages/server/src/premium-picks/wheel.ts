@@ -1,0 +1,30 @@
+import { type StoryPremiumPicks, storyPicks } from "@inkwell/shared";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+
+/** Every published Original in a stable order: the rotation's wheel, the same for everyone. */
+export async function originals(db: Kysely<Database>): Promise<number[]> {
+  const rows = await db
+    .selectFrom("stories")
+    .select("id")
+    .where("is_paid", "=", 1)
+    .where("draft", "=", 0)
+    .where("deleted", "=", 0)
+    .where("num_parts", ">", 0)
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => Number(row.id));
+}
+
+/**
+ * Whether a story is this month's or next month's pick (story details' premiumPicks). Only
+ * Originals are ever picked, so any other story is answered without reading the wheel.
+ */
+export async function premiumPicksOfStory(
+  db: Kysely<Database>,
+  story: { id: number; isPaid: boolean },
+  now: Date,
+): Promise<StoryPremiumPicks | null> {
+  if (!story.isPaid) return null;
+  return storyPicks(await originals(db), story.id, now);
+}
