@@ -17,6 +17,8 @@ export type Badge = "verified" | "staff" | "ambassador";
 export interface UserSummary {
   username: string;
   name: string;
+  /** reader.md §3 user.fullname: the display name, the same as `name`. */
+  fullname: string;
   avatar: string | null;
   badges: Badge[];
 }
@@ -89,6 +91,11 @@ export interface StoryCard {
   lastPublishedPart: { id: number; createDate: string } | null;
   /** Empty where the story was asked for by itself (its details, a lookup by id). */
   sources: StorySource[];
+  /**
+   * Its places in its tags, best first: on a list's cards only when `fields` names it (a
+   * query of its own); always on story details.
+   */
+  tagRankings?: TagRanking[];
 }
 
 /** A story's place within one of its tags (reader.md §3 tagRankings). */

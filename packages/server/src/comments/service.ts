@@ -136,6 +136,7 @@ function toComment(row: CommentRow, context: Context, replies: CommentData[] = [
     user: {
       username: row.username,
       name: row.name,
+      fullname: row.name,
       avatar: row.avatar,
       badges: badgesOf(row),
     },

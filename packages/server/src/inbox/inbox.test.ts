@@ -441,6 +441,7 @@ describe("GET /api/v3/users/{username}/inbox", () => {
       user: {
         username: z.username,
         name: `Name of ${z.username}`,
+        fullname: `Name of ${z.username}`,
         avatar: null,
         badges: ["staff"],
         isActive: true,

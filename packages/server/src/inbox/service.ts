@@ -142,6 +142,7 @@ export async function listThreads(
         user: {
           username: row.username,
           name: row.name,
+          fullname: row.name,
           avatar: row.avatar,
           badges: badgesOf(row),
           isActive: true,
@@ -253,6 +254,7 @@ export async function getConversation(
     user: {
       username: other.username,
       name: other.name,
+      fullname: other.name,
       avatar: other.avatar,
       badges: badgesOf(other),
     },

@@ -19,6 +19,31 @@ export async function tagRankingsOf(db: Kysely<Database>, storyId: number): Prom
   return rows.map((row) => ({ rank: Number(row.rank), name: row.name }));
 }
 
+/** The tag rankings of many stories (for cards, when asked for), in one query. */
+export async function tagRankingsOfStories(
+  db: Kysely<Database>,
+  storyIds: number[],
+): Promise<Map<number, TagRanking[]>> {
+  const byStory = new Map<number, TagRanking[]>();
+  if (storyIds.length === 0) return byStory;
+  const rows = await db
+    .selectFrom("tag_rankings")
+    .innerJoin("tags", "tags.id", "tag_rankings.tag_id")
+    .select(["tag_rankings.story_id", "tag_rankings.rank", "tags.name"])
+    .where("tag_rankings.story_id", "in", storyIds)
+    .orderBy("tag_rankings.story_id")
+    .orderBy("tag_rankings.rank")
+    .orderBy("tags.name")
+    .execute();
+  for (const row of rows) {
+    const storyId = Number(row.story_id);
+    const rankings = byStory.get(storyId) ?? [];
+    rankings.push({ rank: Number(row.rank), name: row.name });
+    byStory.set(storyId, rankings);
+  }
+  return byStory;
+}
+
 /** How deep into each tag's ranking recommendations look. */
 const RECOMMENDATION_DEPTH = 50;
 

@@ -209,6 +209,7 @@ export async function searchUsers(
     users: page.map((user) => ({
       username: user.username,
       name: user.name,
+      fullname: user.name,
       avatar: user.avatar,
       badges: badgesOf(user),
       description: user.description,

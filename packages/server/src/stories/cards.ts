@@ -118,6 +118,7 @@ export function toUserSummary(row: Pick<StoryRow, AuthorColumns>): UserSummary {
   return {
     username: row.username,
     name: row.user_name,
+    fullname: row.user_name,
     avatar: row.user_avatar,
     badges: badgesOf({
       is_verified: row.user_is_verified,

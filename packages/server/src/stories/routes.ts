@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { FieldSelection } from "@inkwell/shared";
 import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, objectJson } from "../http/openapi.ts";
 import { fieldsFrom, project } from "../http/respond.ts";
@@ -43,7 +44,8 @@ const listQuery = z.object({
 const getStories = createRoute({
   method: "get",
   path: "/api/v3/stories",
-  summary: "Published stories by popularity (hot) or recency (new), optionally by tag or category",
+  summary:
+    "Published stories by popularity (hot) or recency (new), optionally by tag or category; the cards' tagRankings only when named in `fields` (stories(…,tagRankings))",
   request: { query: listQuery },
   responses: {
     200: { description: "{stories, total, nextUrl}", ...objectJson },
@@ -81,6 +83,12 @@ const getPaidStoryTags = createRoute({
   responses: { 200: { description: "{tags}", ...objectJson } },
 });
 
+/** Whether `fields` names the cards' tagRankings (`stories(…,tagRankings)`): a query of its own. */
+function namesCardRankings(selection: FieldSelection | undefined): boolean {
+  const stories = selection?.stories;
+  return typeof stories === "object" && "tagRankings" in stories;
+}
+
 export function storyRoutes() {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.openapi(getStory, async (c) => {
@@ -106,7 +114,10 @@ export function storyRoutes() {
         offset,
       },
       c.get("viewer"),
-      { withTotal: selection === undefined || "total" in selection },
+      {
+        withTotal: selection === undefined || "total" in selection,
+        withTagRankings: namesCardRankings(selection),
+      },
     );
     return c.json(project(list, selection), 200);
   });
@@ -116,13 +127,14 @@ export function storyRoutes() {
   app.openapi(getPaidStoriesOfTag, async (c) => {
     const { tag } = c.req.valid("param");
     const { limit, fields } = c.req.valid("query");
+    const selection = fieldsFrom(fields);
     const list = await listStories(
       c.get("db"),
       { filter: "hot", tag, paid: true, limit, offset: 0 },
       c.get("viewer"),
-      { withTotal: false },
+      { withTotal: false, withTagRankings: namesCardRankings(selection) },
     );
-    return c.json(project({ tag, stories: list.stories }, fieldsFrom(fields)), 200);
+    return c.json(project({ tag, stories: list.stories }, selection), 200);
   });
   return app;
 }

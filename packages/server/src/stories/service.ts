@@ -12,7 +12,7 @@ import { queryTemplate } from "../db/query-template.ts";
 import type { Database } from "../db/schema.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import { premiumPicksOfStory } from "../premium-picks/wheel.ts";
-import { recommendedStoryIds, tagRankingsOf } from "../rankings/service.ts";
+import { recommendedStoryIds, tagRankingsOf, tagRankingsOfStories } from "../rankings/service.ts";
 import { assertNotBlockedBy } from "../safety/relations.ts";
 import { hiddenFromReader } from "../safety/visibility.ts";
 import type { MaybeViewer } from "../viewer.ts";
@@ -275,13 +275,14 @@ export async function paidStoryTags(db: Kysely<Database>, viewer: MaybeViewer): 
  * key and every filter column), walking the sort order and checking tag or category per
  * story, so a page costs about the same for a tag of 50 stories or of 50,000; only then
  * are the page's own rows read. One row past the page says whether there is a next one.
- * `total` costs a count over the whole selection, so it is computed only when asked for.
+ * `total` costs a count over the whole selection, and the cards' tagRankings a query of
+ * their own, so each is computed only when asked for.
  */
 export async function listStories(
   db: Kysely<Database>,
   query: StoryListQuery,
   viewer: MaybeViewer,
-  options: { withTotal: boolean } = { withTotal: true },
+  options: { withTotal: boolean; withTagRankings?: boolean } = { withTotal: true },
 ): Promise<StoryList> {
   const { tag, categoryId, paid } = query;
   const selection = db
@@ -314,8 +315,10 @@ export async function listStories(
       : undefined,
   ]);
   const ids = idRows.slice(0, query.limit).map((row) => row.id);
-  const rows =
-    ids.length === 0 ? [] : await selectStories(db).where("stories.id", "in", ids).execute();
+  const [rows, rankings] = await Promise.all([
+    ids.length === 0 ? [] : selectStories(db).where("stories.id", "in", ids).execute(),
+    options.withTagRankings ? tagRankingsOfStories(db, ids) : undefined,
+  ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const page = ids.flatMap((id) => byId.get(id) ?? []);
   const nextOffset = query.offset + ids.length;
@@ -323,8 +326,11 @@ export async function listStories(
   if (tag !== undefined) params.set("tag", tag);
   if (categoryId !== undefined) params.set("category", String(categoryId));
   params.set("offset", String(nextOffset));
+  const cards = await toStoryCards(db, page, [query.filter]);
   return {
-    stories: await toStoryCards(db, page, [query.filter]),
+    stories: rankings
+      ? cards.map((card) => ({ ...card, tagRankings: rankings.get(card.id) ?? [] }))
+      : cards,
     ...(count && { total: Number(count.total) }),
     nextUrl: idRows.length > query.limit ? `/api/v3/stories?${params}` : null,
   };

@@ -56,7 +56,7 @@ describe("GET /api/v3/stories/{id}", () => {
       title: "The Lighthouse Keeper",
       description: "Waves, secrets and a lamp that never goes out.",
       url: `/story/${story.id}`,
-      user: { username: "MaraWrites", name: "Mara Quill", avatar: null },
+      user: { username: "MaraWrites", name: "Mara Quill", fullname: "Mara Quill", avatar: null },
       completed: true,
       mature: false,
       rating: 1,
@@ -323,6 +323,34 @@ describe("GET /api/v3/stories", () => {
     const second = (await (await t.get(page.nextUrl as string)).json()) as StoryList;
     expect(second.stories.map((s) => s.id)).toEqual([ids[0]]);
     expect(second.nextUrl).toBeNull();
+  });
+
+  it("gives cards their tag rankings and the author's fullname, rankings only when named", async () => {
+    const db = t.handle.db;
+    const writer = await createUser(db, { name: "Ida Lantern" });
+    const ranked = await createStory(db, writer.id, { tags: ["quayside", "fog"] });
+    const unread = await createStory(db, writer.id, { tags: ["quayside"] });
+    await addReads(db, ranked.partIds[0] as number, ranked.id, 3);
+    await computeTagRankings(db);
+    const path = "/api/v3/stories?filter=new&tag=quayside";
+    const plain = (await (await t.get(path)).json()) as StoryList;
+    expect(plain.stories.map((card) => card.tagRankings)).toEqual([undefined, undefined]);
+    expect(plain.stories[0]?.user).toMatchObject({ name: "Ida Lantern", fullname: "Ida Lantern" });
+    const asked = await t.get(`${path}&fields=stories(id,sources,tagRankings,user(fullname))`);
+    expect(await asked.json()).toEqual({
+      stories: [
+        { id: unread.id, sources: ["new"], tagRankings: [], user: { fullname: "Ida Lantern" } },
+        {
+          id: ranked.id,
+          sources: ["new"],
+          tagRankings: [
+            { rank: 1, name: "fog" },
+            { rank: 1, name: "quayside" },
+          ],
+          user: { fullname: "Ida Lantern" },
+        },
+      ],
+    });
   });
 
   it("refuses a limit out of range and an unknown filter", async () => {

@@ -76,6 +76,7 @@ export async function getProfile(
   return {
     username: user.username,
     name: user.name,
+    fullname: user.name,
     avatar: user.avatar,
     badges: badgesOf(user),
     backgroundUrl: user.background_url,

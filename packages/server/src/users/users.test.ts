@@ -93,6 +93,7 @@ describe("GET /api/v3/users/{username}", () => {
     expect(profile).toEqual({
       username: "Quill_Writer",
       name: "Name of Quill_Writer",
+      fullname: "Name of Quill_Writer",
       avatar: null,
       badges: ["verified"],
       backgroundUrl: null,
@@ -362,6 +363,7 @@ describe("GET followers and following", () => {
     expect(first.users[0]).toEqual({
       username: readers[2]?.username,
       name: `Name of ${readers[2]?.username}`,
+      fullname: `Name of ${readers[2]?.username}`,
       avatar: null,
       badges: [],
     });
