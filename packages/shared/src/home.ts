@@ -87,7 +87,15 @@ export interface NavigationLink {
   url: string;
 }
 
-/** reader.md §3 Home section: every type of §2 (see docs/decisions/021-home-feed.md). */
+/**
+ * What every section of stories may carry (reader.md §3 showContentSettings): set when the
+ * reader's content settings hid mature stories from it, so the app offers to change them.
+ */
+interface StoryListData {
+  showContentSettings?: true;
+}
+
+/** reader.md §3 Home section: every type of §2 (see docs/decisions/021 and 029). */
 export type HomeSection =
   | {
       type: "continueReadingSwimlane";
@@ -97,7 +105,7 @@ export type HomeSection =
   | { type: "greeting"; data: { heading: string } }
   | {
       type: "storyList";
-      data: {
+      data: StoryListData & {
         heading: string;
         subheading?: string;
         items: (StoryCard | SponsoredStory)[];
@@ -105,29 +113,61 @@ export type HomeSection =
         tracking?: { clicks: number; impressions: number };
       };
     }
-  | { type: "rankedStoryList"; data: { heading: string; items: RankedStory[] } }
-  | { type: "storySpotlight"; data: { heading: string; item: StoryCard } }
+  | { type: "rankedStoryList"; data: StoryListData & { heading: string; items: RankedStory[] } }
+  | {
+      type: "storySpotlight";
+      /** background: the spotlighted story's cover, drawn behind it (null without one). */
+      data: StoryListData & { heading: string; item: StoryCard; background: string | null };
+    }
   | {
       type: "storyHeroGroup";
-      data: { heading: string; subheading?: string; heroItem: StoryCard; listItems: StoryCard[] };
+      data: StoryListData & {
+        heading: string;
+        subheading?: string;
+        heroItem: StoryCard;
+        /** Every hero of the group, heroItem first (one today). */
+        heroItems: StoryCard[];
+        listItems: StoryCard[];
+      };
     }
-  | { type: "storyExpanded"; data: { heading: string; subheading?: string; item: StoryCard } }
+  | {
+      type: "storyExpanded";
+      data: StoryListData & {
+        heading: string;
+        subheading?: string;
+        item: StoryCard;
+        /** The label of the control that opens the story's preview (reader.md §2). */
+        expandPrompt: string;
+      };
+    }
   | {
       type: "paid";
-      data: { heading: string; subheading: string; items: StoryCard[]; weblink: string };
+      data: StoryListData & {
+        heading: string;
+        subheading: string;
+        items: StoryCard[];
+        weblink: string;
+      };
     }
   | {
       type: "paidMultiRow";
-      data: { heading: string; subheading: string; rows: HomeStoryRow[]; weblink: string };
+      data: StoryListData & {
+        heading: string;
+        subheading: string;
+        rows: HomeStoryRow[];
+        weblink: string;
+      };
     }
   | {
       type: "premiumPicksRow";
-      data: {
+      data: StoryListData & {
         heading: string;
         subheading: string;
         items: StoryCard[];
         expiresAt: string;
         weblink: string;
+        /** To readers without Premium: what a plan gives them here. */
+        prompt?: string;
       };
     }
   | { type: "featured"; data: { heading: string; items: FeaturedSlide[] } }

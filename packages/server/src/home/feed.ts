@@ -6,6 +6,8 @@ import {
   type HomeStoryRow,
   PAID_CATALOG_URL,
   type StoryCard,
+  type StorySource,
+  seesMatureContent,
 } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
@@ -61,6 +63,9 @@ const navigation: HomeSection = {
 interface ReaderSignals {
   name: string;
   languageId: number;
+  isPremium: boolean;
+  /** An adult whose content settings hide mature stories: they may turn them back on. */
+  hidesMature: boolean;
   tags: string[];
   continuing: Awaited<ReturnType<typeof continueReading>>;
   followed: StoryCard[];
@@ -75,7 +80,7 @@ async function readerSignals(db: Kysely<Database>, viewer: Viewer): Promise<Read
     fromFollowed(db, viewer),
     db
       .selectFrom("users")
-      .select(["name", "language_id"])
+      .select(["name", "language_id", "is_premium", "include_mature", "birthdate"])
       .where("id", "=", viewer.id)
       .executeTakeFirstOrThrow(),
     latestVote(db, viewer),
@@ -83,6 +88,10 @@ async function readerSignals(db: Kysely<Database>, viewer: Viewer): Promise<Read
   return {
     name: user.name || viewer.username,
     languageId: user.language_id,
+    isPremium: user.is_premium === 1,
+    hidesMature:
+      user.include_mature === 0 &&
+      seesMatureContent({ includeMature: true, birthdate: user.birthdate }, new Date()),
     tags,
     continuing,
     followed,
@@ -100,7 +109,7 @@ async function fromFollowed(db: Kysely<Database>, viewer: Viewer): Promise<Story
     .orderBy("stories.id", "desc")
     .limit(LIST_SIZE)
     .execute();
-  return toStoryCards(db, rows);
+  return toStoryCards(db, rows, ["following"]);
 }
 
 function latestVote(db: Kysely<Database>, viewer: Viewer) {
@@ -127,12 +136,13 @@ function latestVote(db: Kysely<Database>, viewer: Viewer) {
 /**
  * Which of the candidate stories this viewer may see, by the one rule every list uses
  * (listedStory: mature, blocked tags, muted and blocked people): one query by primary key.
+ * The cards shown carry the section's source (the catalogue's cards are shared, so copied).
  */
 async function visibleAmong(
   db: Kysely<Database>,
   viewer: MaybeViewer,
   lists: StoryCard[][],
-): Promise<(cards: StoryCard[], limit?: number) => StoryCard[]> {
+): Promise<(cards: StoryCard[], source: StorySource, limit?: number) => StoryCard[]> {
   const ids = [...new Set(lists.flat().map((card) => card.id))];
   const rows =
     ids.length === 0
@@ -144,8 +154,11 @@ async function visibleAmong(
           .where((eb) => listedStory(eb, viewer))
           .execute();
   const visible = new Set(rows.map((row) => row.id));
-  return <T extends StoryCard>(cards: T[], limit = LIST_SIZE) =>
-    cards.filter((card) => visible.has(card.id)).slice(0, limit);
+  return <T extends StoryCard>(cards: T[], source: StorySource, limit = LIST_SIZE) =>
+    cards
+      .filter((card) => visible.has(card.id))
+      .slice(0, limit)
+      .map((card) => ({ ...card, sources: [source] }));
 }
 
 /**
@@ -183,6 +196,8 @@ async function composeFeed(
     sameTag,
   ]);
 
+  // Lists the reader's mature setting filtered offer to change it (reader.md §3).
+  const listed = reader?.hidesMature ? { showContentSettings: true as const } : {};
   const sections: HomeSection[] = [];
   if (viewer && reader) {
     sections.push({
@@ -215,7 +230,7 @@ async function composeFeed(
     });
   }
   genres.forEach((tag, index) => {
-    const items = shown(byGenre[index] ?? []);
+    const items = shown(byGenre[index] ?? [], "genre");
     const [hero, ...rest] = items;
     const heading = `Top picks in ${genreLabel(tag)}`;
     const subheading = "Because you chose it";
@@ -224,28 +239,41 @@ async function composeFeed(
     if (index === 0) {
       sections.push({
         type: "storyHeroGroup",
-        data: { heading, subheading, heroItem: hero, listItems: rest.slice(0, HERO_LIST_SIZE) },
+        data: {
+          ...listed,
+          heading,
+          subheading,
+          heroItem: hero,
+          heroItems: [hero],
+          listItems: rest.slice(0, HERO_LIST_SIZE),
+        },
       });
     } else {
-      sections.push({ type: "storyList", data: { heading, subheading, items } });
+      sections.push({ type: "storyList", data: { ...listed, heading, subheading, items } });
     }
   });
   const voted = reader?.voted;
   const reading = new Set(reader?.continuing.map((item) => item.id));
-  const alike = shown(sameTag, Number.POSITIVE_INFINITY).find(
+  const alike = shown(sameTag, "voted", Number.POSITIVE_INFINITY).find(
     (card) => card.id !== voted?.id && !reading.has(card.id),
   );
   if (voted && alike) {
     sections.push({
       type: "storyExpanded",
-      data: { heading: `Because you voted for ${voted.title}`, item: alike },
+      data: {
+        ...listed,
+        heading: `Because you voted for ${voted.title}`,
+        item: alike,
+        expandPrompt: "Read more",
+      },
     });
   }
-  const paidItems = shown(paid);
+  const paidItems = shown(paid, "originals");
   if (paidItems.length > 0) {
     sections.push({
       type: "paid",
       data: {
+        ...listed,
         heading: "Inkwell Originals",
         subheading: "Stories our editors love, unlocked with Coins",
         items: paidItems,
@@ -253,53 +281,62 @@ async function composeFeed(
       },
     });
   }
-  const promotedItems = shown(promoted);
+  const promotedItems = shown(promoted, "sponsored");
   if (promotedItems.length > 0) {
     sections.push({
       type: "storyList",
-      data: { heading: "Sponsored stories", items: promotedItems, isPromoted: true },
+      data: { ...listed, heading: "Sponsored stories", items: promotedItems, isPromoted: true },
     });
   }
-  const [spotlight, ...ranked] = shown(hot, RANKED_SIZE + 1);
+  const [spotlight, ...ranked] = shown(hot, "hot", RANKED_SIZE + 1);
   if (spotlight) {
-    sections.push({ type: "storySpotlight", data: { heading: "Spotlight", item: spotlight } });
+    sections.push({
+      type: "storySpotlight",
+      data: { ...listed, heading: "Spotlight", item: spotlight, background: spotlight.cover },
+    });
   }
   if (ranked.length > 0) {
     sections.push({
       type: "rankedStoryList",
       data: {
+        ...listed,
         heading: "Hottest right now",
         items: ranked.map((card, index) => ({ ...card, rank: index + 1 })),
       },
     });
   }
-  const pickItems = shown(picks.items);
+  const pickItems = shown(picks.items, "picks");
   if (pickItems.length > 0) {
     sections.push({
       type: "premiumPicksRow",
       data: {
+        ...listed,
         heading: "Premium Picks",
         subheading: "5 Originals free with Premium this month",
         items: pickItems,
         expiresAt: picks.expiresAt,
         weblink: "/catalog/premiumpicks",
+        ...(!reader?.isPremium && {
+          prompt: "Any Premium or Premium+ plan gives you access to 5 Originals a month.",
+        }),
       },
     });
   }
   if (reader && reader.followed.length > 0) {
     sections.push({
       type: "storyList",
-      data: { heading: "From writers you follow", items: reader.followed },
+      data: { ...listed, heading: "From writers you follow", items: reader.followed },
     });
   }
   const rows: HomeStoryRow[] = rowGenres.flatMap((tag, index) => {
-    const items = shown(paidByGenre[index] ?? []);
+    const items = shown(paidByGenre[index] ?? [], "originals");
     return items.length > 0 ? [{ heading: genreLabel(tag), items }] : [];
   });
   if (rows.length > 0) {
     sections.push({
       type: "paidMultiRow",
       data: {
+        ...listed,
         heading: "Originals by genre",
         subheading: "Paid stories in genres you like",
         rows,

@@ -287,6 +287,7 @@ describe("GET /v5/home", () => {
     ]);
     const hero = ofType(sections, "storyHeroGroup")[0]?.data;
     expect(hero?.heroItem.id).toBe(romance);
+    expect(hero?.heroItems).toEqual([hero?.heroItem]);
     expect(hero?.listItems.map((s) => s.id)).toEqual([paidMature, paidRomance]);
     const expanded = ofType(sections, "storyExpanded")[0]?.data;
     const horrorTitle = (
@@ -298,6 +299,26 @@ describe("GET /v5/home", () => {
     ).title;
     expect(expanded?.heading).toBe(`Because you voted for ${horrorTitle}`);
     expect(expanded?.item.id).toBe(mature);
+    expect(expanded?.expandPrompt).toBe("Read more");
+    const spotlight = ofType(sections, "storySpotlight")[0]?.data;
+    expect(spotlight?.background).toBe(spotlight?.item.cover);
+    // Each card says which list brought it; nothing here was filtered by a mature setting.
+    expect(
+      sections.flatMap((section) =>
+        section.type === "featured" || !("items" in section.data)
+          ? []
+          : [[section.type, ...new Set(section.data.items.flatMap((item) => item.sources ?? []))]],
+      ),
+    ).toEqual([
+      ["continueReadingSwimlane"],
+      ["storyList", "genre"],
+      ["paid", "originals"],
+      ["storyList", "sponsored"],
+      ["rankedStoryList", "hot"],
+      ["premiumPicksRow", "picks"],
+      ["storyList", "following"],
+    ]);
+    expect(sections.some((section) => "showContentSettings" in section.data)).toBe(false);
     expect(ofType(sections, "paid")[0]?.data.heading).toBe("Inkwell Originals");
     expect(ofType(sections, "paid")[0]?.data.items.map((s) => s.id)).toEqual([
       paidMature,
@@ -319,6 +340,9 @@ describe("GET /v5/home", () => {
     const picks = ofType(sections, "premiumPicksRow")[0]?.data;
     expect(picks?.items.map((s) => s.id).sort()).toEqual([paidRomance, paidMature].sort());
     expect(picks?.weblink).toBe("/catalog/premiumpicks");
+    expect(picks?.prompt).toBe(
+      "Any Premium or Premium+ plan gives you access to 5 Originals a month.",
+    );
     expect(new Date(picks?.expiresAt ?? 0).getUTCDate()).toBe(1);
     // Only genres with Originals get a row.
     expect(ofType(sections, "paidMultiRow")[0]?.data.rows).toEqual([
@@ -327,6 +351,48 @@ describe("GET /v5/home", () => {
         items: [expect.objectContaining({ id: paidMature }), expect.anything()],
       },
     ]);
+  });
+
+  it("offers the content settings on lists a reader's mature setting filtered", async () => {
+    const offers = (sections: HomeSection[]) =>
+      sections.filter((section) => "showContentSettings" in section.data).map((s) => s.type);
+    const a = await reader();
+    await choose(a, ["horror"]);
+    expect(offers(await feed(a))).toEqual([]);
+    await send("PUT", `/v5/users/${a.username}/content-settings/include-mature`, a, {
+      includeMature: false,
+    });
+    const filtered = await feed(a);
+    expect(offers(filtered)).toEqual([
+      "storyHeroGroup",
+      "paid",
+      "storyList",
+      "storySpotlight",
+      "rankedStoryList",
+      "premiumPicksRow",
+    ]);
+    expect(ofType(filtered, "storyHeroGroup")[0]?.data.showContentSettings).toBe(true);
+    // Minors and visitors cannot change it, so nothing is offered to them.
+    const minor = await createUser(t.handle.db, { email_verified: 1, birthdate: isoYearsAgo(15) });
+    const young = { ...minor, cookie: await sessionCookie(t.handle.db, minor.id) };
+    await choose(young, ["horror"]);
+    expect(offers(await feed(young))).toEqual([]);
+    expect(offers(await feed(null))).toEqual([]);
+  });
+
+  it("tells readers without Premium what a plan gives them in the picks row", async () => {
+    const prompt = async (who: Reader | null) =>
+      ofType(await feed(who), "premiumPicksRow")[0]?.data.prompt;
+    expect(await prompt(null)).toBe(
+      "Any Premium or Premium+ plan gives you access to 5 Originals a month.",
+    );
+    const subscriber = await createUser(t.handle.db, {
+      email_verified: 1,
+      birthdate: isoYearsAgo(30),
+      is_premium: 1,
+    });
+    const cookie = await sessionCookie(t.handle.db, subscriber.id);
+    expect(await prompt({ ...subscriber, cookie })).toBeUndefined();
   });
 
   it("asks a reader without genres to pick some, and visitors to sign up", async () => {

@@ -16,15 +16,21 @@ function Section({
   id,
   heading,
   subheading,
+  prompt,
   extra,
   className = "",
+  contentSettings = false,
   children,
 }: {
   id: string;
   heading: string;
   subheading?: string;
+  /** A line under the subheading (the picks row's offer to readers without Premium). */
+  prompt?: string;
   extra?: ReactNode;
   className?: string;
+  /** The reader's mature setting filtered this list: offer to change it (showContentSettings). */
+  contentSettings?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -33,10 +39,16 @@ function Section({
         <div>
           <h2 id={id}>{heading}</h2>
           {subheading && <p className="home-section__subheading">{subheading}</p>}
+          {prompt && <p className="home-section__subheading">{prompt}</p>}
         </div>
         {extra}
       </div>
       {children}
+      {contentSettings && (
+        <p className="home-section__note">
+          {t.homeFeed.matureHidden} <a href="/settings#content">{t.homeFeed.changeSettings}</a>
+        </p>
+      )}
     </section>
   );
 }
@@ -77,6 +89,7 @@ export function HomeSectionView({
           heading={heading}
           subheading={subheading}
           className={isPromoted ? "sponsored" : ""}
+          contentSettings={section.data.showContentSettings}
         >
           {isPromoted ? (
             <SponsoredList stories={items} label={heading} />
@@ -99,6 +112,7 @@ export function HomeSectionView({
             </div>
           }
           className="home-paid"
+          contentSettings={section.data.showContentSettings}
         >
           {carousel(section.data.items, section.data.heading)}
         </Section>
@@ -111,6 +125,7 @@ export function HomeSectionView({
           subheading={section.data.subheading}
           extra={seeAll(section.data.weblink, section.data.heading)}
           className="home-paid"
+          contentSettings={section.data.showContentSettings}
         >
           {section.data.rows.map((row, rowIndex) => (
             <div key={row.heading} className="home-row">
@@ -126,8 +141,10 @@ export function HomeSectionView({
           id={id}
           heading={section.data.heading}
           subheading={`${section.data.subheading} · ${t.feed.picksUntil(monthDay(section.data.expiresAt))}`}
+          prompt={section.data.prompt}
           extra={seeAll(section.data.weblink, section.data.heading)}
           className="home-picks"
+          contentSettings={section.data.showContentSettings}
         >
           {carousel(section.data.items, section.data.heading)}
         </Section>
@@ -139,6 +156,7 @@ export function HomeSectionView({
           heading={section.data.heading}
           subheading={section.data.subheading}
           className="hero-group"
+          contentSettings={section.data.showContentSettings}
         >
           <StoryFeature story={section.data.heroItem} variant="hero" />
           {section.data.listItems.length > 0 &&
@@ -147,13 +165,26 @@ export function HomeSectionView({
       );
     case "storyExpanded":
       return (
-        <Section id={id} heading={section.data.heading} subheading={section.data.subheading}>
-          <StoryFeature story={section.data.item} variant="expanded" />
+        <Section
+          id={id}
+          heading={section.data.heading}
+          subheading={section.data.subheading}
+          contentSettings={section.data.showContentSettings}
+        >
+          <StoryFeature
+            story={section.data.item}
+            variant="expanded"
+            expandPrompt={section.data.expandPrompt}
+          />
         </Section>
       );
     case "rankedStoryList":
       return (
-        <Section id={id} heading={section.data.heading}>
+        <Section
+          id={id}
+          heading={section.data.heading}
+          contentSettings={section.data.showContentSettings}
+        >
           <ol className="ranked-list" aria-label={section.data.heading}>
             {section.data.items.map((story) => (
               <li key={story.id} className="ranked-list__item">
@@ -168,7 +199,11 @@ export function HomeSectionView({
       );
     case "storySpotlight":
       return (
-        <Section id={id} heading={section.data.heading}>
+        <Section
+          id={id}
+          heading={section.data.heading}
+          contentSettings={section.data.showContentSettings}
+        >
           <StoryFeature story={section.data.item} variant="spotlight" />
         </Section>
       );

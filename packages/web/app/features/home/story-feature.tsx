@@ -35,7 +35,16 @@ function description(story: StoryCard, variant: FeatureVariant): ReactNode {
     : story.description;
 }
 
-export function StoryFeature({ story, variant }: { story: StoryCard; variant: FeatureVariant }) {
+export function StoryFeature({
+  story,
+  variant,
+  expandPrompt,
+}: {
+  story: StoryCard;
+  variant: FeatureVariant;
+  /** The label of a control that opens the story's preview (storyExpanded's expandPrompt). */
+  expandPrompt?: string;
+}) {
   const [previewing, setPreviewing] = useState(false);
   const { cover, sizes } = VARIANTS[variant];
   const preview = onPlainClick(() => setPreviewing(true));
@@ -72,6 +81,17 @@ export function StoryFeature({ story, variant }: { story: StoryCard; variant: Fe
             );
           })}
         <p className="story-feature__description">{description(story, variant)}</p>
+        {expandPrompt && (
+          <button
+            type="button"
+            className="link-button"
+            aria-haspopup="dialog"
+            onClick={() => setPreviewing(true)}
+          >
+            {expandPrompt}
+            <span className="visually-hidden">: {story.title}</span>
+          </button>
+        )}
       </div>
       <StoryPreview story={story} open={previewing} onClose={() => setPreviewing(false)} />
     </article>

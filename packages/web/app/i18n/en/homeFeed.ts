@@ -8,4 +8,7 @@ export const homeFeed = {
   errorHeading: "Let's find your way back home",
   errorText: "Something went wrong, try refreshing.",
   refresh: "Refresh",
+  /** Under a list the reader's mature setting filtered (showContentSettings). */
+  matureHidden: "Mature stories are hidden by your content settings.",
+  changeSettings: "Change settings",
 } as const;
