@@ -1,3 +1,4 @@
+import type { ContinueReadingSections } from "@inkwell/shared";
 import type { CDPSession, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { DESKTOP, expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
@@ -106,7 +107,9 @@ describe("the home page on a phone", () => {
         response.url().includes("/continue-reading"),
       );
       await page.goto("/home");
-      await refreshed;
+      // The path answers the strip's section again (reader.md §7), with the 8 stories.
+      const answer = (await (await refreshed).json()) as ContinueReadingSections;
+      expect(answer.sections.map((section) => section.data.items.length)).toEqual([8]);
       const strip = page.getByRole("list", { name: "Continue reading" });
       // The eight just started, then the stories the demo reader came with, up to ten.
       expect(await strip.getByRole("listitem").count()).toBe(10);

@@ -184,6 +184,16 @@ export type HomeSection =
 
 export type HomeSectionType = HomeSection["type"];
 
+export type ContinueReadingSection = Extract<HomeSection, { type: "continueReadingSwimlane" }>;
+
+/**
+ * GET of a continue-reading section's dynamic.path (reader.md §7 'sections with data for the
+ * strip'): the section again, with fresh items.
+ */
+export interface ContinueReadingSections {
+  sections: ContinueReadingSection[];
+}
+
 export interface HomeFeed {
   sections: HomeSection[];
 }

@@ -24,7 +24,7 @@ import {
   originalsIn,
   sponsored,
 } from "./catalogue.ts";
-import { continueReading, continueReadingPath, preferredTagsOf } from "./service.ts";
+import { continueReading, continueReadingSection, preferredTagsOf } from "./service.ts";
 
 /** A reader's feed is reused this long unless their own signals change first. */
 export const HOME_CACHE_MS = 30_000;
@@ -200,11 +200,7 @@ async function composeFeed(
   const listed = reader?.hidesMature ? { showContentSettings: true as const } : {};
   const sections: HomeSection[] = [];
   if (viewer && reader) {
-    sections.push({
-      type: "continueReadingSwimlane",
-      data: { heading: "Continue reading", items: reader.continuing },
-      dynamic: { path: continueReadingPath(viewer.username) },
-    });
+    sections.push(continueReadingSection(viewer.username, reader.continuing));
     sections.push({ type: "greeting", data: { heading: `Hi, ${reader.name}` } });
   }
   if (slides.length > 0) {

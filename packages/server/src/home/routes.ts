@@ -9,7 +9,7 @@ import { idParam, parseInput, validationHook } from "../http/validation.ts";
 import { usernameParam } from "../users/routes.ts";
 import { homeFeedJson } from "./feed.ts";
 import { type TrackedEvent, track } from "./promotions.ts";
-import { continueReading, setPreferredTags } from "./service.ts";
+import { continueReading, continueReadingSection, setPreferredTags } from "./service.ts";
 
 const params = z.object({ username: usernameParam("username") });
 
@@ -26,10 +26,15 @@ const homeRoute = createRoute({
 const continueRoute = createRoute({
   method: "get",
   path: "/v5/users/{username}/continue-reading",
-  summary: "The continue-reading strip's items, most recently read first (the reader's own)",
+  summary:
+    "A continue-reading section's dynamic path: the strip's section again with fresh items, most recently read first (the reader's own)",
   request: { params },
   responses: {
-    200: { description: "{items: ContinueReadingItem[]}", ...objectJson },
+    200: {
+      description:
+        "{sections: [{type: continueReadingSwimlane, data: {heading, items: ContinueReadingItem[]}, dynamic: {path}}]}",
+      ...objectJson,
+    },
     401: { description: "Not signed in", ...errorJson },
     403: { description: "Not the signed-in user", ...errorJson },
   },
@@ -92,7 +97,8 @@ export function homeRoutes() {
     if (viewer.username.toLowerCase() !== c.req.valid("param").username.toLowerCase()) {
       return c.json({ code: "forbidden", message: "Only your own reading." }, 403);
     }
-    return c.json({ items: await continueReading(c.get("db"), viewer) }, 200);
+    const items = await continueReading(c.get("db"), viewer);
+    return c.json({ sections: [continueReadingSection(viewer.username, items)] }, 200);
   });
 
   app.openapi(preferredRoute, async (c) => {

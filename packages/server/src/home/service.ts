@@ -1,4 +1,9 @@
-import { type ContinueReadingItem, isGenreTag, MAX_GENRES } from "@inkwell/shared";
+import {
+  type ContinueReadingItem,
+  type ContinueReadingSection,
+  isGenreTag,
+  MAX_GENRES,
+} from "@inkwell/shared";
 import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { readerSignalsChanged } from "../events.ts";
@@ -11,6 +16,16 @@ const CONTINUE_SIZE = 10;
 
 export const continueReadingPath = (username: string) =>
   `/v5/users/${encodeURIComponent(username)}/continue-reading`;
+
+/** The strip's section, as the feed sends it and as its dynamic path answers it again. */
+export const continueReadingSection = (
+  username: string,
+  items: ContinueReadingItem[],
+): ContinueReadingSection => ({
+  type: "continueReadingSwimlane",
+  data: { heading: "Continue reading", items },
+  dynamic: { path: continueReadingPath(username) },
+});
 
 /** The reader's genres from onboarding, in the order chosen. */
 export async function preferredTagsOf(db: Kysely<Database>, userId: number): Promise<string[]> {

@@ -9,7 +9,7 @@ import type {
   CommentPage,
   CommentResource,
   ContentSettings,
-  ContinueReadingItem,
+  ContinueReadingSections,
   Conversation,
   CurrentUser,
   Features,
@@ -629,8 +629,8 @@ export function createApiClient(fetchApi: ApiFetch) {
       ),
     /** The reader's home feed; `cache` only keeps browsers and proxies from reusing it. */
     homeFeed: () => get<HomeFeed>(`/v5/home?cache=${Date.now()}`),
-    /** The continue-reading strip's items, from the section's dynamic.path. */
-    continueReading: (path: string) => get<{ items: ContinueReadingItem[] }>(path),
+    /** The continue-reading strip's section with fresh items, from its dynamic.path. */
+    continueReading: (path: string) => get<ContinueReadingSections>(path),
     /** Saves the genres picked at onboarding. */
     savePreferredTags: (username: string, preferredTags: string[]) =>
       call<{ preferredTags: string[] }>(

@@ -9,8 +9,8 @@ const STRIP_COVER_WIDTH = 80;
 
 /**
  * The continue-reading strip at the top of the home feed (reader.md §4): it starts with the
- * section's own items, asks the section's dynamic path for fresh ones after hydration, and
- * keeps the section's items when that fails. It stays in reach while scrolling up and gets
+ * section's own items, asks the section's dynamic path for the section again after
+ * hydration (§7: sections with data for the strip), and keeps its items when that fails. It stays in reach while scrolling up and gets
  * out of the way while scrolling down. A horizontal swipe of STRIP_SWIPE_PX or more moves
  * it a page; a shorter one leaves it where it was.
  */
@@ -29,10 +29,12 @@ export function ContinueReadingStrip({
     let current = true;
     browserApi()
       .continueReading(path)
-      .then(
-        (answer) => current && setItems(answer.items),
-        (error: unknown) => console.error("CONTINUE READING ERROR", error),
-      );
+      .then((answer) => {
+        const fresh = answer.sections.find((section) => section.type === "continueReadingSwimlane");
+        if (!fresh) throw new Error("no continue-reading section in the answer");
+        if (current) setItems(fresh.data.items);
+      })
+      .catch((error: unknown) => console.error("CONTINUE READING ERROR", error));
     return () => {
       current = false;
     };
