@@ -84,7 +84,7 @@ export function StoryFeature({
         {expandPrompt && (
           <button
             type="button"
-            className="link-button"
+            className="link-button story-feature__expand"
             aria-haspopup="dialog"
             onClick={() => setPreviewing(true)}
           >
