@@ -56,7 +56,8 @@ const getStories = createRoute({
 const getPaidStoriesOfTag = createRoute({
   method: "get",
   path: "/v4/paid_stories/tags/{tag}",
-  summary: "The hottest paid stories (Originals) carrying a tag: {tag, stories}",
+  summary:
+    "The hottest paid stories (Originals) carrying a tag: {tag, stories}; the cards' tagRankings only when named in `fields`",
   request: {
     params: z.object({ tag: z.string().trim().min(1).max(128) }),
     query: z.object({
