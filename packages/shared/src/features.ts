@@ -13,6 +13,17 @@ export type FeatureName = keyof typeof FEATURE_DEFAULTS;
 export const isFeatureName = (name: string): name is FeatureName =>
   Object.hasOwn(FEATURE_DEFAULTS, name);
 
+/**
+ * Feature settings that hold a value rather than on or off: the day user-to-user
+ * messaging ends (YYYY-MM-DD), which the warning notice names. Unset until an admin sets it.
+ */
+export const FEATURE_SETTINGS = ["messaging_end_date"] as const;
+
+export type FeatureSettingName = (typeof FEATURE_SETTINGS)[number];
+
+export const isFeatureSettingName = (name: string): name is FeatureSettingName =>
+  FEATURE_SETTINGS.some((setting) => setting === name);
+
 export interface Features {
   NEW_ONBOARDING_1: boolean;
   HFC_LIMIT_INCREASE: boolean;
@@ -20,11 +31,16 @@ export interface Features {
     can_send_private_message: boolean;
     display_warning_notice: boolean;
     display_deprecation_notice: boolean;
+    /** The day user-to-user messaging ends (YYYY-MM-DD), or null when none is set. */
+    messaging_end_date: string | null;
   };
 }
 
-/** The answer's shape from flag values (defaults where an admin set nothing). */
-export function featuresFrom(values: Partial<Record<FeatureName, boolean>>): Features {
+/** The answer's shape from flag values and settings (defaults where an admin set nothing). */
+export function featuresFrom(
+  values: Partial<Record<FeatureName, boolean>>,
+  settings: Partial<Record<FeatureSettingName, string>> = {},
+): Features {
   const flag = (name: FeatureName) => values[name] ?? FEATURE_DEFAULTS[name];
   return {
     NEW_ONBOARDING_1: flag("NEW_ONBOARDING_1"),
@@ -33,6 +49,7 @@ export function featuresFrom(values: Partial<Record<FeatureName, boolean>>): Fea
       can_send_private_message: flag("can_send_private_message"),
       display_warning_notice: flag("display_warning_notice"),
       display_deprecation_notice: flag("display_deprecation_notice"),
+      messaging_end_date: settings.messaging_end_date ?? null,
     },
   };
 }

@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { isFeatureName } from "@inkwell/shared";
+import { isFeatureName, isFeatureSettingName } from "@inkwell/shared";
 import type { Context } from "hono";
 import { deleteCookie } from "hono/cookie";
 import type { AppEnv } from "../http/app-env.ts";
@@ -19,6 +19,7 @@ import {
   exportData,
   readFeatures,
   setFeature,
+  setFeatureSetting,
   updateAccount,
   updateNotifications,
 } from "./settings.ts";
@@ -49,6 +50,10 @@ const accountForm = z
     is_email_reverified: z.boolean().optional(),
   })
   .strict();
+
+const featureSettingForm = z.object({
+  value: z.iso.date("Enter the date as YYYY-MM-DD").nullable(),
+});
 
 const notificationForm = z.object({
   alerts: z.boolean(),
@@ -162,15 +167,18 @@ export function settingsRoutes(limits: AccountLimiters) {
 
   app.get("/api/v3/internal/features", async (c) => c.json(await readFeatures(c.get("db"))));
 
+  // A flag takes {enabled}; a setting (the messaging end date) takes {value}, null to clear.
   app.put("/api/v3/internal/features/:name", async (c) => {
     const viewer = requireViewer(c);
     const name = c.req.param("name");
-    if (!isFeatureName(name)) throw notFound("Feature");
-    const { enabled } = parseInput(
-      z.object({ enabled: z.boolean() }),
-      await c.req.json().catch(() => null),
-    );
-    await setFeature(c.get("db"), viewer, name, enabled);
+    const body = await c.req.json().catch(() => null);
+    if (isFeatureName(name)) {
+      const { enabled } = parseInput(z.object({ enabled: z.boolean() }), body);
+      await setFeature(c.get("db"), viewer, name, enabled);
+    } else if (isFeatureSettingName(name)) {
+      const { value } = parseInput(featureSettingForm, body);
+      await setFeatureSetting(c.get("db"), viewer, name, value);
+    } else throw notFound("Feature");
     return c.json(await readFeatures(c.get("db")));
   });
 

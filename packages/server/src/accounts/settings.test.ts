@@ -323,6 +323,7 @@ describe("feature flags", () => {
         can_send_private_message: true,
         display_warning_notice: false,
         display_deprecation_notice: false,
+        messaging_end_date: null,
       },
     });
     const reader = await signedIn("flag_reader");
@@ -348,5 +349,27 @@ describe("feature flags", () => {
     expect(
       (await send("PUT", "/api/v3/internal/features/nope", admin.cookie, { enabled: true })).status,
     ).toBe(404);
+  });
+
+  it("keeps the messaging end date an admin sets beside the private_message flags", async () => {
+    const path = "/api/v3/internal/features/messaging_end_date";
+    const features = async () => (await t.get("/api/v3/internal/features?platform=web")).json();
+    const reader = await signedIn("date_reader");
+    expect((await send("PUT", path, reader.cookie, { value: "2025-06-30" })).status).toBe(403);
+    const admin = await signedIn("date_admin", { is_sysadmin: 1 });
+    const set = await send("PUT", path, admin.cookie, { value: "2025-06-30" });
+    expect(set.status).toBe(200);
+    expect((await set.json()).private_message.messaging_end_date).toBe("2025-06-30");
+    expect((await features()).private_message.messaging_end_date).toBe("2025-06-30");
+
+    for (const value of ["30/06/2025", "2025-02-30", 20250630, true]) {
+      const refused = await send("PUT", path, admin.cookie, { value });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ code: "bad_request" });
+    }
+    expect((await features()).private_message.messaging_end_date).toBe("2025-06-30");
+
+    const cleared = await send("PUT", path, admin.cookie, { value: null });
+    expect((await cleared.json()).private_message.messaging_end_date).toBeNull();
   });
 });

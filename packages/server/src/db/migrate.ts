@@ -28,6 +28,7 @@ import * as imageModeration from "./migrations/026-image-moderation.ts";
 import * as profileMessages from "./migrations/027-profile-messages.ts";
 import * as storyPromotions from "./migrations/028-story-promotions.ts";
 import * as signupSource from "./migrations/029-signup-source.ts";
+import * as featureSettings from "./migrations/030-feature-settings.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   "027-profile-messages": profileMessages,
   "028-story-promotions": storyPromotions,
   "029-signup-source": signupSource,
+  "030-feature-settings": featureSettings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

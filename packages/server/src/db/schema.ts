@@ -219,6 +219,12 @@ export interface FeatureFlagsTable {
   updated_at: Millis;
 }
 
+export interface FeatureSettingsTable {
+  name: string;
+  value: string;
+  updated_at: Millis;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -237,6 +243,7 @@ export interface Database {
   account_tokens: AccountTokensTable;
   outbox: OutboxTable;
   feature_flags: FeatureFlagsTable;
+  feature_settings: FeatureSettingsTable;
   social_accounts: SocialAccountsTable;
   pending_social_signups: PendingSocialSignupsTable;
   tag_rankings: TagRankingsTable;

@@ -1,5 +1,14 @@
 import { INBOX_NOTICES } from "@inkwell/shared";
 
+/** "December 31, 2024" for 2024-12-31. */
+const longDate = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+
 export const inbox = {
   title: "Inbox",
   linkLabel: (unread: number) => (unread === 0 ? "Inbox" : `Inbox, ${unread} unread`),
@@ -36,6 +45,9 @@ export const inbox = {
   yesterday: "Yesterday",
   notices: INBOX_NOTICES,
   deprecation: "Direct messages are no longer available.",
-  warning:
-    "User-to-user messaging ends on December 31, 2024, and existing conversations will be deleted.",
+  /** The end date an admin set (YYYY-MM-DD), read as a calendar day wherever the reader is. */
+  warning: (endDate: string | null) =>
+    endDate
+      ? `User-to-user messaging ends on ${longDate(endDate)}, and existing conversations will be deleted.`
+      : "User-to-user messaging is ending, and existing conversations will be deleted.",
 } as const;
