@@ -1,4 +1,4 @@
-import type { Conversation, InboxMessage } from "@inkwell/shared";
+import type { Conversation, InboxMessage, SafetyState } from "@inkwell/shared";
 import { ArrowLeft, MoreVertical } from "lucide-react";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { isRouteErrorResponse, redirect, useRouteError } from "react-router";
@@ -15,6 +15,12 @@ import { useInboxSignals } from "../features/inbox/inbox-stream.ts";
 import { MessageList } from "../features/inbox/message-list.tsx";
 import { MessagingNotices } from "../features/inbox/messaging-notices.tsx";
 import { useReport } from "../features/reports/report-modal.tsx";
+import {
+  safetyActionsFor,
+  safetyAfter,
+  safetyLabel,
+  useSafetyActions,
+} from "../features/safety/use-safety-actions.tsx";
 import { t } from "../i18n/index.ts";
 import { orNotFound } from "../lib/route-data.ts";
 import type { Route } from "./+types/inbox-conversation";
@@ -53,8 +59,19 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // Mute and block change who may reply: the notice in place of the composer follows at once.
+  const [safety, setSafety] = useState(conversation.safety);
   const { guard, modals } = useInteractionGate();
   const { report, reportModal } = useReport();
+  const {
+    ask,
+    toast,
+    modal: safetyModal,
+  } = useSafetyActions((action) => {
+    setSafety((current) => safetyAfter(current, action));
+    setRefusal(null);
+  });
+  const menu = useRef<HTMLDetailsElement>(null);
   // §6: when sending is not allowed, reporting is disabled too.
   const canReport = features?.private_message.can_send_private_message !== false;
   const scroller = useRef<HTMLDivElement>(null);
@@ -65,6 +82,7 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     setMessages(conversation.messages);
     setTotal(conversation.total);
+    setSafety(conversation.safety);
     setRefusal(null);
   }, [conversation]);
 
@@ -145,9 +163,17 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
 
   const notice = noticeFor(
     conversation,
+    safety,
     features?.private_message.can_send_private_message,
     refusal,
   );
+
+  /** Runs a menu choice with the menu closed, so focus and the eye go to what it opens. */
+  const choose = (action: () => void) => {
+    if (menu.current) menu.current.open = false;
+    action();
+  };
+  const target = { username: other.username, name: other.name };
 
   return (
     <section className="conversation" aria-labelledby="conversation-heading">
@@ -160,24 +186,30 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
           <h1 id="conversation-heading">{other.name}</h1>
           <UserBadges badges={conversation.badges} />
         </a>
-        <details className="conversation__menu">
+        <details className="conversation__menu" ref={menu}>
           <summary aria-label={t.inbox.safetyMenu}>
             <MoreVertical aria-hidden="true" size={20} />
           </summary>
           <ul className="conversation__menu-panel">
-            <li>
-              <a href={`/user/${other.username}`}>{t.inbox.safetyOnProfile}</a>
-            </li>
+            {safetyActionsFor(safety).map((action) => (
+              <li key={action}>
+                <button type="button" onClick={() => choose(() => ask(action, target))}>
+                  {safetyLabel(action)}
+                </button>
+              </li>
+            ))}
             {canReport && (
               <li>
                 <button
                   type="button"
                   onClick={() =>
-                    report({
-                      type: "user",
-                      username: other.username,
-                      reference: { name: other.name, location: `/inbox/${other.username}` },
-                    })
+                    choose(() =>
+                      report({
+                        type: "user",
+                        username: other.username,
+                        reference: { name: other.name, location: `/inbox/${other.username}` },
+                      }),
+                    )
                   }
                 >
                   {t.reports.reportUser}
@@ -185,7 +217,11 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
               </li>
             )}
             <li>
-              <button type="button" onClick={() => setConfirming(true)}>
+              <button
+                className="conversation__menu-danger"
+                type="button"
+                onClick={() => choose(() => setConfirming(true))}
+              >
                 {t.inbox.deleteConversation}
               </button>
             </li>
@@ -258,6 +294,10 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
       </Modal>
       {modals}
       {reportModal}
+      {safetyModal}
+      <p className="inbox__toast" role="status">
+        {toast}
+      </p>
     </section>
   );
 }
@@ -265,12 +305,13 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
 /** The notice that replaces the composer, if any (§6): blocked, muted, or cannot reply. */
 function noticeFor(
   conversation: Conversation,
+  safety: SafetyState,
   canSend: boolean | undefined,
   refusal: string | null,
 ): string | null {
   const { name } = conversation.user;
-  if (conversation.safety.isBlocked) return t.inbox.notices.blocked(name);
-  if (conversation.safety.isMuted) return t.inbox.notices.muted(name);
+  if (safety.isBlocked) return t.inbox.notices.blocked(name);
+  if (safety.isMuted) return t.inbox.notices.muted(name);
   if (conversation.isBlockingCurrentUser || canSend === false) return t.inbox.notices.cannotReply;
   return refusal;
 }

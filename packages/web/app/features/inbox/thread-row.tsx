@@ -3,7 +3,10 @@ import { Avatar } from "../../components/avatar.tsx";
 import { UserBadges } from "../../components/user-badges.tsx";
 import { t } from "../../i18n/index.ts";
 
-/** One thread: the person (avatar to their profile), the last message and its time, unread state. */
+/**
+ * One thread: the person (avatar to their profile), whether the owner muted or blocked them,
+ * the last message and its time, unread state.
+ */
 export function ThreadRow({ thread, now }: { thread: InboxThread; now: number }) {
   const { user, recentMessage, unread } = thread;
   return (
@@ -16,6 +19,11 @@ export function ThreadRow({ thread, now }: { thread: InboxThread; now: number })
         <span className="thread__who">
           <span className="thread__name">{user.name}</span>
           <UserBadges badges={user.badges} />
+          {(user.isBlockedByCurrentUser || user.isMutedByCurrentUser) && (
+            <span className="thread__flag">
+              {user.isBlockedByCurrentUser ? t.inbox.blockedFlag : t.inbox.mutedFlag}
+            </span>
+          )}
           {recentMessage && (
             <time className="thread__time" dateTime={recentMessage.createDate}>
               {formatTimeAgo(recentMessage.createDate, now)}

@@ -3,7 +3,12 @@ import { MoreHorizontal } from "lucide-react";
 import { useRef } from "react";
 import { t } from "../../i18n/index.ts";
 import type { ModerationAction } from "./use-moderation.tsx";
-import { type SafetyAction, type SafetyTarget, safetyLabel } from "./use-safety-actions.tsx";
+import {
+  type SafetyAction,
+  type SafetyTarget,
+  safetyActionsFor,
+  safetyLabel,
+} from "./use-safety-actions.tsx";
 
 interface ProfileSafetyMenuProps {
   target: SafetyTarget;
@@ -28,12 +33,7 @@ export function ProfileSafetyMenu({
   moderate,
 }: ProfileSafetyMenuProps) {
   const menu = useRef<HTMLDetailsElement>(null);
-  const actions: SafetyAction[] = ask
-    ? [
-        ...(safety.isBlocked ? [] : ([safety.isMuted ? "unmute" : "mute"] as const)),
-        safety.isBlocked ? "unblock" : "block",
-      ]
-    : [];
+  const actions = ask ? safetyActionsFor(safety) : [];
   const choose = (action: SafetyAction) => {
     if (menu.current) menu.current.open = false;
     ask?.(action, target);

@@ -1,3 +1,4 @@
+import type { SafetyState } from "@inkwell/shared";
 import { type ReactNode, useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { Modal } from "../../components/modal.tsx";
@@ -42,6 +43,18 @@ const failedText: Record<SafetyAction, string> = {
 };
 
 export const safetyLabel = (action: SafetyAction) => labels[action];
+
+/** What a menu offers (§6): mute or unmute only while the user is not blocked, then block or unblock. */
+export const safetyActionsFor = (safety: SafetyState): SafetyAction[] => [
+  ...(safety.isBlocked ? [] : [safety.isMuted ? ("unmute" as const) : ("mute" as const)]),
+  safety.isBlocked ? "unblock" : "block",
+];
+
+/** The relation once `action` has succeeded. */
+export function safetyAfter(safety: SafetyState, action: SafetyAction): SafetyState {
+  if (action === "mute" || action === "unmute") return { ...safety, isMuted: action === "mute" };
+  return { ...safety, isBlocked: action === "block" };
+}
 
 async function run(action: SafetyAction, username: string) {
   const api = browserApi();

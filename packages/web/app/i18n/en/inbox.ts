@@ -20,6 +20,8 @@ export const inbox = {
   showMore: "Show more conversations",
   unread: (count: number) => `${count} unread`,
   you: "You: ",
+  mutedFlag: "Muted",
+  blockedFlag: "Blocked",
   profileOf: (name: string) => `${name}'s profile`,
   to: "To",
   searchPeople: "Search by username",
@@ -36,7 +38,6 @@ export const inbox = {
   counterLabel: (used: number, max: number) => `${used} of ${max} characters`,
   deleteMessage: "Delete message",
   safetyMenu: "Conversation options",
-  safetyOnProfile: "Mute, block or report",
   deleteConversation: "Delete Conversation",
   deleteConfirm: (name: string) =>
     `Delete your conversation with ${name}? It leaves your inbox; ${name} keeps their copy.`,
