@@ -33,10 +33,31 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     throw redirect(`/login?${new URLSearchParams({ nextUrl: `/inbox/${other}` })}`);
   }
   const [conversation, features] = await Promise.all([
-    orNotFound(api.conversation(user.username, other)),
+    // orNotFound's 404 is a response, not an Error, so an unknown user still gets it.
+    orNotFound(api.conversation(user.username, other)).catch((error: unknown) => {
+      if (error instanceof Error) return emptyConversation(other);
+      throw error;
+    }),
     api.features().catch(() => null),
   ]);
   return { me: user.username, conversation, features, now: Date.now() };
+}
+
+/**
+ * §8: a conversation that cannot load is an empty list with total 0. Only the username is
+ * known, so it stands in for the name; an unknown user is still the page's 404.
+ */
+function emptyConversation(username: string): Conversation {
+  return {
+    user: { username, name: username, avatar: null, badges: [] },
+    messages: [],
+    badges: [],
+    isActive: true,
+    total: 0,
+    isBlockingCurrentUser: false,
+    safety: { isMuted: false, isBlocked: false },
+    isFollowing: false,
+  };
 }
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
