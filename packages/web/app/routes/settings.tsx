@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { redirect } from "react-router";
 import { apiContext } from "../api/context.ts";
+import { Alert } from "../components/alert.tsx";
 import { MyReports } from "../features/reports/my-reports.tsx";
 import { ContentPreferences } from "../features/safety/content-preferences.tsx";
 import { SafetyList } from "../features/safety/safety-list.tsx";
@@ -17,7 +18,11 @@ const tabLabel = (tab: Tab) => (tab === "reports" ? t.reports.settingsTab : t.se
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = request.headers.has("cookie") ? await context.get(apiContext).currentUser() : null;
   if (!user) throw redirect(`/login?${new URLSearchParams({ nextUrl: "/settings" })}`);
-  const contentSettings = await context.get(apiContext).contentSettings(user.username);
+  // §8: a content-settings failure is the Content tab's error; the other tabs still work.
+  const contentSettings = await context
+    .get(apiContext)
+    .contentSettings(user.username)
+    .catch(() => null);
   return { user, contentSettings, today: new Date().toISOString().slice(0, 10) };
 }
 
@@ -63,7 +68,10 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
         <h2>{tabLabel(tab)}</h2>
         {tab === "account" && <AccountTab user={user} today={today} notify={setToast} />}
         {tab === "notifications" && <NotificationsTab user={user} notify={setToast} />}
-        {tab === "content" && (
+        {tab === "content" && !contentSettings && (
+          <Alert tone="danger">{t.safety.loadFailed}</Alert>
+        )}
+        {tab === "content" && contentSettings && (
           <ContentPreferences
             username={user.username}
             settings={contentSettings}
