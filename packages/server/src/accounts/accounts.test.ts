@@ -458,6 +458,28 @@ describe("forgotten passwords", () => {
     expect(after.length - before.length).toBe(1);
   });
 
+  it("limits reset mails: a browser goes back to the form with the refusal, a script gets 429", async () => {
+    const api = createApi(t.handle, { limits: accountLimiters() });
+    const ask = (accept: string) =>
+      api.request("/forgot?nextUrl=%2Fsettings", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", accept },
+        body: new URLSearchParams({ email: "mara_reads" }).toString(),
+      });
+    for (let i = 0; i < 5; i++) expect((await ask("application/json")).status).toBe(200);
+    const mails = (await t.handle.db.selectFrom("outbox").select("id").execute()).length;
+    const json = await ask("application/json");
+    expect(json.status).toBe(429);
+    expect(await json.json()).toEqual({
+      code: "rate_limited",
+      message: ACCOUNT_MESSAGES.rateLimited,
+    });
+    const browser = await ask("text/html,application/xhtml+xml");
+    expect(browser.status).toBe(303);
+    expect(browser.headers.get("location")).toBe("/forgot?nextUrl=%2Fsettings&error=rate_limited");
+    expect((await t.handle.db.selectFrom("outbox").select("id").execute()).length).toBe(mails);
+  });
+
   it("resets the password once from the link, ends every session, and keeps the link on a refused password", async () => {
     const cookie = sessionCookie(
       await postForm("/login", { username: "mara_reads", password: STRONG }),

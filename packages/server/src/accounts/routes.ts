@@ -147,12 +147,21 @@ export function accountRoutes(limits: AccountLimiters) {
 
   app.post("/forgot", async (c) => {
     const nextUrl = safeNextUrl(c.req.query("nextUrl"));
+    const html = wantsHtml(c);
     const fields = await readFields(c);
     const identifier = typeof fields.email === "string" ? fields.email : "";
-    limits.mail.hit([`ip:${clientAddress(c)}`, `account:${identifier.trim().toLowerCase()}`]);
+    try {
+      limits.mail.hit([`ip:${clientAddress(c)}`, `account:${identifier.trim().toLowerCase()}`]);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      // Like login: a browser goes back to the form, which shows the refusal.
+      return html
+        ? c.redirect(`/forgot?${new URLSearchParams({ nextUrl, error: error.code })}`, 303)
+        : c.json({ code: error.code, message: error.message }, 429);
+    }
     await requestPasswordReset(c.get("db"), identifier, publicBaseUrl(c));
     const notice = "If an account matches, we've sent instructions to its email address.";
-    return wantsHtml(c)
+    return html
       ? c.redirect(`/forgot?${new URLSearchParams({ nextUrl, sent: "1" })}`, 303)
       : c.json({ message: notice });
   });
