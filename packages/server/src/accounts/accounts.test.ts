@@ -513,6 +513,48 @@ describe("forgotten passwords", () => {
     expect(newLogin.status).toBe(200);
   });
 
+  it("ends a reset from the app's push notification on the success screen", async () => {
+    await postJson("/signup", signupBody({ email: "pushed@example.com", username: "pushed" }));
+    await postJson("/forgot", { email: "pushed@example.com" });
+    const token = await resetLink("pushed@example.com");
+
+    const bad = await postJson("/apiv2/updateuserpassword", {
+      at: token,
+      new_password: "Harbour-Lantern-42",
+      isFromPushNotification: "maybe",
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({
+      code: "bad_request",
+      fields: { isFromPushNotification: "isFromPushNotification must be true or false" },
+    });
+    const weak = await postForm("/apiv2/updateuserpassword", {
+      at: token,
+      new_password: "alllowercase",
+      isFromPushNotification: "true",
+    });
+    expect(weak.headers.get("location")).toBe(
+      `/reset-password?token=${token}&error=error_weak_password&isFromPushNotification=true`,
+    );
+    const ok = await postForm("/apiv2/updateuserpassword", {
+      at: token,
+      new_password: "Harbour-Lantern-42",
+      isFromPushNotification: "true",
+    });
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get("location")).toBe("/reset-password?done=1");
+    const login = await postJson("/login", { username: "pushed", password: "Harbour-Lantern-42" });
+    expect(login.status).toBe(200);
+
+    await postJson("/forgot", { email: "pushed@example.com" });
+    const script = await postJson("/apiv2/updateuserpassword", {
+      at: await resetLink("pushed@example.com"),
+      new_password: "Harbour-Again-42",
+      isFromPushNotification: true,
+    });
+    expect(await script.json()).toEqual({ redirectUrl: "/reset-password?done=1" });
+  });
+
   it("sends a browser back to the forgot page when the link is no good", async () => {
     const response = await postForm("/apiv2/updateuserpassword", {
       at: "made-up",

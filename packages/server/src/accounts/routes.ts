@@ -17,7 +17,7 @@ import { HttpError } from "../http/errors.ts";
 import type { AccountLimiters } from "../http/rate-limit.ts";
 import { clientAddress, publicBaseUrl, readFields, wantsHtml } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
-import { validationHook } from "../http/validation.ts";
+import { parseInput, validationHook } from "../http/validation.ts";
 import { recentMail } from "../mail/mailer.ts";
 import {
   currentUser,
@@ -78,6 +78,19 @@ const strengthRoute = createRoute({
     400: { description: "No password" },
   },
 });
+
+/** The optional isFromPushNotification of a reset, as a form or JSON sends it. */
+const resetFlags = z.object({
+  isFromPushNotification: z
+    .union([z.boolean(), z.enum(["true", "false", "1", "0"])], {
+      error: "isFromPushNotification must be true or false",
+    })
+    .optional()
+    .transform((value) => value === true || value === "true" || value === "1"),
+});
+
+/** The reset page's success screen for a reset opened from the app's push notification. */
+const RESET_FROM_PUSH_DONE = "/reset-password?done=1";
 
 /**
  * Sign-up, log-in and out, email verification and the current user. Form posts from a
@@ -167,14 +180,20 @@ export function accountRoutes(limits: AccountLimiters) {
   });
 
   // With an emailed token (at) this resets a forgotten password; without, a signed-in
-  // reader changes theirs. Both end every session.
+  // reader changes theirs. Both end every session. A reset opened from the app's push
+  // notification ends on the success screen, which sends the reader back to the app.
   app.post("/apiv2/updateuserpassword", async (c) => {
     const fields = await readFields(c);
     const token = typeof fields.at === "string" ? fields.at : "";
     const password = typeof fields.new_password === "string" ? fields.new_password : "";
+    const { isFromPushNotification: fromPush } = parseInput(resetFlags, fields);
     const html = wantsHtml(c);
     const resetting = token !== "";
-    const relogin = resetting ? "/login?nexturl=home" : "/login?nexturl=/settings";
+    const relogin = !resetting
+      ? "/login?nexturl=/settings"
+      : fromPush
+        ? RESET_FROM_PUSH_DONE
+        : "/login?nexturl=home";
     try {
       if (resetting) await resetPassword(c.get("db"), token, password);
       else {
@@ -186,8 +205,10 @@ export function accountRoutes(limits: AccountLimiters) {
       const inline =
         error.code === "error_weak_password" || error.code === "error_invalid_password_length";
       if (html && resetting) {
+        const again = new URLSearchParams({ token, error: error.code });
+        if (fromPush) again.set("isFromPushNotification", "true");
         const target = inline
-          ? `/reset-password?${new URLSearchParams({ token, error: error.code })}`
+          ? `/reset-password?${again}`
           : `/forgot?${new URLSearchParams({ nextUrl: "settings", msg: error.code })}`;
         return c.redirect(target, 303);
       }

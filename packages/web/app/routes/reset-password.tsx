@@ -1,4 +1,5 @@
 import { ACCOUNT_MESSAGES, passwordProblem } from "@inkwell/shared";
+import { CircleCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { PasswordField } from "../components/password-field.tsx";
 import { t } from "../i18n/index.ts";
@@ -12,24 +13,48 @@ const INLINE_ERRORS: Record<string, string> = {
 export function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const error = params.get("error");
-  return { token: params.get("token") ?? "", error: error ? (INLINE_ERRORS[error] ?? null) : null };
+  const fromPush = params.get("isFromPushNotification");
+  return {
+    token: params.get("token") ?? "",
+    error: error ? (INLINE_ERRORS[error] ?? null) : null,
+    // Opened from the app's push notification: the form says so, and success ends here.
+    fromPush: fromPush === "true" || fromPush === "1",
+    done: params.has("done"),
+  };
 }
 
-export const meta = () => [{ title: `${t.account.resetTitle} · ${t.brand}` }];
+export const meta = ({ loaderData }: Route.MetaArgs) => [
+  {
+    title: `${loaderData?.done ? t.account.resetDoneTitle : t.account.resetTitle} · ${t.brand}`,
+  },
+];
+
+/** §4: after a reset from a push notification, the reader logs in again in the app. */
+function ResetDone() {
+  return (
+    <section className="auth auth--centered" aria-labelledby="reset-done-heading">
+      <CircleCheck className="auth__icon" aria-hidden="true" size={56} />
+      <h1 id="reset-done-heading">{t.account.resetDoneTitle}</h1>
+      <p>{t.account.resetDoneText}</p>
+    </section>
+  );
+}
 
 /** The emailed reset link lands here; the button waits for a password the rules accept. */
 export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) {
-  const { token, error } = loaderData;
+  const { token, error, fromPush, done } = loaderData;
   const [password, setPassword] = useState("");
   // Before the script runs the form must still work, so the button starts enabled.
   const [checking, setChecking] = useState(false);
   useEffect(() => setChecking(true), []);
   const problem = password ? passwordProblem(password) : null;
+  if (done) return <ResetDone />;
   return (
     <section className="auth" aria-labelledby="reset-heading">
       <h1 id="reset-heading">{t.account.resetTitle}</h1>
       <form className="auth__form" method="post" action="/apiv2/updateuserpassword">
         <input type="hidden" name="at" value={token} />
+        {fromPush && <input type="hidden" name="isFromPushNotification" value="true" />}
         <PasswordField
           id="reset-password"
           name="new_password"

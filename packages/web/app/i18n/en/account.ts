@@ -57,6 +57,8 @@ export const account = {
   resetTitle: "Choose a new password",
   newPassword: "New password",
   resetPassword: "Reset password",
+  resetDoneTitle: "Password successfully reset",
+  resetDoneText: "Go back to the Inkwell app and log in again with your new password.",
   oauth: {
     continueWithGoogle: "Continue with Google",
     or: "or",
