@@ -57,6 +57,17 @@ export const account = {
   resetTitle: "Choose a new password",
   newPassword: "New password",
   resetPassword: "Reset password",
+  activation: {
+    sentTitle: "Check your email",
+    sent: (email: string) =>
+      `We've sent a new activation email to ${email}. Open the link in it to verify your email.`,
+    verifiedTitle: "Already verified",
+    failedTitle: "Activation email not sent",
+    notYoursTitle: "This isn't your account",
+    notYours: (username: string) =>
+      `You're logged in as ${username}. You can only ask for an activation email for your own account.`,
+    toSettings: "Go to Settings",
+  },
   resetDoneTitle: "Password successfully reset",
   resetDoneText: "Go back to the Inkwell app and log in again with your new password.",
   oauth: {
