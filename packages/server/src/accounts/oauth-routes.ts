@@ -114,9 +114,12 @@ const oneTapSchema = z.object({
   redirect: z.union([z.boolean(), z.enum(["true", "false"])]).optional(),
 });
 
-/** The one-tap call's `data` field: JSON text in a form, or an object in a JSON body. */
-function oneTapData(fields: Record<string, unknown>) {
-  let data = fields.data;
+/**
+ * The one-tap call's `data`: JSON text in a form or in the query (§2: /oauth-auth with query
+ * nextUrl and data), or an object in a JSON body. The body's wins when both are sent.
+ */
+function oneTapData(raw: unknown) {
+  let data = raw;
   if (typeof data === "string") {
     try {
       data = JSON.parse(data);
@@ -266,7 +269,7 @@ export function oauthRoutes(limits: AccountLimiters = accountLimiters()) {
     const nextUrl = safeNextUrl(c.req.query("nextUrl"));
     try {
       limits.login.hit([`ip:${clientAddress(c)}`]);
-      const data = oneTapData(await readFields(c));
+      const data = oneTapData((await readFields(c)).data ?? c.req.query("data"));
       const identity = await verifyIdToken(config, data.token);
       const outcome = await signInWithIdentity(c.get("db"), identity);
       const location = await destination(c, outcome, nextUrl);

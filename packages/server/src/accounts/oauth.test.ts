@@ -489,6 +489,29 @@ describe("POST /oauth-auth (one-tap ID token)", () => {
     expect(redirectUrl).toMatch(/^\/signup\/complete\?token=[\w-]+&nextUrl=%2Fstory%2F5$/);
   });
 
+  it("reads data from the query too, with the same checks", async () => {
+    const token = await mock.idToken({ sub: "google-keeper", email: "keeper@example.com" });
+    const inQuery = (data: string) =>
+      t.get(`/oauth-auth?${new URLSearchParams({ nextUrl: "/story/5", data })}`, {
+        method: "POST",
+      });
+    const response = await inQuery(JSON.stringify({ token, type: "google", redirect: true }));
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/story/5");
+    expect((await me(sessionCookie(response))).username).toBe("harbour_keeper");
+
+    const facebook = await inQuery(JSON.stringify({ token, type: "facebook", redirect: true }));
+    expect(facebook.status).toBe(400);
+    expect(await facebook.json()).toMatchObject({
+      code: "bad_request",
+      fields: { data: "invalid" },
+    });
+    expect(cookieValue(facebook, SESSION_COOKIE)).toBeUndefined();
+    const notJson = await inQuery("{not json");
+    expect(notJson.status).toBe(400);
+    expect((await inQuery("")).status).toBe(400);
+  });
+
   it("refuses a token for another audience, a forged signature, an expired token and bad data", async () => {
     const otherAudience = await mock.idToken({ sub: "google-keeper", aud: "someone-else" });
     const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
