@@ -311,8 +311,11 @@ export function oauthRoutes(limits: AccountLimiters = accountLimiters()) {
   app.post("/apiv2/linksocialmedia", async (c) => {
     const viewer = requireViewer(c);
     const { action } = await readFields(c);
+    // There is no Facebook sign-in (decision 028): nothing can be linked, so the spec's
+    // unlinkfb succeeds with nothing to do and says so.
+    if (action === "unlinkfb") return c.json({ message: OAUTH_MESSAGES.facebookNotLinked });
     if (action !== "unlinkgoogle") {
-      throw badRequest("action must be unlinkgoogle", { action: "Unknown action" });
+      throw badRequest("action must be unlinkgoogle or unlinkfb", { action: "Unknown action" });
     }
     await unlinkProvider(c.get("db"), viewer, GOOGLE);
     return c.json({ message: OAUTH_MESSAGES.unlinked });

@@ -555,8 +555,26 @@ describe("POST /apiv2/linksocialmedia action=unlinkgoogle", () => {
 
   it("needs a signed-in user and a known action", async () => {
     expect((await unlink("")).status).toBe(401);
+    expect((await unlink("", "unlinkfb")).status).toBe(401);
     const keeper = await signInWithGoogle({ sub: "google-keeper" });
-    expect((await unlink(sessionCookie(keeper), "unlinkfb")).status).toBe(400);
+    const unknown = await unlink(sessionCookie(keeper), "unlinktwitter");
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({ fields: { action: "Unknown action" } });
+  });
+
+  it("answers unlinkfb that no Facebook account is linked, leaving Google linked", async () => {
+    const cookie = sessionCookie(await signInWithGoogle({ sub: "google-keeper" }));
+    const response = await unlink(cookie, "unlinkfb");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      message: "No Facebook account is linked to your account, so there is nothing to unlink.",
+    });
+    const links = await t.handle.db
+      .selectFrom("social_accounts")
+      .select("provider")
+      .where("subject", "=", "google-keeper")
+      .execute();
+    expect(links).toEqual([{ provider: "google" }]);
   });
 
   it("refuses to unlink the only way into an account without a password", async () => {

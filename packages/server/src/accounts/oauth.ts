@@ -47,6 +47,8 @@ export const OAUTH_MESSAGES = {
   needsPassword:
     "Add a password to your account before unlinking Google, or you won't be able to log in.",
   unlinked: "Google is no longer linked to your account.",
+  facebookNotLinked:
+    "No Facebook account is linked to your account, so there is nothing to unlink.",
 } as const;
 
 // ---------------------------------------------------------------------------------------
