@@ -93,6 +93,12 @@ describe("sign-up form", () => {
     );
     expect(signupErrorMessage("fixerrors")).toBe("Please fix any errors to continue.");
     expect(signupErrorMessage("9999")).toBe("Sorry, something went wrong. Please try again.");
+    expect(signupErrorMessage("9999", ACCOUNT_MESSAGES.signupFailed)).toBe(
+      "Something went wrong. Please try again",
+    );
+    expect(signupErrorMessage("fixerrors", ACCOUNT_MESSAGES.signupFailed)).toBe(
+      "Please fix any errors to continue.",
+    );
   });
 
   it("reads checkboxes and numbers the way forms and JSON send them", () => {

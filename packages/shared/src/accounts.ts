@@ -28,6 +28,8 @@ export const ACCOUNT_MESSAGES = {
   loginFailed: "The username/email or password you entered is incorrect.",
   rateLimited: "Too many attempts. Please wait a few minutes and try again.",
   generic: "Sorry, something went wrong. Please try again.",
+  /** §8: a sign-up the server refused without a message of its own. */
+  signupFailed: "Something went wrong. Please try again",
 } as const;
 
 /**
@@ -54,9 +56,13 @@ export const SIGNUP_ERROR_CODES = {
   fixerrors: ACCOUNT_MESSAGES.fixErrors,
 } as const;
 
-export function signupErrorMessage(code: string | number | undefined): string {
+/** The message of a sign-up error code; `fallback` for codes the spec does not name. */
+export function signupErrorMessage(
+  code: string | number | undefined,
+  fallback: string = ACCOUNT_MESSAGES.generic,
+): string {
   const key = String(code) as keyof typeof SIGNUP_ERROR_CODES;
-  return SIGNUP_ERROR_CODES[key] ?? ACCOUNT_MESSAGES.generic;
+  return SIGNUP_ERROR_CODES[key] ?? fallback;
 }
 
 /**

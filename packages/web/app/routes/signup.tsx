@@ -1,16 +1,23 @@
-import { birthYears, safeNextUrl, signupErrorMessage, signupSourceOf } from "@inkwell/shared";
+import {
+  ACCOUNT_MESSAGES,
+  birthYears,
+  safeNextUrl,
+  signupErrorMessage,
+  signupSourceOf,
+} from "@inkwell/shared";
 import { type ReactNode, useState } from "react";
 import { redirect } from "react-router";
 import { apiContext } from "../api/context.ts";
-import { Alert } from "../components/alert.tsx";
 import { GoogleButton } from "../components/google-button.tsx";
 import { PasswordField } from "../components/password-field.tsx";
+import { Toast } from "../components/toast.tsx";
 import {
   BirthdayField,
   ConsentField,
   EmailField,
   MarketingField,
   PronounsField,
+  type SignupFailure,
   useSignupForm,
 } from "../features/accounts/signup-form.tsx";
 import { t } from "../i18n/index.ts";
@@ -35,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     nextUrl,
     source,
-    error: code ? signupErrorMessage(code) : null,
+    error: code ? signupErrorMessage(code, ACCOUNT_MESSAGES.signupFailed) : null,
     years: birthYears(new Date()),
     google: providers.google,
     emailView: !providers.google || code !== null || url.searchParams.get("view") === "email",
@@ -61,6 +68,9 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
   const here: Record<string, string> = source ? { nextUrl, source } : { nextUrl };
   const form = useSignupForm(PREFIX, action, loaderData.error ? { msg: loaderData.error } : null);
   const [complete, setComplete] = useState(newOnboarding);
+  // Dismissing hides this failure's toast; the messages under the fields stay.
+  const [dismissed, setDismissed] = useState<SignupFailure | null>(null);
+  const failure = form.failure !== dismissed ? form.failure : null;
 
   const fields: Record<string, ReactNode> = {
     email: <EmailField key="email" prefix={PREFIX} form={form} />,
@@ -107,7 +117,6 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
     <section className="auth" aria-labelledby="signup-heading">
       <h1 id="signup-heading">{newOnboarding ? t.account.signUpTitle : t.account.joinTitle}</h1>
       {!newOnboarding && <p>{t.account.joinSubtitle}</p>}
-      {form.failure?.msg && <Alert tone="danger">{form.failure.msg}</Alert>}
       {emailView ? (
         <>
           <form
@@ -150,6 +159,11 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
       <p className="auth__switch">
         <a href={`/login?${new URLSearchParams({ nextUrl })}`}>{t.account.haveAccount}</a>
       </p>
+      {/* §8: the server's msg, or the spec's fallback when it sent none. */}
+      <Toast
+        message={failure ? (failure.msg ?? ACCOUNT_MESSAGES.signupFailed) : null}
+        onDismiss={() => setDismissed(form.failure)}
+      />
     </section>
   );
 }

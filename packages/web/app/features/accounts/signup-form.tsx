@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, PRONOUNS } from "@inkwell/shared";
+import { PRONOUNS } from "@inkwell/shared";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { t } from "../../i18n/index.ts";
 
@@ -56,7 +56,8 @@ export function useSignupForm(
       }
       show(body);
     } catch {
-      show({ code: "unknown", msg: ACCOUNT_MESSAGES.generic });
+      // No answer to read: each form words an unknown failure its own way.
+      show({ code: "unknown" });
     } finally {
       setBusy(false);
     }

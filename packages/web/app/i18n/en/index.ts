@@ -48,4 +48,5 @@ export { search } from "./search.ts";
 export { settings } from "./settings.ts";
 export { story } from "./story.ts";
 export { tag } from "./tag.ts";
+export { toast } from "./toast.ts";
 export { vote } from "./vote.ts";

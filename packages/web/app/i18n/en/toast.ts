@@ -1,0 +1,4 @@
+/** What every dismissable toast shows, whatever its area. */
+export const toast = {
+  dismiss: "Dismiss",
+} as const;
