@@ -17,5 +17,5 @@ export const profile = {
   noFollowers: "No followers yet.",
   noFollowing: "Not following anyone yet.",
   showMore: "Show more",
-  moreFailed: "Couldn't load more. Please try again.",
+  moreFailed: "Something went wrong. Please try again",
 } as const;
