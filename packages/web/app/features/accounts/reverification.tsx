@@ -75,7 +75,14 @@ export function ReverificationModal({ user }: { user: CurrentUser }) {
           </button>
         </div>
       </Modal>
-      <EmailModal open={changing} onClose={() => setChanging(false)} />
+      <EmailModal
+        open={changing}
+        onClose={() => setChanging(false)}
+        onBack={() => {
+          setChanging(false);
+          setOpen(true);
+        }}
+      />
     </>
   );
 }

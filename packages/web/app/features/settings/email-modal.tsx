@@ -12,6 +12,8 @@ type View = "form" | "sent" | "problem";
 interface EmailModalProps {
   open: boolean;
   onClose: () => void;
+  /** Where the form was opened from a choice (email re-verification): a Back button returns there. */
+  onBack?: () => void;
 }
 
 /**
@@ -19,7 +21,7 @@ interface EmailModalProps {
  * focus), must match its confirmation, and needs the password; then 'Email sent', with a
  * resend that falls back to 'Problem reaching email :('.
  */
-export function EmailModal({ open, onClose }: EmailModalProps) {
+export function EmailModal({ open, onClose, onBack }: EmailModalProps) {
   const [view, setView] = useState<View>("form");
   const [email, setEmail] = useState("");
   const [confirm, setConfirm] = useState("");
@@ -140,9 +142,16 @@ export function EmailModal({ open, onClose }: EmailModalProps) {
             onValue={setPassword}
           />
           <a href="/forgot?nextUrl=settings">{t.settings.emailModal.forgot}</a>
-          <button className="button button--primary" type="submit" disabled={!ready}>
-            {t.settings.save}
-          </button>
+          <div className="modal__actions">
+            {onBack && (
+              <button className="button" type="button" onClick={onBack}>
+                {t.settings.emailModal.back}
+              </button>
+            )}
+            <button className="button button--primary" type="submit" disabled={!ready}>
+              {t.settings.save}
+            </button>
+          </div>
         </form>
       ) : (
         <div className="modal__form">

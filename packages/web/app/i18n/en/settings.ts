@@ -56,6 +56,7 @@ export const settings = {
     problemText: "Please try again or change your email.",
     resend: "Resend email",
     changeEmail: "Change email",
+    back: "Back",
   },
   linkedGoogle: "Google",
   linked: "Linked",
