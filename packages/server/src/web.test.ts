@@ -35,6 +35,14 @@ beforeAll(async () => {
   readerCookie = `${SESSION_COOKIE}=${(await createSession(db, reader.id)).token}`;
 });
 
+/** The site over the test API, except that `path` answers 500 (a call that fails). */
+function siteFailing(path: string): Site {
+  const failing = new Hono<AppEnv>();
+  failing.get(path, (c) => c.json({ code: "internal", message: "boom" }, 500));
+  failing.route("/", t.api);
+  return createSite(failing, build, { mediaDir: "/nonexistent", pageCacheMs: 0 });
+}
+
 const page = async (path: string, init?: RequestInit) => {
   const response = await site.request(path, init);
   return { status: response.status, html: await response.text(), headers: response.headers };
@@ -105,6 +113,30 @@ describe("server-rendered pages", () => {
       "We can't seem to load this story right now. Try going back or reloading.",
     );
     expect(html).toMatch(/<button[^>]*>Reload<\/button>/);
+  });
+
+  it("shows an empty conversation when it cannot be loaded, and still 404 for nobody", async () => {
+    await createUser(t.handle.db, { username: "quiet_friend", name: "Quiet Friend" });
+    const broken = siteFailing("/api/v3/users/:me/inbox/:other");
+    const response = await broken.request("/inbox/quiet_friend", {
+      headers: { cookie: readerCookie },
+    });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<h1 id="conversation-heading">quiet_friend</h1>');
+    expect(html).toContain("No messages yet. Say hello!");
+    expect(html).toContain(">Message quiet_friend</label>");
+    const nobody = await page("/inbox/nobody_at_all", { headers: { cookie: readerCookie } });
+    expect(nobody.status).toBe(404);
+  });
+
+  it("keeps Settings up when the content settings cannot be loaded", async () => {
+    const broken = siteFailing("/v5/users/:username/content-settings");
+    const response = await broken.request("/settings", { headers: { cookie: readerCookie } });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<h1 id="settings-heading">Settings</h1>');
+    expect(html).toContain(">Account</a>");
   });
 
   it("answers unknown API paths with JSON, not a page", async () => {
