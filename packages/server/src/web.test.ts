@@ -7,7 +7,7 @@ import { createSession, SESSION_COOKIE } from "./accounts/sessions.ts";
 import { storyChanged } from "./events.ts";
 import type { AppEnv } from "./http/app-env.ts";
 import { useTestApi } from "./testing/api.ts";
-import { createStory, createUser } from "./testing/fixtures.ts";
+import { createStory, createUser, signedInUser } from "./testing/fixtures.ts";
 import { createSite, loadWebBuild, type Site } from "./web.ts";
 
 const t = useTestApi();
@@ -137,6 +137,43 @@ describe("server-rendered pages", () => {
     const html = await response.text();
     expect(html).toContain('<h1 id="settings-heading">Settings</h1>');
     expect(html).toContain(">Account</a>");
+  });
+
+  it("resends the activation mail from user_activation, with links to the visitor's own site", async () => {
+    const user = await signedInUser(t.handle.db, {
+      username: "lamp_reader",
+      email: "lamp@example.com",
+      email_lower: "lamp@example.com",
+      email_verified: 0,
+    });
+    const link = "/user_activation?action=send&username=lamp_reader";
+    const mails = () =>
+      t.handle.db
+        .selectFrom("outbox")
+        .select("text_body")
+        .where("to_address", "=", "lamp@example.com")
+        .execute();
+
+    const visitor = await site.request(link);
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("location")).toBe(
+      `/login?${new URLSearchParams({ nextUrl: link })}`,
+    );
+
+    const other = await site.request("/user_activation?action=send&username=someone_else", {
+      headers: { cookie: user.cookie },
+    });
+    expect(other.status).toBe(403);
+    expect((await other.text()).replaceAll("&#x27;", "'")).toContain("This isn't your account");
+    expect(await mails()).toEqual([]);
+
+    const sent = await site.request(`http://books.example${link}`, {
+      headers: { cookie: user.cookie },
+    });
+    expect(sent.status).toBe(200);
+    expect(await sent.text()).toContain("Check your email");
+    const [mail] = await mails();
+    expect(mail?.text_body).toContain("http://books.example/verify-email?token=");
   });
 
   it("answers unknown API paths with JSON, not a page", async () => {

@@ -98,7 +98,9 @@ export function createSite(api: Hono<AppEnv>, build: ServerBuild, options: SiteO
     const context = entry.createLoadContext((path, init) => {
       const headers = new Headers(init?.headers);
       if (cookie) headers.set("cookie", cookie);
-      return Promise.resolve(api.request(path, { ...init, headers }));
+      // As the visitor's own call: their origin (links in mail a loader sends) and their
+      // connection (the address rate limits count) as well as their cookies.
+      return Promise.resolve(api.request(new URL(path, url), { ...init, headers }, c.env));
     });
     const response = await handleRequest(c.req.raw, context);
     // Set before storing: a cached page is later written out with the headers it was kept with.
