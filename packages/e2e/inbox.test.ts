@@ -129,4 +129,122 @@ describe("the inbox", () => {
       await b.close();
     }
   });
+
+  test("the warning notice names the messaging end date an admin set", async () => {
+    const admin = await browsers.browser.newContext({ baseURL: server.url });
+    const put = (name: string, data: unknown) =>
+      admin.request.put(`/api/v3/internal/features/${name}`, { data });
+    const reader = await signedInPage("demo_reader", PHONE);
+    try {
+      const login = await admin.request.post("/login", {
+        headers: { accept: "application/json" },
+        data: { username: "demo_admin", password: PASSWORD },
+      });
+      expect(login.status()).toBe(200);
+      expect((await put("display_warning_notice", { enabled: true })).status()).toBe(200);
+      expect((await put("messaging_end_date", { value: "2025-06-30" })).status()).toBe(200);
+      await reader.page.reload();
+      const dated =
+        "User-to-user messaging ends on June 30, 2025, and existing conversations will be deleted.";
+      await reader.page.getByText(dated).waitFor();
+      await expectNoAxeViolations(reader.page, "the inbox with the dated warning");
+      await reader.page.goto("/inbox/demo_writer");
+      await reader.page.getByText(dated).waitFor();
+
+      expect((await put("messaging_end_date", { value: null })).status()).toBe(200);
+      await reader.page.reload();
+      await reader.page
+        .getByText("User-to-user messaging is ending, and existing conversations will be deleted.")
+        .waitFor();
+    } finally {
+      await put("display_warning_notice", { enabled: false });
+      await put("messaging_end_date", { value: null });
+      await reader.close();
+      await admin.close();
+    }
+  });
+
+  test("muting and blocking from the conversation menu swap the composer for the notice at once", async () => {
+    const a = await signedInPage("demo_ambassador", PHONE);
+    const { page } = a;
+    const menuItems = () => page.locator(".conversation__menu-panel").getByRole("button");
+    const choose = async (item: string) => {
+      await page.getByLabel("Conversation options").click();
+      await menuItems()
+        .filter({ hasText: new RegExp(`^${item}$`) })
+        .click();
+    };
+    const toast = page.getByRole("status").filter({ hasText: / is now / });
+    const notice = (verb: string) =>
+      page.getByText(new RegExp(`^You have ${verb} .+ and cannot reply to this conversation\\.$`));
+    const flag = async () => {
+      await page.goto("/inbox");
+      const row = page
+        .getByRole("listitem")
+        .filter({ has: page.locator('a[href="/inbox/demo_reader"]') });
+      return (await row.locator(".thread__flag").allTextContents()).join("");
+    };
+    try {
+      await page.goto("/inbox/demo_reader");
+      await send(page, `A word from the ambassador ${Date.now()}`);
+      await page.getByLabel("Conversation options").click();
+      expect(await menuItems().allTextContents()).toEqual([
+        "Mute",
+        "Block",
+        "Report",
+        "Delete Conversation",
+      ]);
+      await expectNoAxeViolations(page, "the conversation menu at 360 px");
+      await page.getByLabel("Conversation options").click();
+
+      await choose("Mute");
+      const confirm = page.getByRole("dialog", { name: /^Mute .+\?$/ });
+      await confirm.waitFor();
+      await expectNoAxeViolations(page, "the mute confirmation");
+      await confirm.getByRole("button", { name: "Mute" }).click();
+      await toast
+        .filter({ hasText: /is now muted\. You can unmute them at any time\.$/ })
+        .waitFor();
+      await notice("muted").waitFor();
+      expect(await composer(page).count()).toBe(0);
+      expect(await flag()).toBe("Muted");
+
+      await page.goto("/inbox/demo_reader");
+      await notice("muted").waitFor();
+      await choose("Unmute");
+      await toast
+        .filter({ hasText: /is now unmuted\. You can mute them at any time\.$/ })
+        .waitFor();
+      await composer(page).waitFor();
+      expect(await flag()).toBe("");
+
+      await page.goto("/inbox/demo_reader");
+      await choose("Block");
+      await page
+        .getByRole("dialog", { name: /^Block .+\?$/ })
+        .getByRole("button", { name: "Block" })
+        .click();
+      await notice("blocked").waitFor();
+      await page.getByLabel("Conversation options").click();
+      expect(await menuItems().allTextContents()).toEqual([
+        "Unblock",
+        "Report",
+        "Delete Conversation",
+      ]);
+      await page.getByLabel("Conversation options").click();
+      expect(await flag()).toBe("Blocked");
+      await expectNoAxeViolations(page, "the thread list with a blocked user at 360 px");
+
+      await page.goto("/inbox/demo_reader");
+      await choose("Unblock");
+      await page
+        .getByRole("dialog", { name: /^Unblock .+\?$/ })
+        .getByRole("button", { name: "Unblock" })
+        .click();
+      await composer(page).waitFor();
+      expect(await flag()).toBe("");
+    } finally {
+      await a.close();
+    }
+  });
 });
