@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
 import { useServer } from "./support/server.ts";
-import { fillSignup } from "./support/sign-up.ts";
+import { fillSignup, signUp } from "./support/sign-up.ts";
 
 const server = useServer();
 const chromium = useBrowser();
@@ -20,8 +20,27 @@ describe("accounts in the browser", () => {
         "Please fix any errors to continue.",
       );
       await expectNoAxeViolations(page, "the sign-up page with errors");
+      // The failure is a toast the visitor can dismiss; the field's message stays.
+      await page.getByRole("button", { name: "Dismiss" }).click();
+      expect(await page.getByRole("alert").count()).toBe(0);
+      expect(await page.getByText("Checking this box is required.").isVisible()).toBe(true);
 
       await page.getByLabel(/I agree to the/).check();
+      // A failure whose answer carries no message of its own reads the spec's fallback.
+      await page.route(
+        (url) => url.pathname === "/signup",
+        (route) =>
+          route.request().method() === "POST"
+            ? route.fulfill({ status: 500, contentType: "application/json", body: "{}" })
+            : route.fallback(),
+      );
+      await page.getByRole("button", { name: "Sign up with email" }).click();
+      await page.getByRole("alert").waitFor();
+      expect(await page.getByRole("alert").textContent()).toBe(
+        "Something went wrong. Please try again",
+      );
+      await expectNoAxeViolations(page, "the sign-up page with a failure toast");
+      await page.unrouteAll();
       await page.getByRole("button", { name: "Sign up with email" }).click();
       // A new account is asked whether it reads or writes, then picks its genres.
       await page.waitForURL(`${server.url}/start/writerjourney`);
@@ -105,6 +124,42 @@ describe("accounts in the browser", () => {
 
       await logIn(page, "demo_writer", "Fresh-Ink-2026");
       await page.waitForURL(`${server.url}/home`);
+    });
+  });
+
+  test("a reset opened from the app's push notification ends by sending the reader back to the app", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await signUp(page, "pushed_reader");
+      await page.request.post("/logout", { headers: { accept: "application/json" } });
+      await page.goto("/forgot");
+      await page.getByLabel("Username or email").fill("pushed_reader");
+      await page.getByRole("button", { name: "Send instructions" }).click();
+      await page.getByRole("status").waitFor();
+
+      await page.goto("/dev/mail");
+      const link = page
+        .locator("article")
+        .filter({ hasText: "To: pushed_reader@example.com" })
+        .getByRole("link", { name: /\/reset-password\?token=/ })
+        .first();
+      await page.goto(`${await link.getAttribute("href")}&isFromPushNotification=true`);
+      await page.getByLabel("New password", { exact: true }).fill("Harbour-Light-2026");
+      await page.getByRole("button", { name: "Reset password" }).click();
+      await page.waitForURL(`${server.url}/reset-password?done=1`);
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(
+        "Password successfully reset",
+      );
+      expect(
+        await page
+          .getByText("Go back to the Inkwell app and log in again with your new password.")
+          .isVisible(),
+      ).toBe(true);
+      await expectNoAxeViolations(page, "the reset success screen");
+      const login = await page.request.post("/login", {
+        headers: { accept: "application/json" },
+        data: { username: "pushed_reader", password: "Harbour-Light-2026" },
+      });
+      expect(login.status()).toBe(200);
     });
   });
 
@@ -217,6 +272,24 @@ describe("accounts in the browser", () => {
         );
         await expectNoAxeViolations(page, path);
       }
+    });
+  });
+
+  // Last: it spends this address's reset mails for the hour.
+  test("asking for reset mails too often says so on the forgot page", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      const alert = page.getByRole("alert");
+      for (let attempt = 0; attempt < 6 && (await alert.count()) === 0; attempt++) {
+        await page.goto("/forgot?nextUrl=/settings");
+        await page.getByLabel("Username or email").fill("demo_ambassador");
+        await page.getByRole("button", { name: "Send instructions" }).click();
+        await page.waitForURL(/[?&](sent=1|error=)/);
+      }
+      expect(await alert.textContent()).toBe(
+        "Too many attempts. Please wait a few minutes and try again.",
+      );
+      expect(page.url()).toBe(`${server.url}/forgot?nextUrl=%2Fsettings&error=rate_limited`);
+      await expectNoAxeViolations(page, "the forgot page over the limit");
     });
   });
 });
