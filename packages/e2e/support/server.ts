@@ -15,6 +15,8 @@ const LOG_TAIL_CHARS = 4_000;
 export interface RunningServer {
   /** The base URL, without a trailing slash: `http://localhost:PORT`. */
   url: string;
+  /** Its DATA_DIR, holding the SQLite database (inkwell.sqlite). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -138,7 +140,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await stop();
     throw error;
   }
-  return { url, stop };
+  return { url, dataDir, stop };
 }
 
 /**
@@ -147,6 +149,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
  */
 export function useServer(options: { env?: () => Record<string, string> } = {}): {
   readonly url: string;
+  readonly dataDir: string;
 } {
   let running: RunningServer | undefined;
   beforeAll(async () => {
@@ -156,10 +159,16 @@ export function useServer(options: { env?: () => Record<string, string> } = {}):
   afterAll(async () => {
     await running?.stop();
   });
+  const current = () => {
+    if (!running) throw new Error("The server is not running (read it inside a test or hook)");
+    return running;
+  };
   return {
     get url() {
-      if (!running) throw new Error("The server is not running (read url inside a test or hook)");
-      return running.url;
+      return current().url;
+    },
+    get dataDir() {
+      return current().dataDir;
     },
   };
 }
