@@ -120,6 +120,24 @@ describe("profiles and follow", () => {
     });
   });
 
+  test("a 'Show more' that fails says so in the spec's words", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto("/user/demo_writer");
+      // The next page of the profile's stories (or people) fails to come.
+      await page.route(
+        (url) =>
+          url.pathname.startsWith("/api/v3/users/demo_writer/") && url.searchParams.has("offset"),
+        (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }),
+      );
+      await page.getByRole("button", { name: "Show more" }).first().click();
+      await page.getByRole("alert").waitFor();
+      expect(await page.getByRole("alert").textContent()).toBe(
+        "Something went wrong. Please try again",
+      );
+      await expectNoAxeViolations(page, "the profile after a failed Show more");
+    });
+  });
+
   test("a visitor pressing Follow is asked to sign up", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await page.goto(`/user/${author.username}`);
