@@ -287,6 +287,10 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
         )}
       </div>
       <footer className="conversation__footer">
+        {/* In the footer, not floating: a floating toast would cover the composer it frees. */}
+        <p className="conversation__toast" role="status">
+          {toast}
+        </p>
         {failed && <Alert tone="danger">{t.inbox.failed}</Alert>}
         {notice ? (
           <p className="conversation__notice" role="status">
@@ -316,9 +320,6 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
       {modals}
       {reportModal}
       {safetyModal}
-      <p className="inbox__toast" role="status">
-        {toast}
-      </p>
     </section>
   );
 }
