@@ -49,7 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  */
 function emptyConversation(username: string): Conversation {
   return {
-    user: { username, name: username, avatar: null, badges: [] },
+    user: { username, name: username, fullname: username, avatar: null, badges: [] },
     messages: [],
     badges: [],
     isActive: true,
