@@ -1,4 +1,5 @@
 import { coverSources } from "@inkwell/shared";
+import type { CSSProperties } from "react";
 import { t } from "../i18n/index.ts";
 
 interface CoverProps {
@@ -13,12 +14,13 @@ interface CoverProps {
 
 /** A story cover at the book ratio (512 × 800); a titled placeholder when there is none. */
 export function Cover({ src, title, width, eager = false, className = "", sizes }: CoverProps) {
-  const height = Math.round((width * 800) / 512);
   if (!src) {
     return (
       <div
         className={`cover cover--empty ${className}`}
-        style={{ width, height }}
+        // A custom property rather than a width: a layout that sizes covers (a carousel,
+        // a card) sizes this one too. The book ratio gives the height.
+        style={{ "--cover-width": `${width}px` } as CSSProperties}
         role="img"
         aria-label={t.story.cover(title)}
       >
@@ -36,7 +38,7 @@ export function Cover({ src, title, width, eager = false, className = "", sizes 
       {...sources}
       alt={t.story.cover(title)}
       width={width}
-      height={height}
+      height={Math.round((width * 800) / 512)}
       loading={eager ? "eager" : "lazy"}
       decoding="async"
     />

@@ -1,6 +1,15 @@
-import { truncate } from "@inkwell/shared";
-import { useState } from "react";
+import {
+  STORY_CAROUSEL_MAX_WIDTH,
+  STORY_CAROUSEL_ROWS,
+  storyCarouselHasArrows,
+  storyCarouselSizes,
+  storyCarouselStep,
+  truncate,
+} from "@inkwell/shared";
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { StoryCardData } from "../api/client.ts";
+import { t } from "../i18n/index.ts";
 import { onPlainClick } from "../lib/plain-click.ts";
 import { Cover } from "./cover.tsx";
 import { StoryPreview } from "./story-preview.tsx";
@@ -8,26 +17,102 @@ import { StoryPreview } from "./story-preview.tsx";
 /** reader.md §9: carousel titles stay short enough for one or two lines under the cover. */
 const CAROUSEL_TITLE = 36;
 
+/** Covers are fetched for the widest a row makes them: a fifth of the capped width. */
+const COVER_WIDTH = Math.ceil(STORY_CAROUSEL_MAX_WIDTH / (STORY_CAROUSEL_ROWS[0]?.shown ?? 5));
+const COVER_SIZES = storyCarouselSizes();
+
+/** Where the list stands: the arrow that would move past an end is off. */
+interface Ends {
+  start: boolean;
+  end: boolean;
+}
+
 /**
  * A row of covers that scrolls sideways (by touch, trackpad, or Tab through the links);
- * each opens the story preview. Used where the spec asks for a carousel of stories.
+ * each opens the story preview. CSS sizes the stories so that a row shows as many as
+ * reader.md §9 says for the screen's width, in the server's HTML already. With more
+ * stories than a desktop row, Previous and Next buttons move it a row at a time.
  */
 export function StoryCarousel({
   stories,
-  width,
   label,
+  fixedWidth,
 }: {
   stories: StoryCardData[];
-  width: number;
   label: string;
+  /** Every story this wide whatever the screen (the tag page's carousel, reader.md §9). */
+  fixedWidth?: number;
 }) {
   const [previewed, setPreviewed] = useState<StoryCardData | null>(null);
   const [open, setOpen] = useState(false);
+  // Before scripts run the list is at its start, and with arrows it always overflows.
+  const [ends, setEnds] = useState<Ends>({ start: true, end: false });
+  const list = useRef<HTMLUListElement>(null);
+  const listId = useId();
+  const arrows = storyCarouselHasArrows(stories.length);
+
+  useEffect(() => {
+    const row = list.current;
+    if (!row || !arrows) return;
+    const update = () => {
+      const start = row.scrollLeft <= 1;
+      const end = row.scrollLeft + row.clientWidth >= row.scrollWidth - 1;
+      setEnds((now) => (now.start === start && now.end === end ? now : { start, end }));
+    };
+    update();
+    row.addEventListener("scroll", update, { passive: true });
+    const resized = new ResizeObserver(update);
+    resized.observe(row);
+    return () => {
+      row.removeEventListener("scroll", update);
+      resized.disconnect();
+    };
+  }, [arrows]);
+
+  const move = (direction: 1 | -1) => {
+    const row = list.current;
+    const item = row?.firstElementChild;
+    if (!row || !(item instanceof HTMLElement)) return;
+    const gap = Number.parseFloat(getComputedStyle(row).columnGap) || 0;
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    row.scrollBy({
+      left: direction * storyCarouselStep(row.clientWidth, item.offsetWidth, gap),
+      behavior: still ? "auto" : "smooth",
+    });
+  };
+
   return (
-    <>
-      <ul className="carousel" aria-label={label}>
+    <div className="story-carousel">
+      {arrows && (
+        <div className="carousel-controls story-carousel__controls">
+          <button
+            type="button"
+            aria-label={t.carousel.previous}
+            aria-controls={listId}
+            aria-disabled={ends.start}
+            onClick={() => !ends.start && move(-1)}
+          >
+            <ChevronLeft aria-hidden="true" size={20} />
+          </button>
+          <button
+            type="button"
+            aria-label={t.carousel.next}
+            aria-controls={listId}
+            aria-disabled={ends.end}
+            onClick={() => !ends.end && move(1)}
+          >
+            <ChevronRight aria-hidden="true" size={20} />
+          </button>
+        </div>
+      )}
+      <ul
+        ref={list}
+        id={listId}
+        className={fixedWidth ? "carousel" : "carousel story-carousel__list"}
+        aria-label={label}
+      >
         {stories.map((story) => (
-          <li key={story.id} style={{ width }}>
+          <li key={story.id} style={fixedWidth ? { width: fixedWidth } : undefined}>
             <a
               className="carousel__item"
               href={story.url}
@@ -37,13 +122,18 @@ export function StoryCarousel({
                 setOpen(true);
               })}
             >
-              <Cover src={story.cover} title={story.title} width={width} />
+              <Cover
+                src={story.cover}
+                title={story.title}
+                width={fixedWidth ?? COVER_WIDTH}
+                sizes={fixedWidth ? undefined : COVER_SIZES}
+              />
               <span className="carousel__title">{truncate(story.title, CAROUSEL_TITLE)}</span>
             </a>
           </li>
         ))}
       </ul>
       {previewed && <StoryPreview story={previewed} open={open} onClose={() => setOpen(false)} />}
-    </>
+    </div>
   );
 }

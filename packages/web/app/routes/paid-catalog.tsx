@@ -12,8 +12,6 @@ const GROUPS_PER_LOAD = 4;
 const LOAD_MARGIN = "200px";
 /** A group is a carousel: its first stories are enough; the genre's page has the rest. */
 const STORIES_PER_GROUP = 24;
-/** reader.md §9: the catalog's carousels show covers 112 px wide. */
-const COVER_WIDTH = 112;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
@@ -77,7 +75,7 @@ export default function PaidCatalogPage({ loaderData }: Route.ComponentProps) {
               <h2 id={`catalog-${group.tag}`}>{label}</h2>
               <a href={`/stories/${group.tag}`}>{t.catalog.seeGenre(label)}</a>
             </div>
-            <StoryCarousel stories={group.stories} width={COVER_WIDTH} label={label} />
+            <StoryCarousel stories={group.stories} label={label} />
           </section>
         );
       })}

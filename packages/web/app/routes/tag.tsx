@@ -66,7 +66,7 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
         <section className="originals" aria-labelledby="originals-heading">
           <h2 id="originals-heading">{t.tag.originals}</h2>
           <p className="originals__subheading">{t.tag.originalsSubheading}</p>
-          <StoryCarousel stories={originals} width={ORIGINALS_WIDTH} label={t.tag.originals} />
+          <StoryCarousel stories={originals} fixedWidth={ORIGINALS_WIDTH} label={t.tag.originals} />
         </section>
       )}
 

@@ -64,7 +64,7 @@ export function FeaturedCarousel({
       <div className="featured__head">
         <h2 id={headingId}>{heading}</h2>
         {count > 1 && (
-          <div className="featured__controls">
+          <div className="carousel-controls">
             <button
               type="button"
               className="icon-button"

@@ -8,9 +8,6 @@ import { FeaturedCarousel } from "./featured-carousel.tsx";
 import { SponsoredList } from "./sponsored-list.tsx";
 import { StoryFeature } from "./story-feature.tsx";
 
-/** reader.md §9: carousel covers on the home feed, as on the tag page's carousel. */
-const LIST_COVER_WIDTH = 112;
-
 /** A section's heading, subheading and body; `extra` sits beside the heading. */
 function Section({
   id,
@@ -54,7 +51,7 @@ function Section({
 }
 
 const carousel = (stories: StoryCardData[], label: string) => (
-  <StoryCarousel stories={stories} width={LIST_COVER_WIDTH} label={label} />
+  <StoryCarousel stories={stories} label={label} />
 );
 
 const seeAll = (weblink: string, label: string) => (

@@ -7,7 +7,6 @@ import { QuoteCarousel } from "./quote-carousel.tsx";
 import { SignupButton } from "./signup-modal.tsx";
 import "../../styles/home.css";
 
-const POPULAR_COVER_WIDTH = 112;
 const BRANDS_EMAIL = "mailto:partners@inkwell.example";
 
 /**
@@ -52,7 +51,7 @@ export function LandingPage({ popular }: { popular: StoryCardData[] }) {
       {popular.length > 0 && (
         <section className="page-section" aria-labelledby="popular-heading">
           <h2 id="popular-heading">{t.home.popular}</h2>
-          <StoryCarousel stories={popular} width={POPULAR_COVER_WIDTH} label={t.home.popular} />
+          <StoryCarousel stories={popular} label={t.home.popular} />
         </section>
       )}
 

@@ -29,7 +29,7 @@ export function QuoteCarousel() {
           <strong>{quote.author}</strong>, {quote.role}
         </figcaption>
       </figure>
-      <div className="featured__controls landing-quotes__controls">
+      <div className="carousel-controls landing-quotes__controls">
         <button type="button" onClick={() => go(-1)} aria-label={t.landing.previousQuote}>
           <ChevronLeft aria-hidden="true" size={20} />
         </button>

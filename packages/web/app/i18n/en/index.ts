@@ -17,6 +17,7 @@ export { coversEn as covers, writingEn as writing } from "../en-writing.ts";
 export { account } from "./account.ts";
 export { badges } from "./badges.ts";
 export { brand } from "./brand.ts";
+export { carousel } from "./carousel.ts";
 export { catalog } from "./catalog.ts";
 export { comments } from "./comments.ts";
 export { dmca } from "./dmca.ts";
