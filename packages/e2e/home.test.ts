@@ -1,11 +1,12 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { DESKTOP, expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
 import { useServer } from "./support/server.ts";
 import { fillSignup } from "./support/sign-up.ts";
 
 const server = useServer();
-const { withPage } = useBrowser();
+const browser = useBrowser();
+const { withPage } = browser;
 
 async function signIn(page: Page, nextUrl: string) {
   await page.goto(`/login?${new URLSearchParams({ nextUrl })}`);
@@ -38,6 +39,19 @@ function hotStory(page: Page) {
     return story;
   });
 }
+
+/** How many of a list's items show, counting a cut one by the share of it that shows. */
+const storiesShown = (list: Locator) =>
+  list.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    let shown = 0;
+    for (const item of element.children) {
+      const rect = item.getBoundingClientRect();
+      const inside = Math.min(rect.right, box.right) - Math.max(rect.left, box.left);
+      if (inside > 0) shown += inside / rect.width;
+    }
+    return Math.round(shown * 100) / 100;
+  });
 
 /** The slide of the featured carousel that is showing (the others are hidden). */
 const currentSlide = (page: Page) =>
@@ -224,6 +238,70 @@ describe("the landing page, sign-up, genre onboarding and the home feed", () => 
       // No autoplay on phones.
       await page.waitForTimeout(6500);
       expect(await currentSlide(page)).toBe(`1 of ${count}`);
+    });
+  });
+
+  test("story carousels show 5, 2.5, 3.5 or 3 stories a row before any script, and arrows move a row", async () => {
+    // The server's HTML and the CSS alone size the rows: no script runs in this context.
+    const context = await browser.browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      for (const [width, shown] of [
+        [1280, 5],
+        [961, 5],
+        [960, 2.5],
+        [576, 2.5],
+        [575, 3.5],
+        [361, 3.5],
+        [360, 3],
+      ] as const) {
+        await page.setViewportSize({ width, height: 800 });
+        if (page.url() === "about:blank") await page.goto(`${server.url}/`);
+        const popular = page.getByRole("list", { name: "Popular right now" });
+        expect(await storiesShown(popular), `stories shown at ${width} px`).toBe(shown);
+      }
+    } finally {
+      await context.close();
+    }
+
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await page.goto("/");
+      const section = page.getByRole("region", { name: "Popular right now" });
+      const list = section.getByRole("list", { name: "Popular right now" });
+      const previous = section.getByRole("button", { name: "Previous stories" });
+      const next = section.getByRole("button", { name: "Next stories" });
+      const count = await list.getByRole("listitem").count();
+      expect(count).toBeGreaterThan(5);
+      expect(await previous.isDisabled()).toBe(true);
+      expect(await next.isDisabled()).toBe(false);
+      await expectNoAxeViolations(page, "a story carousel with arrows at 1280 px");
+
+      // From the keyboard: Next moves on by the five stories a row shows.
+      const firstShown = () =>
+        list.evaluate((element) => {
+          const left = element.getBoundingClientRect().left;
+          return [...element.children].findIndex(
+            (item) => Math.abs(item.getBoundingClientRect().left - left) < 2,
+          );
+        });
+      await next.focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(firstShown).toBe(5);
+      expect(await previous.isDisabled()).toBe(false);
+      // At the end Next is off, and keeps the focus.
+      for (let press = 0; press < count && !(await next.isDisabled()); press++) {
+        await page.keyboard.press("Enter");
+        await page.waitForTimeout(600);
+      }
+      expect(await next.isDisabled()).toBe(true);
+      expect(await next.evaluate((button) => button === document.activeElement)).toBe(true);
+      expect(await storiesShown(list)).toBe(5);
+      await previous.click();
+      await expect.poll(firstShown).toBe(count - 10);
+
+      // A story still opens its preview.
+      await list.getByRole("link").first().click();
+      await page.getByRole("dialog").getByRole("link", { name: "More details" }).waitFor();
     });
   });
 

@@ -1,5 +1,6 @@
 export * from "./accounts.ts";
 export * from "./api-types.ts";
+export * from "./carousel.ts";
 export * from "./comments.ts";
 export * from "./dmca.ts";
 export * from "./features.ts";
