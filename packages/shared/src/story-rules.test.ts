@@ -9,6 +9,7 @@ import {
   MATURE_RATING,
   NEW_PART_WINDOW_DAYS,
   READING_TIME_LANGUAGE_ID,
+  STORY_HEADER_LIMITS,
   seesMatureContent,
   showsReadingTime,
 } from "./story-rules.ts";
@@ -22,6 +23,13 @@ describe("constants", () => {
     expect(MATURE_RATING).toBe(4);
     expect(DEFAULT_COPYRIGHT_LICENCE).toBe(1);
     expect(READING_TIME_LANGUAGE_ID).toBe(1);
+  });
+
+  it("cut the story header's title and author to 36, or 22 and 16 on phones", () => {
+    expect(STORY_HEADER_LIMITS).toEqual([
+      { minWidth: 576, title: 36, author: 36 },
+      { minWidth: 0, title: 22, author: 16 },
+    ]);
   });
 });
 

@@ -107,3 +107,12 @@ const LOCALE_PATTERN = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]+)`);
 export function localeFrom(cookieHeader: string | null | undefined): string {
   return languageByCode(LOCALE_PATTERN.exec(cookieHeader ?? "")?.[1])?.code ?? "en";
 }
+
+/**
+ * The story header cuts the title and the author's name (reader.md §9: 36 each, 22 and 16
+ * on small screens, which are phones here: below 576 px), widest layout first.
+ */
+export const STORY_HEADER_LIMITS: readonly { minWidth: number; title: number; author: number }[] = [
+  { minWidth: 576, title: 36, author: 36 },
+  { minWidth: 0, title: 22, author: 16 },
+];

@@ -1,9 +1,10 @@
-import { hasStartedReading } from "@inkwell/shared";
+import { hasStartedReading, STORY_HEADER_LIMITS } from "@inkwell/shared";
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { Cover } from "../components/cover.tsx";
 import { ErrorPage } from "../components/error-page.tsx";
+import { ResponsiveText } from "../components/responsive-text.tsx";
 import { StoryBadges } from "../components/story-badges.tsx";
 import { StoryStats } from "../components/story-stats.tsx";
 import { UserBadges } from "../components/user-badges.tsx";
@@ -34,6 +35,11 @@ import {
 import type { Route } from "./+types/story";
 
 const HEADER_COVER_SIZES = "(max-width: 650px) max(30vw, 112px), 195px";
+const TITLE_CUTS = STORY_HEADER_LIMITS.map(({ minWidth, title }) => ({ minWidth, limit: title }));
+const AUTHOR_CUTS = STORY_HEADER_LIMITS.map(({ minWidth, author }) => ({
+  minWidth,
+  limit: author,
+}));
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = idFromParam(params.storyId);
@@ -85,12 +91,14 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
         )}
         <div className="story-header__info">
           {status && <p className="story-header__status">{status}</p>}
-          <h1 className="story-header__title">{story.title}</h1>
+          <h1 className="story-header__title">
+            <ResponsiveText text={story.title} cuts={TITLE_CUTS} />
+          </h1>
           <a className="story-header__author" href={`/user/${story.user.username}`}>
             <Avatar src={story.user.avatar} name={story.user.name} size={32} />
             <span>
               <span className="visually-hidden">{t.story.by} </span>
-              {story.user.name}
+              <ResponsiveText text={story.user.name} cuts={AUTHOR_CUTS} />
               <UserBadges badges={story.user.badges} />
             </span>
           </a>

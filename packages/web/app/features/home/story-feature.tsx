@@ -7,9 +7,9 @@ import {
 } from "@inkwell/shared";
 import { type ReactNode, useState } from "react";
 import { Cover } from "../../components/cover.tsx";
+import { layoutClass, ResponsiveText } from "../../components/responsive-text.tsx";
 import { StoryPreview } from "../../components/story-preview.tsx";
 import { onPlainClick } from "../../lib/plain-click.ts";
-import { ResponsiveText } from "./responsive-text.tsx";
 
 /**
  * One story shown large (reader.md §9): a storyHeroGroup's hero (cover 200 px, 104 px up to
@@ -24,10 +24,15 @@ const VARIANTS = {
 
 export type FeatureVariant = keyof typeof VARIANTS;
 
+const HERO_WIDTHS = HERO_LIMITS.map((limits) => limits.minWidth);
+
 function description(story: StoryCard, variant: FeatureVariant): ReactNode {
   if (variant === "hero") {
     return (
-      <ResponsiveText text={story.description} limits={HERO_LIMITS.map((l) => l.description)} />
+      <ResponsiveText
+        text={story.description}
+        cuts={HERO_LIMITS.map((l) => ({ minWidth: l.minWidth, limit: l.description }))}
+      />
     );
   }
   return variant === "spotlight"
@@ -57,7 +62,10 @@ export function StoryFeature({
         <h3 className="story-feature__title">
           <a href={story.url} aria-haspopup="dialog" onClick={preview}>
             {variant === "hero" ? (
-              <ResponsiveText text={story.title} limits={HERO_LIMITS.map((l) => l.title)} />
+              <ResponsiveText
+                text={story.title}
+                cuts={HERO_LIMITS.map((l) => ({ minWidth: l.minWidth, limit: l.title }))}
+              />
             ) : (
               story.title
             )}
@@ -69,7 +77,10 @@ export function StoryFeature({
             const tags = heroTags(story.tags, limits);
             if (tags.length === 0) return null;
             return (
-              <ul key={limits.minWidth} className={`tag-chips story-feature__tags rt rt--${index}`}>
+              <ul
+                key={limits.minWidth}
+                className={`tag-chips story-feature__tags ${layoutClass(HERO_WIDTHS, index)}`}
+              >
                 {tags.map((tag) => (
                   <li key={tag}>
                     <a className="tag-chip" href={`/stories/${encodeURIComponent(tag)}`}>
