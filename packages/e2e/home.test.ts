@@ -164,6 +164,19 @@ describe("the landing page, sign-up, genre onboarding and the home feed", () => 
         await page.waitForTimeout(400);
       }
       await page.getByRole("heading", { name: "Browse genres" }).waitFor();
+      // The picks row offers Premium as the picks banner does everywhere (reader.md §2).
+      const picks = page.getByRole("region", { name: "Premium Picks" });
+      expect(
+        await picks
+          .getByText("Any Premium or Premium+ plan gives you access to 5 Originals a month.")
+          .isVisible(),
+      ).toBe(true);
+      await picks.getByRole("button", { name: "Subscribe now" }).click();
+      await page
+        .getByRole("dialog", { name: "Subscribe now" })
+        .getByText(/open soon/)
+        .waitFor();
+      await page.keyboard.press("Escape");
       // Scrolling down put the strip away; scrolling up brings it back.
       await page.waitForFunction(() =>
         document.querySelector(".continue-strip")?.classList.contains("continue-strip--hidden"),

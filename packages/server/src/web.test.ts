@@ -15,6 +15,7 @@ let site: Site;
 let build: ServerBuild;
 let story: { id: number; partIds: number[] };
 let readerCookie: string;
+let premiumCookie: string;
 
 beforeAll(async () => {
   const db = t.handle.db;
@@ -33,6 +34,8 @@ beforeAll(async () => {
   });
   const reader = await createUser(db);
   readerCookie = `${SESSION_COOKIE}=${(await createSession(db, reader.id)).token}`;
+  const subscriber = await createUser(db, { is_premium: 1 });
+  premiumCookie = `${SESSION_COOKIE}=${(await createSession(db, subscriber.id)).token}`;
 });
 
 /** The site over the test API, except that `path` answers 500 (a call that fails). */
@@ -180,6 +183,19 @@ describe("server-rendered pages", () => {
     expect(await sent.text()).toContain("Check your email");
     const [mail] = await mails();
     expect(mail?.text_body).toContain("http://books.example/verify-email?token=");
+  });
+
+  it("offers Subscribe now beside the Premium Picks banner, except to Premium readers", async () => {
+    const subscribe = />Subscribe now<\/button>/;
+    const banner = "Any Premium or Premium+ plan gives you access to 5 Originals a month.";
+    for (const headers of [{}, { cookie: readerCookie }] as Record<string, string>[]) {
+      const { html } = await page(`/story/${story.id}`, { headers });
+      expect(html).toContain(banner);
+      expect(html).toMatch(subscribe);
+    }
+    const { html } = await page(`/story/${story.id}`, { headers: { cookie: premiumCookie } });
+    expect(html).toContain(banner);
+    expect(html).not.toMatch(subscribe);
   });
 
   it("answers unknown API paths with JSON, not a page", async () => {

@@ -5,9 +5,9 @@ import { apiContext } from "../api/context.ts";
 import { Alert } from "../components/alert.tsx";
 import { Modal } from "../components/modal.tsx";
 import { StoryGrid } from "../components/story-grid.tsx";
+import { PicksBanner } from "../features/premium-picks/picks-banner.tsx";
 import { t } from "../i18n/index.ts";
 import { writeCookie } from "../lib/cookies.ts";
-import { useCurrentUser } from "../lib/current-user.ts";
 import type { Route } from "./+types/premium-picks";
 
 /** The FAQ is seen once a year at most: long enough not to nag, short enough to remind. */
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { picks, next: url.searchParams.get("tab") === "next", faqSeen, now: Date.now() };
 }
 
-export const meta = () => [{ title: `${t.premiumPicks.title} · ${t.brand}` }];
+export const meta = () => [{ title: `${t.picksBanner.title} · ${t.brand}` }];
 
 /**
  * /catalog/premiumpicks (reader.md §2, §4): this month's and next month's picks, the
@@ -31,9 +31,7 @@ export const meta = () => [{ title: `${t.premiumPicks.title} · ${t.brand}` }];
  */
 export default function PremiumPicksPage({ loaderData }: Route.ComponentProps) {
   const { picks, next, faqSeen } = loaderData;
-  const user = useCurrentUser();
   const [faqOpen, setFaqOpen] = useState(false);
-  const [subscribeOpen, setSubscribeOpen] = useState(false);
   useEffect(() => {
     if (!faqSeen) setFaqOpen(true);
   }, [faqSeen]);
@@ -46,23 +44,13 @@ export default function PremiumPicksPage({ loaderData }: Route.ComponentProps) {
   const shown = picks && (next ? picks.upcomingPicks : picks.currentPicks);
   return (
     <section className="page-section premium-picks" aria-labelledby="picks-heading">
-      <h1 id="picks-heading">{t.premiumPicks.title}</h1>
+      <h1 id="picks-heading">{t.picksBanner.title}</h1>
       <p className="premium-picks__intro">{t.premiumPicks.intro}</p>
-      <div className="premium-picks__banner">
-        <p>{t.premiumPicks.banner}</p>
-        {!user?.isPremium && (
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => setSubscribeOpen(true)}
-          >
-            {t.premiumPicks.subscribe}
-          </button>
-        )}
+      <PicksBanner>
         <button type="button" className="button" onClick={() => setFaqOpen(true)}>
           {t.premiumPicks.faqOpen}
         </button>
-      </div>
+      </PicksBanner>
       {picks && <Countdown until={picks.currentPicks.expiresAt} now={loaderData.now} />}
       <nav className="sort-tabs" aria-label={t.premiumPicks.tabs}>
         <a className="sort-tabs__tab" href="?" aria-current={next ? undefined : "page"}>
@@ -90,15 +78,6 @@ export default function PremiumPicksPage({ loaderData }: Route.ComponentProps) {
           >
             {t.premiumPicks.faqDone}
           </button>
-        </div>
-      </Modal>
-      <Modal
-        open={subscribeOpen}
-        title={t.premiumPicks.subscribe}
-        onClose={() => setSubscribeOpen(false)}
-      >
-        <div className="modal__body">
-          <p>{t.premiumPicks.subscribeSoon}</p>
         </div>
       </Modal>
     </section>

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { StoryCard } from "../../components/story-card.tsx";
 import { StoryCarousel } from "../../components/story-carousel.tsx";
 import { t } from "../../i18n/index.ts";
+import { PicksBanner } from "../premium-picks/picks-banner.tsx";
 import { HowToBuyCoins } from "./coins-modal.tsx";
 import { FeaturedCarousel } from "./featured-carousel.tsx";
 import { SponsoredList } from "./sponsored-list.tsx";
@@ -13,7 +14,6 @@ function Section({
   id,
   heading,
   subheading,
-  prompt,
   extra,
   className = "",
   contentSettings = false,
@@ -22,8 +22,6 @@ function Section({
   id: string;
   heading: string;
   subheading?: string;
-  /** A line under the subheading (the picks row's offer to readers without Premium). */
-  prompt?: string;
   extra?: ReactNode;
   className?: string;
   /** The reader's mature setting filtered this list: offer to change it (showContentSettings). */
@@ -36,7 +34,6 @@ function Section({
         <div>
           <h2 id={id}>{heading}</h2>
           {subheading && <p className="home-section__subheading">{subheading}</p>}
-          {prompt && <p className="home-section__subheading">{prompt}</p>}
         </div>
         {extra}
       </div>
@@ -137,12 +134,13 @@ export function HomeSectionView({
         <Section
           id={id}
           heading={section.data.heading}
-          subheading={`${section.data.subheading} · ${t.feed.picksUntil(monthDay(section.data.expiresAt))}`}
-          prompt={section.data.prompt}
+          // The offer itself is the banner's, in the spec's words, not the feed's subheading.
+          subheading={t.feed.picksUntil(monthDay(section.data.expiresAt))}
           extra={seeAll(section.data.weblink, section.data.heading)}
           className="home-picks"
           contentSettings={section.data.showContentSettings}
         >
+          <PicksBanner />
           {carousel(section.data.items, section.data.heading)}
         </Section>
       );

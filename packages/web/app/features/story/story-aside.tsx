@@ -1,6 +1,7 @@
 import type { TagRanking } from "@inkwell/shared";
 import { Award, BookHeart, Gem, ShieldCheck } from "lucide-react";
 import { t } from "../../i18n/index.ts";
+import { SubscribeNow } from "../premium-picks/subscribe-now.tsx";
 
 /** The best rank, linking to every rank the story holds. */
 export function RankingsLink({ storyUrl, rankings }: { storyUrl: string; rankings: TagRanking[] }) {
@@ -42,14 +43,18 @@ export function GuidelinesCard() {
   );
 }
 
-/** The Premium Picks card (reader.md §2): this month's Originals, free with Premium. */
+/**
+ * The Premium Picks card (reader.md §2): the picks banner of other pages, in the spec's
+ * words, leading to the picks, with Subscribe now for non-subscribers.
+ */
 export function PremiumPicksCard() {
   return (
     <aside className="side-card" aria-labelledby="picks-card-heading">
       <Gem aria-hidden="true" size={24} />
-      <h2 id="picks-card-heading">{t.premiumPicks.cardTitle}</h2>
-      <p>{t.premiumPicks.cardText}</p>
-      <a href="/catalog/premiumpicks">{t.premiumPicks.cardLink}</a>
+      <h2 id="picks-card-heading">{t.picksBanner.title}</h2>
+      <p>{t.picksBanner.banner}</p>
+      <a href="/catalog/premiumpicks">{t.picksBanner.seePicks}</a>
+      <SubscribeNow />
     </aside>
   );
 }

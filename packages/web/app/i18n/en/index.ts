@@ -38,6 +38,7 @@ export { nav } from "./nav.ts";
 export { onboarding } from "./onboarding.ts";
 export { optOut } from "./optOut.ts";
 export { part } from "./part.ts";
+export { picksBanner } from "./picksBanner.ts";
 export { premiumPicks } from "./premiumPicks.ts";
 export { profile } from "./profile.ts";
 export { rankings } from "./rankings.ts";

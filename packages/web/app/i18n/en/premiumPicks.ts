@@ -1,10 +1,6 @@
+/** The Premium Picks page (/catalog/premiumpicks); its banner's strings are in picksBanner. */
 export const premiumPicks = {
-  title: "Premium Picks",
   intro: "Five Originals a month, free to read with Premium.",
-  banner: "Any Premium or Premium+ plan gives you access to 5 Originals a month.",
-  subscribe: "Subscribe now",
-  subscribeSoon:
-    "Subscriptions open soon on the web. Until then, every Original's free parts are yours to read.",
   tabs: "Which month",
   thisMonth: "This month",
   nextMonth: "Next month",
@@ -30,7 +26,4 @@ export const premiumPicks = {
     ],
   ] as const,
   faqDone: "Got it",
-  cardTitle: "Premium Picks",
-  cardText: "5 Originals a month, free with Premium.",
-  cardLink: "See this month's picks",
 } as const;
