@@ -103,6 +103,84 @@ describe("the story page", () => {
   });
 });
 
+/** The copy of a ResponsiveText that the current width shows. */
+const shownCopy = async (page: Page, selector: string) =>
+  squash(await page.locator(`${selector} .rt`).filter({ visible: true }).textContent());
+
+/** What truncate() makes of a plain-ASCII text: `max` characters, the "…" included. */
+const cut = (text: string, max: number) =>
+  text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+
+describe("the story header and side", () => {
+  test("a phone cuts the title to 22 and the author to 16, a desktop to 36; the side has the picks banner and an ad slot", async () => {
+    const listed = (await (
+      await fetch(
+        `${server.url}/api/v3/stories?filter=hot&limit=100&fields=stories(title,url,user(name))`,
+      )
+    ).json()) as { stories: { title: string; url: string; user: { name: string } }[] };
+    const long = listed.stories.find(
+      (entry) => entry.title.length > 22 && entry.user.name.length > 16,
+    );
+    if (!long) throw new Error("no hot story with a title over 22 and an author over 16");
+    const { title, user } = long;
+    await browser.withPage(options(PHONE), async (page) => {
+      await page.goto(long.url);
+      // The heading's name is the whole title, for screen readers; the eye gets the cut.
+      const heading = page.getByRole("heading", { level: 1, name: title, exact: true });
+      expect(await heading.count()).toBe(1);
+      expect(await shownCopy(page, ".story-header__title")).toBe(cut(title, 22));
+      expect(await shownCopy(page, ".story-header__author")).toBe(cut(user.name, 16));
+      expect(await page.getByRole("link", { name: `by ${user.name}` }).isVisible()).toBe(true);
+
+      // The ad slot keeps its size and fits the phone.
+      const ad = page.getByRole("complementary", { name: "Advertisement" });
+      const box = await ad.boundingBox();
+      expect(box && [box.width, box.height]).toEqual([300, 250]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+
+      const picks = page.getByRole("complementary", { name: "Premium Picks" });
+      expect(
+        await picks
+          .getByText("Any Premium or Premium+ plan gives you access to 5 Originals a month.")
+          .isVisible(),
+      ).toBe(true);
+      expect(await picks.getByRole("link", { name: "See this month's picks" }).isVisible()).toBe(
+        true,
+      );
+      await picks.getByRole("button", { name: "Subscribe now" }).click();
+      await page
+        .getByRole("dialog", { name: "Subscribe now" })
+        .getByText(/open soon/)
+        .waitFor();
+      await expectNoAxeViolations(page, "Subscribe now over the story page on a phone");
+      await page.keyboard.press("Escape");
+      await expectNoAxeViolations(page, "the story header and side on a phone");
+
+      await page.setViewportSize(DESKTOP);
+      expect(await shownCopy(page, ".story-header__title")).toBe(cut(title, 36));
+      expect(await shownCopy(page, ".story-header__author")).toBe(cut(user.name, 36));
+      expect(await ad.isVisible()).toBe(true);
+    });
+  });
+
+  test("a paid story has no ad slot", async () => {
+    const { tags } = (await (await fetch(`${server.url}/v4/paid_stories/tags`)).json()) as {
+      tags: string[];
+    };
+    const { stories } = (await (
+      await fetch(
+        `${server.url}/v4/paid_stories/tags/${tags[0]}?limit=-1&fields=stories(id,mature)`,
+      )
+    ).json()) as { stories: { id: number; mature: boolean }[] };
+    const paid = stories.find((entry) => !entry.mature);
+    await browser.withPage(options(DESKTOP), async (page) => {
+      expect((await page.goto(`/story/${paid?.id}`))?.status()).toBe(200);
+      await page.getByRole("complementary", { name: "Premium Picks" }).waitFor();
+      expect(await page.getByRole("complementary", { name: "Advertisement" }).count()).toBe(0);
+    });
+  });
+});
+
 describe("tag pages and previews", () => {
   test("/tags/{tag} moves to /stories/{tag}, which sorts by new, and a card opens its preview", async () => {
     const tag = story.tags[0] as string;

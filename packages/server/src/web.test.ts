@@ -198,6 +198,23 @@ describe("server-rendered pages", () => {
     expect(html).not.toMatch(subscribe);
   });
 
+  it("keeps an ad slot on a free story's page, not on a paid story's nor for a Premium reader", async () => {
+    const db = t.handle.db;
+    const paid = await createStory(db, (await createUser(db)).id, {
+      is_paid: 1,
+      parts: [{ title: "One" }],
+    });
+    const slot = '<aside class="ad-slot ad-slot--story" aria-label="Advertisement">';
+    expect((await page(`/story/${story.id}`)).html).toContain(slot);
+    expect(
+      (await page(`/story/${story.id}`, { headers: { cookie: readerCookie } })).html,
+    ).toContain(slot);
+    expect((await page(`/story/${paid.id}`)).html).not.toContain(slot);
+    expect(
+      (await page(`/story/${story.id}`, { headers: { cookie: premiumCookie } })).html,
+    ).not.toContain(slot);
+  });
+
   it("answers unknown API paths with JSON, not a page", async () => {
     const response = await site.request("/api/v3/nothing-here");
     expect(response.status).toBe(404);

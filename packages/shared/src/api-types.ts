@@ -131,6 +131,8 @@ export interface StoryDetails extends StoryCard {
   storyTranslateUrl: string | null;
   /** Where signing up or logging in from the story page comes back to: the story's url. */
   nextUrl: string;
+  /** Moderators flagged its cover: it shows no ads (reader.md §6). */
+  imageModerated: boolean;
   /** To its owner only: their cover that moderators flagged (`cover` is null meanwhile). */
   bannedCover?: string;
 }

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   COMMENT_TEXT_MESSAGES,
   commentAdSlots,
-  commentAdsShown,
   commentTextProblem,
   containsOffensiveWord,
 } from "./comments.ts";
@@ -48,13 +47,5 @@ describe("commentAdSlots", () => {
     expect(commentAdSlots(3)).toEqual([2]);
     expect(commentAdSlots(12)).toEqual([2, 12]);
     expect(commentAdSlots(31)).toEqual([2, 12, 22]);
-  });
-
-  it("skips ads on paid and image-moderated stories and for Premium readers", () => {
-    const free = { isPaid: false, imageModerated: false };
-    expect(commentAdsShown(free, { isPremium: false })).toBe(true);
-    expect(commentAdsShown({ ...free, isPaid: true }, { isPremium: false })).toBe(false);
-    expect(commentAdsShown({ ...free, imageModerated: true }, { isPremium: false })).toBe(false);
-    expect(commentAdsShown(free, { isPremium: true })).toBe(false);
   });
 });

@@ -54,13 +54,3 @@ export function commentAdSlots(groups: number): number[] {
   for (let after = AD_OFFSET; after <= groups; after += AD_EVERY) slots.push(after);
   return slots;
 }
-
-/**
- * Comment ads are skipped wherever ads are (reader.md §6): on paid stories, on stories whose
- * cover moderators flagged (image-moderated), and for Premium readers. Ad-exempt stories and
- * exempt countries wait for the ads and staff tools (docs/decisions/029).
- */
-export const commentAdsShown = (
-  story: { isPaid: boolean; imageModerated: boolean },
-  reader: { isPremium: boolean },
-) => !story.isPaid && !story.imageModerated && !reader.isPremium;

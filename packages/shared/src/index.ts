@@ -1,4 +1,5 @@
 export * from "./accounts.ts";
+export * from "./ads.ts";
 export * from "./api-types.ts";
 export * from "./carousel.ts";
 export * from "./comments.ts";

@@ -1,9 +1,9 @@
 import {
+  adsShown,
   type CommentData,
   type CommentLikeState,
   type CommentPage,
   type CommentResource,
-  commentAdsShown,
   commentTextProblem,
   type ParagraphCommentCounts,
   REPLIES_SHOWN,
@@ -296,7 +296,7 @@ export async function listThreads(
     ),
     hasMore,
     after,
-    ads: commentAdsShown(part, { isPremium: premium }),
+    ads: adsShown(part, { isPremium: premium }),
   };
 }
 

@@ -112,6 +112,7 @@ export const STORY_PAGE_FIELDS = [
   "firstStoryPart",
   "modifyDate",
   "tagRankings",
+  "imageModerated",
   "bannedCover",
 ] as const satisfies ReadonlyArray<keyof StoryDetails>;
 

@@ -1,6 +1,7 @@
-import { hasStartedReading, STORY_HEADER_LIMITS } from "@inkwell/shared";
+import { adsShown, hasStartedReading, STORY_HEADER_LIMITS } from "@inkwell/shared";
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import { apiContext } from "../api/context.ts";
+import { AdSlot } from "../components/ad-slot.tsx";
 import { Avatar } from "../components/avatar.tsx";
 import { Cover } from "../components/cover.tsx";
 import { ErrorPage } from "../components/error-page.tsx";
@@ -153,6 +154,7 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
           />
           <PremiumPicksCard />
           <GuidelinesCard />
+          {adsShown(story, user) && <AdSlot kind="story" />}
         </div>
       </div>
 

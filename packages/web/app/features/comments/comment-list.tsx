@@ -1,7 +1,7 @@
 import { type CommentData, type CommentResource, commentAdSlots } from "@inkwell/shared";
 import { Fragment, useEffect, useRef } from "react";
+import { AdSlot } from "../../components/ad-slot.tsx";
 import { t } from "../../i18n/index.ts";
-import { CommentAdSlot } from "./ad-slot.tsx";
 import { CommentForm } from "./comment-form.tsx";
 import type { CommentActions } from "./comment-item.tsx";
 import { CommentThread } from "./comment-thread.tsx";
@@ -81,11 +81,11 @@ export function CommentList({
       {list.status === "loaded" && list.comments.length === 0 && (
         <p className="comment-list__status comment-list__empty">{t.comments.empty}</p>
       )}
-      {list.status === "loaded" && adsAfter.has(0) && <CommentAdSlot />}
+      {list.status === "loaded" && adsAfter.has(0) && <AdSlot kind="comment" />}
       {list.comments.map((comment, index) => (
         <Fragment key={comment.commentId.resourceId}>
           <CommentThread thread={comment} actions={threadActions} onRemoved={list.remove} />
-          {adsAfter.has(index + 1) && <CommentAdSlot />}
+          {adsAfter.has(index + 1) && <AdSlot kind="comment" />}
         </Fragment>
       ))}
       <div ref={end} />

@@ -29,6 +29,5 @@ export const comments = {
   writer: "Writer",
   offensive: "This comment may be offensive.",
   reveal: "Show comment",
-  advertisement: "Advertisement",
   characters: (n: number, max: number) => `${n} / ${max}`,
 } as const;

@@ -15,6 +15,7 @@ export { profileMessagesEn as profileMessages } from "../en-profile-messages.ts"
 export { reportsEn as reports } from "../en-reports.ts";
 export { coversEn as covers, writingEn as writing } from "../en-writing.ts";
 export { account } from "./account.ts";
+export { ads } from "./ads.ts";
 export { badges } from "./badges.ts";
 export { brand } from "./brand.ts";
 export { carousel } from "./carousel.ts";
