@@ -161,19 +161,41 @@ describe("profiles and follow", () => {
     }
   }
 
-  test("an unknown username shows 'User not found' with status 404", async () => {
+  test("an unknown username shows the 'User not found' modal with status 404; Go back goes back", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto(`/user/${author.username}`);
       const response = await page.goto("/user/nobody_by_this_name");
       expect(response?.status()).toBe(404);
-      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("User not found");
+      const modal = page.getByRole("dialog", { name: "User not found" });
+      await modal.waitFor();
+      // A modal over the page (the rest of it inert), once scripts have run.
+      await expect.poll(() => modal.evaluate((dialog) => dialog.matches(":modal"))).toBe(true);
       expect(
-        await page
+        await modal
           .getByText("This user no longer exists, or is only visible to a selected audience.")
           .isVisible(),
       ).toBe(true);
-      expect(await page.getByRole("link", { name: "Learn more" }).isVisible()).toBe(true);
-      expect(await page.getByRole("button", { name: "Go back" }).isVisible()).toBe(true);
-      await expectNoAxeViolations(page, "the user-not-found page");
+      expect(await modal.getByRole("link", { name: "Learn more" }).getAttribute("href")).toBe(
+        "/terms",
+      );
+      await expectNoAxeViolations(page, "the user-not-found modal at 360 px");
+      await modal.getByRole("button", { name: "Go back" }).click();
+      await page.waitForURL(`${server.url}/user/${author.username}`);
+    });
+  });
+
+  test("the 'User not found' modal shows without scripts, and Escape goes back too", async () => {
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page, context) => {
+      await page.goto(`/user/${author.username}`);
+      await context.route("**/*.js", (route) => route.abort());
+      await page.goto("/user/nobody_by_this_name");
+      const modal = page.getByRole("dialog", { name: "User not found" });
+      expect(await modal.getByRole("button", { name: "Go back" }).isVisible()).toBe(true);
+      await context.unroute("**/*.js");
+      await page.reload();
+      await expect.poll(() => modal.evaluate((dialog) => dialog.matches(":modal"))).toBe(true);
+      await page.keyboard.press("Escape");
+      await page.waitForURL(`${server.url}/user/${author.username}`);
     });
   });
 });

@@ -215,6 +215,17 @@ describe("server-rendered pages", () => {
     ).not.toContain(slot);
   });
 
+  it("shows User not found as a modal in the server's HTML, with a 404", async () => {
+    const { status, html } = await page("/user/nobody_by_this_name");
+    expect(status).toBe(404);
+    expect(html).toMatch(/<dialog class="modal" aria-labelledby="[^"]+" open="">/);
+    expect(html).toContain(
+      "This user no longer exists, or is only visible to a selected audience.",
+    );
+    expect(html).toContain('href="/terms">Learn more</a>');
+    expect(html).toMatch(/<button[^>]*type="submit">Go back<\/button>/);
+  });
+
   it("answers unknown API paths with JSON, not a page", async () => {
     const response = await site.request("/api/v3/nothing-here");
     expect(response.status).toBe(404);

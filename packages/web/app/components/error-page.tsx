@@ -1,17 +1,13 @@
 import { t } from "../i18n/index.ts";
+import { Modal } from "./modal.tsx";
 
-type Kind = "notFound" | "userNotFound" | "story" | "generic";
+type Kind = "notFound" | "story" | "generic";
 
 const COPY: Record<Kind, { title: string; heading: string; text: string }> = {
   notFound: {
     title: t.errors.notFoundTitle,
     heading: t.errors.notFoundTitle,
     text: t.errors.notFound,
-  },
-  userNotFound: {
-    title: t.errors.userNotFoundTitle,
-    heading: t.errors.userNotFoundTitle,
-    text: t.errors.userNotFound,
   },
   story: {
     title: t.errors.storyErrorHeading,
@@ -25,7 +21,7 @@ const COPY: Record<Kind, { title: string; heading: string; text: string }> = {
   },
 };
 
-/** The 404 pages (Go home; Learn more and Go back for users) and the 500 pages (Reload). */
+/** The 404 pages (Go home) and the 500 pages (Reload). */
 export function ErrorPage({ kind }: { kind: Kind }) {
   const copy = COPY[kind];
   return (
@@ -41,27 +37,6 @@ export function ErrorPage({ kind }: { kind: Kind }) {
         <a className="button button--primary" href="/">
           {t.errors.goHome}
         </a>
-      ) : kind === "userNotFound" ? (
-        <div className="error-page__actions">
-          {/* Who can see whom is explained with the community rules. */}
-          <a className="button" href="/terms">
-            {t.errors.learnMore}
-          </a>
-          {/* Back where the reader came from; without scripts or history, home. */}
-          <form
-            method="get"
-            action="/"
-            onSubmit={(event) => {
-              if (window.history.length <= 1) return;
-              event.preventDefault();
-              window.history.back();
-            }}
-          >
-            <button className="button button--primary" type="submit">
-              {t.errors.goBack}
-            </button>
-          </form>
-        </div>
       ) : (
         <form
           method="get"
@@ -76,5 +51,48 @@ export function ErrorPage({ kind }: { kind: Kind }) {
         </form>
       )}
     </section>
+  );
+}
+
+/** Back where the reader came from; opened on its own (no history), home. */
+function goBack() {
+  if (window.history.length > 1) window.history.back();
+  else window.location.assign("/");
+}
+
+/**
+ * User not found (reader.md §2 Error pages): a modal over the page, with Learn more and
+ * Go back, in the server's HTML already (the answer is a 404). There is no profile behind
+ * it to return to, so closing it goes back too.
+ */
+export function UserNotFound() {
+  return (
+    <>
+      <title>{`${t.errors.userNotFoundTitle} · ${t.brand}`}</title>
+      <Modal open openFromServer title={t.errors.userNotFoundTitle} onClose={goBack}>
+        <div className="modal__body">
+          <p className="modal__note">{t.errors.userNotFound}</p>
+          <div className="modal__actions">
+            {/* Who can see whom is explained with the community rules. */}
+            <a className="button" href="/terms">
+              {t.errors.learnMore}
+            </a>
+            {/* Without scripts the form goes home. */}
+            <form
+              method="get"
+              action="/"
+              onSubmit={(event) => {
+                event.preventDefault();
+                goBack();
+              }}
+            >
+              <button className="button button--primary" type="submit">
+                {t.errors.goBack}
+              </button>
+            </form>
+          </div>
+        </div>
+      </Modal>
+    </>
   );
 }

@@ -9,6 +9,12 @@ interface ModalProps {
   children: ReactNode;
   /** Extra classes: a variant such as the comments' side panel and bottom sheet. */
   className?: string;
+  /**
+   * Open in the server's HTML, for a page that is a modal (User not found): it shows
+   * before scripts run (app.css draws it where the modal will be) and becomes modal once
+   * they do. `open` must be true when it is first rendered.
+   */
+  openFromServer?: boolean;
 }
 
 /**
@@ -17,7 +23,7 @@ interface ModalProps {
  * opens: pages carry several modals (sign-up, verify, settings…) that most visits never
  * open, and each would cost elements in the server's HTML and in hydration.
  */
-export function Modal({ open, title, onClose, children, className }: ModalProps) {
+export function Modal({ open, title, onClose, children, className, openFromServer }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [used, setUsed] = useState(open);
@@ -25,7 +31,11 @@ export function Modal({ open, title, onClose, children, className }: ModalProps)
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.matches(":modal")) {
+      // Shown from the server's HTML but not yet modal: close it to open it as a modal.
+      if (dialog.open) dialog.close();
+      dialog.showModal();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
   if (!used) return null;
@@ -34,6 +44,8 @@ export function Modal({ open, title, onClose, children, className }: ModalProps)
       ref={ref}
       className={className ? `modal ${className}` : "modal"}
       aria-labelledby={titleId}
+      // Set once and never changed by React: showModal and close own the attribute after.
+      open={openFromServer}
       onCancel={(event) => {
         event.preventDefault();
         onClose();

@@ -6,7 +6,7 @@ import { browserApi } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
 import { Alert } from "../components/alert.tsx";
 import { Avatar } from "../components/avatar.tsx";
-import { ErrorPage } from "../components/error-page.tsx";
+import { ErrorPage, UserNotFound } from "../components/error-page.tsx";
 import { Modal } from "../components/modal.tsx";
 import { UserBadges } from "../components/user-badges.tsx";
 import { useInteractionGate } from "../features/accounts/interaction-gate.tsx";
@@ -340,6 +340,6 @@ function noticeFor(
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage kind="userNotFound" />;
+  if (isRouteErrorResponse(error) && error.status === 404) return <UserNotFound />;
   return <ErrorPage kind="generic" />;
 }

@@ -1,7 +1,7 @@
 import { linkify, type ProfileMessagePage } from "@inkwell/shared";
 import { isRouteErrorResponse, useRevalidator, useRouteError } from "react-router";
 import { apiContext } from "../api/context.ts";
-import { ErrorPage } from "../components/error-page.tsx";
+import { ErrorPage, UserNotFound } from "../components/error-page.tsx";
 import { ListLinks } from "../features/lists/list-links.tsx";
 import { ProfileConversations } from "../features/profile-messages/profile-conversations.tsx";
 import { PeopleList } from "../features/profiles/people-list.tsx";
@@ -198,6 +198,6 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage kind="userNotFound" />;
+  if (isRouteErrorResponse(error) && error.status === 404) return <UserNotFound />;
   return <ErrorPage kind="generic" />;
 }
