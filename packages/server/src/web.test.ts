@@ -198,10 +198,14 @@ describe("server-rendered pages", () => {
     expect(html).not.toMatch(subscribe);
   });
 
-  it("keeps an ad slot on a free story's page, not on a paid story's nor for a Premium reader", async () => {
+  it("keeps an ad slot on a free story's page, not on a paid or image-moderated story's nor for a Premium reader", async () => {
     const db = t.handle.db;
     const paid = await createStory(db, (await createUser(db)).id, {
       is_paid: 1,
+      parts: [{ title: "One" }],
+    });
+    const moderated = await createStory(db, (await createUser(db)).id, {
+      banned_cover: "/media/covers/flagged.png",
       parts: [{ title: "One" }],
     });
     const slot = '<aside class="ad-slot ad-slot--story" aria-label="Advertisement">';
@@ -210,6 +214,7 @@ describe("server-rendered pages", () => {
       (await page(`/story/${story.id}`, { headers: { cookie: readerCookie } })).html,
     ).toContain(slot);
     expect((await page(`/story/${paid.id}`)).html).not.toContain(slot);
+    expect((await page(`/story/${moderated.id}`)).html).not.toContain(slot);
     expect(
       (await page(`/story/${story.id}`, { headers: { cookie: premiumCookie } })).html,
     ).not.toContain(slot);
