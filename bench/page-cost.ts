@@ -76,7 +76,9 @@ const ROUTES: Record<string, (i: number) => string> = {
 let calls: string[] = [];
 const request = api.request;
 api.request = (input, ...rest) => {
+  // Loaders call with a URL on the visitor's origin (web.ts); replayed here by path.
   if (typeof input === "string") calls.push(input);
+  else if (input instanceof URL) calls.push(input.pathname + input.search);
   return request(input, ...rest);
 };
 
