@@ -57,7 +57,9 @@ describe("settings", () => {
       ).toBe(true);
       for (const tab of ["Content Preferences", "Muted Accounts", "Blocked Accounts"]) {
         await page.getByRole("link", { name: tab }).click();
-        expect(await page.getByRole("heading", { level: 2 }).textContent()).toBe(tab);
+        // The tab switches on the client: wait for its heading rather than reading at once.
+        await page.getByRole("heading", { level: 2, name: tab, exact: true }).waitFor();
+        expect(await page.getByRole("heading", { level: 2 }).count()).toBe(1);
       }
     });
   });
