@@ -9,20 +9,23 @@ const SHOWN_ON_PHONE = 3;
 
 /**
  * The story's parts. Only its author gets drafts here (the API sends readers published parts
- * alone); they are marked Draft or Scheduled for their time, and the count is of the parts
- * readers see.
+ * alone); they are marked Draft or Scheduled for their time, and the heading counts the parts
+ * readers see and, apart, the drafts, so that See all's count (every entry) adds up.
  */
 export function TableOfContents({ parts, now }: { parts: PartSummary[]; now: number }) {
   const [all, setAll] = useState(false);
   const timeZone = useTimeZone();
   const collapsible = !all && parts.length > SHOWN_ON_PHONE;
   const firstShownOnPhone = parts.length - SHOWN_ON_PHONE;
-  const published = parts.filter((part) => !part.draft).length;
+  const drafts = parts.filter((part) => part.draft).length;
   return (
     <section className="toc" aria-labelledby="toc-heading">
       <h2 id="toc-heading" className="toc__heading">
         {t.story.tableOfContents}
-        <span className="toc__count">{t.story.partsCount(published)}</span>
+        <span className="toc__count">
+          {t.story.partsCount(parts.length - drafts)}
+          {drafts > 0 && `, ${t.story.draftsCount(drafts)}`}
+        </span>
       </h2>
       {parts.length === 0 ? (
         <p>{t.story.noParts}</p>

@@ -15,6 +15,7 @@ export const story = {
   by: "by",
   tableOfContents: "Table of contents",
   partsCount: (n: number) => (n === 1 ? "1 part" : `${n} parts`),
+  draftsCount: (n: number) => (n === 1 ? "1 draft" : `${n} drafts`),
   noParts: "No parts have been published yet.",
   tags: "Tags",
   moreTags: (n: number) => `+${n} more`,
