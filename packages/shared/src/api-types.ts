@@ -154,6 +154,9 @@ export interface PartDetails extends PartSummary {
   commentCount: number;
   /** 1-based place among the story's published parts. */
   number: number;
+  /** When the part is blocked for this reader (isBlocked): what unlocking it takes. `text` is
+   * empty then. */
+  paywall: Paywall | null;
   story: Pick<
     StoryCard,
     "id" | "title" | "url" | "cover" | "user" | "completed" | "mature" | "numParts" | "language"
@@ -492,4 +495,70 @@ export type IgnoredUsers = Array<{ name: string; avatar: string | null; displayN
 export interface ProfileSafety {
   isMuted: boolean;
   isBlocked: boolean;
+}
+
+/** Why a part is withheld and what it costs (writer-paid-contest.md §2 Paywall). */
+export interface Paywall {
+  blockedMessage: string;
+  /** Coins for this part alone. */
+  price: number;
+  /** Coins for every locked part of the story at once, and any it gains later. */
+  storyPrice: number;
+  /** The author's description, cut to 70 characters. */
+  authorDescription: string;
+}
+
+/** A price list (§3: the entry with id wp1 gives the price). */
+export interface PriceEntry {
+  id: string;
+  amount: number;
+}
+
+/** GET /v5/story/{id}/paid-content/metadata: one part, as §3 Part with paid metadata names it. */
+export interface PaidPartMetadata {
+  id: number;
+  createDate: string;
+  draft: boolean;
+  paywalled: boolean;
+  has_access: boolean;
+  author_message: string | null;
+  author_note: string | null;
+  chapter_description: string | null;
+  paid_model: "paid_story" | "paid_bonus" | null;
+  bonus_type: number | null;
+  price: PriceEntry[];
+  isBlocked: boolean;
+  blockedMessage: string | null;
+  isBonusPart: boolean;
+  bonusTypeName: string | null;
+  new: boolean;
+}
+
+/** GET /v5/story/{id}/paid-content/metadata. */
+export interface PaidContentMetadata {
+  story: {
+    id: number;
+    /** The whole story's price for this reader (what its locked parts cost, less the discount). */
+    price: PriceEntry[];
+    hasBonusParts: boolean;
+    isPaidPreview: boolean;
+    numNewParts: number;
+    numNewBonusParts: number;
+  };
+  parts: PaidPartMetadata[];
+  has_full_access: boolean;
+}
+
+/** GET /v5/users/{id}/wallet: one entry, the reader's Coins. */
+export interface WalletEntry {
+  id: "coins";
+  amount: number;
+}
+
+/** POST /v5/story/{id}/paid-content/purchase: what was spent, and where to read. */
+export interface PurchaseResult {
+  amountSpent: number;
+  balance: number;
+  /** The part to go to: the one bought, or the first the story purchase unlocked. */
+  partId: number;
 }

@@ -2,6 +2,7 @@ export * from "./accounts.ts";
 export * from "./ads.ts";
 export * from "./api-types.ts";
 export * from "./carousel.ts";
+export * from "./coins.ts";
 export * from "./comments.ts";
 export * from "./dmca.ts";
 export * from "./features.ts";

@@ -102,3 +102,14 @@ export const readerSettingsSchema = z
     theme: z.enum(THEMES, { error: `theme must be one of ${THEMES.join(", ")}` }),
   })
   .strict();
+
+/** POST /v5/story/{id}/paid-content/purchase: one part ({partId}) or the whole story. */
+export const purchaseSchema = z
+  .object({
+    partId: z.number().int().positive("partId must be a part's id").optional(),
+    wholeStory: z.literal(true).optional(),
+  })
+  .strict()
+  .refine((body) => (body.partId === undefined) !== (body.wholeStory === undefined), {
+    message: "Name one partId, or wholeStory: true to buy the whole story",
+  });

@@ -29,6 +29,7 @@ import * as profileMessages from "./migrations/027-profile-messages.ts";
 import * as storyPromotions from "./migrations/028-story-promotions.ts";
 import * as signupSource from "./migrations/029-signup-source.ts";
 import * as featureSettings from "./migrations/030-feature-settings.ts";
+import * as coins from "./migrations/031-coins.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   "028-story-promotions": storyPromotions,
   "029-signup-source": signupSource,
   "030-feature-settings": featureSettings,
+  "031-coins": coins,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -140,6 +140,11 @@ export interface PartsTable {
   published_at: Millis | null;
   is_bonus: Flag;
   bonus_type: string | null;
+  /** Readers need Coins (or the whole story) to read it (migration 031-coins). */
+  paywalled: Flag;
+  /** A bonus part's own words in the paywall: what it holds, and a note from its writer. */
+  chapter_description: string | null;
+  author_note: string | null;
   read_count: Counter;
   vote_count: Counter;
   comment_count: Counter;
@@ -244,6 +249,10 @@ export interface Database {
   outbox: OutboxTable;
   feature_flags: FeatureFlagsTable;
   feature_settings: FeatureSettingsTable;
+  wallets: WalletsTable;
+  coin_transactions: CoinTransactionsTable;
+  part_unlocks: PartUnlocksTable;
+  story_unlocks: StoryUnlocksTable;
   social_accounts: SocialAccountsTable;
   pending_social_signups: PendingSocialSignupsTable;
   tag_rankings: TagRankingsTable;
@@ -524,4 +533,39 @@ export interface StoryPromotionsTable {
   ends_at: Millis;
   clicks: Counter;
   impressions: Counter;
+}
+
+/** A reader's Coin balance (migration 031-coins); no row means none. */
+export interface WalletsTable {
+  user_id: number;
+  coins: number;
+  updated_at: Millis;
+}
+
+/** Every change to a balance: a grant (positive) or a purchase (negative). */
+export interface CoinTransactionsTable {
+  id: Generated<number>;
+  user_id: number;
+  amount: number;
+  reason: "grant" | "part" | "story";
+  story_id: number | null;
+  part_id: number | null;
+  created_at: Millis;
+}
+
+/** A paywalled part a reader bought on its own. */
+export interface PartUnlocksTable {
+  user_id: number;
+  part_id: number;
+  story_id: number;
+  coins: number;
+  created_at: Millis;
+}
+
+/** A whole paid story a reader bought: every paywalled part of it, now and later. */
+export interface StoryUnlocksTable {
+  user_id: number;
+  story_id: number;
+  coins: number;
+  created_at: Millis;
 }

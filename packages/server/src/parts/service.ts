@@ -1,5 +1,6 @@
 import type { PartDetails } from "@inkwell/shared";
 import type { Kysely } from "kysely";
+import { accessTo, isBlockedFor, paywallFor } from "../coins/access.ts";
 import { queryTemplate } from "../db/query-template.ts";
 import type { Database } from "../db/schema.ts";
 import { notFound } from "../http/errors.ts";
@@ -18,6 +19,15 @@ import { hasVoted } from "../votes/service.ts";
 const partById = queryTemplate((db: Kysely<Database>, id: number) =>
   db.selectFrom("parts").selectAll().where("id", "=", id),
 );
+
+const authorDescriptionOf = async (db: Kysely<Database>, userId: number) =>
+  (
+    await db
+      .selectFrom("users")
+      .select("description")
+      .where("id", "=", userId)
+      .executeTakeFirstOrThrow()
+  ).description;
 
 /**
  * One part to read, with its story and neighbours. A draft or deleted part, or a part of a
@@ -49,9 +59,16 @@ export async function getPartDetails(
     return sibling ? { id: sibling.id, title: sibling.title, url: partUrl(sibling.id) } : null;
   };
   const card = toStoryCard(story, siblings, [], []);
+  // A paywalled part the reader has not unlocked comes without its text, with its paywall.
+  const access = await accessTo(db, viewer, story, [part]);
+  const blocked = isBlockedFor(access, part);
+  const paywall = blocked
+    ? paywallFor(part, siblings, access, await authorDescriptionOf(db, story.user_id))
+    : null;
   return {
-    ...toPartSummary(part, now),
-    ...(await moderatedPartText(db, part.text, story.user_id, viewer)),
+    ...toPartSummary(part, now, blocked),
+    ...(blocked ? { text: "" } : await moderatedPartText(db, part.text, story.user_id, viewer)),
+    paywall,
     readCount: part.read_count,
     voteCount: part.vote_count,
     voted,

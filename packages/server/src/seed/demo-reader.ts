@@ -1,5 +1,6 @@
 import { MATURE_RATING } from "@inkwell/shared";
 import type { Kysely } from "kysely";
+import { grantCoins } from "../coins/service.ts";
 import type { Database } from "../db/schema.ts";
 
 const DAY = 86_400_000;
@@ -9,12 +10,15 @@ const HOUR = 3_600_000;
 const SKIP_MOST_READ = 40;
 const KEPT = 8;
 const IN_PROGRESS = 3;
+/** Enough to unlock a few paid parts (6 Coins each) and an Exclusive Chapter (15). */
+export const DEMO_READER_COINS = 45;
 
 /**
  * The demo reader's own traces, so that someone trying the demo as demo_reader finds a used
  * account: stories in the Library (one archived), three of them half read (the home feed's
  * continue-reading strip), two reading lists, and two conversations in the inbox, one of them
- * with an unread message. Written straight into the tables, with the counters they keep.
+ * with an unread message, and Coins for paid parts. Written straight into the tables, with the
+ * counters they keep.
  */
 export async function seedDemoReader(
   db: Kysely<Database>,
@@ -23,6 +27,7 @@ export async function seedDemoReader(
 ): Promise<void> {
   const [readerId] = demoAccountIds;
   if (readerId === undefined) return;
+  await grantCoins(db, readerId, DEMO_READER_COINS, now);
   const candidates = await db
     .selectFrom("stories")
     .select(["stories.id", "stories.title", "stories.user_id"])

@@ -271,8 +271,12 @@ function makeStory(faker: Faker, authorId: number, averageParts: number, now: nu
 type PartRow = Omit<Insertable<PartsTable>, "story_id">;
 type StoryDraft = ReturnType<typeof makeStory>;
 
+/** A paid story's first parts are free to read (its preview); Coins unlock the rest. */
+export const FREE_PARTS_OF_PAID_STORY = 3;
+
 function makeParts(faker: Faker, story: StoryDraft, now: number): PartRow[] {
   const completed = story.row.completed === 1;
+  const paid = story.row.is_paywalled === 1;
   const count = story.partTitles.length;
   const start = story.row.create_date;
   // Ongoing stories that are still active reach into the last two weeks (new parts).
@@ -287,6 +291,8 @@ function makeParts(faker: Faker, story: StoryDraft, now: number): PartRow[] {
     // The last part of some ongoing stories is still a draft, a few of them scheduled.
     const draft = !completed && i === count - 1 && count > 1 && faker.datatype.boolean(0.15);
     const scheduled = draft && faker.datatype.boolean(0.4);
+    // A longer paid story ends with an Exclusive Chapter (writer-paid-contest.md §3).
+    const bonus = paid && !draft && count >= 6 && i === count - 1;
     parts.push({
       position: i,
       title: story.partTitles[i] ?? `Part ${i + 1}`,
@@ -298,8 +304,11 @@ function makeParts(faker: Faker, story: StoryDraft, now: number): PartRow[] {
       create_date: createdAt,
       modify_date: createdAt,
       published_at: draft ? null : createdAt,
-      is_bonus: 0,
-      bonus_type: null,
+      is_bonus: bonus ? 1 : 0,
+      bonus_type: bonus ? "Exclusive Chapter" : null,
+      paywalled: paid && i >= FREE_PARTS_OF_PAID_STORY ? 1 : 0,
+      chapter_description: bonus ? "A scene from the other side of the story, never told." : null,
+      author_note: bonus ? "Thank you for reading this far: this one is for you." : null,
       read_count: 0,
       vote_count: 0,
       comment_count: 0,

@@ -10,7 +10,8 @@ import { prepareDatabase } from "../startup.ts";
 import { openTestDatabase } from "../testing/database.ts";
 import { sessionCookie } from "../testing/fixtures.ts";
 import { CURATION_ACCOUNTS } from "./curation.ts";
-import { DEMO_ACCOUNTS } from "./demo.ts";
+import { DEMO_ACCOUNTS, FREE_PARTS_OF_PAID_STORY } from "./demo.ts";
+import { DEMO_READER_COINS } from "./demo-reader.ts";
 
 const SMALL = { users: 40, stories: 60, partsPerStory: 4 };
 let handle: DatabaseHandle;
@@ -125,6 +126,18 @@ describe("demo seeding at start", () => {
     expect(Number(mix.otherLanguages)).toBeGreaterThan(0);
     const covers = await readdir(join(mediaDir, "covers"));
     expect(covers).toHaveLength(SMALL.stories);
+    // Paid stories are free to try: Coins unlock the parts after the first three.
+    const parts = await handle.db
+      .selectFrom("parts")
+      .innerJoin("stories", "stories.id", "parts.story_id")
+      .select(["parts.position", "parts.paywalled", "stories.is_paywalled"])
+      .execute();
+    const misplaced = parts.filter(
+      (part) =>
+        (part.paywalled === 1) !==
+        (part.is_paywalled === 1 && part.position >= FREE_PARTS_OF_PAID_STORY),
+    );
+    expect(misplaced).toEqual([]);
   });
 
   it("gives English and French curation accounts featured lists, and promotes a story", async () => {
@@ -170,6 +183,10 @@ describe("demo seeding at start", () => {
     expect(lists.map((list) => [list.name, list.numStories]).sort()).toEqual([
       ["Recommended by friends", 3],
       ["Weekend binge", 4],
+    ]);
+
+    expect(await get(`/v5/users/${reader.id}/wallet`)).toEqual([
+      { id: "coins", amount: DEMO_READER_COINS },
     ]);
 
     const inbox = await get<InboxThreadList>("/api/v3/users/demo_reader/inbox");

@@ -30,6 +30,7 @@ export type PartRow = Pick<
   | "deleted"
   | "is_bonus"
   | "bonus_type"
+  | "paywalled"
   | "scheduled_at"
   | "create_date"
   | "modify_date"
@@ -72,6 +73,7 @@ export function selectParts(db: Kysely<Database>) {
       "deleted",
       "is_bonus",
       "bonus_type",
+      "paywalled",
       "scheduled_at",
       "create_date",
       "modify_date",
@@ -83,7 +85,8 @@ export function selectParts(db: Kysely<Database>) {
 export const isPublished = (part: Pick<PartRow, "draft" | "deleted">): boolean =>
   part.draft === 0 && part.deleted === 0;
 
-export function toPartSummary(part: PartRow, now: number): PartSummary {
+/** `blocked`: the part is paywalled and this reader has not unlocked it (coins/access.ts). */
+export function toPartSummary(part: PartRow, now: number, blocked = false): PartSummary {
   const draft = part.draft === 1;
   const createDate = iso(part.create_date);
   return {
@@ -98,8 +101,7 @@ export function toPartSummary(part: PartRow, now: number): PartSummary {
       draft && part.scheduled_at !== null ? iso(part.scheduled_at) : null,
     draft,
     deleted: part.deleted === 1,
-    // Paid parts come with Coins; until then no part is withheld from a reader.
-    isBlocked: false,
+    isBlocked: blocked,
     createDate,
     modifyDate: iso(part.modify_date),
     wordCount: part.word_count,

@@ -8,6 +8,7 @@ import {
   type StoryList,
 } from "@inkwell/shared";
 import type { ExpressionBuilder, Kysely } from "kysely";
+import { accessTo, isBlockedFor } from "../coins/access.ts";
 import { queryTemplate } from "../db/query-template.ts";
 import type { Database } from "../db/schema.ts";
 import { HttpError, notFound } from "../http/errors.ts";
@@ -94,7 +95,7 @@ const categoriesOf = queryTemplate((db: Kysely<Database>, storyId: number) =>
  * Published parts and drafts (scheduled ones too): what the author sees of their own story.
  * Deleted parts are gone for everyone: nothing can restore or read them.
  */
-const ownPartsOf = queryTemplate((db: Kysely<Database>, storyId: number) =>
+export const ownPartsOf = queryTemplate((db: Kysely<Database>, storyId: number) =>
   selectParts(db).where("story_id", "=", storyId).where("deleted", "=", 0).orderBy("position"),
 );
 export const publishedPartsOf = queryTemplate((db: Kysely<Database>, storyId: number) =>
@@ -137,7 +138,8 @@ export async function getStoryDetails(
     tagNames,
     categories.map((category) => category.id),
   );
-  const summaries = parts.map((part) => toPartSummary(part, now));
+  const access = await accessTo(db, viewer, story, parts);
+  const summaries = parts.map((part) => toPartSummary(part, now, isBlockedFor(access, part)));
   const { numNewParts, numNewBonusParts } = countNewParts(
     parts.map((part) => ({
       draft: part.draft === 1,
@@ -153,8 +155,8 @@ export async function getStoryDetails(
     numNewParts,
     numNewBonusParts,
     hasBonusParts: summaries.some((part) => part.isBonusPart && !part.draft),
-    // Paid parts arrive with Coins; until then no part is blocked, so no story is a preview.
-    isPaidPreview: false,
+    // §4: a paid preview has a part that is both paywalled and blocked for this reader.
+    isPaidPreview: summaries.some((part) => part.isBlocked && !part.draft),
     rating: story.rating,
     draft: story.draft === 1,
     deleted: story.deleted === 1,

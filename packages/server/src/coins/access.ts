@@ -1,0 +1,98 @@
+import {
+  blockedMessage,
+  isPartBlocked,
+  type Paywall,
+  partPrice,
+  paywallAuthorDescription,
+  wholeStoryPrice,
+} from "@inkwell/shared";
+import type { Kysely } from "kysely";
+import { queryTemplate } from "../db/query-template.ts";
+import type { Database } from "../db/schema.ts";
+import { isPublished, type PartRow } from "../stories/cards.ts";
+import type { MaybeViewer } from "../viewer.ts";
+
+/** Which paywalled parts of one story a reader may read (writer-paid-contest.md §4, §6). */
+export interface PartAccess {
+  /** The author, staff, or a reader who bought the whole story. */
+  full: boolean;
+  parts: ReadonlySet<number>;
+}
+
+const NO_ACCESS: PartAccess = { full: false, parts: new Set() };
+const FULL_ACCESS: PartAccess = { full: true, parts: new Set() };
+
+const storyUnlockOf = queryTemplate((db: Kysely<Database>, userId: number, storyId: number) =>
+  db
+    .selectFrom("story_unlocks")
+    .select("story_id")
+    .where("user_id", "=", userId)
+    .where("story_id", "=", storyId),
+);
+
+const partUnlocksOf = queryTemplate((db: Kysely<Database>, userId: number, storyId: number) =>
+  db
+    .selectFrom("part_unlocks")
+    .select("part_id")
+    .where("user_id", "=", userId)
+    .where("story_id", "=", storyId),
+);
+
+/**
+ * What this viewer has unlocked in a story. Visitors and stories without paywalled parts
+ * cost no query: only a signed-in reader of a paid story is looked up.
+ */
+export async function accessTo(
+  db: Kysely<Database>,
+  viewer: MaybeViewer,
+  story: { id: number; user_id: number },
+  parts: ReadonlyArray<Pick<PartRow, "paywalled">>,
+): Promise<PartAccess> {
+  if (viewer && (viewer.id === story.user_id || viewer.isSysAdmin || viewer.isStaff)) {
+    return FULL_ACCESS;
+  }
+  if (!viewer || !parts.some((part) => part.paywalled === 1)) return NO_ACCESS;
+  const [storyUnlock, partUnlocks] = await Promise.all([
+    storyUnlockOf(db, viewer.id, story.id),
+    partUnlocksOf(db, viewer.id, story.id),
+  ]);
+  if (storyUnlock.length > 0) return FULL_ACCESS;
+  return { full: false, parts: new Set(partUnlocks.map((row) => row.part_id)) };
+}
+
+export function isBlockedFor(access: PartAccess, part: Pick<PartRow, "id" | "paywalled">) {
+  return isPartBlocked({
+    paywalled: part.paywalled === 1,
+    hasAccess: access.full || access.parts.has(part.id),
+  });
+}
+
+export const pricedPart = (part: Pick<PartRow, "is_bonus" | "bonus_type">) => ({
+  isBonusPart: part.is_bonus === 1,
+  bonusTypeName: part.bonus_type,
+});
+
+/** What unlocking the story's parts still locked for this reader costs, all at once. */
+export function storyPriceFor(parts: readonly PartRow[], access: PartAccess): number {
+  return wholeStoryPrice(
+    parts
+      .filter((part) => isPublished(part) && isBlockedFor(access, part))
+      .map((part) => partPrice(pricedPart(part))),
+  );
+}
+
+/** The paywall of a blocked part (null when the reader may read it). */
+export function paywallFor(
+  part: PartRow,
+  parts: readonly PartRow[],
+  access: PartAccess,
+  authorDescription: string,
+): Paywall | null {
+  if (!isBlockedFor(access, part)) return null;
+  return {
+    blockedMessage: blockedMessage(pricedPart(part)),
+    price: partPrice(pricedPart(part)),
+    storyPrice: storyPriceFor(parts, access),
+    authorDescription: paywallAuthorDescription(authorDescription),
+  };
+}

@@ -1,0 +1,291 @@
+import type {
+  PaidContentMetadata,
+  PartDetails,
+  PurchaseResult,
+  StoryDetails,
+  WalletEntry,
+} from "@inkwell/shared";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApi } from "../testing/api.ts";
+import { createStory, signedInUser } from "../testing/fixtures.ts";
+import { grantCoins } from "./service.ts";
+
+const t = useTestApi();
+let author: Awaited<ReturnType<typeof signedInUser>>;
+/** Two free parts, then four paywalled ones (6 Coins each) and an Exclusive Chapter (15). */
+let paid: { id: number; partIds: number[] };
+
+const paidStory = (paywalledParts = 4) =>
+  createStory(t.handle.db, author.id, {
+    is_paid: 1,
+    is_paywalled: 1,
+    paid_model: "paid_story",
+    parts: [
+      {},
+      {},
+      ...Array.from({ length: paywalledParts }, () => ({ paywalled: 1 as const })),
+      {
+        paywalled: 1,
+        is_bonus: 1,
+        bonus_type: "Exclusive Chapter",
+        chapter_description: "Mara's letter, never sent.",
+        author_note: "I wrote this one for you.",
+      },
+    ],
+  });
+
+const buy = (who: { cookie: string } | null, storyId: number, body: unknown) =>
+  t.send("POST", `/v5/story/${storyId}/paid-content/purchase`, who, body);
+
+async function json<T>(response: Response | Promise<Response>): Promise<T> {
+  return (await response).json() as Promise<T>;
+}
+
+async function ledger(userId: number) {
+  const rows = await t.handle.db
+    .selectFrom("coin_transactions")
+    .select(["amount", "reason"])
+    .where("user_id", "=", userId)
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => ({ amount: Number(row.amount), reason: row.reason }));
+}
+
+const walletOf = (who: { id: number; cookie: string }) =>
+  json<WalletEntry[]>(t.send("GET", `/v5/users/${who.id}/wallet`, who));
+
+beforeAll(async () => {
+  author = await signedInUser(t.handle.db, {
+    description: "I write slow-burn mysteries set in lighthouses, mostly at night, with tea.",
+  });
+  paid = await paidStory();
+});
+
+describe("paid parts", () => {
+  it("withholds a paywalled part's text from visitors and shows its paywall", async () => {
+    const free = await json<PartDetails>(t.get(`/api/v3/story_parts/${paid.partIds[1]}`));
+    expect(free).toMatchObject({ isBlocked: false, paywall: null });
+    expect(free.text).toContain("<p");
+
+    const locked = await t.get(`/api/v3/story_parts/${paid.partIds[2]}`);
+    expect(locked.status).toBe(200);
+    const part = (await locked.json()) as PartDetails;
+    expect(part.isBlocked).toBe(true);
+    expect(part.text).toBe("");
+    expect(part.paywall).toEqual({
+      blockedMessage: "This part belongs to a paid story: unlock it with Coins to keep reading.",
+      price: 6,
+      // 4 × 6 + 15 = 39, less a fifth: 31.2, rounded up.
+      storyPrice: 32,
+      authorDescription: "I write slow-burn mysteries set in lighthouses, mostly at night, with…",
+    });
+    expect(part.paywall?.authorDescription).toHaveLength(70);
+
+    const bonus = await json<PartDetails>(t.get(`/api/v3/story_parts/${paid.partIds[6]}`));
+    expect(bonus.paywall).toMatchObject({
+      price: 15,
+      blockedMessage: "This Exclusive Chapter is bonus content: unlock it with Coins to read it.",
+    });
+
+    const story = await json<StoryDetails>(t.get(`/api/v3/stories/${paid.id}`));
+    expect(story.isPaidPreview).toBe(true);
+    expect(story.parts.map((p) => p.isBlocked)).toEqual([
+      false,
+      false,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+  });
+
+  it("lets the author and staff read every part", async () => {
+    const own = await json<PartDetails>(
+      t.send("GET", `/api/v3/story_parts/${paid.partIds[3]}`, author),
+    );
+    expect(own).toMatchObject({ isBlocked: false, paywall: null });
+    expect(own.text).toContain("<p");
+    const staff = await signedInUser(t.handle.db, { is_staff: 1 });
+    const story = await json<StoryDetails>(t.send("GET", `/api/v3/stories/${paid.id}`, staff));
+    expect(story.isPaidPreview).toBe(false);
+    expect(story.parts.every((p) => !p.isBlocked)).toBe(true);
+  });
+
+  it("describes paid content as §3 names it, part by part", async () => {
+    const reader = await signedInUser(t.handle.db);
+    const ids = `${paid.partIds[0]},${paid.partIds[2]},${paid.partIds[6]}`;
+    const answer = await json<PaidContentMetadata>(
+      t.send("GET", `/v5/story/${paid.id}/paid-content/metadata?parts=${ids}`, reader),
+    );
+    expect(answer.has_full_access).toBe(false);
+    expect(answer.story).toMatchObject({
+      id: paid.id,
+      price: [{ id: "wp1", amount: 32 }],
+      hasBonusParts: true,
+      isPaidPreview: true,
+    });
+    expect(answer.parts).toMatchObject([
+      { id: paid.partIds[0], paywalled: false, has_access: true, price: [], isBlocked: false },
+      {
+        id: paid.partIds[2],
+        paywalled: true,
+        has_access: false,
+        paid_model: "paid_story",
+        price: [{ id: "wp1", amount: 6 }],
+        isBlocked: true,
+      },
+      {
+        id: paid.partIds[6],
+        paid_model: "paid_bonus",
+        bonus_type: 0,
+        bonusTypeName: "Exclusive Chapter",
+        chapter_description: "Mara's letter, never sent.",
+        author_note: "I wrote this one for you.",
+        price: [{ id: "wp1", amount: 15 }],
+      },
+    ]);
+    const malformed = await t.get(`/v5/story/${paid.id}/paid-content/metadata?parts=1,,2`);
+    expect(malformed.status).toBe(400);
+  });
+});
+
+describe("wallet and purchases", () => {
+  it("shows a reader their own Coins only", async () => {
+    const reader = await signedInUser(t.handle.db);
+    expect(await walletOf(reader)).toEqual([{ id: "coins", amount: 0 }]);
+    await grantCoins(t.handle.db, reader.id, 40);
+    expect(await walletOf(reader)).toEqual([{ id: "coins", amount: 40 }]);
+    const other = await signedInUser(t.handle.db);
+    expect((await t.send("GET", `/v5/users/${reader.id}/wallet`, other)).status).toBe(403);
+    expect((await t.send("GET", `/v5/users/${reader.id}/wallet`, null)).status).toBe(401);
+  });
+
+  it("unlocks a part for its price, once, and says what is missing when Coins are short", async () => {
+    const reader = await signedInUser(t.handle.db);
+    await grantCoins(t.handle.db, reader.id, 5);
+    const short = await buy(reader, paid.id, { partId: paid.partIds[2] });
+    expect(short.status).toBe(402);
+    expect(await short.json()).toEqual({
+      code: "insufficient_coins",
+      message: "This costs 6 Coins and you have 5: you need 1 more.",
+    });
+    expect(await walletOf(reader)).toEqual([{ id: "coins", amount: 5 }]);
+
+    await grantCoins(t.handle.db, reader.id, 10);
+    expect(await json<PurchaseResult>(buy(reader, paid.id, { partId: paid.partIds[2] }))).toEqual({
+      amountSpent: 6,
+      balance: 9,
+      partId: paid.partIds[2],
+    });
+    const part = await json<PartDetails>(
+      t.send("GET", `/api/v3/story_parts/${paid.partIds[2]}`, reader),
+    );
+    expect(part).toMatchObject({ isBlocked: false, paywall: null });
+    expect(part.text).toContain("<p");
+    // The next part is still locked, and the story now costs what its other parts do.
+    const next = await json<PartDetails>(
+      t.send("GET", `/api/v3/story_parts/${paid.partIds[3]}`, reader),
+    );
+    expect(next.paywall).toMatchObject({ price: 6, storyPrice: Math.ceil((18 + 15) * 0.8) });
+
+    expect(await json<PurchaseResult>(buy(reader, paid.id, { partId: paid.partIds[2] }))).toEqual({
+      amountSpent: 0,
+      balance: 9,
+      partId: paid.partIds[2],
+    });
+    expect(await ledger(reader.id)).toEqual([
+      { amount: 5, reason: "grant" },
+      { amount: 10, reason: "grant" },
+      { amount: -6, reason: "part" },
+    ]);
+  });
+
+  it("unlocks the whole story, parts added later included", async () => {
+    const story = await paidStory(2);
+    const reader = await signedInUser(t.handle.db);
+    await grantCoins(t.handle.db, reader.id, 100);
+    // 2 × 6 + 15 = 27, less a fifth: 21.6, rounded up.
+    expect(await json<PurchaseResult>(buy(reader, story.id, { wholeStory: true }))).toEqual({
+      amountSpent: 22,
+      balance: 78,
+      partId: story.partIds[2],
+    });
+    const later = await t.handle.db
+      .insertInto("parts")
+      .values({
+        story_id: story.id,
+        position: 9,
+        title: "Later",
+        text: '<p data-p-id="a1">Later.</p>',
+        paywalled: 1,
+        create_date: Date.now(),
+        modify_date: Date.now(),
+        published_at: Date.now(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const details = await json<StoryDetails>(t.send("GET", `/api/v3/stories/${story.id}`, reader));
+    expect(details.parts.map((p) => [p.id, p.isBlocked])).toContainEqual([Number(later.id), false]);
+    expect(details.isPaidPreview).toBe(false);
+    const again = await buy(reader, story.id, { wholeStory: true });
+    expect(again.status).toBe(409);
+    expect((await again.json()).message).toBe("You can already read every part of this story.");
+    expect(await walletOf(reader)).toEqual([{ id: "coins", amount: 78 }]);
+  });
+
+  it("refuses bad requests clearly and spends nothing", async () => {
+    const reader = await signedInUser(t.handle.db);
+    await grantCoins(t.handle.db, reader.id, 50);
+    const cases: Array<[number, unknown, number]> = [
+      [paid.id, {}, 400],
+      [paid.id, { partId: paid.partIds[2], wholeStory: true }, 400],
+      [paid.id, { partId: "two" }, 400],
+      [paid.id, { partId: paid.partIds[0] }, 409],
+      [paid.id, { partId: 987654 }, 404],
+      [987654, { wholeStory: true }, 404],
+    ];
+    for (const [storyId, body, status] of cases) {
+      const response = await buy(reader, storyId, body);
+      expect([JSON.stringify(body), response.status]).toEqual([JSON.stringify(body), status]);
+      expect(Object.keys(await response.json())).toEqual(
+        expect.arrayContaining(["code", "message"]),
+      );
+    }
+    expect((await buy(null, paid.id, { wholeStory: true })).status).toBe(401);
+    expect(await walletOf(reader)).toEqual([{ id: "coins", amount: 50 }]);
+    expect(await ledger(reader.id)).toEqual([{ amount: 50, reason: "grant" }]);
+  });
+
+  it("keeps Coins exact under concurrent purchases", async () => {
+    const story = await paidStory(20);
+    const reader = await signedInUser(t.handle.db);
+    await grantCoins(t.handle.db, reader.id, 60);
+    // Twenty different parts at 6 Coins with 60 to spend: exactly ten go through.
+    const answers = await Promise.all(
+      story.partIds.slice(2, 22).map((partId) => buy(reader, story.id, { partId })),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(10);
+    expect(await walletOf(reader)).toEqual([{ id: "coins", amount: 0 }]);
+    const unlocks = await t.handle.db
+      .selectFrom("part_unlocks")
+      .select("part_id")
+      .where("user_id", "=", reader.id)
+      .execute();
+    expect(unlocks).toHaveLength(10);
+    expect((await ledger(reader.id)).filter((row) => row.reason === "part")).toHaveLength(10);
+
+    // Fifty presses on one part charge it once.
+    const other = await signedInUser(t.handle.db);
+    await grantCoins(t.handle.db, other.id, 100);
+    const presses = await Promise.all(
+      Array.from({ length: 50 }, () => buy(other, story.id, { partId: story.partIds[2] })),
+    );
+    expect(presses.every((press) => press.status === 200)).toBe(true);
+    const spent = await Promise.all(presses.map((press) => json<PurchaseResult>(press)));
+    expect(spent.filter((answer) => answer.amountSpent === 6)).toHaveLength(1);
+    expect(await walletOf(other)).toEqual([{ id: "coins", amount: 94 }]);
+  });
+});

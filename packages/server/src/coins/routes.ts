@@ -1,0 +1,89 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { purchaseSchema } from "@inkwell/shared/schemas";
+import type { AppEnv } from "../http/app-env.ts";
+import { errorJson, json, objectJson } from "../http/openapi.ts";
+import { requireViewer } from "../http/require-viewer.ts";
+import { idParam, validationHook } from "../http/validation.ts";
+import { paidContentMetadata, purchase, walletFor } from "./service.ts";
+
+const walletRoute = createRoute({
+  method: "get",
+  path: "/v5/users/{id}/wallet",
+  summary: "A reader's Coins, as [{id: 'coins', amount}] (their own; staff may see anyone's)",
+  request: { params: z.object({ id: idParam("id") }) },
+  responses: {
+    200: { description: "[{id, amount}]", ...json(z.array(z.object({}).passthrough())) },
+    400: { description: "Malformed id", ...errorJson },
+    401: { description: "Not signed in", ...errorJson },
+    403: { description: "Another reader's wallet", ...errorJson },
+  },
+});
+
+const partIdsQuery = z
+  .string()
+  .regex(/^[1-9]\d{0,15}(,[1-9]\d{0,15}){0,199}$/, "parts must be part ids separated by commas")
+  .optional()
+  .openapi({ description: "Comma-separated part ids (default: every part)", example: "12,13" });
+
+const metadataRoute = createRoute({
+  method: "get",
+  path: "/v5/story/{id}/paid-content/metadata",
+  summary:
+    "What is paywalled in a story and what this reader may read: {story, parts, has_full_access}",
+  request: { params: z.object({ id: idParam("id") }), query: z.object({ parts: partIdsQuery }) },
+  responses: {
+    200: { description: "{story, parts, has_full_access}", ...objectJson },
+    400: { description: "Malformed id or parts", ...errorJson },
+    403: { description: "A mature story hidden from this reader", ...errorJson },
+    404: { description: "No such story, or not readable", ...errorJson },
+  },
+});
+
+const purchaseRoute = createRoute({
+  method: "post",
+  path: "/v5/story/{id}/paid-content/purchase",
+  summary:
+    "Unlock a paywalled part ({partId}) or the whole story ({wholeStory: true}) with Coins: {amountSpent, balance, partId}",
+  request: {
+    params: z.object({ id: idParam("id") }),
+    body: { required: true, content: { "application/json": { schema: purchaseSchema } } },
+  },
+  responses: {
+    200: {
+      description: "{amountSpent, balance, partId}; 0 spent when already unlocked",
+      ...objectJson,
+    },
+    400: { description: "Malformed id or body", ...errorJson },
+    401: { description: "Not signed in", ...errorJson },
+    402: { description: "Not enough Coins (code insufficient_coins); nothing spent", ...errorJson },
+    404: { description: "No such story or part, or not readable", ...errorJson },
+    409: { description: "The part is free (not_paid), or nothing is locked", ...errorJson },
+  },
+});
+
+/** Coins and paid parts (writer-paid-contest.md §3, §4, §7; docs/decisions/030). */
+export function coinRoutes() {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.openapi(walletRoute, async (c) => {
+    const wallet = await walletFor(c.get("db"), requireViewer(c), c.req.valid("param").id);
+    return c.json(wallet, 200);
+  });
+  app.openapi(metadataRoute, async (c) => {
+    const parts = c.req.valid("query").parts?.split(",").map(Number);
+    const answer = await paidContentMetadata(
+      c.get("db"),
+      c.get("viewer"),
+      c.req.valid("param").id,
+      parts,
+    );
+    return c.json(answer, 200);
+  });
+  app.openapi(purchaseRoute, async (c) => {
+    const viewer = requireViewer(c);
+    // The schema admits exactly one of partId and wholeStory: no partId is the whole story.
+    const { partId } = c.req.valid("json");
+    const result = await purchase(c.get("db"), viewer, c.req.valid("param").id, partId);
+    return c.json(result, 200);
+  });
+  return app;
+}

@@ -1,0 +1,246 @@
+import {
+  blockedMessage,
+  bonusTypeNumber,
+  countNewParts,
+  type PaidContentMetadata,
+  PRICE_ENTRY_ID,
+  type PurchaseResult,
+  partPrice,
+} from "@inkwell/shared";
+import { type Kysely, sql } from "kysely";
+import { queryTemplate } from "../db/query-template.ts";
+import type { Database } from "../db/schema.ts";
+import { HttpError, notFound } from "../http/errors.ts";
+import { assertNotBlockedBy } from "../safety/relations.ts";
+import { isPublished, type PartRow, toPartSummary } from "../stories/cards.ts";
+import {
+  assertMatureAllowed,
+  canSeeStory,
+  ownPartsOf,
+  publishedPartsOf,
+  storyById,
+} from "../stories/service.ts";
+import type { MaybeViewer, Viewer } from "../viewer.ts";
+import { accessTo, isBlockedFor, pricedPart, storyPriceFor } from "./access.ts";
+
+const walletOf = queryTemplate((db: Kysely<Database>, userId: number) =>
+  db.selectFrom("wallets").select("coins").where("user_id", "=", userId),
+);
+
+export async function coinsOf(db: Kysely<Database>, userId: number): Promise<number> {
+  const [wallet] = await walletOf(db, userId);
+  return wallet?.coins ?? 0;
+}
+
+/** GET /v5/users/{id}/wallet: a reader's own balance (and staff may look at anyone's). */
+export async function walletFor(db: Kysely<Database>, viewer: Viewer, userId: number) {
+  if (viewer.id !== userId && !viewer.isSysAdmin && !viewer.isStaff) {
+    throw new HttpError(403, "forbidden", "You can only see your own wallet.");
+  }
+  return [{ id: "coins" as const, amount: await coinsOf(db, userId) }];
+}
+
+/** Adds Coins to a balance, with its ledger entry (demo seeding and, later, the Coin Shop). */
+export async function grantCoins(
+  db: Kysely<Database>,
+  userId: number,
+  amount: number,
+  now = Date.now(),
+): Promise<void> {
+  if (!Number.isInteger(amount) || amount <= 0) throw new Error("grantCoins: a positive amount");
+  const grant = async (trx: Kysely<Database>) => {
+    await trx
+      .insertInto("wallets")
+      .values({ user_id: userId, coins: amount, updated_at: now })
+      .onConflict((oc) =>
+        oc
+          .column("user_id")
+          .doUpdateSet({ coins: sql`wallets.coins + ${amount}`, updated_at: now }),
+      )
+      .execute();
+    await trx
+      .insertInto("coin_transactions")
+      .values({ user_id: userId, amount, reason: "grant", created_at: now })
+      .execute();
+  };
+  // Seeding calls this inside its own transaction; Kysely's do not nest.
+  await (db.isTransaction ? grant(db) : db.transaction().execute(grant));
+}
+
+/** The story and its parts as this viewer may see them, or the refusal a reader gets. */
+async function readableStory(db: Kysely<Database>, viewer: MaybeViewer, storyId: number) {
+  const [story] = await storyById(db, storyId);
+  if (!story || !canSeeStory(story, viewer)) throw notFound("Story");
+  assertMatureAllowed(story, viewer);
+  await assertNotBlockedBy(db, story.user_id, viewer);
+  const owner = viewer !== null && (viewer.id === story.user_id || viewer.isSysAdmin);
+  const parts = await (owner ? ownPartsOf(db, storyId) : publishedPartsOf(db, storyId));
+  return { story, parts, access: await accessTo(db, viewer, story, parts) };
+}
+
+/** The author's thanks after a purchase (§2): the same words for every writer, for now. */
+export const AUTHOR_THANKS = "Thank you for supporting my story!";
+
+/** GET /v5/story/{id}/paid-content/metadata (§3 Part with paid metadata, Story paid metadata). */
+export async function paidContentMetadata(
+  db: Kysely<Database>,
+  viewer: MaybeViewer,
+  storyId: number,
+  partIds: readonly number[] | undefined,
+  now = Date.now(),
+): Promise<PaidContentMetadata> {
+  const { story, parts, access } = await readableStory(db, viewer, storyId);
+  // The listing leaves texts out; a bonus part's two are read only where there are any.
+  const bonusTexts = parts.some((part) => part.is_bonus === 1)
+    ? await db
+        .selectFrom("parts")
+        .select(["id", "author_note", "chapter_description"])
+        .where("story_id", "=", storyId)
+        .where("is_bonus", "=", 1)
+        .execute()
+    : [];
+  const bonusById = new Map(bonusTexts.map((row) => [row.id, row]));
+  const asked = partIds ? new Set(partIds) : null;
+  const summaries = parts.map((part) => toPartSummary(part, now, isBlockedFor(access, part)));
+  const published = summaries.filter((part) => !part.draft);
+  const { numNewParts, numNewBonusParts } = countNewParts(published, now);
+  return {
+    story: {
+      id: story.id,
+      price: [{ id: PRICE_ENTRY_ID, amount: storyPriceFor(parts, access) }],
+      hasBonusParts: published.some((part) => part.isBonusPart),
+      isPaidPreview: published.some((part) => part.isBlocked),
+      numNewParts,
+      numNewBonusParts,
+    },
+    parts: parts.flatMap((part, index) => {
+      if (asked && !asked.has(part.id)) return [];
+      const summary = summaries[index] as (typeof summaries)[number];
+      const bonus = bonusById.get(part.id);
+      return [
+        {
+          id: part.id,
+          createDate: summary.createDate,
+          draft: summary.draft,
+          paywalled: part.paywalled === 1,
+          has_access: !summary.isBlocked,
+          author_message: part.paywalled === 1 ? AUTHOR_THANKS : null,
+          author_note: bonus?.author_note ?? null,
+          chapter_description: bonus?.chapter_description ?? null,
+          paid_model:
+            part.paywalled === 1 ? (summary.isBonusPart ? "paid_bonus" : "paid_story") : null,
+          bonus_type: summary.isBonusPart ? bonusTypeNumber(summary.bonusTypeName) : null,
+          price:
+            part.paywalled === 1
+              ? [{ id: PRICE_ENTRY_ID, amount: partPrice(pricedPart(part)) }]
+              : [],
+          isBlocked: summary.isBlocked,
+          blockedMessage: summary.isBlocked ? blockedMessage(pricedPart(part)) : null,
+          isBonusPart: summary.isBonusPart,
+          bonusTypeName: summary.bonusTypeName,
+          new: summary.new,
+        },
+      ];
+    }),
+    has_full_access: access.full,
+  };
+}
+
+/** Spending refused for want of Coins: the client opens the buy-coins flow (§4). */
+const notEnoughCoins = (price: number, balance: number) =>
+  new HttpError(
+    402,
+    "insufficient_coins",
+    `This costs ${price} Coins and you have ${balance}: you need ${price - balance} more.`,
+  );
+
+/** Thrown inside the purchase transaction when the unlock already exists: nothing is spent. */
+class AlreadyUnlocked extends Error {}
+
+/**
+ * POST /v5/story/{id}/paid-content/purchase: one part (partId) or the whole story. The unlock
+ * row and the debit happen in one transaction, and the debit only where the balance covers
+ * it, so concurrent purchases never spend Coins twice or below zero (the database's check
+ * on wallets.coins refuses that too). Buying what the reader already has spends nothing.
+ */
+export async function purchase(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  storyId: number,
+  partId: number | undefined,
+  now = Date.now(),
+): Promise<PurchaseResult> {
+  const { parts, access } = await readableStory(db, viewer, storyId);
+  const published = parts.filter(isPublished);
+  const locked = published.filter((part) => isBlockedFor(access, part));
+  let target: PartRow;
+  let price: number;
+  if (partId !== undefined) {
+    const part = published.find((candidate) => candidate.id === partId);
+    if (!part) throw notFound("Part");
+    if (part.paywalled !== 1) throw new HttpError(409, "not_paid", "This part is free to read.");
+    if (!isBlockedFor(access, part)) {
+      return { amountSpent: 0, balance: await coinsOf(db, viewer.id), partId: part.id };
+    }
+    target = part;
+    price = partPrice(pricedPart(part));
+  } else {
+    const first = locked[0];
+    if (!first) {
+      throw new HttpError(409, "nothing_locked", "You can already read every part of this story.");
+    }
+    target = first;
+    price = storyPriceFor(parts, access);
+  }
+  const balanceBefore = await coinsOf(db, viewer.id);
+  if (balanceBefore < price) throw notEnoughCoins(price, balanceBefore);
+
+  try {
+    await db.transaction().execute(async (trx) => {
+      const unlocked =
+        partId !== undefined
+          ? await trx
+              .insertInto("part_unlocks")
+              .values({
+                user_id: viewer.id,
+                part_id: target.id,
+                story_id: storyId,
+                coins: price,
+                created_at: now,
+              })
+              .onConflict((oc) => oc.columns(["user_id", "part_id"]).doNothing())
+              .returning("part_id")
+              .executeTakeFirst()
+          : await trx
+              .insertInto("story_unlocks")
+              .values({ user_id: viewer.id, story_id: storyId, coins: price, created_at: now })
+              .onConflict((oc) => oc.columns(["user_id", "story_id"]).doNothing())
+              .returning("story_id")
+              .executeTakeFirst();
+      if (!unlocked) throw new AlreadyUnlocked();
+      const debited = await trx
+        .updateTable("wallets")
+        .set({ coins: sql`coins - ${price}`, updated_at: now })
+        .where("user_id", "=", viewer.id)
+        .where("coins", ">=", price)
+        .executeTakeFirst();
+      if (Number(debited.numUpdatedRows) !== 1)
+        throw notEnoughCoins(price, await coinsOf(trx, viewer.id));
+      await trx
+        .insertInto("coin_transactions")
+        .values({
+          user_id: viewer.id,
+          amount: -price,
+          reason: partId !== undefined ? "part" : "story",
+          story_id: storyId,
+          part_id: partId ?? null,
+          created_at: now,
+        })
+        .execute();
+    });
+  } catch (error) {
+    if (!(error instanceof AlreadyUnlocked)) throw error;
+    return { amountSpent: 0, balance: await coinsOf(db, viewer.id), partId: target.id };
+  }
+  return { amountSpent: price, balance: await coinsOf(db, viewer.id), partId: target.id };
+}

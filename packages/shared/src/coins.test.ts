@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import {
+  blockedMessage,
+  bonusTypeNumber,
+  coinsSpentLabel,
+  formatCoinBalance,
+  formatCoins,
+  isPartBlocked,
+  partPrice,
+  paywallAuthorDescription,
+  wholeStoryPrice,
+} from "./coins.ts";
+
+describe("part prices (§9)", () => {
+  it("prices bonus parts by type and paid story parts at 6 Coins", () => {
+    expect(partPrice({ isBonusPart: true, bonusTypeName: "Exclusive Chapter" })).toBe(15);
+    expect(partPrice({ isBonusPart: true, bonusTypeName: "Writer Reveal" })).toBe(8);
+    expect(partPrice({ isBonusPart: true, bonusTypeName: "Story Branch" })).toBe(8);
+    expect(partPrice({ isBonusPart: false, bonusTypeName: null })).toBe(6);
+    expect(partPrice({ isBonusPart: true, bonusTypeName: "Something else" })).toBe(6);
+  });
+
+  it("numbers bonus types as §3 does", () => {
+    expect(bonusTypeNumber("Exclusive Chapter")).toBe(0);
+    expect(bonusTypeNumber("Story Branch")).toBe(1);
+    expect(bonusTypeNumber("Writer Reveal")).toBe(2);
+    expect(bonusTypeNumber(null)).toBeNull();
+  });
+
+  it("takes a fifth off the locked parts for the whole story, rounding up", () => {
+    expect(wholeStoryPrice([6, 6, 6, 6, 15])).toBe(32);
+    expect(wholeStoryPrice([6, 6, 6, 6, 6])).toBe(24);
+    expect(wholeStoryPrice([6])).toBe(5);
+    expect(wholeStoryPrice([])).toBe(0);
+  });
+});
+
+describe("blocked parts (§4)", () => {
+  it("blocks a paywalled part without access, and nothing else", () => {
+    expect(isPartBlocked({ paywalled: true, hasAccess: false })).toBe(true);
+    expect(isPartBlocked({ paywalled: true, hasAccess: true })).toBe(false);
+    expect(isPartBlocked({ paywalled: false, hasAccess: false })).toBe(false);
+  });
+
+  it("says why in the paywall's words", () => {
+    expect(blockedMessage({ isBonusPart: true, bonusTypeName: "Writer Reveal" })).toBe(
+      "This Writer Reveal is bonus content: unlock it with Coins to read it.",
+    );
+    expect(blockedMessage({ isBonusPart: false, bonusTypeName: null })).toMatch(
+      /^This part belongs/,
+    );
+  });
+
+  it("cuts the author's description to 70 characters, on one line", () => {
+    expect(paywallAuthorDescription("Short\n\nand  sweet")).toBe("Short and sweet");
+    const long = paywallAuthorDescription("word ".repeat(30));
+    expect(long).toHaveLength(70);
+    expect(long.endsWith("…")).toBe(true);
+  });
+});
+
+describe("wallet (§4, §9)", () => {
+  it("shows the balance in full below 10000 and abbreviated from there", () => {
+    expect(formatCoinBalance(0)).toBe("0");
+    expect(formatCoinBalance(9999)).toBe("9999");
+    expect(formatCoinBalance(10000)).toBe("10K");
+    expect(formatCoinBalance(12_345)).toBe("12.3K");
+  });
+
+  it("names Coins in the singular and plural, and what was spent", () => {
+    expect(formatCoins(1)).toBe("1 Coin");
+    expect(formatCoins(15)).toBe("15 Coins");
+    expect(coinsSpentLabel(1, false)).toBe("-1 Coin for next part");
+    expect(coinsSpentLabel(24, true)).toBe("-24 Coins for story");
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * Coins and paid parts (writer-paid-contest.md §3, §4, §9; docs/decisions/030): what a part
+ * costs, when it is blocked, what a whole story costs, and how balances are shown.
+ */
+import { abbreviateCount, truncate } from "./format.ts";
+
+/** bonus_type's numbers, in order (§3 Paid part configuration). */
+export const BONUS_TYPE_NAMES = ["Exclusive Chapter", "Story Branch", "Writer Reveal"] as const;
+export type BonusTypeName = (typeof BONUS_TYPE_NAMES)[number];
+
+/** §9: an Exclusive Chapter costs 15 Coins, a Writer Reveal 8; a Story Branch (not offered to
+ * writers yet, §4) is priced as a Writer Reveal. */
+export const BONUS_PART_PRICES: Readonly<Record<BonusTypeName, number>> = {
+  "Exclusive Chapter": 15,
+  "Story Branch": 8,
+  "Writer Reveal": 8,
+};
+
+/** A paywalled part of a paid story (not a bonus part): the spec leaves it unshown; ours. */
+export const PAID_STORY_PART_PRICE = 6;
+
+/** Buying the whole story costs a fifth less than the parts still locked would, one by one. */
+export const WHOLE_STORY_DISCOUNT = 0.2;
+
+/** §9: the paywall cuts the author's description at 70 characters. */
+export const PAYWALL_AUTHOR_DESCRIPTION_LIMIT = 70;
+
+/** §9: the wallet shows its balance in full below 10000, abbreviated from there. */
+export const WALLET_FULL_BELOW = 10_000;
+
+/** §4: the author's thank-you toast comes 0.7 s after a purchase and stays 6 s. */
+export const THANK_YOU_TOAST_DELAY_MS = 700;
+export const THANK_YOU_TOAST_DURATION_MS = 6_000;
+
+/** The price list's one entry (§3: entry id wp1 gives the part price). */
+export const PRICE_ENTRY_ID = "wp1";
+
+export function bonusTypeNumber(name: string | null): number | null {
+  const index = BONUS_TYPE_NAMES.indexOf(name as BonusTypeName);
+  return index === -1 ? null : index;
+}
+
+/** What unlocking one part costs: its bonus type's price, or a paid story part's. */
+export function partPrice(part: { isBonusPart: boolean; bonusTypeName: string | null }): number {
+  if (part.isBonusPart && part.bonusTypeName !== null) {
+    const price = BONUS_PART_PRICES[part.bonusTypeName as BonusTypeName];
+    if (price !== undefined) return price;
+  }
+  return PAID_STORY_PART_PRICE;
+}
+
+/** What the whole story costs a reader: the parts still locked for them, less the discount. */
+export function wholeStoryPrice(lockedPartPrices: readonly number[]): number {
+  const sum = lockedPartPrices.reduce((total, price) => total + price, 0);
+  return Math.ceil(sum * (1 - WHOLE_STORY_DISCOUNT));
+}
+
+/** §4: a part is blocked when it is paywalled and the reader has no access to it. */
+export function isPartBlocked(part: { paywalled: boolean; hasAccess: boolean }): boolean {
+  return part.paywalled && !part.hasAccess;
+}
+
+/** The wallet button's balance (§9): "9999" in full, "10K" from 10000. */
+export function formatCoinBalance(coins: number): string {
+  return coins < WALLET_FULL_BELOW
+    ? String(Math.max(0, Math.floor(coins)))
+    : abbreviateCount(coins);
+}
+
+/** "1 Coin", "15 Coins". */
+export function formatCoins(coins: number): string {
+  return coins === 1 ? "1 Coin" : `${coins} Coins`;
+}
+
+/** §4 the wallet's subtracting step: '-N Coin(s) for story' or '-N Coin(s) for next part'. */
+export function coinsSpentLabel(coins: number, wholeStory: boolean): string {
+  return `-${formatCoins(coins)} for ${wholeStory ? "story" : "next part"}`;
+}
+
+/** The paywall's line about the author, cut to §9's 70 characters. */
+export function paywallAuthorDescription(description: string): string {
+  return truncate(description.replace(/\s+/g, " ").trim(), PAYWALL_AUTHOR_DESCRIPTION_LIMIT);
+}
+
+/** Why a part is blocked, in the paywall's words. */
+export function blockedMessage(part: { isBonusPart: boolean; bonusTypeName: string | null }) {
+  return part.isBonusPart && part.bonusTypeName
+    ? `This ${part.bonusTypeName} is bonus content: unlock it with Coins to read it.`
+    : "This part belongs to a paid story: unlock it with Coins to keep reading.";
+}
