@@ -32,6 +32,10 @@ export const WALLET_FULL_BELOW = 10_000;
 export const THANK_YOU_TOAST_DELAY_MS = 700;
 export const THANK_YOU_TOAST_DURATION_MS = 6_000;
 
+/** The author's thanks after a purchase (§2 the thank-you toast; §3 author_message): the same
+ * words for every writer until writers can write their own. */
+export const AUTHOR_THANKS = "Thank you for supporting my story!";
+
 /** The price list's one entry (§3: entry id wp1 gives the part price). */
 export const PRICE_ENTRY_ID = "wp1";
 

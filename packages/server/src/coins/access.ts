@@ -9,6 +9,7 @@ import {
 import type { Kysely } from "kysely";
 import { queryTemplate } from "../db/query-template.ts";
 import type { Database } from "../db/schema.ts";
+import { HttpError } from "../http/errors.ts";
 import { isPublished, type PartRow } from "../stories/cards.ts";
 import type { MaybeViewer } from "../viewer.ts";
 
@@ -95,4 +96,20 @@ export function paywallFor(
     storyPrice: storyPriceFor(parts, access),
     authorDescription: paywallAuthorDescription(authorDescription),
   };
+}
+
+/**
+ * Reading counts, votes and comments are for parts the reader can read: a paywalled part
+ * they have not unlocked answers 403, which the paywall explains.
+ */
+export async function assertUnlocked(
+  db: Kysely<Database>,
+  viewer: MaybeViewer,
+  part: Pick<PartRow, "id" | "paywalled"> & { story_id: number; author_id: number },
+): Promise<void> {
+  if (part.paywalled !== 1) return;
+  const access = await accessTo(db, viewer, { id: part.story_id, user_id: part.author_id }, [part]);
+  if (isBlockedFor(access, part)) {
+    throw new HttpError(403, "locked_part", "Unlock this part with Coins to read it first.");
+  }
 }

@@ -150,6 +150,40 @@ describe("paid parts", () => {
   });
 });
 
+describe("what a locked part allows", () => {
+  it("counts no read, takes no vote or comment until the part is unlocked", async () => {
+    const reader = await signedInUser(t.handle.db);
+    const partId = paid.partIds[4] as number;
+    const attempts = () =>
+      Promise.all([
+        t.send("POST", `/api/v3/story_parts/${partId}/reads`, reader),
+        t.send("POST", `/api/v3/stories/${paid.id}/parts/${partId}/votes`, reader),
+        t.send("POST", "/v5/comments", reader, {
+          resource: { namespace: "parts", resourceId: String(partId), paragraphId: null },
+          text: "What happens next?",
+        }),
+      ]);
+    const refused = await attempts();
+    for (const answer of refused) {
+      expect(answer.status).toBe(403);
+      expect(await answer.json()).toEqual({
+        code: "locked_part",
+        message: "Unlock this part with Coins to read it first.",
+      });
+    }
+    const part = await t.handle.db
+      .selectFrom("parts")
+      .select(["read_count", "vote_count", "comment_count"])
+      .where("id", "=", partId)
+      .executeTakeFirstOrThrow();
+    expect(part).toEqual({ read_count: 0, vote_count: 0, comment_count: 0 });
+
+    await grantCoins(t.handle.db, reader.id, 6);
+    expect((await buy(reader, paid.id, { partId })).status).toBe(200);
+    expect((await attempts()).map((answer) => answer.status)).toEqual([200, 200, 201]);
+  });
+});
+
 describe("wallet and purchases", () => {
   it("shows a reader their own Coins only", async () => {
     const reader = await signedInUser(t.handle.db);

@@ -1,4 +1,5 @@
 import {
+  AUTHOR_THANKS,
   blockedMessage,
   bonusTypeNumber,
   countNewParts,
@@ -77,9 +78,6 @@ async function readableStory(db: Kysely<Database>, viewer: MaybeViewer, storyId:
   const parts = await (owner ? ownPartsOf(db, storyId) : publishedPartsOf(db, storyId));
   return { story, parts, access: await accessTo(db, viewer, story, parts) };
 }
-
-/** The author's thanks after a purchase (§2): the same words for every writer, for now. */
-export const AUTHOR_THANKS = "Thank you for supporting my story!";
 
 /** GET /v5/story/{id}/paid-content/metadata (§3 Part with paid metadata, Story paid metadata). */
 export async function paidContentMetadata(

@@ -9,6 +9,7 @@ import {
   REPLIES_SHOWN,
 } from "@inkwell/shared";
 import { type Kysely, sql } from "kysely";
+import { assertUnlocked } from "../coins/access.ts";
 import type { Database } from "../db/schema.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { assertNotTimedOut } from "../moderation/service.ts";
@@ -22,6 +23,7 @@ interface ReadablePart {
   id: number;
   storyId: number;
   authorId: number;
+  paywalled: 0 | 1;
   isPaid: boolean;
   /** Moderators flagged the story's cover (stories.banned_cover): no ads beside it. */
   imageModerated: boolean;
@@ -45,6 +47,7 @@ async function readablePart(
       "parts.story_id",
       "parts.draft",
       "parts.deleted",
+      "parts.paywalled",
       "stories.user_id",
       "stories.draft as story_draft",
       "stories.deleted as story_deleted",
@@ -66,6 +69,7 @@ async function readablePart(
     id: part.id,
     storyId: part.story_id,
     authorId: part.user_id,
+    paywalled: part.paywalled,
     isPaid: part.is_paid === 1,
     imageModerated: part.banned_cover !== null,
   };
@@ -422,6 +426,12 @@ async function placeOf(db: Kysely<Database>, viewer: Viewer, resource: CommentRe
     return { part, paragraphId: row.paragraph_id, parentId: row.parent_id ?? row.id };
   }
   const part = await readablePart(db, viewer, Number(resource.resourceId));
+  await assertUnlocked(db, viewer, {
+    id: part.id,
+    paywalled: part.paywalled,
+    story_id: part.storyId,
+    author_id: part.authorId,
+  });
   const paragraphId = resource.paragraphId ?? null;
   if (paragraphId !== null && !(await hasParagraph(db, part.id, paragraphId))) {
     throw notFound("Paragraph");

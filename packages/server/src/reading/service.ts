@@ -5,6 +5,7 @@ import {
   type ReadResult,
 } from "@inkwell/shared";
 import type { Kysely } from "kysely";
+import { assertUnlocked } from "../coins/access.ts";
 import type { Database } from "../db/schema.ts";
 import { readerSignalsChanged } from "../events.ts";
 import { notFound } from "../http/errors.ts";
@@ -31,6 +32,7 @@ async function readablePart(
       "parts.story_id",
       "parts.draft",
       "parts.deleted",
+      "parts.paywalled",
       "stories.user_id",
       "stories.rating",
       "stories.draft as story_draft",
@@ -142,6 +144,7 @@ export async function recordRead(
   now = Date.now(),
 ): Promise<ReadResult> {
   const part = await readablePart(db, viewer, partId);
+  await assertUnlocked(db, viewer, { ...part, author_id: part.user_id });
   if (viewer?.id === part.user_id) {
     const own = await db
       .selectFrom("parts")

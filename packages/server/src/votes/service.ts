@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { assertUnlocked } from "../coins/access.ts";
 import { queryTemplate } from "../db/query-template.ts";
 import type { Database } from "../db/schema.ts";
 import { readerSignalsChanged, storyChanged } from "../events.ts";
@@ -23,6 +24,8 @@ async function votablePart(db: Kysely<Database>, viewer: Viewer, storyId: number
         "parts.id",
         "parts.draft",
         "parts.deleted",
+        "parts.paywalled",
+        "parts.story_id",
         "stories.user_id",
         "stories.draft as story_draft",
         "stories.deleted as story_deleted",
@@ -47,6 +50,7 @@ async function votablePart(db: Kysely<Database>, viewer: Viewer, storyId: number
   if (!visible) throw notFound("Part");
   assertMatureAllowed({ user_id: part.user_id, rating: part.story_rating }, viewer);
   await assertNotBlockedBy(db, part.user_id, viewer);
+  await assertUnlocked(db, viewer, { ...part, author_id: part.user_id });
   if (user.email_verified !== 1) {
     throw new HttpError(403, "verify_email", "Verify your email address to vote.");
   }

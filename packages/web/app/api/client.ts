@@ -35,6 +35,7 @@ import type {
   ProfileMessage,
   ProfileMessagePage,
   ProfileMessageReplies,
+  PurchaseResult,
   ReaderSettings,
   ReadingListDetails,
   ReadingListPage,
@@ -61,6 +62,7 @@ import type {
   UserList,
   UserProfile,
   UserSearchResult,
+  WalletEntry,
   WorkDetails,
   WorkSummary,
   WriterOnboarding,
@@ -254,6 +256,11 @@ export function createApiClient(fetchApi: ApiFetch) {
         `/api/v3/stories/${id}?fields=recommendedStories(${STORY_CARD_FIELDS.join(",")})`,
       ),
     part: (id: number) => get<PartDetails>(`/api/v3/story_parts/${id}`),
+    /** The signed-in reader's Coins (writer-paid-contest.md §7). */
+    wallet: (userId: number) => get<WalletEntry[]>(`/v5/users/${userId}/wallet`),
+    /** Unlocks one paywalled part, or the whole story, with Coins. */
+    purchase: (storyId: number, what: { partId: number } | { wholeStory: true }) =>
+      call<PurchaseResult>(`/v5/story/${storyId}/paid-content/purchase`, json("POST", what)),
     /** The signed-in user, or null for a visitor. */
     currentUser: () => orNullForVisitors<CurrentUser>("/api/v3/internal/current_user"),
     /** The 'Do not sell my personal information' choice of a signed-in user. */

@@ -17,21 +17,6 @@ export const feedEn = {
   pause: "Pause slides",
   play: "Play slides",
   picksUntil: (date: string) => `Free with Premium until ${date}`,
-  howToBuyCoins: "How to buy Coins",
-  coinsSteps: [
-    { heading: "Get the Inkwell app", text: "Coins are bought in the Inkwell app on your phone." },
-    {
-      heading: "Open your wallet",
-      text: "Tap your profile picture, then Coins, to see the packs on offer.",
-    },
-    {
-      heading: "Pick a pack",
-      text: "Buy a pack of Coins; they unlock Originals here and in the app.",
-    },
-  ],
-  storesLabel: "Get the app",
-  appStore: "Download on the App Store",
-  googlePlay: "Get it on Google Play",
   gotIt: "Got it",
   merchTitle: "Inkwell merch",
   merchNotice: "Sorry this product is in beta and only available on iOS at the moment.",

@@ -11,6 +11,8 @@ import { apiContext } from "../api/context.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { ErrorPage } from "../components/error-page.tsx";
 import { UserBadges } from "../components/user-badges.tsx";
+import { Paywall } from "../features/coins/paywall.tsx";
+import { UnlockedThanks } from "../features/coins/unlocked-thanks.tsx";
 import { CommentsSection } from "../features/comments/comments-section.tsx";
 import { ParagraphComments } from "../features/comments/paragraph-comments.tsx";
 import { AddToButton } from "../features/lists/add-to-button.tsx";
@@ -68,18 +70,23 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
 }
 
 export default function PartPage({ loaderData }: Route.ComponentProps) {
-  const { part, now, resumeAt } = loaderData;
-  const { story } = part;
-  const [settings, setSettings] = useState(loaderData.settings);
+  const { part } = loaderData;
+  // A new part, or this one just unlocked, starts the page afresh: progress, reads, settings.
+  return <PartView key={`${part.id}:${part.isBlocked}`} {...loaderData} />;
+}
+
+function PartView({ part, now, resumeAt, ...loaded }: Route.ComponentProps["loaderData"]) {
+  const { story, paywall } = part;
+  const [settings, setSettings] = useState(loaded.settings);
   const textRef = useRef<HTMLDivElement>(null);
   const signedIn = useCurrentUser() !== null;
   const position = useReadingProgress(textRef, {
     storyId: story.id,
     partId: part.id,
-    saves: signedIn,
+    saves: signedIn && paywall === null,
     resumeAt,
   });
-  useReadCounter(part.id);
+  useReadCounter(paywall === null ? part.id : null);
   return (
     <article className={readerClassName(settings)}>
       <ProgressBar position={position} />
@@ -106,16 +113,34 @@ export default function PartPage({ loaderData }: Route.ComponentProps) {
       {part.bannedImages?.map((url) => (
         <BannedImageNotice key={url} imageUrl={url} thumbnail />
       ))}
-      <div
-        ref={textRef}
-        className="reader__text"
-        // The part's HTML is sanitised when it is written (allow-list), never at render time.
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on write
-        dangerouslySetInnerHTML={{ __html: part.text }}
-      />
+      {paywall ? (
+        <Paywall
+          storyId={story.id}
+          storyTitle={story.title}
+          partId={part.id}
+          bonusTypeName={part.isBonusPart ? part.bonusTypeName : null}
+          paywall={paywall}
+          author={story.user}
+        />
+      ) : (
+        <div
+          ref={textRef}
+          className="reader__text"
+          // The part's HTML is sanitised when it is written (allow-list), never at render time.
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on write
+          dangerouslySetInnerHTML={{ __html: part.text }}
+        />
+      )}
 
       <footer className="part-end">
-        <VoteButton storyId={story.id} partId={part.id} voted={part.voted} votes={part.voteCount} />
+        {!paywall && (
+          <VoteButton
+            storyId={story.id}
+            partId={part.id}
+            voted={part.voted}
+            votes={part.voteCount}
+          />
+        )}
         {part.nextPart ? (
           <a
             className="button button--primary button--large part-end__continue"
@@ -165,8 +190,13 @@ export default function PartPage({ loaderData }: Route.ComponentProps) {
           {t.part.backToStory}
         </a>
       </footer>
-      <CommentsSection partId={part.id} />
-      <ParagraphComments partId={part.id} textRef={textRef} />
+      {!paywall && (
+        <>
+          <CommentsSection partId={part.id} />
+          <ParagraphComments partId={part.id} textRef={textRef} />
+        </>
+      )}
+      <UnlockedThanks author={story.user} />
     </article>
   );
 }

@@ -1,4 +1,4 @@
-import { HowToBuyCoins } from "../features/home/coins-modal.tsx";
+import { HowToBuyCoins } from "../features/coins/buy-coins-modal.tsx";
 import { MerchNotice } from "../features/home/merch-notice.tsx";
 import { t } from "../i18n/index.ts";
 import "../styles/home.css";

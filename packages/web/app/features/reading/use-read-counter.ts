@@ -5,10 +5,12 @@ import { browserApi } from "../../api/client.ts";
 /**
  * Counts one read of the part per page view, once it has been on screen for READ_AFTER_MS
  * (time in a background tab does not count). It runs only in the browser, so server
- * rendering, the page cache and crawlers that run no scripts never count a read.
+ * rendering, the page cache and crawlers that run no scripts never count a read. A part
+ * shown behind its paywall (`null`) is not read.
  */
-export function useReadCounter(partId: number): void {
+export function useReadCounter(partId: number | null): void {
   useEffect(() => {
+    if (partId === null) return;
     let remaining = READ_AFTER_MS;
     let startedAt = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;

@@ -20,6 +20,7 @@ export { badges } from "./badges.ts";
 export { brand } from "./brand.ts";
 export { carousel } from "./carousel.ts";
 export { catalog } from "./catalog.ts";
+export { coins } from "./coins.ts";
 export { comments } from "./comments.ts";
 export { dmca } from "./dmca.ts";
 export { errors } from "./errors.ts";

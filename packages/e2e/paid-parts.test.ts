@@ -1,0 +1,150 @@
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { describe, expect, test } from "vitest";
+import {
+  DESKTOP,
+  expectNoAxeViolations,
+  logIn,
+  logInAt,
+  PHONE,
+  useBrowser,
+} from "./support/browser.ts";
+import { useServer } from "./support/server.ts";
+
+const server = useServer();
+const { withPage } = useBrowser();
+
+interface PaidStory {
+  id: number;
+  title: string;
+  /** Its paywalled published parts, in reading order. */
+  locked: number[];
+}
+
+/** Paid stories of the demo catalogue (not mature, not a demo account's) with 2+ locked parts. */
+function paidStories(): PaidStory[] {
+  const db = new DatabaseSync(join(server.dataDir, "inkwell.sqlite"), { readOnly: true });
+  try {
+    const rows = db
+      .prepare(
+        `SELECT s.id, s.title, group_concat(p.id) AS locked FROM stories s
+         JOIN parts p ON p.story_id = s.id AND p.paywalled = 1 AND p.draft = 0 AND p.deleted = 0
+         JOIN users u ON u.id = s.user_id AND u.username NOT LIKE 'demo_%'
+         WHERE s.is_paywalled = 1 AND s.draft = 0 AND s.deleted = 0 AND s.rating <> 4
+         GROUP BY s.id HAVING count(p.id) >= 2 ORDER BY s.id`,
+      )
+      .all() as Array<{ id: number; title: string; locked: string }>;
+    return rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      locked: row.locked
+        .split(",")
+        .map(Number)
+        .sort((a, b) => a - b),
+    }));
+  } finally {
+    db.close();
+  }
+}
+
+describe("paid parts", () => {
+  test("a visitor meets the paywall, logs in, and unlocks the part with Coins", async () => {
+    const [story] = paidStories();
+    if (!story) throw new Error("the demo catalogue has no paid story with locked parts");
+    const [partId] = story.locked;
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      const response = await page.goto(`/${partId}`);
+      expect(response?.status()).toBe(200);
+      const paywall = page.getByRole("region", { name: "Unlock this part" });
+      await paywall
+        .getByText("This part belongs to a paid story: unlock it with Coins to keep reading.")
+        .waitFor();
+      // The text is not on the page at all, nor the vote button or comments.
+      expect(await page.locator(".reader__text").count()).toBe(0);
+      expect(await page.getByRole("button", { name: /^Vote/ }).count()).toBe(0);
+      await expectNoAxeViolations(page, "a locked part for a visitor at 360 px");
+
+      await paywall.getByRole("link", { name: "Log in to unlock" }).click();
+      await page.waitForURL(/\/login\?nextUrl=/);
+      await logIn(page, "demo_reader", "inkwell-demo");
+      await page.waitForURL(`${server.url}/${partId}`);
+      await paywall.getByText("You have 45 Coins").waitFor();
+      await expectNoAxeViolations(page, "a locked part for a reader at 360 px");
+
+      await paywall.getByRole("button", { name: "Unlock for 6 Coins" }).click();
+      await page.locator(".reader__text p").first().waitFor();
+      const thanks = page.getByRole("status").filter({ hasText: "Thank you for supporting" });
+      await thanks.getByText("-6 Coins for next part").waitFor();
+      expect(await page.getByRole("region", { name: "Unlock this part" }).count()).toBe(0);
+
+      // Unlocked for good: a reload reads the text, without thanks this time.
+      await page.reload();
+      await page.locator(".reader__text p").first().waitFor();
+      await page.getByRole("button", { name: /^Vote/ }).waitFor();
+      expect(await thanks.count()).toBe(0);
+    });
+  });
+
+  test("the whole story unlocks after a confirmation, and its parts lose their locks", async () => {
+    const [story] = paidStories();
+    if (!story) throw new Error("the demo catalogue has no paid story with locked parts");
+    const partId = story.locked[1];
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_reader", `/${partId}`);
+      const paywall = page.getByRole("region", { name: /^Unlock this/ });
+      const whole = paywall.getByRole("button", { name: /^Whole story for \d+ Coins$/ });
+      const price = Number((await whole.textContent())?.match(/\d+/)?.[0]);
+      await paywall.getByText(/^You have \d+ Coins$/).waitFor();
+      const before = Number((await paywall.getByText(/^You have/).textContent())?.match(/\d+/));
+      await whole.click();
+
+      const confirm = page.getByRole("dialog", { name: "Unlock the whole story?" });
+      await confirm
+        .getByText(
+          `${price} Coins unlock every locked part of ${story.title}, and the parts still to come.`,
+        )
+        .waitFor();
+      await expectNoAxeViolations(page, "the whole-story confirmation at 1280 px");
+      await confirm.getByRole("button", { name: `Unlock for ${price} Coins` }).click();
+      await page.locator(".reader__text p").first().waitFor();
+      await page.getByText(`-${price} Coins for story`).waitFor();
+
+      await page.goto(`/story/${story.id}`);
+      const contents = page.getByRole("region", { name: /^Table of contents/ });
+      await contents.getByRole("link").first().waitFor();
+      expect(await contents.getByText("Locked part").count()).toBe(0);
+      const wallet = await page.evaluate(async () => {
+        const me = await (await fetch("/api/v3/internal/current_user")).json();
+        return (await fetch(`/v5/users/${me.id}/wallet`)).json();
+      });
+      expect(wallet).toEqual([{ id: "coins", amount: before - price }]);
+    });
+  });
+
+  test("a reader short of Coins is shown how to get them, and nothing is spent", async () => {
+    const story = paidStories()[1];
+    if (!story) throw new Error("the demo catalogue has too few paid stories");
+    const [partId] = story.locked;
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_writer", `/${partId}`);
+      const contents = await page.goto(`/story/${story.id}`);
+      expect(contents?.status()).toBe(200);
+      await page
+        .getByRole("region", { name: /^Table of contents/ })
+        .getByText("Locked part")
+        .first()
+        .waitFor({ state: "attached" });
+      await page.goto(`/${partId}`);
+      const paywall = page.getByRole("region", { name: /^Unlock this/ });
+      await paywall.getByText("You have 0 Coins").waitFor();
+      await paywall.getByRole("button", { name: /^Unlock for \d+ Coins$/ }).click();
+      const howTo = page.getByRole("dialog", { name: "How to buy Coins" });
+      await howTo.getByText(/^This costs \d+ Coins and you have 0\./).waitFor();
+      await howTo.getByRole("link", { name: "Get it on Google Play" }).waitFor();
+      await expectNoAxeViolations(page, "the buy-coins how-to from the paywall at 360 px");
+      await howTo.getByRole("button", { name: "Got it" }).click();
+      expect(await page.locator(".reader__text").count()).toBe(0);
+      await paywall.getByText("You have 0 Coins").waitFor();
+    });
+  });
+});

@@ -1,0 +1,164 @@
+import type { Paywall as PaywallData, UserSummary } from "@inkwell/shared";
+import { Lock } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { useNavigate } from "react-router";
+import { browserApi } from "../../api/client.ts";
+import { Avatar } from "../../components/avatar.tsx";
+import { Modal } from "../../components/modal.tsx";
+import { Toast } from "../../components/toast.tsx";
+import { t } from "../../i18n/index.ts";
+import { useCurrentUser } from "../../lib/current-user.ts";
+import { BuyCoinsModal } from "./buy-coins-modal.tsx";
+import "../../styles/coins.css";
+
+/** What the reader goes on to after a purchase: the part page thanks them (UnlockedThanks). */
+export interface UnlockedState {
+  unlocked: { spent: number; wholeStory: boolean };
+}
+
+interface PaywallProps {
+  storyId: number;
+  storyTitle: string;
+  partId: number;
+  bonusTypeName: string | null;
+  paywall: PaywallData;
+  author: Pick<UserSummary, "name" | "avatar">;
+}
+
+type Purchase = "part" | "story";
+
+/**
+ * In place of a locked part's text (writer-paid-contest.md §2, §4): why it is locked, the
+ * author, and the two ways to unlock it; the whole story asks for confirmation first. A
+ * reader short of Coins gets the buy-coins how-to instead of a purchase; on success the page
+ * reloads the part, now readable. Visitors are asked to log in.
+ */
+export function Paywall({
+  storyId,
+  storyTitle,
+  partId,
+  bonusTypeName,
+  paywall,
+  author,
+}: PaywallProps) {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const headingId = useId();
+  const [balance, setBalance] = useState<number | null>(null);
+  const [buying, setBuying] = useState<Purchase | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  /** Why the buy-coins how-to is open: what the reader is short of. */
+  const [shortfall, setShortfall] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const userId = user?.id;
+
+  useEffect(() => {
+    if (userId === undefined) return;
+    // §8: a wallet that fails to load is not the reader's problem; the balance stays unshown.
+    browserApi()
+      .wallet(userId)
+      .then((wallet) => setBalance(wallet[0]?.amount ?? 0))
+      .catch(() => setBalance(null));
+  }, [userId]);
+
+  async function buy(what: Purchase) {
+    setConfirming(false);
+    const price = what === "part" ? paywall.price : paywall.storyPrice;
+    if (balance !== null && balance < price) {
+      setShortfall(t.coins.notEnough(price, balance));
+      return;
+    }
+    setBuying(what);
+    setError(null);
+    const result = await browserApi()
+      .purchase(storyId, what === "part" ? { partId } : { wholeStory: true })
+      .catch(() => null);
+    setBuying(null);
+    if (result?.ok) {
+      setBalance(result.value.balance);
+      const state: UnlockedState = {
+        unlocked: { spent: result.value.amountSpent, wholeStory: what === "story" },
+      };
+      navigate(`/${result.value.partId}`, { replace: result.value.partId === partId, state });
+    } else if (result?.refusal.code === "insufficient_coins") {
+      setShortfall(result.refusal.message ?? t.coins.notEnough(price, balance ?? 0));
+    } else {
+      setError(result?.refusal.message ?? t.coins.failed);
+    }
+  }
+
+  const nextUrl = new URLSearchParams({ nextUrl: `/${partId}` }).toString();
+  return (
+    <section className="paywall" aria-labelledby={headingId}>
+      <span className="paywall__icon">
+        <Lock aria-hidden="true" size={28} />
+      </span>
+      <h2 id={headingId} className="paywall__heading">
+        {bonusTypeName ? t.coins.bonusHeading(bonusTypeName) : t.coins.paywallHeading}
+      </h2>
+      <p className="paywall__message">{paywall.blockedMessage}</p>
+      <div className="paywall__author">
+        <Avatar src={author.avatar} name={author.name} size={42} />
+        <div>
+          <p className="paywall__author-name">{t.coins.aboutAuthor(author.name)}</p>
+          {paywall.authorDescription && (
+            <p className="paywall__author-description">{paywall.authorDescription}</p>
+          )}
+        </div>
+      </div>
+      {user ? (
+        <div className="paywall__actions">
+          <button
+            type="button"
+            className="button button--primary button--large"
+            disabled={buying !== null}
+            onClick={() => buy("part")}
+          >
+            {buying === "part" ? t.coins.deducting : t.coins.unlockPart(paywall.price)}
+          </button>
+          {paywall.storyPrice > 0 && (
+            <button
+              type="button"
+              className="button button--large"
+              disabled={buying !== null}
+              onClick={() => setConfirming(true)}
+            >
+              {buying === "story" ? t.coins.deducting : t.coins.unlockStory(paywall.storyPrice)}
+            </button>
+          )}
+        </div>
+      ) : (
+        <div className="paywall__actions">
+          <a className="button button--primary button--large" href={`/login?${nextUrl}`}>
+            {t.coins.logInToUnlock}
+          </a>
+        </div>
+      )}
+      {balance !== null && <p className="paywall__balance">{t.coins.balance(balance)}</p>}
+
+      <Modal
+        open={confirming}
+        title={t.coins.confirmStoryTitle}
+        onClose={() => setConfirming(false)}
+      >
+        <div className="modal__form paywall__confirm">
+          <p>{t.coins.confirmStoryText(storyTitle, paywall.storyPrice)}</p>
+          <div className="modal__actions paywall__confirm-actions">
+            <button type="button" className="button" onClick={() => setConfirming(false)}>
+              {t.coins.cancel}
+            </button>
+            <button type="button" className="button button--primary" onClick={() => buy("story")}>
+              {t.coins.unlockPart(paywall.storyPrice)}
+            </button>
+          </div>
+        </div>
+      </Modal>
+      <BuyCoinsModal
+        open={shortfall !== null}
+        onClose={() => setShortfall(null)}
+        notice={shortfall ?? undefined}
+      />
+      <Toast message={error} onDismiss={() => setError(null)} />
+    </section>
+  );
+}

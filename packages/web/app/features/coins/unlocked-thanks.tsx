@@ -1,0 +1,60 @@
+import {
+  AUTHOR_THANKS,
+  coinsSpentLabel,
+  THANK_YOU_TOAST_DELAY_MS,
+  THANK_YOU_TOAST_DURATION_MS,
+  type UserSummary,
+} from "@inkwell/shared";
+import { X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useLocation } from "react-router";
+import { Avatar } from "../../components/avatar.tsx";
+import { t } from "../../i18n/index.ts";
+import type { UnlockedState } from "./paywall.tsx";
+
+/**
+ * The author's thank-you after a purchase (writer-paid-contest.md §4): 0.7 s after the
+ * unlocked part opens, for 6 s, with what the Coins went on. Shown once per purchase: it
+ * reads the navigation's state, which a reload does not keep.
+ */
+export function UnlockedThanks({ author }: { author: Pick<UserSummary, "name" | "avatar"> }) {
+  const location = useLocation();
+  const unlocked = (location.state as Partial<UnlockedState> | null)?.unlocked;
+  const [shown, setShown] = useState(false);
+  const spent = unlocked?.spent ?? 0;
+
+  useEffect(() => {
+    if (spent <= 0) return;
+    const show = setTimeout(() => setShown(true), THANK_YOU_TOAST_DELAY_MS);
+    const hide = setTimeout(
+      () => setShown(false),
+      THANK_YOU_TOAST_DELAY_MS + THANK_YOU_TOAST_DURATION_MS,
+    );
+    return () => {
+      clearTimeout(show);
+      clearTimeout(hide);
+    };
+  }, [spent]);
+
+  return (
+    <div className="toast-region" role="status">
+      {shown && unlocked && (
+        <div className="toast toast--thanks">
+          <Avatar src={author.avatar} name={author.name} size={32} />
+          <p className="toast__message">
+            <span className="toast__from">{t.coins.thanksFrom(author.name)}</span> {AUTHOR_THANKS}
+            <span className="toast__detail">{coinsSpentLabel(spent, unlocked.wholeStory)}</span>
+          </p>
+          <button
+            className="toast__dismiss"
+            type="button"
+            aria-label={t.toast.dismiss}
+            onClick={() => setShown(false)}
+          >
+            <X aria-hidden="true" size={18} />
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { formatCoinBalance, formatCoins } from "@inkwell/shared";
+
+export const coins = {
+  howToBuyCoins: "How to buy Coins",
+  coinsSteps: [
+    { heading: "Get the Inkwell app", text: "Coins are bought in the Inkwell app on your phone." },
+    {
+      heading: "Open your wallet",
+      text: "Tap your profile picture, then Coins, to see the packs on offer.",
+    },
+    {
+      heading: "Pick a pack",
+      text: "Buy a pack of Coins; they unlock Originals here and in the app.",
+    },
+  ],
+  storesLabel: "Get the app",
+  appStore: "Download on the App Store",
+  googlePlay: "Get it on Google Play",
+  gotIt: "Got it",
+  paywallHeading: "Unlock this part",
+  bonusHeading: (type: string) => `Unlock this ${type}`,
+  aboutAuthor: (name: string) => `About ${name}`,
+  unlockPart: (price: number) => `Unlock for ${formatCoins(price)}`,
+  unlockStory: (price: number) => `Whole story for ${formatCoins(price)}`,
+  balance: (amount: number) =>
+    `You have ${formatCoinBalance(amount)} ${amount === 1 ? "Coin" : "Coins"}`,
+  deducting: "Deducting…",
+  logInToUnlock: "Log in to unlock",
+  confirmStoryTitle: "Unlock the whole story?",
+  confirmStoryText: (title: string, price: number) =>
+    `${formatCoins(price)} unlock every locked part of ${title}, and the parts still to come.`,
+  cancel: "Cancel",
+  notEnough: (price: number, balance: number) =>
+    `This costs ${formatCoins(price)} and you have ${formatCoinBalance(balance)}. Get more Coins to unlock it.`,
+  failed: "Something went wrong. Please try again.",
+  thanksFrom: (name: string) => `${name} says:`,
+} as const;
