@@ -2,12 +2,14 @@ import { describe, expect, it } from "vitest";
 import {
   blockedMessage,
   bonusTypeNumber,
+  COIN_PACKS,
   coinsSpentLabel,
   formatCoinBalance,
   formatCoins,
   isPartBlocked,
   partPrice,
   paywallAuthorDescription,
+  premiumCoinsGain,
   wholeStoryPrice,
 } from "./coins.ts";
 
@@ -72,5 +74,12 @@ describe("wallet (§4, §9)", () => {
     expect(formatCoins(15)).toBe("15 Coins");
     expect(coinsSpentLabel(1, false)).toBe("-1 Coin for next part");
     expect(coinsSpentLabel(24, true)).toBe("-24 Coins for story");
+  });
+});
+
+describe("coin packs (§9)", () => {
+  it("gives Premium members up to 66% more Coins, the upsell's figure", () => {
+    expect(premiumCoinsGain()).toBe(66);
+    expect(COIN_PACKS.filter((pack) => pack.featured).map((pack) => pack.value)).toEqual([74]);
   });
 });

@@ -16,6 +16,29 @@ export const BONUS_PART_PRICES: Readonly<Record<BonusTypeName, number>> = {
   "Writer Reveal": 8,
 };
 
+/** §3 Coin packs, §9: Coins per pack, with Premium in brackets there, and the price in USD. */
+export interface CoinPack {
+  id: string;
+  value: number;
+  premiumValue: number;
+  price: string;
+  featured: boolean;
+}
+
+export const COIN_PACKS: readonly CoinPack[] = [
+  { id: "coins_9", value: 9, premiumValue: 15, price: "0.99", featured: false },
+  { id: "coins_74", value: 74, premiumValue: 99, price: "3.99", featured: true },
+  { id: "coins_244", value: 244, premiumValue: 325, price: "8.99", featured: false },
+  { id: "coins_400", value: 400, premiumValue: 533, price: "13.99", featured: false },
+];
+
+/** §9 'up to 66% more Coins': the best pack's gain with Premium, in whole percent, down. */
+export function premiumCoinsGain(packs: readonly CoinPack[] = COIN_PACKS): number {
+  return Math.max(
+    ...packs.map((pack) => Math.floor(((pack.premiumValue - pack.value) / pack.value) * 100)),
+  );
+}
+
 /** A paywalled part of a paid story (not a bonus part): the spec leaves it unshown; ours. */
 export const PAID_STORY_PART_PRICE = 6;
 

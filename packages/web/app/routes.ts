@@ -26,6 +26,7 @@ export default [
   route("story/:storyId/rankings", "routes/story-rankings.tsx"),
   route("stories/:tag", "routes/tag.tsx"),
   route("catalog/premiumpicks", "routes/premium-picks.tsx"),
+  route("premium", "routes/premium.tsx"),
   route("catalog/paidstories", "routes/paid-catalog.tsx"),
   route("tags/:tag", "routes/tags-redirect.tsx"),
   route("user/:username", "routes/user.tsx"),

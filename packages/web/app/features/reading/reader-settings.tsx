@@ -156,13 +156,14 @@ export function ReaderSettingsControl({ settings, onChange }: ReaderSettingsProp
         <div className="modal__form">
           <p>{t.reader.premiumText}</p>
           <p className="modal__note">{t.reader.premiumSoon}</p>
-          <button
-            className="button button--primary"
-            type="button"
-            onClick={() => setPremiumOpen(false)}
-          >
-            {t.reader.premiumClose}
-          </button>
+          <div className="modal__actions">
+            <button className="button" type="button" onClick={() => setPremiumOpen(false)}>
+              {t.reader.premiumClose}
+            </button>
+            <a className="button button--primary" href="/premium">
+              {t.premium.seePremium}
+            </a>
+          </div>
         </div>
       </Modal>
     </>

@@ -41,6 +41,7 @@ export { onboarding } from "./onboarding.ts";
 export { optOut } from "./optOut.ts";
 export { part } from "./part.ts";
 export { picksBanner } from "./picksBanner.ts";
+export { premium } from "./premium.ts";
 export { premiumPicks } from "./premiumPicks.ts";
 export { profile } from "./profile.ts";
 export { rankings } from "./rankings.ts";

@@ -8,6 +8,4 @@ export const picksBanner = {
   banner: "Any Premium or Premium+ plan gives you access to 5 Originals a month.",
   seePicks: "See this month's picks",
   subscribe: "Subscribe now",
-  subscribeSoon:
-    "Subscriptions open soon on the web. Until then, every Original's free parts are yours to read.",
 } as const;
