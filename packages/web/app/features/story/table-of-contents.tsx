@@ -49,6 +49,9 @@ export function TableOfContents({ parts, now }: { parts: PartSummary[]; now: num
                 )}
                 <span className="toc__title">
                   {part.title}
+                  {part.isBonusPart && part.bonusTypeName && (
+                    <span className="toc__status">{part.bonusTypeName}</span>
+                  )}
                   {part.draft && (
                     <span className="toc__status">
                       {part.formattedScheduledPublishDatetime
