@@ -89,6 +89,8 @@ describe("covers", () => {
 
         await page.goto("/myworks/cover-import");
         const next = page.getByRole("button", { name: "Next" });
+        // The picker is enabled once the page has hydrated: a file chosen before would be lost.
+        await page.locator("#cover-import-file:enabled").waitFor();
         await page.getByLabel("Cover image").setInputFiles(COVER);
         const preview = page.getByRole("img", { name: "Your new cover" });
         await preview.waitFor();

@@ -342,6 +342,8 @@ describe("the writer pages", () => {
 
         await page.goto("/myworks");
         await page.getByRole("link", { name: `Import a cover for ${title}` }).click();
+        // The picker is enabled once the page has hydrated: a file chosen before would be lost.
+        await page.locator("#cover-import-file:enabled").waitFor();
         await page.getByLabel("Cover image").setInputFiles(COVER);
         await page.getByRole("img", { name: "Your new cover" }).waitFor();
         await check(page, at("cover import"));

@@ -4,6 +4,7 @@ import { browserApi, type Refusal } from "../../api/client.ts";
 import { Alert } from "../../components/alert.tsx";
 import { Cover } from "../../components/cover.tsx";
 import { t } from "../../i18n/index.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { base64Of, coverDataUrl, imageFileProblem } from "./image-files.ts";
 
 type Phase = { name: "choosing" } | { name: "uploading" } | { name: "done"; story: WorkSummary };
@@ -32,6 +33,7 @@ export function CoverImport({
   );
   const [phase, setPhase] = useState<Phase>({ name: "choosing" });
   const [error, setError] = useState<string | null>(null);
+  const hydrated = useHydrated();
 
   async function pick(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -84,7 +86,7 @@ export function CoverImport({
           type="file"
           accept="image/jpeg,image/png,image/webp"
           aria-describedby="cover-import-hint"
-          disabled={phase.name === "uploading"}
+          disabled={!hydrated || phase.name === "uploading"}
           onChange={pick}
         />
         <p className="field__hint" id="cover-import-hint">
