@@ -67,6 +67,7 @@ describe("paid parts", () => {
       expect(await page.getByRole("button", { name: /^Vote/ }).count()).toBe(0);
       await expectNoAxeViolations(page, "a locked part for a visitor at 360 px");
 
+      await paywall.getByText(/^This part costs 6 Coins; the whole story \d+ Coins\.$/).waitFor();
       await paywall.getByRole("link", { name: "Log in to unlock" }).click();
       await page.waitForURL(/\/login\?nextUrl=/);
       await logIn(page, "demo_reader", "inkwell-demo");

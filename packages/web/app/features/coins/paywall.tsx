@@ -132,6 +132,7 @@ export function Paywall({
           <a className="button button--primary button--large" href={`/login?${nextUrl}`}>
             {t.coins.logInToUnlock}
           </a>
+          <p className="paywall__costs">{t.coins.costs(paywall.price, paywall.storyPrice)}</p>
         </div>
       )}
       {balance !== null && <p className="paywall__balance">{t.coins.balance(balance)}</p>}

@@ -26,6 +26,8 @@ export const coins = {
     `You have ${formatCoinBalance(amount)} ${amount === 1 ? "Coin" : "Coins"}`,
   deducting: "Deducting…",
   logInToUnlock: "Log in to unlock",
+  costs: (price: number, storyPrice: number) =>
+    `This part costs ${formatCoins(price)}; the whole story ${formatCoins(storyPrice)}.`,
   confirmStoryTitle: "Unlock the whole story?",
   confirmStoryText: (title: string, price: number) =>
     `${formatCoins(price)} unlock every locked part of ${title}, and the parts still to come.`,
