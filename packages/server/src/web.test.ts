@@ -186,7 +186,7 @@ describe("server-rendered pages", () => {
   });
 
   it("offers Subscribe now beside the Premium Picks banner, except to Premium readers", async () => {
-    const subscribe = />Subscribe now<\/button>/;
+    const subscribe = /href="\/premium">Subscribe now<\/a>/;
     const banner = "Any Premium or Premium+ plan gives you access to 5 Originals a month.";
     for (const headers of [{}, { cookie: readerCookie }] as Record<string, string>[]) {
       const { html } = await page(`/story/${story.id}`, { headers });
