@@ -7,6 +7,7 @@ import { ErrorPage } from "../components/error-page.tsx";
 import { reportAbout, reportDate } from "../features/reports/my-reports.tsx";
 import { t } from "../i18n/index.ts";
 import { idFromParam, notFoundResponse, orNotFound } from "../lib/route-data.ts";
+import { useHydrated } from "../lib/use-hydrated.ts";
 import "../styles/reports.css";
 import type { Route } from "./+types/community-report";
 
@@ -38,6 +39,9 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [hidden, setHidden] = useState(false);
+  // The forms act through scripts: until they run, what staff type or pick would be lost.
+  const hydrated = useHydrated();
+  const locked = busy || !hydrated;
 
   async function act(call: () => Promise<{ ok: boolean; refusal?: { message?: string } }>) {
     setBusy(true);
@@ -114,7 +118,7 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
           <button
             type="button"
             className="button"
-            disabled={busy}
+            disabled={locked}
             onClick={() =>
               void act(() => browserApi().flagImage(image)).then((done) => setHidden(done))
             }
@@ -141,7 +145,7 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
           <button
             className="button"
             type="button"
-            disabled={busy}
+            disabled={locked}
             onClick={() => void act(() => browserApi().reopenReport(report.id))}
           >
             {text.reopen}
@@ -160,6 +164,7 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
               <label htmlFor="resolve-outcome">{text.outcome}</label>
               <select
                 id="resolve-outcome"
+                disabled={!hydrated}
                 value={outcome}
                 onChange={(event) => setOutcome(event.target.value as ReportOutcome)}
               >
@@ -174,13 +179,14 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
               <label htmlFor="resolve-note">{text.resolveNote}</label>
               <textarea
                 id="resolve-note"
+                disabled={!hydrated}
                 rows={3}
                 maxLength={REPORT_NOTE_MAX}
                 value={resolveNote}
                 onChange={(event) => setResolveNote(event.target.value)}
               />
             </div>
-            <button className="button button--primary" type="submit" disabled={busy}>
+            <button className="button button--primary" type="submit" disabled={locked}>
               {text.resolve}
             </button>
           </form>
@@ -213,13 +219,14 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
             <label htmlFor="report-note">{text.addNote}</label>
             <textarea
               id="report-note"
+              disabled={!hydrated}
               rows={3}
               maxLength={REPORT_NOTE_MAX}
               value={note}
               onChange={(event) => setNote(event.target.value)}
             />
           </div>
-          <button className="button" type="submit" disabled={busy || note.trim() === ""}>
+          <button className="button" type="submit" disabled={locked || note.trim() === ""}>
             {text.saveNote}
           </button>
         </form>
