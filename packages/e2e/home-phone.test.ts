@@ -103,10 +103,11 @@ describe("the home page on a phone", () => {
       await signIn(page, "/home");
       await startReading(page, 8);
       // The strip asks its dynamic path again once the page is live: then it takes touches.
+      // Waiting from the new page's commit skips a request the sign-in's /home still had open.
+      await page.goto("/home", { waitUntil: "commit" });
       const refreshed = page.waitForResponse((response) =>
         response.url().includes("/continue-reading"),
       );
-      await page.goto("/home");
       // The path answers the strip's section again (reader.md §7): the eight just started,
       // then the stories the demo reader came with, up to ten; and the strip shows them.
       const answer = (await (await refreshed).json()) as ContinueReadingSections;
