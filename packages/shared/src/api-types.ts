@@ -549,6 +549,29 @@ export interface PaidContentMetadata {
   has_full_access: boolean;
 }
 
+/**
+ * A part's paid settings as its author sees them (writer-paid-contest.md §3 Paid part
+ * configuration): POST /v5/bonus-content/paywall answers one, GET
+ * /v5/bonus-content/paywall/{storyId}/free-parts a list.
+ */
+export interface PaidPartConfig {
+  story_id: number;
+  part_id: number;
+  author_id: number;
+  /** paid_bonus for a bonus part (and a free one, the default); paid_story for a paid story's part. */
+  paid_model: "paid_story" | "paid_bonus";
+  /** 0 Exclusive Chapter, 1 Story Branch, 2 Writer Reveal; null unless a bonus part. */
+  bonus_type: number | null;
+  is_free_part: boolean;
+  chapter_description: string;
+  author_note: string;
+}
+
+/** What POST /v5/bonus-content/paywall takes. */
+export type PaidPartConfigInput = Omit<PaidPartConfig, "paid_model"> & {
+  paid_model?: "paid_bonus";
+};
+
 /** GET /v5/users/{id}/wallet: one entry, the reader's Coins. */
 export interface WalletEntry {
   id: "coins";

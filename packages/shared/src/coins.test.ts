@@ -7,6 +7,8 @@ import {
   formatCoinBalance,
   formatCoins,
   isPartBlocked,
+  PAID_PART_TEXT_MAX,
+  paidPartErrors,
   partPrice,
   paywallAuthorDescription,
   premiumCoinsGain,
@@ -81,5 +83,53 @@ describe("coin packs (§9)", () => {
   it("gives Premium members up to 66% more Coins, the upsell's figure", () => {
     expect(premiumCoinsGain()).toBe(66);
     expect(COIN_PACKS.filter((pack) => pack.featured).map((pack) => pack.value)).toEqual([74]);
+  });
+});
+
+describe("paid part settings (§4, §5)", () => {
+  const settings = (
+    bonus_type: number | null,
+    chapter_description: string,
+    author_note: string,
+  ) => ({
+    bonus_type,
+    chapter_description,
+    author_note,
+  });
+
+  it("asks an Exclusive Chapter for a description and an author's note", () => {
+    expect(paidPartErrors(settings(0, "", ""))).toEqual({
+      chapter_description: "Part Description is required",
+      author_note: "Author's Note is required for exclusive chapters",
+    });
+    expect(paidPartErrors(settings(0, "Mara's letter", "For you"))).toEqual({});
+  });
+
+  it("asks a Writer Reveal for a description only", () => {
+    expect(paidPartErrors(settings(2, "", ""))).toEqual({
+      chapter_description: "Part Description is required",
+    });
+    expect(paidPartErrors(settings(2, "How it began", ""))).toEqual({});
+  });
+
+  it("offers Exclusive Chapter and Writer Reveal only", () => {
+    expect(paidPartErrors(settings(1, "A fork", "")).bonus_type).toBe(
+      "Story Branch is not offered yet: choose Exclusive Chapter or Writer Reveal",
+    );
+    for (const unknown of [7, null]) {
+      expect(paidPartErrors(settings(unknown, "A fork", "")).bonus_type).toBe(
+        "Choose Exclusive Chapter or Writer Reveal",
+      );
+    }
+  });
+
+  it("holds each text to 250 characters", () => {
+    const full = "x".repeat(PAID_PART_TEXT_MAX);
+    expect(PAID_PART_TEXT_MAX).toBe(250);
+    expect(paidPartErrors(settings(0, full, full))).toEqual({});
+    expect(paidPartErrors(settings(0, `${full}x`, `${full}x`))).toEqual({
+      chapter_description: "Part Description is at most 250 characters",
+      author_note: "Author's Note is at most 250 characters",
+    });
   });
 });

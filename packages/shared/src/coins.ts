@@ -115,3 +115,43 @@ export function blockedMessage(part: { isBonusPart: boolean; bonusTypeName: stri
     ? `This ${part.bonusTypeName} is bonus content: unlock it with Coins to read it.`
     : "This part belongs to a paid story: unlock it with Coins to keep reading.";
 }
+
+/** §9: a paid part's description and its author's note are at most 250 characters each. */
+export const PAID_PART_TEXT_MAX = 250;
+
+/** §4: the types a writer may choose for a paid part (Story Branch exists but is not offered). */
+export const OFFERED_BONUS_TYPES = [0, 2] as const;
+
+/** What the writer sets on a paid part (§3 Paid part configuration), texts already trimmed. */
+export interface PaidPartSettings {
+  /** null until the writer chooses one. */
+  bonus_type: number | null;
+  chapter_description: string;
+  author_note: string;
+}
+
+/**
+ * What is wrong with a paid part's settings (§4, §5), field by field: empty when they may be
+ * saved. The server refuses with these; the dialog shows them inline before sending.
+ */
+export function paidPartErrors(settings: PaidPartSettings): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const type = settings.bonus_type === null ? undefined : BONUS_TYPE_NAMES[settings.bonus_type];
+  if (!(OFFERED_BONUS_TYPES as readonly (number | null)[]).includes(settings.bonus_type)) {
+    errors.bonus_type =
+      type === undefined
+        ? "Choose Exclusive Chapter or Writer Reveal"
+        : `${type} is not offered yet: choose Exclusive Chapter or Writer Reveal`;
+  }
+  if (settings.chapter_description.length > PAID_PART_TEXT_MAX) {
+    errors.chapter_description = `Part Description is at most ${PAID_PART_TEXT_MAX} characters`;
+  } else if (settings.chapter_description === "") {
+    errors.chapter_description = "Part Description is required";
+  }
+  if (settings.author_note.length > PAID_PART_TEXT_MAX) {
+    errors.author_note = `Author's Note is at most ${PAID_PART_TEXT_MAX} characters`;
+  } else if (settings.author_note === "" && type === "Exclusive Chapter") {
+    errors.author_note = "Author's Note is required for exclusive chapters";
+  }
+  return errors;
+}

@@ -113,3 +113,43 @@ export const purchaseSchema = z
   .refine((body) => (body.partId === undefined) !== (body.wholeStory === undefined), {
     message: "Name one partId, or wholeStory: true to buy the whole story",
   });
+
+const positiveId = (name: string) =>
+  z
+    .number({ error: `${name} must be a positive whole number` })
+    .int(`${name} must be a positive whole number`)
+    .positive(`${name} must be a positive whole number`);
+
+/** A paid part's text: trimmed; its limit and whether it is required are paidPartErrors'. */
+const paidPartText = (name: string) =>
+  z
+    .string({ error: `${name} must be text` })
+    .nullish()
+    .transform((value) => (value ?? "").trim());
+
+/**
+ * POST /v5/bonus-content/paywall (writer-paid-contest.md §3 Paid part configuration, §7).
+ * paid_model is paid_bonus, its default: a writer sets bonus parts; a paid story's other
+ * parts are paywalled by the Paid Stories programme. bonus_type may be left out of a part
+ * made free.
+ */
+export const paidPartSchema = z
+  .object({
+    story_id: positiveId("story_id"),
+    part_id: positiveId("part_id"),
+    author_id: positiveId("author_id"),
+    paid_model: z
+      .literal("paid_bonus", {
+        error: "paid_model must be paid_bonus: writers set bonus parts here",
+      })
+      .default("paid_bonus"),
+    bonus_type: z
+      .number({ error: "bonus_type must be 0 (Exclusive Chapter) or 2 (Writer Reveal)" })
+      .int("bonus_type must be 0 (Exclusive Chapter) or 2 (Writer Reveal)")
+      .nullish()
+      .transform((value) => value ?? null),
+    is_free_part: z.boolean({ error: "is_free_part must be true or false" }),
+    chapter_description: paidPartText("chapter_description"),
+    author_note: paidPartText("author_note"),
+  })
+  .strict();

@@ -1,9 +1,10 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { purchaseSchema } from "@inkwell/shared/schemas";
+import { paidPartSchema, purchaseSchema } from "@inkwell/shared/schemas";
 import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, json, objectJson } from "../http/openapi.ts";
 import { requireViewer } from "../http/require-viewer.ts";
 import { idParam, validationHook } from "../http/validation.ts";
+import { paidPartConfigs, savePaidPart } from "./paid-parts.ts";
 import { paidContentMetadata, purchase, walletFor } from "./service.ts";
 
 const walletRoute = createRoute({
@@ -19,9 +20,11 @@ const walletRoute = createRoute({
   },
 });
 
-const partIdsQuery = z
-  .string()
-  .regex(/^[1-9]\d{0,15}(,[1-9]\d{0,15}){0,199}$/, "parts must be part ids separated by commas")
+const partIdList = z
+  .string({ error: "parts must be part ids separated by commas" })
+  .regex(/^[1-9]\d{0,15}(,[1-9]\d{0,15}){0,199}$/, "parts must be part ids separated by commas");
+
+const partIdsQuery = partIdList
   .optional()
   .openapi({ description: "Comma-separated part ids (default: every part)", example: "12,13" });
 
@@ -61,6 +64,55 @@ const purchaseRoute = createRoute({
   },
 });
 
+/** Only the story's author, for a story in the Paid Stories programme (§6). */
+const authorOnly = {
+  401: { description: "Not signed in", ...errorJson },
+  403: {
+    description: "Not the story's author, or a story outside the Paid Stories programme",
+    ...errorJson,
+  },
+  404: { description: "No such story, or no such part in it", ...errorJson },
+};
+
+const paidPartsRoute = createRoute({
+  method: "get",
+  path: "/v5/bonus-content/paywall/{storyId}/free-parts",
+  summary:
+    "The paid settings of a story's parts, one per asked part in order: [{story_id, part_id, author_id, paid_model, bonus_type, is_free_part, chapter_description, author_note}]",
+  request: {
+    params: z.object({ storyId: idParam("storyId") }),
+    query: z.object({
+      parts: partIdList.openapi({ description: "Comma-separated part ids", example: "12,13" }),
+    }),
+  },
+  responses: {
+    200: {
+      description: "One configuration per asked part",
+      ...json(z.array(z.object({}).passthrough())),
+    },
+    400: { description: "Malformed storyId or parts", ...errorJson },
+    ...authorOnly,
+  },
+});
+
+const savePaidPartRoute = createRoute({
+  method: "post",
+  path: "/v5/bonus-content/paywall",
+  summary:
+    "Make a part a paid bonus part (is_free_part false: an Exclusive Chapter, bonus_type 0, or a Writer Reveal, 2) or free again (is_free_part true); answers the saved configuration",
+  request: {
+    body: { required: true, content: { "application/json": { schema: paidPartSchema } } },
+  },
+  responses: {
+    200: { description: "The part's configuration as saved", ...objectJson },
+    400: {
+      description: "Bad input: a type not offered, a missing or too long text; nothing saved",
+      ...errorJson,
+    },
+    ...authorOnly,
+  },
+});
+
 /** Coins and paid parts (writer-paid-contest.md §3, §4, §7; docs/decisions/030). */
 export function coinRoutes() {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -84,6 +136,16 @@ export function coinRoutes() {
     const { partId } = c.req.valid("json");
     const result = await purchase(c.get("db"), viewer, c.req.valid("param").id, partId);
     return c.json(result, 200);
+  });
+  app.openapi(paidPartsRoute, async (c) => {
+    const viewer = requireViewer(c);
+    const parts = c.req.valid("query").parts.split(",").map(Number);
+    const configs = await paidPartConfigs(c.get("db"), viewer, c.req.valid("param").storyId, parts);
+    return c.json(configs, 200);
+  });
+  app.openapi(savePaidPartRoute, async (c) => {
+    const viewer = requireViewer(c);
+    return c.json(await savePaidPart(c.get("db"), viewer, c.req.valid("json")), 200);
   });
   return app;
 }
