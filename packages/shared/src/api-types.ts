@@ -506,6 +506,10 @@ export interface Paywall {
   storyPrice: number;
   /** The author's description, cut to 70 characters. */
   authorDescription: string;
+  /** What a bonus part holds, in its writer's words; null for a paid story's plain part. */
+  chapterDescription: string | null;
+  /** The writer's note to those who unlock a bonus part; null when there is none. */
+  authorNote: string | null;
 }
 
 /** A price list (§3: the entry with id wp1 gives the price). */
@@ -567,9 +571,9 @@ export interface PaidPartConfig {
   author_note: string;
 }
 
-/** What POST /v5/bonus-content/paywall takes. */
+/** What POST /v5/bonus-content/paywall takes: paid_model defaults to paid_bonus. */
 export type PaidPartConfigInput = Omit<PaidPartConfig, "paid_model"> & {
-  paid_model?: "paid_bonus";
+  paid_model?: PaidPartConfig["paid_model"];
 };
 
 /** GET /v5/users/{id}/wallet: one entry, the reader's Coins. */

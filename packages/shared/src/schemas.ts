@@ -129,9 +129,9 @@ const paidPartText = (name: string) =>
 
 /**
  * POST /v5/bonus-content/paywall (writer-paid-contest.md §3 Paid part configuration, §7).
- * paid_model is paid_bonus, its default: a writer sets bonus parts; a paid story's other
- * parts are paywalled by the Paid Stories programme. bonus_type may be left out of a part
- * made free.
+ * paid_model defaults to paid_bonus: a bonus part of bonus_type. paid_story makes the part a
+ * plain paid part of the story, which has no type. bonus_type may be left out of a part made
+ * free.
  */
 export const paidPartSchema = z
   .object({
@@ -139,8 +139,8 @@ export const paidPartSchema = z
     part_id: positiveId("part_id"),
     author_id: positiveId("author_id"),
     paid_model: z
-      .literal("paid_bonus", {
-        error: "paid_model must be paid_bonus: writers set bonus parts here",
+      .enum(["paid_story", "paid_bonus"], {
+        error: "paid_model must be paid_story or paid_bonus",
       })
       .default("paid_bonus"),
     bonus_type: z
@@ -152,4 +152,8 @@ export const paidPartSchema = z
     chapter_description: paidPartText("chapter_description"),
     author_note: paidPartText("author_note"),
   })
-  .strict();
+  .strict()
+  .refine((body) => body.paid_model === "paid_bonus" || body.bonus_type === null, {
+    path: ["bonus_type"],
+    message: "bonus_type is for paid_bonus parts: leave it out of a paid_story part",
+  });

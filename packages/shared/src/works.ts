@@ -85,6 +85,8 @@ export interface WorkDetails extends StoryDetailsInput {
   /** The cover moderators flagged, which only the writer sees (with the banned notice). */
   bannedCover: string | null;
   published: boolean;
+  /** In the Paid Stories programme: its writer may set paid parts (writer-paid-contest.md §3). */
+  isPaid: boolean;
   modifyDate: string | null;
   parts: WorkPart[];
 }

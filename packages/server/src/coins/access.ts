@@ -6,9 +6,9 @@ import {
   paywallAuthorDescription,
   wholeStoryPrice,
 } from "@inkwell/shared";
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import { queryTemplate } from "../db/query-template.ts";
-import type { Database } from "../db/schema.ts";
+import type { Database, PartsTable } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { isPublished, type PartRow } from "../stories/cards.ts";
 import type { MaybeViewer } from "../viewer.ts";
@@ -84,17 +84,21 @@ export function storyPriceFor(parts: readonly PartRow[], access: PartAccess): nu
 
 /** The paywall of a blocked part (null when the reader may read it). */
 export function paywallFor(
-  part: PartRow,
+  part: PartRow & Pick<Selectable<PartsTable>, "chapter_description" | "author_note">,
   parts: readonly PartRow[],
   access: PartAccess,
   authorDescription: string,
 ): Paywall | null {
   if (!isBlockedFor(access, part)) return null;
+  // The writer's words belong to bonus parts (§3): a part made plain keeps them for later.
+  const bonusText = (text: string | null) => (part.is_bonus === 1 && text ? text : null);
   return {
     blockedMessage: blockedMessage(pricedPart(part)),
     price: partPrice(pricedPart(part)),
     storyPrice: storyPriceFor(parts, access),
     authorDescription: paywallAuthorDescription(authorDescription),
+    chapterDescription: bonusText(part.chapter_description),
+    authorNote: bonusText(part.author_note),
   };
 }
 

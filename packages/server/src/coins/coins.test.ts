@@ -78,6 +78,8 @@ describe("paid parts", () => {
       // 4 × 6 + 15 = 39, less a fifth: 31.2, rounded up.
       storyPrice: 32,
       authorDescription: "I write slow-burn mysteries set in lighthouses, mostly at night, with…",
+      chapterDescription: null,
+      authorNote: null,
     });
     expect(part.paywall?.authorDescription).toHaveLength(70);
 

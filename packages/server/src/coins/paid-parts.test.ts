@@ -1,4 +1,4 @@
-import type { ApiError, PaidPartConfig, PartDetails } from "@inkwell/shared";
+import type { ApiError, PaidPartConfig, PartDetails, WorkDetails } from "@inkwell/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApi } from "../testing/api.ts";
 import { createStory, signedInUser } from "../testing/fixtures.ts";
@@ -83,6 +83,8 @@ describe("the writer's paid parts", () => {
     expect(locked.paywall).toMatchObject({
       price: 15,
       blockedMessage: "This Exclusive Chapter is bonus content: unlock it with Coins to read it.",
+      chapterDescription: "Mara's letter, never sent.",
+      authorNote: "I wrote this one for you.",
     });
 
     const freed = await json<PaidPartConfig>(
@@ -101,6 +103,32 @@ describe("the writer's paid parts", () => {
     expect(await json(save(author, body))).toMatchObject({ bonus_type: 2, author_note: "" });
     expect((await readerView(partId)).paywall).toMatchObject({ price: 8 });
     await save(author, { ...body, is_free_part: true });
+    expect((await readerView(partId)).isBlocked).toBe(false);
+  });
+
+  it("makes a part a plain paid part of the story at 6 Coins, then a bonus part, then free", async () => {
+    const partId = paid.partIds[1] as number;
+    const plain = { ...exclusive(partId), paid_model: "paid_story", bonus_type: null };
+    expect(await json(save(author, plain))).toMatchObject({
+      paid_model: "paid_story",
+      bonus_type: null,
+      is_free_part: false,
+    });
+    expect(await columnsOf(partId)).toMatchObject({ paywalled: 1, is_bonus: 0, bonus_type: null });
+    // Its words from being a bonus part are kept, but not shown on a plain part's paywall.
+    expect((await readerView(partId)).paywall).toMatchObject({
+      price: 6,
+      blockedMessage: "This part belongs to a paid story: unlock it with Coins to keep reading.",
+      chapterDescription: null,
+      authorNote: null,
+    });
+    expect(await json(save(author, exclusive(partId, { bonus_type: 2 })))).toMatchObject({
+      paid_model: "paid_bonus",
+      bonus_type: 2,
+    });
+    expect((await readerView(partId)).paywall).toMatchObject({ price: 8 });
+    await save(author, { ...plain, is_free_part: true });
+    expect(await columnsOf(partId)).toMatchObject({ paywalled: 0, is_bonus: 0, bonus_type: null });
     expect((await readerView(partId)).isBlocked).toBe(false);
   });
 
@@ -148,8 +176,12 @@ describe("the writer's paid parts", () => {
       [{ author_id: author.id + 1000 }, expect.objectContaining({ author_id: expect.any(String) })],
       [{ is_free_part: "no" }, { is_free_part: "is_free_part must be true or false" }],
       [
+        { paid_model: "paid_chapter" },
+        { paid_model: "paid_model must be paid_story or paid_bonus" },
+      ],
+      [
         { paid_model: "paid_story" },
-        { paid_model: "paid_model must be paid_bonus: writers set bonus parts here" },
+        { bonus_type: "bonus_type is for paid_bonus parts: leave it out of a paid_story part" },
       ],
     ];
     for (const [changes, fields] of cases) {
@@ -202,6 +234,15 @@ describe("the writer's paid parts", () => {
       (await t.send("GET", `/v5/bonus-content/paywall/${paid.id}/free-parts`, author)).status,
     ).toBe(400);
     expect((await columnsOf(foreign)).paywalled).toBe(0);
+  });
+
+  it("tells the editor which stories are in the programme", async () => {
+    const work = await json<WorkDetails>(t.send("GET", `/v4/works/${paid.id}`, author));
+    expect(work.isPaid).toBe(true);
+    const free = await createStory(t.handle.db, author.id, { parts: [{}] });
+    expect((await json<WorkDetails>(t.send("GET", `/v4/works/${free.id}`, author))).isPaid).toBe(
+      false,
+    );
   });
 
   it("keeps paid parts to stories in the Paid Stories programme", async () => {

@@ -16,6 +16,7 @@ export interface PaidPartSave extends PaidPartSettings {
   story_id: number;
   part_id: number;
   author_id: number;
+  paid_model: PaidPartConfig["paid_model"];
   is_free_part: boolean;
 }
 
@@ -78,10 +79,11 @@ export async function paidPartConfigs(
 }
 
 /**
- * POST /v5/bonus-content/paywall: makes a part a paid bonus part of the chosen type, or free
- * again. Freeing a part keeps its description and note (readers see them only on a bonus
- * part), so that making it paid again starts from the writer's words. Readers' prices and
- * locks follow from the part's columns (coins/access.ts); nothing else needs to change.
+ * POST /v5/bonus-content/paywall: makes a part a paid bonus part of the chosen type, a plain
+ * paid part of the story, or free again. A part that stops being a bonus part keeps its
+ * description and note (readers see them only on a bonus part), so that making it one again
+ * starts from the writer's words. Readers' prices and locks follow from the part's columns
+ * (coins/access.ts); nothing else needs to change.
  */
 export async function savePaidPart(
   db: Kysely<Database>,
@@ -95,7 +97,8 @@ export async function savePaidPart(
   }
   const [part] = await partsOf(db, save.story_id, [save.part_id]);
   if (!part) throw notFound("The part");
-  if (!save.is_free_part) {
+  const bonus = !save.is_free_part && save.paid_model === "paid_bonus";
+  if (bonus) {
     const fields = paidPartErrors(save);
     if (Object.keys(fields).length > 0) {
       throw badRequest(Object.values(fields).join("; "), fields);
@@ -103,14 +106,18 @@ export async function savePaidPart(
   }
   // The column holds the type's name, as the readers' side reads it (pricedPart).
   const typeName = save.bonus_type === null ? null : (BONUS_TYPE_NAMES[save.bonus_type] ?? null);
-  const columns = save.is_free_part
-    ? { paywalled: 0 as const, is_bonus: 0 as const, bonus_type: null }
-    : {
+  const columns = bonus
+    ? {
         paywalled: 1 as const,
         is_bonus: 1 as const,
         bonus_type: typeName,
         chapter_description: save.chapter_description,
         author_note: save.author_note,
+      }
+    : {
+        paywalled: save.is_free_part ? (0 as const) : (1 as const),
+        is_bonus: 0 as const,
+        bonus_type: null,
       };
   await db.updateTable("parts").set(columns).where("id", "=", save.part_id).execute();
   return shape(story, { ...part, ...columns });

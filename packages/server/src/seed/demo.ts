@@ -71,6 +71,11 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions): Prom
     );
     // The demo writer's own stories are in English, so their pages show every stat.
     for (const story of stories.slice(0, 6)) story.row.language_id = 1;
+    // Their longest is in the Paid Stories programme, so the demo shows paid-part settings.
+    const longest = stories
+      .slice(0, 6)
+      .reduce((most, story) => (story.partTitles.length > most.partTitles.length ? story : most));
+    Object.assign(longest.row, { is_paid: 1, is_paywalled: 1, paid_model: "paid_story" });
     const parts = stories.map((story) => makeParts(faker, story, now));
     const signals = makeSignals(faker, userIds, stories, parts, now);
 

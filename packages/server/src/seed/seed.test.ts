@@ -138,6 +138,16 @@ describe("demo seeding at start", () => {
         (part.is_paywalled === 1 && part.position >= FREE_PARTS_OF_PAID_STORY),
     );
     expect(misplaced).toEqual([]);
+    // The demo writer has a paid story of their own, with parts to lock and to set free.
+    const writersPaid = await handle.db
+      .selectFrom("stories")
+      .innerJoin("users", "users.id", "stories.user_id")
+      .select(["stories.num_parts"])
+      .where("users.username", "=", "demo_writer")
+      .where("stories.is_paid", "=", 1)
+      .execute();
+    expect(writersPaid).toHaveLength(1);
+    expect(writersPaid[0]?.num_parts).toBeGreaterThan(FREE_PARTS_OF_PAID_STORY);
   });
 
   it("gives English and French curation accounts featured lists, and promotes a story", async () => {

@@ -216,6 +216,7 @@ export async function storyForEditing(db: Kysely<Database>, viewer: Viewer, stor
     completed: Number(story.completed) === 1,
     copyright: Number(story.copyright),
     published: Number(story.draft) === 0,
+    isPaid: Number(story.is_paid) === 1,
     modifyDate: iso(story.modify_date),
     parts: parts.map(partSummary),
   };

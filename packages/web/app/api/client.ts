@@ -27,6 +27,8 @@ import type {
   LibrarySort,
   MyReport,
   NewStoryInput,
+  PaidPartConfig,
+  PaidPartConfigInput,
   ParagraphCommentCounts,
   PartDetails,
   PartImage,
@@ -187,6 +189,8 @@ export interface Refusal {
   message?: string;
   /** Where an image appeal stands, when one is refused (accounts-safety-messaging.md §7). */
   status?: string;
+  /** What is wrong, field by field, when the input was refused (400). */
+  fields?: Record<string, string>;
 }
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; refusal: Refusal };
@@ -423,6 +427,17 @@ export function createApiClient(fetchApi: ApiFetch) {
       get<{ tags: TagSuggestion[] }>(`/v4/tags/suggestions?${new URLSearchParams({ prefix })}`),
     publishPart: (partId: number) =>
       call<PartText>(`/v4/parts/${partId}/publish`, json("POST", {})),
+    /** A part's paid settings; the free-parts path answers a list, one per asked part. */
+    paidPartConfig: async (storyId: number, partId: number) => {
+      const configs = await get<PaidPartConfig[]>(
+        `/v5/bonus-content/paywall/${storyId}/free-parts?parts=${partId}`,
+      );
+      const [config] = configs;
+      if (!config) throw new ApiRequestError(404, { message: "The part has no paid settings" });
+      return config;
+    },
+    savePaidPart: (config: PaidPartConfigInput) =>
+      call<PaidPartConfig>("/v5/bonus-content/paywall", json("POST", config)),
     unpublishPart: (partId: number) =>
       call<PartText>(`/v4/parts/${partId}/unpublish`, json("POST", {})),
     schedulePart: (partId: number, datetime: string) =>

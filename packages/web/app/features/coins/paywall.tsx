@@ -97,14 +97,25 @@ export function Paywall({
         {bonusTypeName ? t.coins.bonusHeading(bonusTypeName) : t.coins.paywallHeading}
       </h2>
       <p className="paywall__message">{paywall.blockedMessage}</p>
+      {paywall.chapterDescription && (
+        <p className="paywall__chapter">{paywall.chapterDescription}</p>
+      )}
       <div className="paywall__author">
         <Avatar src={author.avatar} name={author.name} size={42} />
-        <div>
-          <p className="paywall__author-name">{t.coins.aboutAuthor(author.name)}</p>
-          {paywall.authorDescription && (
-            <p className="paywall__author-description">{paywall.authorDescription}</p>
-          )}
-        </div>
+        {/* A bonus part's note to its readers says more than the writer's profile. */}
+        {paywall.authorNote ? (
+          <div>
+            <p className="paywall__author-name">{t.coins.noteFrom(author.name)}</p>
+            <p className="paywall__author-description">{paywall.authorNote}</p>
+          </div>
+        ) : (
+          <div>
+            <p className="paywall__author-name">{t.coins.aboutAuthor(author.name)}</p>
+            {paywall.authorDescription && (
+              <p className="paywall__author-description">{paywall.authorDescription}</p>
+            )}
+          </div>
+        )}
       </div>
       {user ? (
         <div className="paywall__actions">

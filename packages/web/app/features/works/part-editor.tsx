@@ -19,6 +19,7 @@ import {
 } from "./editor-commands.ts";
 import { EditorToolbar } from "./editor-toolbar.tsx";
 import { ImageModal } from "./image-modal.tsx";
+import { PaidPartModal } from "./paid-part-modal.tsx";
 import { PartSettingsModal } from "./part-settings-modal.tsx";
 import { PreviewModal } from "./preview-modal.tsx";
 import { PublishModal, type SaveOutcome, ScheduledModal } from "./publish-modal.tsx";
@@ -28,7 +29,7 @@ import { StoryDetailsForm } from "./story-details-form.tsx";
 const AUTOSAVE_MS = 2_000;
 
 type SaveState = "saved" | "unsaved" | "saving" | "conflict" | "failed";
-type Dialog = "publish" | "details" | "image" | "preview" | "settings" | "discard" | null;
+type Dialog = "publish" | "details" | "image" | "preview" | "settings" | "paid" | "discard" | null;
 type Notice = { tone: "success" | "danger"; text: string } | null;
 
 /**
@@ -454,12 +455,25 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
         partId={first.id}
         title={title}
         published={!draft}
+        paid={story.isPaid}
+        onPaidSettings={() => setDialog("paid")}
         onPreview={() => setDialog("preview")}
         onUnpublished={() => {
           setDialog(null);
           setDraft(true);
           setChanges(false);
           setNotice({ tone: "success", text: t.works.unpublished(title) });
+        }}
+        onClose={() => setDialog(null)}
+      />
+      <PaidPartModal
+        open={dialog === "paid"}
+        storyId={storyId}
+        partId={first.id}
+        title={title}
+        onSaved={(message) => {
+          setDialog(null);
+          setNotice({ tone: "success", text: message });
         }}
         onClose={() => setDialog(null)}
       />

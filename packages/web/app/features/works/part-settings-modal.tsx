@@ -9,14 +9,18 @@ interface PartSettingsModalProps {
   partId: number;
   title: string;
   published: boolean;
+  /** A part of a paid story: its paid settings are one step away. */
+  paid: boolean;
+  onPaidSettings: () => void;
   onPreview: () => void;
   onUnpublished: () => void;
   onClose: () => void;
 }
 
 /**
- * The editor's settings button: the story's details, Preview for a published part (its bar
- * has no room for it), unpublish, and delete after a confirmation.
+ * The editor's settings button: the story's details, a paid story's paid-part settings,
+ * Preview for a published part (its bar has no room for it), unpublish, and delete after a
+ * confirmation.
  */
 export function PartSettingsModal(props: PartSettingsModalProps) {
   const { open, storyId, partId, title, published, onClose } = props;
@@ -86,6 +90,11 @@ export function PartSettingsModal(props: PartSettingsModalProps) {
             <a className="button" href={`/myworks/${storyId}`}>
               {t.writing.storyDetails}
             </a>
+            {props.paid && (
+              <button className="button" type="button" onClick={props.onPaidSettings}>
+                {t.paidParts.open}
+              </button>
+            )}
             {published && (
               <>
                 <button className="button" type="button" onClick={props.onPreview}>

@@ -20,6 +20,7 @@ export const coins = {
   paywallHeading: "Unlock this part",
   bonusHeading: (type: string) => `Unlock this ${type}`,
   aboutAuthor: (name: string) => `About ${name}`,
+  noteFrom: (name: string) => `A note from ${name}`,
   unlockPart: (price: number) => `Unlock for ${formatCoins(price)}`,
   unlockStory: (price: number) => `Whole story for ${formatCoins(price)}`,
   balance: (amount: number) =>

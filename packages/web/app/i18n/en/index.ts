@@ -39,6 +39,7 @@ export { moderation } from "./moderation.ts";
 export { nav } from "./nav.ts";
 export { onboarding } from "./onboarding.ts";
 export { optOut } from "./optOut.ts";
+export { paidParts } from "./paidParts.ts";
 export { part } from "./part.ts";
 export { picksBanner } from "./picksBanner.ts";
 export { premium } from "./premium.ts";
