@@ -30,6 +30,16 @@ function kindOf(config: PaidPartConfig): Kind | null {
   return null;
 }
 
+/** Takes the writer to the first field an error names, once React has marked it. */
+function focusFirstInvalid(form: HTMLFormElement) {
+  requestAnimationFrame(() => {
+    const invalid = form.querySelector<HTMLElement>(
+      '[aria-invalid="true"], fieldset[aria-describedby] input',
+    );
+    invalid?.focus();
+  });
+}
+
 interface PaidPartModalProps {
   open: boolean;
   storyId: number;
@@ -123,8 +133,9 @@ function PaidPartForm({ config, title, onSaved, onClose }: FormProps & { config:
       : t.paidParts.saved.free(title);
   }
 
-  async function save(event: FormEvent) {
+  async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = event.currentTarget;
     const settings = {
       bonus_type: bonusType,
       chapter_description: description.trim(),
@@ -138,7 +149,7 @@ function PaidPartForm({ config, title, onSaved, onClose }: FormProps & { config:
           : paidPartErrors(settings);
     setErrors(found);
     setFailed(false);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) return focusFirstInvalid(form);
     setSaving(true);
     const result = await browserApi()
       .savePaidPart({
@@ -153,8 +164,10 @@ function PaidPartForm({ config, title, onSaved, onClose }: FormProps & { config:
       .catch(() => null);
     setSaving(false);
     if (result?.ok) onSaved(savedMessage());
-    else if (result?.refusal.fields) setErrors(result.refusal.fields);
-    else setFailed(true);
+    else if (result?.refusal.fields) {
+      setErrors(result.refusal.fields);
+      focusFirstInvalid(form);
+    } else setFailed(true);
   }
 
   const choice = (value: Kind, label: string, hint: string) => (

@@ -6,6 +6,7 @@ import { Alert } from "../../components/alert.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
 import { onPlainClick } from "../../lib/plain-click.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useInteractionGate } from "../accounts/interaction-gate.tsx";
 import { BannedImageNotice } from "../safety/banned-image.tsx";
 import {
@@ -95,6 +96,8 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
   // Flagged pictures still in the text; deleting one from the text takes its notice away.
   const [banned, setBanned] = useState(first.bannedImages ?? []);
   const { guard, modals } = useInteractionGate();
+  // The bar's buttons work through scripts: until they run, a press would be lost.
+  const hydrated = useHydrated();
   const storyId = story.id;
 
   async function saveNow(): Promise<SaveOutcome> {
@@ -279,13 +282,23 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
         <div className="part-editor__actions">
           {draft ? (
             <>
-              <button className="button button--primary" type="button" onClick={publish}>
+              <button
+                className="button button--primary"
+                type="button"
+                disabled={!hydrated}
+                onClick={publish}
+              >
                 {scheduled ? t.works.editor.changeSchedule : t.works.editor.publish}
               </button>
-              <button className="button" type="button" onClick={save}>
+              <button className="button" type="button" disabled={!hydrated} onClick={save}>
                 {t.writing.save}
               </button>
-              <button className="button" type="button" onClick={() => setDialog("preview")}>
+              <button
+                className="button"
+                type="button"
+                disabled={!hydrated}
+                onClick={() => setDialog("preview")}
+              >
                 {t.writing.preview}
               </button>
             </>
@@ -315,6 +328,7 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
             aria-label={t.writing.settings}
             title={t.writing.settings}
             aria-haspopup="dialog"
+            disabled={!hydrated}
             onClick={() => setDialog("settings")}
           >
             <Settings aria-hidden="true" size={18} />

@@ -41,6 +41,6 @@ export const paidParts = {
     paid_story: (title: string, price: number) =>
       `Readers unlock ${title} for ${formatCoins(price)}.`,
     bonus: (title: string, type: string, price: number) =>
-      `${title} is a ${type}: readers unlock it for ${formatCoins(price)}.`,
+      `${title} is ${/^[AEIOU]/.test(type) ? "an" : "a"} ${type}: readers unlock it for ${formatCoins(price)}.`,
   },
 } as const;
