@@ -6,6 +6,7 @@ import { oauthRoutes } from "./accounts/oauth-routes.ts";
 import { accountRoutes } from "./accounts/routes.ts";
 import { SESSION_COOKIE, viewerForSession } from "./accounts/sessions.ts";
 import { settingsRoutes } from "./accounts/settings-routes.ts";
+import { analyticsRoutes } from "./analytics/routes.ts";
 import { coinRoutes } from "./coins/routes.ts";
 import { commentRoutes } from "./comments/routes.ts";
 import type { DatabaseHandle } from "./db/connection.ts";
@@ -82,6 +83,7 @@ export function createApi(handle: DatabaseHandle, options: ApiOptions = {}) {
   app.route("/", imageModerationRoutes());
   app.route("/", premiumPicksRoutes());
   app.route("/", coinRoutes());
+  app.route("/", analyticsRoutes());
   app.route("/", supportRoutes(limits));
   app.route("/", worksRoutes());
   app.route("/", notesRoutes());

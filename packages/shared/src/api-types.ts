@@ -589,3 +589,64 @@ export interface PurchaseResult {
   /** The part to go to: the one bought, or the first the story purchase unlocked. */
   partId: number;
 }
+
+/** One day of a writer's chart: a UTC date (YYYY-MM-DD) and its figure. */
+export interface DailyFigure {
+  date: string;
+  value: number;
+}
+
+/** The story a writer's analytics are about, with §3's analytics fields. */
+export interface AnalyticsStory {
+  id: number;
+  title: string;
+  readCount: number;
+  voteCount: number;
+  numParts: number;
+  /** Engaged readers: signed-in readers with 5+ minutes on it in the last 365 days (§9). */
+  qualifiedUniqueReaders: number;
+}
+
+/** GET /v5/analytics/stories/{id}/overview: the Overview tab (writer-paid-contest.md §2). */
+export interface AnalyticsOverview {
+  story: AnalyticsStory;
+  /** Signed-in readers, each counted once a day, for the last 30 days, oldest first. */
+  dailyUniqueReaders: DailyFigure[];
+  /** Reads, visitors' included, for the same days. */
+  dailyReads: DailyFigure[];
+}
+
+/** One published part on the Engagement tab. */
+export interface PartEngagement {
+  id: number;
+  title: string;
+  reads: number;
+  votes: number;
+  comments: number;
+}
+
+/** GET /v5/analytics/stories/{id}/interactions: the Engagement tab. */
+export interface AnalyticsInteractions {
+  story: AnalyticsStory;
+  /** Published parts in reading order. */
+  parts: PartEngagement[];
+  dailyVotes: DailyFigure[];
+  dailyComments: DailyFigure[];
+}
+
+/** A group of readers and its share, in whole percent (the shares of a list add up to 100). */
+export interface ReaderShare {
+  /** An age group such as 18–24, or an ISO 3166 country code. */
+  key: string;
+  share: number;
+}
+
+/** GET /v5/analytics/stories/{id}/demographics: the Demographics tab. */
+export interface AnalyticsDemographics {
+  story: AnalyticsStory;
+  /** Signed-in readers in the last 365 days; the shares below are of those who told us. */
+  readers: number;
+  ages: ReaderShare[];
+  /** The ten largest countries, then "other" for the rest. */
+  countries: ReaderShare[];
+}

@@ -7,6 +7,7 @@ import {
   USERNAME_MAX,
   USERNAME_MIN,
 } from "./accounts.ts";
+import { READING_TIME_REPORT_MAX_SECONDS } from "./analytics.ts";
 import { FONT_SIZES, isValidPosition, LINE_SPACINGS, THEMES } from "./reading.ts";
 
 /**
@@ -90,6 +91,26 @@ export const readingPositionSchema = z.object({
       },
     )
     .refine(isValidPosition, "position must be a number from 0 to 1"),
+});
+
+/** POST /api/v3/story_parts/{id}/reading-time, as JSON or the page's closing beacon. */
+export const readingTimeSchema = z.object({
+  seconds: z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^\d{1,7}$/)
+          .transform(Number),
+      ],
+      { error: `seconds must be a whole number from 1 to ${READING_TIME_REPORT_MAX_SECONDS}` },
+    )
+    .refine(
+      (seconds) =>
+        Number.isInteger(seconds) && seconds >= 1 && seconds <= READING_TIME_REPORT_MAX_SECONDS,
+      `seconds must be a whole number from 1 to ${READING_TIME_REPORT_MAX_SECONDS}`,
+    ),
 });
 
 /** PUT /api/v3/users/me/reader-settings: every setting, each one of its options. */

@@ -30,6 +30,7 @@ import * as storyPromotions from "./migrations/028-story-promotions.ts";
 import * as signupSource from "./migrations/029-signup-source.ts";
 import * as featureSettings from "./migrations/030-feature-settings.ts";
 import * as coins from "./migrations/031-coins.ts";
+import * as analytics from "./migrations/032-analytics.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   "029-signup-source": signupSource,
   "030-feature-settings": featureSettings,
   "031-coins": coins,
+  "032-analytics": analytics,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

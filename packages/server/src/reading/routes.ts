@@ -1,12 +1,16 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { readerSettingsSchema, readingPositionSchema } from "@inkwell/shared/schemas";
+import {
+  readerSettingsSchema,
+  readingPositionSchema,
+  readingTimeSchema,
+} from "@inkwell/shared/schemas";
 import type { AppEnv } from "../http/app-env.ts";
 import { RateLimiter } from "../http/rate-limit.ts";
 import { clientAddress, readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
 import { idParam, parseInput, validationHook } from "../http/validation.ts";
 import { getReaderSettings, saveReaderSettings } from "./reader-settings.ts";
-import { getReadingPosition, recordRead, saveReadingPosition } from "./service.ts";
+import { addReadingTime, getReadingPosition, recordRead, saveReadingPosition } from "./service.ts";
 
 const HOUR = 3_600_000;
 
@@ -16,7 +20,12 @@ const HOUR = 3_600_000;
  * part's count, and neither does a script walking the catalogue.
  */
 export function readLimiters() {
-  return { perPart: new RateLimiter(3, HOUR), perAddress: new RateLimiter(600, HOUR) };
+  return {
+    perPart: new RateLimiter(3, HOUR),
+    perAddress: new RateLimiter(600, HOUR),
+    // Reading time comes each time a reader leaves a part's page: a few dozen an hour.
+    readingTime: new RateLimiter(60, HOUR),
+  };
 }
 
 const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });
@@ -74,6 +83,23 @@ const postRead = createRoute({
   },
 });
 
+const postReadingTime = createRoute({
+  method: "post",
+  path: "/api/v3/story_parts/{id}/reading-time",
+  summary:
+    "Add seconds spent reading a part to the reader's latest read of it (sent as the page is left)",
+  request: { params: z.object({ id: idParam("id") }) },
+  responses: {
+    200: {
+      description: "Whether a read of the part in the last day took the time",
+      ...json(z.object({ recorded: z.boolean() })),
+    },
+    400: { description: "Malformed id, or seconds not a whole number from 1 to 1800" },
+    401: { description: "Not signed in" },
+    429: { description: "Reported often enough for now" },
+  },
+});
+
 const settingsAnswer = {
   200: { description: "The reader's settings", ...json(readerSettingsSchema) },
   401: { description: "Not signed in" },
@@ -126,6 +152,15 @@ export function readingRoutes(limits = readLimiters()) {
     limits.perAddress.hit([address]);
     limits.perPart.hit([`${viewer ? `user:${viewer.id}` : `ip:${address}`}:${id}`]);
     return c.json(await recordRead(c.get("db"), viewer, id), 200);
+  });
+
+  // JSON from scripts, a form body from the page's beacon when it is left.
+  app.openapi(postReadingTime, async (c) => {
+    const viewer = requireViewer(c);
+    const { id } = c.req.valid("param");
+    const { seconds } = parseInput(readingTimeSchema, await readFields(c));
+    limits.readingTime.hit([`user:${viewer.id}`]);
+    return c.json(await addReadingTime(c.get("db"), viewer, id, seconds), 200);
   });
 
   app.openapi(getSettings, async (c) =>

@@ -180,3 +180,35 @@ export async function recordRead(
   // couple of seconds old is fine, whereas dropping the page cache on every read is not.
   return { counted: true, readCount };
 }
+
+const DAY = 86_400_000;
+
+/**
+ * Adds what the reading page reports of time on a part to the reader's latest read of it in
+ * the last day: a writer's engaged readers (analytics) are those with 5 minutes or more. A
+ * reader without such a read (the author, or a read not counted yet) records nothing.
+ */
+export async function addReadingTime(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  partId: number,
+  seconds: number,
+  now = Date.now(),
+): Promise<{ recorded: boolean }> {
+  const latest = await db
+    .selectFrom("reads")
+    .select("id")
+    .where("user_id", "=", viewer.id)
+    .where("part_id", "=", partId)
+    .where("created_at", ">=", now - DAY)
+    .orderBy("created_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (!latest) return { recorded: false };
+  await db
+    .updateTable("reads")
+    .set((eb) => ({ seconds: eb("seconds", "+", seconds) }))
+    .where("id", "=", latest.id)
+    .execute();
+  return { recorded: true };
+}

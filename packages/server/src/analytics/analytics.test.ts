@@ -1,0 +1,205 @@
+import type {
+  AnalyticsDemographics,
+  AnalyticsInteractions,
+  AnalyticsOverview,
+  ApiError,
+} from "@inkwell/shared";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApi } from "../testing/api.ts";
+import { createStory, createUser, DAY, isoYearsAgo, signedInUser } from "../testing/fixtures.ts";
+
+const t = useTestApi();
+let author: Awaited<ReturnType<typeof signedInUser>>;
+let story: { id: number; partIds: number[] };
+
+async function json<T>(response: Response | Promise<Response>): Promise<T> {
+  return (await response).json() as Promise<T>;
+}
+
+const tab = (name: string, who: { cookie: string } | null = author, id = story.id) =>
+  t.send("GET", `/v5/analytics/stories/${id}/${name}`, who);
+
+/** A read of `partId` by `userId` (a visitor when null), `ago` ms back, of `seconds`. */
+async function read(userId: number | null, partId: number, ago: number, seconds = 60) {
+  await t.handle.db
+    .insertInto("reads")
+    .values({
+      user_id: userId,
+      part_id: partId,
+      story_id: story.id,
+      seconds,
+      created_at: Date.now() - ago,
+    })
+    .execute();
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  author = await signedInUser(t.handle.db);
+  story = await createStory(t.handle.db, author.id, {
+    title: "The Lighthouse Letters",
+    parts: [{ title: "One" }, { title: "Two" }, { title: "A draft", draft: 1 }],
+  });
+});
+
+describe("writer analytics", () => {
+  it("counts engaged readers: 5 minutes or more on the story in the last 365 days", async () => {
+    const [one, two] = story.partIds as [number, number];
+    const keen = await createUser(t.handle.db);
+    const brief = await createUser(t.handle.db);
+    const longAgo = await createUser(t.handle.db);
+    // 200 s + 100 s over two parts: engaged. 299 s: not. 900 s, but 400 days ago: not.
+    await read(keen.id, one, DAY, 200);
+    await read(keen.id, two, 2 * DAY, 100);
+    await read(brief.id, one, DAY, 299);
+    await read(longAgo.id, one, 400 * DAY, 900);
+    // Visitors cannot be told apart: they are never counted as readers.
+    await read(null, one, DAY, 1200);
+
+    const overview = await json<AnalyticsOverview>(tab("overview"));
+    expect(overview.story).toMatchObject({
+      id: story.id,
+      title: "The Lighthouse Letters",
+      numParts: 2,
+      qualifiedUniqueReaders: 1,
+    });
+    expect(overview.dailyUniqueReaders).toHaveLength(30);
+    expect(overview.dailyUniqueReaders.at(-1)?.date).toBe(today());
+    expect(overview.dailyUniqueReaders[0]?.date).toBe(daysAgo(29));
+    // Yesterday: keen and brief (each once), and one visitor read among the reads.
+    expect(overview.dailyUniqueReaders.find((day) => day.date === daysAgo(1))?.value).toBe(2);
+    expect(overview.dailyReads.find((day) => day.date === daysAgo(1))?.value).toBe(3);
+    expect(overview.dailyReads.find((day) => day.date === daysAgo(2))?.value).toBe(1);
+    // The read 400 days ago is outside the chart.
+    expect(overview.dailyReads.reduce((sum, day) => sum + day.value, 0)).toBe(4);
+  });
+
+  it("adds reported reading time to the reader's latest read, making them engaged", async () => {
+    const [one] = story.partIds as [number];
+    const reader = await signedInUser(t.handle.db);
+    const report = (seconds: unknown) =>
+      t.send("POST", `/api/v3/story_parts/${one}/reading-time`, reader, { seconds });
+    // No read counted yet: nothing to add the time to.
+    expect(await json(report(120))).toEqual({ recorded: false });
+    await read(reader.id, one, 60_000, 0);
+    const before = await json<AnalyticsOverview>(tab("overview"));
+    // Two reports at once: both are kept.
+    const answers = await Promise.all([report(200), report(150)]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const after = await json<AnalyticsOverview>(tab("overview"));
+    expect(after.story.qualifiedUniqueReaders).toBe(before.story.qualifiedUniqueReaders + 1);
+
+    for (const bad of [0, 1801, 2.5, "ten", null]) {
+      const answer = await report(bad);
+      expect([bad, answer.status]).toEqual([bad, 400]);
+      expect(((await answer.json()) as ApiError).message).toContain(
+        "seconds must be a whole number from 1 to 1800",
+      );
+    }
+    const visitor = await t.send("POST", `/api/v3/story_parts/${one}/reading-time`, null, {
+      seconds: 60,
+    });
+    expect(visitor.status).toBe(401);
+  });
+
+  it("lists each published part's reads, votes and comments, and the days' votes", async () => {
+    const [one, two] = story.partIds as [number, number];
+    await t.handle.db
+      .updateTable("parts")
+      .set({ read_count: 40, vote_count: 7, comment_count: 3 })
+      .where("id", "=", one)
+      .execute();
+    await t.handle.db
+      .updateTable("parts")
+      .set({ read_count: 25, vote_count: 2, comment_count: 0 })
+      .where("id", "=", two)
+      .execute();
+    const voter = await createUser(t.handle.db);
+    await t.handle.db
+      .insertInto("votes")
+      .values({
+        user_id: voter.id,
+        part_id: one,
+        story_id: story.id,
+        created_at: Date.now() - 3 * DAY,
+      })
+      .execute();
+    await t.handle.db
+      .insertInto("comments")
+      .values([
+        {
+          part_id: two,
+          story_id: story.id,
+          user_id: voter.id,
+          text: "Oh!",
+          deleted: 0,
+          created_at: Date.now(),
+        },
+        {
+          part_id: two,
+          story_id: story.id,
+          user_id: voter.id,
+          text: "Gone",
+          deleted: 1,
+          created_at: Date.now(),
+        },
+      ])
+      .execute();
+
+    const interactions = await json<AnalyticsInteractions>(tab("interactions"));
+    expect(interactions.parts).toEqual([
+      { id: one, title: "One", reads: 40, votes: 7, comments: 3 },
+      { id: two, title: "Two", reads: 25, votes: 2, comments: 0 },
+    ]);
+    expect(interactions.dailyVotes.find((day) => day.date === daysAgo(3))?.value).toBe(1);
+    expect(interactions.dailyComments.at(-1)).toEqual({ date: today(), value: 1 });
+  });
+
+  it("gives the readers' ages and countries as shares that add up to 100", async () => {
+    const other = await createStory(t.handle.db, author.id);
+    const readers = [
+      { birthdate: isoYearsAgo(16), country: "GB" },
+      { birthdate: isoYearsAgo(20), country: "GB" },
+      { birthdate: isoYearsAgo(22), country: "FR" },
+      { birthdate: null, country: null },
+    ];
+    for (const reader of readers) {
+      const user = await createUser(t.handle.db, reader);
+      await t.handle.db
+        .insertInto("reads")
+        .values({
+          user_id: user.id,
+          part_id: other.partIds[0] as number,
+          story_id: other.id,
+          created_at: Date.now() - DAY,
+        })
+        .execute();
+    }
+    const demographics = await json<AnalyticsDemographics>(tab("demographics", author, other.id));
+    expect(demographics.readers).toBe(4);
+    expect(demographics.ages).toEqual([
+      { key: "13–17", share: 33 },
+      { key: "18–24", share: 67 },
+      { key: "25–34", share: 0 },
+      { key: "35–44", share: 0 },
+      { key: "45+", share: 0 },
+    ]);
+    expect(demographics.countries).toEqual([
+      { key: "GB", share: 67 },
+      { key: "FR", share: 33 },
+    ]);
+  });
+
+  it("shows a story's analytics to its author only", async () => {
+    const stranger = await signedInUser(t.handle.db);
+    for (const name of ["overview", "interactions", "demographics"]) {
+      expect((await tab(name, null)).status).toBe(401);
+      const refused = await tab(name, stranger);
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toMatchObject({ code: "forbidden" });
+      expect((await tab(name, author, 987654)).status).toBe(404);
+    }
+  });
+});

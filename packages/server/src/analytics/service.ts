@@ -1,0 +1,209 @@
+import {
+  AGE_GROUPS,
+  type AnalyticsDemographics,
+  type AnalyticsInteractions,
+  type AnalyticsOverview,
+  type AnalyticsStory,
+  ageGroupOf,
+  DAILY_READERS_DAYS,
+  type DailyFigure,
+  ENGAGED_READER_DAYS,
+  ENGAGED_READER_SECONDS,
+  lastDays,
+  type ReaderShare,
+  sharesOf,
+} from "@inkwell/shared";
+import { type Kysely, type Selectable, sql } from "kysely";
+import type { Database, StoriesTable } from "../db/schema.ts";
+import type { Viewer } from "../viewer.ts";
+import { ownStory } from "../works/service.ts";
+
+const DAY = 86_400_000;
+/** Countries listed by name on the Demographics tab; the rest are summed as "other". */
+const TOP_COUNTRIES = 10;
+
+/**
+ * A millisecond column as its UTC day number, the same on SQLite and PostgreSQL. The divisor
+ * is a literal: a bound number would make SQLite divide as reals, and PostgreSQL would not
+ * see the select's and the group's expressions (two parameters) as one.
+ */
+const dayOf = (column: string) => sql<number>`${sql.ref(column)} / ${sql.lit(DAY)}`;
+
+/** The last `days` days as a chart: each date's figure from `byDay` (keyed by day number). */
+function series(now: number, days: number, byDay: Map<number, number>): DailyFigure[] {
+  return lastDays(new Date(now), days).map((date) => ({
+    date,
+    value: byDay.get(Date.parse(date) / DAY) ?? 0,
+  }));
+}
+
+async function engagedReaders(db: Kysely<Database>, storyId: number, now: number) {
+  const row = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom("reads")
+        .select("user_id")
+        .where("story_id", "=", storyId)
+        .where("created_at", ">=", now - ENGAGED_READER_DAYS * DAY)
+        .where("user_id", "is not", null)
+        .groupBy("user_id")
+        .having((having) => having.fn.sum("seconds"), ">=", ENGAGED_READER_SECONDS)
+        .as("engaged"),
+    )
+    .select((eb) => eb.fn.countAll<number>().as("readers"))
+    .executeTakeFirstOrThrow();
+  return Number(row.readers);
+}
+
+/** The story its author asked about, with §3's analytics fields: 404 or 403 for others. */
+async function analyticsStory(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  storyId: number,
+  now: number,
+): Promise<{ row: Selectable<StoriesTable>; story: AnalyticsStory }> {
+  const row = await ownStory(db, viewer, storyId);
+  return {
+    row,
+    story: {
+      id: Number(row.id),
+      title: row.title,
+      readCount: Number(row.read_count),
+      voteCount: Number(row.vote_count),
+      numParts: Number(row.num_parts),
+      qualifiedUniqueReaders: await engagedReaders(db, storyId, now),
+    },
+  };
+}
+
+/** GET /v5/analytics/stories/{id}/overview. */
+export async function analyticsOverview(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  storyId: number,
+  now = Date.now(),
+): Promise<AnalyticsOverview> {
+  const { story } = await analyticsStory(db, viewer, storyId, now);
+  const since = Date.parse(lastDays(new Date(now), DAILY_READERS_DAYS)[0] as string);
+  const days = await db
+    .selectFrom("reads")
+    .select((eb) => [
+      dayOf("created_at").as("day"),
+      eb.fn.count<number>("user_id").distinct().as("readers"),
+      eb.fn.countAll<number>().as("reads"),
+    ])
+    .where("story_id", "=", storyId)
+    .where("created_at", ">=", since)
+    .groupBy(dayOf("created_at"))
+    .execute();
+  const byDay = (pick: (row: (typeof days)[number]) => number) =>
+    new Map(days.map((row) => [Number(row.day), Number(pick(row))]));
+  return {
+    story,
+    dailyUniqueReaders: series(
+      now,
+      DAILY_READERS_DAYS,
+      byDay((row) => row.readers),
+    ),
+    dailyReads: series(
+      now,
+      DAILY_READERS_DAYS,
+      byDay((row) => row.reads),
+    ),
+  };
+}
+
+/** GET /v5/analytics/stories/{id}/interactions. */
+export async function analyticsInteractions(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  storyId: number,
+  now = Date.now(),
+): Promise<AnalyticsInteractions> {
+  const { story } = await analyticsStory(db, viewer, storyId, now);
+  const parts = await db
+    .selectFrom("parts")
+    .select(["id", "title", "read_count", "vote_count", "comment_count"])
+    .where("story_id", "=", storyId)
+    .where("draft", "=", 0)
+    .where("deleted", "=", 0)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  const partIds = parts.map((part) => Number(part.id));
+  const since = Date.parse(lastDays(new Date(now), DAILY_READERS_DAYS)[0] as string);
+  const perDay = async (table: "votes" | "comments") => {
+    if (partIds.length === 0) return new Map<number, number>();
+    let query = db
+      .selectFrom(table)
+      .select((eb) => [dayOf("created_at").as("day"), eb.fn.countAll<number>().as("count")])
+      .where("part_id", "in", partIds)
+      .where("created_at", ">=", since);
+    if (table === "comments") query = query.where("deleted", "=", 0);
+    const rows = await query.groupBy(dayOf("created_at")).execute();
+    return new Map(rows.map((row) => [Number(row.day), Number(row.count)]));
+  };
+  const [votes, comments] = await Promise.all([perDay("votes"), perDay("comments")]);
+  return {
+    story,
+    parts: parts.map((part) => ({
+      id: Number(part.id),
+      title: part.title,
+      reads: Number(part.read_count),
+      votes: Number(part.vote_count),
+      comments: Number(part.comment_count),
+    })),
+    dailyVotes: series(now, DAILY_READERS_DAYS, votes),
+    dailyComments: series(now, DAILY_READERS_DAYS, comments),
+  };
+}
+
+/** Groups in the order given, each with its share of all the counted readers. */
+function sharesIn(counts: ReadonlyMap<string, number>): ReaderShare[] {
+  const keys = [...counts.keys()];
+  const shares = sharesOf(keys.map((key) => counts.get(key) ?? 0));
+  return keys.map((key, index) => ({ key, share: shares[index] ?? 0 }));
+}
+
+/** GET /v5/analytics/stories/{id}/demographics. */
+export async function analyticsDemographics(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  storyId: number,
+  now = Date.now(),
+): Promise<AnalyticsDemographics> {
+  const { story } = await analyticsStory(db, viewer, storyId, now);
+  const readers = await db
+    .selectFrom("users")
+    .select(["birthdate", "country"])
+    .where("id", "in", (eb) =>
+      eb
+        .selectFrom("reads")
+        .select("user_id")
+        .where("story_id", "=", storyId)
+        .where("created_at", ">=", now - ENGAGED_READER_DAYS * DAY)
+        .where("user_id", "is not", null)
+        .$narrowType<{ user_id: number }>(),
+    )
+    .execute();
+
+  const ages = new Map<string, number>(AGE_GROUPS.map((group) => [group, 0]));
+  for (const reader of readers) {
+    const group = ageGroupOf(reader.birthdate, new Date(now));
+    if (group) ages.set(group, (ages.get(group) ?? 0) + 1);
+  }
+  const byCountry = new Map<string, number>();
+  for (const { country } of readers) {
+    if (country) byCountry.set(country, (byCountry.get(country) ?? 0) + 1);
+  }
+  const ranked = [...byCountry].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const countries = new Map(ranked.slice(0, TOP_COUNTRIES));
+  const rest = ranked.slice(TOP_COUNTRIES).reduce((sum, [, count]) => sum + count, 0);
+  if (rest > 0) countries.set("other", rest);
+  return {
+    story,
+    readers: readers.length,
+    ages: sharesIn(ages),
+    countries: sharesIn(countries),
+  };
+}

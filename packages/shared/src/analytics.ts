@@ -1,0 +1,54 @@
+/**
+ * Writer analytics (writer-paid-contest.md §2, §3, §9): what counts as an engaged reader, the
+ * windows each figure covers, and the groups the Demographics tab shows.
+ */
+
+/** §9: an engaged reader spent 5 minutes or more reading the story… */
+export const ENGAGED_READER_SECONDS = 5 * 60;
+/** …within the last 365 days. */
+export const ENGAGED_READER_DAYS = 365;
+/** §9: daily unique readers cover the last 30 days. */
+export const DAILY_READERS_DAYS = 30;
+/** One report of reading time counts at most this much: a page left open is not reading. */
+export const READING_TIME_REPORT_MAX_SECONDS = 30 * 60;
+
+export const AGE_GROUPS = ["13–17", "18–24", "25–34", "35–44", "45+"] as const;
+export type AgeGroup = (typeof AGE_GROUPS)[number];
+
+/** The age group of a reader born on `birthdate` (YYYY-MM-DD) at `now`; null if unknown. */
+export function ageGroupOf(birthdate: string | null, now: Date): AgeGroup | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthdate ?? "");
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const hadBirthday =
+    now.getUTCMonth() + 1 > month || (now.getUTCMonth() + 1 === month && now.getUTCDate() >= day);
+  const age = now.getUTCFullYear() - year - (hadBirthday ? 0 : 1);
+  if (age < 13) return null;
+  if (age < 18) return "13–17";
+  if (age < 25) return "18–24";
+  if (age < 35) return "25–34";
+  if (age < 45) return "35–44";
+  return "45+";
+}
+
+/** Whole-number percentages of `counts` that add up to 100 (largest remainders first). */
+export function sharesOf(counts: readonly number[]): number[] {
+  const total = counts.reduce((sum, count) => sum + count, 0);
+  if (total === 0) return counts.map(() => 0);
+  const exact = counts.map((count) => (count * 100) / total);
+  const shares = exact.map(Math.floor);
+  const left = 100 - shares.reduce((sum, share) => sum + share, 0);
+  const byRemainder = exact
+    .map((value, index) => ({ index, remainder: value - Math.floor(value) }))
+    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (const { index } of byRemainder.slice(0, left)) shares[index] = (shares[index] ?? 0) + 1;
+  return shares;
+}
+
+/** The last `days` calendar days (UTC) up to and including `now`'s, oldest first. */
+export function lastDays(now: Date, days: number): string[] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Array.from({ length: days }, (_, index) =>
+    new Date(today - (days - 1 - index) * 86_400_000).toISOString().slice(0, 10),
+  );
+}
