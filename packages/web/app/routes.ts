@@ -49,6 +49,13 @@ export default [
   route("myworks/cover-import", "routes/myworks-cover-import.tsx"),
   route("myworks/:storyId", "routes/myworks-story.tsx"),
   route("myworks/:storyId/write/:partId", "routes/myworks-write.tsx"),
+  route("myworks/:storyId/analytics", "routes/myworks-analytics.tsx"),
+  route("myworks/:storyId/analytics/interactions", "routes/myworks-analytics.tsx", {
+    id: "analytics-interactions",
+  }),
+  route("myworks/:storyId/analytics/demographics", "routes/myworks-analytics.tsx", {
+    id: "analytics-demographics",
+  }),
   route(":partId", "routes/part.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,4 +1,7 @@
 import type {
+  AnalyticsDemographics,
+  AnalyticsInteractions,
+  AnalyticsOverview,
   ApiError,
   AutocompleteUser,
   BlockedUsers,
@@ -427,6 +430,12 @@ export function createApiClient(fetchApi: ApiFetch) {
       get<{ tags: TagSuggestion[] }>(`/v4/tags/suggestions?${new URLSearchParams({ prefix })}`),
     publishPart: (partId: number) =>
       call<PartText>(`/v4/parts/${partId}/publish`, json("POST", {})),
+    analyticsOverview: (storyId: number) =>
+      get<AnalyticsOverview>(`/v5/analytics/stories/${storyId}/overview`),
+    analyticsInteractions: (storyId: number) =>
+      get<AnalyticsInteractions>(`/v5/analytics/stories/${storyId}/interactions`),
+    analyticsDemographics: (storyId: number) =>
+      get<AnalyticsDemographics>(`/v5/analytics/stories/${storyId}/demographics`),
     /** A part's paid settings; the free-parts path answers a list, one per asked part. */
     paidPartConfig: async (storyId: number, partId: number) => {
       const configs = await get<PaidPartConfig[]>(

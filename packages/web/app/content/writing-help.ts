@@ -1,6 +1,6 @@
 import type { LegalDocument } from "./legal.ts";
 
-/** The help articles Story Notes links to (writer-paid-contest.md §2), by their path name. */
+/** The help articles Story Notes and analytics link to (writer-paid-contest.md §2), by path name. */
 export const WRITING_HELP: Record<string, LegalDocument> = {
   protagonist: {
     title: "How to write a protagonist",
@@ -42,6 +42,36 @@ export const WRITING_HELP: Record<string, LegalDocument> = {
         paragraphs: [
           "When [something happens], a [protagonist] must [goal] before [stakes]. For example: when the lamp fails on the night of the storm, a lighthouse keeper must choose between her sister's ship and the whole fleet.",
           "Leave out subplots and names of minor characters. Keep it under 150 characters if you can: short loglines are easier to remember and to share.",
+        ],
+      },
+    ],
+  },
+  analytics: {
+    title: "Understanding your story's analytics",
+    updated: "November 25, 2026",
+    sections: [
+      {
+        heading: "Total Reads",
+        paragraphs: [
+          "A read is counted when someone has had a part on screen for a few seconds. Reading the same part again counts again, up to three times an hour, and your own reads never count. Total Reads adds up the reads of every published part.",
+        ],
+      },
+      {
+        heading: "Engaged Readers",
+        paragraphs: [
+          "Engaged Readers are readers with an account who spent five minutes or more reading your story in the last 365 days, over any number of visits and parts. Time counts only while the part is on their screen.",
+        ],
+      },
+      {
+        heading: "Daily Unique Readers",
+        paragraphs: [
+          "For each of the last 30 days, the number of different readers with an account who read at least one part of your story that day. Someone who reads every day is counted once each day. Visitors without an account are counted in reads, but cannot be told apart, so they are not counted here.",
+        ],
+      },
+      {
+        heading: "Engagement and Demographics",
+        paragraphs: [
+          "Engagement shows each published part's reads, votes and comments, so you can see where readers keep going and where they stop. Demographics shows the ages and countries of your story's readers in the last year, from what they told us when they signed up; readers who did not say are left out of the shares.",
         ],
       },
     ],

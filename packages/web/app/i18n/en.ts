@@ -38,6 +38,8 @@ export const works = {
     originalWork:
       "I acknowledge this is my own original work and that I have the right to publish it.",
   },
+  analytics: "Analytics",
+  analyticsFor: (title: string) => `Analytics for ${title}`,
   licenceHelp: {
     open: "What do the licences mean?",
     title: "Copyright licences",

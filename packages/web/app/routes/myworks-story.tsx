@@ -1,4 +1,4 @@
-import { Eye } from "lucide-react";
+import { ChartColumn, Eye } from "lucide-react";
 import { useState } from "react";
 import { isRouteErrorResponse, redirect, useRouteError } from "react-router";
 import { ApiRequestError } from "../api/client.ts";
@@ -54,6 +54,12 @@ export default function StoryEditorPage({ loaderData }: Route.ComponentProps) {
           <a className="button" href={`/story/${story.id}`}>
             <Eye aria-hidden="true" size={18} />
             {t.works.viewStory}
+          </a>
+        )}
+        {story?.published && (
+          <a className="button" href={`/myworks/${story.id}/analytics/`}>
+            <ChartColumn aria-hidden="true" size={18} />
+            {t.works.analytics}
           </a>
         )}
       </header>

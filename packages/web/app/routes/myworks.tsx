@@ -1,5 +1,5 @@
 import { COPYRIGHT_LICENCES, formatAbsoluteDate } from "@inkwell/shared";
-import { ImagePlus, Plus } from "lucide-react";
+import { ChartColumn, ImagePlus, Plus } from "lucide-react";
 import { redirect } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { Cover } from "../components/cover.tsx";
@@ -86,6 +86,16 @@ export default function MyWorksPage({ loaderData }: Route.ComponentProps) {
                   <ImagePlus aria-hidden="true" size={18} />
                   {t.covers.importLink}
                 </a>
+                {story.published && (
+                  <a
+                    className="button"
+                    href={`/myworks/${story.id}/analytics/`}
+                    aria-label={t.works.analyticsFor(story.title)}
+                  >
+                    <ChartColumn aria-hidden="true" size={18} />
+                    {t.works.analytics}
+                  </a>
+                )}
               </div>
             </li>
           ))}

@@ -86,7 +86,7 @@ function PartView({ part, now, resumeAt, ...loaded }: Route.ComponentProps["load
     saves: signedIn && paywall === null,
     resumeAt,
   });
-  useReadCounter(paywall === null ? part.id : null);
+  useReadCounter(paywall === null ? part.id : null, signedIn);
   return (
     <article className={readerClassName(settings)}>
       <ProgressBar position={position} />

@@ -8,6 +8,7 @@ import {
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { t } from "../../i18n/index.ts";
+import { beaconForm } from "../../lib/beacon.ts";
 
 interface ProgressOptions {
   storyId: number;
@@ -27,17 +28,13 @@ function boxOf(text: HTMLElement): TextBox {
   };
 }
 
-/** Posts the position as a form with the page's last breath: a beacon outlives the page. */
+/** Saves the position as the page goes away. */
 function beaconPosition(storyId: number, partId: number, position: number): void {
-  const body = new URLSearchParams({
+  beaconForm("/apiv2/syncreadingposition", {
     story_id: String(storyId),
     part_id: String(partId),
     position: String(position),
   });
-  if (navigator.sendBeacon?.("/apiv2/syncreadingposition", body)) return;
-  fetch("/apiv2/syncreadingposition", { method: "POST", body, keepalive: true }).catch(
-    () => undefined,
-  );
 }
 
 /**

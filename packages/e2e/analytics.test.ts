@@ -1,0 +1,176 @@
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import type { AnalyticsOverview } from "@inkwell/shared";
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { DESKTOP, expectNoAxeViolations, logInAt, PHONE, useBrowser } from "./support/browser.ts";
+import { useServer } from "./support/server.ts";
+
+const server = useServer();
+const { withPage } = useBrowser();
+
+function query<T>(sql: string, ...params: number[]): T[] {
+  const db = new DatabaseSync(join(server.dataDir, "inkwell.sqlite"), { readOnly: true });
+  try {
+    return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+/** A published story of `username`'s with two or more published parts. */
+function storyOf(username: string): { id: number; title: string } {
+  const [row] = query<{ id: number; title: string }>(
+    `SELECT s.id, s.title FROM stories s JOIN users u ON u.id = s.user_id
+     WHERE u.username = '${username}' AND s.draft = 0 AND s.deleted = 0 AND s.num_parts >= 2
+     ORDER BY s.id LIMIT 1`,
+  );
+  if (!row) throw new Error(`${username} has no published story`);
+  return row;
+}
+
+const overviewOf = async (page: Page, storyId: number) =>
+  page.evaluate(async (id) => {
+    const response = await fetch(`/v5/analytics/stories/${id}/overview`);
+    return (await response.json()) as AnalyticsOverview;
+  }, storyId);
+
+const tabs = ["Overview", "Engagement", "Demographics"] as const;
+
+describe("writer analytics", () => {
+  test("a writer opens a story's analytics from My Stories and reads each tab", async () => {
+    await withPage({ viewport: PHONE, colorScheme: "dark", baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_writer", "/myworks");
+      const link = page.getByRole("link", { name: /^Analytics for / }).first();
+      const title = ((await link.getAttribute("aria-label")) ?? "").replace("Analytics for ", "");
+      await link.click();
+      await page.waitForURL(/\/myworks\/\d+\/analytics\/$/);
+      const storyId = Number(new URL(page.url()).pathname.split("/")[2]);
+      await page.getByRole("heading", { level: 1, name: title }).waitFor();
+      const current = page.getByRole("navigation", { name: "Analytics" }).getByRole("link", {
+        name: "Overview",
+      });
+      expect(await current.getAttribute("aria-current")).toBe("page");
+
+      // The figures are the API's, each with its singular or plural label.
+      const overview = await overviewOf(page, storyId);
+      const stats = page.locator(".analytics-stats li");
+      expect((await stats.allInnerTexts()).map((text) => text.replace(/\s+/g, " "))).toEqual([
+        `${overview.story.readCount} ${overview.story.readCount === 1 ? "Total Read" : "Total Reads"}`,
+        `${overview.story.voteCount} ${overview.story.voteCount === 1 ? "Vote" : "Votes"}`,
+        `${overview.story.numParts} ${overview.story.numParts === 1 ? "Story Part" : "Story Parts"}`,
+        `${overview.story.qualifiedUniqueReaders} ${
+          overview.story.qualifiedUniqueReaders === 1 ? "Engaged Reader" : "Engaged Readers"
+        }`,
+      ]);
+      const daily = overview.dailyUniqueReaders.reduce((sum, day) => sum + day.value, 0);
+      const chart = page.getByRole("img", { name: /^Daily Unique Readers: / });
+      expect(await chart.getAttribute("aria-label")).toContain(
+        daily === 0 ? "none in the last 30 days" : `${daily} in the last 30 days`,
+      );
+      await expectNoAxeViolations(page, "analytics overview at 360 px, dark");
+
+      // The engaged readers' popover explains them, links to more, and Ok closes it.
+      const about = page.getByRole("button", { name: "About Engaged Readers" });
+      await about.click();
+      const popover = page.getByRole("dialog", { name: "Engaged Readers" });
+      await popover
+        .getByText(/5 minutes or more reading your story in the last 365 days/)
+        .waitFor();
+      expect(await popover.getByRole("link", { name: "Learn more" }).getAttribute("href")).toBe(
+        "/help/writing/analytics",
+      );
+      await expectNoAxeViolations(page, "analytics popover at 360 px, dark");
+      await popover.getByRole("button", { name: "Ok" }).click();
+      expect(await popover.count()).toBe(0);
+      expect(await about.evaluate((button) => button === document.activeElement)).toBe(true);
+
+      // Engagement: one row per published part, in reading order.
+      await page.getByRole("link", { name: "Engagement" }).click();
+      await page.waitForURL(`${server.url}/myworks/${storyId}/analytics/interactions`);
+      const rows = page.getByRole("table").first().locator("tbody tr");
+      expect(await rows.count()).toBe(overview.story.numParts);
+      await expectNoAxeViolations(page, "analytics engagement at 360 px, dark");
+
+      await page.getByRole("link", { name: "Demographics" }).click();
+      await page.waitForURL(`${server.url}/myworks/${storyId}/analytics/demographics`);
+      await page.getByText(/^\d+ readers? with an account in the last year$/).waitFor();
+      const ages = page.getByRole("region", { name: "Age" });
+      expect(await ages.getByRole("listitem").allInnerTexts()).toHaveLength(5);
+      expect((await ages.getByRole("listitem").first().innerText()).replace(/\s+/g, " ")).toMatch(
+        /^13–17 \d+%$/,
+      );
+      await expectNoAxeViolations(page, "analytics demographics at 360 px, dark");
+
+      // No tab scrolls the page sideways on a phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        PHONE.width,
+      );
+    });
+  });
+
+  test("every tab passes axe at 1280 px", async () => {
+    const story = storyOf("demo_writer");
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_writer", `/myworks/${story.id}/analytics/`);
+      for (const tab of tabs) {
+        await page.getByRole("link", { name: tab }).click();
+        await page.waitForSelector(`a[aria-current="page"]:text-is("${tab}")`);
+        await expectNoAxeViolations(page, `analytics ${tab} at 1280 px`);
+      }
+      // The figures of one day are a table away, for those who cannot see the bars.
+      await page.getByRole("link", { name: "Engagement" }).click();
+      await page.getByText("Show as a table").first().click();
+      expect(
+        await page.getByRole("table", { name: "Votes a day" }).locator("tbody tr").count(),
+      ).toBe(30);
+    });
+  });
+
+  test("reading a part for a while reports the time, kept with the reader's read of it", async () => {
+    const story = storyOf("demo_writer");
+    const [part] = query<{ id: number }>(
+      "SELECT id FROM parts WHERE story_id = ? AND draft = 0 AND deleted = 0 AND paywalled = 0 ORDER BY position LIMIT 1",
+      story.id,
+    );
+    if (!part) throw new Error("the story has no free published part");
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_reader", `/${part.id}`);
+      // The read counts after a few seconds on screen; the time goes when the part is left.
+      await page.waitForResponse(
+        (response) => response.url().endsWith(`/story_parts/${part.id}/reads`),
+        {
+          timeout: 15_000,
+        },
+      );
+      await page.waitForTimeout(1500);
+      // Leaving the page sends the time with a beacon, which the page's requests do not show:
+      // the read in the database tells.
+      await page.goto("/home");
+      await expect
+        .poll(
+          () =>
+            query<{ seconds: number }>(
+              `SELECT r.seconds FROM reads r JOIN users u ON u.id = r.user_id
+               WHERE u.username = 'demo_reader' AND r.part_id = ? ORDER BY r.created_at DESC LIMIT 1`,
+              part.id,
+            )[0]?.seconds ?? 0,
+        )
+        .toBeGreaterThanOrEqual(6);
+    });
+  });
+
+  test("another writer's analytics are not found, and visitors are sent to log in", async () => {
+    const theirs = storyOf("demo_writer");
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      const visitor = await page.goto(`/myworks/${theirs.id}/analytics/`);
+      expect(visitor?.url()).toBe(
+        `${server.url}/login?nextUrl=${encodeURIComponent(`/myworks/${theirs.id}/analytics/`)}`,
+      );
+      await logInAt(page, "demo_reader", "/home");
+      const response = await page.goto(`/myworks/${theirs.id}/analytics/demographics`);
+      expect(response?.status()).toBe(404);
+      expect(await page.getByText(theirs.title).count()).toBe(0);
+    });
+  });
+});

@@ -1,0 +1,59 @@
+/** Writer analytics (writer-paid-contest.md §2): the three tabs and their popovers. */
+export const analytics = {
+  title: (story: string) => `Analytics: ${story}`,
+  heading: "Analytics",
+  back: "Back to the story",
+  tabsLabel: "Analytics",
+  tabs: { overview: "Overview", interactions: "Engagement", demographics: "Demographics" },
+  stats: {
+    reads: (count: number) => (count === 1 ? "Total Read" : "Total Reads"),
+    votes: (count: number) => (count === 1 ? "Vote" : "Votes"),
+    parts: (count: number) => (count === 1 ? "Story Part" : "Story Parts"),
+    engaged: (count: number) => (count === 1 ? "Engaged Reader" : "Engaged Readers"),
+  },
+  info: {
+    open: (topic: string) => `About ${topic}`,
+    ok: "Ok",
+    learnMore: "Learn more",
+    reads: {
+      title: "Total Reads",
+      text: "A read counts when someone has had a part on screen for a few seconds. Your own reads never count.",
+    },
+    engaged: {
+      title: "Engaged Readers",
+      text: "Readers with an account who spent 5 minutes or more reading your story in the last 365 days.",
+    },
+    daily: {
+      title: "Daily Unique Readers",
+      text: "For each of the last 30 days, how many different readers with an account read your story.",
+    },
+  },
+  dailyReaders: "Daily Unique Readers",
+  dailyReads: "Reads a day",
+  dailyVotes: "Votes a day",
+  dailyComments: "Comments a day",
+  last30: "Last 30 days",
+  chartSummary: (what: string, total: number, peak: number, peakDate: string) =>
+    total === 0
+      ? `${what}: none in the last 30 days.`
+      : `${what}: ${total.toLocaleString("en")} in the last 30 days, at most ${peak.toLocaleString("en")} on ${peakDate}.`,
+  showTable: "Show as a table",
+  date: "Date",
+  count: "Count",
+  parts: "Parts",
+  partsIntro: "Reads, votes and comments of each published part, in reading order.",
+  part: "Part",
+  reads: "Reads",
+  votes: "Votes",
+  comments: "Comments",
+  noParts: "Nothing published yet: analytics start with your first published part.",
+  readers: (count: number) =>
+    `${count.toLocaleString("en")} ${count === 1 ? "reader" : "readers"} with an account in the last year`,
+  noReaders:
+    "No readers with an account in the last year yet. Their ages and countries will show here.",
+  sharesNote: "Shares of the readers who told us; those who did not are left out.",
+  ages: "Age",
+  countries: "Countries",
+  otherCountries: "Other countries",
+  share: (percent: number) => `${percent}%`,
+} as const;

@@ -1,0 +1,215 @@
+import type {
+  AnalyticsDemographics,
+  AnalyticsInteractions,
+  AnalyticsOverview,
+  AnalyticsStory,
+} from "@inkwell/shared";
+import type { ReactNode } from "react";
+import { isRouteErrorResponse, redirect, useRouteError } from "react-router";
+import { ApiRequestError } from "../api/client.ts";
+import { apiContext } from "../api/context.ts";
+import { ErrorPage } from "../components/error-page.tsx";
+import { DailyChart } from "../features/analytics/daily-chart.tsx";
+import { AnalyticsInfo } from "../features/analytics/info.tsx";
+import { ShareBars } from "../features/analytics/share-bars.tsx";
+import { t } from "../i18n/index.ts";
+import { idFromParam, notFoundResponse } from "../lib/route-data.ts";
+import "../styles/analytics.css";
+import type { Route } from "./+types/myworks-analytics";
+
+const TABS = ["overview", "interactions", "demographics"] as const;
+type Tab = (typeof TABS)[number];
+
+type TabData =
+  | { tab: "overview"; data: AnalyticsOverview }
+  | { tab: "interactions"; data: AnalyticsInteractions }
+  | { tab: "demographics"; data: AnalyticsDemographics };
+
+const tabOf = (pathname: string): Tab =>
+  TABS.find((tab) => pathname.replace(/\/$/, "").endsWith(`/${tab}`)) ?? "overview";
+
+const tabPath = (storyId: number, tab: Tab) =>
+  `/myworks/${storyId}/analytics/${tab === "overview" ? "" : tab}`;
+
+export async function loader({ request, params, context }: Route.LoaderArgs): Promise<TabData> {
+  const api = context.get(apiContext);
+  const user = request.headers.has("cookie") ? await api.currentUser() : null;
+  const path = new URL(request.url).pathname;
+  if (!user) throw redirect(`/login?${new URLSearchParams({ nextUrl: path })}`);
+  const id = idFromParam(params.storyId);
+  if (id === null) throw notFoundResponse();
+  const tab = tabOf(path);
+  // Another writer's story is a 404 here: its analytics exist only for its author.
+  const hidden = (error: unknown) => {
+    if (error instanceof ApiRequestError && (error.status === 403 || error.status === 404)) {
+      throw notFoundResponse();
+    }
+    throw error;
+  };
+  if (tab === "interactions") {
+    return { tab, data: await api.analyticsInteractions(id).catch(hidden) };
+  }
+  if (tab === "demographics") {
+    return { tab, data: await api.analyticsDemographics(id).catch(hidden) };
+  }
+  return { tab, data: await api.analyticsOverview(id).catch(hidden) };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  return [{ title: `${t.analytics.title(loaderData.data.story.title)} · ${t.brand}` }];
+}
+
+function Stat({ value, label, info }: { value: number; label: string; info?: ReactNode }) {
+  return (
+    <li>
+      <span className="analytics-stats__value">{value.toLocaleString("en")}</span>
+      <span className="analytics-stats__label">
+        {label}
+        {info}
+      </span>
+    </li>
+  );
+}
+
+function Stats({ story }: { story: AnalyticsStory }) {
+  const stats = t.analytics.stats;
+  return (
+    <ul className="analytics-stats">
+      <Stat
+        value={story.readCount}
+        label={stats.reads(story.readCount)}
+        info={<AnalyticsInfo topic="reads" />}
+      />
+      <Stat value={story.voteCount} label={stats.votes(story.voteCount)} />
+      <Stat value={story.numParts} label={stats.parts(story.numParts)} />
+      <Stat
+        value={story.qualifiedUniqueReaders}
+        label={stats.engaged(story.qualifiedUniqueReaders)}
+        info={<AnalyticsInfo topic="engaged" />}
+      />
+    </ul>
+  );
+}
+
+function Overview({ data }: { data: AnalyticsOverview }) {
+  return (
+    <>
+      <Stats story={data.story} />
+      <DailyChart
+        title={t.analytics.dailyReaders}
+        figures={data.dailyUniqueReaders}
+        info={<AnalyticsInfo topic="daily" />}
+      />
+      <DailyChart title={t.analytics.dailyReads} figures={data.dailyReads} />
+    </>
+  );
+}
+
+function Interactions({ data }: { data: AnalyticsInteractions }) {
+  const most = Math.max(1, ...data.parts.map((part) => part.reads));
+  return (
+    <>
+      <section className="analytics-parts">
+        <h2>{t.analytics.parts}</h2>
+        {data.parts.length === 0 ? (
+          <p>{t.analytics.noParts}</p>
+        ) : (
+          <>
+            <p className="analytics__note">{t.analytics.partsIntro}</p>
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">{t.analytics.part}</th>
+                  <th scope="col">{t.analytics.reads}</th>
+                  <th scope="col">{t.analytics.votes}</th>
+                  <th scope="col">{t.analytics.comments}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.parts.map((part) => (
+                  <tr key={part.id}>
+                    <th scope="row">
+                      <a href={`/${part.id}`}>{part.title}</a>
+                      {/* How far readers keep coming, against the busiest part. */}
+                      <span className="analytics-parts__bar" aria-hidden="true">
+                        <span style={{ width: `${(part.reads / most) * 100}%` }} />
+                      </span>
+                    </th>
+                    <td>{part.reads.toLocaleString("en")}</td>
+                    <td>{part.votes.toLocaleString("en")}</td>
+                    <td>{part.comments.toLocaleString("en")}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
+        )}
+      </section>
+      <DailyChart title={t.analytics.dailyVotes} figures={data.dailyVotes} />
+      <DailyChart title={t.analytics.dailyComments} figures={data.dailyComments} />
+    </>
+  );
+}
+
+function Demographics({ data }: { data: AnalyticsDemographics }) {
+  if (data.readers === 0) return <p className="analytics__empty">{t.analytics.noReaders}</p>;
+  const regions = new Intl.DisplayNames(["en"], { type: "region" });
+  const country = (code: string) =>
+    code === "other" ? t.analytics.otherCountries : (regions.of(code) ?? code);
+  return (
+    <>
+      <p className="analytics__readers">{t.analytics.readers(data.readers)}</p>
+      <p className="analytics__note">{t.analytics.sharesNote}</p>
+      <ShareBars
+        title={t.analytics.ages}
+        shares={data.ages.map((group) => ({ label: group.key, share: group.share }))}
+      />
+      {data.countries.length > 0 && (
+        <ShareBars
+          title={t.analytics.countries}
+          shares={data.countries.map((group) => ({
+            label: country(group.key),
+            share: group.share,
+          }))}
+        />
+      )}
+    </>
+  );
+}
+
+/** A story's analytics for its writer (writer-paid-contest.md §2): three tabs as links. */
+export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
+  const { story } = loaderData.data;
+  return (
+    <article className="analytics">
+      <p className="story-editor__back">
+        <a href={`/myworks/${story.id}`}>{t.analytics.back}</a>
+      </p>
+      <header className="analytics__header">
+        <p className="analytics__kicker">{t.analytics.heading}</p>
+        <h1>{story.title}</h1>
+      </header>
+      <nav className="analytics__tabs" aria-label={t.analytics.tabsLabel}>
+        {TABS.map((tab) => (
+          <a
+            key={tab}
+            href={tabPath(story.id, tab)}
+            aria-current={tab === loaderData.tab ? "page" : undefined}
+          >
+            {t.analytics.tabs[tab]}
+          </a>
+        ))}
+      </nav>
+      {loaderData.tab === "overview" && <Overview data={loaderData.data} />}
+      {loaderData.tab === "interactions" && <Interactions data={loaderData.data} />}
+      {loaderData.tab === "demographics" && <Demographics data={loaderData.data} />}
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage kind="notFound" />;
+  return <ErrorPage kind="generic" />;
+}
