@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { InboxThreadList, LibraryPage } from "@inkwell/shared";
+import { AGE_GROUPS, ageGroupOf, type InboxThreadList, type LibraryPage } from "@inkwell/shared";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "../app.ts";
@@ -148,6 +148,19 @@ describe("demo seeding at start", () => {
       .execute();
     expect(writersPaid).toHaveLength(1);
     expect(writersPaid[0]?.num_parts).toBeGreaterThan(FREE_PARTS_OF_PAID_STORY);
+  });
+
+  it("gives readers ages and countries, most from a few large countries, for analytics", async () => {
+    // The seeded readers: not the demo accounts, nor the curation and support accounts.
+    const readers = (
+      await handle.db.selectFrom("users").select(["username", "birthdate", "country"]).execute()
+    ).filter((user) => !/^(demo|inkwell)_/.test(user.username));
+    const now = new Date();
+    const groups = new Set(readers.map((reader) => ageGroupOf(reader.birthdate, now)));
+    expect(groups).toEqual(new Set(AGE_GROUPS));
+    const fromUs = readers.filter((reader) => reader.country === "US").length;
+    expect(fromUs / readers.length).toBeGreaterThan(0.2);
+    expect(readers.every((reader) => /^[A-Z]{2}$/.test(reader.country ?? ""))).toBe(true);
   });
 
   it("gives English and French curation accounts featured lists, and promotes a story", async () => {
