@@ -1,22 +1,15 @@
-import { join } from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import type { AnalyticsOverview } from "@inkwell/shared";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { DESKTOP, expectNoAxeViolations, logInAt, PHONE, useBrowser } from "./support/browser.ts";
+import { readDatabase } from "./support/database.ts";
 import { useServer } from "./support/server.ts";
 
 const server = useServer();
 const { withPage } = useBrowser();
 
-function query<T>(sql: string, ...params: number[]): T[] {
-  const db = new DatabaseSync(join(server.dataDir, "inkwell.sqlite"), { readOnly: true });
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-}
+const query = <T>(sql: string, ...params: number[]) =>
+  readDatabase<T>(server.dataDir, sql, ...params);
 
 /** A published story of `username`'s with two or more published parts. */
 function storyOf(username: string): { id: number; title: string } {

@@ -1,22 +1,14 @@
-import { join } from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { DESKTOP, expectNoAxeViolations, logInAt, PHONE, useBrowser } from "./support/browser.ts";
+import { readDatabase } from "./support/database.ts";
 import { useServer } from "./support/server.ts";
 
 const server = useServer();
 const { withPage } = useBrowser();
 
-/** One row of the demo database, read as the server left it. */
-function query<T>(sql: string, ...params: number[]): T[] {
-  const db = new DatabaseSync(join(server.dataDir, "inkwell.sqlite"), { readOnly: true });
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-}
+const query = <T>(sql: string, ...params: number[]) =>
+  readDatabase<T>(server.dataDir, sql, ...params);
 
 /** The demo writer's paid story and one of its locked plain parts (the demo seeds one). */
 function writersLockedPart(): { storyId: number; partId: number; title: string } {
@@ -87,7 +79,11 @@ describe("the writer's paid-part settings", () => {
         bonus_type: "Exclusive Chapter",
       });
 
-      // Opened again, the dialog shows what was saved.
+      // The story's table of contents shows it, and opened again the dialog shows it too.
+      await page.goto(`/myworks/${part.storyId}`);
+      const row = page.getByRole("listitem").filter({ hasText: part.title });
+      await row.getByText("Exclusive Chapter · 15 Coins").waitFor();
+      await page.goto(editor);
       dialog = await openPaidSettings(page);
       expect(await dialog.getByRole("radio", { name: /^Exclusive Chapter/ }).isChecked()).toBe(
         true,

@@ -1,5 +1,3 @@
-import { join } from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import { describe, expect, test } from "vitest";
 import {
   DESKTOP,
@@ -9,6 +7,7 @@ import {
   PHONE,
   useBrowser,
 } from "./support/browser.ts";
+import { readDatabase } from "./support/database.ts";
 import { useServer } from "./support/server.ts";
 
 const server = useServer();
@@ -25,29 +24,23 @@ interface PaidStory {
 
 /** Paid stories of the demo catalogue (not mature, not a demo account's) with 2+ locked parts. */
 function paidStories(): PaidStory[] {
-  const db = new DatabaseSync(join(server.dataDir, "inkwell.sqlite"), { readOnly: true });
-  try {
-    const rows = db
-      .prepare(
-        `SELECT s.id, s.title, group_concat(p.id) AS locked, max(p.is_bonus) AS bonus FROM stories s
-         JOIN parts p ON p.story_id = s.id AND p.paywalled = 1 AND p.draft = 0 AND p.deleted = 0
-         JOIN users u ON u.id = s.user_id AND u.username NOT LIKE 'demo_%'
-         WHERE s.is_paywalled = 1 AND s.draft = 0 AND s.deleted = 0 AND s.rating <> 4
-         GROUP BY s.id HAVING count(p.id) >= 2 ORDER BY s.id`,
-      )
-      .all() as Array<{ id: number; title: string; locked: string; bonus: number }>;
-    return rows.map((row) => ({
-      id: row.id,
-      title: row.title,
-      locked: row.locked
-        .split(",")
-        .map(Number)
-        .sort((a, b) => a - b),
-      hasBonus: row.bonus === 1,
-    }));
-  } finally {
-    db.close();
-  }
+  const rows = readDatabase<{ id: number; title: string; locked: string; bonus: number }>(
+    server.dataDir,
+    `SELECT s.id, s.title, group_concat(p.id) AS locked, max(p.is_bonus) AS bonus FROM stories s
+     JOIN parts p ON p.story_id = s.id AND p.paywalled = 1 AND p.draft = 0 AND p.deleted = 0
+     JOIN users u ON u.id = s.user_id AND u.username NOT LIKE 'demo_%'
+     WHERE s.is_paywalled = 1 AND s.draft = 0 AND s.deleted = 0 AND s.rating <> 4
+     GROUP BY s.id HAVING count(p.id) >= 2 ORDER BY s.id`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    locked: row.locked
+      .split(",")
+      .map(Number)
+      .sort((a, b) => a - b),
+    hasBonus: row.bonus === 1,
+  }));
 }
 
 describe("paid parts", () => {

@@ -45,6 +45,10 @@ export interface WorkPart {
   publishedAt: string | null;
   /** A published part with edits readers do not see until 'Publish Changes'. */
   unpublishedChanges: boolean;
+  /** The Coins readers pay to unlock it; null for a free part. */
+  price: number | null;
+  /** Exclusive Chapter or Writer Reveal for a paid bonus part, else null. */
+  bonusTypeName: string | null;
 }
 
 export interface WorkSummary {

@@ -237,8 +237,17 @@ describe("the writer's paid parts", () => {
   });
 
   it("tells the editor which stories are in the programme", async () => {
+    const [first] = paid.partIds as [number];
+    await save(author, exclusive(first, { bonus_type: 2, author_note: "" }));
     const work = await json<WorkDetails>(t.send("GET", `/v4/works/${paid.id}`, author));
     expect(work.isPaid).toBe(true);
+    // Its table of contents says what each part costs readers.
+    expect(work.parts.map((part) => [part.price, part.bonusTypeName])).toEqual([
+      [8, "Writer Reveal"],
+      [null, null],
+      [null, null],
+    ]);
+    await save(author, { ...exclusive(first), is_free_part: true });
     const free = await createStory(t.handle.db, author.id, { parts: [{}] });
     expect((await json<WorkDetails>(t.send("GET", `/v4/works/${free.id}`, author))).isPaid).toBe(
       false,

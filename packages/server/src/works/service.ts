@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { MATURE_RATING, partWordCount, sanitizePartHtml } from "@inkwell/shared";
+import { MATURE_RATING, partPrice, partWordCount, sanitizePartHtml } from "@inkwell/shared";
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { storyChanged } from "../events.ts";
@@ -71,6 +71,9 @@ const partSummary = (part: {
   create_date: number;
   modify_date: number;
   published_at: number | null;
+  paywalled: number;
+  is_bonus: number;
+  bonus_type: string | null;
   /** Set when the published part has edits readers do not see yet. */
   edited?: number | null;
 }) => ({
@@ -82,6 +85,11 @@ const partSummary = (part: {
   modifyDate: iso(part.modify_date),
   publishedAt: iso(part.published_at),
   unpublishedChanges: part.edited !== null && part.edited !== undefined,
+  price:
+    part.paywalled === 1
+      ? partPrice({ isBonusPart: part.is_bonus === 1, bonusTypeName: part.bonus_type })
+      : null,
+  bonusTypeName: part.is_bonus === 1 ? part.bonus_type : null,
 });
 
 const iso = (millis: number | null) =>
@@ -101,6 +109,9 @@ async function partsOf(db: Db, storyIds: number[]) {
       "parts.create_date",
       "parts.modify_date",
       "parts.published_at",
+      "parts.paywalled",
+      "parts.is_bonus",
+      "parts.bonus_type",
       "part_edits.part_id as edited",
     ])
     .where("parts.story_id", "in", storyIds)

@@ -39,6 +39,8 @@ export const works = {
       "I acknowledge this is my own original work and that I have the right to publish it.",
   },
   analytics: "Analytics",
+  paidPart: (type: string | null, price: number) =>
+    `${type ?? "Paid part"} · ${price} ${price === 1 ? "Coin" : "Coins"}`,
   analyticsFor: (title: string) => `Analytics for ${title}`,
   licenceHelp: {
     open: "What do the licences mean?",

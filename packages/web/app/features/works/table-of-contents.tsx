@@ -1,5 +1,5 @@
 import { formatZonedDate, type WorkPart } from "@inkwell/shared";
-import { ArrowDown, ArrowUp, CalendarClock, GripVertical, Plus } from "lucide-react";
+import { ArrowDown, ArrowUp, CalendarClock, GripVertical, Lock, Plus } from "lucide-react";
 import { useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { Alert } from "../../components/alert.tsx";
@@ -109,6 +109,12 @@ export function TableOfContents({ storyId, first }: { storyId: number; first: Wo
                 <span className={part.draft ? "toc-editor__status" : "toc-editor__status is-live"}>
                   {status(part, timeZone)}
                 </span>
+                {part.price !== null && (
+                  <span className="toc-editor__paid">
+                    <Lock aria-hidden="true" size={14} />
+                    {t.works.paidPart(part.bonusTypeName, part.price)}
+                  </span>
+                )}
               </div>
               <div className="toc-editor__actions">
                 <button
