@@ -29,7 +29,13 @@ export function buildWebIfNeeded(): void {
     return;
   console.log("Building the web app…");
   const cli = join(root, "node_modules/@react-router/dev/bin.cjs");
-  const result = spawnSync(process.execPath, [cli, "build"], { cwd: web, stdio: "inherit" });
+  // Always the production build: started from a test run (NODE_ENV=test), Vite would bundle
+  // React's development build, twice the JavaScript that readers download.
+  const result = spawnSync(process.execPath, [cli, "build"], {
+    cwd: web,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0) throw new Error("The web app failed to build");
 }
 
