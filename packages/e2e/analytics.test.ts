@@ -152,6 +152,37 @@ describe("writer analytics", () => {
     });
   });
 
+  test("a paid story's overview shows the Coins readers spent on it", async () => {
+    const [locked] = query<{ storyId: number; partId: number }>(
+      `SELECT s.id AS storyId, p.id AS partId FROM stories s
+       JOIN users u ON u.id = s.user_id AND u.username = 'demo_writer'
+       JOIN parts p ON p.story_id = s.id AND p.paywalled = 1 AND p.is_bonus = 0 AND p.draft = 0
+       WHERE s.is_paid = 1 AND s.deleted = 0 ORDER BY s.id, p.position LIMIT 1`,
+    );
+    if (!locked) throw new Error("the demo writer has no paid story with a locked part");
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_reader", `/${locked.partId}`);
+      // The balance comes once the page runs its scripts: then Unlock works.
+      await page.getByText("You have 45 Coins").waitFor();
+      await page.getByRole("button", { name: "Unlock for 6 Coins" }).click();
+      await page.locator(".reader__text p").first().waitFor();
+    });
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_writer", `/myworks/${locked.storyId}/analytics/`);
+      const earnings = page.getByRole("region", { name: "Coins earned" });
+      const stats = await earnings.locator(".analytics-stats li").allInnerTexts();
+      expect(stats.map((text) => text.replace(/\s+/g, " "))).toEqual([
+        "6 Coins spent by readers",
+        "1 Part unlocked",
+        "0 Whole stories unlocked",
+      ]);
+      expect(
+        await earnings.getByRole("img", { name: /^Coins a day: / }).getAttribute("aria-label"),
+      ).toContain("6 in the last 30 days");
+      await expectNoAxeViolations(page, "a paid story's analytics at 360 px");
+    });
+  });
+
   test("another writer's analytics are not found, and visitors are sent to log in", async () => {
     const theirs = storyOf("demo_writer");
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {

@@ -607,9 +607,22 @@ export interface AnalyticsStory {
   qualifiedUniqueReaders: number;
 }
 
+/** What a paid story has earned its writer: the Coins readers spent unlocking it. */
+export interface StoryEarnings {
+  coins: number;
+  /** Parts readers bought one at a time. */
+  partUnlocks: number;
+  /** Whole-story purchases. */
+  storyUnlocks: number;
+  /** Coins spent each day of the last 30, oldest first. */
+  dailyCoins: DailyFigure[];
+}
+
 /** GET /v5/analytics/stories/{id}/overview: the Overview tab (writer-paid-contest.md §2). */
 export interface AnalyticsOverview {
   story: AnalyticsStory;
+  /** For a story in the Paid Stories programme; null otherwise. */
+  earnings: StoryEarnings | null;
   /** Signed-in readers, each counted once a day, for the last 30 days, oldest first. */
   dailyUniqueReaders: DailyFigure[];
   /** Reads, visitors' included, for the same days. */

@@ -5,6 +5,7 @@ import type {
   ApiError,
 } from "@inkwell/shared";
 import { beforeAll, describe, expect, it } from "vitest";
+import { grantCoins } from "../coins/service.ts";
 import { useTestApi } from "../testing/api.ts";
 import { createStory, createUser, DAY, isoYearsAgo, signedInUser } from "../testing/fixtures.ts";
 
@@ -190,6 +191,31 @@ describe("writer analytics", () => {
       { key: "GB", share: 67 },
       { key: "FR", share: 33 },
     ]);
+  });
+
+  it("adds up what readers spent on a paid story, and leaves earnings out of a free one", async () => {
+    expect((await json<AnalyticsOverview>(tab("overview"))).earnings).toBeNull();
+    const paid = await createStory(t.handle.db, author.id, {
+      is_paid: 1,
+      is_paywalled: 1,
+      paid_model: "paid_story",
+      parts: [{}, { paywalled: 1 }, { paywalled: 1 }],
+    });
+    const [, second] = paid.partIds as [number, number, number];
+    const buyer = await signedInUser(t.handle.db);
+    const fan = await signedInUser(t.handle.db);
+    await grantCoins(t.handle.db, buyer.id, 50);
+    await grantCoins(t.handle.db, fan.id, 50);
+    const buy = (who: { cookie: string }, body: unknown) =>
+      t.send("POST", `/v5/story/${paid.id}/paid-content/purchase`, who, body);
+    expect((await buy(buyer, { partId: second })).status).toBe(200);
+    expect((await buy(fan, { wholeStory: true })).status).toBe(200);
+
+    const { earnings } = await json<AnalyticsOverview>(tab("overview", author, paid.id));
+    // One part at 6 Coins; the whole story: 2 × 6 less a fifth, rounded up, 10.
+    expect(earnings).toMatchObject({ coins: 16, partUnlocks: 1, storyUnlocks: 1 });
+    expect(earnings?.dailyCoins).toHaveLength(30);
+    expect(earnings?.dailyCoins.at(-1)).toEqual({ date: today(), value: 16 });
   });
 
   it("shows a story's analytics to its author only", async () => {

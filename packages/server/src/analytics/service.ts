@@ -11,6 +11,7 @@ import {
   ENGAGED_READER_SECONDS,
   lastDays,
   type ReaderShare,
+  type StoryEarnings,
   sharesOf,
 } from "@inkwell/shared";
 import { type Kysely, type Selectable, sql } from "kysely";
@@ -76,6 +77,42 @@ async function analyticsStory(
   };
 }
 
+/** The Coins readers spent on a paid story's parts and on the whole story. */
+async function earningsOf(
+  db: Kysely<Database>,
+  storyId: number,
+  now: number,
+): Promise<StoryEarnings> {
+  const since = Date.parse(lastDays(new Date(now), DAILY_READERS_DAYS)[0] as string);
+  const unlocks = (table: "part_unlocks" | "story_unlocks") =>
+    db
+      .selectFrom(table)
+      .select((eb) => [
+        dayOf("created_at").as("day"),
+        eb.fn.countAll<number>().as("count"),
+        eb.fn.sum<number>("coins").as("coins"),
+      ])
+      .where("story_id", "=", storyId)
+      .groupBy(dayOf("created_at"))
+      .execute();
+  const [parts, stories] = await Promise.all([unlocks("part_unlocks"), unlocks("story_unlocks")]);
+  const daily = new Map<number, number>();
+  let coins = 0;
+  for (const row of [...parts, ...stories]) {
+    coins += Number(row.coins);
+    if (Number(row.day) >= since / DAY) {
+      daily.set(Number(row.day), (daily.get(Number(row.day)) ?? 0) + Number(row.coins));
+    }
+  }
+  const count = (rows: typeof parts) => rows.reduce((sum, row) => sum + Number(row.count), 0);
+  return {
+    coins,
+    partUnlocks: count(parts),
+    storyUnlocks: count(stories),
+    dailyCoins: series(now, DAILY_READERS_DAYS, daily),
+  };
+}
+
 /** GET /v5/analytics/stories/{id}/overview. */
 export async function analyticsOverview(
   db: Kysely<Database>,
@@ -83,8 +120,9 @@ export async function analyticsOverview(
   storyId: number,
   now = Date.now(),
 ): Promise<AnalyticsOverview> {
-  const { story } = await analyticsStory(db, viewer, storyId, now);
+  const { row, story } = await analyticsStory(db, viewer, storyId, now);
   const since = Date.parse(lastDays(new Date(now), DAILY_READERS_DAYS)[0] as string);
+  const earnings = Number(row.is_paid) === 1 ? await earningsOf(db, storyId, now) : null;
   const days = await db
     .selectFrom("reads")
     .select((eb) => [
@@ -100,6 +138,7 @@ export async function analyticsOverview(
     new Map(days.map((row) => [Number(row.day), Number(pick(row))]));
   return {
     story,
+    earnings,
     dailyUniqueReaders: series(
       now,
       DAILY_READERS_DAYS,

@@ -3,8 +3,9 @@ import type {
   AnalyticsInteractions,
   AnalyticsOverview,
   AnalyticsStory,
+  StoryEarnings,
 } from "@inkwell/shared";
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import { isRouteErrorResponse, redirect, useRouteError } from "react-router";
 import { ApiRequestError } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
@@ -102,7 +103,25 @@ function Overview({ data }: { data: AnalyticsOverview }) {
         info={<AnalyticsInfo topic="daily" />}
       />
       <DailyChart title={t.analytics.dailyReads} figures={data.dailyReads} />
+      {data.earnings && <Earnings earnings={data.earnings} />}
     </>
+  );
+}
+
+/** What a paid story has earned: the Coins readers spent unlocking it. */
+function Earnings({ earnings }: { earnings: StoryEarnings }) {
+  const text = t.analytics.earnings;
+  const headingId = useId();
+  return (
+    <section className="analytics-earnings" aria-labelledby={headingId}>
+      <h2 id={headingId}>{text.heading}</h2>
+      <ul className="analytics-stats">
+        <Stat value={earnings.coins} label={text.coins(earnings.coins)} />
+        <Stat value={earnings.partUnlocks} label={text.parts(earnings.partUnlocks)} />
+        <Stat value={earnings.storyUnlocks} label={text.stories(earnings.storyUnlocks)} />
+      </ul>
+      <DailyChart title={text.daily} figures={earnings.dailyCoins} />
+    </section>
   );
 }
 

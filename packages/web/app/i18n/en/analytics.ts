@@ -28,6 +28,13 @@ export const analytics = {
       text: "For each of the last 30 days, how many different readers with an account read your story.",
     },
   },
+  earnings: {
+    heading: "Coins earned",
+    coins: (count: number) => (count === 1 ? "Coin spent by readers" : "Coins spent by readers"),
+    parts: (count: number) => (count === 1 ? "Part unlocked" : "Parts unlocked"),
+    stories: (count: number) => (count === 1 ? "Whole story unlocked" : "Whole stories unlocked"),
+    daily: "Coins a day",
+  },
   dailyReaders: "Daily Unique Readers",
   dailyReads: "Reads a day",
   dailyVotes: "Votes a day",
