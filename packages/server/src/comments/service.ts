@@ -13,9 +13,9 @@ import { assertUnlocked } from "../coins/access.ts";
 import type { Database } from "../db/schema.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { assertNotTimedOut } from "../moderation/service.ts";
-import { assertNotBlockedBy, hiddenAuthorIds } from "../safety/relations.ts";
-import { badgesOf, iso, isPublished, partUrl } from "../stories/cards.ts";
-import { assertMatureAllowed, canSeeStory } from "../stories/service.ts";
+import { hiddenAuthorIds } from "../safety/relations.ts";
+import { badgesOf, iso, partUrl } from "../stories/cards.ts";
+import { readablePart } from "../stories/readable-part.ts";
 import type { MaybeViewer, Viewer } from "../viewer.ts";
 import { isOffensive } from "./offensive-words.ts";
 
@@ -30,41 +30,15 @@ interface ReadablePart {
 }
 
 /**
- * The part's visibility rules (parts/service.ts): published parts of stories the viewer may
- * see, drafts only for the author and staff, mature stories behind the gate. Anything else
- * is a 404, so comments never reveal that a hidden part exists.
+ * The part's visibility rules (stories/readable-part.ts), drafts included for their author
+ * and staff: anything else is a 404, so comments never reveal that a hidden part exists.
  */
-async function readablePart(
+async function commentablePart(
   db: Kysely<Database>,
   viewer: MaybeViewer,
   partId: number,
 ): Promise<ReadablePart> {
-  const part = await db
-    .selectFrom("parts")
-    .innerJoin("stories", "stories.id", "parts.story_id")
-    .select([
-      "parts.id",
-      "parts.story_id",
-      "parts.draft",
-      "parts.deleted",
-      "parts.paywalled",
-      "stories.user_id",
-      "stories.draft as story_draft",
-      "stories.deleted as story_deleted",
-      "stories.rating",
-      "stories.is_paid",
-      "stories.banned_cover",
-    ])
-    .where("parts.id", "=", partId)
-    .executeTakeFirst();
-  if (!part) throw notFound("Part");
-  const privileged =
-    viewer !== null && (viewer.id === part.user_id || viewer.isSysAdmin || viewer.isStaff);
-  const story = { user_id: part.user_id, draft: part.story_draft, deleted: part.story_deleted };
-  if (!canSeeStory(story, viewer) || (!isPublished(part) && !privileged)) throw notFound("Part");
-  assertMatureAllowed({ user_id: part.user_id, rating: part.rating }, viewer);
-  // Someone the writer blocked can neither read nor comment on their stories.
-  await assertNotBlockedBy(db, part.user_id, viewer);
+  const part = await readablePart(db, viewer, partId, { drafts: "privileged" });
   return {
     id: part.id,
     storyId: part.story_id,
@@ -273,7 +247,7 @@ export async function listThreads(
   paragraphId: string | null,
   page: PageQuery,
 ): Promise<CommentPage> {
-  const part = await readablePart(db, viewer, partId);
+  const part = await commentablePart(db, viewer, partId);
   const [hidden, premium] = await Promise.all([
     hiddenCommenters(db, viewer),
     isPremium(db, viewer),
@@ -309,7 +283,7 @@ async function visibleComment(db: Kysely<Database>, viewer: MaybeViewer, comment
   const row = await selectComments(db).where("comments.id", "=", commentId).executeTakeFirst();
   if (!row) throw notFound("Comment");
   const [part, hidden] = await Promise.all([
-    readablePart(db, viewer, row.part_id).catch((error: unknown) => {
+    commentablePart(db, viewer, row.part_id).catch((error: unknown) => {
       throw error instanceof HttpError && error.status === 404 ? notFound("Comment") : error;
     }),
     hiddenCommenters(db, viewer),
@@ -373,7 +347,7 @@ export async function paragraphCounts(
   viewer: MaybeViewer,
   partId: number,
 ): Promise<ParagraphCommentCounts> {
-  const part = await readablePart(db, viewer, partId);
+  const part = await commentablePart(db, viewer, partId);
   const hidden = await hiddenCommenters(db, viewer);
   let query = db
     .selectFrom("comments")
@@ -425,7 +399,7 @@ async function placeOf(db: Kysely<Database>, viewer: Viewer, resource: CommentRe
     // A reply to a reply joins the thread: threads are one level deep.
     return { part, paragraphId: row.paragraph_id, parentId: row.parent_id ?? row.id };
   }
-  const part = await readablePart(db, viewer, Number(resource.resourceId));
+  const part = await commentablePart(db, viewer, Number(resource.resourceId));
   await assertUnlocked(db, viewer, {
     id: part.id,
     paywalled: part.paywalled,

@@ -10,47 +10,9 @@ import type { Database } from "../db/schema.ts";
 import { readerSignalsChanged } from "../events.ts";
 import { notFound } from "../http/errors.ts";
 import { assertNotBlockedBy } from "../safety/relations.ts";
-import { isPublished } from "../stories/cards.ts";
+import { readablePart } from "../stories/readable-part.ts";
 import { assertMatureAllowed, canSeeStory } from "../stories/service.ts";
 import type { MaybeViewer, Viewer } from "../viewer.ts";
-
-/**
- * A published part the viewer may read (its story visible to them, and not a mature story
- * hidden from them), optionally checked to belong to `storyId`; otherwise a 404.
- */
-async function readablePart(
-  db: Kysely<Database>,
-  viewer: MaybeViewer,
-  partId: number,
-  storyId?: number,
-) {
-  const part = await db
-    .selectFrom("parts")
-    .innerJoin("stories", "stories.id", "parts.story_id")
-    .select([
-      "parts.id",
-      "parts.story_id",
-      "parts.draft",
-      "parts.deleted",
-      "parts.paywalled",
-      "stories.user_id",
-      "stories.rating",
-      "stories.draft as story_draft",
-      "stories.deleted as story_deleted",
-    ])
-    .where("parts.id", "=", partId)
-    .$if(storyId !== undefined, (query) => query.where("parts.story_id", "=", storyId as number))
-    .executeTakeFirst();
-  const story = part && {
-    user_id: part.user_id,
-    draft: part.story_draft,
-    deleted: part.story_deleted,
-  };
-  if (!part || !story || !isPublished(part) || !canSeeStory(story, viewer)) throw notFound("Part");
-  assertMatureAllowed(part, viewer);
-  await assertNotBlockedBy(db, part.user_id, viewer);
-  return part;
-}
 
 /**
  * Where the reader left the story: the saved part and position while that part is still
@@ -103,7 +65,7 @@ export async function saveReadingPosition(
   input: { storyId: number; partId: number; position: number },
   now = Date.now(),
 ): Promise<ReadingPosition> {
-  await readablePart(db, viewer, input.partId, input.storyId);
+  await readablePart(db, viewer, input.partId, { storyId: input.storyId });
   await db
     .insertInto("reading_positions")
     .values({

@@ -3,10 +3,8 @@ import { assertUnlocked } from "../coins/access.ts";
 import { queryTemplate } from "../db/query-template.ts";
 import type { Database } from "../db/schema.ts";
 import { readerSignalsChanged, storyChanged } from "../events.ts";
-import { HttpError, notFound } from "../http/errors.ts";
-import { assertNotBlockedBy } from "../safety/relations.ts";
-import { isPublished } from "../stories/cards.ts";
-import { assertMatureAllowed, canSeeStory } from "../stories/service.ts";
+import { HttpError } from "../http/errors.ts";
+import { readablePart } from "../stories/readable-part.ts";
 import type { Viewer } from "../viewer.ts";
 
 export interface VoteState {
@@ -17,39 +15,13 @@ export interface VoteState {
 /** Votes are for signed-in readers whose email is verified, on parts they can read. */
 async function votablePart(db: Kysely<Database>, viewer: Viewer, storyId: number, partId: number) {
   const [part, user] = await Promise.all([
-    db
-      .selectFrom("parts")
-      .innerJoin("stories", "stories.id", "parts.story_id")
-      .select([
-        "parts.id",
-        "parts.draft",
-        "parts.deleted",
-        "parts.paywalled",
-        "parts.story_id",
-        "stories.user_id",
-        "stories.draft as story_draft",
-        "stories.deleted as story_deleted",
-        "stories.rating as story_rating",
-      ])
-      .where("parts.id", "=", partId)
-      .where("parts.story_id", "=", storyId)
-      .executeTakeFirst(),
+    readablePart(db, viewer, partId, { storyId }),
     db
       .selectFrom("users")
       .select("email_verified")
       .where("id", "=", viewer.id)
       .executeTakeFirstOrThrow(),
   ]);
-  const visible =
-    part &&
-    isPublished(part) &&
-    canSeeStory(
-      { user_id: part.user_id, draft: part.story_draft, deleted: part.story_deleted },
-      viewer,
-    );
-  if (!visible) throw notFound("Part");
-  assertMatureAllowed({ user_id: part.user_id, rating: part.story_rating }, viewer);
-  await assertNotBlockedBy(db, part.user_id, viewer);
   await assertUnlocked(db, viewer, { ...part, author_id: part.user_id });
   if (user.email_verified !== 1) {
     throw new HttpError(403, "verify_email", "Verify your email address to vote.");
