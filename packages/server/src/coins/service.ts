@@ -12,15 +12,8 @@ import { type Kysely, sql } from "kysely";
 import { queryTemplate } from "../db/query-template.ts";
 import type { Database } from "../db/schema.ts";
 import { HttpError, notFound } from "../http/errors.ts";
-import { assertNotBlockedBy } from "../safety/relations.ts";
 import { isPublished, type PartRow, toPartSummary } from "../stories/cards.ts";
-import {
-  assertMatureAllowed,
-  canSeeStory,
-  ownPartsOf,
-  publishedPartsOf,
-  storyById,
-} from "../stories/service.ts";
+import { ownPartsOf, publishedPartsOf, readableStory } from "../stories/service.ts";
 import type { MaybeViewer, Viewer } from "../viewer.ts";
 import { accessTo, isBlockedFor, pricedPart, storyPriceFor } from "./access.ts";
 
@@ -69,11 +62,8 @@ export async function grantCoins(
 }
 
 /** The story and its parts as this viewer may see them, or the refusal a reader gets. */
-async function readableStory(db: Kysely<Database>, viewer: MaybeViewer, storyId: number) {
-  const [story] = await storyById(db, storyId);
-  if (!story || !canSeeStory(story, viewer)) throw notFound("Story");
-  assertMatureAllowed(story, viewer);
-  await assertNotBlockedBy(db, story.user_id, viewer);
+async function readableStoryParts(db: Kysely<Database>, viewer: MaybeViewer, storyId: number) {
+  const story = await readableStory(db, viewer, storyId);
   const owner = viewer !== null && (viewer.id === story.user_id || viewer.isSysAdmin);
   const parts = await (owner ? ownPartsOf(db, storyId) : publishedPartsOf(db, storyId));
   return { story, parts, access: await accessTo(db, viewer, story, parts) };
@@ -87,7 +77,7 @@ export async function paidContentMetadata(
   partIds: readonly number[] | undefined,
   now = Date.now(),
 ): Promise<PaidContentMetadata> {
-  const { story, parts, access } = await readableStory(db, viewer, storyId);
+  const { story, parts, access } = await readableStoryParts(db, viewer, storyId);
   // The listing leaves texts out; a bonus part's two are read only where there are any.
   const bonusTexts = parts.some((part) => part.is_bonus === 1)
     ? await db
@@ -168,7 +158,7 @@ export async function purchase(
   partId: number | undefined,
   now = Date.now(),
 ): Promise<PurchaseResult> {
-  const { parts, access } = await readableStory(db, viewer, storyId);
+  const { parts, access } = await readableStoryParts(db, viewer, storyId);
   const published = parts.filter(isPublished);
   const locked = published.filter((part) => isBlockedFor(access, part));
   let target: PartRow;

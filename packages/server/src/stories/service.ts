@@ -106,6 +106,19 @@ export const publishedPartsOf = queryTemplate((db: Kysely<Database>, storyId: nu
     .orderBy("position"),
 );
 
+/**
+ * A story the viewer may see: not a draft or deleted story of someone else's, not a mature
+ * story hidden from them, not by a writer who blocked them. Anything else is a 404 (or the
+ * mature gate's refusal).
+ */
+export async function readableStory(db: Kysely<Database>, viewer: MaybeViewer, storyId: number) {
+  const [story] = await storyById(db, storyId);
+  if (!story || !canSeeStory(story, viewer)) throw notFound("Story");
+  assertMatureAllowed(story, viewer);
+  await assertNotBlockedBy(db, story.user_id, viewer);
+  return story;
+}
+
 export async function getStoryDetails(
   db: Kysely<Database>,
   storyId: number,
@@ -113,10 +126,7 @@ export async function getStoryDetails(
   options: StoryDetailsOptions = {},
 ): Promise<StoryDetails> {
   const now = options.now ?? Date.now();
-  const [story] = await storyById(db, storyId);
-  if (!story || !canSeeStory(story, viewer)) throw notFound("Story");
-  assertMatureAllowed(story, viewer);
-  await assertNotBlockedBy(db, story.user_id, viewer);
+  const story = await readableStory(db, viewer, storyId);
   const isOwnerView = viewer !== null && (viewer.id === story.user_id || viewer.isSysAdmin);
 
   const [tags, categories, parts, tagRankings, recommendedStories, premiumPicks] =
