@@ -92,6 +92,10 @@ describe("the writer's paid-part settings", () => {
         "Mara's letter, never sent.",
       );
       await dialog.getByRole("button", { name: "Cancel" }).click();
+      // Focus is back where the writer opened the settings from.
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(
+        "Part settings",
+      );
     });
 
     // A reader meets the chapter's paywall, with the writer's words.

@@ -76,6 +76,7 @@ interface PartEditorProps {
  */
 export function PartEditor({ first, story: firstStory, categories, scheduling }: PartEditorProps) {
   const editor = useRef<HTMLDivElement>(null);
+  const settingsButton = useRef<HTMLButtonElement>(null);
   const hash = useRef(first.text_hash);
   /** Edits the server does not have: not saved yet, or refused. */
   const dirty = useRef(false);
@@ -261,6 +262,12 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
     change();
   });
 
+  // Opened from the settings dialog, which is gone by then: focus goes back to its button.
+  function closePaidSettings() {
+    setDialog(null);
+    settingsButton.current?.focus();
+  }
+
   const status = {
     saved: t.works.saved,
     saving: t.works.saving,
@@ -325,6 +332,7 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
           <button
             className="button part-editor__tool"
             type="button"
+            ref={settingsButton}
             aria-label={t.writing.settings}
             title={t.writing.settings}
             aria-haspopup="dialog"
@@ -486,10 +494,10 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
         partId={first.id}
         title={title}
         onSaved={(message) => {
-          setDialog(null);
+          closePaidSettings();
           setNotice({ tone: "success", text: message });
         }}
-        onClose={() => setDialog(null)}
+        onClose={closePaidSettings}
       />
       <Modal
         open={dialog === "discard"}
