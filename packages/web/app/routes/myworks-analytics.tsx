@@ -209,16 +209,19 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
         <p className="analytics__kicker">{t.analytics.heading}</p>
         <h1>{story.title}</h1>
       </header>
-      <nav className="analytics__tabs" aria-label={t.analytics.tabsLabel}>
-        {TABS.map((tab) => (
-          <a
-            key={tab}
-            href={tabPath(story.id, tab)}
-            aria-current={tab === loaderData.tab ? "page" : undefined}
-          >
-            {t.analytics.tabs[tab]}
-          </a>
-        ))}
+      <nav className="tab-links" aria-label={t.analytics.tabsLabel}>
+        <ul>
+          {TABS.map((tab) => (
+            <li key={tab}>
+              <a
+                href={tabPath(story.id, tab)}
+                aria-current={tab === loaderData.tab ? "page" : undefined}
+              >
+                {t.analytics.tabs[tab]}
+              </a>
+            </li>
+          ))}
+        </ul>
       </nav>
       {loaderData.tab === "overview" && <Overview data={loaderData.data} />}
       {loaderData.tab === "interactions" && <Interactions data={loaderData.data} />}

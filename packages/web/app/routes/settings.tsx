@@ -50,7 +50,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
   return (
     <section className="settings" aria-labelledby="settings-heading">
       <h1 id="settings-heading">{t.settings.title}</h1>
-      <nav className="settings__tabs" aria-label={t.settings.title}>
+      <nav className="tab-links" aria-label={t.settings.title}>
         <ul>
           {TABS.map((name) => (
             <li key={name}>
