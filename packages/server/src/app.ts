@@ -9,6 +9,7 @@ import { settingsRoutes } from "./accounts/settings-routes.ts";
 import { analyticsRoutes } from "./analytics/routes.ts";
 import { coinRoutes } from "./coins/routes.ts";
 import { commentRoutes } from "./comments/routes.ts";
+import { contestRoutes } from "./contests/routes.ts";
 import type { DatabaseHandle } from "./db/connection.ts";
 import { homeRoutes } from "./home/routes.ts";
 import type { AppEnv } from "./http/app-env.ts";
@@ -87,6 +88,7 @@ export function createApi(handle: DatabaseHandle, options: ApiOptions = {}) {
   app.route("/", supportRoutes(limits));
   app.route("/", worksRoutes());
   app.route("/", notesRoutes());
+  app.route("/", contestRoutes());
   app.route("/", writerOnboardingRoutes());
   app.route("/", mediaRoutes(options.mediaDir ?? join("data", "media")));
   app.route("/", homeRoutes());

@@ -4,6 +4,7 @@
  */
 
 import type { SignupSource } from "./accounts.ts";
+import type { ContestEntry, ContestLanguage, ContestStoryStatus, Eligibility } from "./contest.ts";
 import type { StoryPremiumPicks } from "./premium-picks.ts";
 
 export interface ApiError {
@@ -662,4 +663,45 @@ export interface AnalyticsDemographics {
   ages: ReaderShare[];
   /** The ten largest countries, then "other" for the rest. */
   countries: ReaderShare[];
+}
+
+/**
+ * GET /v5/contests/wattys: the contest open for entries now, as a system admin set it
+ * (decision 033); 404 when none is set.
+ */
+export interface ContestInfo {
+  /** The contest's route key: /contests/{key}. */
+  key: string;
+  year: number;
+  /** The tag a submitted story gets, without '#'. */
+  tag: string;
+  /** ISO time after which no entry is taken. */
+  closesAt: string;
+  isOpen: boolean;
+  /** Words a complete story needs to be eligible. */
+  minWords: number;
+}
+
+/** GET /v5/contests/wattys/story/{id}/eligibility (writer-paid-contest.md §3). */
+export interface ContestEligibility {
+  eligibility: Eligibility;
+  storyCover: string | null;
+  storyTitle: string;
+  writerUsername: string;
+  /** The story's language as the form names it; null when the contest does not take it. */
+  storyLanguage: ContestLanguage | null;
+  storyStatus: ContestStoryStatus;
+  /** Words in the story's published parts, against the contest's minWords. */
+  wordCount: number;
+  /** Whether the story already has the contest's tag. */
+  hasContestTag: boolean;
+}
+
+/** GET (and the answer to POST) /v5/contests/wattys/story/{id}/submission. */
+export interface ContestSubmission extends ContestEntry {
+  storyId: number;
+  /** The contest's key. */
+  contest: string;
+  /** ISO time of the submission. */
+  wattys_submitted_time: string;
 }

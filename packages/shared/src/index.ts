@@ -5,6 +5,7 @@ export * from "./api-types.ts";
 export * from "./carousel.ts";
 export * from "./coins.ts";
 export * from "./comments.ts";
+export * from "./contest.ts";
 export * from "./dmca.ts";
 export * from "./features.ts";
 export * from "./fields.ts";

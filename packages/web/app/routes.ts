@@ -56,6 +56,7 @@ export default [
   route("myworks/:storyId/analytics/demographics", "routes/myworks-analytics.tsx", {
     id: "analytics-demographics",
   }),
+  route("contests/:contestKey", "routes/contest.tsx"),
   route(":partId", "routes/part.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

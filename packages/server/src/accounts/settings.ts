@@ -12,6 +12,7 @@ import {
   USERNAME_MIN,
 } from "@inkwell/shared";
 import type { Kysely } from "kysely";
+import { submissionsOfUser } from "../contests/service.ts";
 import type { Database } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { dropFollowsOf } from "../users/service.ts";
@@ -214,7 +215,7 @@ export async function closeAccount(
 /** Everything the platform holds about the user, for /settings/your-inkwell-data. */
 export async function exportData(db: Kysely<Database>, viewer: Viewer) {
   const user = await accountOf(db, viewer);
-  const [stories, parts, votes, reads, positions, following, followers, sessions] =
+  const [stories, parts, votes, reads, positions, following, followers, sessions, entries] =
     await Promise.all([
       db.selectFrom("stories").selectAll().where("user_id", "=", user.id).orderBy("id").execute(),
       db
@@ -256,6 +257,7 @@ export async function exportData(db: Kysely<Database>, viewer: Viewer) {
         .select(["created_at", "expires_at"])
         .where("user_id", "=", user.id)
         .execute(),
+      submissionsOfUser(db, user.id),
     ]);
   const { password_hash, ...account } = user;
   return {
@@ -269,6 +271,7 @@ export async function exportData(db: Kysely<Database>, viewer: Viewer) {
     following,
     followers,
     sessions,
+    contestSubmissions: entries,
   };
 }
 

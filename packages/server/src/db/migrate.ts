@@ -31,6 +31,7 @@ import * as signupSource from "./migrations/029-signup-source.ts";
 import * as featureSettings from "./migrations/030-feature-settings.ts";
 import * as coins from "./migrations/031-coins.ts";
 import * as analytics from "./migrations/032-analytics.ts";
+import * as contests from "./migrations/033-contests.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   "030-feature-settings": featureSettings,
   "031-coins": coins,
   "032-analytics": analytics,
+  "033-contests": contests,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -278,6 +278,8 @@ export interface Database {
   story_notes: StoryNotesTable;
   profile_messages: ProfileMessagesTable;
   story_promotions: StoryPromotionsTable;
+  contests: ContestsTable;
+  contest_submissions: ContestSubmissionsTable;
 }
 
 /** A story's place within one tag (migration 008-rankings, rebuilt by rankings/job.ts). */
@@ -568,4 +570,28 @@ export interface StoryUnlocksTable {
   story_id: number;
   coins: number;
   created_at: Millis;
+}
+
+/** A yearly contest a system admin set up; at most one is active (migration 033-contests). */
+export interface ContestsTable {
+  key: string;
+  year: number;
+  /** The tag an entered story carries, as stored (normaliseTag). */
+  tag: string;
+  closes_at: Millis;
+  /** Words a complete story needs to be eligible. */
+  min_words: number;
+  active: Flag;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+/** A story's entry in a contest, once per contest: its ContestEntry as JSON (contestEntry). */
+export interface ContestSubmissionsTable {
+  id: Generated<number>;
+  contest_key: string;
+  story_id: number;
+  user_id: number;
+  entry: string;
+  submitted_at: Millis;
 }

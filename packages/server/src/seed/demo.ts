@@ -3,6 +3,8 @@ import { join } from "node:path";
 import { base, en, Faker } from "@faker-js/faker";
 import { type Insertable, type Kysely, sql } from "kysely";
 import { hashPassword } from "../accounts/passwords.ts";
+import type { ContestSettings } from "../contests/input.ts";
+import { activateContest } from "../contests/service.ts";
 import type { Database, PartsTable, StoriesTable, UsersTable } from "../db/schema.ts";
 import { insertInBatches } from "./batches.ts";
 import { CATEGORIES, GENRE_TAGS, LANGUAGE_WEIGHTS, TAGS } from "./catalogue.ts";
@@ -21,6 +23,19 @@ export const DEMO_ACCOUNTS = [
   { username: "demo_ambassador", name: "Ada Ambassador", role: "ambassador" },
   { username: "demo_admin", name: "Sam Admin", role: "admin" },
 ] as const;
+
+/**
+ * The demo's Inkwell Awards, open until the spec's closing time (§9, the UTC-4 reading) in
+ * a later year: at 3,000 words the demo writer has an eligible complete story, a nearly
+ * eligible one, eligible ongoing ones and some that cannot enter.
+ */
+export const DEMO_CONTEST: ContestSettings = {
+  key: "inkwellawards2027",
+  year: 2027,
+  tag: "inkwellawards2027",
+  closesAt: Date.parse("2027-08-07T23:59:59-04:00"),
+  minWords: 3000,
+};
 
 export interface DemoSize {
   users: number;
@@ -133,6 +148,7 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions): Prom
     await seedCuration(trx, now);
     await seedPromotion(trx, now);
     await seedDemoReader(trx, userIds.slice(0, DEMO_ACCOUNTS.length), now);
+    await activateContest(trx, DEMO_CONTEST, now);
 
     const authorNames = new Map(users.map((user, index) => [userIds[index], user.name]));
     await writeCovers(options.mediaDir, stories, storyIds, authorNames);

@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, type RouteConfig, z } from "@hono/zod-openapi";
-import { COPYRIGHT_LICENCES, LANGUAGES } from "@inkwell/shared";
+import { COPYRIGHT_LICENCES, LANGUAGES, normaliseTag } from "@inkwell/shared";
 import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, objectJson, okRoute } from "../http/openapi.ts";
 import { readFields } from "../http/request-info.ts";
@@ -11,6 +11,8 @@ import {
   createWork,
   deletePart,
   discardChanges,
+  editStoryTag,
+  MAX_TAGS,
   myWorks,
   publishChanges,
   publishPart,
@@ -25,7 +27,18 @@ import {
   updateWork,
 } from "./service.ts";
 
-const MAX_TAGS = 25;
+/** One tag as stored: a single word of letters, digits, - or _. */
+const tagWord = z
+  .string()
+  .max(30, "A tag is at most 30 characters")
+  .regex(/^[\p{L}\p{N}_-]+$/u, "A tag is one word of letters, digits, - or _");
+
+/** One tag as typed, normalised as it is stored (normaliseTag) and held to the tag rule. */
+export const storyTag = (field: string) =>
+  z
+    .string({ error: `${field} is a tag` })
+    .transform(normaliseTag)
+    .pipe(tagWord);
 
 const flag = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
 
@@ -37,16 +50,7 @@ const tags = z
       .map((tag) => tag.trim().replace(/^#/, "").toLowerCase())
       .filter((tag) => tag !== ""),
   )
-  .pipe(
-    z
-      .array(
-        z
-          .string()
-          .max(30, "A tag is at most 30 characters")
-          .regex(/^[\p{L}\p{N}_-]+$/u, "A tag is one word of letters, digits, - or _"),
-      )
-      .max(MAX_TAGS, `A story has at most ${MAX_TAGS} tags`),
-  )
+  .pipe(z.array(tagWord).max(MAX_TAGS, `A story has at most ${MAX_TAGS} tags`))
   .transform((list) => [...new Set(list)]);
 
 const storyFields = {
@@ -125,6 +129,16 @@ const tagSuggestionsQuery = z.object({
     ),
 });
 
+/** POST /apiv2/editstorytags, form-encoded or JSON (writer-paid-contest.md §7). */
+const editTagsBody = z.object({
+  request_type: z.enum(["add", "remove"], { error: "request_type must be add or remove" }),
+  tag_value: storyTag("tag_value"),
+  story_id: z.coerce
+    .number({ error: "story_id must be a positive whole number" })
+    .int("story_id must be a positive whole number")
+    .positive("story_id must be a positive whole number"),
+});
+
 const storyParams = z.object({ storyId: idParam("storyId") });
 const partParams = z.object({ id: idParam("id") });
 
@@ -193,6 +207,13 @@ const updateWorkRoute = route(
   "Change a story's details (any of the create fields)",
   { params: storyParams },
   "The story",
+);
+const editTagsRoute = route(
+  "post",
+  "/apiv2/editstorytags",
+  "Add one tag at the end of a story's tags or remove one: {request_type: add|remove, tag_value, story_id}, form-encoded or JSON. Adding a tag the story has, or removing one it lacks, changes nothing",
+  {},
+  "{tags}: the story's tags in order",
 );
 const createPartRoute = createRoute({
   method: "post",
@@ -301,6 +322,12 @@ export function worksRoutes() {
     const changes = parseInput(storyChangesBody, await readFields(c));
     const { storyId } = c.req.valid("param");
     return c.json(await updateWork(c.get("db"), viewer, storyId, changes), 200);
+  });
+  app.openapi(editTagsRoute, async (c) => {
+    const viewer = requireViewer(c);
+    const body = parseInput(editTagsBody, await readFields(c));
+    const change = { action: body.request_type, tag: body.tag_value };
+    return c.json(await editStoryTag(c.get("db"), viewer, body.story_id, change), 200);
   });
   app.openapi(createPartRoute, async (c) => {
     const viewer = requireViewer(c);

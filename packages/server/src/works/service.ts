@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { MATURE_RATING, partPrice, partWordCount, sanitizePartHtml } from "@inkwell/shared";
 import { type Kysely, sql, type Transaction } from "kysely";
+import { isPostgres } from "../db/engine.ts";
 import type { Database } from "../db/schema.ts";
 import { storyChanged } from "../events.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
@@ -10,6 +11,9 @@ import type { Viewer } from "../viewer.ts";
 import { applyEdits, dropEdits, type PartEdits, pendingEdits, saveEdits } from "./part-edits.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+/** A story carries at most this many tags. */
+export const MAX_TAGS = 25;
 
 /** The Story Details a writer fills in; every field optional on update. */
 export interface StoryDetails {
@@ -200,13 +204,7 @@ export async function myWorks(db: Kysely<Database>, viewer: Viewer) {
 export async function storyForEditing(db: Kysely<Database>, viewer: Viewer, storyId: number) {
   const story = await ownStory(db, viewer, storyId);
   const [tags, category, parts] = await Promise.all([
-    db
-      .selectFrom("story_tags")
-      .innerJoin("tags", "tags.id", "story_tags.tag_id")
-      .select("tags.name")
-      .where("story_tags.story_id", "=", storyId)
-      .orderBy("story_tags.position")
-      .execute(),
+    tagsOf(db, storyId),
     db
       .selectFrom("story_categories")
       .select("category_id")
@@ -220,7 +218,7 @@ export async function storyForEditing(db: Kysely<Database>, viewer: Viewer, stor
     description: story.description,
     cover: story.cover,
     bannedCover: story.banned_cover,
-    tags: tags.map((tag) => tag.name),
+    tags,
     categoryId: category ? Number(category.category_id) : null,
     languageId: Number(story.language_id),
     mature: Number(story.rating) === MATURE_RATING,
@@ -231,6 +229,18 @@ export async function storyForEditing(db: Kysely<Database>, viewer: Viewer, stor
     modifyDate: iso(story.modify_date),
     parts: parts.map(partSummary),
   };
+}
+
+/** A story's tags, in their order. */
+export async function tagsOf(db: Db, storyId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom("story_tags")
+    .innerJoin("tags", "tags.id", "story_tags.tag_id")
+    .select("tags.name")
+    .where("story_tags.story_id", "=", storyId)
+    .orderBy("story_tags.position")
+    .execute();
+  return rows.map((row) => row.name);
 }
 
 async function checkCategory(db: Db, categoryId: number | null | undefined) {
@@ -326,6 +336,46 @@ export async function updateWork(
   });
   storyChanged(storyId);
   return storyForEditing(db, viewer, storyId);
+}
+
+/**
+ * POST /apiv2/editstorytags: one tag (already normalised) added at the end, or removed.
+ * Adding a tag the story has, or removing one it lacks, changes nothing. Answers the tags.
+ */
+export async function editStoryTag(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  storyId: number,
+  change: { action: "add" | "remove"; tag: string },
+): Promise<{ tags: string[] }> {
+  await ownStory(db, viewer, storyId);
+  const { tags, changed } = await db.transaction().execute(async (trx) => {
+    // On PostgreSQL two edits of one story take turns; SQLite runs one transaction at a time.
+    if (isPostgres(trx)) {
+      await trx.selectFrom("stories").select("id").where("id", "=", storyId).forUpdate().execute();
+    }
+    const before = await tagsOf(trx, storyId);
+    if (before.includes(change.tag) === (change.action === "add")) {
+      return { tags: before, changed: false };
+    }
+    const after =
+      change.action === "add"
+        ? [...before, change.tag]
+        : before.filter((tag) => tag !== change.tag);
+    if (after.length > MAX_TAGS) {
+      const message = `A story has at most ${MAX_TAGS} tags: remove one before adding another`;
+      throw badRequest(message, { tag_value: message });
+    }
+    await writeTagsAndCategory(trx, storyId, { tags: after });
+    await trx
+      .updateTable("stories")
+      .set({ modify_date: Date.now() })
+      .where("id", "=", storyId)
+      .execute();
+    return { tags: after, changed: true };
+  });
+  if (changed) storyChanged(storyId);
+  return { tags };
 }
 
 /** A new draft part at the end of the story. */

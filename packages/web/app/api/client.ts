@@ -12,6 +12,10 @@ import type {
   CommentPage,
   CommentResource,
   ContentSettings,
+  ContestEligibility,
+  ContestEntry,
+  ContestInfo,
+  ContestSubmission,
   ContinueReadingSections,
   Conversation,
   CurrentUser,
@@ -244,6 +248,7 @@ export function storySearchPath(query: string, page: PageQuery, filters: StorySe
 
 const recentSearchesPath = "/api/v3/users/me/recent-searches";
 const WRITER_ONBOARDING_PATH = "/v5/users/me/writer-onboarding";
+const CONTEST_PATH = "/v5/contests/wattys";
 
 export function createApiClient(fetchApi: ApiFetch) {
   const get = async <T>(path: string) => readJson<T>(await fetchApi(path));
@@ -673,6 +678,26 @@ export function createApiClient(fetchApi: ApiFetch) {
     /** Saves (or with submit: true, submits) a story's notes: POST /v5/stories. */
     saveStoryNotes: (notes: StoryNotesInput) =>
       call<StoryNotes>("/v5/stories", json("POST", notes)),
+    /** The contest open for entries, or null when none is set (writer-paid-contest.md §4). */
+    activeContest: async () => {
+      const response = await fetchApi(CONTEST_PATH);
+      return response.status === 404 ? null : readJson<ContestInfo>(response);
+    },
+    contestEligibility: (storyId: number) =>
+      get<ContestEligibility>(`${CONTEST_PATH}/story/${storyId}/eligibility`),
+    contestSubmission: (storyId: number) =>
+      get<ContestSubmission>(`${CONTEST_PATH}/story/${storyId}/submission`),
+    submitToContest: (storyId: number, entry: ContestEntry) =>
+      call<ContestSubmission>(
+        `${CONTEST_PATH}/story/${storyId}/submission`,
+        json("POST", { ...entry, storyId }),
+      ),
+    /** Adds or removes one of the writer's story tags (POST /apiv2/editstorytags). */
+    editStoryTag: (storyId: number, tag: string, action: "add" | "remove") =>
+      call<{ tags: string[] }>(
+        "/apiv2/editstorytags",
+        form({ request_type: action, tag_value: tag, story_id: String(storyId) }),
+      ),
     writerOnboarding: () => get<WriterOnboarding>(WRITER_ONBOARDING_PATH),
     saveWriterOnboarding: (changes: WriterOnboardingChanges) =>
       call<WriterOnboarding>(WRITER_ONBOARDING_PATH, json("PUT", changes)),

@@ -4,6 +4,7 @@ import { isRouteErrorResponse, redirect, useRouteError } from "react-router";
 import { ApiRequestError } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
 import { ErrorPage } from "../components/error-page.tsx";
+import { ContestBanner } from "../features/contest/contest-banner.tsx";
 import { NotesTabLabel } from "../features/notes/notes-tab-label.tsx";
 import { StoryNotesPanel } from "../features/notes/story-notes-panel.tsx";
 import { StoryDetailsForm } from "../features/works/story-details-form.tsx";
@@ -63,6 +64,7 @@ export default function StoryEditorPage({ loaderData }: Route.ComponentProps) {
           </a>
         )}
       </header>
+      {story?.published && <ContestBanner storyId={story.id} />}
       <div className="story-editor__tabs" role="tablist" aria-label={t.works.storyEditor}>
         {tabs.map((name) => (
           <button

@@ -1,5 +1,5 @@
 import { COPYRIGHT_LICENCES, formatAbsoluteDate } from "@inkwell/shared";
-import { ChartColumn, ImagePlus, Plus } from "lucide-react";
+import { Award, ChartColumn, ImagePlus, Plus } from "lucide-react";
 import { redirect } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { Cover } from "../components/cover.tsx";
@@ -11,9 +11,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const user = request.headers.has("cookie") ? await api.currentUser() : null;
   if (!user) throw redirect(`/login?${new URLSearchParams({ nextUrl: "/myworks" })}`);
-  const [{ stories }, onboarding] = await Promise.all([api.myWorks(), api.writerOnboarding()]);
+  const [{ stories }, onboarding, contest] = await Promise.all([
+    api.myWorks(),
+    api.writerOnboarding(),
+    api.activeContest(),
+  ]);
   // The writer onboarding tooltip greets writers with no story yet, until they dismiss it.
-  return { stories, showTip: stories.length === 0 && !onboarding.tooltip_dismissed };
+  const showTip = stories.length === 0 && !onboarding.tooltip_dismissed;
+  return { stories, showTip, contest: contest?.isOpen ? contest : null };
 }
 
 export const meta = () => [{ title: `${t.works.title} · ${t.brand}` }];
@@ -23,7 +28,7 @@ const licenceName = (id: number) =>
 
 /** The writer's stories (writer-paid-contest.md §3): parts and drafts, stats, licence. */
 export default function MyWorksPage({ loaderData }: Route.ComponentProps) {
-  const { stories, showTip } = loaderData;
+  const { stories, showTip, contest } = loaderData;
   return (
     <article className="my-works">
       <header className="my-works__header">
@@ -33,6 +38,12 @@ export default function MyWorksPage({ loaderData }: Route.ComponentProps) {
           {t.works.newStory}
         </a>
         {showTip && <WriterTip anchorId="new-story" />}
+        {contest && (
+          <a className="button" href={`/contests/${contest.key}`}>
+            <Award aria-hidden="true" size={18} />
+            {t.contest.pageTitle(contest.year)}
+          </a>
+        )}
       </header>
       {stories.length === 0 ? (
         <p className="profile__empty">{t.works.empty}</p>

@@ -23,6 +23,7 @@ export { carousel } from "./carousel.ts";
 export { catalog } from "./catalog.ts";
 export { coins } from "./coins.ts";
 export { comments } from "./comments.ts";
+export { contest } from "./contest.ts";
 export { dmca } from "./dmca.ts";
 export { errors } from "./errors.ts";
 export { footer } from "./footer.ts";

@@ -1,0 +1,211 @@
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { DESKTOP, expectNoAxeViolations, logInAt, PHONE, useBrowser } from "./support/browser.ts";
+import { readDatabase } from "./support/database.ts";
+import { useServer } from "./support/server.ts";
+
+const server = useServer();
+const { withPage } = useBrowser();
+
+const CONTEST = "inkwellawards2027";
+
+interface WriterStory {
+  id: number;
+  title: string;
+  words: number;
+}
+
+/** The demo writer's free, published stories, complete or not, with their published words. */
+function writersStories(completed: 0 | 1): WriterStory[] {
+  return readDatabase<WriterStory>(
+    server.dataDir,
+    `SELECT s.id, s.title, SUM(p.word_count) AS words FROM stories s
+     JOIN users u ON u.id = s.user_id AND u.username = 'demo_writer'
+     JOIN parts p ON p.story_id = s.id AND p.draft = 0 AND p.deleted = 0
+     WHERE s.deleted = 0 AND s.draft = 0 AND s.is_paid = 0 AND s.completed = ?
+     GROUP BY s.id ORDER BY words DESC`,
+    completed,
+  );
+}
+
+const submissionsOf = (storyId: number) =>
+  readDatabase<{ entry: string }>(
+    server.dataDir,
+    "SELECT entry FROM contest_submissions WHERE story_id = ?",
+    storyId,
+  );
+
+const tagsOf = (storyId: number) =>
+  readDatabase<{ name: string }>(
+    server.dataDir,
+    `SELECT t.name FROM story_tags st JOIN tags t ON t.id = st.tag_id
+     WHERE st.story_id = ? ORDER BY st.position`,
+    storyId,
+  ).map((row) => row.name);
+
+const group = (scope: Locator | Page, name: string) => scope.getByRole("group", { name });
+
+/** Answers every question an entry asks of a story that is not part of a series. */
+async function fillEntry(scope: Locator | Page, ongoing: boolean) {
+  if (ongoing) {
+    await group(scope, "How long do you expect the finished story to be?")
+      .getByRole("radio", { name: "Under 100,000 words" })
+      .check();
+  }
+  await group(scope, "Is this story part of a series?").getByRole("radio", { name: "No" }).check();
+  await group(scope, "Who is it written for?").getByRole("radio", { name: "Teen fiction" }).check();
+  await scope.getByLabel("Main genre").selectOption({ label: "Fantasy" });
+  await group(scope, "Mature themes").getByRole("checkbox", { name: "None" }).check();
+  await group(scope, "Character representation").getByRole("checkbox", { name: "BIPOC" }).check();
+  await scope
+    .getByLabel("Logline")
+    .fill("A lighthouse keeper must choose between her lamp and her sister.");
+  await scope
+    .getByLabel("Plot summary")
+    .fill("Mara keeps the last lamp on the coast burning while the storm takes the ships.");
+  await scope.getByLabel("Email address", { exact: true }).fill("wren@example.com");
+  await scope.getByLabel("Confirm email address").fill("wren@example.com");
+  await scope.getByLabel(/^I confirm this story is my own original work/).check();
+  await scope.getByLabel(/^I understand that once I submit/).check();
+}
+
+describe("the Inkwell Awards", () => {
+  test("a writer enters an eligible story from its editor, and the form holds them to its rules", async () => {
+    const [story] = writersStories(1).filter((one) => one.words >= 3000);
+    if (!story) throw new Error("the demo writer has no eligible complete story");
+    await withPage({ viewport: PHONE, colorScheme: "dark", baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_writer", `/myworks/${story.id}`);
+      const banner = page.getByRole("complementary", { name: "Inkwell Awards" });
+      await banner.getByText("This story is eligible for the 2027 Inkwell Awards.").waitFor();
+      await banner.getByRole("button", { name: "Enter the Awards" }).click();
+      const dialog = page.getByRole("dialog", { name: "Enter the 2027 Inkwell Awards" });
+      await dialog.getByText(`Tell the judges about “${story.title}”.`).waitFor();
+      // What the story tells us is filled in already.
+      expect(await dialog.getByLabel("Story language").inputValue()).toBe("English");
+      expect(
+        await group(dialog, "Story status").getByRole("radio", { name: "Complete" }).isChecked(),
+      ).toBe(true);
+      // A complete story is not asked how long it will be.
+      expect(await group(dialog, "How long do you expect the finished story to be?").count()).toBe(
+        0,
+      );
+      await expectNoAxeViolations(page, "the contest form at 360 px, dark");
+
+      // Rules run when focus leaves a field.
+      await dialog.getByLabel("Logline").fill("Too short");
+      await dialog.getByLabel("Plot summary").focus();
+      await dialog.getByText("This field has to contain more than 20 characters.").waitFor();
+      expect(await dialog.getByLabel("Logline").getAttribute("aria-invalid")).toBe("true");
+
+      // Sex as a theme asks how it is shown; None clears every other theme.
+      const themes = group(dialog, "Mature themes");
+      await themes.getByRole("checkbox", { name: "Sex" }).check();
+      await group(dialog, "How is sex shown?").waitFor();
+      await themes.getByRole("checkbox", { name: "None" }).check();
+      expect(await themes.getByRole("checkbox", { name: "Sex" }).isChecked()).toBe(false);
+      expect(await group(dialog, "How is sex shown?").count()).toBe(0);
+
+      // Up to three other genres, never the main one.
+      await dialog.getByLabel("Main genre").selectOption({ label: "Fantasy" });
+      const others = group(dialog, "Other genres (up to 3)");
+      expect(await others.getByRole("checkbox", { name: "Fantasy" }).count()).toBe(0);
+      for (const genre of ["Romance", "Horror", "Historical"]) {
+        await others.getByRole("checkbox", { name: genre }).check();
+      }
+      expect(await others.getByRole("checkbox", { name: "Paranormal" }).isDisabled()).toBe(true);
+      // Changing the main genre starts the others afresh.
+      await dialog.getByLabel("Main genre").selectOption({ label: "Horror" });
+      expect(await others.getByRole("checkbox", { name: "Romance" }).isChecked()).toBe(false);
+
+      // Submitting too soon names what is missing and sends nothing.
+      await dialog.getByRole("button", { name: "Submit my story" }).click();
+      await dialog
+        .getByRole("alert")
+        .filter({ hasText: /fields need your attention\./ })
+        .waitFor();
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-invalid")))
+        .toBe("true");
+      await expectNoAxeViolations(page, "the contest form with errors at 360 px, dark");
+      expect(submissionsOf(story.id)).toEqual([]);
+
+      await fillEntry(dialog, false);
+      await dialog.getByLabel("Confirm email address").fill("wren@example.org");
+      await dialog.getByLabel("Logline").focus();
+      await dialog.getByText("These two fields must match.").waitFor();
+      await dialog.getByLabel("Confirm email address").fill("wren@example.com");
+      await dialog.getByRole("button", { name: "Submit my story" }).click();
+
+      await dialog.getByRole("heading", { name: "Congratulations!" }).waitFor();
+      await dialog
+        .getByText(`We added #${CONTEST} to your story so readers can find the contest's entries.`)
+        .waitFor();
+      await expectNoAxeViolations(page, "the contest success view at 360 px, dark");
+      const [saved] = submissionsOf(story.id);
+      expect(JSON.parse(saved?.entry ?? "{}")).toMatchObject({
+        language: "English",
+        storyStatus: "COMPLETE",
+        isSeries: false,
+        genrePrimary: "FANTASY",
+        matureThemes: ["NONE"],
+        writerEmail: "wren@example.com",
+      });
+      expect(tagsOf(story.id)).toContain(CONTEST);
+
+      await dialog.getByRole("button", { name: "Done" }).click();
+      await banner.getByText("This story is entered in the 2027 Inkwell Awards.").waitFor();
+      await banner.getByRole("link", { name: "View your entry" }).waitFor();
+    });
+  });
+
+  test("the contest page enters an ongoing story, then shows the entry read-only", async () => {
+    const [story] = writersStories(0);
+    if (!story) throw new Error("the demo writer has no ongoing story");
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_writer", `/contests/${CONTEST}`);
+      await page.getByRole("heading", { name: "The 2027 Inkwell Awards", level: 1 }).waitFor();
+      await expectNoAxeViolations(page, "the contest page at 1280 px");
+      await page.getByRole("link", { name: `Enter “${story.title}”` }).click();
+      await page.waitForURL(`**/contests/${CONTEST}?storyId=${story.id}`);
+      expect(
+        await group(page, "Story status").getByRole("radio", { name: "Ongoing" }).isChecked(),
+      ).toBe(true);
+      await fillEntry(page, true);
+      await page.getByRole("button", { name: "Submit my story" }).click();
+      await page.waitForURL(
+        `**/contests/${CONTEST}?storyId=${story.id}&success=true&hasAddedWattysTag=true`,
+      );
+      await page.getByRole("heading", { name: "Congratulations!" }).waitFor();
+      await expectNoAxeViolations(page, "the contest success page at 1280 px");
+      expect(JSON.parse(submissionsOf(story.id)[0]?.entry ?? "{}")).toMatchObject({
+        storyStatus: "ONGOING",
+        anticipatedStoryLength: "LESS_100",
+      });
+
+      // Submitted: the answers show, nothing can change.
+      await page.goto(`/contests/${CONTEST}?storyId=${story.id}`);
+      await page.getByText("This story has been submitted. Changes cannot be made.").waitFor();
+      expect(await page.getByLabel("Logline").isDisabled()).toBe(true);
+      expect(await page.getByLabel("Logline").inputValue()).toBe(
+        "A lighthouse keeper must choose between her lamp and her sister.",
+      );
+      expect(await page.getByRole("button", { name: "Submit my story" }).count()).toBe(0);
+    });
+  });
+
+  test("a complete story short of words is nearly eligible and has nothing to enter yet", async () => {
+    const story = writersStories(1).find((one) => one.words >= 2250 && one.words < 3000);
+    if (!story) throw new Error("the demo writer has no nearly eligible story");
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_writer", `/myworks/${story.id}`);
+      const banner = page.getByRole("complementary", { name: "Inkwell Awards" });
+      await banner
+        .getByText(
+          `Almost there! Complete stories need 3,000 words to enter the 2027 Inkwell Awards; this one has ${story.words.toLocaleString("en-US")}.`,
+        )
+        .waitFor();
+      expect(await banner.getByRole("button").count()).toBe(0);
+      await expectNoAxeViolations(page, "the nearly-eligible banner at 360 px");
+    });
+  });
+});

@@ -1,0 +1,92 @@
+import type { ContestEligibility, ContestInfo } from "@inkwell/shared";
+import { Award } from "lucide-react";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { browserApi } from "../../api/client.ts";
+import { t } from "../../i18n/index.ts";
+import "../../styles/contest.css";
+
+// Most visits to the editor never open the form: it loads when the writer asks for it.
+const ContestModal = lazy(() =>
+  import("./contest-modal.tsx").then((module) => ({ default: module.ContestModal })),
+);
+
+interface Standing {
+  contest: ContestInfo;
+  eligibility: ContestEligibility;
+}
+
+const words = (count: number) => count.toLocaleString("en-US");
+
+/**
+ * The contest banner on a published story's editor (writer-paid-contest.md §4): nothing until
+ * the submission check is done, then the story's standing: entered, nearly eligible (a
+ * complete story short of words), eligible, or possibly eligible while ongoing; the last two
+ * open the form. Stories that cannot enter, and closed contests, show nothing.
+ */
+export function ContestBanner({ storyId }: { storyId: number }) {
+  const [standing, setStanding] = useState<Standing | null>(null);
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    let current = true;
+    const api = browserApi();
+    api
+      .activeContest()
+      .then(async (contest) => {
+        if (!contest) return;
+        const eligibility = await api.contestEligibility(storyId);
+        if (current) setStanding({ contest, eligibility });
+      })
+      // The banner is an invitation: without it the editor works as before.
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [storyId]);
+
+  if (!standing) return null;
+  const { contest, eligibility } = standing;
+  const state = eligibility.eligibility;
+  if (state === "NOT_ELIGIBLE" || (state !== "SUBMITTED" && !contest.isOpen)) return null;
+  const entryUrl = `/contests/${contest.key}?storyId=${storyId}`;
+  const text =
+    state === "SUBMITTED"
+      ? t.contest.banner.submitted(contest.year)
+      : state === "NEAR_ELIGIBLE"
+        ? t.contest.banner.nearEligible(
+            contest.year,
+            words(contest.minWords),
+            words(eligibility.wordCount),
+          )
+        : eligibility.storyStatus === "COMPLETE"
+          ? t.contest.banner.eligible(contest.year)
+          : t.contest.banner.mayBeEligible(contest.year, words(contest.minWords));
+  return (
+    <aside className="contest-banner" aria-label={t.contest.banner.label}>
+      <Award aria-hidden="true" size={28} className="contest-banner__icon" />
+      <p className="contest-banner__text">{text}</p>
+      {state === "SUBMITTED" && (
+        <a className="button" href={entryUrl}>
+          {t.contest.banner.viewEntry}
+        </a>
+      )}
+      {state === "ELIGIBLE" && (
+        <button className="button button--primary" type="button" onClick={() => setOpen(true)}>
+          {t.contest.banner.enter}
+        </button>
+      )}
+      {open && (
+        <Suspense fallback={null}>
+          <ContestModal
+            open={open}
+            contest={contest}
+            storyId={storyId}
+            onClose={() => setOpen(false)}
+            onSubmitted={() =>
+              setStanding({ contest, eligibility: { ...eligibility, eligibility: "SUBMITTED" } })
+            }
+          />
+        </Suspense>
+      )}
+    </aside>
+  );
+}

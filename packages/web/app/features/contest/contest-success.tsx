@@ -1,0 +1,40 @@
+import { PartyPopper } from "lucide-react";
+import { t } from "../../i18n/index.ts";
+
+/** §2: the success screen and its congratulations, on the contest page and in the modal. */
+export function ContestSuccess({
+  storyId,
+  storyTitle,
+  year,
+  addedTag,
+  onClose,
+}: {
+  storyId: number;
+  storyTitle: string;
+  year: number;
+  /** The tag the story was just given, or null when it already had it (or adding failed). */
+  addedTag: string | null;
+  /** In the modal: closes it; on the page the story link is the way on. */
+  onClose?: () => void;
+}) {
+  return (
+    <div className="contest-success" role="status">
+      <PartyPopper aria-hidden="true" size={40} className="contest-success__icon" />
+      <h2 className="contest-success__title">{t.contest.success.title}</h2>
+      <p>{t.contest.success.text(storyTitle, year)}</p>
+      {addedTag && <p>{t.contest.success.tagAdded(addedTag)}</p>}
+      <p>{t.contest.success.next}</p>
+      <div className="contest-success__actions">
+        {onClose ? (
+          <button className="button button--primary" type="button" onClick={onClose}>
+            {t.contest.success.close}
+          </button>
+        ) : (
+          <a className="button button--primary" href={`/myworks/${storyId}`}>
+            {t.contest.success.backToStory}
+          </a>
+        )}
+      </div>
+    </div>
+  );
+}

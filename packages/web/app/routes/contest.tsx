@@ -1,0 +1,181 @@
+import type { ContestInfo, Eligibility, WorkSummary } from "@inkwell/shared";
+import { formatZonedDate } from "@inkwell/shared";
+import { isRouteErrorResponse, redirect, useNavigate, useRouteError } from "react-router";
+import { ApiRequestError } from "../api/client.ts";
+import { apiContext } from "../api/context.ts";
+import { Cover } from "../components/cover.tsx";
+import { ErrorPage } from "../components/error-page.tsx";
+import { ContestEntry } from "../features/contest/contest-entry.tsx";
+import { ContestSuccess } from "../features/contest/contest-success.tsx";
+import { type ContestEntryData, loadContestEntry } from "../features/contest/load-contest-entry.ts";
+import { t } from "../i18n/index.ts";
+import { idFromParam, notFoundResponse } from "../lib/route-data.ts";
+import { useTimeZone } from "../lib/use-time-zone.ts";
+import "../styles/contest.css";
+import type { Route } from "./+types/contest";
+
+type PageData =
+  | { view: "stories"; contest: ContestInfo; stories: StoryStanding[] }
+  | { view: "entry"; contest: ContestInfo; entry: ContestEntryData }
+  | { view: "success"; contest: ContestInfo; entry: ContestEntryData; addedTag: boolean };
+
+interface StoryStanding extends Pick<WorkSummary, "id" | "title" | "cover"> {
+  eligibility: Eligibility;
+  wordCount: number;
+}
+
+/** Entered stories first, then those that can enter, then the rest. */
+const STANDING_ORDER: Eligibility[] = ["SUBMITTED", "ELIGIBLE", "NEAR_ELIGIBLE", "NOT_ELIGIBLE"];
+
+/**
+ * /contests/{key}: the contest open now, for a signed-in writer: their published stories to
+ * enter, one story's entry form (?storyId=), or its success screen (&success=true, where the
+ * standalone form goes after a submission, §2).
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs): Promise<PageData> {
+  const api = context.get(apiContext);
+  const url = new URL(request.url);
+  const user = request.headers.has("cookie") ? await api.currentUser() : null;
+  if (!user)
+    throw redirect(`/login?${new URLSearchParams({ nextUrl: url.pathname + url.search })}`);
+  const contest = await api.activeContest();
+  if (!contest || contest.key !== params.contestKey) throw notFoundResponse();
+  const storyParam = url.searchParams.get("storyId");
+  if (storyParam === null) {
+    const { stories } = await api.myWorks();
+    const standings = await Promise.all(
+      stories
+        .filter((story) => story.published)
+        .map(async ({ id, title, cover }) => {
+          const { eligibility, wordCount } = await api.contestEligibility(id);
+          return { id, title, cover, eligibility, wordCount };
+        }),
+    );
+    standings.sort(
+      (a, b) => STANDING_ORDER.indexOf(a.eligibility) - STANDING_ORDER.indexOf(b.eligibility),
+    );
+    return { view: "stories", contest, stories: standings };
+  }
+  const storyId = idFromParam(storyParam);
+  if (storyId === null) throw notFoundResponse();
+  // Someone else's story is a 404 here, as in the editor.
+  const entry = await loadContestEntry(api, contest, storyId).catch((error: unknown) => {
+    if (error instanceof ApiRequestError && [403, 404].includes(error.status)) {
+      throw notFoundResponse();
+    }
+    throw error;
+  });
+  if (url.searchParams.get("success") === "true" && entry.submission) {
+    const addedTag = url.searchParams.get("hasAddedWattysTag") === "true";
+    return { view: "success", contest, entry, addedTag };
+  }
+  return { view: "entry", contest, entry };
+}
+
+export function meta({ loaderData: data }: Route.MetaArgs) {
+  const name = data ? t.contest.pageTitle(data.contest.year) : t.contest.banner.label;
+  return [{ title: `${name} · ${t.brand}` }];
+}
+
+export default function ContestPage({ loaderData: data }: Route.ComponentProps) {
+  const { contest } = data;
+  const zone = useTimeZone();
+  const navigate = useNavigate();
+  return (
+    <article className="contest-page">
+      <header className="contest-page__header">
+        <h1>{t.contest.pageTitle(contest.year)}</h1>
+        {data.view === "stories" && (
+          <>
+            <p>{t.contest.intro(contest.year)}</p>
+            <p>{t.contest.rules(contest.minWords.toLocaleString("en-US"))}</p>
+          </>
+        )}
+        <p className="contest-page__closes">
+          {contest.isOpen
+            ? t.contest.closes(formatZonedDate(contest.closesAt, zone))
+            : t.contest.closed(contest.year)}
+        </p>
+      </header>
+      {data.view === "stories" && (
+        <section className="contest-stories" aria-labelledby="contest-stories">
+          <h2 id="contest-stories">{t.contest.yourStories}</h2>
+          {data.stories.length === 0 ? (
+            <p>{t.contest.noStories}</p>
+          ) : (
+            <ul>
+              {data.stories.map((story) => (
+                <li key={story.id} className="contest-story">
+                  <Cover src={story.cover} title={story.title} width={56} />
+                  <div className="contest-story__info">
+                    <h3 className="contest-story__title">{story.title}</h3>
+                    <p className="contest-story__standing">{standingText(story, contest)}</p>
+                  </div>
+                  {(story.eligibility === "ELIGIBLE" || story.eligibility === "SUBMITTED") &&
+                    (contest.isOpen || story.eligibility === "SUBMITTED") && (
+                      <a
+                        className={
+                          story.eligibility === "ELIGIBLE" ? "button button--primary" : "button"
+                        }
+                        href={`/contests/${contest.key}?storyId=${story.id}`}
+                        aria-label={
+                          story.eligibility === "ELIGIBLE"
+                            ? t.contest.enterStory(story.title)
+                            : t.contest.viewStoryEntry(story.title)
+                        }
+                      >
+                        {story.eligibility === "ELIGIBLE"
+                          ? t.contest.enter
+                          : t.contest.banner.viewEntry}
+                      </a>
+                    )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+      {data.view === "entry" && (
+        <ContestEntry
+          entry={data.entry}
+          onSubmitted={({ hasAddedTag }) => {
+            const params = new URLSearchParams({
+              storyId: String(data.entry.storyId),
+              success: "true",
+              hasAddedWattysTag: String(hasAddedTag),
+            });
+            navigate(`/contests/${contest.key}?${params}`);
+          }}
+        />
+      )}
+      {data.view === "success" && (
+        <ContestSuccess
+          storyId={data.entry.storyId}
+          storyTitle={data.entry.eligibility.storyTitle}
+          year={contest.year}
+          addedTag={data.addedTag ? contest.tag : null}
+        />
+      )}
+    </article>
+  );
+}
+
+function standingText(story: StoryStanding, contest: ContestInfo): string {
+  const words = (count: number) => count.toLocaleString("en-US");
+  switch (story.eligibility) {
+    case "SUBMITTED":
+      return t.contest.standing.submitted;
+    case "ELIGIBLE":
+      return t.contest.standing.eligible;
+    case "NEAR_ELIGIBLE":
+      return t.contest.standing.nearEligible(words(story.wordCount), words(contest.minWords));
+    default:
+      return t.contest.standing.notEligible;
+  }
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage kind="notFound" />;
+  return <ErrorPage kind="generic" />;
+}
