@@ -12,7 +12,7 @@ import {
   STORY_TYPES,
 } from "@inkwell/shared";
 import { badRequest } from "../http/errors.ts";
-import { parseInput } from "../http/validation.ts";
+import { choice, parseInput } from "../http/validation.ts";
 import { storyTag } from "../works/routes.ts";
 
 /** What a system admin sets (PUT /v5/contests/wattys); closesAt in epoch ms. */
@@ -41,23 +41,14 @@ const settingsBody = z.object({
 export const contestSettingsFrom = (body: unknown): ContestSettings =>
   parseInput(settingsBody, body);
 
-/** One of `values` exactly as listed, or null while unanswered (absent, null or ""). */
-const choice = <T extends string>(values: readonly T[], field: string) =>
-  z
-    .unknown()
-    .optional()
-    .transform((value, context): T | null => {
-      if (value === undefined || value === null || value === "") return null;
-      const found = values.find((one) => one === value);
-      if (found !== undefined) return found;
-      context.addIssue({ code: "custom", message: `${field} must be one of ${values.join(", ")}` });
-      return z.NEVER;
-    });
+/** One of `values` exactly as listed, or null while unanswered. */
+const oneOf = <T extends string>(values: readonly T[], field: string) =>
+  choice(values, `${field} must be one of ${values.join(", ")}`);
 
 /** Ticked options, once each; blank entries are ignored. */
 const options = <T extends string>(values: readonly T[], field: string) =>
   z
-    .array(choice(values, field), { error: `${field} must be a list` })
+    .array(oneOf(values, field), { error: `${field} must be a list` })
     .nullish()
     .transform((list) => [...new Set((list ?? []).filter((one) => one !== null))]);
 
@@ -87,22 +78,22 @@ const count = (field: string) =>
  */
 const entryBody = z.object({
   storyId: z.unknown().optional(),
-  language: choice(CONTEST_LANGUAGES, "language"),
-  storyStatus: choice(STORY_STATUSES, "storyStatus"),
+  language: oneOf(CONTEST_LANGUAGES, "language"),
+  storyStatus: oneOf(STORY_STATUSES, "storyStatus"),
   isSeries: yesNo("isSeries"),
-  seriesType: choice(SERIES_TYPES, "seriesType"),
+  seriesType: oneOf(SERIES_TYPES, "seriesType"),
   isSeriesStandalone: yesNo("isSeriesStandalone"),
   numberOfStoriesInSeries: count("numberOfStoriesInSeries"),
   totalPlannedStoriesInSeries: count("totalPlannedStoriesInSeries"),
-  anticipatedStoryLength: choice(STORY_LENGTHS, "anticipatedStoryLength"),
+  anticipatedStoryLength: oneOf(STORY_LENGTHS, "anticipatedStoryLength"),
   diversity: options(DIVERSITY_OPTIONS, "diversity"),
   diversityOther: text("diversityOther"),
-  storyType: choice(STORY_TYPES, "storyType"),
-  genrePrimary: choice(CONTEST_GENRES, "genrePrimary"),
+  storyType: oneOf(STORY_TYPES, "storyType"),
+  genrePrimary: oneOf(CONTEST_GENRES, "genrePrimary"),
   genreOthers: options(CONTEST_GENRES, "genreOthers"),
   matureThemes: options(MATURE_THEMES, "matureThemes"),
   matureThemeOther: text("matureThemeOther"),
-  storyMaturity: choice(STORY_MATURITIES, "storyMaturity"),
+  storyMaturity: oneOf(STORY_MATURITIES, "storyMaturity"),
   logLine: text("logLine"),
   plotSummary: text("plotSummary"),
   writerEmail: text("writerEmail"),

@@ -50,3 +50,16 @@ export const offsetQuery = z
   .regex(/^\d{1,7}$/, "offset must be a whole number")
   .transform(Number)
   .default(0);
+
+/** One of `values` exactly as listed, or null while unanswered (absent, null or ""). */
+export const choice = <T extends string | number>(values: readonly T[], error: string) =>
+  z
+    .unknown()
+    .optional()
+    .transform((value, context): T | null => {
+      if (value === undefined || value === null || value === "") return null;
+      const found = values.find((one) => one === value);
+      if (found !== undefined) return found;
+      context.addIssue({ code: "custom", message: error });
+      return z.NEVER;
+    });

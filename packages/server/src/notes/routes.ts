@@ -18,7 +18,7 @@ import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, objectJson } from "../http/openapi.ts";
 import { readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
-import { idParam, parseInput, validationHook } from "../http/validation.ts";
+import { choice, idParam, parseInput, validationHook } from "../http/validation.ts";
 import { saveStoryNotes, storyNotes } from "./service.ts";
 
 /** §5: the text fields are trimmed on save, then held to their limits. */
@@ -30,19 +30,6 @@ const text = (field: keyof typeof NOTES_LIMITS, label: string) =>
     .pipe(
       z.string().max(NOTES_LIMITS[field], `${label} is at most ${NOTES_LIMITS[field]} characters`),
     );
-
-/** One of `values`, or null when not chosen yet ("" counts as not chosen). */
-const choice = <T extends string | number>(values: readonly T[], error: string) =>
-  z
-    .unknown()
-    .optional()
-    .transform((value, context): T | null => {
-      if (value === undefined || value === null || value === "") return null;
-      const found = values.find((one) => one === value);
-      if (found !== undefined) return found;
-      context.addIssue({ code: "custom", message: error });
-      return z.NEVER;
-    });
 
 const binary = (field: string, meaning: string) =>
   choice([0, 1] as const, `${field} must be ${meaning}`);
