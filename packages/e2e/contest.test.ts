@@ -208,4 +208,55 @@ describe("the Inkwell Awards", () => {
       await expectNoAxeViolations(page, "the nearly-eligible banner at 360 px");
     });
   });
+
+  // Last: it closes the contest for the rest of this file's server.
+  test("a system admin sets the contest; once it has closed, writers can only read about it", async () => {
+    const [story] = writersStories(1).filter(
+      (one) => one.words >= 3000 && submissionsOf(one.id).length === 0,
+    );
+    if (!story) throw new Error("the demo writer has no eligible story left to enter");
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_reader", "/admin/contest");
+      await page.getByRole("heading", { name: "Page not found" }).waitFor();
+    });
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_admin", "/admin/contest");
+      await page.getByText(`Active now: the 2027 Inkwell Awards (${CONTEST}).`).waitFor();
+      await expectNoAxeViolations(page, "the contest settings at 1280 px");
+      // A bad value is named and nothing changes.
+      await page.getByLabel("Minimum words").fill("lots");
+      await page.getByRole("button", { name: "Save and make active" }).click();
+      await page.getByText("minWords is a whole number from 0 to 1,000,000").waitFor();
+      expect(await page.getByLabel("Minimum words").getAttribute("aria-invalid")).toBe("true");
+      expect(
+        readDatabase<{ min_words: number }>(server.dataDir, "SELECT min_words FROM contests")[0],
+      ).toEqual({ min_words: 3000 });
+
+      await page.getByLabel("Minimum words").fill("3000");
+      await page.getByLabel("Closes at").fill("2026-08-07T23:59:59-04:00");
+      await page.getByRole("button", { name: "Save and make active" }).click();
+      await page.getByText("Saved: this is the active contest.").waitFor();
+    });
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_writer", `/contests/${CONTEST}`);
+      await page
+        .getByText("The 2027 Inkwell Awards are now closed. Thanks for your participation!")
+        .waitFor();
+      expect(await page.getByRole("link", { name: `Enter “${story.title}”` }).count()).toBe(0);
+      // The form itself says so and cannot be sent.
+      await page.goto(`/contests/${CONTEST}?storyId=${story.id}`);
+      await page
+        .getByRole("status")
+        .filter({ hasText: "The 2027 Inkwell Awards are now closed." })
+        .waitFor();
+      expect(await page.getByLabel("Logline").isDisabled()).toBe(true);
+      expect(await page.getByRole("button", { name: "Submit my story" }).count()).toBe(0);
+      // The editor invites no one to a closed contest.
+      const checked = page.waitForResponse((response) => response.url().includes("/eligibility"));
+      await page.goto(`/myworks/${story.id}`);
+      await checked;
+      await page.evaluate(() => new Promise(requestAnimationFrame));
+      expect(await page.getByRole("complementary", { name: "Inkwell Awards" }).count()).toBe(0);
+    });
+  });
 });

@@ -22,6 +22,7 @@ export default [
   route("admin/community_reports/:reportId", "routes/community-report.tsx"),
   route("image-appeal", "routes/image-appeal.tsx"),
   route("admin/image_appeals", "routes/admin-image-appeals.tsx"),
+  route("admin/contest", "routes/admin-contest.tsx"),
   route("story/:storyId", "routes/story.tsx"),
   route("story/:storyId/rankings", "routes/story-rankings.tsx"),
   route("stories/:tag", "routes/tag.tsx"),

@@ -683,6 +683,9 @@ export function createApiClient(fetchApi: ApiFetch) {
       const response = await fetchApi(CONTEST_PATH);
       return response.status === 404 ? null : readJson<ContestInfo>(response);
     },
+    /** A system admin sets the contest open for entries (decision 033). */
+    setContest: (settings: Record<string, string | number>) =>
+      call<ContestInfo>(CONTEST_PATH, json("PUT", settings)),
     contestEligibility: (storyId: number) =>
       get<ContestEligibility>(`${CONTEST_PATH}/story/${storyId}/eligibility`),
     contestSubmission: (storyId: number) =>

@@ -1,0 +1,123 @@
+import type { ContestInfo } from "@inkwell/shared";
+import { type FormEvent, useState } from "react";
+import { redirect } from "react-router";
+import { browserApi } from "../api/client.ts";
+import { apiContext } from "../api/context.ts";
+import { Alert } from "../components/alert.tsx";
+import { t } from "../i18n/index.ts";
+import { notFoundResponse } from "../lib/route-data.ts";
+import "../styles/contest.css";
+import type { Route } from "./+types/admin-contest";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = context.get(apiContext);
+  const user = request.headers.has("cookie") ? await api.currentUser() : null;
+  if (!user) throw redirect(`/login?${new URLSearchParams({ nextUrl: "/admin/contest" })}`);
+  // Only system admins set the contest: for anyone else the page is not there.
+  if (!user.isSysAdmin) throw notFoundResponse();
+  return { contest: await api.activeContest() };
+}
+
+export const meta = () => [{ title: `${t.contest.admin.title} · ${t.brand}` }];
+
+const FIELDS = ["key", "year", "tag", "closesAt", "minWords"] as const;
+type Field = (typeof FIELDS)[number];
+const NUMBERS: readonly Field[] = ["year", "minWords"];
+
+const HINTS: Partial<Record<Field, string>> = {
+  key: t.contest.admin.keyHint,
+  tag: t.contest.admin.tagHint,
+  closesAt: t.contest.admin.closesAtHint,
+  minWords: t.contest.admin.minWordsHint,
+};
+
+const valuesOf = (contest: ContestInfo | null): Record<Field, string> =>
+  Object.fromEntries(
+    FIELDS.map((field) => [field, contest ? String(contest[field]) : ""]),
+  ) as Record<Field, string>;
+
+/** What is sent: numbers as numbers when they are whole numbers; the server judges the rest. */
+const bodyOf = (values: Record<Field, string>) =>
+  Object.fromEntries(
+    FIELDS.map((field) => {
+      const value = values[field].trim();
+      return [field, NUMBERS.includes(field) && /^\d+$/.test(value) ? Number(value) : value];
+    }),
+  );
+
+/** /admin/contest: a system admin sets the Inkwell Awards writers can enter (decision 033). */
+export default function AdminContest({ loaderData }: Route.ComponentProps) {
+  const [contest, setContest] = useState(loaderData.contest);
+  const [values, setValues] = useState(() => valuesOf(loaderData.contest));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<"idle" | "saving" | "saved" | "failed">("idle");
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setStatus("saving");
+    const result = await browserApi()
+      .setContest(bodyOf(values))
+      .catch(() => null);
+    if (result?.ok) {
+      setContest(result.value);
+      setValues(valuesOf(result.value));
+      setErrors({});
+      setStatus("saved");
+    } else {
+      setErrors(result?.refusal.fields ?? {});
+      setStatus("failed");
+    }
+  }
+
+  return (
+    <section className="contest-admin" aria-labelledby="contest-admin-heading">
+      <h1 id="contest-admin-heading">{t.contest.admin.title}</h1>
+      <p>{t.contest.admin.lead}</p>
+      <p className="contest-admin__current">
+        {contest ? t.contest.admin.current(contest.year, contest.key) : t.contest.admin.none}
+      </p>
+      {status === "saved" && <Alert tone="success">{t.contest.admin.saved}</Alert>}
+      {status === "failed" && <Alert tone="danger">{t.contest.admin.failed}</Alert>}
+      <form className="contest-admin__form" onSubmit={save} noValidate>
+        {FIELDS.map((field) => {
+          const error = errors[field];
+          const hint = HINTS[field];
+          return (
+            <div className="field" key={field}>
+              <label htmlFor={`contest-admin-${field}`}>{t.contest.admin[field]}</label>
+              <input
+                id={`contest-admin-${field}`}
+                type="text"
+                inputMode={NUMBERS.includes(field) ? "numeric" : undefined}
+                value={values[field]}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={
+                  [hint && `contest-admin-${field}-hint`, error && `contest-admin-${field}-error`]
+                    .filter(Boolean)
+                    .join(" ") || undefined
+                }
+                onChange={(event) => {
+                  setValues({ ...values, [field]: event.target.value });
+                  setStatus("idle");
+                }}
+              />
+              {hint && (
+                <p className="field__hint" id={`contest-admin-${field}-hint`}>
+                  {hint}
+                </p>
+              )}
+              {error && (
+                <p className="field__error" id={`contest-admin-${field}-error`}>
+                  {error}
+                </p>
+              )}
+            </div>
+          );
+        })}
+        <button className="button button--primary" type="submit" disabled={status === "saving"}>
+          {status === "saving" ? t.contest.admin.saving : t.contest.admin.save}
+        </button>
+      </form>
+    </section>
+  );
+}
