@@ -194,4 +194,25 @@ describe("the home page on a phone", () => {
       await expectNoAxeViolations(page, "the paid catalog at 1280 px");
     });
   });
+
+  test("a genre's Hottest Originals lead to the originals catalog: the same view, its own title", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto("/catalog/paidstories");
+      const first = page.locator(".paid-catalog section").first();
+      await first.getByRole("link", { name: /^All .+ stories$/ }).click();
+      await page.waitForURL(/\/stories\/[^/]+$/);
+      const originals = page.getByRole("region", { name: "Hottest Originals" });
+      await originals.getByRole("link", { name: "All Originals" }).click();
+      await page.waitForURL(`${server.url}/catalog/inkwelloriginals`);
+      await page.getByRole("heading", { level: 1, name: "Catalog - Inkwell Originals" }).waitFor();
+      expect(await page.title()).toBe("Catalog - Inkwell Originals · Inkwell");
+      expect(await page.locator(".paid-catalog section").count()).toBe(4);
+      await page.getByRole("link", { name: "More genres" }).scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => page.locator(".paid-catalog section").count(), { timeout: 10_000 })
+        .toBeGreaterThan(4);
+      expect(page.url()).toBe(`${server.url}/catalog/inkwelloriginals?groups=8`);
+      await expectNoAxeViolations(page, "the originals catalog at 360 px");
+    });
+  });
 });

@@ -222,6 +222,8 @@ export const isCurationName = (username: string): boolean => /^inkwell_[a-z]{2,3
 
 /** The catalog of paid stories (reader.md §2), where the paid sections' See all leads. */
 export const PAID_CATALOG_URL = "/catalog/paidstories";
+/** The originals catalog: the same view under our brand's key (reader.md §2, spec README). */
+export const ORIGINALS_CATALOG_URL = "/catalog/inkwelloriginals";
 
 /** Where a featured reading list is read (reader.md §2 /featured/{listId}). */
 export const featuredListUrl = (listId: number): string => `/featured/${listId}`;

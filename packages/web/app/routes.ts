@@ -29,6 +29,7 @@ export default [
   route("catalog/premiumpicks", "routes/premium-picks.tsx"),
   route("premium", "routes/premium.tsx"),
   route("catalog/paidstories", "routes/paid-catalog.tsx"),
+  route("catalog/inkwelloriginals", "routes/paid-catalog.tsx", { id: "originals-catalog" }),
   route("tags/:tag", "routes/tags-redirect.tsx"),
   route("user/:username", "routes/user.tsx"),
   route("inbox", "routes/inbox.tsx"),

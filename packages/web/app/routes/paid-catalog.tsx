@@ -1,4 +1,4 @@
-import { genreLabel, PAID_CATALOG_URL, type StoryCard } from "@inkwell/shared";
+import { genreLabel, ORIGINALS_CATALOG_URL, type StoryCard } from "@inkwell/shared";
 import { useEffect, useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import { apiContext } from "../api/context.ts";
@@ -30,21 +30,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ),
     ),
   );
-  return { groups, more: tags.length > shown ? shown + GROUPS_PER_LOAD : null };
+  const path = new URL(request.url).pathname;
+  return {
+    groups,
+    more: tags.length > shown ? shown + GROUPS_PER_LOAD : null,
+    // Two addresses, one view: only the title says which (reader.md §4 Catalogs).
+    title: path === ORIGINALS_CATALOG_URL ? t.catalog.originalsTitle : t.catalog.paidTitle,
+    path,
+  };
 }
 
-export const meta = () => [{ title: `${t.catalog.paidTitle} · ${t.brand}` }];
+export const meta = ({ loaderData }: Route.MetaArgs) => [
+  { title: `${loaderData?.title ?? t.catalog.paidTitle} · ${t.brand}` },
+];
 
 /**
- * /catalog/paidstories (reader.md §2 Catalogs): one carousel of paid stories per genre,
+ * /catalog/paidstories and /catalog/inkwelloriginals (reader.md §2 Catalogs): one carousel of paid stories per genre,
  * four genres at first and four more each time the end comes within 200 px, by asking the
  * loader for more groups in place (the More genres link does the same without JavaScript).
  */
 export default function PaidCatalogPage({ loaderData }: Route.ComponentProps) {
-  const { groups, more } = loaderData;
+  const { groups, more, title, path } = loaderData;
   const navigate = useNavigate();
   const end = useRef<HTMLAnchorElement>(null);
-  const moreUrl = more === null ? null : `${PAID_CATALOG_URL}?groups=${more}`;
+  const moreUrl = more === null ? null : `${path}?groups=${more}`;
 
   useEffect(() => {
     const target = end.current;
@@ -64,7 +73,7 @@ export default function PaidCatalogPage({ loaderData }: Route.ComponentProps) {
   const shown = groups.filter((group) => group.stories.length > 0);
   return (
     <section className="page-section paid-catalog" aria-labelledby="catalog-heading">
-      <h1 id="catalog-heading">{t.catalog.paidTitle}</h1>
+      <h1 id="catalog-heading">{title}</h1>
       <p>{t.catalog.intro}</p>
       {shown.length === 0 && <p>{t.catalog.empty}</p>}
       {shown.map((group) => {

@@ -1,3 +1,4 @@
+import { ORIGINALS_CATALOG_URL } from "@inkwell/shared";
 import { data } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { StoryCarousel } from "../components/story-carousel.tsx";
@@ -64,7 +65,10 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
 
       {originals.length > 0 && (
         <section className="originals" aria-labelledby="originals-heading">
-          <h2 id="originals-heading">{t.tag.originals}</h2>
+          <div className="originals__head">
+            <h2 id="originals-heading">{t.tag.originals}</h2>
+            <a href={ORIGINALS_CATALOG_URL}>{t.tag.originalsAll}</a>
+          </div>
           <p className="originals__subheading">{t.tag.originalsSubheading}</p>
           <StoryCarousel stories={originals} fixedWidth={ORIGINALS_WIDTH} label={t.tag.originals} />
         </section>

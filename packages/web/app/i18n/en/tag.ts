@@ -4,6 +4,7 @@ export const tag = {
   more: "Show more",
   originals: "Hottest Originals",
   originalsSubheading: "Read the stories we love",
+  originalsAll: "All Originals",
   sortLabel: "Sort stories",
   sortHot: "Hot",
   sortNew: "New",
