@@ -7,6 +7,7 @@ import { accountRoutes } from "./accounts/routes.ts";
 import { SESSION_COOKIE, viewerForSession } from "./accounts/sessions.ts";
 import { settingsRoutes } from "./accounts/settings-routes.ts";
 import { analyticsRoutes } from "./analytics/routes.ts";
+import { type Checkout, checkoutFromEnv } from "./coins/checkout.ts";
 import { coinRoutes } from "./coins/routes.ts";
 import { commentRoutes } from "./comments/routes.ts";
 import { contestRoutes } from "./contests/routes.ts";
@@ -47,6 +48,8 @@ export interface ApiOptions {
   limits?: AccountLimiters;
   /** Where uploaded images go (DATA_DIR/media when served); `data/media` when not given. */
   mediaDir?: string;
+  /** Takes the money for Coin packs; COIN_CHECKOUT's when not given, null for none. */
+  checkout?: Checkout | null;
 }
 
 export function createApi(handle: DatabaseHandle, options: ApiOptions = {}) {
@@ -83,7 +86,8 @@ export function createApi(handle: DatabaseHandle, options: ApiOptions = {}) {
   app.route("/", moderationRoutes());
   app.route("/", imageModerationRoutes());
   app.route("/", premiumPicksRoutes());
-  app.route("/", coinRoutes());
+  const checkout = options.checkout === undefined ? checkoutFromEnv() : options.checkout;
+  app.route("/", coinRoutes(limits, checkout));
   app.route("/", analyticsRoutes());
   app.route("/", supportRoutes(limits));
   app.route("/", worksRoutes());

@@ -583,6 +583,28 @@ export interface WalletEntry {
   amount: number;
 }
 
+/**
+ * A Coin pack as GET /v5/coins/packs offers it (writer-paid-contest.md §3): a reader without
+ * Premium gets `value` and is told the Premium `premium_value`; a Premium member gets the
+ * premium bonus pack, whose `value` is the larger one, with `non_premium_value` beside it.
+ */
+export type CoinPackOffer = {
+  id: string;
+  value: number;
+  /** In US dollars, as "3.99". */
+  price: string;
+  illustration_url: string;
+  featured: boolean;
+} & ({ premium_value: number } | { non_premium_value: number });
+
+/** POST /v5/coins/purchase: the pack bought and the balance before and after. */
+export interface CoinPackPurchase {
+  packId: string;
+  coinsAdded: number;
+  previousBalance: number;
+  balance: number;
+}
+
 /** POST /v5/story/{id}/paid-content/purchase: what was spent, and where to read. */
 export interface PurchaseResult {
   amountSpent: number;

@@ -3,15 +3,20 @@ import {
   blockedMessage,
   bonusTypeNumber,
   COIN_PACKS,
+  coinPackById,
+  coinPackOffer,
+  coinsInPack,
   coinsSpentLabel,
   formatCoinBalance,
   formatCoins,
+  formatPackPrice,
   isPartBlocked,
   PAID_PART_TEXT_MAX,
   paidPartErrors,
   partPrice,
   paywallAuthorDescription,
   premiumCoinsGain,
+  premiumExtra,
   wholeStoryPrice,
 } from "./coins.ts";
 
@@ -131,5 +136,41 @@ describe("paid part settings (§4, §5)", () => {
       chapter_description: "Part Description is at most 250 characters",
       author_note: "Author's Note is at most 250 characters",
     });
+  });
+});
+
+describe("the Coin Shop's packs (§3, §9)", () => {
+  it("adds the standard Coins, or the Premium ones for members", () => {
+    const pack = coinPackById("coins_74");
+    if (!pack) throw new Error("no 74-Coin pack");
+    expect(coinsInPack(pack, false)).toBe(74);
+    expect(coinsInPack(pack, true)).toBe(99);
+    expect(coinPackById("coins_75")).toBeUndefined();
+  });
+
+  it("offers a reader without Premium the standard pack and names the Premium extra", () => {
+    const [smallest] = COIN_PACKS;
+    if (!smallest) throw new Error("no packs");
+    const offer = coinPackOffer(smallest, false);
+    expect(offer).toEqual({
+      id: "coins_9",
+      value: 9,
+      premium_value: 15,
+      price: "0.99",
+      illustration_url: "/images/coins/coins_9.svg",
+      featured: false,
+    });
+    expect(premiumExtra(offer)).toBe(6);
+  });
+
+  it("offers a Premium member the bonus pack, with no upsell", () => {
+    const offers = COIN_PACKS.map((pack) => coinPackOffer(pack, true));
+    expect(offers.map((offer) => offer.value)).toEqual([15, 99, 325, 533]);
+    expect(offers[1]).toMatchObject({ non_premium_value: 74, featured: true, price: "3.99" });
+    expect(offers.map(premiumExtra)).toEqual([null, null, null, null]);
+  });
+
+  it("shows a price with its currency sign", () => {
+    expect(formatPackPrice("13.99")).toBe("$13.99");
   });
 });

@@ -2,6 +2,7 @@
  * Coins and paid parts (writer-paid-contest.md §3, §4, §9; docs/decisions/030): what a part
  * costs, when it is blocked, what a whole story costs, and how balances are shown.
  */
+import type { CoinPackOffer } from "./api-types.ts";
 import { abbreviateCount, truncate } from "./format.ts";
 
 /** bonus_type's numbers, in order (§3 Paid part configuration). */
@@ -31,6 +32,43 @@ export const COIN_PACKS: readonly CoinPack[] = [
   { id: "coins_244", value: 244, premiumValue: 325, price: "8.99", featured: false },
   { id: "coins_400", value: 400, premiumValue: 533, price: "13.99", featured: false },
 ];
+
+export function coinPackById(id: string): CoinPack | undefined {
+  return COIN_PACKS.find((pack) => pack.id === id);
+}
+
+/** The Coins a pack adds to a buyer's wallet: more for Premium members (§6). */
+export function coinsInPack(pack: CoinPack, isPremium: boolean): number {
+  return isPremium ? pack.premiumValue : pack.value;
+}
+
+/** A pack as the Coin Shop offers it to this buyer (§3: premium_value, or non_premium_value
+ * for the premium bonus packs a Premium member sees). */
+export function coinPackOffer(pack: CoinPack, isPremium: boolean): CoinPackOffer {
+  const offer = {
+    id: pack.id,
+    value: coinsInPack(pack, isPremium),
+    price: pack.price,
+    illustration_url: `/images/coins/${pack.id}.svg`,
+    featured: pack.featured,
+  };
+  return isPremium
+    ? { ...offer, non_premium_value: pack.value }
+    : { ...offer, premium_value: pack.premiumValue };
+}
+
+/** The Coin Shop's '+ N with Premium' for a reader without it; null for a Premium member. */
+export function premiumExtra(offer: CoinPackOffer): number | null {
+  return "premium_value" in offer ? offer.premium_value - offer.value : null;
+}
+
+/** A pack's price with its currency sign (§2): "$3.99". */
+export function formatPackPrice(price: string): string {
+  return `$${price}`;
+}
+
+/** §4: buying a pack closes the shop and opens the confirmation 500 ms later. */
+export const PACK_CONFIRMATION_DELAY_MS = 500;
 
 /** §9 'up to 66% more Coins': the best pack's gain with Premium, in whole percent, down. */
 export function premiumCoinsGain(packs: readonly CoinPack[] = COIN_PACKS): number {

@@ -6,6 +6,7 @@ describe("featuresFrom", () => {
     expect(featuresFrom({})).toEqual({
       NEW_ONBOARDING_1: true,
       HFC_LIMIT_INCREASE: false,
+      WEB_COIN_PURCHASING: false,
       private_message: {
         can_send_private_message: true,
         display_warning_notice: false,

@@ -3,6 +3,9 @@ export const FEATURE_DEFAULTS = {
   NEW_ONBOARDING_1: true,
   /** The featured carousel autoplays every 5000 ms instead of 5500 (reader.md §9). */
   HFC_LIMIT_INCREASE: false,
+  /** The wallet button opens the Coin Shop (writer-paid-contest.md §1, §4); off, it shows how
+   * to buy Coins in the app. */
+  WEB_COIN_PURCHASING: false,
   can_send_private_message: true,
   display_warning_notice: false,
   display_deprecation_notice: false,
@@ -27,6 +30,7 @@ export const isFeatureSettingName = (name: string): name is FeatureSettingName =
 export interface Features {
   NEW_ONBOARDING_1: boolean;
   HFC_LIMIT_INCREASE: boolean;
+  WEB_COIN_PURCHASING: boolean;
   private_message: {
     can_send_private_message: boolean;
     display_warning_notice: boolean;
@@ -45,6 +49,7 @@ export function featuresFrom(
   return {
     NEW_ONBOARDING_1: flag("NEW_ONBOARDING_1"),
     HFC_LIMIT_INCREASE: flag("HFC_LIMIT_INCREASE"),
+    WEB_COIN_PURCHASING: flag("WEB_COIN_PURCHASING"),
     private_message: {
       can_send_private_message: flag("can_send_private_message"),
       display_warning_notice: flag("display_warning_notice"),

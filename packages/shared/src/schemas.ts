@@ -8,6 +8,7 @@ import {
   USERNAME_MIN,
 } from "./accounts.ts";
 import { READING_TIME_REPORT_MAX_SECONDS } from "./analytics.ts";
+import { COIN_PACKS } from "./coins.ts";
 import { FONT_SIZES, isValidPosition, LINE_SPACINGS, THEMES } from "./reading.ts";
 
 /**
@@ -134,6 +135,17 @@ export const purchaseSchema = z
   .refine((body) => (body.partId === undefined) !== (body.wholeStory === undefined), {
     message: "Name one partId, or wholeStory: true to buy the whole story",
   });
+
+/** POST /v5/coins/purchase: a pack of §9, and the buyer's one-time key for this purchase
+ * (a retry with the same key buys nothing more). */
+export const coinPackPurchaseSchema = z
+  .object({
+    packId: z.enum(COIN_PACKS.map((pack) => pack.id) as [string, ...string[]], {
+      error: `packId must be one of ${COIN_PACKS.map((pack) => pack.id).join(", ")}`,
+    }),
+    requestId: z.uuid({ error: "requestId must be a UUID" }),
+  })
+  .strict();
 
 const positiveId = (name: string) =>
   z

@@ -319,6 +319,7 @@ describe("feature flags", () => {
     expect(await response.json()).toEqual({
       NEW_ONBOARDING_1: true,
       HFC_LIMIT_INCREASE: false,
+      WEB_COIN_PURCHASING: false,
       private_message: {
         can_send_private_message: true,
         display_warning_notice: false,

@@ -12,6 +12,7 @@ import {
   USERNAME_MIN,
 } from "@inkwell/shared";
 import type { Kysely } from "kysely";
+import { coinPurchasesOf } from "../coins/service.ts";
 import { submissionsOfUser } from "../contests/service.ts";
 import type { Database } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
@@ -215,50 +216,61 @@ export async function closeAccount(
 /** Everything the platform holds about the user, for /settings/your-inkwell-data. */
 export async function exportData(db: Kysely<Database>, viewer: Viewer) {
   const user = await accountOf(db, viewer);
-  const [stories, parts, votes, reads, positions, following, followers, sessions, entries] =
-    await Promise.all([
-      db.selectFrom("stories").selectAll().where("user_id", "=", user.id).orderBy("id").execute(),
-      db
-        .selectFrom("parts")
-        .innerJoin("stories", "stories.id", "parts.story_id")
-        .selectAll("parts")
-        .where("stories.user_id", "=", user.id)
-        .orderBy("parts.id")
-        .execute(),
-      db
-        .selectFrom("votes")
-        .select(["part_id", "story_id", "created_at"])
-        .where("user_id", "=", user.id)
-        .execute(),
-      db
-        .selectFrom("reads")
-        .select(["part_id", "story_id", "seconds", "created_at"])
-        .where("user_id", "=", user.id)
-        .execute(),
-      db
-        .selectFrom("reading_positions")
-        .select(["story_id", "part_id", "position", "updated_at"])
-        .where("user_id", "=", user.id)
-        .execute(),
-      db
-        .selectFrom("follows")
-        .innerJoin("users", "users.id", "follows.followee_id")
-        .select(["users.username", "follows.created_at"])
-        .where("follows.follower_id", "=", user.id)
-        .execute(),
-      db
-        .selectFrom("follows")
-        .innerJoin("users", "users.id", "follows.follower_id")
-        .select(["users.username", "follows.created_at"])
-        .where("follows.followee_id", "=", user.id)
-        .execute(),
-      db
-        .selectFrom("sessions")
-        .select(["created_at", "expires_at"])
-        .where("user_id", "=", user.id)
-        .execute(),
-      submissionsOfUser(db, user.id),
-    ]);
+  const [
+    stories,
+    parts,
+    votes,
+    reads,
+    positions,
+    following,
+    followers,
+    sessions,
+    entries,
+    coinPurchases,
+  ] = await Promise.all([
+    db.selectFrom("stories").selectAll().where("user_id", "=", user.id).orderBy("id").execute(),
+    db
+      .selectFrom("parts")
+      .innerJoin("stories", "stories.id", "parts.story_id")
+      .selectAll("parts")
+      .where("stories.user_id", "=", user.id)
+      .orderBy("parts.id")
+      .execute(),
+    db
+      .selectFrom("votes")
+      .select(["part_id", "story_id", "created_at"])
+      .where("user_id", "=", user.id)
+      .execute(),
+    db
+      .selectFrom("reads")
+      .select(["part_id", "story_id", "seconds", "created_at"])
+      .where("user_id", "=", user.id)
+      .execute(),
+    db
+      .selectFrom("reading_positions")
+      .select(["story_id", "part_id", "position", "updated_at"])
+      .where("user_id", "=", user.id)
+      .execute(),
+    db
+      .selectFrom("follows")
+      .innerJoin("users", "users.id", "follows.followee_id")
+      .select(["users.username", "follows.created_at"])
+      .where("follows.follower_id", "=", user.id)
+      .execute(),
+    db
+      .selectFrom("follows")
+      .innerJoin("users", "users.id", "follows.follower_id")
+      .select(["users.username", "follows.created_at"])
+      .where("follows.followee_id", "=", user.id)
+      .execute(),
+    db
+      .selectFrom("sessions")
+      .select(["created_at", "expires_at"])
+      .where("user_id", "=", user.id)
+      .execute(),
+    submissionsOfUser(db, user.id),
+    coinPurchasesOf(db, user.id),
+  ]);
   const { password_hash, ...account } = user;
   return {
     exportedAt: new Date().toISOString(),
@@ -272,6 +284,7 @@ export async function exportData(db: Kysely<Database>, viewer: Viewer) {
     followers,
     sessions,
     contestSubmissions: entries,
+    coinPurchases,
   };
 }
 

@@ -1,11 +1,13 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { paidPartSchema, purchaseSchema } from "@inkwell/shared/schemas";
+import { coinPackPurchaseSchema, paidPartSchema, purchaseSchema } from "@inkwell/shared/schemas";
 import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, json, objectJson } from "../http/openapi.ts";
+import type { AccountLimiters } from "../http/rate-limit.ts";
 import { requireViewer } from "../http/require-viewer.ts";
 import { idParam, validationHook } from "../http/validation.ts";
+import type { Checkout } from "./checkout.ts";
 import { paidPartConfigs, savePaidPart } from "./paid-parts.ts";
-import { paidContentMetadata, purchase, walletFor } from "./service.ts";
+import { coinPacksFor, paidContentMetadata, purchase, purchasePack, walletFor } from "./service.ts";
 
 const walletRoute = createRoute({
   method: "get",
@@ -64,6 +66,40 @@ const purchaseRoute = createRoute({
   },
 });
 
+const packsRoute = createRoute({
+  method: "get",
+  path: "/v5/coins/packs",
+  summary:
+    "The Coin Shop's packs as this reader would buy them: [{id, value, premium_value or non_premium_value, price, illustration_url, featured}]",
+  responses: {
+    200: {
+      description: "Four packs; a Premium member's are the premium bonus packs",
+      ...json(z.array(z.object({}).passthrough())),
+    },
+  },
+});
+
+const packPurchaseRoute = createRoute({
+  method: "post",
+  path: "/v5/coins/purchase",
+  summary:
+    "Buy a Coin pack ({packId, requestId}): {packId, coinsAdded, previousBalance, balance}; the same requestId buys once",
+  request: {
+    body: { required: true, content: { "application/json": { schema: coinPackPurchaseSchema } } },
+  },
+  responses: {
+    200: { description: "{packId, coinsAdded, previousBalance, balance}", ...objectJson },
+    400: { description: "No such pack, or a requestId that is not a UUID", ...errorJson },
+    401: { description: "Not signed in", ...errorJson },
+    403: {
+      description: "WEB_COIN_PURCHASING is off (code coin_purchasing_off)",
+      ...errorJson,
+    },
+    429: { description: "Too many purchases in a minute", ...errorJson },
+    503: { description: "No checkout is set up (code checkout_unavailable)", ...errorJson },
+  },
+});
+
 /** Only the story's author, for a story in the Paid Stories programme (§6). */
 const authorOnly = {
   401: { description: "Not signed in", ...errorJson },
@@ -113,9 +149,18 @@ const savePaidPartRoute = createRoute({
   },
 });
 
-/** Coins and paid parts (writer-paid-contest.md §3, §4, §7; docs/decisions/030). */
-export function coinRoutes() {
+/** Coins, the Coin Shop and paid parts (writer-paid-contest.md §3, §4, §7; docs/decisions/030, 034). */
+export function coinRoutes(limits: AccountLimiters, checkout: Checkout | null) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.openapi(packsRoute, async (c) =>
+    c.json(await coinPacksFor(c.get("db"), c.get("viewer")), 200),
+  );
+  app.openapi(packPurchaseRoute, async (c) => {
+    const viewer = requireViewer(c);
+    limits.coinPurchase.hit([`coins:${viewer.id}`]);
+    const result = await purchasePack(c.get("db"), checkout, viewer, c.req.valid("json"));
+    return c.json(result, 200);
+  });
   app.openapi(walletRoute, async (c) => {
     const wallet = await walletFor(c.get("db"), requireViewer(c), c.req.valid("param").id);
     return c.json(wallet, 200);

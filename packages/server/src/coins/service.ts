@@ -2,6 +2,12 @@ import {
   AUTHOR_THANKS,
   blockedMessage,
   bonusTypeNumber,
+  COIN_PACKS,
+  type CoinPackOffer,
+  type CoinPackPurchase,
+  coinPackById,
+  coinPackOffer,
+  coinsInPack,
   countNewParts,
   type PaidContentMetadata,
   PRICE_ENTRY_ID,
@@ -9,13 +15,16 @@ import {
   partPrice,
 } from "@inkwell/shared";
 import { type Kysely, sql } from "kysely";
+import { readFeatures } from "../accounts/settings.ts";
 import { queryTemplate } from "../db/query-template.ts";
 import type { Database } from "../db/schema.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import { isPublished, type PartRow, toPartSummary } from "../stories/cards.ts";
 import { ownPartsOf, publishedPartsOf, readableStory } from "../stories/service.ts";
+import { isPremium } from "../users/premium.ts";
 import type { MaybeViewer, Viewer } from "../viewer.ts";
 import { accessTo, isBlockedFor, pricedPart, storyPriceFor } from "./access.ts";
+import type { Checkout } from "./checkout.ts";
 
 const walletOf = queryTemplate((db: Kysely<Database>, userId: number) =>
   db.selectFrom("wallets").select("coins").where("user_id", "=", userId),
@@ -34,31 +43,149 @@ export async function walletFor(db: Kysely<Database>, viewer: Viewer, userId: nu
   return [{ id: "coins" as const, amount: await coinsOf(db, userId) }];
 }
 
-/** Adds Coins to a balance, with its ledger entry (demo seeding and, later, the Coin Shop). */
+/**
+ * Adds Coins to a balance with its ledger entry, inside the caller's transaction, and
+ * answers the new balance.
+ */
+async function credit(
+  trx: Kysely<Database>,
+  userId: number,
+  amount: number,
+  reason: "grant" | "pack",
+  now: number,
+): Promise<number> {
+  if (!Number.isInteger(amount) || amount <= 0) throw new Error("credit: a positive amount");
+  const { coins } = await trx
+    .insertInto("wallets")
+    .values({ user_id: userId, coins: amount, updated_at: now })
+    .onConflict((oc) =>
+      oc.column("user_id").doUpdateSet({ coins: sql`wallets.coins + ${amount}`, updated_at: now }),
+    )
+    .returning("coins")
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto("coin_transactions")
+    .values({ user_id: userId, amount, reason, created_at: now })
+    .execute();
+  return Number(coins);
+}
+
+/** Gives Coins (demo seeding, tests). */
 export async function grantCoins(
   db: Kysely<Database>,
   userId: number,
   amount: number,
   now = Date.now(),
 ): Promise<void> {
-  if (!Number.isInteger(amount) || amount <= 0) throw new Error("grantCoins: a positive amount");
-  const grant = async (trx: Kysely<Database>) => {
-    await trx
-      .insertInto("wallets")
-      .values({ user_id: userId, coins: amount, updated_at: now })
-      .onConflict((oc) =>
-        oc
-          .column("user_id")
-          .doUpdateSet({ coins: sql`wallets.coins + ${amount}`, updated_at: now }),
-      )
-      .execute();
-    await trx
-      .insertInto("coin_transactions")
-      .values({ user_id: userId, amount, reason: "grant", created_at: now })
-      .execute();
-  };
+  const grant = (trx: Kysely<Database>) => credit(trx, userId, amount, "grant", now);
   // Seeding calls this inside its own transaction; Kysely's do not nest.
   await (db.isTransaction ? grant(db) : db.transaction().execute(grant));
+}
+
+/** GET /v5/coins/packs: the Coin Shop's packs as this reader would buy them (§3, §6). */
+export async function coinPacksFor(
+  db: Kysely<Database>,
+  viewer: MaybeViewer,
+): Promise<CoinPackOffer[]> {
+  const premium = await isPremium(db, viewer);
+  return COIN_PACKS.map((pack) => coinPackOffer(pack, premium));
+}
+
+const purchaseOf = (db: Kysely<Database>, userId: number, requestId: string) =>
+  db
+    .selectFrom("coin_purchases")
+    .select(["pack_id", "coins", "balance_after"])
+    .where("user_id", "=", userId)
+    .where("request_id", "=", requestId)
+    .executeTakeFirst();
+
+const asPackPurchase = (row: {
+  pack_id: string;
+  coins: number;
+  balance_after: number;
+}): CoinPackPurchase => ({
+  packId: row.pack_id,
+  coinsAdded: Number(row.coins),
+  previousBalance: Number(row.balance_after) - Number(row.coins),
+  balance: Number(row.balance_after),
+});
+
+/** Thrown inside the pack purchase when a request with the same key got there first. */
+class AlreadyBought extends Error {}
+
+/**
+ * POST /v5/coins/purchase: buys a Coin pack (§4) while WEB_COIN_PURCHASING is on. The
+ * checkout charges once per request key; the purchase row, the credit and its ledger entry
+ * are one transaction, and the key is unique per buyer, so a doubled or retried request
+ * adds the Coins once and answers the first purchase again.
+ */
+export async function purchasePack(
+  db: Kysely<Database>,
+  checkout: Checkout | null,
+  viewer: Viewer,
+  order: { packId: string; requestId: string },
+  now = Date.now(),
+): Promise<CoinPackPurchase> {
+  if (!(await readFeatures(db)).WEB_COIN_PURCHASING) {
+    throw new HttpError(403, "coin_purchasing_off", "Coins can only be bought in the app for now.");
+  }
+  if (!checkout) {
+    throw new HttpError(503, "checkout_unavailable", "Coins can't be bought right now.");
+  }
+  const done = await purchaseOf(db, viewer.id, order.requestId);
+  if (done) return asPackPurchase(done);
+  const pack = coinPackById(order.packId);
+  if (!pack) throw new HttpError(400, "invalid", "There is no such Coin pack.");
+  const coins = coinsInPack(pack, await isPremium(db, viewer));
+  const { reference } = await checkout.charge({
+    userId: viewer.id,
+    packId: pack.id,
+    price: pack.price,
+    requestId: order.requestId,
+  });
+  try {
+    const balance = await db.transaction().execute(async (trx) => {
+      const balanceAfter = await credit(trx, viewer.id, coins, "pack", now);
+      const bought = await trx
+        .insertInto("coin_purchases")
+        .values({
+          user_id: viewer.id,
+          request_id: order.requestId,
+          pack_id: pack.id,
+          coins,
+          price: pack.price,
+          checkout: checkout.name,
+          reference,
+          balance_after: balanceAfter,
+          created_at: now,
+        })
+        .onConflict((oc) => oc.columns(["user_id", "request_id"]).doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      // Rolls the credit back: the same request was bought meanwhile.
+      if (!bought) throw new AlreadyBought();
+      return balanceAfter;
+    });
+    return { packId: pack.id, coinsAdded: coins, previousBalance: balance - coins, balance };
+  } catch (error) {
+    if (!(error instanceof AlreadyBought)) throw error;
+    return asPackPurchase(await purchaseOf(db, viewer.id, order.requestId).then(required));
+  }
+}
+
+function required<T>(row: T | undefined): T {
+  if (row === undefined) throw new Error("the purchase that won the race is gone");
+  return row;
+}
+
+/** A buyer's Coin packs, newest first (the account data export). */
+export function coinPurchasesOf(db: Kysely<Database>, userId: number) {
+  return db
+    .selectFrom("coin_purchases")
+    .select(["pack_id", "coins", "price", "checkout", "reference", "created_at"])
+    .where("user_id", "=", userId)
+    .orderBy("id", "desc")
+    .execute();
 }
 
 /** The story and its parts as this viewer may see them, or the refusal a reader gets. */

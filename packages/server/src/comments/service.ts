@@ -16,6 +16,7 @@ import { assertNotTimedOut } from "../moderation/service.ts";
 import { hiddenAuthorIds } from "../safety/relations.ts";
 import { badgesOf, iso, partUrl } from "../stories/cards.ts";
 import { readablePart } from "../stories/readable-part.ts";
+import { isPremium } from "../users/premium.ts";
 import type { MaybeViewer, Viewer } from "../viewer.ts";
 import { isOffensive } from "./offensive-words.ts";
 
@@ -227,16 +228,6 @@ async function firstReplies(
     byThread.set(parentId, [...(byThread.get(parentId) ?? []), row]);
   }
   return byThread;
-}
-
-async function isPremium(db: Kysely<Database>, viewer: MaybeViewer): Promise<boolean> {
-  if (!viewer) return false;
-  const row = await db
-    .selectFrom("users")
-    .select("is_premium")
-    .where("id", "=", viewer.id)
-    .executeTakeFirst();
-  return row?.is_premium === 1;
 }
 
 /** Threads (newest first) on a part, or on one of its paragraphs, each with its first replies. */

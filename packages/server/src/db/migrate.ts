@@ -32,6 +32,7 @@ import * as featureSettings from "./migrations/030-feature-settings.ts";
 import * as coins from "./migrations/031-coins.ts";
 import * as analytics from "./migrations/032-analytics.ts";
 import * as contests from "./migrations/033-contests.ts";
+import * as coinPurchases from "./migrations/034-coin-purchases.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   "031-coins": coins,
   "032-analytics": analytics,
   "033-contests": contests,
+  "034-coin-purchases": coinPurchases,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -251,6 +251,7 @@ export interface Database {
   feature_settings: FeatureSettingsTable;
   wallets: WalletsTable;
   coin_transactions: CoinTransactionsTable;
+  coin_purchases: CoinPurchasesTable;
   part_unlocks: PartUnlocksTable;
   story_unlocks: StoryUnlocksTable;
   social_accounts: SocialAccountsTable;
@@ -544,14 +545,28 @@ export interface WalletsTable {
   updated_at: Millis;
 }
 
-/** Every change to a balance: a grant (positive) or a purchase (negative). */
+/** Every change to a balance: a grant or a pack bought (positive), or a purchase (negative). */
 export interface CoinTransactionsTable {
   id: Generated<number>;
   user_id: number;
   amount: number;
-  reason: "grant" | "part" | "story";
+  reason: "grant" | "pack" | "part" | "story";
   story_id: number | null;
   part_id: number | null;
+  created_at: Millis;
+}
+
+/** A Coin pack bought in the Coin Shop; (user_id, request_id) is unique (migration 034). */
+export interface CoinPurchasesTable {
+  id: Generated<number>;
+  user_id: number;
+  request_id: string;
+  pack_id: string;
+  coins: number;
+  price: string;
+  checkout: string;
+  reference: string;
+  balance_after: number;
   created_at: Millis;
 }
 

@@ -2,7 +2,7 @@ import type { ApiError } from "@inkwell/shared";
 
 /** An error a client caused or should know about; routes turn it into {code, message}. */
 export class HttpError extends Error {
-  readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 429;
+  readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 429 | 503;
   readonly code: string;
   readonly fields?: Record<string, string>;
 

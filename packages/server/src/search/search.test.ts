@@ -17,7 +17,6 @@ import {
 import { searchStories } from "./service.ts";
 
 const t = useTestApi();
-const isPostgres = process.env.TEST_ENGINE === "postgres";
 
 async function storySearch(params: Record<string, string>, init?: RequestInit) {
   const response = await t.get(`/v4/search/stories?${new URLSearchParams(params)}`, init);

@@ -149,6 +149,11 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions): Prom
     await seedPromotion(trx, now);
     await seedDemoReader(trx, userIds.slice(0, DEMO_ACCOUNTS.length), now);
     await activateContest(trx, DEMO_CONTEST, now);
+    // The demo's Coin Shop sells through the demo checkout (docs/decisions/034).
+    await trx
+      .insertInto("feature_flags")
+      .values({ name: "WEB_COIN_PURCHASING", enabled: 1, updated_at: now })
+      .execute();
 
     const authorNames = new Map(users.map((user, index) => [userIds[index], user.name]));
     await writeCovers(options.mediaDir, stories, storyIds, authorNames);

@@ -211,6 +211,10 @@ describe("demo seeding at start", () => {
     expect(await get(`/v5/users/${reader.id}/wallet`)).toEqual([
       { id: "coins", amount: DEMO_READER_COINS },
     ]);
+    // The demo's Coin Shop is open, selling through the demo checkout.
+    expect(await get("/api/v3/internal/features?platform=web")).toMatchObject({
+      WEB_COIN_PURCHASING: true,
+    });
 
     const inbox = await get<InboxThreadList>("/api/v3/users/demo_reader/inbox");
     expect(inbox.total).toBe(2);
