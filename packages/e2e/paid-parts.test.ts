@@ -7,45 +7,15 @@ import {
   PHONE,
   useBrowser,
 } from "./support/browser.ts";
-import { readDatabase } from "./support/database.ts";
+import { paidStories } from "./support/paid-stories.ts";
 import { useServer } from "./support/server.ts";
 
 const server = useServer();
 const { withPage } = useBrowser();
 
-interface PaidStory {
-  id: number;
-  title: string;
-  /** Its paywalled published parts, in reading order. */
-  locked: number[];
-  /** Whether one of them is a bonus part (the demo's longer paid stories end with one). */
-  hasBonus: boolean;
-}
-
-/** Paid stories of the demo catalogue (not mature, not a demo account's) with 2+ locked parts. */
-function paidStories(): PaidStory[] {
-  const rows = readDatabase<{ id: number; title: string; locked: string; bonus: number }>(
-    server.dataDir,
-    `SELECT s.id, s.title, group_concat(p.id) AS locked, max(p.is_bonus) AS bonus FROM stories s
-     JOIN parts p ON p.story_id = s.id AND p.paywalled = 1 AND p.draft = 0 AND p.deleted = 0
-     JOIN users u ON u.id = s.user_id AND u.username NOT LIKE 'demo_%'
-     WHERE s.is_paywalled = 1 AND s.draft = 0 AND s.deleted = 0 AND s.rating <> 4
-     GROUP BY s.id HAVING count(p.id) >= 2 ORDER BY s.id`,
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    locked: row.locked
-      .split(",")
-      .map(Number)
-      .sort((a, b) => a - b),
-    hasBonus: row.bonus === 1,
-  }));
-}
-
 describe("paid parts", () => {
   test("a visitor meets the paywall, logs in, and unlocks the part with Coins", async () => {
-    const [story] = paidStories();
+    const [story] = paidStories(server.dataDir);
     if (!story) throw new Error("the demo catalogue has no paid story with locked parts");
     const [partId] = story.locked;
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
@@ -83,7 +53,7 @@ describe("paid parts", () => {
   });
 
   test("the whole story unlocks after a confirmation, and its parts lose their locks", async () => {
-    const story = paidStories().find((candidate) => candidate.hasBonus);
+    const story = paidStories(server.dataDir).find((candidate) => candidate.hasBonus);
     if (!story) throw new Error("the demo catalogue has no paid story with locked parts");
     const partId = story.locked[1];
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
@@ -120,10 +90,18 @@ describe("paid parts", () => {
     });
   });
 
-  test("a reader short of Coins is shown how to get them, and nothing is spent", async () => {
-    const story = paidStories()[1];
+  test("while Coins are not sold on the web, a reader short of them is shown how to get them in the app", async () => {
+    const story = paidStories(server.dataDir)[1];
     if (!story) throw new Error("the demo catalogue has too few paid stories");
     const [partId] = story.locked;
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      // The demo opens the Coin Shop (coin-shop.test.ts); a system admin closes it here.
+      await logInAt(page, "demo_admin", "/");
+      const closed = await page.request.put("/api/v3/internal/features/WEB_COIN_PURCHASING", {
+        data: { enabled: false },
+      });
+      expect(closed.status()).toBe(200);
+    });
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await logInAt(page, "demo_writer", `/${partId}`);
       const contents = await page.goto(`/story/${story.id}`);

@@ -1,5 +1,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { CoinPackOffer } from "@inkwell/shared";
 import { Hono } from "hono";
 import type { ServerBuild } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -235,6 +236,15 @@ describe("server-rendered pages", () => {
     const response = await site.request("/api/v3/nothing-here");
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ code: "not_found", message: "No such API call" });
+  });
+
+  it("serves the Coin Shop's pack illustrations at the URLs the packs name", async () => {
+    const packs = (await (await site.request("/v5/coins/packs")).json()) as CoinPackOffer[];
+    for (const pack of packs) {
+      const response = await site.request(pack.illustration_url);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toContain("image/svg+xml");
+    }
   });
 
   it("sends security headers with every page", async () => {

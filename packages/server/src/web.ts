@@ -82,6 +82,14 @@ export function createSite(api: Hono<AppEnv>, build: ServerBuild, options: SiteO
     }),
   );
   site.use("/favicon.svg", serveStatic({ root: clientDir }));
+  // Illustrations the web app ships (the Coin Shop's packs): named by what they show.
+  site.use(
+    "/images/*",
+    serveStatic({
+      root: clientDir,
+      onFound: (_path, c) => c.header("cache-control", "public, max-age=86400"),
+    }),
+  );
   site.route("/", api);
   site.all("/api/*", (c) => c.json({ code: "not_found", message: "No such API call" }, 404));
 

@@ -7,6 +7,8 @@ import type {
   BlockedUsers,
   Category,
   CloseAccountReason,
+  CoinPackOffer,
+  CoinPackPurchase,
   CommentData,
   CommentLikeState,
   CommentPage,
@@ -270,6 +272,11 @@ export function createApiClient(fetchApi: ApiFetch) {
     part: (id: number) => get<PartDetails>(`/api/v3/story_parts/${id}`),
     /** The signed-in reader's Coins (writer-paid-contest.md §7). */
     wallet: (userId: number) => get<WalletEntry[]>(`/v5/users/${userId}/wallet`),
+    /** The Coin Shop's packs as this reader would buy them. */
+    coinPacks: () => get<CoinPackOffer[]>("/v5/coins/packs"),
+    /** Buys a Coin pack; a retry with the same requestId buys nothing more. */
+    buyCoinPack: (packId: string, requestId: string) =>
+      call<CoinPackPurchase>("/v5/coins/purchase", json("POST", { packId, requestId })),
     /** Unlocks one paywalled part, or the whole story, with Coins. */
     purchase: (storyId: number, what: { partId: number } | { wholeStory: true }) =>
       call<PurchaseResult>(`/v5/story/${storyId}/paid-content/purchase`, json("POST", what)),

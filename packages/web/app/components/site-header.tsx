@@ -1,5 +1,6 @@
 import { featuredListUrl } from "@inkwell/shared";
 import { Search } from "lucide-react";
+import { lazy, Suspense } from "react";
 import type { PicksLink } from "../features/home/picks-link.ts";
 import { InboxLink } from "../features/inbox/inbox-link.tsx";
 import { t } from "../i18n/index.ts";
@@ -10,16 +11,20 @@ import { HeaderMenu } from "./header-menu.tsx";
 import { LanguagePicker } from "./language-picker.tsx";
 import { LogoMark } from "./logo.tsx";
 
+/** Signed-in readers only: visitors' pages do not download it (docs/decisions/025). */
+const WalletButton = lazy(() => import("../features/coins/wallet-button.tsx"));
+
 /**
  * The header (reader.md §2): logo, Browse (genres, and the picks list in English), for
  * visitors Writer Opportunities (English only) and Community, the search form
- * (GET /search/?q=…&ref=1), then Log in and the language dropdown, or the account menu.
+ * (GET /search/?q=…&ref=1), then Log in and the language dropdown, or the wallet, the inbox
+ * and the account menu.
  * Below 960 px a visitor's Writer Opportunities, Community and language move to the Menu.
  */
 export function SiteHeader({ locale, picks }: { locale: string; picks: PicksLink | null }) {
   const user = useCurrentUser();
   return (
-    <header className="site-header">
+    <header className={user ? "site-header site-header--member" : "site-header"}>
       <div className="site-header__inner">
         <a className="logo" href="/" aria-label={t.nav.home}>
           <LogoMark />
@@ -82,6 +87,13 @@ export function SiteHeader({ locale, picks }: { locale: string; picks: PicksLink
             />
           </form>
         </search>
+        {user && (
+          <span className="wallet-slot">
+            <Suspense fallback={null}>
+              <WalletButton userId={user.id} />
+            </Suspense>
+          </span>
+        )}
         {user && <InboxLink username={user.username} />}
         {user ? (
           <details className="account-menu">

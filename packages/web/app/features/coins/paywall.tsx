@@ -1,6 +1,6 @@
 import type { Paywall as PaywallData, UserSummary } from "@inkwell/shared";
 import { Lock } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { browserApi } from "../../api/client.ts";
 import { Avatar } from "../../components/avatar.tsx";
@@ -8,7 +8,8 @@ import { Modal } from "../../components/modal.tsx";
 import { Toast } from "../../components/toast.tsx";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
-import { BuyCoinsModal } from "./buy-coins-modal.tsx";
+import { BuyCoinsFlow } from "./buy-coins-flow.tsx";
+import { useWallet, wallet } from "./wallet-store.ts";
 import "../../styles/coins.css";
 
 /** What the reader goes on to after a purchase: the part page thanks them (UnlockedThanks). */
@@ -30,7 +31,7 @@ type Purchase = "part" | "story";
 /**
  * In place of a locked part's text (writer-paid-contest.md §2, §4): why it is locked, the
  * author, and the two ways to unlock it; the whole story asks for confirmation first. A
- * reader short of Coins gets the buy-coins how-to instead of a purchase; on success the page
+ * reader short of Coins gets more (the Coin Shop, or the app's how-to); on success the page
  * reloads the part, now readable. Visitors are asked to log in.
  */
 export function Paywall({
@@ -44,22 +45,12 @@ export function Paywall({
   const user = useCurrentUser();
   const navigate = useNavigate();
   const headingId = useId();
-  const [balance, setBalance] = useState<number | null>(null);
+  const balance = useWallet(user?.id).amount;
   const [buying, setBuying] = useState<Purchase | null>(null);
   const [confirming, setConfirming] = useState(false);
   /** Why the buy-coins how-to is open: what the reader is short of. */
   const [shortfall, setShortfall] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const userId = user?.id;
-
-  useEffect(() => {
-    if (userId === undefined) return;
-    // §8: a wallet that fails to load is not the reader's problem; the balance stays unshown.
-    browserApi()
-      .wallet(userId)
-      .then((wallet) => setBalance(wallet[0]?.amount ?? 0))
-      .catch(() => setBalance(null));
-  }, [userId]);
 
   async function buy(what: Purchase) {
     setConfirming(false);
@@ -70,19 +61,22 @@ export function Paywall({
     }
     setBuying(what);
     setError(null);
+    wallet.deducting();
     const result = await browserApi()
       .purchase(storyId, what === "part" ? { partId } : { wholeStory: true })
       .catch(() => null);
     setBuying(null);
     if (result?.ok) {
-      setBalance(result.value.balance);
+      wallet.spent(result.value.balance, result.value.amountSpent, what === "story");
       const state: UnlockedState = {
         unlocked: { spent: result.value.amountSpent, wholeStory: what === "story" },
       };
       navigate(`/${result.value.partId}`, { replace: result.value.partId === partId, state });
     } else if (result?.refusal.code === "insufficient_coins") {
+      wallet.failed();
       setShortfall(result.refusal.message ?? t.coins.notEnough(price, balance ?? 0));
     } else {
+      wallet.failed();
       setError(result?.refusal.message ?? t.coins.failed);
     }
   }
@@ -165,7 +159,7 @@ export function Paywall({
           </div>
         </div>
       </Modal>
-      <BuyCoinsModal
+      <BuyCoinsFlow
         open={shortfall !== null}
         onClose={() => setShortfall(null)}
         notice={shortfall ?? undefined}

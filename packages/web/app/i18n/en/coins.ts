@@ -1,4 +1,4 @@
-import { formatCoinBalance, formatCoins } from "@inkwell/shared";
+import { formatCoinBalance, formatCoins, formatPackPrice } from "@inkwell/shared";
 
 export const coins = {
   howToBuyCoins: "How to buy Coins",
@@ -37,4 +37,25 @@ export const coins = {
     `This costs ${formatCoins(price)} and you have ${formatCoinBalance(balance)}. Get more Coins to unlock it.`,
   failed: "Something went wrong. Please try again.",
   thanksFrom: (name: string) => `${name} says:`,
+  walletLabel: (amount: number | null) =>
+    amount === null ? "Your Coins" : `Your Coins: ${formatCoinBalance(amount)}`,
+  deductingShort: "Deducting",
+  coinShop: "Coin Shop",
+  selectPack: "Select a Coin package below.",
+  taxes: "Taxes will be added at checkout.",
+  premiumUpsell: (percent: number) => `Premium members get up to ${percent}% more Coins`,
+  seePremium: "See Premium",
+  packsLabel: "Coin packages",
+  packCoins: (coins: number) => formatCoins(coins),
+  withPremium: (extra: number) => `+ ${extra} with Premium`,
+  mostPopular: "Most Popular",
+  packPrice: (price: string) => formatPackPrice(price),
+  buying: "Buying…",
+  packsFailed: "The Coin packages did not load. Please try again.",
+  retry: "Try again",
+  boughtTitle: "Wallet locked and loaded",
+  previousBalance: "Previous balance",
+  coinsAdded: "Coins added",
+  newBalance: "New balance",
+  complete: "Complete",
 } as const;

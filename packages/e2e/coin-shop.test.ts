@@ -1,0 +1,95 @@
+import { describe, expect, test } from "vitest";
+import { DESKTOP, expectNoAxeViolations, logInAt, PHONE, useBrowser } from "./support/browser.ts";
+import { readDatabase } from "./support/database.ts";
+import { paidStories } from "./support/paid-stories.ts";
+import { useServer } from "./support/server.ts";
+
+const server = useServer();
+const { withPage } = useBrowser();
+
+describe("the Coin Shop", () => {
+  test("a writer short of Coins buys a pack from the paywall and unlocks the part", async () => {
+    const [story] = paidStories(server.dataDir);
+    if (!story) throw new Error("the demo catalogue has no paid story with locked parts");
+    const [partId] = story.locked;
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_writer", `/${partId}`);
+      const wallet = page.getByRole("button", { name: /^Your Coins/ });
+      await page.getByRole("button", { name: "Your Coins: 0" }).waitFor();
+      const paywall = page.getByRole("region", { name: "Unlock this part" });
+      await paywall.getByText("You have 0 Coins").waitFor();
+
+      await paywall.getByRole("button", { name: "Unlock for 6 Coins" }).click();
+      const shop = page.getByRole("dialog", { name: "Coin Shop" });
+      await shop
+        .getByText("This costs 6 Coins and you have 0. Get more Coins to unlock it.")
+        .waitFor();
+      await shop.getByText("Select a Coin package below.").waitFor();
+      await shop.getByText("Premium members get up to 66% more Coins").waitFor();
+      await shop.getByText("Taxes will be added at checkout.").waitFor();
+      const packs = shop.getByRole("list", { name: "Coin packages" }).getByRole("button");
+      expect(await packs.count()).toBe(4);
+      await expectNoAxeViolations(page, "the Coin Shop from the paywall at 360 px");
+
+      await shop.getByRole("button", { name: /^9 Coins \+ 6 with Premium \$0\.99$/ }).click();
+      const bought = page.getByRole("dialog", { name: "Wallet locked and loaded" });
+      await bought.getByText("+9 Coins").waitFor();
+      expect(await shop.isVisible()).toBe(false);
+      const balances = await bought.locator("div:has(> dt)").allInnerTexts();
+      expect(balances.map((row) => row.replace(/\s+/g, " "))).toEqual([
+        "Previous balance 0 Coins",
+        "Coins added +9 Coins",
+        "New balance 9 Coins",
+      ]);
+      await expectNoAxeViolations(page, "Wallet locked and loaded at 360 px");
+      await bought.getByRole("button", { name: "Complete" }).click();
+      await expect.poll(() => bought.isVisible()).toBe(false);
+      await page.getByRole("button", { name: "Your Coins: 9" }).waitFor();
+      await paywall.getByText("You have 9 Coins").waitFor();
+
+      await paywall.getByRole("button", { name: "Unlock for 6 Coins" }).click();
+      await page.locator(".reader__text p").first().waitFor();
+      await page.getByRole("status").getByText("-6 Coins for next part").first().waitFor();
+      await page.getByRole("button", { name: "Your Coins: 3" }).waitFor();
+      expect(await wallet.count()).toBe(1);
+    });
+    const purchases = readDatabase<{ pack_id: string; coins: number; checkout: string }>(
+      server.dataDir,
+      `SELECT pack_id, coins, checkout FROM coin_purchases
+       WHERE user_id = (SELECT id FROM users WHERE username = 'demo_writer')`,
+    );
+    expect(purchases).toEqual([{ pack_id: "coins_9", coins: 9, checkout: "demo" }]);
+  });
+
+  test("the header's wallet opens the shop by keyboard, in the dark theme too", async () => {
+    await withPage(
+      { viewport: DESKTOP, colorScheme: "dark", baseURL: server.url },
+      async (page) => {
+        await logInAt(page, "demo_reader", "/library");
+        const wallet = page.getByRole("button", { name: "Your Coins: 45" });
+        await wallet.focus();
+        await page.keyboard.press("Enter");
+        const shop = page.getByRole("dialog", { name: "Coin Shop" });
+        const featured = shop.getByRole("button", { name: /^Most Popular 74 Coins/ });
+        await featured.waitFor();
+        expect(await featured.textContent()).toContain("+ 25 with Premium");
+        expect(await featured.textContent()).toContain("$3.99");
+        await expectNoAxeViolations(page, "the Coin Shop at 1280 px, dark");
+
+        await page.keyboard.press("Escape");
+        await expect.poll(() => shop.isVisible()).toBe(false);
+        await expect
+          .poll(() => wallet.evaluate((node) => node === document.activeElement))
+          .toBe(true);
+      },
+    );
+  });
+
+  test("visitors have no wallet", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto("/");
+      await page.getByRole("link", { name: "Log in" }).first().waitFor();
+      expect(await page.getByRole("button", { name: /^Your Coins/ }).count()).toBe(0);
+    });
+  });
+});

@@ -1,0 +1,114 @@
+import {
+  type CoinPackOffer,
+  type CoinPackPurchase,
+  premiumCoinsGain,
+  premiumExtra,
+} from "@inkwell/shared";
+import { useEffect, useState } from "react";
+import { browserApi } from "../../api/client.ts";
+import { Modal } from "../../components/modal.tsx";
+import { t } from "../../i18n/index.ts";
+
+interface CoinShopProps {
+  open: boolean;
+  onClose: () => void;
+  /** Why the shop opened, when the paywall sent the reader here short of Coins. */
+  notice?: string;
+  onBought: (purchase: CoinPackPurchase) => void;
+}
+
+/**
+ * The Coin Shop (writer-paid-contest.md §2, §6): the four packs with their illustration
+ * and price, 'Most Popular' on the featured one, and for readers without Premium what
+ * Premium would add. Each pack is a button that buys it at once; a purchase carries a key
+ * of its own so that a retried request cannot buy twice.
+ */
+export function CoinShop({ open, onClose, notice, onBought }: CoinShopProps) {
+  const [packs, setPacks] = useState<CoinPackOffer[] | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [buying, setBuying] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!open || packs !== null || loadFailed) return;
+    browserApi()
+      .coinPacks()
+      .then(setPacks, () => setLoadFailed(true));
+  }, [open, packs, loadFailed]);
+
+  async function buy(pack: CoinPackOffer) {
+    setBuying(pack.id);
+    setError(null);
+    const result = await browserApi()
+      .buyCoinPack(pack.id, crypto.randomUUID())
+      .catch(() => null);
+    setBuying(null);
+    if (result?.ok) onBought(result.value);
+    else setError(result?.refusal.message ?? t.coins.failed);
+  }
+
+  // A Premium member's packs name no Premium extra, and they get no upsell (§6).
+  const upsell = packs?.some((pack) => premiumExtra(pack) !== null) ? premiumCoinsGain() : null;
+  return (
+    <Modal open={open} title={t.coins.coinShop} onClose={onClose} className="coin-shop">
+      <div className="modal__form">
+        {notice && <p className="coins-howto__notice">{notice}</p>}
+        <p className="coin-shop__lead">{t.coins.selectPack}</p>
+        {upsell !== null && (
+          <p className="coin-shop__upsell">
+            {t.coins.premiumUpsell(upsell)} <a href="/premium">{t.coins.seePremium}</a>
+          </p>
+        )}
+        {loadFailed && (
+          <p role="alert" className="coin-shop__error">
+            {t.coins.packsFailed}{" "}
+            <button type="button" className="button" onClick={() => setLoadFailed(false)}>
+              {t.coins.retry}
+            </button>
+          </p>
+        )}
+        {packs && (
+          <ul className="coin-shop__packs" aria-label={t.coins.packsLabel}>
+            {packs.map((pack) => {
+              const extra = premiumExtra(pack);
+              return (
+                <li key={pack.id}>
+                  <button
+                    type="button"
+                    className={pack.featured ? "coin-pack coin-pack--featured" : "coin-pack"}
+                    disabled={buying !== null}
+                    onClick={() => buy(pack)}
+                  >
+                    {pack.featured && (
+                      <span className="coin-pack__badge">{t.coins.mostPopular}</span>
+                    )}
+                    <img
+                      className="coin-pack__art"
+                      src={pack.illustration_url}
+                      alt=""
+                      width="72"
+                      height="72"
+                    />
+                    <span className="coin-pack__coins">{t.coins.packCoins(pack.value)}</span>
+                    {extra !== null && extra > 0 && (
+                      <span className="coin-pack__extra">{t.coins.withPremium(extra)}</span>
+                    )}
+                    <span className="coin-pack__price">
+                      {buying === pack.id ? t.coins.buying : t.coins.packPrice(pack.price)}
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {error && (
+          <p role="alert" className="coin-shop__error">
+            {error}
+          </p>
+        )}
+        <p className="coin-shop__taxes">{t.coins.taxes}</p>
+      </div>
+    </Modal>
+  );
+}

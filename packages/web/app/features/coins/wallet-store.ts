@@ -1,0 +1,76 @@
+import { useEffect, useSyncExternalStore } from "react";
+import { browserApi } from "../../api/client.ts";
+
+/**
+ * The signed-in reader's Coins, shared by the header's wallet button, the paywall and the
+ * Coin Shop, so a purchase anywhere shows everywhere at once (writer-paid-contest.md §4:
+ * the balance is refreshed after a purchase). One fetch per page load.
+ */
+export interface WalletState {
+  /** null until fetched, or when the fetch failed (§8: logged only). */
+  amount: number | null;
+  /**
+   * §4's animation steps: deducting while a purchase runs, then subtracting
+   * ('-N Coins for next part') for a moment, then the balance again.
+   */
+  step: "default" | "deducting" | "subtracting";
+  spent: { coins: number; wholeStory: boolean } | null;
+}
+
+/** How long the wallet says what a purchase spent before showing the balance again. */
+export const SUBTRACTING_MS = 2_000;
+
+let state: WalletState = { amount: null, step: "default", spent: null };
+let loadedFor: number | null = null;
+let settleTimer: ReturnType<typeof setTimeout> | undefined;
+const listeners = new Set<() => void>();
+
+function update(next: Partial<WalletState>) {
+  state = { ...state, ...next };
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const SERVER_STATE: WalletState = { amount: null, step: "default", spent: null };
+
+/** The reader's wallet, fetched on first use for this user. */
+export function useWallet(userId: number | undefined): WalletState {
+  useEffect(() => {
+    if (userId === undefined || loadedFor === userId) return;
+    loadedFor = userId;
+    browserApi()
+      .wallet(userId)
+      .then((wallet) => update({ amount: wallet[0]?.amount ?? 0 }))
+      .catch((error: unknown) => console.warn("The wallet did not load", error));
+  }, [userId]);
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => SERVER_STATE,
+  );
+}
+
+export const wallet = {
+  /** A new balance (a Coin pack bought). */
+  set(amount: number) {
+    update({ amount });
+  },
+  /** A purchase with Coins has started. */
+  deducting() {
+    clearTimeout(settleTimer);
+    update({ step: "deducting", spent: null });
+  },
+  /** A purchase with Coins went through: say what it spent, then show the balance. */
+  spent(balance: number, coins: number, wholeStory: boolean) {
+    update({ amount: balance, step: "subtracting", spent: { coins, wholeStory } });
+    settleTimer = setTimeout(() => update({ step: "default", spent: null }), SUBTRACTING_MS);
+  },
+  /** A purchase with Coins did not go through. */
+  failed() {
+    update({ step: "default", spent: null });
+  },
+};
