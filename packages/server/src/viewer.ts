@@ -5,6 +5,8 @@ export interface Viewer {
   isSysAdmin: boolean;
   isAmbassador: boolean;
   isStaff: boolean;
+  /** A Premium member: more Coins per pack, this month's Premium Picks to read in full. */
+  isPremium: boolean;
   /** Whether lists and story pages may show this viewer mature stories. */
   seesMature: boolean;
   /** When a moderator's time-out ends (epoch ms), or null: until then no posting. */

@@ -44,6 +44,7 @@ export async function viewerForSession(
       "users.is_sysadmin",
       "users.is_ambassador",
       "users.is_staff",
+      "users.is_premium",
       "users.include_mature",
       "users.birthdate",
       "users.timed_out_until",
@@ -58,6 +59,7 @@ export async function viewerForSession(
     isSysAdmin: row.is_sysadmin === 1,
     isAmbassador: row.is_ambassador === 1,
     isStaff: row.is_staff === 1,
+    isPremium: row.is_premium === 1,
     seesMature: seesMatureContent(
       { includeMature: row.include_mature === 1, birthdate: row.birthdate },
       new Date(now),

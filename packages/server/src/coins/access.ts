@@ -10,6 +10,7 @@ import type { Kysely, Selectable } from "kysely";
 import { queryTemplate } from "../db/query-template.ts";
 import type { Database, PartsTable } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
+import { premiumPicksOfStory } from "../premium-picks/wheel.ts";
 import { isPublished, type PartRow } from "../stories/cards.ts";
 import type { MaybeViewer } from "../viewer.ts";
 
@@ -39,9 +40,16 @@ const partUnlocksOf = queryTemplate((db: Kysely<Database>, userId: number, story
     .where("story_id", "=", storyId),
 );
 
+/** Whether a story is one of this month's Premium Picks (only Originals have paywalls). */
+async function isCurrentPick(db: Kysely<Database>, storyId: number): Promise<boolean> {
+  const picks = await premiumPicksOfStory(db, { id: storyId, isPaid: true }, new Date());
+  return picks?.liveness === "current";
+}
+
 /**
  * What this viewer has unlocked in a story. Visitors and stories without paywalled parts
- * cost no query: only a signed-in reader of a paid story is looked up.
+ * cost no query: only a signed-in reader of a paid story is looked up. A Premium member
+ * reads this month's Premium Picks in full (reader.md §1, §6: the free monthly bundle).
  */
 export async function accessTo(
   db: Kysely<Database>,
@@ -53,6 +61,7 @@ export async function accessTo(
     return FULL_ACCESS;
   }
   if (!viewer || !parts.some((part) => part.paywalled === 1)) return NO_ACCESS;
+  if (viewer.isPremium && (await isCurrentPick(db, story.id))) return FULL_ACCESS;
   const [storyUnlock, partUnlocks] = await Promise.all([
     storyUnlockOf(db, viewer.id, story.id),
     partUnlocksOf(db, viewer.id, story.id),

@@ -30,6 +30,7 @@ const purchasesOf = (userId: number) =>
     .selectFrom("coin_purchases")
     .select(["pack_id", "coins", "price", "checkout"])
     .where("user_id", "=", userId)
+    .orderBy("id")
     .execute();
 
 async function setWebPurchasing(enabled: boolean) {

@@ -152,9 +152,7 @@ const savePaidPartRoute = createRoute({
 /** Coins, the Coin Shop and paid parts (writer-paid-contest.md §3, §4, §7; docs/decisions/030, 034). */
 export function coinRoutes(limits: AccountLimiters, checkout: Checkout | null) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  app.openapi(packsRoute, async (c) =>
-    c.json(await coinPacksFor(c.get("db"), c.get("viewer")), 200),
-  );
+  app.openapi(packsRoute, async (c) => c.json(coinPacksFor(c.get("viewer")), 200));
   app.openapi(packPurchaseRoute, async (c) => {
     const viewer = requireViewer(c);
     limits.coinPurchase.hit([`coins:${viewer.id}`]);

@@ -21,7 +21,6 @@ import type { Database } from "../db/schema.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import { isPublished, type PartRow, toPartSummary } from "../stories/cards.ts";
 import { ownPartsOf, publishedPartsOf, readableStory } from "../stories/service.ts";
-import { isPremium } from "../users/premium.ts";
 import type { MaybeViewer, Viewer } from "../viewer.ts";
 import { accessTo, isBlockedFor, pricedPart, storyPriceFor } from "./access.ts";
 import type { Checkout } from "./checkout.ts";
@@ -83,12 +82,8 @@ export async function grantCoins(
 }
 
 /** GET /v5/coins/packs: the Coin Shop's packs as this reader would buy them (§3, §6). */
-export async function coinPacksFor(
-  db: Kysely<Database>,
-  viewer: MaybeViewer,
-): Promise<CoinPackOffer[]> {
-  const premium = await isPremium(db, viewer);
-  return COIN_PACKS.map((pack) => coinPackOffer(pack, premium));
+export function coinPacksFor(viewer: MaybeViewer): CoinPackOffer[] {
+  return COIN_PACKS.map((pack) => coinPackOffer(pack, viewer?.isPremium ?? false));
 }
 
 const purchaseOf = (db: Kysely<Database>, userId: number, requestId: string) =>
@@ -136,7 +131,7 @@ export async function purchasePack(
   if (done) return asPackPurchase(done);
   const pack = coinPackById(order.packId);
   if (!pack) throw new HttpError(400, "invalid", "There is no such Coin pack.");
-  const coins = coinsInPack(pack, await isPremium(db, viewer));
+  const coins = coinsInPack(pack, viewer.isPremium);
   const { reference } = await checkout.charge({
     userId: viewer.id,
     packId: pack.id,

@@ -16,7 +16,6 @@ import { assertNotTimedOut } from "../moderation/service.ts";
 import { hiddenAuthorIds } from "../safety/relations.ts";
 import { badgesOf, iso, partUrl } from "../stories/cards.ts";
 import { readablePart } from "../stories/readable-part.ts";
-import { isPremium } from "../users/premium.ts";
 import type { MaybeViewer, Viewer } from "../viewer.ts";
 import { isOffensive } from "./offensive-words.ts";
 
@@ -239,10 +238,8 @@ export async function listThreads(
   page: PageQuery,
 ): Promise<CommentPage> {
   const part = await commentablePart(db, viewer, partId);
-  const [hidden, premium] = await Promise.all([
-    hiddenCommenters(db, viewer),
-    isPremium(db, viewer),
-  ]);
+  const hidden = await hiddenCommenters(db, viewer);
+  const premium = viewer?.isPremium ?? false;
   const threads = withoutHidden(selectComments(db), hidden)
     .where("comments.part_id", "=", part.id)
     .where("comments.parent_id", "is", null)

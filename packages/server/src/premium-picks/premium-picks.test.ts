@@ -109,3 +109,51 @@ describe("GET /v5/premium_picks", () => {
     expect((await t.get("/v5/premium_picks?fields=currentPicks(")).status).toBe(400);
   });
 });
+
+describe("the free monthly bundle", () => {
+  it("lets a Premium member read this month's picks in full, and nothing else for free", async () => {
+    const paywalled = (title: string) =>
+      createStory(t.handle.db, writer.id, {
+        title,
+        is_paid: 1,
+        is_paywalled: 1,
+        paid_model: "paid_story",
+        parts: [{}, { paywalled: 1 }],
+      });
+    const stories = [];
+    for (let i = 0; i < 10; i++) stories.push(await paywalled(`Paywalled ${i}`));
+    const { current, upcoming } = await expectedPicks();
+    const pick = stories.find((story) => current.includes(story.id));
+    const later = stories.find((story) => upcoming.includes(story.id));
+    const notPicked = stories.find(
+      (story) => !current.includes(story.id) && !upcoming.includes(story.id),
+    );
+    if (!pick || !later || !notPicked) throw new Error("the rotation left no story of a kind");
+
+    const member = await reader({ is_premium: 1, email_verified: 1 });
+    const other = await reader();
+    const part = async (story: { partIds: number[] }, who: { cookie: string }) => {
+      const response = await t.get(`/api/v3/story_parts/${story.partIds[1]}`, {
+        headers: { cookie: who.cookie },
+      });
+      expect(response.status).toBe(200);
+      return (await response.json()) as { isBlocked: boolean; text: string };
+    };
+    expect(await part(pick, member)).toMatchObject({ isBlocked: false });
+    expect((await part(pick, member)).text).toContain("<p");
+    expect(await part(pick, other)).toMatchObject({ isBlocked: true, text: "" });
+    expect(await part(later, member)).toMatchObject({ isBlocked: true, text: "" });
+    expect(await part(notPicked, member)).toMatchObject({ isBlocked: true });
+
+    const metadata = await t.get(`/v5/story/${pick.id}/paid-content/metadata`, {
+      headers: { cookie: member.cookie },
+    });
+    expect(await metadata.json()).toMatchObject({ has_full_access: true });
+    const vote = await t.send(
+      "POST",
+      `/api/v3/stories/${pick.id}/parts/${pick.partIds[1]}/votes`,
+      member,
+    );
+    expect(vote.status).toBe(200);
+  });
+});

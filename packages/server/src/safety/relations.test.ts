@@ -12,6 +12,7 @@ const asViewer = (user: { id: number; username: string }): Viewer => ({
   isSysAdmin: false,
   isAmbassador: false,
   isStaff: false,
+  isPremium: false,
   seesMature: false,
   timedOutUntil: null,
 });

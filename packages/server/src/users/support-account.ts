@@ -33,6 +33,7 @@ export async function supportAccount(db: Kysely<Database>, now = Date.now()): Pr
     isSysAdmin: false,
     isAmbassador: false,
     isStaff: true,
+    isPremium: false,
     seesMature: false,
     timedOutUntil: null,
   };
