@@ -19,6 +19,20 @@ describe("the Coin Shop", () => {
       const paywall = page.getByRole("region", { name: "Unlock this part" });
       await paywall.getByText("You have 0 Coins").waitFor();
 
+      // The first paywall has the wallet introduce itself, once.
+      const tip = page.getByRole("complementary", { name: "Your Coins live here" });
+      await tip
+        .getByText("Coins unlock paid parts of Originals. Tap your balance to get more.")
+        .waitFor();
+      await expectNoAxeViolations(page, "the wallet's introduction at 360 px");
+      await tip.getByRole("button", { name: "Got it" }).click();
+      await expect.poll(() => tip.count()).toBe(0);
+      await expect
+        .poll(() => wallet.evaluate((node) => node === document.activeElement))
+        .toBe(true);
+      const cookies = await page.context().cookies();
+      expect(cookies.find((cookie) => cookie.name === "seen-wallet-onboard")?.value).toBe("1");
+
       await paywall.getByRole("button", { name: "Unlock for 6 Coins" }).click();
       const shop = page.getByRole("dialog", { name: "Coin Shop" });
       await shop
@@ -52,6 +66,10 @@ describe("the Coin Shop", () => {
       await page.getByRole("status").getByText("-6 Coins for next part").first().waitFor();
       await page.getByRole("button", { name: "Your Coins: 3" }).waitFor();
       expect(await wallet.count()).toBe(1);
+
+      await page.goto(`/${story.locked[1]}`);
+      await paywall.getByText("You have 3 Coins").waitFor();
+      expect(await tip.count()).toBe(0);
     });
     const purchases = readDatabase<{ pack_id: string; coins: number; checkout: string }>(
       server.dataDir,

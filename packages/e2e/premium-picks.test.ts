@@ -41,7 +41,7 @@ describe("Premium Picks", () => {
       await expectNoAxeViolations(page, "the Premium Picks FAQ at 360 px");
       await faq.getByRole("button", { name: "Got it" }).click();
       expect(
-        (await context.cookies()).find((c) => c.name === "premium_picks_faq_seen")?.value,
+        (await context.cookies()).find((c) => c.name === "seen-premium-picks-faq")?.value,
       ).toBe("1");
 
       const now = new Date();
@@ -71,7 +71,7 @@ describe("Premium Picks", () => {
 
   test("visitors are offered Premium, and the page passes axe on a desktop", async () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page, context) => {
-      await context.addCookies([{ name: "premium_picks_faq_seen", value: "1", url: server.url }]);
+      await context.addCookies([{ name: "seen-premium-picks-faq", value: "1", url: server.url }]);
       await page.goto("/catalog/premiumpicks");
       await page.getByRole("heading", { name: "Premium Picks", level: 1 }).waitFor();
       await expectNoAxeViolations(page, "the Premium Picks page at 1280 px");

@@ -36,10 +36,11 @@ describe("part prices (§9)", () => {
     expect(bonusTypeNumber(null)).toBeNull();
   });
 
-  it("takes a fifth off the locked parts for the whole story, rounding up", () => {
+  it("takes a fifth off two or more locked parts for the whole story, rounding up", () => {
     expect(wholeStoryPrice([6, 6, 6, 6, 15])).toBe(32);
     expect(wholeStoryPrice([6, 6, 6, 6, 6])).toBe(24);
-    expect(wholeStoryPrice([6])).toBe(5);
+    // One part left: the story costs what the part does, never less.
+    expect(wholeStoryPrice([6])).toBe(6);
     expect(wholeStoryPrice([])).toBe(0);
   });
 });

@@ -67,6 +67,9 @@ export function formatPackPrice(price: string): string {
   return `$${price}`;
 }
 
+/** reader.md §9: set once the reader has been shown where their Coins live. */
+export const WALLET_ONBOARD_COOKIE = "seen-wallet-onboard";
+
 /** §4: buying a pack closes the shop and opens the confirmation 500 ms later. */
 export const PACK_CONFIRMATION_DELAY_MS = 500;
 
@@ -114,10 +117,13 @@ export function partPrice(part: { isBonusPart: boolean; bonusTypeName: string | 
   return PAID_STORY_PART_PRICE;
 }
 
-/** What the whole story costs a reader: the parts still locked for them, less the discount. */
+/**
+ * What the whole story costs a reader: the parts still locked for them, less the discount
+ * when there are two or more (with one left, the story must not undercut its own part).
+ */
 export function wholeStoryPrice(lockedPartPrices: readonly number[]): number {
   const sum = lockedPartPrices.reduce((total, price) => total + price, 0);
-  return Math.ceil(sum * (1 - WHOLE_STORY_DISCOUNT));
+  return lockedPartPrices.length < 2 ? sum : Math.ceil(sum * (1 - WHOLE_STORY_DISCOUNT));
 }
 
 /** §4: a part is blocked when it is paywalled and the reader has no access to it. */

@@ -7,7 +7,7 @@ import type { StoryCard } from "./api-types.ts";
 export const PICKS_PER_MONTH = 5;
 
 /** The picks page's FAQ opens on a first visit, until this cookie is set. */
-export const PICKS_FAQ_COOKIE = "premium_picks_faq_seen";
+export const PICKS_FAQ_COOKIE = "seen-premium-picks-faq";
 
 /** The countdown to the next picks updates this often (reader.md §9). */
 export const PICKS_COUNTDOWN_MS = 60_000;

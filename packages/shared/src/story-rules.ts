@@ -93,6 +93,9 @@ export function languageById(id: number): Language | undefined {
   return LANGUAGES.find((language) => language.id === id);
 }
 
+/** reader.md §9: a cookie lives 365 days unless its rule says otherwise. */
+export const COOKIE_DAYS = 365;
+
 /** The locale cookie the language dropdown sets (3650 days), read on every request. */
 export const LOCALE_COOKIE = "locale";
 export const LOCALE_COOKIE_DAYS = 3650;

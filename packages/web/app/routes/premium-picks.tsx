@@ -1,4 +1,10 @@
-import { cookieValue, countdown, PICKS_COUNTDOWN_MS, PICKS_FAQ_COOKIE } from "@inkwell/shared";
+import {
+  COOKIE_DAYS,
+  cookieValue,
+  countdown,
+  PICKS_COUNTDOWN_MS,
+  PICKS_FAQ_COOKIE,
+} from "@inkwell/shared";
 import { useEffect, useState } from "react";
 import type { PicksPeriodData } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
@@ -9,9 +15,6 @@ import { PicksBanner } from "../features/premium-picks/picks-banner.tsx";
 import { t } from "../i18n/index.ts";
 import { writeCookie } from "../lib/cookies.ts";
 import type { Route } from "./+types/premium-picks";
-
-/** The FAQ is seen once a year at most: long enough not to nag, short enough to remind. */
-const FAQ_SEEN_DAYS = 365;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -37,7 +40,7 @@ export default function PremiumPicksPage({ loaderData }: Route.ComponentProps) {
   }, [faqSeen]);
 
   function closeFaq() {
-    writeCookie(PICKS_FAQ_COOKIE, "1", FAQ_SEEN_DAYS);
+    writeCookie(PICKS_FAQ_COOKIE, "1", COOKIE_DAYS);
     setFaqOpen(false);
   }
 

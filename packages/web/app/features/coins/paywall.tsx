@@ -1,6 +1,6 @@
 import type { Paywall as PaywallData, UserSummary } from "@inkwell/shared";
 import { Lock } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { browserApi } from "../../api/client.ts";
 import { Avatar } from "../../components/avatar.tsx";
@@ -46,6 +46,10 @@ export function Paywall({
   const navigate = useNavigate();
   const headingId = useId();
   const balance = useWallet(user?.id).amount;
+  const signedIn = user !== null;
+  useEffect(() => {
+    if (signedIn) wallet.introduce();
+  }, [signedIn]);
   const [buying, setBuying] = useState<Purchase | null>(null);
   const [confirming, setConfirming] = useState(false);
   /** Why the buy-coins how-to is open: what the reader is short of. */

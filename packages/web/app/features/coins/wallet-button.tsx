@@ -1,7 +1,14 @@
-import { coinsSpentLabel, formatCoinBalance } from "@inkwell/shared";
+import {
+  COOKIE_DAYS,
+  coinsSpentLabel,
+  formatCoinBalance,
+  WALLET_ONBOARD_COOKIE,
+} from "@inkwell/shared";
 import { Coins, LoaderCircle } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { OnboardingTip } from "../../components/onboarding-tip.tsx";
 import { t } from "../../i18n/index.ts";
+import { readCookie, writeCookie } from "../../lib/cookies.ts";
 import { BuyCoinsFlow } from "./buy-coins-flow.tsx";
 import { useWallet } from "./wallet-store.ts";
 
@@ -10,11 +17,21 @@ import { useWallet } from "./wallet-store.ts";
  * 10000 and abbreviated from there; a spinner and 'Deducting' while a purchase runs, then
  * what it spent ('-6 Coins for next part', read out; '-6' shown).
  * It opens the Coin Shop, or the app's how-to while Coins are not sold on the web. Loaded
- * only for signed-in readers, so visitors' pages do not carry it.
+ * only for signed-in readers, so visitors' pages do not carry it. The first paywall a reader
+ * meets has it introduce itself, once (reader.md §9 seen-wallet-onboard).
  */
 export default function WalletButton({ userId }: { userId: number }) {
-  const { amount, step, spent } = useWallet(userId);
+  const { amount, step, spent, introduce } = useWallet(userId);
   const [open, setOpen] = useState(false);
+  const [tip, setTip] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (introduce && readCookie(WALLET_ONBOARD_COOKIE) !== "1") setTip(true);
+  }, [introduce]);
+  const seen = () => {
+    setTip(false);
+    writeCookie(WALLET_ONBOARD_COOKIE, "1", COOKIE_DAYS);
+  };
   const status =
     step === "deducting"
       ? t.coins.deductingShort
@@ -24,10 +41,14 @@ export default function WalletButton({ userId }: { userId: number }) {
   return (
     <>
       <button
+        ref={button}
         type="button"
         className="wallet-button"
         aria-label={t.coins.walletLabel(amount)}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          if (tip) seen();
+          setOpen(true);
+        }}
       >
         {step === "deducting" ? (
           <LoaderCircle className="wallet-button__spinner" aria-hidden="true" size={18} />
@@ -46,6 +67,18 @@ export default function WalletButton({ userId }: { userId: number }) {
       <span className="visually-hidden" role="status">
         {status}
       </span>
+      {tip && (
+        <OnboardingTip
+          className="onboarding-tip--wallet"
+          title={t.coins.walletTipTitle}
+          text={t.coins.walletTipText}
+          gotIt={t.coins.gotIt}
+          onDismiss={() => {
+            seen();
+            button.current?.focus();
+          }}
+        />
+      )}
       <BuyCoinsFlow open={open} onClose={() => setOpen(false)} />
     </>
   );

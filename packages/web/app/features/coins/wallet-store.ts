@@ -15,12 +15,14 @@ export interface WalletState {
    */
   step: "default" | "deducting" | "subtracting";
   spent: { coins: number; wholeStory: boolean } | null;
+  /** A paywall is on the page: the wallet introduces itself, once (seen-wallet-onboard). */
+  introduce: boolean;
 }
 
 /** How long the wallet says what a purchase spent before showing the balance again. */
 export const SUBTRACTING_MS = 2_000;
 
-let state: WalletState = { amount: null, step: "default", spent: null };
+let state: WalletState = { amount: null, step: "default", spent: null, introduce: false };
 let loadedFor: number | null = null;
 let settleTimer: ReturnType<typeof setTimeout> | undefined;
 const listeners = new Set<() => void>();
@@ -35,7 +37,7 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-const SERVER_STATE: WalletState = { amount: null, step: "default", spent: null };
+const SERVER_STATE: WalletState = { amount: null, step: "default", spent: null, introduce: false };
 
 /** The reader's wallet, fetched on first use for this user. */
 export function useWallet(userId: number | undefined): WalletState {
@@ -55,6 +57,10 @@ export function useWallet(userId: number | undefined): WalletState {
 }
 
 export const wallet = {
+  /** A paywall is showing: the reader needs to know where their Coins are. */
+  introduce() {
+    if (!state.introduce) update({ introduce: true });
+  },
   /** A new balance (a Coin pack bought). */
   set(amount: number) {
     update({ amount });

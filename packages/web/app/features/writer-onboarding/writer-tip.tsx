@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { browserApi } from "../../api/client.ts";
+import { OnboardingTip } from "../../components/onboarding-tip.tsx";
 import { t } from "../../i18n/index.ts";
 import "../../styles/notes.css";
 
@@ -18,14 +19,12 @@ export function WriterTip({ anchorId }: { anchorId: string }) {
       .catch((error: unknown) => console.error(error));
   };
   return (
-    <aside className="writer-tip" aria-labelledby="writer-tip-title">
-      <h2 id="writer-tip-title" className="writer-tip__title">
-        {t.writerTip.title}
-      </h2>
-      <p>{t.writerTip.text}</p>
-      <button type="button" className="button button--primary" onClick={dismiss}>
-        {t.writerTip.gotIt}
-      </button>
-    </aside>
+    <OnboardingTip
+      className="onboarding-tip--writer"
+      title={t.writerTip.title}
+      text={t.writerTip.text}
+      gotIt={t.writerTip.gotIt}
+      onDismiss={dismiss}
+    />
   );
 }

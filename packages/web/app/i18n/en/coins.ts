@@ -40,6 +40,8 @@ export const coins = {
   walletLabel: (amount: number | null) =>
     amount === null ? "Your Coins" : `Your Coins: ${formatCoinBalance(amount)}`,
   deductingShort: "Deducting",
+  walletTipTitle: "Your Coins live here",
+  walletTipText: "Coins unlock paid parts of Originals. Tap your balance to get more.",
   coinShop: "Coin Shop",
   selectPack: "Select a Coin package below.",
   taxes: "Taxes will be added at checkout.",
