@@ -4,6 +4,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { DESKTOP, expectNoAxeViolations, logInAt, PHONE, useBrowser } from "./support/browser.ts";
 import { hotStories } from "./support/catalogue.ts";
+import { readDatabase } from "./support/database.ts";
 import { useServer } from "./support/server.ts";
 
 const server = useServer();
@@ -20,6 +21,17 @@ async function apiPicks() {
   >;
   const hrefs = (key: keyof typeof body) => body[key].stories.map((story) => `/story/${story.id}`);
   return { current: hrefs("currentPicks"), upcoming: hrefs("upcomingPicks") };
+}
+
+/** Subscriptions are not sold yet: the flag they will set is set by hand. */
+function makePremium(username: string) {
+  const db = new DatabaseSync(join(server.dataDir, "inkwell.sqlite"));
+  try {
+    db.exec("PRAGMA busy_timeout = 5000");
+    db.prepare("UPDATE users SET is_premium = 1 WHERE username = ?").run(username);
+  } finally {
+    db.close();
+  }
 }
 
 const pickIds = (page: Page, month: string) =>
@@ -100,19 +112,35 @@ describe("Premium Picks", () => {
   });
 
   test("a Premium member is thanked on /premium and not asked to subscribe", async () => {
-    // Subscriptions are not sold yet: the flag they will set is set by hand.
-    const db = new DatabaseSync(join(server.dataDir, "inkwell.sqlite"));
-    try {
-      db.exec("PRAGMA busy_timeout = 5000");
-      db.prepare("UPDATE users SET is_premium = 1 WHERE username = 'demo_admin'").run();
-    } finally {
-      db.close();
-    }
+    makePremium("demo_admin");
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await logInAt(page, "demo_admin", "/premium");
       await page.getByRole("heading", { name: "You're a Premium member" }).waitFor();
       expect(await page.getByRole("link", { name: "Subscribe now" }).count()).toBe(0);
       await expectNoAxeViolations(page, "the Premium page for a member at 360 px");
+    });
+  });
+
+  test("a Premium member reads this month's picks in full; other readers meet the paywall", async () => {
+    const current = (await apiPicks()).current.map((href) => Number(href.split("/").pop()));
+    const [locked] = readDatabase<{ id: number }>(
+      server.dataDir,
+      `SELECT p.id FROM parts p JOIN stories s ON s.id = p.story_id
+       JOIN users u ON u.id = s.user_id AND u.username NOT LIKE 'demo_%'
+       WHERE p.paywalled = 1 AND p.draft = 0 AND p.deleted = 0 AND s.rating <> 4
+         AND s.id IN (${current.join(",")}) ORDER BY p.id LIMIT 1`,
+    );
+    if (!locked) throw new Error("no pick of this month has a locked part");
+    makePremium("demo_writer");
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_writer", `/${locked.id}`);
+      await page.locator(".reader__text p").first().waitFor();
+      expect(await page.getByRole("region", { name: /^Unlock this/ }).count()).toBe(0);
+    });
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_reader", `/${locked.id}`);
+      await page.getByRole("region", { name: /^Unlock this/ }).waitFor();
+      expect(await page.locator(".reader__text").count()).toBe(0);
     });
   });
 });
