@@ -24,6 +24,7 @@ import { mediaRoutes } from "./media/routes.ts";
 import { moderationRoutes } from "./moderation/routes.ts";
 import { notesRoutes } from "./notes/routes.ts";
 import { partRoutes } from "./parts/routes.ts";
+import { premiumRoutes } from "./premium/routes.ts";
 import { premiumPicksRoutes } from "./premium-picks/routes.ts";
 import { privacyRoutes } from "./privacy/routes.ts";
 import { profileMessageRoutes } from "./profile-messages/routes.ts";
@@ -48,7 +49,7 @@ export interface ApiOptions {
   limits?: AccountLimiters;
   /** Where uploaded images go (DATA_DIR/media when served); `data/media` when not given. */
   mediaDir?: string;
-  /** Takes the money for Coin packs; COIN_CHECKOUT's when not given, null for none. */
+  /** Takes the money for Coin packs and Premium; COIN_CHECKOUT's when not given, null for none. */
   checkout?: Checkout | null;
 }
 
@@ -88,6 +89,7 @@ export function createApi(handle: DatabaseHandle, options: ApiOptions = {}) {
   app.route("/", premiumPicksRoutes());
   const checkout = options.checkout === undefined ? checkoutFromEnv() : options.checkout;
   app.route("/", coinRoutes(limits, checkout));
+  app.route("/", premiumRoutes(limits, checkout));
   app.route("/", analyticsRoutes());
   app.route("/", supportRoutes(limits));
   app.route("/", worksRoutes());

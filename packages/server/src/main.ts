@@ -2,7 +2,9 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { createApi } from "./app.ts";
+import { checkoutFromEnv } from "./coins/checkout.ts";
 import { openDatabase } from "./db/connection.ts";
+import { schedulePremiumRenewals } from "./premium/service.ts";
 import { scheduleTagRankings } from "./rankings/job.ts";
 import { prepareDatabase } from "./startup.ts";
 import { createSite, loadWebBuild } from "./web.ts";
@@ -25,8 +27,14 @@ if (outcome === "seeded") {
 
 scheduleTagRankings(handle.db, (error) => console.error("Tag rankings failed:", error));
 scheduleDuePublishing(handle.db, (error) => console.error("Scheduled publishing failed:", error));
+const checkout = checkoutFromEnv();
+schedulePremiumRenewals(handle.db, checkout, (error) =>
+  console.error("Premium renewals failed:", error),
+);
 
-const site = createSite(createApi(handle, { mediaDir }), await loadWebBuild(), { mediaDir });
+const site = createSite(createApi(handle, { mediaDir, checkout }), await loadWebBuild(), {
+  mediaDir,
+});
 const server = createServer(site.listener).listen(port, () => {
   const { port: listening } = server.address() as AddressInfo;
   console.log(`Inkwell is ready on http://localhost:${listening} (${handle.engine})`);

@@ -5,6 +5,7 @@
 
 import type { SignupSource } from "./accounts.ts";
 import type { ContestEntry, ContestLanguage, ContestStoryStatus, Eligibility } from "./contest.ts";
+import type { PremiumPlan, PremiumPlanId } from "./premium.ts";
 import type { StoryPremiumPicks } from "./premium-picks.ts";
 
 export interface ApiError {
@@ -596,6 +597,23 @@ export type CoinPackOffer = {
   illustration_url: string;
   featured: boolean;
 } & ({ premium_value: number } | { non_premium_value: number });
+
+/** A member's Premium: the plan, whether it renews, and when the paid month ends. */
+export interface PremiumSubscription {
+  plan: PremiumPlanId;
+  /** false once the member has cancelled: Premium then ends at periodEnd. */
+  renews: boolean;
+  /** When the paid month ends (ISO); null for Premium given by staff, which does not end. */
+  periodEnd: string | null;
+}
+
+/** GET /v5/premium/subscription: the plans, whether they are on sale, and this reader's. */
+export interface PremiumStatus {
+  plans: PremiumPlan[];
+  /** Whether a checkout is set up to sell subscriptions. */
+  onSale: boolean;
+  subscription: PremiumSubscription | null;
+}
 
 /** POST /v5/coins/purchase: the pack bought and the balance before and after. */
 export interface CoinPackPurchase {

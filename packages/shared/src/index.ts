@@ -17,6 +17,7 @@ export * from "./images.ts";
 export * from "./inbox.ts";
 export * from "./part-html.ts";
 export * from "./paste-html.ts";
+export * from "./premium.ts";
 export * from "./premium-picks.ts";
 export * from "./profile-messages.ts";
 export * from "./reading.ts";

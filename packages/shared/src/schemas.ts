@@ -9,6 +9,7 @@ import {
 } from "./accounts.ts";
 import { READING_TIME_REPORT_MAX_SECONDS } from "./analytics.ts";
 import { COIN_PACKS } from "./coins.ts";
+import { PREMIUM_PLAN_IDS } from "./premium.ts";
 import { FONT_SIZES, isValidPosition, LINE_SPACINGS, THEMES } from "./reading.ts";
 
 /**
@@ -145,6 +146,21 @@ export const coinPackPurchaseSchema = z
     }),
     requestId: z.uuid({ error: "requestId must be a UUID" }),
   })
+  .strict();
+
+/** POST /v5/premium/subscription: a plan, and the buyer's one-time key for this purchase. */
+export const premiumSubscribeSchema = z
+  .object({
+    plan: z.enum(PREMIUM_PLAN_IDS, {
+      error: `plan must be one of ${PREMIUM_PLAN_IDS.join(", ")}`,
+    }),
+    requestId: z.uuid({ error: "requestId must be a UUID" }),
+  })
+  .strict();
+
+/** PATCH /v5/premium/subscription: cancel the renewal, or turn it back on. */
+export const premiumRenewalSchema = z
+  .object({ renews: z.boolean({ error: "renews must be true or false" }) })
   .strict();
 
 const positiveId = (name: string) =>

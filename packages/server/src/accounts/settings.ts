@@ -16,6 +16,7 @@ import { coinPurchasesOf } from "../coins/service.ts";
 import { submissionsOfUser } from "../contests/service.ts";
 import type { Database } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
+import { premiumPaymentsOf } from "../premium/service.ts";
 import { dropFollowsOf } from "../users/service.ts";
 import type { Viewer } from "../viewer.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
@@ -227,6 +228,7 @@ export async function exportData(db: Kysely<Database>, viewer: Viewer) {
     sessions,
     entries,
     coinPurchases,
+    premiumPayments,
   ] = await Promise.all([
     db.selectFrom("stories").selectAll().where("user_id", "=", user.id).orderBy("id").execute(),
     db
@@ -270,6 +272,7 @@ export async function exportData(db: Kysely<Database>, viewer: Viewer) {
       .execute(),
     submissionsOfUser(db, user.id),
     coinPurchasesOf(db, user.id),
+    premiumPaymentsOf(db, user.id),
   ]);
   const { password_hash, ...account } = user;
   return {
@@ -285,6 +288,7 @@ export async function exportData(db: Kysely<Database>, viewer: Viewer) {
     sessions,
     contestSubmissions: entries,
     coinPurchases,
+    premiumPayments,
   };
 }
 

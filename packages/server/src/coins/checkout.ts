@@ -1,6 +1,7 @@
 /**
- * Where the money for a Coin pack is taken (docs/decisions/034). A checkout charges the buyer
- * for a pack and answers its own reference for the payment. `requestId` is the buyer's
+ * Where the money for Coin packs and Premium is taken (docs/decisions/034, 035). A checkout
+ * charges the buyer and answers its own reference for the payment, or throws
+ * CheckoutDeclined. `requestId` is the buyer's
  * one-time key for this purchase: a checkout must charge a key once however often it is
  * asked (payment providers take it as their idempotency key).
  */
@@ -10,9 +11,13 @@ export interface Checkout {
   charge(order: CheckoutOrder): Promise<{ reference: string }>;
 }
 
+/** A payment the checkout refused (a declined card): nothing was charged. */
+export class CheckoutDeclined extends Error {}
+
 export interface CheckoutOrder {
   userId: number;
-  packId: string;
+  /** What is bought: a Coin pack's id, or a Premium plan's. */
+  item: string;
   /** In US dollars, as "3.99". */
   price: string;
   requestId: string;

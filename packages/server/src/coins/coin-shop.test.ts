@@ -5,7 +5,7 @@ import { createApi } from "../app.ts";
 import { accountLimiters } from "../http/rate-limit.ts";
 import { useTestApi } from "../testing/api.ts";
 import { signedInUser } from "../testing/fixtures.ts";
-import type { Checkout } from "./checkout.ts";
+import { type Checkout, CheckoutDeclined } from "./checkout.ts";
 
 const t = useTestApi();
 let admin: Awaited<ReturnType<typeof signedInUser>>;
@@ -162,7 +162,7 @@ describe("buying a pack", () => {
     expect(await purchasesOf(reader.id)).toHaveLength(21);
   });
 
-  it("answers 503 when no checkout is set up, and takes no money when the checkout fails", async () => {
+  it("answers 503 when no checkout is set up, and adds nothing when the payment is declined", async () => {
     await setWebPurchasing(true);
     const reader = await signedInUser(t.handle.db);
     const closed = await buy(reader, order("coins_9"), createApi(t.handle, { checkout: null }));
@@ -172,7 +172,7 @@ describe("buying a pack", () => {
     const declining: Checkout = {
       name: "declining",
       charge: async () => {
-        throw new Error("card declined");
+        throw new CheckoutDeclined("Your card was declined.");
       },
     };
     const declined = await buy(
@@ -180,7 +180,11 @@ describe("buying a pack", () => {
       order("coins_9"),
       createApi(t.handle, { checkout: declining }),
     );
-    expect(declined.status).toBe(500);
+    expect(declined.status).toBe(402);
+    expect(await declined.json()).toEqual({
+      code: "payment_declined",
+      message: "Your card was declined.",
+    });
     expect(await balanceOf(reader)).toBe(0);
     expect(await purchasesOf(reader.id)).toEqual([]);
   });

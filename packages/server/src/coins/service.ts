@@ -23,7 +23,7 @@ import { isPublished, type PartRow, toPartSummary } from "../stories/cards.ts";
 import { ownPartsOf, publishedPartsOf, readableStory } from "../stories/service.ts";
 import type { MaybeViewer, Viewer } from "../viewer.ts";
 import { accessTo, isBlockedFor, pricedPart, storyPriceFor } from "./access.ts";
-import type { Checkout } from "./checkout.ts";
+import { type Checkout, CheckoutDeclined, type CheckoutOrder } from "./checkout.ts";
 
 const walletOf = queryTemplate((db: Kysely<Database>, userId: number) =>
   db.selectFrom("wallets").select("coins").where("user_id", "=", userId),
@@ -42,15 +42,29 @@ export async function walletFor(db: Kysely<Database>, viewer: Viewer, userId: nu
   return [{ id: "coins" as const, amount: await coinsOf(db, userId) }];
 }
 
+/** Charges through the checkout; a declined payment is the buyer's 402, not a failure. */
+export async function charge(checkout: Checkout, order: CheckoutOrder) {
+  try {
+    return await checkout.charge(order);
+  } catch (error) {
+    if (!(error instanceof CheckoutDeclined)) throw error;
+    throw new HttpError(
+      402,
+      "payment_declined",
+      error.message || "Your payment did not go through, and nothing was charged.",
+    );
+  }
+}
+
 /**
  * Adds Coins to a balance with its ledger entry, inside the caller's transaction, and
  * answers the new balance.
  */
-async function credit(
+export async function credit(
   trx: Kysely<Database>,
   userId: number,
   amount: number,
-  reason: "grant" | "pack",
+  reason: "grant" | "pack" | "premium",
   now: number,
 ): Promise<number> {
   if (!Number.isInteger(amount) || amount <= 0) throw new Error("credit: a positive amount");
@@ -132,9 +146,9 @@ export async function purchasePack(
   const pack = coinPackById(order.packId);
   if (!pack) throw new HttpError(400, "invalid", "There is no such Coin pack.");
   const coins = coinsInPack(pack, viewer.isPremium);
-  const { reference } = await checkout.charge({
+  const { reference } = await charge(checkout, {
     userId: viewer.id,
-    packId: pack.id,
+    item: pack.id,
     price: pack.price,
     requestId: order.requestId,
   });

@@ -33,6 +33,7 @@ import * as coins from "./migrations/031-coins.ts";
 import * as analytics from "./migrations/032-analytics.ts";
 import * as contests from "./migrations/033-contests.ts";
 import * as coinPurchases from "./migrations/034-coin-purchases.ts";
+import * as premium from "./migrations/035-premium.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   "032-analytics": analytics,
   "033-contests": contests,
   "034-coin-purchases": coinPurchases,
+  "035-premium": premium,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -38,6 +38,11 @@ export interface UsersTable {
   email_reverified_at: Millis | null;
   /** A Premium subscriber: may read in premium themes (migration 007-reader-settings). */
   is_premium: Flag;
+  /** The plan paid for, when the paid month ends and whether it renews (migration 035);
+   * null until for Premium given by staff. */
+  premium_plan: string | null;
+  premium_until: Millis | null;
+  premium_renews: Flag;
   /** Content setting: show mature stories (to adults only, see seesMatureContent). */
   include_mature: Flag;
   /** Opted out of the sale of personal information (migration 018-privacy). */
@@ -252,6 +257,7 @@ export interface Database {
   wallets: WalletsTable;
   coin_transactions: CoinTransactionsTable;
   coin_purchases: CoinPurchasesTable;
+  premium_payments: PremiumPaymentsTable;
   part_unlocks: PartUnlocksTable;
   story_unlocks: StoryUnlocksTable;
   social_accounts: SocialAccountsTable;
@@ -550,7 +556,7 @@ export interface CoinTransactionsTable {
   id: Generated<number>;
   user_id: number;
   amount: number;
-  reason: "grant" | "pack" | "part" | "story";
+  reason: "grant" | "pack" | "premium" | "part" | "story";
   story_id: number | null;
   part_id: number | null;
   created_at: Millis;
@@ -567,6 +573,21 @@ export interface CoinPurchasesTable {
   checkout: string;
   reference: string;
   balance_after: number;
+  created_at: Millis;
+}
+
+/** A month of Premium paid for, or being paid for (migration 035). */
+export interface PremiumPaymentsTable {
+  id: Generated<number>;
+  user_id: number;
+  request_id: string;
+  plan: string;
+  price: string;
+  status: "pending" | "paid";
+  checkout: string;
+  reference: string | null;
+  period_start: Millis;
+  period_end: Millis;
   created_at: Millis;
 }
 

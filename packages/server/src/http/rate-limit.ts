@@ -57,8 +57,8 @@ export function accountLimiters(scale = 1) {
     ticket: new RateLimiter(10 * scale, 60 * MINUTE),
     /** Private messages: 20 a minute per sender (a conversation, not a flood). */
     message: new RateLimiter(20 * scale, MINUTE),
-    /** Coin packs: 10 a minute per buyer (a shop, not a script). */
-    coinPurchase: new RateLimiter(10 * scale, MINUTE),
+    /** Purchases (Coin packs, Premium): 10 a minute per buyer (a shop, not a script). */
+    purchase: new RateLimiter(10 * scale, MINUTE),
   };
 }
 
