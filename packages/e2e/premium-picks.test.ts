@@ -23,7 +23,7 @@ async function apiPicks() {
   return { current: hrefs("currentPicks"), upcoming: hrefs("upcomingPicks") };
 }
 
-/** Subscriptions are not sold yet: the flag they will set is set by hand. */
+/** Premium given by staff: the flag set by hand, with no paid month and no end. */
 function makePremium(username: string) {
   const db = new DatabaseSync(join(server.dataDir, "inkwell.sqlite"));
   try {
@@ -90,7 +90,8 @@ describe("Premium Picks", () => {
       await page.getByRole("link", { name: "Subscribe now" }).click();
       await page.waitForURL(`${server.url}/premium`);
       await page.getByRole("heading", { name: "Inkwell Premium", level: 1 }).waitFor();
-      await page.getByRole("heading", { name: "Subscriptions open soon on the web" }).waitFor();
+      await page.getByRole("heading", { name: "Choose your plan" }).waitFor();
+      expect(await page.getByRole("link", { name: "Log in to subscribe" }).count()).toBe(2);
       await page.getByRole("heading", { name: "Up to 66% more Coins" }).waitFor();
       expect(
         await page
@@ -141,6 +142,48 @@ describe("Premium Picks", () => {
       await logInAt(page, "demo_reader", `/${locked.id}`);
       await page.getByRole("region", { name: /^Unlock this/ }).waitFor();
       expect(await page.locator(".reader__text").count()).toBe(0);
+    });
+  });
+
+  test("a reader subscribes to Premium+ on a phone, gets its Coins, and cancels the renewal", async () => {
+    await withPage({ viewport: PHONE, colorScheme: "dark", baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_ambassador", "/premium");
+      await page.getByRole("heading", { name: "Choose your plan" }).waitFor();
+      const plus = page.getByRole("list", { name: "Premium+ includes" });
+      expect(await plus.innerText()).toBe("Everything in Premium\n100 Coins added every month");
+      await page.getByRole("button", { name: "Your Coins: 0" }).waitFor();
+      await expectNoAxeViolations(page, "the Premium plans at 360 px, dark");
+
+      await page.getByRole("button", { name: "Subscribe to Premium+" }).click();
+      const confirm = page.getByRole("dialog", { name: "Subscribe to Premium+" });
+      await confirm
+        .getByText(
+          "You pay $8.99 now and each month after, until you cancel. Taxes will be added at checkout.",
+        )
+        .waitFor();
+      await expectNoAxeViolations(page, "the subscription confirmation at 360 px, dark");
+      await confirm.getByRole("button", { name: "Pay $8.99" }).click();
+
+      await page
+        .getByRole("status")
+        .getByText("Welcome to Premium+! This month's picks are yours to read.")
+        .waitFor();
+      await page.getByRole("heading", { name: "You're a Premium+ member" }).waitFor();
+      await page.getByText(/^Your plan renews on [A-Z][a-z]{2} \d{2}, \d{4} /).waitFor();
+      await page.getByRole("button", { name: "Your Coins: 100" }).waitFor();
+      expect(await page.getByRole("heading", { name: "Choose your plan" }).count()).toBe(0);
+      await expectNoAxeViolations(page, "a member's plan at 360 px, dark");
+
+      await page.getByRole("button", { name: "Cancel renewal" }).click();
+      const cancel = page.getByRole("dialog", { name: "Cancel your renewal?" });
+      await cancel
+        .getByText(/^You keep Premium until .+, and you won't be charged again\.$/)
+        .waitFor();
+      await cancel.getByRole("button", { name: "Cancel renewal" }).click();
+      await page.getByText(/^Your plan ends on .+\. You won't be charged again\.$/).waitFor();
+      await page.reload();
+      await page.getByRole("button", { name: "Keep my plan" }).waitFor();
+      await page.getByRole("heading", { name: "You're a Premium+ member" }).waitFor();
     });
   });
 });

@@ -5,6 +5,7 @@ import { Hono } from "hono";
 import type { ServerBuild } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSession, SESSION_COOKIE } from "./accounts/sessions.ts";
+import { createApi } from "./app.ts";
 import { storyChanged } from "./events.ts";
 import type { AppEnv } from "./http/app-env.ts";
 import { useTestApi } from "./testing/api.ts";
@@ -236,6 +237,20 @@ describe("server-rendered pages", () => {
     const response = await site.request("/api/v3/nothing-here");
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ code: "not_found", message: "No such API call" });
+  });
+
+  it("offers the Premium plans only where a checkout can sell them", async () => {
+    const onSale = (await page("/premium")).html;
+    expect(onSale).toContain("Choose your plan");
+    expect(onSale).toContain("$8.99 a month");
+    expect(onSale).not.toContain("Subscriptions open soon on the web");
+    const closed = createSite(createApi(t.handle, { checkout: null }), build, {
+      mediaDir: "/nonexistent",
+      pageCacheMs: 0,
+    });
+    const html = await (await closed.request("/premium")).text();
+    expect(html).toContain("Subscriptions open soon on the web");
+    expect(html).not.toContain("Choose your plan");
   });
 
   it("serves the Coin Shop's pack illustrations at the URLs the packs name", async () => {

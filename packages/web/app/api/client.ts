@@ -43,6 +43,8 @@ import type {
   PartImage,
   PartText,
   PicksPeriod,
+  PremiumPlanId,
+  PremiumStatus,
   ProfileMessage,
   ProfileMessagePage,
   ProfileMessageReplies,
@@ -215,7 +217,7 @@ const form = (fields: Record<string, string>) => ({
   body: new URLSearchParams(fields).toString(),
 });
 
-const json = (method: "PUT" | "POST", body: unknown) => ({
+const json = (method: "PUT" | "POST" | "PATCH", body: unknown) => ({
   method,
   headers: { accept: "application/json", "content-type": "application/json" },
   body: JSON.stringify(body),
@@ -272,6 +274,14 @@ export function createApiClient(fetchApi: ApiFetch) {
     part: (id: number) => get<PartDetails>(`/api/v3/story_parts/${id}`),
     /** The signed-in reader's Coins (writer-paid-contest.md §7). */
     wallet: (userId: number) => get<WalletEntry[]>(`/v5/users/${userId}/wallet`),
+    /** The Premium plans, whether they are on sale, and this reader's subscription. */
+    premiumStatus: () => get<PremiumStatus>("/v5/premium/subscription"),
+    /** Subscribes to a plan; a retry with the same requestId subscribes once. */
+    subscribePremium: (plan: PremiumPlanId, requestId: string) =>
+      call<PremiumStatus>("/v5/premium/subscription", json("POST", { plan, requestId })),
+    /** Cancels the renewal (renews false), or turns it back on. */
+    setPremiumRenewal: (renews: boolean) =>
+      call<PremiumStatus>("/v5/premium/subscription", json("PATCH", { renews })),
     /** The Coin Shop's packs as this reader would buy them. */
     coinPacks: () => get<CoinPackOffer[]>("/v5/coins/packs"),
     /** Buys a Coin pack; a retry with the same requestId buys nothing more. */

@@ -39,15 +39,18 @@ function subscribe(listener: () => void) {
 
 const SERVER_STATE: WalletState = { amount: null, step: "default", spent: null, introduce: false };
 
+function load(userId: number) {
+  loadedFor = userId;
+  browserApi()
+    .wallet(userId)
+    .then((entries) => update({ amount: entries[0]?.amount ?? 0 }))
+    .catch((error: unknown) => console.warn("The wallet did not load", error));
+}
+
 /** The reader's wallet, fetched on first use for this user. */
 export function useWallet(userId: number | undefined): WalletState {
   useEffect(() => {
-    if (userId === undefined || loadedFor === userId) return;
-    loadedFor = userId;
-    browserApi()
-      .wallet(userId)
-      .then((wallet) => update({ amount: wallet[0]?.amount ?? 0 }))
-      .catch((error: unknown) => console.warn("The wallet did not load", error));
+    if (userId !== undefined && loadedFor !== userId) load(userId);
   }, [userId]);
   return useSyncExternalStore(
     subscribe,
@@ -60,6 +63,10 @@ export const wallet = {
   /** A paywall is showing: the reader needs to know where their Coins are. */
   introduce() {
     if (!state.introduce) update({ introduce: true });
+  },
+  /** Coins were added elsewhere (Premium+'s monthly Coins): fetch the balance again. */
+  reload(userId: number) {
+    load(userId);
   },
   /** A new balance (a Coin pack bought). */
   set(amount: number) {

@@ -1,0 +1,119 @@
+import type { PremiumPlan, PremiumStatus } from "@inkwell/shared";
+import { Check } from "lucide-react";
+import { useState } from "react";
+import { useRevalidator } from "react-router";
+import { browserApi } from "../../api/client.ts";
+import { Modal } from "../../components/modal.tsx";
+import { t } from "../../i18n/index.ts";
+import { useCurrentUser } from "../../lib/current-user.ts";
+import { wallet } from "../coins/wallet-store.ts";
+
+/**
+ * The plans on /premium for readers without Premium: what each includes and its monthly
+ * price. Subscribing asks for confirmation, pays the first month, and reloads the page's
+ * data so the reader's Premium shows at once; visitors are asked to log in.
+ */
+export function PremiumPlans({
+  plans,
+  onSubscribed,
+}: {
+  plans: PremiumStatus["plans"];
+  onSubscribed: (plan: PremiumPlan) => void;
+}) {
+  const user = useCurrentUser();
+  const revalidator = useRevalidator();
+  const [chosen, setChosen] = useState<PremiumPlan | null>(null);
+  const [paying, setPaying] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function pay(plan: PremiumPlan) {
+    setPaying(true);
+    setError(null);
+    const result = await browserApi()
+      .subscribePremium(plan.id, crypto.randomUUID())
+      .catch(() => null);
+    setPaying(false);
+    if (result?.ok) {
+      setChosen(null);
+      onSubscribed(plan);
+      if (user && plan.monthlyCoins > 0) wallet.reload(user.id);
+      await revalidator.revalidate();
+    } else {
+      setError(result?.refusal.message ?? t.premium.failed);
+    }
+  }
+
+  const loginUrl = `/login?${new URLSearchParams({ nextUrl: "/premium" })}`;
+  return (
+    <section className="premium-plans" aria-labelledby="premium-plans-heading">
+      <h2 id="premium-plans-heading">{t.premium.plansHeading}</h2>
+      <ul className="premium-plans__list">
+        {plans.map((plan) => {
+          const includes =
+            plan.monthlyCoins > 0
+              ? t.premium.plusIncludes(plan.monthlyCoins)
+              : t.premium.premiumIncludes;
+          return (
+            <li key={plan.id} className="premium-plan">
+              <h3 className="premium-plan__name">{plan.name}</h3>
+              <p className="premium-plan__price">{t.premium.perMonth(plan.price)}</p>
+              <ul className="premium-plan__includes" aria-label={t.premium.planIncludes(plan.name)}>
+                {includes.map((line) => (
+                  <li key={line}>
+                    <Check aria-hidden="true" size={18} />
+                    {line}
+                  </li>
+                ))}
+              </ul>
+              {user ? (
+                <button
+                  type="button"
+                  className="button button--primary"
+                  onClick={() => {
+                    setError(null);
+                    setChosen(plan);
+                  }}
+                >
+                  {t.premium.subscribe(plan.name)}
+                </button>
+              ) : (
+                <a className="button button--primary" href={loginUrl}>
+                  {t.premium.logInToSubscribe}
+                </a>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <Modal
+        open={chosen !== null}
+        title={chosen ? t.premium.confirmTitle(chosen.name) : ""}
+        onClose={() => setChosen(null)}
+      >
+        {chosen && (
+          <div className="modal__form">
+            <p>{t.premium.confirmText(chosen.price)}</p>
+            {error && (
+              <p role="alert" className="premium-plans__error">
+                {error}
+              </p>
+            )}
+            <div className="modal__actions">
+              <button type="button" className="button" onClick={() => setChosen(null)}>
+                {t.premium.cancel}
+              </button>
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={paying}
+                onClick={() => pay(chosen)}
+              >
+                {paying ? t.premium.paying : t.premium.pay(chosen.price)}
+              </button>
+            </div>
+          </div>
+        )}
+      </Modal>
+    </section>
+  );
+}
