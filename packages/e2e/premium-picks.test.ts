@@ -96,15 +96,14 @@ describe("Premium Picks", () => {
       expect(
         await page
           .getByRole("list", { name: "Coins per pack, without and with Premium" })
-          .innerText(),
-      ).toBe(
-        [
-          "9 Coins, 15 with Premium, $0.99",
-          "74 Coins, 99 with Premium, $3.99",
-          "244 Coins, 325 with Premium, $8.99",
-          "400 Coins, 533 with Premium, $13.99",
-        ].join("\n"),
-      );
+          .getByRole("listitem")
+          .allTextContents(),
+      ).toEqual([
+        "9 Coins, 15 with Premium, $0.99",
+        "74 Coins, 99 with Premium, $3.99",
+        "244 Coins, 325 with Premium, $8.99",
+        "400 Coins, 533 with Premium, $13.99",
+      ]);
       await expectNoAxeViolations(page, "the Premium page at 1280 px");
       await page.setViewportSize(PHONE);
       await expectNoAxeViolations(page, "the Premium page at 360 px");
@@ -150,7 +149,10 @@ describe("Premium Picks", () => {
       await logInAt(page, "demo_ambassador", "/premium");
       await page.getByRole("heading", { name: "Choose your plan" }).waitFor();
       const plus = page.getByRole("list", { name: "Premium+ includes" });
-      expect(await plus.innerText()).toBe("Everything in Premium\n100 Coins added every month");
+      expect(await plus.getByRole("listitem").allTextContents()).toEqual([
+        "Everything in Premium",
+        "100 Coins added every month",
+      ]);
       await page.getByRole("button", { name: "Your Coins: 0" }).waitFor();
       await expectNoAxeViolations(page, "the Premium plans at 360 px, dark");
 
