@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { browserApi } from "../../api/client.ts";
 import { Avatar } from "../../components/avatar.tsx";
-import { Modal } from "../../components/modal.tsx";
+import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { Toast } from "../../components/toast.tsx";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
@@ -146,23 +146,15 @@ export function Paywall({
       )}
       {balance !== null && <p className="paywall__balance">{t.coins.balance(balance)}</p>}
 
-      <Modal
+      <ConfirmModal
         open={confirming}
         title={t.coins.confirmStoryTitle}
-        onClose={() => setConfirming(false)}
-      >
-        <div className="modal__form paywall__confirm">
-          <p>{t.coins.confirmStoryText(storyTitle, paywall.storyPrice)}</p>
-          <div className="modal__actions paywall__confirm-actions">
-            <button type="button" className="button" onClick={() => setConfirming(false)}>
-              {t.coins.cancel}
-            </button>
-            <button type="button" className="button button--primary" onClick={() => buy("story")}>
-              {t.coins.unlockPart(paywall.storyPrice)}
-            </button>
-          </div>
-        </div>
-      </Modal>
+        text={t.coins.confirmStoryText(storyTitle, paywall.storyPrice)}
+        cancelLabel={t.coins.cancel}
+        confirmLabel={t.coins.unlockPart(paywall.storyPrice)}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => buy("story")}
+      />
       <BuyCoinsFlow
         open={shortfall !== null}
         onClose={() => setShortfall(null)}

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { browserApi } from "../../api/client.ts";
 import { Alert } from "../../components/alert.tsx";
-import { Modal } from "../../components/modal.tsx";
+import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { t } from "../../i18n/index.ts";
 
 /** Rename (and make private or public) and delete, for the list's owner only. */
@@ -83,19 +83,16 @@ export function ListOwnerControls({ list }: { list: ReadingListSummary }) {
         </div>
       )}
       {error && <Alert tone="danger">{error}</Alert>}
-      <Modal open={confirming} title={t.lists.deleteTitle} onClose={() => setConfirming(false)}>
-        <div className="modal__form">
-          <p>{t.lists.deleteText(list.name)}</p>
-          <div className="modal__actions">
-            <button className="button" type="button" onClick={() => setConfirming(false)}>
-              {t.lists.cancel}
-            </button>
-            <button className="button button--danger" type="button" onClick={remove}>
-              {t.lists.delete}
-            </button>
-          </div>
-        </div>
-      </Modal>
+      <ConfirmModal
+        open={confirming}
+        title={t.lists.deleteTitle}
+        text={t.lists.deleteText(list.name)}
+        cancelLabel={t.lists.cancel}
+        confirmLabel={t.lists.delete}
+        tone="danger"
+        onCancel={() => setConfirming(false)}
+        onConfirm={remove}
+      />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { formatZonedDate, type PremiumStatus, premiumPlanById } from "@inkwell/s
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { browserApi } from "../../api/client.ts";
-import { Modal } from "../../components/modal.tsx";
+import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { Toast } from "../../components/toast.tsx";
 import { t } from "../../i18n/index.ts";
 import { useTimeZone } from "../../lib/use-time-zone.ts";
@@ -52,26 +52,16 @@ export function PremiumMembership({ subscription }: { subscription: Subscription
       ) : (
         <p>{t.premium.memberText}</p>
       )}
-      <Modal open={confirming} title={t.premium.cancelTitle} onClose={() => setConfirming(false)}>
-        {ends && (
-          <div className="modal__form">
-            <p>{t.premium.cancelText(ends)}</p>
-            <div className="modal__actions">
-              <button type="button" className="button" onClick={() => setConfirming(false)}>
-                {t.premium.keepPremium}
-              </button>
-              <button
-                type="button"
-                className="button button--primary"
-                disabled={saving}
-                onClick={() => setRenewal(false)}
-              >
-                {t.premium.confirmCancel}
-              </button>
-            </div>
-          </div>
-        )}
-      </Modal>
+      <ConfirmModal
+        open={confirming}
+        title={t.premium.cancelTitle}
+        text={t.premium.cancelText(ends ?? "")}
+        cancelLabel={t.premium.keepPremium}
+        confirmLabel={t.premium.confirmCancel}
+        busy={saving}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => setRenewal(false)}
+      />
       <Toast message={error} onDismiss={() => setError(null)} />
     </div>
   );

@@ -3,7 +3,7 @@ import { Check } from "lucide-react";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { browserApi } from "../../api/client.ts";
-import { Modal } from "../../components/modal.tsx";
+import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
 import { wallet } from "../coins/wallet-store.ts";
@@ -85,35 +85,17 @@ export function PremiumPlans({
           );
         })}
       </ul>
-      <Modal
+      <ConfirmModal
         open={chosen !== null}
         title={chosen ? t.premium.confirmTitle(chosen.name) : ""}
-        onClose={() => setChosen(null)}
-      >
-        {chosen && (
-          <div className="modal__form">
-            <p>{t.premium.confirmText(chosen.price)}</p>
-            {error && (
-              <p role="alert" className="premium-plans__error">
-                {error}
-              </p>
-            )}
-            <div className="modal__actions">
-              <button type="button" className="button" onClick={() => setChosen(null)}>
-                {t.premium.cancel}
-              </button>
-              <button
-                type="button"
-                className="button button--primary"
-                disabled={paying}
-                onClick={() => pay(chosen)}
-              >
-                {paying ? t.premium.paying : t.premium.pay(chosen.price)}
-              </button>
-            </div>
-          </div>
-        )}
-      </Modal>
+        text={chosen ? t.premium.confirmText(chosen.price) : ""}
+        cancelLabel={t.premium.cancel}
+        confirmLabel={paying ? t.premium.paying : t.premium.pay(chosen?.price ?? "")}
+        busy={paying}
+        error={error}
+        onCancel={() => setChosen(null)}
+        onConfirm={() => chosen && pay(chosen)}
+      />
     </section>
   );
 }

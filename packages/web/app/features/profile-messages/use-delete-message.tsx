@@ -1,7 +1,7 @@
 import type { ProfileMessage } from "@inkwell/shared";
 import { type ReactNode, useState } from "react";
 import { browserApi } from "../../api/client.ts";
-import { Modal } from "../../components/modal.tsx";
+import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { t } from "../../i18n/index.ts";
 
 const text = t.profileMessages;
@@ -41,30 +41,17 @@ export function useDeleteMessage(username: string): {
 
   const isReply = pending?.message.parentId != null;
   const deleteModal = (
-    <Modal
+    <ConfirmModal
       open={pending !== null}
       title={isReply ? text.deleteReplyTitle : text.deleteTitle}
-      onClose={() => setPending(null)}
-    >
-      {pending && (
-        <div className="modal__form">
-          <p>{isReply ? text.deleteReplyText : text.deleteText}</p>
-          <div className="modal__actions">
-            <button className="button" type="button" onClick={() => setPending(null)}>
-              {text.cancel}
-            </button>
-            <button
-              className="button button--danger"
-              type="button"
-              disabled={busy}
-              onClick={() => void confirm(pending)}
-            >
-              {text.delete}
-            </button>
-          </div>
-        </div>
-      )}
-    </Modal>
+      text={isReply ? text.deleteReplyText : text.deleteText}
+      cancelLabel={text.cancel}
+      confirmLabel={text.delete}
+      tone="danger"
+      busy={busy}
+      onCancel={() => setPending(null)}
+      onConfirm={() => pending && void confirm(pending)}
+    />
   );
   return {
     askDelete: (message, onDeleted) => {

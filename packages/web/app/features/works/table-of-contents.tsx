@@ -3,7 +3,7 @@ import { ArrowDown, ArrowUp, CalendarClock, GripVertical, Lock, Plus } from "luc
 import { useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { Alert } from "../../components/alert.tsx";
-import { Modal } from "../../components/modal.tsx";
+import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { t } from "../../i18n/index.ts";
 import { useReorder } from "../../lib/use-reorder.ts";
 import { useTimeZone } from "../../lib/use-time-zone.ts";
@@ -169,23 +169,16 @@ export function TableOfContents({ storyId, first }: { storyId: number; first: Wo
           ))}
         </ol>
       )}
-      <Modal open={deleting !== null} title={t.works.deleteTitle} onClose={() => setDeleting(null)}>
-        <div className="modal__form">
-          <p>{t.works.deleteText(deleting?.title ?? "")}</p>
-          <div className="modal__actions">
-            <button className="button" type="button" onClick={() => setDeleting(null)}>
-              {t.works.cancel}
-            </button>
-            <button
-              className="button button--danger"
-              type="button"
-              onClick={() => deleting && remove(deleting)}
-            >
-              {t.works.deletePart}
-            </button>
-          </div>
-        </div>
-      </Modal>
+      <ConfirmModal
+        open={deleting !== null}
+        title={t.works.deleteTitle}
+        text={t.works.deleteText(deleting?.title ?? "")}
+        cancelLabel={t.works.cancel}
+        confirmLabel={t.works.deletePart}
+        tone="danger"
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove(deleting)}
+      />
     </div>
   );
 }

@@ -1,0 +1,58 @@
+import { Modal } from "./modal.tsx";
+
+interface ConfirmModalProps {
+  open: boolean;
+  title: string;
+  /** What confirming does, in a sentence or two. */
+  text: string;
+  cancelLabel: string;
+  confirmLabel: string;
+  /** A destructive action (delete) is red; others are the primary colour. */
+  tone?: "danger" | "primary";
+  /** While the action runs: the confirm button is disabled. */
+  busy?: boolean;
+  /** Why the last try failed, shown above the buttons. */
+  error?: string | null;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+/** 'Are you sure?': a question, Cancel, and the action named on its button. */
+export function ConfirmModal({
+  open,
+  title,
+  text,
+  cancelLabel,
+  confirmLabel,
+  tone = "primary",
+  busy = false,
+  error = null,
+  onCancel,
+  onConfirm,
+}: ConfirmModalProps) {
+  return (
+    <Modal open={open} title={title} onClose={onCancel}>
+      <div className="modal__form confirm-modal">
+        <p>{text}</p>
+        {error && (
+          <p className="field__error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="modal__actions">
+          <button className="button" type="button" onClick={onCancel}>
+            {cancelLabel}
+          </button>
+          <button
+            className={`button button--${tone}`}
+            type="button"
+            disabled={busy}
+            onClick={onConfirm}
+          >
+            {confirmLabel}
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}
