@@ -155,7 +155,6 @@ export function ReaderSettingsControl({ settings, onChange }: ReaderSettingsProp
       <Modal open={premiumOpen} title={t.reader.premiumTitle} onClose={() => setPremiumOpen(false)}>
         <div className="modal__form">
           <p>{t.reader.premiumText}</p>
-          <p className="modal__note">{t.reader.premiumSoon}</p>
           <div className="modal__actions">
             <button className="button" type="button" onClick={() => setPremiumOpen(false)}>
               {t.reader.premiumClose}

@@ -20,6 +20,5 @@ export const reader = {
   premiumTitle: "Read in every theme with Premium",
   premiumText:
     "Midnight, Sage and the themes still to come are part of Inkwell Premium, with ad-free reading and 5 Originals a month from Premium Picks.",
-  premiumSoon: "Subscriptions open soon on the web. Until then, Light, Dark and Sepia are yours.",
   premiumClose: "Keep reading",
 } as const;
