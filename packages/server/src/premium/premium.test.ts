@@ -115,6 +115,11 @@ describe("subscribing", () => {
     expect(retried.status).toBe(200);
     expect(await paymentsOf(reader.id)).toHaveLength(1);
     expect(await coinsOf(reader)).toBe(100);
+
+    const exported = await t.send("GET", `/api/v3/users/${reader.username}/export`, reader);
+    expect(((await exported.json()) as { premiumPayments: unknown[] }).premiumPayments).toEqual([
+      expect.objectContaining({ plan: "premium_plus", price: "8.99", status: "paid" }),
+    ]);
   });
 
   it("refuses bad input with a clear message and changes nothing", async () => {
