@@ -28,6 +28,7 @@ import { premiumRoutes } from "./premium/routes.ts";
 import { premiumPicksRoutes } from "./premium-picks/routes.ts";
 import { privacyRoutes } from "./privacy/routes.ts";
 import { profileMessageRoutes } from "./profile-messages/routes.ts";
+import { promotionRoutes } from "./promotions/routes.ts";
 import { readingRoutes } from "./reading/routes.ts";
 import { safetyRoutes } from "./safety/routes.ts";
 import { searchRoutes } from "./search/routes.ts";
@@ -90,6 +91,7 @@ export function createApi(handle: DatabaseHandle, options: ApiOptions = {}) {
   const checkout = options.checkout === undefined ? checkoutFromEnv() : options.checkout;
   app.route("/", coinRoutes(limits, checkout));
   app.route("/", premiumRoutes(limits, checkout));
+  app.route("/", promotionRoutes());
   app.route("/", analyticsRoutes());
   app.route("/", supportRoutes(limits));
   app.route("/", worksRoutes());

@@ -7,6 +7,7 @@ import type { SignupSource } from "./accounts.ts";
 import type { ContestEntry, ContestLanguage, ContestStoryStatus, Eligibility } from "./contest.ts";
 import type { PremiumPlan, PremiumPlanId } from "./premium.ts";
 import type { StoryPremiumPicks } from "./premium-picks.ts";
+import type { PromotionStatus } from "./promotions.ts";
 
 export interface ApiError {
   code: string;
@@ -597,6 +598,19 @@ export type CoinPackOffer = {
   illustration_url: string;
   featured: boolean;
 } & ({ premium_value: number } | { non_premium_value: number });
+
+/** A sponsored-story campaign as staff see it at /admin/promotions (GET /v5/promotions). */
+export interface PromotionSummary {
+  id: number;
+  story: { id: number; title: string; url: string };
+  sponsorName: string;
+  /** ISO times: the campaign runs from startsAt until endsAt. */
+  startsAt: string;
+  endsAt: string;
+  status: PromotionStatus;
+  clicks: number;
+  impressions: number;
+}
 
 /** A member's Premium: the plan, whether it renews, and when the paid month ends. */
 export interface PremiumSubscription {

@@ -109,7 +109,7 @@ export function monthsPicks(db: Kysely<Database>, now = new Date()) {
   }));
 }
 
-/** Promoted stories running now, with their tracking URLs (see promotions.ts). */
+/** Promoted stories running now, with their tracking URLs (see promotions/service.ts). */
 export const sponsored = (db: Kysely<Database>) =>
   cached(db, "sponsored", async (): Promise<SponsoredStory[]> => {
     const now = Date.now();

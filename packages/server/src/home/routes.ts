@@ -5,10 +5,9 @@ import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, objectJson } from "../http/openapi.ts";
 import { readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
-import { idParam, parseInput, validationHook } from "../http/validation.ts";
+import { parseInput, validationHook } from "../http/validation.ts";
 import { usernameParam } from "../users/routes.ts";
 import { homeFeedJson } from "./feed.ts";
-import { type TrackedEvent, track } from "./promotions.ts";
 import { continueReading, continueReadingSection, setPreferredTags } from "./service.ts";
 
 const params = z.object({ username: usernameParam("username") });
@@ -53,29 +52,11 @@ const preferredRoute = createRoute({
   },
 });
 
-const trackingRoute = createRoute({
-  method: "get",
-  path: "/v5/promotions/{promotionId}/{event}",
-  summary:
-    "A sponsored story's tracking URL: counts one click or impression (clickUrl, impressionUrl)",
-  request: {
-    params: z.object({
-      promotionId: idParam("promotionId"),
-      event: z.enum(["click", "impression"]),
-    }),
-  },
-  responses: {
-    204: { description: "Counted" },
-    400: { description: "Not a promotion id, or neither click nor impression", ...errorJson },
-    404: { description: "No such promotion", ...errorJson },
-  },
-});
-
 const preferredBody = z.object({
   preferredTags: z.array(z.string().max(64), { error: "preferredTags is a list of genres" }),
 });
 
-/** The home feed (reader.md §2 Home page), its tracking URLs and the onboarding's genre choice. */
+/** The home feed (reader.md §2 Home page) and the onboarding's genre choice. */
 export function homeRoutes() {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
@@ -84,12 +65,6 @@ export function homeRoutes() {
     const language = languageByCode(getCookie(c, LOCALE_COOKIE)) ?? { id: 1 };
     const feed = await homeFeedJson(c.get("db"), c.get("viewer"), language.id);
     return c.body(feed, 200, { "content-type": "application/json" });
-  });
-
-  app.openapi(trackingRoute, async (c) => {
-    const { promotionId, event } = c.req.valid("param");
-    await track(c.get("db"), promotionId, event satisfies TrackedEvent);
-    return c.body(null, 204);
   });
 
   app.openapi(continueRoute, async (c) => {

@@ -107,7 +107,7 @@ export const CURATION_ACCOUNTS = CURATED.length;
 
 /**
  * A sponsored story for the demo's feed: the most read English story among those not in a
- * featured list, promoted for a year around now (see home/promotions.ts).
+ * featured list, promoted for a year around now (see promotions/service.ts).
  */
 export async function seedPromotion(db: Kysely<Database>, now: number): Promise<void> {
   const story = await db

@@ -48,6 +48,7 @@ import type {
   ProfileMessage,
   ProfileMessagePage,
   ProfileMessageReplies,
+  PromotionSummary,
   PurchaseResult,
   ReaderSettings,
   ReadingListDetails,
@@ -274,6 +275,18 @@ export function createApiClient(fetchApi: ApiFetch) {
     part: (id: number) => get<PartDetails>(`/api/v3/story_parts/${id}`),
     /** The signed-in reader's Coins (writer-paid-contest.md §7). */
     wallet: (userId: number) => get<WalletEntry[]>(`/v5/users/${userId}/wallet`),
+    /** Staff: the newest sponsored-story campaigns. */
+    promotions: () => get<{ promotions: PromotionSummary[] }>("/v5/promotions"),
+    /** Staff: sponsor a story; refused field by field. */
+    createPromotion: (body: {
+      storyId: number;
+      sponsorName: string;
+      startsAt: string;
+      endsAt: string;
+    }) => call<PromotionSummary>("/v5/promotions", json("POST", body)),
+    /** Staff: move a campaign's end (now, to end it). */
+    endPromotion: (id: number, endsAt: string) =>
+      call<PromotionSummary>(`/v5/promotions/${id}`, json("PATCH", { endsAt })),
     /** The Premium plans, whether they are on sale, and this reader's subscription. */
     premiumStatus: () => get<PremiumStatus>("/v5/premium/subscription"),
     /** Subscribes to a plan; a retry with the same requestId subscribes once. */

@@ -6,7 +6,6 @@ import { apiContext } from "../api/context.ts";
 import { Alert } from "../components/alert.tsx";
 import { t } from "../i18n/index.ts";
 import { notFoundResponse } from "../lib/route-data.ts";
-import "../styles/contest.css";
 import type { Route } from "./+types/admin-contest";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -70,15 +69,15 @@ export default function AdminContest({ loaderData }: Route.ComponentProps) {
   }
 
   return (
-    <section className="contest-admin" aria-labelledby="contest-admin-heading">
+    <section className="admin-page" aria-labelledby="contest-admin-heading">
       <h1 id="contest-admin-heading">{t.contest.admin.title}</h1>
       <p>{t.contest.admin.lead}</p>
-      <p className="contest-admin__current">
+      <p className="admin-page__current">
         {contest ? t.contest.admin.current(contest.year, contest.key) : t.contest.admin.none}
       </p>
       {status === "saved" && <Alert tone="success">{t.contest.admin.saved}</Alert>}
       {status === "failed" && <Alert tone="danger">{t.contest.admin.failed}</Alert>}
-      <form className="contest-admin__form" onSubmit={save} noValidate>
+      <form className="admin-form" onSubmit={save} noValidate>
         {FIELDS.map((field) => {
           const error = errors[field];
           const hint = HINTS[field];

@@ -3,16 +3,11 @@ import { type FormEvent, useState } from "react";
 import { browserApi, type Refusal } from "../../api/client.ts";
 import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
+import { localInput } from "../../lib/datetime-local.ts";
 import { useTimeZone } from "../../lib/use-time-zone.ts";
 
 const STEP_MS = SCHEDULE_STEP_MINUTES * 60_000;
 const YEAR_MS = 365 * 24 * 60 * 60_000;
-
-/** A datetime-local value (local time, to the minute) for a moment. */
-function localInput(time: number): string {
-  const date = new Date(time - new Date(time).getTimezoneOffset() * 60_000);
-  return date.toISOString().slice(0, 16);
-}
 
 /** The first quarter hour at least one step from now: the earliest time §5 allows. */
 const earliest = () => Math.ceil((Date.now() + STEP_MS) / STEP_MS) * STEP_MS;

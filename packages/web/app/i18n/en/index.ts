@@ -47,6 +47,7 @@ export { picksBanner } from "./picksBanner.ts";
 export { premium } from "./premium.ts";
 export { premiumPicks } from "./premiumPicks.ts";
 export { profile } from "./profile.ts";
+export { promotions } from "./promotions.ts";
 export { rankings } from "./rankings.ts";
 export { reader } from "./reader.ts";
 export { reportCard } from "./reportCard.ts";

@@ -1,0 +1,74 @@
+import { describe, expect, test } from "vitest";
+import { DESKTOP, expectNoAxeViolations, logInAt, PHONE, useBrowser } from "./support/browser.ts";
+import { hotStories } from "./support/catalogue.ts";
+import { readDatabase } from "./support/database.ts";
+import { useServer } from "./support/server.ts";
+
+const server = useServer();
+const { withPage } = useBrowser();
+
+const campaignsOf = (sponsor: string) =>
+  readDatabase<{ story_id: number; starts_at: number; ends_at: number }>(
+    server.dataDir,
+    "SELECT story_id, starts_at, ends_at FROM story_promotions WHERE sponsor_name = ?",
+    sponsor,
+  );
+
+describe("sponsored stories", () => {
+  test("a system admin sponsors a story from its link, then ends the campaign", async () => {
+    const [story] = await hotStories(server.url, 1);
+    if (!story) throw new Error("the demo catalogue has no stories");
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_admin", "/admin/promotions");
+      const campaigns = page.getByRole("list", { name: "Campaigns" });
+      // The demo's own campaign is there, running.
+      await campaigns.getByText("Sponsored by Moonlit Press").waitFor();
+      await expectNoAxeViolations(page, "the sponsored stories page at 1280 px");
+
+      // Something that names no story is refused before anything is sent.
+      await page.getByLabel("Story").fill("the long way home");
+      await page.getByLabel("Sponsor's name").fill("Lantern Books");
+      await page.getByRole("button", { name: "Start the campaign" }).click();
+      await page.getByText("Paste a story's link or its number.").waitFor();
+      expect(campaignsOf("Lantern Books")).toEqual([]);
+
+      await page.getByLabel("Story").fill(`${server.url}${story.url}`);
+      await page.getByRole("button", { name: "Start the campaign" }).click();
+      await page.getByText("The campaign is saved.").waitFor();
+      const created = campaigns.getByRole("listitem").first();
+      await created.getByRole("link", { name: story.title }).waitFor();
+      await created.getByText("Sponsored by Lantern Books").waitFor();
+      await created.getByText("0 impressions, 0 clicks, – click-through").waitFor();
+      const [saved] = campaignsOf("Lantern Books");
+      expect(saved?.story_id).toBe(story.id);
+      // The next full hour, for a week (the form's defaults).
+      expect(Number(saved?.ends_at) - Number(saved?.starts_at)).toBe(7 * 86_400_000);
+
+      await created.getByRole("button", { name: "End now" }).click();
+      const confirm = page.getByRole("dialog", { name: "End this campaign?" });
+      await confirm
+        .getByText(
+          `${story.title} leaves readers' home feeds within a minute. Its counts are kept.`,
+        )
+        .waitFor();
+      await confirm.getByRole("button", { name: "End now" }).click();
+      await created.getByText("Ended").waitFor();
+      expect(await created.getByRole("button", { name: "End now" }).count()).toBe(0);
+      expect(Number(campaignsOf("Lantern Books")[0]?.ends_at)).toBeLessThanOrEqual(Date.now());
+    });
+  });
+
+  test("the page works on a phone, and is not there for readers", async () => {
+    await withPage({ viewport: PHONE, colorScheme: "dark", baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_admin", "/admin/promotions");
+      await page.getByRole("heading", { name: "Sponsored stories", level: 1 }).waitFor();
+      await expectNoAxeViolations(page, "the sponsored stories page at 360 px, dark");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+    });
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_reader", "/");
+      const response = await page.goto("/admin/promotions");
+      expect(response?.status()).toBe(404);
+    });
+  });
+});

@@ -1,0 +1,159 @@
+import { type PromotionSummary, promotionStatus } from "@inkwell/shared";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+import { HttpError, notFound } from "../http/errors.ts";
+import { storyUrl } from "../stories/cards.ts";
+import type { Viewer } from "../viewer.ts";
+import { promotionEndFrom, promotionInputFrom } from "./input.ts";
+
+export type TrackedEvent = "click" | "impression";
+
+/**
+ * Counts one click on, or one impression of, a sponsored story: what its clickUrl and
+ * impressionUrl record (reader.md §7 Tracking URLs). The app calls each once per view.
+ */
+export async function track(
+  db: Kysely<Database>,
+  promotionId: number,
+  event: TrackedEvent,
+): Promise<void> {
+  const column = event === "click" ? "clicks" : "impressions";
+  const result = await db
+    .updateTable("story_promotions")
+    .set((eb) => ({ [column]: eb(column, "+", 1) }))
+    .where("id", "=", promotionId)
+    .executeTakeFirst();
+  if (result.numUpdatedRows === 0n) throw notFound("Promotion");
+}
+
+/** Sponsored stories are staff work: system admins and staff. */
+function requireStaff(viewer: Viewer): void {
+  if (!viewer.isSysAdmin && !viewer.isStaff) {
+    throw new HttpError(403, "forbidden", "Only staff can manage sponsored stories.");
+  }
+}
+
+const selectPromotions = (db: Kysely<Database>) =>
+  db
+    .selectFrom("story_promotions")
+    .innerJoin("stories", "stories.id", "story_promotions.story_id")
+    .select([
+      "story_promotions.id",
+      "story_promotions.story_id",
+      "stories.title",
+      "story_promotions.sponsor_name",
+      "story_promotions.starts_at",
+      "story_promotions.ends_at",
+      "story_promotions.clicks",
+      "story_promotions.impressions",
+    ]);
+
+type PromotionRow = Awaited<
+  ReturnType<ReturnType<typeof selectPromotions>["executeTakeFirstOrThrow"]>
+>;
+
+const toSummary = (row: PromotionRow, now: number): PromotionSummary => ({
+  id: Number(row.id),
+  story: { id: Number(row.story_id), title: row.title, url: storyUrl(Number(row.story_id)) },
+  sponsorName: row.sponsor_name,
+  startsAt: new Date(Number(row.starts_at)).toISOString(),
+  endsAt: new Date(Number(row.ends_at)).toISOString(),
+  status: promotionStatus(Number(row.starts_at), Number(row.ends_at), now),
+  clicks: Number(row.clicks),
+  impressions: Number(row.impressions),
+});
+
+/** How many campaigns the admin page lists, newest first. */
+export const PROMOTIONS_LISTED = 100;
+
+/** GET /v5/promotions: the newest campaigns with their counts. */
+export async function listPromotions(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  now = Date.now(),
+): Promise<{ promotions: PromotionSummary[] }> {
+  requireStaff(viewer);
+  const rows = await selectPromotions(db)
+    .orderBy("story_promotions.id", "desc")
+    .limit(PROMOTIONS_LISTED)
+    .execute();
+  return { promotions: rows.map((row) => toSummary(row, now)) };
+}
+
+const promotionById = (db: Kysely<Database>, id: number) =>
+  selectPromotions(db).where("story_promotions.id", "=", id).executeTakeFirst();
+
+/**
+ * POST /v5/promotions: sponsor a published story for a period. Readers' feeds pick it up
+ * within a minute: the running promotions and each feed are cached 30 s (home/).
+ */
+export async function createPromotion(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  body: unknown,
+  now = Date.now(),
+): Promise<PromotionSummary> {
+  requireStaff(viewer);
+  const input = promotionInputFrom(body);
+  const story = await db
+    .selectFrom("stories")
+    .select("id")
+    .where("id", "=", input.storyId)
+    .where("draft", "=", 0)
+    .where("deleted", "=", 0)
+    .where("num_parts", ">", 0)
+    .executeTakeFirst();
+  if (!story) {
+    throw new HttpError(400, "invalid", "Choose a published story.", {
+      storyId: "No published story has this number.",
+    });
+  }
+  if (input.endsAt <= input.startsAt) {
+    throw new HttpError(400, "invalid", "The campaign must end after it starts.", {
+      endsAt: "endsAt must come after startsAt",
+    });
+  }
+  if (input.endsAt <= now) {
+    throw new HttpError(400, "invalid", "The campaign must end in the future.", {
+      endsAt: "The end must be in the future.",
+    });
+  }
+  const { id } = await db
+    .insertInto("story_promotions")
+    .values({
+      story_id: input.storyId,
+      sponsor_name: input.sponsorName,
+      starts_at: input.startsAt,
+      ends_at: input.endsAt,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const created = await promotionById(db, Number(id));
+  if (!created) throw notFound("Promotion");
+  return toSummary(created, now);
+}
+
+/**
+ * PATCH /v5/promotions/{id} {endsAt}: end a campaign now or move its end. An end before the
+ * start moves the start there too: the campaign never runs. Its counts are kept either way.
+ */
+export async function setPromotionEnd(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  id: number,
+  body: unknown,
+  now = Date.now(),
+): Promise<PromotionSummary> {
+  requireStaff(viewer);
+  const endsAt = promotionEndFrom(body);
+  const current = await promotionById(db, id);
+  if (!current) throw notFound("Promotion");
+  await db
+    .updateTable("story_promotions")
+    .set({ starts_at: Math.min(endsAt, Number(current.starts_at)), ends_at: endsAt })
+    .where("id", "=", id)
+    .execute();
+  const updated = await promotionById(db, id);
+  if (!updated) throw notFound("Promotion");
+  return toSummary(updated, now);
+}

@@ -1,0 +1,35 @@
+import { clickThroughRate } from "@inkwell/shared";
+
+/** /admin/promotions: staff's sponsored-story campaigns. */
+export const promotions = {
+  title: "Sponsored stories",
+  lead: "A campaign shows a story in the Sponsored stories row of readers' home feeds, under its sponsor's name, from its start to its end. Changes reach readers' feeds within a minute.",
+  formHeading: "Sponsor a story",
+  story: "Story",
+  storyHint: "Paste the story's link, or its number.",
+  storyInvalid: "Paste a story's link or its number.",
+  sponsorName: "Sponsor's name",
+  sponsorHint: "Readers see 'Sponsored by' and this name.",
+  startsAt: "Starts",
+  endsAt: "Ends",
+  timesHint: "In your time zone.",
+  create: "Start the campaign",
+  creating: "Saving…",
+  created: "The campaign is saved.",
+  failed: "The campaign could not be saved. Check the fields below.",
+  listHeading: "Campaigns",
+  none: "No campaigns yet.",
+  status: { scheduled: "Scheduled", running: "Running", ended: "Ended" },
+  sponsoredBy: (name: string) => `Sponsored by ${name}`,
+  period: (from: string, to: string) => `${from} to ${to}`,
+  counts: (impressions: number, clicks: number) =>
+    `${impressions} ${impressions === 1 ? "impression" : "impressions"}, ${clicks} ${
+      clicks === 1 ? "click" : "clicks"
+    }, ${clickThroughRate(clicks, impressions)} click-through`,
+  endNow: "End now",
+  endTitle: "End this campaign?",
+  endText: (title: string) =>
+    `${title} leaves readers' home feeds within a minute. Its counts are kept.`,
+  keep: "Keep it running",
+  endFailed: "The campaign could not be ended. Please try again.",
+} as const;

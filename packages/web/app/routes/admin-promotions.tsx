@@ -1,0 +1,202 @@
+import { formatZonedDate, type PromotionSummary, storyIdFrom } from "@inkwell/shared";
+import { type FormEvent, useEffect, useState } from "react";
+import { redirect } from "react-router";
+import { browserApi } from "../api/client.ts";
+import { apiContext } from "../api/context.ts";
+import { Alert } from "../components/alert.tsx";
+import { ConfirmModal } from "../components/confirm-modal.tsx";
+import { t } from "../i18n/index.ts";
+import { localInput } from "../lib/datetime-local.ts";
+import { notFoundResponse } from "../lib/route-data.ts";
+import { useTimeZone } from "../lib/use-time-zone.ts";
+import type { Route } from "./+types/admin-promotions";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = context.get(apiContext);
+  const user = request.headers.has("cookie") ? await api.currentUser() : null;
+  if (!user) throw redirect(`/login?${new URLSearchParams({ nextUrl: "/admin/promotions" })}`);
+  // Staff work: for anyone else the page is not there.
+  if (!user.isSysAdmin && !user.isStaff) throw notFoundResponse();
+  return { promotions: (await api.promotions()).promotions };
+}
+
+export const meta = () => [{ title: `${t.promotions.title} · ${t.brand}` }];
+
+const FIELDS = ["storyId", "sponsorName", "startsAt", "endsAt"] as const;
+type Field = (typeof FIELDS)[number];
+const LABELS: Record<Field, string> = {
+  storyId: t.promotions.story,
+  sponsorName: t.promotions.sponsorName,
+  startsAt: t.promotions.startsAt,
+  endsAt: t.promotions.endsAt,
+};
+const HINTS: Record<Field, string> = {
+  storyId: t.promotions.storyHint,
+  sponsorName: t.promotions.sponsorHint,
+  startsAt: t.promotions.timesHint,
+  endsAt: t.promotions.timesHint,
+};
+
+const WEEK_MS = 7 * 86_400_000;
+
+/** A datetime-local value as the ISO time the API takes, or the text as typed if invalid. */
+const isoFromLocal = (value: string) => {
+  const millis = new Date(value).getTime();
+  return Number.isNaN(millis) ? value : new Date(millis).toISOString();
+};
+
+/**
+ * /admin/promotions: staff sponsor a published story for a period, see each campaign's
+ * impressions and clicks, and end one early (decision 036).
+ */
+export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
+  const timeZone = useTimeZone();
+  const [promotions, setPromotions] = useState(loaderData.promotions);
+  const [values, setValues] = useState<Record<Field, string>>({
+    storyId: "",
+    sponsorName: "",
+    startsAt: "",
+    endsAt: "",
+  });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [status, setStatus] = useState<"idle" | "saving" | "saved" | "failed">("idle");
+  const [ending, setEnding] = useState<PromotionSummary | null>(null);
+  const [endFailed, setEndFailed] = useState(false);
+
+  // The browser's clock, not the server's: the next full hour, for a week.
+  useEffect(() => {
+    const start = Math.ceil(Date.now() / 3_600_000) * 3_600_000;
+    setValues((current) => ({
+      ...current,
+      startsAt: current.startsAt || localInput(start),
+      endsAt: current.endsAt || localInput(start + WEEK_MS),
+    }));
+  }, []);
+
+  async function create(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const storyId = storyIdFrom(values.storyId);
+    if (storyId === null) {
+      setErrors({ storyId: t.promotions.storyInvalid });
+      setStatus("failed");
+      return;
+    }
+    setStatus("saving");
+    const result = await browserApi()
+      .createPromotion({
+        storyId,
+        sponsorName: values.sponsorName,
+        startsAt: isoFromLocal(values.startsAt),
+        endsAt: isoFromLocal(values.endsAt),
+      })
+      .catch(() => null);
+    if (result?.ok) {
+      setPromotions([result.value, ...promotions]);
+      setValues({ ...values, storyId: "", sponsorName: "" });
+      setErrors({});
+      setStatus("saved");
+    } else {
+      setErrors(result?.refusal.fields ?? {});
+      setStatus("failed");
+    }
+  }
+
+  async function end(promotion: PromotionSummary) {
+    const result = await browserApi()
+      .endPromotion(promotion.id, new Date().toISOString())
+      .catch(() => null);
+    setEnding(null);
+    if (result?.ok) {
+      const ended = result.value;
+      setPromotions(promotions.map((one) => (one.id === ended.id ? ended : one)));
+    }
+    setEndFailed(!result?.ok);
+  }
+
+  const when = (iso: string) => formatZonedDate(iso, timeZone);
+  return (
+    <section className="admin-page" aria-labelledby="promotions-heading">
+      <h1 id="promotions-heading">{t.promotions.title}</h1>
+      <p>{t.promotions.lead}</p>
+
+      <h2>{t.promotions.formHeading}</h2>
+      {status === "saved" && <Alert tone="success">{t.promotions.created}</Alert>}
+      {status === "failed" && <Alert tone="danger">{t.promotions.failed}</Alert>}
+      <form className="admin-form" onSubmit={create} noValidate>
+        {FIELDS.map((field) => {
+          const id = `promotion-${field}`;
+          const error = errors[field];
+          return (
+            <div className="field" key={field}>
+              <label htmlFor={id}>{LABELS[field]}</label>
+              <input
+                id={id}
+                type={field === "startsAt" || field === "endsAt" ? "datetime-local" : "text"}
+                value={values[field]}
+                required
+                aria-invalid={error ? true : undefined}
+                aria-describedby={[`${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ")}
+                onChange={(event) => {
+                  setValues({ ...values, [field]: event.target.value });
+                  setStatus("idle");
+                }}
+              />
+              <p className="field__hint" id={`${id}-hint`}>
+                {HINTS[field]}
+              </p>
+              {error && (
+                <p className="field__error" id={`${id}-error`}>
+                  {error}
+                </p>
+              )}
+            </div>
+          );
+        })}
+        <button className="button button--primary" type="submit" disabled={status === "saving"}>
+          {status === "saving" ? t.promotions.creating : t.promotions.create}
+        </button>
+      </form>
+
+      <h2>{t.promotions.listHeading}</h2>
+      {endFailed && <Alert tone="danger">{t.promotions.endFailed}</Alert>}
+      {promotions.length === 0 ? (
+        <p>{t.promotions.none}</p>
+      ) : (
+        <ul className="promotion-list" aria-label={t.promotions.listHeading}>
+          {promotions.map((promotion) => (
+            <li key={promotion.id} className="promotion">
+              <p className="promotion__head">
+                <a href={promotion.story.url}>{promotion.story.title}</a>
+                <span className={`promotion__status promotion__status--${promotion.status}`}>
+                  {t.promotions.status[promotion.status]}
+                </span>
+              </p>
+              <p>{t.promotions.sponsoredBy(promotion.sponsorName)}</p>
+              <p className="promotion__meta">
+                {t.promotions.period(when(promotion.startsAt), when(promotion.endsAt))}
+              </p>
+              <p className="promotion__meta">
+                {t.promotions.counts(promotion.impressions, promotion.clicks)}
+              </p>
+              {promotion.status !== "ended" && (
+                <button className="button" type="button" onClick={() => setEnding(promotion)}>
+                  {t.promotions.endNow}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmModal
+        open={ending !== null}
+        title={t.promotions.endTitle}
+        text={t.promotions.endText(ending?.story.title ?? "")}
+        cancelLabel={t.promotions.keep}
+        confirmLabel={t.promotions.endNow}
+        tone="danger"
+        onCancel={() => setEnding(null)}
+        onConfirm={() => ending && end(ending)}
+      />
+    </section>
+  );
+}
