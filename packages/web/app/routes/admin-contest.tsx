@@ -4,6 +4,7 @@ import { redirect } from "react-router";
 import { browserApi } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
 import { Alert } from "../components/alert.tsx";
+import { TextField } from "../components/text-field.tsx";
 import { t } from "../i18n/index.ts";
 import { notFoundResponse } from "../lib/route-data.ts";
 import type { Route } from "./+types/admin-contest";
@@ -78,41 +79,21 @@ export default function AdminContest({ loaderData }: Route.ComponentProps) {
       {status === "saved" && <Alert tone="success">{t.contest.admin.saved}</Alert>}
       {status === "failed" && <Alert tone="danger">{t.contest.admin.failed}</Alert>}
       <form className="admin-form" onSubmit={save} noValidate>
-        {FIELDS.map((field) => {
-          const error = errors[field];
-          const hint = HINTS[field];
-          return (
-            <div className="field" key={field}>
-              <label htmlFor={`contest-admin-${field}`}>{t.contest.admin[field]}</label>
-              <input
-                id={`contest-admin-${field}`}
-                type="text"
-                inputMode={NUMBERS.includes(field) ? "numeric" : undefined}
-                value={values[field]}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={
-                  [hint && `contest-admin-${field}-hint`, error && `contest-admin-${field}-error`]
-                    .filter(Boolean)
-                    .join(" ") || undefined
-                }
-                onChange={(event) => {
-                  setValues({ ...values, [field]: event.target.value });
-                  setStatus("idle");
-                }}
-              />
-              {hint && (
-                <p className="field__hint" id={`contest-admin-${field}-hint`}>
-                  {hint}
-                </p>
-              )}
-              {error && (
-                <p className="field__error" id={`contest-admin-${field}-error`}>
-                  {error}
-                </p>
-              )}
-            </div>
-          );
-        })}
+        {FIELDS.map((field) => (
+          <TextField
+            key={field}
+            id={`contest-admin-${field}`}
+            label={t.contest.admin[field]}
+            inputMode={NUMBERS.includes(field) ? "numeric" : undefined}
+            value={values[field]}
+            hint={HINTS[field]}
+            error={errors[field]}
+            onValue={(value) => {
+              setValues({ ...values, [field]: value });
+              setStatus("idle");
+            }}
+          />
+        ))}
         <button className="button button--primary" type="submit" disabled={status === "saving"}>
           {status === "saving" ? t.contest.admin.saving : t.contest.admin.save}
         </button>

@@ -5,6 +5,7 @@ import { browserApi } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
 import { Alert } from "../components/alert.tsx";
 import { ConfirmModal } from "../components/confirm-modal.tsx";
+import { TextField } from "../components/text-field.tsx";
 import { t } from "../i18n/index.ts";
 import { localInput } from "../lib/datetime-local.ts";
 import { notFoundResponse } from "../lib/route-data.ts";
@@ -123,35 +124,22 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
       {status === "saved" && <Alert tone="success">{t.promotions.created}</Alert>}
       {status === "failed" && <Alert tone="danger">{t.promotions.failed}</Alert>}
       <form className="admin-form" onSubmit={create} noValidate>
-        {FIELDS.map((field) => {
-          const id = `promotion-${field}`;
-          const error = errors[field];
-          return (
-            <div className="field" key={field}>
-              <label htmlFor={id}>{LABELS[field]}</label>
-              <input
-                id={id}
-                type={field === "startsAt" || field === "endsAt" ? "datetime-local" : "text"}
-                value={values[field]}
-                required
-                aria-invalid={error ? true : undefined}
-                aria-describedby={[`${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ")}
-                onChange={(event) => {
-                  setValues({ ...values, [field]: event.target.value });
-                  setStatus("idle");
-                }}
-              />
-              <p className="field__hint" id={`${id}-hint`}>
-                {HINTS[field]}
-              </p>
-              {error && (
-                <p className="field__error" id={`${id}-error`}>
-                  {error}
-                </p>
-              )}
-            </div>
-          );
-        })}
+        {FIELDS.map((field) => (
+          <TextField
+            key={field}
+            id={`promotion-${field}`}
+            label={LABELS[field]}
+            type={field === "startsAt" || field === "endsAt" ? "datetime-local" : "text"}
+            required
+            value={values[field]}
+            hint={HINTS[field]}
+            error={errors[field]}
+            onValue={(value) => {
+              setValues({ ...values, [field]: value });
+              setStatus("idle");
+            }}
+          />
+        ))}
         <button className="button button--primary" type="submit" disabled={status === "saving"}>
           {status === "saving" ? t.promotions.creating : t.promotions.create}
         </button>
