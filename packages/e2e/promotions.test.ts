@@ -58,15 +58,29 @@ describe("sponsored stories", () => {
     });
   });
 
-  test("the page works on a phone, and is not there for readers", async () => {
+  test("staff find it in the account menu; it works on a phone and is not there for readers", async () => {
     await withPage({ viewport: PHONE, colorScheme: "dark", baseURL: server.url }, async (page) => {
-      await logInAt(page, "demo_admin", "/admin/promotions");
+      await logInAt(page, "demo_admin", "/");
+      await page.getByLabel("Account").click();
+      const staff = page.getByRole("navigation", { name: "Staff tools" });
+      expect(await staff.getByRole("link").allTextContents()).toEqual([
+        "Reports queue",
+        "Image appeals",
+        "Sponsored stories",
+        "Inkwell Awards",
+      ]);
+      await expectNoAxeViolations(page, "the account menu of a system admin at 360 px, dark");
+      await staff.getByRole("link", { name: "Sponsored stories" }).click();
+      await page.waitForURL(`${server.url}/admin/promotions`);
       await page.getByRole("heading", { name: "Sponsored stories", level: 1 }).waitFor();
       await expectNoAxeViolations(page, "the sponsored stories page at 360 px, dark");
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
     });
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await logInAt(page, "demo_reader", "/");
+      await page.getByLabel("Account").click();
+      await page.getByText("Signed in as demo_reader").waitFor();
+      expect(await page.getByRole("navigation", { name: "Staff tools" }).count()).toBe(0);
       const response = await page.goto("/admin/promotions");
       expect(response?.status()).toBe(404);
     });

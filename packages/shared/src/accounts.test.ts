@@ -7,6 +7,8 @@ import {
   confirmPasswordState,
   isEmail,
   isEmailReverified,
+  isModerator,
+  isStaffOrAdmin,
   passwordProblem,
   passwordStrength,
   safeNextUrl,
@@ -177,5 +179,27 @@ describe("isEmailReverified", () => {
     expect(isEmailReverified(null, now)).toBe(false);
     expect(isEmailReverified(now - 364 * day, now)).toBe(true);
     expect(isEmailReverified(now - 365 * day, now)).toBe(false);
+  });
+});
+
+const user = (roles: Partial<Record<"isAmbassador" | "isSysAdmin" | "isStaff", boolean>>) => ({
+  isAmbassador: false,
+  isSysAdmin: false,
+  isStaff: false,
+  ...roles,
+});
+
+describe("staff roles", () => {
+  it("lets ambassadors and system admins moderate, not staff or readers", () => {
+    expect(isModerator(user({ isAmbassador: true }))).toBe(true);
+    expect(isModerator(user({ isSysAdmin: true }))).toBe(true);
+    expect(isModerator(user({ isStaff: true }))).toBe(false);
+    expect(isModerator(user({}))).toBe(false);
+  });
+
+  it("lets staff and system admins run the business side, not ambassadors", () => {
+    expect(isStaffOrAdmin(user({ isStaff: true }))).toBe(true);
+    expect(isStaffOrAdmin(user({ isSysAdmin: true }))).toBe(true);
+    expect(isStaffOrAdmin(user({ isAmbassador: true }))).toBe(false);
   });
 });

@@ -9,6 +9,7 @@ import {
   coinPackOffer,
   coinsInPack,
   countNewParts,
+  isStaffOrAdmin,
   type PaidContentMetadata,
   PRICE_ENTRY_ID,
   type PurchaseResult,
@@ -36,7 +37,7 @@ export async function coinsOf(db: Kysely<Database>, userId: number): Promise<num
 
 /** GET /v5/users/{id}/wallet: a reader's own balance (and staff may look at anyone's). */
 export async function walletFor(db: Kysely<Database>, viewer: Viewer, userId: number) {
-  if (viewer.id !== userId && !viewer.isSysAdmin && !viewer.isStaff) {
+  if (viewer.id !== userId && !isStaffOrAdmin(viewer)) {
     throw new HttpError(403, "forbidden", "You can only see your own wallet.");
   }
   return [{ id: "coins" as const, amount: await coinsOf(db, userId) }];

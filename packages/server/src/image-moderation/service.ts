@@ -3,6 +3,7 @@ import {
   type ImageAppealStatus,
   type ImageFlag,
   imageSources,
+  isModerator,
   withoutImages,
 } from "@inkwell/shared";
 import { type Kysely, sql } from "kysely";
@@ -14,8 +15,6 @@ import { supportAccount } from "../users/support-account.ts";
 import type { MaybeViewer, Viewer } from "../viewer.ts";
 
 type Db = Kysely<Database>;
-
-const isModerator = (viewer: Viewer) => viewer.isAmbassador || viewer.isSysAdmin;
 
 function requireModerator(viewer: Viewer) {
   if (!isModerator(viewer)) {

@@ -1,6 +1,7 @@
 import {
   CLOSE_ACCOUNT_REASONS,
   type CloseAccountReason,
+  isModerator,
   isTimedOut,
   TIME_OUT_MS,
 } from "@inkwell/shared";
@@ -17,8 +18,6 @@ export interface ModerationResult {
   /** When a time-out ends (ISO), for a time-out. */
   endsAt: string | null;
 }
-
-const isModerator = (viewer: Viewer) => viewer.isAmbassador || viewer.isSysAdmin;
 
 /**
  * The account a moderator acts on: never their own, and never staff or a system admin

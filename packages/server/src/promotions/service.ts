@@ -1,4 +1,4 @@
-import { type PromotionSummary, promotionStatus } from "@inkwell/shared";
+import { isStaffOrAdmin, type PromotionSummary, promotionStatus } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { HttpError, notFound } from "../http/errors.ts";
@@ -28,7 +28,7 @@ export async function track(
 
 /** Sponsored stories are staff work: system admins and staff. */
 function requireStaff(viewer: Viewer): void {
-  if (!viewer.isSysAdmin && !viewer.isStaff) {
+  if (!isStaffOrAdmin(viewer)) {
     throw new HttpError(403, "forbidden", "Only staff can manage sponsored stories.");
   }
 }

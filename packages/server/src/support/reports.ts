@@ -1,5 +1,6 @@
 import {
   COPYRIGHT_TICKET,
+  isModerator,
   MODEL_TYPES,
   type MyReport,
   modelTypeOf,
@@ -178,8 +179,6 @@ export async function reportedUser(
     safety: { isMuted: muted, isBlocked: blocked },
   };
 }
-
-const isModerator = (viewer: Viewer) => viewer.isAmbassador || viewer.isSysAdmin;
 
 export function assertModerator(viewer: Viewer): void {
   if (!isModerator(viewer)) {

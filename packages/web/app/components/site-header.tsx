@@ -1,4 +1,4 @@
-import { featuredListUrl } from "@inkwell/shared";
+import { type CurrentUser, featuredListUrl, isModerator, isStaffOrAdmin } from "@inkwell/shared";
 import { Search } from "lucide-react";
 import { lazy, Suspense } from "react";
 import type { PicksLink } from "../features/home/picks-link.ts";
@@ -105,6 +105,7 @@ export function SiteHeader({ locale, picks }: { locale: string; picks: PicksLink
               <a className="account-menu__link" href="/myworks">
                 {t.nav.write}
               </a>
+              <StaffLinks user={user} />
               <form method="post" action="/logout">
                 <button className="button" type="submit">
                   {t.header.logOut}
@@ -127,5 +128,26 @@ export function SiteHeader({ locale, picks }: { locale: string; picks: PicksLink
         )}
       </div>
     </header>
+  );
+}
+
+/** The staff pages this user may open, in the account menu (none for readers). */
+function StaffLinks({ user }: { user: CurrentUser }) {
+  const links = [
+    isModerator(user) && { url: "/admin/community_reports", label: t.header.staffLinks.reports },
+    isModerator(user) && { url: "/admin/image_appeals", label: t.header.staffLinks.imageAppeals },
+    isStaffOrAdmin(user) && { url: "/admin/promotions", label: t.header.staffLinks.promotions },
+    user.isSysAdmin && { url: "/admin/contest", label: t.header.staffLinks.contest },
+  ].filter((link) => link !== false);
+  if (links.length === 0) return null;
+  return (
+    <nav className="account-menu__staff" aria-label={t.header.staffTools}>
+      <p className="account-menu__who">{t.header.staffTools}</p>
+      {links.map((link) => (
+        <a key={link.url} className="account-menu__link" href={link.url}>
+          {link.label}
+        </a>
+      ))}
+    </nav>
   );
 }

@@ -1,4 +1,5 @@
 import type { ImageAppealDecision, ImageFlag } from "@inkwell/shared";
+import { isModerator } from "@inkwell/shared";
 import { useState } from "react";
 import { redirect } from "react-router";
 import { browserApi } from "../api/client.ts";
@@ -14,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(`/login?${new URLSearchParams({ nextUrl: "/admin/image_appeals" })}`);
   }
   // The queue is not there at all for anyone who may not moderate.
-  if (!user.isAmbassador && !user.isSysAdmin) throw notFoundResponse();
+  if (!isModerator(user)) throw notFoundResponse();
   return { appeals: (await api.imageAppeals()).appeals };
 }
 

@@ -1,4 +1,9 @@
-import { formatZonedDate, type PromotionSummary, storyIdFrom } from "@inkwell/shared";
+import {
+  formatZonedDate,
+  isStaffOrAdmin,
+  type PromotionSummary,
+  storyIdFrom,
+} from "@inkwell/shared";
 import { type FormEvent, useEffect, useState } from "react";
 import { redirect } from "react-router";
 import { browserApi } from "../api/client.ts";
@@ -17,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = request.headers.has("cookie") ? await api.currentUser() : null;
   if (!user) throw redirect(`/login?${new URLSearchParams({ nextUrl: "/admin/promotions" })}`);
   // Staff work: for anyone else the page is not there.
-  if (!user.isSysAdmin && !user.isStaff) throw notFoundResponse();
+  if (!isStaffOrAdmin(user)) throw notFoundResponse();
   return { promotions: (await api.promotions()).promotions };
 }
 

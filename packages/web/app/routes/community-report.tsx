@@ -1,4 +1,10 @@
-import { MODEL_TYPES, REPORT_NOTE_MAX, REPORT_OUTCOMES, type ReportOutcome } from "@inkwell/shared";
+import {
+  isModerator,
+  MODEL_TYPES,
+  REPORT_NOTE_MAX,
+  REPORT_OUTCOMES,
+  type ReportOutcome,
+} from "@inkwell/shared";
 import { useState } from "react";
 import { isRouteErrorResponse, redirect, useRevalidator, useRouteError } from "react-router";
 import { browserApi } from "../api/client.ts";
@@ -18,7 +24,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const user = request.headers.has("cookie") ? await api.currentUser() : null;
   if (!user) throw redirect(`/login?${new URLSearchParams({ nextUrl: url.pathname })}`);
-  if (!user.isAmbassador && !user.isSysAdmin) throw notFoundResponse();
+  if (!isModerator(user)) throw notFoundResponse();
   const id = idFromParam(params.reportId);
   if (id === null) throw notFoundResponse();
   return orNotFound(api.staffReport(id));

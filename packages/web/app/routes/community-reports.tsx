@@ -1,4 +1,4 @@
-import { MODEL_TYPES, REPORT_TYPE_NAMES, type ReportTypeName } from "@inkwell/shared";
+import { isModerator, MODEL_TYPES, REPORT_TYPE_NAMES, type ReportTypeName } from "@inkwell/shared";
 import { isRouteErrorResponse, redirect, useRouteError } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { ErrorPage } from "../components/error-page.tsx";
@@ -47,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(`/login?${new URLSearchParams({ nextUrl: url.pathname + url.search })}`);
   }
   // The queue is not there at all for anyone who may not review reports.
-  if (!user.isAmbassador && !user.isSysAdmin) throw notFoundResponse();
+  if (!isModerator(user)) throw notFoundResponse();
   const filters = filtersOf(url);
   const params = queueQuery(filters);
   params.set("limit", String(PAGE));

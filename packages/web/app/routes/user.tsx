@@ -1,4 +1,4 @@
-import { linkify, type ProfileMessagePage } from "@inkwell/shared";
+import { isModerator, linkify, type ProfileMessagePage } from "@inkwell/shared";
 import { isRouteErrorResponse, useRevalidator, useRouteError } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { ErrorPage, UserNotFound } from "../components/error-page.tsx";
@@ -62,8 +62,7 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
     revalidator.revalidate(),
   );
   const { report, reportModal } = useReport();
-  const moderator =
-    (viewer?.isAmbassador || viewer?.isSysAdmin) && !profile.badges.includes("staff");
+  const moderator = viewer !== null && isModerator(viewer) && !profile.badges.includes("staff");
   const isSelf = viewer?.username.toLowerCase() === username.toLowerCase();
   // Restricted (accounts-safety-messaging.md §2): About, Conversations and Following only.
   const restricted = profile.safety.isMuted || profile.safety.isBlocked;

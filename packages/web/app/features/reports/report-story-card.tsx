@@ -1,4 +1,4 @@
-import { MODEL_TYPES } from "@inkwell/shared";
+import { isModerator, MODEL_TYPES } from "@inkwell/shared";
 import { Flag } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { t } from "../../i18n/index.ts";
@@ -36,7 +36,7 @@ export function ReportStoryCard({
   const [request, setRequest] = useState<{ target: ReportTarget } | null>(null);
   const report = (target: ReportTarget) => setRequest({ target });
   const isAuthor = viewer?.username.toLowerCase() === author.toLowerCase();
-  const moderator = viewer?.isAmbassador || viewer?.isSysAdmin;
+  const moderator = viewer !== null && isModerator(viewer);
   if (isAuthor && !moderator) return null;
   return (
     <aside className="side-card report-card" aria-labelledby="report-card-heading">

@@ -13,4 +13,11 @@ export const header = {
   accountMenu: "Account",
   signedInAs: (name: string) => `Signed in as ${name}`,
   logOut: "Log out",
+  staffTools: "Staff tools",
+  staffLinks: {
+    reports: "Reports queue",
+    imageAppeals: "Image appeals",
+    promotions: "Sponsored stories",
+    contest: "Inkwell Awards",
+  },
 };
