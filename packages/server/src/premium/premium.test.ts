@@ -211,6 +211,20 @@ describe("renewing and cancelling", () => {
     expect(((await notMember.json()) as { code: string }).code).toBe("not_subscribed");
   });
 
+  it("keeps a renewing member's Premium while no checkout is set up, and charges that month later", async () => {
+    const reader = await signedInUser(t.handle.db);
+    await send("POST", reader, order("premium"));
+    const end = Number((await memberRow(reader.id)).premium_until);
+    await renewDuePremium(t.handle.db, null, end + 1);
+    expect(await memberRow(reader.id)).toMatchObject({ is_premium: 1, premium_until: end });
+    await renewDuePremium(t.handle.db, demoCheckout, end + 2 * 86_400_000);
+    expect(await memberRow(reader.id)).toMatchObject({
+      is_premium: 1,
+      premium_until: premiumPeriodEnd(end),
+    });
+    expect((await paymentsOf(reader.id))[1]).toMatchObject({ period_start: end, status: "paid" });
+  });
+
   it("ends Premium when the renewal payment is declined", async () => {
     const reader = await signedInUser(t.handle.db);
     await send("POST", reader, order("premium"));

@@ -186,6 +186,9 @@ export async function renewDuePremium(
   for (const member of due) {
     const until = Number(member.premium_until);
     const plan = premiumPlanById(member.premium_plan ?? "");
+    // Without a checkout (a configuration gap) a renewing member keeps Premium: the month is
+    // charged, from its start, once a checkout is back.
+    if (member.premium_renews === 1 && plan && !checkout) continue;
     if (member.premium_renews === 1 && checkout && plan) {
       try {
         // Paid, or another runner has this month in hand.
