@@ -28,6 +28,7 @@ export async function premiumStatus(
   const status = { plans: [...PREMIUM_PLANS], onSale: checkout !== null };
   if (!viewer?.isPremium) return { ...status, subscription: null };
   const member = await memberOf(db, viewer.id);
+  // Premium given by staff has no plan of its own: it reads as Premium.
   const plan = premiumPlanById(member.premium_plan ?? "") ?? (PREMIUM_PLANS[0] as PremiumPlan);
   return {
     ...status,
