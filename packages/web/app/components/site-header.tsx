@@ -2,7 +2,6 @@ import { type CurrentUser, featuredListUrl, isModerator, isStaffOrAdmin } from "
 import { Search } from "lucide-react";
 import { lazy, Suspense } from "react";
 import type { PicksLink } from "../features/home/picks-link.ts";
-import { InboxLink } from "../features/inbox/inbox-link.tsx";
 import { t } from "../i18n/index.ts";
 import { useCurrentUser } from "../lib/current-user.ts";
 import { Avatar } from "./avatar.tsx";
@@ -11,8 +10,9 @@ import { HeaderMenu } from "./header-menu.tsx";
 import { LanguagePicker } from "./language-picker.tsx";
 import { LogoMark } from "./logo.tsx";
 
-/** Signed-in readers only: visitors' pages do not download it (docs/decisions/025). */
+/** Signed-in readers only: visitors' pages download neither (docs/decisions/025). */
 const WalletButton = lazy(() => import("../features/coins/wallet-button.tsx"));
+const InboxLink = lazy(() => import("../features/inbox/inbox-link.tsx"));
 
 /**
  * The header (reader.md §2): logo, Browse (genres, and the picks list in English), for
@@ -94,7 +94,11 @@ export function SiteHeader({ locale, picks }: { locale: string; picks: PicksLink
             </Suspense>
           </span>
         )}
-        {user && <InboxLink username={user.username} />}
+        {user && (
+          <Suspense fallback={<span className="inbox-link" />}>
+            <InboxLink username={user.username} />
+          </Suspense>
+        )}
         {user ? (
           <details className="account-menu">
             <summary className="account-menu__toggle" aria-label={t.header.accountMenu}>

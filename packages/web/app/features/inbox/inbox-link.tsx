@@ -5,9 +5,10 @@ import { useInboxSignals } from "./inbox-stream.ts";
 
 /**
  * The header's Inbox link with the number of unread conversations. The count comes from
- * the live stream in the browser, so no page render waits for it.
+ * the live stream in the browser, so no page render waits for it. Loaded only for signed-in
+ * readers, with the stream, so visitors' pages carry neither.
  */
-export function InboxLink({ username }: { username: string }) {
+export default function InboxLink({ username }: { username: string }) {
   const [unread, setUnread] = useState(0);
   useInboxSignals(username, (signal) => {
     if (signal.type === "unread") setUnread(signal.unread);
