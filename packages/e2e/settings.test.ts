@@ -46,7 +46,9 @@ describe("settings", () => {
       await expectNoAxeViolations(page, "the settings page");
       await page.getByRole("link", { name: "Notifications" }).click();
       await page.waitForURL(/#notifications$/);
-      expect(await page.getByRole("heading", { level: 2 }).textContent()).toBe("Notifications");
+      // The tab switches on the client: wait for its heading rather than reading at once.
+      await page.getByRole("heading", { level: 2, name: "Notifications", exact: true }).waitFor();
+      expect(await page.getByRole("heading", { level: 2 }).count()).toBe(1);
       const subscribe = page.getByLabel("Inkwell news, tips and reading picks by email");
       await subscribe.check();
       await page.getByRole("button", { name: "Save" }).click();
