@@ -1,6 +1,7 @@
 import { Eye, EyeOff } from "lucide-react";
 import { useState } from "react";
 import { t } from "../i18n/index.ts";
+import { FieldNotes, fieldDescribedBy } from "./field-notes.tsx";
 
 interface PasswordFieldProps {
   id: string;
@@ -23,8 +24,6 @@ export function PasswordField({
   onValue,
 }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
-  const describedBy =
-    [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -36,7 +35,7 @@ export function PasswordField({
           autoComplete={autoComplete}
           required
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={fieldDescribedBy({ id, hint, error })}
           onChange={onValue && ((event) => onValue(event.currentTarget.value))}
         />
         <button
@@ -49,16 +48,7 @@ export function PasswordField({
           {visible ? <EyeOff aria-hidden="true" size={18} /> : <Eye aria-hidden="true" size={18} />}
         </button>
       </div>
-      {hint && (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes } from "react";
+import { FieldNotes, fieldDescribedBy } from "./field-notes.tsx";
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "onChange"> {
   id: string;
@@ -12,7 +13,6 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id
 
 /** A labelled input with its hint and error, both read out with it (the staff forms). */
 export function TextField({ id, label, value, onValue, hint, error, ...input }: TextFieldProps) {
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ");
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -22,19 +22,10 @@ export function TextField({ id, label, value, onValue, hint, error, ...input }: 
         id={id}
         value={value}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
+        aria-describedby={fieldDescribedBy({ id, hint, error })}
         onChange={(event) => onValue(event.target.value)}
       />
-      {hint && (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

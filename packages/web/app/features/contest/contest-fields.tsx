@@ -1,4 +1,5 @@
 import type { FocusEvent, ReactNode } from "react";
+import { FieldNotes, fieldDescribedBy } from "../../components/field-notes.tsx";
 import { t } from "../../i18n/index.ts";
 
 /** What every field of the contest form is given: its ids, its error and when it was left. */
@@ -15,26 +16,6 @@ export interface Option<T> {
   value: T;
   label: string;
   disabled?: boolean;
-}
-
-const describedBy = ({ id, hint, error }: Pick<FieldFrame, "id" | "hint" | "error">) =>
-  [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
-
-function HintAndError({ id, hint, error }: Pick<FieldFrame, "id" | "hint" | "error">) {
-  return (
-    <>
-      {hint && (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-    </>
-  );
 }
 
 /** Runs `onLeave` once focus has left a group of inputs, not when it moves inside it. */
@@ -54,12 +35,12 @@ function OptionGroup({
     <fieldset
       className="field contest-field"
       id={frame.id}
-      aria-describedby={describedBy(frame)}
+      aria-describedby={fieldDescribedBy(frame)}
       onBlur={leavingGroup(frame.onLeave)}
     >
       <legend>{frame.label}</legend>
       <div className="contest-options">{children}</div>
-      <HintAndError {...frame} />
+      <FieldNotes {...frame} />
     </fieldset>
   );
 }
@@ -138,7 +119,7 @@ export function SelectField<T extends string>({
         id={frame.id}
         value={value ?? ""}
         aria-invalid={frame.error ? true : undefined}
-        aria-describedby={describedBy(frame)}
+        aria-describedby={fieldDescribedBy(frame)}
         onBlur={frame.onLeave}
         onChange={(event) =>
           onChange(options.find((option) => option.value === event.target.value)?.value ?? null)
@@ -151,7 +132,7 @@ export function SelectField<T extends string>({
           </option>
         ))}
       </select>
-      <HintAndError {...frame} />
+      <FieldNotes {...frame} />
     </div>
   );
 }
@@ -175,7 +156,7 @@ export function TextField({
     id: frame.id,
     value,
     "aria-invalid": frame.error ? true : undefined,
-    "aria-describedby": [describedBy(frame), max !== undefined && `${frame.id}-count`]
+    "aria-describedby": [fieldDescribedBy(frame), max !== undefined && `${frame.id}-count`]
       .filter(Boolean)
       .join(" "),
     onBlur: frame.onLeave,
@@ -189,7 +170,7 @@ export function TextField({
       ) : (
         <input type={type} {...common} />
       )}
-      <HintAndError {...frame} />
+      <FieldNotes {...frame} />
       {max !== undefined && (
         <p className="field__hint contest-count" id={`${frame.id}-count`}>
           {t.contest.count(value.length, max)}
@@ -212,12 +193,12 @@ export function ConsentField({
         type="checkbox"
         checked={checked}
         aria-invalid={frame.error ? true : undefined}
-        aria-describedby={describedBy(frame)}
+        aria-describedby={fieldDescribedBy(frame)}
         onBlur={frame.onLeave}
         onChange={(event) => onChange(event.target.checked)}
       />
       <label htmlFor={frame.id}>{frame.label}</label>
-      <HintAndError {...frame} />
+      <FieldNotes {...frame} />
     </div>
   );
 }
