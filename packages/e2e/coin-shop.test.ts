@@ -103,6 +103,36 @@ describe("the Coin Shop", () => {
     );
   });
 
+  test("a purchase whose answer is lost is bought once when the reader tries again", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_ambassador", "/library");
+      await page.getByRole("button", { name: "Your Coins: 0" }).click();
+      const shop = page.getByRole("dialog", { name: "Coin Shop" });
+      const pack = shop.getByRole("button", { name: /^9 Coins/ });
+      // The server buys the pack, but its answer never reaches the page.
+      await page.route("**/v5/coins/purchase", async (route) => {
+        await route.fetch();
+        await route.abort("connectionreset");
+      });
+      await pack.click();
+      await shop.getByRole("alert").getByText("Something went wrong. Please try again.").waitFor();
+      await page.unroute("**/v5/coins/purchase");
+
+      await pack.click();
+      const bought = page.getByRole("dialog", { name: "Wallet locked and loaded" });
+      await bought.getByText("+9 Coins").waitFor();
+      expect(await bought.locator("div:has(> dt)").first().textContent()).toContain("0 Coins");
+      await bought.getByRole("button", { name: "Complete" }).click();
+      await page.getByRole("button", { name: "Your Coins: 9" }).waitFor();
+    });
+    const purchases = readDatabase<{ coins: number }>(
+      server.dataDir,
+      `SELECT coins FROM coin_purchases
+       WHERE user_id = (SELECT id FROM users WHERE username = 'demo_ambassador')`,
+    );
+    expect(purchases).toEqual([{ coins: 9 }]);
+  });
+
   test("visitors have no wallet", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await page.goto("/");

@@ -8,6 +8,7 @@ import { useEffect, useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
+import { usePurchaseKey } from "../../lib/purchase-key.ts";
 
 interface CoinShopProps {
   open: boolean;
@@ -20,14 +21,15 @@ interface CoinShopProps {
 /**
  * The Coin Shop (writer-paid-contest.md §2, §6): the four packs with their illustration
  * and price, 'Most Popular' on the featured one, and for readers without Premium what
- * Premium would add. Each pack is a button that buys it at once; a purchase carries a key
- * of its own so that a retried request cannot buy twice.
+ * Premium would add. Each pack is a button that buys it at once; a retry after a lost
+ * answer sends the same key, so it cannot buy twice.
  */
 export function CoinShop({ open, onClose, notice, onBought }: CoinShopProps) {
   const [packs, setPacks] = useState<CoinPackOffer[] | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [buying, setBuying] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const purchaseKey = usePurchaseKey();
 
   useEffect(() => {
     if (!open || packs !== null || loadFailed) return;
@@ -40,9 +42,10 @@ export function CoinShop({ open, onClose, notice, onBought }: CoinShopProps) {
     setBuying(pack.id);
     setError(null);
     const result = await browserApi()
-      .buyCoinPack(pack.id, crypto.randomUUID())
+      .buyCoinPack(pack.id, purchaseKey.keyFor(pack.id))
       .catch(() => null);
     setBuying(null);
+    if (result) purchaseKey.answered();
     if (result?.ok) onBought(result.value);
     else setError(result?.refusal.message ?? t.coins.failed);
   }

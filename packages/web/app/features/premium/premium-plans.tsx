@@ -6,6 +6,7 @@ import { browserApi } from "../../api/client.ts";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
+import { usePurchaseKey } from "../../lib/purchase-key.ts";
 import { wallet } from "../coins/wallet-store.ts";
 
 /**
@@ -25,14 +26,16 @@ export function PremiumPlans({
   const [chosen, setChosen] = useState<PremiumPlan | null>(null);
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const purchaseKey = usePurchaseKey();
 
   async function pay(plan: PremiumPlan) {
     setPaying(true);
     setError(null);
     const result = await browserApi()
-      .subscribePremium(plan.id, crypto.randomUUID())
+      .subscribePremium(plan.id, purchaseKey.keyFor(plan.id))
       .catch(() => null);
     setPaying(false);
+    if (result) purchaseKey.answered();
     if (result?.ok) {
       setChosen(null);
       onSubscribed(plan);
