@@ -9,6 +9,7 @@ import { clientAddress, publicBaseUrl, readFields, wantsHtml } from "../http/req
 import { requireViewer } from "../http/require-viewer.ts";
 import { parseInput } from "../http/validation.ts";
 import type { Viewer } from "../viewer.ts";
+import { readFeatures, setFeature, setFeatureSetting } from "./features.ts";
 import { REFUSED } from "./service.ts";
 import { SESSION_COOKIE } from "./sessions.ts";
 import {
@@ -17,9 +18,6 @@ import {
   closeAccount,
   emailProblem,
   exportData,
-  readFeatures,
-  setFeature,
-  setFeatureSetting,
   updateAccount,
   updateNotifications,
 } from "./settings.ts";

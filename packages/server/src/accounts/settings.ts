@@ -1,10 +1,6 @@
 import {
   ACCOUNT_MESSAGES,
   EMAIL_MESSAGES,
-  type FeatureName,
-  type FeatureSettingName,
-  type Features,
-  featuresFrom,
   isEmail,
   isReservedUsername,
   passwordProblem,
@@ -290,60 +286,4 @@ export async function exportData(db: Kysely<Database>, viewer: Viewer) {
     coinPurchases,
     premiumPayments,
   };
-}
-
-export async function readFeatures(db: Kysely<Database>): Promise<Features> {
-  const [flags, settings] = await Promise.all([
-    db.selectFrom("feature_flags").select(["name", "enabled"]).execute(),
-    db.selectFrom("feature_settings").select(["name", "value"]).execute(),
-  ]);
-  return featuresFrom(
-    Object.fromEntries(flags.map((row) => [row.name, row.enabled === 1])),
-    Object.fromEntries(settings.map((row) => [row.name, row.value])),
-  );
-}
-
-function requireSysAdmin(viewer: Viewer): void {
-  if (!viewer.isSysAdmin)
-    throw new HttpError(403, "forbidden", "Only system administrators can change features.");
-}
-
-/** Only system admins set flags. */
-export async function setFeature(
-  db: Kysely<Database>,
-  viewer: Viewer,
-  name: FeatureName,
-  enabled: boolean,
-) {
-  requireSysAdmin(viewer);
-  const row = { name, enabled: enabled ? (1 as const) : (0 as const), updated_at: Date.now() };
-  await db
-    .insertInto("feature_flags")
-    .values(row)
-    .onConflict((oc) =>
-      oc.column("name").doUpdateSet({ enabled: row.enabled, updated_at: row.updated_at }),
-    )
-    .execute();
-}
-
-/** Only system admins set a feature setting; null clears it. */
-export async function setFeatureSetting(
-  db: Kysely<Database>,
-  viewer: Viewer,
-  name: FeatureSettingName,
-  value: string | null,
-) {
-  requireSysAdmin(viewer);
-  if (value === null) {
-    await db.deleteFrom("feature_settings").where("name", "=", name).execute();
-    return;
-  }
-  const row = { name, value, updated_at: Date.now() };
-  await db
-    .insertInto("feature_settings")
-    .values(row)
-    .onConflict((oc) =>
-      oc.column("name").doUpdateSet({ value: row.value, updated_at: row.updated_at }),
-    )
-    .execute();
 }

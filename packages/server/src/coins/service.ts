@@ -16,7 +16,7 @@ import {
   partPrice,
 } from "@inkwell/shared";
 import { type Kysely, sql } from "kysely";
-import { readFeatures } from "../accounts/settings.ts";
+import { readFeatures } from "../accounts/features.ts";
 import { queryTemplate } from "../db/query-template.ts";
 import type { Database } from "../db/schema.ts";
 import { HttpError, notFound } from "../http/errors.ts";

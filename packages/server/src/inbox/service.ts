@@ -9,7 +9,7 @@ import {
   MESSAGE_MAX_LENGTH,
 } from "@inkwell/shared";
 import type { ExpressionBuilder, Kysely } from "kysely";
-import { readFeatures } from "../accounts/settings.ts";
+import { readFeatures } from "../accounts/features.ts";
 import { isPostgres } from "../db/engine.ts";
 import type { Database } from "../db/schema.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
