@@ -3,7 +3,7 @@ import { SPONSOR_NAME_MAX } from "@inkwell/shared";
 import { parseInput } from "../http/validation.ts";
 
 /** A campaign as staff set it (POST /v5/promotions); times in epoch ms. */
-export interface PromotionInput {
+interface PromotionInput {
   storyId: number;
   sponsorName: string;
   startsAt: number;

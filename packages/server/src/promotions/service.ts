@@ -6,7 +6,7 @@ import { storyUrl } from "../stories/cards.ts";
 import type { Viewer } from "../viewer.ts";
 import { promotionEndFrom, promotionInputFrom } from "./input.ts";
 
-export type TrackedEvent = "click" | "impression";
+type TrackedEvent = "click" | "impression";
 
 /**
  * Counts one click on, or one impression of, a sponsored story: what its clickUrl and
@@ -64,7 +64,7 @@ const toSummary = (row: PromotionRow, now: number): PromotionSummary => ({
 });
 
 /** How many campaigns the admin page lists, newest first. */
-export const PROMOTIONS_LISTED = 100;
+const PROMOTIONS_LISTED = 100;
 
 /** GET /v5/promotions: the newest campaigns with their counts. */
 export async function listPromotions(

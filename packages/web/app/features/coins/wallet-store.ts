@@ -20,7 +20,7 @@ export interface WalletState {
 }
 
 /** How long the wallet says what a purchase spent before showing the balance again. */
-export const SUBTRACTING_MS = 2_000;
+const SUBTRACTING_MS = 2_000;
 
 let state: WalletState = { amount: null, step: "default", spent: null, introduce: false };
 let loadedFor: number | null = null;
