@@ -29,7 +29,7 @@ describe("sponsored stories", () => {
       await page.getByLabel("Story").fill("the long way home");
       await page.getByLabel("Sponsor's name").fill("Lantern Books");
       await page.getByRole("button", { name: "Start the campaign" }).click();
-      await page.getByText("Paste a story's link or its number.").waitFor();
+      await page.getByText("That is neither a story's link nor its number.").waitFor();
       expect(campaignsOf("Lantern Books")).toEqual([]);
 
       await page.getByLabel("Story").fill(`${server.url}${story.url}`);

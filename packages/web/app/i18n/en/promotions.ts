@@ -7,7 +7,7 @@ export const promotions = {
   formHeading: "Sponsor a story",
   story: "Story",
   storyHint: "Paste the story's link, or its number.",
-  storyInvalid: "Paste a story's link or its number.",
+  storyInvalid: "That is neither a story's link nor its number.",
   sponsorName: "Sponsor's name",
   sponsorHint: "Readers see 'Sponsored by' and this name.",
   startsAt: "Starts",
