@@ -12,6 +12,7 @@ import { coinRoutes } from "./coins/routes.ts";
 import { commentRoutes } from "./comments/routes.ts";
 import { contestRoutes } from "./contests/routes.ts";
 import type { DatabaseHandle } from "./db/connection.ts";
+import { eventsHeard } from "./events.ts";
 import { homeRoutes } from "./home/routes.ts";
 import type { AppEnv } from "./http/app-env.ts";
 import { HttpError } from "./http/errors.ts";
@@ -59,6 +60,11 @@ export function createApi(handle: DatabaseHandle, options: ApiOptions = {}) {
 
   app.get("/healthz", (c) => c.json({ ok: true }));
 
+  // A write answers once every process of a cluster has heard what it changed (events.ts).
+  app.use(async (_c, next) => {
+    await next();
+    await eventsHeard();
+  });
   // State-changing requests from a browser must come from our own pages.
   app.use(sameOriginOnly());
   app.use(async (c, next) => {

@@ -1,34 +1,72 @@
+import type { InboxEvent } from "@inkwell/shared";
+
 /**
- * In-process notifications between areas. A write that changes what readers see of a
- * story announces it here; caches listen. (Across processes this becomes a pub/sub
- * channel: docs/operations.md.)
+ * Notifications between areas. A write announces what it changed; caches and live streams
+ * listen. Every event also goes to the other processes of a cluster (cluster/bus.ts), and
+ * a write's response waits until they have all heard it (`eventsHeard`), so that no
+ * process serves a page the write made stale once the writer has its answer.
  */
-type Listener = (storyId: number) => void;
+export type AppEvent =
+  /** What readers see of a story changed: its cached pages and search results go. */
+  | { type: "story"; storyId: number }
+  /**
+   * A reader's own signals changed (a vote, follow, reading position, preferred tags or
+   * content setting): their home feed, cached per reader, is rebuilt on the next load.
+   */
+  | { type: "reader"; userId: number }
+  /** Something for a user's open inbox streams (inbox/live.ts). */
+  | { type: "inbox"; userId: number; event: InboxEvent };
 
-const storyListeners = new Set<Listener>();
+type Listener = (event: AppEvent) => void;
 
-export function onStoryChanged(listener: Listener): () => void {
-  storyListeners.add(listener);
-  return () => storyListeners.delete(listener);
+const listeners = new Set<Listener>();
+let relay: ((event: AppEvent) => Promise<void>) | null = null;
+const unheard = new Set<Promise<void>>();
+
+export function onEvent(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Tells this process's listeners, and the other processes when there are any. */
+export function emit(event: AppEvent): void {
+  deliver(event);
+  if (!relay) return;
+  const heard = relay(event).finally(() => unheard.delete(heard));
+  unheard.add(heard);
+}
+
+/** Tells this process's listeners only: an event another process emitted. */
+export function deliver(event: AppEvent): void {
+  for (const listener of listeners) listener(event);
+}
+
+/** Where events go beyond this process (set once by a cluster worker or primary). */
+export function relayEvents(to: (event: AppEvent) => Promise<void>): void {
+  relay = to;
+}
+
+/** Settles when every event emitted so far has reached every process. */
+export async function eventsHeard(): Promise<void> {
+  if (unheard.size > 0) await Promise.allSettled([...unheard]);
 }
 
 export function storyChanged(storyId: number): void {
-  for (const listener of storyListeners) listener(storyId);
+  emit({ type: "story", storyId });
 }
 
-/**
- * A reader's own signals changed (a vote, follow, reading position, preferred tags or
- * content setting): their home feed, cached per reader, is rebuilt on the next load.
- */
-type ReaderListener = (userId: number) => void;
-
-const readerListeners = new Set<ReaderListener>();
-
-export function onReaderSignalsChanged(listener: ReaderListener): () => void {
-  readerListeners.add(listener);
-  return () => readerListeners.delete(listener);
+export function onStoryChanged(listener: (storyId: number) => void): () => void {
+  return onEvent((event) => {
+    if (event.type === "story") listener(event.storyId);
+  });
 }
 
 export function readerSignalsChanged(userId: number): void {
-  for (const listener of readerListeners) listener(userId);
+  emit({ type: "reader", userId });
+}
+
+export function onReaderSignalsChanged(listener: (userId: number) => void): () => void {
+  return onEvent((event) => {
+    if (event.type === "reader") listener(event.userId);
+  });
 }

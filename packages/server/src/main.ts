@@ -1,7 +1,12 @@
+import cluster from "node:cluster";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { createApi } from "./app.ts";
+import { startWorkers } from "./cluster/primary.ts";
+import { processCount } from "./cluster/process-count.ts";
+import { joinCluster } from "./cluster/worker.ts";
 import { checkoutFromEnv } from "./coins/checkout.ts";
 import { openDatabase } from "./db/connection.ts";
 import { schedulePremiumRenewals } from "./premium/service.ts";
@@ -13,36 +18,54 @@ import { scheduleDuePublishing } from "./works/job.ts";
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = process.env.DATA_DIR ?? "data";
 const mediaDir = join(dataDir, "media");
-
+const processes = processCount(process.env.WEB_CONCURRENCY);
 const handle = openDatabase({ url: process.env.DATABASE_URL, dataDir });
-const started = performance.now();
-const outcome = await prepareDatabase(handle, {
-  mediaDir,
-  production: process.env.NODE_ENV === "production",
-  seedDemo: process.env.SEED_DEMO === "1",
-});
-if (outcome === "seeded") {
-  console.log(`Seeded the demo catalogue in ${Math.round(performance.now() - started)} ms`);
+const checkout = checkoutFromEnv();
+const ready = (listening: number) => {
+  const serving = processes === 1 ? "" : `, ${processes} processes`;
+  console.log(`Inkwell is ready on http://localhost:${listening} (${handle.engine}${serving})`);
+};
+
+// One process (or a cluster's primary) migrates, seeds and runs the jobs; workers only serve.
+if (cluster.isPrimary) {
+  const started = performance.now();
+  const outcome = await prepareDatabase(handle, {
+    mediaDir,
+    production: process.env.NODE_ENV === "production",
+    seedDemo: process.env.SEED_DEMO === "1",
+  });
+  if (outcome === "seeded") {
+    console.log(`Seeded the demo catalogue in ${Math.round(performance.now() - started)} ms`);
+  }
+  scheduleTagRankings(handle.db, (error) => console.error("Tag rankings failed:", error));
+  scheduleDuePublishing(handle.db, (error) => console.error("Scheduled publishing failed:", error));
+  schedulePremiumRenewals(handle.db, checkout, (error) =>
+    console.error("Premium renewals failed:", error),
+  );
 }
 
-scheduleTagRankings(handle.db, (error) => console.error("Tag rankings failed:", error));
-scheduleDuePublishing(handle.db, (error) => console.error("Scheduled publishing failed:", error));
-const checkout = checkoutFromEnv();
-schedulePremiumRenewals(handle.db, checkout, (error) =>
-  console.error("Premium renewals failed:", error),
-);
-
-const site = createSite(createApi(handle, { mediaDir, checkout }), await loadWebBuild(), {
-  mediaDir,
-});
-const server = createServer(site.listener).listen(port, () => {
-  const { port: listening } = server.address() as AddressInfo;
-  console.log(`Inkwell is ready on http://localhost:${listening} (${handle.engine})`);
-});
-
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    server.close();
-    void handle.close().then(() => process.exit(0));
+if (cluster.isPrimary && processes > 1) {
+  const stopWorkers = startWorkers(processes, fileURLToPath(import.meta.url), ready);
+  stopOn(async () => {
+    await stopWorkers();
+    await handle.close();
   });
+} else {
+  if (cluster.isWorker) joinCluster();
+  const site = createSite(createApi(handle, { mediaDir, checkout }), await loadWebBuild(), {
+    mediaDir,
+  });
+  const server = createServer(site.listener).listen(port, () => {
+    if (cluster.isPrimary) ready((server.address() as AddressInfo).port);
+  });
+  stopOn(async () => {
+    server.close();
+    await handle.close();
+  });
+}
+
+function stopOn(stop: () => Promise<void>): void {
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => void stop().then(() => process.exit(0)));
+  }
 }

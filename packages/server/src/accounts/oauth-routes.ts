@@ -245,7 +245,7 @@ export function oauthRoutes(limits: AccountLimiters = accountLimiters()) {
     const remembered = takeState(c);
     const nextUrl = safeNextUrl(remembered?.nextUrl);
     try {
-      limits.login.hit([`ip:${clientAddress(c)}`]);
+      await limits.login.hit([`ip:${clientAddress(c)}`]);
       const identity = await identityFromCallback(
         config,
         {
@@ -268,7 +268,7 @@ export function oauthRoutes(limits: AccountLimiters = accountLimiters()) {
     const config = requireConfig();
     const nextUrl = safeNextUrl(c.req.query("nextUrl"));
     try {
-      limits.login.hit([`ip:${clientAddress(c)}`]);
+      await limits.login.hit([`ip:${clientAddress(c)}`]);
       const data = oneTapData((await readFields(c)).data ?? c.req.query("data"));
       const identity = await verifyIdToken(config, data.token);
       const outcome = await signInWithIdentity(c.get("db"), identity);
@@ -285,7 +285,7 @@ export function oauthRoutes(limits: AccountLimiters = accountLimiters()) {
     const fields = await readFields(c);
     const token = typeof fields.token === "string" ? fields.token : "";
     try {
-      limits.signup.hit([`ip:${clientAddress(c)}`]);
+      await limits.signup.hit([`ip:${clientAddress(c)}`]);
       const parsed = completionSchema.safeParse(fields);
       if (!parsed.success) {
         const messages = fieldMessages(parsed.error.issues);

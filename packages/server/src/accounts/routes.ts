@@ -108,7 +108,7 @@ export function accountRoutes(limits: AccountLimiters) {
       const body = await readFields(c);
       source = signupSourceOf(body.source);
       const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
-      limits.signup.hit([`ip:${clientAddress(c)}`, `email:${email}`]);
+      await limits.signup.hit([`ip:${clientAddress(c)}`, `email:${email}`]);
       const parsed = signupSchema.safeParse(body);
       if (!parsed.success) {
         const fields = Object.fromEntries(
@@ -141,7 +141,10 @@ export function accountRoutes(limits: AccountLimiters) {
         ? c.redirect(`/login?${new URLSearchParams({ nextUrl, error: code })}`, 303)
         : c.json({ code, message }, status);
     try {
-      limits.login.hit([`ip:${clientAddress(c)}`, `account:${identifier.trim().toLowerCase()}`]);
+      await limits.login.hit([
+        `ip:${clientAddress(c)}`,
+        `account:${identifier.trim().toLowerCase()}`,
+      ]);
     } catch (error) {
       if (error instanceof HttpError) return fail("rate_limited", error.message, 429);
       throw error;
@@ -164,7 +167,10 @@ export function accountRoutes(limits: AccountLimiters) {
     const fields = await readFields(c);
     const identifier = typeof fields.email === "string" ? fields.email : "";
     try {
-      limits.mail.hit([`ip:${clientAddress(c)}`, `account:${identifier.trim().toLowerCase()}`]);
+      await limits.mail.hit([
+        `ip:${clientAddress(c)}`,
+        `account:${identifier.trim().toLowerCase()}`,
+      ]);
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       // Like login: a browser goes back to the form, which shows the refusal.
@@ -225,7 +231,7 @@ export function accountRoutes(limits: AccountLimiters) {
 
   app.post("/api/v3/users/validate", async (c) => {
     const viewer = requireViewer(c);
-    limits.mail.hit([`account:${viewer.id}`, `ip:${clientAddress(c)}`]);
+    await limits.mail.hit([`account:${viewer.id}`, `ip:${clientAddress(c)}`]);
     await resendVerification(c.get("db"), viewer, publicBaseUrl(c));
     return c.json({ message: "Email sent" });
   });

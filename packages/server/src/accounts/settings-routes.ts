@@ -92,7 +92,7 @@ export function settingsRoutes(limits: AccountLimiters) {
 
   app.post("/apiv2/updateuseremail", async (c) => {
     const viewer = requireViewer(c);
-    limits.mail.hit([`account:${viewer.id}`, `ip:${clientAddress(c)}`]);
+    await limits.mail.hit([`account:${viewer.id}`, `ip:${clientAddress(c)}`]);
     const fields = await readFields(c);
     try {
       await changeEmail(

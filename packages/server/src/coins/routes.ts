@@ -155,7 +155,7 @@ export function coinRoutes(limits: AccountLimiters, checkout: Checkout | null) {
   app.openapi(packsRoute, async (c) => c.json(coinPacksFor(c.get("viewer")), 200));
   app.openapi(packPurchaseRoute, async (c) => {
     const viewer = requireViewer(c);
-    limits.purchase.hit([`purchase:${viewer.id}`]);
+    await limits.purchase.hit([`purchase:${viewer.id}`]);
     const result = await purchasePack(c.get("db"), checkout, viewer, c.req.valid("json"));
     return c.json(result, 200);
   });

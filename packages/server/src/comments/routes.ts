@@ -20,8 +20,11 @@ const MINUTE = 60_000;
  * Posting is limited per account: 10 comments a minute and 100 an hour keep a conversation
  * going and stop a script flooding a part.
  */
-export function commentLimiters() {
-  return { perMinute: new RateLimiter(10, MINUTE), perHour: new RateLimiter(100, 60 * MINUTE) };
+export function commentLimiters(area = "comment") {
+  return {
+    perMinute: new RateLimiter(`${area}-minute`, 10, MINUTE),
+    perHour: new RateLimiter(`${area}-hour`, 100, 60 * MINUTE),
+  };
 }
 
 const pageQuery = z.object({
@@ -173,8 +176,8 @@ export function commentRoutes(limits = commentLimiters()) {
   app.openapi(post, async (c) => {
     const viewer = requireViewer(c);
     const key = [`user:${viewer.id}`];
-    limits.perMinute.hit(key);
-    limits.perHour.hit(key);
+    await limits.perMinute.hit(key);
+    await limits.perHour.hit(key);
     return c.json(await postComment(c.get("db"), viewer, c.req.valid("json")), 201);
   });
   app.openapi(remove, async (c) => {

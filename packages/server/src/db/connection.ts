@@ -1,10 +1,10 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Engine } from "./engine.ts";
 import type { Database } from "./schema.ts";
-import { adaptNodeSqlite, openSqliteFile } from "./sqlite-adapter.ts";
+import { adaptNodeSqlite, ImmediateSqliteDialect, openSqliteFile } from "./sqlite-adapter.ts";
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -39,6 +39,6 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     path = join(dir, "inkwell.sqlite");
   }
   const sqlite = adaptNodeSqlite(openSqliteFile(path));
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
   return { db, engine: "sqlite", close: () => db.destroy() };
 }

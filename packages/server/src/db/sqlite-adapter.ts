@@ -1,5 +1,13 @@
 import { DatabaseSync, type StatementSync } from "node:sqlite";
-import type { SqliteDatabase, SqliteStatement } from "kysely";
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type SqliteDatabase,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  type SqliteStatement,
+} from "kysely";
 
 type Params = ReadonlyArray<unknown>;
 type SqlValue = null | number | bigint | string | Uint8Array;
@@ -58,4 +66,28 @@ export function openSqliteFile(path: string): DatabaseSync {
     PRAGMA mmap_size = 1073741824;
   `);
   return database;
+}
+
+/**
+ * Transactions take the write lock as they begin (BEGIN IMMEDIATE), waiting out busy_timeout
+ * for it. The processes of a cluster share one file: a deferred transaction that reads first
+ * and writes second fails at once with SQLITE_BUSY when another process wrote in between.
+ */
+export class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): SqliteDriver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
 }

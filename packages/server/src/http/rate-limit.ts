@@ -1,44 +1,75 @@
 import { ACCOUNT_MESSAGES } from "@inkwell/shared";
 import { HttpError } from "./errors.ts";
 
+/**
+ * Where attempts are counted: fixed windows per key. One process counts in its own memory;
+ * the processes of a cluster all count in the primary's (cluster/counters.ts), so a limit
+ * holds however the connections are spread.
+ */
+export interface CounterStore {
+  /** Counts one attempt for each key and returns each key's count in its current window. */
+  increment(keys: string[], windowMs: number, now: number): number[] | Promise<number[]>;
+}
+
 interface Window {
   count: number;
   resetsAt: number;
 }
 
-/**
- * Fixed-window counters in this process's memory: enough for one process; with several
- * processes the same interface moves to Redis (docs/operations.md).
- */
-export class RateLimiter {
+export class MemoryCounters implements CounterStore {
   readonly #windows = new Map<string, Window>();
-  readonly #limit: number;
-  readonly #windowMs: number;
 
-  constructor(limit: number, windowMs: number) {
-    this.#limit = limit;
-    this.#windowMs = windowMs;
-  }
-
-  /** Counts one attempt for each key; throws 429 when any of them is over its limit. */
-  hit(keys: string[], now = Date.now()): void {
-    let over = false;
-    for (const key of keys) {
+  increment(keys: string[], windowMs: number, now: number): number[] {
+    const counts = keys.map((key) => {
       let window = this.#windows.get(key);
       if (!window || window.resetsAt <= now) {
-        window = { count: 0, resetsAt: now + this.#windowMs };
+        window = { count: 0, resetsAt: now + windowMs };
         this.#windows.set(key, window);
       }
-      window.count++;
-      if (window.count > this.#limit) over = true;
-    }
+      return ++window.count;
+    });
     if (this.#windows.size > 100_000) this.#sweep(now);
-    if (over) throw new HttpError(429, "rate_limited", ACCOUNT_MESSAGES.rateLimited);
+    return counts;
   }
 
   #sweep(now: number): void {
     for (const [key, window] of this.#windows)
       if (window.resetsAt <= now) this.#windows.delete(key);
+  }
+}
+
+let sharedStore: CounterStore | null = null;
+
+/** Makes every limiter created from now on count in `store` (a cluster worker's start). */
+export function shareCounters(store: CounterStore): void {
+  sharedStore = store;
+}
+
+export class RateLimiter {
+  readonly #name: string;
+  readonly #limit: number;
+  readonly #windowMs: number;
+  // Without a shared store each limiter counts alone, so two apps in one test never meet.
+  readonly #store: CounterStore;
+
+  /** `name` keeps this limiter's keys apart from every other's in a shared store. */
+  constructor(name: string, limit: number, windowMs: number) {
+    this.#name = name;
+    this.#limit = limit;
+    this.#windowMs = windowMs;
+    this.#store = sharedStore ?? new MemoryCounters();
+  }
+
+  /** Counts one attempt for each key; throws 429 when any of them is over its limit. */
+  async hit(keys: string[], now = Date.now()): Promise<void> {
+    const counts = await this.#store.increment(
+      keys.map((key) => `${this.#name} ${key}`),
+      this.#windowMs,
+      now,
+    );
+    if (counts.some((count) => count > this.#limit)) {
+      throw new HttpError(429, "rate_limited", ACCOUNT_MESSAGES.rateLimited);
+    }
   }
 }
 
@@ -50,15 +81,15 @@ const MINUTE = 60_000;
  */
 export function accountLimiters(scale = 1) {
   return {
-    login: new RateLimiter(10 * scale, 15 * MINUTE),
-    signup: new RateLimiter(5 * scale, 60 * MINUTE),
-    mail: new RateLimiter(5 * scale, 60 * MINUTE),
+    login: new RateLimiter("login", 10 * scale, 15 * MINUTE),
+    signup: new RateLimiter("signup", 5 * scale, 60 * MINUTE),
+    mail: new RateLimiter("mail", 5 * scale, 60 * MINUTE),
     /** Support tickets (reports, copyright notices): 10 an hour per address. */
-    ticket: new RateLimiter(10 * scale, 60 * MINUTE),
+    ticket: new RateLimiter("ticket", 10 * scale, 60 * MINUTE),
     /** Private messages: 20 a minute per sender (a conversation, not a flood). */
-    message: new RateLimiter(20 * scale, MINUTE),
+    message: new RateLimiter("message", 20 * scale, MINUTE),
     /** Purchases (Coin packs, Premium): 10 a minute per buyer (a shop, not a script). */
-    purchase: new RateLimiter(10 * scale, MINUTE),
+    purchase: new RateLimiter("purchase", 10 * scale, MINUTE),
   };
 }
 

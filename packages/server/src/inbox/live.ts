@@ -1,13 +1,19 @@
 import type { InboxEvent } from "@inkwell/shared";
+import { emit, onEvent } from "../events.ts";
 
 /**
- * Live delivery inside this process: each open inbox stream subscribes under its user's
- * id, and sends, reads and deletes publish after their transaction commits. With several
- * processes this becomes a shared bus (PostgreSQL LISTEN/NOTIFY): docs/decisions/010-inbox.md.
+ * Live delivery: each open inbox stream subscribes under its user's id, and sends, reads
+ * and deletes publish after their transaction commits. Publishing is an app event, so a
+ * stream open on another process of a cluster hears it too (events.ts).
  */
 type Listener = (event: InboxEvent) => void;
 
 const listeners = new Map<number, Set<Listener>>();
+
+onEvent((appEvent) => {
+  if (appEvent.type !== "inbox") return;
+  for (const listener of listeners.get(appEvent.userId) ?? []) listener(appEvent.event);
+});
 
 export function subscribe(userId: number, listener: Listener): () => void {
   let set = listeners.get(userId);
@@ -23,5 +29,5 @@ export function subscribe(userId: number, listener: Listener): () => void {
 }
 
 export function publish(userId: number, event: InboxEvent): void {
-  for (const listener of listeners.get(userId) ?? []) listener(event);
+  emit({ type: "inbox", userId, event });
 }

@@ -166,7 +166,7 @@ export function inboxRoutes(limits: AccountLimiters) {
     const { username, other } = c.req.valid("param");
     requireOwner(viewer, username);
     const input = parseInput(sendBody, await readFields(c));
-    limits.message.hit([`message:${viewer.id}`]);
+    await limits.message.hit([`message:${viewer.id}`]);
     return c.json(await sendMessage(c.get("db"), viewer, username, other, input), 200);
   });
   app.openapi(deleteRoute, async (c) => {

@@ -64,7 +64,7 @@ export function premiumRoutes(limits: AccountLimiters, checkout: Checkout | null
   );
   app.openapi(subscribeRoute, async (c) => {
     const viewer = requireViewer(c);
-    limits.purchase.hit([`purchase:${viewer.id}`]);
+    await limits.purchase.hit([`purchase:${viewer.id}`]);
     return c.json(await subscribe(c.get("db"), checkout, viewer, c.req.valid("json")), 200);
   });
   app.openapi(renewalRoute, async (c) => {

@@ -99,13 +99,13 @@ const deleteRoute = createRoute({
  * Public messages on profiles (docs/decisions/020-profile-messages.md). Posting shares
  * the comments' limits, 10 a minute and 100 an hour per account, counted on their own.
  */
-export function profileMessageRoutes(limits = commentLimiters()) {
+export function profileMessageRoutes(limits = commentLimiters("profile-message")) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
-  function countPost(viewerId: number) {
+  async function countPost(viewerId: number) {
     const key = [`user:${viewerId}`];
-    limits.perMinute.hit(key);
-    limits.perHour.hit(key);
+    await limits.perMinute.hit(key);
+    await limits.perHour.hit(key);
   }
 
   app.openapi(listRoute, async (c) => {
@@ -124,13 +124,13 @@ export function profileMessageRoutes(limits = commentLimiters()) {
   });
   app.openapi(postRoute, async (c) => {
     const viewer = requireViewer(c);
-    countPost(viewer.id);
+    await countPost(viewer.id);
     const { username } = c.req.valid("param");
     return c.json(await postMessage(c.get("db"), viewer, username, c.req.valid("json")), 201);
   });
   app.openapi(replyRoute, async (c) => {
     const viewer = requireViewer(c);
-    countPost(viewer.id);
+    await countPost(viewer.id);
     const { username, id } = c.req.valid("param");
     const { body } = c.req.valid("json");
     return c.json(await postMessage(c.get("db"), viewer, username, { body, replyTo: id }), 201);

@@ -21,10 +21,10 @@ const HOUR = 3_600_000;
  */
 export function readLimiters() {
   return {
-    perPart: new RateLimiter(3, HOUR),
-    perAddress: new RateLimiter(600, HOUR),
+    perPart: new RateLimiter("read-part", 3, HOUR),
+    perAddress: new RateLimiter("read-address", 600, HOUR),
     // Reading time comes each time a reader leaves a part's page: a few dozen an hour.
-    readingTime: new RateLimiter(60, HOUR),
+    readingTime: new RateLimiter("reading-time", 60, HOUR),
   };
 }
 
@@ -149,8 +149,8 @@ export function readingRoutes(limits = readLimiters()) {
     const { id } = c.req.valid("param");
     const viewer = c.get("viewer");
     const address = clientAddress(c);
-    limits.perAddress.hit([address]);
-    limits.perPart.hit([`${viewer ? `user:${viewer.id}` : `ip:${address}`}:${id}`]);
+    await limits.perAddress.hit([address]);
+    await limits.perPart.hit([`${viewer ? `user:${viewer.id}` : `ip:${address}`}:${id}`]);
     return c.json(await recordRead(c.get("db"), viewer, id), 200);
   });
 
@@ -159,7 +159,7 @@ export function readingRoutes(limits = readLimiters()) {
     const viewer = requireViewer(c);
     const { id } = c.req.valid("param");
     const { seconds } = parseInput(readingTimeSchema, await readFields(c));
-    limits.readingTime.hit([`user:${viewer.id}`]);
+    await limits.readingTime.hit([`user:${viewer.id}`]);
     return c.json(await addReadingTime(c.get("db"), viewer, id, seconds), 200);
   });
 

@@ -340,7 +340,7 @@ export function reportRoutes(limits: { ticket: RateLimiter }) {
         400,
       );
     }
-    limits.ticket.hit([`ip:${clientAddress(c)}`]);
+    await limits.ticket.hit([`ip:${clientAddress(c)}`]);
     const { id, created } = await reportCopyright(c.get("db"), viewer, storyId, originalId);
     return created ? c.json({ id }, 201) : c.json({ id }, 200);
   });

@@ -147,7 +147,7 @@ export function nestFormFields(fields: Record<string, unknown>): Record<string, 
 export function supportRoutes(limits: { ticket: RateLimiter }) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.openapi(ticketRoute, async (c) => {
-    limits.ticket.hit([`ip:${clientAddress(c)}`]);
+    await limits.ticket.hit([`ip:${clientAddress(c)}`]);
     const body = parseInput(ticketBody, nestFormFields(await readFields(c)));
     const reportType = body.reportType?.kind === "report" ? body.reportType.id : null;
     const ticket = await createTicket(c.get("db"), c.get("viewer"), {

@@ -13,6 +13,26 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     await migrateToLatest(handle.db);
     return handle;
   }
+  const database = await createPostgresDatabase();
+  const handle = openDatabase({ url: database.url, poolSize: 20 });
+  await migrateToLatest(handle.db);
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await database.drop();
+    },
+  };
+}
+
+/**
+ * A new empty database on the PostgreSQL server named by TEST_DATABASE_URL, for a test
+ * that runs the server itself; `drop` once nothing is connected to it any more.
+ */
+export async function createPostgresDatabase(): Promise<{
+  url: string;
+  drop: () => Promise<void>;
+}> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error("TEST_ENGINE=postgres needs TEST_DATABASE_URL");
   const name = `inkwell_test_${randomBytes(6).toString("hex")}`;
@@ -22,15 +42,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = openDatabase({ url: url.toString(), poolSize: 20 });
-  await migrateToLatest(handle.db);
-  return {
-    ...handle,
-    async close() {
-      await handle.close();
-      await dropDatabase(serverUrl, name);
-    },
-  };
+  return { url: url.toString(), drop: () => dropDatabase(serverUrl, name) };
 }
 
 /**
