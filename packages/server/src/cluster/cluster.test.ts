@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
@@ -185,6 +185,26 @@ describe("several processes serve as one", () => {
     }
     await expect.poll(() => received).toEqual(bodies);
     stream.destroy();
+  });
+});
+
+describe("a worker that dies", () => {
+  it("is replaced, and the replacement serves", async () => {
+    const workers = () =>
+      execFileSync("pgrep", ["-P", String(server.pid)], { encoding: "utf8" })
+        .trim()
+        .split("\n")
+        .map(Number);
+    const before = workers();
+    expect(before).toHaveLength(PROCESSES);
+    const [dying] = before;
+    process.kill(dying as number, "SIGKILL");
+    await expect
+      .poll(() => workers().filter((pid) => !before.includes(pid)), { timeout: 15_000 })
+      .toHaveLength(1);
+    for (let i = 0; i < 2 * PROCESSES; i++) {
+      expect((await send("GET", "/healthz")).status).toBe(200);
+    }
   });
 });
 

@@ -76,7 +76,9 @@ export function startWorkers(
     for (const relay of [...unheard.keys()]) heard(relay, worker.id);
     if (stopping) return;
     console.error(`Worker ${worker.process.pid} stopped (${signal ?? code}); starting another`);
-    setTimeout(() => cluster.fork(), RESTART_DELAY_MS);
+    setTimeout(() => {
+      if (!stopping) cluster.fork();
+    }, RESTART_DELAY_MS);
   });
 
   for (let i = 0; i < count; i++) cluster.fork();
