@@ -8,6 +8,7 @@ import {
   formatTimeAgo,
   formatZonedDate,
   htmlToPlainText,
+  isoTime,
   isSameDay,
   READING_WORDS_PER_MINUTE,
   slugify,
@@ -53,6 +54,35 @@ describe("abbreviateCount", () => {
 
   it.each([-1, -1_500, Number.NaN, Number.POSITIVE_INFINITY])("%d → 0", (n) => {
     expect(abbreviateCount(n)).toBe("0");
+  });
+});
+
+describe("isoTime", () => {
+  it("writes a time as toISOString does", () => {
+    expect(isoTime(0)).toBe("1970-01-01T00:00:00.000Z");
+    expect(isoTime(NOW)).toBe("2024-03-10T12:00:00.000Z");
+    expect(isoTime(Date.UTC(2024, 1, 29, 23, 59, 59, 999))).toBe("2024-02-29T23:59:59.999Z");
+    expect(isoTime(Date.UTC(2000, 11, 31, 1, 2, 3, 4))).toBe("2000-12-31T01:02:03.004Z");
+    expect(isoTime(Date.UTC(2100, 2, 1))).toBe("2100-03-01T00:00:00.000Z");
+  });
+
+  it("agrees with toISOString on every day from 1970 to 2200 and on random instants", () => {
+    for (let day = 0; day < 84_000; day++) {
+      const millis = day * DAY + ((day * 7_919_993) % DAY);
+      expect(isoTime(millis)).toBe(new Date(millis).toISOString());
+    }
+    let seed = 1;
+    for (let i = 0; i < 10_000; i++) {
+      seed = (seed * 48_271) % 2_147_483_647;
+      const millis = Math.floor((seed / 2_147_483_647) * 253_402_300_799_999);
+      expect(isoTime(millis)).toBe(new Date(millis).toISOString());
+    }
+  });
+
+  it("leaves times outside 1970–9999 and fractions of a millisecond to Date", () => {
+    for (const millis of [-1, -86_400_000 * 400, 253_402_300_800_000, 1.5]) {
+      expect(isoTime(millis)).toBe(new Date(millis).toISOString());
+    }
   });
 });
 

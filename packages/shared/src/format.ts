@@ -9,6 +9,49 @@ const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
+const pad2 = (n: number): string => (n < 10 ? `0${n}` : `${n}`);
+const pad3 = (n: number): string => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`);
+/** 10000-01-01: from here on a year no longer has four digits. */
+const YEAR_10000_MS = 253_402_300_800_000;
+
+/**
+ * `new Date(millis).toISOString()`, several times faster: an API answer carries dozens of
+ * timestamps (a story's parts each have two), and the native call was a tenth of a story
+ * call's CPU. Whole milliseconds from 1970 to 9999 take the arithmetic path (days to a
+ * civil date, after Howard Hinnant's algorithm); anything else goes to Date.
+ */
+export function isoTime(millis: number): string {
+  if (!Number.isSafeInteger(millis) || millis < 0 || millis >= YEAR_10000_MS) {
+    return new Date(millis).toISOString();
+  }
+  const days = Math.floor(millis / DAY_MS);
+  let rest = millis - days * DAY_MS;
+  const hours = Math.floor(rest / HOUR_MS);
+  rest -= hours * HOUR_MS;
+  const minutes = Math.floor(rest / MINUTE_MS);
+  rest -= minutes * MINUTE_MS;
+  const seconds = Math.floor(rest / 1000);
+  const ms = rest - seconds * 1000;
+  // Days since 0000-03-01, in 400-year eras of 146,097 days; March first puts leap days last.
+  const shifted = days + 719_468;
+  const era = Math.floor(shifted / 146_097);
+  const dayOfEra = shifted - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra -
+      Math.floor(dayOfEra / 1460) +
+      Math.floor(dayOfEra / 36_524) -
+      Math.floor(dayOfEra / 146_096)) /
+      365,
+  );
+  const dayOfYear =
+    dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const marchMonth = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * marchMonth + 2) / 5) + 1;
+  const month = marchMonth < 10 ? marchMonth + 3 : marchMonth - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  return `${year}-${pad2(month)}-${pad2(day)}T${pad2(hours)}:${pad2(minutes)}:${pad2(seconds)}.${pad3(ms)}Z`;
+}
+
 /** Milliseconds since the epoch, or NaN when the input is not a valid date. */
 export function toTimestamp(value: DateInput): number {
   return value instanceof Date ? value.getTime() : new Date(value).getTime();
@@ -57,8 +100,6 @@ export function formatRelativeTime(date: DateInput, now: Date | number): string 
 }
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-const pad2 = (n: number): string => String(n).padStart(2, "0");
 
 interface Clock {
   year: number;

@@ -16,14 +16,13 @@ import { isForeignKeyViolation } from "../db/constraint-errors.ts";
 import { isPostgres } from "../db/engine.ts";
 import type { ContestSubmissionsTable, ContestsTable, Database } from "../db/schema.ts";
 import { HttpError, notFound } from "../http/errors.ts";
+import { iso } from "../stories/cards.ts";
 import type { Viewer } from "../viewer.ts";
 import { ownStory, tagsOf } from "../works/service.ts";
 import { type ContestSettings, contestFormFrom, contestSettingsFrom } from "./input.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 type ContestRow = Selectable<ContestsTable>;
-
-const iso = (millis: number) => new Date(Number(millis)).toISOString();
 
 const noContest = () =>
   new HttpError(404, "no_contest", "There is no Inkwell Awards contest at the moment.");

@@ -11,6 +11,7 @@ import type { Database } from "../db/schema.ts";
 import { storyChanged } from "../events.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import { sendMessage } from "../inbox/service.ts";
+import { iso } from "../stories/cards.ts";
 import { supportAccount } from "../users/support-account.ts";
 import type { MaybeViewer, Viewer } from "../viewer.ts";
 
@@ -203,14 +204,14 @@ export async function listAppeals(
     imageUrl: row.image_url,
     storyId: row.story_id === null ? null : Number(row.story_id),
     owner: { username: row.username },
-    flaggedAt: new Date(Number(row.flagged_at)).toISOString(),
+    flaggedAt: iso(row.flagged_at),
     appeal:
       row.appeal_status === null
         ? null
         : {
             reason: row.appeal_reason ?? "",
             status: row.appeal_status,
-            appealedAt: new Date(Number(row.appealed_at)).toISOString(),
+            appealedAt: iso(Number(row.appealed_at)),
             decision: row.decision,
           },
   }));

@@ -7,6 +7,7 @@ import {
 import type { Kysely, Selectable } from "kysely";
 import type { Database, StoryNotesTable } from "../db/schema.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
+import { isoOrNull } from "../stories/cards.ts";
 import type { Viewer } from "../viewer.ts";
 import { ownStory } from "../works/service.ts";
 
@@ -18,16 +19,13 @@ export interface NotesSave {
   submit: boolean;
 }
 
-const iso = (millis: number | null) =>
-  millis === null ? null : new Date(Number(millis)).toISOString();
-
 function shape(row: Selectable<StoryNotesTable>): StoryNotes {
   return {
     id: Number(row.id),
     story_id: Number(row.story_id),
     ...(JSON.parse(row.notes) as StoryNotesContent),
-    updated_at: iso(row.updated_at),
-    submitted_at: iso(row.submitted_at),
+    updated_at: isoOrNull(row.updated_at),
+    submitted_at: isoOrNull(row.submitted_at),
   };
 }
 

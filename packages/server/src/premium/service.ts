@@ -10,6 +10,7 @@ import type { Checkout } from "../coins/checkout.ts";
 import { charge, credit } from "../coins/service.ts";
 import type { Database } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
+import { isoOrNull } from "../stories/cards.ts";
 import type { MaybeViewer, Viewer } from "../viewer.ts";
 
 const memberOf = (db: Kysely<Database>, userId: number) =>
@@ -35,8 +36,7 @@ export async function premiumStatus(
     subscription: {
       plan: plan.id,
       renews: member.premium_renews === 1,
-      periodEnd:
-        member.premium_until === null ? null : new Date(Number(member.premium_until)).toISOString(),
+      periodEnd: isoOrNull(member.premium_until),
     },
   };
 }

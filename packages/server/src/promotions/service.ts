@@ -2,7 +2,7 @@ import { isStaffOrAdmin, type PromotionSummary, promotionStatus } from "@inkwell
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { HttpError, notFound } from "../http/errors.ts";
-import { storyUrl } from "../stories/cards.ts";
+import { iso, storyUrl } from "../stories/cards.ts";
 import type { Viewer } from "../viewer.ts";
 import { promotionEndFrom, promotionInputFrom } from "./input.ts";
 
@@ -56,8 +56,8 @@ const toSummary = (row: PromotionRow, now: number): PromotionSummary => ({
   id: Number(row.id),
   story: { id: Number(row.story_id), title: row.title, url: storyUrl(Number(row.story_id)) },
   sponsorName: row.sponsor_name,
-  startsAt: new Date(Number(row.starts_at)).toISOString(),
-  endsAt: new Date(Number(row.ends_at)).toISOString(),
+  startsAt: iso(row.starts_at),
+  endsAt: iso(row.ends_at),
   status: promotionStatus(Number(row.starts_at), Number(row.ends_at), now),
   clicks: Number(row.clicks),
   impressions: Number(row.impressions),

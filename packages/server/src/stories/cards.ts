@@ -2,6 +2,7 @@ import {
   type Badge,
   isMature,
   isNewPart,
+  isoTime,
   languageById,
   type PartSummary,
   type StoryCard,
@@ -38,7 +39,10 @@ export type PartRow = Pick<
   | "word_count"
 >;
 
-export const iso = (millis: number): string => new Date(millis).toISOString();
+/** A stored time (milliseconds; PostgreSQL's bigint arrives as a string) as the API sends it. */
+export const iso = (millis: number | string): string => isoTime(Number(millis));
+export const isoOrNull = (millis: number | string | null): string | null =>
+  millis === null ? null : iso(millis);
 export const storyUrl = (id: number): string => `/story/${id}`;
 export const partUrl = (id: number): string => `/${id}`;
 

@@ -18,6 +18,7 @@ import { assertNotBlockedBy } from "../safety/relations.ts";
 import { hiddenFromReader } from "../safety/visibility.ts";
 import type { MaybeViewer } from "../viewer.ts";
 import {
+  iso,
   isPublished,
   type StoryRow,
   selectParts,
@@ -161,7 +162,7 @@ export async function getStoryDetails(
   const firstPart = parts.find(isPublished);
   return {
     ...card,
-    createDate: new Date(story.create_date).toISOString(),
+    createDate: iso(story.create_date),
     numNewParts,
     numNewBonusParts,
     hasBonusParts: summaries.some((part) => part.isBonusPart && !part.draft),

@@ -7,6 +7,7 @@ import { storyChanged } from "../events.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { moderatedPartText } from "../image-moderation/service.ts";
 import { assertNotTimedOut } from "../moderation/service.ts";
+import { isoOrNull } from "../stories/cards.ts";
 import type { Viewer } from "../viewer.ts";
 import { applyEdits, dropEdits, type PartEdits, pendingEdits, saveEdits } from "./part-edits.ts";
 
@@ -84,10 +85,10 @@ const partSummary = (part: {
   id: Number(part.id),
   title: part.title,
   draft: Number(part.draft) === 1,
-  scheduledPublishDatetime: iso(part.scheduled_at),
-  createDate: iso(part.create_date),
-  modifyDate: iso(part.modify_date),
-  publishedAt: iso(part.published_at),
+  scheduledPublishDatetime: isoOrNull(part.scheduled_at),
+  createDate: isoOrNull(part.create_date),
+  modifyDate: isoOrNull(part.modify_date),
+  publishedAt: isoOrNull(part.published_at),
   unpublishedChanges: part.edited !== null && part.edited !== undefined,
   price:
     part.paywalled === 1
@@ -95,9 +96,6 @@ const partSummary = (part: {
       : null,
   bonusTypeName: part.is_bonus === 1 ? part.bonus_type : null,
 });
-
-const iso = (millis: number | null) =>
-  millis === null ? null : new Date(Number(millis)).toISOString();
 
 async function partsOf(db: Db, storyIds: number[]) {
   if (storyIds.length === 0) return [];
@@ -186,7 +184,7 @@ export async function myWorks(db: Kysely<Database>, viewer: Viewer) {
         id: Number(story.id),
         title: story.title,
         cover: story.cover,
-        modifyDate: iso(story.modify_date),
+        modifyDate: isoOrNull(story.modify_date),
         readCount: Number(story.read_count),
         voteCount: Number(story.vote_count),
         commentCount: Number(story.comment_count),
@@ -226,7 +224,7 @@ export async function storyForEditing(db: Kysely<Database>, viewer: Viewer, stor
     copyright: Number(story.copyright),
     published: Number(story.draft) === 0,
     isPaid: Number(story.is_paid) === 1,
-    modifyDate: iso(story.modify_date),
+    modifyDate: isoOrNull(story.modify_date),
     parts: parts.map(partSummary),
   };
 }

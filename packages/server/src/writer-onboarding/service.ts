@@ -7,6 +7,7 @@ import type {
 } from "@inkwell/shared";
 import type { Kysely, Updateable } from "kysely";
 import type { Database, UsersTable } from "../db/schema.ts";
+import { isoOrNull } from "../stories/cards.ts";
 import type { Viewer } from "../viewer.ts";
 
 /** The signed-in user's questionnaire answers and whether they dismissed the /myworks tooltip. */
@@ -29,10 +30,7 @@ export async function writerOnboarding(
     user_type: row.writer_user_type as UserType | null,
     writer_stage: row.writer_stage as WriterStage | null,
     finished_story: row.writer_finished_story as FinishedStory | null,
-    answered_at:
-      row.writer_answered_at === null
-        ? null
-        : new Date(Number(row.writer_answered_at)).toISOString(),
+    answered_at: isoOrNull(row.writer_answered_at),
     tooltip_dismissed: Number(row.writer_tip_dismissed) === 1,
   };
 }
