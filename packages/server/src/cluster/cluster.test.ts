@@ -189,7 +189,10 @@ describe("several processes serve as one", () => {
 });
 
 describe("a worker that dies", () => {
-  it("is replaced, and the replacement serves", async () => {
+  it("is replaced; writes meanwhile are answered, and the replacement serves", async () => {
+    const author = await signedInUser(db.db);
+    const reader = await signedInUser(db.db);
+    const story = await createStory(db.db, author.id);
     const workers = () =>
       execFileSync("pgrep", ["-P", String(server.pid)], { encoding: "utf8" })
         .trim()
@@ -202,6 +205,11 @@ describe("a worker that dies", () => {
     await expect
       .poll(() => workers().filter((pid) => !before.includes(pid)), { timeout: 15_000 })
       .toHaveLength(1);
+    // The replacement is still starting: the vote's event must not wait for it.
+    const vote = await send("POST", `/api/v3/stories/${story.id}/parts/${story.partIds[0]}/votes`, {
+      cookie: reader.cookie,
+    });
+    expect(vote.status).toBe(200);
     for (let i = 0; i < 2 * PROCESSES; i++) {
       expect((await send("GET", "/healthz")).status).toBe(200);
     }

@@ -1,11 +1,13 @@
 import type { AppEvent } from "../events.ts";
 
 /**
- * What a cluster's processes tell each other over their IPC channels. Every message names
- * the request it belongs to (`id`, numbered by whoever asks) so answers can come in any
- * order.
+ * What a cluster's processes tell each other over their IPC channels. Every question and
+ * answer names the request it belongs to (`id`, numbered by whoever asks) so answers can
+ * come in any order.
  */
 export type ToPrimary =
+  /** This worker listens for events now; none is relayed to it before (it would be lost). */
+  | { inkwell: "ready" }
   /** An event this worker emitted; answered with `heard` once every other worker has it. */
   | { inkwell: "event"; id: number; event: AppEvent }
   /** This worker has delivered the primary's relayed event `id`. */

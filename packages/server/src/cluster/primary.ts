@@ -18,6 +18,9 @@ export function startWorkers(
 ): () => Promise<void> {
   const counters = new MemoryCounters();
   const unheard = new Map<number, { waitingFor: Set<number>; done: () => void }>();
+  // Workers listening for events: one still starting has no cache to clear, and would
+  // never answer an event sent before its listener was there.
+  const ready = new Set<number>();
   let lastRelay = 0;
   let stopping = false;
   let listening = 0;
@@ -36,7 +39,7 @@ export function startWorkers(
   function broadcast(event: AppEvent, except?: Worker): Promise<void> {
     const targets = Object.values(cluster.workers ?? {}).filter(
       (worker): worker is Worker =>
-        worker !== undefined && worker !== except && worker.isConnected(),
+        worker !== undefined && worker !== except && ready.has(worker.id) && worker.isConnected(),
     );
     if (targets.length === 0) return Promise.resolve();
     return new Promise((done) => {
@@ -53,6 +56,9 @@ export function startWorkers(
   cluster.on("message", (worker, message: unknown) => {
     if (!isClusterMessage<ToPrimary>(message)) return;
     switch (message.inkwell) {
+      case "ready":
+        ready.add(worker.id);
+        break;
       case "event":
         void broadcast(message.event, worker).then(() =>
           send(worker, { inkwell: "heard", id: message.id }),
@@ -73,6 +79,7 @@ export function startWorkers(
   });
   cluster.on("exit", (worker, code, signal) => {
     // A dead worker hears nothing more: nobody waits for it.
+    ready.delete(worker.id);
     for (const relay of [...unheard.keys()]) heard(relay, worker.id);
     if (stopping) return;
     console.error(`Worker ${worker.process.pid} stopped (${signal ?? code}); starting another`);

@@ -43,6 +43,7 @@ export function joinCluster(): void {
     waiting.delete(message.id);
     answer?.(message);
   });
+  send({ inkwell: "ready" });
   // Without the primary nothing is shared any more: stop rather than serve on alone.
   process.on("disconnect", () => process.exit(1));
 }
