@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from "./db/connection.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { computeTagRankings } from "./rankings/job.ts";
-import { type DemoSize, seedDemo } from "./seed/demo.ts";
+import type { DemoSize } from "./seed/demo.ts";
 import { isEmpty } from "./seed/empty.ts";
 
 export interface PrepareOptions {
@@ -24,6 +24,8 @@ export async function prepareDatabase(
   await migrateToLatest(handle.db);
   const allowed = !options.production || options.seedDemo;
   if (!allowed || !(await isEmpty(handle.db))) return "migrated";
+  // Loaded only to seed: the demo's generator and texts are megabytes a server never needs.
+  const { seedDemo } = await import("./seed/demo.ts");
   await seedDemo(handle.db, { mediaDir: options.mediaDir, size: options.demoSize });
   // Rank the new catalogue now, so its first pages already show ranks and recommendations.
   await computeTagRankings(handle.db);
