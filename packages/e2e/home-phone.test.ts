@@ -58,6 +58,20 @@ describe("the home page on a phone", () => {
       expect(await header.getByRole("link", { name: "Writer Opportunities" }).count()).toBe(0);
       expect(await toggle.getAttribute("aria-expanded")).toBe("false");
       await expectNoAxeViolations(page, "the visitors' header at 360 px");
+      // Beside the Menu button, the search box still shows its whole placeholder.
+      const room = await header.getByRole("searchbox").evaluate((input: HTMLInputElement) => {
+        const box = getComputedStyle(input);
+        const text = document.createElement("canvas").getContext("2d");
+        if (!text) return null;
+        text.font = getComputedStyle(input, "::placeholder").font;
+        const free =
+          input.clientWidth -
+          Number.parseFloat(box.paddingLeft) -
+          Number.parseFloat(box.paddingRight);
+        return { free, needed: text.measureText(input.placeholder).width };
+      });
+      expect(room).not.toBeNull();
+      expect(room?.needed).toBeLessThanOrEqual(room?.free ?? 0);
 
       await toggle.click();
       expect(await toggle.getAttribute("aria-expanded")).toBe("true");
