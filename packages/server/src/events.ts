@@ -2,7 +2,7 @@ import type { InboxEvent } from "@inkwell/shared";
 
 /**
  * Notifications between areas. A write announces what it changed; caches and live streams
- * listen. Every event also goes to the other processes of a cluster (cluster/bus.ts), and
+ * listen. Every event also goes to the other processes of a cluster (cluster/primary.ts), and
  * a write's response waits until they have all heard it (`eventsHeard`), so that no
  * process serves a page the write made stale once the writer has its answer.
  */

@@ -3,7 +3,7 @@ import { HttpError } from "./errors.ts";
 
 /**
  * Where attempts are counted: fixed windows per key. One process counts in its own memory;
- * the processes of a cluster all count in the primary's (cluster/counters.ts), so a limit
+ * the processes of a cluster all count in the primary's (cluster/primary.ts), so a limit
  * holds however the connections are spread.
  */
 export interface CounterStore {

@@ -86,7 +86,7 @@ function toMessage(
   return {
     id: Number(row.id),
     body: row.body,
-    createDate: iso(Number(row.created_at)),
+    createDate: iso(row.created_at),
     from: toUserSummary(row),
     parentId: row.parent_id === null ? null : Number(row.parent_id),
     numReplies: thread.total,

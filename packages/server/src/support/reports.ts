@@ -19,7 +19,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { isBlocked, isMuted } from "../safety/relations.ts";
-import { iso, storyUrl } from "../stories/cards.ts";
+import { iso, isoOrNull, storyUrl } from "../stories/cards.ts";
 import type { MaybeViewer, Viewer } from "../viewer.ts";
 
 /** What a report names: the reported item's id, the reported user, and how the modal saw it. */
@@ -251,9 +251,9 @@ function toStaffReport(row: ReportRow): StaffReport {
       email: row.requester_email,
       username: row.requester_username ?? null,
     },
-    createdAt: iso(Number(row.created_at)),
+    createdAt: iso(row.created_at),
     outcome: (row.outcome as ReportOutcome | null) ?? null,
-    resolvedAt: row.resolved_at === null ? null : iso(Number(row.resolved_at)),
+    resolvedAt: isoOrNull(row.resolved_at),
     resolvedBy: row.resolver_username ?? null,
     numNotes: Number(row.num_notes ?? 0),
   };
@@ -313,7 +313,7 @@ async function notesOf(db: Kysely<Database>, id: number): Promise<StaffReportNot
     id: Number(row.id),
     author: row.author_username,
     body: row.body,
-    createdAt: iso(Number(row.created_at)),
+    createdAt: iso(row.created_at),
   }));
 }
 
@@ -451,10 +451,10 @@ export async function myReports(
       reason: row.reason,
       reference: parseReference(row.reference),
       reportedUsername: row.reported_username ?? null,
-      createdAt: iso(Number(row.created_at)),
+      createdAt: iso(row.created_at),
       status: row.status as ReportStatus,
       outcome: (row.outcome as ReportOutcome | null) ?? null,
-      resolvedAt: row.resolved_at === null ? null : iso(Number(row.resolved_at)),
+      resolvedAt: isoOrNull(row.resolved_at),
     })),
   };
 }
