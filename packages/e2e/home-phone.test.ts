@@ -34,6 +34,24 @@ async function startReading(page: Page, count: number) {
   expect(statuses).toEqual(Array(count).fill(200));
 }
 
+/** The header search box's room for text and what its placeholder needs, in px. */
+function placeholderRoom(page: Page) {
+  return page
+    .getByRole("banner")
+    .getByRole("searchbox")
+    .evaluate((input: HTMLInputElement) => {
+      const box = getComputedStyle(input);
+      const text = document.createElement("canvas").getContext("2d");
+      if (!text) return { free: 0, needed: Number.POSITIVE_INFINITY };
+      text.font = getComputedStyle(input, "::placeholder").font;
+      const free =
+        input.clientWidth -
+        Number.parseFloat(box.paddingLeft) -
+        Number.parseFloat(box.paddingRight);
+      return { free, needed: text.measureText(input.placeholder).width };
+    });
+}
+
 /** A one-finger horizontal swipe of `distance` px (negative: to the left) at (x, y), in steps. */
 async function swipe(cdp: CDPSession, x: number, y: number, distance: number) {
   await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] });
@@ -48,6 +66,17 @@ async function swipe(cdp: CDPSession, x: number, y: number, distance: number) {
 }
 
 describe("the home page on a phone", () => {
+  // Beside the Menu button on a phone, and beside the header's links on a wide screen.
+  test("the header's search box shows its whole placeholder, from 360 px to desktop", async () => {
+    for (const width of [360, 1000, 1200, 1201, 1280]) {
+      await withPage({ viewport: { width, height: 800 }, baseURL: server.url }, async (page) => {
+        await page.goto("/");
+        const room = await placeholderRoom(page);
+        expect(room.needed, `at ${width} px`).toBeLessThanOrEqual(room.free);
+      });
+    }
+  });
+
   test("a visitor reaches Writer Opportunities, Community and the language from the header's Menu", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await page.goto("/");
@@ -58,20 +87,6 @@ describe("the home page on a phone", () => {
       expect(await header.getByRole("link", { name: "Writer Opportunities" }).count()).toBe(0);
       expect(await toggle.getAttribute("aria-expanded")).toBe("false");
       await expectNoAxeViolations(page, "the visitors' header at 360 px");
-      // Beside the Menu button, the search box still shows its whole placeholder.
-      const room = await header.getByRole("searchbox").evaluate((input: HTMLInputElement) => {
-        const box = getComputedStyle(input);
-        const text = document.createElement("canvas").getContext("2d");
-        if (!text) return null;
-        text.font = getComputedStyle(input, "::placeholder").font;
-        const free =
-          input.clientWidth -
-          Number.parseFloat(box.paddingLeft) -
-          Number.parseFloat(box.paddingRight);
-        return { free, needed: text.measureText(input.placeholder).width };
-      });
-      expect(room).not.toBeNull();
-      expect(room?.needed).toBeLessThanOrEqual(room?.free ?? 0);
 
       await toggle.click();
       expect(await toggle.getAttribute("aria-expanded")).toBe("true");
