@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
@@ -7,6 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../db/connection.ts";
 import { createPostgresDatabase } from "../testing/database.ts";
 import { createStory, signedInUser } from "../testing/fixtures.ts";
+import {
+  type Answer,
+  type ServerProcess,
+  send as sendRequest,
+  startServerProcess,
+} from "../testing/server-process.ts";
 import { processCount } from "./process-count.ts";
 
 /**
@@ -16,70 +22,16 @@ import { processCount } from "./process-count.ts";
  */
 const PROCESSES = 2;
 
-interface Answer {
-  status: number;
-  body: string;
-}
-
-let server: ChildProcess;
-let base: string;
+let server: ServerProcess;
 let db: DatabaseHandle;
 let dataDir: string;
 let dropDatabase = async () => {};
 
-function send(
+const send = (
   method: string,
   path: string,
   options: { cookie?: string; json?: unknown } = {},
-): Promise<Answer> {
-  const body = options.json === undefined ? undefined : JSON.stringify(options.json);
-  return new Promise((resolve, reject) => {
-    const outgoing = request(
-      `${base}${path}`,
-      {
-        method,
-        agent: false,
-        headers: {
-          ...(options.cookie && { cookie: options.cookie }),
-          ...(body !== undefined && { "content-type": "application/json" }),
-        },
-      },
-      (incoming) => {
-        let text = "";
-        incoming.setEncoding("utf8");
-        incoming.on("data", (chunk: string) => {
-          text += chunk;
-        });
-        incoming.on("end", () => resolve({ status: incoming.statusCode ?? 0, body: text }));
-      },
-    );
-    outgoing.on("error", reject);
-    outgoing.end(body);
-  });
-}
-
-function startServer(env: Record<string, string>): Promise<string> {
-  server = spawn(process.execPath, [join(import.meta.dirname, "../main.ts")], {
-    env: { ...process.env, ...env },
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`No ready line:\n${output}`)), 60_000);
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString();
-      const ready = /ready on (http:\/\/localhost:\d+)/.exec(output);
-      if (ready?.[1]) {
-        clearTimeout(timer);
-        resolve(ready[1]);
-      }
-    };
-    server.stdout?.on("data", collect);
-    server.stderr?.on("data", collect);
-    server.once("exit", (code) => reject(new Error(`Server exited (${code}):\n${output}`)));
-  });
-}
+): Promise<Answer> => sendRequest(`${server.base}${path}`, method, options);
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), "inkwell-cluster-"));
@@ -89,7 +41,7 @@ beforeAll(async () => {
     url = database.url;
     dropDatabase = database.drop;
   }
-  base = await startServer({
+  server = await startServerProcess(join(import.meta.dirname, "../main.ts"), {
     PORT: "0",
     DATA_DIR: dataDir,
     DATABASE_URL: url,
@@ -100,11 +52,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (server?.pid !== undefined && server.exitCode === null) {
-    const exited = new Promise((done) => server.once("exit", done));
-    process.kill(-server.pid, "SIGTERM");
-    await exited;
-  }
+  await server?.stop();
   await db?.close();
   await dropDatabase();
   await rm(dataDir, { recursive: true, force: true });
@@ -154,7 +102,7 @@ describe("several processes serve as one", () => {
     const sender = await signedInUser(db.db);
     const recipient = await signedInUser(db.db);
     const received: string[] = [];
-    const stream = request(`${base}/api/v3/users/${recipient.username}/inbox-events`, {
+    const stream = request(`${server.base}/api/v3/users/${recipient.username}/inbox-events`, {
       agent: false,
       headers: { cookie: recipient.cookie, accept: "text/event-stream" },
     });
@@ -194,7 +142,7 @@ describe("a worker that dies", () => {
     const reader = await signedInUser(db.db);
     const story = await createStory(db.db, author.id);
     const workers = () =>
-      execFileSync("pgrep", ["-P", String(server.pid)], { encoding: "utf8" })
+      execFileSync("pgrep", ["-P", String(server.child.pid)], { encoding: "utf8" })
         .trim()
         .split("\n")
         .map(Number);
