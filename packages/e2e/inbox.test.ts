@@ -130,6 +130,34 @@ describe("the inbox", () => {
     }
   });
 
+  test("a long last message is cut short so the unread count shows whole, narrow or wide", async () => {
+    const sender = await signedInPage("demo_admin", DESKTOP);
+    const long = `A long note ${Date.now()}: ${"the lighthouse keeper kept every letter ".repeat(6)}`;
+    try {
+      await sender.page.goto("/inbox/demo_ambassador");
+      await send(sender.page, long);
+      await sentMessage(sender.page, long).waitFor();
+    } finally {
+      await sender.close();
+    }
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { page, close } = await signedInPage("demo_ambassador", viewport);
+      try {
+        const row = page.locator('a.thread__link[href="/inbox/demo_admin"]');
+        const badge = row.getByText(/^\d+ unread$/);
+        await badge.waitFor();
+        const [rowBox, badgeBox] = await Promise.all([row.boundingBox(), badge.boundingBox()]);
+        if (!rowBox || !badgeBox) throw new Error("The thread row or its unread count has no box");
+        expect(badgeBox.x + badgeBox.width).toBeLessThanOrEqual(rowBox.x + rowBox.width + 0.5);
+        const preview = row.locator(".thread__preview");
+        expect(await preview.textContent()).toBe(long);
+        expect(await preview.evaluate((node) => node.scrollWidth > node.clientWidth)).toBe(true);
+      } finally {
+        await close();
+      }
+    }
+  });
+
   test("the warning notice names the messaging end date an admin set", async () => {
     const admin = await browsers.browser.newContext({ baseURL: server.url });
     const put = (name: string, data: unknown) =>

@@ -4,9 +4,9 @@ import { t } from "../i18n/index.ts";
 import { LanguagePicker } from "./language-picker.tsx";
 
 /**
- * The visitors' header links that do not fit below 960 px (Writer Opportunities in
- * English, Community, the language dropdown), behind a Menu button on phones and tablets;
- * CSS hides both from 961 px, where the header shows them itself. A disclosure, not a
+ * The visitors' header links that do not fit up to 1200 px (Writer Opportunities in
+ * English, Community, the language dropdown), behind a Menu button on phones, tablets and
+ * small laptops; CSS hides both from 1201 px, where the header shows them itself. A disclosure, not a
  * menu widget: the button says whether it is expanded, focus stays where it is, Tab walks
  * the links, and Escape or a press outside closes it, Escape returning focus to the button.
  */

@@ -19,7 +19,7 @@ const InboxLink = lazy(() => import("../features/inbox/inbox-link.tsx"));
  * visitors Writer Opportunities (English only) and Community, the search form
  * (GET /search/?q=…&ref=1), then Log in and the language dropdown, or the wallet, the inbox
  * and the account menu.
- * Below 960 px a visitor's Writer Opportunities, Community and language move to the Menu.
+ * Up to 1200 px a visitor's Writer Opportunities, Community and language move to the Menu.
  */
 export function SiteHeader({ locale, picks }: { locale: string; picks: PicksLink | null }) {
   const user = useCurrentUser();

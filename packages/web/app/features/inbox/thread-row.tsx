@@ -31,7 +31,7 @@ export function ThreadRow({ thread, now }: { thread: InboxThread; now: number })
           )}
         </span>
         <span className="thread__last">
-          {recentMessage?.body ?? ""}
+          <span className="thread__preview">{recentMessage?.body ?? ""}</span>
           {unread > 0 && <span className="thread__unread">{t.inbox.unread(unread)}</span>}
         </span>
       </a>
