@@ -44,6 +44,14 @@ describe("settings", () => {
       await logIn(page, "demo_ambassador", "inkwell-demo");
       await page.waitForURL(`${server.url}/settings`);
       await expectNoAxeViolations(page, "the settings page");
+      // On a wide screen every tab shows whole: none is cut off at the end of the list.
+      const cutTabs = await page.locator(".tab-links ul").evaluate((list) => {
+        const edge = list.getBoundingClientRect().right;
+        return [...list.querySelectorAll("a")]
+          .filter((tab) => tab.getBoundingClientRect().right > edge + 0.5)
+          .map((tab) => tab.textContent);
+      });
+      expect(cutTabs).toEqual([]);
       await page.getByRole("link", { name: "Notifications" }).click();
       await page.waitForURL(/#notifications$/);
       // The tab switches on the client: wait for its heading rather than reading at once.
