@@ -97,6 +97,7 @@ export function storyRoutes() {
     const selection = fieldsFrom(c.req.valid("query").fields);
     const named = (field: string) => selection !== undefined && field in selection;
     const story = await getStoryDetails(c.get("db"), id, c.get("viewer"), {
+      fields: selection,
       withRecommendations: named("recommendedStories"),
       withPremiumPicks: named("premiumPicks"),
     });

@@ -1,11 +1,13 @@
 import {
   countNewParts,
+  type FieldSelection,
   GENRES,
   isMature,
   MATURE_RATING,
   type StoryCard,
   type StoryDetails,
   type StoryList,
+  wantsField,
 } from "@inkwell/shared";
 import type { ExpressionBuilder, Kysely } from "kysely";
 import { accessTo, isBlockedFor } from "../coins/access.ts";
@@ -29,6 +31,11 @@ import {
 } from "./cards.ts";
 
 export interface StoryDetailsOptions {
+  /**
+   * The fields the caller keeps (all when absent): parts, tags, categories and rankings are
+   * read only when a kept field comes from them.
+   */
+  fields?: FieldSelection;
   /** Add recommendedStories (a query of its own, so only when the caller shows it). */
   withRecommendations?: boolean;
   /** Add premiumPicks (for an Original, a read of the picks' wheel: only when asked for). */
@@ -120,6 +127,23 @@ export async function readableStory(db: Kysely<Database>, viewer: MaybeViewer, s
   return story;
 }
 
+// The Story details fields each of the story's lists feeds.
+const FROM_PARTS = [
+  "parts",
+  "numParts",
+  "firstPartId",
+  "firstStoryPart",
+  "length",
+  "lastPublishedPart",
+  "numNewParts",
+  "numNewBonusParts",
+  "hasBonusParts",
+  "isPaidPreview",
+];
+const FROM_TAGS = ["tags", "storyTags"];
+const FROM_CATEGORIES = ["categories", "storyCategories"];
+const FROM_RANKINGS = ["tagRankings"];
+
 export async function getStoryDetails(
   db: Kysely<Database>,
   storyId: number,
@@ -129,13 +153,18 @@ export async function getStoryDetails(
   const now = options.now ?? Date.now();
   const story = await readableStory(db, viewer, storyId);
   const isOwnerView = viewer !== null && (viewer.id === story.user_id || viewer.isSysAdmin);
+  const wants = (fields: string[]) => fields.some((name) => wantsField(options.fields, name));
 
   const [tags, categories, parts, tagRankings, recommendedStories, premiumPicks] =
     await Promise.all([
-      tagNamesOf(db, storyId),
-      categoriesOf(db, storyId),
-      isOwnerView ? ownPartsOf(db, storyId) : publishedPartsOf(db, storyId),
-      tagRankingsOf(db, storyId),
+      wants(FROM_TAGS) ? tagNamesOf(db, storyId) : [],
+      wants(FROM_CATEGORIES) ? categoriesOf(db, storyId) : [],
+      !wants(FROM_PARTS)
+        ? []
+        : isOwnerView
+          ? ownPartsOf(db, storyId)
+          : publishedPartsOf(db, storyId),
+      wants(FROM_RANKINGS) ? tagRankingsOf(db, storyId) : [],
       options.withRecommendations ? recommendFor(db, storyId, viewer) : undefined,
       options.withPremiumPicks
         ? premiumPicksOfStory(db, { id: storyId, isPaid: story.is_paid === 1 }, new Date(now))

@@ -159,6 +159,40 @@ describe("GET /api/v3/stories/{id}", () => {
     });
   });
 
+  it("answers every field alone as the whole answer has it, for readers and for the author", async () => {
+    const db = t.handle.db;
+    const now = Date.now();
+    const told = await createStory(db, author.id, {
+      title: "Salt and Signal",
+      tags: ["shortwave", "signal-fires"],
+      categories: ["Mystery"],
+      parts: [
+        { title: "Static", word_count: 1200, create_date: now - 30 * DAY },
+        { title: "Extra", word_count: 300, is_bonus: 1, create_date: now - DAY },
+        { title: "Draft", draft: 1, create_date: now - DAY },
+      ],
+    });
+    await addReads(db, told.partIds[0] as number, told.id, 40);
+    await computeTagRankings(db);
+    for (const viewer of [{}, { headers: { cookie: await sessionCookie(db, author.id) } }]) {
+      const whole = (await (await t.get(`/api/v3/stories/${told.id}`, viewer)).json()) as Record<
+        string,
+        unknown
+      >;
+      expect(whole.tagRankings).not.toEqual([]);
+      for (const [field, value] of Object.entries(whole)) {
+        const alone = await t.get(`/api/v3/stories/${told.id}?fields=${field}`, viewer);
+        expect(await alone.json(), field).toEqual({ [field]: value });
+      }
+      const { id, title, url, cover, user, tagRankings } = whole;
+      const rankings = await t.get(
+        `/api/v3/stories/${told.id}?fields=id,title,url,cover,user,tagRankings`,
+        viewer,
+      );
+      expect(await rankings.json()).toEqual({ id, title, url, cover, user, tagRankings });
+    }
+  });
+
   it("says whether a story is this or next month's Premium Pick, only when asked", async () => {
     const db = t.handle.db;
     const writer = await createUser(db);
