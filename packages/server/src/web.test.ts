@@ -87,6 +87,39 @@ describe("server-rendered pages", () => {
     }
   });
 
+  it("gives each page, one after another, its own data and its own routes to hydrate", async () => {
+    const other = await createStory(t.handle.db, (await createUser(t.handle.db)).id, {
+      title: "The Orchard Ledger",
+    });
+    // What the page asks the browser to load and hydrate (React Router's partial manifest).
+    const routesOf = (html: string) => {
+      const manifest = /window\.__reactRouterManifest = (\{[\s\S]*?\});\n/.exec(html)?.[1];
+      return Object.keys((JSON.parse(manifest ?? "{}") as { routes?: object }).routes ?? {});
+    };
+    const visits = [
+      [`/story/${story.id}`, "Letters from Harrow Lane", "routes/story"],
+      [`/${story.partIds[0]}`, "The First Letter", "routes/part"],
+      [`/story/${other.id}`, "The Orchard Ledger", "routes/story"],
+      [`/story/${other.id}/rankings`, "The Orchard Ledger", "routes/story-rankings"],
+      [`/${story.partIds[1]}`, "The Second Letter", "routes/part"],
+      [`/story/${story.id}`, "Letters from Harrow Lane", "routes/story"],
+    ] as const;
+    const visit = async (order: readonly (typeof visits)[number][]) => {
+      const seen: Record<string, string[]> = {};
+      for (const [path, title, route] of order) {
+        const { status, html } = await page(path);
+        expect(status, path).toBe(200);
+        expect(html, path).toContain(title);
+        seen[path] = routesOf(html);
+        expect(seen[path], path).toContain(route);
+      }
+      return seen;
+    };
+    // Whatever came before, a page names the same routes.
+    expect(await visit([...visits].reverse())).toEqual(await visit(visits));
+    expect((await page(`/story/${story.id}`)).html).not.toContain("The Orchard Ledger");
+  });
+
   it("accepts a slug after the story id", async () => {
     expect((await page(`/story/${story.id}-letters-from-harrow-lane`)).status).toBe(200);
   });
