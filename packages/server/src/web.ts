@@ -43,7 +43,8 @@ export interface SiteOptions {
   buildDir?: string;
   /**
    * How long a visitor's page may be served from memory (10 s: a write to the story drops
-   * it at once, so only counts such as reads can lag); 0 turns the cache off.
+   * it at once, so only counts such as reads can lag); 0 turns the cache off. A page is
+   * kept from its second render on: most addresses a visitor opens nobody else asks for.
    */
   pageCacheMs?: number;
 }
@@ -59,7 +60,9 @@ export function createSite(api: Hono<AppEnv>, build: ServerBuild, options: SiteO
   const site = new Hono();
   const cacheMs = options.pageCacheMs ?? 10_000;
   const cache =
-    cacheMs > 0 ? new PageCache({ ttlMs: cacheMs, maxTtlMs: 60_000, maxEntries: 5000 }) : null;
+    cacheMs > 0
+      ? new PageCache({ ttlMs: cacheMs, maxTtlMs: 60_000, maxEntries: 5000, keepAfter: 2 })
+      : null;
   if (cache) onStoryChanged((storyId) => cache.invalidate(`story:${storyId}`));
   const clientDir = join(options.buildDir ?? WEB_BUILD_DIR, "client");
   const entry = build.entry.module as unknown as WebEntry;

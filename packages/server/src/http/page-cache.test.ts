@@ -31,6 +31,22 @@ describe("PageCache", () => {
     expect(cache.get("/stories/ghost?page=2", 60_000)).toBeUndefined();
   });
 
+  it("keeps a page from its `keepAfter`th render on, remembering as many as it keeps", async () => {
+    const cache = new PageCache({ ttlMs: 2000, maxEntries: 2, keepAfter: 2 });
+    const tagged = () => page({ [CACHE_TAGS_HEADER]: "story:1" });
+    await cache.store("/story/1", tagged(), 0);
+    expect(cache.get("/story/1", 1)).toBeUndefined();
+    await cache.store("/story/1", tagged(), 1);
+    expect(await cache.get("/story/1", 2)?.text()).toBe("<h1>Page</h1>");
+    // Rendered once, then two other pages fill its memory: it starts counting again.
+    await cache.store("/story/2", tagged(), 0);
+    await cache.store("/story/3", tagged(), 0);
+    await cache.store("/story/4", tagged(), 0);
+    await cache.store("/story/2", tagged(), 1);
+    expect(cache.get("/story/2", 2)).toBeUndefined();
+    expect(cache.size).toBe(1);
+  });
+
   it("never keeps an untagged page or an error", async () => {
     const cache = new PageCache({ ttlMs: 2000, maxEntries: 10 });
     await cache.store("/settings", page({}), 0);

@@ -51,15 +51,29 @@ export function visitorPageKey(
 export class PageCache {
   readonly #entries = new Map<string, CachedPage>();
   readonly #byTag = new Map<string, Set<string>>();
+  /** Pages rendered but not kept yet, and how often (see `keepAfter`). */
+  readonly #rendered = new Map<string, number>();
   readonly #ttlMs: number;
   readonly #maxTtlMs: number;
   readonly #maxEntries: number;
+  readonly #keepAfter: number;
 
-  /** `ttlMs` by default; a page may ask for longer (CACHE_TTL_HEADER), up to `maxTtlMs`. */
-  constructor(options: { ttlMs: number; maxTtlMs?: number; maxEntries: number }) {
+  /**
+   * `ttlMs` by default; a page may ask for longer (CACHE_TTL_HEADER), up to `maxTtlMs`.
+   * A page is kept once it has been rendered `keepAfter` times (default 1) while the cache
+   * remembered it: keeping every page a visitor opens once costs each render more than the
+   * rare second visit saves.
+   */
+  constructor(options: {
+    ttlMs: number;
+    maxTtlMs?: number;
+    maxEntries: number;
+    keepAfter?: number;
+  }) {
     this.#ttlMs = options.ttlMs;
     this.#maxTtlMs = Math.max(options.ttlMs, options.maxTtlMs ?? options.ttlMs);
     this.#maxEntries = options.maxEntries;
+    this.#keepAfter = options.keepAfter ?? 1;
   }
 
   /** The fresh entry under `key`, to be written out as it is (see web.ts). */
@@ -83,6 +97,14 @@ export class PageCache {
   async store(key: string, response: Response, now = Date.now()): Promise<Response> {
     const tagHeader = response.headers.get(CACHE_TAGS_HEADER);
     if (!tagHeader || response.status !== 200) return response;
+    const renders = (this.#rendered.get(key) ?? 0) + 1;
+    if (renders < this.#keepAfter) {
+      // Remembers as many pages as it keeps, forgetting them all at once when full.
+      if (this.#rendered.size >= this.#maxEntries) this.#rendered.clear();
+      this.#rendered.set(key, renders);
+      return response;
+    }
+    this.#rendered.delete(key);
     const body = Buffer.from(await response.arrayBuffer());
     const headers = [...response.headers].filter(
       ([name]) => name !== CACHE_TAGS_HEADER && name !== CACHE_TTL_HEADER,
