@@ -68,6 +68,7 @@ const server = startChild("server", ["packages/server/src/main.ts"], {
   PORT: String(port),
   DATA_DIR: dataDir,
   NODE_ENV: "production",
+  DATABASE_URL: "",
 });
 const base = `http://127.0.0.1:${port}`;
 await waitUntilUp(`${base}/healthz`, server);

@@ -95,12 +95,7 @@ export function storyRoutes() {
   app.openapi(getStory, async (c) => {
     const { id } = c.req.valid("param");
     const selection = fieldsFrom(c.req.valid("query").fields);
-    const named = (field: string) => selection !== undefined && field in selection;
-    const story = await getStoryDetails(c.get("db"), id, c.get("viewer"), {
-      fields: selection,
-      withRecommendations: named("recommendedStories"),
-      withPremiumPicks: named("premiumPicks"),
-    });
+    const story = await getStoryDetails(c.get("db"), id, c.get("viewer"), { fields: selection });
     return c.json(project(story, selection), 200);
   });
   app.openapi(getStories, async (c) => {

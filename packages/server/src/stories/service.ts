@@ -33,13 +33,10 @@ import {
 export interface StoryDetailsOptions {
   /**
    * The fields the caller keeps (all when absent): parts, tags, categories and rankings are
-   * read only when a kept field comes from them.
+   * read only when a kept field comes from them. recommendedStories (a query of its own) and
+   * premiumPicks (a read of the picks' wheel) come only when named.
    */
   fields?: FieldSelection;
-  /** Add recommendedStories (a query of its own, so only when the caller shows it). */
-  withRecommendations?: boolean;
-  /** Add premiumPicks (for an Original, a read of the picks' wheel: only when asked for). */
-  withPremiumPicks?: boolean;
   now?: number;
 }
 
@@ -153,7 +150,9 @@ export async function getStoryDetails(
   const now = options.now ?? Date.now();
   const story = await readableStory(db, viewer, storyId);
   const isOwnerView = viewer !== null && (viewer.id === story.user_id || viewer.isSysAdmin);
-  const wants = (fields: string[]) => fields.some((name) => wantsField(options.fields, name));
+  const { fields } = options;
+  const wants = (names: string[]) => names.some((name) => wantsField(fields, name));
+  const named = (name: string) => fields !== undefined && Object.hasOwn(fields, name);
 
   const [tags, categories, parts, tagRankings, recommendedStories, premiumPicks] =
     await Promise.all([
@@ -165,8 +164,8 @@ export async function getStoryDetails(
           ? ownPartsOf(db, storyId)
           : publishedPartsOf(db, storyId),
       wants(FROM_RANKINGS) ? tagRankingsOf(db, storyId) : [],
-      options.withRecommendations ? recommendFor(db, storyId, viewer) : undefined,
-      options.withPremiumPicks
+      named("recommendedStories") ? recommendFor(db, storyId, viewer) : undefined,
+      named("premiumPicks")
         ? premiumPicksOfStory(db, { id: storyId, isPaid: story.is_paid === 1 }, new Date(now))
         : undefined,
     ]);
