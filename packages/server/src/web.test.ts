@@ -1,5 +1,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { inspect } from "node:util";
 import type { CoinPackOffer } from "@inkwell/shared";
 import { Hono } from "hono";
 import type { ServerBuild } from "react-router";
@@ -300,6 +301,16 @@ describe("server-rendered pages", () => {
     expect(headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
     expect(headers.get("x-content-type-options")).toBe("nosniff");
     expect(headers.get("x-inkwell-cache-tags")).toBeNull();
+  });
+
+  it("hands node:http a rendered page as the string React rendered, not as a stream", async () => {
+    // @hono/node-server writes a lightweight Response's string body directly; reading
+    // anything but status and headers (React Router's isResponse read statusText and body)
+    // converts it into a web Response whose body must be streamed out (decision 038).
+    const response = await site.request(`/story/${story.id}/rankings`);
+    expect(response.status).toBe(200);
+    expect(inspect(response)).toContain("Response (lightweight)");
+    expect(inspect(response)).toContain("nativeResponse: undefined");
   });
 });
 
