@@ -10,24 +10,14 @@
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { parseArgs } from "node:util";
 import { buildWebIfNeeded } from "../scripts/build-web.ts";
-import {
-  freePort,
-  load,
-  printColumns,
-  root,
-  startChild,
-  stopChild,
-  waitUntilUp,
-} from "./harness.ts";
+import { benchDatabasePath, load, printColumns, startInkwell, stopChild } from "./harness.ts";
 
 const { values: args } = parseArgs({
   options: { only: { type: "string" }, seconds: { type: "string", default: "10" } },
 });
-const dataDir = resolve(process.env.BENCH_DATA_DIR ?? join(root, "data-bench"));
 
 const ROUTES: Record<string, (storyId: number) => string> = {
   rankings: (id) => `/story/${id}/rankings`,
@@ -52,7 +42,7 @@ const childrenOf = (pid: number): number[] => {
   }
 };
 
-const database = new DatabaseSync(join(dataDir, "inkwell.sqlite"), { readOnly: true });
+const database = new DatabaseSync(benchDatabasePath, { readOnly: true });
 const storyIds = (
   database
     .prepare(
@@ -63,15 +53,7 @@ const storyIds = (
 database.close();
 
 buildWebIfNeeded();
-const port = await freePort();
-const server = startChild("server", ["packages/server/src/main.ts"], {
-  PORT: String(port),
-  DATA_DIR: dataDir,
-  NODE_ENV: "production",
-  DATABASE_URL: "",
-});
-const base = `http://127.0.0.1:${port}`;
-await waitUntilUp(`${base}/healthz`, server);
+const { server, base } = await startInkwell();
 const pid = server.child.pid as number;
 const processes = [
   { name: "primary", pid },

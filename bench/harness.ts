@@ -1,7 +1,8 @@
 /**
- * What the load benchmarks share (bench/http.ts, bench/search.ts): child processes in their
- * own process groups, killed when the bench exits, free ports, waiting for a server, one
- * autocannon run with a warm-up on the same connections, and percentiles.
+ * What the benchmarks share (bench/http.ts, bench/search.ts, bench/cpu-split.ts,
+ * bench/page-cost.ts): the bench catalogue's place, child processes in their own process
+ * groups, killed when the bench exits, free ports, the server started as `npm start` runs it,
+ * one autocannon run with a warm-up on the same connections, and percentiles.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -10,6 +11,10 @@ import { join, resolve } from "node:path";
 import autocannon from "autocannon";
 
 export const root = resolve(import.meta.dirname, "..");
+
+/** The bench catalogue (`npm run seed:bench`), or BENCH_DATA_DIR's, and its database. */
+export const benchDataDir = resolve(process.env.BENCH_DATA_DIR ?? join(root, "data-bench"));
+export const benchDatabasePath = join(benchDataDir, "inkwell.sqlite");
 
 const nodeBin = existsSync(join(root, "node_modules/.bin/node"))
   ? join(root, "node_modules/.bin/node")
@@ -42,6 +47,41 @@ export function startChild(name: string, nodeArgs: string[], env: Record<string,
 }
 
 export type Child = ReturnType<typeof startChild>;
+
+/**
+ * The Inkwell server as `npm start` runs it in production, on a free port, on the bench
+ * catalogue even when DATABASE_URL is set (that names the tests' PostgreSQL), answering
+ * /healthz before this returns. `nodeArgs` go before the script (--cpu-prof); `env` adds to
+ * the server's environment.
+ */
+export async function startInkwell(
+  options: { nodeArgs?: string[]; env?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<{ server: Child; base: string }> {
+  const port = await freePort();
+  const server = startChild(
+    "Inkwell server",
+    [...(options.nodeArgs ?? []), "packages/server/src/main.ts"],
+    {
+      ...options.env,
+      PORT: String(port),
+      DATA_DIR: benchDataDir,
+      NODE_ENV: "production",
+      DATABASE_URL: "",
+    },
+  );
+  const base = `http://127.0.0.1:${port}`;
+  await waitUntilUp(`${base}/healthz`, server, options.timeoutMs);
+  return { server, base };
+}
+
+/** The bare node:http server every ratio is taken against, answering before this returns. */
+export async function startBare(): Promise<{ bare: Child; bareBase: string }> {
+  const port = await freePort();
+  const bare = startChild("bare server", ["bench/bare-server.ts"], { PORT: String(port) });
+  const bareBase = `http://127.0.0.1:${port}`;
+  await waitUntilUp(`${bareBase}/`, bare);
+  return { bare, bareBase };
+}
 
 export async function stopChild({ child }: Child): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;

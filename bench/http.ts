@@ -10,7 +10,7 @@
  */
 import { existsSync, mkdirSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
@@ -18,14 +18,14 @@ import { mulberry32 } from "../packages/server/src/seed/random.ts";
 import { buildWebIfNeeded } from "../scripts/build-web.ts";
 import {
   type BenchRequest,
-  freePort,
+  benchDatabasePath,
+  benchDataDir,
   load,
   percentile,
   printColumns,
-  root,
-  startChild,
+  startBare,
+  startInkwell,
   stopChild,
-  waitUntilUp,
 } from "./harness.ts";
 import { prepareReaders, type Reader } from "./home-readers.ts";
 
@@ -51,8 +51,6 @@ const HOME_JS_BUDGET_BYTES = 170_000;
 const HOME_READERS = 500;
 const HOT_READERS = 20;
 
-const dataDir = resolve(process.env.BENCH_DATA_DIR ?? join(root, "data-bench"));
-const databasePath = join(dataDir, "inkwell.sqlite");
 // ---------------------------------------------------------------------------
 // What is measured and what it must reach.
 
@@ -113,7 +111,7 @@ interface Ids {
 }
 
 function loadIds(): Ids {
-  const db = new DatabaseSync(databasePath);
+  const db = new DatabaseSync(benchDatabasePath);
   try {
     const column = (sql: string, size: number): Int32Array => {
       const ids = new Int32Array(size);
@@ -406,8 +404,8 @@ function staticImports(code: string): string[] {
 // ---------------------------------------------------------------------------
 
 async function main(): Promise<number> {
-  if (!existsSync(databasePath)) {
-    console.error(`No bench catalogue at ${databasePath}: run \`npm run seed:bench\` first.`);
+  if (!existsSync(benchDatabasePath)) {
+    console.error(`No bench catalogue at ${benchDatabasePath}: run \`npm run seed:bench\` first.`);
     return 2;
   }
   buildWebIfNeeded();
@@ -415,36 +413,25 @@ async function main(): Promise<number> {
   const loadingStarted = performance.now();
   const ids = loadIds();
   console.log(
-    `Catalogue ${databasePath}: ${ids.stories.length} published stories (ids ${ids.stories[0]}..${ids.stories[ids.stories.length - 1]}), ` +
+    `Catalogue ${benchDatabasePath}: ${ids.stories.length} published stories (ids ${ids.stories[0]}..${ids.stories[ids.stories.length - 1]}), ` +
       `${ids.parts.length} published parts (ids ${ids.parts[0]}..${ids.parts[ids.parts.length - 1]}); ` +
       `hot set: the ${ids.hotStories.length} most-read stories and their first parts ` +
       `(${Math.round(performance.now() - loadingStarted)} ms)`,
   );
 
-  const barePort = await freePort();
-  const bare = startChild("bare server", ["bench/bare-server.ts"], { PORT: String(barePort) });
-  const serverPort = await freePort();
-  const profileDir = join(dataDir, "profiles");
+  const profileDir = join(benchDataDir, "profiles");
   if (args["cpu-prof"]) mkdirSync(profileDir, { recursive: true });
-  const server = startChild(
-    "Inkwell server",
-    [
-      ...(args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
-      "packages/server/src/main.ts",
-    ],
-    { PORT: String(serverPort), DATA_DIR: dataDir, NODE_ENV: "production", DATABASE_URL: "" },
-  );
-  const bareBase = `http://127.0.0.1:${barePort}`;
-  const serverBase = `http://127.0.0.1:${serverPort}`;
+  const { bare, bareBase } = await startBare();
+  const { server, base: serverBase } = await startInkwell({
+    nodeArgs: args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
+  });
 
   let closeReaders = async () => {};
   try {
-    await waitUntilUp(`${bareBase}/`, bare);
-    await waitUntilUp(`${serverBase}/healthz`, server);
     console.log(`bare server on ${bareBase}, Inkwell on ${serverBase} (pid ${server.child.pid})`);
     const prepared = await prepareReaders(
       serverBase,
-      databasePath,
+      benchDatabasePath,
       HOME_READERS,
       ids.hotStories,
       ids.hotParts,

@@ -1,17 +1,7 @@
-/**
- * What a visitor's page costs the server's thread, without HTTP or a load generator: random
- * pages of each benched route rendered one at a time through the whole site (routing, the
- * loaders' API calls, React, the page cache turned off), and the same pages' API calls
- * alone. Times are the thread's CPU time (process.cpuUsage), so other work on a shared
- * machine barely moves them: compare changes with this before a full `npm run bench`.
- *
- *   node bench/page-cost.ts [--requests 400] [--only api,story,part,rankings,tag]
- */
-import { join, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { parseArgs } from "node:util";
 import { buildWebIfNeeded } from "../scripts/build-web.ts";
-import { printColumns, root } from "./harness.ts";
+import { benchDatabasePath, benchDataDir, printColumns } from "./harness.ts";
 
 // React and React Router's production builds, as the server runs them: set before anything
 // loads React, hence the server's modules are imported below.
@@ -28,11 +18,10 @@ const { values: args } = parseArgs({
   },
 });
 const REQUESTS = Number(args.requests);
-const dataDir = resolve(process.env.BENCH_DATA_DIR ?? join(root, "data-bench"));
 
 /** Published, not mature stories with a part, their parts, and tags in use (as bench/http.ts). */
 function sample(count: number) {
-  const db = new DatabaseSync(join(dataDir, "inkwell.sqlite"), { readOnly: true });
+  const db = new DatabaseSync(benchDatabasePath, { readOnly: true });
   try {
     const column = (sql: string) =>
       (db.prepare(sql).all(count) as Array<{ value: number | string }>).map((row) => row.value);
@@ -57,7 +46,7 @@ function sample(count: number) {
 }
 
 buildWebIfNeeded();
-const handle = openDatabase({ dataDir });
+const handle = openDatabase({ dataDir: benchDataDir });
 await migrateToLatest(handle.db);
 const api = createApi(handle);
 const site = createSite(api, await loadWebBuild(), { mediaDir: "/nonexistent", pageCacheMs: 0 });

@@ -10,18 +10,16 @@
  */
 import { existsSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
-import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { buildWebIfNeeded } from "../scripts/build-web.ts";
 import {
-  freePort,
+  benchDatabasePath,
   load,
   percentile,
   printColumns,
-  root,
-  startChild,
+  startBare,
+  startInkwell,
   stopChild,
-  waitUntilUp,
 } from "./harness.ts";
 import { type Kind, loadVocabulary, pathMaker } from "./search-queries.ts";
 
@@ -39,8 +37,6 @@ const WARMUP = Number(args.warmup);
 const CONCURRENT = Number(args.connections);
 /** p95 budgets (ms) from issue #6. */
 const BUDGET_P95_MS = { story: 50, people: 30 } as const;
-const dataDir = resolve(process.env.BENCH_DATA_DIR ?? join(root, "data-bench"));
-const databasePath = join(dataDir, "inkwell.sqlite");
 
 interface Row {
   kind: Kind;
@@ -100,33 +96,24 @@ function printTable(rows: Row[]): void {
 }
 
 async function main(): Promise<number> {
-  if (!existsSync(databasePath)) {
-    console.error(`No bench catalogue at ${databasePath}: run \`npm run seed:bench\` first.`);
+  if (!existsSync(benchDatabasePath)) {
+    console.error(`No bench catalogue at ${benchDatabasePath}: run \`npm run seed:bench\` first.`);
     return 2;
   }
   buildWebIfNeeded();
-  const vocabulary = loadVocabulary(databasePath);
+  const vocabulary = loadVocabulary(benchDatabasePath);
   console.log(
-    `Catalogue ${databasePath}: ${vocabulary.titleWords.length} title words, ` +
+    `Catalogue ${benchDatabasePath}: ${vocabulary.titleWords.length} title words, ` +
       `${vocabulary.titlePairs.length} title word pairs, ${vocabulary.nameWords.length} name words`,
   );
 
-  const barePort = await freePort();
-  const bare = startChild("bare server", ["bench/bare-server.ts"], { PORT: String(barePort) });
-  const serverPort = await freePort();
+  const { bare, bareBase } = await startBare();
   // The first start on a catalogue without the search index builds it (migration 012).
-  const server = startChild("Inkwell server", ["packages/server/src/main.ts"], {
-    PORT: String(serverPort),
-    DATA_DIR: dataDir,
-    NODE_ENV: "production",
-    DATABASE_URL: "",
-    SEARCH_CACHE: args.uncached ? "off" : "",
+  const { server, base: serverBase } = await startInkwell({
+    env: { SEARCH_CACHE: args.uncached ? "off" : "" },
+    timeoutMs: 300_000,
   });
-  const bareBase = `http://127.0.0.1:${barePort}`;
-  const serverBase = `http://127.0.0.1:${serverPort}`;
   try {
-    await waitUntilUp(`${bareBase}/`, bare);
-    await waitUntilUp(`${serverBase}/healthz`, server, 300_000);
     for (const kind of ["story", "people"] as const) {
       const path = pathMaker(vocabulary, kind, 1)();
       const response = await fetch(`${serverBase}${path}`);
