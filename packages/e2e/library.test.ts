@@ -82,6 +82,13 @@ describe("the Library and reading lists", () => {
         has: page.getByRole("heading", { name: first.title, exact: true }),
       });
       expect(squash(await item.textContent())).toMatch(/Part 1 of \d+/);
+      // The story's own bar, in its entry: not the reading page's bar across the window's top.
+      const bar = item.getByRole("progressbar", { name: `Reading progress in ${first.title}` });
+      const [barBox, itemBox] = [await bar.boundingBox(), await item.boundingBox()];
+      if (!barBox || !itemBox) throw new Error("the entry and its bar are on screen");
+      expect(barBox.y).toBeGreaterThan(itemBox.y);
+      expect(barBox.x).toBeGreaterThan(itemBox.x);
+      expect(barBox.width).toBeLessThan(itemBox.width);
 
       // A second story in the list, from its own page.
       await page.goto(`/story/${second.id}`);

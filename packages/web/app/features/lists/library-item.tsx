@@ -55,7 +55,12 @@ export function LibraryEntry({ item, username, onGone, onFailed }: LibraryEntryP
             t.library.notStarted
           )}
         </p>
-        {progress && <ProgressBar position={progress.percent / 100} />}
+        {progress && (
+          <ProgressBar
+            position={progress.percent / 100}
+            inline={{ label: t.library.progressOf(story.title) }}
+          />
+        )}
       </div>
       <div className="library-item__actions">
         <button

@@ -113,14 +113,24 @@ export function useReadingProgress(
   return position;
 }
 
-/** A thin bar across the top of the window, announced as "42% read". */
-export function ProgressBar({ position }: { position: number }) {
+/**
+ * A thin bar announced as "42% read": across the top of the window on the reading page, or
+ * `inline` in its place in a list of stories (labelled with the story's title there, since
+ * one list holds many).
+ */
+export function ProgressBar({
+  position,
+  inline,
+}: {
+  position: number;
+  inline?: { label: string };
+}) {
   const percent = progressPercent(position);
   return (
     <div
-      className="reading-progress"
+      className={inline ? "reading-progress reading-progress--inline" : "reading-progress"}
       role="progressbar"
-      aria-label={t.reader.progressLabel}
+      aria-label={inline?.label ?? t.reader.progressLabel}
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={percent}

@@ -9,6 +9,7 @@ export const library = {
   partOf: (part: number, of: number) => `Part ${part} of ${of}`,
   notStarted: "Not started",
   progress: (percent: number) => `${percent}% read`,
+  progressOf: (title: string) => `Reading progress in ${title}`,
   newParts: (count: number) => (count === 1 ? "1 new part" : `${count} new parts`),
   archiveStory: (title: string) => `Archive ${title}`,
   unarchiveStory: (title: string) => `Move ${title} back to the Library`,
