@@ -165,6 +165,16 @@ describe("the Inkwell Awards", () => {
       await logInAt(page, "demo_writer", `/contests/${CONTEST}`);
       await page.getByRole("heading", { name: "The 2027 Inkwell Awards", level: 1 }).waitFor();
       await expectNoAxeViolations(page, "the contest page at 1280 px");
+      // A story that cannot be entered says why.
+      const short = writersStories(1).find((one) => one.words < 2250);
+      if (!short) throw new Error("the demo writer has a complete story far short of words");
+      await page
+        .getByRole("listitem")
+        .filter({ hasText: short.title })
+        .getByText(
+          `Can't be entered yet: ${short.words.toLocaleString("en-US")} of 3,000 words for a complete story`,
+        )
+        .waitFor();
       await page.getByRole("link", { name: `Enter “${story.title}”` }).click();
       await page.waitForURL(`**/contests/${CONTEST}?storyId=${story.id}`);
       expect(

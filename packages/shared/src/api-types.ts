@@ -4,7 +4,13 @@
  */
 
 import type { SignupSource } from "./accounts.ts";
-import type { ContestEntry, ContestLanguage, ContestStoryStatus, Eligibility } from "./contest.ts";
+import type {
+  ContestEntry,
+  ContestLanguage,
+  ContestStoryStatus,
+  Eligibility,
+  IneligibilityReason,
+} from "./contest.ts";
 import type { PremiumPlan, PremiumPlanId } from "./premium.ts";
 import type { StoryPremiumPicks } from "./premium-picks.ts";
 import type { PromotionStatus } from "./promotions.ts";
@@ -749,6 +755,8 @@ export interface ContestEligibility {
   wordCount: number;
   /** Whether the story already has the contest's tag. */
   hasContestTag: boolean;
+  /** Why a NOT_ELIGIBLE story cannot be entered; null for every other eligibility. */
+  ineligibleBecause: IneligibilityReason | null;
 }
 
 /** GET (and the answer to POST) /v5/contests/wattys/story/{id}/submission. */

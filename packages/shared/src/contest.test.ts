@@ -16,6 +16,7 @@ import {
   contestFormErrors,
   contestLanguage,
   formFromEntry,
+  ineligibility,
   otherGenreOpen,
 } from "./contest.ts";
 
@@ -418,6 +419,18 @@ describe("who may enter", () => {
     expect(at({ completed: false, publishedParts: 0 })).toBe("NOT_ELIGIBLE");
     expect(at({ isPaid: true })).toBe("NOT_ELIGIBLE");
     expect(at({ language: null })).toBe("NOT_ELIGIBLE");
+  });
+
+  it("says why a story cannot be entered, the first reason that applies", () => {
+    const why = (changes: Partial<ContestStoryFacts>) =>
+      ineligibility({ ...complete, ...changes }, 3000);
+    expect(why({})).toBeNull();
+    expect(why({ wordCount: 2250 })).toBeNull();
+    expect(why({ completed: false, wordCount: 10 })).toBeNull();
+    expect(why({ wordCount: 2249 })).toBe("TOO_SHORT");
+    expect(why({ publishedParts: 0, isPaid: true })).toBe("UNPUBLISHED");
+    expect(why({ isPaid: true, language: null })).toBe("PAID");
+    expect(why({ language: null, wordCount: 10 })).toBe("LANGUAGE");
   });
 });
 

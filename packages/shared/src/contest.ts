@@ -432,6 +432,10 @@ export interface ContestStoryFacts {
 /** The share of the minimum a complete story needs to be nearly eligible. */
 export const NEAR_ELIGIBLE_SHARE = 0.75;
 
+/** Why a story cannot be entered, first reason first (shown beside it on the contest page). */
+export const INELIGIBILITY_REASONS = ["UNPUBLISHED", "PAID", "LANGUAGE", "TOO_SHORT"] as const;
+export type IneligibilityReason = (typeof INELIGIBILITY_REASONS)[number];
+
 /**
  * §4 contest banner: a complete story with the contest's minimum words is eligible, one with
  * three quarters of it nearly so; an ongoing story is eligible while it is being written (it
@@ -441,10 +445,20 @@ export function contestEligibility(
   story: ContestStoryFacts,
   minWords: number,
 ): Exclude<Eligibility, "SUBMITTED"> {
-  if (story.publishedParts === 0 || story.isPaid || story.language === null) return "NOT_ELIGIBLE";
-  if (!story.completed) return "ELIGIBLE";
-  if (story.wordCount >= minWords) return "ELIGIBLE";
-  return story.wordCount >= Math.ceil(minWords * NEAR_ELIGIBLE_SHARE)
-    ? "NEAR_ELIGIBLE"
-    : "NOT_ELIGIBLE";
+  if (ineligibility(story, minWords) !== null) return "NOT_ELIGIBLE";
+  if (!story.completed || story.wordCount >= minWords) return "ELIGIBLE";
+  return "NEAR_ELIGIBLE";
+}
+
+/** Why `story` is not eligible at all (contestEligibility's NOT_ELIGIBLE), or null. */
+export function ineligibility(
+  story: ContestStoryFacts,
+  minWords: number,
+): IneligibilityReason | null {
+  if (story.publishedParts === 0) return "UNPUBLISHED";
+  if (story.isPaid) return "PAID";
+  if (story.language === null) return "LANGUAGE";
+  if (story.completed && story.wordCount < Math.ceil(minWords * NEAR_ELIGIBLE_SHARE))
+    return "TOO_SHORT";
+  return null;
 }

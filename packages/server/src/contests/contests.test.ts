@@ -212,6 +212,7 @@ describe("GET …/story/{id}/eligibility", () => {
       storyStatus: "COMPLETE",
       wordCount: 1000,
       hasContestTag: true,
+      ineligibleBecause: null,
     });
   });
 
@@ -245,13 +246,28 @@ describe("GET …/story/{id}/eligibility", () => {
     const unpublished = await story([-5000], { completed: 1, draft: 1 });
     const draftOnly = await story([-5000, -5000], { completed: 0 });
     const draftStory = await story([5000], { completed: 1, draft: 1 });
-    for (const storyId of [paid, unpublished, draftOnly, draftStory]) {
-      expect((await eligibility(storyId)).eligibility).toBe("NOT_ELIGIBLE");
+    const refused = { eligibility: "NOT_ELIGIBLE" };
+    expect(await eligibility(paid)).toMatchObject({ ...refused, ineligibleBecause: "PAID" });
+    for (const storyId of [unpublished, draftOnly, draftStory]) {
+      expect(await eligibility(storyId)).toMatchObject({
+        ...refused,
+        ineligibleBecause: "UNPUBLISHED",
+      });
     }
     const unlisted = await eligibility(await story([5000], { completed: 1, language_id: 99 }));
-    expect(unlisted).toMatchObject({ eligibility: "NOT_ELIGIBLE", storyLanguage: null });
+    expect(unlisted).toMatchObject({
+      ...refused,
+      storyLanguage: null,
+      ineligibleBecause: "LANGUAGE",
+    });
+    const short = await eligibility(await story([749], { completed: 1 }));
+    expect(short).toMatchObject({ ...refused, ineligibleBecause: "TOO_SHORT" });
     const filipino = await eligibility(await story([5000], { completed: 1, language_id: 18 }));
-    expect(filipino).toMatchObject({ eligibility: "ELIGIBLE", storyLanguage: "Filipino" });
+    expect(filipino).toMatchObject({
+      eligibility: "ELIGIBLE",
+      storyLanguage: "Filipino",
+      ineligibleBecause: null,
+    });
   });
 
   it("is for the author only: 401 signed out, 403 someone else, 404 unknown or deleted", async () => {

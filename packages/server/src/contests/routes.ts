@@ -53,7 +53,7 @@ const eligibilityRoute = createRoute({
   method: "get",
   path: `${CONTEST}/story/{id}/eligibility`,
   summary:
-    "Where a story stands in the active contest: {eligibility (SUBMITTED, ELIGIBLE, NEAR_ELIGIBLE, NOT_ELIGIBLE), storyCover, storyTitle, writerUsername, storyLanguage, storyStatus, wordCount, hasContestTag}",
+    "Where a story stands in the active contest: {eligibility (SUBMITTED, ELIGIBLE, NEAR_ELIGIBLE, NOT_ELIGIBLE), storyCover, storyTitle, writerUsername, storyLanguage, storyStatus, wordCount, hasContestTag, ineligibleBecause (UNPUBLISHED, PAID, LANGUAGE, TOO_SHORT or null)}",
   request: { params: storyParams },
   responses: {
     200: { description: "The story's standing", ...objectJson },

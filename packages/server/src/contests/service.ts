@@ -9,6 +9,7 @@ import {
   contestEntry,
   contestFormErrors,
   contestLanguage,
+  ineligibility,
   languageById,
 } from "@inkwell/shared";
 import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
@@ -143,8 +144,9 @@ export async function storyEligibility(
   storyId: number,
 ): Promise<ContestEligibility> {
   const { story, contest, facts, tags, submission } = await standing(db, viewer, storyId);
+  const minWords = Number(contest.min_words);
   return {
-    eligibility: submission ? "SUBMITTED" : contestEligibility(facts, Number(contest.min_words)),
+    eligibility: submission ? "SUBMITTED" : contestEligibility(facts, minWords),
     // The cover as the story API gives it.
     storyCover: story.cover,
     storyTitle: story.title,
@@ -153,6 +155,7 @@ export async function storyEligibility(
     storyStatus: facts.completed ? "COMPLETE" : "ONGOING",
     wordCount: facts.wordCount,
     hasContestTag: tags.includes(contest.tag),
+    ineligibleBecause: submission ? null : ineligibility(facts, minWords),
   };
 }
 

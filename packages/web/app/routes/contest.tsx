@@ -1,4 +1,4 @@
-import type { ContestInfo, Eligibility, WorkSummary } from "@inkwell/shared";
+import type { ContestEligibility, ContestInfo, Eligibility, WorkSummary } from "@inkwell/shared";
 import { formatZonedDate } from "@inkwell/shared";
 import { isRouteErrorResponse, redirect, useNavigate, useRouteError } from "react-router";
 import { ApiRequestError } from "../api/client.ts";
@@ -19,10 +19,9 @@ type PageData =
   | { view: "entry"; contest: ContestInfo; entry: ContestEntryData }
   | { view: "success"; contest: ContestInfo; entry: ContestEntryData; addedTag: boolean };
 
-interface StoryStanding extends Pick<WorkSummary, "id" | "title" | "cover"> {
-  eligibility: Eligibility;
-  wordCount: number;
-}
+interface StoryStanding
+  extends Pick<WorkSummary, "id" | "title" | "cover">,
+    Pick<ContestEligibility, "eligibility" | "wordCount" | "ineligibleBecause"> {}
 
 /** Entered stories first, then those that can enter, then the rest. */
 const STANDING_ORDER: Eligibility[] = ["SUBMITTED", "ELIGIBLE", "NEAR_ELIGIBLE", "NOT_ELIGIBLE"];
@@ -47,8 +46,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs): Pr
       stories
         .filter((story) => story.published)
         .map(async ({ id, title, cover }) => {
-          const { eligibility, wordCount } = await api.contestEligibility(id);
-          return { id, title, cover, eligibility, wordCount };
+          const { eligibility, wordCount, ineligibleBecause } = await api.contestEligibility(id);
+          return { id, title, cover, eligibility, wordCount, ineligibleBecause };
         }),
     );
     standings.sort(
@@ -170,7 +169,11 @@ function standingText(story: StoryStanding, contest: ContestInfo): string {
     case "NEAR_ELIGIBLE":
       return t.contest.standing.nearEligible(words(story.wordCount), words(contest.minWords));
     default:
-      return t.contest.standing.notEligible;
+      return t.contest.standing.notEligible(
+        story.ineligibleBecause,
+        words(story.wordCount),
+        words(contest.minWords),
+      );
   }
 }
 

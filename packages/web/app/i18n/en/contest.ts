@@ -1,3 +1,5 @@
+import type { IneligibilityReason } from "@inkwell/shared";
+
 /** The Inkwell Awards: the submission form, its success screen and the story editor's banner. */
 export const contest = {
   name: (year: number) => `${year} Inkwell Awards`,
@@ -17,7 +19,20 @@ export const contest = {
     submitted: "Entered",
     eligible: "Eligible",
     nearEligible: (has: string, needs: string) => `Nearly eligible: ${has} of ${needs} words`,
-    notEligible: "Can't be entered",
+    notEligible: (because: IneligibilityReason | null, has: string, needs: string) => {
+      switch (because) {
+        case "PAID":
+          return "Can't be entered: paid stories aren't part of the Awards";
+        case "LANGUAGE":
+          return "Can't be entered: the Awards don't take stories in this language";
+        case "TOO_SHORT":
+          return `Can't be entered yet: ${has} of ${needs} words for a complete story`;
+        case "UNPUBLISHED":
+          return "Can't be entered: publish a part first";
+        default:
+          return "Can't be entered";
+      }
+    },
   },
   viewStoryEntry: (title: string) => `Your entry for “${title}”`,
   loading: "Loading your entry…",
