@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
 import { useServer } from "./support/server.ts";
-import { fillSignup, signUp } from "./support/sign-up.ts";
+import { fillSignup, SIGN_UP_PASSWORD, signUp } from "./support/sign-up.ts";
 
 const server = useServer();
 const chromium = useBrowser();
@@ -65,6 +65,26 @@ describe("accounts in the browser", () => {
 
       const me = await page.request.get("/api/v3/internal/current_user");
       expect((await me.json()).verified_email).toBe(true);
+    });
+  });
+
+  test("on a phone, the first field in error comes into view below the sticky header", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto("/signup");
+      await page.getByLabel("Email").fill("no_birthday@example.com");
+      await page.getByLabel("Username").fill("no_birthday");
+      await page.getByLabel("Password", { exact: true }).fill(SIGN_UP_PASSWORD);
+      await page.getByLabel(/I agree to the/).check();
+      await page.getByRole("button", { name: "Sign up with email" }).click();
+      await page.getByText("Birthday is required.").waitFor();
+      const day = page.getByLabel("Day");
+      expect(await day.evaluate((node) => node === document.activeElement)).toBe(true);
+      expect(await day.getAttribute("aria-invalid")).toBe("true");
+      const header = await page.locator(".site-header").boundingBox();
+      const field = await day.boundingBox();
+      if (!header || !field) throw new Error("the header and the field are laid out");
+      expect(field.y).toBeGreaterThanOrEqual(header.y + header.height);
+      expect(field.y + field.height).toBeLessThanOrEqual(PHONE.height);
     });
   });
 

@@ -121,6 +121,7 @@ export function BirthdayField({
               name={part.name}
               defaultValue=""
               required
+              aria-invalid={form.fieldError("birthday") ? true : undefined}
             >
               <option value="" disabled>
                 {part.label}
