@@ -32,3 +32,19 @@ export const okRoute = <
     request,
     responses: { 200: { description: ok, ...objectJson }, ...refusals },
   });
+
+/** okRoute with the refusals every call of an area shares (lists: owner only, works: author only). */
+export const okRoutesRefusing =
+  <F extends RouteConfig["responses"]>(refusals: F) =>
+  <
+    M extends "get" | "post" | "put" | "delete",
+    P extends string,
+    R extends NonNullable<RouteConfig["request"]>,
+  >(
+    method: M,
+    path: P,
+    summary: string,
+    request: R,
+    ok: string,
+  ) =>
+    okRoute(method, path, summary, request, ok, refusals);

@@ -1,6 +1,6 @@
-import { createRoute, OpenAPIHono, type RouteConfig, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../http/app-env.ts";
-import { errorJson, objectJson, okRoute } from "../http/openapi.ts";
+import { errorJson, objectJson, okRoutesRefusing } from "../http/openapi.ts";
 import { readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
 import { fieldsFrom, project } from "../http/respond.ts";
@@ -94,18 +94,7 @@ const ownerOnly = {
 
 const answer = (description: string) => ({ description, ...objectJson });
 
-/** One call answering `ok` with 200, or the owner-only failures. */
-const route = <
-  M extends "get" | "post" | "put" | "delete",
-  P extends string,
-  R extends NonNullable<RouteConfig["request"]>,
->(
-  method: M,
-  path: P,
-  summary: string,
-  request: R,
-  ok: string,
-) => okRoute(method, path, summary, request, ok, ownerOnly);
+const route = okRoutesRefusing(ownerOnly);
 
 const userListsRoute = route(
   "get",

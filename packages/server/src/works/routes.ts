@@ -1,7 +1,7 @@
-import { createRoute, OpenAPIHono, type RouteConfig, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { COPYRIGHT_LICENCES, LANGUAGES, normaliseTag } from "@inkwell/shared";
 import type { AppEnv } from "../http/app-env.ts";
-import { errorJson, objectJson, okRoute } from "../http/openapi.ts";
+import { errorJson, objectJson, okRoutesRefusing } from "../http/openapi.ts";
 import { readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
 import { idParam, parseInput, validationHook } from "../http/validation.ts";
@@ -150,18 +150,7 @@ const authorOnly = {
   409: { description: "A stale text hash, or the part is already published", ...errorJson },
 };
 
-/** One author-only call answering 200 with `ok`. */
-const route = <
-  M extends "get" | "post" | "put" | "delete",
-  P extends string,
-  R extends NonNullable<RouteConfig["request"]>,
->(
-  method: M,
-  path: P,
-  summary: string,
-  request: R,
-  ok: string,
-) => okRoute(method, path, summary, request, ok, authorOnly);
+const route = okRoutesRefusing(authorOnly);
 
 const categoriesRoute = route(
   "get",
