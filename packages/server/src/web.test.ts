@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { inspect } from "node:util";
-import type { CoinPackOffer } from "@inkwell/shared";
+import type { CoinPackOffer, RecentSearches } from "@inkwell/shared";
 import { Hono } from "hono";
 import type { ServerBuild } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -311,6 +311,37 @@ describe("server-rendered pages", () => {
     expect(response.status).toBe(200);
     expect(inspect(response)).toContain("Response (lightweight)");
     expect(inspect(response)).toContain("nativeResponse: undefined");
+  });
+
+  it("refuses a page's form post from another site, and changes nothing", async () => {
+    const recent = "/api/v3/users/me/recent-searches";
+    const asReader = { cookie: readerCookie, "content-type": "application/json" };
+    await site.request(recent, { method: "POST", headers: asReader, body: '{"query":"owls"}' });
+    const remove = (headers: Record<string, string>) =>
+      site.request("/search", {
+        method: "POST",
+        headers: {
+          cookie: readerCookie,
+          "content-type": "application/x-www-form-urlencoded",
+          ...headers,
+        },
+        body: "intent=remove&query=owls",
+      });
+    const kept = async () =>
+      (
+        (await (await site.request(recent, { headers: asReader })).json()) as RecentSearches
+      ).searches.map((search) => search.query);
+    expect(await kept()).toContain("owls");
+
+    const crossSite = await remove({ "sec-fetch-site": "cross-site" });
+    expect(crossSite.status).toBe(403);
+    expect(((await crossSite.json()) as { code: string }).code).toBe("cross_origin");
+    expect((await remove({ origin: "https://elsewhere.example" })).status).toBe(403);
+    expect(await kept()).toContain("owls");
+
+    // The same form from our own page does its job.
+    expect((await remove({ "sec-fetch-site": "same-origin" })).status).toBe(302);
+    expect(await kept()).not.toContain("owls");
   });
 });
 

@@ -34,6 +34,8 @@ const SECURITY_HEADERS = {
   "x-frame-options": "DENY",
 };
 
+const FORWARDED_ORIGIN_HEADERS = ["origin", "sec-fetch-site"] as const;
+
 /**
  * The whole site: static assets, uploaded media, the API, then every other path rendered
  * by React Router. Loaders reach the API in-process with the visitor's cookies.
@@ -109,6 +111,12 @@ export function createSite(api: Hono<AppEnv>, build: ServerBuild, options: SiteO
     const context = entry.createLoadContext((path, init) => {
       const headers = new Headers(init?.headers);
       if (cookie) headers.set("cookie", cookie);
+      // Where the request came from, so that the API's own same-origin check judges what a
+      // page's action writes as it judges the browser's calls.
+      for (const name of FORWARDED_ORIGIN_HEADERS) {
+        const value = c.req.header(name);
+        if (value !== undefined) headers.set(name, value);
+      }
       // As the visitor's own call: their origin (links in mail a loader sends) and their
       // connection (the address rate limits count) as well as their cookies.
       return Promise.resolve(api.request(new URL(path, url), { ...init, headers }, c.env));
