@@ -37,17 +37,20 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.ou
 }
 
 /** A page size in the query: a whole number from 1 to `max`, `fallback` when absent. */
-export const limitQuery = (max: number, fallback: number) =>
-  z
+/** `limit`: 1 to `max`, `fallback` when absent; any other value is refused naming the range. */
+export const limitQuery = (max: number, fallback: number) => {
+  const range = `limit must be a whole number from 1 to ${max}`;
+  return z
     .string()
-    .regex(/^\d{1,3}$/, "limit must be a whole number")
+    .regex(/^\d{1,7}$/, range)
     .transform(Number)
-    .pipe(z.number().min(1, "limit must be at least 1").max(max, `limit must be at most ${max}`))
+    .pipe(z.number().min(1, range).max(max, range))
     .default(fallback);
+};
 
 export const offsetQuery = z
   .string()
-  .regex(/^\d{1,7}$/, "offset must be a whole number")
+  .regex(/^\d{1,7}$/, "offset must be a whole number from 0 to 9999999")
   .transform(Number)
   .default(0);
 

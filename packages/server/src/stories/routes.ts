@@ -3,7 +3,13 @@ import type { FieldSelection } from "@inkwell/shared";
 import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, objectJson } from "../http/openapi.ts";
 import { fieldsFrom, project } from "../http/respond.ts";
-import { fieldsQuery, idParam, validationHook } from "../http/validation.ts";
+import {
+  fieldsQuery,
+  idParam,
+  limitQuery,
+  offsetQuery,
+  validationHook,
+} from "../http/validation.ts";
 import { getStoryDetails, listStories, paidStoryTags } from "./service.ts";
 
 const getStory = createRoute({
@@ -27,17 +33,8 @@ const listQuery = z.object({
     .regex(/^\d{1,9}$/, "category must be a whole number")
     .transform(Number)
     .optional(),
-  limit: z
-    .string()
-    .regex(/^\d{1,3}$/, "limit must be a whole number")
-    .transform(Number)
-    .pipe(z.number().min(1, "limit must be at least 1").max(100, "limit must be at most 100"))
-    .default(20),
-  offset: z
-    .string()
-    .regex(/^\d{1,7}$/, "offset must be a whole number")
-    .transform(Number)
-    .default(0),
+  limit: limitQuery(100, 20),
+  offset: offsetQuery,
   fields: fieldsQuery,
 });
 

@@ -387,11 +387,19 @@ describe("GET /api/v3/stories", () => {
     });
   });
 
-  it("refuses a limit out of range and an unknown filter", async () => {
-    for (const query of ["limit=0", "limit=101", "filter=cold", "offset=-1"]) {
+  it("refuses a limit out of range and an unknown filter, saying what it takes", async () => {
+    const limit = "limit must be a whole number from 1 to 100";
+    for (const [query, message] of [
+      ["limit=0", limit],
+      ["limit=101", limit],
+      ["limit=99999", limit],
+      ["limit=-1", limit],
+      ["filter=cold", 'Invalid option: expected one of "hot"|"new"'],
+      ["offset=-1", "offset must be a whole number from 0 to 9999999"],
+    ]) {
       const response = await t.get(`/api/v3/stories?${query}`);
       expect(response.status, query).toBe(400);
-      expect(((await response.json()) as { code: string }).code).toBe("bad_request");
+      expect(await response.json(), query).toMatchObject({ code: "bad_request", message });
     }
   });
 });

@@ -599,7 +599,7 @@ describe("the staff queue", () => {
     ["?model_type=9", "model_type must be 1 to 6"],
     ["?model_id=abc", "model_id must be a positive whole number"],
     ["?report_type=poll", "report_type must be a report type id or name"],
-    ["?limit=500", "limit must be at most 100"],
+    ["?limit=500", "limit must be a whole number from 1 to 100"],
   ])("refuses %s with a clear 400", async (query, message) => {
     const response = await queue(query, ambassador.cookie);
     expect(response.status).toBe(400);
