@@ -47,6 +47,17 @@ describe("PageCache", () => {
     expect(cache.size).toBe(1);
   });
 
+  it("keeps a list that asks to be kept longer from its first render", async () => {
+    const cache = new PageCache({ ttlMs: 2000, maxEntries: 10, keepAfter: 2 });
+    const list = { [CACHE_TAGS_HEADER]: "tag:ghost", [CACHE_TTL_HEADER]: "30000" };
+    await cache.store("/stories/ghost", page(list), 0);
+    expect(await cache.get("/stories/ghost", 1)?.text()).toBe("<h1>Page</h1>");
+    // Asking for no more than the default moment is an ordinary page.
+    const ordinary = { [CACHE_TAGS_HEADER]: "tag:owls", [CACHE_TTL_HEADER]: "2000" };
+    await cache.store("/stories/owls", page(ordinary), 0);
+    expect(cache.get("/stories/owls", 1)).toBeUndefined();
+  });
+
   it("never keeps an untagged page or an error", async () => {
     const cache = new PageCache({ ttlMs: 2000, maxEntries: 10 });
     await cache.store("/settings", page({}), 0);

@@ -62,7 +62,8 @@ export class PageCache {
    * `ttlMs` by default; a page may ask for longer (CACHE_TTL_HEADER), up to `maxTtlMs`.
    * A page is kept once it has been rendered `keepAfter` times (default 1) while the cache
    * remembered it: keeping every page a visitor opens once costs each render more than the
-   * rare second visit saves.
+   * rare second visit saves. A page that asks to be kept longer (a list every visitor of a
+   * tag shares: few addresses, costly renders) is kept from its first render.
    */
   constructor(options: {
     ttlMs: number;
@@ -97,8 +98,9 @@ export class PageCache {
   async store(key: string, response: Response, now = Date.now()): Promise<Response> {
     const tagHeader = response.headers.get(CACHE_TAGS_HEADER);
     if (!tagHeader || response.status !== 200) return response;
+    const asked = Number(response.headers.get(CACHE_TTL_HEADER));
     const renders = (this.#rendered.get(key) ?? 0) + 1;
-    if (renders < this.#keepAfter) {
+    if (renders < (asked > this.#ttlMs ? 1 : this.#keepAfter)) {
       // Remembers as many pages as it keeps, forgetting them all at once when full.
       if (this.#rendered.size >= this.#maxEntries) this.#rendered.clear();
       this.#rendered.set(key, renders);
@@ -109,7 +111,6 @@ export class PageCache {
     const headers = [...response.headers].filter(
       ([name]) => name !== CACHE_TAGS_HEADER && name !== CACHE_TTL_HEADER,
     );
-    const asked = Number(response.headers.get(CACHE_TTL_HEADER));
     const ttl = asked > 0 ? Math.min(asked, this.#maxTtlMs) : this.#ttlMs;
     if (this.#entries.size >= this.#maxEntries) this.#evictOldest();
     const tags = tagHeader.split(/\s*,\s*/);
