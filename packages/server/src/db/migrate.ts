@@ -34,6 +34,7 @@ import * as analytics from "./migrations/032-analytics.ts";
 import * as contests from "./migrations/033-contests.ts";
 import * as coinPurchases from "./migrations/034-coin-purchases.ts";
 import * as premium from "./migrations/035-premium.ts";
+import * as storyTagsOrder from "./migrations/036-story-tags-order.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   "033-contests": contests,
   "034-coin-purchases": coinPurchases,
   "035-premium": premium,
+  "036-story-tags-order": storyTagsOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
