@@ -4,6 +4,7 @@ import { lazy, Suspense } from "react";
 import type { PicksLink } from "../features/home/picks-link.ts";
 import { t } from "../i18n/index.ts";
 import { useCurrentUser } from "../lib/current-user.ts";
+import { useDismissibleDetails } from "../lib/use-dismissible-details.ts";
 import { Avatar } from "./avatar.tsx";
 import { BROWSE_TOPICS } from "./browse-topics.ts";
 import { HeaderMenu } from "./header-menu.tsx";
@@ -23,6 +24,9 @@ const InboxLink = lazy(() => import("../features/inbox/inbox-link.tsx"));
  */
 export function SiteHeader({ locale, picks }: { locale: string; picks: PicksLink | null }) {
   const user = useCurrentUser();
+  const browse = useDismissibleDetails();
+  const community = useDismissibleDetails();
+  const account = useDismissibleDetails();
   return (
     <header className={user ? "site-header site-header--member" : "site-header"}>
       <div className="site-header__inner">
@@ -30,7 +34,7 @@ export function SiteHeader({ locale, picks }: { locale: string; picks: PicksLink
           <LogoMark />
           <span className="logo__word">{t.brand}</span>
         </a>
-        <details className="browse">
+        <details className="browse" ref={browse}>
           <summary className="browse__toggle">{t.nav.browse}</summary>
           <nav className="browse__menu" aria-label={t.nav.browseGenres}>
             <ul>
@@ -54,7 +58,7 @@ export function SiteHeader({ locale, picks }: { locale: string; picks: PicksLink
                 {t.header.writerOpportunities}
               </a>
             )}
-            <details className="browse community">
+            <details className="browse community" ref={community}>
               <summary className="browse__toggle">{t.header.community}</summary>
               <nav className="browse__menu" aria-label={t.header.community}>
                 <ul>
@@ -100,15 +104,24 @@ export function SiteHeader({ locale, picks }: { locale: string; picks: PicksLink
           </Suspense>
         )}
         {user ? (
-          <details className="account-menu">
+          <details className="account-menu" ref={account}>
             <summary className="account-menu__toggle" aria-label={t.header.accountMenu}>
               <Avatar src={user.avatar} name={user.name} size={32} />
             </summary>
             <div className="account-menu__panel">
               <p className="account-menu__who">{t.header.signedInAs(user.username)}</p>
-              <a className="account-menu__link" href="/myworks">
-                {t.nav.write}
-              </a>
+              <nav aria-label={t.header.yourPages}>
+                {[
+                  { url: `/user/${encodeURIComponent(user.username)}`, label: t.header.profile },
+                  { url: "/library", label: t.header.library },
+                  { url: "/myworks", label: t.nav.write },
+                  { url: "/settings", label: t.header.settings },
+                ].map((link) => (
+                  <a key={link.url} className="account-menu__link" href={link.url}>
+                    {link.label}
+                  </a>
+                ))}
+              </nav>
               <StaffLinks user={user} />
               <form method="post" action="/logout">
                 <button className="button" type="submit">

@@ -12,6 +12,10 @@ export const header = {
   menu: "Menu",
   accountMenu: "Account",
   signedInAs: (name: string) => `Signed in as ${name}`,
+  yourPages: "Your pages",
+  profile: "My profile",
+  library: "Library",
+  settings: "Settings",
   logOut: "Log out",
   staffTools: "Staff tools",
   staffLinks: {
