@@ -1,3 +1,12 @@
+/**
+ * What a visitor's page costs the server's thread, without HTTP or a load generator: random
+ * pages of each benched route rendered one at a time through the whole site (routing, the
+ * loaders' API calls, React, the page cache turned off), and the same pages' API calls
+ * alone. Times are the thread's CPU time (process.cpuUsage), so other work on a shared
+ * machine barely moves them: compare changes with this before a full `npm run bench`.
+ *
+ *   node bench/page-cost.ts [--requests 400] [--only api,story,part,rankings,tag]
+ */
 import { DatabaseSync } from "node:sqlite";
 import { parseArgs } from "node:util";
 import { buildWebIfNeeded } from "../scripts/build-web.ts";
