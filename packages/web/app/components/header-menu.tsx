@@ -1,6 +1,7 @@
 import { Menu, X } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { t } from "../i18n/index.ts";
+import { useDismiss } from "../lib/use-dismiss.ts";
 import { LanguagePicker } from "./language-picker.tsx";
 
 /**
@@ -16,23 +17,10 @@ export function HeaderMenu({ locale }: { locale: string }) {
   const button = useRef<HTMLButtonElement>(null);
   const panelId = useId();
 
-  useEffect(() => {
-    if (!open) return;
-    const outside = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onEscape = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener("pointerdown", outside);
-    document.addEventListener("keydown", onEscape);
-    return () => {
-      document.removeEventListener("pointerdown", outside);
-      document.removeEventListener("keydown", onEscape);
-    };
-  }, [open]);
+  useDismiss(open, root, (by) => {
+    setOpen(false);
+    if (by === "escape") button.current?.focus();
+  });
 
   return (
     <div className="header-menu" ref={root}>

@@ -34,7 +34,7 @@ export function SiteHeader({ locale, picks }: { locale: string; picks: PicksLink
           <LogoMark />
           <span className="logo__word">{t.brand}</span>
         </a>
-        <details className="browse" ref={browse}>
+        <details className="browse" {...browse}>
           <summary className="browse__toggle">{t.nav.browse}</summary>
           <nav className="browse__menu" aria-label={t.nav.browseGenres}>
             <ul>
@@ -58,7 +58,7 @@ export function SiteHeader({ locale, picks }: { locale: string; picks: PicksLink
                 {t.header.writerOpportunities}
               </a>
             )}
-            <details className="browse community" ref={community}>
+            <details className="browse community" {...community}>
               <summary className="browse__toggle">{t.header.community}</summary>
               <nav className="browse__menu" aria-label={t.header.community}>
                 <ul>
@@ -104,7 +104,7 @@ export function SiteHeader({ locale, picks }: { locale: string; picks: PicksLink
           </Suspense>
         )}
         {user ? (
-          <details className="account-menu" ref={account}>
+          <details className="account-menu" {...account}>
             <summary className="account-menu__toggle" aria-label={t.header.accountMenu}>
               <Avatar src={user.avatar} name={user.name} size={32} />
             </summary>

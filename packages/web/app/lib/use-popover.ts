@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { useDismiss } from "./use-dismiss.ts";
 
 /**
  * A button's popover: focus moves into it when it opens; Escape, the button again or a click
@@ -17,27 +18,9 @@ export function usePopover() {
   }
 
   useEffect(() => {
-    if (!open) return;
-    popover.current?.focus();
-    const outside = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    // On the document: focus may be anywhere in the popover, or on the page after a click.
-    const onEscape = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      // Inside a modal, Escape closes the popover only, not the dialog too.
-      event.preventDefault();
-      event.stopPropagation();
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener("pointerdown", outside);
-    document.addEventListener("keydown", onEscape, true);
-    return () => {
-      document.removeEventListener("pointerdown", outside);
-      document.removeEventListener("keydown", onEscape, true);
-    };
+    if (open) popover.current?.focus();
   }, [open]);
+  useDismiss(open, root, (by) => (by === "escape" ? close() : setOpen(false)));
 
   return {
     open,
