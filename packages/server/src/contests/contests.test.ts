@@ -786,7 +786,15 @@ describe("the OpenAPI document", () => {
       paths: Record<string, Record<string, unknown>>;
     };
     expect(Object.keys(doc.paths[CONTEST] ?? {}).sort()).toEqual(["get", "put"]);
-    expect(Object.keys(doc.paths[`${CONTEST}/story/{id}/eligibility`] ?? {})).toEqual(["get"]);
+    const eligibility = doc.paths[`${CONTEST}/story/{id}/eligibility`] ?? {};
+    expect(Object.keys(eligibility)).toEqual(["get"]);
+    // A client learns every standing and every reason from the document.
+    expect((eligibility.get as { summary: string }).summary).toContain(
+      "eligibility (SUBMITTED, ELIGIBLE, NEAR_ELIGIBLE, NOT_ELIGIBLE)",
+    );
+    expect((eligibility.get as { summary: string }).summary).toContain(
+      "ineligibleBecause (UNPUBLISHED, PAID, LANGUAGE, TOO_SHORT or null)",
+    );
     expect(Object.keys(doc.paths[`${CONTEST}/story/{id}/submission`] ?? {}).sort()).toEqual([
       "get",
       "post",

@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { ELIGIBILITIES, INELIGIBILITY_REASONS } from "@inkwell/shared";
 import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, objectJson } from "../http/openapi.ts";
 import { readFields } from "../http/request-info.ts";
@@ -52,8 +53,7 @@ const setRoute = createRoute({
 const eligibilityRoute = createRoute({
   method: "get",
   path: `${CONTEST}/story/{id}/eligibility`,
-  summary:
-    "Where a story stands in the active contest: {eligibility (SUBMITTED, ELIGIBLE, NEAR_ELIGIBLE, NOT_ELIGIBLE), storyCover, storyTitle, writerUsername, storyLanguage, storyStatus, wordCount, hasContestTag, ineligibleBecause (UNPUBLISHED, PAID, LANGUAGE, TOO_SHORT or null)}",
+  summary: `Where a story stands in the active contest: {eligibility (${ELIGIBILITIES.join(", ")}), storyCover, storyTitle, writerUsername, storyLanguage, storyStatus, wordCount, hasContestTag, ineligibleBecause (${INELIGIBILITY_REASONS.join(", ")} or null)}`,
   request: { params: storyParams },
   responses: {
     200: { description: "The story's standing", ...objectJson },
