@@ -127,6 +127,33 @@ describe("the home page on a phone", () => {
     });
   });
 
+  test("scrolling back up brings the continue-reading strip back whole, below the two-row header", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await signIn(page, "/home");
+      const strip = page.locator(".continue-strip");
+      await strip.getByRole("heading", { name: "Continue reading" }).waitFor();
+      const hidden = () =>
+        strip.evaluate((node) => node.classList.contains("continue-strip--hidden"));
+      await page.mouse.wheel(0, 1500);
+      await expect.poll(hidden).toBe(true);
+      await page.mouse.wheel(0, -300);
+      await expect.poll(hidden).toBe(false);
+      // Its slide back in has finished when it stops moving.
+      await expect
+        .poll(async () => {
+          const before = (await strip.boundingBox())?.y;
+          await page.waitForTimeout(300);
+          return before === (await strip.boundingBox())?.y;
+        })
+        .toBe(true);
+      const header = await page.locator(".site-header").boundingBox();
+      const box = await strip.boundingBox();
+      if (!header || !box) throw new Error("the header and the strip are laid out");
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(header.height);
+      expect(box.y).toBeGreaterThanOrEqual(header.y + header.height - 1);
+    });
+  });
+
   test("the continue-reading strip moves a page on a swipe of 150 px or more, not less", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url, hasTouch: true }, async (page) => {
       await signIn(page, "/home");
