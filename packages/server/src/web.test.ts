@@ -303,6 +303,18 @@ describe("server-rendered pages", () => {
     expect(headers.get("x-inkwell-cache-tags")).toBeNull();
   });
 
+  it("draws each icon as one svg with lucide's shapes, hidden from screen readers unless named", async () => {
+    const { html } = await page(`/story/${story.id}`);
+    // The header's search icon: lucide's magnifier, at the size and class the header gives it.
+    expect(html).toContain(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" class="search-form__icon"><path d="m21 21-4.34-4.34"></path><circle cx="11" cy="11" r="8"></circle></svg>',
+    );
+    // The stats' Reads icon (an eye): two shapes inside one element.
+    expect(html).toMatch(
+      /<dt><svg [^>]*width="16"[^>]*aria-hidden="true"><path d="M2\.062 12\.348[^"]*"><\/path><circle cx="12" cy="12" r="3"><\/circle><\/svg><span>Reads<\/span><\/dt>/,
+    );
+  });
+
   it("hands node:http a rendered page as the string React rendered, not as a stream", async () => {
     // @hono/node-server writes a lightweight Response's string body directly; reading
     // anything but status and headers (React Router's isResponse read statusText and body)

@@ -1,7 +1,8 @@
-import { Menu, X } from "lucide-react";
+import { Menu, X } from "lucide";
 import { useId, useRef, useState } from "react";
 import { t } from "../i18n/index.ts";
 import { useDismiss } from "../lib/use-dismiss.ts";
+import { Icon } from "./icon.tsx";
 import { LanguagePicker } from "./language-picker.tsx";
 
 /**
@@ -32,7 +33,11 @@ export function HeaderMenu({ locale }: { locale: string }) {
         aria-controls={panelId}
         onClick={() => setOpen(!open)}
       >
-        {open ? <X aria-hidden="true" size={22} /> : <Menu aria-hidden="true" size={22} />}
+        {open ? (
+          <Icon of={X} aria-hidden="true" size={22} />
+        ) : (
+          <Icon of={Menu} aria-hidden="true" size={22} />
+        )}
         <span className="visually-hidden">{t.header.menu}</span>
       </button>
       <nav id={panelId} className="header-menu__panel" aria-label={t.header.menu} hidden={!open}>

@@ -1,6 +1,7 @@
-import { CircleHelp } from "lucide-react";
+import { CircleHelp } from "lucide";
 import { type ReactNode, useId } from "react";
 import { usePopover } from "../lib/use-popover.ts";
+import { Icon } from "./icon.tsx";
 
 interface HelpPopoverProps {
   /** The button's accessible name ("About Engaged Readers"). */
@@ -32,7 +33,7 @@ export function HelpPopover({ label, title, children, learnMore, closeLabel }: H
         aria-controls={open ? popoverId : undefined}
         onClick={() => toggle()}
       >
-        <CircleHelp aria-hidden="true" size={20} />
+        <Icon of={CircleHelp} aria-hidden="true" size={20} />
       </button>
       {open && (
         <div

@@ -1,6 +1,7 @@
-import { X } from "lucide-react";
+import { X } from "lucide";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { t } from "../i18n/index.ts";
+import { Icon } from "./icon.tsx";
 
 interface ModalProps {
   open: boolean;
@@ -54,7 +55,7 @@ export function Modal({ open, title, onClose, children, className, openFromServe
       <header className="modal__header">
         <h2 id={titleId}>{title}</h2>
         <button type="button" className="modal__close" onClick={onClose} aria-label={t.modal.close}>
-          <X aria-hidden="true" size={20} />
+          <Icon of={X} aria-hidden="true" size={20} />
         </button>
       </header>
       {open && children}

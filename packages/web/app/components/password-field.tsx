@@ -1,7 +1,8 @@
-import { Eye, EyeOff } from "lucide-react";
+import { Eye, EyeOff } from "lucide";
 import { useState } from "react";
 import { t } from "../i18n/index.ts";
 import { FieldNotes, fieldDescribedBy } from "./field-notes.tsx";
+import { Icon } from "./icon.tsx";
 
 interface PasswordFieldProps {
   id: string;
@@ -45,7 +46,11 @@ export function PasswordField({
           aria-label={visible ? t.account.hidePassword : t.account.showPassword}
           aria-pressed={visible}
         >
-          {visible ? <EyeOff aria-hidden="true" size={18} /> : <Eye aria-hidden="true" size={18} />}
+          {visible ? (
+            <Icon of={EyeOff} aria-hidden="true" size={18} />
+          ) : (
+            <Icon of={Eye} aria-hidden="true" size={18} />
+          )}
         </button>
       </div>
       <FieldNotes id={id} hint={hint} error={error} />

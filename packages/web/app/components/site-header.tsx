@@ -1,5 +1,5 @@
 import { type CurrentUser, featuredListUrl, isModerator, isStaffOrAdmin } from "@inkwell/shared";
-import { Search } from "lucide-react";
+import { Search } from "lucide";
 import { lazy, Suspense } from "react";
 import type { PicksLink } from "../features/home/picks-link.ts";
 import { t } from "../i18n/index.ts";
@@ -8,6 +8,7 @@ import { useDismissibleDetails } from "../lib/use-dismissible-details.ts";
 import { Avatar } from "./avatar.tsx";
 import { BROWSE_TOPICS } from "./browse-topics.ts";
 import { HeaderMenu } from "./header-menu.tsx";
+import { Icon } from "./icon.tsx";
 import { LanguagePicker } from "./language-picker.tsx";
 import { LogoMark } from "./logo.tsx";
 
@@ -78,7 +79,7 @@ export function SiteHeader({ locale, picks }: { locale: string; picks: PicksLink
             <label className="visually-hidden" htmlFor="site-search">
               {t.nav.search}
             </label>
-            <Search className="search-form__icon" aria-hidden="true" size={18} />
+            <Icon of={Search} className="search-form__icon" aria-hidden="true" size={18} />
             <input
               id="site-search"
               className="search-form__input"

@@ -1,10 +1,11 @@
 import { abbreviateCount, truncate } from "@inkwell/shared";
-import { Eye, List, Star } from "lucide-react";
+import { Eye, List, Star } from "lucide";
 import { useState } from "react";
 import type { StoryCardData } from "../api/client.ts";
 import { t } from "../i18n/index.ts";
 import { onPlainClick } from "../lib/plain-click.ts";
 import { Cover } from "./cover.tsx";
+import { Icon } from "./icon.tsx";
 import { StoryPreview } from "./story-preview.tsx";
 import { UserBadges } from "./user-badges.tsx";
 
@@ -28,17 +29,17 @@ export function StoryCard({ story }: { story: StoryCardData }) {
       </p>
       <p className="story-card__meta">
         <span>
-          <Eye aria-hidden="true" size={13} />
+          <Icon of={Eye} aria-hidden="true" size={13} />
           <span className="visually-hidden">{t.story.reads} </span>
           {abbreviateCount(story.readCount)}
         </span>
         <span>
-          <Star aria-hidden="true" size={13} />
+          <Icon of={Star} aria-hidden="true" size={13} />
           <span className="visually-hidden">{t.story.votes} </span>
           {abbreviateCount(story.voteCount)}
         </span>
         <span>
-          <List aria-hidden="true" size={13} />
+          <Icon of={List} aria-hidden="true" size={13} />
           <span className="visually-hidden">{t.story.parts} </span>
           {story.numParts}
         </span>

@@ -6,12 +6,13 @@ import {
   storyCarouselStep,
   truncate,
 } from "@inkwell/shared";
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "lucide";
 import { useEffect, useId, useRef, useState } from "react";
 import type { StoryCardData } from "../api/client.ts";
 import { t } from "../i18n/index.ts";
 import { onPlainClick } from "../lib/plain-click.ts";
 import { Cover } from "./cover.tsx";
+import { Icon } from "./icon.tsx";
 import { StoryPreview } from "./story-preview.tsx";
 
 /** reader.md §9: carousel titles stay short enough for one or two lines under the cover. */
@@ -92,7 +93,7 @@ export function StoryCarousel({
             aria-disabled={ends.start}
             onClick={() => !ends.start && move(-1)}
           >
-            <ChevronLeft aria-hidden="true" size={20} />
+            <Icon of={ChevronLeft} aria-hidden="true" size={20} />
           </button>
           <button
             type="button"
@@ -101,7 +102,7 @@ export function StoryCarousel({
             aria-disabled={ends.end}
             onClick={() => !ends.end && move(1)}
           >
-            <ChevronRight aria-hidden="true" size={20} />
+            <Icon of={ChevronRight} aria-hidden="true" size={20} />
           </button>
         </div>
       )}

@@ -1,6 +1,7 @@
 import { abbreviateCount, formatReadingTime, showsReadingTime } from "@inkwell/shared";
-import { Clock, Eye, List, type LucideIcon, Star } from "lucide-react";
+import { Clock, Eye, List, Star } from "lucide";
 import { t } from "../i18n/index.ts";
+import { Icon, type IconNode } from "./icon.tsx";
 
 interface StoryStatsProps {
   readCount: number;
@@ -21,20 +22,20 @@ export function StoryStats({
   languageId,
   compact = false,
 }: StoryStatsProps) {
-  const stats: { key: string; label: string; value: string; Icon: LucideIcon }[] = [
-    { key: "reads", label: t.story.reads, value: abbreviateCount(readCount), Icon: Eye },
-    { key: "votes", label: t.story.votes, value: abbreviateCount(voteCount), Icon: Star },
-    { key: "parts", label: t.story.parts, value: abbreviateCount(numParts), Icon: List },
+  const stats: { key: string; label: string; value: string; icon: IconNode }[] = [
+    { key: "reads", label: t.story.reads, value: abbreviateCount(readCount), icon: Eye },
+    { key: "votes", label: t.story.votes, value: abbreviateCount(voteCount), icon: Star },
+    { key: "parts", label: t.story.parts, value: abbreviateCount(numParts), icon: List },
   ];
   if (showsReadingTime(languageId)) {
-    stats.push({ key: "time", label: t.story.time, value: formatReadingTime(length), Icon: Clock });
+    stats.push({ key: "time", label: t.story.time, value: formatReadingTime(length), icon: Clock });
   }
   return (
     <dl className={compact ? "stats stats--compact" : "stats"}>
-      {stats.map(({ key, label, value, Icon }) => (
+      {stats.map(({ key, label, value, icon }) => (
         <div className="stats__item" key={key}>
           <dt>
-            <Icon aria-hidden="true" size={compact ? 14 : 16} />
+            <Icon of={icon} aria-hidden="true" size={compact ? 14 : 16} />
             <span className={compact ? "visually-hidden" : undefined}>{label}</span>
           </dt>
           <dd>{value}</dd>

@@ -1,5 +1,6 @@
-import { X } from "lucide-react";
+import { X } from "lucide";
 import { t } from "../i18n/index.ts";
+import { Icon } from "./icon.tsx";
 
 /**
  * A failure floating over the page's lower edge until the reader dismisses it (or the next
@@ -16,7 +17,7 @@ export function Toast({ message, onDismiss }: { message: string | null; onDismis
         aria-label={t.toast.dismiss}
         onClick={onDismiss}
       >
-        <X aria-hidden="true" size={18} />
+        <Icon of={X} aria-hidden="true" size={18} />
       </button>
     </div>
   );

@@ -1,8 +1,9 @@
 import type { Badge } from "@inkwell/shared";
-import { BadgeCheck, type LucideIcon, ShieldCheck, Sparkles } from "lucide-react";
+import { BadgeCheck, ShieldCheck, Sparkles } from "lucide";
 import { t } from "../i18n/index.ts";
+import { Icon, type IconNode } from "./icon.tsx";
 
-const ICONS: Record<Badge, LucideIcon> = {
+const ICONS: Record<Badge, IconNode> = {
   verified: BadgeCheck,
   staff: ShieldCheck,
   ambassador: Sparkles,
@@ -14,10 +15,9 @@ export function UserBadges({ badges }: { badges: Badge[] }) {
   return (
     <span className="user-badges">
       {badges.map((badge) => {
-        const Icon = ICONS[badge];
         return (
           <span key={badge} className={`user-badge user-badge--${badge}`} title={t.badges[badge]}>
-            <Icon aria-hidden="true" size={16} />
+            <Icon of={ICONS[badge]} aria-hidden="true" size={16} />
             <span className="visually-hidden">{t.badges[badge]}</span>
           </span>
         );

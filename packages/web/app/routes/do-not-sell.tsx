@@ -1,8 +1,9 @@
 import { cookieValue } from "@inkwell/shared";
-import { ShieldCheck } from "lucide-react";
+import { ShieldCheck } from "lucide";
 import { useState } from "react";
 import { browserApi } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
+import { Icon } from "../components/icon.tsx";
 import { t } from "../i18n/index.ts";
 import { deleteCookie, writeCookie } from "../lib/cookies.ts";
 import { useCurrentUser } from "../lib/current-user.ts";
@@ -58,7 +59,7 @@ export default function DoNotSell({ loaderData }: Route.ComponentProps) {
   if (optedOut) {
     return (
       <section className="opt-out" aria-labelledby="opt-out-heading">
-        <ShieldCheck className="opt-out__icon" aria-hidden="true" size={40} />
+        <Icon of={ShieldCheck} className="opt-out__icon" aria-hidden="true" size={40} />
         <h1 id="opt-out-heading">{t.optOut.doneHeading}</h1>
         <p>{t.optOut.doneText}</p>
         <a className="button button--primary" href={back("/")}>

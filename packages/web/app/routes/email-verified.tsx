@@ -1,4 +1,5 @@
-import { CircleAlert, CircleCheck } from "lucide-react";
+import { CircleAlert, CircleCheck } from "lucide";
+import { Icon } from "../components/icon.tsx";
 import { t } from "../i18n/index.ts";
 import type { Route } from "./+types/email-verified";
 
@@ -16,9 +17,14 @@ export default function EmailVerified({ loaderData }: Route.ComponentProps) {
   return (
     <section className="auth auth--centered" aria-labelledby="verified-heading">
       {failed ? (
-        <CircleAlert className="auth__icon auth__icon--warning" aria-hidden="true" size={56} />
+        <Icon
+          of={CircleAlert}
+          className="auth__icon auth__icon--warning"
+          aria-hidden="true"
+          size={56}
+        />
       ) : (
-        <CircleCheck className="auth__icon" aria-hidden="true" size={56} />
+        <Icon of={CircleCheck} className="auth__icon" aria-hidden="true" size={56} />
       )}
       <h1 id="verified-heading">
         {failed ? t.account.verifyFailedTitle : t.account.verifiedTitle}

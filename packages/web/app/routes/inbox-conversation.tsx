@@ -1,5 +1,5 @@
 import type { Conversation, InboxMessage, SafetyState } from "@inkwell/shared";
-import { ArrowLeft, MoreVertical } from "lucide-react";
+import { ArrowLeft, MoreVertical } from "lucide";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { isRouteErrorResponse, redirect, useRouteError } from "react-router";
 import { browserApi } from "../api/client.ts";
@@ -7,6 +7,7 @@ import { apiContext } from "../api/context.ts";
 import { Alert } from "../components/alert.tsx";
 import { Avatar } from "../components/avatar.tsx";
 import { ErrorPage, UserNotFound } from "../components/error-page.tsx";
+import { Icon } from "../components/icon.tsx";
 import { Modal } from "../components/modal.tsx";
 import { UserBadges } from "../components/user-badges.tsx";
 import { useInteractionGate } from "../features/accounts/interaction-gate.tsx";
@@ -200,7 +201,7 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
     <section className="conversation" aria-labelledby="conversation-heading">
       <header className="conversation__header">
         <a className="conversation__back" href="/inbox" aria-label={t.inbox.back}>
-          <ArrowLeft aria-hidden="true" size={22} />
+          <Icon of={ArrowLeft} aria-hidden="true" size={22} />
         </a>
         <a className="conversation__who" href={`/user/${other.username}`}>
           <Avatar src={other.avatar} name={other.name} size={32} />
@@ -209,7 +210,7 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
         </a>
         <details className="conversation__menu" ref={menu}>
           <summary aria-label={t.inbox.safetyMenu}>
-            <MoreVertical aria-hidden="true" size={20} />
+            <Icon of={MoreVertical} aria-hidden="true" size={20} />
           </summary>
           <ul className="conversation__menu-panel">
             {safetyActionsFor(safety).map((action) => (

@@ -1,8 +1,9 @@
-import { Lock } from "lucide-react";
+import { Lock } from "lucide";
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { Cover } from "../components/cover.tsx";
 import { ErrorPage } from "../components/error-page.tsx";
+import { Icon } from "../components/icon.tsx";
 import { StoryGrid } from "../components/story-grid.tsx";
 import { ListEditor } from "../features/lists/list-editor.tsx";
 import { ListOwnerControls } from "../features/lists/list-owner-controls.tsx";
@@ -36,7 +37,7 @@ export default function ListPage({ loaderData }: Route.ComponentProps) {
         <div className="reading-list__info">
           <h1>
             {list.name}
-            {list.isPrivate && <Lock aria-label={t.lists.private} size={20} />}
+            {list.isPrivate && <Icon of={Lock} aria-label={t.lists.private} size={20} />}
           </h1>
           <p>
             <a href={`/user/${list.user.username}`}>{t.lists.by(list.user.name)}</a>

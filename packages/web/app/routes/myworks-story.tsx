@@ -1,9 +1,10 @@
-import { ChartColumn, Eye } from "lucide-react";
+import { ChartColumn, Eye } from "lucide";
 import { useState } from "react";
 import { isRouteErrorResponse, redirect, useRouteError } from "react-router";
 import { ApiRequestError } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
 import { ErrorPage } from "../components/error-page.tsx";
+import { Icon } from "../components/icon.tsx";
 import { ContestBanner } from "../features/contest/contest-banner.tsx";
 import { NotesTabLabel } from "../features/notes/notes-tab-label.tsx";
 import { StoryNotesPanel } from "../features/notes/story-notes-panel.tsx";
@@ -53,13 +54,13 @@ export default function StoryEditorPage({ loaderData }: Route.ComponentProps) {
         <h1>{story ? story.title : t.works.newStoryTitle}</h1>
         {story && (
           <a className="button" href={`/story/${story.id}`}>
-            <Eye aria-hidden="true" size={18} />
+            <Icon of={Eye} aria-hidden="true" size={18} />
             {t.works.viewStory}
           </a>
         )}
         {story?.published && (
           <a className="button" href={`/myworks/${story.id}/analytics/`}>
-            <ChartColumn aria-hidden="true" size={18} />
+            <Icon of={ChartColumn} aria-hidden="true" size={18} />
             {t.works.analytics}
           </a>
         )}

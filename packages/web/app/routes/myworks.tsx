@@ -1,8 +1,9 @@
 import { COPYRIGHT_LICENCES, formatAbsoluteDate } from "@inkwell/shared";
-import { Award, ChartColumn, ImagePlus, Plus } from "lucide-react";
+import { Award, ChartColumn, ImagePlus, Plus } from "lucide";
 import { redirect } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { Cover } from "../components/cover.tsx";
+import { Icon } from "../components/icon.tsx";
 import { WriterTip } from "../features/writer-onboarding/writer-tip.tsx";
 import { t } from "../i18n/index.ts";
 import type { Route } from "./+types/myworks";
@@ -34,13 +35,13 @@ export default function MyWorksPage({ loaderData }: Route.ComponentProps) {
       <header className="my-works__header">
         <h1>{t.works.heading}</h1>
         <a id="new-story" className="button button--primary" href="/myworks/new">
-          <Plus aria-hidden="true" size={18} />
+          <Icon of={Plus} aria-hidden="true" size={18} />
           {t.works.newStory}
         </a>
         {showTip && <WriterTip anchorId="new-story" />}
         {contest && (
           <a className="button" href={`/contests/${contest.key}`}>
-            <Award aria-hidden="true" size={18} />
+            <Icon of={Award} aria-hidden="true" size={18} />
             {t.contest.pageTitle(contest.year)}
           </a>
         )}
@@ -94,7 +95,7 @@ export default function MyWorksPage({ loaderData }: Route.ComponentProps) {
                   href={`/myworks/cover-import?storyId=${story.id}`}
                   aria-label={t.covers.importFor(story.title)}
                 >
-                  <ImagePlus aria-hidden="true" size={18} />
+                  <Icon of={ImagePlus} aria-hidden="true" size={18} />
                   {t.covers.importLink}
                 </a>
                 {story.published && (
@@ -103,7 +104,7 @@ export default function MyWorksPage({ loaderData }: Route.ComponentProps) {
                     href={`/myworks/${story.id}/analytics/`}
                     aria-label={t.works.analyticsFor(story.title)}
                   >
-                    <ChartColumn aria-hidden="true" size={18} />
+                    <Icon of={ChartColumn} aria-hidden="true" size={18} />
                     {t.works.analytics}
                   </a>
                 )}

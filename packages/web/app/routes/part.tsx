@@ -4,12 +4,13 @@ import {
   parseReaderSettings,
   READER_SETTINGS_COOKIE,
 } from "@inkwell/shared";
-import { ArrowLeft, ArrowRight, ChevronRight } from "lucide-react";
+import { ArrowLeft, ArrowRight, ChevronRight } from "lucide";
 import { useRef, useState } from "react";
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { ErrorPage } from "../components/error-page.tsx";
+import { Icon } from "../components/icon.tsx";
 import { UserBadges } from "../components/user-badges.tsx";
 import { Paywall } from "../features/coins/paywall.tsx";
 import { UnlockedThanks } from "../features/coins/unlocked-thanks.tsx";
@@ -96,7 +97,7 @@ function PartView({ part, now, resumeAt, ...loaded }: Route.ComponentProps["load
       <header className="reader__header">
         <a className="reader__story" href={story.url}>
           <span className="reader__story-title">{story.title}</span>
-          <ChevronRight aria-hidden="true" size={16} />
+          <Icon of={ChevronRight} aria-hidden="true" size={16} />
         </a>
         <p className="reader__position">{t.part.partOf(part.number, story.numParts)}</p>
         <h1 className="reader__title">{part.title}</h1>
@@ -147,7 +148,7 @@ function PartView({ part, now, resumeAt, ...loaded }: Route.ComponentProps["load
             href={part.nextPart.url}
           >
             {t.part.continue}
-            <ArrowRight aria-hidden="true" size={18} />
+            <Icon of={ArrowRight} aria-hidden="true" size={18} />
           </a>
         ) : story.completed ? (
           <div className="part-end__message">
@@ -167,7 +168,7 @@ function PartView({ part, now, resumeAt, ...loaded }: Route.ComponentProps["load
         <nav className="part-end__nav" aria-label="Parts">
           {part.previousPart ? (
             <a href={part.previousPart.url} rel="prev">
-              <ArrowLeft aria-hidden="true" size={16} />
+              <Icon of={ArrowLeft} aria-hidden="true" size={16} />
               <span>
                 <span className="part-end__nav-label">{t.part.previous}</span>
                 {part.previousPart.title}
@@ -182,7 +183,7 @@ function PartView({ part, now, resumeAt, ...loaded }: Route.ComponentProps["load
                 <span className="part-end__nav-label">{t.part.next}</span>
                 {part.nextPart.title}
               </span>
-              <ArrowRight aria-hidden="true" size={16} />
+              <Icon of={ArrowRight} aria-hidden="true" size={16} />
             </a>
           )}
         </nav>

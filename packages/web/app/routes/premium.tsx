@@ -1,7 +1,8 @@
 import { COIN_PACKS, type PremiumPlan, premiumCoinsGain } from "@inkwell/shared";
-import { BookOpen, Coins, Palette, ShieldCheck } from "lucide-react";
+import { BookOpen, Coins, Palette, ShieldCheck } from "lucide";
 import { useState } from "react";
 import { apiContext } from "../api/context.ts";
+import { Icon } from "../components/icon.tsx";
 import { PremiumMembership } from "../features/premium/premium-membership.tsx";
 import { PremiumPlans } from "../features/premium/premium-plans.tsx";
 import { t } from "../i18n/index.ts";
@@ -50,23 +51,23 @@ export default function PremiumPage({ loaderData }: Route.ComponentProps) {
       <h2 className="premium-page__benefits-heading">{t.premium.benefitsLabel}</h2>
       <ul className="premium-page__benefits">
         <li>
-          <BookOpen aria-hidden="true" size={28} />
+          <Icon of={BookOpen} aria-hidden="true" size={28} />
           <h3>{t.premium.picksTitle}</h3>
           <p>{t.premium.picksText}</p>
           <a href="/catalog/premiumpicks">{t.premium.seePicks}</a>
         </li>
         <li>
-          <ShieldCheck aria-hidden="true" size={28} />
+          <Icon of={ShieldCheck} aria-hidden="true" size={28} />
           <h3>{t.premium.adsTitle}</h3>
           <p>{t.premium.adsText}</p>
         </li>
         <li>
-          <Palette aria-hidden="true" size={28} />
+          <Icon of={Palette} aria-hidden="true" size={28} />
           <h3>{t.premium.themesTitle}</h3>
           <p>{t.premium.themesText}</p>
         </li>
         <li>
-          <Coins aria-hidden="true" size={28} />
+          <Icon of={Coins} aria-hidden="true" size={28} />
           <h3>{t.premium.coinsTitle(premiumCoinsGain())}</h3>
           <p>{t.premium.coinsText}</p>
           <ul className="premium-page__packs" aria-label={t.premium.packsLabel}>

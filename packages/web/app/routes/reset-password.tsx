@@ -1,6 +1,7 @@
 import { ACCOUNT_MESSAGES, passwordProblem } from "@inkwell/shared";
-import { CircleCheck } from "lucide-react";
+import { CircleCheck } from "lucide";
 import { useEffect, useState } from "react";
+import { Icon } from "../components/icon.tsx";
 import { PasswordField } from "../components/password-field.tsx";
 import { t } from "../i18n/index.ts";
 import type { Route } from "./+types/reset-password";
@@ -33,7 +34,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 function ResetDone() {
   return (
     <section className="auth auth--centered" aria-labelledby="reset-done-heading">
-      <CircleCheck className="auth__icon" aria-hidden="true" size={56} />
+      <Icon of={CircleCheck} className="auth__icon" aria-hidden="true" size={56} />
       <h1 id="reset-done-heading">{t.account.resetDoneTitle}</h1>
       <p>{t.account.resetDoneText}</p>
     </section>

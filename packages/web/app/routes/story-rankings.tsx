@@ -1,8 +1,9 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "lucide";
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { Cover } from "../components/cover.tsx";
 import { ErrorPage } from "../components/error-page.tsx";
+import { Icon } from "../components/icon.tsx";
 import { MatureGate } from "../features/story/mature-gate.tsx";
 import { t } from "../i18n/index.ts";
 import {
@@ -59,7 +60,7 @@ export default function StoryRankingsPage({ loaderData }: Route.ComponentProps) 
         </ol>
       )}
       <a className="button" href={story.url}>
-        <ArrowLeft aria-hidden="true" size={16} />
+        <Icon of={ArrowLeft} aria-hidden="true" size={16} />
         {t.rankings.back}
       </a>
     </article>

@@ -1,7 +1,8 @@
 import { ACCOUNT_MESSAGES } from "@inkwell/shared";
-import { CircleAlert, CircleCheck } from "lucide-react";
+import { CircleAlert, CircleCheck } from "lucide";
 import { data, redirect } from "react-router";
 import { apiContext } from "../api/context.ts";
+import { Icon } from "../components/icon.tsx";
 import { t } from "../i18n/index.ts";
 import { notFoundResponse } from "../lib/route-data.ts";
 import type { Route } from "./+types/user-activation";
@@ -57,9 +58,14 @@ export default function UserActivation({ loaderData }: Route.ComponentProps) {
   return (
     <section className="auth auth--centered" aria-labelledby="activation-heading">
       {sent ? (
-        <CircleCheck className="auth__icon" aria-hidden="true" size={56} />
+        <Icon of={CircleCheck} className="auth__icon" aria-hidden="true" size={56} />
       ) : (
-        <CircleAlert className="auth__icon auth__icon--warning" aria-hidden="true" size={56} />
+        <Icon
+          of={CircleAlert}
+          className="auth__icon auth__icon--warning"
+          aria-hidden="true"
+          size={56}
+        />
       )}
       <h1 id="activation-heading">{title}</h1>
       <p>{text}</p>

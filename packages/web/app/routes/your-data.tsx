@@ -1,6 +1,7 @@
-import { Download } from "lucide-react";
+import { Download } from "lucide";
 import { redirect } from "react-router";
 import { apiContext } from "../api/context.ts";
+import { Icon } from "../components/icon.tsx";
 import { t } from "../i18n/index.ts";
 import type { Route } from "./+types/your-data";
 
@@ -24,7 +25,7 @@ export default function YourData() {
         href="/settings/your-inkwell-data?json=1"
         download
       >
-        <Download aria-hidden="true" size={18} />
+        <Icon of={Download} aria-hidden="true" size={18} />
         {t.settings.download}
       </a>
     </section>

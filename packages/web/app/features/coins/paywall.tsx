@@ -1,10 +1,11 @@
 import type { Paywall as PaywallData, UserSummary } from "@inkwell/shared";
-import { Lock } from "lucide-react";
+import { Lock } from "lucide";
 import { useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { browserApi } from "../../api/client.ts";
 import { Avatar } from "../../components/avatar.tsx";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
+import { Icon } from "../../components/icon.tsx";
 import { Toast } from "../../components/toast.tsx";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
@@ -89,7 +90,7 @@ export function Paywall({
   return (
     <section className="paywall" aria-labelledby={headingId}>
       <span className="paywall__icon">
-        <Lock aria-hidden="true" size={28} />
+        <Icon of={Lock} aria-hidden="true" size={28} />
       </span>
       <h2 id={headingId} className="paywall__heading">
         {bonusTypeName ? t.coins.bonusHeading(bonusTypeName) : t.coins.paywallHeading}

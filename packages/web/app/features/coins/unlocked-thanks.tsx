@@ -5,10 +5,11 @@ import {
   THANK_YOU_TOAST_DURATION_MS,
   type UserSummary,
 } from "@inkwell/shared";
-import { X } from "lucide-react";
+import { X } from "lucide";
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { Avatar } from "../../components/avatar.tsx";
+import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 import type { UnlockedState } from "./paywall.tsx";
 
@@ -51,7 +52,7 @@ export function UnlockedThanks({ author }: { author: Pick<UserSummary, "name" | 
             aria-label={t.toast.dismiss}
             onClick={() => setShown(false)}
           >
-            <X aria-hidden="true" size={18} />
+            <Icon of={X} aria-hidden="true" size={18} />
           </button>
         </div>
       )}

@@ -4,8 +4,9 @@ import {
   formatCoinBalance,
   WALLET_ONBOARD_COOKIE,
 } from "@inkwell/shared";
-import { Coins, LoaderCircle } from "lucide-react";
+import { Coins, LoaderCircle } from "lucide";
 import { useEffect, useRef, useState } from "react";
+import { Icon } from "../../components/icon.tsx";
 import { OnboardingTip } from "../../components/onboarding-tip.tsx";
 import { t } from "../../i18n/index.ts";
 import { readCookie, writeCookie } from "../../lib/cookies.ts";
@@ -51,9 +52,9 @@ export default function WalletButton({ userId }: { userId: number }) {
         }}
       >
         {step === "deducting" ? (
-          <LoaderCircle className="wallet-button__spinner" aria-hidden="true" size={18} />
+          <Icon of={LoaderCircle} className="wallet-button__spinner" aria-hidden="true" size={18} />
         ) : (
-          <Coins aria-hidden="true" size={18} />
+          <Icon of={Coins} aria-hidden="true" size={18} />
         )}
         {/* The header has room for a number only: the full step is the status below. */}
         <span aria-hidden="true">

@@ -1,8 +1,9 @@
 import { abbreviateCount, type CommentData, formatTimeAgo } from "@inkwell/shared";
-import { Flag, Heart, Trash2 } from "lucide-react";
+import { Flag, Heart, Trash2 } from "lucide";
 import { useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { Avatar } from "../../components/avatar.tsx";
+import { Icon } from "../../components/icon.tsx";
 import { UserBadges } from "../../components/user-badges.tsx";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
@@ -94,7 +95,12 @@ export function CommentItem({
             disabled={liking}
             onClick={() => actions.guard(() => void toggleLike())}
           >
-            <Heart aria-hidden="true" size={16} fill={like.interacted ? "currentColor" : "none"} />
+            <Icon
+              of={Heart}
+              aria-hidden="true"
+              size={16}
+              fill={like.interacted ? "currentColor" : "none"}
+            />
             <span aria-hidden="true">{abbreviateCount(like.count)}</span>
           </button>
           {actions.onReply && (
@@ -109,7 +115,7 @@ export function CommentItem({
               disabled={deleting}
               onClick={() => void remove()}
             >
-              <Trash2 aria-hidden="true" size={16} />
+              <Icon of={Trash2} aria-hidden="true" size={16} />
               {t.comments.delete}
             </button>
           )}
@@ -131,7 +137,7 @@ export function CommentItem({
                 })
               }
             >
-              <Flag aria-hidden="true" size={16} />
+              <Icon of={Flag} aria-hidden="true" size={16} />
               <span aria-hidden="true">{t.reports.report}</span>
             </button>
           )}

@@ -1,8 +1,9 @@
 import type { CommentData } from "@inkwell/shared";
 import { COMMENTS_PAGE_SIZE } from "@inkwell/shared";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "lucide";
 import { useCallback, useEffect, useState } from "react";
 import { browserApi } from "../../api/client.ts";
+import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 import { useInteractionGate } from "../accounts/interaction-gate.tsx";
 import type { CommentActions } from "./comment-item.tsx";
@@ -78,7 +79,7 @@ export function CommentsSection({ partId }: { partId: number }) {
       {single ? (
         <div className="comments__single">
           <button className="link-button comments__return" type="button" onClick={returnToAll}>
-            <ArrowLeft aria-hidden="true" size={16} />
+            <Icon of={ArrowLeft} aria-hidden="true" size={16} />
             {t.comments.returnToAll}
           </button>
           {single.status === "loading" && <p role="status">{t.comments.loading}</p>}

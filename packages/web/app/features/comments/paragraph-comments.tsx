@@ -1,8 +1,9 @@
 import { COMMENTS_PAGE_SIZE } from "@inkwell/shared";
-import { MessageSquare } from "lucide-react";
+import { MessageSquare } from "lucide";
 import { type RefObject, useCallback, useEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import { browserApi } from "../../api/client.ts";
+import { Icon } from "../../components/icon.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
 import { useInteractionGate } from "../accounts/interaction-gate.tsx";
@@ -69,7 +70,7 @@ export function ParagraphComments({
             aria-label={t.comments.paragraphMarker(count)}
             onClick={() => setOpen(id)}
           >
-            <MessageSquare aria-hidden="true" size={14} />
+            <Icon of={MessageSquare} aria-hidden="true" size={14} />
             {count > 0 && <span aria-hidden="true">{count}</span>}
           </button>,
           host,

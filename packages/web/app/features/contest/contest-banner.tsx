@@ -1,7 +1,8 @@
 import type { ContestEligibility, ContestInfo } from "@inkwell/shared";
-import { Award } from "lucide-react";
+import { Award } from "lucide";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { browserApi } from "../../api/client.ts";
+import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 import "../../styles/contest.css";
 
@@ -62,7 +63,7 @@ export function ContestBanner({ storyId }: { storyId: number }) {
           : t.contest.banner.mayBeEligible(contest.year, words(contest.minWords));
   return (
     <aside className="contest-banner" aria-label={t.contest.banner.label}>
-      <Award aria-hidden="true" size={28} className="contest-banner__icon" />
+      <Icon of={Award} aria-hidden="true" size={28} className="contest-banner__icon" />
       <p className="contest-banner__text">{text}</p>
       {state === "SUBMITTED" && (
         <a className="button" href={entryUrl}>

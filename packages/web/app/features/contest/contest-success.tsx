@@ -1,4 +1,5 @@
-import { PartyPopper } from "lucide-react";
+import { PartyPopper } from "lucide";
+import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 
 /** §2: the success screen and its congratulations, on the contest page and in the modal. */
@@ -19,7 +20,7 @@ export function ContestSuccess({
 }) {
   return (
     <div className="contest-success" role="status">
-      <PartyPopper aria-hidden="true" size={40} className="contest-success__icon" />
+      <Icon of={PartyPopper} aria-hidden="true" size={40} className="contest-success__icon" />
       <h2 className="contest-success__title">{t.contest.success.title}</h2>
       <p>{t.contest.success.text(storyTitle, year)}</p>
       {addedTag && <p>{t.contest.success.tagAdded(addedTag)}</p>}

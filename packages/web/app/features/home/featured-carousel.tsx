@@ -1,6 +1,7 @@
 import { type FeaturedSlide, MOBILE_MAX_WIDTH } from "@inkwell/shared";
-import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
+import { ChevronLeft, ChevronRight, Pause, Play } from "lucide";
 import { type CSSProperties, useEffect, useRef, useState } from "react";
+import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 
 /**
@@ -72,9 +73,9 @@ export function FeaturedCarousel({
               aria-label={paused ? t.feed.play : t.feed.pause}
             >
               {paused ? (
-                <Play aria-hidden="true" size={18} />
+                <Icon of={Play} aria-hidden="true" size={18} />
               ) : (
-                <Pause aria-hidden="true" size={18} />
+                <Icon of={Pause} aria-hidden="true" size={18} />
               )}
             </button>
             <button
@@ -83,7 +84,7 @@ export function FeaturedCarousel({
               onClick={() => go(-1)}
               aria-label={t.feed.previous}
             >
-              <ChevronLeft aria-hidden="true" size={20} />
+              <Icon of={ChevronLeft} aria-hidden="true" size={20} />
             </button>
             <button
               type="button"
@@ -91,7 +92,7 @@ export function FeaturedCarousel({
               onClick={() => go(1)}
               aria-label={t.feed.next}
             >
-              <ChevronRight aria-hidden="true" size={20} />
+              <Icon of={ChevronRight} aria-hidden="true" size={20} />
             </button>
           </div>
         )}

@@ -1,7 +1,8 @@
 import { HOME_SECTIONS_PER_LOAD, type HomeSection } from "@inkwell/shared";
-import { Crown } from "lucide-react";
+import { Crown } from "lucide";
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
+import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 import { ContinueReadingStrip } from "./continue-reading-strip.tsx";
 import { HomeSectionView } from "./home-sections.tsx";
@@ -71,7 +72,7 @@ export function HomeFeed({
     <div className="home-feed">
       <h1 className="visually-hidden">{t.homeFeed.heading}</h1>
       <a className="try-premium" href="/catalog/premiumpicks">
-        <Crown aria-hidden="true" size={18} />
+        <Icon of={Crown} aria-hidden="true" size={18} />
         <strong>{t.feed.tryPremium}</strong>
         <span>{t.feed.tryPremiumText}</span>
       </a>

@@ -1,6 +1,7 @@
-import { BookOpen, Clapperboard, Handshake } from "lucide-react";
+import { BookOpen, Clapperboard, Handshake } from "lucide";
 import type { StoryCardData } from "../../api/client.ts";
 import { BROWSE_TOPICS } from "../../components/browse-topics.ts";
+import { Icon } from "../../components/icon.tsx";
 import { StoryCarousel } from "../../components/story-carousel.tsx";
 import { t } from "../../i18n/index.ts";
 import { QuoteCarousel } from "./quote-carousel.tsx";
@@ -75,19 +76,19 @@ export function LandingPage({ popular }: { popular: StoryCardData[] }) {
 
       <div className="landing-cards">
         <section className="landing-card" aria-labelledby="books-heading">
-          <BookOpen aria-hidden="true" size={28} />
+          <Icon of={BookOpen} aria-hidden="true" size={28} />
           <h2 id="books-heading">{l.booksHeading}</h2>
           <p>{l.booksText}</p>
         </section>
         <section className="landing-card" aria-labelledby="studios-heading">
-          <Clapperboard aria-hidden="true" size={28} />
+          <Icon of={Clapperboard} aria-hidden="true" size={28} />
           <h2 id="studios-heading">{l.studiosHeading}</h2>
           <p>{l.studiosText}</p>
         </section>
       </div>
 
       <section className="landing-brands" aria-labelledby="brands-heading">
-        <Handshake aria-hidden="true" size={32} />
+        <Icon of={Handshake} aria-hidden="true" size={32} />
         <div>
           <h2 id="brands-heading">{l.brandsHeading}</h2>
           <p>{l.brandsText}</p>

@@ -1,5 +1,6 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "lucide";
 import { useState } from "react";
+import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 
 /** The landing page's author quotes, one at a time, wrapping around both ways. */
@@ -31,13 +32,13 @@ export function QuoteCarousel() {
       </figure>
       <div className="carousel-controls landing-quotes__controls">
         <button type="button" onClick={() => go(-1)} aria-label={t.landing.previousQuote}>
-          <ChevronLeft aria-hidden="true" size={20} />
+          <Icon of={ChevronLeft} aria-hidden="true" size={20} />
         </button>
         <span aria-hidden="true">
           {current + 1} / {quotes.length}
         </span>
         <button type="button" onClick={() => go(1)} aria-label={t.landing.nextQuote}>
-          <ChevronRight aria-hidden="true" size={20} />
+          <Icon of={ChevronRight} aria-hidden="true" size={20} />
         </button>
       </div>
     </section>

@@ -1,5 +1,6 @@
-import { Mail } from "lucide-react";
+import { Mail } from "lucide";
 import { useState } from "react";
+import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 import { useInboxSignals } from "./inbox-stream.ts";
 
@@ -15,7 +16,7 @@ export default function InboxLink({ username }: { username: string }) {
   });
   return (
     <a className="inbox-link" href="/inbox" aria-label={t.inbox.linkLabel(unread)}>
-      <Mail aria-hidden="true" size={22} />
+      <Icon of={Mail} aria-hidden="true" size={22} />
       {unread > 0 && (
         <span className="inbox-link__badge" aria-hidden="true">
           {unread > 99 ? "99+" : unread}

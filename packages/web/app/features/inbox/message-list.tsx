@@ -5,8 +5,9 @@ import {
   linkify,
   needsSeparator,
 } from "@inkwell/shared";
-import { Flag, Trash2 } from "lucide-react";
+import { Flag, Trash2 } from "lucide";
 import { useEffect, useState } from "react";
+import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 
 /**
@@ -89,7 +90,7 @@ export function MessageList({
                     onClick={() => onDelete(message)}
                     aria-label={t.inbox.deleteMessage}
                   >
-                    <Trash2 aria-hidden="true" size={14} />
+                    <Icon of={Trash2} aria-hidden="true" size={14} />
                   </button>
                 )}
                 {!mine && onReport && (
@@ -99,7 +100,7 @@ export function MessageList({
                     onClick={() => onReport(message)}
                     aria-label={t.reports.reportMessage}
                   >
-                    <Flag aria-hidden="true" size={14} />
+                    <Icon of={Flag} aria-hidden="true" size={14} />
                   </button>
                 )}
               </span>

@@ -1,4 +1,5 @@
-import { Plus } from "lucide-react";
+import { Plus } from "lucide";
+import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
 import { usePopover } from "../../lib/use-popover.ts";
@@ -25,7 +26,7 @@ export function AddToButton({ storyId, large = true }: { storyId: number; large?
         aria-controls={open ? popoverId : undefined}
         onClick={() => toggle(guard)}
       >
-        <Plus aria-hidden="true" size={18} />
+        <Icon of={Plus} aria-hidden="true" size={18} />
         {t.story.addTo}
       </button>
       {open && user && (

@@ -1,8 +1,9 @@
 import type { ReadingListSummary } from "@inkwell/shared";
-import { Lock } from "lucide-react";
+import { Lock } from "lucide";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { Alert } from "../../components/alert.tsx";
+import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 
 /** The popover holds every list a reader could have (the API's maximum page). */
@@ -114,7 +115,7 @@ export function AddToPanel({ storyId, username }: { storyId: number; username: s
             <label className="add-to__option">
               <input type="checkbox" checked={inLibrary} onChange={toggleLibrary} />
               <span>{t.lists.myLibrary}</span>
-              <Lock aria-label={t.lists.private} size={14} />
+              <Icon of={Lock} aria-label={t.lists.private} size={14} />
             </label>
           </li>
           {lists.map((list) => (
@@ -126,7 +127,7 @@ export function AddToPanel({ storyId, username }: { storyId: number; username: s
                   onChange={() => toggleList(list)}
                 />
                 <span>{list.name}</span>
-                {list.isPrivate && <Lock aria-label={t.lists.private} size={14} />}
+                {list.isPrivate && <Icon of={Lock} aria-label={t.lists.private} size={14} />}
               </label>
             </li>
           ))}

@@ -1,9 +1,10 @@
 import type { StoryCard } from "@inkwell/shared";
-import { ArrowDown, ArrowUp, GripVertical, X } from "lucide-react";
+import { ArrowDown, ArrowUp, GripVertical, X } from "lucide";
 import { useState } from "react";
 import { browserApi, type StoryCardData } from "../../api/client.ts";
 import { Alert } from "../../components/alert.tsx";
 import { Cover } from "../../components/cover.tsx";
+import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 import { useReorder } from "../../lib/use-reorder.ts";
 
@@ -59,7 +60,7 @@ export function ListEditor({ listId, first }: { listId: number; first: StoryCard
             {...rowProps(index, story)}
           >
             <span className="list-editor__grip" title={t.lists.dragHandle(story.title)}>
-              <GripVertical aria-hidden="true" size={18} />
+              <Icon of={GripVertical} aria-hidden="true" size={18} />
             </span>
             <Cover src={story.cover} title={story.title} width={48} />
             <span className="list-editor__info">
@@ -75,7 +76,7 @@ export function ListEditor({ listId, first }: { listId: number; first: StoryCard
                 disabled={index === 0}
                 onClick={() => move(index, -1)}
               >
-                <ArrowUp aria-hidden="true" size={18} />
+                <Icon of={ArrowUp} aria-hidden="true" size={18} />
               </button>
               <button
                 id={buttonId("down", story.id)}
@@ -85,7 +86,7 @@ export function ListEditor({ listId, first }: { listId: number; first: StoryCard
                 disabled={index === stories.length - 1}
                 onClick={() => move(index, 1)}
               >
-                <ArrowDown aria-hidden="true" size={18} />
+                <Icon of={ArrowDown} aria-hidden="true" size={18} />
               </button>
               <button
                 type="button"
@@ -93,7 +94,7 @@ export function ListEditor({ listId, first }: { listId: number; first: StoryCard
                 aria-label={t.lists.remove(story.title)}
                 onClick={() => remove(story)}
               >
-                <X aria-hidden="true" size={18} />
+                <Icon of={X} aria-hidden="true" size={18} />
               </button>
             </span>
           </li>

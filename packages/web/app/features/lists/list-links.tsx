@@ -1,6 +1,7 @@
 import type { ReadingListSummary } from "@inkwell/shared";
-import { Lock } from "lucide-react";
+import { Lock } from "lucide";
 import { Cover } from "../../components/cover.tsx";
+import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 
 /** Reading lists as links to their pages, each with its cover and story count. */
@@ -22,7 +23,7 @@ export function ListLinks({
             <Cover src={list.cover} title={list.name} width={48} />
             <span className="list-links__name">
               {list.name}
-              {list.isPrivate && <Lock aria-label={t.lists.private} size={14} />}
+              {list.isPrivate && <Icon of={Lock} aria-label={t.lists.private} size={14} />}
             </span>
             <span className="list-links__count">{t.lists.storiesCount(list.numStories)}</span>
           </a>

@@ -1,5 +1,6 @@
-import { Link2 } from "lucide-react";
+import { Link2 } from "lucide";
 import { useState } from "react";
+import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 
 /** Copies the page's address; says so, or where to copy it by hand when not allowed. */
@@ -16,7 +17,7 @@ export function ShareLink() {
   return (
     <span className="share-link">
       <button className="button" type="button" onClick={copy}>
-        <Link2 aria-hidden="true" size={18} />
+        <Icon of={Link2} aria-hidden="true" size={18} />
         {t.lists.share}
       </button>
       <span role="status">{note}</span>

@@ -6,8 +6,9 @@ import {
   NOTES_LIMITS,
   splitList,
 } from "@inkwell/shared";
-import { X } from "lucide-react";
+import { X } from "lucide";
 import { type KeyboardEvent, useState } from "react";
+import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 
 const text = t.notes.protagonist;
@@ -65,7 +66,7 @@ export function AttributePicker({
                 aria-label={text.remove(attribute)}
                 onClick={() => remove(attribute)}
               >
-                <X aria-hidden="true" size={16} />
+                <Icon of={X} aria-hidden="true" size={16} />
               </button>
             </li>
           ))}

@@ -1,9 +1,10 @@
 import type { PremiumPlan, PremiumStatus } from "@inkwell/shared";
-import { Check } from "lucide-react";
+import { Check } from "lucide";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { browserApi } from "../../api/client.ts";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
+import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
 import { usePurchaseKey } from "../../lib/purchase-key.ts";
@@ -63,7 +64,7 @@ export function PremiumPlans({
               <ul className="premium-plan__includes" aria-label={t.premium.planIncludes(plan.name)}>
                 {includes.map((line) => (
                   <li key={line}>
-                    <Check aria-hidden="true" size={18} />
+                    <Icon of={Check} aria-hidden="true" size={18} />
                     {line}
                   </li>
                 ))}

@@ -1,6 +1,7 @@
 import { formatTimeAgo, type ProfileMessage } from "@inkwell/shared";
-import { Flag, MessageCircle, Trash2 } from "lucide-react";
+import { Flag, MessageCircle, Trash2 } from "lucide";
 import { Avatar } from "../../components/avatar.tsx";
+import { Icon } from "../../components/icon.tsx";
 import { UserBadges } from "../../components/user-badges.tsx";
 import { t } from "../../i18n/index.ts";
 import { CommentText } from "../comments/comment-text.tsx";
@@ -64,7 +65,7 @@ export function MessageItem({
               aria-label={text.replyTo(from.name)}
               onClick={onReply}
             >
-              <MessageCircle aria-hidden="true" size={16} />
+              <Icon of={MessageCircle} aria-hidden="true" size={16} />
               <span aria-hidden="true">{text.reply}</span>
             </button>
           )}
@@ -75,7 +76,7 @@ export function MessageItem({
               aria-label={text.deleteLabel(from.name)}
               onClick={() => actions.askDelete(message, onDeleted)}
             >
-              <Trash2 aria-hidden="true" size={16} />
+              <Icon of={Trash2} aria-hidden="true" size={16} />
               <span aria-hidden="true">{text.delete}</span>
             </button>
           )}
@@ -86,7 +87,7 @@ export function MessageItem({
               aria-label={text.reportLabel(from.name)}
               onClick={() => actions.report(message)}
             >
-              <Flag aria-hidden="true" size={16} />
+              <Icon of={Flag} aria-hidden="true" size={16} />
               <span aria-hidden="true">{text.report}</span>
             </button>
           )}

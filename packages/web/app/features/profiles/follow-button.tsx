@@ -1,7 +1,8 @@
-import { UserCheck, UserPlus } from "lucide-react";
+import { UserCheck, UserPlus } from "lucide";
 import { useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { Alert } from "../../components/alert.tsx";
+import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
 import { useInteractionGate } from "../accounts/interaction-gate.tsx";
@@ -59,9 +60,9 @@ export function FollowButton({ username, state, onChange }: FollowButtonProps) {
         onClick={() => (state.following ? toggle() : guard(toggle))}
       >
         {state.following ? (
-          <UserCheck aria-hidden="true" size={18} />
+          <Icon of={UserCheck} aria-hidden="true" size={18} />
         ) : (
-          <UserPlus aria-hidden="true" size={18} />
+          <Icon of={UserPlus} aria-hidden="true" size={18} />
         )}
         {state.following ? t.profile.following : t.profile.follow}
       </button>

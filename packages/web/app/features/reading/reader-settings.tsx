@@ -10,9 +10,10 @@ import {
   THEMES,
   type Theme,
 } from "@inkwell/shared";
-import { ALargeSmall } from "lucide-react";
+import { ALargeSmall } from "lucide";
 import { useState } from "react";
 import { browserApi } from "../../api/client.ts";
+import { Icon } from "../../components/icon.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
 import { writeCookie } from "../../lib/cookies.ts";
@@ -114,7 +115,7 @@ export function ReaderSettingsControl({ settings, onChange }: ReaderSettingsProp
   return (
     <>
       <button className="button reader__settings" type="button" onClick={() => setOpen(true)}>
-        <ALargeSmall aria-hidden="true" size={20} />
+        <Icon of={ALargeSmall} aria-hidden="true" size={20} />
         {t.reader.settings}
       </button>
       <Modal open={open} title={t.reader.settings} onClose={() => setOpen(false)}>

@@ -1,7 +1,8 @@
 import { abbreviateCount } from "@inkwell/shared";
-import { Star } from "lucide-react";
+import { Star } from "lucide";
 import { useState } from "react";
 import { browserApi } from "../../api/client.ts";
+import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 import { useInteractionGate } from "../accounts/interaction-gate.tsx";
 
@@ -43,7 +44,7 @@ export function VoteButton({
         disabled={busy}
         onClick={() => guard(toggle)}
       >
-        <Star aria-hidden="true" size={18} fill={state.voted ? "currentColor" : "none"} />
+        <Icon of={Star} aria-hidden="true" size={18} fill={state.voted ? "currentColor" : "none"} />
         {state.voted ? t.vote.voted : t.vote.vote}
         <span className="vote-button__count">{t.vote.count(abbreviateCount(state.votes))}</span>
       </button>

@@ -9,10 +9,11 @@ import {
   type SupportFlow,
   type SupportItem,
 } from "@inkwell/shared";
-import { ArrowLeft, ChevronRight } from "lucide-react";
+import { ArrowLeft, ChevronRight } from "lucide";
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { browserApi } from "../../api/client.ts";
+import { Icon } from "../../components/icon.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
@@ -242,7 +243,7 @@ export function useReport(): { report: (target: ReportTarget) => void; reportMod
                   <li key={item.id}>
                     <button className="report__choice" type="button" onClick={() => choose(item)}>
                       <span>{item.title}</span>
-                      <ChevronRight aria-hidden="true" size={18} />
+                      <Icon of={ChevronRight} aria-hidden="true" size={18} />
                     </button>
                   </li>
                 );
@@ -366,7 +367,7 @@ export function useReport(): { report: (target: ReportTarget) => void; reportMod
       >
         {canGoBack && (
           <button className="report__back link-button" type="button" onClick={back}>
-            <ArrowLeft aria-hidden="true" size={16} />
+            <Icon of={ArrowLeft} aria-hidden="true" size={16} />
             {text.back}
           </button>
         )}

@@ -1,6 +1,7 @@
 import { isModerator, MODEL_TYPES } from "@inkwell/shared";
-import { Flag } from "lucide-react";
+import { Flag } from "lucide";
 import { lazy, Suspense, useState } from "react";
+import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
 import type { ReportTarget } from "./report-modal.tsx";
@@ -40,7 +41,7 @@ export function ReportStoryCard({
   if (isAuthor && !moderator) return null;
   return (
     <aside className="side-card report-card" aria-labelledby="report-card-heading">
-      <Flag aria-hidden="true" size={24} />
+      <Icon of={Flag} aria-hidden="true" size={24} />
       <h2 id="report-card-heading">{text.heading}</h2>
       <p>{text.text}</p>
       {!isAuthor && (

@@ -1,6 +1,7 @@
 import { IMAGE_MODERATION_MESSAGES } from "@inkwell/shared";
-import { TriangleAlert } from "lucide-react";
+import { TriangleAlert } from "lucide";
 import { Cover } from "../../components/cover.tsx";
+import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 
 /** Where a writer appeals one of their flagged images. */
@@ -24,7 +25,7 @@ export function BannedImageNotice({
       {thumbnail ? (
         <img className="banned-image-notice__image" src={imageUrl} alt="" width={48} />
       ) : (
-        <TriangleAlert aria-hidden="true" size={18} />
+        <Icon of={TriangleAlert} aria-hidden="true" size={18} />
       )}
       <p>
         {IMAGE_MODERATION_MESSAGES.bannedNotice}{" "}
@@ -50,7 +51,7 @@ export function BannedCover({ src, title, width, className = "", sizes }: Banned
     <div className={`banned-cover ${className}`}>
       <Cover src={src} title={title} width={width} eager sizes={sizes} />
       <div className="banned-cover__overlay">
-        <TriangleAlert aria-hidden="true" size={22} />
+        <Icon of={TriangleAlert} aria-hidden="true" size={22} />
         <span>{t.imageModeration.coverWarning}</span>
         <a href={appealUrl(src)}>{t.imageModeration.appeal}</a>
       </div>

@@ -5,9 +5,10 @@ import {
   type BlockedTagRules,
   normaliseTag,
 } from "@inkwell/shared";
-import { ArrowLeft, X } from "lucide-react";
+import { ArrowLeft, X } from "lucide";
 import { type KeyboardEvent, useId, useState } from "react";
 import { BROWSE_TOPICS } from "../../components/browse-topics.ts";
+import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 
 interface BlockedTagsEditorProps {
@@ -58,7 +59,7 @@ export function BlockedTagsEditor({ tags, rules, onChange, onBack }: BlockedTags
           onClick={onBack}
           aria-label={t.safety.back}
         >
-          <ArrowLeft aria-hidden="true" size={20} />
+          <Icon of={ArrowLeft} aria-hidden="true" size={20} />
         </button>
         <h3>{t.safety.blockedTags}</h3>
       </div>
@@ -95,7 +96,7 @@ export function BlockedTagsEditor({ tags, rules, onChange, onBack }: BlockedTags
                 onChange(tags.filter((other) => other !== tag));
               }}
             >
-              <X aria-hidden="true" size={14} />
+              <Icon of={X} aria-hidden="true" size={14} />
             </button>
           </li>
         ))}

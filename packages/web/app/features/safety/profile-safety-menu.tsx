@@ -1,6 +1,7 @@
 import type { ProfileSafety } from "@inkwell/shared";
-import { MoreHorizontal } from "lucide-react";
+import { MoreHorizontal } from "lucide";
 import { useRef } from "react";
+import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 import type { ModerationAction } from "./use-moderation.tsx";
 import {
@@ -55,7 +56,7 @@ export function ProfileSafetyMenu({
       )}
       <details className="profile-safety__menu" ref={menu}>
         <summary className="button" aria-label={t.safety.menu(target.name)}>
-          <MoreHorizontal aria-hidden="true" size={20} />
+          <Icon of={MoreHorizontal} aria-hidden="true" size={20} />
         </summary>
         <ul className="profile-safety__panel">
           {actions.map((action) => (

@@ -1,9 +1,10 @@
 import { SAFETY_LIST_PAGE_SIZE, type SafetyListUser } from "@inkwell/shared";
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "lucide";
 import { useCallback, useEffect, useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { Alert } from "../../components/alert.tsx";
 import { Avatar } from "../../components/avatar.tsx";
+import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 import { useSafetyActions } from "./use-safety-actions.tsx";
 
@@ -93,7 +94,7 @@ export function SafetyList({ kind, username }: { kind: Kind; username: string })
                 disabled={current === 0}
                 onClick={() => setPage(current - 1)}
               >
-                <ChevronLeft aria-hidden="true" size={18} />
+                <Icon of={ChevronLeft} aria-hidden="true" size={18} />
               </button>
               <span>{t.safety.page(current + 1, pages)}</span>
               <button
@@ -103,7 +104,7 @@ export function SafetyList({ kind, username }: { kind: Kind; username: string })
                 disabled={current >= pages - 1}
                 onClick={() => setPage(current + 1)}
               >
-                <ChevronRight aria-hidden="true" size={18} />
+                <Icon of={ChevronRight} aria-hidden="true" size={18} />
               </button>
             </nav>
           )}

@@ -1,6 +1,7 @@
 import { type RecentSearches as Recent, truncate } from "@inkwell/shared";
-import { X } from "lucide-react";
+import { X } from "lucide";
 import { Form } from "react-router";
+import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 import { searchPath } from "./filters.ts";
 
@@ -28,7 +29,7 @@ export function RecentSearches({ recent }: { recent: Recent }) {
                 value="remove"
                 aria-label={t.search.removeRecent(truncate(query, RECENT_CUT))}
               >
-                <X aria-hidden="true" size={18} />
+                <Icon of={X} aria-hidden="true" size={18} />
               </button>
             </Form>
           </li>

@@ -1,4 +1,5 @@
-import { Search } from "lucide-react";
+import { Search } from "lucide";
+import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 
 /**
@@ -12,7 +13,7 @@ export function SearchBar({ term = "" }: { term?: string }) {
         <label className="visually-hidden" htmlFor="search-page-input">
           {t.nav.search}
         </label>
-        <Search className="search-bar__icon" aria-hidden="true" size={20} />
+        <Icon of={Search} className="search-bar__icon" aria-hidden="true" size={20} />
         <input
           id="search-page-input"
           className="search-bar__input"

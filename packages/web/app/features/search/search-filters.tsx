@@ -4,8 +4,9 @@ import {
   SEARCH_UPDATED,
   type StorySearchFilters,
 } from "@inkwell/shared";
-import { SlidersHorizontal } from "lucide-react";
+import { SlidersHorizontal } from "lucide";
 import { Form } from "react-router";
+import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 import { activeFilterCount } from "./filters.ts";
 
@@ -27,7 +28,7 @@ export function SearchFilters({ action, filters, offerHideMature }: SearchFilter
   return (
     <details className="search-filters" open={active > 0 || undefined}>
       <summary className="search-filters__toggle">
-        <SlidersHorizontal aria-hidden="true" size={18} />
+        <Icon of={SlidersHorizontal} aria-hidden="true" size={18} />
         {active > 0 ? t.search.filtersActive(active) : t.search.filters}
       </summary>
       <Form method="get" action={action} className="search-filters__form" key={key}>

@@ -1,7 +1,8 @@
 import { EMAIL_MESSAGES, isEmail } from "@inkwell/shared";
-import { CircleAlert, CircleCheck } from "lucide-react";
+import { CircleAlert, CircleCheck } from "lucide";
 import { type FormEvent, useState } from "react";
 import { browserApi } from "../../api/client.ts";
+import { Icon } from "../../components/icon.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { PasswordField } from "../../components/password-field.tsx";
 import { t } from "../../i18n/index.ts";
@@ -100,10 +101,16 @@ export function EmailModal({ open, onClose, onBack }: EmailModalProps) {
                 aria-describedby={emailError ? "settings-new-email-error" : undefined}
               />
               {validity === "valid" && (
-                <CircleCheck className="field__icon field__icon--ok" aria-hidden="true" size={18} />
+                <Icon
+                  of={CircleCheck}
+                  className="field__icon field__icon--ok"
+                  aria-hidden="true"
+                  size={18}
+                />
               )}
               {validity === "invalid" && (
-                <CircleAlert
+                <Icon
+                  of={CircleAlert}
                   className="field__icon field__icon--bad"
                   aria-hidden="true"
                   size={18}

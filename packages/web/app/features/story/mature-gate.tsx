@@ -1,6 +1,7 @@
-import { ShieldAlert } from "lucide-react";
+import { ShieldAlert } from "lucide";
 import { lazy, Suspense, useState } from "react";
 import { useLocation } from "react-router";
+import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
 
@@ -25,7 +26,7 @@ export function MatureGate() {
   return (
     <section className="error-page" aria-labelledby="gate-heading">
       <title>{`${t.mature.heading} · ${t.brand}`}</title>
-      <ShieldAlert className="error-page__icon" aria-hidden="true" size={56} />
+      <Icon of={ShieldAlert} className="error-page__icon" aria-hidden="true" size={56} />
       <h1 id="gate-heading">{t.mature.heading}</h1>
       <p>{user ? t.mature.hiddenBySettings : t.mature.logIn}</p>
       {user ? (

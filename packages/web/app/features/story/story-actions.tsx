@@ -1,4 +1,5 @@
-import { BookOpen, Pencil, Plus } from "lucide-react";
+import { BookOpen, Pencil, Plus } from "lucide";
+import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 import { AddToButton } from "../lists/add-to-button.tsx";
 
@@ -20,7 +21,7 @@ export function StoryActions({ storyId, readUrl, readLabel, canAdd, signedIn }: 
     <div className="story-actions">
       {readUrl && (
         <a className="button button--primary button--large story-actions__read" href={readUrl}>
-          <BookOpen aria-hidden="true" size={18} />
+          <Icon of={BookOpen} aria-hidden="true" size={18} />
           {readLabel}
         </a>
       )}
@@ -33,7 +34,7 @@ export function StoryActions({ storyId, readUrl, readLabel, canAdd, signedIn }: 
           disabled
           title={signedIn ? t.story.addDisabledDraft : t.story.addDisabledVisitor}
         >
-          <Plus aria-hidden="true" size={18} />
+          <Icon of={Plus} aria-hidden="true" size={18} />
           {t.story.addTo}
         </button>
       )}
@@ -50,7 +51,7 @@ export function WriterActions({ storyId }: { storyId: number }) {
   return (
     <div className="story-writer-actions">
       <a className="button" href={`/myworks/${storyId}`}>
-        <Pencil aria-hidden="true" size={18} />
+        <Icon of={Pencil} aria-hidden="true" size={18} />
         {t.story.editStory}
       </a>
     </div>

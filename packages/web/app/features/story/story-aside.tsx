@@ -1,5 +1,6 @@
 import type { TagRanking } from "@inkwell/shared";
-import { Award, BookHeart, Gem, ShieldCheck } from "lucide-react";
+import { Award, BookHeart, Gem, ShieldCheck } from "lucide";
+import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 import { SubscribeNow } from "../premium-picks/subscribe-now.tsx";
 
@@ -9,7 +10,7 @@ export function RankingsLink({ storyUrl, rankings }: { storyUrl: string; ranking
   if (!best) return null;
   return (
     <a className="rankings-link" href={`${storyUrl}/rankings`}>
-      <Award aria-hidden="true" size={18} />
+      <Icon of={Award} aria-hidden="true" size={18} />
       <span>
         <strong>{t.rankings.rankIn(best.rank, best.name)}</strong>
         {rankings.length > 1 && <span> · {t.rankings.seeAll(rankings.length)}</span>}
@@ -23,7 +24,7 @@ export function SignUpCard({ title, nextUrl }: { title: string; nextUrl: string 
   const query = new URLSearchParams({ nextUrl }).toString();
   return (
     <aside className="side-card side-card--accent" aria-labelledby="signup-card-heading">
-      <BookHeart aria-hidden="true" size={24} />
+      <Icon of={BookHeart} aria-hidden="true" size={24} />
       <h2 id="signup-card-heading">{t.story.signupCard(title)}</h2>
       <a className="button button--primary" href={`/signup?${query}`}>
         {t.story.signUp}
@@ -35,7 +36,7 @@ export function SignUpCard({ title, nextUrl }: { title: string; nextUrl: string 
 export function GuidelinesCard() {
   return (
     <aside className="side-card" aria-labelledby="guidelines-card-heading">
-      <ShieldCheck aria-hidden="true" size={24} />
+      <Icon of={ShieldCheck} aria-hidden="true" size={24} />
       <h2 id="guidelines-card-heading">{t.story.guidelinesHeading}</h2>
       <p>{t.story.guidelinesText}</p>
       <a href="/guidelines">{t.footer.guidelines}</a>
@@ -50,7 +51,7 @@ export function GuidelinesCard() {
 export function PremiumPicksCard() {
   return (
     <aside className="side-card" aria-labelledby="picks-card-heading">
-      <Gem aria-hidden="true" size={24} />
+      <Icon of={Gem} aria-hidden="true" size={24} />
       <h2 id="picks-card-heading">{t.picksBanner.title}</h2>
       <p>{t.picksBanner.banner}</p>
       <a href="/catalog/premiumpicks">{t.picksBanner.seePicks}</a>

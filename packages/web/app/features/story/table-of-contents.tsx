@@ -1,6 +1,7 @@
 import { formatTimeAgo, formatZonedDate, type PartSummary } from "@inkwell/shared";
-import { Lock } from "lucide-react";
+import { Lock } from "lucide";
 import { useState } from "react";
+import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 import { useTimeZone } from "../../lib/use-time-zone.ts";
 
@@ -43,7 +44,7 @@ export function TableOfContents({ parts, now }: { parts: PartSummary[]; now: num
               <a href={part.url}>
                 {part.isBlocked && (
                   <span className="toc__lock">
-                    <Lock aria-hidden="true" size={16} />
+                    <Icon of={Lock} aria-hidden="true" size={16} />
                     <span className="visually-hidden">{t.story.locked}</span>
                   </span>
                 )}

@@ -7,39 +7,39 @@ import {
   Heading3,
   ImagePlus,
   Italic,
-  type LucideIcon,
   Minus,
   Underline,
-} from "lucide-react";
+} from "lucide";
 import type { RefObject } from "react";
+import { Icon, type IconNode } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 import { type Alignment, alignBlocks, type Formats, toggleBlock } from "./editor-commands.ts";
 
 interface Tool {
   label: string;
-  Icon: LucideIcon;
+  icon: IconNode;
   /** Pressed when the caret's text has this format; undefined for plain actions. */
   pressed?: (formats: Formats) => boolean;
   run: (editor: HTMLElement) => void;
 }
 
-const inline = (command: "bold" | "italic" | "underline", label: string, Icon: LucideIcon) => ({
+const inline = (command: "bold" | "italic" | "underline", label: string, icon: IconNode) => ({
   label,
-  Icon,
+  icon,
   pressed: (formats: Formats) => formats[command],
   run: () => document.execCommand(command),
 });
 
-const block = (tag: "h2" | "h3", label: string, Icon: LucideIcon) => ({
+const block = (tag: "h2" | "h3", label: string, icon: IconNode) => ({
   label,
-  Icon,
+  icon,
   pressed: (formats: Formats) => formats.block === tag,
   run: (editor: HTMLElement) => toggleBlock(editor, tag),
 });
 
-const align = (alignment: Alignment, label: string, Icon: LucideIcon) => ({
+const align = (alignment: Alignment, label: string, icon: IconNode) => ({
   label,
-  Icon,
+  icon,
   pressed: (formats: Formats) => formats.align === alignment,
   run: (editor: HTMLElement) => alignBlocks(editor, alignment),
 });
@@ -55,7 +55,7 @@ const TOOLS: Tool[] = [
   align("right", t.writing.alignRight, AlignRight),
   {
     label: t.works.editor.divider,
-    Icon: Minus,
+    icon: Minus,
     run: () => document.execCommand("insertHorizontalRule"),
   },
 ];
@@ -79,7 +79,7 @@ export function EditorToolbar({
   const button = (
     key: string,
     label: string,
-    Icon: LucideIcon,
+    icon: IconNode,
     onClick: () => void,
     pressed?: boolean,
   ) => (
@@ -95,7 +95,7 @@ export function EditorToolbar({
       onMouseDown={(event) => event.preventDefault()}
       onClick={onClick}
     >
-      <Icon aria-hidden="true" size={18} />
+      <Icon of={icon} aria-hidden="true" size={18} />
     </button>
   );
   return (
@@ -104,7 +104,7 @@ export function EditorToolbar({
         button(
           tool.label,
           tool.label,
-          tool.Icon,
+          tool.icon,
           () => {
             const element = editor.current;
             if (!element) return;

@@ -1,8 +1,9 @@
 import type { Category, PartText, WorkDetails } from "@inkwell/shared";
-import { Settings } from "lucide-react";
+import { Settings } from "lucide";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { browserApi, type Refusal } from "../../api/client.ts";
 import { Alert } from "../../components/alert.tsx";
+import { Icon } from "../../components/icon.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
 import { onPlainClick } from "../../lib/plain-click.ts";
@@ -339,7 +340,7 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
             disabled={!hydrated}
             onClick={() => setDialog("settings")}
           >
-            <Settings aria-hidden="true" size={18} />
+            <Icon of={Settings} aria-hidden="true" size={18} />
           </button>
         </div>
       </div>

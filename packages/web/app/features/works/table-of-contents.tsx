@@ -1,9 +1,10 @@
 import { formatZonedDate, type WorkPart } from "@inkwell/shared";
-import { ArrowDown, ArrowUp, CalendarClock, GripVertical, Lock, Plus } from "lucide-react";
+import { ArrowDown, ArrowUp, CalendarClock, GripVertical, Lock, Plus } from "lucide";
 import { useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { Alert } from "../../components/alert.tsx";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
+import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 import { useReorder } from "../../lib/use-reorder.ts";
 import { useTimeZone } from "../../lib/use-time-zone.ts";
@@ -88,7 +89,7 @@ export function TableOfContents({ storyId, first }: { storyId: number; first: Wo
     <div className="toc-editor">
       {message && <Alert tone={message.tone}>{message.text}</Alert>}
       <button className="button button--primary" type="button" onClick={newPart}>
-        <Plus aria-hidden="true" size={18} />
+        <Icon of={Plus} aria-hidden="true" size={18} />
         {t.works.newPart}
       </button>
       {parts.length === 0 ? (
@@ -102,7 +103,7 @@ export function TableOfContents({ storyId, first }: { storyId: number; first: Wo
               {...rowProps(index, part)}
             >
               <span className="toc-editor__grip" title={t.writing.dragHandle(part.title)}>
-                <GripVertical aria-hidden="true" size={18} />
+                <Icon of={GripVertical} aria-hidden="true" size={18} />
               </span>
               <div className="toc-editor__info">
                 <a href={`/myworks/${storyId}/write/${part.id}`}>{part.title}</a>
@@ -111,7 +112,7 @@ export function TableOfContents({ storyId, first }: { storyId: number; first: Wo
                 </span>
                 {part.price !== null && (
                   <span className="toc-editor__paid">
-                    <Lock aria-hidden="true" size={14} />
+                    <Icon of={Lock} aria-hidden="true" size={14} />
                     {t.works.paidPart(part.bonusTypeName, part.price)}
                   </span>
                 )}
@@ -125,7 +126,7 @@ export function TableOfContents({ storyId, first }: { storyId: number; first: Wo
                   aria-label={t.works.moveUp(part.title)}
                   onClick={() => move(index, -1)}
                 >
-                  <ArrowUp aria-hidden="true" size={18} />
+                  <Icon of={ArrowUp} aria-hidden="true" size={18} />
                 </button>
                 <button
                   id={buttonId("down", part.id)}
@@ -135,7 +136,7 @@ export function TableOfContents({ storyId, first }: { storyId: number; first: Wo
                   aria-label={t.works.moveDown(part.title)}
                   onClick={() => move(index, 1)}
                 >
-                  <ArrowDown aria-hidden="true" size={18} />
+                  <Icon of={ArrowDown} aria-hidden="true" size={18} />
                 </button>
                 {part.draft ? (
                   <a
@@ -147,7 +148,7 @@ export function TableOfContents({ storyId, first }: { storyId: number; first: Wo
                         : t.works.scheduleOf(part.title)
                     }
                   >
-                    <CalendarClock aria-hidden="true" size={18} />
+                    <Icon of={CalendarClock} aria-hidden="true" size={18} />
                     {part.scheduledPublishDatetime
                       ? t.works.editor.changeSchedule
                       : t.works.schedule}

@@ -1,7 +1,8 @@
 import { normaliseTag, type TagSuggestion } from "@inkwell/shared";
-import { X } from "lucide-react";
+import { X } from "lucide";
 import { type KeyboardEvent, useEffect, useId, useState } from "react";
 import { browserApi } from "../../api/client.ts";
+import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 
 const DEBOUNCE_MS = 200;
@@ -94,7 +95,7 @@ export function TagField({ id, tags, onChange, describedBy, invalid }: TagFieldP
                 aria-label={t.writing.removeTag(tag)}
                 onClick={() => onChange(tags.filter((other) => other !== tag))}
               >
-                <X aria-hidden="true" size={16} />
+                <Icon of={X} aria-hidden="true" size={16} />
               </button>
             </li>
           ))}
