@@ -138,6 +138,37 @@ describe("the Library and reading lists", () => {
     });
   }
 
+  test("a private list's lock is an image named Private, on the list page and in the Library", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await signIn(page, "/library");
+      const id = await page.evaluate(async () => {
+        const created = await fetch("/api/v3/lists/", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            id: null,
+            name: "Kept to myself",
+            numStories: 0,
+            cover: 0,
+            tags: [],
+          }),
+        });
+        const list = (await created.json()) as { id: number };
+        await fetch(`/api/v3/lists/${list.id}`, {
+          method: "PUT",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ isPrivate: true }),
+        });
+        return list.id;
+      });
+      await page.goto(`/list/${id}`);
+      expect(await page.getByRole("main").getByRole("img", { name: "Private" }).count()).toBe(1);
+      await page.goto("/library");
+      const link = page.getByRole("link", { name: /Kept to myself/ });
+      expect(await link.getByRole("img", { name: "Private" }).count()).toBe(1);
+    });
+  });
+
   test("the open popover passes axe", async () => {
     const story = stories[2];
     if (!story) throw new Error("the catalogue has three hot stories");

@@ -36,7 +36,7 @@ export interface IconProps
  * A lucide icon, as lucide draws it (24-unit grid, 2-unit round strokes in the text's
  * colour), in one <svg> whose shapes are markup: React renders and hydrates one element per
  * icon rather than one per shape, and skips lucide-react's per-render attribute merging
- * (5-7% of a visitor's page on the server, bench/page-cost.ts). Decorative unless labelled.
+ * (docs/decisions/039).
  */
 export function Icon({ of, size = 24, ...rest }: IconProps) {
   return (
@@ -50,6 +50,8 @@ export function Icon({ of, size = 24, ...rest }: IconProps) {
       strokeWidth={2}
       strokeLinecap="round"
       strokeLinejoin="round"
+      // Named, it is an image to a screen reader; unnamed, it is decoration and hidden.
+      role={rest["aria-label"] ? "img" : undefined}
       aria-hidden={rest["aria-label"] ? undefined : true}
       {...rest}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: lucide's own shapes, attributes escaped
