@@ -127,6 +127,25 @@ describe("the home page on a phone", () => {
     });
   });
 
+  test("on a short phone screen the open Menu ends within the screen, under the two-row header", async () => {
+    const short = { width: 360, height: 400 };
+    await withPage({ viewport: short, baseURL: server.url }, async (page) => {
+      await page.goto("/");
+      const header = page.getByRole("banner");
+      const menu = header.getByRole("navigation", { name: "Menu" });
+      // Closed, the panel is not on the page at all: the header and footer carry its links.
+      expect(await menu.count()).toBe(0);
+      await header.getByRole("button", { name: "Menu" }).click();
+      const box = await menu.boundingBox();
+      if (!box) throw new Error("the open Menu is laid out");
+      expect(box.y + box.height).toBeLessThanOrEqual(short.height);
+      // What does not fit scrolls inside it, down to the language.
+      await menu.getByLabel("Language").scrollIntoViewIfNeeded();
+      const language = await menu.getByLabel("Language").boundingBox();
+      expect(language && language.y + language.height).toBeLessThanOrEqual(short.height);
+    });
+  });
+
   test("scrolling back up brings the continue-reading strip back whole, below the two-row header", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await signIn(page, "/home");

@@ -8,9 +8,11 @@ import { LanguagePicker } from "./language-picker.tsx";
 /**
  * The visitors' header links that do not fit up to 1200 px (Writer Opportunities in
  * English, Community, the language dropdown), behind a Menu button on phones, tablets and
- * small laptops; CSS hides both from 1201 px, where the header shows them itself. A disclosure, not a
- * menu widget: the button says whether it is expanded, focus stays where it is, Tab walks
- * the links, and Escape or a press outside closes it, Escape returning focus to the button.
+ * small laptops; CSS hides the button from 1201 px, where the header shows them itself. A
+ * disclosure, not a menu widget: the button says whether it is expanded, focus stays where
+ * it is, Tab walks the links, and Escape or a press outside closes it, Escape returning focus
+ * to the button. The panel exists only while open: the button needs scripts anyway, and
+ * every visitor's page is spared rendering links the header and footer already carry.
  */
 export function HeaderMenu({ locale }: { locale: string }) {
   const [open, setOpen] = useState(false);
@@ -30,7 +32,7 @@ export function HeaderMenu({ locale }: { locale: string }) {
         type="button"
         className="header-menu__toggle"
         aria-expanded={open}
-        aria-controls={panelId}
+        aria-controls={open ? panelId : undefined}
         onClick={() => setOpen(!open)}
       >
         {open ? (
@@ -40,26 +42,28 @@ export function HeaderMenu({ locale }: { locale: string }) {
         )}
         <span className="visually-hidden">{t.header.menu}</span>
       </button>
-      <nav id={panelId} className="header-menu__panel" aria-label={t.header.menu} hidden={!open}>
-        {locale === "en" && (
-          <a className="header-menu__link" href="/#get-discovered">
-            {t.header.writerOpportunities}
-          </a>
-        )}
-        <h2 className="header-menu__heading" id={`${panelId}-community`}>
-          {t.header.community}
-        </h2>
-        <ul className="header-menu__list" aria-labelledby={`${panelId}-community`}>
-          {t.header.communityLinks.map((link) => (
-            <li key={link.url}>
-              <a className="header-menu__link" href={link.url}>
-                {link.label}
-              </a>
-            </li>
-          ))}
-        </ul>
-        <LanguagePicker current={locale} id="menu-language" className="header-menu__language" />
-      </nav>
+      {open && (
+        <nav id={panelId} className="header-menu__panel" aria-label={t.header.menu}>
+          {locale === "en" && (
+            <a className="header-menu__link" href="/#get-discovered">
+              {t.header.writerOpportunities}
+            </a>
+          )}
+          <h2 className="header-menu__heading" id={`${panelId}-community`}>
+            {t.header.community}
+          </h2>
+          <ul className="header-menu__list" aria-labelledby={`${panelId}-community`}>
+            {t.header.communityLinks.map((link) => (
+              <li key={link.url}>
+                <a className="header-menu__link" href={link.url}>
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+          <LanguagePicker current={locale} id="menu-language" className="header-menu__language" />
+        </nav>
+      )}
     </div>
   );
 }
