@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { expectNoAxeViolations, logInAt, PHONE, useBrowser } from "./support/browser.ts";
 import { useServer } from "./support/server.ts";
@@ -44,6 +44,31 @@ describe("the header's menus", () => {
       await page.getByLabel("Account", { exact: true }).click();
       await menu.getByRole("link", { name: "Library" }).click();
       await page.waitForURL(`${server.url}/library`);
+    });
+  });
+});
+
+describe("the header's menus on a short screen", () => {
+  // A phone held sideways: the admin's account menu (their pages, staff tools, Log out) and
+  // Browse are taller than what is left below the sticky header.
+  const sideways = { width: 640, height: 360 };
+
+  test("the account menu and Browse end within the screen and scroll to their last item", async () => {
+    await withPage({ viewport: sideways, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_admin", "/home");
+      const fits = async (selector: string, last: Locator) => {
+        const box = await page.locator(selector).boundingBox();
+        if (!box) throw new Error(`${selector} is laid out`);
+        expect(box.y + box.height, selector).toBeLessThanOrEqual(sideways.height);
+        await last.scrollIntoViewIfNeeded();
+        const end = await last.boundingBox();
+        expect(end && end.y + end.height, selector).toBeLessThanOrEqual(sideways.height);
+      };
+      await page.getByLabel("Account", { exact: true }).click();
+      await fits(".account-menu__panel", page.getByRole("button", { name: "Log out" }));
+      await page.keyboard.press("Escape");
+      await page.locator("summary", { hasText: "Browse" }).click();
+      await fits(".browse__menu", page.locator(".browse__menu a").last());
     });
   });
 });
