@@ -1,6 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { inspect } from "node:util";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { CoinPackOffer, RecentSearches } from "@inkwell/shared";
 import { Hono } from "hono";
 import type { ServerBuild } from "react-router";
@@ -294,6 +295,35 @@ describe("server-rendered pages", () => {
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toContain("image/svg+xml");
     }
+  });
+
+  it("sends the browser's scripts brotli- or gzip-compressed as it accepts, plain otherwise", async () => {
+    const script = build.assets.entry.module;
+    const fetchAs = async (acceptEncoding: string | null) => {
+      const response = await site.request(
+        script,
+        acceptEncoding ? { headers: { "accept-encoding": acceptEncoding } } : {},
+      );
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      return {
+        encoding: response.headers.get("content-encoding"),
+        vary: response.headers.get("vary"),
+        body: Buffer.from(await response.arrayBuffer()),
+      };
+    };
+    const plain = await fetchAs(null);
+    expect(plain.encoding).toBeNull();
+    expect(plain.body.toString()).toContain("import");
+
+    const brotli = await fetchAs("gzip, deflate, br, zstd");
+    expect(brotli).toMatchObject({ encoding: "br", vary: "Accept-Encoding" });
+    expect(brotliDecompressSync(brotli.body)).toEqual(plain.body);
+    expect(brotli.body.byteLength).toBeLessThan(plain.body.byteLength / 2);
+
+    const gzip = await fetchAs("gzip, deflate");
+    expect(gzip).toMatchObject({ encoding: "gzip", vary: "Accept-Encoding" });
+    expect(gunzipSync(gzip.body)).toEqual(plain.body);
   });
 
   it("sends security headers with every page", async () => {

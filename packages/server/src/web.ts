@@ -70,10 +70,12 @@ export function createSite(api: Hono<AppEnv>, build: ServerBuild, options: SiteO
   const entry = build.entry.module as unknown as WebEntry;
   const handleRequest = createRequestHandler(build, "production");
 
+  // The build wrote a brotli and a gzip copy of each text file (web/build-tools/precompress.ts).
   site.use(
     "/assets/*",
     serveStatic({
       root: clientDir,
+      precompressed: true,
       onFound: (_path, c) => c.header("cache-control", "public, max-age=31536000, immutable"),
     }),
   );
@@ -86,12 +88,13 @@ export function createSite(api: Hono<AppEnv>, build: ServerBuild, options: SiteO
       onFound: (_path, c) => c.header("cache-control", "public, max-age=86400"),
     }),
   );
-  site.use("/favicon.svg", serveStatic({ root: clientDir }));
+  site.use("/favicon.svg", serveStatic({ root: clientDir, precompressed: true }));
   // Illustrations the web app ships (the Coin Shop's packs): named by what they show.
   site.use(
     "/images/*",
     serveStatic({
       root: clientDir,
+      precompressed: true,
       onFound: (_path, c) => c.header("cache-control", "public, max-age=86400"),
     }),
   );
