@@ -1,4 +1,4 @@
-import { createServer } from "node:http";
+import { createServer, get as httpGet, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { inspect } from "node:util";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -479,6 +479,45 @@ describe("visitors' page cache", () => {
       expect((await get({ cookie: readerCookie })).html).toContain("Rewired");
       storyChanged(cached.id);
       expect((await get()).html).toContain("Rewired");
+    } finally {
+      server.close();
+    }
+  });
+
+  it("sends pages gzipped to browsers that take it and plain to others, each kept apart", async () => {
+    const author = await createUser(t.handle.db);
+    const squeezed = await createStory(t.handle.db, author.id, { title: "Pressed Flowers" });
+    const server = createServer(site.listener).listen(0);
+    await new Promise((resolve) => server.once("listening", resolve));
+    const { port } = server.address() as AddressInfo;
+    // node:http, which neither asks for nor undoes compression: the bytes as sent.
+    const get = (acceptEncoding?: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const headers = acceptEncoding ? { "accept-encoding": acceptEncoding } : {};
+        httpGet({ port, path: `/story/${squeezed.id}`, headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () =>
+            resolve({ headers: response.headers, body: Buffer.concat(chunks) }),
+          );
+        }).on("error", reject);
+      });
+    try {
+      // Three each: rendered twice, then answered from memory (PageCache's keepAfter).
+      for (let round = 0; round < 3; round++) {
+        const zipped = await get("gzip, deflate, br");
+        expect(zipped.headers["content-encoding"]).toBe("gzip");
+        expect(zipped.headers.vary).toBe("Accept-Encoding");
+        expect(Number(zipped.headers["content-length"])).toBe(zipped.body.byteLength);
+        const html = gunzipSync(zipped.body).toString();
+        expect(html).toContain("Pressed Flowers");
+        expect(zipped.body.byteLength).toBeLessThan(html.length / 2);
+
+        const plain = await get();
+        expect(plain.headers["content-encoding"]).toBeUndefined();
+        expect(plain.headers.vary).toBe("Accept-Encoding");
+        expect(plain.body.toString()).toContain("Pressed Flowers");
+      }
     } finally {
       server.close();
     }

@@ -108,6 +108,7 @@ export function createSite(api: Hono<AppEnv>, build: ServerBuild, options: SiteO
       c.req.method,
       url.slice(url.indexOf("/", url.indexOf("//") + 2)),
       cookie,
+      c.req.header("accept-encoding"),
     );
     const cached = key === null ? undefined : cache?.get(key);
     if (cached) return cached;
@@ -138,7 +139,12 @@ export function createSite(api: Hono<AppEnv>, build: ServerBuild, options: SiteO
   const listener: RequestListener = (request, response) => {
     // The same key as above, from the request line as sent (Hono may normalise the path:
     // such a request just misses here and is answered below).
-    const key = visitorPageKey(request.method, request.url ?? "/", request.headers.cookie);
+    const key = visitorPageKey(
+      request.method,
+      request.url ?? "/",
+      request.headers.cookie,
+      request.headers["accept-encoding"],
+    );
     const page = key === null ? undefined : cache?.lookup(key);
     if (!page) {
       void app(request, response);

@@ -9,3 +9,20 @@ export const CACHE_TAGS_HEADER = "x-inkwell-cache-tags";
  * lists of stories change slowly and nothing in them needs to be to the second.
  */
 export const CACHE_TTL_HEADER = "x-inkwell-cache-ttl";
+
+/**
+ * Whether a request's Accept-Encoding takes gzip (a q of 0 refuses it; `*` takes it): pages
+ * go compressed to such a browser, and a visitor's cached page is kept per answer.
+ */
+export function acceptsGzip(acceptEncoding: string | null | undefined): boolean {
+  if (!acceptEncoding) return false;
+  let wildcard = false;
+  for (const part of acceptEncoding.split(",")) {
+    const [coding = "", ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
+    const accepted = q === undefined || Number(q.slice(2)) > 0;
+    if (coding.trim() === "gzip") return accepted;
+    if (coding.trim() === "*") wildcard = accepted;
+  }
+  return wildcard;
+}

@@ -1,4 +1,6 @@
 import { Writable } from "node:stream";
+import { gzipSync } from "node:zlib";
+import { acceptsGzip } from "@inkwell/shared";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { type EntryContext, ServerRouter } from "react-router";
 
@@ -24,17 +26,35 @@ export default async function handleRequest(
   headers: Headers,
   routerContext: EntryContext,
 ): Promise<Response> {
+  headers.append("Vary", "Accept-Encoding");
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status, headers });
   await readHandoffData(routerContext);
   headers.set("Content-Type", "text/html; charset=utf-8");
+  const gzip = acceptsGzip(request.headers.get("accept-encoding"));
+  if (gzip) headers.set("Content-Encoding", "gzip");
   const root = routerContext.staticHandlerContext.loaderData.root as { user?: unknown } | undefined;
   if (root && root.user === null) {
     const html = renderToString(<ServerRouter context={routerContext} url={request.url} />);
     // A boundary left unresolved would leave the page without its data: stream instead.
-    if (html.includes(HANDOFF_END))
-      return new Response(`<!DOCTYPE html>${html}`, { status, headers });
+    if (html.includes(HANDOFF_END)) {
+      const page = `<!DOCTYPE html>${html}`;
+      return new Response(gzip ? compress(page) : page, { status, headers });
+    }
   }
-  return renderStreaming(request, status, headers, routerContext);
+  const page = await renderStreaming(request, routerContext);
+  return new Response(gzip ? compress(page.body) : page.body, {
+    status: page.failed ? 500 : status,
+    headers,
+  });
+}
+
+/**
+ * A page goes gzipped to a browser that takes it: a quarter of its bytes to the phone for
+ * ~0.08 ms of the server (level 1: stronger levels save a tenth more for twice the time).
+ */
+function compress(page: string | Buffer): Buffer<ArrayBuffer> {
+  // zlib's output owns a plain ArrayBuffer: what a Response body may be.
+  return gzipSync(page, { level: 1 }) as Buffer<ArrayBuffer>;
 }
 
 const HANDOFF_END = "window.__reactRouterContext.streamController.close();";
@@ -61,15 +81,14 @@ async function readHandoffData(context: EntryContext): Promise<void> {
   meta.streamCache = cache;
 }
 
+/** The streaming renderer's whole page, and whether a component failed on the way. */
 function renderStreaming(
   request: Request,
-  status: number,
-  headers: Headers,
   routerContext: EntryContext,
-): Promise<Response> {
+): Promise<{ body: Buffer<ArrayBuffer>; failed: boolean }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    let statusCode = status;
+    let failed = false;
     const sink = new Writable({
       write(chunk: Buffer, _encoding, callback) {
         chunks.push(chunk);
@@ -77,7 +96,7 @@ function renderStreaming(
       },
       final(callback) {
         clearTimeout(timeout);
-        resolve(new Response(Buffer.concat(chunks), { status: statusCode, headers }));
+        resolve({ body: Buffer.concat(chunks), failed });
         callback();
       },
     });
@@ -87,7 +106,7 @@ function renderStreaming(
         onAllReady: () => pipe(sink),
         onShellError: reject,
         onError(error: unknown) {
-          statusCode = 500;
+          failed = true;
           console.error(error);
         },
       },

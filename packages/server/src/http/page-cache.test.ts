@@ -71,24 +71,24 @@ describe("PageCache", () => {
 });
 
 describe("visitorPageKey", () => {
-  it("keys a visitor's GET on the address, the language and the reading settings", () => {
-    expect(visitorPageKey("GET", "/story/1?x=1", undefined)).toBe(
-      "en medium.normal.auto /story/1?x=1",
+  it("keys a visitor's GET on the encoding, the address, the language and the reading settings", () => {
+    expect(visitorPageKey("GET", "/story/1?x=1", undefined, "gzip, deflate, br")).toBe(
+      "gzip en medium.normal.auto /story/1?x=1",
     );
-    expect(visitorPageKey("GET", "/1", "locale=fr; reader_settings=large.relaxed.sepia")).toBe(
-      "fr large.relaxed.sepia /1",
-    );
+    expect(
+      visitorPageKey("GET", "/1", "locale=fr; reader_settings=large.relaxed.sepia", undefined),
+    ).toBe("identity fr large.relaxed.sepia /1");
   });
 
-  it("normalises made-up cookies, so that they share the default copy", () => {
-    const plain = visitorPageKey("GET", "/1", undefined);
-    expect(visitorPageKey("GET", "/1", "locale=zz; reader_settings=huge.x.y")).toBe(plain);
+  it("normalises made-up cookies and encodings, so that they share the default copy", () => {
+    const plain = visitorPageKey("GET", "/1", undefined, undefined);
+    expect(visitorPageKey("GET", "/1", "locale=zz; reader_settings=huge.x.y", "zz")).toBe(plain);
   });
 
   it("answers null for anything but a visitor's GET, or a cookie that does not decode", () => {
-    expect(visitorPageKey("POST", "/1", undefined)).toBeNull();
-    expect(visitorPageKey("HEAD", "/1", undefined)).toBeNull();
-    expect(visitorPageKey("GET", "/1", `theme=dark; ${SESSION_COOKIE}=abc`)).toBeNull();
-    expect(visitorPageKey("GET", "/1", "reader_settings=%E0")).toBeNull();
+    expect(visitorPageKey("POST", "/1", undefined, "gzip")).toBeNull();
+    expect(visitorPageKey("HEAD", "/1", undefined, "gzip")).toBeNull();
+    expect(visitorPageKey("GET", "/1", `theme=dark; ${SESSION_COOKIE}=abc`, "gzip")).toBeNull();
+    expect(visitorPageKey("GET", "/1", "reader_settings=%E0", "gzip")).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import {
+  acceptsGzip,
   CACHE_TAGS_HEADER,
   CACHE_TTL_HEADER,
   cookieValue,
@@ -23,12 +24,14 @@ export interface CachedPage {
  * The cache key of a visitor's page, or null when the request may not be answered from the
  * cache: anything but GET, and anyone signed in. A page depends on its address, the chosen
  * language and the reading page's settings, all read as the pages read them and normalised,
- * so that made-up cookies cannot fill the cache. `target` is the path and query as sent.
+ * so that made-up cookies cannot fill the cache, and is kept gzipped for browsers that take
+ * it, plain for the others. `target` is the path and query as sent.
  */
 export function visitorPageKey(
   method: string | undefined,
   target: string,
   cookie: string | null | undefined,
+  acceptEncoding: string | null | undefined,
 ): string | null {
   if (method !== "GET" || cookie?.includes(`${SESSION_COOKIE}=`)) return null;
   let reading: string;
@@ -40,7 +43,8 @@ export function visitorPageKey(
     // A cookie that does not decode: the page renders without the cache, as it always did.
     return null;
   }
-  return `${localeFrom(cookie)} ${reading} ${target}`;
+  const encoding = acceptsGzip(acceptEncoding) ? "gzip" : "identity";
+  return `${encoding} ${localeFrom(cookie)} ${reading} ${target}`;
 }
 
 /**
