@@ -17,6 +17,7 @@ import { homeRoutes } from "./home/routes.ts";
 import type { AppEnv } from "./http/app-env.ts";
 import { HttpError } from "./http/errors.ts";
 import { type AccountLimiters, accountLimiters } from "./http/rate-limit.ts";
+import { compressJson } from "./http/compress-json.ts";
 import { sameOriginOnly } from "./http/same-origin.ts";
 import { imageModerationRoutes } from "./image-moderation/routes.ts";
 import { inboxRoutes } from "./inbox/routes.ts";
@@ -65,6 +66,7 @@ export function createApi(handle: DatabaseHandle, options: ApiOptions = {}) {
     await next();
     await eventsHeard();
   });
+  app.use(compressJson());
   // State-changing requests from a browser must come from our own pages.
   app.use(sameOriginOnly());
   app.use(async (c, next) => {
