@@ -518,6 +518,13 @@ describe("visitors' page cache", () => {
         expect(plain.headers.vary).toBe("Accept-Encoding");
         expect(plain.body.toString()).toContain("Pressed Flowers");
       }
+      // HEAD answers the headers GET would.
+      const head = await site.request(`/story/${squeezed.id}`, {
+        method: "HEAD",
+        headers: { "accept-encoding": "gzip" },
+      });
+      expect(head.headers.get("content-encoding")).toBe("gzip");
+      expect(head.headers.get("content-type")).toContain("text/html");
     } finally {
       server.close();
     }

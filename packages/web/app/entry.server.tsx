@@ -26,12 +26,12 @@ export default async function handleRequest(
   headers: Headers,
   routerContext: EntryContext,
 ): Promise<Response> {
-  headers.append("Vary", "Accept-Encoding");
-  if (request.method.toUpperCase() === "HEAD") return new Response(null, { status, headers });
-  await readHandoffData(routerContext);
   headers.set("Content-Type", "text/html; charset=utf-8");
+  headers.append("Vary", "Accept-Encoding");
   const gzip = acceptsGzip(request.headers.get("accept-encoding"));
   if (gzip) headers.set("Content-Encoding", "gzip");
+  if (request.method.toUpperCase() === "HEAD") return new Response(null, { status, headers });
+  await readHandoffData(routerContext);
   const root = routerContext.staticHandlerContext.loaderData.root as { user?: unknown } | undefined;
   if (root && root.user === null) {
     const html = renderToString(<ServerRouter context={routerContext} url={request.url} />);
