@@ -1,6 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
-import { precompress } from "./build-tools/precompress.ts";
+import { precompress } from "./vite-plugins/precompress.ts";
 
 export default defineConfig({
   plugins: [reactRouter(), precompress()],

@@ -70,7 +70,7 @@ export function createSite(api: Hono<AppEnv>, build: ServerBuild, options: SiteO
   const entry = build.entry.module as unknown as WebEntry;
   const handleRequest = createRequestHandler(build, "production");
 
-  // The build wrote a brotli and a gzip copy of each text file (web/build-tools/precompress.ts).
+  // The build wrote a brotli and a gzip copy of each text file (web/vite-plugins/precompress.ts).
   site.use(
     "/assets/*",
     serveStatic({
