@@ -43,6 +43,23 @@ describe("the inbox", () => {
     }
   });
 
+  test("a conversation fits the first screen, its composer in view, at every width from 576 px", async () => {
+    // From 576 px the conversation is a box in the page, under a two-row header up to 767 px.
+    const a = await signedInPage("demo_ambassador", { width: 640, height: 700 });
+    try {
+      await a.page.goto("/inbox/demo_writer");
+      for (const width of [576, 640, 767, 768, 1280]) {
+        await a.page.setViewportSize({ width, height: 700 });
+        const send = await a.page.getByRole("button", { name: "Send", exact: true }).boundingBox();
+        if (!send) throw new Error("the composer is laid out");
+        expect(send.y + send.height, `at ${width} px`).toBeLessThanOrEqual(700);
+        expect(await a.page.evaluate(() => window.scrollY)).toBe(0);
+      }
+    } finally {
+      await a.close();
+    }
+  });
+
   test("a message that fails to send says so and stays in the composer", async () => {
     const a = await signedInPage("demo_ambassador", PHONE);
     try {
