@@ -1,12 +1,12 @@
 import { gzipSync } from "node:zlib";
-import { acceptsGzip } from "@inkwell/shared";
+import { ANSWER_GZIP_LEVEL, acceptsGzip } from "@inkwell/shared";
 import type { MiddlewareHandler } from "hono";
 
 /** Below this, gzip's header and the work cost more than the bytes saved. */
 const MIN_BYTES = 1024;
 
 /**
- * JSON answers of 1 kB or more go gzipped (level 1, as pages do) to clients that take it:
+ * JSON answers of 1 kB or more go gzipped (as pages are) to clients that take it:
  * a feed or a list is a fifth of its size on a phone's connection (docs/decisions/040). The
  * pages' own loaders call the API in-process without Accept-Encoding and skip all of it.
  */
@@ -30,7 +30,7 @@ export function compressJson(): MiddlewareHandler {
     }
     // Unset first: Hono would copy the old answer's headers over the new one's.
     c.res = undefined;
-    c.res = new Response(zipped ? gzipSync(body, { level: 1 }) : body, {
+    c.res = new Response(zipped ? gzipSync(body, { level: ANSWER_GZIP_LEVEL }) : body, {
       status: answer.status,
       headers,
     });
