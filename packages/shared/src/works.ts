@@ -14,8 +14,10 @@ export const COPYRIGHT_LICENCES = [
   { id: 8, name: "CC Attribution-NoDerivs" },
 ] as const;
 
-/** Scheduling: quarter-hour steps, at most a year ahead (§5). */
+/** Scheduling (§5, §9): quarter-hour steps, at least one step and at most a year ahead. */
 export const SCHEDULE_STEP_MINUTES = 15;
+export const SCHEDULE_STEP_MS = SCHEDULE_STEP_MINUTES * 60_000;
+export const SCHEDULE_MAX_AHEAD_MS = 366 * 24 * 60 * 60_000;
 
 /** §4: the writer is reminded this long before a scheduled part goes out. */
 export const REMINDER_AHEAD_MS = 24 * 60 * 60_000;

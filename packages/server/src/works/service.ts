@@ -1,5 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
-import { MATURE_RATING, partPrice, partWordCount, sanitizePartHtml } from "@inkwell/shared";
+import {
+  MATURE_RATING,
+  partPrice,
+  partWordCount,
+  SCHEDULE_MAX_AHEAD_MS,
+  SCHEDULE_STEP_MS,
+  sanitizePartHtml,
+} from "@inkwell/shared";
 import { type Kysely, sql, type Transaction } from "kysely";
 import { isPostgres } from "../db/engine.ts";
 import type { Database } from "../db/schema.ts";
@@ -618,11 +625,6 @@ export async function publishPart(db: Kysely<Database>, viewer: Viewer, partId: 
   return storyText(db, viewer, partId);
 }
 
-export const SCHEDULE = {
-  stepMs: 15 * 60 * 1000,
-  maxAheadMs: 366 * 24 * 60 * 60 * 1000,
-} as const;
-
 /** Schedules a draft to publish at `at`; the job (job.ts) publishes it then. */
 export async function schedulePart(
   db: Kysely<Database>,
@@ -639,10 +641,13 @@ export async function schedulePart(
   }
   const time = at.getTime();
   if (time <= now) throw badRequest("Choose a time in the future", { datetime: "past" });
-  if (time > now + SCHEDULE.maxAheadMs) {
+  if (time < now + SCHEDULE_STEP_MS) {
+    throw badRequest("Choose a time at least 15 minutes from now", { datetime: "too_soon" });
+  }
+  if (time > now + SCHEDULE_MAX_AHEAD_MS) {
     throw badRequest("Choose a time within one year", { datetime: "too_far" });
   }
-  if (time % SCHEDULE.stepMs !== 0) {
+  if (time % SCHEDULE_STEP_MS !== 0) {
     throw badRequest("Choose a time on a quarter hour (:00, :15, :30 or :45)", {
       datetime: "step",
     });

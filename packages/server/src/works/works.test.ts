@@ -379,7 +379,7 @@ describe("scheduling", () => {
     expect(after.scheduledPublishDatetime).toBeNull();
   });
 
-  it("refuses a missing, past, far or off-step time with the spec's messages", async () => {
+  it("refuses a missing, past, too soon, far or off-step time with the spec's messages", async () => {
     const work = await newWork();
     const part = await newPart(work.id);
     const schedule = async (body: unknown) => {
@@ -392,6 +392,12 @@ describe("scheduling", () => {
     expect(await schedule({ datetime: "soon" })).toBe("Publish date is not a date");
     expect(await schedule({ datetime: quarterAfter(-60).toISOString() })).toBe(
       "Choose a time in the future",
+    );
+    // The next quarter hour: in the future, but less than §9's 15 minutes ahead by the
+    // time the server looks at it.
+    const nextQuarter = new Date((Math.floor(Date.now() / QUARTER) + 1) * QUARTER);
+    expect(await schedule({ datetime: nextQuarter.toISOString() })).toBe(
+      "Choose a time at least 15 minutes from now",
     );
     expect(await schedule({ datetime: quarterAfter(367 * 24 * 60).toISOString() })).toBe(
       "Choose a time within one year",

@@ -1,4 +1,9 @@
-import { formatZonedDate, promisesReminder, SCHEDULE_STEP_MINUTES } from "@inkwell/shared";
+import {
+  formatZonedDate,
+  promisesReminder,
+  SCHEDULE_MAX_AHEAD_MS,
+  SCHEDULE_STEP_MS,
+} from "@inkwell/shared";
 import { type FormEvent, useState } from "react";
 import { browserApi, type Refusal } from "../../api/client.ts";
 import { Modal } from "../../components/modal.tsx";
@@ -6,11 +11,9 @@ import { t } from "../../i18n/index.ts";
 import { localInput } from "../../lib/datetime-local.ts";
 import { useTimeZone } from "../../lib/use-time-zone.ts";
 
-const STEP_MS = SCHEDULE_STEP_MINUTES * 60_000;
-const YEAR_MS = 365 * 24 * 60 * 60_000;
-
 /** The first quarter hour at least one step from now: the earliest time §5 allows. */
-const earliest = () => Math.ceil((Date.now() + STEP_MS) / STEP_MS) * STEP_MS;
+const earliest = () =>
+  Math.ceil((Date.now() + SCHEDULE_STEP_MS) / SCHEDULE_STEP_MS) * SCHEDULE_STEP_MS;
 
 /** How a save went: a refused one carries the server's message when it gave one. */
 export type SaveOutcome = { ok: true } | { ok: false; message: string | null };
@@ -125,8 +128,8 @@ export function PublishModal(props: PublishModalProps) {
                 type="datetime-local"
                 value={when}
                 min={localInput(earliestTime)}
-                max={localInput(Date.now() + YEAR_MS)}
-                step={STEP_MS / 1000}
+                max={localInput(Date.now() + SCHEDULE_MAX_AHEAD_MS)}
+                step={SCHEDULE_STEP_MS / 1000}
                 onChange={(event) => setWhen(event.target.value)}
               />
             </div>
