@@ -3,6 +3,7 @@ import {
   ACCOUNT_MESSAGES,
   ageOn,
   birthdateFrom,
+  birthdateInRange,
   birthYears,
   confirmPasswordState,
   isEmail,
@@ -74,6 +75,14 @@ describe("birthdays", () => {
     expect(ageOn("2013-11-22", today)).toBe(13);
     expect(ageOn("2013-11-23", today)).toBe(12);
     expect(ageOn("1990-01-01", today)).toBe(36);
+  });
+
+  it("accepts birth dates from January 1st 100 years back to today", () => {
+    const today = new Date(Date.UTC(2026, 10, 22, 15));
+    expect(birthdateInRange("1926-01-01", today)).toBe(true);
+    expect(birthdateInRange("1925-12-31", today)).toBe(false);
+    expect(birthdateInRange("2026-11-22", today)).toBe(true);
+    expect(birthdateInRange("2026-11-23", today)).toBe(false);
   });
 
   it("offers this year back 100 years, newest first", () => {

@@ -150,6 +150,12 @@ export function birthdateFrom(day: number, month: number, year: number): string 
   return date.toISOString().slice(0, 10);
 }
 
+/** §5: a date the birthday selector offers: from January 1st 100 years back to today. */
+export function birthdateInRange(birthdate: string, today: Date): boolean {
+  const earliest = `${today.getUTCFullYear() - BIRTH_YEARS_BACK}-01-01`;
+  return birthdate >= earliest && birthdate <= today.toISOString().slice(0, 10);
+}
+
 /** The birthday selector's years: this year back 100 years, newest first. */
 export function birthYears(today: Date): number[] {
   const year = today.getUTCFullYear();

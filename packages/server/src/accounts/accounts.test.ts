@@ -143,6 +143,12 @@ describe("POST /signup", () => {
       { birthday: ACCOUNT_MESSAGES.birthdayInvalid },
     ],
     [
+      "a year the selector does not offer (more than 100 years back)",
+      { birthday_year: String(new Date().getUTCFullYear() - 101) },
+      "fixerrors",
+      { birthday: ACCOUNT_MESSAGES.birthdayInvalid },
+    ],
+    [
       "a short password",
       { password: "Ab1!" },
       "fixerrors",

@@ -406,6 +406,12 @@ describe("POST /signup/complete errors", () => {
       { birthday: ACCOUNT_MESSAGES.birthdayInvalid },
     ],
     [
+      "a year more than 100 years back",
+      { birthday_year: "1900", email: "errol@example.com" },
+      "fixerrors",
+      { birthday: ACCOUNT_MESSAGES.birthdayInvalid },
+    ],
+    [
       "a taken email",
       { email: "KEEPER@example.com" },
       "1171",

@@ -4,6 +4,7 @@ import {
   ACCOUNT_MESSAGES,
   ageOn,
   birthdateFrom,
+  birthdateInRange,
   isReservedUsername,
   MINIMUM_AGE,
   SIGNUP_ERROR_CODES,
@@ -495,7 +496,7 @@ async function checkCompletion(
 
   const wrong: Record<string, string> = {};
   if (!emailSchema.safeParse(email).success) wrong.email = ACCOUNT_MESSAGES.emailInvalid;
-  if (!birthday || birthday > new Date(now).toISOString().slice(0, 10)) {
+  if (!birthday || !birthdateInRange(birthday, new Date(now))) {
     wrong.birthday = ACCOUNT_MESSAGES.birthdayInvalid;
   }
   if (!data.consent) wrong.consent = ACCOUNT_MESSAGES.consentRequired;

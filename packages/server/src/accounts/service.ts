@@ -2,6 +2,7 @@ import {
   ACCOUNT_MESSAGES,
   ageOn,
   birthdateFrom,
+  birthdateInRange,
   type CurrentUser,
   isEmailReverified,
   isReservedUsername,
@@ -42,7 +43,7 @@ export async function signUp(
       : null;
   if (day === undefined || month === undefined || year === undefined) {
     fields.birthday = ACCOUNT_MESSAGES.birthdayRequired;
-  } else if (!birthdate || birthdate > new Date(now).toISOString().slice(0, 10)) {
+  } else if (!birthdate || !birthdateInRange(birthdate, new Date(now))) {
     fields.birthday = ACCOUNT_MESSAGES.birthdayInvalid;
   }
   const weak = passwordProblem(data.password, { username: data.username });

@@ -219,7 +219,7 @@ describe("email", () => {
 });
 
 describe("account and notification forms", () => {
-  it("saves the birthday (not in the future) and beta, for oneself only", async () => {
+  it("saves the birthday (not in the future, not over 100 years back) and beta, for oneself only", async () => {
     const user = await signedIn("former");
     const future = await send("PUT", "/api/v3/users/former", user.cookie, {
       birthdate: "2999-01-01",
@@ -227,6 +227,13 @@ describe("account and notification forms", () => {
     expect(await future.json()).toMatchObject({
       code: 467,
       message: "Your birthday can't be in the future.",
+    });
+    const ancient = await send("PUT", "/api/v3/users/former", user.cookie, {
+      birthdate: "1900-01-01",
+    });
+    expect(await ancient.json()).toMatchObject({
+      code: 467,
+      message: ACCOUNT_MESSAGES.birthdayInvalid,
     });
     const bad = await send("PUT", "/api/v3/users/former", user.cookie, { birthdate: "31/02/2000" });
     expect(bad.status).toBe(400);

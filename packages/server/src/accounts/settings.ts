@@ -1,5 +1,6 @@
 import {
   ACCOUNT_MESSAGES,
+  birthdateInRange,
   EMAIL_MESSAGES,
   isEmail,
   isReservedUsername,
@@ -147,8 +148,12 @@ export async function updateAccount(
   now = Date.now(),
 ): Promise<{ reverified?: boolean }> {
   const user = await accountOf(db, viewer);
-  if (form.birthdate !== undefined && form.birthdate > new Date(now).toISOString().slice(0, 10)) {
-    throw rejected("error_birthdate", "Your birthday can't be in the future.");
+  if (form.birthdate !== undefined && !birthdateInRange(form.birthdate, new Date(now))) {
+    const future = form.birthdate > new Date(now).toISOString().slice(0, 10);
+    throw rejected(
+      "error_birthdate",
+      future ? "Your birthday can't be in the future." : ACCOUNT_MESSAGES.birthdayInvalid,
+    );
   }
   const changes = {
     ...(form.birthdate !== undefined && { birthdate: form.birthdate }),
