@@ -20,6 +20,12 @@ export const GENRES = [
 /** Genre onboarding: at most this many choices (reader.md §4, §9). */
 export const MAX_GENRES = 3;
 
+export const GENRE_MESSAGES = {
+  /** reader.md §8, for a fourth genre. */
+  tooMany: "Oops, you can only select three genres. Try removing one before adding another",
+  notGenre: "Choose from the listed genres.",
+} as const;
+
 export const isGenreTag = (tag: string): boolean => GENRES.some((genre) => genre.tag === tag);
 
 /** A genre's name as shown ("Science Fiction" for scifi); any other tag as it is. */

@@ -185,12 +185,23 @@ describe("GET /v5/home", () => {
     expect((await settings()).preferredTags).toEqual([]);
   });
 
-  it("refuses more than three genres, or tags that are not genres", async () => {
+  it("refuses more than three genres, or tags that are not genres, with §8's message", async () => {
     const a = await reader();
-    expect((await choose(a, ["horror", "romance", "poetry", "fantasy"])).status).toBe(400);
-    expect((await choose(a, ["not-a-genre"])).status).toBe(400);
-    const other = await reader();
+    await choose(a, ["horror"]);
+    const tooMany = await choose(a, ["horror", "romance", "poetry", "fantasy"]);
+    expect(tooMany.status).toBe(400);
+    expect(((await tooMany.json()) as { message: string }).message).toBe(
+      "Oops, you can only select three genres. Try removing one before adding another",
+    );
+    const notGenre = await choose(a, ["not-a-genre"]);
+    expect(notGenre.status).toBe(400);
+    expect(((await notGenre.json()) as { message: string }).message).toBe(
+      "Choose from the listed genres.",
+    );
     const path = `/v5/users/${a.username}/content-settings`;
+    const kept = (await (await send("GET", path, a)).json()) as ContentSettings;
+    expect(kept.preferredTags).toEqual(["horror"]);
+    const other = await reader();
     expect((await send("POST", path, other, { preferredTags: ["horror"] })).status).toBe(403);
   });
 

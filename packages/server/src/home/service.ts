@@ -1,6 +1,7 @@
 import {
   type ContinueReadingItem,
   type ContinueReadingSection,
+  GENRE_MESSAGES,
   isGenreTag,
   MAX_GENRES,
 } from "@inkwell/shared";
@@ -49,10 +50,13 @@ export async function setPreferredTags(
     throw new HttpError(403, "forbidden", "You can only change your own settings.");
   }
   const tags = [...new Set(typed.map((tag) => tag.trim().toLowerCase()))];
-  if (tags.length > MAX_GENRES || !tags.every(isGenreTag)) {
-    const message = `Choose up to ${MAX_GENRES} of the listed genres.`;
-    throw badRequest(message, { preferredTags: message });
-  }
+  const problem =
+    tags.length > MAX_GENRES
+      ? GENRE_MESSAGES.tooMany
+      : !tags.every(isGenreTag)
+        ? GENRE_MESSAGES.notGenre
+        : null;
+  if (problem) throw badRequest(problem, { preferredTags: problem });
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("preferred_tags").where("user_id", "=", viewer.id).execute();
     if (tags.length > 0) {

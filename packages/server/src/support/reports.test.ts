@@ -453,9 +453,10 @@ describe("POST /v4/support/tickets/ as a report", () => {
     [
       "no requester from a visitor",
       { "requester[name]": "", "requester[email]": "" },
-      "requester name is required",
+      "Name is required.",
     ],
-    ["a malformed email", { "requester[email]": "vi@" }, "requester email is not valid"],
+    ["no email from a visitor", { "requester[email]": " " }, "Email is required."],
+    ["a malformed email", { "requester[email]": "vi@" }, "The email address is invalid."],
     ["an empty detail", { comment: "  " }, "comment is required"],
     ["no reason", { reason: "" }, "reason is required for a report"],
     [

@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   isEmail,
   parseReportType,
+  REPORT_MESSAGES,
   REPORT_TYPE_IDS,
   REPORT_TYPE_NAMES,
   type ReportTypeId,
@@ -31,11 +32,11 @@ const ticketRoute = createRoute({
   },
 });
 
-const text = (name: string, max: number) =>
+const text = (name: string, max: number, required = `${name} is required`) =>
   z
-    .string({ error: `${name} is required` })
+    .string({ error: required })
     .trim()
-    .min(1, `${name} is required`)
+    .min(1, { error: required, abort: true })
     .max(max, `${name} must be at most ${max} characters`);
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 /** A whole number sent as a form field or a JSON number. */
@@ -76,8 +77,12 @@ const ticketBody = z
     requester: z
       .object(
         {
-          name: text("requester name", 200),
-          email: text("requester email", 254).refine(isEmail, "requester email is not valid"),
+          // The report modal's own words (§5), for any client that skips its checks.
+          name: text("requester name", 200, REPORT_MESSAGES.nameRequired),
+          email: text("requester email", 254, REPORT_MESSAGES.emailRequired).refine(
+            isEmail,
+            REPORT_MESSAGES.emailInvalid,
+          ),
         },
         { error: "requester must have a name and an email" },
       )

@@ -72,7 +72,7 @@ describe("POST /v4/support/tickets/", () => {
   });
 
   it.each([
-    ["requester[email]", "not-an-email", "requester email is not valid"],
+    ["requester[email]", "not-an-email", "The email address is invalid."],
     ["comment", "   ", "comment is required"],
     ["subject", "", "subject is required"],
   ])("refuses %s = %j with a clear message, storing nothing", async (field, value, message) => {
