@@ -13,14 +13,11 @@ const { withPage } = useBrowser();
 /** The picks a visitor gets from the API: the page must show exactly these. */
 async function apiPicks() {
   const response = await fetch(
-    `${server.url}/v5/premium_picks?fields=currentPicks(stories(id)),upcomingPicks(stories(id))`,
+    `${server.url}/reading/v1/premiumPicks?fields=current(stories(id)),next(stories(id))`,
   );
-  const body = (await response.json()) as Record<
-    "currentPicks" | "upcomingPicks",
-    { stories: { id: number }[] }
-  >;
+  const body = (await response.json()) as Record<"current" | "next", { stories: { id: number }[] }>;
   const hrefs = (key: keyof typeof body) => body[key].stories.map((story) => `/story/${story.id}`);
-  return { current: hrefs("currentPicks"), upcoming: hrefs("upcomingPicks") };
+  return { current: hrefs("current"), upcoming: hrefs("next") };
 }
 
 /** Premium given by staff: the flag set by hand, with no paid month and no end. */

@@ -27,8 +27,8 @@ export interface PicksPeriod {
 }
 
 export interface PremiumPicks {
-  currentPicks: PicksPeriod;
-  upcomingPicks: PicksPeriod;
+  current: PicksPeriod;
+  next: PicksPeriod;
 }
 
 const MONTH_NAMES = [

@@ -10,10 +10,10 @@ let free: number;
 
 const picksAs = async (cookie?: string) =>
   (await (
-    await t.get("/v5/premium_picks", cookie ? { headers: { cookie } } : {})
+    await t.get("/reading/v1/premiumPicks", cookie ? { headers: { cookie } } : {})
   ).json()) as PremiumPicks;
 
-const idsOf = (period: PremiumPicks["currentPicks"]) => period.stories.map((story) => story.id);
+const idsOf = (period: PremiumPicks["current"]) => period.stories.map((story) => story.id);
 
 /** What the rotation should pick this month and next, from the Originals in the database. */
 async function expectedPicks() {
@@ -49,25 +49,23 @@ beforeAll(async () => {
   free = (await createStory(t.handle.db, writer.id, { title: "Free to all" })).id;
 });
 
-describe("GET /v5/premium_picks", () => {
+describe("GET /reading/v1/premiumPicks", () => {
   it("gives five Originals this month and five others next month, with the months' ends", async () => {
     const picks = await picksAs();
     const expected = await expectedPicks();
-    expect(idsOf(picks.currentPicks)).toEqual(expected.current);
-    expect(idsOf(picks.upcomingPicks)).toEqual(expected.upcoming);
-    expect(picks.currentPicks.total).toBe(5);
-    expect(idsOf(picks.currentPicks)).not.toContain(free);
-    expect(idsOf(picks.currentPicks).some((id) => idsOf(picks.upcomingPicks).includes(id))).toBe(
-      false,
-    );
+    expect(idsOf(picks.current)).toEqual(expected.current);
+    expect(idsOf(picks.next)).toEqual(expected.upcoming);
+    expect(picks.current.total).toBe(5);
+    expect(idsOf(picks.current)).not.toContain(free);
+    expect(idsOf(picks.current).some((id) => idsOf(picks.next).includes(id))).toBe(false);
     const month = picksMonth(new Date());
-    expect(picks.currentPicks).toMatchObject({
+    expect(picks.current).toMatchObject({
       id: month.id,
       name: month.name,
       expiresAt: month.expiresAt.toISOString(),
     });
-    expect(picks.upcomingPicks.id).toBe(picksMonth(new Date(), 1).id);
-    expect(picks.currentPicks.stories.every((story) => story.isPaid)).toBe(true);
+    expect(picks.next.id).toBe(picksMonth(new Date(), 1).id);
+    expect(picks.current.stories.every((story) => story.isPaid)).toBe(true);
   });
 
   it("leaves out mature picks for visitors and readers who exclude mature", async () => {
@@ -79,10 +77,10 @@ describe("GET /v5/premium_picks", () => {
       .execute();
     const adult = await reader({ include_mature: 1 });
     const careful = await reader({ include_mature: 0 });
-    expect(idsOf((await picksAs()).currentPicks)).not.toContain(mature);
-    expect(idsOf((await picksAs(careful.cookie)).currentPicks)).not.toContain(mature);
-    expect(idsOf((await picksAs(adult.cookie)).currentPicks)).toContain(mature);
-    expect((await picksAs()).currentPicks.total).toBe(4);
+    expect(idsOf((await picksAs()).current)).not.toContain(mature);
+    expect(idsOf((await picksAs(careful.cookie)).current)).not.toContain(mature);
+    expect(idsOf((await picksAs(adult.cookie)).current)).toContain(mature);
+    expect((await picksAs()).current.total).toBe(4);
     await t.handle.db
       .updateTable("stories")
       .set({ rating: 0 })
@@ -98,15 +96,15 @@ describe("GET /v5/premium_picks", () => {
       body: JSON.stringify({ blockedTags: ["even"] }),
     });
     expect(put.status).toBe(200);
-    const seen = (await picksAs(someone.cookie)).currentPicks.stories;
+    const seen = (await picksAs(someone.cookie)).current.stories;
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.every((story) => Number(story.title.split(" ")[1]) % 2 === 1)).toBe(true);
   });
 
   it("projects fields and refuses malformed ones", async () => {
-    const answer = await t.get("/v5/premium_picks?fields=currentPicks(name,stories(id))");
-    expect(Object.keys((await answer.json()) as object)).toEqual(["currentPicks"]);
-    expect((await t.get("/v5/premium_picks?fields=currentPicks(")).status).toBe(400);
+    const answer = await t.get("/reading/v1/premiumPicks?fields=current(name,stories(id))");
+    expect(Object.keys((await answer.json()) as object)).toEqual(["current"]);
+    expect((await t.get("/reading/v1/premiumPicks?fields=current(")).status).toBe(400);
   });
 });
 

@@ -7,17 +7,17 @@ import { premiumPicks } from "./service.ts";
 
 const picksRoute = createRoute({
   method: "get",
-  path: "/v5/premium_picks",
+  path: "/reading/v1/premiumPicks",
   summary:
-    "This month's and next month's Premium Picks, as the reader may see them: {currentPicks, upcomingPicks}, each {id, name, year, month, expiresAt, stories, total}",
+    "This month's and next month's Premium Picks, as the reader may see them: {current, next}, each {id, name, year, month, expiresAt, stories, total}",
   request: { query: z.object({ fields: fieldsQuery }) },
   responses: {
-    200: { description: "{currentPicks, upcomingPicks}", ...objectJson },
+    200: { description: "{current, next}", ...objectJson },
     400: { description: "Malformed fields", ...errorJson },
   },
 });
 
-/** Premium Picks (reader.md §2, §3): the path is ours, the spec leaves it unshown (§7). */
+/** Premium Picks (reader.md §2, §3) at §7's path, answering its fields current and next. */
 export function premiumPicksRoutes() {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.openapi(picksRoute, async (c) => {

@@ -44,9 +44,9 @@ export async function premiumPicks(
   now = new Date(),
 ): Promise<PremiumPicks> {
   const wheel = await originals(db);
-  const [currentPicks, upcomingPicks] = await Promise.all([
+  const [current, next] = await Promise.all([
     period(db, wheel, viewer, picksMonth(now)),
     period(db, wheel, viewer, picksMonth(now, 1)),
   ]);
-  return { currentPicks, upcomingPicks };
+  return { current, next };
 }

@@ -157,8 +157,8 @@ export type PicksPeriodData = Pick<PicksPeriod, "id" | "name" | "expiresAt" | "t
 };
 
 export interface PremiumPicksData {
-  currentPicks: PicksPeriodData;
-  upcomingPicks: PicksPeriodData;
+  current: PicksPeriodData;
+  next: PicksPeriodData;
 }
 
 export interface StoryCardPage {
@@ -523,7 +523,7 @@ export function createApiClient(fetchApi: ApiFetch) {
     premiumPicks: () => {
       const period = `id,name,expiresAt,total,stories(${STORY_CARD_FIELDS.join(",")})`;
       return get<PremiumPicksData>(
-        `/v5/premium_picks?fields=currentPicks(${period}),upcomingPicks(${period})`,
+        `/reading/v1/premiumPicks?fields=current(${period}),next(${period})`,
       );
     },
     /** A page of story cards (no total: it costs a count the pages do not show). */

@@ -44,7 +44,7 @@ export default function PremiumPicksPage({ loaderData }: Route.ComponentProps) {
     setFaqOpen(false);
   }
 
-  const shown = picks && (next ? picks.upcomingPicks : picks.currentPicks);
+  const shown = picks && (next ? picks.next : picks.current);
   return (
     <section className="page-section premium-picks" aria-labelledby="picks-heading">
       <h1 id="picks-heading">{t.picksBanner.title}</h1>
@@ -54,7 +54,7 @@ export default function PremiumPicksPage({ loaderData }: Route.ComponentProps) {
           {t.premiumPicks.faqOpen}
         </button>
       </PicksBanner>
-      {picks && <Countdown until={picks.currentPicks.expiresAt} now={loaderData.now} />}
+      {picks && <Countdown until={picks.current.expiresAt} now={loaderData.now} />}
       <nav className="sort-tabs" aria-label={t.premiumPicks.tabs}>
         <a className="sort-tabs__tab" href="?" aria-current={next ? undefined : "page"}>
           {t.premiumPicks.thisMonth}
