@@ -8,6 +8,8 @@ export const MINIMUM_AGE = 13;
 export const BIRTH_YEARS_BACK = 100;
 export const PRONOUNS = ["M", "F", "O", "X"] as const;
 export const DEFAULT_NEXT_URL = "/home";
+/** Letters, digits and underscores, USERNAME_MIN to USERNAME_MAX of them. */
+export const USERNAME_PATTERN = new RegExp(`^[A-Za-z0-9_]{${USERNAME_MIN},${USERNAME_MAX}}$`);
 
 export const ACCOUNT_MESSAGES = {
   consentRequired: "Checking this box is required.",

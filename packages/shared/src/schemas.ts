@@ -4,8 +4,6 @@ import {
   PRONOUNS,
   SIGNUP_SOURCE_MESSAGE,
   SIGNUP_SOURCES,
-  USERNAME_MAX,
-  USERNAME_MIN,
 } from "./accounts.ts";
 import { READING_TIME_REPORT_MAX_SECONDS } from "./analytics.ts";
 import { COIN_PACKS } from "./coins.ts";
@@ -30,20 +28,24 @@ const wholeNumber = z.union([
     .transform(Number),
 ]);
 
-/** The sign-up form as posted (JSON or form-encoded), before the rules that need the database. */
+/** A part of the birthday selector: left on its placeholder, the form posts it empty. */
+const birthdayPart = z.preprocess(
+  (value) => (value === "" ? undefined : value),
+  wholeNumber.optional(),
+);
+
+/**
+ * The sign-up form as posted (JSON or form-encoded), shapes only: the rules of each field
+ * (email and username formats too) are judged together by the server's signUp, so that one
+ * refusal names every field to fix.
+ */
 export const signupSchema = z.object({
-  email: z.string().trim().max(254).email(ACCOUNT_MESSAGES.emailInvalid),
-  username: z
-    .string()
-    .trim()
-    .regex(
-      new RegExp(`^[A-Za-z0-9_]{${USERNAME_MIN},${USERNAME_MAX}}$`),
-      ACCOUNT_MESSAGES.usernameFormat,
-    ),
+  email: z.string().trim().max(254, ACCOUNT_MESSAGES.emailInvalid),
+  username: z.string().trim().max(100, ACCOUNT_MESSAGES.usernameFormat),
   password: z.string().max(200),
-  birthday_day: wholeNumber.optional(),
-  birthday_month: wholeNumber.optional(),
-  birthday_year: wholeNumber.optional(),
+  birthday_day: birthdayPart,
+  birthday_month: birthdayPart,
+  birthday_year: birthdayPart,
   pronouns: z
     .enum([...PRONOUNS, ""])
     .nullish()

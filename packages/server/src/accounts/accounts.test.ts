@@ -191,6 +191,38 @@ describe("POST /signup", () => {
     expect(await countUsers()).toBe(before);
   });
 
+  it("names every field to fix at once, in the form's order, for an empty form", async () => {
+    const before = await countUsers();
+    const response = await postJson("/signup", {
+      email: "",
+      username: "",
+      password: "",
+      birthday_day: "",
+      birthday_month: "",
+      birthday_year: "",
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { fields: Record<string, string> };
+    expect(Object.keys(body.fields)).toEqual([
+      "email",
+      "username",
+      "birthday",
+      "password",
+      "consent",
+    ]);
+    expect(body.fields).toMatchObject({
+      email: ACCOUNT_MESSAGES.emailInvalid,
+      username: ACCOUNT_MESSAGES.usernameFormat,
+      birthday: ACCOUNT_MESSAGES.birthdayRequired,
+      consent: ACCOUNT_MESSAGES.consentRequired,
+    });
+    const garbled = await postJson("/signup", signupBody({ birthday_month: "May" }));
+    expect(((await garbled.json()) as { fields: object }).fields).toEqual({
+      birthday: ACCOUNT_MESSAGES.birthdayInvalid,
+    });
+    expect(await countUsers()).toBe(before);
+  });
+
   it("refuses people under 13 with code 1027", async () => {
     const year = String(new Date().getUTCFullYear() - 10);
     const response = await postJson(

@@ -5,6 +5,7 @@ import {
   ageOn,
   birthdateFrom,
   birthdateInRange,
+  isEmail,
   isReservedUsername,
   MINIMUM_AGE,
   SIGNUP_ERROR_CODES,
@@ -163,13 +164,11 @@ const claimsSchema = z.object({
   birthdate: z.string().optional(),
 });
 
-const emailSchema = signupSchema.shape.email;
-
 function identityFromClaims(payload: JWTPayload): SocialIdentity {
   const claims = claimsSchema.safeParse(payload);
   if (!claims.success) throw new HttpError(401, "oauth_invalid_token", OAUTH_MESSAGES.invalidToken);
   const { sub, email, email_verified, name, birthdate } = claims.data;
-  const validEmail = email && emailSchema.safeParse(email).success ? email.trim() : null;
+  const validEmail = email && isEmail(email.trim()) ? email.trim() : null;
   const [year, month, day] = (birthdate ?? "").split("-").map(Number);
   return {
     provider: GOOGLE,
@@ -495,7 +494,7 @@ async function checkCompletion(
   if (!email || birthday === undefined) throw completionError(1006, missing);
 
   const wrong: Record<string, string> = {};
-  if (!emailSchema.safeParse(email).success) wrong.email = ACCOUNT_MESSAGES.emailInvalid;
+  if (!isEmail(email.trim())) wrong.email = ACCOUNT_MESSAGES.emailInvalid;
   if (!birthday || !birthdateInRange(birthday, new Date(now))) {
     wrong.birthday = ACCOUNT_MESSAGES.birthdayInvalid;
   }

@@ -111,8 +111,14 @@ export function accountRoutes(limits: AccountLimiters) {
       await limits.signup.hit([`ip:${clientAddress(c)}`, `email:${email}`]);
       const parsed = signupSchema.safeParse(body);
       if (!parsed.success) {
+        // The form's birthday is one field: a part that is not a number makes it not a date.
         const fields = Object.fromEntries(
-          parsed.error.issues.map((issue) => [issue.path.join("."), issue.message]),
+          parsed.error.issues.map((issue) => {
+            const name = issue.path.join(".");
+            return name.startsWith("birthday_")
+              ? ["birthday", ACCOUNT_MESSAGES.birthdayInvalid]
+              : [name, issue.message];
+          }),
         );
         throw new HttpError(400, "fixerrors", ACCOUNT_MESSAGES.fixErrors, fields);
       }

@@ -4,12 +4,14 @@ import {
   birthdateFrom,
   birthdateInRange,
   type CurrentUser,
+  isEmail,
   isEmailReverified,
   isReservedUsername,
   isSignupSource,
   MINIMUM_AGE,
   passwordProblem,
   REVERIFICATION,
+  USERNAME_PATTERN,
 } from "@inkwell/shared";
 import type { signupSchema } from "@inkwell/shared/schemas";
 import type { Kysely } from "kysely";
@@ -34,8 +36,11 @@ export async function signUp(
   options: { baseUrl: string; now?: number },
 ) {
   const now = options.now ?? Date.now();
+  // Every field's problem at once (§5: 'Please fix any errors to continue'), in the form's
+  // order: the form moves focus to the first.
   const fields: Record<string, string> = {};
-  if (!data.consent) fields.consent = ACCOUNT_MESSAGES.consentRequired;
+  if (!isEmail(data.email)) fields.email = ACCOUNT_MESSAGES.emailInvalid;
+  if (!USERNAME_PATTERN.test(data.username)) fields.username = ACCOUNT_MESSAGES.usernameFormat;
   const { birthday_day: day, birthday_month: month, birthday_year: year } = data;
   const birthdate =
     day !== undefined && month !== undefined && year !== undefined
@@ -48,6 +53,7 @@ export async function signUp(
   }
   const weak = passwordProblem(data.password, { username: data.username });
   if (weak) fields.password = weak;
+  if (!data.consent) fields.consent = ACCOUNT_MESSAGES.consentRequired;
   if (Object.keys(fields).length > 0)
     throw signupError("fixerrors", ACCOUNT_MESSAGES.fixErrors, fields);
   if (!birthdate || ageOn(birthdate, new Date(now)) < MINIMUM_AGE) {

@@ -5,8 +5,7 @@ import {
   isEmail,
   isReservedUsername,
   passwordProblem,
-  USERNAME_MAX,
-  USERNAME_MIN,
+  USERNAME_PATTERN,
 } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import { coinPurchasesOf } from "../coins/service.ts";
@@ -21,7 +20,6 @@ import { sendVerificationMail } from "./service.ts";
 import { endAllSessions } from "./sessions.ts";
 
 const rejected = (code: string, message: string) => new HttpError(400, code, message);
-const USERNAME_PATTERN = new RegExp(`^[A-Za-z0-9_]{${USERNAME_MIN},${USERNAME_MAX}}$`);
 
 async function accountOf(db: Kysely<Database>, viewer: Viewer) {
   return db.selectFrom("users").selectAll().where("id", "=", viewer.id).executeTakeFirstOrThrow();
