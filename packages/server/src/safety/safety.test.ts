@@ -199,6 +199,8 @@ describe("mute", () => {
     expect(await tagPage(muter, "mutetest")).toEqual({ titles: [], total: 0 });
     const profile = await json<UserProfile>(await read(muter, `/api/v3/users/${writer.username}`));
     expect(profile.safety).toEqual({ isMuted: true, isBlocked: false });
+    // The restricted header still counts the writer's works (§2).
+    expect(profile.numStoriesPublished).toBe(1);
     // Muting hides, it does not bar: the story still opens, and the writer still sees the muter's.
     expect(await tagPage(writer, "mutetest")).toEqual({ titles: ["Loud"], total: 1 });
 
@@ -273,6 +275,7 @@ describe("block", () => {
       await read(blocker, `/api/v3/users/${blocked.username}`),
     );
     expect(profile.safety).toEqual({ isMuted: false, isBlocked: true });
+    expect(profile.numStoriesPublished).toBe(1);
     const list = await json<BlockedUsers>(
       await read(blocker, `/v4/users/${blocker.id}/blocks?get_all=true`),
     );

@@ -9,21 +9,30 @@ import type { Database } from "../db/schema.ts";
  * leave out: stories/service.ts listedStory adds these for signed-in readers only.
  */
 export function hiddenFromReader(eb: ExpressionBuilder<Database, "stories">, readerId: number) {
+  return [withoutBlockedTags(eb, readerId), ...withoutHiddenPeople(eb, readerId)];
+}
+
+/** Stories carrying none of the tags the reader blocked. */
+export function withoutBlockedTags(eb: ExpressionBuilder<Database, "stories">, readerId: number) {
   const blockedTagIds = eb
     .selectFrom("blocked_tags")
     .innerJoin("tags", "tags.name", "blocked_tags.tag")
     .select("tags.id")
     .where("blocked_tags.user_id", "=", readerId);
-  return [
-    eb.not(
-      eb.exists(
-        eb
-          .selectFrom("story_tags")
-          .select("story_tags.story_id")
-          .whereRef("story_tags.story_id", "=", "stories.id")
-          .where("story_tags.tag_id", "in", blockedTagIds),
-      ),
+  return eb.not(
+    eb.exists(
+      eb
+        .selectFrom("story_tags")
+        .select("story_tags.story_id")
+        .whereRef("story_tags.story_id", "=", "stories.id")
+        .where("story_tags.tag_id", "in", blockedTagIds),
     ),
+  );
+}
+
+/** Stories by no one the reader muted or blocked, nor anyone who blocked them. */
+function withoutHiddenPeople(eb: ExpressionBuilder<Database, "stories">, readerId: number) {
+  return [
     eb.not(
       eb.exists(
         eb

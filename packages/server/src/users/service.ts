@@ -5,6 +5,7 @@ import { readerSignalsChanged } from "../events.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { countPublicLists } from "../lists/service.ts";
 import { blockedEitherWay, isBlocked, isMuted } from "../safety/relations.ts";
+import { withoutBlockedTags } from "../safety/visibility.ts";
 import {
   badgesOf,
   iso,
@@ -13,7 +14,7 @@ import {
   toUserSummary,
   USER_SUMMARY_COLUMNS,
 } from "../stories/cards.ts";
-import { visibleStories } from "../stories/service.ts";
+import { includesMature, publishedListing, visibleStories } from "../stories/service.ts";
 import type { MaybeViewer, Viewer } from "../viewer.ts";
 
 export interface Page {
@@ -57,8 +58,19 @@ export async function getProfile(
 ): Promise<UserProfile> {
   const user = await userNamed(db, username);
   const [published, numLists, followRow, isMutedByViewer, isBlockedByViewer] = await Promise.all([
-    storiesOf(db, user.id, viewer)
-      .clearSelect()
+    // The author's works as their list shows them, but counted on a profile the viewer
+    // muted or blocked too: the restricted header shows the real count (§2).
+    db
+      .selectFrom("stories")
+      .where("stories.user_id", "=", user.id)
+      .where((eb) =>
+        viewer
+          ? eb.and([
+              publishedListing(eb, includesMature(viewer)),
+              withoutBlockedTags(eb, viewer.id),
+            ])
+          : publishedListing(eb, false),
+      )
       .select((eb) => eb.fn.countAll<number>().as("total"))
       .executeTakeFirstOrThrow(),
     countPublicLists(db, user.id),
