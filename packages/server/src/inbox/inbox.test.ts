@@ -534,6 +534,39 @@ describe("GET /api/v3/autocomplete/following_user", () => {
     ]);
     expect((await t.get("/api/v3/autocomplete/following_user?term=ac")).status).toBe(401);
   });
+
+  it("finds people the viewer follows by a word of their name too, wildcards taken as typed", async () => {
+    const me = await person();
+    const stamp = String(Date.now()).slice(-6);
+    const named = async (name: string) => {
+      const p = await person();
+      await t.handle.db.updateTable("users").set({ name }).where("id", "=", p.id).execute();
+      return p;
+    };
+    const wren = await named(`Wren Q${stamp} Writer`);
+    const stranger = await named(`Wren Q${stamp} Stranger`);
+    const percent = await named(`100% Q${stamp}`);
+    await follow(me, wren);
+    await follow(me, percent);
+    const found = async (term: string) =>
+      (
+        await json<AutocompleteUser[]>(
+          await t.get(
+            `/api/v3/autocomplete/following_user?${new URLSearchParams({ term })}`,
+            as(me),
+          ),
+        )
+      ).map((user) => user.label);
+    // By the name's first word or a later one, any case; never a stranger by name.
+    expect(await found("wren")).toContain(wren.username);
+    expect(await found(`q${stamp}`)).toEqual(
+      expect.arrayContaining([wren.username, percent.username]),
+    );
+    expect(await found(`Q${stamp}`)).not.toContain(stranger.username);
+    // A % in the term is a percent sign, not 'anything'.
+    expect(await found("100%")).toEqual([percent.username]);
+    expect(await found("1%")).toEqual([]);
+  });
 });
 
 describe("GET /api/v3/users/{me}/inbox-events", () => {

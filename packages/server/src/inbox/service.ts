@@ -8,9 +8,10 @@ import {
   type InboxThreadList,
   MESSAGE_MAX_LENGTH,
 } from "@inkwell/shared";
-import type { ExpressionBuilder, Kysely } from "kysely";
+import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import { readFeatures } from "../accounts/features.ts";
 import { isPostgres } from "../db/engine.ts";
+import { likeStart } from "../db/like.ts";
 import type { Database } from "../db/schema.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { assertNotTimedOut } from "../moderation/service.ts";
@@ -561,9 +562,10 @@ export async function messagesAfter(db: Db, userId: number, afterId: number, lim
 }
 
 /**
- * People to write to, by username prefix: those the viewer follows first ('Your
- * Friends'), then anyone else ('Other People'); nobody the viewer muted or blocked, or who
- * blocked them. The prefix is a range on username_lower, so no LIKE escaping is needed.
+ * People to write to: those the viewer follows first ('Your Friends'), by username or by
+ * a word of their display name, then anyone else by username ('Other People'); nobody the
+ * viewer muted or blocked, or who blocked them. A username prefix is a range on
+ * username_lower (an index walk); names are only searched among the few people followed.
  */
 export async function autocompleteUsers(
   db: Db,
@@ -574,20 +576,30 @@ export async function autocompleteUsers(
   const prefix = term.trim().toLowerCase();
   if (prefix.length === 0) return [];
   const hidden = await hiddenAuthorIds(db, viewer);
-  const matching = db
+  const people = db
     .selectFrom("users")
     .select(["users.id", "users.username", "users.avatar"])
-    .where("users.username_lower", ">=", prefix)
-    .where("users.username_lower", "<", `${prefix}\uffff`)
     .where("users.id", "<>", viewer.id)
-    .orderBy("users.username_lower")
-    .limit(limit + hidden.size);
-  const friends = await matching
+    .orderBy("users.username_lower");
+  const usernameStarts = (eb: ExpressionBuilder<Database, "users">) =>
+    eb.and([
+      eb("users.username_lower", ">=", prefix),
+      eb("users.username_lower", "<", `${prefix}\uffff`),
+    ]);
+  const name = sql`lower(users.name)`;
+  const friends = await people
     .innerJoin("follows", "follows.followee_id", "users.id")
     .where("follows.follower_id", "=", viewer.id)
+    .where((eb) =>
+      eb.or([usernameStarts(eb), likeStart(name, prefix), likeStart(name, prefix, "% ")]),
+    )
+    .limit(limit + hidden.size)
     .execute();
   const friendIds = new Set(friends.map((row) => Number(row.id)));
-  const others = await matching.limit(limit + hidden.size + friendIds.size).execute();
+  const others = await people
+    .where(usernameStarts)
+    .limit(limit + hidden.size + friendIds.size)
+    .execute();
   const shape =
     (category: AutocompleteUser["category"]) =>
     (row: { username: string; avatar: string | null }) => ({

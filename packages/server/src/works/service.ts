@@ -9,6 +9,7 @@ import {
 } from "@inkwell/shared";
 import { type Kysely, sql, type Transaction } from "kysely";
 import { isPostgres } from "../db/engine.ts";
+import { likeStart } from "../db/like.ts";
 import type { Database } from "../db/schema.ts";
 import { storyChanged } from "../events.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
@@ -146,12 +147,11 @@ export async function categories(db: Kysely<Database>) {
  * most used first, so writers pick the tags readers already browse.
  */
 export async function tagSuggestions(db: Kysely<Database>, prefix: string, limit = 8) {
-  const pattern = `${prefix.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
   const rows = await db
     .selectFrom("tags")
     .innerJoin("story_tags", "story_tags.tag_id", "tags.id")
     .select((eb) => ["tags.name", eb.fn.countAll<number | string>().as("stories")])
-    .where(sql<boolean>`tags.name LIKE ${pattern} ESCAPE '\\'`)
+    .where(likeStart(sql.ref("tags.name"), prefix))
     .groupBy("tags.name")
     .orderBy("stories", "desc")
     .orderBy("tags.name")
