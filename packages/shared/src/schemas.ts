@@ -1,10 +1,5 @@
 import { z } from "zod";
-import {
-  ACCOUNT_MESSAGES,
-  PRONOUNS,
-  SIGNUP_SOURCE_MESSAGE,
-  SIGNUP_SOURCES,
-} from "./accounts.ts";
+import { ACCOUNT_MESSAGES, PRONOUNS, SIGNUP_SOURCE_MESSAGE, SIGNUP_SOURCES } from "./accounts.ts";
 import { READING_TIME_REPORT_MAX_SECONDS } from "./analytics.ts";
 import { COIN_PACKS } from "./coins.ts";
 import { PREMIUM_PLAN_IDS } from "./premium.ts";
