@@ -28,7 +28,7 @@ describe("search", () => {
       await page.goto("/");
       await searchFromHeader(page, TERM);
       expect(await visibleResults(page).count()).toBe(15);
-      const first = storyList(page).getByRole("heading", { level: 3 }).first();
+      const first = storyList(page).getByRole("heading", { level: 2 }).first();
       expect((await first.textContent())?.length).toBeLessThanOrEqual(35);
 
       await page.getByRole("checkbox", { name: "Completed stories" }).check();

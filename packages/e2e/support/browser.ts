@@ -14,7 +14,7 @@ export const CHROMIUM_PATH = "/usr/bin/chromium";
 export const PHONE = { width: 360, height: 740 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
 
-export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({

@@ -52,12 +52,13 @@ export function Modal({ open, title, onClose, children, className, openFromServe
         onClose();
       }}
     >
-      <header className="modal__header">
+      {/* Not a <header>: in a dialog it would be a second page banner landmark. */}
+      <div className="modal__header">
         <h2 id={titleId}>{title}</h2>
         <button type="button" className="modal__close" onClick={onClose} aria-label={t.modal.close}>
           <Icon of={X} aria-hidden="true" size={20} />
         </button>
-      </header>
+      </div>
       {open && children}
     </dialog>
   );

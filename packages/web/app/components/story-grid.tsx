@@ -1,14 +1,46 @@
+import { useId } from "react";
 import type { StoryCardData } from "../api/client.ts";
 import { StoryCard } from "./story-card.tsx";
 
-export function StoryGrid({ stories, label }: { stories: StoryCardData[]; label: string }) {
+/**
+ * Story cards in a grid. The cards' titles are third-level headings: where the grid comes
+ * straight after a page's title, it brings a second-level heading of its own (`heading`,
+ * read by screen readers only unless "shown"), so that the outline does not skip a level;
+ * otherwise the list is named by `label` under its section's heading.
+ */
+export function StoryGrid({
+  stories,
+  label,
+  heading,
+}: {
+  stories: StoryCardData[];
+  label: string;
+  heading?: "hidden" | "shown";
+}) {
+  const headingId = useId();
+  const items = stories.map((story) => (
+    <li key={story.id}>
+      <StoryCard story={story} />
+    </li>
+  ));
+  if (!heading) {
+    return (
+      <ul className="story-grid" aria-label={label}>
+        {items}
+      </ul>
+    );
+  }
   return (
-    <ul className="story-grid" aria-label={label}>
-      {stories.map((story) => (
-        <li key={story.id}>
-          <StoryCard story={story} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <h2
+        id={headingId}
+        className={heading === "shown" ? "story-grid__heading" : "visually-hidden"}
+      >
+        {label}
+      </h2>
+      <ul className="story-grid" aria-labelledby={headingId}>
+        {items}
+      </ul>
+    </>
   );
 }

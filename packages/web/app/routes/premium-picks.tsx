@@ -89,7 +89,13 @@ export default function PremiumPicksPage({ loaderData }: Route.ComponentProps) {
 
 function Picks({ period }: { period: PicksPeriodData }) {
   if (period.stories.length === 0) return <p>{t.premiumPicks.none}</p>;
-  return <StoryGrid stories={period.stories} label={t.premiumPicks.picksOf(period.name)} />;
+  return (
+    <StoryGrid
+      stories={period.stories}
+      label={t.premiumPicks.picksOf(period.name)}
+      heading="shown"
+    />
+  );
 }
 
 /** The time left until the picks change, kept current every minute (reader.md §9). */

@@ -110,7 +110,7 @@ export function AttributePicker({
           <summary>{text.browse}</summary>
           {groups.map((group) => (
             <div key={group.kind} className="notes-attributes__group">
-              <h4>{group.kind}</h4>
+              <h3>{group.kind}</h3>
               <ul>
                 {group.attributes.map((attribute) => (
                   <li key={attribute}>

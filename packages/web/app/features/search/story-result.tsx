@@ -22,9 +22,9 @@ export function StoryResult({ story }: { story: StoryCard }) {
         <Cover src={story.cover} title={story.title} width={80} />
       </div>
       <div className="story-result__body">
-        <h3 className="story-result__title">
+        <h2 className="story-result__title">
           <a href={story.url}>{truncate(story.title, TITLE_CUT)}</a>
-        </h3>
+        </h2>
         <p className="story-result__author">
           {t.search.by(truncate(story.user.name, AUTHOR_CUT))}
           <UserBadges badges={story.user.badges} />
