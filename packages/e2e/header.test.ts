@@ -16,6 +16,23 @@ describe("the header's menus", () => {
       const browse = page.locator("summary", { hasText: "Browse" });
       await browse.click();
       expect(await isOpen(page, "details.browse")).toBe(true);
+      // Below the header's search row, which neither covers its first genres nor is covered.
+      const firstGenre = page.locator(".browse__menu a").first();
+      const topmost = await firstGenre.evaluate((link) => {
+        const box = link.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return hit !== null && link.contains(hit);
+      });
+      expect(topmost).toBe(true);
+      expect(await page.getByRole("banner").getByRole("searchbox").isVisible()).toBe(true);
+      const menuTop = await page
+        .locator(".browse__menu")
+        .evaluate((menu) => menu.getBoundingClientRect().top);
+      const searchBottom = await page
+        .getByRole("banner")
+        .getByRole("searchbox")
+        .evaluate((box) => box.getBoundingClientRect().bottom);
+      expect(menuTop).toBeGreaterThanOrEqual(searchBottom);
       await page.keyboard.press("Escape");
       expect(await isOpen(page, "details.browse")).toBe(false);
       expect(await browse.evaluate((node) => node === document.activeElement)).toBe(true);

@@ -165,12 +165,16 @@ describe("a signed-in reader reads a story to its end", () => {
       );
       expect(await background()).toBe(SEPIA_BACKGROUND);
 
-      // A premium theme explains Premium instead of applying.
+      // A premium theme explains Premium instead of applying, in place of the settings: one
+      // modal at a time (§4).
       await dialog.locator("label", { hasText: "Midnight" }).click();
       const premium = page.getByRole("dialog", { name: "Read in every theme with Premium" });
       await premium.waitFor();
+      await dialog.waitFor({ state: "hidden" });
       await expectNoAxeViolations(page, "the Premium explanation");
       await premium.getByRole("button", { name: "Keep reading" }).click();
+      await premium.waitFor({ state: "hidden" });
+      await page.getByRole("button", { name: "Reading settings" }).click();
       expect(await dialog.getByRole("radio", { name: "Sepia", exact: true }).isChecked()).toBe(
         true,
       );

@@ -85,6 +85,58 @@ describe("the story page", () => {
     });
   });
 
+  test("on a phone, keyboard focus never hides under the sticky bar", async () => {
+    await browser.withPage(options(PHONE), async (page) => {
+      await page.goto(story.url);
+      await page.getByRole("button", { name: `+${story.tags.length - 2} more` }).click();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.locator(".story-header__author").focus();
+      // Each Tab stop down the page (tags, Read more, parts, cards) is scrolled clear of it.
+      const covered: string[] = [];
+      for (let stop = 0; stop < 30; stop++) {
+        await page.keyboard.press("Tab");
+        const hidden = await page.evaluate(() => {
+          const focused = document.activeElement as HTMLElement | null;
+          const bar = document.querySelector(".story-header .story-actions");
+          if (!focused || !bar || bar.contains(focused)) return null;
+          const under = focused.getBoundingClientRect().bottom > bar.getBoundingClientRect().top;
+          return under ? focused.textContent : null;
+        });
+        if (hidden !== null) covered.push(hidden);
+      }
+      expect(covered).toEqual([]);
+    });
+  });
+
+  test("on a phone, Continue reading leaves Add to whole on the screen", async () => {
+    await browser.withPage(options(PHONE), async (page) => {
+      await page.goto("/login");
+      await logIn(page, "demo_reader", "inkwell-demo");
+      await page.waitForURL(/\/home$/);
+      const firstPart = story.url.replace(/\/story\/(\d+).*/, "$1");
+      const saved = await page.evaluate(async (storyId) => {
+        const details = (await (await fetch(`/api/v3/stories/${storyId}`)).json()) as {
+          firstPartId: number;
+        };
+        const response = await fetch("/apiv2/syncreadingposition", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ story_id: storyId, part_id: details.firstPartId, position: 0.3 }),
+        });
+        return response.status;
+      }, Number(firstPart));
+      expect(saved).toBe(200);
+      await page.goto(story.url);
+      const read = page.getByRole("link", { name: "Continue reading", exact: true });
+      const add = page.getByRole("button", { name: "Add to", exact: true });
+      const [readBox, addBox] = [await read.boundingBox(), await add.boundingBox()];
+      expect(readBox && addBox).toBeTruthy();
+      if (!readBox || !addBox) return;
+      expect(addBox.x + addBox.width).toBeLessThanOrEqual(PHONE.width - 8);
+      expect(readBox.x + readBox.width).toBeLessThanOrEqual(addBox.x);
+    });
+  });
+
   test("on a desktop: 3 tags, every part, and its rankings", async () => {
     await browser.withPage(options(DESKTOP), async (page) => {
       await page.goto(story.url);

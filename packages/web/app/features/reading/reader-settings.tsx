@@ -108,8 +108,13 @@ export function ReaderSettingsControl({ settings, onChange }: ReaderSettingsProp
   }
 
   function chooseTheme(theme: Theme) {
-    if (canUseTheme(theme, user?.isPremium ?? false)) void choose({ ...settings, theme });
-    else setPremiumOpen(true);
+    if (canUseTheme(theme, user?.isPremium ?? false)) {
+      void choose({ ...settings, theme });
+      return;
+    }
+    // One modal at a time (§4): the explanation replaces the settings.
+    setOpen(false);
+    setPremiumOpen(true);
   }
 
   return (

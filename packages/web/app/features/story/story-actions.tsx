@@ -22,7 +22,7 @@ export function StoryActions({ storyId, readUrl, readLabel, canAdd, signedIn }: 
       {readUrl && (
         <a className="button button--primary button--large story-actions__read" href={readUrl}>
           <Icon of={BookOpen} aria-hidden="true" size={18} />
-          {readLabel}
+          <span className="story-actions__label">{readLabel}</span>
         </a>
       )}
       {canAdd ? (
