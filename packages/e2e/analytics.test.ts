@@ -74,6 +74,16 @@ describe("writer analytics", () => {
         "/help/writing/analytics",
       );
       await expectNoAxeViolations(page, "analytics popover at 360 px, dark");
+      // In normal type, though it opens from a bold label, and wholly on the screen.
+      expect(
+        await popover
+          .getByText(/5 minutes or more/)
+          .evaluate((p) => getComputedStyle(p).fontWeight),
+      ).toBe("400");
+      const popoverBox = await popover.boundingBox();
+      expect((popoverBox?.y ?? Infinity) + (popoverBox?.height ?? 0)).toBeLessThanOrEqual(
+        PHONE.height,
+      );
       await popover.getByRole("button", { name: "Ok" }).click();
       expect(await popover.count()).toBe(0);
       expect(await about.evaluate((button) => button === document.activeElement)).toBe(true);
@@ -83,6 +93,19 @@ describe("writer analytics", () => {
       await page.waitForURL(`${server.url}/myworks/${storyId}/analytics/interactions`);
       const rows = page.getByRole("table").first().locator("tbody tr");
       expect(await rows.count()).toBe(overview.story.numParts);
+      // Wider than a phone, the table scrolls in a region of its own, which takes focus so
+      // that a keyboard can scroll it too, and stays within the page's margins.
+      const partsTable = page.getByRole("region", { name: "Reads, votes and comments by part" });
+      await partsTable.focus();
+      expect(await partsTable.evaluate((region) => region === document.activeElement)).toBe(true);
+      expect(
+        await partsTable.evaluate(
+          (region) =>
+            getComputedStyle(region).overflowX === "auto" &&
+            region.getBoundingClientRect().right <=
+              (region.closest("article")?.getBoundingClientRect().right ?? 0),
+        ),
+      ).toBe(true);
       await expectNoAxeViolations(page, "analytics engagement at 360 px, dark");
 
       await page.getByRole("link", { name: "Demographics" }).click();

@@ -180,6 +180,28 @@ describe("the Inkwell Awards", () => {
       expect(
         await group(page, "Story status").getByRole("radio", { name: "Ongoing" }).isChecked(),
       ).toBe(true);
+      // Under the page's h1 its sections are h2s: no heading level is skipped.
+      await page.getByRole("heading", { name: "About your story", level: 2 }).waitFor();
+      await expectNoAxeViolations(page, "the contest form page at 1280 px");
+
+      // On a phone, an empty entry's summary lands in sight below the sticky header, with
+      // focus on the first field to fix.
+      await page.setViewportSize(PHONE);
+      await page.getByRole("button", { name: "Submit my story" }).click();
+      const summary = page.getByRole("alert").filter({ hasText: /fields need your attention\./ });
+      await summary.waitFor();
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-invalid")))
+        .toBe("true");
+      const banner = await page.getByRole("banner").boundingBox();
+      const summaryBox = await summary.boundingBox();
+      expect(summaryBox?.y ?? 0).toBeGreaterThanOrEqual(
+        (banner?.y ?? 0) + (banner?.height ?? Infinity),
+      );
+      expect((summaryBox?.y ?? Infinity) + (summaryBox?.height ?? 0)).toBeLessThanOrEqual(
+        PHONE.height,
+      );
+      await page.setViewportSize(DESKTOP);
       await fillEntry(page, true);
       await page.getByRole("button", { name: "Submit my story" }).click();
       await page.waitForURL(

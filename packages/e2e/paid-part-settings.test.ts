@@ -63,6 +63,14 @@ describe("the writer's paid-part settings", () => {
         .toBe("true");
       expect(await dialog.getByLabel("Part Description").getAttribute("aria-invalid")).toBe("true");
       await expectNoAxeViolations(page, "the paid-part dialog with errors at 360 px, dark");
+      // Taller than the phone, the dialog scrolls under its title: Close stays in reach.
+      const scrolled = await dialog.evaluate((element) => {
+        element.scrollTo(0, element.scrollHeight);
+        return element.scrollTop;
+      });
+      expect(scrolled).toBeGreaterThan(0);
+      const closeTop = (await dialog.getByRole("button", { name: "Close" }).boundingBox())?.y ?? 0;
+      expect(closeTop).toBeGreaterThanOrEqual((await dialog.boundingBox())?.y ?? Infinity);
       expect(columnsOf(part.partId)).toEqual({ paywalled: 1, is_bonus: 0, bonus_type: null });
 
       await dialog.getByLabel("Part Description").fill("Mara's letter, never sent.");

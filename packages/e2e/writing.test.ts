@@ -91,6 +91,10 @@ describe("a new writer's first story, from sign-up to a reader", () => {
         .getByRole("alert")
         .filter({ hasText: "Confirm that this story is your own original work" })
         .waitFor();
+      // Focus goes to that summary, at the top of the form, so it is in sight.
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute("role")))
+        .toBe("alert");
       const acknowledgement = page.getByLabel(/I acknowledge this is my own original work/);
       expect(await acknowledgement.getAttribute("aria-invalid")).toBe("true");
       expect(page.url()).toBe(`${server.url}/myworks/new`);
@@ -136,6 +140,17 @@ describe("a new writer's first story, from sign-up to a reader", () => {
       journey.scheduledFor = formatAbsoluteDate(`${await picker.inputValue()}Z`);
       const schedule = modal.getByRole("button", { name: "Schedule", exact: true });
       expect(await schedule.isDisabled()).toBe(true);
+      // A quarter hour sooner is refused: Schedule stays off and the field says why.
+      const earliest = await picker.inputValue();
+      await picker.fill(
+        new Date(Date.parse(`${earliest}Z`) - 15 * 60_000).toISOString().slice(0, 16),
+      );
+      await modal
+        .getByText(`The earliest time you can choose is ${journey.scheduledFor} GMT+5:30.`)
+        .waitFor();
+      expect(await picker.getAttribute("aria-invalid")).toBe("true");
+      await picker.fill(earliest);
+      expect(await picker.getAttribute("aria-invalid")).toBeNull();
       await modal.getByLabel(/I understand/).check();
       await schedule.click();
       const scheduled = page.getByRole("dialog", { name: "Your part is scheduled!" });

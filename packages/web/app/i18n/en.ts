@@ -118,6 +118,7 @@ export const works = {
     schedule: "Schedule",
     unschedule: "Unschedule",
     dateRequired: "Publish date is required",
+    tooSoon: (date: string) => `The earliest time you can choose is ${date}.`,
     publishFailed: "Failed to publish part",
     scheduleFailed: "Failed to schedule part",
     unscheduleFailed: "Failed to unschedule part",

@@ -137,6 +137,7 @@ export default function ContestPage({ loaderData: data }: Route.ComponentProps) 
       {data.view === "entry" && (
         <ContestEntry
           entry={data.entry}
+          sectionLevel={2}
           onSubmitted={({ hasAddedTag }) => {
             const params = new URLSearchParams({
               storyId: String(data.entry.storyId),

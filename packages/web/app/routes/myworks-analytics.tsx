@@ -136,32 +136,40 @@ function Interactions({ data }: { data: AnalyticsInteractions }) {
         ) : (
           <>
             <p className="analytics__note">{t.analytics.partsIntro}</p>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">{t.analytics.part}</th>
-                  <th scope="col">{t.analytics.reads}</th>
-                  <th scope="col">{t.analytics.votes}</th>
-                  <th scope="col">{t.analytics.comments}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.parts.map((part) => (
-                  <tr key={part.id}>
-                    <th scope="row">
-                      <a href={`/${part.id}`}>{part.title}</a>
-                      {/* How far readers keep coming, against the busiest part. */}
-                      <span className="analytics-parts__bar" aria-hidden="true">
-                        <span style={{ width: `${(part.reads / most) * 100}%` }} />
-                      </span>
-                    </th>
-                    <td>{part.reads.toLocaleString("en")}</td>
-                    <td>{part.votes.toLocaleString("en")}</td>
-                    <td>{part.comments.toLocaleString("en")}</td>
+            {/* A phone can be narrower than the table: it scrolls on its own, not the page. */}
+            <section
+              className="analytics-parts__scroll"
+              aria-label={t.analytics.partsTable}
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: so keyboards can scroll it.
+              tabIndex={0}
+            >
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">{t.analytics.part}</th>
+                    <th scope="col">{t.analytics.reads}</th>
+                    <th scope="col">{t.analytics.votes}</th>
+                    <th scope="col">{t.analytics.comments}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {data.parts.map((part) => (
+                    <tr key={part.id}>
+                      <th scope="row">
+                        <a href={`/${part.id}`}>{part.title}</a>
+                        {/* How far readers keep coming, against the busiest part. */}
+                        <span className="analytics-parts__bar" aria-hidden="true">
+                          <span style={{ width: `${(part.reads / most) * 100}%` }} />
+                        </span>
+                      </th>
+                      <td>{part.reads.toLocaleString("en")}</td>
+                      <td>{part.votes.toLocaleString("en")}</td>
+                      <td>{part.comments.toLocaleString("en")}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
           </>
         )}
       </section>

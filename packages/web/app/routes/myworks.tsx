@@ -66,15 +66,15 @@ export default function MyWorksPage({ loaderData }: Route.ComponentProps) {
                 <dl className="work-item__stats">
                   <div>
                     <dt>{t.works.reads}</dt>
-                    <dd>{story.readCount}</dd>
+                    <dd>{story.readCount.toLocaleString("en")}</dd>
                   </div>
                   <div>
                     <dt>{t.works.votes}</dt>
-                    <dd>{story.voteCount}</dd>
+                    <dd>{story.voteCount.toLocaleString("en")}</dd>
                   </div>
                   <div>
                     <dt>{t.works.comments}</dt>
-                    <dd>{story.commentCount}</dd>
+                    <dd>{story.commentCount.toLocaleString("en")}</dd>
                   </div>
                   <div>
                     <dt>{t.works.licence}</dt>

@@ -2,7 +2,7 @@ import { Alert } from "../../components/alert.tsx";
 import { t } from "../../i18n/index.ts";
 import "../../styles/contest.css";
 import { useCurrentUser } from "../../lib/current-user.ts";
-import { ContestForm, type Submitted } from "./contest-form.tsx";
+import { ContestForm, type SectionLevel, type Submitted } from "./contest-form.tsx";
 import { type ContestEntryData, initialContestForm } from "./load-contest-entry.ts";
 
 /**
@@ -12,9 +12,11 @@ import { type ContestEntryData, initialContestForm } from "./load-contest-entry.
  */
 export function ContestEntry({
   entry,
+  sectionLevel,
   onSubmitted,
 }: {
   entry: ContestEntryData;
+  sectionLevel: SectionLevel;
   onSubmitted: (result: Submitted) => void;
 }) {
   const user = useCurrentUser();
@@ -49,6 +51,7 @@ export function ContestEntry({
         entry={entry}
         initial={initialContestForm(entry, user?.email ?? "")}
         readOnly={readOnly}
+        sectionLevel={sectionLevel}
         onSubmitted={onSubmitted}
       />
     </div>

@@ -47,19 +47,46 @@ const YES_NO: Option<boolean>[] = [
 
 const values = t.contest.values;
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+/** Under the contest page's h1 the sections are h2s; under the editor modal's h2, h3s. */
+export type SectionLevel = 2 | 3;
+
+function Section({
+  id,
+  title,
+  level,
+  children,
+}: {
+  id: string;
+  title: string;
+  level: SectionLevel;
+  children: ReactNode;
+}) {
+  const Heading = level === 2 ? "h2" : "h3";
   return (
     <section className="contest-section" aria-labelledby={id}>
-      <h3 id={id}>{title}</h3>
+      <Heading className="contest-section__title" id={id}>
+        {title}
+      </Heading>
       {children}
     </section>
   );
 }
 
-/** Takes the writer to the first field in error, once React has marked it. */
+/**
+ * Takes the writer to the first field in error, once React has marked it. The summary above
+ * the form comes into view first (below the sticky header): when the field fits under it,
+ * focus goes there without scrolling the summary away again.
+ */
 function focusFirstInvalid(form: HTMLFormElement) {
   requestAnimationFrame(() => {
-    form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    const field = form.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!field) return;
+    const summary = form.querySelector(".alert");
+    summary?.scrollIntoView({ block: "start" });
+    const bottom = field.closest("dialog")?.getBoundingClientRect().bottom ?? window.innerHeight;
+    field.focus({
+      preventScroll: summary !== null && field.getBoundingClientRect().bottom <= bottom,
+    });
   });
 }
 
@@ -73,6 +100,7 @@ interface ContestFormProps {
   initial: ContestFormData;
   /** Submitted, or the contest closed: the answers show but nothing can change (§4). */
   readOnly: boolean;
+  sectionLevel: SectionLevel;
   onSubmitted: (result: Submitted) => void;
 }
 
@@ -81,7 +109,13 @@ interface ContestFormProps {
  * answers call for them, each field's rules run when focus leaves it (the same rules the
  * server holds a submission to), and a submission sends only what the form showed.
  */
-export function ContestForm({ entry, initial, readOnly, onSubmitted }: ContestFormProps) {
+export function ContestForm({
+  entry,
+  initial,
+  readOnly,
+  sectionLevel,
+  onSubmitted,
+}: ContestFormProps) {
   const { contest, eligibility, storyId } = entry;
   const [form, setForm] = useState(initial);
   const [left, setLeft] = useState<ReadonlySet<ContestField>>(new Set());
@@ -154,7 +188,7 @@ export function ContestForm({ entry, initial, readOnly, onSubmitted }: ContestFo
     <form className="contest-form" onSubmit={submit} noValidate>
       {summary !== null && !readOnly && <Alert tone="danger">{t.contest.fixErrors(summary)}</Alert>}
       <fieldset className="contest-form__body" disabled={readOnly || submitting}>
-        <Section id="contest-story" title={t.contest.sections.story}>
+        <Section id="contest-story" title={t.contest.sections.story} level={sectionLevel}>
           <SelectField
             {...frame("language")}
             options={CONTEST_LANGUAGES.map((language) => ({ value: language, label: language }))}
@@ -210,7 +244,7 @@ export function ContestForm({ entry, initial, readOnly, onSubmitted }: ContestFo
             </>
           )}
         </Section>
-        <Section id="contest-genre" title={t.contest.sections.genre}>
+        <Section id="contest-genre" title={t.contest.sections.genre} level={sectionLevel}>
           <RadioField
             {...frame("storyType")}
             options={labelled(STORY_TYPES, values.storyType)}
@@ -234,7 +268,7 @@ export function ContestForm({ entry, initial, readOnly, onSubmitted }: ContestFo
             }
           />
         </Section>
-        <Section id="contest-content" title={t.contest.sections.content}>
+        <Section id="contest-content" title={t.contest.sections.content} level={sectionLevel}>
           <CheckboxField
             {...frame("matureThemes")}
             options={labelled(MATURE_THEMES, values.matureThemes)}
@@ -276,7 +310,7 @@ export function ContestForm({ entry, initial, readOnly, onSubmitted }: ContestFo
             />
           )}
         </Section>
-        <Section id="contest-pitch" title={t.contest.sections.pitch}>
+        <Section id="contest-pitch" title={t.contest.sections.pitch} level={sectionLevel}>
           <TextField
             {...frame("logLine", t.contest.hints.logLine)}
             multiline
@@ -292,7 +326,7 @@ export function ContestForm({ entry, initial, readOnly, onSubmitted }: ContestFo
             onChange={set("plotSummary")}
           />
         </Section>
-        <Section id="contest-contact" title={t.contest.sections.contact}>
+        <Section id="contest-contact" title={t.contest.sections.contact} level={sectionLevel}>
           <TextField
             {...frame("writerEmail", t.contest.hints.writerEmail)}
             type="email"

@@ -75,6 +75,7 @@ function ContestModalBody({
       {loaded.state === "ready" && (
         <ContestEntry
           entry={loaded.entry}
+          sectionLevel={3}
           onSubmitted={(result) => {
             setLoaded({ state: "done", entry: loaded.entry, result });
             onSubmitted();

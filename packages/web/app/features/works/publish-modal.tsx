@@ -41,6 +41,7 @@ export function PublishModal(props: PublishModalProps) {
   const [consent, setConsent] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const timeZone = useTimeZone();
 
   function close() {
     // Closing resets the time to the original (§4).
@@ -95,6 +96,8 @@ export function PublishModal(props: PublishModalProps) {
 
   const earliestTime = earliest();
   const tooSoon = !when || new Date(when).getTime() < earliestTime;
+  // Schedule stays off while the time is too soon: say why, and from when it is allowed.
+  const whenHint = when !== "" && tooSoon;
   return (
     <Modal open={open} title={t.works.publishModal.title} onClose={close}>
       <form className="modal__form publish-modal" onSubmit={schedule}>
@@ -130,8 +133,15 @@ export function PublishModal(props: PublishModalProps) {
                 min={localInput(earliestTime)}
                 max={localInput(Date.now() + SCHEDULE_MAX_AHEAD_MS)}
                 step={SCHEDULE_STEP_MS / 1000}
+                aria-invalid={whenHint || undefined}
+                aria-describedby={whenHint ? "publish-when-error" : undefined}
                 onChange={(event) => setWhen(event.target.value)}
               />
+              {whenHint && (
+                <p className="field__error" id="publish-when-error">
+                  {t.works.publishModal.tooSoon(formatZonedDate(earliestTime, timeZone))}
+                </p>
+              )}
             </div>
             <div className="field field--check">
               <input
@@ -197,7 +207,7 @@ export function ScheduledModal({
     scheduled !== null && promisesReminder(Date.parse(scheduled), Date.now(), timeZone);
   return (
     <Modal open={scheduled !== null} title={t.works.publishModal.scheduledTitle} onClose={onClose}>
-      <div className="modal__form">
+      <div className="modal__form scheduled-modal">
         <p>{t.works.publishModal.scheduledFor(formatZonedDate(scheduled ?? 0, timeZone))}</p>
         <ul>
           {t.works.publishModal.nextSteps.map((step) => (

@@ -5,7 +5,7 @@ import {
   type StoryDetailsInput,
   type WorkDetails,
 } from "@inkwell/shared";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { browserApi, type Refusal } from "../../api/client.ts";
 import { Alert } from "../../components/alert.tsx";
 import { t } from "../../i18n/index.ts";
@@ -49,8 +49,15 @@ export function StoryDetailsForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<Message>(null);
   const [busy, setBusy] = useState(false);
+  const summary = useRef<HTMLDivElement>(null);
   const set = <K extends keyof StoryDetailsInput>(key: K, value: StoryDetailsInput[K]) =>
     setDetails((all) => ({ ...all, [key]: value }));
+
+  // A refused save leaves focus on <body> (Save was disabled meanwhile), far below the
+  // summary that lists what to fix: take the writer there.
+  useEffect(() => {
+    if (message?.tone === "danger") summary.current?.focus();
+  }, [message]);
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -114,7 +121,11 @@ export function StoryDetailsForm({
 
   return (
     <form className="story-form" onSubmit={save} noValidate>
-      {message && <Alert tone={message.tone}>{message.text}</Alert>}
+      {message && (
+        <Alert tone={message.tone} ref={summary}>
+          {message.text}
+        </Alert>
+      )}
       <div className="field">
         <label htmlFor="story-title">{t.works.fields.title}</label>
         <input

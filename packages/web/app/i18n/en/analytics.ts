@@ -49,6 +49,7 @@ export const analytics = {
   count: "Count",
   parts: "Parts",
   partsIntro: "Reads, votes and comments of each published part, in reading order.",
+  partsTable: "Reads, votes and comments by part",
   part: "Part",
   reads: "Reads",
   votes: "Votes",
