@@ -100,9 +100,17 @@ describe("reports", () => {
       await logInAt(page, "demo_reader", partUrl);
       const dialog = await openCommentReport(page);
       await dialog.getByRole("button", { name: "Hate speech" }).click();
+      // Each step takes focus to its heading: the chosen button is gone, focus is not.
+      const focusedHeading = () =>
+        page.evaluate(() => {
+          const focused = document.activeElement;
+          return focused?.tagName === "H3" ? focused.textContent : null;
+        });
+      await expect.poll(focusedHeading).toBe("Hate speech");
       await dialog.getByLabel("Tell us what happened").fill("Calling all readers idiots.");
       await dialog.getByRole("button", { name: "Submit Report" }).click();
       await dialog.getByRole("heading", { name: "Thank you for your report" }).waitFor();
+      await expect.poll(focusedHeading).toBe("Thank you for your report");
       await expectNoAxeViolations(page, "the thank-you screen at 1280 px");
       await dialog.getByRole("button", { name: /^Mute / }).click();
       await dialog.getByRole("status").filter({ hasText: "is now muted." }).waitFor();
@@ -120,6 +128,8 @@ describe("reports", () => {
       await expectNoAxeViolations(page, "the staff queue at 1280 px");
       await items.filter({ hasText: "Reporter: demo_reader" }).getByRole("link").first().click();
       await page.getByText("Calling all readers idiots.").waitFor();
+      // Nothing is chosen for the moderator: Resolve waits for an outcome.
+      expect(await page.getByRole("button", { name: "Resolve" }).isDisabled()).toBe(true);
       await page.getByLabel("What happened").selectOption("content_removed");
       await page.getByLabel("Note for staff (optional)").fill("Removed; writer warned in DM.");
       await expectNoAxeViolations(page, "a report at 1280 px");

@@ -100,6 +100,22 @@ export interface SupportTree {
   flows: SupportFlow[];
 }
 
+/**
+ * What each ticket reason is called: the choice (page title) whose detail box sends it, or
+ * the flow's title for a box at the flow's top. The first name found for a reason wins.
+ */
+export function reasonTitles(flows: SupportFlow[]): Map<string, string> {
+  const titles = new Map<string, string>();
+  const walk = (items: SupportItem[], title: string) => {
+    for (const item of items) {
+      if (item.type === "editText" && !titles.has(item.reason)) titles.set(item.reason, title);
+      if (item.type === "page") walk(item.items, item.title);
+    }
+  };
+  for (const flow of flows) walk(flow.items, flow.title);
+  return titles;
+}
+
 export const SUPPORT_TREE_LIMITS = { depth: 4, items: 20, title: 200, text: 2000 } as const;
 
 /** Every problem of a flow's items (depth, size, a page without items); empty when fine. */
@@ -211,6 +227,8 @@ export interface StaffReport {
   modelId: number | null;
   subject: string;
   reason: string | null;
+  /** The reason as the report modal words it (the support tree's choice), when known. */
+  reasonTitle: string | null;
   comment: string;
   reference: ReportReference;
   reportedUser: { username: string; name: string } | null;

@@ -571,7 +571,11 @@ describe("the staff queue", () => {
       expect(response.status).toBe(200);
       const page = (await response.json()) as StaffReportPage;
       expect(page.total).toBe(page.reports.length);
-      expect(page.reports.some((report) => report.id === reportId)).toBe(true);
+      // The reason as the report modal words it, for staff to read.
+      expect(page.reports.find((report) => report.id === reportId)).toMatchObject({
+        reason: "hate_speech",
+        reasonTitle: "Hate speech",
+      });
       // Copyright notices are not community reports.
       expect(page.reports.every((report) => report.reportType !== null)).toBe(true);
     }

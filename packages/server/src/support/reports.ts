@@ -10,6 +10,7 @@ import {
   type ReportReference,
   type ReportStatus,
   type ReportTypeId,
+  reasonTitles,
   reportTypeName,
   type StaffReport,
   type StaffReportNote,
@@ -21,6 +22,7 @@ import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { isBlocked, isMuted } from "../safety/relations.ts";
 import { iso, isoOrNull, storyUrl } from "../stories/cards.ts";
 import type { MaybeViewer, Viewer } from "../viewer.ts";
+import { DEFAULT_TREE_LANG, supportTree } from "./tree.ts";
 
 /** What a report names: the reported item's id, the reported user, and how the modal saw it. */
 export interface ReportSubject {
@@ -231,7 +233,12 @@ function reportRows(db: Kysely<Database>) {
 
 type ReportRow = Awaited<ReturnType<ReturnType<typeof reportRows>["executeTakeFirstOrThrow"]>>;
 
-function toStaffReport(row: ReportRow): StaffReport {
+/** Ticket reasons named as the English support tree words them (staff read English). */
+async function staffReasonTitles(db: Kysely<Database>): Promise<Map<string, string>> {
+  return reasonTitles((await supportTree(db, DEFAULT_TREE_LANG)).flows);
+}
+
+function toStaffReport(row: ReportRow, titles: Map<string, string>): StaffReport {
   return {
     id: Number(row.id),
     status: row.status as ReportStatus,
@@ -240,6 +247,7 @@ function toStaffReport(row: ReportRow): StaffReport {
     modelId: row.model_id === null ? null : Number(row.model_id),
     subject: row.subject,
     reason: row.reason,
+    reasonTitle: row.reason === null ? null : (titles.get(row.reason) ?? null),
     comment: row.comment,
     reference: parseReference(row.reference),
     reportedUser:
@@ -292,13 +300,14 @@ export async function listReports(
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow(),
   ]);
-  return { reports: page.map(toStaffReport), total: Number(total.n) };
+  const titles = await staffReasonTitles(db);
+  return { reports: page.map((row) => toStaffReport(row, titles)), total: Number(total.n) };
 }
 
 async function reportById(db: Kysely<Database>, id: number): Promise<StaffReport> {
   const row = await reportRows(db).where("t.id", "=", id).executeTakeFirst();
   if (!row) throw notFound("Report");
-  return toStaffReport(row);
+  return toStaffReport(row, await staffReasonTitles(db));
 }
 
 async function notesOf(db: Kysely<Database>, id: number): Promise<StaffReportNote[]> {

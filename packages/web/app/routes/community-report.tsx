@@ -40,7 +40,8 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
   const { report, notes } = loaderData;
   const revalidator = useRevalidator();
   const [note, setNote] = useState("");
-  const [outcome, setOutcome] = useState<ReportOutcome>("content_removed");
+  // No outcome chosen in advance: one careless click must not record a removal.
+  const [outcome, setOutcome] = useState<ReportOutcome | "">("");
   const [resolveNote, setResolveNote] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -82,7 +83,7 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
       </span>
       <dl className="staff-report__facts">
         <dt>{text.reason}</dt>
-        <dd>{report.reason ?? "—"}</dd>
+        <dd>{report.reasonTitle ?? report.reason ?? "—"}</dd>
         <dt>{text.details}</dt>
         <dd>{report.comment}</dd>
         {report.reference.body && (
@@ -95,7 +96,7 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
           <>
             <dt>{text.view}</dt>
             <dd>
-              <a href={link}>{link}</a>
+              <a href={link}>{text.openReported(reportAbout(report))}</a>
             </dd>
           </>
         )}
@@ -163,6 +164,7 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
           <form
             onSubmit={(event) => {
               event.preventDefault();
+              if (outcome === "") return;
               void act(() => browserApi().resolveReport(report.id, outcome, resolveNote.trim()));
             }}
           >
@@ -171,9 +173,13 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
               <select
                 id="resolve-outcome"
                 disabled={!hydrated}
+                required
                 value={outcome}
-                onChange={(event) => setOutcome(event.target.value as ReportOutcome)}
+                onChange={(event) => setOutcome(event.target.value as ReportOutcome | "")}
               >
+                <option value="" disabled>
+                  {text.chooseOutcome}
+                </option>
                 {REPORT_OUTCOMES.map((value) => (
                   <option key={value} value={value}>
                     {text.outcomeLabels[value]}
@@ -192,7 +198,11 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
                 onChange={(event) => setResolveNote(event.target.value)}
               />
             </div>
-            <button className="button button--primary" type="submit" disabled={locked}>
+            <button
+              className="button button--primary"
+              type="submit"
+              disabled={locked || outcome === ""}
+            >
               {text.resolve}
             </button>
           </form>

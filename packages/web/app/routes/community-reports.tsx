@@ -134,7 +134,7 @@ export default function CommunityReports({ loaderData }: Route.ComponentProps) {
                 </a>
               </h2>
               <p>
-                {text.reason}: {report.reason ?? "—"}
+                {text.reason}: {report.reasonTitle ?? report.reason ?? "—"}
               </p>
               <p className="staff-reports__meta">
                 <span>{reportDate(report.createdAt)}</span>

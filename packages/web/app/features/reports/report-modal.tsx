@@ -10,7 +10,7 @@ import {
   type SupportItem,
 } from "@inkwell/shared";
 import { ArrowLeft, ChevronRight } from "lucide";
-import { type ReactNode, useEffect, useId, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { browserApi } from "../../api/client.ts";
 import { Icon } from "../../components/icon.tsx";
@@ -64,6 +64,17 @@ export function useReport(): { report: (target: ReportTarget) => void; reportMod
   const [toast, setToast] = useState<string | null>(null);
   const [muting, setMuting] = useState(false);
   const [muteNote, setMuteNote] = useState<string | null>(null);
+  // A new step replaces the controls of the last one: focus moves to its heading, so a
+  // keyboard or screen reader user is not left on the page's body.
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const stepKey = target ? `${stage.kind} ${path.length}` : null;
+  const shownStep = useRef<string | null>(null);
+  useEffect(() => {
+    if (stepKey !== null && shownStep.current !== null && shownStep.current !== stepKey) {
+      stepHeading.current?.focus();
+    }
+    shownStep.current = stepKey;
+  }, [stepKey]);
   const ids = { detail: useId(), name: useId(), email: useId() };
   const signedIn = user !== null;
   // A signed-in reporter's name and email are known; a visitor (or an account without an
@@ -217,7 +228,11 @@ export function useReport(): { report: (target: ReportTarget) => void; reportMod
   function walk() {
     return (
       <div className="report__step">
-        {heading && <h3 className="report__heading">{heading}</h3>}
+        {heading && (
+          <h3 className="report__heading" ref={stepHeading} tabIndex={-1}>
+            {heading}
+          </h3>
+        )}
         <ul className="report__items">
           {items.map((item) => {
             switch (item.type) {
@@ -293,7 +308,9 @@ export function useReport(): { report: (target: ReportTarget) => void; reportMod
           if (valid) void submit(item);
         }}
       >
-        <h3 className="report__heading">{text.contactHeading}</h3>
+        <h3 className="report__heading" ref={stepHeading} tabIndex={-1}>
+          {text.contactHeading}
+        </h3>
         <p className="report__text">{text.contactText}</p>
         {field("name", "text", "name")}
         {field("email", "email", "email")}
@@ -312,7 +329,9 @@ export function useReport(): { report: (target: ReportTarget) => void; reportMod
       reported.username.toLowerCase() !== user.username.toLowerCase();
     return (
       <div className="report__step report__thanks">
-        <h3 className="report__heading">{text.thanksHeading}</h3>
+        <h3 className="report__heading" ref={stepHeading} tabIndex={-1}>
+          {text.thanksHeading}
+        </h3>
         <p className="report__text">
           {copyright ? text.copyrightThanks : signedIn ? text.thanksText : text.thanksVisitorText}
         </p>
