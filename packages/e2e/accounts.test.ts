@@ -97,6 +97,13 @@ describe("accounts in the browser", () => {
       expect(await page.getByRole("alert").textContent()).toBe(
         "The username/email or password you entered is incorrect.",
       );
+      // Focus is back on the form, on a field the message describes.
+      const identifier = page.getByLabel("Email or username");
+      await expect
+        .poll(() => identifier.evaluate((input) => input === document.activeElement))
+        .toBe(true);
+      expect(await identifier.getAttribute("aria-invalid")).toBe("true");
+      expect(await identifier.getAttribute("aria-describedby")).toBe("login-error");
       await expectNoAxeViolations(page, "the login page with an error");
 
       await page.getByLabel("Email or username").fill("Demo_Reader");

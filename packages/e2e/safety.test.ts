@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { DESKTOP, expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
 import { useServer } from "./support/server.ts";
@@ -94,11 +94,19 @@ describe("safety", () => {
       const confirm = page.getByRole("dialog", { name: `Block ${name}?` });
       await confirm.getByRole("button", { name: "Block", exact: true }).click();
       await page.getByText(`${name} is now blocked. You can unblock them at any time.`).waitFor();
+      // The menu that started it is gone: focus is on the line that says what happened.
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.textContent))
+        .toBe(`${name} is now blocked. You can unblock them at any time.`);
       // The restricted profile: About, Conversations and Following, and an Unblock button.
       await page.getByText(`You blocked ${name}.`).waitFor();
       await page.getByRole("heading", { name: "Conversations" }).waitFor();
       expect(await page.getByRole("heading", { name: `Stories by ${name}` }).count()).toBe(0);
       expect(await page.getByRole("button", { name: "Follow", exact: true }).count()).toBe(0);
+      // Their works still counted, and no invitation to post where one cannot.
+      const works = page.locator(".profile-header__counts div", { hasText: "Works" }).locator("dd");
+      expect(Number(await works.textContent())).toBeGreaterThan(0);
+      expect(await page.getByText(/Be the first to post/).count()).toBe(0);
       await expectNoAxeViolations(page, "a blocked writer's restricted profile");
 
       await page.goto(`/stories/${encodeURIComponent(story.shownOn)}`);
@@ -260,8 +268,16 @@ describe("safety", () => {
       await page.getByRole("button", { name: "Content preferences" }).click();
       const panel = page.getByRole("dialog", { name: "Content Preferences" });
       await panel.getByRole("button", { name: "Edit Tags" }).click();
-      await panel.getByPlaceholder("Separate tags with a space").press("Escape");
+      // Focus goes into the editor, and back to Edit Tags when it closes.
+      const isFocused = (locator: Locator) =>
+        locator.evaluate((node) => node === document.activeElement);
+      const input = panel.getByPlaceholder("Separate tags with a space");
+      await expect.poll(() => isFocused(input)).toBe(true);
+      await input.press("Escape");
       await panel.getByRole("button", { name: "Edit Tags" }).waitFor();
+      await expect
+        .poll(() => isFocused(panel.getByRole("button", { name: "Edit Tags" })))
+        .toBe(true);
       expect(await panel.isVisible()).toBe(true);
       await expectNoAxeViolations(page, "the Content Preferences panel");
       await page.keyboard.press("Escape");

@@ -71,6 +71,23 @@ describe("settings", () => {
         await page.getByRole("heading", { level: 2, name: tab, exact: true }).waitFor();
         expect(await page.getByRole("heading", { level: 2 }).count()).toBe(1);
       }
+
+      // On a phone the tab strip scrolls sideways: a tab opened by its address is in sight.
+      await page.setViewportSize(PHONE);
+      await page.goto("/settings#reports");
+      await page.getByRole("heading", { level: 2, name: "Reports", exact: true }).waitFor();
+      const current = page.locator('.tab-links a[aria-current="page"]');
+      await expect
+        .poll(() =>
+          current.evaluate((tab) => {
+            const list = tab.closest("ul")?.getBoundingClientRect();
+            const box = tab.getBoundingClientRect();
+            return (
+              list !== undefined && box.left >= list.left - 0.5 && box.right <= list.right + 0.5
+            );
+          }),
+        )
+        .toBe(true);
     });
   });
 
@@ -79,7 +96,7 @@ describe("settings", () => {
       await page.goto("/login?nextUrl=/settings");
       await logIn(page, "demo_admin", "inkwell-demo");
       await page.waitForURL(`${server.url}/settings`);
-      await page.getByRole("button", { name: "Change" }).nth(2).click();
+      await page.getByRole("button", { name: "Change Password" }).click();
       const dialog = page.getByRole("dialog", { name: "Change password" });
       await dialog.waitFor();
       await dialog.getByLabel("Current password", { exact: true }).fill("inkwell-demo");
@@ -102,7 +119,7 @@ describe("settings", () => {
       await page.goto("/login?nextUrl=/settings");
       await logIn(page, "demo_reader", "inkwell-demo");
       await page.waitForURL(`${server.url}/settings`);
-      await page.getByRole("button", { name: "Change" }).nth(1).click();
+      await page.getByRole("button", { name: "Change Email" }).click();
       const dialog = page.getByRole("dialog", { name: "Change email" });
       await dialog.getByLabel("New email", { exact: true }).fill("demo_writer@example.com");
       await dialog.getByLabel("Confirm new email", { exact: true }).focus();

@@ -1,3 +1,4 @@
+import { characters } from "./en/characters.ts";
 /** The texts of a profile's Conversations (public messages), in English. */
 export const profileMessagesEn = {
   heading: "Conversations",
@@ -9,14 +10,14 @@ export const profileMessagesEn = {
   reply: "Reply",
   posting: "Posting…",
   cancel: "Cancel",
-  counter: (used: number, max: number) =>
-    `${used.toLocaleString("en")} / ${max.toLocaleString("en")}`,
-  counterLabel: (used: number, max: number) =>
-    `${used.toLocaleString("en")} of ${max.toLocaleString("en")} characters`,
+  counter: characters.counter,
+  counterLabel: characters.label,
   /** §8 'Message post failure'. */
   postFailed: "Sorry, something went wrong. Please try again.",
   empty: (name: string) => `No conversations yet. Be the first to post on ${name}'s profile.`,
   emptyOwn: "No conversations yet. Post a message for your readers.",
+  /** When the viewer may not post (blocked, muted): no invitation to. */
+  emptyClosed: "No conversations yet.",
   total: (count: number) => (count === 1 ? "1 message" : `${count.toLocaleString("en")} messages`),
   showMore: "Show more messages",
   loadFailed: "Something went wrong. Please try again",

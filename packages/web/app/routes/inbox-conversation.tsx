@@ -260,7 +260,9 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
           </p>
         )}
         {messages.length === 0 ? (
-          <p className="conversation__empty">{t.inbox.noMessages}</p>
+          <p className="conversation__empty">
+            {notice ? t.inbox.noMessagesClosed : t.inbox.noMessages}
+          </p>
         ) : (
           <section aria-label={t.inbox.messagesWith(other.name)} aria-live="polite">
             <MessageList

@@ -1,4 +1,5 @@
 import { ACCOUNT_MESSAGES, safeNextUrl } from "@inkwell/shared";
+import { useEffect, useRef } from "react";
 import { redirect } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { Alert } from "../components/alert.tsx";
@@ -28,7 +29,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : null;
   // The options view (Google, or email) comes first when there is more than one way in.
   const emailView = !google || error !== null || url.searchParams.get("view") === "email";
-  return { nextUrl, error, google, emailView, newOnboarding: features.NEW_ONBOARDING_1 };
+  return {
+    nextUrl,
+    error,
+    // The identifier and password did not match: the form, not the server, is what to fix.
+    wrongCredentials: code === "login_failed",
+    google,
+    emailView,
+    newOnboarding: features.NEW_ONBOARDING_1,
+  };
 }
 
 export function meta() {
@@ -40,12 +49,21 @@ export function meta() {
  * redirects. Its labels follow the NEW_ONBOARDING_1 flag.
  */
 export default function LoginPage({ loaderData }: Route.ComponentProps) {
-  const { nextUrl, error, google, emailView, newOnboarding } = loaderData;
+  const { nextUrl, error, wrongCredentials, google, emailView, newOnboarding } = loaderData;
+  const identifier = useRef<HTMLInputElement>(null);
+  // Back on the form after a refused try: focus where to start again, described by why.
+  useEffect(() => {
+    if (wrongCredentials) identifier.current?.focus();
+  }, [wrongCredentials]);
   const query = new URLSearchParams({ nextUrl }).toString();
   return (
     <section className="auth" aria-labelledby="login-heading">
       <h1 id="login-heading">{t.account.logInTitle}</h1>
-      {error && <Alert tone="danger">{error}</Alert>}
+      {error && (
+        <Alert tone="danger" id="login-error">
+          {error}
+        </Alert>
+      )}
       {emailView ? (
         <>
           <form className="auth__form" method="post" action={`/login?${query}`}>
@@ -59,6 +77,9 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
                 type="text"
                 autoComplete="username"
                 required
+                ref={identifier}
+                aria-invalid={wrongCredentials || undefined}
+                aria-describedby={wrongCredentials ? "login-error" : undefined}
               />
             </div>
             <PasswordField

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { redirect } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { Alert } from "../components/alert.tsx";
@@ -47,11 +47,23 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
     return () => window.removeEventListener("hashchange", follow);
   }, []);
 
+  // On a phone the tabs scroll sideways: bring the open one into sight, the page staying put.
+  const tabs = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const strip = tabs.current;
+    const current = strip?.querySelector<HTMLElement>(`a[href="#${tab}"]`);
+    if (!strip || !current) return;
+    const [box, frame] = [current.getBoundingClientRect(), strip.getBoundingClientRect()];
+    if (box.left < frame.left || box.right > frame.right) {
+      strip.scrollLeft += box.left - frame.left - (frame.width - box.width) / 2;
+    }
+  }, [tab]);
+
   return (
     <section className="settings" aria-labelledby="settings-heading">
       <h1 id="settings-heading">{t.settings.title}</h1>
       <nav className="tab-links" aria-label={t.settings.title}>
-        <ul>
+        <ul ref={tabs}>
           {TABS.map((name) => (
             <li key={name}>
               <a href={`#${name}`} aria-current={tab === name ? "page" : undefined}>

@@ -1,4 +1,5 @@
 import { isModerator, linkify, type ProfileMessagePage } from "@inkwell/shared";
+import { useEffect, useRef } from "react";
 import { isRouteErrorResponse, useRevalidator, useRouteError } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { ErrorPage, UserNotFound } from "../components/error-page.tsx";
@@ -66,6 +67,13 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
   const isSelf = viewer?.username.toLowerCase() === username.toLowerCase();
   // Restricted (accounts-safety-messaging.md §2): About, Conversations and Following only.
   const restricted = profile.safety.isMuted || profile.safety.isBlocked;
+  // The menu item that started a mute, block or moderation is gone once it is done: focus
+  // goes to the line saying what happened, not to the page's body.
+  const message = toast ?? moderationToast;
+  const messageLine = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (message) messageLine.current?.focus();
+  }, [message]);
   return (
     // Keyed by user: lists and follow state start afresh on another profile.
     <article className="profile" key={username}>
@@ -89,8 +97,8 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
           )
         }
       />
-      <p className="profile__toast" role="status">
-        {toast ?? moderationToast}
+      <p className="profile__toast" role="status" ref={messageLine} tabIndex={-1}>
+        {message}
       </p>
       {modal}
       {moderationModal}

@@ -1,5 +1,5 @@
 import { MESSAGE_MAX_LENGTH } from "@inkwell/shared";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { t } from "../../i18n/index.ts";
 
 /**
@@ -16,12 +16,17 @@ export function Composer({
   const [body, setBody] = useState("");
   const [posting, setPosting] = useState(false);
   const counterId = useId();
+  const text = useRef<HTMLTextAreaElement>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!body.trim() || posting) return;
     setPosting(true);
-    if (await send(body)) setBody("");
+    if (await send(body)) {
+      setBody("");
+      // Send is disabled once the box is empty: focus waits in the box for the next message.
+      text.current?.focus();
+    }
     setPosting(false);
   }
 
@@ -31,6 +36,7 @@ export function Composer({
         {t.inbox.messageLabel(name)}
       </label>
       <textarea
+        ref={text}
         id={`${counterId}-text`}
         className="composer__text"
         rows={2}

@@ -14,8 +14,15 @@ const POLL_MS = 15_000;
 const listeners = new Set<Listener>();
 let source: EventSource | null = null;
 let poller: ReturnType<typeof setInterval> | null = null;
+/**
+ * The stream says the unread count once as it opens: a listener that joins later (the
+ * header's lazily loaded Inbox link, after the inbox page opened the stream) hears it
+ * from here.
+ */
+let lastUnread: InboxSignal | null = null;
 
 const dispatch = (signal: InboxSignal) => {
+  if (signal.type === "unread") lastUnread = signal;
   for (const listener of listeners) listener(signal);
 };
 
@@ -58,6 +65,7 @@ function start(username: string) {
 function stop() {
   source?.close();
   source = null;
+  lastUnread = null;
   if (poller) clearInterval(poller);
   poller = null;
 }
@@ -71,6 +79,7 @@ export function useInboxSignals(username: string | null, onSignal: Listener) {
     const listener: Listener = (signal) => latest.current(signal);
     listeners.add(listener);
     start(username);
+    if (lastUnread) listener(lastUnread);
     return () => {
       listeners.delete(listener);
       if (listeners.size === 0) stop();

@@ -95,7 +95,9 @@ export function ProfileConversations({
         {toast}
       </p>
       {messages.length === 0 ? (
-        <p className="profile__empty">{isOwner ? text.emptyOwn : text.empty(profile.name)}</p>
+        <p className="profile__empty">
+          {isOwner ? text.emptyOwn : first.notice ? text.emptyClosed : text.empty(profile.name)}
+        </p>
       ) : (
         <ol className="profile-conversations__list">
           {messages.map((message) => (

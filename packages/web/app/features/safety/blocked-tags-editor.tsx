@@ -6,7 +6,7 @@ import {
   normaliseTag,
 } from "@inkwell/shared";
 import { ArrowLeft, X } from "lucide";
-import { type KeyboardEvent, useId, useState } from "react";
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { BROWSE_TOPICS } from "../../components/browse-topics.ts";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
@@ -29,6 +29,14 @@ export function BlockedTagsEditor({ tags, rules, onChange, onBack }: BlockedTags
   const inputId = useId();
   const warningId = useId();
   const full = atTagLimit(tags, rules);
+  // The editor replaces the button that opened it: focus starts in it (the input, or Back
+  // when the reader's tags are at the limit and the input is closed).
+  const input = useRef<HTMLInputElement>(null);
+  const back = useRef<HTMLButtonElement>(null);
+  const startsFull = useRef(full);
+  useEffect(() => {
+    (startsFull.current ? back : input).current?.focus();
+  }, []);
   const warning = full ? t.safety.tagProblems.limit : problem && t.safety.tagProblems[problem];
   const prefix = normaliseTag(typed);
   const suggestions = BROWSE_TOPICS.map((topic) => topic.tag).filter(
@@ -54,6 +62,7 @@ export function BlockedTagsEditor({ tags, rules, onChange, onBack }: BlockedTags
     <div className="tags-editor">
       <div className="tags-editor__top">
         <button
+          ref={back}
           className="tags-editor__back"
           type="button"
           onClick={onBack}
@@ -67,6 +76,7 @@ export function BlockedTagsEditor({ tags, rules, onChange, onBack }: BlockedTags
         {t.safety.tagsInput}
       </label>
       <input
+        ref={input}
         id={inputId}
         className="tags-editor__input"
         type="text"

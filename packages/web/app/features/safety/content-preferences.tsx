@@ -1,5 +1,5 @@
 import { blockedTagsSummary, type ContentSettings } from "@inkwell/shared";
-import { type KeyboardEvent, useId, useState } from "react";
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { Toggle } from "../../components/toggle.tsx";
 import { t } from "../../i18n/index.ts";
@@ -34,6 +34,13 @@ export function ContentPreferences({
   const [includeMature, setIncludeMature] = useState(settings.includeMature);
   const [tags, setTags] = useState(settings.blockedTags);
   const [editing, setEditing] = useState(false);
+  // Back from the editor, focus returns to the button that opened it.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (wasEditing.current && !editing) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
   const [status, setStatus] = useState<Status>("idle");
   const matureHelp = useId();
   const summary = blockedTagsSummary(tags);
@@ -128,7 +135,12 @@ export function ContentPreferences({
                 </ul>
               )}
             </div>
-            <button className="button" type="button" onClick={() => setEditing(true)}>
+            <button
+              ref={editButton}
+              className="button"
+              type="button"
+              onClick={() => setEditing(true)}
+            >
               {t.safety.editTags}
             </button>
           </div>

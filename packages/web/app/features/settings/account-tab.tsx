@@ -54,6 +54,7 @@ export function AccountTab({ user, today, notify }: AccountTabProps) {
           <dd>
             <button className="button" type="button" onClick={() => setDialog("username")}>
               {t.settings.change}
+              <span className="visually-hidden"> {t.settings.username}</span>
             </button>
           </dd>
         </div>
@@ -79,6 +80,7 @@ export function AccountTab({ user, today, notify }: AccountTabProps) {
           <dd>
             <button className="button" type="button" onClick={() => setDialog("email")}>
               {t.settings.change}
+              <span className="visually-hidden"> {t.settings.email}</span>
             </button>
           </dd>
         </div>
@@ -87,7 +89,14 @@ export function AccountTab({ user, today, notify }: AccountTabProps) {
           <dd>{user.has_password ? "••••••••••" : "—"}</dd>
           <dd>
             <button className="button" type="button" onClick={() => setDialog("password")}>
-              {user.has_password ? t.settings.change : t.settings.addPassword}
+              {user.has_password ? (
+                <>
+                  {t.settings.change}
+                  <span className="visually-hidden"> {t.settings.password}</span>
+                </>
+              ) : (
+                t.settings.addPassword
+              )}
             </button>
           </dd>
         </div>

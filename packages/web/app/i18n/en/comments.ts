@@ -1,3 +1,4 @@
+import { characters } from "./characters.ts";
 export const comments = {
   heading: "Comments",
   paragraphHeading: "Comments on this paragraph",
@@ -29,5 +30,5 @@ export const comments = {
   writer: "Writer",
   offensive: "This comment may be offensive.",
   reveal: "Show comment",
-  characters: (n: number, max: number) => `${n} / ${max}`,
+  characters: characters.counter,
 } as const;

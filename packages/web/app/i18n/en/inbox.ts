@@ -1,4 +1,5 @@
 import { INBOX_NOTICES } from "@inkwell/shared";
+import { characters } from "./characters.ts";
 
 /** "December 31, 2024" for 2024-12-31. */
 const longDate = (day: string) =>
@@ -29,13 +30,15 @@ export const inbox = {
   failed: "Sorry, something went wrong. Please try again.",
   back: "Back to inbox",
   noMessages: "No messages yet. Say hello!",
+  /** When the reader cannot write here (blocked, muted): no invitation to. */
+  noMessagesClosed: "No messages yet.",
   olderMessages: "Load older messages",
   messagesWith: (name: string) => `Messages with ${name}`,
   messageLabel: (name: string) => `Message ${name}`,
   placeholder: "Write a message…",
   send: "Send",
-  counter: (used: number, max: number) => `${used}/${max}`,
-  counterLabel: (used: number, max: number) => `${used} of ${max} characters`,
+  counter: characters.counter,
+  counterLabel: characters.label,
   deleteMessage: "Delete message",
   safetyMenu: "Conversation options",
   deleteConversation: "Delete Conversation",
