@@ -252,9 +252,12 @@ describe("the home page on a phone", () => {
       await page.waitForURL(`${server.url}/catalog/paidstories`);
       await page.getByRole("heading", { level: 1, name: "Catalog - Paid Stories" }).waitFor();
 
-      // One carousel of paid stories per genre, four genres first.
+      // One carousel per group, four groups first: the catalog's own three, then genres.
       const groups = page.locator(".paid-catalog section");
       expect(await groups.count()).toBe(4);
+      expect(await groups.getByRole("heading", { level: 2 }).allTextContents()).toEqual(
+        expect.arrayContaining(["New releases", "Ongoing stories", "Stories for 74 coins or less"]),
+      );
       const first = groups.first();
       const genre = (await first.getByRole("heading", { level: 2 }).textContent()) ?? "";
       const stories = first.getByRole("list", { name: genre });
@@ -271,8 +274,8 @@ describe("the home page on a phone", () => {
         }, storyId),
       ).toBe(true);
 
-      // Near the end, four more genres load in place.
-      await page.getByRole("link", { name: "More genres" }).scrollIntoViewIfNeeded();
+      // Near the end, four more groups load in place.
+      await page.getByRole("link", { name: "More stories" }).scrollIntoViewIfNeeded();
       await expect.poll(() => groups.count(), { timeout: 10_000 }).toBeGreaterThan(4);
       expect(page.url()).toBe(`${server.url}/catalog/paidstories?groups=8`);
 
@@ -284,8 +287,8 @@ describe("the home page on a phone", () => {
   test("a genre's Hottest Originals lead to the originals catalog: the same view, its own title", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await page.goto("/catalog/paidstories");
-      const first = page.locator(".paid-catalog section").first();
-      await first.getByRole("link", { name: /^All .+ stories$/ }).click();
+      const allOfGenre = page.getByRole("link", { name: /^All .+ stories$/ });
+      await allOfGenre.first().click();
       await page.waitForURL(/\/stories\/[^/]+$/);
       const originals = page.getByRole("region", { name: "Hottest Originals" });
       await originals.getByRole("link", { name: "All Originals" }).click();
@@ -293,7 +296,7 @@ describe("the home page on a phone", () => {
       await page.getByRole("heading", { level: 1, name: "Catalog - Inkwell Originals" }).waitFor();
       expect(await page.title()).toBe("Catalog - Inkwell Originals · Inkwell");
       expect(await page.locator(".paid-catalog section").count()).toBe(4);
-      await page.getByRole("link", { name: "More genres" }).scrollIntoViewIfNeeded();
+      await page.getByRole("link", { name: "More stories" }).scrollIntoViewIfNeeded();
       await expect
         .poll(() => page.locator(".paid-catalog section").count(), { timeout: 10_000 })
         .toBeGreaterThan(4);

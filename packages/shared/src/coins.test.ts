@@ -17,6 +17,7 @@ import {
   paywallAuthorDescription,
   premiumCoinsGain,
   premiumExtra,
+  storyListPrice,
   wholeStoryPrice,
 } from "./coins.ts";
 
@@ -38,6 +39,12 @@ describe("part prices (§9)", () => {
 
   it("takes a fifth off two or more locked parts for the whole story, rounding up", () => {
     expect(wholeStoryPrice([6, 6, 6, 6, 15])).toBe(32);
+    // The deal group's list price: 15 plain parts (90 Coins) cost 72 whole, 16 cost 77.
+    const plain = { isBonusPart: false, bonusTypeName: null };
+    expect(storyListPrice(Array(15).fill(plain))).toBe(72);
+    expect(storyListPrice(Array(16).fill(plain))).toBe(77);
+    expect(storyListPrice([{ isBonusPart: true, bonusTypeName: "Exclusive Chapter" }])).toBe(15);
+    expect(storyListPrice([])).toBe(0);
     expect(wholeStoryPrice([6, 6, 6, 6, 6])).toBe(24);
     // One part left: the story costs what the part does, never less.
     expect(wholeStoryPrice([6])).toBe(6);

@@ -117,6 +117,19 @@ export function partPrice(part: { isBonusPart: boolean; bonusTypeName: string | 
   return PAID_STORY_PART_PRICE;
 }
 
+/** reader.md §2, writer-paid-contest.md §9: the catalog's deal group, 'Stories for 74 coins or less'. */
+export const DEAL_PRICE_MAX = 74;
+
+/**
+ * What a paid story costs to unlock whole, at its list price (every paywalled part, as a
+ * reader who bought none of them would pay): what the deal group compares.
+ */
+export function storyListPrice(
+  paywalledParts: readonly { isBonusPart: boolean; bonusTypeName: string | null }[],
+): number {
+  return wholeStoryPrice(paywalledParts.map(partPrice));
+}
+
 /**
  * What the whole story costs a reader: the parts still locked for them, less the discount
  * when there are two or more (with one left, the story must not undercut its own part).

@@ -231,6 +231,16 @@ export const PAID_CATALOG_URL = "/catalog/paidstories";
 /** The originals catalog: the same view under our brand's key (reader.md §2, spec README). */
 export const ORIGINALS_CATALOG_URL = "/catalog/inkwelloriginals";
 
+/**
+ * The paid catalog's groups before its genres (reader.md §2 Catalogs): keys the catalog's
+ * tags call answers beside genre tags. The '~' keeps them apart from every tag, which is
+ * letters, digits, - and _ only.
+ */
+export const PAID_CATALOG_GROUPS = ["~new_releases", "~ongoing", "~deals"] as const;
+export type PaidCatalogGroup = (typeof PAID_CATALOG_GROUPS)[number];
+export const isPaidCatalogGroup = (key: string): key is PaidCatalogGroup =>
+  (PAID_CATALOG_GROUPS as readonly string[]).includes(key);
+
 /** Where a featured reading list is read (reader.md §2 /featured/{listId}). */
 export const featuredListUrl = (listId: number): string => `/featured/${listId}`;
 

@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import type { FieldSelection } from "@inkwell/shared";
+import { type FieldSelection, isPaidCatalogGroup } from "@inkwell/shared";
 import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, objectJson } from "../http/openapi.ts";
 import { fieldsFrom, project } from "../http/respond.ts";
@@ -10,7 +10,8 @@ import {
   offsetQuery,
   validationHook,
 } from "../http/validation.ts";
-import { getStoryDetails, listStories, paidStoryTags } from "./service.ts";
+import { paidCatalogKeys, paidGroupStories } from "./paid-catalog.ts";
+import { getStoryDetails, listStories } from "./service.ts";
 
 const getStory = createRoute({
   method: "get",
@@ -54,7 +55,7 @@ const getPaidStoriesOfTag = createRoute({
   method: "get",
   path: "/v4/paid_stories/tags/{tag}",
   summary:
-    "The hottest paid stories (Originals) carrying a tag: {tag, stories}; the cards' tagRankings only when named in `fields`",
+    "The hottest paid stories (Originals) carrying a tag, or of a catalog group (~new_releases: newest first, ~ongoing, ~deals): {tag, stories}; the cards' tagRankings only when named in `fields`",
   request: {
     params: z.object({ tag: z.string().trim().min(1).max(128) }),
     query: z.object({
@@ -77,7 +78,8 @@ const getPaidStoriesOfTag = createRoute({
 const getPaidStoryTags = createRoute({
   method: "get",
   path: "/v4/paid_stories/tags",
-  summary: "The paid catalog's tag groups: genres with paid stories the caller may see, {tags}",
+  summary:
+    "The paid catalog's groups, {tags}: ~new_releases, ~ongoing and ~deals (74 Coins or less), then the genres, each only when the caller may see a paid story of it",
   responses: { 200: { description: "{tags}", ...objectJson } },
 });
 
@@ -116,12 +118,22 @@ export function storyRoutes() {
     return c.json(project(list, selection), 200);
   });
   app.openapi(getPaidStoryTags, async (c) =>
-    c.json({ tags: await paidStoryTags(c.get("db"), c.get("viewer")) }, 200),
+    c.json({ tags: await paidCatalogKeys(c.get("db"), c.get("viewer")) }, 200),
   );
   app.openapi(getPaidStoriesOfTag, async (c) => {
     const { tag } = c.req.valid("param");
     const { limit, fields } = c.req.valid("query");
     const selection = fieldsFrom(fields);
+    if (isPaidCatalogGroup(tag)) {
+      const stories = await paidGroupStories(
+        c.get("db"),
+        c.get("viewer"),
+        tag,
+        limit,
+        namesCardRankings(selection),
+      );
+      return c.json(project({ tag, stories }, selection), 200);
+    }
     const list = await listStories(
       c.get("db"),
       { filter: "hot", tag, paid: true, limit, offset: 0 },

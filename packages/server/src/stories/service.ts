@@ -283,6 +283,10 @@ export type StoryListFilter = "hot" | "new";
 export interface StoryListQuery {
   filter: StoryListFilter;
   tag?: string;
+  /** Complete stories only (true) or ongoing ones only (false). */
+  completed?: boolean;
+  /** Only these stories (a group chosen by a rule SQL cannot say, such as a price). */
+  storyIds?: readonly number[];
   categoryId?: number;
   /** Paid stories (Originals) only. */
   paid?: boolean;
@@ -326,11 +330,15 @@ export async function listStories(
   viewer: MaybeViewer,
   options: { withTotal: boolean; withTagRankings?: boolean } = { withTotal: true },
 ): Promise<StoryList> {
-  const { tag, categoryId, paid } = query;
+  const { tag, categoryId, paid, completed, storyIds } = query;
+  if (storyIds?.length === 0)
+    return { stories: [], ...(options.withTotal && { total: 0 }), nextUrl: null };
   const selection = db
     .selectFrom("stories")
     .where((eb) => listedStory(eb, viewer))
     .$if(paid === true, (qb) => qb.where("stories.is_paid", "=", 1))
+    .$if(completed !== undefined, (qb) => qb.where("stories.completed", "=", completed ? 1 : 0))
+    .$if(storyIds !== undefined, (qb) => qb.where("stories.id", "in", storyIds ?? []))
     .$if(tag !== undefined, (qb) => qb.where((eb) => hasTag(eb, tag ?? "")))
     .$if(categoryId !== undefined, (qb) =>
       qb.where((eb) =>

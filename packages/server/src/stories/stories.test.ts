@@ -465,7 +465,58 @@ describe("lists and mature stories", () => {
     const after = await tagsNow();
     expect(after.filter((tag) => !before.includes(tag))).toEqual(["humor", "poetry"]);
     expect(after).not.toContain("paranormal");
-    expect(after).toEqual(GENRES.map((genre) => genre.tag).filter((tag) => after.includes(tag)));
+    const genres = after.filter((tag) => !tag.startsWith("~"));
+    expect(genres).toEqual(GENRES.map((genre) => genre.tag).filter((tag) => after.includes(tag)));
+  });
+
+  it("groups paid stories as new releases, ongoing and 'Stories for 74 coins or less'", async () => {
+    const db = t.handle.db;
+    const writer = await createUser(db);
+    const plain = { paywalled: 1 };
+    const day = 86_400_000;
+    // 15 plain paywalled parts cost 72 Coins whole; 16 cost 77; a bonus part counts its own price.
+    const cheap = await createStory(db, writer.id, {
+      tags: ["ketch"],
+      is_paid: 1,
+      completed: 1,
+      read_count: 40,
+      last_published_at: Date.now() - 3 * day,
+      parts: [{}, ...Array(15).fill(plain)],
+    });
+    const dear = await createStory(db, writer.id, {
+      tags: ["ketch"],
+      is_paid: 1,
+      read_count: 30,
+      last_published_at: Date.now() - day,
+      parts: [{}, ...Array(16).fill(plain)],
+    });
+    const bonus = await createStory(db, writer.id, {
+      tags: ["ketch"],
+      is_paid: 1,
+      read_count: 20,
+      last_published_at: Date.now() - 2 * day,
+      parts: [
+        {},
+        ...Array(14).fill(plain),
+        { paywalled: 1, is_bonus: 1, bonus_type: "Exclusive Chapter" },
+      ],
+    });
+    const mine = new Set([cheap.id, dear.id, bonus.id]);
+    const group = async (key: string) => {
+      const response = await t.get(
+        `/v4/paid_stories/tags/${encodeURIComponent(key)}?limit=-1&fields=stories(id),tag`,
+      );
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { tag: string; stories: { id: number }[] };
+      expect(body.tag).toBe(key);
+      return body.stories.map((story) => story.id).filter((id) => mine.has(id));
+    };
+    // 6 × 14 + 15 = 99 Coins, 79 whole: over the deal's 74.
+    expect(await group("~deals")).toEqual([cheap.id]);
+    expect(await group("~ongoing")).toEqual([dear.id, bonus.id]);
+    expect(await group("~new_releases")).toEqual([dear.id, bonus.id, cheap.id]);
+    const keys = ((await (await t.get("/v4/paid_stories/tags")).json()) as { tags: string[] }).tags;
+    expect(keys.slice(0, 3)).toEqual(["~new_releases", "~ongoing", "~deals"]);
   });
 });
 

@@ -513,9 +513,9 @@ export function createApiClient(fetchApi: ApiFetch) {
     /** Which of the signed-in reader's lists, and whether their Library, hold each story. */
     storyCollections: (storyIds: number[]) =>
       get<StoryCollections>(`/v4/stories/collections?storyIds=${storyIds.join(",")}`),
-    /** The paid catalog's tag groups: genres with paid stories the reader may see. */
+    /** The paid catalog's groups (PAID_CATALOG_GROUPS, then genres) the reader may see. */
     paidStoryTags: () => get<{ tags: string[] }>("/v4/paid_stories/tags"),
-    /** The hottest Originals of a tag (the tag page's carousel, the paid catalog's groups). */
+    /** The Originals of a tag or catalog group (the tag page's carousel, the catalog's groups). */
     paidStoriesOfTag: (tag: string, limit: number) =>
       get<{ stories: StoryCardData[] }>(
         `/v4/paid_stories/tags/${encodeURIComponent(tag)}?limit=${limit}&fields=stories(${STORY_CARD_FIELDS.join(",")})`,

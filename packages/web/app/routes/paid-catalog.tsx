@@ -1,4 +1,9 @@
-import { genreLabel, ORIGINALS_CATALOG_URL, type StoryCard } from "@inkwell/shared";
+import {
+  genreLabel,
+  isPaidCatalogGroup,
+  ORIGINALS_CATALOG_URL,
+  type StoryCard,
+} from "@inkwell/shared";
 import { useEffect, useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import { apiContext } from "../api/context.ts";
@@ -45,9 +50,10 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 ];
 
 /**
- * /catalog/paidstories and /catalog/inkwelloriginals (reader.md §2 Catalogs): one carousel of paid stories per genre,
- * four genres at first and four more each time the end comes within 200 px, by asking the
- * loader for more groups in place (the More genres link does the same without JavaScript).
+ * /catalog/paidstories and /catalog/inkwelloriginals (reader.md §2 Catalogs): one carousel
+ * of paid stories per group (new releases, ongoing, 'for 74 coins or less', then each
+ * genre), four groups at first and four more each time the end comes within 200 px, by
+ * asking the loader for more groups in place (the More link does the same without JavaScript).
  */
 export default function PaidCatalogPage({ loaderData }: Route.ComponentProps) {
   const { groups, more, title, path } = loaderData;
@@ -77,12 +83,17 @@ export default function PaidCatalogPage({ loaderData }: Route.ComponentProps) {
       <p>{t.catalog.intro}</p>
       {shown.length === 0 && <p>{t.catalog.empty}</p>}
       {shown.map((group) => {
-        const label = genreLabel(group.tag);
+        // A group of the catalog's own (new, ongoing, deals) has no tag page to see it all on.
+        const own = isPaidCatalogGroup(group.tag);
+        const label = isPaidCatalogGroup(group.tag)
+          ? t.catalog.groups[group.tag]
+          : genreLabel(group.tag);
+        const headingId = `catalog-${group.tag.replace("~", "group-")}`;
         return (
-          <section key={group.tag} aria-labelledby={`catalog-${group.tag}`}>
+          <section key={group.tag} aria-labelledby={headingId}>
             <div className="paid-catalog__head">
-              <h2 id={`catalog-${group.tag}`}>{label}</h2>
-              <a href={`/stories/${group.tag}`}>{t.catalog.seeGenre(label)}</a>
+              <h2 id={headingId}>{label}</h2>
+              {!own && <a href={`/stories/${group.tag}`}>{t.catalog.seeGenre(label)}</a>}
             </div>
             <StoryCarousel stories={group.stories} label={label} />
           </section>

@@ -1,9 +1,16 @@
+import { DEAL_PRICE_MAX, type PaidCatalogGroup } from "@inkwell/shared";
+
 /** The paid stories catalog (/catalog/paidstories). */
 export const catalog = {
   paidTitle: "Catalog - Paid Stories",
   originalsTitle: "Catalog - Inkwell Originals",
-  intro: "Inkwell Originals by genre: the first parts are free, the rest unlock with Coins.",
-  moreGroups: "More genres",
+  intro: "Inkwell Originals: the first parts are free, the rest unlock with Coins.",
+  groups: {
+    "~new_releases": "New releases",
+    "~ongoing": "Ongoing stories",
+    "~deals": `Stories for ${DEAL_PRICE_MAX} coins or less`,
+  } satisfies Record<PaidCatalogGroup, string>,
+  moreGroups: "More stories",
   empty: "There are no paid stories to show you yet.",
   seeGenre: (genre: string) => `All ${genre} stories`,
 };

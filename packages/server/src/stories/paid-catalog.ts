@@ -1,0 +1,94 @@
+import {
+  DEAL_PRICE_MAX,
+  PAID_CATALOG_GROUPS,
+  type PaidCatalogGroup,
+  type StoryCard,
+  storyListPrice,
+} from "@inkwell/shared";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+import type { MaybeViewer } from "../viewer.ts";
+import { listedStory, listStories, paidStoryTags } from "./service.ts";
+
+/**
+ * The paid catalog (reader.md §2 Catalogs, docs/decisions/041): New releases, Ongoing
+ * stories and 'Stories for 74 coins or less' before the genres, each shown only when the
+ * viewer may see a story of it.
+ */
+export async function paidCatalogKeys(
+  db: Kysely<Database>,
+  viewer: MaybeViewer,
+): Promise<string[]> {
+  const [groups, genres] = await Promise.all([
+    Promise.all(
+      PAID_CATALOG_GROUPS.map(async (group) => {
+        const stories = await paidGroupStories(db, viewer, group, 1);
+        return stories.length > 0 ? [group] : [];
+      }),
+    ),
+    paidStoryTags(db, viewer),
+  ]);
+  return [...groups.flat(), ...genres];
+}
+
+/** A group's stories: the newest for New releases, the hottest otherwise. */
+export async function paidGroupStories(
+  db: Kysely<Database>,
+  viewer: MaybeViewer,
+  group: PaidCatalogGroup,
+  limit: number,
+  withTagRankings = false,
+): Promise<StoryCard[]> {
+  const list = await listStories(
+    db,
+    {
+      filter: group === "~new_releases" ? "new" : "hot",
+      paid: true,
+      ...(group === "~ongoing" && { completed: false }),
+      ...(group === "~deals" && { storyIds: await dealStoryIds(db, viewer) }),
+      limit,
+      offset: 0,
+    },
+    viewer,
+    { withTotal: false, withTagRankings },
+  );
+  return list.stories;
+}
+
+/**
+ * Paid stories the viewer may see whose paywalled parts cost at most DEAL_PRICE_MAX Coins
+ * bought whole at list price (storyListPrice). Read as one row per story and kind of part,
+ * so a story of a hundred parts is still a row or three.
+ */
+async function dealStoryIds(db: Kysely<Database>, viewer: MaybeViewer): Promise<number[]> {
+  const rows = await db
+    .selectFrom("parts")
+    .select((eb) => [
+      "parts.story_id",
+      "parts.is_bonus",
+      "parts.bonus_type",
+      eb.fn.countAll<number | string>().as("count"),
+    ])
+    .where("parts.paywalled", "=", 1)
+    .where("parts.draft", "=", 0)
+    .where("parts.deleted", "=", 0)
+    .where("parts.story_id", "in", (eb) =>
+      eb
+        .selectFrom("stories")
+        .select("stories.id")
+        .where((inner) => listedStory(inner, viewer))
+        .where("stories.is_paid", "=", 1),
+    )
+    .groupBy(["parts.story_id", "parts.is_bonus", "parts.bonus_type"])
+    .execute();
+  const partsOf = new Map<number, { isBonusPart: boolean; bonusTypeName: string | null }[]>();
+  for (const row of rows) {
+    const parts = partsOf.get(Number(row.story_id)) ?? [];
+    const part = { isBonusPart: Number(row.is_bonus) === 1, bonusTypeName: row.bonus_type };
+    for (let i = 0; i < Number(row.count); i++) parts.push(part);
+    partsOf.set(Number(row.story_id), parts);
+  }
+  return [...partsOf]
+    .filter(([, parts]) => storyListPrice(parts) <= DEAL_PRICE_MAX)
+    .map(([id]) => id);
+}
