@@ -80,6 +80,20 @@ describe("the inbox", () => {
       await sentMessage(a.page, "Are you there?").waitFor();
       // The live stream may show the message a moment before the send's answer clears the box.
       await expect.poll(() => composer(a.page).inputValue()).toBe("");
+      // Sent, Send is disabled again: focus waits in the box for the next message.
+      await expect
+        .poll(() => composer(a.page).evaluate((box) => box === document.activeElement))
+        .toBe(true);
+      // The message's small Delete icon answers a finger 6 px beside it too.
+      const reachedBeside = await a.page
+        .getByRole("button", { name: "Delete message" })
+        .last()
+        .evaluate((button) => {
+          const box = button.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.left - 6, box.top + box.height / 2);
+          return hit !== null && button.contains(hit);
+        });
+      expect(reachedBeside).toBe(true);
     } finally {
       await a.close();
     }

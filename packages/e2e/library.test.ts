@@ -89,6 +89,11 @@ describe("the Library and reading lists", () => {
       expect(barBox.y).toBeGreaterThan(itemBox.y);
       expect(barBox.x).toBeGreaterThan(itemBox.x);
       expect(barBox.width).toBeLessThan(itemBox.width);
+      // On a phone, the link that continues the story is finger-sized.
+      await page.setViewportSize(PHONE);
+      const resume = item.getByRole("link", { name: /^Part 1 of \d+/ });
+      expect((await resume.boundingBox())?.height).toBeGreaterThanOrEqual(40);
+      await page.setViewportSize(DESKTOP);
 
       // A second story in the list, from its own page.
       await page.goto(`/story/${second.id}`);
