@@ -134,6 +134,11 @@ describe("the story page", () => {
       if (!readBox || !addBox) return;
       expect(addBox.x + addBox.width).toBeLessThanOrEqual(PHONE.width - 8);
       expect(readBox.x + readBox.width).toBeLessThanOrEqual(addBox.x);
+      // And its label is whole, not cut short with an ellipsis.
+      const cut = await read
+        .locator(".story-actions__label")
+        .evaluate((label) => label.scrollWidth > label.clientWidth);
+      expect(cut).toBe(false);
     });
   });
 
