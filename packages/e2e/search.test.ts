@@ -55,10 +55,18 @@ describe("search", () => {
     });
   });
 
-  test("a phone shows three stories a step and folds the filters away", async () => {
+  test("a phone shows one search box, three stories a step, and folds the filters away", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await page.goto("/");
       await searchFromHeader(page, TERM);
+      // The page's search bar stands in for the header's, whose row goes: one header row.
+      const searchBoxes = page.getByRole("searchbox");
+      expect(await searchBoxes.filter({ visible: true }).count()).toBe(1);
+      expect(await searchBoxes.filter({ visible: true }).inputValue()).toBe(TERM);
+      const header = await page.getByRole("banner").boundingBox();
+      const menu = await page.getByRole("button", { name: "Menu" }).boundingBox();
+      expect(header?.height).toBeLessThan(70);
+      expect((menu?.y ?? 0) + (menu?.height ?? 0)).toBeLessThanOrEqual(header?.height ?? 0);
       expect(await visibleResults(page).count()).toBe(3);
       await page.getByRole("link", { name: "Show more" }).click();
       await expect.poll(() => visibleResults(page).count()).toBe(6);

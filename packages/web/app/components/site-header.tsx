@@ -1,6 +1,7 @@
 import { type CurrentUser, featuredListUrl, isModerator, isStaffOrAdmin } from "@inkwell/shared";
 import { Search } from "lucide";
 import { lazy, Suspense } from "react";
+import { useLocation } from "react-router";
 import type { PicksLink } from "../features/home/picks-link.ts";
 import { t } from "../i18n/index.ts";
 import { useCurrentUser } from "../lib/current-user.ts";
@@ -22,14 +23,25 @@ const InboxLink = lazy(() => import("../features/inbox/inbox-link.tsx"));
  * (GET /search/?q=…&ref=1), then Log in and the language dropdown, or the wallet, the inbox
  * and the account menu.
  * Up to 1200 px a visitor's Writer Opportunities, Community and language move to the Menu.
+ * Up to 767 px the search form takes a second row, except on the search pages.
  */
 export function SiteHeader({ locale, picks }: { locale: string; picks: PicksLink | null }) {
   const user = useCurrentUser();
   const browse = useDismissibleDetails();
   const community = useDismissibleDetails();
   const account = useDismissibleDetails();
+  const { pathname } = useLocation();
+  // The search pages have a search bar of their own: on a phone the header's would be a second.
+  const onSearchPage = pathname === "/search" || pathname.startsWith("/search/");
+  const className = [
+    "site-header",
+    user && "site-header--member",
+    onSearchPage && "site-header--search-page",
+  ]
+    .filter(Boolean)
+    .join(" ");
   return (
-    <header className={user ? "site-header site-header--member" : "site-header"}>
+    <header className={className}>
       <div className="site-header__inner">
         <a className="logo" href="/" aria-label={t.nav.home}>
           <LogoMark />
