@@ -1,6 +1,13 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { DESKTOP, expectNoAxeViolations, logInAt, PHONE, useBrowser } from "./support/browser.ts";
+import {
+  DESKTOP,
+  expectNoAxeViolations,
+  logInAt,
+  PHONE,
+  tapsBeside,
+  useBrowser,
+} from "./support/browser.ts";
 import { COVER, importCover } from "./support/covers.ts";
 import { useServer } from "./support/server.ts";
 import { signUp } from "./support/sign-up.ts";
@@ -255,7 +262,9 @@ describe("the part editor", () => {
       await tags.press("ArrowDown");
       expect(await suggestion.getAttribute("aria-selected")).toBe("true");
       await tags.press("Enter");
-      await details.getByRole("button", { name: `Remove tag ${tag}` }).waitFor();
+      const removeTag = details.getByRole("button", { name: `Remove tag ${tag}` });
+      await removeTag.waitFor();
+      expect(await tapsBeside(removeTag, "above", 3)).toBe(true);
       await details.getByLabel("Category").selectOption({ index: 1 });
       await expectNoAxeViolations(page, "the story details publish form");
       await details.getByRole("button", { name: "Save", exact: true }).click();

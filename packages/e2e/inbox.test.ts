@@ -1,6 +1,13 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { DESKTOP, expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
+import {
+  DESKTOP,
+  expectNoAxeViolations,
+  logIn,
+  PHONE,
+  tapsBeside,
+  useBrowser,
+} from "./support/browser.ts";
 import { useServer } from "./support/server.ts";
 
 const server = useServer();
@@ -85,15 +92,8 @@ describe("the inbox", () => {
         .poll(() => composer(a.page).evaluate((box) => box === document.activeElement))
         .toBe(true);
       // The message's small Delete icon answers a finger 6 px beside it too.
-      const reachedBeside = await a.page
-        .getByRole("button", { name: "Delete message" })
-        .last()
-        .evaluate((button) => {
-          const box = button.getBoundingClientRect();
-          const hit = document.elementFromPoint(box.left - 6, box.top + box.height / 2);
-          return hit !== null && button.contains(hit);
-        });
-      expect(reachedBeside).toBe(true);
+      const deleteIcon = a.page.getByRole("button", { name: "Delete message" }).last();
+      expect(await tapsBeside(deleteIcon, "left", 6)).toBe(true);
     } finally {
       await a.close();
     }

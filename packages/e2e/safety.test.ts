@@ -1,6 +1,13 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { DESKTOP, expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
+import {
+  DESKTOP,
+  expectNoAxeViolations,
+  logIn,
+  PHONE,
+  tapsBeside,
+  useBrowser,
+} from "./support/browser.ts";
 import { useServer } from "./support/server.ts";
 
 const server = useServer();
@@ -140,7 +147,10 @@ describe("safety", () => {
       await page.getByText("Oops! This tag can't be blocked.").waitFor();
       await input.fill(`#${story.other.toUpperCase()}`);
       await input.press(" ");
-      await page.getByRole("button", { name: `Remove #${story.other}` }).waitFor();
+      const remove = page.getByRole("button", { name: `Remove #${story.other}` });
+      await remove.waitFor();
+      // The chip's small × answers a finger 6 px above it too.
+      expect(await tapsBeside(remove, "above", 6)).toBe(true);
       await expectNoAxeViolations(page, "the blocked tags editor");
       // Escape leaves the editor for the summary, which lists the new tag first.
       await input.press("Escape");

@@ -74,6 +74,8 @@ describe("search", () => {
       const completed = page.getByRole("checkbox", { name: "Completed stories" });
       expect(await completed.isVisible()).toBe(false);
       await page.getByText("Filters", { exact: true }).click();
+      const row = page.locator("label", { has: completed });
+      expect((await row.boundingBox())?.height).toBeGreaterThanOrEqual(40);
       await completed.check();
       await page.getByRole("button", { name: "Apply filters" }).click();
       await page.waitForURL(/content=complete/);

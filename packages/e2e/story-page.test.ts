@@ -1,6 +1,13 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { DESKTOP, expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
+import {
+  DESKTOP,
+  expectNoAxeViolations,
+  logIn,
+  PHONE,
+  tapsBeside,
+  useBrowser,
+} from "./support/browser.ts";
 import { squash } from "./support/catalogue.ts";
 import { useServer } from "./support/server.ts";
 
@@ -51,6 +58,10 @@ describe("the story page", () => {
       expect((await page.goto(story.url))?.status()).toBe(200);
       const tags = page.getByRole("list", { name: "Tags" });
       expect(await visibleCount(page, ".tag-list a.tag")).toBe(2);
+      // A 32 px chip answers a finger 3 px above it: a 40 px target.
+      expect(
+        await tapsBeside(tags.getByRole("link").filter({ visible: true }).first(), "above", 3),
+      ).toBe(true);
       await tags.getByRole("button", { name: `+${story.tags.length - 2} more` }).click();
       expect(await visibleCount(page, ".tag-list a.tag")).toBe(story.tags.length);
 

@@ -4,6 +4,7 @@ import {
   type BrowserContext,
   type BrowserContextOptions,
   chromium,
+  type Locator,
   type Page,
 } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
@@ -66,6 +67,26 @@ type PageOptions = {
  * One Chromium per test file, and a fresh context (cookies, storage) for each journey:
  * `withPage(options, async (page, context) => …)` closes the context whatever happens.
  */
+/**
+ * Whether a tap `by` px outside the element's box (above it, or left of it) still lands on it:
+ * targets drawn smaller than a finger reach into the space around them.
+ */
+export function tapsBeside(target: Locator, side: "above" | "left", by: number): Promise<boolean> {
+  return target.evaluate(
+    (element, [side, by]) => {
+      element.scrollIntoView({ block: "center" });
+      const box = element.getBoundingClientRect();
+      const [x, y] =
+        side === "above"
+          ? [box.left + box.width / 2, box.top - by]
+          : [box.left - by, box.top + box.height / 2];
+      const hit = document.elementFromPoint(x, y);
+      return hit !== null && element.contains(hit);
+    },
+    [side, by] as const,
+  );
+}
+
 export function useBrowser() {
   let browser: Browser | undefined;
   beforeAll(async () => {
