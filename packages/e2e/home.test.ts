@@ -315,6 +315,31 @@ describe("the landing page, sign-up, genre onboarding and the home feed", () => 
     });
   });
 
+  test("on a wide screen a section's buttons, its carousel and its arrows end in line", async () => {
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await signIn(page, "/home");
+      await page.getByRole("heading", { level: 2 }).first().waitFor();
+      // Further down once the reader has picked genres (an earlier test): load until it shows.
+      const originals = page.getByRole("region", { name: "Inkwell Originals" });
+      for (let i = 0; i < 8 && (await originals.count()) === 0; i++) {
+        await page.mouse.wheel(0, 2000);
+        await page.waitForTimeout(300);
+      }
+      await originals.scrollIntoViewIfNeeded();
+      const rightEdge = (box: { x: number; width: number } | null) =>
+        box ? Math.round(box.x + box.width) : Number.NaN;
+      const seeAll = rightEdge(
+        await originals.getByRole("link", { name: "See all: Inkwell Originals" }).boundingBox(),
+      );
+      const next = rightEdge(
+        await originals.getByRole("button", { name: "Next stories" }).boundingBox(),
+      );
+      const stories = rightEdge(await originals.getByRole("list").first().boundingBox());
+      expect(Math.abs(seeAll - next)).toBeLessThanOrEqual(1);
+      expect(Math.abs(seeAll - stories)).toBeLessThanOrEqual(1);
+    });
+  });
+
   test("a sponsored story's impression and click URLs get one GET each", async () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
       await signIn(page, "/home");
