@@ -238,7 +238,10 @@ describe("the landing page, sign-up, genre onboarding and the home feed", () => 
       await page.waitForURL(`${server.url}${href}`);
       await page.getByText("Featured list").waitFor();
       expect(
-        await page.getByRole("list", { name: "Inkwell Picks" }).getByRole("listitem").count(),
+        await page
+          .getByRole("list", { name: "Stories in this list" })
+          .getByRole("listitem")
+          .count(),
       ).toBeGreaterThan(0);
 
       await page.setViewportSize(PHONE);

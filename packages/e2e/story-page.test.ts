@@ -262,7 +262,7 @@ describe("tag pages and previews", () => {
         "page",
       );
 
-      const grid = page.getByRole("list", { name: `#${tag} stories` });
+      const grid = page.getByRole("list", { name: "Stories, newest first" });
       const card = grid.getByRole("listitem").first().getByRole("link");
       const title = squash(await card.getByRole("heading").textContent()).replace(/…$/, "");
       await card.click();

@@ -39,7 +39,7 @@ export default function FeaturedListPage({ loaderData }: Route.ComponentProps) {
       {list.stories.length === 0 ? (
         <p className="profile__empty">{t.feed.featuredEmpty}</p>
       ) : (
-        <StoryGrid stories={list.stories} label={list.name} heading="hidden" />
+        <StoryGrid stories={list.stories} label={t.lists.storiesHeading} heading="hidden" />
       )}
     </article>
   );

@@ -56,7 +56,7 @@ export default function ListPage({ loaderData }: Route.ComponentProps) {
       ) : list.stories.length === 0 ? (
         <p className="profile__empty">{t.lists.empty}</p>
       ) : (
-        <StoryGrid stories={list.stories} label={list.name} heading="hidden" />
+        <StoryGrid stories={list.stories} label={t.lists.storiesHeading} heading="hidden" />
       )}
     </article>
   );

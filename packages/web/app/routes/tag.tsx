@@ -90,7 +90,7 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
       {list.stories.length === 0 ? (
         <p>{t.tag.empty}</p>
       ) : (
-        <StoryGrid stories={list.stories} label={t.tag.title(tag)} heading="hidden" />
+        <StoryGrid stories={list.stories} label={t.tag.storiesHeading(sort)} heading="hidden" />
       )}
       {list.nextUrl && (
         <p className="page-more">

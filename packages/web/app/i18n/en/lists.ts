@@ -1,4 +1,6 @@
 export const lists = {
+  /** The stories' heading under the list's own name: read by screen readers only. */
+  storiesHeading: "Stories in this list",
   popoverTitle: "Add to",
   myLibrary: "My Library",
   private: "Private",

@@ -8,4 +8,7 @@ export const tag = {
   sortLabel: "Sort stories",
   sortHot: "Hot",
   sortNew: "New",
+  /** The stories' heading under the page's title: read by screen readers only. */
+  storiesHeading: (sort: "hot" | "new") =>
+    sort === "hot" ? "Stories, hottest first" : "Stories, newest first",
 } as const;
