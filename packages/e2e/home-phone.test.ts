@@ -258,6 +258,12 @@ describe("the home page on a phone", () => {
       expect(await groups.getByRole("heading", { level: 2 }).allTextContents()).toEqual(
         expect.arrayContaining(["New releases", "Ongoing stories", "Stories for 74 coins or less"]),
       );
+      // Each group's heading stands clear of the titles of the carousel above it.
+      const second = await groups.nth(1).getByRole("heading", { level: 2 }).boundingBox();
+      const above = await groups.first().getByRole("list").boundingBox();
+      expect((second?.y ?? 0) - ((above?.y ?? 0) + (above?.height ?? 0))).toBeGreaterThanOrEqual(
+        24,
+      );
       const first = groups.first();
       const genre = (await first.getByRole("heading", { level: 2 }).textContent()) ?? "";
       const stories = first.getByRole("list", { name: genre });

@@ -90,7 +90,7 @@ export default function PaidCatalogPage({ loaderData }: Route.ComponentProps) {
           : genreLabel(group.tag);
         const headingId = `catalog-${group.tag.replace("~", "group-")}`;
         return (
-          <section key={group.tag} aria-labelledby={headingId}>
+          <section key={group.tag} className="paid-catalog__group" aria-labelledby={headingId}>
             <div className="paid-catalog__head">
               <h2 id={headingId}>{label}</h2>
               {!own && <a href={`/stories/${group.tag}`}>{t.catalog.seeGenre(label)}</a>}
