@@ -23,9 +23,9 @@ beforeAll(async () => {
   stories = body.stories.filter((story): story is Story => story.firstPartId !== null);
 });
 
-async function signIn(page: Page, nextUrl: string) {
+async function signIn(page: Page, nextUrl: string, username = "demo_reader") {
   await page.goto(`/login?${new URLSearchParams({ nextUrl })}`);
-  await logIn(page, "demo_reader", "inkwell-demo");
+  await logIn(page, username, "inkwell-demo");
   await page.waitForURL(`${server.url}${nextUrl}`);
 }
 
@@ -225,6 +225,19 @@ describe("the Library and reading lists", () => {
         .getByRole("alert")
         .filter({ hasText: "We are unable to add this story to your reading list at this time" })
         .waitFor();
+    });
+  });
+
+  test("an empty Library says how to fill it and leads to a first story", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      // The demo writer has read nothing yet.
+      await signIn(page, "/library", "demo_writer");
+      await page
+        .getByText("Your Library is empty. Add stories with the Add to button on any story.")
+        .waitFor();
+      await expectNoAxeViolations(page, "an empty Library at 360 px");
+      await page.getByRole("link", { name: "Find a story" }).click();
+      await page.waitForURL(`${server.url}/home`);
     });
   });
 

@@ -88,9 +88,16 @@ function LibraryStories({
   return (
     <>
       {message && <Alert tone={message.tone}>{message.text}</Alert>}
-      {items.length === 0 ? (
-        <p className="profile__empty">{archived ? t.library.emptyArchive : t.library.empty}</p>
-      ) : (
+      {items.length === 0 && archived && <p className="profile__empty">{t.library.emptyArchive}</p>}
+      {items.length === 0 && !archived && (
+        <div className="library__empty">
+          <p className="profile__empty">{t.library.empty}</p>
+          <a className="button button--primary" href="/home">
+            {t.library.findStories}
+          </a>
+        </div>
+      )}
+      {items.length > 0 && (
         <ul
           className="library__stories"
           aria-label={archived ? t.library.archive : t.library.heading}

@@ -20,6 +20,7 @@ export const library = {
   archived: (title: string) => `${title} archived`,
   unarchived: (title: string) => `${title} moved back to the Library`,
   empty: "Your Library is empty. Add stories with the Add to button on any story.",
+  findStories: "Find a story",
   emptyArchive: "Nothing archived.",
   actionFailed: "That didn't work. Please try again.",
   myLists: "My reading lists",
