@@ -32,6 +32,7 @@ import {
 import { rotateSessionCookie } from "./session-cookie.ts";
 import { endSession, SESSION_COOKIE } from "./sessions.ts";
 import { changePassword } from "./settings.ts";
+import { countPasswordGuess } from "./settings-routes.ts";
 
 const currentUserRoute = createRoute({
   method: "get",
@@ -210,7 +211,9 @@ export function accountRoutes(limits: AccountLimiters) {
       if (resetting) await resetPassword(c.get("db"), token, password);
       else {
         const oldPassword = typeof fields.old_password === "string" ? fields.old_password : "";
-        await changePassword(c.get("db"), requireViewer(c), { oldPassword, newPassword: password });
+        const viewer = requireViewer(c);
+        await countPasswordGuess(c, limits, viewer);
+        await changePassword(c.get("db"), viewer, { oldPassword, newPassword: password });
       }
     } catch (error) {
       if (!(error instanceof HttpError) || error.status !== 400) throw error;

@@ -60,6 +60,14 @@ const notificationForm = z.object({
 });
 
 /**
+ * Counts one guess at a signed-in account's password (a change confirmed with it) against
+ * the login limit, under the keys a login by username uses: a stolen session must not try
+ * passwords faster than the login form allows, then lock its owner out with one it found.
+ */
+export const countPasswordGuess = (c: Context<AppEnv>, limits: AccountLimiters, viewer: Viewer) =>
+  limits.login.hit([`ip:${clientAddress(c)}`, `account:${viewer.username.toLowerCase()}`]);
+
+/**
  * Settings calls: password, username and email changes (each confirmed with the password
  * and, for password and username, ending every session), the account and notification
  * forms, closing the account, the data export, and feature flags.
@@ -81,6 +89,7 @@ export function settingsRoutes(limits: AccountLimiters) {
 
   app.post("/apiv2/updateusername", async (c) => {
     const viewer = requireViewer(c);
+    await countPasswordGuess(c, limits, viewer);
     const fields = await readFields(c);
     return withRelogin(c, () =>
       changeUsername(c.get("db"), viewer, {
@@ -139,6 +148,7 @@ export function settingsRoutes(limits: AccountLimiters) {
 
   app.post("/close-account", async (c) => {
     const viewer = requireViewer(c);
+    await countPasswordGuess(c, limits, viewer);
     const fields = await readFields(c);
     try {
       await closeAccount(c.get("db"), viewer, text(fields, "password"));

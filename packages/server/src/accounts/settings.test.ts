@@ -1,6 +1,8 @@
 import type { CurrentUser } from "@inkwell/shared";
 import { ACCOUNT_MESSAGES, EMAIL_MESSAGES } from "@inkwell/shared";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createApi } from "../app.ts";
+import { accountLimiters } from "../http/rate-limit.ts";
 import { useTestApi } from "../testing/api.ts";
 import { createStory, createUser } from "../testing/fixtures.ts";
 import { hashPassword } from "./passwords.ts";
@@ -95,6 +97,42 @@ describe("password change", () => {
     });
     expect(login.status).toBe(200);
   });
+
+  it("limits guesses at the current password as login does, across the settings that take it", async () => {
+    const api = createApi(t.handle, { limits: accountLimiters() });
+    const user = await signedIn("pw_guesser");
+    const guess = (path: string, body: Record<string, string>) =>
+      api.request(path, {
+        method: "POST",
+        headers: { cookie: user.cookie, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const [path, body] =
+        i % 3 === 0
+          ? [
+              "/apiv2/updateuserpassword",
+              { old_password: `guess-${i}`, new_password: "Brand-New-Pass1" },
+            ]
+          : i % 3 === 1
+            ? ["/apiv2/updateusername", { username: "pw_guesser_2", password: `guess-${i}` }]
+            : ["/close-account", { password: `guess-${i}` }];
+      statuses.push((await guess(path, body)).status);
+    }
+    expect(statuses.every((status) => status === 400)).toBe(true);
+    const limited = await guess("/apiv2/updateuserpassword", {
+      old_password: PASSWORD,
+      new_password: "Brand-New-Pass1",
+    });
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual({
+      code: "rate_limited",
+      message: ACCOUNT_MESSAGES.rateLimited,
+    });
+    // Nothing changed: the account keeps its password and its session.
+    expect((await me(user.cookie)).username).toBe("pw_guesser");
+  }, 30_000);
 
   it("is refused to visitors", async () => {
     const response = await send(

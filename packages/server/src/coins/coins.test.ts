@@ -1,4 +1,5 @@
 import type {
+  CommentData,
   PaidContentMetadata,
   PartDetails,
   PurchaseResult,
@@ -183,6 +184,54 @@ describe("what a locked part allows", () => {
     await grantCoins(t.handle.db, reader.id, 6);
     expect((await buy(reader, paid.id, { partId })).status).toBe(200);
     expect((await attempts()).map((answer) => answer.status)).toEqual([200, 200, 201]);
+  });
+  it("keeps a locked part's comments, replies and likes to those who unlocked it", async () => {
+    const partId = paid.partIds[5] as number;
+    const posted = await t.send("POST", "/v5/comments", author, {
+      resource: { namespace: "parts", resourceId: String(partId), paragraphId: "t5a" },
+      text: "The letter's last line is the key.",
+    });
+    expect(posted.status).toBe(201);
+    const commentId = ((await posted.json()) as CommentData).commentId.resourceId;
+    const reader = await signedInUser(t.handle.db);
+    const comments = `/v5/comments/namespaces/parts/resources/${partId}`;
+    const attempts = (who: { cookie: string } | null) =>
+      Promise.all([
+        t.send("GET", `${comments}/comments`, who),
+        t.send("GET", `${comments}/paragraphs/t5a/comments`, who),
+        t.send("GET", `${comments}/paragraphs`, who),
+        t.send("GET", `/v5/comments/${commentId}`, who),
+        t.send("GET", `/v5/comments/namespaces/comments/resources/${commentId}/comments`, who),
+        t.send("POST", "/v5/comments", who, {
+          resource: { namespace: "comments", resourceId: commentId },
+          text: "So what does it say?",
+        }),
+        t.send("PUT", `/v5/comments/${commentId}/sentiments/like`, who),
+      ]);
+    for (const answer of await attempts(reader)) {
+      expect(answer.status).toBe(403);
+      expect(await answer.json()).toMatchObject({ code: "locked_part" });
+    }
+    // Visitors may not post or like at all (401); the paid comments are as closed to them.
+    expect((await attempts(null)).map((answer) => answer.status)).toEqual([
+      403, 403, 403, 403, 403, 401, 401,
+    ]);
+    await grantCoins(t.handle.db, reader.id, 6);
+    expect((await buy(reader, paid.id, { partId })).status).toBe(200);
+    expect((await attempts(reader)).map((answer) => answer.status)).toEqual([
+      200, 200, 200, 200, 200, 201, 200,
+    ]);
+  });
+
+  it("lets a moderator delete a comment on a part locked to them", async () => {
+    const partId = paid.partIds[3] as number;
+    const posted = await t.send("POST", "/v5/comments", author, {
+      resource: { namespace: "parts", resourceId: String(partId), paragraphId: null },
+      text: "A note for readers who bought this.",
+    });
+    const commentId = ((await posted.json()) as CommentData).commentId.resourceId;
+    const ambassador = await signedInUser(t.handle.db, { is_ambassador: 1 });
+    expect((await t.send("DELETE", `/v5/comments/${commentId}`, ambassador)).status).toBe(204);
   });
 });
 

@@ -32,13 +32,20 @@ interface ReadablePart {
 /**
  * The part's visibility rules (stories/readable-part.ts), drafts included for their author
  * and staff: anything else is a 404, so comments never reveal that a hidden part exists.
+ * A paywalled part not unlocked is a 403 (locked_part): its comments talk about, and may
+ * quote, text the reader has not paid for. `locked: "allow"` is for deleting only, so that
+ * moderators, and readers whose comment predates the paywall, may still remove a comment.
  */
 async function commentablePart(
   db: Kysely<Database>,
   viewer: MaybeViewer,
   partId: number,
+  { locked = "refuse" }: { locked?: "refuse" | "allow" } = {},
 ): Promise<ReadablePart> {
   const part = await readablePart(db, viewer, partId, { drafts: "privileged" });
+  if (locked === "refuse") {
+    await assertUnlocked(db, viewer, { ...part, author_id: part.user_id });
+  }
   return {
     id: part.id,
     storyId: part.story_id,
@@ -267,11 +274,16 @@ export async function listThreads(
 }
 
 /** A visible comment and its readable part, or a 404 for deleted, hidden or unreadable ones. */
-async function visibleComment(db: Kysely<Database>, viewer: MaybeViewer, commentId: number) {
+async function visibleComment(
+  db: Kysely<Database>,
+  viewer: MaybeViewer,
+  commentId: number,
+  options: { locked?: "refuse" | "allow" } = {},
+) {
   const row = await selectComments(db).where("comments.id", "=", commentId).executeTakeFirst();
   if (!row) throw notFound("Comment");
   const [part, hidden] = await Promise.all([
-    commentablePart(db, viewer, row.part_id).catch((error: unknown) => {
+    commentablePart(db, viewer, row.part_id, options).catch((error: unknown) => {
       throw error instanceof HttpError && error.status === 404 ? notFound("Comment") : error;
     }),
     hiddenCommenters(db, viewer),
@@ -388,12 +400,6 @@ async function placeOf(db: Kysely<Database>, viewer: Viewer, resource: CommentRe
     return { part, paragraphId: row.paragraph_id, parentId: row.parent_id ?? row.id };
   }
   const part = await commentablePart(db, viewer, Number(resource.resourceId));
-  await assertUnlocked(db, viewer, {
-    id: part.id,
-    paywalled: part.paywalled,
-    story_id: part.storyId,
-    author_id: part.authorId,
-  });
   const paragraphId = resource.paragraphId ?? null;
   if (paragraphId !== null && !(await hasParagraph(db, part.id, paragraphId))) {
     throw notFound("Paragraph");
@@ -474,7 +480,7 @@ export async function deleteComment(
   viewer: Viewer,
   commentId: number,
 ): Promise<void> {
-  const { row, part } = await visibleComment(db, viewer, commentId);
+  const { row, part } = await visibleComment(db, viewer, commentId, { locked: "allow" });
   if (!mayDelete(row, part.authorId, viewer)) {
     throw new HttpError(403, "forbidden", "You can't delete this comment.");
   }
