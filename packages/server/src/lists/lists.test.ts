@@ -50,7 +50,7 @@ async function listRows(listId: number) {
   return { counter: list.num_stories, storyIds: rows.map((row) => Number(row.story_id)) };
 }
 
-let writer: { id: number };
+let writer: { id: number; username: string };
 let stories: number[];
 let mature: number;
 let draft: number;
@@ -271,6 +271,19 @@ describe("reading lists", () => {
       (await json<UserProfile>(await t.send("GET", `/api/v3/users/${owner.username}`, null)))
         .numLists,
     ).toBe(0);
+
+    // A reader who blocked the first story's writer sees the next story's cover instead.
+    const otherWriter = await person();
+    const other = (await createStory(t.handle.db, otherWriter.id, { cover: "/c/Other" })).id;
+    const mixed = await json<ReadingListSummary>(await createList(adult, "Mixed", stories[1]));
+    await t.send("POST", `/api/v3/lists/${mixed.id}/stories`, adult, { stories: other });
+    const blocker = await person();
+    const cover = async () =>
+      (await json<ReadingListDetails>(await t.send("GET", `/api/v3/lists/${mixed.id}`, blocker)))
+        .cover;
+    expect(await cover()).toBe("/c/alder");
+    expect((await t.send("POST", `/v4/users/${writer.username}/blocks`, blocker)).status).toBe(200);
+    expect(await cover()).toBe("/c/Other");
   });
 
   it("pages the user's lists, projects fields, and refuses bad paging", async () => {

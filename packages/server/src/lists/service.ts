@@ -4,12 +4,12 @@ import type {
   ReadingListSummary,
   StoryCollections,
 } from "@inkwell/shared";
-import { isCurationAccount, MATURE_RATING } from "@inkwell/shared";
+import { isCurationAccount } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { selectStories, toStoryCards } from "../stories/cards.ts";
-import { includesMature, visibleStories } from "../stories/service.ts";
+import { listedStory, visibleStories } from "../stories/service.ts";
 import { userNamed } from "../users/service.ts";
 import type { MaybeViewer, Viewer } from "../viewer.ts";
 
@@ -42,11 +42,11 @@ export async function addableStories(db: Kysely<Database>, viewer: Viewer, story
 }
 
 /**
- * A list's summary columns. The cover is the first story's that this viewer may see, so a
- * visitor never sees a mature cover on someone's list.
+ * A list's summary columns. The cover is the first story's that this viewer may see (the
+ * list's own stories' rule, listedStory), so a visitor never sees a mature cover on someone's
+ * list, nor a reader the cover of a story by someone they blocked.
  */
 function selectLists(db: Kysely<Database>, viewer: MaybeViewer) {
-  const showsMature = includesMature(viewer);
   return db
     .selectFrom("reading_lists")
     .innerJoin("users", "users.id", "reading_lists.user_id")
@@ -65,9 +65,7 @@ function selectLists(db: Kysely<Database>, viewer: MaybeViewer) {
         .innerJoin("stories", "stories.id", "reading_list_stories.story_id")
         .select("stories.cover")
         .whereRef("reading_list_stories.list_id", "=", "reading_lists.id")
-        .where("stories.draft", "=", 0)
-        .where("stories.deleted", "=", 0)
-        .$if(!showsMature, (query) => query.where("stories.rating", "!=", MATURE_RATING))
+        .where((inner) => listedStory(inner, viewer))
         .orderBy("reading_list_stories.position")
         .limit(1)
         .as("cover"),
