@@ -14,3 +14,10 @@ export interface Viewer {
 }
 
 export type MaybeViewer = Viewer | null;
+
+/**
+ * The author of a story, or staff (system admins and Inkwell staff): who may see its drafts,
+ * deleted story, mature content regardless of their setting, and paid parts without Coins.
+ */
+export const isAuthorOrStaff = (authorId: number, viewer: MaybeViewer): boolean =>
+  viewer !== null && (viewer.id === authorId || viewer.isSysAdmin || viewer.isStaff);

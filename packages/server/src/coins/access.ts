@@ -12,7 +12,7 @@ import type { Database, PartsTable } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { premiumPicksOfStory } from "../premium-picks/wheel.ts";
 import { isPublished, type PartRow } from "../stories/cards.ts";
-import type { MaybeViewer } from "../viewer.ts";
+import { isAuthorOrStaff, type MaybeViewer } from "../viewer.ts";
 
 /** Which paywalled parts of one story a reader may read (writer-paid-contest.md §4, §6). */
 export interface PartAccess {
@@ -57,9 +57,7 @@ export async function accessTo(
   story: { id: number; user_id: number },
   parts: ReadonlyArray<Pick<PartRow, "paywalled">>,
 ): Promise<PartAccess> {
-  if (viewer && (viewer.id === story.user_id || viewer.isSysAdmin || viewer.isStaff)) {
-    return FULL_ACCESS;
-  }
+  if (isAuthorOrStaff(story.user_id, viewer)) return FULL_ACCESS;
   if (!viewer || !parts.some((part) => part.paywalled === 1)) return NO_ACCESS;
   if (viewer.isPremium && (await isCurrentPick(db, story.id))) return FULL_ACCESS;
   const [storyUnlock, partUnlocks] = await Promise.all([

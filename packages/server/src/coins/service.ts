@@ -22,7 +22,7 @@ import type { Database } from "../db/schema.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import { isPublished, type PartRow, toPartSummary } from "../stories/cards.ts";
 import { ownPartsOf, publishedPartsOf, readableStory } from "../stories/service.ts";
-import type { MaybeViewer, Viewer } from "../viewer.ts";
+import { isAuthorOrStaff, type MaybeViewer, type Viewer } from "../viewer.ts";
 import { accessTo, isBlockedFor, pricedPart, storyPriceFor } from "./access.ts";
 import { type Checkout, CheckoutDeclined, type CheckoutOrder } from "./checkout.ts";
 
@@ -201,8 +201,9 @@ export function coinPurchasesOf(db: Kysely<Database>, userId: number) {
 /** The story and its parts as this viewer may see them, or the refusal a reader gets. */
 async function readableStoryParts(db: Kysely<Database>, viewer: MaybeViewer, storyId: number) {
   const story = await readableStory(db, viewer, storyId);
-  const owner = viewer !== null && (viewer.id === story.user_id || viewer.isSysAdmin);
-  const parts = await (owner ? ownPartsOf(db, storyId) : publishedPartsOf(db, storyId));
+  const parts = await (isAuthorOrStaff(story.user_id, viewer)
+    ? ownPartsOf(db, storyId)
+    : publishedPartsOf(db, storyId));
   return { story, parts, access: await accessTo(db, viewer, story, parts) };
 }
 

@@ -13,7 +13,7 @@ import {
   publishedPartsOf,
   storyById,
 } from "../stories/service.ts";
-import type { MaybeViewer } from "../viewer.ts";
+import { isAuthorOrStaff, type MaybeViewer } from "../viewer.ts";
 import { hasVoted } from "../votes/service.ts";
 
 const partById = queryTemplate((db: Kysely<Database>, id: number) =>
@@ -47,8 +47,7 @@ export async function getPartDetails(
     hasVoted(db, viewer, part.id),
   ]);
   if (!story) throw notFound("Part");
-  const privileged =
-    viewer !== null && (viewer.id === story.user_id || viewer.isSysAdmin || viewer.isStaff);
+  const privileged = isAuthorOrStaff(story.user_id, viewer);
   if (!canSeeStory(story, viewer) || (!isPublished(part) && !privileged)) throw notFound("Part");
   assertMatureAllowed(story, viewer);
   await assertNotBlockedBy(db, story.user_id, viewer);

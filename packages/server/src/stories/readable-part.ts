@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { notFound } from "../http/errors.ts";
 import { assertNotBlockedBy } from "../safety/relations.ts";
-import type { MaybeViewer } from "../viewer.ts";
+import { isAuthorOrStaff, type MaybeViewer } from "../viewer.ts";
 import { isPublished } from "./cards.ts";
 import { assertMatureAllowed, canSeeStory } from "./service.ts";
 
@@ -46,10 +46,7 @@ export async function readablePart(
     .$if(storyId !== undefined, (query) => query.where("parts.story_id", "=", storyId as number))
     .executeTakeFirst();
   if (!part) throw notFound("Part");
-  const privileged =
-    drafts === "privileged" &&
-    viewer !== null &&
-    (viewer.id === part.user_id || viewer.isSysAdmin || viewer.isStaff);
+  const privileged = drafts === "privileged" && isAuthorOrStaff(part.user_id, viewer);
   const story = { user_id: part.user_id, draft: part.story_draft, deleted: part.story_deleted };
   if (!canSeeStory(story, viewer) || (!isPublished(part) && !privileged)) throw notFound("Part");
   assertMatureAllowed(part, viewer);

@@ -18,7 +18,7 @@ import { premiumPicksOfStory } from "../premium-picks/wheel.ts";
 import { recommendedStoryIds, tagRankingsOf, tagRankingsOfStories } from "../rankings/service.ts";
 import { assertNotBlockedBy } from "../safety/relations.ts";
 import { hiddenFromReader } from "../safety/visibility.ts";
-import type { MaybeViewer } from "../viewer.ts";
+import { isAuthorOrStaff, type MaybeViewer } from "../viewer.ts";
 import {
   iso,
   isPublished,
@@ -44,16 +44,13 @@ export interface StoryDetailsOptions {
 export const storyReportUrl = (storyId: number): string =>
   `/v5/infringement/story/${storyId}/copyright/report`;
 
-const isAuthorOrStaff = (story: Pick<StoryRow, "user_id">, viewer: MaybeViewer) =>
-  viewer !== null && (viewer.id === story.user_id || viewer.isSysAdmin || viewer.isStaff);
-
 /** Drafts and deleted stories are for their author and staff; everyone else gets a 404. */
 export function canSeeStory(
   story: Pick<StoryRow, "user_id" | "draft" | "deleted">,
   viewer: MaybeViewer,
 ) {
   if (story.draft === 0 && story.deleted === 0) return true;
-  return isAuthorOrStaff(story, viewer);
+  return isAuthorOrStaff(story.user_id, viewer);
 }
 
 /** Whether lists may show this viewer mature stories (never to visitors). */
@@ -67,7 +64,8 @@ export function assertMatureAllowed(
   story: Pick<StoryRow, "user_id" | "rating">,
   viewer: MaybeViewer,
 ): void {
-  if (!isMature(story.rating) || includesMature(viewer) || isAuthorOrStaff(story, viewer)) return;
+  if (!isMature(story.rating) || includesMature(viewer) || isAuthorOrStaff(story.user_id, viewer))
+    return;
   throw new HttpError(
     403,
     "mature_content",
@@ -149,7 +147,7 @@ export async function getStoryDetails(
 ): Promise<StoryDetails> {
   const now = options.now ?? Date.now();
   const story = await readableStory(db, viewer, storyId);
-  const isOwnerView = viewer !== null && (viewer.id === story.user_id || viewer.isSysAdmin);
+  const isOwnerView = isAuthorOrStaff(story.user_id, viewer);
   const { fields } = options;
   const wants = (names: string[]) => names.some((name) => wantsField(fields, name));
   const named = (name: string) => fields !== undefined && Object.hasOwn(fields, name);

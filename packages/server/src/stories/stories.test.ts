@@ -141,6 +141,15 @@ describe("GET /api/v3/stories/{id}", () => {
     );
     expect(await seen.json()).toEqual({ numParts: 1, parts: [{ title: "Out" }] });
     expect((await t.get(`/api/v3/story_parts/${scheduled.partIds[1]}`, reader)).status).toBe(404);
+    // Staff see the drafts as the author does, on the story as on the part itself.
+    const staff = {
+      headers: { cookie: await sessionCookie(db, (await createUser(db, { is_staff: 1 })).id) },
+    };
+    const asStaff = await t.get(`/api/v3/stories/${scheduled.id}?fields=parts(title)`, staff);
+    expect(await asStaff.json()).toEqual({
+      parts: [{ title: "Out" }, { title: "Soon" }, { title: "Sketch" }],
+    });
+    expect((await t.get(`/api/v3/story_parts/${scheduled.partIds[1]}`, staff)).status).toBe(200);
   });
 
   it("returns only the fields named, nested as asked", async () => {
