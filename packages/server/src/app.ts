@@ -35,6 +35,7 @@ import { readingRoutes } from "./reading/routes.ts";
 import { safetyRoutes } from "./safety/routes.ts";
 import { searchRoutes } from "./search/routes.ts";
 import { storyRoutes } from "./stories/routes.ts";
+import { storyStaffRoutes } from "./story-staff/routes.ts";
 import { supportRoutes } from "./support/routes.ts";
 import { userRoutes } from "./users/routes.ts";
 import { voteRoutes } from "./votes/routes.ts";
@@ -95,6 +96,7 @@ export function createApi(handle: DatabaseHandle, options: ApiOptions = {}) {
   app.route("/", privacyRoutes());
   app.route("/", moderationRoutes());
   app.route("/", imageModerationRoutes());
+  app.route("/", storyStaffRoutes());
   app.route("/", premiumPicksRoutes());
   const checkout = options.checkout === undefined ? checkoutFromEnv() : options.checkout;
   app.route("/", coinRoutes(limits, checkout));

@@ -26,6 +26,7 @@ export * from "./reports.ts";
 export * from "./safety.ts";
 export * from "./story-notes.ts";
 export * from "./story-rules.ts";
+export * from "./story-staff.ts";
 export * from "./text.ts";
 export * from "./works.ts";
 export * from "./writer-onboarding.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { partWordCount, sanitizePartHtml } from "./part-html.ts";
+import { partPlainText, partWordCount, sanitizePartHtml } from "./part-html.ts";
 
 /** Ids n1, n2, … in the order paragraphs need them. */
 function ids() {
@@ -98,5 +98,19 @@ describe("partWordCount", () => {
   it("counts the words of the text, not the markup", () => {
     expect(partWordCount('<p data-p-id="a">It’s a <em>fine</em> day&nbsp;today.</p><hr>')).toBe(5);
     expect(partWordCount("")).toBe(0);
+  });
+});
+
+describe("partPlainText", () => {
+  it("puts each paragraph on its own line with a blank line between, keeping line breaks", () => {
+    const html =
+      '<p data-p-id="a">It was <b>late</b>.</p><h2>Two</h2><p>One<br>two &amp; three&nbsp;&#8212; &#x1F600;</p>';
+    expect(partPlainText(html)).toBe("It was late.\n\nTwo\n\nOne\ntwo & three \u2014 \u{1F600}");
+  });
+
+  it("leaves pictures, rules and empty paragraphs out", () => {
+    expect(partPlainText('<p><img src="/media/a.png" alt="x"></p><hr><p> </p><p>End</p>')).toBe(
+      "End",
+    );
   });
 });

@@ -205,3 +205,41 @@ function decodeEntities(value: string): string {
     .replace(/&gt;/g, ">")
     .replace(/&amp;/g, "&");
 }
+
+const NO_TEXT = new Set(["script", "style"]);
+
+/**
+ * A part's HTML as plain text (the story text download's no_format): one paragraph a line
+ * with a blank line between, line breaks kept, pictures and rules left out, entities decoded.
+ */
+export function partPlainText(html: string): string {
+  const paragraphs: string[] = [];
+  let current = "";
+  const endParagraph = () => {
+    const text = current
+      .replace(/[ \t]+/g, " ")
+      .replace(/ ?\n ?/g, "\n")
+      .trim();
+    if (text) paragraphs.push(text);
+    current = "";
+  };
+  for (const token of htmlTokens(html, NO_TEXT)) {
+    if (token.type === "text") current += decodeText(token.text).replace(/\s+/g, " ");
+    else if (token.name === "br") current += "\n";
+    else if (BLOCKS.has(token.name) || token.name === "hr") endParagraph();
+  }
+  endParagraph();
+  return paragraphs.join("\n\n");
+}
+
+function decodeText(text: string): string {
+  return decodeEntities(
+    text
+      .replace(/&nbsp;/g, " ")
+      .replace(/&#(\d{1,7});/g, (_, code: string) => codePoint(Number(code)))
+      .replace(/&#x([0-9a-f]{1,6});/gi, (_, code: string) => codePoint(Number.parseInt(code, 16))),
+  );
+}
+
+/** A numeric entity's character; one past Unicode's range is the replacement character. */
+const codePoint = (code: number) => (code <= 0x10ffff ? String.fromCodePoint(code) : "\ufffd");

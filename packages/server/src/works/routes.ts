@@ -5,6 +5,7 @@ import { errorJson, objectJson, okRoutesRefusing } from "../http/openapi.ts";
 import { readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
 import { idParam, parseInput, validationHook } from "../http/validation.ts";
+import { isStoryTextZipQuery, storyTextZip } from "../story-staff/routes.ts";
 import {
   categories,
   createPart,
@@ -221,18 +222,39 @@ const reorderRoute = route(
   { params: storyParams },
   "The story",
 );
-const storyTextRoute = route(
-  "get",
-  "/apiv2/storytext",
-  "A part's text for its editor (output=json): text and the text_hash a save must name",
-  {
+const partTextQuery = z.object({
+  id: idParam("id", "query"),
+  output: z.enum(["json"], { error: "output must be json" }),
+});
+const storyTextRoute = createRoute({
+  method: "get",
+  path: "/apiv2/storytext",
+  summary:
+    "Two shapes. ?id={partId}&output=json: a part's text for its editor, with the text_hash a save must name (the author). ?group_id={storyId}&output=zip with no_format, include_deleted, include_drafts, include_private (0 or 1): the story's parts as files of a zip (system admins)",
+  request: {
+    // Documented here; each shape's own schema checks it (partTextQuery, storyTextZipQuery).
     query: z.object({
-      id: idParam("id", "query"),
-      output: z.enum(["json"], { error: "output must be json" }),
+      id: z.string().optional(),
+      group_id: z.string().optional(),
+      output: z.enum(["json", "zip"]).optional(),
+      no_format: z.string().optional(),
+      include_deleted: z.string().optional(),
+      include_drafts: z.string().optional(),
+      include_private: z.string().optional(),
     }),
   },
-  "{id, title, draft, scheduledPublishDatetime, text, text_hash}",
-);
+  responses: {
+    200: {
+      description:
+        "{id, title, draft, scheduledPublishDatetime, text, text_hash}, or the zip (attachment)",
+      content: {
+        "application/json": { schema: z.object({}).passthrough() },
+        "application/zip": { schema: z.string().openapi({ format: "binary" }) },
+      },
+    },
+    ...authorOnly,
+  },
+});
 const updatePartRoute = route(
   "put",
   "/v4/parts/{id}",
@@ -332,7 +354,9 @@ export function worksRoutes() {
   });
   app.openapi(storyTextRoute, async (c) => {
     const viewer = requireViewer(c);
-    return c.json(await storyText(c.get("db"), viewer, c.req.valid("query").id), 200);
+    if (isStoryTextZipQuery(c.req.query())) return storyTextZip(c, viewer);
+    const { id } = parseInput(partTextQuery, c.req.query());
+    return c.json(await storyText(c.get("db"), viewer, id), 200);
   });
   app.openapi(updatePartRoute, async (c) => {
     const viewer = requireViewer(c);

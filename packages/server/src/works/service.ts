@@ -248,7 +248,8 @@ export async function tagsOf(db: Db, storyId: number): Promise<string[]> {
   return rows.map((row) => row.name);
 }
 
-async function checkCategory(db: Db, categoryId: number | null | undefined) {
+/** A category id must name one of the list's categories (none is allowed: null). */
+export async function checkCategory(db: Db, categoryId: number | null | undefined) {
   if (categoryId === null || categoryId === undefined) return;
   const found = await db
     .selectFrom("categories")
@@ -258,7 +259,11 @@ async function checkCategory(db: Db, categoryId: number | null | undefined) {
   if (!found) throw badRequest("Choose a category from the list", { categoryId: "unknown" });
 }
 
-async function writeTagsAndCategory(db: Db, storyId: number, details: Partial<StoryDetails>) {
+export async function writeTagsAndCategory(
+  db: Db,
+  storyId: number,
+  details: Partial<StoryDetails>,
+) {
   if (details.tags) {
     await db.deleteFrom("story_tags").where("story_id", "=", storyId).execute();
     for (const [position, name] of details.tags.entries()) {

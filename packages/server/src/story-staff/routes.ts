@@ -1,0 +1,108 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { AppEnv } from "../http/app-env.ts";
+import { errorJson, objectJson } from "../http/openapi.ts";
+import { readFields } from "../http/request-info.ts";
+import { requireViewer } from "../http/require-viewer.ts";
+import { idParam, parseInput, validationHook } from "../http/validation.ts";
+import type { Viewer } from "../viewer.ts";
+import { classifyStory, storyStaffView, storyTextArchive } from "./service.ts";
+
+const params = z.object({ storyId: idParam("storyId") });
+const staffResponses = {
+  401: { description: "Not signed in", ...errorJson },
+  403: { description: "Not an ambassador or system admin", ...errorJson },
+  404: { description: "No such story", ...errorJson },
+};
+
+const viewRoute = createRoute({
+  method: "get",
+  path: "/v5/admin/stories/{storyId}",
+  summary:
+    "The Story lock panel's view (ambassadors and system admins): {storyId, languageId, categoryId}, and for system admins author {username, age, country, totalReads}",
+  request: { params },
+  responses: { 200: { description: "StoryStaffView", ...objectJson }, ...staffResponses },
+});
+
+const classifyRoute = createRoute({
+  method: "patch",
+  path: "/v5/admin/stories/{storyId}",
+  summary:
+    "Put a story in its language and category (ambassadors and system admins): JSON {languageId?, categoryId?}, at least one",
+  request: { params },
+  responses: {
+    200: { description: "StoryStaffView", ...objectJson },
+    400: { description: "Unknown language or category; nothing changed", ...errorJson },
+    ...staffResponses,
+  },
+});
+
+const listId = (field: string, what: string) =>
+  z.coerce
+    .number({ error: `Choose a ${what} from the list` })
+    .int(`Choose a ${what} from the list`)
+    .positive(`Choose a ${what} from the list`)
+    .optional()
+    .describe(field);
+
+const classifyBody = z
+  .object({
+    languageId: listId("languageId", "language"),
+    categoryId: listId("categoryId", "category"),
+  })
+  .refine((body) => body.languageId !== undefined || body.categoryId !== undefined, {
+    error: "Give a languageId, a categoryId or both",
+  });
+
+const bit = (name: string) =>
+  z
+    .enum(["0", "1"], { error: `${name} must be 0 or 1` })
+    .default("0")
+    .transform((value) => value === "1");
+
+/** The story form of GET /apiv2/storytext (reader.md §7); the part form is the works area's. */
+const storyTextZipQuery = z.object({
+  group_id: idParam("group_id", "query"),
+  output: z.literal("zip", { error: "output must be zip with group_id" }),
+  no_format: bit("no_format"),
+  include_deleted: bit("include_deleted"),
+  include_drafts: bit("include_drafts"),
+  include_private: bit("include_private"),
+});
+
+/** Whether a storytext query asks for a whole story (group_id, or output=zip). */
+export const isStoryTextZipQuery = (query: Record<string, string>): boolean =>
+  query.group_id !== undefined || query.output === "zip";
+
+/** GET /apiv2/storytext?group_id…&output=zip: the story's text as a download (admins). */
+export async function storyTextZip(c: Context<AppEnv>, viewer: Viewer) {
+  const query = parseInput(storyTextZipQuery, c.req.query());
+  const { fileName, archive } = await storyTextArchive(c.get("db"), viewer, query.group_id, {
+    noFormat: query.no_format,
+    includeDeleted: query.include_deleted,
+    includeDrafts: query.include_drafts,
+    includePrivate: query.include_private,
+  });
+  return c.body(new Uint8Array(archive), 200, {
+    "content-type": "application/zip",
+    "content-disposition": `attachment; filename="${fileName}"`,
+    // A writer's unpublished and deleted text: never kept by a shared cache.
+    "cache-control": "private, no-store",
+  });
+}
+
+/** The story page's staff tools (reader.md §6); the paths are ours (decision 042). */
+export function storyStaffRoutes() {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.openapi(viewRoute, async (c) => {
+    const viewer = requireViewer(c);
+    return c.json(await storyStaffView(c.get("db"), viewer, c.req.valid("param").storyId), 200);
+  });
+  app.openapi(classifyRoute, async (c) => {
+    const viewer = requireViewer(c);
+    const input = parseInput(classifyBody, await readFields(c));
+    const { storyId } = c.req.valid("param");
+    return c.json(await classifyStory(c.get("db"), viewer, storyId, input), 200);
+  });
+  return app;
+}

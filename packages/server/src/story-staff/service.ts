@@ -1,0 +1,178 @@
+import {
+  ageOn,
+  escapeHtml,
+  isModerator,
+  languageById,
+  partPlainText,
+  type StoryAuthorFacts,
+  type StoryClassificationInput,
+  type StoryStaffView,
+  type StoryTextFlags,
+} from "@inkwell/shared";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+import { storyChanged } from "../events.ts";
+import { badRequest, HttpError, notFound } from "../http/errors.ts";
+import type { Viewer } from "../viewer.ts";
+import { checkCategory, writeTagsAndCategory } from "../works/service.ts";
+import { type ZipEntry, zip } from "./zip.ts";
+
+type Db = Kysely<Database>;
+
+function requireModerator(viewer: Viewer) {
+  if (!isModerator(viewer)) {
+    throw new HttpError(403, "forbidden", "Only ambassadors and system admins can do this.");
+  }
+}
+
+function requireSysAdmin(viewer: Viewer) {
+  if (!viewer.isSysAdmin) {
+    throw new HttpError(403, "forbidden", "Only system admins can do this.");
+  }
+}
+
+/** Any story, whatever its state: staff see drafts and deleted stories on the story page too. */
+async function staffStory(db: Db, storyId: number) {
+  const story = await db
+    .selectFrom("stories")
+    .select(["id", "user_id", "language_id"])
+    .where("id", "=", storyId)
+    .executeTakeFirst();
+  if (!story) throw notFound("Story");
+  return story;
+}
+
+async function authorFacts(db: Db, authorId: number, today: Date): Promise<StoryAuthorFacts> {
+  const [author, reads] = await Promise.all([
+    db
+      .selectFrom("users")
+      .select(["username", "birthdate", "country"])
+      .where("id", "=", authorId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("stories")
+      .select((eb) => eb.fn.sum<number | string | null>("read_count").as("total"))
+      .where("user_id", "=", authorId)
+      .where("deleted", "=", 0)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    username: author.username,
+    age: author.birthdate ? ageOn(author.birthdate, today) : null,
+    country: author.country || null,
+    totalReads: Number(reads.total ?? 0),
+  };
+}
+
+/**
+ * The Story lock panel's view of a story (ambassadors and system admins); the author's age,
+ * country and total reads are added for system admins only.
+ */
+export async function storyStaffView(
+  db: Db,
+  viewer: Viewer,
+  storyId: number,
+  today = new Date(),
+): Promise<StoryStaffView> {
+  requireModerator(viewer);
+  const story = await staffStory(db, storyId);
+  const category = await db
+    .selectFrom("story_categories")
+    .select("category_id")
+    .where("story_id", "=", storyId)
+    .orderBy("category_id")
+    .executeTakeFirst();
+  const view = {
+    storyId,
+    languageId: Number(story.language_id),
+    categoryId: category ? Number(category.category_id) : null,
+  };
+  if (!viewer.isSysAdmin) return view;
+  return { ...view, author: await authorFacts(db, Number(story.user_id), today) };
+}
+
+/**
+ * Staff put a story in its right language and category (the Story lock panel). The writer's
+ * last change date is left alone: readers' "updated" is about the story's text.
+ */
+export async function classifyStory(
+  db: Db,
+  viewer: Viewer,
+  storyId: number,
+  input: StoryClassificationInput,
+): Promise<StoryStaffView> {
+  requireModerator(viewer);
+  await staffStory(db, storyId);
+  if (input.languageId !== undefined && !languageById(input.languageId)) {
+    throw badRequest("Choose a language from the list", { languageId: "unknown" });
+  }
+  await checkCategory(db, input.categoryId);
+  await db.transaction().execute(async (trx) => {
+    if (input.languageId !== undefined) {
+      await trx
+        .updateTable("stories")
+        .set({ language_id: input.languageId })
+        .where("id", "=", storyId)
+        .execute();
+    }
+    await writeTagsAndCategory(trx, storyId, { categoryId: input.categoryId });
+  });
+  storyChanged(storyId);
+  return storyStaffView(db, viewer, storyId);
+}
+
+const MARKERS = { deleted: " (deleted)", draft: " (draft)", published: "" } as const;
+
+/** A part's file name: its place, its title as a file system allows, and what it is. */
+function partFileName(index: number, title: string, state: keyof typeof MARKERS, ext: string) {
+  const safe = title
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are dropped
+    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 80);
+  return `${String(index + 1).padStart(2, "0")} ${safe || "Untitled Part"}${MARKERS[state]}.${ext}`;
+}
+
+function partDocument(title: string, text: string, languageId: number) {
+  const lang = languageById(languageId)?.code ?? "en";
+  const heading = escapeHtml(title);
+  return `<!doctype html>\n<html lang="${lang}">\n<head>\n<meta charset="utf-8">\n<title>${heading}</title>\n</head>\n<body>\n<h1>${heading}</h1>\n${text}\n</body>\n</html>\n`;
+}
+
+/**
+ * GET /apiv2/storytext?group_id…&output=zip (reader.md §7, system admins): one file per
+ * part in the story's order, HTML or (no_format) plain text. Published parts only, unless
+ * the flags add drafts (scheduled ones too) or deleted parts; what a published part's
+ * writer has not yet published is not in it.
+ */
+export async function storyTextArchive(
+  db: Db,
+  viewer: Viewer,
+  storyId: number,
+  flags: StoryTextFlags,
+): Promise<{ fileName: string; archive: Buffer }> {
+  requireSysAdmin(viewer);
+  const story = await staffStory(db, storyId);
+  const parts = await db
+    .selectFrom("parts")
+    .select(["title", "text", "draft", "deleted", "modify_date"])
+    .where("story_id", "=", storyId)
+    .$if(!flags.includeDeleted, (qb) => qb.where("deleted", "=", 0))
+    .$if(!flags.includeDrafts, (qb) => qb.where("draft", "=", 0))
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  const ext = flags.noFormat ? "txt" : "html";
+  const entries: ZipEntry[] = parts.map((part, index) => {
+    const state = part.deleted === 1 ? "deleted" : part.draft === 1 ? "draft" : "published";
+    return {
+      name: partFileName(index, part.title, state, ext),
+      data: flags.noFormat
+        ? `${part.title}\n\n${partPlainText(part.text)}\n`
+        : partDocument(part.title, part.text, Number(story.language_id)),
+      modified: new Date(Number(part.modify_date)),
+    };
+  });
+  return { fileName: `inkwell-story-${storyId}.zip`, archive: zip(entries) };
+}

@@ -1,0 +1,240 @@
+import type { StoryStaffView } from "@inkwell/shared";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type Caller, useTestApi } from "../testing/api.ts";
+import { createStory, isoYearsAgo, signedInUser } from "../testing/fixtures.ts";
+import { unzip } from "../testing/unzip.ts";
+
+const t = useTestApi();
+let reader: Caller;
+let author: Caller;
+let ambassador: Caller;
+let admin: Caller;
+let storyId: number;
+let partIds: number[];
+let horrorId: number;
+
+const zipOf = (query: string, who: Caller | null) =>
+  t.send("GET", `/apiv2/storytext?output=zip&group_id=${storyId}${query}`, who);
+
+async function entriesOf(response: Response) {
+  expect(response.status).toBe(200);
+  return unzip(Buffer.from(await response.arrayBuffer()));
+}
+
+const details = async () =>
+  (await (await t.get(`/api/v3/stories/${storyId}?fields=language,storyCategories`)).json()) as {
+    language: { id: number };
+    storyCategories: { id: number; name: string }[];
+  };
+
+beforeAll(async () => {
+  const db = t.handle.db;
+  reader = await signedInUser(db);
+  const writer = await signedInUser(db, { birthdate: isoYearsAgo(31), country: "NZ" });
+  author = writer;
+  ambassador = await signedInUser(db, { is_ambassador: 1 });
+  admin = await signedInUser(db, { is_sysadmin: 1, is_staff: 1 });
+  const story = await createStory(db, writer.id, {
+    title: "The Lighthouse",
+    read_count: 70,
+    categories: ["Romance"],
+    parts: [
+      {
+        title: "Arrival",
+        text: '<p data-p-id="a1">The <b>keeper</b> &amp; his dog.</p><p data-p-id="a2">Fog.</p>',
+      },
+      { title: "Unfinished", text: "<p>A draft.</p>", draft: 1 },
+      { title: "Cut scene", text: "<p>Removed.</p>", deleted: 1 },
+      { title: "Storm: the <end>", text: "<p>Thunder.</p>" },
+    ],
+  });
+  storyId = story.id;
+  partIds = story.partIds;
+  await createStory(db, writer.id, { read_count: 5, categories: ["Horror"] });
+  await createStory(db, writer.id, { read_count: 1000, deleted: 1 });
+  const horror = await db
+    .selectFrom("categories")
+    .select("id")
+    .where("name", "=", "Horror")
+    .executeTakeFirstOrThrow();
+  horrorId = Number(horror.id);
+});
+
+describe("GET /apiv2/storytext?group_id…&output=zip", () => {
+  it("is for system admins only: 401 for visitors, 403 for everyone else", async () => {
+    expect((await zipOf("", null)).status).toBe(401);
+    for (const who of [reader, author, ambassador]) {
+      const refused = await zipOf("", who);
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toMatchObject({ code: "forbidden" });
+    }
+    expect((await zipOf("", admin)).status).toBe(200);
+  });
+
+  it("answers 404 for a story that does not exist, to admins only", async () => {
+    const path = "/apiv2/storytext?group_id=999999&output=zip";
+    expect((await t.send("GET", path, admin)).status).toBe(404);
+    expect((await t.send("GET", path, reader)).status).toBe(403);
+  });
+
+  it("gives the published parts in order as HTML files of an attachment", async () => {
+    const answer = await zipOf("", admin);
+    expect(answer.headers.get("content-type")).toBe("application/zip");
+    expect(answer.headers.get("content-disposition")).toBe(
+      `attachment; filename="inkwell-story-${storyId}.zip"`,
+    );
+    expect(answer.headers.get("cache-control")).toContain("no-store");
+    const entries = await entriesOf(answer);
+    expect(entries.map((entry) => entry.name)).toEqual([
+      "01 Arrival.html",
+      "02 Storm the end.html",
+    ]);
+    const [first, second] = entries;
+    expect(first?.text).toContain('<html lang="en">');
+    expect(first?.text).toContain("<h1>Arrival</h1>");
+    expect(first?.text).toContain('<p data-p-id="a1">The <b>keeper</b> &amp; his dog.</p>');
+    // A title is text, never markup.
+    expect(second?.text).toContain("<h1>Storm: the &lt;end&gt;</h1>");
+  });
+
+  it("adds drafts and deleted parts, marked, in their places when asked", async () => {
+    const drafts = await entriesOf(await zipOf("&include_drafts=1", admin));
+    expect(drafts.map((entry) => entry.name)).toEqual([
+      "01 Arrival.html",
+      "02 Unfinished (draft).html",
+      "03 Storm the end.html",
+    ]);
+    const all = await entriesOf(await zipOf("&include_drafts=1&include_deleted=1", admin));
+    expect(all.map((entry) => entry.name)).toEqual([
+      "01 Arrival.html",
+      "02 Unfinished (draft).html",
+      "03 Cut scene (deleted).html",
+      "04 Storm the end.html",
+    ]);
+    expect(all[2]?.text).toContain("<p>Removed.</p>");
+    const deletedOnly = await entriesOf(await zipOf("&include_deleted=1&include_drafts=0", admin));
+    expect(deletedOnly.map((entry) => entry.name)).toEqual([
+      "01 Arrival.html",
+      "02 Cut scene (deleted).html",
+      "03 Storm the end.html",
+    ]);
+  });
+
+  it("gives plain text with no_format=1; include_private is accepted and changes nothing", async () => {
+    const entries = await entriesOf(await zipOf("&no_format=1&include_private=1", admin));
+    expect(entries.map((entry) => entry.name)).toEqual(["01 Arrival.txt", "02 Storm the end.txt"]);
+    expect(entries[0]?.text).toBe("Arrival\n\nThe keeper & his dog.\n\nFog.\n");
+  });
+
+  it("refuses bad input with a 400 naming it", async () => {
+    for (const query of [
+      `/apiv2/storytext?group_id=${storyId}&output=zip&no_format=2`,
+      `/apiv2/storytext?group_id=${storyId}&output=zip&include_drafts=yes`,
+      `/apiv2/storytext?group_id=abc&output=zip`,
+      `/apiv2/storytext?group_id=${storyId}&output=json`,
+      `/apiv2/storytext?group_id=${storyId}`,
+      "/apiv2/storytext?output=zip",
+    ]) {
+      const refused = await t.send("GET", query, admin);
+      expect(refused.status, query).toBe(400);
+      const body = (await refused.json()) as { code: string; message: string };
+      expect(body.code).toBe("bad_request");
+      expect(body.message).not.toBe("");
+    }
+  });
+
+  it("keeps the part editor's form: ?id={partId}&output=json for the author", async () => {
+    const part = partIds[0];
+    const own = await t.send("GET", `/apiv2/storytext?id=${part}&output=json`, author);
+    expect(own.status).toBe(200);
+    expect(await own.json()).toMatchObject({ id: part, text_hash: expect.any(String) });
+    expect((await t.send("GET", `/apiv2/storytext?id=${part}&output=json`, admin)).status).toBe(
+      403,
+    );
+    expect((await t.send("GET", `/apiv2/storytext?id=${part}&output=xml`, author)).status).toBe(
+      400,
+    );
+  });
+});
+
+describe("GET /v5/admin/stories/{id}: the staff panels' facts", () => {
+  const view = (who: Caller | null, id = storyId) => t.send("GET", `/v5/admin/stories/${id}`, who);
+
+  it("gives system admins the author's age, country and total reads", async () => {
+    const answer = await view(admin);
+    expect(answer.status).toBe(200);
+    const body = (await answer.json()) as StoryStaffView;
+    expect(body).toMatchObject({ storyId, languageId: 1, categoryId: expect.any(Number) });
+    // Reads of the author's stories that are not deleted: 70 + 5.
+    expect(body.author).toEqual({
+      username: expect.any(String),
+      age: 31,
+      country: "NZ",
+      totalReads: 75,
+    });
+  });
+
+  it("gives ambassadors the language and category, and nothing about the author", async () => {
+    const answer = await view(ambassador);
+    expect(answer.status).toBe(200);
+    const body = (await answer.json()) as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual(["categoryId", "languageId", "storyId"]);
+  });
+
+  it("is refused to everyone else, and the story's public details carry none of it", async () => {
+    expect((await view(null)).status).toBe(401);
+    expect((await view(reader)).status).toBe(403);
+    expect((await view(author)).status).toBe(403);
+    expect((await view(admin, 999999)).status).toBe(404);
+    for (const who of [null, reader, author, ambassador]) {
+      const page = await t.send("GET", `/api/v3/stories/${storyId}`, who);
+      const text = await page.text();
+      for (const leak of ["totalReads", "birthdate", '"age"', "NZ"]) {
+        expect(text).not.toContain(leak);
+      }
+    }
+  });
+});
+
+describe("PATCH /v5/admin/stories/{id}: language and category", () => {
+  const classify = (who: Caller | null, body: unknown) =>
+    t.send("PATCH", `/v5/admin/stories/${storyId}`, who, body);
+
+  it("lets an ambassador change the category and an admin the language", async () => {
+    const changed = await classify(ambassador, { categoryId: horrorId });
+    expect(changed.status).toBe(200);
+    expect(await changed.json()).toMatchObject({ storyId, categoryId: horrorId });
+    expect((await details()).storyCategories.map((category) => category.name)).toEqual(["Horror"]);
+    const relanguaged = await classify(admin, { languageId: 5 });
+    expect(relanguaged.status).toBe(200);
+    expect(await relanguaged.json()).toMatchObject({ languageId: 5, categoryId: horrorId });
+    expect((await details()).language.id).toBe(5);
+  });
+
+  it("refuses unknown languages and categories, and changes nothing", async () => {
+    const before = await details();
+    for (const body of [
+      { languageId: 7 },
+      { categoryId: 999999 },
+      { languageId: 2, categoryId: 999999 },
+      { languageId: "French" },
+      { categoryId: -1 },
+      {},
+    ]) {
+      const refused = await classify(admin, body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(await refused.json()).toMatchObject({ code: "bad_request" });
+    }
+    expect(await details()).toEqual(before);
+  });
+
+  it("is refused to visitors, readers and the author, and changes nothing", async () => {
+    const before = await details();
+    expect((await classify(null, { languageId: 2 })).status).toBe(401);
+    expect((await classify(reader, { languageId: 2 })).status).toBe(403);
+    expect((await classify(author, { languageId: 2 })).status).toBe(403);
+    expect(await details()).toEqual(before);
+    const missing = await t.send("PATCH", "/v5/admin/stories/999999", admin, { languageId: 2 });
+    expect(missing.status).toBe(404);
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * The story page's staff tools (reader.md §6, §7): the Story lock panel of ambassadors and
+ * system admins, and the system admins' own panel. Decision 042 says what is left out.
+ */
+
+/** What an ambassador or system admin sees of a story in the Story lock panel. */
+export interface StoryStaffView {
+  storyId: number;
+  languageId: number;
+  categoryId: number | null;
+  /** System admins only: never present for ambassadors. */
+  author?: StoryAuthorFacts;
+}
+
+/** The facts about a story's author that only system admins see. */
+export interface StoryAuthorFacts {
+  username: string;
+  /** Whole years from the birthday, or null when none was given. */
+  age: number | null;
+  /** As the account recorded it, or null when unknown. */
+  country: string | null;
+  /** Reads of every story of the author's that is not deleted. */
+  totalReads: number;
+}
+
+/** A staff change of a story's classification; at least one of the two. */
+export interface StoryClassificationInput {
+  languageId?: number;
+  categoryId?: number;
+}
+
+/** How long the panels' check and warning icons, and an error text, stay (reader.md §6). */
+export const STAFF_STATUS_RESET_MS = 3000;
+
+/** The story text download's switches (reader.md §7), each 0 or 1 in the query. */
+export interface StoryTextFlags {
+  /** Plain text instead of HTML. */
+  noFormat: boolean;
+  includeDeleted: boolean;
+  includeDrafts: boolean;
+  /** Accepted for the spec's clients; Inkwell has no private parts (decision 042). */
+  includePrivate: boolean;
+}
+
+export const storyStaffPath = (storyId: number): string => `/v5/admin/stories/${storyId}`;
+
+/** GET /apiv2/storytext?group_id…&output=zip: the whole story's text as a zip (admins). */
+export function storyTextZipPath(storyId: number, flags: Partial<StoryTextFlags> = {}): string {
+  const bit = (on: boolean | undefined) => (on ? "1" : "0");
+  const query = new URLSearchParams({
+    group_id: String(storyId),
+    no_format: bit(flags.noFormat),
+    include_deleted: bit(flags.includeDeleted),
+    include_drafts: bit(flags.includeDrafts),
+    include_private: bit(flags.includePrivate),
+    output: "zip",
+  });
+  return `/apiv2/storytext?${query}`;
+}
