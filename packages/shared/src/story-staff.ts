@@ -41,19 +41,3 @@ export interface StoryTextFlags {
   /** Accepted for the spec's clients; Inkwell has no private parts (decision 042). */
   includePrivate: boolean;
 }
-
-export const storyStaffPath = (storyId: number): string => `/v5/admin/stories/${storyId}`;
-
-/** GET /apiv2/storytext?group_id…&output=zip: the whole story's text as a zip (admins). */
-export function storyTextZipPath(storyId: number, flags: Partial<StoryTextFlags> = {}): string {
-  const bit = (on: boolean | undefined) => (on ? "1" : "0");
-  const query = new URLSearchParams({
-    group_id: String(storyId),
-    no_format: bit(flags.noFormat),
-    include_deleted: bit(flags.includeDeleted),
-    include_drafts: bit(flags.includeDrafts),
-    include_private: bit(flags.includePrivate),
-    output: "zip",
-  });
-  return `/apiv2/storytext?${query}`;
-}

@@ -62,6 +62,7 @@ import type {
   StaffReportNote,
   StaffReportPage,
   StoryCard,
+  StoryClassificationInput,
   StoryCollections,
   StoryCoverUpdate,
   StoryDetails,
@@ -71,6 +72,7 @@ import type {
   StoryNotesInput,
   StorySearchFilters,
   StorySearchResult,
+  StoryStaffView,
   SupportTree,
   TagSuggestion,
   UserList,
@@ -437,6 +439,11 @@ export function createApiClient(fetchApi: ApiFetch) {
       call<ReadingListDetails>(`/api/v3/lists/${id}/stories`, json("PUT", { stories: storyIds })),
     /** Writer tools (docs/decisions/013-writer-tools.md). */
     categories: () => get<{ categories: Category[] }>("/v4/categories"),
+    /** Staff: the Story lock panel's view, with the author's facts for system admins. */
+    storyStaff: (storyId: number) => get<StoryStaffView>(`/v5/admin/stories/${storyId}`),
+    /** Staff: put a story in another language or category. */
+    classifyStory: (storyId: number, input: StoryClassificationInput) =>
+      call<StoryStaffView>(`/v5/admin/stories/${storyId}`, json("PATCH", input)),
     myWorks: () => get<{ stories: WorkSummary[] }>("/v4/works"),
     work: (storyId: number) => get<WorkDetails>(`/v4/works/${storyId}`),
     createWork: (details: NewStoryInput) => call<WorkDetails>("/v4/works", json("POST", details)),

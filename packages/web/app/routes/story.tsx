@@ -1,4 +1,5 @@
-import { adsShown, hasStartedReading, STORY_HEADER_LIMITS } from "@inkwell/shared";
+import { adsShown, hasStartedReading, isModerator, STORY_HEADER_LIMITS } from "@inkwell/shared";
+import { lazy, Suspense } from "react";
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { AdSlot } from "../components/ad-slot.tsx";
@@ -34,6 +35,9 @@ import {
   orNotFound,
 } from "../lib/route-data.ts";
 import type { Route } from "./+types/story";
+
+/** Ambassadors and system admins only: nobody else's page downloads the staff panels. */
+const StaffPanels = lazy(() => import("../features/story/staff-panels.tsx"));
 
 const HEADER_COVER_SIZES = "(max-width: 650px) max(30vw, 112px), 195px";
 const TITLE_CUTS = STORY_HEADER_LIMITS.map(({ minWidth, title }) => ({ minWidth, limit: title }));
@@ -145,6 +149,11 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="story-side">
           {!user && <SignUpCard title={story.title} nextUrl={story.url} />}
+          {user && isModerator(user) && (
+            <Suspense fallback={null}>
+              <StaffPanels storyId={story.id} cover={story.cover} />
+            </Suspense>
+          )}
           <ReportStoryCard
             storyId={story.id}
             title={story.title}

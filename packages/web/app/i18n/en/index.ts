@@ -56,6 +56,7 @@ export { safety } from "./safety.ts";
 export { search } from "./search.ts";
 export { settings } from "./settings.ts";
 export { story } from "./story.ts";
+export { storyStaff } from "./storyStaff.ts";
 export { tag } from "./tag.ts";
 export { toast } from "./toast.ts";
 export { vote } from "./vote.ts";

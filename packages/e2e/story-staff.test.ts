@@ -1,0 +1,115 @@
+import { readFile } from "node:fs/promises";
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { DESKTOP, expectNoAxeViolations, logInAt, PHONE, useBrowser } from "./support/browser.ts";
+import { hotStories } from "./support/catalogue.ts";
+import { useServer } from "./support/server.ts";
+
+const server = useServer();
+const { withPage } = useBrowser();
+
+async function storyPath() {
+  const [story] = await hotStories(server.url, 1);
+  if (!story) throw new Error("no hot story");
+  return { id: story.id, path: `/story/${story.id}` };
+}
+
+const lockPanel = (page: Page) => page.getByRole("complementary", { name: "Story lock" });
+const adminPanel = (page: Page) => page.locator("details.staff-admin");
+
+/** Any request for the staff panels' chunk: nobody but staff should make one. */
+function watchStaffChunk(page: Page): () => boolean {
+  let asked = false;
+  page.on("request", (request) => {
+    if (request.url().includes("staff-panels")) asked = true;
+  });
+  return () => asked;
+}
+
+describe("the story page's staff panels", () => {
+  test("an admin changes the category, sees the check icon, and downloads the text", async () => {
+    const { id, path } = await storyPath();
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_admin", path);
+      const lock = lockPanel(page);
+      await lock.waitFor();
+      await expect(
+        lock.getByRole("link", { name: "Review this story's reports" }).getAttribute("href"),
+      ).resolves.toBe(`/admin/community_reports?model_type=2&model_id=${id}&status=all`);
+
+      const category = lock.getByLabel("Category");
+      const current = await category.inputValue();
+      const options = await category
+        .locator("option:not([disabled])")
+        .evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptionElement).value));
+      const other = options.find((value) => value !== current);
+      if (!other) throw new Error("only one category");
+      await category.selectOption(other);
+      const status = lock.getByRole("status").filter({ hasText: "Saved" });
+      await status.waitFor();
+      expect(await status.locator("svg").count()).toBe(1);
+      const view = await (await page.request.get(`/v5/admin/stories/${id}`)).json();
+      expect(view.categoryId).toBe(Number(other));
+      // The check icon goes after 3 seconds.
+      await status.waitFor({ state: "detached", timeout: 5000 });
+
+      const admin = adminPanel(page);
+      await admin.locator("summary").click();
+      await admin.getByText("Total reads by author").waitFor();
+      await expectNoAxeViolations(page, "the staff panels at 1280 px");
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        admin.getByRole("button", { name: "Download story text (.zip)" }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(`inkwell-story-${id}.zip`);
+      const archive = await readFile(await download.path());
+      expect(archive.subarray(0, 4).toString("latin1")).toBe("PK\u0003\u0004");
+      expect(archive.includes(Buffer.from("01 "))).toBe(true);
+      // Still on the story: the download did not navigate away.
+      expect(new URL(page.url()).pathname).toBe(path);
+    });
+  });
+
+  test("at 360 px the admin panel opens by keyboard and passes axe", async () => {
+    const { path } = await storyPath();
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_admin", path);
+      const summary = adminPanel(page).locator("summary");
+      await summary.focus();
+      await page.keyboard.press("Enter");
+      await adminPanel(page).getByText("Author age").waitFor();
+      await expectNoAxeViolations(page, "the staff panels at 360 px");
+    });
+  });
+
+  test("an ambassador sees the Story lock panel but not the admin panel", async () => {
+    const { id, path } = await storyPath();
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_ambassador", path);
+      await lockPanel(page).getByLabel("Language").waitFor();
+      expect(await adminPanel(page).count()).toBe(0);
+      const refused = await page.request.get(`/apiv2/storytext?group_id=${id}&output=zip`);
+      expect(refused.status()).toBe(403);
+    });
+  });
+
+  test("a reader and a visitor see neither, and never download the panels", async () => {
+    const { path } = await storyPath();
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      const askedForPanels = watchStaffChunk(page);
+      await logInAt(page, "demo_reader", path);
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      await page.waitForLoadState("networkidle");
+      expect(await lockPanel(page).count()).toBe(0);
+      expect(await adminPanel(page).count()).toBe(0);
+      expect(askedForPanels()).toBe(false);
+    });
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      const askedForPanels = watchStaffChunk(page);
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      expect(await lockPanel(page).count()).toBe(0);
+      expect(askedForPanels()).toBe(false);
+    });
+  });
+});

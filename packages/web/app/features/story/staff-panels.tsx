@@ -1,0 +1,323 @@
+import {
+  type Category,
+  LANGUAGES,
+  MODEL_TYPES,
+  STAFF_STATUS_RESET_MS,
+  type StoryClassificationInput,
+  type StoryStaffView,
+} from "@inkwell/shared";
+import { CircleCheck, LockKeyhole, TriangleAlert } from "lucide";
+import { useEffect, useId, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
+import { browserApi } from "../../api/client.ts";
+import { ConfirmModal } from "../../components/confirm-modal.tsx";
+import { Icon } from "../../components/icon.tsx";
+import { t } from "../../i18n/index.ts";
+import { useCurrentUser } from "../../lib/current-user.ts";
+import "../../styles/story-staff.css";
+
+const text = t.storyStaff;
+
+type SaveState = "idle" | "saving" | "saved" | "failed";
+
+/**
+ * A control's outcome (reader.md §6): a check icon on success or a warning icon with the
+ * error text on failure, both gone after 3 seconds.
+ */
+function useSaveStatus() {
+  const [state, setState] = useState<SaveState>("idle");
+  const [error, setError] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const settle = (outcome: "saved" | "failed", message?: string) => {
+    clearTimeout(timer.current);
+    setState(outcome);
+    setError(outcome === "failed" ? (message ?? text.failed) : null);
+    timer.current = setTimeout(() => {
+      setState("idle");
+      setError(null);
+    }, STAFF_STATUS_RESET_MS);
+  };
+  const start = () => {
+    clearTimeout(timer.current);
+    setState("saving");
+    setError(null);
+  };
+  return { state, error, start, settle };
+}
+
+type SaveStatus = ReturnType<typeof useSaveStatus>;
+
+/** Always in the page, so screen readers hear each outcome as it comes (role=status). */
+function StatusLine({ status, id }: { status: SaveStatus; id: string }) {
+  return (
+    <span className="staff-status" role="status" id={id}>
+      {status.state === "saving" && <span className="staff-status__text">{text.saving}</span>}
+      {status.state === "saved" && (
+        <>
+          <Icon of={CircleCheck} size={20} className="staff-status__ok" aria-hidden="true" />
+          <span className="visually-hidden">{text.saved}</span>
+        </>
+      )}
+      {status.state === "failed" && (
+        <>
+          <Icon of={TriangleAlert} size={20} className="staff-status__warn" aria-hidden="true" />
+          <span className="staff-status__text staff-status__text--error">{status.error}</span>
+        </>
+      )}
+    </span>
+  );
+}
+
+function StaffSelect({
+  label,
+  value,
+  options,
+  placeholder,
+  status,
+  onChoose,
+}: {
+  label: string;
+  value: number | null;
+  options: { id: number; name: string }[];
+  placeholder?: string;
+  status: SaveStatus;
+  onChoose: (id: number) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="staff-field">
+      <label htmlFor={`${id}-select`}>{label}</label>
+      <div className="staff-field__row">
+        <select
+          id={`${id}-select`}
+          className="staff-field__select"
+          value={value ?? ""}
+          aria-describedby={`${id}-status`}
+          onChange={(event) => onChoose(Number(event.target.value))}
+        >
+          {value === null && (
+            <option value="" disabled>
+              {placeholder}
+            </option>
+          )}
+          {options.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.name}
+            </option>
+          ))}
+        </select>
+        <StatusLine status={status} id={`${id}-status`} />
+      </div>
+    </div>
+  );
+}
+
+const reportsUrl = (storyId: number) =>
+  `/admin/community_reports?${new URLSearchParams({
+    model_type: String(MODEL_TYPES.story),
+    model_id: String(storyId),
+    status: "all",
+  })}`;
+
+/** Ambassadors and system admins: the review link and the language and category selects. */
+function StoryLockPanel({
+  storyId,
+  view,
+  categories,
+  onChange,
+}: {
+  storyId: number;
+  view: StoryStaffView;
+  categories: Category[];
+  onChange: (view: StoryStaffView) => void;
+}) {
+  const language = useSaveStatus();
+  const category = useSaveStatus();
+  async function save(input: StoryClassificationInput, status: SaveStatus) {
+    const before = view;
+    // The select shows the choice at once; a refusal puts the old one back.
+    onChange({ ...view, ...input });
+    status.start();
+    const result = await browserApi()
+      .classifyStory(storyId, input)
+      .catch(() => null);
+    if (result?.ok) {
+      onChange(result.value);
+      status.settle("saved");
+    } else {
+      onChange(before);
+      status.settle("failed", result?.refusal.message);
+    }
+  }
+  return (
+    <aside className="side-card staff-panel" aria-labelledby="story-lock-heading">
+      <Icon of={LockKeyhole} aria-hidden="true" size={24} />
+      <h2 id="story-lock-heading">{text.lockHeading}</h2>
+      <p>{text.lockIntro}</p>
+      <a href={reportsUrl(storyId)}>{text.review}</a>
+      <StaffSelect
+        label={text.language}
+        value={view.languageId}
+        options={[...LANGUAGES]}
+        status={language}
+        onChoose={(languageId) => void save({ languageId }, language)}
+      />
+      <StaffSelect
+        label={text.category}
+        value={view.categoryId}
+        options={categories}
+        placeholder={text.chooseCategory}
+        status={category}
+        onChoose={(categoryId) => void save({ categoryId }, category)}
+      />
+    </aside>
+  );
+}
+
+/** A cover is removed the image-moderation way: hidden from all but its writer, who may appeal. */
+function RemoveCover({ cover }: { cover: string }) {
+  const status = useSaveStatus();
+  const [asking, setAsking] = useState(false);
+  const revalidator = useRevalidator();
+  const id = useId();
+  async function remove() {
+    setAsking(false);
+    status.start();
+    const result = await browserApi()
+      .flagImage(cover)
+      .catch(() => null);
+    if (result?.ok) {
+      status.settle("saved");
+      revalidator.revalidate();
+    } else {
+      status.settle("failed", result?.refusal.message);
+    }
+  }
+  return (
+    <div className="staff-field__row">
+      <button
+        className="button"
+        type="button"
+        aria-describedby={`${id}-status`}
+        onClick={() => setAsking(true)}
+      >
+        {text.removeCover}
+      </button>
+      <StatusLine status={status} id={`${id}-status`} />
+      <ConfirmModal
+        open={asking}
+        title={text.removeCoverTitle}
+        text={text.removeCoverText}
+        cancelLabel={text.cancel}
+        confirmLabel={text.removeCover}
+        tone="danger"
+        onCancel={() => setAsking(false)}
+        onConfirm={() => void remove()}
+      />
+    </div>
+  );
+}
+
+/** A country code as its English name ("NZ": New Zealand); anything else as it is stored. */
+function countryName(code: string): string {
+  try {
+    return new Intl.DisplayNames(["en"], { type: "region" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** System admins: the author's facts, the links that lead somewhere here, the text download. */
+function AdminPanel({
+  storyId,
+  view,
+  cover,
+}: {
+  storyId: number;
+  view: StoryStaffView;
+  cover: string | null;
+}) {
+  const author = view.author;
+  return (
+    <details className="side-card staff-panel staff-admin">
+      <summary>
+        <h2>{text.adminHeading}</h2>
+      </summary>
+      {author && (
+        <dl className="staff-admin__facts">
+          <dt>{text.authorAge}</dt>
+          <dd>{author.age ?? text.notGiven}</dd>
+          <dt>{text.country}</dt>
+          <dd>{author.country ? countryName(author.country) : text.unknown}</dd>
+          <dt>{text.totalReads}</dt>
+          <dd>{author.totalReads.toLocaleString("en")}</dd>
+        </dl>
+      )}
+      <a href={reportsUrl(storyId)}>{text.reports}</a>
+      {cover && <RemoveCover cover={cover} />}
+      {/* A plain GET form: the browser downloads the attachment and stays on the page. */}
+      <form className="staff-admin__download" method="get" action="/apiv2/storytext">
+        <fieldset>
+          <legend>{text.downloadHeading}</legend>
+          <input type="hidden" name="group_id" value={storyId} />
+          <input type="hidden" name="output" value="zip" />
+          <label className="staff-check">
+            <input type="checkbox" name="no_format" value="1" />
+            {text.plainText}
+          </label>
+          <label className="staff-check">
+            <input type="checkbox" name="include_drafts" value="1" />
+            {text.includeDrafts}
+          </label>
+          <label className="staff-check">
+            <input type="checkbox" name="include_deleted" value="1" />
+            {text.includeDeleted}
+          </label>
+        </fieldset>
+        <button className="button" type="submit">
+          {text.download}
+        </button>
+      </form>
+    </details>
+  );
+}
+
+/**
+ * The story page's staff panels (reader.md §6), loaded only for ambassadors and system admins
+ * (routes/story.tsx): what they show comes from the staff call, which refuses everyone else.
+ */
+export default function StaffPanels({ storyId, cover }: { storyId: number; cover: string | null }) {
+  const user = useCurrentUser();
+  const [view, setView] = useState<StoryStaffView | null>(null);
+  const [categories, setCategories] = useState<Category[]>([]);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let current = true;
+    const api = browserApi();
+    Promise.all([api.storyStaff(storyId), api.categories()])
+      .then(([staffView, list]) => {
+        if (!current) return;
+        setView(staffView);
+        setCategories(list.categories);
+      })
+      .catch(() => current && setFailed(true));
+    return () => {
+      current = false;
+    };
+  }, [storyId]);
+  if (failed) {
+    return (
+      <p className="staff-panel__failed" role="alert">
+        {text.loadFailed}
+      </p>
+    );
+  }
+  if (!view || !user) return null;
+  return (
+    <>
+      <StoryLockPanel storyId={storyId} view={view} categories={categories} onChange={setView} />
+      {user.isSysAdmin && <AdminPanel storyId={storyId} view={view} cover={cover} />}
+    </>
+  );
+}
