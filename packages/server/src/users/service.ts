@@ -396,7 +396,7 @@ async function stateOf(
 /**
  * Before an account is deleted (closing it), the people it followed lose a follower and its
  * followers follow one fewer: the cascade removes the rows, this keeps the counters true.
- * Run it in the transaction that deletes the user.
+ * Run by accounts/closing.ts deleteAccount, in the transaction that deletes the user.
  */
 export async function dropFollowsOf(db: Kysely<Database>, userId: number): Promise<void> {
   await db
