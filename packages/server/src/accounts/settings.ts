@@ -13,8 +13,8 @@ import { submissionsOfUser } from "../contests/service.ts";
 import type { Database } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { premiumPaymentsOf } from "../premium/service.ts";
-import { dropFollowsOf } from "../users/service.ts";
 import type { Viewer } from "../viewer.ts";
+import { deleteAccount } from "./closing.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { sendVerificationMail } from "./service.ts";
 import { endAllSessions } from "./sessions.ts";
@@ -208,8 +208,7 @@ export async function closeAccount(
   const user = await accountOf(db, viewer);
   await confirmPassword(user.password_hash, password);
   await db.transaction().execute(async (trx) => {
-    await dropFollowsOf(trx, user.id);
-    await trx.deleteFrom("users").where("id", "=", user.id).execute();
+    await deleteAccount(trx, user.id);
   });
 }
 

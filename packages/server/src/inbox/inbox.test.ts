@@ -274,6 +274,35 @@ describe("POST /api/v3/users/{me}/inbox/{other}", () => {
     });
   });
 
+  it("shows the muter no last message or unread count of the muted in the thread list", async () => {
+    const muter = await person();
+    const muted = await person();
+    await sent(muter, muted, "from the muter");
+    await sent(muted, muter, "unread, then muted");
+    const ignore = (action: string) =>
+      t.get(
+        `/apiv2/ignoreuser?id=${muted.username}&action=${action}`,
+        as(muter, { method: "POST" }),
+      );
+    expect((await ignore("ignore_user")).status).toBe(200);
+    await sent(muted, muter, "while muted");
+    const row = async () =>
+      (await inbox(muter)).threads.find((thread) => thread.user.username === muted.username);
+    // The thread stays (with its mute flag) but shows only what its conversation shows.
+    expect(await row()).toMatchObject({
+      unread: 0,
+      recentMessage: { body: "from the muter" },
+      user: { isMutedByCurrentUser: true },
+    });
+    expect((await inbox(muter, "?filter=unread")).total).toBe(0);
+    expect((await conversation(muter, muted)).messages.map((m) => m.body)).toEqual([
+      "from the muter",
+    ]);
+    // Unmuting brings back what was sent before the mute, still unread; not what came during.
+    expect((await ignore("unignore_user")).status).toBe(200);
+    expect(await row()).toMatchObject({ unread: 1, recentMessage: { body: "unread, then muted" } });
+  });
+
   it("limits sending to 20 messages a minute per sender (429)", async () => {
     const api = createApi(t.handle, { limits: accountLimiters() });
     const a = await person();

@@ -72,7 +72,8 @@ export async function unreadConversations(db: Db, userId: number): Promise<numbe
   return Number(row.n);
 }
 
-async function announceUnread(db: Db, userId: number) {
+/** Tells the user's open pages their new unread badge. */
+export async function announceUnread(db: Db, userId: number) {
   publish(userId, { type: "unread", unread: await unreadConversations(db, userId) });
 }
 
@@ -249,7 +250,8 @@ export async function getConversation(
     ]);
     messages = (newestFirst ? rows.reverse() : rows).map(toMessage);
     total = Number(count.n);
-    await markRead(db, viewer.id, other.id, conversationId, now);
+    // Every message the viewer could read here is the muted person's, and hidden: none read.
+    if (!muted) await markRead(db, viewer.id, other.id, conversationId, now);
   }
   return {
     user: {
@@ -446,25 +448,33 @@ export async function sendMessage(
   return message;
 }
 
-/** Recomputes a participant's row after deletes: their last visible message and unread count. */
+/**
+ * Recomputes a participant's row after deletes or a mute change: their last visible
+ * message and unread count. While they mute the other person, that person's messages are
+ * hidden from them (getConversation), so the row shows neither those nor their unread.
+ */
 async function refreshSide(trx: Db, conversationId: number, userId: number, otherId: number) {
+  const muted = await isMuted(trx, userId, otherId);
   const [last, unread] = await Promise.all([
     trx
       .selectFrom("messages")
       .select(["id", "created_at"])
       .where("conversation_id", "=", conversationId)
       .where(visibleFor(userId))
+      .$if(muted, (qb) => qb.where("sender_id", "<>", otherId))
       .orderBy("id", "desc")
       .limit(1)
       .executeTakeFirst(),
-    trx
-      .selectFrom("messages")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("conversation_id", "=", conversationId)
-      .where("recipient_id", "=", userId)
-      .where("deleted_by_recipient", "=", 0)
-      .where("read_at", "is", null)
-      .executeTakeFirstOrThrow(),
+    muted
+      ? { n: 0 }
+      : trx
+          .selectFrom("messages")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("conversation_id", "=", conversationId)
+          .where("recipient_id", "=", userId)
+          .where("deleted_by_recipient", "=", 0)
+          .where("read_at", "is", null)
+          .executeTakeFirstOrThrow(),
   ]);
   await trx
     .updateTable("conversation_sides")
@@ -476,6 +486,16 @@ async function refreshSide(trx: Db, conversationId: number, userId: number, othe
     .where("user_id", "=", userId)
     .where("other_id", "=", otherId)
     .execute();
+}
+
+/**
+ * After `userId` mutes or unmutes `otherId` (safety/service.ts), in that change's
+ * transaction: their thread with that person shows only what the conversation shows them.
+ * The caller announces the new unread count once committed (announceUnread).
+ */
+export async function refreshThreadOf(trx: Db, userId: number, otherId: number) {
+  const conversationId = await conversationOf(trx, userId, otherId);
+  if (conversationId !== null) await refreshSide(trx, conversationId, userId, otherId);
 }
 
 /** Takes back one of the viewer's own messages: gone for both people. */

@@ -6,9 +6,9 @@ import {
   TIME_OUT_MS,
 } from "@inkwell/shared";
 import type { Kysely } from "kysely";
+import { deleteAccount } from "../accounts/closing.ts";
 import type { Database } from "../db/schema.ts";
 import { HttpError, notFound } from "../http/errors.ts";
-import { dropFollowsOf } from "../users/service.ts";
 import type { Viewer } from "../viewer.ts";
 
 export interface ModerationResult {
@@ -78,9 +78,7 @@ export async function closeAccountAsModerator(
         ends_at: null,
       })
       .execute();
-    await dropFollowsOf(trx, user.id);
-    await trx.deleteFrom("sessions").where("user_id", "=", user.id).execute();
-    await trx.deleteFrom("users").where("id", "=", user.id).execute();
+    await deleteAccount(trx, user.id);
   });
   return { username: user.username, action: "close", reason, endsAt: null };
 }

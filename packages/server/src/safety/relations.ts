@@ -44,26 +44,33 @@ export async function blockedEitherWay(db: Kysely<Database>, aId: number, bId: n
 }
 
 /**
- * Ids whose content the viewer must not see: whom they muted or blocked, and who blocked
- * them. A visitor has none. Meant for small in-memory filters (a comment thread, an inbox
- * page); story lists filter in SQL instead (stories/service.ts visibleStories).
+ * Ids of the people hidden from a signed-in viewer: whom they muted or blocked, and who
+ * blocked them. A subquery, for lists that filter or count in SQL (followers, following).
+ */
+export function hiddenPeople(db: Kysely<Database>, viewerId: number) {
+  return db
+    .selectFrom("user_mutes")
+    .select("muted_id as id")
+    .where("muter_id", "=", viewerId)
+    .union(
+      db.selectFrom("user_blocks").select("blocked_id as id").where("blocker_id", "=", viewerId),
+    )
+    .union(
+      db.selectFrom("user_blocks").select("blocker_id as id").where("blocked_id", "=", viewerId),
+    );
+}
+
+/**
+ * hiddenPeople as a set; a visitor has none. Meant for small in-memory filters (a comment
+ * thread, an inbox page); story lists filter in SQL instead (stories/service.ts
+ * visibleStories).
  */
 export async function hiddenAuthorIds(
   db: Kysely<Database>,
   viewer: MaybeViewer,
 ): Promise<Set<number>> {
   if (!viewer) return new Set();
-  const rows = await db
-    .selectFrom("user_mutes")
-    .select("muted_id as id")
-    .where("muter_id", "=", viewer.id)
-    .union(
-      db.selectFrom("user_blocks").select("blocked_id as id").where("blocker_id", "=", viewer.id),
-    )
-    .union(
-      db.selectFrom("user_blocks").select("blocker_id as id").where("blocked_id", "=", viewer.id),
-    )
-    .execute();
+  const rows = await hiddenPeople(db, viewer.id).execute();
   return new Set(rows.map((row) => Number(row.id)));
 }
 

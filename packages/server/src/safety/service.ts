@@ -15,6 +15,7 @@ import type { Database } from "../db/schema.ts";
 import { readerSignalsChanged } from "../events.ts";
 import { preferredTagsOf } from "../home/service.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
+import { announceUnread, refreshThreadOf } from "../inbox/service.ts";
 import { userNamed } from "../users/service.ts";
 import type { Viewer } from "../viewer.ts";
 
@@ -153,22 +154,31 @@ export async function mute(
   now = Date.now(),
 ) {
   const user = await otherUser(db, viewer, username, "mute");
-  await db
-    .insertInto("user_mutes")
-    .values({ muter_id: viewer.id, muted_id: user.id, created_at: now })
-    .onConflict((oc) => oc.columns(["muter_id", "muted_id"]).doNothing())
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("user_mutes")
+      .values({ muter_id: viewer.id, muted_id: user.id, created_at: now })
+      .onConflict((oc) => oc.columns(["muter_id", "muted_id"]).doNothing())
+      .execute();
+    // The muted person's messages leave the muter's thread list as they leave the thread.
+    await refreshThreadOf(trx, viewer.id, user.id);
+  });
+  await announceUnread(db, viewer.id);
   readerSignalsChanged(viewer.id);
   return user;
 }
 
 export async function unmute(db: Kysely<Database>, viewer: Viewer, username: string) {
   const user = await otherUser(db, viewer, username, "unmute");
-  await db
-    .deleteFrom("user_mutes")
-    .where("muter_id", "=", viewer.id)
-    .where("muted_id", "=", user.id)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom("user_mutes")
+      .where("muter_id", "=", viewer.id)
+      .where("muted_id", "=", user.id)
+      .execute();
+    await refreshThreadOf(trx, viewer.id, user.id);
+  });
+  await announceUnread(db, viewer.id);
   readerSignalsChanged(viewer.id);
   return user;
 }

@@ -137,11 +137,17 @@ export function userRoutes() {
   });
   app.openapi(peopleRoute("followers", "People who follow the user, newest first"), async (c) => {
     const { username } = c.req.valid("param");
-    return c.json(await listFollowers(c.get("db"), username, c.req.valid("query")), 200);
+    return c.json(
+      await listFollowers(c.get("db"), username, c.get("viewer"), c.req.valid("query")),
+      200,
+    );
   });
   app.openapi(peopleRoute("following", "People the user follows, newest first"), async (c) => {
     const { username } = c.req.valid("param");
-    return c.json(await listFollowing(c.get("db"), username, c.req.valid("query")), 200);
+    return c.json(
+      await listFollowing(c.get("db"), username, c.get("viewer"), c.req.valid("query")),
+      200,
+    );
   });
   app.openapi(followRoute, async (c) => {
     const viewer = requireViewer(c);

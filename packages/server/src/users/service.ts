@@ -4,7 +4,7 @@ import type { Database } from "../db/schema.ts";
 import { readerSignalsChanged } from "../events.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { countPublicLists } from "../lists/service.ts";
-import { blockedEitherWay, isBlocked, isMuted } from "../safety/relations.ts";
+import { blockedEitherWay, hiddenPeople, isBlocked, isMuted } from "../safety/relations.ts";
 import { withoutBlockedTags } from "../safety/visibility.ts";
 import {
   badgesOf,
@@ -57,7 +57,15 @@ export async function getProfile(
   viewer: MaybeViewer,
 ): Promise<UserProfile> {
   const user = await userNamed(db, username);
-  const [published, numLists, followRow, isMutedByViewer, isBlockedByViewer] = await Promise.all([
+  const [
+    published,
+    numLists,
+    followRow,
+    isMutedByViewer,
+    isBlockedByViewer,
+    numFollowers,
+    numFollowing,
+  ] = await Promise.all([
     // The author's works as their list shows them, but counted on a profile the viewer
     // muted or blocked too: the restricted header shows the real count (§2).
     db
@@ -84,6 +92,9 @@ export async function getProfile(
       : undefined,
     viewer ? isMuted(db, viewer.id, user.id) : false,
     viewer ? isBlocked(db, viewer.id, user.id) : false,
+    // As the followers and following lists count them for this viewer.
+    followCount(db, user, "followers", viewer),
+    followCount(db, user, "following", viewer),
   ]);
   return {
     username: user.username,
@@ -96,8 +107,8 @@ export async function getProfile(
     description: user.description,
     numStoriesPublished: Number(published.total),
     numLists,
-    numFollowers: user.num_followers,
-    numFollowing: user.num_following,
+    numFollowers,
+    numFollowing,
     following: followRow !== undefined,
     createDate: iso(user.created_at),
     safety: { isMuted: isMutedByViewer, isBlocked: isBlockedByViewer },
@@ -142,32 +153,66 @@ export async function listUserStories(
   };
 }
 
+type FollowDirection = "followers" | "following";
+
+/** The follows columns naming the listed user (own) and the people listed (other). */
+const followColumns = (direction: FollowDirection) =>
+  direction === "followers"
+    ? (["follows.followee_id", "follows.follower_id"] as const)
+    : (["follows.follower_id", "follows.followee_id"] as const);
+
 /**
- * Followers or followed users, newest follow first (an index walk: migration 006). The
- * total is the user's counter, which moves with the rows in the same transaction.
+ * How many followers or followees of the user the viewer sees: the counter (which moves
+ * with the rows in the same transaction) less those hidden from the viewer (people they
+ * muted or blocked, or who blocked them), so a profile's count matches its list. The
+ * hidden set is small: a probe of follows' key per hidden person.
+ */
+async function followCount(
+  db: Kysely<Database>,
+  user: { id: number; num_followers: number; num_following: number },
+  direction: FollowDirection,
+  viewer: MaybeViewer,
+): Promise<number> {
+  const counter = direction === "followers" ? user.num_followers : user.num_following;
+  if (!viewer) return counter;
+  const [own, other] = followColumns(direction);
+  const hidden = await db
+    .selectFrom("follows")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where(own, "=", user.id)
+    .where(other, "in", hiddenPeople(db, viewer.id))
+    .executeTakeFirstOrThrow();
+  return counter - Number(hidden.n);
+}
+
+/**
+ * Followers or followed users, newest follow first (an index walk: migration 006), less
+ * the people hidden from the viewer, as everywhere else they appear.
  */
 async function listFollows(
   db: Kysely<Database>,
   username: string,
-  direction: "followers" | "following",
+  direction: FollowDirection,
+  viewer: MaybeViewer,
   page: Page,
 ): Promise<UserList> {
   const user = await userNamed(db, username);
-  const [own, other] =
-    direction === "followers"
-      ? (["follows.followee_id", "follows.follower_id"] as const)
-      : (["follows.follower_id", "follows.followee_id"] as const);
-  const rows = await db
+  const [own, other] = followColumns(direction);
+  const all = db
     .selectFrom("follows")
     .innerJoin("users", "users.id", other)
     .select(USER_SUMMARY_COLUMNS)
-    .where(own, "=", user.id)
-    .orderBy("follows.created_at", "desc")
-    .orderBy(other, "desc")
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-  const total = direction === "followers" ? user.num_followers : user.num_following;
+    .where(own, "=", user.id);
+  const seen = viewer ? all.where(other, "not in", hiddenPeople(db, viewer.id)) : all;
+  const [rows, total] = await Promise.all([
+    seen
+      .orderBy("follows.created_at", "desc")
+      .orderBy(other, "desc")
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    followCount(db, user, direction, viewer),
+  ]);
   return {
     users: rows.map(toUserSummary),
     total,
@@ -175,11 +220,19 @@ async function listFollows(
   };
 }
 
-export const listFollowers = (db: Kysely<Database>, username: string, page: Page) =>
-  listFollows(db, username, "followers", page);
+export const listFollowers = (
+  db: Kysely<Database>,
+  username: string,
+  viewer: MaybeViewer,
+  page: Page,
+) => listFollows(db, username, "followers", viewer, page);
 
-export const listFollowing = (db: Kysely<Database>, username: string, page: Page) =>
-  listFollows(db, username, "following", page);
+export const listFollowing = (
+  db: Kysely<Database>,
+  username: string,
+  viewer: MaybeViewer,
+  page: Page,
+) => listFollows(db, username, "following", viewer, page);
 
 /**
  * Only the signed-in user changes whom they follow ({currentUsername} must be them), and
@@ -343,7 +396,7 @@ async function stateOf(
 /**
  * Before an account is deleted (closing it), the people it followed lose a follower and its
  * followers follow one fewer: the cascade removes the rows, this keeps the counters true.
- * Run it in the transaction that deletes the user.
+ * Run by accounts/closing.ts deleteAccount, in the transaction that deletes the user.
  */
 export async function dropFollowsOf(db: Kysely<Database>, userId: number): Promise<void> {
   await db

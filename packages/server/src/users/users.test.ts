@@ -382,6 +382,65 @@ describe("GET followers and following", () => {
     });
   });
 
+  it("leaves out, for the viewer, people they muted or blocked or who blocked them, counts too", async () => {
+    const author = await person();
+    const [fan, blockedFan, mutedFan, blockingFan] = [
+      await person(),
+      await person(),
+      await person(),
+      await person(),
+    ];
+    const viewer = await person();
+    for (const who of [fan, blockedFan, mutedFan, blockingFan]) {
+      await sendFollow("POST", who, author.username);
+    }
+    await sendFollow(
+      "POST",
+      author,
+      `${fan.username},${blockedFan.username},${blockingFan.username}`,
+    );
+    const as = (who: Person) => ({ headers: { cookie: who.cookie } });
+    await t.get(`/v4/users/${blockedFan.username}/blocks`, { method: "POST", ...as(viewer) });
+    await t.get(`/v4/users/${viewer.username}/blocks`, { method: "POST", ...as(blockingFan) });
+    await t.get(`/apiv2/ignoreuser?id=${mutedFan.username}&action=ignore_user`, {
+      method: "POST",
+      ...as(viewer),
+    });
+
+    const seen = async (list: "followers" | "following", who: Person | null) => {
+      const page = await json<UserList>(
+        await t.get(`/api/v3/users/${author.username}/${list}`, who ? as(who) : {}),
+      );
+      return { names: page.users.map((user) => user.username).sort(), total: page.total };
+    };
+    const sorted = (...people: Person[]) => people.map((p) => p.username).sort();
+    expect(await seen("followers", viewer)).toEqual({ names: sorted(fan), total: 1 });
+    expect(await seen("following", viewer)).toEqual({ names: sorted(fan), total: 1 });
+    // The profile's counts are the lists' totals.
+    const profile = await json<UserProfile>(
+      await t.get(`/api/v3/users/${author.username}`, as(viewer)),
+    );
+    expect(profile).toMatchObject({ numFollowers: 1, numFollowing: 1 });
+    // Everyone else, visitors too, still sees them all.
+    expect(await seen("followers", null)).toEqual({
+      names: sorted(fan, blockedFan, mutedFan, blockingFan),
+      total: 4,
+    });
+    expect(await seen("following", fan)).toEqual({
+      names: sorted(fan, blockedFan, blockingFan),
+      total: 3,
+    });
+    // The blocked see the blocker in no list either.
+    expect((await seen("followers", blockedFan)).names).not.toContain(viewer.username);
+    await sendFollow("POST", fan, viewer.username);
+    expect(await seen("followers", null)).toMatchObject({ total: 4 });
+    const fansFollowing = await json<UserList>(
+      await t.get(`/api/v3/users/${fan.username}/following`, as(blockedFan)),
+    );
+    expect(fansFollowing.users.map((user) => user.username)).toEqual([author.username]);
+    expect(fansFollowing.total).toBe(1);
+  });
+
   it("caps a page at 50 people and answers 404 for an unknown user", async () => {
     expect((await t.get(`/api/v3/users/${writer.username}/followers?limit=51`)).status).toBe(400);
     expect((await t.get(`/api/v3/users/${writer.username}/following?limit=50`)).status).toBe(200);
