@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { isPostgres } from "../db/engine.ts";
 import type { Database } from "../db/schema.ts";
 import { notFound } from "../http/errors.ts";
 import type { MaybeViewer } from "../viewer.ts";
@@ -41,6 +42,23 @@ export async function blockedEitherWay(db: Kysely<Database>, aId: number, bId: n
     )
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Locks the users rows of a follow or block, in id order, for the rest of the transaction:
+ * a follow checks for a block and a block ends follows, each under these locks, so one at
+ * the same moment as the other waits for it and cannot leave a follow behind a block.
+ * SQLite runs one transaction at a time anyway.
+ */
+export async function lockUsers(trx: Kysely<Database>, ids: readonly number[]): Promise<void> {
+  if (!isPostgres(trx) || ids.length === 0) return;
+  await trx
+    .selectFrom("users")
+    .select("id")
+    .where("id", "in", [...new Set(ids)])
+    .orderBy("id")
+    .forUpdate()
+    .execute();
 }
 
 /**

@@ -254,6 +254,23 @@ describe("block", () => {
     expect(again.status).toBe(200);
   });
 
+  it("leaves no follow behind when a follow and a block arrive at the same moment", async () => {
+    for (let round = 0; round < 8; round++) {
+      const blocker = await person();
+      const blocked = await person();
+      await Promise.all([
+        post(blocked, `/api/v3/users/${blocked.username}/following`, { users: blocker.username }),
+        post(blocker, `/v4/users/${blocked.username}/blocks`),
+      ]);
+      const followers = await json<{ users: unknown[] }>(
+        await read(blocker, `/api/v3/users/${blocker.username}/followers`),
+      );
+      expect([round, followers.users]).toEqual([round, []]);
+      expect(await counters(blocker.id)).toEqual({ num_followers: 0, num_following: 0 });
+      expect(await counters(blocked.id)).toEqual({ num_followers: 0, num_following: 0 });
+    }
+  });
+
   it("keeps the blocked from the blocker's stories, parts and comments, and both from each other's lists", async () => {
     const blocker = await person();
     const blocked = await person();

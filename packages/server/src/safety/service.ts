@@ -17,6 +17,7 @@ import { preferredTagsOf } from "../home/service.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { userNamed } from "../users/service.ts";
 import type { Viewer } from "../viewer.ts";
+import { lockUsers } from "./relations.ts";
 
 const RULES = { tagLimit: BLOCKED_TAG_LIMIT, unblockableTags: UNBLOCKABLE_TAGS };
 
@@ -185,6 +186,7 @@ export async function block(
 ) {
   const user = await otherUser(db, viewer, username, "block");
   await db.transaction().execute(async (trx) => {
+    await lockUsers(trx, [viewer.id, user.id]);
     await trx
       .insertInto("user_blocks")
       .values({ blocker_id: viewer.id, blocked_id: user.id, created_at: now })
