@@ -551,6 +551,50 @@ describe("forgotten passwords", () => {
     expect(newLogin.status).toBe(200);
   });
 
+  it("voids every other reset link once the password or the email changes", async () => {
+    const address = "relinker@example.com";
+    await postJson("/signup", signupBody({ email: address, username: "relinker" }));
+    const refused = async (token: string) => {
+      const response = await reset(token, "Unused-Lantern-42");
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error_code: "error_invalid_token" });
+    };
+    const signIn = async (password: string) =>
+      sessionCookie(await postForm("/login", { username: "relinker", password }));
+
+    await postJson("/forgot", { email: address });
+    const first = await resetLink(address);
+    await postJson("/forgot", { email: address });
+    expect((await reset(await resetLink(address), "Second-Lantern-42")).status).toBe(200);
+    await refused(first);
+
+    await postJson("/forgot", { email: address });
+    const beforeChange = await resetLink(address);
+    const changed = await postJson(
+      "/apiv2/updateuserpassword",
+      { old_password: "Second-Lantern-42", new_password: "Third-Lantern-42" },
+      { cookie: await signIn("Second-Lantern-42") },
+    );
+    expect(changed.status).toBe(200);
+    await refused(beforeChange);
+
+    await postJson("/forgot", { email: address });
+    const toOldAddress = await resetLink(address);
+    const moved = await postJson(
+      "/apiv2/updateuseremail",
+      {
+        email: "moved@example.com",
+        confirm_email: "moved@example.com",
+        password: "Third-Lantern-42",
+      },
+      { cookie: await signIn("Third-Lantern-42") },
+    );
+    expect(moved.status).toBe(200);
+    await refused(toOldAddress);
+    const login = await postJson("/login", { username: "relinker", password: "Third-Lantern-42" });
+    expect(login.status).toBe(200);
+  });
+
   it("ends a reset from the app's push notification on the success screen", async () => {
     await postJson("/signup", signupBody({ email: "pushed@example.com", username: "pushed" }));
     await postJson("/forgot", { email: "pushed@example.com" });

@@ -22,7 +22,7 @@ import { sendMail } from "../mail/mailer.ts";
 import type { Viewer } from "../viewer.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { createSession, endAllSessions } from "./sessions.ts";
-import { consumeToken, issueToken, peekToken } from "./tokens.ts";
+import { consumeToken, issueToken, peekToken, revokeTokens } from "./tokens.ts";
 
 export type SignupData = z.output<typeof signupSchema>;
 
@@ -304,5 +304,6 @@ export async function resetPassword(db: Kysely<Database>, token: string, passwor
     .set({ password_hash: await hashPassword(password) })
     .where("id", "=", userId)
     .execute();
+  await revokeTokens(db, userId, "reset_password");
   await endAllSessions(db, userId);
 }

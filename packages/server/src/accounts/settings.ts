@@ -18,6 +18,7 @@ import type { Viewer } from "../viewer.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { sendVerificationMail } from "./service.ts";
 import { endAllSessions } from "./sessions.ts";
+import { revokeTokens } from "./tokens.ts";
 
 const rejected = (code: string, message: string) => new HttpError(400, code, message);
 
@@ -51,6 +52,7 @@ export async function changePassword(
     .set({ password_hash: await hashPassword(input.newPassword) })
     .where("id", "=", user.id)
     .execute();
+  await revokeTokens(db, user.id, "reset_password");
   await endAllSessions(db, user.id);
 }
 
@@ -125,6 +127,8 @@ export async function changeEmail(
     .set({ email, email_lower: email.toLowerCase(), email_verified: 0, email_reverified_at: null })
     .where("id", "=", user.id)
     .execute();
+  // Reset links went to the old address, which may no longer be the owner's.
+  await revokeTokens(db, user.id, "reset_password");
   await sendVerificationMail(db, { id: user.id, username: user.username, email }, baseUrl);
 }
 
