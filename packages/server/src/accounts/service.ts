@@ -16,6 +16,7 @@ import {
 import type { signupSchema } from "@inkwell/shared/schemas";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
+import { isUniqueViolation } from "../db/constraint-errors.ts";
 import type { Database } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { sendMail } from "../mail/mailer.ts";
@@ -104,7 +105,7 @@ export async function signUp(
     userId = Number(row.id);
   } catch (error) {
     // Two sign-ups racing for the same name: the unique index decides, the loser is told.
-    if (/unique/i.test(String(error))) {
+    if (isUniqueViolation(error)) {
       throw signupError("username_taken", ACCOUNT_MESSAGES.usernameTaken, {
         username: ACCOUNT_MESSAGES.usernameTaken,
       });
