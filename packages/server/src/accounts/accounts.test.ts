@@ -330,6 +330,16 @@ describe("POST /signup", () => {
     expect([a.status, b.status].sort()).toEqual([200, 400]);
   });
 
+  it("tells the loser of two simultaneous sign-ups with one email that the email is taken", async () => {
+    const answers = await Promise.all([
+      postJson("/signup", signupBody({ email: "same@example.com", username: "first_same" })),
+      postJson("/signup", signupBody({ email: "SAME@example.com", username: "second_same" })),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    const loser = answers.find((answer) => answer.status === 400) as Response;
+    expect(await loser.json()).toMatchObject({ code: "1171", msg: ACCOUNT_MESSAGES.emailTaken });
+  });
+
   it("redirects a plain form post, and never to another site", async () => {
     const ok = await postForm("/signup?nextUrl=//evil.example/x", {
       ...Object.fromEntries(
