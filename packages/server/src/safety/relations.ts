@@ -45,10 +45,10 @@ export async function blockedEitherWay(db: Kysely<Database>, aId: number, bId: n
 }
 
 /**
- * Locks the users rows of a follow or block, in id order, for the rest of the transaction:
- * a follow checks for a block and a block ends follows, each under these locks, so one at
- * the same moment as the other waits for it and cannot leave a follow behind a block.
- * SQLite runs one transaction at a time anyway.
+ * Locks users rows, in id order, for the rest of the transaction, so that writes which must
+ * see each other run one after the other on PostgreSQL: a follow checks for a block and a
+ * block ends follows, a message and the reading of it move one unread count, a user's list
+ * of genres or blocked tags is replaced whole. SQLite runs one transaction at a time anyway.
  */
 export async function lockUsers(trx: Kysely<Database>, ids: readonly number[]): Promise<void> {
   if (!isPostgres(trx) || ids.length === 0) return;

@@ -105,6 +105,26 @@ describe("content settings", () => {
     expect((await json<ContentSettings>(removed)).blockedTags).toEqual(["zombies", "vampires"]);
   });
 
+  it("keeps one of two lists saved at the same moment whole, never a mix of both", async () => {
+    for (let round = 0; round < 5; round++) {
+      const reader = await person();
+      const path = `${settingsPath(reader.username)}/blocked-tags`;
+      await put(reader, path, { blockedTags: ["gore"] });
+      const answers = await Promise.all([
+        put(reader, path, { blockedTags: ["zombies", "vampires"] }),
+        put(reader, path, { blockedTags: ["ghosts", "werewolves"] }),
+      ]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+      const { blockedTags } = await json<ContentSettings>(
+        await read(reader, settingsPath(reader.username)),
+      );
+      expect([
+        ["zombies", "vampires"],
+        ["ghosts", "werewolves"],
+      ]).toContainEqual(blockedTags);
+    }
+  });
+
   it("refuses unblockable tags, spaces, empty tags and more than tagLimit, changing nothing", async () => {
     const reader = await person();
     const path = `${settingsPath(reader.username)}/blocked-tags`;

@@ -118,6 +118,8 @@ export async function setBlockedTags(
     if (!tags.includes(tag)) tags.push(tag);
   }
   await db.transaction().execute(async (trx) => {
+    // Two saves at once replace the list one after the other, never a mix over tagLimit.
+    await lockUsers(trx, [viewer.id]);
     const before = new Set(await blockedTagsOf(trx, viewer.id));
     const removed = [...before].filter((tag) => !tags.includes(tag));
     if (removed.length > 0) {
