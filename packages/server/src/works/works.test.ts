@@ -351,6 +351,34 @@ describe("publishing", () => {
     const partial = await t.send("PUT", `/v4/works/${work.id}/parts`, writer, { parts: [two.id] });
     expect(partial.status).toBe(400);
   });
+
+  it("gives parts added at the same moment places of their own, in the order they were made", async () => {
+    const work = await newWork();
+    const made = await Promise.all(Array.from({ length: 6 }, () => newPart(work.id)));
+    const after = await ok<Work>(await t.send("GET", `/v4/works/${work.id}`, writer));
+    const ids = made.map((part) => part.id).sort((a, b) => a - b);
+    expect(after.parts.map((part) => part.id)).toEqual(ids);
+    const positions = await t.handle.db
+      .selectFrom("parts")
+      .select("position")
+      .where("story_id", "=", work.id)
+      .execute();
+    expect(new Set(positions.map((row) => Number(row.position))).size).toBe(6);
+  });
+
+  it("applies one of two reorders sent at the same moment whole", async () => {
+    const work = await newWork();
+    const ids: number[] = [];
+    for (let i = 0; i < 6; i++) ids.push((await newPart(work.id)).id);
+    const reversed = [...ids].reverse();
+    const answers = await Promise.all([
+      t.send("PUT", `/v4/works/${work.id}/parts`, writer, { parts: ids }),
+      t.send("PUT", `/v4/works/${work.id}/parts`, writer, { parts: reversed }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const after = await ok<Work>(await t.send("GET", `/v4/works/${work.id}`, writer));
+    expect([ids, reversed]).toContainEqual(after.parts.map((part) => part.id));
+  });
 });
 
 describe("scheduling", () => {
