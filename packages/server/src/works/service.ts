@@ -697,18 +697,25 @@ async function touchStory(db: Db, storyId: number) {
 /**
  * Sets the story's counters from its parts (not by adding one), so a recount is exact
  * whatever ran before or alongside it; a story with no published part is a draft again.
+ * The counting statement runs after the story's lock is held: on PostgreSQL a statement
+ * that only waited for the row would keep counting from the parts as they were before it
+ * waited, and could overwrite a later recount with a stale one.
  */
 export async function recountStory(db: Db, storyId: number) {
   const published = sql`FROM parts WHERE story_id = ${storyId} AND draft = 0 AND deleted = 0`;
-  await db
-    .updateTable("stories")
-    .set({
-      num_parts: sql<number>`(SELECT COUNT(*) ${published})`,
-      last_published_at: sql<number | null>`(SELECT MAX(published_at) ${published})`,
-      draft: sql<0 | 1>`(CASE WHEN EXISTS (SELECT 1 ${published}) THEN 0 ELSE 1 END)`,
-      modify_date: Date.now(),
-    })
-    .where("id", "=", storyId)
-    .execute();
+  const recount = async (trx: Db) => {
+    await lockStory(trx, storyId);
+    await trx
+      .updateTable("stories")
+      .set({
+        num_parts: sql<number>`(SELECT COUNT(*) ${published})`,
+        last_published_at: sql<number | null>`(SELECT MAX(published_at) ${published})`,
+        draft: sql<0 | 1>`(CASE WHEN EXISTS (SELECT 1 ${published}) THEN 0 ELSE 1 END)`,
+        modify_date: Date.now(),
+      })
+      .where("id", "=", storyId)
+      .execute();
+  };
+  await (db.isTransaction ? recount(db) : db.transaction().execute(recount));
   storyChanged(storyId);
 }

@@ -319,6 +319,28 @@ describe("publishing", () => {
     });
   });
 
+  it("counts every part published, unpublished or deleted at the same moment", async () => {
+    for (let round = 0; round < 6; round++) {
+      const work = await newWork();
+      const parts = [];
+      for (let i = 0; i < 8; i++) parts.push(await newPart(work.id));
+      await Promise.all(
+        parts.slice(0, 4).map((part) => t.send("POST", `/v4/parts/${part.id}/publish`, writer)),
+      );
+      const answers = await Promise.all([
+        ...parts.slice(4).map((part) => t.send("POST", `/v4/parts/${part.id}/publish`, writer)),
+        t.send("POST", `/v4/parts/${parts[0]?.id}/unpublish`, writer),
+        t.send("DELETE", `/v4/parts/${parts[1]?.id}`, writer),
+      ]);
+      expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+      const story = await ok<{ parts: { id: number }[] }>(
+        await t.send("GET", `/api/v3/stories/${work.id}?fields=parts(id)`, null),
+      );
+      expect(story.parts).toHaveLength(6);
+      expect([round, (await storyRow(work.id)).numParts]).toEqual([round, 6]);
+    }
+  });
+
   it("needs a verified email and a story with its details filled in", async () => {
     const unverified = await person(false);
     const work = await newWork(unverified);
