@@ -330,6 +330,16 @@ describe("POST /signup", () => {
     expect([a.status, b.status].sort()).toEqual([200, 400]);
   });
 
+  it("tells the loser of two simultaneous sign-ups with one email that the email is taken", async () => {
+    const answers = await Promise.all([
+      postJson("/signup", signupBody({ email: "same@example.com", username: "first_same" })),
+      postJson("/signup", signupBody({ email: "SAME@example.com", username: "second_same" })),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    const loser = answers.find((answer) => answer.status === 400) as Response;
+    expect(await loser.json()).toMatchObject({ code: "1171", msg: ACCOUNT_MESSAGES.emailTaken });
+  });
+
   it("redirects a plain form post, and never to another site", async () => {
     const ok = await postForm("/signup?nextUrl=//evil.example/x", {
       ...Object.fromEntries(
@@ -549,6 +559,50 @@ describe("forgotten passwords", () => {
       password: "New-Lantern-42",
     });
     expect(newLogin.status).toBe(200);
+  });
+
+  it("voids every other reset link once the password or the email changes", async () => {
+    const address = "relinker@example.com";
+    await postJson("/signup", signupBody({ email: address, username: "relinker" }));
+    const refused = async (token: string) => {
+      const response = await reset(token, "Unused-Lantern-42");
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error_code: "error_invalid_token" });
+    };
+    const signIn = async (password: string) =>
+      sessionCookie(await postForm("/login", { username: "relinker", password }));
+
+    await postJson("/forgot", { email: address });
+    const first = await resetLink(address);
+    await postJson("/forgot", { email: address });
+    expect((await reset(await resetLink(address), "Second-Lantern-42")).status).toBe(200);
+    await refused(first);
+
+    await postJson("/forgot", { email: address });
+    const beforeChange = await resetLink(address);
+    const changed = await postJson(
+      "/apiv2/updateuserpassword",
+      { old_password: "Second-Lantern-42", new_password: "Third-Lantern-42" },
+      { cookie: await signIn("Second-Lantern-42") },
+    );
+    expect(changed.status).toBe(200);
+    await refused(beforeChange);
+
+    await postJson("/forgot", { email: address });
+    const toOldAddress = await resetLink(address);
+    const moved = await postJson(
+      "/apiv2/updateuseremail",
+      {
+        email: "moved@example.com",
+        confirm_email: "moved@example.com",
+        password: "Third-Lantern-42",
+      },
+      { cookie: await signIn("Third-Lantern-42") },
+    );
+    expect(moved.status).toBe(200);
+    await refused(toOldAddress);
+    const login = await postJson("/login", { username: "relinker", password: "Third-Lantern-42" });
+    expect(login.status).toBe(200);
   });
 
   it("ends a reset from the app's push notification on the success screen", async () => {

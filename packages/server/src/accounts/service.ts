@@ -16,19 +16,39 @@ import {
 import type { signupSchema } from "@inkwell/shared/schemas";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
+import { isUniqueViolation } from "../db/constraint-errors.ts";
 import type { Database } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { sendMail } from "../mail/mailer.ts";
 import type { Viewer } from "../viewer.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { createSession, endAllSessions } from "./sessions.ts";
-import { consumeToken, issueToken, peekToken } from "./tokens.ts";
+import { consumeToken, issueToken, peekToken, revokeTokens } from "./tokens.ts";
 
 export type SignupData = z.output<typeof signupSchema>;
 
 /** A sign-up failure with the spec's code (1006, 1027, 1171, fixerrors) and field messages. */
 const signupError = (code: string, message: string, fields?: Record<string, string>) =>
   new HttpError(400, code, message, fields);
+
+/** Refuses a sign-up whose email or username (any case) has an account, or is reserved. */
+async function assertAvailable(db: Kysely<Database>, username: string, email: string) {
+  const taken = await db
+    .selectFrom("users")
+    .select(["username_lower", "email_lower"])
+    .where((eb) =>
+      eb.or([eb("username_lower", "=", username.toLowerCase()), eb("email_lower", "=", email)]),
+    )
+    .execute();
+  if (taken.some((row) => row.email_lower === email)) {
+    throw signupError("1171", ACCOUNT_MESSAGES.emailTaken, { email: ACCOUNT_MESSAGES.emailTaken });
+  }
+  if (taken.length > 0 || isReservedUsername(username)) {
+    throw signupError("username_taken", ACCOUNT_MESSAGES.usernameTaken, {
+      username: ACCOUNT_MESSAGES.usernameTaken,
+    });
+  }
+}
 
 export async function signUp(
   db: Kysely<Database>,
@@ -61,24 +81,7 @@ export async function signUp(
   }
 
   const email = data.email.toLowerCase();
-  const taken = await db
-    .selectFrom("users")
-    .select(["username_lower", "email_lower"])
-    .where((eb) =>
-      eb.or([
-        eb("username_lower", "=", data.username.toLowerCase()),
-        eb("email_lower", "=", email),
-      ]),
-    )
-    .execute();
-  if (taken.some((row) => row.email_lower === email)) {
-    throw signupError("1171", ACCOUNT_MESSAGES.emailTaken, { email: ACCOUNT_MESSAGES.emailTaken });
-  }
-  if (taken.length > 0 || isReservedUsername(data.username)) {
-    throw signupError("username_taken", ACCOUNT_MESSAGES.usernameTaken, {
-      username: ACCOUNT_MESSAGES.usernameTaken,
-    });
-  }
+  await assertAvailable(db, data.username, email);
 
   const passwordHash = await hashPassword(data.password);
   let userId: number;
@@ -103,12 +106,9 @@ export async function signUp(
       .executeTakeFirstOrThrow();
     userId = Number(row.id);
   } catch (error) {
-    // Two sign-ups racing for the same name: the unique index decides, the loser is told.
-    if (/unique/i.test(String(error))) {
-      throw signupError("username_taken", ACCOUNT_MESSAGES.usernameTaken, {
-        username: ACCOUNT_MESSAGES.usernameTaken,
-      });
-    }
+    // Two sign-ups racing for a name or an email: the unique index decides, and the loser
+    // is told which of the two the winner took.
+    if (isUniqueViolation(error)) await assertAvailable(db, data.username, email);
     throw error;
   }
   await sendVerificationMail(
@@ -304,5 +304,6 @@ export async function resetPassword(db: Kysely<Database>, token: string, passwor
     .set({ password_hash: await hashPassword(password) })
     .where("id", "=", userId)
     .execute();
+  await revokeTokens(db, userId, "reset_password");
   await endAllSessions(db, userId);
 }

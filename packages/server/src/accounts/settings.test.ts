@@ -254,6 +254,27 @@ describe("email", () => {
       .execute();
     expect(mail).toEqual([{ subject: "Confirm your email for Inkwell" }]);
   });
+
+  it("gives an address to one of two accounts asking for it at once, and tells the other", async () => {
+    const first = await signedIn("racer_one");
+    const second = await signedIn("racer_two");
+    const body = { email: "wanted@example.com", confirm_email: "wanted@example.com" };
+    const answers = await Promise.all(
+      [first, second].map((user) =>
+        send("POST", "/apiv2/updateuseremail", user.cookie, { ...body, password: PASSWORD }, true),
+      ),
+    );
+    const bodies = await Promise.all(answers.map((answer) => answer.json()));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    expect(bodies).toContainEqual({ message: "Email sent" });
+    expect(bodies).toContainEqual({
+      code: 467,
+      error_code: "error_email",
+      message: EMAIL_MESSAGES.taken,
+    });
+    const emails = [(await me(first.cookie)).email, (await me(second.cookie)).email].sort();
+    expect(emails).toContain("wanted@example.com");
+  });
 });
 
 describe("account and notification forms", () => {

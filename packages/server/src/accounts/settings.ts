@@ -10,6 +10,7 @@ import {
 import type { Kysely } from "kysely";
 import { coinPurchasesOf } from "../coins/service.ts";
 import { submissionsOfUser } from "../contests/service.ts";
+import { isUniqueViolation } from "../db/constraint-errors.ts";
 import type { Database } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { premiumPaymentsOf } from "../premium/service.ts";
@@ -18,6 +19,7 @@ import { deleteAccount } from "./closing.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { sendVerificationMail } from "./service.ts";
 import { endAllSessions } from "./sessions.ts";
+import { revokeTokens } from "./tokens.ts";
 
 const rejected = (code: string, message: string) => new HttpError(400, code, message);
 
@@ -51,6 +53,7 @@ export async function changePassword(
     .set({ password_hash: await hashPassword(input.newPassword) })
     .where("id", "=", user.id)
     .execute();
+  await revokeTokens(db, user.id, "reset_password");
   await endAllSessions(db, user.id);
 }
 
@@ -80,7 +83,7 @@ export async function changeUsername(
       .where("id", "=", user.id)
       .execute();
   } catch (error) {
-    if (/unique/i.test(String(error)))
+    if (isUniqueViolation(error))
       throw rejected("error_username_taken", ACCOUNT_MESSAGES.usernameTaken);
     throw error;
   }
@@ -120,11 +123,24 @@ export async function changeEmail(
   const problem = await emailProblem(db, email, viewer);
   if (problem) throw rejected("error_email", problem);
   await confirmPassword(user.password_hash, input.password);
-  await db
-    .updateTable("users")
-    .set({ email, email_lower: email.toLowerCase(), email_verified: 0, email_reverified_at: null })
-    .where("id", "=", user.id)
-    .execute();
+  try {
+    await db
+      .updateTable("users")
+      .set({
+        email,
+        email_lower: email.toLowerCase(),
+        email_verified: 0,
+        email_reverified_at: null,
+      })
+      .where("id", "=", user.id)
+      .execute();
+  } catch (error) {
+    // Another account took the address since it was checked: the unique index decides.
+    if (isUniqueViolation(error)) throw rejected("error_email", EMAIL_MESSAGES.taken);
+    throw error;
+  }
+  // Reset links went to the old address, which may no longer be the owner's.
+  await revokeTokens(db, user.id, "reset_password");
   await sendVerificationMail(db, { id: user.id, username: user.username, email }, baseUrl);
 }
 

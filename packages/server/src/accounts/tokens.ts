@@ -56,6 +56,25 @@ export async function consumeToken(
   return row ? { userId: Number(row.user_id), email: row.email } : null;
 }
 
+/**
+ * Spends every unused token of one purpose a user holds: a reset link must not outlive the
+ * password or the address it was sent for (docs/decisions/042).
+ */
+export async function revokeTokens(
+  db: Kysely<Database>,
+  userId: number,
+  purpose: TokenPurpose,
+  now = Date.now(),
+): Promise<void> {
+  await db
+    .updateTable("account_tokens")
+    .set({ used_at: now })
+    .where("user_id", "=", userId)
+    .where("purpose", "=", purpose)
+    .where("used_at", "is", null)
+    .execute();
+}
+
 /** Whose a live token is, without spending it (to check a request before acting on it). */
 export async function peekToken(
   db: Kysely<Database>,

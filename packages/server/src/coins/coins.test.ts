@@ -373,4 +373,28 @@ describe("wallet and purchases", () => {
     expect(spent.filter((answer) => answer.amountSpent === 6)).toHaveLength(1);
     expect(await walletOf(other)).toEqual([{ id: "coins", amount: 94 }]);
   });
+
+  it("never charges twice for a part bought alone and with its whole story at once", async () => {
+    for (let round = 0; round < 5; round++) {
+      const story = await paidStory(2);
+      const reader = await signedInUser(t.handle.db);
+      await grantCoins(t.handle.db, reader.id, 100);
+      const [part, whole] = await Promise.all([
+        buy(reader, story.id, { partId: story.partIds[2] }),
+        buy(reader, story.id, { wholeStory: true }),
+      ]);
+      const spent = [await json<PurchaseResult>(part), await json<PurchaseResult>(whole)].map(
+        (answer) => answer.amountSpent,
+      );
+      // Story first: 22 (ceil(27 × 0.8)) and the part is already read; part first: 6, then
+      // the rest for ceil(21 × 0.8) = 17. Never both prices for the same part.
+      expect([
+        [0, 22],
+        [6, 17],
+      ]).toContainEqual(spent);
+      expect(await walletOf(reader)).toEqual([
+        { id: "coins", amount: 100 - (spent[0] ?? 0) - (spent[1] ?? 0) },
+      ]);
+    }
+  });
 });

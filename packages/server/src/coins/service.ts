@@ -17,13 +17,14 @@ import {
 } from "@inkwell/shared";
 import { type Kysely, sql } from "kysely";
 import { readFeatures } from "../accounts/features.ts";
+import { isPostgres } from "../db/engine.ts";
 import { queryTemplate } from "../db/query-template.ts";
 import type { Database } from "../db/schema.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import { isPublished, type PartRow, toPartSummary } from "../stories/cards.ts";
 import { ownPartsOf, publishedPartsOf, readableStory } from "../stories/service.ts";
 import { isAuthorOrStaff, type MaybeViewer, type Viewer } from "../viewer.ts";
-import { accessTo, isBlockedFor, pricedPart, storyPriceFor } from "./access.ts";
+import { accessTo, isBlockedFor, type PartAccess, pricedPart, storyPriceFor } from "./access.ts";
 import { type Checkout, CheckoutDeclined, type CheckoutOrder } from "./checkout.ts";
 
 const walletOf = queryTemplate((db: Kysely<Database>, userId: number) =>
@@ -280,14 +281,43 @@ const notEnoughCoins = (price: number, balance: number) =>
     `This costs ${price} Coins and you have ${balance}: you need ${price - balance} more.`,
   );
 
-/** Thrown inside the purchase transaction when the unlock already exists: nothing is spent. */
-class AlreadyUnlocked extends Error {}
+/** Thrown inside the purchase transaction when the reader can already read it: nothing is spent. */
+class AlreadyUnlocked extends Error {
+  readonly partId: number;
+  constructor(partId: number) {
+    super("already unlocked");
+    this.partId = partId;
+  }
+}
+
+/** What a purchase unlocks, and for how much, given what this reader can read now. */
+function purchaseTarget(
+  parts: readonly PartRow[],
+  access: PartAccess,
+  partId: number | undefined,
+): { target: PartRow; price: number } {
+  const published = parts.filter(isPublished);
+  if (partId !== undefined) {
+    const part = published.find((candidate) => candidate.id === partId);
+    if (!part) throw notFound("Part");
+    if (part.paywalled !== 1) throw new HttpError(409, "not_paid", "This part is free to read.");
+    if (!isBlockedFor(access, part)) throw new AlreadyUnlocked(part.id);
+    return { target: part, price: partPrice(pricedPart(part)) };
+  }
+  const first = published.find((part) => isBlockedFor(access, part));
+  if (!first) {
+    throw new HttpError(409, "nothing_locked", "You can already read every part of this story.");
+  }
+  return { target: first, price: storyPriceFor(parts, access) };
+}
 
 /**
- * POST /v5/story/{id}/paid-content/purchase: one part (partId) or the whole story. The unlock
- * row and the debit happen in one transaction, and the debit only where the balance covers
- * it, so concurrent purchases never spend Coins twice or below zero (the database's check
- * on wallets.coins refuses that too). Buying what the reader already has spends nothing.
+ * POST /v5/story/{id}/paid-content/purchase: one part (partId) or the whole story. What the
+ * reader already has, the price, the unlock row and the debit are all decided in one
+ * transaction that holds the buyer's wallet (SQLite runs one writer at a time; PostgreSQL
+ * locks the wallet row), so concurrent purchases, a part and its whole story included,
+ * never spend Coins twice for one part or below zero. Buying what the reader already has
+ * spends nothing.
  */
 export async function purchase(
   db: Kysely<Database>,
@@ -296,33 +326,22 @@ export async function purchase(
   partId: number | undefined,
   now = Date.now(),
 ): Promise<PurchaseResult> {
-  const { parts, access } = await readableStoryParts(db, viewer, storyId);
-  const published = parts.filter(isPublished);
-  const locked = published.filter((part) => isBlockedFor(access, part));
-  let target: PartRow;
-  let price: number;
-  if (partId !== undefined) {
-    const part = published.find((candidate) => candidate.id === partId);
-    if (!part) throw notFound("Part");
-    if (part.paywalled !== 1) throw new HttpError(409, "not_paid", "This part is free to read.");
-    if (!isBlockedFor(access, part)) {
-      return { amountSpent: 0, balance: await coinsOf(db, viewer.id), partId: part.id };
-    }
-    target = part;
-    price = partPrice(pricedPart(part));
-  } else {
-    const first = locked[0];
-    if (!first) {
-      throw new HttpError(409, "nothing_locked", "You can already read every part of this story.");
-    }
-    target = first;
-    price = storyPriceFor(parts, access);
-  }
-  const balanceBefore = await coinsOf(db, viewer.id);
-  if (balanceBefore < price) throw notEnoughCoins(price, balanceBefore);
-
+  const story = await readableStory(db, viewer, storyId);
   try {
-    await db.transaction().execute(async (trx) => {
+    const { target, price } = await db.transaction().execute(async (trx) => {
+      if (isPostgres(trx)) {
+        await trx
+          .selectFrom("wallets")
+          .select("coins")
+          .where("user_id", "=", viewer.id)
+          .forUpdate()
+          .execute();
+      }
+      const parts = await publishedPartsOf(trx, storyId);
+      const bought = purchaseTarget(parts, await accessTo(trx, viewer, story, parts), partId);
+      const { target, price } = bought;
+      const balance = await coinsOf(trx, viewer.id);
+      if (balance < price) throw notEnoughCoins(price, balance);
       const unlocked =
         partId !== undefined
           ? await trx
@@ -343,7 +362,7 @@ export async function purchase(
               .onConflict((oc) => oc.columns(["user_id", "story_id"]).doNothing())
               .returning("story_id")
               .executeTakeFirst();
-      if (!unlocked) throw new AlreadyUnlocked();
+      if (!unlocked) throw new AlreadyUnlocked(target.id);
       const debited = await trx
         .updateTable("wallets")
         .set({ coins: sql`coins - ${price}`, updated_at: now })
@@ -363,10 +382,11 @@ export async function purchase(
           created_at: now,
         })
         .execute();
+      return bought;
     });
+    return { amountSpent: price, balance: await coinsOf(db, viewer.id), partId: target.id };
   } catch (error) {
     if (!(error instanceof AlreadyUnlocked)) throw error;
-    return { amountSpent: 0, balance: await coinsOf(db, viewer.id), partId: target.id };
+    return { amountSpent: 0, balance: await coinsOf(db, viewer.id), partId: error.partId };
   }
-  return { amountSpent: price, balance: await coinsOf(db, viewer.id), partId: target.id };
 }

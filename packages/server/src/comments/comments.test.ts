@@ -408,6 +408,33 @@ describe("deleting comments", () => {
     });
   });
 
+  it("takes no reply into a thread deleted at the same moment, and keeps counts exact", async () => {
+    for (let round = 0; round < 5; round++) {
+      const fresh = await createStory(t.handle.db, author.id, { parts: [{ text: PART_TEXT }] });
+      const partId = fresh.partIds[0] as number;
+      const me = await reader();
+      const thread = await postOk(me.cookie, onPart(partId), "Thread");
+      const repliers = await Promise.all(Array.from({ length: 4 }, () => reader()));
+      const answers = await Promise.all([
+        ...repliers.map((who) => post(who.cookie, onComment(thread), "Reply")),
+        remove(thread.commentId.resourceId, me.cookie),
+      ]);
+      // A reply either came first, and went with the thread, or found the thread gone.
+      expect(answers[4]?.status).toBe(204);
+      for (const answer of answers.slice(0, 4)) {
+        expect([201, 404]).toContain(answer.status);
+        if (answer.status !== 201) continue;
+        const reply = (await answer.json()) as CommentData;
+        const now = await t.get(`/v5/comments/${reply.commentId.resourceId}`);
+        expect([round, now.status]).toEqual([round, 404]);
+      }
+      const details = await (
+        await t.get(`/api/v3/story_parts/${partId}`, await signedIn(t.handle.db))
+      ).json();
+      expect([round, details.commentCount]).toEqual([round, 0]);
+    }
+  });
+
   it("keeps the part page's comment count exact", async () => {
     const partId = story.partIds[1] as number;
     const details = await (

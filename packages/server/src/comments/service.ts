@@ -10,6 +10,7 @@ import {
 } from "@inkwell/shared";
 import { type Kysely, sql } from "kysely";
 import { assertUnlocked } from "../coins/access.ts";
+import { isPostgres } from "../db/engine.ts";
 import type { Database } from "../db/schema.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { assertNotTimedOut } from "../moderation/service.ts";
@@ -424,6 +425,9 @@ export async function postComment(
   const { part, paragraphId, parentId } = await placeOf(db, viewer, input.resource);
   const text = input.text.trim();
   const id = await db.transaction().execute(async (trx) => {
+    // The thread first, while it is still there: a delete of it waits for this reply, or
+    // this reply finds it gone (and counts nothing), never a live reply in a dead thread.
+    if (parentId !== null && !(await moveReplyCount(trx, parentId, 1))) throw notFound("Comment");
     const row = await trx
       .insertInto("comments")
       .values({
@@ -439,7 +443,6 @@ export async function postComment(
       .returning("id")
       .executeTakeFirstOrThrow();
     await moveCommentCounts(trx, part, 1);
-    if (parentId !== null) await moveReplyCount(trx, parentId, 1);
     return row.id;
   });
   return getComment(db, viewer, id);
@@ -462,12 +465,15 @@ async function moveCommentCounts(
     .execute();
 }
 
+/** Moves a live thread's reply count; false when the thread is deleted. */
 async function moveReplyCount(db: Kysely<Database>, commentId: number, by: number) {
-  await db
+  const moved = await db
     .updateTable("comments")
     .set((eb) => ({ reply_count: eb("reply_count", "+", by) }))
     .where("id", "=", commentId)
-    .execute();
+    .where("deleted", "=", 0)
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows) === 1;
 }
 
 /**
@@ -485,6 +491,16 @@ export async function deleteComment(
     throw new HttpError(403, "forbidden", "You can't delete this comment.");
   }
   await db.transaction().execute(async (trx) => {
+    // Holds the thread as postComment does, so a reply being posted to it is either in
+    // this delete or refused; comments are locked before parts and stories, as there.
+    if (isPostgres(trx)) {
+      await trx
+        .selectFrom("comments")
+        .select("id")
+        .where("id", "=", row.parent_id ?? row.id)
+        .forUpdate()
+        .execute();
+    }
     const removed = await trx
       .updateTable("comments")
       .set({ deleted: 1 })

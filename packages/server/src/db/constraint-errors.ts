@@ -8,3 +8,14 @@ export function isForeignKeyViolation(error: unknown): boolean {
     code === "23503" || /FOREIGN KEY constraint failed|violates foreign key/i.test(String(error))
   );
 }
+
+/**
+ * A write refused by a unique index (SQLite's and PostgreSQL's wordings): what a
+ * check-then-write meets when another request took the same value in between.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (
+    code === "23505" || /UNIQUE constraint failed|violates unique constraint/i.test(String(error))
+  );
+}

@@ -185,6 +185,24 @@ describe("GET /v5/home", () => {
     expect((await settings()).preferredTags).toEqual([]);
   });
 
+  it("keeps one choice whole, never more than three, when Finish is pressed twice at once", async () => {
+    for (let round = 0; round < 5; round++) {
+      const a = await reader();
+      await choose(a, ["poetry"]);
+      const answers = await Promise.all([
+        choose(a, ["mystery", "horror", "romance"]),
+        choose(a, ["fantasy", "romance", "horror"]),
+      ]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+      const path = `/v5/users/${a.username}/content-settings`;
+      const { preferredTags } = (await (await send("GET", path, a)).json()) as ContentSettings;
+      expect([
+        ["mystery", "horror", "romance"],
+        ["fantasy", "romance", "horror"],
+      ]).toContainEqual(preferredTags);
+    }
+  });
+
   it("refuses more than three genres, or tags that are not genres, with §8's message", async () => {
     const a = await reader();
     await choose(a, ["horror"]);

@@ -9,6 +9,7 @@ import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { readerSignalsChanged } from "../events.ts";
 import { badRequest, HttpError } from "../http/errors.ts";
+import { lockUsers } from "../safety/relations.ts";
 import { iso } from "../stories/cards.ts";
 import { listedStory } from "../stories/service.ts";
 import type { Viewer } from "../viewer.ts";
@@ -58,6 +59,8 @@ export async function setPreferredTags(
         : null;
   if (problem) throw badRequest(problem, { preferredTags: problem });
   await db.transaction().execute(async (trx) => {
+    // Two saves at once (a double press of Finish) replace the list one after the other.
+    await lockUsers(trx, [viewer.id]);
     await trx.deleteFrom("preferred_tags").where("user_id", "=", viewer.id).execute();
     if (tags.length > 0) {
       await trx

@@ -395,6 +395,25 @@ describe("GET /api/v3/users/{me}/inbox/{other}", () => {
     expect((await inbox(b)).threads[0]?.unread).toBe(0);
     expect((await conversation(b, a)).messages.map((m) => m.unread)).toEqual([false, false]);
   });
+
+  it("keeps the unread count equal to the unread messages while reading races new ones", async () => {
+    for (let round = 0; round < 6; round++) {
+      const a = await person();
+      const b = await person();
+      await sent(a, b, "first");
+      const responses = await Promise.all(
+        Array.from({ length: 15 }, (_, i) => [
+          send(a, b, `racing ${i}`),
+          t.get(path(b, a), as(b)),
+        ]).flat(),
+      );
+      expect(responses.map((r) => r.status)).toEqual(responses.map(() => 200));
+      const unread = (await inbox(b)).threads[0]?.unread;
+      const view = await conversation(b, a, "?limit=100");
+      expect(view.messages).toHaveLength(16);
+      expect([round, unread]).toEqual([round, view.messages.filter((m) => m.unread).length]);
+    }
+  });
 });
 
 describe("DELETE /api/v3/users/{me}/inbox/{other}", () => {

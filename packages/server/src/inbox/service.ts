@@ -10,12 +10,17 @@ import {
 } from "@inkwell/shared";
 import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import { readFeatures } from "../accounts/features.ts";
-import { isPostgres } from "../db/engine.ts";
 import { likeStart } from "../db/like.ts";
 import type { Database } from "../db/schema.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { assertNotTimedOut } from "../moderation/service.ts";
-import { blockedEitherWay, hiddenAuthorIds, isBlocked, isMuted } from "../safety/relations.ts";
+import {
+  blockedEitherWay,
+  hiddenAuthorIds,
+  isBlocked,
+  isMuted,
+  lockUsers,
+} from "../safety/relations.ts";
 import { badgesOf, iso } from "../stories/cards.ts";
 import { userNamed } from "../users/service.ts";
 import type { Viewer } from "../viewer.ts";
@@ -280,6 +285,8 @@ async function markRead(
   now: number,
 ) {
   const changed = await db.transaction().execute(async (trx) => {
+    // As sendMessage does: a message sent meanwhile is either read here or counted after.
+    await lockUsers(trx, [userId, otherId]);
     const read = await trx
       .updateTable("messages")
       .set({ read_at: now })
@@ -380,13 +387,13 @@ async function upsertSide(
 }
 
 /**
- * Sends a message. On PostgreSQL both people's rows are locked first (in id order), so the
- * messages of one user commit in id order: a stream that resumes after id N can never miss
- * a smaller id committed later. SQLite runs one transaction at a time anyway. The message is
- * read back inside the transaction and published as soon as it commits, with no I/O in
- * between, so streams also receive each user's messages in id order (a stream skips ids at
- * or below the last it sent). A message to someone who muted the sender is kept on the
- * sender's side only.
+ * Sends a message. On PostgreSQL both people's rows are locked first (lockUsers, as reading,
+ * deleting and blocking do), so unread counts stay exact and the messages of one user commit
+ * in id order: a stream that resumes after id N can never miss a smaller id committed
+ * later. SQLite runs one transaction at a time anyway. The message is read back inside the
+ * transaction and published as soon as it commits, with no I/O in between, so streams also
+ * receive each user's messages in id order (a stream skips ids at or below the last it
+ * sent). A message to someone who muted the sender is kept on the sender's side only.
  */
 export async function sendMessage(
   db: Db,
@@ -400,19 +407,12 @@ export async function sendMessage(
   assertNotTimedOut(viewer, now);
   const body = checkBody(input, me, otherName);
   const other = await otherParticipant(db, viewer, otherName);
-  await assertMaySend(db, viewer, other);
-  const hidden = await isMuted(db, other.id, viewer.id);
   const [a, b] = pair(viewer.id, other.id);
-  const message = await db.transaction().execute(async (trx) => {
-    if (isPostgres(trx)) {
-      await trx
-        .selectFrom("users")
-        .select("id")
-        .where("id", "in", [a, b])
-        .orderBy("id")
-        .forUpdate()
-        .execute();
-    }
+  const { message, hidden } = await db.transaction().execute(async (trx) => {
+    await lockUsers(trx, [a, b]);
+    // Under the lock a block takes too (safety/service.ts), so no message slips past one.
+    await assertMaySend(trx, viewer, other);
+    const hidden = await isMuted(trx, other.id, viewer.id);
     await trx
       .insertInto("conversations")
       .values({ user_a_id: a, user_b_id: b, created_at: now })
@@ -436,9 +436,10 @@ export async function sendMessage(
     if (!hidden) {
       await upsertSide(trx, { userId: other.id, otherId: viewer.id, conversationId }, sent, 1);
     }
-    return toMessage(
+    const message = toMessage(
       await selectMessages(trx).where("messages.id", "=", sent.id).executeTakeFirstOrThrow(),
     );
+    return { message, hidden };
   });
   publish(viewer.id, { type: "message", with: other.username, message });
   if (!hidden) {
@@ -510,6 +511,7 @@ export async function deleteMessage(
   const other = await otherParticipant(db, viewer, otherName);
   const conversationId = await conversationOf(db, viewer.id, other.id);
   const deleted = await db.transaction().execute(async (trx) => {
+    await lockUsers(trx, [viewer.id, other.id]);
     const row = await trx
       .updateTable("messages")
       .set({ deleted_by_sender: 1, deleted_by_recipient: 1 })
@@ -543,6 +545,7 @@ export async function deleteConversation(
   const conversationId = await conversationOf(db, viewer.id, other.id);
   if (conversationId === null) throw notFound("Conversation");
   await db.transaction().execute(async (trx) => {
+    await lockUsers(trx, [viewer.id, other.id]);
     await trx
       .updateTable("messages")
       .set({ deleted_by_sender: 1 })

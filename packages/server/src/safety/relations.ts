@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { isPostgres } from "../db/engine.ts";
 import type { Database } from "../db/schema.ts";
 import { notFound } from "../http/errors.ts";
 import type { MaybeViewer } from "../viewer.ts";
@@ -41,6 +42,23 @@ export async function blockedEitherWay(db: Kysely<Database>, aId: number, bId: n
     )
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Locks users rows, in id order, for the rest of the transaction, so that writes which must
+ * see each other run one after the other on PostgreSQL: a follow checks for a block and a
+ * block ends follows, a message and the reading of it move one unread count, a user's list
+ * of genres or blocked tags is replaced whole. SQLite runs one transaction at a time anyway.
+ */
+export async function lockUsers(trx: Kysely<Database>, ids: readonly number[]): Promise<void> {
+  if (!isPostgres(trx) || ids.length === 0) return;
+  await trx
+    .selectFrom("users")
+    .select("id")
+    .where("id", "in", [...new Set(ids)])
+    .orderBy("id")
+    .forUpdate()
+    .execute();
 }
 
 /**

@@ -105,6 +105,26 @@ describe("content settings", () => {
     expect((await json<ContentSettings>(removed)).blockedTags).toEqual(["zombies", "vampires"]);
   });
 
+  it("keeps one of two lists saved at the same moment whole, never a mix of both", async () => {
+    for (let round = 0; round < 5; round++) {
+      const reader = await person();
+      const path = `${settingsPath(reader.username)}/blocked-tags`;
+      await put(reader, path, { blockedTags: ["gore"] });
+      const answers = await Promise.all([
+        put(reader, path, { blockedTags: ["zombies", "vampires"] }),
+        put(reader, path, { blockedTags: ["ghosts", "werewolves"] }),
+      ]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+      const { blockedTags } = await json<ContentSettings>(
+        await read(reader, settingsPath(reader.username)),
+      );
+      expect([
+        ["zombies", "vampires"],
+        ["ghosts", "werewolves"],
+      ]).toContainEqual(blockedTags);
+    }
+  });
+
   it("refuses unblockable tags, spaces, empty tags and more than tagLimit, changing nothing", async () => {
     const reader = await person();
     const path = `${settingsPath(reader.username)}/blocked-tags`;
@@ -252,6 +272,23 @@ describe("block", () => {
       users: blocker.username,
     });
     expect(again.status).toBe(200);
+  });
+
+  it("leaves no follow behind when a follow and a block arrive at the same moment", async () => {
+    for (let round = 0; round < 8; round++) {
+      const blocker = await person();
+      const blocked = await person();
+      await Promise.all([
+        post(blocked, `/api/v3/users/${blocked.username}/following`, { users: blocker.username }),
+        post(blocker, `/v4/users/${blocked.username}/blocks`),
+      ]);
+      const followers = await json<{ users: unknown[] }>(
+        await read(blocker, `/api/v3/users/${blocker.username}/followers`),
+      );
+      expect([round, followers.users]).toEqual([round, []]);
+      expect(await counters(blocker.id)).toEqual({ num_followers: 0, num_following: 0 });
+      expect(await counters(blocked.id)).toEqual({ num_followers: 0, num_following: 0 });
+    }
   });
 
   it("keeps the blocked from the blocker's stories, parts and comments, and both from each other's lists", async () => {

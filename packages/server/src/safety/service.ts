@@ -18,6 +18,7 @@ import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { announceUnread, refreshThreadOf } from "../inbox/service.ts";
 import { userNamed } from "../users/service.ts";
 import type { Viewer } from "../viewer.ts";
+import { lockUsers } from "./relations.ts";
 
 const RULES = { tagLimit: BLOCKED_TAG_LIMIT, unblockableTags: UNBLOCKABLE_TAGS };
 
@@ -118,6 +119,8 @@ export async function setBlockedTags(
     if (!tags.includes(tag)) tags.push(tag);
   }
   await db.transaction().execute(async (trx) => {
+    // Two saves at once replace the list one after the other, never a mix over tagLimit.
+    await lockUsers(trx, [viewer.id]);
     const before = new Set(await blockedTagsOf(trx, viewer.id));
     const removed = [...before].filter((tag) => !tags.includes(tag));
     if (removed.length > 0) {
@@ -195,6 +198,7 @@ export async function block(
 ) {
   const user = await otherUser(db, viewer, username, "block");
   await db.transaction().execute(async (trx) => {
+    await lockUsers(trx, [viewer.id, user.id]);
     await trx
       .insertInto("user_blocks")
       .values({ blocker_id: viewer.id, blocked_id: user.id, created_at: now })

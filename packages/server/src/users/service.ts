@@ -4,7 +4,13 @@ import type { Database } from "../db/schema.ts";
 import { readerSignalsChanged } from "../events.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { countPublicLists } from "../lists/service.ts";
-import { blockedEitherWay, hiddenPeople, isBlocked, isMuted } from "../safety/relations.ts";
+import {
+  blockedEitherWay,
+  hiddenPeople,
+  isBlocked,
+  isMuted,
+  lockUsers,
+} from "../safety/relations.ts";
 import { withoutBlockedTags } from "../safety/visibility.ts";
 import {
   badgesOf,
@@ -284,13 +290,14 @@ export async function follow(
   if (me.email_verified !== 1) {
     throw new HttpError(403, "verify_email", "Verify your email address to follow people.");
   }
-  // A block ends following both ways (safety/service.ts block) and keeps it ended.
-  for (const id of targets) {
-    if (await blockedEitherWay(db, viewer.id, id)) {
-      throw new HttpError(403, "blocked", "You can't follow this user.");
-    }
-  }
   await db.transaction().execute(async (trx) => {
+    await lockUsers(trx, [viewer.id, ...targets]);
+    // A block ends following both ways (safety/service.ts block) and keeps it ended.
+    for (const id of targets) {
+      if (await blockedEitherWay(trx, viewer.id, id)) {
+        throw new HttpError(403, "blocked", "You can't follow this user.");
+      }
+    }
     const inserted = await trx
       .insertInto("follows")
       .values(targets.map((id) => ({ follower_id: viewer.id, followee_id: id, created_at: now })))

@@ -349,6 +349,17 @@ export async function updateWork(
 }
 
 /**
+ * Holds the story row for the rest of the transaction: on PostgreSQL two changes of one
+ * story's tags or parts' order take turns (and cannot deadlock on its parts); SQLite runs one
+ * transaction at a time anyway.
+ */
+async function lockStory(trx: Db, storyId: number) {
+  if (isPostgres(trx)) {
+    await trx.selectFrom("stories").select("id").where("id", "=", storyId).forUpdate().execute();
+  }
+}
+
+/**
  * POST /apiv2/editstorytags: one tag (already normalised) added at the end, or removed.
  * Adding a tag the story has, or removing one it lacks, changes nothing. Answers the tags.
  */
@@ -360,10 +371,7 @@ export async function editStoryTag(
 ): Promise<{ tags: string[] }> {
   await ownStory(db, viewer, storyId);
   const { tags, changed } = await db.transaction().execute(async (trx) => {
-    // On PostgreSQL two edits of one story take turns; SQLite runs one transaction at a time.
-    if (isPostgres(trx)) {
-      await trx.selectFrom("stories").select("id").where("id", "=", storyId).forUpdate().execute();
-    }
+    await lockStory(trx, storyId);
     const before = await tagsOf(trx, storyId);
     if (before.includes(change.tag) === (change.action === "add")) {
       return { tags: before, changed: false };
@@ -396,29 +404,33 @@ export async function createPart(
   input: { title?: string; text?: string },
 ) {
   await ownStory(db, viewer, storyId);
-  const last = await db
-    .selectFrom("parts")
-    .select((eb) => eb.fn.max("position").as("position"))
-    .where("story_id", "=", storyId)
-    .executeTakeFirst();
-  const position =
-    last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1;
   const text = sanitizePartHtml(input.text ?? "", { newId: newParagraphId });
   const now = Date.now();
-  const row = await db
-    .insertInto("parts")
-    .values({
-      story_id: storyId,
-      position,
-      title: input.title || "Untitled Part",
-      text,
-      word_count: partWordCount(text),
-      draft: 1,
-      create_date: now,
-      modify_date: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  // The last position is read under the story's lock: parts added at once each get their own.
+  const row = await db.transaction().execute(async (trx) => {
+    await lockStory(trx, storyId);
+    const last = await trx
+      .selectFrom("parts")
+      .select((eb) => eb.fn.max("position").as("position"))
+      .where("story_id", "=", storyId)
+      .executeTakeFirst();
+    const position =
+      last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1;
+    return trx
+      .insertInto("parts")
+      .values({
+        story_id: storyId,
+        position,
+        title: input.title || "Untitled Part",
+        text,
+        word_count: partWordCount(text),
+        draft: 1,
+        create_date: now,
+        modify_date: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+  });
   await touchStory(db, storyId);
   return storyText(db, viewer, Number(row.id));
 }
@@ -565,13 +577,15 @@ export async function reorderParts(
   partIds: number[],
 ) {
   await ownStory(db, viewer, storyId);
-  const current = (await partsOf(db, [storyId])).map((part) => Number(part.id));
-  const same =
-    current.length === partIds.length &&
-    new Set(partIds).size === partIds.length &&
-    partIds.every((id) => current.includes(id));
-  if (!same) throw badRequest("parts must list every part of the story exactly once");
   await db.transaction().execute(async (trx) => {
+    // Checked under the lock, so a part added meanwhile is not left without a place.
+    await lockStory(trx, storyId);
+    const current = (await partsOf(trx, [storyId])).map((part) => Number(part.id));
+    const same =
+      current.length === partIds.length &&
+      new Set(partIds).size === partIds.length &&
+      partIds.every((id) => current.includes(id));
+    if (!same) throw badRequest("parts must list every part of the story exactly once");
     for (const [position, id] of partIds.entries()) {
       await trx.updateTable("parts").set({ position }).where("id", "=", id).execute();
     }
@@ -688,18 +702,25 @@ async function touchStory(db: Db, storyId: number) {
 /**
  * Sets the story's counters from its parts (not by adding one), so a recount is exact
  * whatever ran before or alongside it; a story with no published part is a draft again.
+ * The counting statement runs after the story's lock is held: on PostgreSQL a statement
+ * that only waited for the row would keep counting from the parts as they were before it
+ * waited, and could overwrite a later recount with a stale one.
  */
 export async function recountStory(db: Db, storyId: number) {
   const published = sql`FROM parts WHERE story_id = ${storyId} AND draft = 0 AND deleted = 0`;
-  await db
-    .updateTable("stories")
-    .set({
-      num_parts: sql<number>`(SELECT COUNT(*) ${published})`,
-      last_published_at: sql<number | null>`(SELECT MAX(published_at) ${published})`,
-      draft: sql<0 | 1>`(CASE WHEN EXISTS (SELECT 1 ${published}) THEN 0 ELSE 1 END)`,
-      modify_date: Date.now(),
-    })
-    .where("id", "=", storyId)
-    .execute();
+  const recount = async (trx: Db) => {
+    await lockStory(trx, storyId);
+    await trx
+      .updateTable("stories")
+      .set({
+        num_parts: sql<number>`(SELECT COUNT(*) ${published})`,
+        last_published_at: sql<number | null>`(SELECT MAX(published_at) ${published})`,
+        draft: sql<0 | 1>`(CASE WHEN EXISTS (SELECT 1 ${published}) THEN 0 ELSE 1 END)`,
+        modify_date: Date.now(),
+      })
+      .where("id", "=", storyId)
+      .execute();
+  };
+  await (db.isTransaction ? recount(db) : db.transaction().execute(recount));
   storyChanged(storyId);
 }

@@ -319,6 +319,28 @@ describe("publishing", () => {
     });
   });
 
+  it("counts every part published, unpublished or deleted at the same moment", async () => {
+    for (let round = 0; round < 6; round++) {
+      const work = await newWork();
+      const parts = [];
+      for (let i = 0; i < 8; i++) parts.push(await newPart(work.id));
+      await Promise.all(
+        parts.slice(0, 4).map((part) => t.send("POST", `/v4/parts/${part.id}/publish`, writer)),
+      );
+      const answers = await Promise.all([
+        ...parts.slice(4).map((part) => t.send("POST", `/v4/parts/${part.id}/publish`, writer)),
+        t.send("POST", `/v4/parts/${parts[0]?.id}/unpublish`, writer),
+        t.send("DELETE", `/v4/parts/${parts[1]?.id}`, writer),
+      ]);
+      expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+      const story = await ok<{ parts: { id: number }[] }>(
+        await t.send("GET", `/api/v3/stories/${work.id}?fields=parts(id)`, null),
+      );
+      expect(story.parts).toHaveLength(6);
+      expect([round, (await storyRow(work.id)).numParts]).toEqual([round, 6]);
+    }
+  });
+
   it("needs a verified email and a story with its details filled in", async () => {
     const unverified = await person(false);
     const work = await newWork(unverified);
@@ -350,6 +372,34 @@ describe("publishing", () => {
     expect(reordered.parts.map((part) => part.id)).toEqual([two.id, one.id]);
     const partial = await t.send("PUT", `/v4/works/${work.id}/parts`, writer, { parts: [two.id] });
     expect(partial.status).toBe(400);
+  });
+
+  it("gives parts added at the same moment places of their own, in the order they were made", async () => {
+    const work = await newWork();
+    const made = await Promise.all(Array.from({ length: 6 }, () => newPart(work.id)));
+    const after = await ok<Work>(await t.send("GET", `/v4/works/${work.id}`, writer));
+    const ids = made.map((part) => part.id).sort((a, b) => a - b);
+    expect(after.parts.map((part) => part.id)).toEqual(ids);
+    const positions = await t.handle.db
+      .selectFrom("parts")
+      .select("position")
+      .where("story_id", "=", work.id)
+      .execute();
+    expect(new Set(positions.map((row) => Number(row.position))).size).toBe(6);
+  });
+
+  it("applies one of two reorders sent at the same moment whole", async () => {
+    const work = await newWork();
+    const ids: number[] = [];
+    for (let i = 0; i < 6; i++) ids.push((await newPart(work.id)).id);
+    const reversed = [...ids].reverse();
+    const answers = await Promise.all([
+      t.send("PUT", `/v4/works/${work.id}/parts`, writer, { parts: ids }),
+      t.send("PUT", `/v4/works/${work.id}/parts`, writer, { parts: reversed }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const after = await ok<Work>(await t.send("GET", `/v4/works/${work.id}`, writer));
+    expect([ids, reversed]).toContainEqual(after.parts.map((part) => part.id));
   });
 });
 
