@@ -70,6 +70,54 @@ describe("the story page's staff panels", () => {
     });
   });
 
+  test("a category staff set is locked: its writer sees it fixed, until staff unlock it", async () => {
+    const mine = await (
+      await fetch(`${server.url}/api/v3/users/demo_writer/stories?limit=1&fields=stories(id)`)
+    ).json();
+    const id = (mine as { stories: { id: number }[] }).stories[0]?.id;
+    if (!id) throw new Error("demo_writer has no story");
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (staff) => {
+      await logInAt(staff, "demo_admin", `/story/${id}`);
+      const lock = lockPanel(staff);
+      const locked = lock.getByRole("checkbox", { name: /^Locked/ });
+      await locked.waitFor();
+      const category = lock.getByLabel("Category");
+      const current = await category.inputValue();
+      const other = await category
+        .locator(`option:not([disabled]):not([value="${current}"])`)
+        .first()
+        .getAttribute("value");
+      await category.selectOption(other ?? "");
+      await lock.getByRole("status").filter({ hasText: "Saved" }).first().waitFor();
+      expect(await locked.isChecked()).toBe(true);
+
+      await withPage({ viewport: PHONE, baseURL: server.url }, async (writer) => {
+        await logInAt(writer, "demo_writer", `/myworks/${id}`);
+        await writer.getByRole("tab", { name: "Story Details" }).click();
+        const writerCategory = writer.getByLabel("Category");
+        await writerCategory.waitFor();
+        expect(await writerCategory.isDisabled()).toBe(true);
+        expect(await writer.locator("#story-language").isDisabled()).toBe(true);
+        expect(
+          await writer
+            .getByText("Inkwell staff set this story's language and category.", { exact: false })
+            .isVisible(),
+        ).toBe(true);
+        await expectNoAxeViolations(writer, "a locked story's details at 360 px");
+
+        await locked.uncheck();
+        await expect.poll(() => locked.isChecked()).toBe(false);
+        await expect
+          .poll(async () => (await staff.request.get(`/v5/admin/stories/${id}`)).json())
+          .toMatchObject({ locked: false });
+        await writer.reload();
+        await writer.getByRole("tab", { name: "Story Details" }).click();
+        await writer.getByLabel("Category").waitFor();
+        expect(await writer.getByLabel("Category").isDisabled()).toBe(false);
+      });
+    });
+  });
+
   test("at 360 px the admin panel opens by keyboard and passes axe", async () => {
     const { path } = await storyPath();
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {

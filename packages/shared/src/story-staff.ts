@@ -8,6 +8,8 @@ export interface StoryStaffView {
   storyId: number;
   languageId: number;
   categoryId: number | null;
+  /** Whether the writer is kept from changing the language and category (the Story lock). */
+  locked: boolean;
   /** System admins only: never present for ambassadors. */
   author?: StoryAuthorFacts;
 }
@@ -23,11 +25,19 @@ export interface StoryAuthorFacts {
   totalReads: number;
 }
 
-/** A staff change of a story's classification; at least one of the two. */
+/**
+ * A staff change of a story's classification; at least one field. A new language or
+ * category locks the story unless `locked` says otherwise; `locked` alone locks or unlocks.
+ */
 export interface StoryClassificationInput {
   languageId?: number;
   categoryId?: number;
+  locked?: boolean;
 }
+
+/** What the writer of a locked story is told of its language and category (the Story lock). */
+export const STORY_LOCKED_MESSAGE =
+  "Inkwell staff set this story's language and category. Contact support to change them.";
 
 /** How long the panels' check and warning icons, and an error text, stay (reader.md §6). */
 export const STAFF_STATUS_RESET_MS = 3000;

@@ -93,6 +93,8 @@ export interface WorkDetails extends StoryDetailsInput {
   published: boolean;
   /** In the Paid Stories programme: its writer may set paid parts (writer-paid-contest.md §3). */
   isPaid: boolean;
+  /** Staff set the language and category (the Story lock): the form shows them unchangeable. */
+  classificationLocked: boolean;
   modifyDate: string | null;
   parts: WorkPart[];
 }

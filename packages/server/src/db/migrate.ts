@@ -35,6 +35,7 @@ import * as contests from "./migrations/033-contests.ts";
 import * as coinPurchases from "./migrations/034-coin-purchases.ts";
 import * as premium from "./migrations/035-premium.ts";
 import * as storyTagsOrder from "./migrations/036-story-tags-order.ts";
+import * as storyClassificationLock from "./migrations/037-story-classification-lock.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   "034-coin-purchases": coinPurchases,
   "035-premium": premium,
   "036-story-tags-order": storyTagsOrder,
+  "037-story-classification-lock": storyClassificationLock,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -117,6 +117,8 @@ export interface StoriesTable {
   comment_count: Counter;
   /** A cover moderators flagged, shown to the owner only (migration 026-image-moderation). */
   banned_cover: string | null;
+  /** Staff set the language and category; the writer may not change them (migration 037). */
+  classification_locked: Flag;
 }
 
 export interface StoryCategoriesTable {

@@ -28,7 +28,7 @@ const classifyRoute = createRoute({
   method: "patch",
   path: "/v5/admin/stories/{storyId}",
   summary:
-    "Put a story in its language and category (ambassadors and system admins): JSON {languageId?, categoryId?}, at least one",
+    "Put a story in its language and category (ambassadors and system admins), which locks them against the writer's changes: JSON {languageId?, categoryId?, locked?}, at least one; locked alone locks or unlocks",
   request: { params },
   responses: {
     200: { description: "StoryStaffView", ...objectJson },
@@ -49,9 +49,10 @@ const classifyBody = z
   .object({
     languageId: listId("languageId", "language"),
     categoryId: listId("categoryId", "category"),
+    locked: z.boolean({ error: "locked must be true or false" }).optional(),
   })
-  .refine((body) => body.languageId !== undefined || body.categoryId !== undefined, {
-    error: "Give a languageId, a categoryId or both",
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    error: "Give a languageId, a categoryId or locked",
   });
 
 const bit = (name: string) =>

@@ -35,7 +35,7 @@ function requireSysAdmin(viewer: Viewer) {
 async function staffStory(db: Db, storyId: number) {
   const story = await db
     .selectFrom("stories")
-    .select(["id", "user_id", "language_id"])
+    .select(["id", "user_id", "language_id", "classification_locked"])
     .where("id", "=", storyId)
     .executeTakeFirst();
   if (!story) throw notFound("Story");
@@ -86,14 +86,16 @@ export async function storyStaffView(
     storyId,
     languageId: Number(story.language_id),
     categoryId: category ? Number(category.category_id) : null,
+    locked: Number(story.classification_locked) === 1,
   };
   if (!viewer.isSysAdmin) return view;
   return { ...view, author: await authorFacts(db, Number(story.user_id), today) };
 }
 
 /**
- * Staff put a story in its right language and category (the Story lock panel). The writer's
- * last change date is left alone: readers' "updated" is about the story's text.
+ * Staff put a story in its right language and category (the Story lock panel), which locks
+ * them against the writer's changes unless staff say otherwise (`locked`). The writer's last
+ * change date is left alone: readers' "updated" is about the story's text.
  */
 export async function classifyStory(
   db: Db,
@@ -107,14 +109,17 @@ export async function classifyStory(
     throw badRequest("Choose a language from the list", { languageId: "unknown" });
   }
   await checkCategory(db, input.categoryId);
+  const reclassified = input.languageId !== undefined || input.categoryId !== undefined;
+  const locked = input.locked ?? reclassified;
   await db.transaction().execute(async (trx) => {
-    if (input.languageId !== undefined) {
-      await trx
-        .updateTable("stories")
-        .set({ language_id: input.languageId })
-        .where("id", "=", storyId)
-        .execute();
-    }
+    await trx
+      .updateTable("stories")
+      .set({
+        ...(input.languageId !== undefined && { language_id: input.languageId }),
+        classification_locked: locked ? 1 : 0,
+      })
+      .where("id", "=", storyId)
+      .execute();
     await writeTagsAndCategory(trx, storyId, { categoryId: input.categoryId });
   });
   storyChanged(storyId);

@@ -1,4 +1,4 @@
-import type { StoryStaffView } from "@inkwell/shared";
+import { STORY_LOCKED_MESSAGE, type StoryStaffView, type WorkDetails } from "@inkwell/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Caller, useTestApi } from "../testing/api.ts";
 import { createStory, isoYearsAgo, signedInUser } from "../testing/fixtures.ts";
@@ -178,7 +178,7 @@ describe("GET /v5/admin/stories/{id}: the staff panels' facts", () => {
     const answer = await view(ambassador);
     expect(answer.status).toBe(200);
     const body = (await answer.json()) as Record<string, unknown>;
-    expect(Object.keys(body).sort()).toEqual(["categoryId", "languageId", "storyId"]);
+    expect(Object.keys(body).sort()).toEqual(["categoryId", "languageId", "locked", "storyId"]);
   });
 
   it("is refused to everyone else, and the story's public details carry none of it", async () => {
@@ -236,5 +236,48 @@ describe("PATCH /v5/admin/stories/{id}: language and category", () => {
     expect(await details()).toEqual(before);
     const missing = await t.send("PATCH", "/v5/admin/stories/999999", admin, { languageId: 2 });
     expect(missing.status).toBe(404);
+  });
+
+  it("locks a story staff changed against its writer's changes, until staff unlock it", async () => {
+    expect(await (await classify(ambassador, { categoryId: horrorId })).json()).toMatchObject({
+      locked: true,
+    });
+    const work = async () =>
+      (await (await t.send("GET", `/v4/works/${storyId}`, author)).json()) as WorkDetails;
+    const before = await work();
+    expect(before.classificationLocked).toBe(true);
+    // The Story Details form sends the locked values unchanged with every save: that is kept.
+    const kept = await t.send("PUT", `/v4/works/${storyId}`, author, {
+      description: "A keeper, a dog and the fog.",
+      languageId: before.languageId,
+      categoryId: before.categoryId,
+    });
+    expect(kept.status).toBe(200);
+    for (const change of [{ languageId: 2 }, { categoryId: null }]) {
+      const refused = await t.send("PUT", `/v4/works/${storyId}`, author, {
+        description: "Moved elsewhere",
+        ...change,
+      });
+      expect(refused.status, JSON.stringify(change)).toBe(403);
+      expect(await refused.json()).toEqual({
+        code: "classification_locked",
+        message: STORY_LOCKED_MESSAGE,
+      });
+    }
+    expect(await work()).toMatchObject({
+      description: "A keeper, a dog and the fog.",
+      languageId: before.languageId,
+      categoryId: horrorId,
+    });
+
+    // Unlocked, the story is the writer's to move again.
+    expect(await (await classify(admin, { locked: false })).json()).toMatchObject({
+      locked: false,
+      categoryId: horrorId,
+    });
+    expect((await t.send("PUT", `/v4/works/${storyId}`, author, { languageId: 2 })).status).toBe(
+      200,
+    );
+    expect(await work()).toMatchObject({ languageId: 2, classificationLocked: false });
   });
 });

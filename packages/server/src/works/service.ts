@@ -5,6 +5,7 @@ import {
   partWordCount,
   SCHEDULE_MAX_AHEAD_MS,
   SCHEDULE_STEP_MS,
+  STORY_LOCKED_MESSAGE,
   sanitizePartHtml,
 } from "@inkwell/shared";
 import { type Kysely, sql, type Transaction } from "kysely";
@@ -226,6 +227,7 @@ export async function storyForEditing(db: Kysely<Database>, viewer: Viewer, stor
     tags,
     categoryId: category ? Number(category.category_id) : null,
     languageId: Number(story.language_id),
+    classificationLocked: Number(story.classification_locked) === 1,
     mature: Number(story.rating) === MATURE_RATING,
     completed: Number(story.completed) === 1,
     copyright: Number(story.copyright),
@@ -334,8 +336,11 @@ export async function updateWork(
   storyId: number,
   details: Partial<StoryDetails>,
 ) {
-  await ownStory(db, viewer, storyId);
+  const story = await ownStory(db, viewer, storyId);
   await checkCategory(db, details.categoryId);
+  if (Number(story.classification_locked) === 1) {
+    await assertClassificationKept(db, story, details);
+  }
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable("stories")
@@ -346,6 +351,29 @@ export async function updateWork(
   });
   storyChanged(storyId);
   return storyForEditing(db, viewer, storyId);
+}
+
+/**
+ * A story staff locked (the Story lock, reader.md §6) keeps its language and category: the
+ * Story Details form sends them unchanged with every save, so only a change is refused.
+ */
+async function assertClassificationKept(
+  db: Db,
+  story: { id: number; language_id: number },
+  details: Partial<StoryDetails>,
+) {
+  const category = await db
+    .selectFrom("story_categories")
+    .select("category_id")
+    .where("story_id", "=", story.id)
+    .executeTakeFirst();
+  const currentCategory = category ? Number(category.category_id) : null;
+  const changes =
+    (details.languageId !== undefined && details.languageId !== Number(story.language_id)) ||
+    (details.categoryId !== undefined && details.categoryId !== currentCategory);
+  if (changes) {
+    throw new HttpError(403, "classification_locked", STORY_LOCKED_MESSAGE);
+  }
 }
 
 /**

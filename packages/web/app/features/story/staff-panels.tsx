@@ -134,10 +134,14 @@ function StoryLockPanel({
 }) {
   const language = useSaveStatus();
   const category = useSaveStatus();
+  const lock = useSaveStatus();
+  const lockId = useId();
   async function save(input: StoryClassificationInput, status: SaveStatus) {
     const before = view;
-    // The select shows the choice at once; a refusal puts the old one back.
-    onChange({ ...view, ...input });
+    // The control shows the choice at once (a new language or category locks the story, as the
+    // server does); a refusal puts the old one back.
+    const locks = input.languageId !== undefined || input.categoryId !== undefined;
+    onChange({ ...view, ...(locks && { locked: true }), ...input });
     status.start();
     const result = await browserApi()
       .classifyStory(storyId, input)
@@ -171,6 +175,18 @@ function StoryLockPanel({
         status={category}
         onChoose={(categoryId) => void save({ categoryId }, category)}
       />
+      <div className="staff-field__row">
+        <label className="staff-check">
+          <input
+            type="checkbox"
+            checked={view.locked}
+            aria-describedby={`${lockId}-status`}
+            onChange={(event) => void save({ locked: event.target.checked }, lock)}
+          />
+          {text.locked}
+        </label>
+        <StatusLine status={lock} id={`${lockId}-status`} />
+      </div>
     </aside>
   );
 }
@@ -244,41 +260,43 @@ function AdminPanel({
       <summary>
         <h2>{text.adminHeading}</h2>
       </summary>
-      {author && (
-        <dl className="staff-admin__facts">
-          <dt>{text.authorAge}</dt>
-          <dd>{author.age ?? text.notGiven}</dd>
-          <dt>{text.country}</dt>
-          <dd>{author.country ? countryName(author.country) : text.unknown}</dd>
-          <dt>{text.totalReads}</dt>
-          <dd>{author.totalReads.toLocaleString("en")}</dd>
-        </dl>
-      )}
-      <a href={reportsUrl(storyId)}>{text.reports}</a>
-      {cover && <RemoveCover cover={cover} />}
-      {/* A plain GET form: the browser downloads the attachment and stays on the page. */}
-      <form className="staff-admin__download" method="get" action="/apiv2/storytext">
-        <fieldset>
-          <legend>{text.downloadHeading}</legend>
-          <input type="hidden" name="group_id" value={storyId} />
-          <input type="hidden" name="output" value="zip" />
-          <label className="staff-check">
-            <input type="checkbox" name="no_format" value="1" />
-            {text.plainText}
-          </label>
-          <label className="staff-check">
-            <input type="checkbox" name="include_drafts" value="1" />
-            {text.includeDrafts}
-          </label>
-          <label className="staff-check">
-            <input type="checkbox" name="include_deleted" value="1" />
-            {text.includeDeleted}
-          </label>
-        </fieldset>
-        <button className="button" type="submit">
-          {text.download}
-        </button>
-      </form>
+      <div className="staff-admin__body">
+        {author && (
+          <dl className="staff-admin__facts">
+            <dt>{text.authorAge}</dt>
+            <dd>{author.age ?? text.notGiven}</dd>
+            <dt>{text.country}</dt>
+            <dd>{author.country ? countryName(author.country) : text.unknown}</dd>
+            <dt>{text.totalReads}</dt>
+            <dd>{author.totalReads.toLocaleString("en")}</dd>
+          </dl>
+        )}
+        <a href={reportsUrl(storyId)}>{text.reports}</a>
+        {cover && <RemoveCover cover={cover} />}
+        {/* A plain GET form: the browser downloads the attachment and stays on the page. */}
+        <form className="staff-admin__download" method="get" action="/apiv2/storytext">
+          <fieldset>
+            <legend>{text.downloadHeading}</legend>
+            <input type="hidden" name="group_id" value={storyId} />
+            <input type="hidden" name="output" value="zip" />
+            <label className="staff-check">
+              <input type="checkbox" name="no_format" value="1" />
+              {text.plainText}
+            </label>
+            <label className="staff-check">
+              <input type="checkbox" name="include_drafts" value="1" />
+              {text.includeDrafts}
+            </label>
+            <label className="staff-check">
+              <input type="checkbox" name="include_deleted" value="1" />
+              {text.includeDeleted}
+            </label>
+          </fieldset>
+          <button className="button" type="submit">
+            {text.download}
+          </button>
+        </form>
+      </div>
     </details>
   );
 }

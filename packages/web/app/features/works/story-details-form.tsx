@@ -2,6 +2,7 @@ import {
   type Category,
   COPYRIGHT_LICENCES,
   LANGUAGES,
+  STORY_LOCKED_MESSAGE,
   type StoryDetailsInput,
   type WorkDetails,
 } from "@inkwell/shared";
@@ -52,6 +53,8 @@ export function StoryDetailsForm({
   const summary = useRef<HTMLDivElement>(null);
   const set = <K extends keyof StoryDetailsInput>(key: K, value: StoryDetailsInput[K]) =>
     setDetails((all) => ({ ...all, [key]: value }));
+  // Staff locked the language and category (the Story lock): the server refuses a change.
+  const locked = story?.classificationLocked ?? false;
 
   // A refused save leaves focus on <body> (Save was disabled meanwhile), far below the
   // summary that lists what to fix: take the writer there.
@@ -114,8 +117,9 @@ export function StoryDetailsForm({
       </p>
     ) : null;
   };
-  const describedBy = (field: string, hint = false) =>
-    [hint && `story-${field}-hint`, invalid(field) && `story-${field}-error`]
+  const lockedHint = locked && "story-locked-hint";
+  const describedBy = (field: string, hint = false, ...more: (string | false)[]) =>
+    [hint && `story-${field}-hint`, invalid(field) && `story-${field}-error`, ...more]
       .filter(Boolean)
       .join(" ") || undefined;
 
@@ -173,8 +177,9 @@ export function StoryDetailsForm({
           <select
             id="story-category"
             value={details.categoryId ?? ""}
+            disabled={locked}
             aria-invalid={invalid("categoryId") || undefined}
-            aria-describedby={describedBy("categoryId")}
+            aria-describedby={describedBy("categoryId", false, lockedHint)}
             onChange={(event) =>
               set("categoryId", event.target.value ? Number(event.target.value) : null)
             }
@@ -193,6 +198,8 @@ export function StoryDetailsForm({
           <select
             id="story-language"
             value={details.languageId}
+            disabled={locked}
+            aria-describedby={describedBy("languageId", false, lockedHint)}
             onChange={(event) => set("languageId", Number(event.target.value))}
           >
             {LANGUAGES.map((language) => (
@@ -203,6 +210,11 @@ export function StoryDetailsForm({
           </select>
         </div>
       </div>
+      {locked && (
+        <p className="field__hint" id="story-locked-hint">
+          {STORY_LOCKED_MESSAGE}
+        </p>
+      )}
       <div className="field field--licence">
         <div className="field__label-row">
           <label htmlFor="story-copyright">{t.works.fields.copyright}</label>

@@ -1,7 +1,9 @@
 /** The story page's staff panels (reader.md §6): ambassadors and system admins only. */
 export const storyStaff = {
   lockHeading: "Story lock",
-  lockIntro: "Put the story in its right language and category.",
+  lockIntro:
+    "Put the story in its right language and category. A change locks them: the writer can't change them back.",
+  locked: "Locked against the writer's changes",
   review: "Review this story's reports",
   language: "Language",
   category: "Category",
