@@ -37,6 +37,9 @@ export interface StoryDetails {
   copyright: number;
 }
 
+const alreadyPublished = () =>
+  new HttpError(409, "already_published", "This part is already published.");
+
 const stale = () =>
   new HttpError(
     409,
@@ -666,7 +669,7 @@ export async function publishPart(db: Kysely<Database>, viewer: Viewer, partId: 
     .where("draft", "=", 1)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) {
-    throw new HttpError(409, "already_published", "This part is already published.");
+    throw alreadyPublished();
   }
   await recountStory(db, Number(part.story_id));
   return storyText(db, viewer, partId);
@@ -684,7 +687,7 @@ export async function schedulePart(
   assertNotTimedOut(viewer, now);
   await requireVerifiedEmail(db, viewer);
   if (Number(part.draft) === 0) {
-    throw new HttpError(409, "already_published", "This part is already published.");
+    throw alreadyPublished();
   }
   const time = at.getTime();
   if (time <= now) throw badRequest("Choose a time in the future", { datetime: "past" });
@@ -700,11 +703,19 @@ export async function schedulePart(
     });
   }
   await requirePublishableStory(db, viewer, Number(part.story_id));
-  await db
+  // Still a draft when written: a publish (or delete) since the check above wins, and this
+  // schedule changes nothing rather than leave a time on a published part.
+  const result = await db
     .updateTable("parts")
     .set({ scheduled_at: time, modify_date: now })
     .where("id", "=", partId)
-    .execute();
+    .where("draft", "=", 1)
+    .where("deleted", "=", 0)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) {
+    await ownPart(db, viewer, partId); // 404 when it was deleted meanwhile
+    throw alreadyPublished();
+  }
   return { part_id: partId, scheduled_datetime: new Date(time).toISOString() };
 }
 
