@@ -274,6 +274,37 @@ describe("POST /api/v3/users/{me}/inbox/{other}", () => {
     });
   });
 
+  it("lets a mute and messages sent at that moment through, none counted unread for the muter", async () => {
+    for (let round = 0; round < 8; round++) {
+      // The muted person first: a lower id, locked first by sends, last by a mute's own checks.
+      const muted = await person();
+      const muter = await person();
+      await sent(muted, muter, "before");
+      const racing = Array.from({ length: 8 }, (_, i) => send(muted, muter, `racing ${i}`));
+      const ignore = t.get(
+        `/apiv2/ignoreuser?id=${muted.username}&action=ignore_user`,
+        as(muter, { method: "POST" }),
+      );
+      const [ignored, own, ...others] = await Promise.all([
+        ignore,
+        send(muter, muted, "from the muter"),
+        ...racing,
+      ]);
+      expect(ignored?.status).toBe(200);
+      expect(others.map((answer) => answer.status)).toEqual(others.map(() => 200));
+      // The muter's own message went out before the mute, or was refused by it.
+      expect([200, 403]).toContain(own?.status);
+      const side = await t.handle.db
+        .selectFrom("conversation_sides")
+        .select("unread_count")
+        .where("user_id", "=", muter.id)
+        .where("other_id", "=", muted.id)
+        .executeTakeFirstOrThrow();
+      expect([round, Number(side.unread_count)]).toEqual([round, 0]);
+      expect([round, (await inbox(muter, "?filter=unread")).total]).toEqual([round, 0]);
+    }
+  });
+
   it("shows the muter no last message or unread count of the muted in the thread list", async () => {
     const muter = await person();
     const muted = await person();
