@@ -694,6 +694,26 @@ describe("GET /api/v3/users/{me}/inbox-events", () => {
     await fresh.close();
   });
 
+  it("catches up without the messages of someone muted meanwhile, as the conversation hides them", async () => {
+    const a = await person();
+    const b = await person();
+    const c = await person();
+    const stream = await openStream(b);
+    await sent(a, b, "one");
+    const [seen] = await stream.messages(1);
+    await stream.close();
+    const hidden = await sent(a, b, "two, then muted");
+    await mute(b, a);
+    const shown = await sent(c, b, "three");
+    expect((await conversation(b, a)).messages).toEqual([]);
+    const resumed = await openStream(b, { "last-event-id": seen?.id ?? "" });
+    const later = await sent(c, b, "four");
+    const events = await resumed.messages(2);
+    expect(events.map((e) => e.message.id)).toEqual([shown.id, later.id]);
+    expect(events.map((e) => e.message.id)).not.toContain(hidden.id);
+    await resumed.close();
+  });
+
   it("is the owner's only", async () => {
     const a = await person();
     const b = await person();
