@@ -384,9 +384,20 @@ async function assertClassificationKept(
  * story's tags or parts' order take turns (and cannot deadlock on its parts); SQLite runs one
  * transaction at a time anyway.
  */
-async function lockStory(trx: Db, storyId: number) {
+export async function lockStory(trx: Db, storyId: number) {
   if (isPostgres(trx)) {
     await trx.selectFrom("stories").select("id").where("id", "=", storyId).forUpdate().execute();
+  }
+}
+
+/**
+ * Keeps the story's parts as they are for the rest of a purchase's transaction: changes to
+ * them (deleting, unpublishing, pricing: lockStory) wait for it, and it for them. A key
+ * share, so purchases do not wait for each other, nor for the story's counters.
+ */
+export async function holdStory(trx: Db, storyId: number) {
+  if (isPostgres(trx)) {
+    await trx.selectFrom("stories").select("id").where("id", "=", storyId).forKeyShare().execute();
   }
 }
 
@@ -569,6 +580,8 @@ export async function discardChanges(db: Kysely<Database>, viewer: Viewer, partI
 export async function deletePart(db: Kysely<Database>, viewer: Viewer, partId: number) {
   const part = await ownPart(db, viewer, partId);
   await db.transaction().execute(async (trx) => {
+    // A purchase of it at this moment commits first, or finds it gone (coins/service.ts).
+    await lockStory(trx, Number(part.story_id));
     await dropEdits(trx, partId);
     await trx
       .updateTable("parts")
@@ -588,6 +601,7 @@ export async function unpublishPart(db: Kysely<Database>, viewer: Viewer, partId
   const part = await ownPart(db, viewer, partId);
   const now = Date.now();
   await db.transaction().execute(async (trx) => {
+    await lockStory(trx, Number(part.story_id)); // as deletePart does
     const edits = await pendingEdits(trx, partId);
     if (edits) await applyEdits(trx, partId, edits, now);
     await trx
