@@ -398,3 +398,59 @@ describe("wallet and purchases", () => {
     }
   });
 });
+
+describe("a part changing while it is bought", () => {
+  /**
+   * Buys the paywalled part while its writer changes it with `change`, and answers the
+   * buyer's ledger as it stood when the writer's change was answered, and as it ends up.
+   */
+  async function race(change: (story: { id: number; partIds: number[] }) => Promise<Response>) {
+    const story = await paidStory(1);
+    const partId = story.partIds[2] as number;
+    const reader = await signedInUser(t.handle.db);
+    await grantCoins(t.handle.db, reader.id, 50);
+    const [bought, changed] = await Promise.all([
+      buy(reader, story.id, { partId }),
+      change({ ...story, partIds: [partId] }).then(async (answer) => ({
+        status: answer.status,
+        ledger: await ledger(reader.id),
+      })),
+    ]);
+    return { bought: bought.status, changed, final: await ledger(reader.id) };
+  }
+
+  const makeFree = (story: { id: number; partIds: number[] }) =>
+    t.send("POST", "/v5/bonus-content/paywall", author, {
+      story_id: story.id,
+      part_id: story.partIds[0],
+      author_id: author.id,
+      paid_model: "paid_story",
+      bonus_type: null,
+      is_free_part: true,
+      chapter_description: "",
+      author_note: "",
+    });
+
+  it("charges nothing once the part was made free", async () => {
+    for (let round = 0; round < 24; round++) {
+      const { bought, changed, final } = await race(makeFree);
+      expect(changed.status).toBe(200);
+      // Bought while still paid (200), or refused as free now (409): never charged after.
+      expect([200, 409]).toContain(bought);
+      expect([round, final]).toEqual([round, changed.ledger]);
+    }
+  });
+
+  it("charges nothing once the part was deleted or unpublished", async () => {
+    for (let round = 0; round < 24; round++) {
+      const { bought, changed, final } = await race((story) =>
+        round % 2 === 0
+          ? t.send("DELETE", `/v4/parts/${story.partIds[0]}`, author)
+          : t.send("POST", `/v4/parts/${story.partIds[0]}/unpublish`, author),
+      );
+      expect(changed.status).toBe(200);
+      expect([200, 404]).toContain(bought);
+      expect([round, final]).toEqual([round, changed.ledger]);
+    }
+  });
+});

@@ -9,7 +9,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import type { Viewer } from "../viewer.ts";
-import { ownStory } from "../works/service.ts";
+import { lockStory, ownStory } from "../works/service.ts";
 
 /** What POST /v5/bonus-content/paywall saves: texts trimmed, limits not yet checked. */
 export interface PaidPartSave extends PaidPartSettings {
@@ -119,6 +119,10 @@ export async function savePaidPart(
         is_bonus: 0 as const,
         bonus_type: null,
       };
-  await db.updateTable("parts").set(columns).where("id", "=", save.part_id).execute();
+  await db.transaction().execute(async (trx) => {
+    // A purchase of the part at this moment commits at the old price, or sees the new one.
+    await lockStory(trx, save.story_id);
+    await trx.updateTable("parts").set(columns).where("id", "=", save.part_id).execute();
+  });
   return shape(story, { ...part, ...columns });
 }

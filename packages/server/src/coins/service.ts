@@ -24,6 +24,7 @@ import { HttpError, notFound } from "../http/errors.ts";
 import { isPublished, type PartRow, toPartSummary } from "../stories/cards.ts";
 import { ownPartsOf, publishedPartsOf, readableStory } from "../stories/service.ts";
 import { isAuthorOrStaff, type MaybeViewer, type Viewer } from "../viewer.ts";
+import { holdStory } from "../works/service.ts";
 import { accessTo, isBlockedFor, type PartAccess, pricedPart, storyPriceFor } from "./access.ts";
 import { type Checkout, CheckoutDeclined, type CheckoutOrder } from "./checkout.ts";
 
@@ -329,6 +330,9 @@ export async function purchase(
   const story = await readableStory(db, viewer, storyId);
   try {
     const { target, price } = await db.transaction().execute(async (trx) => {
+      // The story first, then the wallet: a part made free, unpublished or deleted at this
+      // moment either waits for the purchase or is seen by it, never charged after.
+      await holdStory(trx, storyId);
       if (isPostgres(trx)) {
         await trx
           .selectFrom("wallets")

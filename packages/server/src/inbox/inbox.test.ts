@@ -274,6 +274,37 @@ describe("POST /api/v3/users/{me}/inbox/{other}", () => {
     });
   });
 
+  it("lets a mute and messages sent at that moment through, none counted unread for the muter", async () => {
+    for (let round = 0; round < 8; round++) {
+      // The muted person first: a lower id, locked first by sends, last by a mute's own checks.
+      const muted = await person();
+      const muter = await person();
+      await sent(muted, muter, "before");
+      const racing = Array.from({ length: 8 }, (_, i) => send(muted, muter, `racing ${i}`));
+      const ignore = t.get(
+        `/apiv2/ignoreuser?id=${muted.username}&action=ignore_user`,
+        as(muter, { method: "POST" }),
+      );
+      const [ignored, own, ...others] = await Promise.all([
+        ignore,
+        send(muter, muted, "from the muter"),
+        ...racing,
+      ]);
+      expect(ignored?.status).toBe(200);
+      expect(others.map((answer) => answer.status)).toEqual(others.map(() => 200));
+      // The muter's own message went out before the mute, or was refused by it.
+      expect([200, 403]).toContain(own?.status);
+      const side = await t.handle.db
+        .selectFrom("conversation_sides")
+        .select("unread_count")
+        .where("user_id", "=", muter.id)
+        .where("other_id", "=", muted.id)
+        .executeTakeFirstOrThrow();
+      expect([round, Number(side.unread_count)]).toEqual([round, 0]);
+      expect([round, (await inbox(muter, "?filter=unread")).total]).toEqual([round, 0]);
+    }
+  });
+
   it("shows the muter no last message or unread count of the muted in the thread list", async () => {
     const muter = await person();
     const muted = await person();
@@ -661,6 +692,26 @@ describe("GET /api/v3/users/{me}/inbox-events", () => {
     expect(viaQuery.status).toBe(200);
     await viaQuery.body?.cancel();
     await fresh.close();
+  });
+
+  it("catches up without the messages of someone muted meanwhile, as the conversation hides them", async () => {
+    const a = await person();
+    const b = await person();
+    const c = await person();
+    const stream = await openStream(b);
+    await sent(a, b, "one");
+    const [seen] = await stream.messages(1);
+    await stream.close();
+    const hidden = await sent(a, b, "two, then muted");
+    await mute(b, a);
+    const shown = await sent(c, b, "three");
+    expect((await conversation(b, a)).messages).toEqual([]);
+    const resumed = await openStream(b, { "last-event-id": seen?.id ?? "" });
+    const later = await sent(c, b, "four");
+    const events = await resumed.messages(2);
+    expect(events.map((e) => e.message.id)).toEqual([shown.id, later.id]);
+    expect(events.map((e) => e.message.id)).not.toContain(hidden.id);
+    await resumed.close();
   });
 
   it("is the owner's only", async () => {

@@ -175,6 +175,24 @@ const visibleFor = (userId: number) => (eb: ExpressionBuilder<Database, "message
     eb.and([eb("messages.recipient_id", "=", userId), eb("messages.deleted_by_recipient", "=", 0)]),
   ]);
 
+/**
+ * Messages `userId` is shown: on their side, and not sent by someone they muted. The one
+ * rule for the conversation, the thread list's last message and a stream's catch-up.
+ */
+const shownTo = (userId: number) => (eb: ExpressionBuilder<Database, "messages">) =>
+  eb.and([
+    visibleFor(userId)(eb),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom("user_mutes")
+          .select("user_mutes.muter_id")
+          .where("user_mutes.muter_id", "=", userId)
+          .whereRef("user_mutes.muted_id", "=", "messages.sender_id"),
+      ),
+    ),
+  ]);
+
 /** The other participant, by name; nobody writes to themselves. */
 async function otherParticipant(db: Db, viewer: Viewer, username: string) {
   const other = await userNamed(db, username);
@@ -234,10 +252,9 @@ export async function getConversation(
   let messages: InboxMessage[] = [];
   let total = 0;
   if (conversationId !== null) {
-    let visible = selectMessages(db)
+    const visible = selectMessages(db)
       .where("messages.conversation_id", "=", conversationId)
-      .where(visibleFor(viewer.id));
-    if (muted) visible = visible.where("messages.sender_id", "<>", other.id);
+      .where(shownTo(viewer.id));
     let pageQuery = visible;
     if (page.after !== undefined) pageQuery = pageQuery.where("messages.id", ">", page.after);
     if (page.before !== undefined) pageQuery = pageQuery.where("messages.id", "<", page.before);
@@ -461,8 +478,7 @@ async function refreshSide(trx: Db, conversationId: number, userId: number, othe
       .selectFrom("messages")
       .select(["id", "created_at"])
       .where("conversation_id", "=", conversationId)
-      .where(visibleFor(userId))
-      .$if(muted, (qb) => qb.where("sender_id", "<>", otherId))
+      .where(shownTo(userId))
       .orderBy("id", "desc")
       .limit(1)
       .executeTakeFirst(),
@@ -574,7 +590,7 @@ export async function deleteConversation(
 export async function messagesAfter(db: Db, userId: number, afterId: number, limit = 500) {
   const rows = await selectMessages(db)
     .where("messages.id", ">", afterId)
-    .where(visibleFor(userId))
+    .where(shownTo(userId))
     .orderBy("messages.id", "asc")
     .limit(limit)
     .execute();

@@ -158,6 +158,11 @@ export async function mute(
 ) {
   const user = await otherUser(db, viewer, username, "mute");
   await db.transaction().execute(async (trx) => {
+    // The lock a send takes (inbox/service.ts sendMessage), in its order: a message sent at
+    // this moment commits before the mute and is hidden with the rest, or sees the mute. Left
+    // to the row's foreign-key checks, PostgreSQL locked the two users muter first, and a
+    // send to a muter with the higher id deadlocked with it.
+    await lockUsers(trx, [viewer.id, user.id]);
     await trx
       .insertInto("user_mutes")
       .values({ muter_id: viewer.id, muted_id: user.id, created_at: now })
@@ -174,6 +179,7 @@ export async function mute(
 export async function unmute(db: Kysely<Database>, viewer: Viewer, username: string) {
   const user = await otherUser(db, viewer, username, "unmute");
   await db.transaction().execute(async (trx) => {
+    await lockUsers(trx, [viewer.id, user.id]);
     await trx
       .deleteFrom("user_mutes")
       .where("muter_id", "=", viewer.id)

@@ -9,6 +9,7 @@ import type { Engine } from "../db/engine.ts";
 import type { Database } from "../db/schema.ts";
 import { badgesOf, iso, selectStories, toStoryCards } from "../stories/cards.ts";
 import { visibleStories } from "../stories/service.ts";
+import { followCounts } from "../users/service.ts";
 import type { MaybeViewer, Viewer } from "../viewer.ts";
 import { ResultCache } from "./result-cache.ts";
 import { type SearchTerms, searchIndexFor } from "./search-index.ts";
@@ -180,6 +181,7 @@ export async function searchUsers(
             "is_staff",
             "is_ambassador",
             "num_followers",
+            "num_following",
           ])
           .where("id", "in", ids)
           .execute(),
@@ -204,6 +206,7 @@ export async function searchUsers(
   const page = ids.flatMap((id) => byId.get(id) ?? []);
   const storyCounts = new Map(published.map((row) => [Number(row.user_id), Number(row.total)]));
   const following = new Set(followed.map((row) => Number(row.followee_id)));
+  const numFollowers = await followCounts(db, page, "followers", viewer);
   params.set("offset", String(search.offset + page.length));
   const result = {
     users: page.map((user) => ({
@@ -216,7 +219,7 @@ export async function searchUsers(
       numStoriesPublished: storyCounts.get(Number(user.id)) ?? 0,
       // Reading lists are counted once profiles count them (users/service.ts getProfile).
       numLists: 0,
-      numFollowers: user.num_followers,
+      numFollowers: numFollowers.get(Number(user.id)) ?? 0,
       following: following.has(Number(user.id)),
     })),
     nextUrl: ranked.length > search.limit ? `/v4/search/users/?${params}` : null,

@@ -159,7 +159,7 @@ export async function listUserStories(
   };
 }
 
-type FollowDirection = "followers" | "following";
+export type FollowDirection = "followers" | "following";
 
 /** The follows columns naming the listed user (own) and the people listed (other). */
 const followColumns = (direction: FollowDirection) =>
@@ -168,27 +168,46 @@ const followColumns = (direction: FollowDirection) =>
     : (["follows.follower_id", "follows.followee_id"] as const);
 
 /**
- * How many followers or followees of the user the viewer sees: the counter (which moves
+ * How many followers or followees of each user the viewer sees: the counter (which moves
  * with the rows in the same transaction) less those hidden from the viewer (people they
- * muted or blocked, or who blocked them), so a profile's count matches its list. The
- * hidden set is small: a probe of follows' key per hidden person.
+ * muted or blocked, or who blocked them), so a count matches its list wherever it shows:
+ * profile, lists, follow answers, people search. The hidden set is small: a probe of
+ * follows' key per hidden person and user.
  */
+export async function followCounts(
+  db: Kysely<Database>,
+  users: readonly { id: number; num_followers: number; num_following: number }[],
+  direction: FollowDirection,
+  viewer: MaybeViewer,
+): Promise<Map<number, number>> {
+  const counter = (user: (typeof users)[number]) =>
+    Number(direction === "followers" ? user.num_followers : user.num_following);
+  const counts = new Map(users.map((user) => [Number(user.id), counter(user)]));
+  if (!viewer || users.length === 0) return counts;
+  const [own, other] = followColumns(direction);
+  const hidden = await db
+    .selectFrom("follows")
+    .select((eb) => [`${own} as user_id`, eb.fn.countAll<number>().as("n")])
+    .where(own, "in", [...counts.keys()])
+    .where(other, "in", hiddenPeople(db, viewer.id))
+    .groupBy(own)
+    .execute();
+  for (const row of hidden) {
+    const id = Number(row.user_id);
+    counts.set(id, (counts.get(id) ?? 0) - Number(row.n));
+  }
+  return counts;
+}
+
+/** followCounts for one user. */
 async function followCount(
   db: Kysely<Database>,
   user: { id: number; num_followers: number; num_following: number },
   direction: FollowDirection,
   viewer: MaybeViewer,
 ): Promise<number> {
-  const counter = direction === "followers" ? user.num_followers : user.num_following;
-  if (!viewer) return counter;
-  const [own, other] = followColumns(direction);
-  const hidden = await db
-    .selectFrom("follows")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where(own, "=", user.id)
-    .where(other, "in", hiddenPeople(db, viewer.id))
-    .executeTakeFirstOrThrow();
-  return counter - Number(hidden.n);
+  const counts = await followCounts(db, [user], direction, viewer);
+  return counts.get(Number(user.id)) ?? 0;
 }
 
 /**
@@ -379,7 +398,7 @@ async function stateOf(
   const [users, followed] = await Promise.all([
     db
       .selectFrom("users")
-      .select(["id", "username", "num_followers"])
+      .select(["id", "username", "num_followers", "num_following"])
       .where("id", "in", targets)
       .orderBy("id")
       .execute(),
@@ -391,11 +410,12 @@ async function stateOf(
       .execute(),
   ]);
   const followedIds = new Set(followed.map((row) => Number(row.followee_id)));
+  const numFollowers = await followCounts(db, users, "followers", viewer);
   return {
     users: users.map((user) => ({
       username: user.username,
       following: followedIds.has(user.id),
-      numFollowers: user.num_followers,
+      numFollowers: numFollowers.get(Number(user.id)) ?? 0,
     })),
   };
 }

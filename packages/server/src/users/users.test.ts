@@ -382,7 +382,7 @@ describe("GET followers and following", () => {
     });
   });
 
-  it("leaves out, for the viewer, people they muted or blocked or who blocked them, counts too", async () => {
+  it("leaves out, for the viewer, people they muted or blocked or who blocked them, from lists and every count", async () => {
     const author = await person();
     const [fan, blockedFan, mutedFan, blockingFan] = [
       await person(),
@@ -421,6 +421,24 @@ describe("GET followers and following", () => {
       await t.get(`/api/v3/users/${author.username}`, as(viewer)),
     );
     expect(profile).toMatchObject({ numFollowers: 1, numFollowing: 1 });
+    // So are the follow answers' and people search's counts, for the same viewer.
+    const followed = await json<FollowState>(await sendFollow("POST", viewer, author.username));
+    expect(followed.users).toEqual([
+      { username: author.username, following: true, numFollowers: 2 },
+    ]);
+    const unfollowed = await json<FollowState>(await sendFollow("DELETE", viewer, author.username));
+    expect(unfollowed.users[0]?.numFollowers).toBe(1);
+    const search = async (who: Person | null) =>
+      (
+        await json<{ users: { username: string; numFollowers: number }[] }>(
+          await t.get(
+            `/v4/search/users/?${new URLSearchParams({ query: author.username })}`,
+            who ? as(who) : {},
+          ),
+        )
+      ).users.find((user) => user.username === author.username)?.numFollowers;
+    expect(await search(viewer)).toBe(1);
+    expect(await search(null)).toBe(4);
     // Everyone else, visitors too, still sees them all.
     expect(await seen("followers", null)).toEqual({
       names: sorted(fan, blockedFan, mutedFan, blockingFan),

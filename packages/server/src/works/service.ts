@@ -37,6 +37,9 @@ export interface StoryDetails {
   copyright: number;
 }
 
+const alreadyPublished = () =>
+  new HttpError(409, "already_published", "This part is already published.");
+
 const stale = () =>
   new HttpError(
     409,
@@ -381,9 +384,20 @@ async function assertClassificationKept(
  * story's tags or parts' order take turns (and cannot deadlock on its parts); SQLite runs one
  * transaction at a time anyway.
  */
-async function lockStory(trx: Db, storyId: number) {
+export async function lockStory(trx: Db, storyId: number) {
   if (isPostgres(trx)) {
     await trx.selectFrom("stories").select("id").where("id", "=", storyId).forUpdate().execute();
+  }
+}
+
+/**
+ * Keeps the story's parts as they are for the rest of a purchase's transaction: changes to
+ * them (deleting, unpublishing, pricing: lockStory) wait for it, and it for them. A key
+ * share, so purchases do not wait for each other, nor for the story's counters.
+ */
+export async function holdStory(trx: Db, storyId: number) {
+  if (isPostgres(trx)) {
+    await trx.selectFrom("stories").select("id").where("id", "=", storyId).forKeyShare().execute();
   }
 }
 
@@ -566,6 +580,8 @@ export async function discardChanges(db: Kysely<Database>, viewer: Viewer, partI
 export async function deletePart(db: Kysely<Database>, viewer: Viewer, partId: number) {
   const part = await ownPart(db, viewer, partId);
   await db.transaction().execute(async (trx) => {
+    // A purchase of it at this moment commits first, or finds it gone (coins/service.ts).
+    await lockStory(trx, Number(part.story_id));
     await dropEdits(trx, partId);
     await trx
       .updateTable("parts")
@@ -585,6 +601,7 @@ export async function unpublishPart(db: Kysely<Database>, viewer: Viewer, partId
   const part = await ownPart(db, viewer, partId);
   const now = Date.now();
   await db.transaction().execute(async (trx) => {
+    await lockStory(trx, Number(part.story_id)); // as deletePart does
     const edits = await pendingEdits(trx, partId);
     if (edits) await applyEdits(trx, partId, edits, now);
     await trx
@@ -666,7 +683,7 @@ export async function publishPart(db: Kysely<Database>, viewer: Viewer, partId: 
     .where("draft", "=", 1)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) {
-    throw new HttpError(409, "already_published", "This part is already published.");
+    throw alreadyPublished();
   }
   await recountStory(db, Number(part.story_id));
   return storyText(db, viewer, partId);
@@ -684,7 +701,7 @@ export async function schedulePart(
   assertNotTimedOut(viewer, now);
   await requireVerifiedEmail(db, viewer);
   if (Number(part.draft) === 0) {
-    throw new HttpError(409, "already_published", "This part is already published.");
+    throw alreadyPublished();
   }
   const time = at.getTime();
   if (time <= now) throw badRequest("Choose a time in the future", { datetime: "past" });
@@ -700,11 +717,19 @@ export async function schedulePart(
     });
   }
   await requirePublishableStory(db, viewer, Number(part.story_id));
-  await db
+  // Still a draft when written: a publish (or delete) since the check above wins, and this
+  // schedule changes nothing rather than leave a time on a published part.
+  const result = await db
     .updateTable("parts")
     .set({ scheduled_at: time, modify_date: now })
     .where("id", "=", partId)
-    .execute();
+    .where("draft", "=", 1)
+    .where("deleted", "=", 0)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) {
+    await ownPart(db, viewer, partId); // 404 when it was deleted meanwhile
+    throw alreadyPublished();
+  }
   return { part_id: partId, scheduled_datetime: new Date(time).toISOString() };
 }
 

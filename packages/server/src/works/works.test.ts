@@ -486,6 +486,31 @@ describe("scheduling", () => {
     expect(stored.parts.map((part) => part.draft)).toEqual([false, false, false, true]);
   });
 
+  it("never leaves a schedule on a part published at the same moment", async () => {
+    for (let round = 0; round < 6; round++) {
+      const work = await newWork();
+      const part = await newPart(work.id);
+      const schedule = () =>
+        t.send("POST", `/v4/parts/${part.id}/schedule-publish`, writer, {
+          datetime: quarterAfter(30).toISOString(),
+        });
+      const [published, ...scheduled] = await Promise.all([
+        t.send("POST", `/v4/parts/${part.id}/publish`, writer),
+        schedule(),
+        schedule(),
+      ]);
+      expect(published.status).toBe(200);
+      // A schedule that lost to the publish is refused; one that won was replaced by it.
+      for (const answer of scheduled) expect([200, 409]).toContain(answer.status);
+      const row = await t.handle.db
+        .selectFrom("parts")
+        .select(["draft", "scheduled_at"])
+        .where("id", "=", part.id)
+        .executeTakeFirstOrThrow();
+      expect([round, Number(row.draft), row.scheduled_at]).toEqual([round, 0, null]);
+    }
+  });
+
   it("leaves other writers' stories and published parts alone", async () => {
     const other = await createUser(t.handle.db);
     const story = await createStory(t.handle.db, other.id, { parts: [{}] });
