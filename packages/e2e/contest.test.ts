@@ -79,7 +79,13 @@ describe("the Inkwell Awards", () => {
       await banner.getByText("This story is eligible for the 2027 Inkwell Awards.").waitFor();
       await banner.getByRole("button", { name: "Enter the Awards" }).click();
       const dialog = page.getByRole("dialog", { name: "Enter the 2027 Inkwell Awards" });
-      await dialog.getByText(`Tell the judges about “${story.title}”.`).waitFor();
+      const intro = dialog.getByText(`Tell the judges about “${story.title}”.`);
+      await intro.waitFor();
+      // The title wraps at 360 px: it lines up with the form and leaves the close button whole.
+      const left = async (locator: Locator) => (await locator.boundingBox())?.x;
+      expect(await left(dialog.getByRole("heading", { level: 2 }).first())).toBe(await left(intro));
+      const close = await dialog.getByRole("button", { name: "Close" }).boundingBox();
+      expect(close?.width).toBeGreaterThanOrEqual(44);
       // What the story tells us is filled in already.
       expect(await dialog.getByLabel("Story language").inputValue()).toBe("English");
       expect(
