@@ -86,6 +86,13 @@ describe("the Inkwell Awards", () => {
       expect(await left(dialog.getByRole("heading", { level: 2 }).first())).toBe(await left(intro));
       const close = await dialog.getByRole("button", { name: "Close" }).boundingBox();
       expect(close?.width).toBeGreaterThanOrEqual(44);
+      // Closing gives focus back to the button that opened the form, not to the page's top.
+      await page.keyboard.press("Escape");
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.textContent))
+        .toBe("Enter the Awards");
+      await banner.getByRole("button", { name: "Enter the Awards" }).click();
+      await intro.waitFor();
       // What the story tells us is filled in already.
       expect(await dialog.getByLabel("Story language").inputValue()).toBe("English");
       expect(
