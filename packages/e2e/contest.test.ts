@@ -254,6 +254,15 @@ describe("the Inkwell Awards", () => {
     });
   });
 
+  test("a writer with nothing published is shown where to start", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_reader", `/contests/${CONTEST}`);
+      await page.getByText("Publish a story to enter it in the Awards.").waitFor();
+      await page.getByRole("link", { name: "Go to My Stories" }).click();
+      await page.waitForURL((url) => url.pathname === "/myworks");
+    });
+  });
+
   // Last: it closes the contest for the rest of this file's server.
   test("a system admin sets the contest; once it has closed, writers can only read about it", async () => {
     const [story] = writersStories(1).filter(
