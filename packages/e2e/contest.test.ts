@@ -79,7 +79,20 @@ describe("the Inkwell Awards", () => {
       await banner.getByText("This story is eligible for the 2027 Inkwell Awards.").waitFor();
       await banner.getByRole("button", { name: "Enter the Awards" }).click();
       const dialog = page.getByRole("dialog", { name: "Enter the 2027 Inkwell Awards" });
-      await dialog.getByText(`Tell the judges about “${story.title}”.`).waitFor();
+      const intro = dialog.getByText(`Tell the judges about “${story.title}”.`);
+      await intro.waitFor();
+      // The title wraps at 360 px: it lines up with the form and leaves the close button whole.
+      const left = async (locator: Locator) => (await locator.boundingBox())?.x;
+      expect(await left(dialog.getByRole("heading", { level: 2 }).first())).toBe(await left(intro));
+      const close = await dialog.getByRole("button", { name: "Close" }).boundingBox();
+      expect(close?.width).toBeGreaterThanOrEqual(44);
+      // Closing gives focus back to the button that opened the form, not to the page's top.
+      await page.keyboard.press("Escape");
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.textContent))
+        .toBe("Enter the Awards");
+      await banner.getByRole("button", { name: "Enter the Awards" }).click();
+      await intro.waitFor();
       // What the story tells us is filled in already.
       expect(await dialog.getByLabel("Story language").inputValue()).toBe("English");
       expect(
@@ -238,6 +251,15 @@ describe("the Inkwell Awards", () => {
         .waitFor();
       expect(await banner.getByRole("button").count()).toBe(0);
       await expectNoAxeViolations(page, "the nearly-eligible banner at 360 px");
+    });
+  });
+
+  test("a writer with nothing published is shown where to start", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_reader", `/contests/${CONTEST}`);
+      await page.getByText("Publish a story to enter it in the Awards.").waitFor();
+      await page.getByRole("link", { name: "Go to My Stories" }).click();
+      await page.waitForURL((url) => url.pathname === "/myworks");
     });
   });
 

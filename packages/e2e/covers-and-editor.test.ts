@@ -276,6 +276,15 @@ describe("the part editor", () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await signUp(page, "unverified_writer");
       await page.goto("/myworks/new");
+      // A finger that lands just above the Mature box, or between it and its name, still ticks it.
+      const mature = page.getByLabel("Mature");
+      await mature.scrollIntoViewIfNeeded();
+      const box = await mature.boundingBox();
+      if (!box) throw new Error("the Mature box is on screen");
+      await page.mouse.click(box.x + box.width / 2, box.y - 7);
+      expect(await mature.isChecked()).toBe(true);
+      await page.mouse.click(box.x + box.width + 6, box.y + box.height / 2);
+      expect(await mature.isChecked()).toBe(false);
       await page.getByLabel("Title").fill("Unverified");
       await page.getByLabel(/I acknowledge this is my own original work/).check();
       await page.getByRole("button", { name: "Save", exact: true }).click();

@@ -100,7 +100,9 @@ export default function ContestPage({ loaderData: data }: Route.ComponentProps) 
         <section className="contest-stories" aria-labelledby="contest-stories">
           <h2 id="contest-stories">{t.contest.yourStories}</h2>
           {data.stories.length === 0 ? (
-            <p>{t.contest.noStories}</p>
+            <p>
+              {t.contest.noStories} <a href="/myworks">{t.contest.goToMyStories}</a>
+            </p>
           ) : (
             <ul>
               {data.stories.map((story) => (

@@ -27,6 +27,9 @@ const words = (count: number) => count.toLocaleString("en-US");
 export function ContestBanner({ storyId }: { storyId: number }) {
   const [standing, setStanding] = useState<Standing | null>(null);
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on: closing then closes the <dialog>, which gives focus back
+  // to the Enter button; unmounting it would drop focus to the page's top.
+  const [opened, setOpened] = useState(false);
   useEffect(() => {
     let current = true;
     const api = browserApi();
@@ -71,11 +74,18 @@ export function ContestBanner({ storyId }: { storyId: number }) {
         </a>
       )}
       {state === "ELIGIBLE" && (
-        <button className="button button--primary" type="button" onClick={() => setOpen(true)}>
+        <button
+          className="button button--primary"
+          type="button"
+          onClick={() => {
+            setOpen(true);
+            setOpened(true);
+          }}
+        >
           {t.contest.banner.enter}
         </button>
       )}
-      {open && (
+      {opened && (
         <Suspense fallback={null}>
           <ContestModal
             open={open}

@@ -13,6 +13,8 @@ export const contest = {
     `Complete stories need at least ${words} words; ongoing stories are welcome and need them by the time judging starts. Paid stories can't be entered.`,
   yourStories: "Your stories",
   noStories: "Publish a story to enter it in the Awards.",
+  /** After noStories: drafts and the New Story button are there. */
+  goToMyStories: "Go to My Stories",
   enterStory: (title: string) => `Enter “${title}”`,
   enter: "Enter",
   standing: {
