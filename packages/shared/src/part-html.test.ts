@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { partPlainText, partWordCount, sanitizePartHtml } from "./part-html.ts";
+import { paragraphIds, partPlainText, partWordCount, sanitizePartHtml } from "./part-html.ts";
 
 /** Ids n1, n2, … in the order paragraphs need them. */
 function ids() {
@@ -98,6 +98,15 @@ describe("partWordCount", () => {
   it("counts the words of the text, not the markup", () => {
     expect(partWordCount('<p data-p-id="a">It’s a <em>fine</em> day&nbsp;today.</p><hr>')).toBe(5);
     expect(partWordCount("")).toBe(0);
+  });
+});
+
+describe("paragraphIds", () => {
+  it("lists each paragraph's data-p-id in reading order, skipping markup without one", () => {
+    const html =
+      '<p data-p-id="a1">One</p><hr><h2 data-p-id="b2">Two</h2><blockquote data-p-id="c3"><p data-p-id="d4">Three</p></blockquote><p>Loose</p>';
+    expect(paragraphIds(html)).toEqual(["a1", "b2", "c3", "d4"]);
+    expect(paragraphIds("")).toEqual([]);
   });
 });
 

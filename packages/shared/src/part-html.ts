@@ -145,6 +145,16 @@ export function* htmlTokens(html: string, skipContent: ReadonlySet<string>): Gen
   if (last < html.length) yield { type: "text", text: html.slice(last) };
 }
 
+/** The data-p-id of each paragraph of a part's HTML, in reading order: what paragraph comments hang on. */
+export function paragraphIds(html: string): string[] {
+  const ids: string[] = [];
+  for (const token of htmlTokens(html, DROPPED_WITH_CONTENT)) {
+    const id = token.type === "start" && BLOCKS.has(token.name) && token.attributes["data-p-id"];
+    if (id) ids.push(id);
+  }
+  return ids;
+}
+
 /** The words of a part's HTML, for its word count. */
 export function partWordCount(html: string): number {
   const words = html

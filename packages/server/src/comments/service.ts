@@ -6,6 +6,7 @@ import {
   type CommentResource,
   commentTextProblem,
   type ParagraphCommentCounts,
+  paragraphIds,
   REPLIES_SHOWN,
 } from "@inkwell/shared";
 import { type Kysely, sql } from "kysely";
@@ -376,8 +377,6 @@ export async function assertVerified(db: Kysely<Database>, viewer: Viewer, actio
   }
 }
 
-const escapeAttribute = (value: string) => value.replace(/["\\]/g, "\\$&");
-
 /** Whether the part's HTML has a paragraph with this data-p-id. */
 async function hasParagraph(db: Kysely<Database>, partId: number, paragraphId: string) {
   const part = await db
@@ -385,7 +384,7 @@ async function hasParagraph(db: Kysely<Database>, partId: number, paragraphId: s
     .select("text")
     .where("id", "=", partId)
     .executeTakeFirstOrThrow();
-  return part.text.includes(`data-p-id="${escapeAttribute(paragraphId)}"`);
+  return paragraphIds(part.text).includes(paragraphId);
 }
 
 export interface NewComment {

@@ -1450,12 +1450,18 @@ function joinParagraphs(partKey: string, paragraphs: readonly Paragraph[]): Rend
   return { html, wordCount };
 }
 
-export function partHtml(faker: Faker, partKey: string, paragraphs: number): RenderedPart {
+export interface ScenePart extends RenderedPart {
+  /** The scene's characters, its lead first: readers' comments talk about them. */
+  cast: string[];
+}
+
+export function partHtml(faker: Faker, partKey: string, paragraphs: number): ScenePart {
   const scene = newScene(faker);
   const rendered = Array.from({ length: paragraphs }, (_, i) =>
     toParagraph(paragraphText(faker, scene, i)),
   );
-  return joinParagraphs(partKey, rendered);
+  const cast = ["A", "B", "C"].map((key) => slotCharacter(scene, key).name);
+  return { ...joinParagraphs(partKey, rendered), cast };
 }
 
 // ---------------------------------------------------------------------------
@@ -1571,4 +1577,206 @@ export function userBio(faker: Faker): string {
     city: faker.helpers.arrayElement(CITIES),
     day: faker.helpers.arrayElement(DAYS),
   });
+}
+
+// ---------------------------------------------------------------------------
+// Reader comments: "{lead}" is the part's main character, "{line}" a line of its
+// dialogue, "{author}" the writer's username (an @mention).
+
+export interface CommentVars {
+  /** A character named in the part, or null when none could be found. */
+  lead: string | null;
+  /** A line of the part's dialogue, without its quotes, or null. */
+  line: string | null;
+  author: string;
+  /** Still being written: readers ask for the next part. */
+  ongoing: boolean;
+}
+
+const REACTIONS = [
+  "I was NOT ready for that ending.",
+  "Okay, that last scene had me holding my breath.",
+  "Binged this in one sitting. No regrets, except that it's 3 am.",
+  "The atmosphere in this chapter is unreal. I could almost hear the rain.",
+  "Why do I feel like something terrible is about to happen 👀",
+  "This is the kind of opening that makes you cancel your plans.",
+  "The pacing here is perfect, not a single wasted line.",
+  "I gasped out loud on the bus. People stared.",
+  "Reading this at work and trying very hard not to react.",
+  "The tension in this part is killing me, in the best way.",
+  "Chills. Actual chills.",
+  "Came for the cover, stayed for the writing.",
+  "How does this not have ten times the reads?",
+  "Rereading this for the third time and I still catch new details.",
+  "That cliffhanger should be illegal 😭",
+  "My heart cannot take much more of this.",
+  "Found this through a reading list and I'm so glad I did.",
+  "The dialogue feels so natural, like I'm eavesdropping.",
+  "Adding this to my library right now.",
+  "Okay, I'm hooked. Officially.",
+  "I keep telling myself one more part and then it's suddenly morning.",
+  "The last paragraph gave me goosebumps.",
+] as const;
+
+const THEORIES = [
+  "Theory: {lead} knows a lot more than they're letting on.",
+  "Calling it now: {lead} is going to regret this.",
+  "Is nobody going to talk about the locked door? That has to matter later.",
+  "I have a theory and I'm 90% sure I'm right. Not saying it yet 🤐",
+  "Something about {lead}'s story doesn't add up. Screenshotting this for later.",
+  "Did anyone else notice the detail about the window? Foreshadowing??",
+  "My theory is that the stranger is connected to everything. Change my mind.",
+  "Okay, but what if {lead} has been lying since the first page…",
+  "I bet the next part flips everything we think we know.",
+  "There's no way that was an accident.",
+  "Whoever sent that message is someone we've already met. I'd bet on it.",
+] as const;
+
+const FAVOURITE_LINES = [
+  "“{line}” I need this on a poster.",
+  "“{line}” Best line of the chapter, no contest.",
+  "“{line}” Who else screamed? 😭",
+  "“{line}” I reread this five times.",
+  "Highlighting “{line}” forever.",
+  "“{line}” That's it, that's the comment.",
+] as const;
+
+const UPDATE_REQUESTS = [
+  "Please update soon, I need to know what happens next!",
+  "Is there going to be another part this week? 🙏",
+  "Checking every day for a new chapter like it's my job.",
+  "Waiting patiently. Okay, impatiently.",
+  "Update please!! You can't leave it there.",
+  "Just caught up. When's the next one?",
+] as const;
+
+const CHARACTER_PRAISE = [
+  "{lead} deserves the world, honestly.",
+  "Protect {lead} at all costs.",
+  "{lead} is such a well-written character, flawed in all the right ways.",
+  "Can we get a whole chapter from {lead}'s point of view?",
+  "Every time {lead} shows up the story gets ten times better.",
+  "{lead} is my favourite and I will not be taking questions.",
+  "I love how {lead} handled that. So in character.",
+  "{lead}, please make one good decision. Just one.",
+] as const;
+
+const MENTIONS = [
+  "@{author} you can't just end a part like that!",
+  "@{author} your writing keeps getting better with every chapter.",
+  "@{author} this is my new favourite story, thank you for writing it.",
+  "@{author} please tell me there's a sequel planned.",
+] as const;
+
+/** Sometimes added after a comment, as readers do. */
+const TAILS = [
+  "Love this story!",
+  "❤️",
+  "Amazing chapter.",
+  "🔥🔥🔥",
+  "Can't wait for more!",
+  "10/10.",
+  "Obsessed.",
+] as const;
+
+const REPLIES = [
+  "Same!! I screamed.",
+  "Right?? I thought I was the only one.",
+  "Ooh, I didn't even notice that. Good catch.",
+  "I think you might be onto something.",
+  "No way, I have a completely different theory.",
+  "This comment is so real.",
+  "Agreed, that part got me too.",
+  "Honestly same, I reread it twice.",
+  "Okay, now I'm paranoid, thanks 😂",
+  "Hard agree.",
+  "Not you predicting the whole plot 👀",
+  "I hope you're wrong, for {lead}'s sake.",
+  "Yes! {lead} is the best part of this story.",
+  "Wait until you read the next part 😏",
+  "Lol, I thought the exact same thing.",
+  "Adding this to my list of theories.",
+] as const;
+
+const WRITER_REPLIES = [
+  "Thank you so much for reading! Comments like this keep me writing.",
+  "You might be closer than you think 👀",
+  "I'm so glad that scene landed, I rewrote it about ten times.",
+  "Haha, I can neither confirm nor deny 🤐",
+  "{lead} thanks you for the support 😄",
+  "This made my day, thank you!",
+  "Ooh, interesting theory. Keep an eye on the next chapter.",
+] as const;
+
+const WRITER_UPDATES = [
+  "The next part is almost done, hang in there!",
+  "Writing it right now, I promise!",
+] as const;
+
+const PARAGRAPH_COMMENTS = [
+  "This paragraph 😭",
+  "The imagery here is beautiful.",
+  "Reading this paragraph for the third time.",
+  "Chills at this part.",
+  "Okay, THIS is where I started to suspect something.",
+  "The way this is written, wow.",
+  "This is where I fell in love with the story.",
+  "Foreshadowing? I think so.",
+  "{lead}, no 😭",
+  "“{line}”!!!",
+] as const;
+
+/** The templates whose slots these vars can fill. */
+function fillable(templates: readonly string[], vars: CommentVars): string[] {
+  return templates.filter(
+    (template) =>
+      (vars.lead !== null || !template.includes("{lead}")) &&
+      (vars.line !== null || !template.includes("{line}")),
+  );
+}
+
+function commentFrom(faker: Faker, templates: readonly string[], vars: CommentVars): string {
+  const template = faker.helpers.arrayElement(fillable(templates, vars));
+  return render(template.replaceAll("'", "’"), {
+    lead: vars.lead ?? "",
+    line: vars.line ?? "",
+    author: vars.author,
+  });
+}
+
+/** A reader's comment on a part: a reaction, a theory, a favourite line and the like. */
+export function partComment(faker: Faker, vars: CommentVars): string {
+  // `tail`: whether a short cheer may follow, which reads oddly after a question.
+  const kinds: { weight: number; value: { templates: readonly string[]; tail: boolean } }[] = [
+    { weight: 34, value: { templates: REACTIONS, tail: true } },
+    { weight: 14, value: { templates: THEORIES, tail: false } },
+    { weight: vars.line === null ? 0 : 8, value: { templates: FAVOURITE_LINES, tail: false } },
+    { weight: vars.ongoing ? 8 : 0, value: { templates: UPDATE_REQUESTS, tail: false } },
+    { weight: vars.lead === null ? 0 : 16, value: { templates: CHARACTER_PRAISE, tail: true } },
+    { weight: 4, value: { templates: MENTIONS, tail: false } },
+  ].filter((kind) => kind.weight > 0);
+  const { templates, tail } = faker.helpers.weightedArrayElement(kinds);
+  const text = commentFrom(faker, templates, vars);
+  return tail && faker.datatype.boolean(0.25)
+    ? `${text} ${faker.helpers.arrayElement(TAILS).replaceAll("'", "’")}`
+    : text;
+}
+
+/** A reader's reply in a thread. */
+export function replyComment(faker: Faker, vars: CommentVars): string {
+  return commentFrom(faker, REPLIES, vars);
+}
+
+/** The story's writer answering a reader. */
+export function writerReply(faker: Faker, vars: CommentVars): string {
+  return commentFrom(
+    faker,
+    vars.ongoing ? [...WRITER_REPLIES, ...WRITER_UPDATES] : WRITER_REPLIES,
+    vars,
+  );
+}
+
+/** A comment on one paragraph of a part. */
+export function paragraphComment(faker: Faker, vars: CommentVars): string {
+  return commentFrom(faker, PARAGRAPH_COMMENTS, vars);
 }

@@ -8,6 +8,7 @@ import { activateContest } from "../contests/service.ts";
 import type { Database, PartsTable, StoriesTable, UsersTable } from "../db/schema.ts";
 import { insertInBatches } from "./batches.ts";
 import { CATEGORIES, GENRE_TAGS, LANGUAGE_WEIGHTS, TAGS } from "./catalogue.ts";
+import { type CommentableStory, insertComments, planComments } from "./comments.ts";
 import { partHtml, storyContent, userBio } from "./content.ts";
 import { coverSvg } from "./covers.ts";
 import { seedCuration, seedPromotion } from "./curation.ts";
@@ -62,6 +63,9 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions): Prom
   const now = options.now ?? Date.now();
   const faker = new Faker({ locale: [en, base] });
   faker.seed(options.seed ?? 42);
+  // Comments draw from a stream of their own, so adding them left the rest as it was.
+  const talk = new Faker({ locale: [en, base] });
+  talk.seed((options.seed ?? 42) + 1);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
   await db.transaction().execute(async (trx) => {
@@ -93,6 +97,14 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions): Prom
     Object.assign(longest.row, { is_paid: 1, is_paywalled: 1, paid_model: "paid_story" });
     const parts = stories.map((story) => makeParts(faker, story, now));
     const signals = makeSignals(faker, userIds, stories, parts, now);
+    const demoIds = new Set(userIds.slice(0, DEMO_ACCOUNTS.length));
+    const usernames = new Map(users.map((user, index) => [userIds[index], user.username]));
+    const threads = planComments(
+      talk,
+      commentable(stories, parts, signals.reads, usernames, demoIds),
+      userIds.filter((id) => !demoIds.has(id)),
+      now,
+    );
 
     const storyIds = (await insertInBatches(
       trx,
@@ -144,6 +156,7 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions): Prom
       "votes",
       signals.votes.map(({ ref, ...vote }) => ({ ...vote, ...partRef(ref) })),
     );
+    await insertComments(trx, threads, partIds, storyIds);
     await seedFollows(trx, faker, userIds, writerIds, now);
     await seedCuration(trx, now);
     await seedPromotion(trx, now);
@@ -329,6 +342,8 @@ function makeStory(faker: Faker, authorId: number, averageParts: number, now: nu
     categories,
     partTitles: content.partTitles,
     key: faker.string.alphanumeric(6),
+    /** Each part's cast, filled in by makeParts, for the comments about it. */
+    casts: [] as string[][],
   };
 }
 
@@ -351,7 +366,8 @@ function makeParts(faker: Faker, story: StoryDraft, now: number): PartRow[] {
   for (let i = 0; i < count; i++) {
     const createdAt = Math.round(start + step * i);
     const paragraphs = faker.number.int({ min: 4, max: 12 });
-    const { html, wordCount } = partHtml(faker, `${story.key}n${i}`, paragraphs);
+    const { html, wordCount, cast } = partHtml(faker, `${story.key}n${i}`, paragraphs);
+    story.casts.push(cast);
     // The last part of some ongoing stories is still a draft, a few of them scheduled.
     const draft = !completed && i === count - 1 && count > 1 && faker.datatype.boolean(0.15);
     const scheduled = draft && faker.datatype.boolean(0.4);
@@ -459,6 +475,60 @@ function makeSignals(
     });
   }
   return { reads, votes };
+}
+
+/**
+ * The stories readers comment on: visible, free to read and by seeded writers, never by the
+ * demo accounts (the journeys post the first comment on the demo writer's story). Each comes
+ * with its published parts and the demo users who read them.
+ */
+function commentable(
+  stories: StoryDraft[],
+  parts: PartRow[][],
+  reads: ReadonlyArray<{ ref: PartRef; user_id: number | null }>,
+  usernames: Map<number | undefined, string>,
+  demoIds: Set<number>,
+): CommentableStory[] {
+  const readers = new Map<number, number[]>();
+  for (const { ref, user_id: userId } of reads) {
+    if (userId === null || demoIds.has(userId)) continue;
+    const list = readers.get(ref.partIndex);
+    if (list) list.push(userId);
+    else readers.set(ref.partIndex, [userId]);
+  }
+  const found: CommentableStory[] = [];
+  let first = 0;
+  for (const [storyIndex, story] of stories.entries()) {
+    const list = parts[storyIndex] ?? [];
+    const start = first;
+    first += list.length;
+    const { row } = story;
+    if (row.draft === 1 || row.deleted === 1 || row.is_paywalled === 1) continue;
+    if (demoIds.has(row.user_id)) continue;
+    found.push({
+      index: storyIndex,
+      authorId: row.user_id,
+      authorUsername: usernames.get(row.user_id) ?? "",
+      ongoing: row.completed === 0,
+      readCount: row.read_count ?? 0,
+      row,
+      parts: list.flatMap((part, i) =>
+        part.draft === 1 || part.published_at == null
+          ? []
+          : [
+              {
+                index: start + i,
+                text: part.text ?? "",
+                publishedAt: part.published_at,
+                readers: readers.get(start + i) ?? [],
+                cast: story.casts[i] ?? [],
+                row: part,
+              },
+            ],
+      ),
+    });
+  }
+  return found;
 }
 
 async function seedFollows(

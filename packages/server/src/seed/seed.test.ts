@@ -1,7 +1,13 @@
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { AGE_GROUPS, ageGroupOf, type InboxThreadList, type LibraryPage } from "@inkwell/shared";
+import {
+  AGE_GROUPS,
+  ageGroupOf,
+  type InboxThreadList,
+  type LibraryPage,
+  paragraphIds,
+} from "@inkwell/shared";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "../app.ts";
@@ -108,6 +114,64 @@ describe("demo seeding at start", () => {
     );
     expect(wrong).toEqual([]);
     expect(mismatches.some((row) => row.read_count > 0)).toBe(true);
+  });
+
+  it("seeds comments, replies and likes with their counters, none on the demo accounts' stories", async () => {
+    const counters = [
+      sql`SELECT s.comment_count AS counter,
+        (SELECT COUNT(*) FROM comments c WHERE c.story_id = s.id AND c.deleted = 0) AS rows FROM stories s`,
+      sql`SELECT p.comment_count AS counter,
+        (SELECT COUNT(*) FROM comments c WHERE c.part_id = p.id AND c.deleted = 0) AS rows FROM parts p`,
+      sql`SELECT c.reply_count AS counter,
+        (SELECT COUNT(*) FROM comments r WHERE r.parent_id = c.id AND r.deleted = 0) AS rows FROM comments c`,
+      sql`SELECT c.like_count AS counter,
+        (SELECT COUNT(*) FROM comment_likes l WHERE l.comment_id = c.id) AS rows FROM comments c`,
+    ];
+    for (const check of counters) {
+      const { rows } = await check.execute(handle.db);
+      const wrong = (rows as Array<{ counter: unknown; rows: unknown }>).filter(
+        (row) => Number(row.counter) !== Number(row.rows),
+      );
+      expect(wrong).toEqual([]);
+    }
+
+    const comments = await handle.db
+      .selectFrom("comments")
+      .innerJoin("parts", "parts.id", "comments.part_id")
+      .innerJoin("stories", "stories.id", "comments.story_id")
+      .innerJoin("users as author", "author.id", "stories.user_id")
+      .innerJoin("users as commenter", "commenter.id", "comments.user_id")
+      .select([
+        "comments.parent_id",
+        "comments.paragraph_id",
+        "comments.reply_count",
+        "comments.created_at",
+        "comments.user_id",
+        "stories.user_id as author_id",
+        "stories.is_paywalled",
+        "parts.published_at",
+        "parts.text",
+        "author.username as author",
+        "commenter.username as commenter",
+      ])
+      .execute();
+    const demo = new Set<string>(DEMO_ACCOUNTS.map((account) => account.username));
+    expect(comments.filter((c) => demo.has(c.author) || demo.has(c.commenter))).toEqual([]);
+    expect(comments.filter((c) => c.is_paywalled === 1)).toEqual([]);
+    const now = Date.now();
+    expect(
+      comments.filter((c) => c.created_at <= (c.published_at ?? now) || c.created_at >= now),
+    ).toEqual([]);
+    // Threads, threads past the 2 replies shown, the writer's replies and paragraph comments.
+    expect(comments.filter((c) => c.parent_id === null).length).toBeGreaterThan(10);
+    expect(comments.some((c) => c.reply_count > 2)).toBe(true);
+    expect(comments.some((c) => c.parent_id !== null && c.user_id === c.author_id)).toBe(true);
+    expect(comments.filter((c) => c.parent_id === null && c.user_id === c.author_id)).toEqual([]);
+    const onParagraphs = comments.filter((c) => c.paragraph_id !== null);
+    expect(onParagraphs.length).toBeGreaterThan(0);
+    expect(
+      onParagraphs.filter((c) => !paragraphIds(c.text).includes(c.paragraph_id ?? "")),
+    ).toEqual([]);
   });
 
   it("mixes complete, ongoing, mature, paid and non-English stories, and writes covers", async () => {
