@@ -314,7 +314,7 @@ function printTable(rows: Row[]): void {
     String(row.p50),
     String(row.p99),
     row.bare ? String(Math.round(row.bare.rps)) : "-",
-    row.ratio === null ? "-" : `${(row.ratio * 100).toFixed(1)}%`,
+    row.ratio === null ? "-" : percent(row.ratio),
     String(row.non2xx),
     String(row.errors),
     describeBudget(row.budget),
@@ -504,6 +504,8 @@ async function main(): Promise<number> {
       );
     }
 
+    printHotCeilings(rows);
+
     const jsPass = reportJavaScript("/story/{id}", js, JS_BUDGET_BYTES);
     const homeJsPass = reportJavaScript("/home (signed in)", homeJs, HOME_JS_BUDGET_BYTES);
 
@@ -525,6 +527,37 @@ async function main(): Promise<number> {
     await stopChild(bare);
     await stopChild(server);
   }
+}
+
+/**
+ * What the hot shape can reach at most, given the route's uniform rate: its share of uniform
+ * requests costs at least what they cost alone, even if every cached page were free, so
+ * the hot ratio cannot exceed uniform ratio / (1 - HOT_SHARE), give or take the noise
+ * between runs. A hot budget above that bound asks for faster uncached pages, not a better
+ * cache.
+ */
+function printHotCeilings(rows: Row[]): void {
+  const lines: string[] = [];
+  for (const hot of rows) {
+    if (hot.shape !== "hot" || !hot.budget) continue;
+    const uniform = rows.find((row) => row.route === hot.route && row.shape === "uniform");
+    if (!uniform?.ratio) continue;
+    const ceiling = uniform.ratio / (1 - HOT_SHARE);
+    const needed = hot.budget.minRatio * (1 - HOT_SHARE);
+    lines.push(
+      `  ${hot.label.padEnd(26)} about ${percent(ceiling)} at most, were cache hits free ` +
+        `(budget ${percent(hot.budget.minRatio)} needs uniform >= ${percent(needed)})`,
+    );
+  }
+  if (lines.length === 0) return;
+  console.log(
+    `\nHot shape ceilings: ${Math.round((1 - HOT_SHARE) * 100)}% of its requests are uniform ones`,
+  );
+  for (const line of lines) console.log(line);
+}
+
+function percent(ratio: number): string {
+  return `${(ratio * 100).toFixed(1)}%`;
 }
 
 /** Prints the files of a first visit and their gzipped total against the budget. */
