@@ -252,12 +252,15 @@ describe("the home page on a phone", () => {
       await page.waitForURL(`${server.url}/catalog/paidstories`);
       await page.getByRole("heading", { level: 1, name: "Catalog - Paid Stories" }).waitFor();
 
-      // One carousel per group, four groups first: the catalog's own three, then genres.
+      // One carousel per group, four at first (a batch): the catalog's own groups, genres later.
       const groups = page.locator(".paid-catalog section");
       expect(await groups.count()).toBe(4);
-      expect(await groups.getByRole("heading", { level: 2 }).allTextContents()).toEqual(
-        expect.arrayContaining(["New releases", "Ongoing stories", "Stories for 74 coins or less"]),
-      );
+      expect(await groups.getByRole("heading", { level: 2 }).allTextContents()).toEqual([
+        "Featured picks",
+        "New releases",
+        "Ongoing stories",
+        "Stories for 74 coins or less",
+      ]);
       // Each group's heading stands clear of the titles of the carousel above it.
       const second = await groups.nth(1).getByRole("heading", { level: 2 }).boundingBox();
       const above = await groups.first().getByRole("list").boundingBox();
@@ -293,6 +296,8 @@ describe("the home page on a phone", () => {
   test("a genre's Hottest Originals lead to the originals catalog: the same view, its own title", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await page.goto("/catalog/paidstories");
+      // The genres come after the catalog's own four groups: the next batch.
+      await page.getByRole("link", { name: "More stories" }).scrollIntoViewIfNeeded();
       const allOfGenre = page.getByRole("link", { name: /^All .+ stories$/ });
       await allOfGenre.first().click();
       await page.waitForURL(/\/stories\/[^/]+$/);

@@ -214,7 +214,11 @@ export const HOME_SECTIONS_PER_LOAD = 5;
 export const curationUsername = (languageId: number): string =>
   `inkwell_${languageById(languageId)?.code ?? "en"}`;
 
-const CURATION_ACCOUNTS = new Set(LANGUAGES.map((language) => curationUsername(language.id)));
+/** Every language's curation account, in lower case. */
+export const CURATION_USERNAMES: readonly string[] = LANGUAGES.map((language) =>
+  curationUsername(language.id),
+);
+const CURATION_ACCOUNTS = new Set(CURATION_USERNAMES);
 
 export const isCurationAccount = (username: string): boolean =>
   CURATION_ACCOUNTS.has(username.toLowerCase());
@@ -234,9 +238,10 @@ export const ORIGINALS_CATALOG_URL = "/catalog/inkwelloriginals";
 /**
  * The paid catalog's groups before its genres (reader.md §2 Catalogs): keys the catalog's
  * tags call answers beside genre tags. The '~' keeps them apart from every tag, which is
- * letters, digits, - and _ only.
+ * letters, digits, - and _ only. Featured picks are the paid stories on the curation
+ * accounts' public lists: the team features a story by listing it.
  */
-export const PAID_CATALOG_GROUPS = ["~new_releases", "~ongoing", "~deals"] as const;
+export const PAID_CATALOG_GROUPS = ["~featured", "~new_releases", "~ongoing", "~deals"] as const;
 export type PaidCatalogGroup = (typeof PAID_CATALOG_GROUPS)[number];
 export const isPaidCatalogGroup = (key: string): key is PaidCatalogGroup =>
   (PAID_CATALOG_GROUPS as readonly string[]).includes(key);

@@ -13,7 +13,8 @@ const STORIES_PER_LIST = 8;
 const CURATED: ReadonlyArray<{
   languageId: number;
   name: string;
-  lists: ReadonlyArray<{ name: string; tags: readonly string[] }>;
+  /** Each list takes the most read stories of its tags, or the most read Originals. */
+  lists: ReadonlyArray<{ name: string; tags: readonly string[] } | { name: string; paid: true }>;
 }> = [
   {
     languageId: 1,
@@ -23,6 +24,8 @@ const CURATED: ReadonlyArray<{
       { name: "Spine-chilling nights", tags: ["horror", "ghost", "haunted"] },
       { name: "Worlds to get lost in", tags: ["fantasy", "magic", "dragons"] },
       { name: "Slow burns and sweet endings", tags: ["romance", "slowburn", "love"] },
+      // The paid catalog's Featured picks are the Originals on these lists.
+      { name: "Originals we love", paid: true },
       { name: "Inkwell Picks", tags: ["mystery", "thriller", "adventure", "scifi"] },
     ],
   },
@@ -53,21 +56,24 @@ export async function seedCuration(db: Kysely<Database>, now: number): Promise<v
       .returning("id")
       .executeTakeFirstOrThrow();
     for (const [index, list] of curator.lists.entries()) {
-      const stories = await db
+      const candidates = db
         .selectFrom("stories")
         .select("stories.id")
         .where("stories.language_id", "=", curator.languageId)
         .where("stories.draft", "=", 0)
         .where("stories.deleted", "=", 0)
         .where("stories.num_parts", ">", 0)
-        .where("stories.rating", "!=", MATURE_RATING)
-        .where("stories.id", "in", (eb) =>
-          eb
-            .selectFrom("story_tags")
-            .innerJoin("tags", "tags.id", "story_tags.tag_id")
-            .select("story_tags.story_id")
-            .where("tags.name", "in", list.tags),
-        )
+        .where("stories.rating", "!=", MATURE_RATING);
+      const stories = await ("paid" in list
+        ? candidates.where("stories.is_paid", "=", 1)
+        : candidates.where("stories.id", "in", (eb) =>
+            eb
+              .selectFrom("story_tags")
+              .innerJoin("tags", "tags.id", "story_tags.tag_id")
+              .select("story_tags.story_id")
+              .where("tags.name", "in", list.tags),
+          )
+      )
         .orderBy("stories.read_count", "desc")
         .orderBy("stories.id")
         .limit(STORIES_PER_LIST)

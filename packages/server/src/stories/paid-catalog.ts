@@ -1,4 +1,5 @@
 import {
+  CURATION_USERNAMES,
   DEAL_PRICE_MAX,
   PAID_CATALOG_GROUPS,
   type PaidCatalogGroup,
@@ -11,9 +12,9 @@ import type { MaybeViewer } from "../viewer.ts";
 import { listedStory, listStories, paidStoryTags } from "./service.ts";
 
 /**
- * The paid catalog (reader.md §2 Catalogs, docs/decisions/041): New releases, Ongoing
- * stories and 'Stories for 74 coins or less' before the genres, each shown only when the
- * viewer may see a story of it.
+ * The paid catalog (reader.md §2 Catalogs, docs/decisions/041): Featured picks, New
+ * releases, Ongoing stories and 'Stories for 74 coins or less' before the genres, each shown
+ * only when the viewer may see a story of it.
  */
 export async function paidCatalogKeys(
   db: Kysely<Database>,
@@ -46,6 +47,7 @@ export async function paidGroupStories(
       paid: true,
       ...(group === "~ongoing" && { completed: false }),
       ...(group === "~deals" && { storyIds: await dealStoryIds(db, viewer) }),
+      ...(group === "~featured" && { storyIds: await featuredStoryIds(db) }),
       limit,
       offset: 0,
     },
@@ -91,4 +93,24 @@ async function dealStoryIds(db: Kysely<Database>, viewer: MaybeViewer): Promise<
   return [...partsOf]
     .filter(([, parts]) => storyListPrice(parts) <= DEAL_PRICE_MAX)
     .map(([id]) => id);
+}
+
+/**
+ * Paid stories on a public list of a curation account (the lists home shows as Featured
+ * lists): the team features an Original by listing it. listStories keeps only those the
+ * viewer may see.
+ */
+async function featuredStoryIds(db: Kysely<Database>): Promise<number[]> {
+  const rows = await db
+    .selectFrom("reading_list_stories")
+    .innerJoin("reading_lists", "reading_lists.id", "reading_list_stories.list_id")
+    .innerJoin("users", "users.id", "reading_lists.user_id")
+    .innerJoin("stories", "stories.id", "reading_list_stories.story_id")
+    .where("users.username_lower", "in", CURATION_USERNAMES)
+    .where("reading_lists.is_private", "=", 0)
+    .where("stories.is_paid", "=", 1)
+    .select("reading_list_stories.story_id")
+    .distinct()
+    .execute();
+  return rows.map((row) => Number(row.story_id));
 }

@@ -55,7 +55,7 @@ const getPaidStoriesOfTag = createRoute({
   method: "get",
   path: "/v4/paid_stories/tags/{tag}",
   summary:
-    "The hottest paid stories (Originals) carrying a tag, or of a catalog group (~new_releases: newest first, ~ongoing, ~deals): {tag, stories}; the cards' tagRankings only when named in `fields`",
+    "The hottest paid stories (Originals) carrying a tag, or of a catalog group (~featured: on the curation accounts' public lists, ~new_releases: newest first, ~ongoing, ~deals): {tag, stories}; the cards' tagRankings only when named in `fields`",
   request: {
     params: z.object({ tag: z.string().trim().min(1).max(128) }),
     query: z.object({
@@ -79,7 +79,7 @@ const getPaidStoryTags = createRoute({
   method: "get",
   path: "/v4/paid_stories/tags",
   summary:
-    "The paid catalog's groups, {tags}: ~new_releases, ~ongoing and ~deals (74 Coins or less), then the genres, each only when the caller may see a paid story of it",
+    "The paid catalog's groups, {tags}: ~featured, ~new_releases, ~ongoing and ~deals (74 Coins or less), then the genres, each only when the caller may see a paid story of it",
   responses: { 200: { description: "{tags}", ...objectJson } },
 });
 

@@ -525,7 +525,66 @@ describe("lists and mature stories", () => {
     expect(await group("~ongoing")).toEqual([dear.id, bonus.id]);
     expect(await group("~new_releases")).toEqual([dear.id, bonus.id, cheap.id]);
     const keys = ((await (await t.get("/v4/paid_stories/tags")).json()) as { tags: string[] }).tags;
-    expect(keys.slice(0, 3)).toEqual(["~new_releases", "~ongoing", "~deals"]);
+    expect(keys.filter((key) => key.startsWith("~"))).toEqual([
+      "~new_releases",
+      "~ongoing",
+      "~deals",
+    ]);
+  });
+
+  it("groups as Featured picks the paid stories a curation account lists publicly, first", async () => {
+    const db = t.handle.db;
+    const writer = await createUser(db);
+    const keys = async () =>
+      ((await (await t.get("/v4/paid_stories/tags")).json()) as { tags: string[] }).tags;
+    const featured = async (init?: RequestInit) => {
+      const response = await t.get("/v4/paid_stories/tags/~featured?fields=stories(id),tag", init);
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { stories: { id: number }[] }).stories.map(
+        (card) => card.id,
+      );
+    };
+    const paid = (read_count: number, more = {}) =>
+      createStory(db, writer.id, { tags: ["schooner"], is_paid: 1, read_count, ...more });
+    const [warm, hot, unlisted, secret, mature] = [
+      await paid(10),
+      await paid(50),
+      await paid(90),
+      await paid(70),
+      await paid(80, { rating: MATURE_RATING }),
+    ];
+    const free = await createStory(db, writer.id, { tags: ["schooner"], read_count: 99 });
+    expect(await keys()).not.toContain("~featured");
+
+    const list = async (username: string, isPrivate: boolean, storyIds: number[]) => {
+      const owner = await createUser(db, {
+        username,
+        email_verified: 1,
+        birthdate: isoYearsAgo(30),
+      });
+      const response = await t.get("/api/v3/lists/", {
+        method: "POST",
+        headers: {
+          cookie: await sessionCookie(db, owner.id),
+          "content-type": "application/json",
+        },
+        body: JSON.stringify({ name: "Editors' Originals", stories: storyIds }),
+      });
+      expect(response.status).toBeLessThan(300);
+      if (!isPrivate) return;
+      const { id } = (await response.json()) as { id: number };
+      await db.updateTable("reading_lists").set({ is_private: 1 }).where("id", "=", id).execute();
+    };
+    await list("inkwell_de", false, [warm.id, free.id, hot.id, mature.id]);
+    await list("inkwell_it", true, [secret.id]);
+    // Anyone else's list features nothing.
+    await list("shelf_keeper", false, [unlisted.id]);
+
+    // Hottest first; free stories, private lists and what the viewer may not see stay out.
+    expect(await featured()).toEqual([hot.id, warm.id]);
+    const adult = await signedIn(db, { birthdate: isoYearsAgo(30) });
+    expect(await featured(adult)).toEqual([mature.id, hot.id, warm.id]);
+    expect((await keys())[0]).toBe("~featured");
   });
 });
 

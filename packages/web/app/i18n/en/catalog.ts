@@ -6,6 +6,7 @@ export const catalog = {
   originalsTitle: "Catalog - Inkwell Originals",
   intro: "Inkwell Originals: the first parts are free, the rest unlock with Coins.",
   groups: {
+    "~featured": "Featured picks",
     "~new_releases": "New releases",
     "~ongoing": "Ongoing stories",
     "~deals": `Stories for ${DEAL_PRICE_MAX} coins or less`,
