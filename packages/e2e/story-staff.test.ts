@@ -130,6 +130,35 @@ describe("the story page's staff panels", () => {
     });
   });
 
+  test("an admin keeps a note on the story at 360 px: listed at once and after a reload", async () => {
+    const { path } = await storyPath();
+    const note = `Writer asked to keep the cover (${Date.now()})`;
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_admin", path);
+      const admin = adminPanel(page);
+      await admin.locator("summary").click();
+      const notes = admin.getByRole("region", { name: "Admin notes" });
+      const add = notes.getByRole("button", { name: "Add note" });
+      expect(await add.isDisabled()).toBe(true);
+      const box = notes.getByLabel("New note");
+      await box.fill(note);
+      await notes.getByText(`${note.length} / 2,000`).waitFor();
+      await box.press("Tab");
+      await page.keyboard.press("Enter");
+      await notes.getByRole("listitem").filter({ hasText: note }).waitFor();
+      await notes.getByRole("status").filter({ hasText: "Saved" }).waitFor();
+      expect(await box.inputValue()).toBe("");
+      expect((await box.boundingBox())?.width).toBeLessThanOrEqual(360);
+      await expectNoAxeViolations(page, "the admin notes at 360 px");
+
+      await page.reload();
+      await adminPanel(page).locator("summary").click();
+      await adminPanel(page).getByRole("listitem").filter({ hasText: note }).waitFor();
+      const byAdmin = adminPanel(page).getByRole("listitem").filter({ hasText: "demo_admin" });
+      expect(await byAdmin.count()).toBeGreaterThan(0);
+    });
+  });
+
   test("an ambassador sees the Story lock panel but not the admin panel", async () => {
     const { id, path } = await storyPath();
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {

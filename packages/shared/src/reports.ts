@@ -195,7 +195,8 @@ export const REPORT_OUTCOMES = [
 
 export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
 
-export const REPORT_NOTE_MAX = 2000;
+/** The longest staff note, on a report or a story. */
+export const STAFF_NOTE_MAX = 2000;
 
 /** A reference to what was reported, as the modal describes it (§3). */
 export interface ReportReference {
@@ -240,8 +241,10 @@ export interface StaffReport {
   numNotes: number;
 }
 
-export interface StaffReportNote {
+/** A staff note on a report or a story: staff alone see it. */
+export interface StaffNote {
   id: number;
+  /** The writer's username when written; null once their account is gone. */
   author: string | null;
   body: string;
   createdAt: string;

@@ -3,6 +3,8 @@
  * system admins, and the system admins' own panel. Decision 042 says what is left out.
  */
 
+import type { StaffNote } from "./reports.ts";
+
 /** What an ambassador or system admin sees of a story in the Story lock panel. */
 export interface StoryStaffView {
   storyId: number;
@@ -12,6 +14,8 @@ export interface StoryStaffView {
   locked: boolean;
   /** System admins only: never present for ambassadors. */
   author?: StoryAuthorFacts;
+  /** System admins only: their notes on the story, oldest first. */
+  notes?: StaffNote[];
 }
 
 /** The facts about a story's author that only system admins see. */

@@ -36,6 +36,7 @@ import * as coinPurchases from "./migrations/034-coin-purchases.ts";
 import * as premium from "./migrations/035-premium.ts";
 import * as storyTagsOrder from "./migrations/036-story-tags-order.ts";
 import * as storyClassificationLock from "./migrations/037-story-classification-lock.ts";
+import * as storyStaffNotes from "./migrations/038-story-staff-notes.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   "035-premium": premium,
   "036-story-tags-order": storyTagsOrder,
   "037-story-classification-lock": storyClassificationLock,
+  "038-story-staff-notes": storyStaffNotes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

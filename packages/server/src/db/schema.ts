@@ -269,6 +269,7 @@ export interface Database {
   moderation_actions: ModerationActionsTable;
   support_tickets: SupportTicketsTable;
   support_ticket_notes: SupportTicketNotesTable;
+  story_staff_notes: StoryStaffNotesTable;
   support_tree_flows: SupportTreeFlowsTable;
   image_flags: ImageFlagsTable;
   comments: CommentsTable;
@@ -357,6 +358,16 @@ export interface SupportTicketsTable {
 }
 
 /** A staff member's note on a ticket (migration 021-reports). */
+/** A system admin's note on a story (migration 038). */
+export interface StoryStaffNotesTable {
+  id: Generated<number>;
+  story_id: number;
+  author_id: number | null;
+  author_username: string | null;
+  body: string;
+  created_at: Millis;
+}
+
 export interface SupportTicketNotesTable {
   id: Generated<number>;
   ticket_id: number;

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { STAFF_NOTE_MAX } from "@inkwell/shared";
 import type { Context } from "hono";
 import type { ZodError } from "zod";
 import { badRequest } from "./errors.ts";
@@ -66,3 +67,12 @@ export const choice = <T extends string | number>(values: readonly T[], error: s
       context.addIssue({ code: "custom", message: error });
       return z.NEVER;
     });
+
+/** A staff note's body, on a report or a story: {body}, 1 to STAFF_NOTE_MAX characters. */
+export const staffNoteBody = z.object({
+  body: z
+    .string({ error: "body is required" })
+    .trim()
+    .min(1, "Write a note first.")
+    .max(STAFF_NOTE_MAX, `body must be at most ${STAFF_NOTE_MAX} characters`),
+});

@@ -4,9 +4,9 @@ import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, objectJson } from "../http/openapi.ts";
 import { readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
-import { idParam, parseInput, validationHook } from "../http/validation.ts";
+import { idParam, parseInput, staffNoteBody, validationHook } from "../http/validation.ts";
 import type { Viewer } from "../viewer.ts";
-import { classifyStory, storyStaffView, storyTextArchive } from "./service.ts";
+import { addStoryStaffNote, classifyStory, storyStaffView, storyTextArchive } from "./service.ts";
 
 const params = z.object({ storyId: idParam("storyId") });
 const staffResponses = {
@@ -34,6 +34,20 @@ const classifyRoute = createRoute({
     200: { description: "StoryStaffView", ...objectJson },
     400: { description: "Unknown language or category; nothing changed", ...errorJson },
     ...staffResponses,
+  },
+});
+
+const noteRoute = createRoute({
+  method: "post",
+  path: "/v5/admin/stories/{storyId}/notes",
+  summary:
+    "Add a system admin's note to a story (the admin panel's admin notes): JSON {body}, 1 to 2,000 characters; answers the note",
+  request: { params },
+  responses: {
+    201: { description: "StaffNote", ...objectJson },
+    400: { description: "An empty or too long note; nothing changed", ...errorJson },
+    ...staffResponses,
+    403: { description: "Not a system admin", ...errorJson },
   },
 });
 
@@ -104,6 +118,12 @@ export function storyStaffRoutes() {
     const input = parseInput(classifyBody, await readFields(c));
     const { storyId } = c.req.valid("param");
     return c.json(await classifyStory(c.get("db"), viewer, storyId, input), 200);
+  });
+  app.openapi(noteRoute, async (c) => {
+    const viewer = requireViewer(c);
+    const { body } = parseInput(staffNoteBody, await readFields(c));
+    const { storyId } = c.req.valid("param");
+    return c.json(await addStoryStaffNote(c.get("db"), viewer, storyId, body), 201);
   });
   return app;
 }

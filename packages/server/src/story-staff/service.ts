@@ -4,6 +4,7 @@ import {
   isModerator,
   languageById,
   partPlainText,
+  type StaffNote,
   type StoryAuthorFacts,
   type StoryClassificationInput,
   type StoryStaffView,
@@ -13,6 +14,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { storyChanged } from "../events.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
+import { toStaffNote } from "../support/staff-notes.ts";
 import type { Viewer } from "../viewer.ts";
 import { checkCategory, writeTagsAndCategory } from "../works/service.ts";
 import { type ZipEntry, zip } from "./zip.ts";
@@ -89,7 +91,45 @@ export async function storyStaffView(
     locked: Number(story.classification_locked) === 1,
   };
   if (!viewer.isSysAdmin) return view;
-  return { ...view, author: await authorFacts(db, Number(story.user_id), today) };
+  const [author, notes] = await Promise.all([
+    authorFacts(db, Number(story.user_id), today),
+    staffNotesOf(db, storyId),
+  ]);
+  return { ...view, author, notes };
+}
+
+async function staffNotesOf(db: Db, storyId: number): Promise<StaffNote[]> {
+  const rows = await db
+    .selectFrom("story_staff_notes")
+    .select(["id", "author_username", "body", "created_at"])
+    .where("story_id", "=", storyId)
+    .orderBy("id")
+    .execute();
+  return rows.map(toStaffNote);
+}
+
+/** A system admin's note on a story (the admin panel's admin notes): staff alone see it. */
+export async function addStoryStaffNote(
+  db: Db,
+  viewer: Viewer,
+  storyId: number,
+  body: string,
+  now = Date.now(),
+): Promise<StaffNote> {
+  requireSysAdmin(viewer);
+  await staffStory(db, storyId);
+  const row = await db
+    .insertInto("story_staff_notes")
+    .values({
+      story_id: storyId,
+      author_id: viewer.id,
+      author_username: viewer.username,
+      body,
+      created_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return toStaffNote({ id: row.id, author_username: viewer.username, body, created_at: now });
 }
 
 /**

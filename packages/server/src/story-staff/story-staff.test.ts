@@ -1,4 +1,10 @@
-import { STORY_LOCKED_MESSAGE, type StoryStaffView, type WorkDetails } from "@inkwell/shared";
+import {
+  STAFF_NOTE_MAX,
+  STORY_LOCKED_MESSAGE,
+  type StaffNote,
+  type StoryStaffView,
+  type WorkDetails,
+} from "@inkwell/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Caller, useTestApi } from "../testing/api.ts";
 import { createStory, isoYearsAgo, signedInUser } from "../testing/fixtures.ts";
@@ -8,7 +14,7 @@ const t = useTestApi();
 let reader: Caller;
 let author: Caller;
 let ambassador: Caller;
-let admin: Caller;
+let admin: Caller & { username: string };
 let storyId: number;
 let partIds: number[];
 let horrorId: number;
@@ -193,6 +199,56 @@ describe("GET /v5/admin/stories/{id}: the staff panels' facts", () => {
         expect(text).not.toContain(leak);
       }
     }
+  });
+});
+
+describe("POST /v5/admin/stories/{id}/notes: admin notes", () => {
+  const note = (who: Caller | null, body: unknown, id = storyId) =>
+    t.send("POST", `/v5/admin/stories/${id}/notes`, who, body);
+  const notesOf = async (who: Caller) =>
+    ((await (await t.send("GET", `/v5/admin/stories/${storyId}`, who)).json()) as StoryStaffView)
+      .notes;
+
+  it("keeps a system admin's notes, oldest first, trimmed, in the admin's view", async () => {
+    const first = await note(admin, { body: "  Writer asked about the cover.  " });
+    expect(first.status).toBe(201);
+    expect(await first.json()).toEqual({
+      id: expect.any(Number),
+      author: admin.username,
+      body: "Writer asked about the cover.",
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    expect((await note(admin, { body: "Cover replaced; nothing more to do." })).status).toBe(201);
+    expect((await notesOf(admin))?.map((each: StaffNote) => each.body)).toEqual([
+      "Writer asked about the cover.",
+      "Cover replaced; nothing more to do.",
+    ]);
+  });
+
+  it("refuses an empty or too long note, and keeps nothing", async () => {
+    const before = (await notesOf(admin))?.length;
+    for (const body of [{ body: "   " }, { body: "x".repeat(STAFF_NOTE_MAX + 1) }, {}]) {
+      const refused = await note(admin, body);
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { message: string }).message).toMatch(
+        /Write a note first|at most 2000 characters|body is required/,
+      );
+    }
+    expect((await notesOf(admin))?.length).toBe(before);
+  });
+
+  it("is for system admins only, and no one else ever reads the notes", async () => {
+    expect((await note(null, { body: "Hello" })).status).toBe(401);
+    for (const who of [reader, author, ambassador]) {
+      const refused = await note(who, { body: "Hello" });
+      expect(refused.status).toBe(403);
+    }
+    expect((await note(admin, { body: "Hello" }, 999999)).status).toBe(404);
+    for (const who of [null, reader, author, ambassador]) {
+      const page = await t.send("GET", `/api/v3/stories/${storyId}`, who);
+      expect(await page.text()).not.toContain("Writer asked about the cover");
+    }
+    expect(await notesOf(ambassador)).toBeUndefined();
   });
 });
 

@@ -1,9 +1,9 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   parseReportType,
-  REPORT_NOTE_MAX,
   REPORT_OUTCOMES,
   REPORT_TYPE_NAMES,
+  STAFF_NOTE_MAX,
   SUPPORT_TREE_LIMITS,
   type SupportItem,
 } from "@inkwell/shared";
@@ -17,6 +17,7 @@ import {
   limitQuery,
   offsetQuery,
   parseInput,
+  staffNoteBody,
   validationHook,
 } from "../http/validation.ts";
 import { usernameParam } from "../users/routes.ts";
@@ -234,14 +235,6 @@ const copyrightRoute = createRoute({
   },
 });
 
-const noteBody = z.object({
-  body: z
-    .string({ error: "body is required" })
-    .trim()
-    .min(1, "Write a note first.")
-    .max(REPORT_NOTE_MAX, `body must be at most ${REPORT_NOTE_MAX} characters`),
-});
-
 const resolveBody = z.object({
   outcome: z.enum(REPORT_OUTCOMES, {
     error: `outcome must be one of ${REPORT_OUTCOMES.join(", ")}`,
@@ -249,7 +242,7 @@ const resolveBody = z.object({
   note: z
     .string()
     .trim()
-    .max(REPORT_NOTE_MAX, `note must be at most ${REPORT_NOTE_MAX} characters`)
+    .max(STAFF_NOTE_MAX, `note must be at most ${STAFF_NOTE_MAX} characters`)
     .optional(),
 });
 
@@ -305,7 +298,7 @@ export function reportRoutes(limits: { ticket: RateLimiter }) {
   app.openapi(noteRoute, async (c) => {
     const viewer = requireViewer(c);
     assertModerator(viewer);
-    const { body } = parseInput(noteBody, await readFields(c));
+    const { body } = parseInput(staffNoteBody, await readFields(c));
     return c.json(await addReportNote(c.get("db"), viewer, c.req.valid("param").id, body), 201);
   });
 

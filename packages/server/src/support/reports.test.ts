@@ -1,7 +1,7 @@
 import type {
   MyReport,
+  StaffNote,
   StaffReport,
-  StaffReportNote,
   StaffReportPage,
   SupportFlow,
   SupportTree,
@@ -623,7 +623,7 @@ describe("the staff queue", () => {
     expect(response.status).toBe(200);
     const { report, notes } = (await response.json()) as {
       report: StaffReport;
-      notes: StaffReportNote[];
+      notes: StaffNote[];
     };
     expect(report).toMatchObject({
       id: reportId,
@@ -661,7 +661,7 @@ describe("the staff queue", () => {
     });
     const { notes } = (await (
       await t.get(`/v4/support/reports/${reportId}`, { headers: { cookie: admin.cookie } })
-    ).json()) as { notes: StaffReportNote[] };
+    ).json()) as { notes: StaffNote[] };
     expect(notes.map((note) => note.body)).toEqual(["Checked the thread"]);
   });
 

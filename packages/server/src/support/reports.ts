@@ -12,8 +12,8 @@ import {
   type ReportTypeId,
   reasonTitles,
   reportTypeName,
+  type StaffNote,
   type StaffReport,
-  type StaffReportNote,
   type StaffReportPage,
 } from "@inkwell/shared";
 import type { Kysely } from "kysely";
@@ -22,6 +22,7 @@ import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { isBlocked, isMuted } from "../safety/relations.ts";
 import { iso, isoOrNull, storyUrl } from "../stories/cards.ts";
 import type { MaybeViewer, Viewer } from "../viewer.ts";
+import { toStaffNote } from "./staff-notes.ts";
 import { DEFAULT_TREE_LANG, supportTree } from "./tree.ts";
 
 /** What a report names: the reported item's id, the reported user, and how the modal saw it. */
@@ -310,7 +311,7 @@ async function reportById(db: Kysely<Database>, id: number): Promise<StaffReport
   return toStaffReport(row, await staffReasonTitles(db));
 }
 
-async function notesOf(db: Kysely<Database>, id: number): Promise<StaffReportNote[]> {
+async function notesOf(db: Kysely<Database>, id: number): Promise<StaffNote[]> {
   const rows = await db
     .selectFrom("support_ticket_notes")
     .select(["id", "author_username", "body", "created_at"])
@@ -318,12 +319,7 @@ async function notesOf(db: Kysely<Database>, id: number): Promise<StaffReportNot
     .orderBy("created_at")
     .orderBy("id")
     .execute();
-  return rows.map((row) => ({
-    id: Number(row.id),
-    author: row.author_username,
-    body: row.body,
-    createdAt: iso(row.created_at),
-  }));
+  return rows.map(toStaffNote);
 }
 
 export async function getReport(db: Kysely<Database>, viewer: Viewer, id: number) {
@@ -338,7 +334,7 @@ async function insertNote(
   id: number,
   body: string,
   now: number,
-): Promise<StaffReportNote> {
+): Promise<StaffNote> {
   const row = await db
     .insertInto("support_ticket_notes")
     .values({
@@ -350,7 +346,7 @@ async function insertNote(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  return { id: Number(row.id), author: viewer.username, body, createdAt: iso(now) };
+  return toStaffNote({ id: row.id, author_username: viewer.username, body, created_at: now });
 }
 
 /** A staff note on a report: seen by staff only. */
@@ -360,7 +356,7 @@ export async function addReportNote(
   id: number,
   body: string,
   now = Date.now(),
-): Promise<StaffReportNote> {
+): Promise<StaffNote> {
   assertModerator(viewer);
   await reportById(db, id);
   return insertNote(db, viewer, id, body, now);

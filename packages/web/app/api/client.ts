@@ -58,8 +58,8 @@ import type {
   ReadResult,
   RecentSearches,
   ReportOutcome,
+  StaffNote,
   StaffReport,
-  StaffReportNote,
   StaffReportPage,
   StoryCard,
   StoryClassificationInput,
@@ -444,6 +444,9 @@ export function createApiClient(fetchApi: ApiFetch) {
     /** Staff: put a story in another language or category. */
     classifyStory: (storyId: number, input: StoryClassificationInput) =>
       call<StoryStaffView>(`/v5/admin/stories/${storyId}`, json("PATCH", input)),
+    /** System admins: a note on a story, for staff alone. */
+    addStoryStaffNote: (storyId: number, body: string) =>
+      call<StaffNote>(`/v5/admin/stories/${storyId}/notes`, json("POST", { body })),
     myWorks: () => get<{ stories: WorkSummary[] }>("/v4/works"),
     work: (storyId: number) => get<WorkDetails>(`/v4/works/${storyId}`),
     createWork: (details: NewStoryInput) => call<WorkDetails>("/v4/works", json("POST", details)),
@@ -680,9 +683,9 @@ export function createApiClient(fetchApi: ApiFetch) {
     /** The staff queue (ambassadors and system admins). */
     staffReports: (query: URLSearchParams) => get<StaffReportPage>(`/v4/support/reports?${query}`),
     staffReport: (id: number) =>
-      get<{ report: StaffReport; notes: StaffReportNote[] }>(`/v4/support/reports/${id}`),
+      get<{ report: StaffReport; notes: StaffNote[] }>(`/v4/support/reports/${id}`),
     addReportNote: (id: number, body: string) =>
-      call<StaffReportNote>(`/v4/support/reports/${id}/notes`, json("POST", { body })),
+      call<StaffNote>(`/v4/support/reports/${id}/notes`, json("POST", { body })),
     resolveReport: (id: number, outcome: ReportOutcome, note: string) =>
       call<StaffReport>(`/v4/support/reports/${id}/resolve`, json("POST", { outcome, note })),
     reopenReport: (id: number) =>

@@ -1,9 +1,9 @@
 import {
   isModerator,
   MODEL_TYPES,
-  REPORT_NOTE_MAX,
   REPORT_OUTCOMES,
   type ReportOutcome,
+  STAFF_NOTE_MAX,
 } from "@inkwell/shared";
 import { useState } from "react";
 import { isRouteErrorResponse, redirect, useRevalidator, useRouteError } from "react-router";
@@ -11,6 +11,7 @@ import { browserApi } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
 import { ErrorPage } from "../components/error-page.tsx";
 import { reportAbout, reportDate } from "../features/reports/my-reports.tsx";
+import { StaffNoteList } from "../features/reports/staff-notes.tsx";
 import { t } from "../i18n/index.ts";
 import { idFromParam, notFoundResponse, orNotFound } from "../lib/route-data.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
@@ -193,7 +194,7 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
                 id="resolve-note"
                 disabled={!hydrated}
                 rows={3}
-                maxLength={REPORT_NOTE_MAX}
+                maxLength={STAFF_NOTE_MAX}
                 value={resolveNote}
                 onChange={(event) => setResolveNote(event.target.value)}
               />
@@ -211,20 +212,7 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="notes-heading">
         <h2 id="notes-heading">{text.notes}</h2>
-        {notes.length === 0 ? (
-          <p>{text.noNotes}</p>
-        ) : (
-          <ul className="staff-report__notes">
-            {notes.map((entry) => (
-              <li key={entry.id}>
-                <p>{entry.body}</p>
-                <p className="muted-text">
-                  {entry.author ?? "—"} · {reportDate(entry.createdAt)}
-                </p>
-              </li>
-            ))}
-          </ul>
-        )}
+        <StaffNoteList notes={notes} empty={text.noNotes} />
         <form
           onSubmit={async (event) => {
             event.preventDefault();
@@ -237,7 +225,7 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
               id="report-note"
               disabled={!hydrated}
               rows={3}
-              maxLength={REPORT_NOTE_MAX}
+              maxLength={STAFF_NOTE_MAX}
               value={note}
               onChange={(event) => setNote(event.target.value)}
             />

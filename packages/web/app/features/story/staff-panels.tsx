@@ -2,18 +2,21 @@ import {
   type Category,
   LANGUAGES,
   MODEL_TYPES,
+  STAFF_NOTE_MAX,
   STAFF_STATUS_RESET_MS,
+  type StaffNote,
   type StoryClassificationInput,
   type StoryStaffView,
 } from "@inkwell/shared";
 import { CircleCheck, LockKeyhole, TriangleAlert } from "lucide";
-import { useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { browserApi } from "../../api/client.ts";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
+import { StaffNoteList } from "../reports/staff-notes.tsx";
 import "../../styles/story-staff.css";
 
 const text = t.storyStaff;
@@ -235,6 +238,65 @@ function RemoveCover({ cover }: { cover: string }) {
   );
 }
 
+/** System admins' notes on the story: staff alone see them (reader.md §6, admin notes). */
+function AdminNotes({
+  storyId,
+  notes,
+  onAdded,
+}: {
+  storyId: number;
+  notes: StaffNote[];
+  onAdded: (note: StaffNote) => void;
+}) {
+  const [draft, setDraft] = useState("");
+  const status = useSaveStatus();
+  const id = useId();
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    status.start();
+    const result = await browserApi()
+      .addStoryStaffNote(storyId, draft.trim())
+      .catch(() => null);
+    if (result?.ok) {
+      onAdded(result.value);
+      setDraft("");
+      status.settle("saved");
+    } else {
+      status.settle("failed", result?.refusal.message);
+    }
+  }
+  return (
+    <section className="staff-admin__notes" aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>{text.notesHeading}</h3>
+      <StaffNoteList notes={notes} empty={text.noNotes} />
+      <form className="staff-admin__note-form" onSubmit={(event) => void add(event)}>
+        <label htmlFor={`${id}-note`}>{text.noteLabel}</label>
+        <textarea
+          id={`${id}-note`}
+          rows={3}
+          maxLength={STAFF_NOTE_MAX}
+          value={draft}
+          aria-describedby={`${id}-count ${id}-status`}
+          onChange={(event) => setDraft(event.target.value)}
+        />
+        <span id={`${id}-count`} className="staff-admin__count">
+          {text.characters(draft.length, STAFF_NOTE_MAX)}
+        </span>
+        <div className="staff-field__row">
+          <button
+            className="button"
+            type="submit"
+            disabled={status.state === "saving" || draft.trim() === ""}
+          >
+            {text.addNote}
+          </button>
+          <StatusLine status={status} id={`${id}-status`} />
+        </div>
+      </form>
+    </section>
+  );
+}
+
 /** A country code as its English name ("NZ": New Zealand); anything else as it is stored. */
 function countryName(code: string): string {
   try {
@@ -249,10 +311,12 @@ function AdminPanel({
   storyId,
   view,
   cover,
+  onChange,
 }: {
   storyId: number;
   view: StoryStaffView;
   cover: string | null;
+  onChange: (view: StoryStaffView) => void;
 }) {
   const author = view.author;
   return (
@@ -296,6 +360,11 @@ function AdminPanel({
             {text.download}
           </button>
         </form>
+        <AdminNotes
+          storyId={storyId}
+          notes={view.notes ?? []}
+          onAdded={(note) => onChange({ ...view, notes: [...(view.notes ?? []), note] })}
+        />
       </div>
     </details>
   );
@@ -335,7 +404,9 @@ export default function StaffPanels({ storyId, cover }: { storyId: number; cover
   return (
     <>
       <StoryLockPanel storyId={storyId} view={view} categories={categories} onChange={setView} />
-      {user.isSysAdmin && <AdminPanel storyId={storyId} view={view} cover={cover} />}
+      {user.isSysAdmin && (
+        <AdminPanel storyId={storyId} view={view} cover={cover} onChange={setView} />
+      )}
     </>
   );
 }

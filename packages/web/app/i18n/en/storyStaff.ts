@@ -1,3 +1,5 @@
+import { characters } from "./characters.ts";
+
 /** The story page's staff panels (reader.md §6): ambassadors and system admins only. */
 export const storyStaff = {
   lockHeading: "Story lock",
@@ -30,4 +32,9 @@ export const storyStaff = {
   removeCoverText:
     "Nobody but the writer will see it, with a notice that it breaks our Content Guidelines. The writer can appeal, and an appeal can restore it.",
   cancel: "Cancel",
+  notesHeading: "Admin notes",
+  noNotes: "No notes yet. Staff alone see them.",
+  noteLabel: "New note",
+  addNote: "Add note",
+  characters: characters.counter,
 } as const;
