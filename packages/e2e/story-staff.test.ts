@@ -159,6 +159,38 @@ describe("the story page's staff panels", () => {
     });
   });
 
+  test("a writer changes their story's rating, and an admin sees it in the rating history", async () => {
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_writer", "/myworks");
+      const href = await page
+        .getByRole("list", { name: "Your stories" })
+        .getByRole("heading")
+        .getByRole("link")
+        .first()
+        .getAttribute("href");
+      const id = Number(href?.split("/").at(-1));
+      await page.goto(`/myworks/${id}`);
+      await page.getByRole("tab", { name: "Story Details" }).click();
+      const mature = page.getByLabel("Mature");
+      const becomes = !(await mature.isChecked());
+      await mature.setChecked(becomes);
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await page.getByText("Saved", { exact: true }).waitFor();
+
+      await withPage({ viewport: PHONE, baseURL: server.url }, async (staff) => {
+        await logInAt(staff, "demo_admin", `/story/${id}`);
+        const admin = adminPanel(staff);
+        await admin.locator("summary").click();
+        const history = admin.getByRole("region", { name: "Rating history" });
+        const change = history.getByRole("listitem").filter({ hasText: "demo_writer" });
+        await change.waitFor();
+        const rating = becomes ? "Mature" : "Not mature";
+        expect(await change.getByText(rating, { exact: true }).count()).toBe(1);
+        await expectNoAxeViolations(staff, "the rating history at 360 px");
+      });
+    });
+  });
+
   test("an ambassador sees the Story lock panel but not the admin panel", async () => {
     const { id, path } = await storyPath();
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {

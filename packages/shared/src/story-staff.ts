@@ -16,6 +16,16 @@ export interface StoryStaffView {
   author?: StoryAuthorFacts;
   /** System admins only: their notes on the story, oldest first. */
   notes?: StaffNote[];
+  /** System admins only: each rating the story was given, oldest first. */
+  ratingHistory?: StoryRatingChange[];
+}
+
+/** A rating a story was given (at its creation or a later change), by whom and when. */
+export interface StoryRatingChange {
+  mature: boolean;
+  /** The username of whoever set it; null once their account is gone. */
+  by: string | null;
+  at: string;
 }
 
 /** The facts about a story's author that only system admins see. */

@@ -37,6 +37,7 @@ import * as premium from "./migrations/035-premium.ts";
 import * as storyTagsOrder from "./migrations/036-story-tags-order.ts";
 import * as storyClassificationLock from "./migrations/037-story-classification-lock.ts";
 import * as storyStaffNotes from "./migrations/038-story-staff-notes.ts";
+import * as storyRatingChanges from "./migrations/039-story-rating-changes.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   "036-story-tags-order": storyTagsOrder,
   "037-story-classification-lock": storyClassificationLock,
   "038-story-staff-notes": storyStaffNotes,
+  "039-story-rating-changes": storyRatingChanges,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -270,6 +270,7 @@ export interface Database {
   support_tickets: SupportTicketsTable;
   support_ticket_notes: SupportTicketNotesTable;
   story_staff_notes: StoryStaffNotesTable;
+  story_rating_changes: StoryRatingChangesTable;
   support_tree_flows: SupportTreeFlowsTable;
   image_flags: ImageFlagsTable;
   comments: CommentsTable;
@@ -365,6 +366,16 @@ export interface StoryStaffNotesTable {
   author_id: number | null;
   author_username: string | null;
   body: string;
+  created_at: Millis;
+}
+
+/** A rating a story was given, by whom and when (migration 039). */
+export interface StoryRatingChangesTable {
+  id: Generated<number>;
+  story_id: number;
+  rating: number;
+  changed_by_id: number | null;
+  changed_by_username: string | null;
   created_at: Millis;
 }
 

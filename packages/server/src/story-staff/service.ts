@@ -3,10 +3,12 @@ import {
   escapeHtml,
   isModerator,
   languageById,
+  MATURE_RATING,
   partPlainText,
   type StaffNote,
   type StoryAuthorFacts,
   type StoryClassificationInput,
+  type StoryRatingChange,
   type StoryStaffView,
   type StoryTextFlags,
 } from "@inkwell/shared";
@@ -14,6 +16,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { storyChanged } from "../events.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
+import { iso } from "../stories/cards.ts";
 import { toStaffNote } from "../support/staff-notes.ts";
 import type { Viewer } from "../viewer.ts";
 import { checkCategory, writeTagsAndCategory } from "../works/service.ts";
@@ -91,11 +94,27 @@ export async function storyStaffView(
     locked: Number(story.classification_locked) === 1,
   };
   if (!viewer.isSysAdmin) return view;
-  const [author, notes] = await Promise.all([
+  const [author, notes, ratingHistory] = await Promise.all([
     authorFacts(db, Number(story.user_id), today),
     staffNotesOf(db, storyId),
+    ratingHistoryOf(db, storyId),
   ]);
-  return { ...view, author, notes };
+  return { ...view, author, notes, ratingHistory };
+}
+
+/** The ratings the story was given, as works/service.ts recorded them. */
+async function ratingHistoryOf(db: Db, storyId: number): Promise<StoryRatingChange[]> {
+  const rows = await db
+    .selectFrom("story_rating_changes")
+    .select(["rating", "changed_by_username", "created_at"])
+    .where("story_id", "=", storyId)
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => ({
+    mature: Number(row.rating) === MATURE_RATING,
+    by: row.changed_by_username,
+    at: iso(row.created_at),
+  }));
 }
 
 async function staffNotesOf(db: Db, storyId: number): Promise<StaffNote[]> {

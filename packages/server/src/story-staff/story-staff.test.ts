@@ -12,7 +12,7 @@ import { unzip } from "../testing/unzip.ts";
 
 const t = useTestApi();
 let reader: Caller;
-let author: Caller;
+let author: Caller & { username: string };
 let ambassador: Caller;
 let admin: Caller & { username: string };
 let storyId: number;
@@ -249,6 +249,55 @@ describe("POST /v5/admin/stories/{id}/notes: admin notes", () => {
       expect(await page.text()).not.toContain("Writer asked about the cover");
     }
     expect(await notesOf(ambassador)).toBeUndefined();
+  });
+});
+
+describe("rating history: each rating a story was given, in the admins' view", () => {
+  const history = async (id: number) =>
+    (
+      (await (await t.send("GET", `/v5/admin/stories/${id}`, admin)).json()) as StoryStaffView
+    ).ratingHistory?.map(({ mature, by }) => ({ mature, by }));
+  const save = (id: number, mature: boolean) =>
+    t.send("PUT", `/v4/works/${id}`, author, { mature });
+
+  async function newWork(mature: boolean) {
+    const created = await t.send("POST", "/v4/works", author, {
+      title: "Rated",
+      description: "A story whose rating moves.",
+      tags: ["rated"],
+      categoryId: horrorId,
+      languageId: 1,
+      mature,
+      completed: false,
+      copyright: 1,
+      originalWork: true,
+    });
+    expect(created.status).toBe(201);
+    return ((await created.json()) as { id: number }).id;
+  }
+
+  it("records the rating at creation and each change, not a save that keeps it", async () => {
+    const writer = author.username;
+    const id = await newWork(false);
+    expect(await history(id)).toEqual([{ mature: false, by: writer }]);
+    expect((await save(id, true)).status).toBe(200);
+    expect((await save(id, true)).status).toBe(200);
+    expect((await t.send("PUT", `/v4/works/${id}`, author, { title: "Renamed" })).status).toBe(200);
+    expect((await save(id, false)).status).toBe(200);
+    expect(await history(id)).toEqual([
+      { mature: false, by: writer },
+      { mature: true, by: writer },
+      { mature: false, by: writer },
+    ]);
+    const ambassadorView = await t.send("GET", `/v5/admin/stories/${id}`, ambassador);
+    expect(((await ambassadorView.json()) as StoryStaffView).ratingHistory).toBeUndefined();
+  });
+
+  it("records one change when ten saves make the same change at once", async () => {
+    const id = await newWork(false);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => save(id, true)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+    expect((await history(id))?.map((change) => change.mature)).toEqual([false, true]);
   });
 });
 

@@ -299,11 +299,13 @@ export async function writeTagsAndCategory(
   }
 }
 
+const ratingOf = (mature: boolean) => (mature ? MATURE_RATING : 1);
+
 const storyColumns = (details: Partial<StoryDetails>) => ({
   ...(details.title !== undefined && { title: details.title }),
   ...(details.description !== undefined && { description: details.description }),
   ...(details.languageId !== undefined && { language_id: details.languageId }),
-  ...(details.mature !== undefined && { rating: details.mature ? MATURE_RATING : 1 }),
+  ...(details.mature !== undefined && { rating: ratingOf(details.mature) }),
   ...(details.completed !== undefined && {
     completed: details.completed ? (1 as const) : (0 as const),
   }),
@@ -328,6 +330,7 @@ export async function createWork(db: Kysely<Database>, viewer: Viewer, details: 
       .returning("id")
       .executeTakeFirstOrThrow();
     await writeTagsAndCategory(trx, Number(row.id), details);
+    await recordRating(trx, viewer, Number(row.id), ratingOf(details.mature ?? false), now);
     return Number(row.id);
   });
   return storyForEditing(db, viewer, storyId);
@@ -345,15 +348,41 @@ export async function updateWork(
     await assertClassificationKept(db, story, details);
   }
   await db.transaction().execute(async (trx) => {
+    const now = Date.now();
+    if (details.mature !== undefined) {
+      // Read under the lock: of two saves at once, only the one that changes it is recorded.
+      await lockStory(trx, storyId);
+      const { rating } = await trx
+        .selectFrom("stories")
+        .select("rating")
+        .where("id", "=", storyId)
+        .executeTakeFirstOrThrow();
+      const next = ratingOf(details.mature);
+      if (Number(rating) !== next) await recordRating(trx, viewer, storyId, next, now);
+    }
     await trx
       .updateTable("stories")
-      .set({ ...storyColumns(details), modify_date: Date.now() })
+      .set({ ...storyColumns(details), modify_date: now })
       .where("id", "=", storyId)
       .execute();
     await writeTagsAndCategory(trx, storyId, details);
   });
   storyChanged(storyId);
   return storyForEditing(db, viewer, storyId);
+}
+
+/** A rating the story is given, for its rating history (staff's admin panel). */
+function recordRating(trx: Db, viewer: Viewer, storyId: number, rating: number, now: number) {
+  return trx
+    .insertInto("story_rating_changes")
+    .values({
+      story_id: storyId,
+      rating,
+      changed_by_id: viewer.id,
+      changed_by_username: viewer.username,
+      created_at: now,
+    })
+    .execute();
 }
 
 /**

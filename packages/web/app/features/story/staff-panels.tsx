@@ -6,6 +6,7 @@ import {
   STAFF_STATUS_RESET_MS,
   type StaffNote,
   type StoryClassificationInput,
+  type StoryRatingChange,
   type StoryStaffView,
 } from "@inkwell/shared";
 import { CircleCheck, LockKeyhole, TriangleAlert } from "lucide";
@@ -16,6 +17,7 @@ import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
+import { reportDate } from "../reports/my-reports.tsx";
 import { StaffNoteList } from "../reports/staff-notes.tsx";
 import "../../styles/story-staff.css";
 
@@ -266,7 +268,7 @@ function AdminNotes({
     }
   }
   return (
-    <section className="staff-admin__notes" aria-labelledby={`${id}-heading`}>
+    <section className="staff-admin__section" aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`}>{text.notesHeading}</h3>
       <StaffNoteList notes={notes} empty={text.noNotes} />
       <form className="staff-admin__note-form" onSubmit={(event) => void add(event)}>
@@ -293,6 +295,31 @@ function AdminNotes({
           <StatusLine status={status} id={`${id}-status`} />
         </div>
       </form>
+    </section>
+  );
+}
+
+/** Each rating the story was given, oldest first, with who set it and when. */
+function RatingHistory({ changes }: { changes: StoryRatingChange[] }) {
+  const id = useId();
+  return (
+    <section className="staff-admin__section" aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>{text.ratingHeading}</h3>
+      {changes.length === 0 ? (
+        <p>{text.noRatings}</p>
+      ) : (
+        <ol className="staff-admin__ratings">
+          {changes.map((change, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a history only grows at its end
+            <li key={index}>
+              <strong>{change.mature ? text.mature : text.notMature}</strong>
+              <span>
+                {change.by ?? "—"} · {reportDate(change.at)}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
     </section>
   );
 }
@@ -360,6 +387,7 @@ function AdminPanel({
             {text.download}
           </button>
         </form>
+        <RatingHistory changes={view.ratingHistory ?? []} />
         <AdminNotes
           storyId={storyId}
           notes={view.notes ?? []}

@@ -37,4 +37,8 @@ export const storyStaff = {
   noteLabel: "New note",
   addNote: "Add note",
   characters: characters.counter,
+  ratingHeading: "Rating history",
+  mature: "Mature",
+  notMature: "Not mature",
+  noRatings: "No ratings recorded: the story predates its rating history.",
 } as const;
