@@ -338,12 +338,12 @@ function AdminPanel({
   storyId,
   view,
   cover,
-  onChange,
+  onNoteAdded,
 }: {
   storyId: number;
   view: StoryStaffView;
   cover: string | null;
-  onChange: (view: StoryStaffView) => void;
+  onNoteAdded: (note: StaffNote) => void;
 }) {
   const author = view.author;
   return (
@@ -388,11 +388,7 @@ function AdminPanel({
           </button>
         </form>
         <RatingHistory changes={view.ratingHistory ?? []} />
-        <AdminNotes
-          storyId={storyId}
-          notes={view.notes ?? []}
-          onAdded={(note) => onChange({ ...view, notes: [...(view.notes ?? []), note] })}
-        />
+        <AdminNotes storyId={storyId} notes={view.notes ?? []} onAdded={onNoteAdded} />
       </div>
     </details>
   );
@@ -433,7 +429,15 @@ export default function StaffPanels({ storyId, cover }: { storyId: number; cover
     <>
       <StoryLockPanel storyId={storyId} view={view} categories={categories} onChange={setView} />
       {user.isSysAdmin && (
-        <AdminPanel storyId={storyId} view={view} cover={cover} onChange={setView} />
+        <AdminPanel
+          storyId={storyId}
+          view={view}
+          cover={cover}
+          // On the view as it is when the note lands: a Story lock change may have come first.
+          onNoteAdded={(note) =>
+            setView((current) => current && { ...current, notes: [...(current.notes ?? []), note] })
+          }
+        />
       )}
     </>
   );
