@@ -271,7 +271,7 @@ function AdminNotes({
     <section className="staff-admin__section" aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`}>{text.notesHeading}</h3>
       <StaffNoteList notes={notes} empty={text.noNotes} />
-      <form className="staff-admin__note-form" onSubmit={(event) => void add(event)}>
+      <form className="field" onSubmit={(event) => void add(event)}>
         <label htmlFor={`${id}-note`}>{text.noteLabel}</label>
         <textarea
           id={`${id}-note`}
@@ -281,7 +281,7 @@ function AdminNotes({
           aria-describedby={`${id}-count ${id}-status`}
           onChange={(event) => setDraft(event.target.value)}
         />
-        <span id={`${id}-count`} className="staff-admin__count">
+        <span id={`${id}-count`} className="field__hint">
           {text.characters(draft.length, STAFF_NOTE_MAX)}
         </span>
         <div className="staff-field__row">
