@@ -65,3 +65,44 @@ export interface StoryTextFlags {
   /** Accepted for the spec's clients; Inkwell has no private parts (decision 042). */
   includePrivate: boolean;
 }
+
+/** A story's part as the paid story manager lists it, in the story's order. */
+export interface PaidProgrammePart {
+  id: number;
+  title: string;
+  /** Not published yet (a draft or a scheduled part). */
+  draft: boolean;
+  /** What unlocking it costs a reader, or null when it is free to read. */
+  price: number | null;
+  /** A paid bonus part's type (Exclusive Chapter, Writer Reveal); null for any other part. */
+  bonusType: string | null;
+}
+
+/**
+ * The paid story manager's view of a story (system admins, reader.md §6): whether it is in
+ * the Paid Stories programme, what each part costs, and what readers have spent on it.
+ */
+export interface PaidProgrammeView {
+  storyId: number;
+  title: string;
+  url: string;
+  /** The author's username. */
+  author: string;
+  isPaid: boolean;
+  draft: boolean;
+  deleted: boolean;
+  parts: PaidProgrammePart[];
+  /** Readers who bought a part or the whole story, and the Coins they spent, all told. */
+  sales: { readers: number; coins: number };
+}
+
+/**
+ * How many parts at the start of a story stay free when it joins the programme: at least
+ * the first, so readers meet a story before they pay; the writer prices each part after.
+ */
+export const PAID_PROGRAMME_FREE_PARTS = { default: 3, min: 1, max: 200 } as const;
+
+/** What a system admin sends to put a story in the Paid Stories programme. */
+export interface PaidProgrammeInput {
+  freeParts: number;
+}

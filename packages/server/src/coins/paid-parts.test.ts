@@ -1,5 +1,6 @@
 import type { ApiError, PaidPartConfig, PartDetails, WorkDetails } from "@inkwell/shared";
 import { beforeAll, describe, expect, it } from "vitest";
+import { onStoryChanged } from "../events.ts";
 import { useTestApi } from "../testing/api.ts";
 import { createStory, signedInUser } from "../testing/fixtures.ts";
 
@@ -130,6 +131,20 @@ describe("the writer's paid parts", () => {
     await save(author, { ...plain, is_free_part: true });
     expect(await columnsOf(partId)).toMatchObject({ paywalled: 0, is_bonus: 0, bonus_type: null });
     expect((await readerView(partId)).isBlocked).toBe(false);
+  });
+
+  it("tells caches the story changed, so no kept page shows the old price", async () => {
+    const changes: number[] = [];
+    const stop = onStoryChanged((storyId) => changes.push(storyId));
+    try {
+      const partId = paid.partIds[0] as number;
+      await save(author, { ...exclusive(partId), is_free_part: true });
+      expect(changes).toEqual([paid.id]);
+      await save(author, exclusive(partId, { author_note: "" }));
+      expect(changes).toEqual([paid.id]);
+    } finally {
+      stop();
+    }
   });
 
   it("answers one configuration per asked part, in the order asked", async () => {

@@ -7,6 +7,7 @@ import {
 } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
+import { storyChanged } from "../events.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import type { Viewer } from "../viewer.ts";
 import { lockStory, ownStory } from "../works/service.ts";
@@ -124,5 +125,7 @@ export async function savePaidPart(
     await lockStory(trx, save.story_id);
     await trx.updateTable("parts").set(columns).where("id", "=", save.part_id).execute();
   });
+  // A visitor's kept copy of the part must not show it free, nor locked, a moment longer.
+  storyChanged(save.story_id);
   return shape(story, { ...part, ...columns });
 }

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { base, en, Faker } from "@faker-js/faker";
+import { PAID_PROGRAMME_FREE_PARTS } from "@inkwell/shared";
 import { type Insertable, type Kysely, sql } from "kysely";
 import { hashPassword } from "../accounts/passwords.ts";
 import type { ContestSettings } from "../contests/input.ts";
@@ -351,7 +352,7 @@ type PartRow = Omit<Insertable<PartsTable>, "story_id">;
 type StoryDraft = ReturnType<typeof makeStory>;
 
 /** A paid story's first parts are free to read (its preview); Coins unlock the rest. */
-export const FREE_PARTS_OF_PAID_STORY = 3;
+export const FREE_PARTS_OF_PAID_STORY = PAID_PROGRAMME_FREE_PARTS.default;
 
 function makeParts(faker: Faker, story: StoryDraft, now: number): PartRow[] {
   const completed = story.row.completed === 1;

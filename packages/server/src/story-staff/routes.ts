@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { PAID_PROGRAMME_FREE_PARTS } from "@inkwell/shared";
 import type { Context } from "hono";
 import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, objectJson } from "../http/openapi.ts";
@@ -6,6 +7,7 @@ import { readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
 import { idParam, parseInput, staffNoteBody, validationHook } from "../http/validation.ts";
 import type { Viewer } from "../viewer.ts";
+import { joinPaidProgramme, leavePaidProgramme, paidProgrammeView } from "./paid-programme.ts";
 import { addStoryStaffNote, classifyStory, storyStaffView, storyTextArchive } from "./service.ts";
 
 const params = z.object({ storyId: idParam("storyId") });
@@ -13,6 +15,11 @@ const staffResponses = {
   401: { description: "Not signed in", ...errorJson },
   403: { description: "Not an ambassador or system admin", ...errorJson },
   404: { description: "No such story", ...errorJson },
+};
+
+const sysAdminResponses = {
+  ...staffResponses,
+  403: { description: "Not a system admin", ...errorJson },
 };
 
 const viewRoute = createRoute({
@@ -46,9 +53,52 @@ const noteRoute = createRoute({
   responses: {
     201: { description: "StaffNote", ...objectJson },
     400: { description: "An empty or too long note; nothing changed", ...errorJson },
-    ...staffResponses,
-    403: { description: "Not a system admin", ...errorJson },
+    ...sysAdminResponses,
   },
+});
+
+const programmePath = "/v5/admin/stories/{storyId}/paid-programme";
+
+const programmeRoute = createRoute({
+  method: "get",
+  path: programmePath,
+  summary:
+    "The paid story manager's view of a story (system admins): {storyId, title, url, author, isPaid, draft, deleted, parts [{id, title, draft, price, bonusType}], sales {readers, coins}}",
+  request: { params },
+  responses: { 200: { description: "PaidProgrammeView", ...objectJson }, ...sysAdminResponses },
+});
+
+const joinRoute = createRoute({
+  method: "post",
+  path: programmePath,
+  summary:
+    "Put a story in the Paid Stories programme (system admins): JSON {freeParts}, the parts at the start that stay free; every later part becomes a paid part. Answers the PaidProgrammeView",
+  request: { params },
+  responses: {
+    200: { description: "PaidProgrammeView", ...objectJson },
+    400: { description: "freeParts is not a whole number in range; nothing changed", ...errorJson },
+    ...sysAdminResponses,
+    409: { description: "Already in the programme, or deleted; nothing changed", ...errorJson },
+  },
+});
+
+const leaveRoute = createRoute({
+  method: "delete",
+  path: programmePath,
+  summary:
+    "Take a story out of the Paid Stories programme (system admins): every part becomes free to read; what readers bought stays theirs. Answers the PaidProgrammeView",
+  request: { params },
+  responses: { 200: { description: "PaidProgrammeView", ...objectJson }, ...sysAdminResponses },
+});
+
+const { min, max } = PAID_PROGRAMME_FREE_PARTS;
+const freePartsError = `freeParts must be a whole number from ${min} to ${max}`;
+const joinBody = z.object({
+  freeParts: z.coerce
+    .number({ error: freePartsError })
+    .int(freePartsError)
+    .min(min, freePartsError)
+    .max(max, freePartsError),
 });
 
 const listId = (field: string, what: string) =>
@@ -124,6 +174,21 @@ export function storyStaffRoutes() {
     const { body } = parseInput(staffNoteBody, await readFields(c));
     const { storyId } = c.req.valid("param");
     return c.json(await addStoryStaffNote(c.get("db"), viewer, storyId, body), 201);
+  });
+  app.openapi(programmeRoute, async (c) => {
+    const viewer = requireViewer(c);
+    return c.json(await paidProgrammeView(c.get("db"), viewer, c.req.valid("param").storyId), 200);
+  });
+  app.openapi(joinRoute, async (c) => {
+    const viewer = requireViewer(c);
+    const { freeParts } = parseInput(joinBody, await readFields(c));
+    const { storyId } = c.req.valid("param");
+    return c.json(await joinPaidProgramme(c.get("db"), viewer, storyId, freeParts), 200);
+  });
+  app.openapi(leaveRoute, async (c) => {
+    const viewer = requireViewer(c);
+    const { storyId } = c.req.valid("param");
+    return c.json(await leavePaidProgramme(c.get("db"), viewer, storyId), 200);
   });
   return app;
 }

@@ -30,7 +30,7 @@ function requireModerator(viewer: Viewer) {
   }
 }
 
-function requireSysAdmin(viewer: Viewer) {
+export function requireSysAdmin(viewer: Viewer) {
   if (!viewer.isSysAdmin) {
     throw new HttpError(403, "forbidden", "Only system admins can do this.");
   }
@@ -137,6 +137,17 @@ export async function addStoryStaffNote(
 ): Promise<StaffNote> {
   requireSysAdmin(viewer);
   await staffStory(db, storyId);
+  return insertStoryStaffNote(db, viewer, storyId, body, now);
+}
+
+/** Files a note as the viewer's; also what staff changes to a story leave in its record. */
+export async function insertStoryStaffNote(
+  db: Db,
+  viewer: Viewer,
+  storyId: number,
+  body: string,
+  now = Date.now(),
+): Promise<StaffNote> {
   const row = await db
     .insertInto("story_staff_notes")
     .values({

@@ -1,0 +1,181 @@
+import { type PaidProgrammeView, partPrice } from "@inkwell/shared";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+import { storyChanged } from "../events.ts";
+import { HttpError, notFound } from "../http/errors.ts";
+import { storyUrl } from "../stories/cards.ts";
+import type { Viewer } from "../viewer.ts";
+import { lockStory } from "../works/service.ts";
+import { insertStoryStaffNote, requireSysAdmin } from "./service.ts";
+
+type Db = Kysely<Database>;
+
+async function programmeStory(db: Db, storyId: number) {
+  const story = await db
+    .selectFrom("stories")
+    .innerJoin("users", "users.id", "stories.user_id")
+    .select([
+      "stories.id",
+      "stories.title",
+      "stories.is_paid",
+      "stories.draft",
+      "stories.deleted",
+      "users.username",
+    ])
+    .where("stories.id", "=", storyId)
+    .executeTakeFirst();
+  if (!story) throw notFound("Story");
+  return story;
+}
+
+/** The story's parts that still exist, in the story's order. */
+const partsInOrder = (db: Db, storyId: number) =>
+  db
+    .selectFrom("parts")
+    .select(["id", "title", "draft", "paywalled", "is_bonus", "bonus_type"])
+    .where("story_id", "=", storyId)
+    .where("deleted", "=", 0)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+
+/** Readers who bought anything of the story, and the Coins spent on it, parts and whole. */
+async function salesOf(db: Db, storyId: number): Promise<PaidProgrammeView["sales"]> {
+  const bought = (table: "part_unlocks" | "story_unlocks") =>
+    db.selectFrom(table).select(["user_id", "coins"]).where("story_id", "=", storyId).execute();
+  const rows = (await Promise.all([bought("part_unlocks"), bought("story_unlocks")])).flat();
+  return {
+    readers: new Set(rows.map((row) => Number(row.user_id))).size,
+    coins: rows.reduce((sum, row) => sum + Number(row.coins), 0),
+  };
+}
+
+/** GET /v5/admin/stories/{id}/paid-programme: the paid story manager's view. */
+export async function paidProgrammeView(
+  db: Db,
+  viewer: Viewer,
+  storyId: number,
+): Promise<PaidProgrammeView> {
+  requireSysAdmin(viewer);
+  const story = await programmeStory(db, storyId);
+  const [parts, sales] = await Promise.all([partsInOrder(db, storyId), salesOf(db, storyId)]);
+  return {
+    storyId,
+    title: story.title,
+    url: storyUrl(storyId),
+    author: story.username,
+    isPaid: story.is_paid === 1,
+    draft: story.draft === 1,
+    deleted: story.deleted === 1,
+    parts: parts.map((part) => {
+      const bonus = part.is_bonus === 1;
+      return {
+        id: Number(part.id),
+        title: part.title,
+        draft: part.draft === 1,
+        price:
+          part.paywalled === 1
+            ? partPrice({ isBonusPart: bonus, bonusTypeName: part.bonus_type })
+            : null,
+        bonusType: part.paywalled === 1 && bonus ? part.bonus_type : null,
+      };
+    }),
+    sales,
+  };
+}
+
+/** Every part of the story free and plain (a bonus part's words are kept for later). */
+const freeEveryPart = (db: Db, storyId: number) =>
+  db
+    .updateTable("parts")
+    .set({ paywalled: 0, is_bonus: 0, bonus_type: null })
+    .where("story_id", "=", storyId)
+    .execute();
+
+/**
+ * Puts a story in the Paid Stories programme: its first `freeParts` parts stay free, every
+ * later one (drafts too, for when they are published) becomes a paid part of the story, and
+ * the writer may then price each part otherwise (coins/paid-parts.ts). Readers who bought
+ * parts before it left the programme read them again without paying twice.
+ */
+export async function joinPaidProgramme(
+  db: Db,
+  viewer: Viewer,
+  storyId: number,
+  freeParts: number,
+  now = Date.now(),
+): Promise<PaidProgrammeView> {
+  requireSysAdmin(viewer);
+  await db.transaction().execute(async (trx) => {
+    await lockStory(trx, storyId);
+    const story = await programmeStory(trx, storyId);
+    if (story.deleted === 1) {
+      throw new HttpError(
+        409,
+        "story_deleted",
+        "A deleted story can't join the Paid Stories programme.",
+      );
+    }
+    if (story.is_paid === 1) {
+      throw new HttpError(
+        409,
+        "already_paid",
+        "This story is already in the Paid Stories programme: its writer prices each part.",
+      );
+    }
+    await trx
+      .updateTable("stories")
+      .set({ is_paid: 1, is_paywalled: 1, paid_model: "paid_story" })
+      .where("id", "=", storyId)
+      .execute();
+    await freeEveryPart(trx, storyId);
+    const locked = (await partsInOrder(trx, storyId)).slice(freeParts).map((part) => part.id);
+    if (locked.length > 0) {
+      await trx.updateTable("parts").set({ paywalled: 1 }).where("id", "in", locked).execute();
+    }
+    const free = freeParts === 1 ? "the first part" : `the first ${freeParts} parts`;
+    await insertStoryStaffNote(
+      trx,
+      viewer,
+      storyId,
+      `Added to the Paid Stories programme, ${free} free.`,
+      now,
+    );
+  });
+  storyChanged(storyId);
+  return paidProgrammeView(db, viewer, storyId);
+}
+
+/**
+ * Takes a story out of the programme: every part is free to read again. What readers bought
+ * stays theirs (the unlock rows), should the story come back.
+ */
+export async function leavePaidProgramme(
+  db: Db,
+  viewer: Viewer,
+  storyId: number,
+  now = Date.now(),
+): Promise<PaidProgrammeView> {
+  requireSysAdmin(viewer);
+  const left = await db.transaction().execute(async (trx) => {
+    await lockStory(trx, storyId);
+    const story = await programmeStory(trx, storyId);
+    if (story.is_paid !== 1) return false;
+    await trx
+      .updateTable("stories")
+      .set({ is_paid: 0, is_paywalled: 0, paid_model: null })
+      .where("id", "=", storyId)
+      .execute();
+    await freeEveryPart(trx, storyId);
+    await insertStoryStaffNote(
+      trx,
+      viewer,
+      storyId,
+      "Removed from the Paid Stories programme: every part is free to read.",
+      now,
+    );
+    return true;
+  });
+  if (left) storyChanged(storyId);
+  return paidProgrammeView(db, viewer, storyId);
+}
