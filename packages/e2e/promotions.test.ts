@@ -68,6 +68,7 @@ describe("sponsored stories", () => {
         "Image appeals",
         "Sponsored stories",
         "Inkwell Awards",
+        "Paid story manager",
       ]);
       await expectNoAxeViolations(page, "the account menu of a system admin at 360 px, dark");
       await staff.getByRole("link", { name: "Sponsored stories" }).click();

@@ -24,6 +24,7 @@ export default [
   route("admin/image_appeals", "routes/admin-image-appeals.tsx"),
   route("admin/contest", "routes/admin-contest.tsx"),
   route("admin/promotions", "routes/admin-promotions.tsx"),
+  route("admin/paid_stories_manager", "routes/admin-paid-stories.tsx"),
   route("story/:storyId", "routes/story.tsx"),
   route("story/:storyId/rankings", "routes/story-rankings.tsx"),
   route("stories/:tag", "routes/tag.tsx"),

@@ -38,6 +38,7 @@ import type {
   NewStoryInput,
   PaidPartConfig,
   PaidPartConfigInput,
+  PaidProgrammeView,
   ParagraphCommentCounts,
   PartDetails,
   PartImage,
@@ -447,6 +448,21 @@ export function createApiClient(fetchApi: ApiFetch) {
     /** System admins: a note on a story, for staff alone. */
     addStoryStaffNote: (storyId: number, body: string) =>
       call<StaffNote>(`/v5/admin/stories/${storyId}/notes`, json("POST", { body })),
+    /** System admins: the paid story manager's view of a story. */
+    paidProgramme: (storyId: number) =>
+      get<PaidProgrammeView>(`/v5/admin/stories/${storyId}/paid-programme`),
+    /** System admins: put a story in the Paid Stories programme, its first parts free. */
+    joinPaidProgramme: (storyId: number, freeParts: number) =>
+      call<PaidProgrammeView>(
+        `/v5/admin/stories/${storyId}/paid-programme`,
+        json("POST", { freeParts }),
+      ),
+    /** System admins: take a story out of the programme; every part is free again. */
+    leavePaidProgramme: (storyId: number) =>
+      call<PaidProgrammeView>(`/v5/admin/stories/${storyId}/paid-programme`, {
+        method: "DELETE",
+        headers: { accept: "application/json" },
+      }),
     myWorks: () => get<{ stories: WorkSummary[] }>("/v4/works"),
     work: (storyId: number) => get<WorkDetails>(`/v4/works/${storyId}`),
     createWork: (details: NewStoryInput) => call<WorkDetails>("/v4/works", json("POST", details)),

@@ -168,6 +168,10 @@ function StaffLinks({ user }: { user: CurrentUser }) {
     isModerator(user) && { url: "/admin/image_appeals", label: t.header.staffLinks.imageAppeals },
     isStaffOrAdmin(user) && { url: "/admin/promotions", label: t.header.staffLinks.promotions },
     user.isSysAdmin && { url: "/admin/contest", label: t.header.staffLinks.contest },
+    user.isSysAdmin && {
+      url: "/admin/paid_stories_manager",
+      label: t.header.staffLinks.paidStories,
+    },
   ].filter((link) => link !== false);
   if (links.length === 0) return null;
   return (

@@ -363,6 +363,11 @@ function AdminPanel({
           </dl>
         )}
         <a href={reportsUrl(storyId)}>{text.reports}</a>
+        <a
+          href={`/admin/paid_stories_manager?${new URLSearchParams({ storyId: String(storyId) })}`}
+        >
+          {text.paidStories}
+        </a>
         {cover && <RemoveCover cover={cover} />}
         {/* A plain GET form: the browser downloads the attachment and stays on the page. */}
         <form className="staff-admin__download" method="get" action="/apiv2/storytext">

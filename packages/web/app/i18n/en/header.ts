@@ -23,5 +23,6 @@ export const header = {
     imageAppeals: "Image appeals",
     promotions: "Sponsored stories",
     contest: "Inkwell Awards",
+    paidStories: "Paid story manager",
   },
 };

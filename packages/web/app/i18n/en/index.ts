@@ -42,6 +42,7 @@ export { nav } from "./nav.ts";
 export { onboarding } from "./onboarding.ts";
 export { optOut } from "./optOut.ts";
 export { paidParts } from "./paidParts.ts";
+export { paidProgramme } from "./paidProgramme.ts";
 export { part } from "./part.ts";
 export { picksBanner } from "./picksBanner.ts";
 export { premium } from "./premium.ts";

@@ -21,6 +21,7 @@ export const storyStaff = {
   notGiven: "Not given",
   unknown: "Unknown",
   reports: "Reports about this story",
+  paidStories: "Paid story manager",
   download: "Download story text (.zip)",
   downloadHeading: "Story text",
   plainText: "Plain text, without formatting",

@@ -1,0 +1,152 @@
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { DESKTOP, expectNoAxeViolations, logInAt, PHONE, useBrowser } from "./support/browser.ts";
+import { readDatabase } from "./support/database.ts";
+import { useServer } from "./support/server.ts";
+
+const server = useServer();
+const { withPage } = useBrowser();
+
+/** A free story of the demo catalogue (not mature, not a demo account's) with 4+ parts. */
+function freeStory(): { id: number; title: string } {
+  const [story] = readDatabase<{ id: number; title: string }>(
+    server.dataDir,
+    `SELECT s.id, s.title FROM stories s JOIN users u ON u.id = s.user_id
+     WHERE s.is_paid = 0 AND s.draft = 0 AND s.deleted = 0 AND s.rating <> 4
+       AND s.num_parts >= 4 AND u.username NOT LIKE 'demo_%'
+     ORDER BY s.id LIMIT 1`,
+  );
+  if (!story) throw new Error("the demo catalogue has no free story of four parts");
+  return story;
+}
+
+/** The story's paid flag and which of its parts are locked, in order. */
+function programmeState(storyId: number) {
+  const [story] = readDatabase<{ is_paid: number }>(
+    server.dataDir,
+    "SELECT is_paid FROM stories WHERE id = ?",
+    storyId,
+  );
+  const parts = readDatabase<{ paywalled: number }>(
+    server.dataDir,
+    "SELECT paywalled FROM parts WHERE story_id = ? AND deleted = 0 ORDER BY position, id",
+    storyId,
+  );
+  return { isPaid: story?.is_paid === 1, locked: parts.map((part) => part.paywalled === 1) };
+}
+
+const noSideScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+describe("the paid story manager", () => {
+  test("an admin makes a story an Original from its page at 360 px, then frees it again", async () => {
+    const story = freeStory();
+    const manager = `/admin/paid_stories_manager?storyId=${story.id}`;
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      // A visitor's page is kept from its second render (decision 025): render it twice.
+      const browser = page.context().browser();
+      if (!browser) throw new Error("no browser");
+      const visitor = await browser.newPage({ baseURL: server.url });
+      for (let i = 0; i < 2; i++) await visitor.goto(`/story/${story.id}`);
+      const originalBadge = visitor.locator(".story-header").getByText("Original", { exact: true });
+      expect(await originalBadge.count()).toBe(0);
+
+      await logInAt(page, "demo_admin", `/story/${story.id}`);
+      const adminPanel = page.locator("details.staff-admin");
+      await adminPanel.locator("summary").click();
+      await adminPanel.getByRole("link", { name: "Paid story manager" }).click();
+      await page.waitForURL(`${server.url}${manager}`);
+      const found = page.getByRole("article", { name: story.title });
+      await found.getByText("Free to read", { exact: true }).waitFor();
+      await found.getByText("No reader has bought any of it yet.").waitFor();
+      await expectNoAxeViolations(page, "the paid story manager at 360 px, a free story");
+      expect(await noSideScroll(page)).toBe(true);
+
+      // Nothing is locked without at least one free part: refused, and nothing changes.
+      const freeParts = found.getByLabel("Free parts at the start");
+      expect(await freeParts.inputValue()).toBe("3");
+      await freeParts.fill("0");
+      await found.getByRole("button", { name: "Add to the programme" }).click();
+      await found.getByText("freeParts must be a whole number from 1 to 200").waitFor();
+      expect(programmeState(story.id).isPaid).toBe(false);
+
+      await freeParts.fill("2");
+      await freeParts.press("Enter");
+      await found.getByText("The story is in the Paid Stories programme.").waitFor();
+      await found.getByText("In the Paid Stories programme", { exact: true }).waitFor();
+      const prices = await found
+        .getByRole("region", { name: "Parts" })
+        .getByRole("listitem")
+        .evaluateAll((items) => items.map((item) => item.lastElementChild?.textContent));
+      expect(prices.slice(0, 3)).toEqual(["Free", "Free", "6 Coins"]);
+      const state = programmeState(story.id);
+      expect(state.isPaid).toBe(true);
+      expect(state.locked.slice(0, 3)).toEqual([false, false, true]);
+      expect(state.locked.slice(2).every(Boolean)).toBe(true);
+      await expectNoAxeViolations(page, "the paid story manager at 360 px, an Original");
+      expect(await noSideScroll(page)).toBe(true);
+
+      // Visitors see it as an Original at once: the page kept from before is gone.
+      await visitor.reload();
+      await originalBadge.waitFor();
+      await visitor.close();
+
+      await found.getByRole("button", { name: "Take out of the programme" }).click();
+      const confirm = page.getByRole("dialog", { name: "Take this story out of the programme?" });
+      await confirm.getByText("Every part becomes free to read.", { exact: false }).waitFor();
+      await expectNoAxeViolations(page, "the take-out confirmation at 360 px");
+      await confirm.getByRole("button", { name: "Take out of the programme" }).click();
+      await found
+        .getByText("The story is out of the programme: every part is free to read.")
+        .waitFor();
+      await found.getByText("Free to read", { exact: true }).waitFor();
+      expect(programmeState(story.id)).toMatchObject({ isPaid: false });
+      expect(programmeState(story.id).locked.some(Boolean)).toBe(false);
+
+      // Both changes are in the story's admin notes, as demo_admin's.
+      await page.goto(`/story/${story.id}`);
+      await adminPanel.locator("summary").click();
+      const notes = adminPanel.getByRole("region", { name: "Admin notes" });
+      await notes
+        .getByText("Added to the Paid Stories programme, the first 2 parts free.")
+        .waitFor();
+      await notes
+        .getByText("Removed from the Paid Stories programme: every part is free to read.")
+        .waitFor();
+    });
+  });
+
+  test("system admins find it in the account menu and open a story by its link; readers can't", async () => {
+    const story = freeStory();
+    await withPage(
+      { viewport: DESKTOP, colorScheme: "dark", baseURL: server.url },
+      async (page) => {
+        await logInAt(page, "demo_admin", "/");
+        await page.getByLabel("Account").click();
+        const staff = page.getByRole("navigation", { name: "Staff tools" });
+        await staff.getByRole("link", { name: "Paid story manager" }).click();
+        await page.waitForURL(`${server.url}/admin/paid_stories_manager`);
+        await page.getByRole("heading", { name: "Paid story manager", level: 1 }).waitFor();
+        expect(await page.getByRole("article").count()).toBe(0);
+        await expectNoAxeViolations(page, "the paid story manager at 1280 px, dark, no story");
+
+        const field = page.getByRole("textbox", { name: "Story" });
+        await field.fill("999999999");
+        await page.getByRole("button", { name: "Open" }).click();
+        await page.getByText("No story has that number.").waitFor();
+        await field.fill(`${server.url}/story/${story.id}-a-title`);
+        await page.getByRole("button", { name: "Open" }).click();
+        await page.getByRole("article", { name: story.title }).waitFor();
+        expect(new URL(page.url()).searchParams.get("storyId")).toBe(
+          `${server.url}/story/${story.id}-a-title`,
+        );
+        await expectNoAxeViolations(page, "the paid story manager at 1280 px, dark, a story");
+      },
+    );
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_reader", "/");
+      const response = await page.goto(`/admin/paid_stories_manager?storyId=${story.id}`);
+      expect(response?.status()).toBe(404);
+    });
+  });
+});

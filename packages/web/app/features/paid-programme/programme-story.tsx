@@ -1,0 +1,155 @@
+import {
+  PAID_PROGRAMME_FREE_PARTS,
+  type PaidProgrammePart,
+  type PaidProgrammeView,
+} from "@inkwell/shared";
+import { type FormEvent, useState } from "react";
+import { browserApi, type Refusal } from "../../api/client.ts";
+import { Alert } from "../../components/alert.tsx";
+import { ConfirmModal } from "../../components/confirm-modal.tsx";
+import { TextField } from "../../components/text-field.tsx";
+import { t } from "../../i18n/index.ts";
+import "../../styles/paid-programme.css";
+
+const text = t.paidProgramme;
+
+type Outcome = { tone: "success" | "danger"; message: string } | null;
+
+/** What the failed call said, or the generic failure when it said nothing (or never came). */
+const refusalText = (refusal: Refusal | undefined) => refusal?.message ?? text.failed;
+
+function PartPrice({ part }: { part: PaidProgrammePart }) {
+  if (part.price === null) return <span className="paid-manager__price">{text.free}</span>;
+  return (
+    <span className="paid-manager__price paid-manager__price--paid">
+      {part.bonusType ? `${part.bonusType} · ${text.price(part.price)}` : text.price(part.price)}
+    </span>
+  );
+}
+
+/** A story in the paid story manager: where it stands, its parts' prices, and the one change. */
+export function ProgrammeStory({ initial }: { initial: PaidProgrammeView }) {
+  const [view, setView] = useState(initial);
+  const [freeParts, setFreeParts] = useState(String(PAID_PROGRAMME_FREE_PARTS.default));
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [saving, setSaving] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+
+  async function join(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSaving(true);
+    const count = freeParts.trim();
+    const result = await browserApi()
+      .joinPaidProgramme(view.storyId, /^\d+$/.test(count) ? Number(count) : Number.NaN)
+      .catch(() => null);
+    setSaving(false);
+    if (result?.ok) {
+      setView(result.value);
+      setFieldError(undefined);
+      setOutcome({ tone: "success", message: text.joined });
+      return;
+    }
+    const onField = result?.refusal.fields?.freeParts;
+    setFieldError(onField);
+    setOutcome(onField ? null : { tone: "danger", message: refusalText(result?.refusal) });
+  }
+
+  async function leave() {
+    setSaving(true);
+    const result = await browserApi()
+      .leavePaidProgramme(view.storyId)
+      .catch(() => null);
+    setSaving(false);
+    setConfirming(false);
+    if (result?.ok) {
+      setView(result.value);
+      setOutcome({ tone: "success", message: text.left });
+    } else {
+      setOutcome({ tone: "danger", message: refusalText(result?.refusal) });
+    }
+  }
+
+  return (
+    <article className="paid-manager" aria-labelledby="paid-manager-title">
+      <header className="paid-manager__head">
+        <h2 id="paid-manager-title">
+          <a href={view.url}>{view.title}</a>
+        </h2>
+        <p className="paid-manager__meta">{text.by(view.author)}</p>
+        <p className="paid-manager__badges">
+          <span className={view.isPaid ? "badge badge--original" : "badge"}>
+            {view.isPaid ? text.inProgramme : text.outside}
+          </span>
+          {view.draft && <span className="badge">{text.draftStory}</span>}
+          {view.deleted && <span className="badge">{text.deletedStory}</span>}
+        </p>
+        <p className="paid-manager__meta">{text.sales(view.sales.readers, view.sales.coins)}</p>
+      </header>
+
+      {outcome && <Alert tone={outcome.tone}>{outcome.message}</Alert>}
+
+      {view.isPaid ? (
+        <button
+          className="button button--danger paid-manager__leave"
+          type="button"
+          onClick={() => setConfirming(true)}
+        >
+          {text.leave}
+        </button>
+      ) : view.deleted ? (
+        <p>{text.deletedNote}</p>
+      ) : (
+        <form className="admin-form" onSubmit={join} noValidate>
+          <TextField
+            id="paid-manager-free-parts"
+            label={text.freeParts}
+            inputMode="numeric"
+            value={freeParts}
+            onValue={(value) => {
+              setFreeParts(value);
+              setFieldError(undefined);
+            }}
+            hint={text.freePartsHint}
+            error={fieldError}
+            required
+          />
+          <button className="button button--primary" type="submit" disabled={saving}>
+            {saving ? text.saving : text.join}
+          </button>
+        </form>
+      )}
+
+      <section className="paid-manager__parts" aria-labelledby="paid-manager-parts">
+        <h3 id="paid-manager-parts">{text.partsHeading}</h3>
+        {view.parts.length === 0 ? (
+          <p>{text.noParts}</p>
+        ) : (
+          <ol>
+            {view.parts.map((part) => (
+              <li key={part.id}>
+                <span className="paid-manager__part">
+                  {part.title}
+                  {part.draft && <span className="paid-manager__draft">{text.draftPart}</span>}
+                </span>
+                <PartPrice part={part} />
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <ConfirmModal
+        open={confirming}
+        title={text.leaveTitle}
+        text={text.leaveText}
+        cancelLabel={text.cancel}
+        confirmLabel={text.leave}
+        tone="danger"
+        busy={saving}
+        onCancel={() => setConfirming(false)}
+        onConfirm={leave}
+      />
+    </article>
+  );
+}

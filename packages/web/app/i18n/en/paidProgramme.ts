@@ -1,0 +1,42 @@
+import { PAID_STORY_PART_PRICE } from "@inkwell/shared";
+
+const plural = (count: number, one: string, many: string) =>
+  `${count.toLocaleString("en")} ${count === 1 ? one : many}`;
+
+/** /admin/paid_stories_manager: system admins put stories in the Paid Stories programme. */
+export const paidProgramme = {
+  title: "Paid story manager",
+  lead: "A story in the Paid Stories programme is an Inkwell Original: readers unlock its parts after the free ones with Coins. Its writer then prices each part.",
+  story: "Story",
+  storyHint: "Paste the story's link, or its number.",
+  storyInvalid: "That is neither a story's link nor its number.",
+  notFound: "No story has that number.",
+  open: "Open",
+  by: (author: string) => `by ${author}`,
+  inProgramme: "In the Paid Stories programme",
+  outside: "Free to read",
+  draftStory: "Draft",
+  deletedStory: "Deleted",
+  sales: (readers: number, coins: number) =>
+    readers === 0
+      ? "No reader has bought any of it yet."
+      : `${plural(readers, "reader", "readers")} bought parts of it, for ${plural(coins, "Coin", "Coins")} in all.`,
+  partsHeading: "Parts",
+  noParts: "This story has no parts yet.",
+  free: "Free",
+  price: (coins: number) => plural(coins, "Coin", "Coins"),
+  draftPart: "Draft",
+  freeParts: "Free parts at the start",
+  freePartsHint: `Each later part costs ${PAID_STORY_PART_PRICE} Coins, drafts too once published, until the writer prices it otherwise.`,
+  join: "Add to the programme",
+  joined: "The story is in the Paid Stories programme.",
+  leave: "Take out of the programme",
+  leaveTitle: "Take this story out of the programme?",
+  leaveText:
+    "Every part becomes free to read. What readers bought stays theirs, should the story come back.",
+  left: "The story is out of the programme: every part is free to read.",
+  deletedNote: "A deleted story can't join the programme.",
+  saving: "Saving…",
+  failed: "Not saved. Please try again.",
+  cancel: "Cancel",
+} as const;
