@@ -191,6 +191,48 @@ describe("the story page's staff panels", () => {
     });
   });
 
+  test("an admin marks another writer's story Mature from its Story Details at 360 px", async () => {
+    // Not the story the other tests read: visitors meet a gate on this one afterwards.
+    const story = (await hotStories(server.url, 4))[3];
+    if (!story) throw new Error("fewer than four hot stories");
+    const path = `/story/${story.id}`;
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_admin", path);
+      await adminPanel(page).locator("summary").click();
+      await adminPanel(page).getByRole("link", { name: "Edit story details" }).click();
+      await page.waitForURL(`${server.url}/myworks/${story.id}`);
+      const author = await page.request.get(`/v4/works/${story.id}`).then((r) => r.json());
+      await page
+        .getByText(`You are changing ${author.author}'s Story Details as Inkwell staff.`, {
+          exact: false,
+        })
+        .waitFor();
+      // The details alone: no table of contents, no Story Notes, no analytics.
+      expect(await page.getByRole("tab").count()).toBe(0);
+      expect(await page.getByRole("link", { name: "Analytics" }).count()).toBe(0);
+      await expectNoAxeViolations(page, "an admin's Story Details of another writer at 360 px");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+
+      const mature = page.getByLabel("Mature");
+      expect(await mature.isChecked()).toBe(false);
+      await mature.check();
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await page.getByText("Saved", { exact: true }).waitFor();
+
+      await withPage({ viewport: PHONE, baseURL: server.url }, async (visitor) => {
+        await visitor.goto(path);
+        await visitor.getByRole("heading", { name: "This story is for mature readers" }).waitFor();
+      });
+
+      await page.goto(path);
+      await adminPanel(page).locator("summary").click();
+      const notes = adminPanel(page).getByRole("region", { name: "Admin notes" });
+      await notes.getByText("Edited the story's details: rating.").waitFor();
+      const history = adminPanel(page).getByRole("region", { name: "Rating history" });
+      await history.getByRole("listitem").filter({ hasText: "demo_admin" }).waitFor();
+    });
+  });
+
   test("an ambassador sees the Story lock panel but not the admin panel", async () => {
     const { id, path } = await storyPath();
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {

@@ -87,6 +87,8 @@ export interface NewStoryInput extends StoryDetailsInput {
 
 export interface WorkDetails extends StoryDetailsInput {
   id: number;
+  /** The author's username: a system admin may open another writer's Story Details. */
+  author: string;
   cover: string | null;
   /** The cover moderators flagged, which only the writer sees (with the banned notice). */
   bannedCover: string | null;

@@ -2,12 +2,13 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { storyChanged } from "../events.ts";
 import { assertNotTimedOut } from "../moderation/service.ts";
+import { insertStoryStaffNote } from "../support/staff-notes.ts";
 import type { Viewer } from "../viewer.ts";
-import { ownPart, ownStory } from "../works/service.ts";
+import { detailsEditableStory, editsAsStaff, ownPart } from "../works/service.ts";
 import { readUploadedImage, storeCoverImage, storePartImage } from "./uploads.ts";
 
 /**
- * POST /apiv2/updatestorycover: the author's new cover, stored at every size, becomes the
+ * POST /apiv2/updatestorycover: the author's (or a system admin's) new cover, stored at every size, becomes the
  * story's cover wherever covers show. The one place a story's cover is written (besides
  * seeding), so moderation can hook into it. The old files stay: cached pages may still
  * name them for a moment.
@@ -19,16 +20,21 @@ export async function setStoryCover(
   storyId: number,
   base64: string,
 ) {
-  await ownStory(db, viewer, storyId);
+  const story = await detailsEditableStory(db, viewer, storyId);
+  const byStaff = editsAsStaff(story, viewer);
   assertNotTimedOut(viewer);
   const bytes = await readUploadedImage(base64);
   const cover = await storeCoverImage(mediaDir, storyId, bytes);
-  await db
-    .updateTable("stories")
-    // A new cover replaces one moderators flagged: the banned-image notice goes with it.
-    .set({ cover, banned_cover: null, modify_date: Date.now() })
-    .where("id", "=", storyId)
-    .execute();
+  const now = Date.now();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("stories")
+      // A new cover replaces one moderators flagged: the banned-image notice goes with it.
+      .set({ cover, banned_cover: null, ...(!byStaff && { modify_date: now }) })
+      .where("id", "=", storyId)
+      .execute();
+    if (byStaff) await insertStoryStaffNote(trx, viewer, storyId, "Changed the cover.", now);
+  });
   storyChanged(storyId);
   return { id: storyId, cover };
 }

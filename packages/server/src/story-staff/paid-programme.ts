@@ -4,9 +4,10 @@ import type { Database } from "../db/schema.ts";
 import { storyChanged } from "../events.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import { storyUrl } from "../stories/cards.ts";
+import { insertStoryStaffNote } from "../support/staff-notes.ts";
 import type { Viewer } from "../viewer.ts";
 import { lockStory } from "../works/service.ts";
-import { insertStoryStaffNote, requireSysAdmin } from "./service.ts";
+import { requireSysAdmin } from "./service.ts";
 
 type Db = Kysely<Database>;
 

@@ -17,9 +17,9 @@ import type { Database } from "../db/schema.ts";
 import { storyChanged } from "../events.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { iso } from "../stories/cards.ts";
-import { toStaffNote } from "../support/staff-notes.ts";
+import { insertStoryStaffNote, toStaffNote } from "../support/staff-notes.ts";
 import type { Viewer } from "../viewer.ts";
-import { checkCategory, writeTagsAndCategory } from "../works/service.ts";
+import { categoryOf, checkCategory, writeTagsAndCategory } from "../works/service.ts";
 import { type ZipEntry, zip } from "./zip.ts";
 
 type Db = Kysely<Database>;
@@ -81,16 +81,10 @@ export async function storyStaffView(
 ): Promise<StoryStaffView> {
   requireModerator(viewer);
   const story = await staffStory(db, storyId);
-  const category = await db
-    .selectFrom("story_categories")
-    .select("category_id")
-    .where("story_id", "=", storyId)
-    .orderBy("category_id")
-    .executeTakeFirst();
   const view = {
     storyId,
     languageId: Number(story.language_id),
-    categoryId: category ? Number(category.category_id) : null,
+    categoryId: await categoryOf(db, storyId),
     locked: Number(story.classification_locked) === 1,
   };
   if (!viewer.isSysAdmin) return view;
@@ -138,28 +132,6 @@ export async function addStoryStaffNote(
   requireSysAdmin(viewer);
   await staffStory(db, storyId);
   return insertStoryStaffNote(db, viewer, storyId, body, now);
-}
-
-/** Files a note as the viewer's; also what staff changes to a story leave in its record. */
-export async function insertStoryStaffNote(
-  db: Db,
-  viewer: Viewer,
-  storyId: number,
-  body: string,
-  now = Date.now(),
-): Promise<StaffNote> {
-  const row = await db
-    .insertInto("story_staff_notes")
-    .values({
-      story_id: storyId,
-      author_id: viewer.id,
-      author_username: viewer.username,
-      body,
-      created_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return toStaffNote({ id: row.id, author_username: viewer.username, body, created_at: now });
 }
 
 /**

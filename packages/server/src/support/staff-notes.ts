@@ -1,5 +1,8 @@
 import type { StaffNote } from "@inkwell/shared";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
 import { iso } from "../stories/cards.ts";
+import type { Viewer } from "../viewer.ts";
 
 /** A staff note as stored, on a report or a story: who wrote it is kept by name. */
 export interface StaffNoteRow {
@@ -15,3 +18,25 @@ export const toStaffNote = (row: StaffNoteRow): StaffNote => ({
   body: row.body,
   createdAt: iso(row.created_at),
 });
+
+/** Files a note on a story as the viewer's: an admin's own, or the record of a staff change. */
+export async function insertStoryStaffNote(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  storyId: number,
+  body: string,
+  now = Date.now(),
+): Promise<StaffNote> {
+  const row = await db
+    .insertInto("story_staff_notes")
+    .values({
+      story_id: storyId,
+      author_id: viewer.id,
+      author_username: viewer.username,
+      body,
+      created_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return toStaffNote({ id: row.id, author_username: viewer.username, body, created_at: now });
+}

@@ -17,6 +17,7 @@ import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { moderatedPartText } from "../image-moderation/service.ts";
 import { assertNotTimedOut } from "../moderation/service.ts";
 import { isoOrNull } from "../stories/cards.ts";
+import { insertStoryStaffNote } from "../support/staff-notes.ts";
 import type { Viewer } from "../viewer.ts";
 import { applyEdits, dropEdits, type PartEdits, pendingEdits, saveEdits } from "./part-edits.ts";
 
@@ -47,8 +48,7 @@ const stale = () =>
     "This part was changed somewhere else since you opened it. Your changes were not saved: reload to get the latest version.",
   );
 
-/** The story if the viewer wrote it: 404 when there is none, 403 for anyone else. */
-export async function ownStory(db: Db, viewer: Viewer, storyId: number) {
+async function liveStory(db: Db, storyId: number) {
   const story = await db
     .selectFrom("stories")
     .selectAll()
@@ -56,11 +56,32 @@ export async function ownStory(db: Db, viewer: Viewer, storyId: number) {
     .where("deleted", "=", 0)
     .executeTakeFirst();
   if (!story) throw notFound("The story");
-  if (Number(story.user_id) !== viewer.id) {
-    throw new HttpError(403, "forbidden", "Only the author can change this story.");
-  }
   return story;
 }
+
+const notTheAuthor = () =>
+  new HttpError(403, "forbidden", "Only the author can change this story.");
+
+/** The story if the viewer wrote it: 404 when there is none, 403 for anyone else. */
+export async function ownStory(db: Db, viewer: Viewer, storyId: number) {
+  const story = await liveStory(db, storyId);
+  if (Number(story.user_id) !== viewer.id) throw notTheAuthor();
+  return story;
+}
+
+/**
+ * The story if the viewer may change its Story Details and cover: its author, or a system
+ * admin (reader.md §6, edit details). Its parts and Story Notes stay the author's alone.
+ */
+export async function detailsEditableStory(db: Db, viewer: Viewer, storyId: number) {
+  const story = await liveStory(db, storyId);
+  if (Number(story.user_id) !== viewer.id && !viewer.isSysAdmin) throw notTheAuthor();
+  return story;
+}
+
+/** Whether the viewer changes the story as staff rather than as its author. */
+export const editsAsStaff = (story: { user_id: number }, viewer: Viewer) =>
+  Number(story.user_id) !== viewer.id;
 
 /** The part if the viewer wrote its story: 404 when there is none, 403 for anyone else. */
 export async function ownPart(db: Db, viewer: Viewer, partId: number) {
@@ -211,24 +232,26 @@ export async function myWorks(db: Kysely<Database>, viewer: Viewer) {
 
 /** One story as its editor shows it: the Story Details and the table of contents. */
 export async function storyForEditing(db: Kysely<Database>, viewer: Viewer, storyId: number) {
-  const story = await ownStory(db, viewer, storyId);
-  const [tags, category, parts] = await Promise.all([
+  const story = await detailsEditableStory(db, viewer, storyId);
+  const [tags, categoryId, parts, author] = await Promise.all([
     tagsOf(db, storyId),
-    db
-      .selectFrom("story_categories")
-      .select("category_id")
-      .where("story_id", "=", storyId)
-      .executeTakeFirst(),
+    categoryOf(db, storyId),
     partsOf(db, [storyId]),
+    db
+      .selectFrom("users")
+      .select("username")
+      .where("id", "=", story.user_id)
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     id: Number(story.id),
+    author: author.username,
     title: story.title,
     description: story.description,
     cover: story.cover,
     bannedCover: story.banned_cover,
     tags,
-    categoryId: category ? Number(category.category_id) : null,
+    categoryId,
     languageId: Number(story.language_id),
     classificationLocked: Number(story.classification_locked) === 1,
     mature: Number(story.rating) === MATURE_RATING,
@@ -251,6 +274,17 @@ export async function tagsOf(db: Db, storyId: number): Promise<string[]> {
     .orderBy("story_tags.position")
     .execute();
   return rows.map((row) => row.name);
+}
+
+/** The story's category (a story has at most one), or null. */
+export async function categoryOf(db: Db, storyId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom("story_categories")
+    .select("category_id")
+    .where("story_id", "=", storyId)
+    .orderBy("category_id")
+    .executeTakeFirst();
+  return row ? Number(row.category_id) : null;
 }
 
 /** A category id must name one of the list's categories (none is allowed: null). */
@@ -336,16 +370,27 @@ export async function createWork(db: Kysely<Database>, viewer: Viewer, details: 
   return storyForEditing(db, viewer, storyId);
 }
 
+/**
+ * Saves Story Details: the author's, or a system admin's. A staff save leaves the story's
+ * last change date (readers' "updated" is the writer's) and the Story lock alone, and files
+ * what it changed in the story's admin notes.
+ */
 export async function updateWork(
   db: Kysely<Database>,
   viewer: Viewer,
   storyId: number,
   details: Partial<StoryDetails>,
 ) {
-  const story = await ownStory(db, viewer, storyId);
+  const story = await detailsEditableStory(db, viewer, storyId);
+  const byStaff = editsAsStaff(story, viewer);
   await checkCategory(db, details.categoryId);
-  if (Number(story.classification_locked) === 1) {
-    await assertClassificationKept(db, story, details);
+  const changed = await changedDetails(db, story, details);
+  if (
+    !byStaff &&
+    Number(story.classification_locked) === 1 &&
+    (changed.includes("language") || changed.includes("category"))
+  ) {
+    throw new HttpError(403, "classification_locked", STORY_LOCKED_MESSAGE);
   }
   await db.transaction().execute(async (trx) => {
     const now = Date.now();
@@ -362,13 +407,38 @@ export async function updateWork(
     }
     await trx
       .updateTable("stories")
-      .set({ ...storyColumns(details), modify_date: now })
+      .set({ ...storyColumns(details), ...(!byStaff && { modify_date: now }) })
       .where("id", "=", storyId)
       .execute();
     await writeTagsAndCategory(trx, storyId, details);
+    if (byStaff && changed.length > 0) {
+      const body = `Edited the story's details: ${changed.join(", ")}.`;
+      await insertStoryStaffNote(trx, viewer, storyId, body, now);
+    }
   });
   storyChanged(storyId);
   return storyForEditing(db, viewer, storyId);
+}
+
+/** The Story Details a save changes, by the names staff read in the admin notes. */
+async function changedDetails(
+  db: Db,
+  story: Awaited<ReturnType<typeof liveStory>>,
+  details: Partial<StoryDetails>,
+): Promise<string[]> {
+  const [tags, categoryId] = await Promise.all([tagsOf(db, story.id), categoryOf(db, story.id)]);
+  const differs = <T>(next: T | undefined, current: T) => next !== undefined && next !== current;
+  const changes: [string, boolean][] = [
+    ["title", differs(details.title, story.title)],
+    ["description", differs(details.description, story.description)],
+    ["tags", differs(details.tags?.join("\n"), tags.join("\n"))],
+    ["category", differs(details.categoryId, categoryId)],
+    ["language", differs(details.languageId, Number(story.language_id))],
+    ["rating", differs(details.mature, Number(story.rating) === MATURE_RATING)],
+    ["status", differs(details.completed, Number(story.completed) === 1)],
+    ["licence", differs(details.copyright, Number(story.copyright))],
+  ];
+  return changes.filter(([, changed]) => changed).map(([name]) => name);
 }
 
 /** A rating the story is given, for its rating history (staff's admin panel). */
@@ -383,29 +453,6 @@ function recordRating(trx: Db, viewer: Viewer, storyId: number, rating: number, 
       created_at: now,
     })
     .execute();
-}
-
-/**
- * A story staff locked (the Story lock, reader.md §6) keeps its language and category: the
- * Story Details form sends them unchanged with every save, so only a change is refused.
- */
-async function assertClassificationKept(
-  db: Db,
-  story: { id: number; language_id: number },
-  details: Partial<StoryDetails>,
-) {
-  const category = await db
-    .selectFrom("story_categories")
-    .select("category_id")
-    .where("story_id", "=", story.id)
-    .executeTakeFirst();
-  const currentCategory = category ? Number(category.category_id) : null;
-  const changes =
-    (details.languageId !== undefined && details.languageId !== Number(story.language_id)) ||
-    (details.categoryId !== undefined && details.categoryId !== currentCategory);
-  if (changes) {
-    throw new HttpError(403, "classification_locked", STORY_LOCKED_MESSAGE);
-  }
 }
 
 /**

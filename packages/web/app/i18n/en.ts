@@ -15,6 +15,8 @@ export const works = {
   licence: "Licence",
   editStory: (title: string) => `Edit ${title}`,
   viewStory: "View story",
+  staffEditing: (author: string) =>
+    `You are changing ${author}'s Story Details as Inkwell staff. The story keeps its last update date, and what you change is recorded in its admin notes.`,
   continueWriting: "Continue writing",
   newStoryTitle: "New story",
   storyEditor: "Story editor",

@@ -1,8 +1,10 @@
+import type { Category, WorkDetails } from "@inkwell/shared";
 import { ChartColumn, Eye } from "lucide";
 import { useState } from "react";
 import { isRouteErrorResponse, redirect, useRouteError } from "react-router";
 import { ApiRequestError } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
+import { Alert } from "../components/alert.tsx";
 import { ErrorPage } from "../components/error-page.tsx";
 import { Icon } from "../components/icon.tsx";
 import { ContestBanner } from "../features/contest/contest-banner.tsx";
@@ -20,17 +22,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname;
   if (!user) throw redirect(`/login?${new URLSearchParams({ nextUrl: path })}`);
   const { categories } = await api.categories();
-  if (params.storyId === undefined) return { story: null, categories };
+  if (params.storyId === undefined) return { story: null, categories, staff: false };
   const id = idFromParam(params.storyId);
   if (id === null) throw notFoundResponse();
-  // Someone else's story is a 404 here too: the editor only exists for its author.
+  // Someone else's story is a 404 here too: the editor exists for its author, and its
+  // Story Details for system admins (reader.md §6, edit details).
   const story = await orNotFound(api.work(id)).catch((error: unknown) => {
     if (error instanceof ApiRequestError && error.status === 403) {
       throw notFoundResponse();
     }
     throw error;
   });
-  return { story, categories };
+  return { story, categories, staff: story.author !== user.username };
 }
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
@@ -42,7 +45,8 @@ type Tab = "details" | "contents" | "notes";
 
 /** The story editor: Story Details, then the Table of Contents and Story Notes once the story exists. */
 export default function StoryEditorPage({ loaderData }: Route.ComponentProps) {
-  const { story, categories } = loaderData;
+  const { story, categories, staff } = loaderData;
+  if (story && staff) return <StaffDetailsEditor story={story} categories={categories} />;
   const [tab, setTab] = useState<Tab>(story && story.parts.length > 0 ? "contents" : "details");
   const tabs: Tab[] = story ? ["details", "contents", "notes"] : ["details"];
   return (
@@ -94,6 +98,28 @@ export default function StoryEditorPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <StoryNotesPanel storyId={story.id} />
         )}
+      </section>
+    </article>
+  );
+}
+
+/**
+ * A system admin's view of another writer's story: its Story Details and cover only. The
+ * parts, their prices and the Story Notes stay the writer's.
+ */
+function StaffDetailsEditor({ story, categories }: { story: WorkDetails; categories: Category[] }) {
+  return (
+    <article className="story-editor">
+      <header className="my-works__header">
+        <h1>{story.title}</h1>
+        <a className="button" href={`/story/${story.id}`}>
+          <Icon of={Eye} aria-hidden="true" size={18} />
+          {t.works.viewStory}
+        </a>
+      </header>
+      <Alert tone="info">{t.works.staffEditing(story.author)}</Alert>
+      <section className="story-editor__panel" aria-label={t.works.tabs.details}>
+        <StoryDetailsForm story={story} categories={categories} staff />
       </section>
     </article>
   );

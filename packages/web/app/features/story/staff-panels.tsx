@@ -362,6 +362,7 @@ function AdminPanel({
             <dd>{author.totalReads.toLocaleString("en")}</dd>
           </dl>
         )}
+        <a href={`/myworks/${storyId}`}>{text.editDetails}</a>
         <a href={reportsUrl(storyId)}>{text.reports}</a>
         <a
           href={`/admin/paid_stories_manager?${new URLSearchParams({ storyId: String(storyId) })}`}

@@ -37,10 +37,13 @@ export function StoryDetailsForm({
   story,
   categories,
   onSaved,
+  staff = false,
 }: {
   story: WorkDetails | null;
   categories: Category[];
   onSaved?: (story: WorkDetails) => void;
+  /** A system admin changing another writer's story: the Story lock is theirs to pass. */
+  staff?: boolean;
 }) {
   const [details, setDetails] = useState<StoryDetailsInput>(story ?? EMPTY);
   // Asked once, when the story is made (the server refuses a new story without it).
@@ -54,7 +57,7 @@ export function StoryDetailsForm({
   const set = <K extends keyof StoryDetailsInput>(key: K, value: StoryDetailsInput[K]) =>
     setDetails((all) => ({ ...all, [key]: value }));
   // Staff locked the language and category (the Story lock): the server refuses a change.
-  const locked = story?.classificationLocked ?? false;
+  const locked = !staff && (story?.classificationLocked ?? false);
 
   // A refused save leaves focus on <body> (Save was disabled meanwhile), far below the
   // summary that lists what to fix: take the writer there.
@@ -241,7 +244,7 @@ export function StoryDetailsForm({
         cover={cover}
         pending={pendingCover}
         onPick={setPendingCover}
-        importHref={story ? `/myworks/cover-import?storyId=${story.id}` : undefined}
+        importHref={story && !staff ? `/myworks/cover-import?storyId=${story.id}` : undefined}
         bannedCover={cover ? null : story?.bannedCover}
       />
       <div className="field field--check">

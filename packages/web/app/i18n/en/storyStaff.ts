@@ -20,6 +20,7 @@ export const storyStaff = {
   totalReads: "Total reads by author",
   notGiven: "Not given",
   unknown: "Unknown",
+  editDetails: "Edit story details",
   reports: "Reports about this story",
   paidStories: "Paid story manager",
   download: "Download story text (.zip)",
