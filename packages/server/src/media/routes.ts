@@ -3,7 +3,7 @@ import { MAX_UPLOAD_IMAGE_BYTES } from "@inkwell/shared";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, okRoute } from "../http/openapi.ts";
-import { readFields } from "../http/request-info.ts";
+import { publicBaseUrl, readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
 import { idParam, parseInput, validationHook } from "../http/validation.ts";
 import { addPartImage, setStoryCover } from "./service.ts";
@@ -62,7 +62,11 @@ export function mediaRoutes(mediaDir: string) {
   app.openapi(coverRoute, async (c) => {
     const viewer = requireViewer(c);
     const body = parseInput(coverBody, await readFields(c));
-    return c.json(await setStoryCover(c.get("db"), mediaDir, viewer, body.id, body.image), 200);
+    const db = c.get("db");
+    return c.json(
+      await setStoryCover(db, mediaDir, viewer, body.id, body.image, publicBaseUrl(c)),
+      200,
+    );
   });
   app.openapi(partImageRoute, async (c) => {
     const viewer = requireViewer(c);

@@ -3,6 +3,7 @@ import type { Database } from "../db/schema.ts";
 import { storyChanged } from "../events.ts";
 import { assertNotTimedOut } from "../moderation/service.ts";
 import { insertStoryStaffNote } from "../support/staff-notes.ts";
+import { tellWriter } from "../support/tell-writer.ts";
 import type { Viewer } from "../viewer.ts";
 import { detailsEditableStory, editsAsStaff, ownPart } from "../works/service.ts";
 import { readUploadedImage, storeCoverImage, storePartImage } from "./uploads.ts";
@@ -19,6 +20,7 @@ export async function setStoryCover(
   viewer: Viewer,
   storyId: number,
   base64: string,
+  baseUrl: string,
 ) {
   const story = await detailsEditableStory(db, viewer, storyId);
   const byStaff = editsAsStaff(story, viewer);
@@ -36,6 +38,15 @@ export async function setStoryCover(
     if (byStaff) await insertStoryStaffNote(trx, viewer, storyId, "Changed the cover.", now);
   });
   storyChanged(storyId);
+  if (byStaff) {
+    await tellWriter(db, storyId, {
+      subject: (title) => `Inkwell staff changed the cover of ${title}`,
+      lines: (title) => [
+        `Inkwell staff gave your story "${title}" a new cover. You can choose another one in your story editor:`,
+        `${baseUrl}/myworks/${storyId}`,
+      ],
+    });
+  }
   return { id: storyId, cover };
 }
 

@@ -43,7 +43,7 @@ const freeStory = (title = "The Salt Road") =>
 beforeAll(async () => {
   const db = t.handle.db;
   reader = await signedInUser(db);
-  author = await signedInUser(db);
+  author = await signedInUser(db, { email: "salt.road@example.com" });
   ambassador = await signedInUser(db, { is_ambassador: 1 });
   admin = await signedInUser(db, { is_sysadmin: 1, is_staff: 1 });
 });
@@ -230,6 +230,34 @@ describe("the paid story manager's calls", () => {
     } finally {
       stop();
     }
+  });
+
+  it("mails the writer when the story joins and when it leaves, and not for nothing", async () => {
+    const story = await freeStory("Harbour Lights");
+    const mail = async () =>
+      (
+        await t.handle.db
+          .selectFrom("outbox")
+          .select(["to_address", "subject", "text_body"])
+          .where("subject", "like", "Harbour Lights%")
+          .orderBy("id")
+          .execute()
+      ).map((row) => [row.to_address, row.subject, row.text_body]);
+    await json(join(story.id, { freeParts: 1 }));
+    await json(leave(story.id));
+    await json(leave(story.id));
+    const sent = await mail();
+    expect(sent.map(([to, subject]) => [to, subject])).toEqual([
+      ["salt.road@example.com", "Harbour Lights is now an Inkwell Original"],
+      ["salt.road@example.com", "Harbour Lights is free to read again"],
+    ]);
+    expect(sent[0]?.[2]).toContain(
+      "Readers read the first part free and unlock the rest with Coins.",
+    );
+    expect(sent[0]?.[2]).toContain(`/myworks/${story.id}`);
+    expect(sent[1]?.[2]).toContain(
+      "Every part is free to read again; readers keep what they bought.",
+    );
   });
 
   it("puts a story in once when admins ask at the same moment", async () => {

@@ -5,6 +5,7 @@ import { storyChanged } from "../events.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import { storyUrl } from "../stories/cards.ts";
 import { insertStoryStaffNote } from "../support/staff-notes.ts";
+import { tellWriter } from "../support/tell-writer.ts";
 import type { Viewer } from "../viewer.ts";
 import { lockStory } from "../works/service.ts";
 import { requireSysAdmin } from "./service.ts";
@@ -96,14 +97,15 @@ const freeEveryPart = (db: Db, storyId: number) =>
 /**
  * Puts a story in the Paid Stories programme: its first `freeParts` parts stay free, every
  * later one (drafts too, for when they are published) becomes a paid part of the story, and
- * the writer may then price each part otherwise (coins/paid-parts.ts). Readers who bought
- * parts before it left the programme read them again without paying twice.
+ * the writer may then price each part otherwise (coins/paid-parts.ts), as the mail they get
+ * says. Readers who bought parts before it left the programme read them again for free.
  */
 export async function joinPaidProgramme(
   db: Db,
   viewer: Viewer,
   storyId: number,
   freeParts: number,
+  baseUrl: string,
   now = Date.now(),
 ): Promise<PaidProgrammeView> {
   requireSysAdmin(viewer);
@@ -134,18 +136,33 @@ export async function joinPaidProgramme(
     if (locked.length > 0) {
       await trx.updateTable("parts").set({ paywalled: 1 }).where("id", "in", locked).execute();
     }
-    const free = freeParts === 1 ? "the first part" : `the first ${freeParts} parts`;
     await insertStoryStaffNote(
       trx,
       viewer,
       storyId,
-      `Added to the Paid Stories programme, ${free} free.`,
+      `Added to the Paid Stories programme, ${firstParts(freeParts)} free.`,
       now,
     );
   });
   storyChanged(storyId);
+  await tellWriter(
+    db,
+    storyId,
+    {
+      subject: (title) => `${title} is now an Inkwell Original`,
+      lines: (title) => [
+        `Inkwell staff added your story "${title}" to the Paid Stories programme. Readers read ${firstParts(freeParts)} free and unlock the rest with Coins.`,
+        "",
+        "You price each part in the story editor: open the part, then Part settings, then Paid part settings.",
+        `${baseUrl}/myworks/${storyId}`,
+      ],
+    },
+    now,
+  );
   return paidProgrammeView(db, viewer, storyId);
 }
+
+const firstParts = (count: number) => (count === 1 ? "the first part" : `the first ${count} parts`);
 
 /**
  * Takes a story out of the programme: every part is free to read again. What readers bought
@@ -155,6 +172,7 @@ export async function leavePaidProgramme(
   db: Db,
   viewer: Viewer,
   storyId: number,
+  baseUrl: string,
   now = Date.now(),
 ): Promise<PaidProgrammeView> {
   requireSysAdmin(viewer);
@@ -177,6 +195,20 @@ export async function leavePaidProgramme(
     );
     return true;
   });
-  if (left) storyChanged(storyId);
+  if (left) {
+    storyChanged(storyId);
+    await tellWriter(
+      db,
+      storyId,
+      {
+        subject: (title) => `${title} is free to read again`,
+        lines: (title) => [
+          `Inkwell staff took your story "${title}" out of the Paid Stories programme. Every part is free to read again; readers keep what they bought.`,
+          `${baseUrl}/story/${storyId}`,
+        ],
+      },
+      now,
+    );
+  }
   return paidProgrammeView(db, viewer, storyId);
 }

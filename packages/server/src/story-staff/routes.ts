@@ -3,7 +3,7 @@ import { PAID_PROGRAMME_FREE_PARTS } from "@inkwell/shared";
 import type { Context } from "hono";
 import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, objectJson } from "../http/openapi.ts";
-import { readFields } from "../http/request-info.ts";
+import { publicBaseUrl, readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
 import { idParam, parseInput, staffNoteBody, validationHook } from "../http/validation.ts";
 import type { Viewer } from "../viewer.ts";
@@ -183,12 +183,14 @@ export function storyStaffRoutes() {
     const viewer = requireViewer(c);
     const { freeParts } = parseInput(joinBody, await readFields(c));
     const { storyId } = c.req.valid("param");
-    return c.json(await joinPaidProgramme(c.get("db"), viewer, storyId, freeParts), 200);
+    const view = await joinPaidProgramme(c.get("db"), viewer, storyId, freeParts, publicBaseUrl(c));
+    return c.json(view, 200);
   });
   app.openapi(leaveRoute, async (c) => {
     const viewer = requireViewer(c);
     const { storyId } = c.req.valid("param");
-    return c.json(await leavePaidProgramme(c.get("db"), viewer, storyId), 200);
+    const view = await leavePaidProgramme(c.get("db"), viewer, storyId, publicBaseUrl(c));
+    return c.json(view, 200);
   });
   return app;
 }

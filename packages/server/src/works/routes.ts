@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { COPYRIGHT_LICENCES, LANGUAGES, normaliseTag } from "@inkwell/shared";
 import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, objectJson, okRoutesRefusing } from "../http/openapi.ts";
-import { readFields } from "../http/request-info.ts";
+import { publicBaseUrl, readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
 import { idParam, parseInput, validationHook } from "../http/validation.ts";
 import { isStoryTextZipQuery, storyTextZip } from "../story-staff/routes.ts";
@@ -332,7 +332,7 @@ export function worksRoutes() {
     const viewer = requireViewer(c);
     const changes = parseInput(storyChangesBody, await readFields(c));
     const { storyId } = c.req.valid("param");
-    return c.json(await updateWork(c.get("db"), viewer, storyId, changes), 200);
+    return c.json(await updateWork(c.get("db"), viewer, storyId, changes, publicBaseUrl(c)), 200);
   });
   app.openapi(editTagsRoute, async (c) => {
     const viewer = requireViewer(c);

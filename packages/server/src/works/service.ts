@@ -18,6 +18,7 @@ import { moderatedPartText } from "../image-moderation/service.ts";
 import { assertNotTimedOut } from "../moderation/service.ts";
 import { isoOrNull } from "../stories/cards.ts";
 import { insertStoryStaffNote } from "../support/staff-notes.ts";
+import { tellWriter } from "../support/tell-writer.ts";
 import type { Viewer } from "../viewer.ts";
 import { applyEdits, dropEdits, type PartEdits, pendingEdits, saveEdits } from "./part-edits.ts";
 
@@ -380,6 +381,7 @@ export async function updateWork(
   viewer: Viewer,
   storyId: number,
   details: Partial<StoryDetails>,
+  baseUrl: string,
 ) {
   const story = await detailsEditableStory(db, viewer, storyId);
   const byStaff = editsAsStaff(story, viewer);
@@ -417,6 +419,17 @@ export async function updateWork(
     }
   });
   storyChanged(storyId);
+  if (byStaff && changed.length > 0) {
+    await tellWriter(db, storyId, {
+      subject: (title) => `Inkwell staff changed ${title}`,
+      lines: (title) => [
+        `Inkwell staff changed the details of your story "${title}": its ${changed.join(", ")}.`,
+        "",
+        "See them in your story editor, and write to support if you disagree:",
+        `${baseUrl}/myworks/${storyId}`,
+      ],
+    });
+  }
   return storyForEditing(db, viewer, storyId);
 }
 

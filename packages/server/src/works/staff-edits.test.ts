@@ -45,7 +45,7 @@ async function storyRow(storyId: number) {
 
 beforeAll(async () => {
   const db = t.handle.db;
-  writer = await signedInUser(db);
+  writer = await signedInUser(db, { email: "orchard.writer@example.com" });
   reader = await signedInUser(db);
   ambassador = await signedInUser(db, { is_ambassador: 1 });
   admin = await signedInUser(db, { is_sysadmin: 1, is_staff: 1 });
@@ -86,6 +86,24 @@ describe("a system admin edits another writer's Story Details (reader.md §6)", 
     expect(view.ratingHistory?.map((change) => [change.mature, change.by])).toEqual([
       [true, admin.username],
     ]);
+  });
+
+  it("mails the writer what staff changed, and nothing for the writer's own saves", async () => {
+    const { id } = await story({ title: "Plum Season" });
+    await json(edit(id, writer, { description: "Mine to change." }));
+    await json(edit(id, admin, { title: "Plum Season", completed: true, copyright: 2 }));
+    const sent = await t.handle.db
+      .selectFrom("outbox")
+      .select(["to_address", "subject", "text_body"])
+      .where("subject", "like", "%Plum Season%")
+      .execute();
+    expect(sent.map((mail) => [mail.to_address, mail.subject])).toEqual([
+      ["orchard.writer@example.com", "Inkwell staff changed Plum Season"],
+    ]);
+    expect(sent[0]?.text_body).toContain(
+      'Inkwell staff changed the details of your story "Plum Season": its status, licence.',
+    );
+    expect(sent[0]?.text_body).toContain(`/myworks/${id}`);
   });
 
   it("files no note for a save that changes nothing, nor for the author's own saves", async () => {
@@ -154,6 +172,12 @@ describe("a system admin edits another writer's Story Details (reader.md §6)", 
     expect(row.cover).toBe(answer.cover);
     expect(Number(row.modify_date)).toBe(MODIFIED);
     expect(await staffNotes(id)).toEqual([[admin.username, "Changed the cover."]]);
+    const mail = await t.handle.db
+      .selectFrom("outbox")
+      .select("subject")
+      .where("subject", "=", "Inkwell staff changed the cover of The Orchard Gate")
+      .execute();
+    expect(mail).toHaveLength(1);
     expect(
       (await t.send("POST", "/apiv2/updatestorycover", reader, { id, image: "" })).status,
     ).toBe(403);
