@@ -43,10 +43,24 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
 
 type Tab = "details" | "contents" | "notes";
 
-/** The story editor: Story Details, then the Table of Contents and Story Notes once the story exists. */
+/** The story editor for its writer; a system admin editing someone else's story gets its details. */
 export default function StoryEditorPage({ loaderData }: Route.ComponentProps) {
   const { story, categories, staff } = loaderData;
-  if (story && staff) return <StaffDetailsEditor story={story} categories={categories} />;
+  return story && staff ? (
+    <StaffDetailsEditor story={story} categories={categories} />
+  ) : (
+    <WriterEditor story={story} categories={categories} />
+  );
+}
+
+/** Story Details, then the Table of Contents and Story Notes once the story exists. */
+function WriterEditor({
+  story,
+  categories,
+}: {
+  story: WorkDetails | null;
+  categories: Category[];
+}) {
   const [tab, setTab] = useState<Tab>(story && story.parts.length > 0 ? "contents" : "details");
   const tabs: Tab[] = story ? ["details", "contents", "notes"] : ["details"];
   return (
