@@ -212,6 +212,50 @@ describe("comments on the reading page", () => {
     });
   });
 
+  test("a reader mutes a commenter from their comment at 360 px, and their comments go", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await openPartAs(page, "demo_ambassador");
+      await post(comments(page), "Your comment", "Muting test: a comment from the ambassador");
+      const own = thread(page, "Muting test: a comment from the ambassador");
+      await own.waitFor();
+      // Nobody is offered to mute themselves; others' comments offer it.
+      const muteButtons = (scope: ReturnType<typeof comments>) =>
+        scope.getByRole("button", { name: /^Mute / }).count();
+      expect(await muteButtons(own)).toBe(0);
+      expect(await muteButtons(comments(page))).toBeGreaterThan(0);
+    });
+
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await openPartAs(page, "demo_reader");
+      const theirs = thread(page, "Muting test: a comment from the ambassador");
+      const name = await theirs.locator(".comment__author").first().textContent();
+      await theirs.getByRole("button", { name: `Mute ${name}` }).click();
+      const confirm = page.getByRole("dialog", { name: `Mute ${name}?` });
+      await confirm
+        .getByText("It can take up to 30 minutes to take effect.", { exact: false })
+        .waitFor();
+      await expectNoAxeViolations(page, "the mute confirmation from a comment at 360 px");
+      await confirm.getByRole("button", { name: "Mute", exact: true }).click();
+      await comments(page)
+        .getByText(`${name} is now muted. You can unmute them at any time.`)
+        .waitFor();
+      await theirs.waitFor({ state: "detached" });
+      // Everyone else's comments stay.
+      await thread(page, "Thanks for reading, everyone!").waitFor();
+
+      const muted = await page.request.post("/apiv2/ignoreuser?action=get_ignored_web", {
+        headers: { accept: "application/json" },
+      });
+      expect(JSON.stringify(await muted.json())).toContain("demo_ambassador");
+      // Unmuted again, so the rest of the file meets the ambassador's comments as before.
+      const unmute = await page.request.post(
+        "/apiv2/ignoreuser?id=demo_ambassador&action=unignore_user",
+        { headers: { accept: "application/json", origin: server.url } },
+      );
+      expect(unmute.status()).toBe(200);
+    });
+  });
+
   test("asks a visitor to sign up when they press Comment", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await page.goto(partUrl);

@@ -1,5 +1,5 @@
 import { abbreviateCount, type CommentData, formatTimeAgo } from "@inkwell/shared";
-import { Flag, Heart, Trash2 } from "lucide";
+import { Flag, Heart, Trash2, VolumeX } from "lucide";
 import { useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { Avatar } from "../../components/avatar.tsx";
@@ -15,11 +15,13 @@ export interface CommentActions {
   /** Deletes the comment; false when the server refused (the caller shows the toast). */
   onDelete: (comment: CommentData) => Promise<boolean>;
   onReply?: () => void;
+  /** Asks to mute the comment's author (reader.md §6: others' comments, never one's own). */
+  onMute?: (comment: CommentData) => void;
   /** The comment a deep link points at: highlighted and scrolled to. */
   highlighted?: string | null;
 }
 
-/** One comment: who, when, the text (collapsed when offensive), like, reply, delete, report. */
+/** One comment: who, when, the text (collapsed when offensive), like, reply, delete, mute, report. */
 export function CommentItem({
   comment,
   actions,
@@ -117,6 +119,17 @@ export function CommentItem({
             >
               <Icon of={Trash2} aria-hidden="true" size={16} />
               {t.comments.delete}
+            </button>
+          )}
+          {reportable && viewer && actions.onMute && (
+            <button
+              className="comment__action"
+              type="button"
+              aria-label={t.comments.muteAuthor(comment.user.name)}
+              onClick={() => actions.onMute?.(comment)}
+            >
+              <Icon of={VolumeX} aria-hidden="true" size={16} />
+              <span aria-hidden="true">{t.safety.mute}</span>
             </button>
           )}
           {reportable && (

@@ -83,7 +83,7 @@ export function CommentList({
       )}
       {list.status === "loaded" && adsAfter.has(0) && <AdSlot kind="comment" />}
       {list.comments.map((comment, index) => (
-        <Fragment key={comment.commentId.resourceId}>
+        <Fragment key={`${list.generation}:${comment.commentId.resourceId}`}>
           <CommentThread thread={comment} actions={threadActions} onRemoved={list.remove} />
           {adsAfter.has(index + 1) && <AdSlot kind="comment" />}
         </Fragment>

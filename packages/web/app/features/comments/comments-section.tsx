@@ -10,6 +10,7 @@ import type { CommentActions } from "./comment-item.tsx";
 import { CommentList } from "./comment-list.tsx";
 import { CommentThread } from "./comment-thread.tsx";
 import { useCommentList } from "./use-comment-list.ts";
+import { useCommentMute } from "./use-comment-mute.tsx";
 import { useDeleteComment } from "./use-delete-comment.ts";
 
 /** The comment a link points at: ?commentId=42 or #comment-42. */
@@ -38,6 +39,8 @@ export function CommentsSection({ partId }: { partId: number }) {
     [partId],
   );
   const list = useCommentList(load);
+  // A thread opened from a link goes back to all comments, where the muted author's are gone.
+  const mute = useCommentMute(list, () => setSingle(null));
 
   // A deep link opens its comment's thread (a reply opens the thread it belongs to).
   useEffect(() => {
@@ -68,6 +71,7 @@ export function CommentsSection({ partId }: { partId: number }) {
   const actions: CommentActions = {
     guard,
     onDelete,
+    onMute: mute.onMute,
     highlighted: single?.status === "loaded" ? single.target : null,
   };
 
@@ -108,9 +112,10 @@ export function CommentsSection({ partId }: { partId: number }) {
         />
       )}
       <p className="comments__toast" role="status">
-        {toast}
+        {toast ?? mute.toast}
       </p>
       {modals}
+      {mute.modal}
     </section>
   );
 }

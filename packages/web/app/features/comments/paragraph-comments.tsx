@@ -9,6 +9,7 @@ import { t } from "../../i18n/index.ts";
 import { useInteractionGate } from "../accounts/interaction-gate.tsx";
 import { CommentList } from "./comment-list.tsx";
 import { useCommentList } from "./use-comment-list.ts";
+import { useCommentMute } from "./use-comment-mute.tsx";
 import { useDeleteComment } from "./use-delete-comment.ts";
 
 interface Paragraph {
@@ -106,19 +107,21 @@ function ParagraphThread({
     [partId, paragraphId],
   );
   const list = useCommentList(load);
+  const mute = useCommentMute(list, onChange);
   return (
     <div className="paragraph-thread">
       <CommentList
         list={list}
         resource={{ namespace: "parts", resourceId: String(partId), paragraphId }}
-        actions={{ guard, onDelete }}
+        actions={{ guard, onDelete, onMute: mute.onMute }}
         onChange={onChange}
         withAds={false}
       />
       <p className="comments__toast" role="status">
-        {toast}
+        {toast ?? mute.toast}
       </p>
       {modals}
+      {mute.modal}
     </div>
   );
 }

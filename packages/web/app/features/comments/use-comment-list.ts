@@ -12,6 +12,12 @@ export interface CommentList {
   loadingMore: boolean;
   loadMore: () => void;
   retry: () => void;
+  /**
+   * Loads the first set again as if new: after a mute, what the server now hides goes,
+   * replies shown inside threads too (threads are keyed by `generation`).
+   */
+  reload: () => void;
+  generation: number;
   prepend: (comment: CommentData) => void;
   remove: (id: string) => void;
 }
@@ -27,6 +33,7 @@ export function useCommentList(load: (after: string | null) => Promise<CommentPa
   const [hasMore, setHasMore] = useState(false);
   const [ads, setAds] = useState(false);
   const [loadingMore, setLoadingMore] = useState(false);
+  const [generation, setGeneration] = useState(0);
   // One request at a time: the scroll observer and the button may both ask for the next set.
   const busy = useRef(false);
 
@@ -75,6 +82,10 @@ export function useCommentList(load: (after: string | null) => Promise<CommentPa
       setStatus("loading");
       void fetchSet(null);
     },
+    reload: () => {
+      void fetchSet(null).then(() => setGeneration((n) => n + 1));
+    },
+    generation,
     prepend: (comment) => setComments((shown) => [comment, ...shown]),
     remove: (id) => setComments((shown) => shown.filter((c) => c.commentId.resourceId !== id)),
   };

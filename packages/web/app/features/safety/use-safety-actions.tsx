@@ -70,7 +70,7 @@ async function run(action: SafetyAction, username: string) {
  * confirmation (or acts at once for unmute); `onDone` hears of every success, so the
  * caller reloads what the change hides or shows.
  */
-export function useSafetyActions(onDone: (action: SafetyAction) => void): {
+export function useSafetyActions(onDone: (action: SafetyAction, target: SafetyTarget) => void): {
   ask: (action: SafetyAction, target: SafetyTarget) => void;
   toast: string | null;
   modal: ReactNode;
@@ -88,7 +88,7 @@ export function useSafetyActions(onDone: (action: SafetyAction) => void): {
     setPending(null);
     if (result?.ok) {
       setToast(succeeded[action](target.name));
-      onDone(action);
+      onDone(action, target);
     } else {
       setToast(result?.refusal.message || failedText[action]);
     }

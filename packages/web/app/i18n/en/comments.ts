@@ -12,6 +12,7 @@ export const comments = {
   replyLabel: "Your reply",
   post: "Comment",
   reply: "Reply",
+  muteAuthor: (name: string) => `Mute ${name}`,
   cancel: "Cancel",
   posting: "Posting…",
   postFailed: "Comment failed to post",
