@@ -88,6 +88,57 @@ describe("accounts in the browser", () => {
     });
   });
 
+  test("sign-up checks each field as the visitor leaves it, before anything is sent", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto("/signup");
+      const email = page.getByLabel("Email");
+      const username = page.getByLabel("Username");
+      const password = page.getByLabel("Password", { exact: true });
+      const errorOf = (field: typeof email) =>
+        field.evaluate((node) => {
+          const ids = node.getAttribute("aria-describedby")?.split(" ") ?? [];
+          return ids
+            .map((id) => document.getElementById(id))
+            .filter((note) => note?.classList.contains("field__error"))
+            .map((note) => note?.textContent)
+            .join("");
+        });
+
+      // Tabbing through empty fields says nothing.
+      await email.focus();
+      await page.keyboard.press("Tab");
+      expect(await page.locator(".field__error").count()).toBe(0);
+
+      await email.fill("someone@nowhere");
+      await username.focus();
+      await expect.poll(() => errorOf(email)).toBe("The email address is invalid.");
+      expect(await email.getAttribute("aria-invalid")).toBe("true");
+      await email.fill("demo_reader@example.com");
+      await username.focus();
+      await expect.poll(() => errorOf(email)).toBe("That email address is already in use.");
+
+      await username.fill("ab");
+      await password.focus();
+      await expect
+        .poll(() => errorOf(username))
+        .toBe("Usernames are 3 to 20 letters, numbers or underscores.");
+      await password.fill("lanterns");
+      await username.focus();
+      await expect
+        .poll(() => errorOf(password))
+        .toBe("Choose a password with 10 to 50 characters.");
+      await expectNoAxeViolations(page, "sign-up with fields in error at 360 px");
+
+      // Put right, each message goes when the field is left again.
+      await username.fill("lantern_keeper");
+      await email.fill("lantern.keeper@example.com");
+      await password.fill(SIGN_UP_PASSWORD);
+      await page.getByLabel("Day").focus();
+      await expect.poll(() => page.locator(".field__error").count()).toBe(0);
+      expect(await email.getAttribute("aria-invalid")).toBeNull();
+    });
+  });
+
   test("a reader logs out, fails to log in with a wrong password, then logs in", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await page.goto("/login?nextUrl=/terms");

@@ -122,6 +122,7 @@ export function settingsRoutes(limits: AccountLimiters) {
   });
 
   app.get("/api/v3/users/validate", async (c) => {
+    await limits.lookup.hit([`ip:${clientAddress(c)}`]);
     const problem = await emailProblem(c.get("db"), c.req.query("email") ?? "", c.get("viewer"));
     return problem
       ? c.json({ code: "invalid_email", message: problem }, 400)

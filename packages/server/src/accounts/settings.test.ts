@@ -219,6 +219,21 @@ describe("email", () => {
     expect(await check("fresh@example.com")).toEqual({ status: 200, message: "OK" });
   });
 
+  it("limits address checks per client, so a list of addresses cannot be tried", async () => {
+    const api = createApi(t.handle, { limits: accountLimiters() });
+    const check = (i: number) =>
+      api.request(`/api/v3/users/validate?email=${encodeURIComponent(`probe${i}@example.com`)}`);
+    const statuses = [];
+    for (let i = 0; i < 60; i++) statuses.push((await check(i)).status);
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    const limited = await check(60);
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual({
+      code: "rate_limited",
+      message: ACCOUNT_MESSAGES.rateLimited,
+    });
+  });
+
   it("changes the email unverified and mails a new link, after the checks", async () => {
     const user = await signedIn("mover");
     const attempt = (body: Record<string, string>) =>

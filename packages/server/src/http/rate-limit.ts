@@ -84,6 +84,11 @@ export function accountLimiters(scale = 1) {
     login: new RateLimiter("login", 10 * scale, 15 * MINUTE),
     signup: new RateLimiter("signup", 5 * scale, 60 * MINUTE),
     mail: new RateLimiter("mail", 5 * scale, 60 * MINUTE),
+    /**
+     * Email availability checks (the forms ask as a field is left): 60 in 15 minutes per
+     * address, enough for a person typing, too few to test a list of addresses.
+     */
+    lookup: new RateLimiter("lookup", 60 * scale, 15 * MINUTE),
     /** Support tickets (reports, copyright notices): 10 an hour per address. */
     ticket: new RateLimiter("ticket", 10 * scale, 60 * MINUTE),
     /** Private messages: 20 a minute per sender (a conversation, not a flood). */

@@ -1,5 +1,5 @@
 import { Eye, EyeOff } from "lucide";
-import { useState } from "react";
+import { type FocusEvent, useState } from "react";
 import { t } from "../i18n/index.ts";
 import { FieldNotes, fieldDescribedBy } from "./field-notes.tsx";
 import { Icon } from "./icon.tsx";
@@ -12,6 +12,7 @@ interface PasswordFieldProps {
   hint?: string;
   error?: string;
   onValue?: (value: string) => void;
+  onBlur?: (event: FocusEvent<HTMLInputElement>) => void;
 }
 
 /** A password input with a show/hide toggle (the toggle needs JavaScript; the field does not). */
@@ -23,6 +24,7 @@ export function PasswordField({
   hint,
   error,
   onValue,
+  onBlur,
 }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   return (
@@ -38,6 +40,7 @@ export function PasswordField({
           aria-invalid={error ? true : undefined}
           aria-describedby={fieldDescribedBy({ id, hint, error })}
           onChange={onValue && ((event) => onValue(event.currentTarget.value))}
+          onBlur={onBlur}
         />
         <button
           type="button"

@@ -1,9 +1,11 @@
 import {
   ACCOUNT_MESSAGES,
   birthYears,
+  passwordProblem,
   safeNextUrl,
   signupErrorMessage,
   signupSourceOf,
+  USERNAME_PATTERN,
 } from "@inkwell/shared";
 import { type ReactNode, useState } from "react";
 import { redirect } from "react-router";
@@ -84,6 +86,9 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
           autoComplete="username"
           required
           pattern="[A-Za-z0-9_]{3,20}"
+          onBlur={form.checkOnBlur("username", async (value) =>
+            USERNAME_PATTERN.test(value) ? null : ACCOUNT_MESSAGES.usernameFormat,
+          )}
           aria-invalid={form.fieldError("username") ? true : undefined}
           aria-describedby={`signup-username-hint${form.fieldError("username") ? " signup-username-error" : ""}`}
         />
@@ -104,6 +109,12 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
         autoComplete="new-password"
         hint={t.account.passwordHint}
         error={form.fieldError("password")}
+        onBlur={form.checkOnBlur("password", async (value, owner) => {
+          const username = owner?.elements.namedItem("username");
+          return passwordProblem(value, {
+            username: username instanceof HTMLInputElement ? username.value : undefined,
+          });
+        })}
       />
     ),
     marketing: <MarketingField key="marketing" prefix={PREFIX} />,

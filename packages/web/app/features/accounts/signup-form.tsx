@@ -1,5 +1,13 @@
-import { PRONOUNS } from "@inkwell/shared";
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { ACCOUNT_MESSAGES, isEmail, PRONOUNS } from "@inkwell/shared";
+import {
+  type FocusEvent,
+  type FormEvent,
+  type ReactNode,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
+import { browserApi } from "../../api/client.ts";
 import { t } from "../../i18n/index.ts";
 
 /** What the server answers a refused sign-up: a code, a message, and messages per field. */
@@ -24,12 +32,16 @@ export function useSignupForm(
   delayMs = 0,
 ) {
   const [failure, setFailure] = useState<SignupFailure | null>(initial);
+  // What a field's own check said when the visitor left it: it stands over what the last
+  // submit said of that field, until the next submit.
+  const [checked, setChecked] = useState<Record<string, string | null>>({});
   const [busy, setBusy] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   function show(next: SignupFailure) {
     setFailure(null);
+    setChecked({});
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
       setFailure(next);
@@ -63,7 +75,24 @@ export function useSignupForm(
     }
   }
 
-  const fieldError = (name: string) => failure?.fields?.[name];
+  const fieldError = (name: string) =>
+    name in checked ? (checked[name] ?? undefined) : failure?.fields?.[name];
+  /**
+   * Checks a field when the visitor leaves it (accounts-safety-messaging.md §5: validation
+   * on blur), so a mistake shows before the whole form is sent. An empty field waits for
+   * the submit: tabbing through the form should not fill it with errors.
+   */
+  const checkOnBlur =
+    (
+      name: string,
+      check: (value: string, form: HTMLFormElement | null) => Promise<string | null>,
+    ) =>
+    async (event: FocusEvent<HTMLInputElement>) => {
+      const input = event.currentTarget;
+      if (input.value === "") return;
+      const problem = await check(input.value, input.form);
+      setChecked((all) => ({ ...all, [name]: problem }));
+    };
   const describe = (name: string) => (fieldError(name) ? `${prefix}-${name}-error` : undefined);
   const errorLine = (name: string): ReactNode =>
     fieldError(name) && (
@@ -71,10 +100,21 @@ export function useSignupForm(
         {fieldError(name)}
       </p>
     );
-  return { failure, busy, submit, fieldError, describe, errorLine };
+  return { failure, busy, submit, fieldError, describe, errorLine, checkOnBlur };
 }
 
 type Form = ReturnType<typeof useSignupForm>;
+
+/** The address's form here, then whether the server takes it (GET /api/v3/users/validate). */
+async function emailProblem(value: string): Promise<string | null> {
+  const email = value.trim();
+  if (!isEmail(email)) return ACCOUNT_MESSAGES.emailInvalid;
+  const answer = await browserApi()
+    .validateEmail(email)
+    .catch(() => null);
+  // No answer is no verdict: the submit still checks.
+  return answer && !answer.ok ? (answer.refusal.message ?? null) : null;
+}
 
 export function EmailField({ prefix, form }: { prefix: string; form: Form }) {
   return (
@@ -88,6 +128,7 @@ export function EmailField({ prefix, form }: { prefix: string; form: Form }) {
         required
         aria-invalid={form.fieldError("email") ? true : undefined}
         aria-describedby={form.describe("email")}
+        onBlur={form.checkOnBlur("email", emailProblem)}
       />
       {form.errorLine("email")}
     </div>
