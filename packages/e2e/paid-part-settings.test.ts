@@ -125,7 +125,18 @@ describe("the writer's paid-part settings", () => {
       // A free part has no description or note to give.
       expect(await dialog.getByLabel("Part Description").count()).toBe(0);
       await expectNoAxeViolations(page, "the paid-part dialog at 1280 px");
+      // Making a paid part free asks first (§4: Remove, after a confirm, sets it free).
       await dialog.getByRole("button", { name: "Save" }).click();
+      const question = dialog.getByText(`Make ${part.title} free?`, { exact: false });
+      await question.waitFor();
+      expect(columnsOf(part.partId)?.paywalled).toBe(1);
+      await dialog.getByRole("button", { name: "Keep it paid" }).click();
+      await dialog.getByRole("radio", { name: /^Free/ }).waitFor();
+      expect(columnsOf(part.partId)?.paywalled).toBe(1);
+      await dialog.getByRole("button", { name: "Remove" }).click();
+      await question.waitFor();
+      await expectNoAxeViolations(page, "the Remove confirmation at 1280 px");
+      await dialog.getByRole("button", { name: "Remove" }).click();
       await page.getByText(`${part.title} is free to read.`).waitFor();
       expect(columnsOf(part.partId)).toEqual({ paywalled: 0, is_bonus: 0, bonus_type: null });
     });

@@ -122,6 +122,9 @@ function PaidPartForm({ config, title, onSaved, onClose }: FormProps & { config:
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const [failed, setFailed] = useState(false);
+  // §4: Remove (making a paid part free) asks first; so does choosing Free for a paid part.
+  const [confirmingFree, setConfirmingFree] = useState(false);
+  const paidNow = !config.is_free_part;
   const bonusType = kind === "exclusive" || kind === "reveal" ? BONUS_TYPE_OF[kind] : null;
 
   function savedMessage(): string {
@@ -135,6 +138,10 @@ function PaidPartForm({ config, title, onSaved, onClose }: FormProps & { config:
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (kind === "free" && paidNow && !confirmingFree) {
+      setConfirmingFree(true);
+      return;
+    }
     const form = event.currentTarget;
     const settings = {
       bonus_type: bonusType,
@@ -163,6 +170,7 @@ function PaidPartForm({ config, title, onSaved, onClose }: FormProps & { config:
       })
       .catch(() => null);
     setSaving(false);
+    setConfirmingFree(false);
     if (result?.ok) onSaved(savedMessage());
     else if (result?.refusal.fields) {
       setErrors(result.refusal.fields);
@@ -225,6 +233,22 @@ function PaidPartForm({ config, title, onSaved, onClose }: FormProps & { config:
   };
 
   const kinds = t.paidParts.kinds;
+  if (confirmingFree) {
+    return (
+      <form className="modal__form paid-part" onSubmit={save} noValidate>
+        <p>{t.paidParts.removeQuestion(title)}</p>
+        <div className="modal__actions">
+          <button className="button" type="button" onClick={() => setConfirmingFree(false)}>
+            {t.paidParts.keepPaid}
+          </button>
+          <button className="button button--danger" type="submit" disabled={saving}>
+            {saving ? t.paidParts.saving : t.paidParts.remove}
+          </button>
+        </div>
+        <Toast message={failed ? t.paidParts.failed : null} onDismiss={() => setFailed(false)} />
+      </form>
+    );
+  }
   return (
     <form className="modal__form paid-part" onSubmit={save} noValidate>
       <fieldset
@@ -264,6 +288,18 @@ function PaidPartForm({ config, title, onSaved, onClose }: FormProps & { config:
         <button className="button" type="button" onClick={onClose}>
           {t.paidParts.cancel}
         </button>
+        {paidNow && (
+          <button
+            className="button button--danger"
+            type="button"
+            onClick={() => {
+              setKind("free");
+              setConfirmingFree(true);
+            }}
+          >
+            {t.paidParts.remove}
+          </button>
+        )}
         <button className="button button--primary" type="submit" disabled={saving}>
           {saving ? t.paidParts.saving : t.paidParts.save}
         </button>

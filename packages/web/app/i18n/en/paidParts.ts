@@ -35,6 +35,10 @@ export const paidParts = {
   save: "Save",
   saving: "Saving…",
   cancel: "Cancel",
+  remove: "Remove",
+  removeQuestion: (title: string) =>
+    `Make ${title} free? Readers who haven't unlocked it will read it without Coins. Those who did keep it.`,
+  keepPaid: "Keep it paid",
   failed: "Something went wrong and nothing was saved. Please try again.",
   saved: {
     free: (title: string) => `${title} is free to read.`,
