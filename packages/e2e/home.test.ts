@@ -1,3 +1,4 @@
+import { truncate } from "@inkwell/shared";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { DESKTOP, expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
@@ -276,6 +277,25 @@ describe("the landing page, sign-up, genre onboarding and the home feed", () => 
     } finally {
       await context.close();
     }
+
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      // A carousel's preview cuts the description at 200 characters (reader.md §2).
+      await page.goto("/");
+      const cards = page.getByRole("list", { name: "Popular right now" }).getByRole("link");
+      let checked = false;
+      for (let i = 0; i < (await cards.count()) && !checked; i++) {
+        const href = (await cards.nth(i).getAttribute("href")) ?? "";
+        const id = /\/story\/(\d+)/.exec(href)?.[1];
+        const answer = await page.request.get(`/api/v3/stories/${id}?fields=description`);
+        const { description } = (await answer.json()) as { description: string };
+        if (description.length <= 200) continue;
+        await cards.nth(i).click();
+        const shown = page.getByRole("dialog").locator(".preview__description");
+        expect(await shown.textContent()).toBe(truncate(description, 200));
+        checked = true;
+      }
+      expect(checked, "a popular story with a description over 200 characters").toBe(true);
+    });
 
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
       await page.goto("/");

@@ -122,6 +122,20 @@ describe("server-rendered pages", () => {
     expect((await page(`/story/${story.id}`)).html).not.toContain("The Orchard Ledger");
   });
 
+  it("links a description's URLs, #tags and @mentions, and escapes the rest", async () => {
+    const author = await createUser(t.handle.db);
+    const linked = await createStory(t.handle.db, author.id, {
+      description: "More at https://example.com/map. A #SlowBurn by @ines_h <b>bold</b>",
+    });
+    const { html } = await page(`/story/${linked.id}`);
+    expect(html).toContain(
+      '<a href="https://example.com/map" rel="nofollow noopener noreferrer" target="_blank">https://example.com/map</a>.',
+    );
+    expect(html).toContain('<a href="/stories/slowburn">#SlowBurn</a>');
+    expect(html).toContain('<a href="/user/ines_h">@ines_h</a>');
+    expect(html).toContain("&lt;b&gt;bold&lt;/b&gt;");
+  });
+
   it("accepts a slug after the story id", async () => {
     expect((await page(`/story/${story.id}-letters-from-harrow-lane`)).status).toBe(200);
   });

@@ -258,13 +258,18 @@ const matrix: Row[] = [
     (c) => call(c, "GET", `/v5/users/${ownerName()}/privacy-settings/ccpa/`),
     ownerOnly(200),
   ],
-  // Writing tools: the author alone, whatever their role.
-  ["GET work", (c) => call(c, "GET", `/v4/works/${story.id}`), ownerOnly(200)],
+  // The Story Details: the author's, and a system admin's (reader.md §6, edit details).
+  [
+    "GET work",
+    (c) => call(c, "GET", `/v4/works/${story.id}`),
+    signedIn(403, { owner: 200, admin: 200 }),
+  ],
   [
     "PUT work",
     (c) => call(c, "PUT", `/v4/works/${story.id}`, { title: "The owner's story" }),
-    ownerOnly(200),
+    signedIn(403, { owner: 200, admin: 200 }),
   ],
+  // Writing tools: the author alone, whatever their role.
   [
     "GET storytext",
     (c) => call(c, "GET", `/apiv2/storytext?id=${part()}&output=json`),

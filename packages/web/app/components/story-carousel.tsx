@@ -134,7 +134,14 @@ export function StoryCarousel({
           </li>
         ))}
       </ul>
-      {previewed && <StoryPreview story={previewed} open={open} onClose={() => setOpen(false)} />}
+      {previewed && (
+        <StoryPreview
+          story={previewed}
+          open={open}
+          onClose={() => setOpen(false)}
+          from="carousel"
+        />
+      )}
     </div>
   );
 }

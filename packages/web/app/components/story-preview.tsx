@@ -1,4 +1,4 @@
-import { truncate } from "@inkwell/shared";
+import { linkify, truncate } from "@inkwell/shared";
 import type { StoryCardData } from "../api/client.ts";
 import { StoryActions } from "../features/story/story-actions.tsx";
 import { t } from "../i18n/index.ts";
@@ -7,18 +7,21 @@ import { Cover } from "./cover.tsx";
 import { Modal } from "./modal.tsx";
 import { StoryBadges } from "./story-badges.tsx";
 
-/** reader.md §9: a preview cuts the description at 400 characters. */
-const PREVIEW_DESCRIPTION = 400;
+/** reader.md §2, §9: a preview cuts the description at 400 characters, 200 from a carousel. */
+export const PREVIEW_DESCRIPTION = { card: 400, carousel: 200 } as const;
 
 /** The story preview modal (reader.md §2) that story cards open. */
 export function StoryPreview({
   story,
   open,
   onClose,
+  from = "card",
 }: {
   story: StoryCardData;
   open: boolean;
   onClose: () => void;
+  /** What opened it: a carousel's preview shows a shorter description. */
+  from?: keyof typeof PREVIEW_DESCRIPTION;
 }) {
   const signedIn = useCurrentUser() !== null;
   return (
@@ -34,7 +37,13 @@ export function StoryPreview({
             <StoryBadges completed={story.completed} mature={story.mature} isPaid={story.isPaid} />
           </div>
         </div>
-        <p className="preview__description">{truncate(story.description, PREVIEW_DESCRIPTION)}</p>
+        <p
+          className="preview__description"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: linkify escapes every character it does not link
+          dangerouslySetInnerHTML={{
+            __html: linkify(truncate(story.description, PREVIEW_DESCRIPTION[from])),
+          }}
+        />
         <StoryActions
           storyId={story.id}
           readUrl={story.firstPartId ? `/${story.firstPartId}` : null}

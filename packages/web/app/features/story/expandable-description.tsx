@@ -1,3 +1,4 @@
+import { linkify } from "@inkwell/shared";
 import { useId, useState } from "react";
 import { t } from "../../i18n/index.ts";
 
@@ -5,7 +6,7 @@ import { t } from "../../i18n/index.ts";
 const LONG_DESCRIPTION = 240;
 
 /**
- * The story's description. On a phone a long one is cut to a few lines with Read more /
+ * The story's description, its @mentions, URLs and #tags linked (reader.md §5). On a phone a long one is cut to a few lines with Read more /
  * Read less; wider screens always show it whole (the toggle is hidden there by CSS).
  */
 export function ExpandableDescription({ text }: { text: string }) {
@@ -21,8 +22,12 @@ export function ExpandableDescription({ text }: { text: string }) {
         }
       >
         {text.split(/\n+/).map((paragraph, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: static text split once
-          <p key={index}>{paragraph}</p>
+          <p
+            // biome-ignore lint/suspicious/noArrayIndexKey: static text split once
+            key={index}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: linkify escapes every character it does not link
+            dangerouslySetInnerHTML={{ __html: linkify(paragraph) }}
+          />
         ))}
       </div>
       {long && (
