@@ -4,6 +4,7 @@ import {
   curationUsername,
   featuredAutoplayMs,
   featuredListUrl,
+  genreTagOf,
   HERO_LIMITS,
   type HeroLimits,
   heroTags,
@@ -70,5 +71,18 @@ describe("featured carousel autoplay", () => {
   it("advances every 5500 ms, or 5000 ms with the HFC_LIMIT_INCREASE flag", () => {
     expect(featuredAutoplayMs(featuresFrom({}))).toBe(5500);
     expect(featuredAutoplayMs(featuresFrom({ HFC_LIMIT_INCREASE: true }))).toBe(5000);
+  });
+});
+
+describe("genreTagOf", () => {
+  it("finds a genre by its tag or its name, in any case and with spaces around", () => {
+    expect(genreTagOf("scifi")).toBe("scifi");
+    expect(genreTagOf(" Science Fiction ")).toBe("scifi");
+    expect(genreTagOf("HISTORICAL FICTION")).toBe("historical");
+  });
+
+  it("finds nothing for other tags", () => {
+    expect(genreTagOf("science")).toBeNull();
+    expect(genreTagOf("")).toBeNull();
   });
 });

@@ -26,7 +26,16 @@ export const GENRE_MESSAGES = {
   notGenre: "Choose from the listed genres.",
 } as const;
 
-export const isGenreTag = (tag: string): boolean => GENRES.some((genre) => genre.tag === tag);
+/**
+ * The genre a client named, by its tag ("scifi") or its name ("Science Fiction": reader.md
+ * §7 sends genre names), whatever the case; null for anything else.
+ */
+export function genreTagOf(named: string): string | null {
+  const key = named.trim().toLowerCase();
+  return (
+    GENRES.find((genre) => genre.tag === key || genre.label.toLowerCase() === key)?.tag ?? null
+  );
+}
 
 /** A genre's name as shown ("Science Fiction" for scifi); any other tag as it is. */
 export const genreLabel = (tag: string): string =>

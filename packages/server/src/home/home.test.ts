@@ -185,6 +185,19 @@ describe("GET /v5/home", () => {
     expect((await settings()).preferredTags).toEqual([]);
   });
 
+  it("takes genres by name as §7 sends them, or by tag, in any case", async () => {
+    const a = await reader();
+    const path = `/v5/users/${a.username}/content-settings`;
+    const saved = await choose(a, ["Science Fiction", "historical fiction", "ROMANCE"]);
+    expect(saved.status).toBe(200);
+    const { preferredTags } = (await (await send("GET", path, a)).json()) as ContentSettings;
+    expect(preferredTags).toEqual(["scifi", "historical", "romance"]);
+    // A name and its tag are one genre.
+    expect((await choose(a, ["Teen Fiction", "teenfiction"])).status).toBe(200);
+    const again = (await (await send("GET", path, a)).json()) as ContentSettings;
+    expect(again.preferredTags).toEqual(["teenfiction"]);
+  });
+
   it("keeps one choice whole, never more than three, when Finish is pressed twice at once", async () => {
     for (let round = 0; round < 5; round++) {
       const a = await reader();

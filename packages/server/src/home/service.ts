@@ -2,7 +2,7 @@ import {
   type ContinueReadingItem,
   type ContinueReadingSection,
   GENRE_MESSAGES,
-  isGenreTag,
+  genreTagOf,
   MAX_GENRES,
 } from "@inkwell/shared";
 import type { ExpressionBuilder, Kysely } from "kysely";
@@ -50,13 +50,13 @@ export async function setPreferredTags(
   if (viewer.username.toLowerCase() !== username.toLowerCase()) {
     throw new HttpError(403, "forbidden", "You can only change your own settings.");
   }
-  const tags = [...new Set(typed.map((tag) => tag.trim().toLowerCase()))];
-  const problem =
-    tags.length > MAX_GENRES
+  const named = typed.map(genreTagOf);
+  const tags = [...new Set(named.filter((tag) => tag !== null))];
+  const problem = named.includes(null)
+    ? GENRE_MESSAGES.notGenre
+    : tags.length > MAX_GENRES
       ? GENRE_MESSAGES.tooMany
-      : !tags.every(isGenreTag)
-        ? GENRE_MESSAGES.notGenre
-        : null;
+      : null;
   if (problem) throw badRequest(problem, { preferredTags: problem });
   await db.transaction().execute(async (trx) => {
     // Two saves at once (a double press of Finish) replace the list one after the other.
