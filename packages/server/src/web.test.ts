@@ -175,6 +175,16 @@ describe("server-rendered pages", () => {
     expect(html).toMatch(/<button[^>]*>Reload<\/button>/);
   });
 
+  it("shows a featured list that cannot be loaded as empty, and still 404 for no list", async () => {
+    const broken = siteFailing("/api/v3/lists/:id");
+    const response = await broken.request("/featured/12345");
+    expect(response.status).toBe(200);
+    const html = (await response.text()).replaceAll("&#x27;", "'");
+    expect(html).toContain("<h1>Featured list</h1>");
+    expect(html).toContain("This list can't be shown right now. Try again in a moment.");
+    expect((await page("/featured/99999999")).status).toBe(404);
+  });
+
   it("shows an empty conversation when it cannot be loaded, and still 404 for nobody", async () => {
     await createUser(t.handle.db, { username: "quiet_friend", name: "Quiet Friend" });
     const broken = siteFailing("/api/v3/users/:me/inbox/:other");

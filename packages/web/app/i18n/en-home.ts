@@ -23,6 +23,7 @@ export const feedEn = {
   goHome: "Go home",
   featuredList: "Featured list",
   featuredEmpty: "There are no stories on this list you can read yet.",
+  featuredUnavailable: "This list can't be shown right now. Try again in a moment.",
 };
 
 export const landingEn = {

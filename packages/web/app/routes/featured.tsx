@@ -1,3 +1,4 @@
+import { ApiRequestError } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
 import { Cover } from "../components/cover.tsx";
 import { StoryGrid } from "../components/story-grid.tsx";
@@ -6,23 +7,40 @@ import { idFromParam, notFoundResponse, orNotFound } from "../lib/route-data.ts"
 import type { Route } from "./+types/featured";
 import "../styles/home.css";
 
+/** reader.md §8: a featured list that fails to load shows empty, not as an error page. */
+function unavailable(error: unknown): null {
+  if (error instanceof ApiRequestError && error.status >= 500) return null;
+  throw error;
+}
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = idFromParam(params.listId);
   if (id === null) throw notFoundResponse();
-  const list = await orNotFound(context.get(apiContext).readingList(id));
+  const list = await orNotFound(context.get(apiContext).readingList(id).catch(unavailable));
   // Only the curation accounts' lists are featured; a reader's list lives at /list/{id}.
-  if (!list.featured) throw notFoundResponse();
+  if (list && !list.featured) throw notFoundResponse();
   return { list };
 }
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
-  if (!data) return [];
-  return [{ title: `${data.list.name} · ${t.brand}` }];
+  return [{ title: `${data?.list?.name ?? t.feed.featuredList} · ${t.brand}` }];
 }
 
 /** A featured reading list (reader.md §2 /featured/{listId}): the editors' pick of stories. */
 export default function FeaturedListPage({ loaderData }: Route.ComponentProps) {
   const { list } = loaderData;
+  if (!list) {
+    return (
+      <article className="reading-list">
+        <header className="reading-list__header">
+          <div className="reading-list__info">
+            <h1>{t.feed.featuredList}</h1>
+          </div>
+        </header>
+        <p className="profile__empty">{t.feed.featuredUnavailable}</p>
+      </article>
+    );
+  }
   return (
     <article className="reading-list">
       <header className="reading-list__header">
