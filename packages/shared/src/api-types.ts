@@ -557,6 +557,8 @@ export interface PaidContentMetadata {
     isPaidPreview: boolean;
     numNewParts: number;
     numNewBonusParts: number;
+    /** Whether it is a Premium Pick this month or next (null when neither): §3's names. */
+    premium_picks: { liveness: "current" | "upcoming"; starts_at: string; ends_at: string } | null;
   };
   parts: PaidPartMetadata[];
   has_full_access: boolean;

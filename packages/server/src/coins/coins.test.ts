@@ -128,6 +128,15 @@ describe("paid parts", () => {
       hasBonusParts: true,
       isPaidPreview: true,
     });
+    // The Premium Picks place of the story, as the story details give it, in §3's names.
+    const details = await json<StoryDetails>(
+      t.get(`/api/v3/stories/${paid.id}?fields=premiumPicks`),
+    );
+    const picks = details.premiumPicks;
+    expect(answer.story.premium_picks).toEqual(
+      picks ? { liveness: picks.liveness, starts_at: picks.startsAt, ends_at: picks.endsAt } : null,
+    );
+    expect(answer.story).toHaveProperty("premium_picks");
     expect(answer.parts).toMatchObject([
       { id: paid.partIds[0], paywalled: false, has_access: true, price: [], isBlocked: false },
       {

@@ -21,6 +21,7 @@ import { isPostgres } from "../db/engine.ts";
 import { queryTemplate } from "../db/query-template.ts";
 import type { Database } from "../db/schema.ts";
 import { HttpError, notFound } from "../http/errors.ts";
+import { premiumPicksOfStory } from "../premium-picks/wheel.ts";
 import { isPublished, type PartRow, toPartSummary } from "../stories/cards.ts";
 import { ownPartsOf, publishedPartsOf, readableStory } from "../stories/service.ts";
 import { isAuthorOrStaff, type MaybeViewer, type Viewer } from "../viewer.ts";
@@ -232,6 +233,11 @@ export async function paidContentMetadata(
   const summaries = parts.map((part) => toPartSummary(part, now, isBlockedFor(access, part)));
   const published = summaries.filter((part) => !part.draft);
   const { numNewParts, numNewBonusParts } = countNewParts(published, now);
+  const picks = await premiumPicksOfStory(
+    db,
+    { id: story.id, isPaid: story.is_paid === 1 },
+    new Date(now),
+  );
   return {
     story: {
       id: story.id,
@@ -240,6 +246,11 @@ export async function paidContentMetadata(
       isPaidPreview: published.some((part) => part.isBlocked),
       numNewParts,
       numNewBonusParts,
+      premium_picks: picks && {
+        liveness: picks.liveness,
+        starts_at: picks.startsAt,
+        ends_at: picks.endsAt,
+      },
     },
     parts: parts.flatMap((part, index) => {
       if (asked && !asked.has(part.id)) return [];
