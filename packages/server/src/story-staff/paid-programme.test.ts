@@ -196,6 +196,24 @@ describe("the paid story manager's calls", () => {
     expect((await viewOf(story.id)).sales).toEqual({ readers: 1, coins: 6 });
   });
 
+  it("counts each buyer once, whether they bought parts, the whole story or both", async () => {
+    const story = await freeStory();
+    await json(join(story.id, { freeParts: 1 }));
+    const second = await signedInUser(t.handle.db);
+    const buy = (who: Caller & { id: number }, body: unknown) =>
+      json<PurchaseResult>(
+        t.send("POST", `/v5/story/${story.id}/paid-content/purchase`, who, body),
+      );
+    for (const who of [reader, second]) await grantCoins(t.handle.db, who.id, 100);
+    const part = await buy(reader, { partId: story.partIds[1] });
+    const whole = await buy(reader, { wholeStory: true });
+    const other = await buy(second, { wholeStory: true });
+    expect((await viewOf(story.id)).sales).toEqual({
+      readers: 2,
+      coins: part.amountSpent + whole.amountSpent + other.amountSpent,
+    });
+  });
+
   it("answers a story outside the programme as it is when asked to take it out", async () => {
     const story = await freeStory();
     const view = await json<PaidProgrammeView>(leave(story.id));

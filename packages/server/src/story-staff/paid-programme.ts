@@ -43,12 +43,25 @@ const partsInOrder = (db: Db, storyId: number) =>
 
 /** Readers who bought anything of the story, and the Coins spent on it, parts and whole. */
 async function salesOf(db: Db, storyId: number): Promise<PaidProgrammeView["sales"]> {
-  const bought = (table: "part_unlocks" | "story_unlocks") =>
-    db.selectFrom(table).select(["user_id", "coins"]).where("story_id", "=", storyId).execute();
-  const rows = (await Promise.all([bought("part_unlocks"), bought("story_unlocks")])).flat();
+  const buyers = (table: "part_unlocks" | "story_unlocks") =>
+    db.selectFrom(table).select("user_id").where("story_id", "=", storyId);
+  const spent = (table: "part_unlocks" | "story_unlocks") =>
+    db
+      .selectFrom(table)
+      .select((eb) => eb.fn.sum<number | string | null>("coins").as("coins"))
+      .where("story_id", "=", storyId)
+      .executeTakeFirstOrThrow();
+  const [readers, parts, whole] = await Promise.all([
+    db
+      .selectFrom(buyers("part_unlocks").union(buyers("story_unlocks")).as("buyers"))
+      .select((eb) => eb.fn.countAll<number | string>().as("count"))
+      .executeTakeFirstOrThrow(),
+    spent("part_unlocks"),
+    spent("story_unlocks"),
+  ]);
   return {
-    readers: new Set(rows.map((row) => Number(row.user_id))).size,
-    coins: rows.reduce((sum, row) => sum + Number(row.coins), 0),
+    readers: Number(readers.count),
+    coins: Number(parts.coins ?? 0) + Number(whole.coins ?? 0),
   };
 }
 
