@@ -1,6 +1,15 @@
+import { formatAbsoluteDate } from "@inkwell/shared";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { DESKTOP, expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
+import {
+  DESKTOP,
+  expectNoAxeViolations,
+  logIn,
+  logInAt,
+  PHONE,
+  useBrowser,
+} from "./support/browser.ts";
+import { readDatabase } from "./support/database.ts";
 import { useServer } from "./support/server.ts";
 
 const server = useServer();
@@ -144,6 +153,44 @@ describe("comments on the reading page", () => {
         await thread(page, "Thanks for reading, everyone!").getByText("You're welcome!").count(),
       ).toBe(0);
     });
+  });
+
+  test("dates a comment older than a day on the reader's own clock, a newer one as time ago", async () => {
+    // A free part of a story for everyone whose first comment is more than two days old.
+    const [seeded] = readDatabase<{ part_id: number }>(
+      server.dataDir,
+      `SELECT c.part_id FROM comments c JOIN parts p ON p.id = c.part_id
+       JOIN stories s ON s.id = p.story_id
+       WHERE c.parent_id IS NULL AND c.paragraph_id IS NULL AND c.deleted = 0
+         AND p.paywalled = 0 AND p.draft = 0 AND s.rating <> 4 AND s.draft = 0
+         AND c.created_at < ?
+       ORDER BY c.id LIMIT 1`,
+      Date.now() - 2 * 86_400_000,
+    );
+    if (!seeded) throw new Error("the demo has no comment older than two days");
+    await withPage(
+      { viewport: PHONE, baseURL: server.url, timezoneId: "Asia/Tokyo" },
+      async (page) => {
+        await logInAt(page, "demo_reader", `/${seeded.part_id}`);
+        await commentsLoaded(page);
+        await post(comments(page), "Your comment", "Just read this part.");
+        await thread(page, "Just read this part.").waitFor();
+        const times = comments(page).locator(".comment__time time");
+        const shown = await times.evaluateAll((nodes) =>
+          nodes.map((node) => ({
+            at: node.getAttribute("datetime") ?? "",
+            text: node.textContent ?? "",
+          })),
+        );
+        const now = Date.now();
+        const old = shown.filter(({ at }) => now - Date.parse(at) > 86_400_000);
+        const recent = shown.filter(({ at }) => now - Date.parse(at) < 3_600_000);
+        expect(old.length).toBeGreaterThan(0);
+        expect(recent.length).toBeGreaterThan(0);
+        for (const { at, text } of old) expect(text).toBe(formatAbsoluteDate(at, "Asia/Tokyo"));
+        for (const { text } of recent) expect(text).toMatch(/^(Now|\d+ minutes? ago)$/);
+      },
+    );
   });
 
   test("has no accessibility violations on a phone with the comments and a paragraph open", async () => {

@@ -126,6 +126,13 @@ describe("formatRelativeTime", () => {
     expect(formatRelativeTime("2024-03-05T21:07:00Z", NOW)).toBe("Mar 05, 2024 09:07PM");
   });
 
+  it("gives an older date on the reader's clock when a time zone is named", () => {
+    expect(formatRelativeTime("2024-03-05T21:07:00Z", NOW, "Asia/Tokyo")).toBe(
+      "Mar 06, 2024 06:07AM",
+    );
+    expect(formatRelativeTime(NOW - 5 * HOUR, NOW, "Asia/Tokyo")).toBe("5 hours ago");
+  });
+
   it("gives an empty string for an invalid date", () => {
     expect(formatRelativeTime("not a date", NOW)).toBe("");
     expect(formatRelativeTime(NOW, Number.NaN)).toBe("");

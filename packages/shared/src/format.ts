@@ -85,18 +85,18 @@ function ago(amount: number, unit: string): string {
 }
 
 /**
- * "Now" under a minute, then minutes, then hours up to and including 24 hours;
- * anything older is an absolute UTC date ("Mar 05, 2024 09:07PM").
- * Future dates (clock skew) read "Now"; an invalid date gives "".
+ * When something was written (reader.md §9): "Now" under a minute, then minutes, then hours
+ * up to and including 24 hours; anything older is an absolute date in `timeZone` ("Mar 05,
+ * 2024 09:07PM"). Future dates (clock skew) read "Now"; an invalid date gives "".
  */
-export function formatRelativeTime(date: DateInput, now: Date | number): string {
+export function formatRelativeTime(date: DateInput, now: Date | number, timeZone = "UTC"): string {
   const time = toTimestamp(date);
   const elapsed = toTimestamp(now) - time;
   if (Number.isNaN(elapsed)) return "";
   if (elapsed < MINUTE_MS) return "Now";
   if (elapsed < HOUR_MS) return ago(Math.floor(elapsed / MINUTE_MS), "minute");
   if (elapsed <= DAY_MS) return ago(Math.floor(elapsed / HOUR_MS), "hour");
-  return formatAbsoluteDate(time);
+  return formatAbsoluteDate(time, timeZone);
 }
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];

@@ -1,4 +1,4 @@
-import { abbreviateCount, type CommentData, formatTimeAgo } from "@inkwell/shared";
+import { abbreviateCount, type CommentData, formatRelativeTime } from "@inkwell/shared";
 import { Flag, Heart, Trash2, VolumeX } from "lucide";
 import { useState } from "react";
 import { browserApi } from "../../api/client.ts";
@@ -7,6 +7,7 @@ import { Icon } from "../../components/icon.tsx";
 import { UserBadges } from "../../components/user-badges.tsx";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
+import { useTimeZone } from "../../lib/use-time-zone.ts";
 import { useReport } from "../reports/report-modal.tsx";
 import { CommentText } from "./comment-text.tsx";
 
@@ -35,6 +36,7 @@ export function CommentItem({
   const [deleting, setDeleting] = useState(false);
   const id = comment.commentId.resourceId;
   const viewer = useCurrentUser();
+  const timeZone = useTimeZone();
   const { report, reportModal } = useReport();
   // Anyone may report a comment, visitors too (they give contact info); not their own.
   const reportable = viewer?.username.toLowerCase() !== comment.user.username.toLowerCase();
@@ -75,7 +77,9 @@ export function CommentItem({
           <UserBadges badges={comment.user.badges} />
           {comment.isWriter && <span className="comment__writer">{t.comments.writer}</span>}
           <a className="comment__time" href={comment.deeplink}>
-            <time dateTime={comment.created}>{formatTimeAgo(comment.created, Date.now())}</time>
+            <time dateTime={comment.created}>
+              {formatRelativeTime(comment.created, Date.now(), timeZone)}
+            </time>
           </a>
         </header>
         {revealed ? (

@@ -1,9 +1,10 @@
-import { formatTimeAgo, type ProfileMessage } from "@inkwell/shared";
+import { formatRelativeTime, type ProfileMessage } from "@inkwell/shared";
 import { Flag, MessageCircle, Trash2 } from "lucide";
 import { Avatar } from "../../components/avatar.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { UserBadges } from "../../components/user-badges.tsx";
 import { t } from "../../i18n/index.ts";
+import { useTimeZone } from "../../lib/use-time-zone.ts";
 import { CommentText } from "../comments/comment-text.tsx";
 
 const text = t.profileMessages;
@@ -32,6 +33,7 @@ export function MessageItem({
   onDeleted: () => void;
 }) {
   const { from } = message;
+  const timeZone = useTimeZone();
   const mine = actions.me?.toLowerCase() === from.username.toLowerCase();
   return (
     <article
@@ -53,7 +55,7 @@ export function MessageItem({
           </a>
           <UserBadges badges={from.badges} />
           <time className="comment__time" dateTime={message.createDate}>
-            {formatTimeAgo(message.createDate, actions.now)}
+            {formatRelativeTime(message.createDate, actions.now, timeZone)}
           </time>
         </header>
         <CommentText text={message.body} />
