@@ -84,6 +84,35 @@ describe("sign-in with Google in the browser", () => {
     });
   });
 
+  test("a visitor who tries to vote can continue with Google from the sign-up modal", async () => {
+    const hot = await fetch(`${server.url}/api/v3/stories?filter=hot&limit=1`);
+    const { stories } = (await hot.json()) as { stories: { firstPartId: number }[] };
+    const partId = stories[0]?.firstPartId;
+    if (!partId) throw new Error("no hot story with a part");
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto(`/${partId}`);
+      await page.getByRole("button", { name: /^Vote/ }).click();
+      const modal = page.getByRole("dialog", {
+        name: "Sign up to comment and interact with the largest storytelling community",
+      });
+      const google = modal.getByRole("link", { name: "Continue with Google" });
+      await google.waitFor();
+      expect(await google.getAttribute("href")).toBe(
+        `/auth/google?${new URLSearchParams({ nextUrl: `/${partId}` })}`,
+      );
+      await expectNoAxeViolations(page, "the sign-up modal with Google at 360 px");
+      mock.signInAs({
+        sub: "e2e-google-voter",
+        email: "voter.by.google@example.com",
+        email_verified: true,
+        name: "Voter By Google",
+      });
+      await google.click();
+      await page.waitForURL(/\/signup\/complete\?token=/);
+      await page.getByText("Signing up as voter.by.google@example.com").waitFor();
+    });
+  });
+
   test("the same Google account signs straight in from /signup next time", async () => {
     mock.signInAs(QUILL);
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {

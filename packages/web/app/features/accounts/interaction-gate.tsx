@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { browserApi } from "../../api/client.ts";
 import { Modal } from "../../components/modal.tsx";
@@ -9,6 +9,13 @@ import { useCurrentUser } from "../../lib/current-user.ts";
 // follow or add button would otherwise download the email form and its strings.
 const EmailModal = lazy(() =>
   import("../settings/email-modal.tsx").then((module) => ({ default: module.EmailModal })),
+);
+
+// Only the sign-up modal shows it, and only where Google sign-in is configured.
+const GoogleButton = lazy(() =>
+  import("../../components/google-button.tsx").then((module) => ({
+    default: module.GoogleButton,
+  })),
 );
 
 type Gate = "signup" | "verify" | "email" | null;
@@ -26,7 +33,17 @@ export function useInteractionGate(): { guard: (action: () => void) => void; mod
   // The email modal stays mounted once opened, as every Modal does, keeping what was typed.
   const [emailOpened, setEmailOpened] = useState(false);
   if (gate === "email" && !emailOpened) setEmailOpened(true);
-  const nextUrl = new URLSearchParams({ nextUrl: location.pathname + location.search }).toString();
+  const here = location.pathname + location.search;
+  const nextUrl = new URLSearchParams({ nextUrl: here }).toString();
+  // Asked when the sign-up modal first opens: most visits never open it.
+  const [google, setGoogle] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (gate !== "signup" || google !== null) return;
+    browserApi()
+      .authProviders()
+      .then((providers) => setGoogle(providers.google))
+      .catch(() => setGoogle(false));
+  }, [gate, google]);
 
   function guard(action: () => void) {
     if (!user) setGate("signup");
@@ -43,6 +60,11 @@ export function useInteractionGate(): { guard: (action: () => void) => void; mod
     <>
       <Modal open={gate === "signup"} title={t.gate.signupTitle} onClose={() => setGate(null)}>
         <div className="modal__form">
+          {google && (
+            <Suspense fallback={null}>
+              <GoogleButton nextUrl={here} />
+            </Suspense>
+          )}
           <a className="button button--primary button--large" href={`/signup?${nextUrl}`}>
             {t.gate.signupWithEmail}
           </a>
