@@ -273,7 +273,35 @@ describe("comments on the reading page", () => {
     });
 
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      // The part's first set claims more to come, and the next set is held until after the
+      // mute: the list's reload after the mute must wait for it, not be dropped.
+      let release = () => {};
+      const nextSetAsked = new Promise<void>((asked) => {
+        let firstSet = true;
+        void page.route(
+          `**/v5/comments/namespaces/parts/resources/${partUrl.slice(1)}/comments?*`,
+          async (route) => {
+            if (new URL(route.request().url()).searchParams.has("after")) {
+              asked();
+              await new Promise<void>((go) => {
+                release = go;
+              });
+              await route.fulfill({
+                json: { comments: [], after: null, hasMore: false, ads: false },
+              });
+              return;
+            }
+            const response = await route.fetch();
+            const body = (await response.json()) as { after: string | null; hasMore: boolean };
+            if (firstSet) Object.assign(body, { after: "next", hasMore: true });
+            firstSet = false;
+            await route.fulfill({ response, json: body });
+          },
+        );
+      });
       await openPartAs(page, "demo_reader");
+      await comments(page).getByRole("button", { name: "Load more" }).scrollIntoViewIfNeeded();
+      await nextSetAsked;
       const theirs = thread(page, "Muting test: a comment from the ambassador");
       const name = await theirs.locator(".comment__author").first().textContent();
       await theirs.getByRole("button", { name: `Mute ${name}` }).click();
@@ -286,6 +314,7 @@ describe("comments on the reading page", () => {
       await comments(page)
         .getByText(`${name} is now muted. You can unmute them at any time.`)
         .waitFor();
+      release();
       await theirs.waitFor({ state: "detached" });
       // Everyone else's comments stay.
       await thread(page, "Thanks for reading, everyone!").waitFor();

@@ -35,32 +35,42 @@ export function useCommentList(load: (after: string | null) => Promise<CommentPa
   const [loadingMore, setLoadingMore] = useState(false);
   const [generation, setGeneration] = useState(0);
   // One request at a time: the scroll observer and the button may both ask for the next set.
-  const busy = useRef(false);
+  const inflight = useRef<Promise<void> | null>(null);
 
   const fetchSet = useCallback(
-    async (cursor: string | null) => {
-      if (busy.current) return;
-      busy.current = true;
-      try {
-        const page = await load(cursor);
-        setComments((shown) => {
-          const seen = new Set(shown.map((c) => c.commentId.resourceId));
-          const fresh = page.comments.filter((c) => !seen.has(c.commentId.resourceId));
-          return cursor === null ? page.comments : [...shown, ...fresh];
-        });
-        setAfter(page.after);
-        setHasMore(page.hasMore);
-        setAds(page.ads);
-        setStatus("loaded");
-      } catch {
-        if (cursor === null) setStatus("error");
-      } finally {
-        busy.current = false;
-        setLoadingMore(false);
-      }
+    (cursor: string | null): Promise<void> => {
+      if (inflight.current) return inflight.current;
+      const request = (async () => {
+        try {
+          const page = await load(cursor);
+          setComments((shown) => {
+            const seen = new Set(shown.map((c) => c.commentId.resourceId));
+            const fresh = page.comments.filter((c) => !seen.has(c.commentId.resourceId));
+            return cursor === null ? page.comments : [...shown, ...fresh];
+          });
+          setAfter(page.after);
+          setHasMore(page.hasMore);
+          setAds(page.ads);
+          setStatus("loaded");
+        } catch {
+          if (cursor === null) setStatus("error");
+        } finally {
+          inflight.current = null;
+          setLoadingMore(false);
+        }
+      })();
+      inflight.current = request;
+      return request;
     },
     [load],
   );
+
+  /** The first set again once nothing else is on its way, so a reload is never dropped. */
+  const reload = async () => {
+    while (inflight.current) await inflight.current;
+    await fetchSet(null);
+    setGeneration((n) => n + 1);
+  };
 
   useEffect(() => {
     setStatus("loading");
@@ -74,7 +84,7 @@ export function useCommentList(load: (after: string | null) => Promise<CommentPa
     ads,
     loadingMore,
     loadMore: () => {
-      if (!hasMore || busy.current) return;
+      if (!hasMore || inflight.current) return;
       setLoadingMore(true);
       void fetchSet(after);
     },
@@ -82,9 +92,7 @@ export function useCommentList(load: (after: string | null) => Promise<CommentPa
       setStatus("loading");
       void fetchSet(null);
     },
-    reload: () => {
-      void fetchSet(null).then(() => setGeneration((n) => n + 1));
-    },
+    reload: () => void reload(),
     generation,
     prepend: (comment) => setComments((shown) => [comment, ...shown]),
     remove: (id) => setComments((shown) => shown.filter((c) => c.commentId.resourceId !== id)),
