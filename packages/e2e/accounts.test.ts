@@ -122,6 +122,10 @@ describe("accounts in the browser", () => {
       await expect
         .poll(() => errorOf(username))
         .toBe("Usernames are 3 to 20 letters, numbers or underscores.");
+      // The error takes the hint's place rather than repeating it.
+      expect(
+        await page.getByText("3 to 20 letters, numbers or underscores.", { exact: true }).count(),
+      ).toBe(0);
       await password.fill("lanterns");
       await username.focus();
       await expect
@@ -132,6 +136,7 @@ describe("accounts in the browser", () => {
       // Put right, each message goes when the field is left again.
       await username.fill("lantern_keeper");
       await email.fill("lantern.keeper@example.com");
+      await page.getByText("3 to 20 letters, numbers or underscores.", { exact: true }).waitFor();
       await password.fill(SIGN_UP_PASSWORD);
       await page.getByLabel("Day").focus();
       await expect.poll(() => page.locator(".field__error").count()).toBe(0);
@@ -197,11 +202,39 @@ describe("accounts in the browser", () => {
       await expectNoAxeViolations(page, "the reset page with a refused password");
       await field.fill("Fresh-Ink-2026");
       expect(await submit.isEnabled()).toBe(true);
+
+      // A failure the form cannot show is a dismissable toast, and the reader stays to retry.
+      await page.route("**/apiv2/updateuserpassword", (route) =>
+        route.fulfill({ status: 503, json: { code: 503, message: "Please try again shortly." } }),
+      );
+      await submit.click();
+      const toast = page.getByRole("alert").filter({ hasText: "not saved" });
+      await expect
+        .poll(() => toast.textContent())
+        .toBe("Something went wrong, your changes were not saved. Please try again shortly.");
+      await expectNoAxeViolations(page, "the reset page with its failure toast");
+      await toast.getByRole("button", { name: "Dismiss" }).click();
+      await toast.waitFor({ state: "detached" });
+      await page.unroute("**/apiv2/updateuserpassword");
+
       await submit.click();
       await page.waitForURL(`${server.url}/login?nexturl=home`);
 
       await logIn(page, "demo_writer", "Fresh-Ink-2026");
       await page.waitForURL(`${server.url}/home`);
+    });
+  });
+
+  test("a reset link that is no longer valid sends the reader to ask for a new one", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto("/reset-password?token=not-a-real-token");
+      await page.getByLabel("New password", { exact: true }).fill("Fresh-Ink-2026");
+      await page.getByRole("button", { name: "Reset password" }).click();
+      await page.waitForURL(/\/forgot\?/);
+      const url = new URL(page.url());
+      expect(url.searchParams.get("nextUrl")).toBe("settings");
+      expect(url.searchParams.get("msg")).toBe("error_invalid_token");
+      await page.getByRole("alert").filter({ hasText: "reset link" }).waitFor();
     });
   });
 

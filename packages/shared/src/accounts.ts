@@ -1,5 +1,8 @@
 /** Account rules shared by the sign-up form and the server that enforces them. */
 
+/** Code 467: a refused password or field, with an error_code, shown inline by the forms. */
+export const REFUSED = 467;
+
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 20;
 export const PASSWORD_MIN = 10;

@@ -6,6 +6,7 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
   passwordStrength,
+  REFUSED,
   type SignupSource,
   safeNextUrl,
   signupSourceOf,
@@ -22,7 +23,6 @@ import { recentMail } from "../mail/mailer.ts";
 import {
   currentUser,
   logIn,
-  REFUSED,
   requestPasswordReset,
   resendVerification,
   resetPassword,

@@ -270,9 +270,6 @@ export async function requestPasswordReset(
   });
 }
 
-/** Code 467: a refused password or field, with an error_code, shown inline by the forms. */
-export const REFUSED = 467;
-
 const invalidResetLink = () =>
   new HttpError(400, "error_invalid_token", "This reset link has expired or was already used.");
 

@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { isFeatureName, isFeatureSettingName } from "@inkwell/shared";
+import { isFeatureName, isFeatureSettingName, REFUSED } from "@inkwell/shared";
 import type { Context } from "hono";
 import { deleteCookie } from "hono/cookie";
 import type { AppEnv } from "../http/app-env.ts";
@@ -10,7 +10,6 @@ import { requireViewer } from "../http/require-viewer.ts";
 import { parseInput } from "../http/validation.ts";
 import type { Viewer } from "../viewer.ts";
 import { readFeatures, setFeature, setFeatureSetting } from "./features.ts";
-import { REFUSED } from "./service.ts";
 import { SESSION_COOKIE } from "./sessions.ts";
 import {
   changeEmail,

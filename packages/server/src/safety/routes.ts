@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { REFUSED } from "@inkwell/shared";
 import type { Context } from "hono";
-import { REFUSED } from "../accounts/service.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { HttpError } from "../http/errors.ts";
 import { errorJson, objectJson } from "../http/openapi.ts";

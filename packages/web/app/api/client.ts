@@ -334,6 +334,12 @@ export function createApiClient(fetchApi: ApiFetch) {
       ),
     changePassword: (fields: { old_password: string; new_password: string }) =>
       call<{ redirectUrl: string }>("/apiv2/updateuserpassword", form(fields)),
+    /** The emailed link's reset: `at` is the link's token. */
+    resetPassword: (fields: {
+      at: string;
+      new_password: string;
+      isFromPushNotification?: string;
+    }) => call<{ redirectUrl: string }>("/apiv2/updateuserpassword", form(fields)),
     changeUsername: (fields: { username: string; password: string }) =>
       call<{ redirectUrl: string }>("/apiv2/updateusername", form(fields)),
     changeEmail: (fields: { email: string; confirm_email: string; password: string }) =>

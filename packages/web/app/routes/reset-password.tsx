@@ -1,8 +1,10 @@
-import { ACCOUNT_MESSAGES, passwordProblem } from "@inkwell/shared";
+import { ACCOUNT_MESSAGES, passwordProblem, REFUSED } from "@inkwell/shared";
 import { CircleCheck } from "lucide";
-import { useEffect, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
+import { browserApi } from "../api/client.ts";
 import { Icon } from "../components/icon.tsx";
 import { PasswordField } from "../components/password-field.tsx";
+import { Toast } from "../components/toast.tsx";
 import { t } from "../i18n/index.ts";
 import type { Route } from "./+types/reset-password";
 
@@ -48,12 +50,46 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
   // Before the script runs the form must still work, so the button starts enabled.
   const [checking, setChecking] = useState(false);
   useEffect(() => setChecking(true), []);
+  const [refused, setRefused] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
   const problem = password ? passwordProblem(password) : null;
+
+  // With the script running, the form is sent from here: a failure the form cannot show
+  // (too many tries, a server fault, no network) becomes a toast instead of an error page.
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setFailure(null);
+    const result = await browserApi()
+      .resetPassword({
+        at: token,
+        new_password: password,
+        ...(fromPush ? { isFromPushNotification: "true" } : {}),
+      })
+      .catch(() => null);
+    setBusy(false);
+    if (result?.ok) {
+      window.location.assign(result.value.redirectUrl);
+      return;
+    }
+    const code = result?.refusal.error_code;
+    if (code && INLINE_ERRORS[code]) setRefused(INLINE_ERRORS[code]);
+    else if (code && result.refusal.code === REFUSED) {
+      window.location.assign(`/forgot?${new URLSearchParams({ nextUrl: "settings", msg: code })}`);
+    } else setFailure(t.settings.notSaved(result?.refusal.message ?? ""));
+  }
+
   if (done) return <ResetDone />;
   return (
     <section className="auth" aria-labelledby="reset-heading">
       <h1 id="reset-heading">{t.account.resetTitle}</h1>
-      <form className="auth__form" method="post" action="/apiv2/updateuserpassword">
+      <form
+        className="auth__form"
+        method="post"
+        action="/apiv2/updateuserpassword"
+        onSubmit={submit}
+      >
         <input type="hidden" name="at" value={token} />
         {fromPush && <input type="hidden" name="isFromPushNotification" value="true" />}
         <PasswordField
@@ -62,13 +98,16 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
           label={t.account.newPassword}
           autoComplete="new-password"
           hint={t.account.passwordHint}
-          error={problem ?? error ?? undefined}
-          onValue={setPassword}
+          error={problem ?? refused ?? error ?? undefined}
+          onValue={(value) => {
+            setPassword(value);
+            setRefused(null);
+          }}
         />
         <button
           className="button button--primary button--large auth__submit"
           type="submit"
-          disabled={checking && (password === "" || problem !== null)}
+          disabled={busy || (checking && (password === "" || problem !== null))}
         >
           {t.account.resetPassword}
         </button>
@@ -76,6 +115,7 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
       <p className="auth__switch">
         <a href="/login">{t.account.cancel}</a>
       </p>
+      <Toast message={failure} onDismiss={() => setFailure(null)} />
     </section>
   );
 }

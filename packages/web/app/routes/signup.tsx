@@ -90,11 +90,16 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
             USERNAME_PATTERN.test(value) ? null : ACCOUNT_MESSAGES.usernameFormat,
           )}
           aria-invalid={form.fieldError("username") ? true : undefined}
-          aria-describedby={`signup-username-hint${form.fieldError("username") ? " signup-username-error" : ""}`}
+          aria-describedby={
+            form.fieldError("username") ? "signup-username-error" : "signup-username-hint"
+          }
         />
-        <p className="field__hint" id="signup-username-hint">
-          {t.account.usernameHint}
-        </p>
+        {/* The format error says what the hint says: it takes the hint's place. */}
+        {!form.fieldError("username") && (
+          <p className="field__hint" id="signup-username-hint">
+            {t.account.usernameHint}
+          </p>
+        )}
         {form.errorLine("username")}
       </div>
     ),

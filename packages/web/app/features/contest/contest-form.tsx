@@ -63,7 +63,7 @@ function Section({
 }) {
   const Heading = level === 2 ? "h2" : "h3";
   return (
-    <section className="contest-section" aria-labelledby={id}>
+    <section className="raised-section" aria-labelledby={id}>
       <Heading className="contest-section__title" id={id}>
         {title}
       </Heading>

@@ -71,7 +71,7 @@ export function ProgrammeStory({ initial }: { initial: PaidProgrammeView }) {
   }
 
   return (
-    <article className="paid-manager" aria-labelledby="paid-manager-title">
+    <article className="raised-section paid-manager" aria-labelledby="paid-manager-title">
       <header className="paid-manager__head">
         <h2 id="paid-manager-title">
           <a href={view.url}>{view.title}</a>

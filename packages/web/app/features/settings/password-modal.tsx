@@ -1,4 +1,4 @@
-import { confirmPasswordState } from "@inkwell/shared";
+import { confirmPasswordState, REFUSED } from "@inkwell/shared";
 import { type FormEvent, useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { Modal } from "../../components/modal.tsx";
@@ -43,7 +43,7 @@ export function PasswordModal({
       window.location.assign(result.value.redirectUrl);
       return;
     }
-    if (result.refusal.code === 467) setRefusal(result.refusal.message ?? null);
+    if (result.refusal.code === REFUSED) setRefusal(result.refusal.message ?? null);
     else {
       onClose();
       onFailure(result.refusal.message ?? "");
