@@ -91,6 +91,44 @@ describe("settings", () => {
     });
   });
 
+  test("on a phone, a reader picks which email alerts they get, and the choice is kept", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto("/login?nextUrl=/settings%23notifications");
+      await logIn(page, "demo_reader", "inkwell-demo");
+      await page.getByRole("heading", { level: 2, name: "Notifications", exact: true }).waitFor();
+      const followers = page.getByLabel("New followers", { exact: true });
+      const updates = page.getByLabel("Updates from stories in my Library and people I follow", {
+        exact: true,
+      });
+      const libraryParts = page.getByLabel("New parts of stories in my Library");
+      expect(await followers.isChecked()).toBe(true);
+      await followers.uncheck();
+      // A switched-off group's kinds cannot be changed, and keep their choices.
+      await updates.uncheck();
+      expect(await libraryParts.isDisabled()).toBe(true);
+      expect(await libraryParts.isChecked()).toBe(true);
+      await expectNoAxeViolations(page, "the notifications tab at 360 px");
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Your changes were saved.").waitFor();
+
+      await page.reload();
+      await page.getByRole("heading", { level: 2, name: "Notifications", exact: true }).waitFor();
+      expect(await page.getByLabel("New followers", { exact: true }).isChecked()).toBe(false);
+      expect(await page.getByLabel("Private messages").isChecked()).toBe(true);
+      expect(await updates.isChecked()).toBe(false);
+      const me = await page.request.get("/api/v3/internal/current_user");
+      expect((await me.json()).notificationSettings).toMatchObject({
+        alerts: true,
+        alertssub: false,
+        alertssubmask: 63 & ~2,
+      });
+      // Nothing on the tab is wider than the phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        PHONE.width,
+      );
+    });
+  });
+
   test("changing the password checks the confirmation, then asks to log in again", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await page.goto("/login?nextUrl=/settings");

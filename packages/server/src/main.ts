@@ -3,6 +3,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { scheduleAlertDigests } from "./alerts/job.ts";
 import { createApi } from "./app.ts";
 import { startWorkers } from "./cluster/primary.ts";
 import { processCount } from "./cluster/process-count.ts";
@@ -41,6 +42,11 @@ if (cluster.isPrimary) {
   scheduleDuePublishing(handle.db, (error) => console.error("Scheduled publishing failed:", error));
   schedulePremiumRenewals(handle.db, checkout, (error) =>
     console.error("Premium renewals failed:", error),
+  );
+  // Mail is read away from the server: its links need the address readers know it by.
+  const baseUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
+  scheduleAlertDigests(handle.db, baseUrl, (error) =>
+    console.error("Alert digests failed:", error),
   );
 }
 

@@ -182,6 +182,22 @@ export interface StoryList {
 }
 
 /** GET /api/v3/internal/current_user: the signed-in user as the web app needs them. */
+/**
+ * The notifications form (accounts §3): the two email-alert switches, which kinds of alert
+ * (ALERT_KINDS bits), and the newsletter.
+ */
+export interface NotificationSettings {
+  alerts: boolean;
+  alertssub: boolean;
+  subscribe: boolean;
+  alertssubmask: number;
+}
+
+/** What the notifications form submits: its settings and the account's id. */
+export interface NotificationForm extends NotificationSettings {
+  id: number;
+}
+
 export interface CurrentUser {
   id: number;
   username: string;
@@ -206,7 +222,7 @@ export interface CurrentUser {
     max_skips: number;
     days_between_reminders: number;
   };
-  notificationSettings: { alerts: boolean; alertssub: boolean; subscribe: boolean };
+  notificationSettings: NotificationSettings;
   /** Sign-in providers linked to the account ("google"). */
   linkedAccounts: string[];
   /** The landing page's sign-up button the account came from, if any. */

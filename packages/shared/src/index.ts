@@ -1,5 +1,6 @@
 export * from "./accounts.ts";
 export * from "./ads.ts";
+export * from "./alerts.ts";
 export * from "./analytics.ts";
 export * from "./api-types.ts";
 export * from "./carousel.ts";

@@ -232,6 +232,7 @@ export async function currentUser(db: Kysely<Database>, viewer: Viewer): Promise
       alerts: user.notify_alerts === 1,
       alertssub: user.notify_alertssub === 1,
       subscribe: user.notify_subscribe === 1,
+      alertssubmask: user.notify_alertssubmask,
     },
     linkedAccounts: links.map((link) => link.provider),
     signupSource: isSignupSource(user.signup_source) ? user.signup_source : null,

@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { isFeatureName, isFeatureSettingName, REFUSED } from "@inkwell/shared";
+import { ALL_ALERTS, isFeatureName, isFeatureSettingName, REFUSED } from "@inkwell/shared";
 import type { Context } from "hono";
 import { deleteCookie } from "hono/cookie";
 import type { AppEnv } from "../http/app-env.ts";
@@ -53,9 +53,15 @@ const featureSettingForm = z.object({
 });
 
 const notificationForm = z.object({
+  id: z.number().int(),
   alerts: z.boolean(),
   alertssub: z.boolean(),
   subscribe: z.boolean(),
+  alertssubmask: z
+    .number()
+    .int()
+    .min(0)
+    .max(ALL_ALERTS, "alertssubmask names a kind of alert that does not exist"),
 });
 
 /**
@@ -142,8 +148,7 @@ export function settingsRoutes(limits: AccountLimiters) {
   app.put("/api/v3/users/:username/notification-settings", async (c) => {
     const viewer = requireSelf(c, c.req.param("username"));
     const settings = parseInput(notificationForm, await c.req.json().catch(() => null));
-    await updateNotifications(c.get("db"), viewer, settings);
-    return c.json(settings);
+    return c.json(await updateNotifications(c.get("db"), viewer, settings));
   });
 
   app.post("/close-account", async (c) => {

@@ -1,5 +1,5 @@
 import type { CurrentUser } from "@inkwell/shared";
-import { ACCOUNT_MESSAGES, EMAIL_MESSAGES } from "@inkwell/shared";
+import { ACCOUNT_MESSAGES, ALL_ALERTS, alertMaskOf, EMAIL_MESSAGES } from "@inkwell/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "../app.ts";
 import { accountLimiters } from "../http/rate-limit.ts";
@@ -345,18 +345,39 @@ describe("account and notification forms", () => {
     expect((await me(user.cookie)).email_reverification_status.is_email_reverified).toBe(true);
   });
 
-  it("saves notification choices", async () => {
+  it("saves notification choices: the two switches, the kinds of alert and the newsletter", async () => {
     const user = await signedIn("notified");
-    const settings = { alerts: false, alertssub: true, subscribe: true };
-    expect(
-      (await send("PUT", "/api/v3/users/notified/notification-settings", user.cookie, settings))
-        .status,
-    ).toBe(200);
-    expect((await me(user.cookie)).notificationSettings).toEqual(settings);
-    const partial = await send("PUT", "/api/v3/users/notified/notification-settings", user.cookie, {
+    const path = "/api/v3/users/notified/notification-settings";
+    expect((await me(user.cookie)).notificationSettings).toEqual({
       alerts: true,
+      alertssub: true,
+      subscribe: false,
+      alertssubmask: ALL_ALERTS,
     });
-    expect(partial.status).toBe(400);
+    const settings = {
+      alerts: false,
+      alertssub: true,
+      subscribe: true,
+      alertssubmask: alertMaskOf(["comments", "libraryParts"]),
+    };
+    const saved = await send("PUT", path, user.cookie, { id: user.id, ...settings });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toEqual(settings);
+    expect((await me(user.cookie)).notificationSettings).toEqual(settings);
+
+    // A partial form, a mask naming kinds that do not exist, or another account's form
+    // change nothing.
+    for (const [body, status] of [
+      [{ alerts: true }, 400],
+      [{ id: user.id, ...settings, alertssubmask: ALL_ALERTS + 1 }, 400],
+      [{ id: user.id, ...settings, alertssubmask: -1 }, 400],
+      [{ id: user.id + 1, ...settings, alerts: true }, 409],
+    ] as const) {
+      const refused = await send("PUT", path, user.cookie, body);
+      expect(refused.status).toBe(status);
+      expect((await refused.json()).message).toBeTruthy();
+    }
+    expect((await me(user.cookie)).notificationSettings).toEqual(settings);
   });
 });
 

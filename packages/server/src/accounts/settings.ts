@@ -4,6 +4,8 @@ import {
   EMAIL_MESSAGES,
   isEmail,
   isReservedUsername,
+  type NotificationForm,
+  type NotificationSettings,
   passwordProblem,
   USERNAME_PATTERN,
 } from "@inkwell/shared";
@@ -199,17 +201,28 @@ export async function updateAccount(
 export async function updateNotifications(
   db: Kysely<Database>,
   viewer: Viewer,
-  settings: { alerts: boolean; alertssub: boolean; subscribe: boolean },
-): Promise<void> {
+  settings: NotificationForm,
+): Promise<NotificationSettings> {
+  // The form names its account; one loaded before a sign-in as someone else must not save.
+  if (settings.id !== viewer.id) {
+    throw new HttpError(
+      409,
+      "other_account",
+      "This form belongs to another account. Reload the page.",
+    );
+  }
   await db
     .updateTable("users")
     .set({
       notify_alerts: settings.alerts ? 1 : 0,
       notify_alertssub: settings.alertssub ? 1 : 0,
       notify_subscribe: settings.subscribe ? 1 : 0,
+      notify_alertssubmask: settings.alertssubmask,
     })
     .where("id", "=", viewer.id)
     .execute();
+  const { alerts, alertssub, subscribe, alertssubmask } = settings;
+  return { alerts, alertssub, subscribe, alertssubmask };
 }
 
 /**

@@ -38,6 +38,7 @@ import * as storyTagsOrder from "./migrations/036-story-tags-order.ts";
 import * as storyClassificationLock from "./migrations/037-story-classification-lock.ts";
 import * as storyStaffNotes from "./migrations/038-story-staff-notes.ts";
 import * as storyRatingChanges from "./migrations/039-story-rating-changes.ts";
+import * as alertMask from "./migrations/040-alert-mask.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   "037-story-classification-lock": storyClassificationLock,
   "038-story-staff-notes": storyStaffNotes,
   "039-story-rating-changes": storyRatingChanges,
+  "040-alert-mask": alertMask,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -35,6 +35,8 @@ export interface UsersTable {
   notify_alerts: Flag;
   notify_alertssub: Flag;
   notify_subscribe: Flag;
+  /** Which kinds of email alert are on, ALERT_KINDS bits (migration 040-alert-mask). */
+  notify_alertssubmask: Generated<number>;
   email_reverified_at: Millis | null;
   /** A Premium subscriber: may read in premium themes (migration 007-reader-settings). */
   is_premium: Flag;

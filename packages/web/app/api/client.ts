@@ -36,6 +36,8 @@ import type {
   LibrarySort,
   MyReport,
   NewStoryInput,
+  NotificationForm,
+  NotificationSettings,
   PaidPartConfig,
   PaidPartConfigInput,
   PaidProgrammeView,
@@ -356,8 +358,8 @@ export function createApiClient(fetchApi: ApiFetch) {
         `/api/v3/users/${encodeURIComponent(username)}`,
         json("PUT", fields),
       ),
-    updateNotifications: (username: string, settings: CurrentUser["notificationSettings"]) =>
-      call<CurrentUser["notificationSettings"]>(
+    updateNotifications: (username: string, settings: NotificationForm) =>
+      call<NotificationSettings>(
         `/api/v3/users/${encodeURIComponent(username)}/notification-settings`,
         json("PUT", settings),
       ),

@@ -1,10 +1,27 @@
-import type { CurrentUser } from "@inkwell/shared";
-import type { FormEvent } from "react";
+import {
+  ACTIVITY_ALERTS,
+  ALERT_KINDS,
+  type AlertKind,
+  alertMaskOf,
+  type CurrentUser,
+  UPDATE_ALERTS,
+} from "@inkwell/shared";
+import { type FormEvent, useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { t } from "../../i18n/index.ts";
 
-const CHOICES = ["alerts", "alertssub", "subscribe"] as const;
+type Group = "alerts" | "alertssub";
 
+const GROUPS: ReadonlyArray<{ group: Group; kinds: readonly AlertKind[] }> = [
+  { group: "alerts", kinds: ACTIVITY_ALERTS },
+  { group: "alertssub", kinds: UPDATE_ALERTS },
+];
+
+/**
+ * The notifications form (accounts §3): two email-alert switches, each with the kinds of
+ * alert under it (the alertssubmask), and the newsletter. A switched-off group keeps its
+ * kinds' choices for when it is switched on again.
+ */
 export function NotificationsTab({
   user,
   notify,
@@ -12,30 +29,82 @@ export function NotificationsTab({
   user: CurrentUser;
   notify: (message: string) => void;
 }) {
+  const saved = user.notificationSettings;
+  const [groups, setGroups] = useState({ alerts: saved.alerts, alertssub: saved.alertssub });
+  const [kinds, setKinds] = useState(
+    () =>
+      new Set(
+        (Object.keys(ALERT_KINDS) as AlertKind[]).filter(
+          (kind) => (saved.alertssubmask & ALERT_KINDS[kind]) !== 0,
+        ),
+      ),
+  );
+
+  const toggleKind = (kind: AlertKind, on: boolean) =>
+    setKinds((current) => {
+      const next = new Set(current);
+      if (on) next.add(kind);
+      else next.delete(kind);
+      return next;
+    });
+
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const settings = {
-      alerts: data.get("alerts") === "on",
-      alertssub: data.get("alertssub") === "on",
+    const result = await browserApi().updateNotifications(user.username, {
+      id: user.id,
+      ...groups,
       subscribe: data.get("subscribe") === "on",
-    };
-    const result = await browserApi().updateNotifications(user.username, settings);
+      alertssubmask: alertMaskOf(kinds),
+    });
     notify(result.ok ? t.settings.saved : t.settings.notSaved(result.refusal.message ?? ""));
   }
+
   return (
     <form className="settings-form" onSubmit={save}>
-      {CHOICES.map((choice) => (
-        <div className="field field--check" key={choice}>
-          <input
-            id={`settings-${choice}`}
-            name={choice}
-            type="checkbox"
-            defaultChecked={user.notificationSettings[choice]}
-          />
-          <label htmlFor={`settings-${choice}`}>{t.settings.notifications[choice]}</label>
+      <p className="settings-form__note">{t.settings.notifications.digest}</p>
+      {GROUPS.map(({ group, kinds: ofGroup }) => (
+        <div className="notification-group" key={group}>
+          <div className="field field--check">
+            <input
+              id={`settings-${group}`}
+              name={group}
+              type="checkbox"
+              checked={groups[group]}
+              onChange={(event) => setGroups({ ...groups, [group]: event.target.checked })}
+            />
+            <label htmlFor={`settings-${group}`}>{t.settings.notifications[group]}</label>
+          </div>
+          <fieldset
+            className="notification-group__kinds"
+            disabled={!groups[group]}
+            aria-label={t.settings.notifications.kindsOf(t.settings.notifications[group])}
+          >
+            {ofGroup.map((kind) => (
+              <div className="field field--check" key={kind}>
+                <input
+                  id={`settings-alert-${kind}`}
+                  type="checkbox"
+                  checked={kinds.has(kind)}
+                  onChange={(event) => toggleKind(kind, event.target.checked)}
+                />
+                <label htmlFor={`settings-alert-${kind}`}>
+                  {t.settings.notifications.kinds[kind]}
+                </label>
+              </div>
+            ))}
+          </fieldset>
         </div>
       ))}
+      <div className="field field--check">
+        <input
+          id="settings-subscribe"
+          name="subscribe"
+          type="checkbox"
+          defaultChecked={saved.subscribe}
+        />
+        <label htmlFor="settings-subscribe">{t.settings.notifications.subscribe}</label>
+      </div>
       <button className="button button--primary" type="submit">
         {t.settings.save}
       </button>

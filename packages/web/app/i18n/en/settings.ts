@@ -25,6 +25,17 @@ export const settings = {
     alerts: "Alerts about activity on my stories and profile",
     alertssub: "Updates from stories in my Library and people I follow",
     subscribe: "Inkwell news, tips and reading picks by email",
+    /** The email alerts of each kind, under their group (ALERT_KINDS). */
+    kinds: {
+      comments: "Comments on my stories, and replies to my comments",
+      followers: "New followers",
+      messages: "Private messages",
+      profileMessages: "Messages on my profile",
+      libraryParts: "New parts of stories in my Library",
+      followedStories: "New stories from people I follow",
+    },
+    kindsOf: (group: string) => `Which alerts: ${group}`,
+    digest: "Alerts come by email, gathered into one message an hour.",
   },
   muteEmpty: "You haven't muted anyone.",
   blockEmpty: "You haven't blocked anyone.",

@@ -1,0 +1,289 @@
+import { ALERT_DIGEST_MS, ALERT_ITEMS_SHOWN, ALL_ALERTS, alertMaskOf } from "@inkwell/shared";
+import { describe, expect, it } from "vitest";
+import type { Caller } from "../testing/api.ts";
+import { useTestApi } from "../testing/api.ts";
+import { createStory, isoYearsAgo, signedInUser } from "../testing/fixtures.ts";
+import { sendAlertDigests } from "./digest.ts";
+import { sendDueAlertDigest } from "./job.ts";
+
+const t = useTestApi();
+const BASE = "https://inkwell.test";
+
+interface Person extends Caller {
+  id: number;
+  username: string;
+}
+
+let made = 0;
+const person = (overrides: Parameters<typeof signedInUser>[1] = {}): Promise<Person> => {
+  const username = `alerted${++made}`;
+  return signedInUser(t.handle.db, {
+    username,
+    email: `${username}@example.com`,
+    birthdate: isoYearsAgo(30),
+    ...overrides,
+  });
+};
+
+async function ok(response: Response, status = 200) {
+  const body = await response.text();
+  expect(response.status, body).toBe(status);
+  return body ? JSON.parse(body) : null;
+}
+
+const follow = async (who: Person, whom: Person) =>
+  ok(
+    await t.send("POST", `/api/v3/users/${who.username}/following`, who, {
+      users: whom.username,
+    }),
+  );
+
+async function comment(who: Person, partId: number, text = "What a chapter.") {
+  const resource = { namespace: "parts", resourceId: String(partId) };
+  return (await ok(await t.send("POST", "/v5/comments", who, { resource, text }), 201)) as {
+    commentId: { resourceId: string };
+  };
+}
+
+const reply = async (who: Person, commentId: string, text = "Thank you!") =>
+  ok(
+    await t.send("POST", "/v5/comments", who, {
+      resource: { namespace: "comments", resourceId: commentId },
+      text,
+    }),
+    201,
+  );
+
+const message = async (from: Person, to: Person, body = "Hello there") =>
+  ok(
+    await t.send("POST", `/api/v3/users/${from.username}/inbox/${to.username}`, from, {
+      sender: from.username,
+      recipient: to.username,
+      body,
+    }),
+  );
+
+const addToLibrary = async (who: Person, storyId: number) =>
+  ok(await t.send("POST", `/api/v3/users/${who.username}/library`, who, { stories: storyId }));
+
+/** The digests sent to `who` since the test began, newest first. */
+async function mailTo(who: Person) {
+  return t.handle.db
+    .selectFrom("outbox")
+    .select(["subject", "text_body"])
+    .where("to_address", "=", `${who.username}@example.com`)
+    .orderBy("id", "desc")
+    .execute();
+}
+
+/** Sends the digest of everything since `since`, as the hourly job would. */
+const digest = (since: number) =>
+  sendAlertDigests(t.handle.db, { since, until: Date.now() + 1 }, BASE);
+
+describe("email alert digests", () => {
+  it("mails a writer the comments, replies, followers, messages and profile messages of the window", async () => {
+    const writer = await person();
+    const fan = await person();
+    const story = await createStory(t.handle.db, writer.id, { title: "The Lantern" });
+    const partId = story.partIds[0] as number;
+    const since = Date.now();
+
+    const first = await comment(fan, partId, "Loved it");
+    const own = await comment(writer, partId, "Thanks for reading");
+    await reply(fan, own.commentId.resourceId);
+    await reply(writer, first.commentId.resourceId);
+    await follow(fan, writer);
+    await message(fan, writer);
+    await message(fan, writer, "And another thing");
+    await ok(
+      await t.send("POST", `/api/v3/users/${writer.username}/messages`, fan, { body: "Hi!" }),
+      201,
+    );
+
+    expect(await digest(since)).toBeGreaterThanOrEqual(2);
+    const [mail] = await mailTo(writer);
+    expect(mail?.subject).toBe("5 new things for you on Inkwell");
+    expect(mail?.text_body).toBe(
+      [
+        `Hi ${writer.username},`,
+        "",
+        "Here's what's new for you on Inkwell.",
+        "",
+        "Messages",
+        `- ${fan.username} sent you 2 messages`,
+        `  ${BASE}/inbox/${fan.username}`,
+        "",
+        "Comments",
+        `- ${fan.username} commented on "Part 1" of The Lantern`,
+        `  ${BASE}/${partId}`,
+        `- ${fan.username} replied to your comment on "Part 1"`,
+        `  ${BASE}/${partId}`,
+        "",
+        "On your profile",
+        `- ${fan.username} left a message on your profile`,
+        `  ${BASE}/user/${writer.username}`,
+        "",
+        "New followers",
+        `- ${fan.username} started following you`,
+        `  ${BASE}/user/${fan.username}`,
+        "",
+        `You get these emails because of your notification settings. To change them: ${BASE}/settings#notifications`,
+      ].join("\n"),
+    );
+    // The fan hears of the writer's reply to their comment, and of nothing they did.
+    const [fanMail] = await mailTo(fan);
+    expect(fanMail?.subject).toBe(`${writer.username} replied to your comment on "Part 1"`);
+  });
+
+  it("mails readers new parts of stories in their Library and new stories of writers they follow", async () => {
+    const writer = await person();
+    const reader = await person();
+    const archived = await person();
+    const older = await createStory(t.handle.db, writer.id, { title: "Old Roads" });
+    await addToLibrary(reader, older.id);
+    await addToLibrary(archived, older.id);
+    await ok(
+      await t.send("PUT", `/api/v3/users/${archived.username}/library/${older.id}`, archived, {
+        archived: true,
+      }),
+    );
+    await follow(reader, writer);
+    const since = Date.now();
+    const now = since + 1;
+    const [newPart] = (
+      await t.handle.db
+        .insertInto("parts")
+        .values({
+          story_id: older.id,
+          position: 5,
+          title: "The Crossing",
+          create_date: now,
+          modify_date: now,
+          published_at: now,
+          draft: 0,
+        })
+        .returning("id")
+        .execute()
+    ).map((row) => Number(row.id));
+    const fresh = await createStory(t.handle.db, writer.id, {
+      title: "New Shores",
+      parts: [{ create_date: now }, { create_date: now }],
+    });
+    // A draft and a story whose first part came out before the window are not news.
+    await createStory(t.handle.db, writer.id, { parts: [{ draft: 1, create_date: now }] });
+
+    await digest(since);
+    const [mail] = await mailTo(reader);
+    expect(mail?.text_body).toContain(
+      [
+        "From your Library",
+        `- New part of Old Roads: "The Crossing"`,
+        `  ${BASE}/${newPart}`,
+        "",
+        "From people you follow",
+        `- ${writer.username} published a new story: New Shores`,
+        `  ${BASE}/story/${fresh.id}`,
+        "",
+      ].join("\n"),
+    );
+    expect(mail?.text_body.match(/published a new story/g)).toHaveLength(1);
+    expect(await mailTo(archived)).toEqual([]);
+  });
+
+  it("honours each reader's switches and kinds, and mails only verified addresses", async () => {
+    const writer = await person();
+    const noActivity = await person();
+    const noFollowers = await person();
+    const unverified = await person({ email_verified: 0 });
+    const fan = await person();
+    const settings = (who: Person, alerts: boolean, alertssubmask = ALL_ALERTS) =>
+      t.send("PUT", `/api/v3/users/${who.username}/notification-settings`, who, {
+        id: who.id,
+        alerts,
+        alertssub: true,
+        subscribe: false,
+        alertssubmask,
+      });
+    await ok(await settings(noActivity, false));
+    await ok(await settings(noFollowers, true, ALL_ALERTS & ~alertMaskOf(["followers"])));
+    const since = Date.now();
+    for (const whom of [writer, noActivity, noFollowers, unverified]) await follow(fan, whom);
+
+    await digest(since);
+    expect((await mailTo(writer))[0]?.subject).toBe(`${fan.username} started following you`);
+    expect(await mailTo(noActivity)).toEqual([]);
+    expect(await mailTo(noFollowers)).toEqual([]);
+    expect(await mailTo(unverified)).toEqual([]);
+  });
+
+  it("passes on nothing from people the reader muted or blocked, or who blocked them, nor mature stories to readers who don't see them", async () => {
+    const writer = await person();
+    const muted = await person();
+    const blocked = await person();
+    const blocker = await person();
+    const minor = await person({ birthdate: isoYearsAgo(15) });
+    await ok(
+      await t.send("POST", `/apiv2/ignoreuser?action=ignore_user&id=${muted.username}`, writer),
+    );
+    await ok(await t.send("POST", `/v4/users/${blocked.username}/blocks`, writer));
+    await ok(await t.send("POST", `/v4/users/${writer.username}/blocks`, blocker));
+    await follow(minor, writer);
+    const since = Date.now();
+    await follow(muted, writer);
+    // Blocks refuse follows; rows written here stand for news the digest must still drop.
+    await t.handle.db
+      .insertInto("follows")
+      .values(
+        [blocked, blocker].map((who) => ({
+          follower_id: who.id,
+          followee_id: writer.id,
+          created_at: Date.now(),
+        })),
+      )
+      .execute();
+    await createStory(t.handle.db, writer.id, {
+      title: "Night Garden",
+      rating: 4,
+      parts: [{ create_date: Date.now() }],
+    });
+
+    await digest(since);
+    expect(await mailTo(writer)).toEqual([]);
+    expect(await mailTo(minor)).toEqual([]);
+  });
+
+  it("lists a few of each kind and counts the rest", async () => {
+    const writer = await person();
+    const since = Date.now();
+    const fans = await Promise.all(Array.from({ length: ALERT_ITEMS_SHOWN + 3 }, () => person()));
+    for (const fan of fans) await follow(fan, writer);
+    await digest(since);
+    const [mail] = await mailTo(writer);
+    expect(mail?.text_body.match(/started following you/g)).toHaveLength(ALERT_ITEMS_SHOWN);
+    expect(mail?.text_body).toContain("- and 3 more");
+  });
+});
+
+describe("the hourly digest job", () => {
+  it("sends each hour once, among racing processes, and catches up after a stop", async () => {
+    const writer = await person();
+    const fan = await person();
+    const hour = Math.floor(Date.now() / ALERT_DIGEST_MS) * ALERT_DIGEST_MS + 10 * ALERT_DIGEST_MS;
+    // The first run only marks its hour: there is no earlier window to report.
+    expect(await sendDueAlertDigest(t.handle.db, BASE, hour + 5)).toBe(0);
+    await t.handle.db
+      .insertInto("follows")
+      .values({ follower_id: fan.id, followee_id: writer.id, created_at: hour + 60_000 })
+      .execute();
+    // Within the same hour nothing is due; three hours on, one of the racers sends it all.
+    expect(await sendDueAlertDigest(t.handle.db, BASE, hour + 120_000)).toBe(0);
+    const later = hour + 3 * ALERT_DIGEST_MS + 1_000;
+    const sent = await Promise.all(
+      Array.from({ length: 4 }, () => sendDueAlertDigest(t.handle.db, BASE, later)),
+    );
+    expect(sent.reduce((sum, n) => sum + n, 0)).toBe(1);
+    expect((await mailTo(writer))[0]?.subject).toBe(`${fan.username} started following you`);
+    expect(await sendDueAlertDigest(t.handle.db, BASE, later + 60_000)).toBe(0);
+    expect(await mailTo(writer)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,261 @@
+import type { AlertKind } from "@inkwell/shared";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+
+/** One piece of news for one reader: what happened, who did it, and where to see it. */
+export interface AlertEvent {
+  kind: AlertKind;
+  recipientId: number;
+  /** Who did it: the digest leaves out people the reader muted or blocked, or who blocked them. */
+  actorId: number;
+  /** Mature stories' news goes only to readers who see mature stories. */
+  mature: boolean;
+  line: string;
+  path: string;
+  at: number;
+}
+
+export interface Window {
+  since: number;
+  until: number;
+}
+
+type Db = Kysely<Database>;
+
+const quoted = (title: string) => `"${title}"`;
+
+/** Comments on a writer's stories, and replies to a reader's comments, by others. */
+async function comments(db: Db, { since, until }: Window): Promise<AlertEvent[]> {
+  const rows = await db
+    .selectFrom("comments as c")
+    .innerJoin("stories as s", "s.id", "c.story_id")
+    .innerJoin("parts as p", "p.id", "c.part_id")
+    .innerJoin("users as actor", "actor.id", "c.user_id")
+    .leftJoin("comments as parent", (join) =>
+      join.onRef("parent.id", "=", "c.parent_id").on("parent.deleted", "=", 0),
+    )
+    .select([
+      "c.id",
+      "c.user_id",
+      "c.part_id",
+      "c.created_at",
+      "s.user_id as writer_id",
+      "s.title as story_title",
+      "s.rating",
+      "p.title as part_title",
+      "actor.username",
+      "parent.user_id as parent_author_id",
+    ])
+    .where("c.created_at", ">=", since)
+    .where("c.created_at", "<", until)
+    .where("c.deleted", "=", 0)
+    .where("s.deleted", "=", 0)
+    .where("p.deleted", "=", 0)
+    .orderBy("c.id")
+    .execute();
+  const events: AlertEvent[] = [];
+  for (const row of rows) {
+    const base = {
+      kind: "comments" as const,
+      actorId: row.user_id,
+      mature: row.rating === 4,
+      path: `/${row.part_id}`,
+      at: row.created_at,
+    };
+    const parentAuthor = row.parent_author_id;
+    if (parentAuthor !== null && parentAuthor !== row.user_id) {
+      events.push({
+        ...base,
+        recipientId: parentAuthor,
+        line: `${row.username} replied to your comment on ${quoted(row.part_title)}`,
+      });
+    }
+    // A reply to the writer's own comment has told them already.
+    if (row.writer_id !== row.user_id && row.writer_id !== parentAuthor) {
+      events.push({
+        ...base,
+        recipientId: row.writer_id,
+        line: `${row.username} commented on ${quoted(row.part_title)} of ${row.story_title}`,
+      });
+    }
+  }
+  return events;
+}
+
+async function followers(db: Db, { since, until }: Window): Promise<AlertEvent[]> {
+  const rows = await db
+    .selectFrom("follows as f")
+    .innerJoin("users as actor", "actor.id", "f.follower_id")
+    .select(["f.follower_id", "f.followee_id", "f.created_at", "actor.username"])
+    .where("f.created_at", ">=", since)
+    .where("f.created_at", "<", until)
+    .orderBy("f.created_at")
+    .execute();
+  return rows.map((row) => ({
+    kind: "followers",
+    recipientId: row.followee_id,
+    actorId: row.follower_id,
+    mature: false,
+    line: `${row.username} started following you`,
+    path: `/user/${encodeURIComponent(row.username)}`,
+    at: row.created_at,
+  }));
+}
+
+/** Private messages still unread, one line per sender. */
+async function messages(db: Db, { since, until }: Window): Promise<AlertEvent[]> {
+  const rows = await db
+    .selectFrom("messages as m")
+    .innerJoin("users as actor", "actor.id", "m.sender_id")
+    .select(({ fn }) => [
+      "m.sender_id",
+      "m.recipient_id",
+      "actor.username",
+      fn.countAll<number>().as("count"),
+      fn.max("m.created_at").as("at"),
+    ])
+    .where("m.created_at", ">=", since)
+    .where("m.created_at", "<", until)
+    .where("m.read_at", "is", null)
+    .where("m.deleted_by_recipient", "=", 0)
+    .groupBy(["m.sender_id", "m.recipient_id", "actor.username"])
+    .orderBy("at")
+    .execute();
+  return rows.map((row) => {
+    const count = Number(row.count);
+    return {
+      kind: "messages",
+      recipientId: row.recipient_id,
+      actorId: row.sender_id,
+      mature: false,
+      line: `${row.username} sent you ${count === 1 ? "a message" : `${count} messages`}`,
+      path: `/inbox/${encodeURIComponent(row.username)}`,
+      at: Number(row.at),
+    };
+  });
+}
+
+/** Messages others left on the reader's profile. */
+async function profileMessages(db: Db, { since, until }: Window): Promise<AlertEvent[]> {
+  const rows = await db
+    .selectFrom("profile_messages as m")
+    .innerJoin("users as actor", "actor.id", "m.user_id")
+    .innerJoin("users as owner", "owner.id", "m.profile_user_id")
+    .select([
+      "m.user_id",
+      "m.profile_user_id",
+      "m.created_at",
+      "actor.username",
+      "owner.username as owner",
+    ])
+    .where("m.created_at", ">=", since)
+    .where("m.created_at", "<", until)
+    .whereRef("m.user_id", "!=", "m.profile_user_id")
+    .orderBy("m.id")
+    .execute();
+  return rows.map((row) => ({
+    kind: "profileMessages",
+    recipientId: row.profile_user_id,
+    actorId: row.user_id,
+    mature: false,
+    line: `${row.username} left a message on your profile`,
+    path: `/user/${encodeURIComponent(row.owner)}`,
+    at: row.created_at,
+  }));
+}
+
+/** Parts published in the window, with their stories, as both update kinds need them. */
+function publishedParts(db: Db, { since, until }: Window) {
+  return db
+    .selectFrom("parts as p")
+    .innerJoin("stories as s", "s.id", "p.story_id")
+    .innerJoin("users as writer", "writer.id", "s.user_id")
+    .where("p.published_at", ">=", since)
+    .where("p.published_at", "<", until)
+    .where("p.draft", "=", 0)
+    .where("p.deleted", "=", 0)
+    .where("s.draft", "=", 0)
+    .where("s.deleted", "=", 0);
+}
+
+/** New parts of stories readers keep in their Library (not archived). */
+async function libraryParts(db: Db, window: Window): Promise<AlertEvent[]> {
+  const rows = await publishedParts(db, window)
+    .innerJoin("library_stories as l", "l.story_id", "s.id")
+    .select([
+      "p.id",
+      "p.title",
+      "p.published_at",
+      "s.title as story_title",
+      "s.rating",
+      "s.user_id as writer_id",
+      "l.user_id as reader_id",
+    ])
+    .where("l.archived", "=", 0)
+    .whereRef("l.user_id", "!=", "s.user_id")
+    .orderBy("p.published_at")
+    .execute();
+  return rows.map((row) => ({
+    kind: "libraryParts",
+    recipientId: row.reader_id,
+    actorId: row.writer_id,
+    mature: row.rating === 4,
+    line: `New part of ${row.story_title}: ${quoted(row.title)}`,
+    path: `/${row.id}`,
+    at: Number(row.published_at),
+  }));
+}
+
+/** Stories whose first part came out in the window, for their writers' followers. */
+async function followedStories(db: Db, window: Window): Promise<AlertEvent[]> {
+  const rows = await publishedParts(db, window)
+    .innerJoin("follows as f", "f.followee_id", "s.user_id")
+    .select(({ fn }) => [
+      "s.id",
+      "s.title",
+      "s.rating",
+      "s.user_id as writer_id",
+      "writer.username",
+      "f.follower_id",
+      fn.min("p.published_at").as("at"),
+    ])
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("parts as earlier")
+            .select("earlier.id")
+            .whereRef("earlier.story_id", "=", "s.id")
+            .where("earlier.draft", "=", 0)
+            .where("earlier.deleted", "=", 0)
+            .where("earlier.published_at", "<", window.since),
+        ),
+      ),
+    )
+    .groupBy(["s.id", "s.title", "s.rating", "s.user_id", "writer.username", "f.follower_id"])
+    .orderBy("at")
+    .execute();
+  return rows.map((row) => ({
+    kind: "followedStories",
+    recipientId: row.follower_id,
+    actorId: row.writer_id,
+    mature: row.rating === 4,
+    line: `${row.username} published a new story: ${row.title}`,
+    path: `/story/${row.id}`,
+    at: Number(row.at),
+  }));
+}
+
+const GATHERERS: Record<AlertKind, (db: Db, window: Window) => Promise<AlertEvent[]>> = {
+  comments,
+  followers,
+  messages,
+  profileMessages,
+  libraryParts,
+  followedStories,
+};
+
+/** Everything that happened in the window that someone may be mailed about. */
+export async function gatherAlertEvents(db: Db, window: Window): Promise<AlertEvent[]> {
+  const found = await Promise.all(Object.values(GATHERERS).map((gather) => gather(db, window)));
+  return found.flat();
+}
