@@ -19,22 +19,27 @@ async function mailsTo(page: Page, address: string): Promise<number> {
     .count();
 }
 
-/**
- * Dates `username`'s last email confirmation back two years, so the re-verification
- * question is due: no call does that (confirming sets it to now), so the fixture does.
- */
-function reverificationDue(username: string): void {
+/** Sets a column of `username`'s row: for states no call reaches on demand. */
+function setUserColumn(
+  username: string,
+  column: "email_reverified_at" | "alerts_key",
+  value: number | string,
+): void {
   const db = new DatabaseSync(join(server.dataDir, "inkwell.sqlite"));
   try {
     db.exec("PRAGMA busy_timeout = 5000");
-    db.prepare("UPDATE users SET email_reverified_at = ? WHERE username = ?").run(
-      Date.now() - 2 * 365 * 86_400_000,
-      username,
-    );
+    db.prepare(`UPDATE users SET ${column} = ? WHERE username = ?`).run(value, username);
   } finally {
     db.close();
   }
 }
+
+/**
+ * Dates `username`'s last email confirmation back two years, so the re-verification
+ * question is due: no call does that (confirming sets it to now), so the fixture does.
+ */
+const reverificationDue = (username: string) =>
+  setUserColumn(username, "email_reverified_at", Date.now() - 2 * 365 * 86_400_000);
 
 describe("settings", () => {
   test("a visitor is sent to log in first, then lands on the settings tabs", async () => {
@@ -126,6 +131,39 @@ describe("settings", () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         PHONE.width,
       );
+    });
+  });
+
+  test("the alert emails' unsubscribe link stops them at 360 px, without signing in", async () => {
+    // The key the hourly digest gives a reader with their first alert email.
+    const key = "e2e-unsubscribe-key-0123456789";
+    setUserColumn("demo_writer", "alerts_key", key);
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto(`/unsubscribe?u=demo_writer&k=${key}x`);
+      await page.getByRole("heading", { level: 1, name: "This link doesn't work" }).waitFor();
+
+      await page.goto(`/unsubscribe?u=demo_writer&k=${key}`);
+      await page.getByRole("heading", { level: 1, name: "Stop email alerts?" }).waitFor();
+      await expectNoAxeViolations(page, "the unsubscribe page at 360 px");
+      await page.getByRole("button", { name: "Stop email alerts" }).click();
+      await page.getByRole("heading", { level: 1, name: "Email alerts are off" }).waitFor();
+      expect(new URL(page.url()).searchParams.get("done")).toBe("1");
+      await expectNoAxeViolations(page, "the unsubscribed page at 360 px");
+
+      // Signed in, the writer finds both switches off in Settings.
+      await page.getByRole("link", { name: "Notification settings" }).click();
+      await logIn(page, "demo_writer", "inkwell-demo");
+      await page.getByRole("heading", { level: 2, name: "Notifications", exact: true }).waitFor();
+      expect(
+        await page
+          .getByLabel("Alerts about activity on my stories and profile", { exact: true })
+          .isChecked(),
+      ).toBe(false);
+      expect(
+        await page
+          .getByLabel("Updates from stories in my Library and people I follow", { exact: true })
+          .isChecked(),
+      ).toBe(false);
     });
   });
 

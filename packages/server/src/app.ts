@@ -6,6 +6,7 @@ import { oauthRoutes } from "./accounts/oauth-routes.ts";
 import { accountRoutes } from "./accounts/routes.ts";
 import { SESSION_COOKIE, viewerForSession } from "./accounts/sessions.ts";
 import { settingsRoutes } from "./accounts/settings-routes.ts";
+import { alertRoutes } from "./alerts/routes.ts";
 import { analyticsRoutes } from "./analytics/routes.ts";
 import { type Checkout, checkoutFromEnv } from "./coins/checkout.ts";
 import { coinRoutes } from "./coins/routes.ts";
@@ -81,6 +82,7 @@ export function createApi(handle: DatabaseHandle, options: ApiOptions = {}) {
   app.route("/", accountRoutes(limits));
   app.route("/", oauthRoutes(limits));
   app.route("/", settingsRoutes(limits));
+  app.route("/", alertRoutes());
   app.route("/", localeRoutes());
   app.route("/", storyRoutes());
   app.route("/", partRoutes());

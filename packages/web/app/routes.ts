@@ -9,6 +9,7 @@ export default [
   route("forgot", "routes/forgot.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("email-verified", "routes/email-verified.tsx"),
+  route("unsubscribe", "routes/unsubscribe.tsx"),
   route("user_activation", "routes/user-activation.tsx"),
   route("settings", "routes/settings.tsx"),
   route("settings/your-inkwell-data", "routes/your-data.tsx"),

@@ -76,6 +76,27 @@ async function mailTo(who: Person) {
     .execute();
 }
 
+/** The key of a reader's unsubscribe link, made with their first digest. */
+async function keyOf(who: Person): Promise<string> {
+  const row = await t.handle.db
+    .selectFrom("users")
+    .select("alerts_key")
+    .where("id", "=", who.id)
+    .executeTakeFirstOrThrow();
+  expect(row.alerts_key).toMatch(/^[\w-]{24}$/);
+  return row.alerts_key ?? "";
+}
+
+/**
+ * The start of a window that holds nothing done before it: the clock moves on a
+ * millisecond first, since what the set-up did may share this one.
+ */
+async function windowStart(): Promise<number> {
+  const before = Date.now();
+  while (Date.now() <= before) await new Promise((tick) => setTimeout(tick, 1));
+  return Date.now();
+}
+
 /** Sends the digest of everything since `since`, as the hourly job would. */
 const digest = (since: number) =>
   sendAlertDigests(t.handle.db, { since, until: Date.now() + 1 }, BASE);
@@ -86,7 +107,7 @@ describe("email alert digests", () => {
     const fan = await person();
     const story = await createStory(t.handle.db, writer.id, { title: "The Lantern" });
     const partId = story.partIds[0] as number;
-    const since = Date.now();
+    const since = await windowStart();
 
     const first = await comment(fan, partId, "Loved it");
     const own = await comment(writer, partId, "Thanks for reading");
@@ -128,6 +149,7 @@ describe("email alert digests", () => {
         `  ${BASE}/user/${fan.username}`,
         "",
         `You get these emails because of your notification settings. To change them: ${BASE}/settings#notifications`,
+        `To stop them: ${BASE}/unsubscribe?u=${writer.username}&k=${await keyOf(writer)}`,
       ].join("\n"),
     );
     // The fan hears of the writer's reply to their comment, and of nothing they did.
@@ -148,8 +170,8 @@ describe("email alert digests", () => {
       }),
     );
     await follow(reader, writer);
-    const since = Date.now();
-    const now = since + 1;
+    const since = await windowStart();
+    const now = Date.now();
     const [newPart] = (
       await t.handle.db
         .insertInto("parts")
@@ -206,7 +228,7 @@ describe("email alert digests", () => {
       });
     await ok(await settings(noActivity, false));
     await ok(await settings(noFollowers, true, ALL_ALERTS & ~alertMaskOf(["followers"])));
-    const since = Date.now();
+    const since = await windowStart();
     for (const whom of [writer, noActivity, noFollowers, unverified]) await follow(fan, whom);
 
     await digest(since);
@@ -228,7 +250,7 @@ describe("email alert digests", () => {
     await ok(await t.send("POST", `/v4/users/${blocked.username}/blocks`, writer));
     await ok(await t.send("POST", `/v4/users/${writer.username}/blocks`, blocker));
     await follow(minor, writer);
-    const since = Date.now();
+    const since = await windowStart();
     await follow(muted, writer);
     // Blocks refuse follows; rows written here stand for news the digest must still drop.
     await t.handle.db
@@ -254,13 +276,80 @@ describe("email alert digests", () => {
 
   it("lists a few of each kind and counts the rest", async () => {
     const writer = await person();
-    const since = Date.now();
+    const since = await windowStart();
     const fans = await Promise.all(Array.from({ length: ALERT_ITEMS_SHOWN + 3 }, () => person()));
     for (const fan of fans) await follow(fan, writer);
     await digest(since);
     const [mail] = await mailTo(writer);
     expect(mail?.text_body.match(/started following you/g)).toHaveLength(ALERT_ITEMS_SHOWN);
     expect(mail?.text_body).toContain("- and 3 more");
+  });
+});
+
+describe("the unsubscribe link", () => {
+  it("stops a reader's alerts without signing in, by form or by a mail app's one-click post, and keeps its key", async () => {
+    const writer = await person();
+    const fan = await person();
+    const since = await windowStart();
+    await follow(fan, writer);
+    await digest(since);
+    const key = await keyOf(writer);
+    const query = `u=${writer.username.toUpperCase()}&k=${key}`;
+
+    expect(await ok(await t.get(`/v5/alerts/unsubscribe?${query}`))).toEqual({
+      username: writer.username,
+      alerts: true,
+    });
+    // A wrong key, another reader's name or no key at all find nothing and change nothing.
+    for (const bad of [`u=${writer.username}&k=${key.slice(1)}x`, `u=${fan.username}&k=${key}`]) {
+      expect((await t.get(`/v5/alerts/unsubscribe?${bad}`)).status).toBe(404);
+      expect((await t.get(`/v5/alerts/unsubscribe?${bad}`, { method: "POST" })).status).toBe(404);
+    }
+    expect((await t.get(`/v5/alerts/unsubscribe?u=${writer.username}`)).status).toBe(400);
+
+    // The page's form: back to the page, done.
+    const form = await t.get("/v5/alerts/unsubscribe", {
+      method: "POST",
+      headers: { accept: "text/html", "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ u: writer.username, k: key }).toString(),
+    });
+    expect(form.status).toBe(303);
+    expect(form.headers.get("location")).toBe(`/unsubscribe?u=${writer.username}&k=${key}&done=1`);
+    expect((await ok(await t.get(`/v5/alerts/unsubscribe?${query}`))).alerts).toBe(false);
+    expect(
+      (
+        await ok(
+          await t.get("/api/v3/internal/current_user", { headers: { cookie: writer.cookie } }),
+        )
+      ).notificationSettings,
+    ).toMatchObject({ alerts: false, alertssub: false });
+
+    // Nothing more is mailed; a later digest keeps the same key, so old links still work.
+    const before = (await mailTo(writer)).length;
+    const again = await windowStart();
+    await follow(await person(), writer);
+    await digest(again);
+    expect(await mailTo(writer)).toHaveLength(before);
+
+    await ok(
+      await t.send("PUT", `/api/v3/users/${writer.username}/notification-settings`, writer, {
+        id: writer.id,
+        alerts: true,
+        alertssub: true,
+        subscribe: false,
+        alertssubmask: ALL_ALERTS,
+      }),
+    );
+    await follow(await person(), writer);
+    await digest(again);
+    expect(await keyOf(writer)).toBe(key);
+    // RFC 8058's one-click post carries only its own body; the key is in the address.
+    const oneClick = await t.get(`/v5/alerts/unsubscribe?${query}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(await ok(oneClick)).toEqual({ username: writer.username, alerts: false });
   });
 });
 

@@ -8,6 +8,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { sendMail } from "../mail/mailer.ts";
 import { type AlertEvent, gatherAlertEvents, type Window } from "./gather.ts";
+import { alertsKeyOf, unsubscribeLinks } from "./unsubscribe.ts";
 
 /** Each kind's heading in the mail, in the order the mail lists them. */
 const HEADINGS: Record<AlertKind, string> = {
@@ -116,11 +117,12 @@ function passesOn(event: AlertEvent, recipient: Recipient): boolean {
 }
 
 /** One reader's digest: each kind under its heading, the first few items listed, the rest counted. */
-export function composeDigest(
+function composeDigest(
   recipient: { username: string },
   events: readonly AlertEvent[],
-  baseUrl: string,
+  links: { baseUrl: string; unsubscribeUrl: string },
 ): { subject: string; text: string } {
+  const { baseUrl, unsubscribeUrl } = links;
   const lines = [`Hi ${recipient.username},`, "", "Here's what's new for you on Inkwell."];
   for (const kind of Object.keys(HEADINGS) as AlertKind[]) {
     const ofKind = events.filter((event) => event.kind === kind);
@@ -135,6 +137,7 @@ export function composeDigest(
   lines.push(
     "",
     `You get these emails because of your notification settings. To change them: ${baseUrl}/settings#notifications`,
+    `To stop them: ${unsubscribeUrl}`,
   );
   const [first] = events;
   const subject =
@@ -167,8 +170,15 @@ export async function sendAlertDigests(
     if (!recipient) continue;
     const news = theirs.filter((event) => passesOn(event, recipient));
     if (news.length === 0) continue;
-    const { subject, text } = composeDigest(recipient, news, baseUrl);
-    await sendMail(db, { to: recipient.email, subject, text }, now);
+    const links = unsubscribeLinks(recipient.username, await alertsKeyOf(db, recipient.id));
+    const unsubscribeUrl = `${baseUrl}${links.page}`;
+    const { subject, text } = composeDigest(recipient, news, { baseUrl, unsubscribeUrl });
+    // RFC 8058: mail apps offer their own one-click unsubscribe, posting to this address.
+    const headers = {
+      "List-Unsubscribe": `<${baseUrl}${links.oneClick}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    };
+    await sendMail(db, { to: recipient.email, subject, text, headers }, now);
     sent++;
   }
   return sent;

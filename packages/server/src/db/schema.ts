@@ -37,6 +37,8 @@ export interface UsersTable {
   notify_subscribe: Flag;
   /** Which kinds of email alert are on, ALERT_KINDS bits (migration 040-alert-mask). */
   notify_alertssubmask: Generated<number>;
+  /** The secret of the alert emails' unsubscribe link, made with the first (migration 040). */
+  alerts_key: string | null;
   email_reverified_at: Millis | null;
   /** A Premium subscriber: may read in premium themes (migration 007-reader-settings). */
   is_premium: Flag;

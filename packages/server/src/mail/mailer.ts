@@ -6,6 +6,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Extra headers for delivery (List-Unsubscribe); the outbox keeps the text alone. */
+  headers?: Record<string, string>;
 }
 
 export const MAIL_FROM = process.env.MAIL_FROM ?? "Inkwell <no-reply@inkwell.local>";

@@ -336,6 +336,12 @@ export function createApiClient(fetchApi: ApiFetch) {
       ),
     changePassword: (fields: { old_password: string; new_password: string }) =>
       call<{ redirectUrl: string }>("/apiv2/updateuserpassword", form(fields)),
+    /** Whose alerts an emailed unsubscribe link stops (refused when it is not a valid link). */
+    alertsLink: (username: string, key: string) =>
+      call<{ username: string; alerts: boolean }>(
+        `/v5/alerts/unsubscribe?${new URLSearchParams({ u: username, k: key })}`,
+        {},
+      ),
     /** The emailed link's reset: `at` is the link's token. */
     resetPassword: (fields: {
       at: string;

@@ -1,5 +1,5 @@
 import { ACCOUNT_MESSAGES, safeNextUrl } from "@inkwell/shared";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { redirect } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { Alert } from "../components/alert.tsx";
@@ -55,7 +55,14 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (wrongCredentials) identifier.current?.focus();
   }, [wrongCredentials]);
-  const query = new URLSearchParams({ nextUrl }).toString();
+  // A page's own place (/settings#notifications) never reaches the server, which sent the
+  // reader here without it: carry it on to where they go after logging in.
+  const [target, setTarget] = useState(nextUrl);
+  useEffect(() => {
+    const { hash } = window.location;
+    if (hash && !nextUrl.includes("#")) setTarget(nextUrl + hash);
+  }, [nextUrl]);
+  const query = new URLSearchParams({ nextUrl: target }).toString();
   return (
     <section className="auth" aria-labelledby="login-heading">
       <h1 id="login-heading">{t.account.logInTitle}</h1>
@@ -103,7 +110,7 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
         </>
       ) : (
         <>
-          <GoogleButton nextUrl={nextUrl} />
+          <GoogleButton nextUrl={target} />
           <a
             className="button button--primary button--large auth__submit auth__social"
             href={`/login?${query}&view=email`}

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 
 /**
  * Which kinds of email alert a user gets (the notifications form's alertssubmask), every
- * kind on to begin with; and indexes by time on what the hourly digest gathers, so it reads
+ * kind on to begin with; the key of their alerts' unsubscribe link, made with the first; and indexes by time on what the hourly digest gathers, so it reads
  * the last hour's rows rather than whole tables.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -11,6 +11,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable("users")
     .addColumn("notify_alertssubmask", "integer", (c) => c.notNull().defaultTo(ALL_ALERTS))
     .execute();
+  await db.schema.alterTable("users").addColumn("alerts_key", "text").execute();
   for (const [table, column] of [
     ["follows", "created_at"],
     ["comments", "created_at"],

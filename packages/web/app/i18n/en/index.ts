@@ -16,6 +16,7 @@ export { reportsEn as reports } from "../en-reports.ts";
 export { coversEn as covers, writingEn as writing } from "../en-writing.ts";
 export { account } from "./account.ts";
 export { ads } from "./ads.ts";
+export { alerts } from "./alerts.ts";
 export { analytics } from "./analytics.ts";
 export { badges } from "./badges.ts";
 export { brand } from "./brand.ts";

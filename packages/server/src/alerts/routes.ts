@@ -1,0 +1,63 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../http/app-env.ts";
+import { HttpError } from "../http/errors.ts";
+import { errorJson, objectJson } from "../http/openapi.ts";
+import { readFields, wantsHtml } from "../http/request-info.ts";
+import { parseInput, validationHook } from "../http/validation.ts";
+import { unsubscribe, unsubscribeLink, unsubscribeLinks } from "./unsubscribe.ts";
+
+const path = "/v5/alerts/unsubscribe";
+const link = z.object({
+  u: z.string({ error: "u is the username of the link" }).min(1).max(64),
+  k: z.string({ error: "k is the key of the link" }).min(1).max(64),
+});
+const responses = {
+  200: { description: "{username, alerts}", ...objectJson },
+  400: { description: "No link", ...errorJson },
+  404: { description: "Not a valid unsubscribe link", ...errorJson },
+};
+
+const linkRoute = createRoute({
+  method: "get",
+  path,
+  summary: "Whose alerts an emailed unsubscribe link stops, and whether they are on",
+  request: { query: link },
+  responses,
+});
+
+const unsubscribeRoute = createRoute({
+  method: "post",
+  path,
+  summary:
+    "Stops a reader's email alerts from their emailed link (u, k in the query or the form; RFC 8058 one-click)",
+  responses: { ...responses, 303: { description: "A form post: back to /unsubscribe" } },
+});
+
+const invalidLink = () =>
+  new HttpError(
+    404,
+    "not_found",
+    "This unsubscribe link isn't valid. Change your alerts in Settings.",
+  );
+
+/**
+ * The alert emails' unsubscribe link (decision 046): no sign-in, the link's key is the
+ * proof. Stopping is a POST, so mail scanners that open links change nothing.
+ */
+export function alertRoutes() {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.openapi(linkRoute, async (c) => {
+    const { u, k } = c.req.valid("query");
+    const found = await unsubscribeLink(c.get("db"), u, k);
+    if (!found) throw invalidLink();
+    return c.json(found, 200);
+  });
+  app.openapi(unsubscribeRoute, async (c) => {
+    const { u, k } = parseInput(link, { ...(await readFields(c)), ...c.req.query() });
+    const stopped = await unsubscribe(c.get("db"), u, k);
+    if (!stopped) throw invalidLink();
+    if (wantsHtml(c)) return c.redirect(`${unsubscribeLinks(u, k).page}&done=1`, 303);
+    return c.json(stopped, 200);
+  });
+  return app;
+}

@@ -1,0 +1,72 @@
+import { BellOff, CircleAlert, CircleCheck } from "lucide";
+import { apiContext } from "../api/context.ts";
+import { Icon } from "../components/icon.tsx";
+import { t } from "../i18n/index.ts";
+import type { Route } from "./+types/unsubscribe";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const username = params.get("u") ?? "";
+  const key = params.get("k") ?? "";
+  const link = username && key ? await context.get(apiContext).alertsLink(username, key) : null;
+  return {
+    username,
+    key,
+    found: link?.ok ? link.value : null,
+    done: params.has("done"),
+  };
+}
+
+export const meta = () => [{ title: `${t.alerts.title} · ${t.brand}` }];
+
+/**
+ * Where the alert emails' unsubscribe link lands. Stopping takes a press (a form post, so
+ * it works before the script loads): mail scanners that open links change nothing.
+ */
+export default function Unsubscribe({ loaderData }: Route.ComponentProps) {
+  const { username, key, found, done } = loaderData;
+  if (!found) {
+    return (
+      <section className="auth auth--centered" aria-labelledby="unsubscribe-heading">
+        <Icon
+          of={CircleAlert}
+          className="auth__icon auth__icon--warning"
+          aria-hidden="true"
+          size={56}
+        />
+        <h1 id="unsubscribe-heading">{t.alerts.invalidHeading}</h1>
+        <p>{t.alerts.invalidText}</p>
+        <a className="button button--primary button--large" href="/settings#notifications">
+          {t.alerts.settings}
+        </a>
+      </section>
+    );
+  }
+  if (done || !found.alerts) {
+    return (
+      <section className="auth auth--centered" aria-labelledby="unsubscribe-heading">
+        <Icon of={CircleCheck} className="auth__icon" aria-hidden="true" size={56} />
+        <h1 id="unsubscribe-heading">{t.alerts.doneHeading}</h1>
+        <p>{done ? t.alerts.doneText : t.alerts.alreadyOff}</p>
+        <a className="button button--large" href="/settings#notifications">
+          {t.alerts.settings}
+        </a>
+      </section>
+    );
+  }
+  return (
+    <section className="auth auth--centered" aria-labelledby="unsubscribe-heading">
+      <Icon of={BellOff} className="auth__icon" aria-hidden="true" size={56} />
+      <h1 id="unsubscribe-heading">{t.alerts.askHeading}</h1>
+      <p>{t.alerts.askText(found.username)}</p>
+      <form className="auth__form" method="post" action="/v5/alerts/unsubscribe">
+        <input type="hidden" name="u" value={username} />
+        <input type="hidden" name="k" value={key} />
+        <button className="button button--primary button--large auth__submit" type="submit">
+          {t.alerts.stop}
+        </button>
+      </form>
+      <a href="/home">{t.alerts.keep}</a>
+    </section>
+  );
+}
