@@ -393,6 +393,8 @@ describe("your data and closing the account", () => {
     );
     const data = await response.json();
     expect(data.account).toMatchObject({ username: "exporter", has_password: true });
+    expect(Object.keys(data.account)).not.toContain("password_hash");
+    expect(Object.keys(data.account)).not.toContain("alerts_key");
     expect(JSON.stringify(data)).not.toContain("scrypt$");
     expect(data.stories.map((story: { title: string }) => story.title)).toEqual(["Exported Tale"]);
     expect(data.parts).toHaveLength(1);

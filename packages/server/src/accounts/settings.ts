@@ -301,7 +301,8 @@ export async function exportData(db: Kysely<Database>, viewer: Viewer) {
     coinPurchasesOf(db, user.id),
     premiumPaymentsOf(db, user.id),
   ]);
-  const { password_hash, ...account } = user;
+  // Secrets stay out: the password's hash and the alert emails' unsubscribe key.
+  const { password_hash, alerts_key: _unsubscribeKey, ...account } = user;
   return {
     exportedAt: new Date().toISOString(),
     account: { ...account, has_password: password_hash !== null },
