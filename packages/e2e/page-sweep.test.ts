@@ -1,0 +1,167 @@
+import type { BrowserContextOptions, Page } from "playwright-core";
+import { beforeAll, describe, expect, test } from "vitest";
+import { DESKTOP, expectNoAxeViolations, logInAt, PHONE, useBrowser } from "./support/browser.ts";
+import { findStoryWithParts } from "./support/catalogue.ts";
+import { readDatabase } from "./support/database.ts";
+import { useServer } from "./support/server.ts";
+
+const server = useServer();
+const { withPage } = useBrowser();
+
+type Role = "visitor" | "demo_reader" | "demo_writer" | "demo_admin";
+
+/** The one page expected to be a 404: the not-found page must pass like the others. */
+const NOT_FOUND = "/no/such/page";
+
+/** Every page of the site, by who sees it: filled in once the demo catalogue is there. */
+const pages: Array<{ role: Role; path: string }> = [];
+
+beforeAll(async () => {
+  const story = await findStoryWithParts(server.url);
+  const part = story.parts[0]?.id;
+  const [tag] = readDatabase<{ name: string }>(
+    server.dataDir,
+    "SELECT tags.name FROM tags JOIN story_tags ON story_tags.tag_id = tags.id WHERE story_tags.story_id = ? LIMIT 1",
+    story.id,
+  );
+  const [list] = readDatabase<{ id: number }>(
+    server.dataDir,
+    "SELECT reading_lists.id FROM reading_lists JOIN users ON users.id = reading_lists.user_id WHERE users.username = 'demo_reader' LIMIT 1",
+  );
+  const [other] = readDatabase<{ username: string }>(
+    server.dataDir,
+    `SELECT users.username FROM conversation_sides JOIN users ON users.id = conversation_sides.other_id
+     WHERE conversation_sides.user_id = (SELECT id FROM users WHERE username = 'demo_reader') LIMIT 1`,
+  );
+  const [own] = readDatabase<{ id: number; part: number }>(
+    server.dataDir,
+    `SELECT stories.id, MIN(parts.id) AS part FROM stories JOIN parts ON parts.story_id = stories.id
+     WHERE stories.user_id = (SELECT id FROM users WHERE username = 'demo_writer')
+     GROUP BY stories.id ORDER BY stories.id LIMIT 1`,
+  );
+  if (!part || !tag || !list || !other || !own) throw new Error("the demo catalogue is missing");
+  const visitor = [
+    "/",
+    "/login",
+    "/signup",
+    "/forgot",
+    "/terms",
+    "/privacy",
+    "/guidelines",
+    "/privacy/do-not-sell",
+    "/help/dmca",
+    `/story/${story.id}`,
+    `/story/${story.id}/rankings`,
+    `/${part}`,
+    `/stories/${encodeURIComponent(tag.name)}`,
+    "/user/demo_writer",
+    "/search/dragon/stories",
+    "/search/dragon/people",
+    "/catalog/paidstories",
+    "/catalog/premiumpicks",
+    "/premium",
+    "/unsubscribe?u=demo_reader&k=not-a-key",
+    NOT_FOUND,
+  ];
+  const reader = [
+    "/home",
+    "/library",
+    `/list/${list.id}`,
+    "/inbox",
+    `/inbox/${other.username}`,
+    // The tab by its address first: from /settings itself that would be no navigation.
+    "/settings#notifications",
+    "/settings",
+    "/start/genres",
+  ];
+  const writer = [
+    "/myworks",
+    `/myworks/${own.id}`,
+    `/myworks/${own.id}/write/${own.part}`,
+    `/myworks/${own.id}/analytics`,
+  ];
+  const admin = [
+    "/admin/community_reports",
+    "/admin/image_appeals",
+    "/admin/promotions",
+    "/admin/contest",
+    `/admin/paid_stories_manager?storyId=${story.id}`,
+  ];
+  for (const [role, paths] of [
+    ["visitor", visitor],
+    ["demo_reader", reader],
+    ["demo_writer", writer],
+    ["demo_admin", admin],
+  ] as const) {
+    for (const path of paths) pages.push({ role, path });
+  }
+});
+
+/** Logged in once per role; each sweep then opens its pages with that session. */
+const sessions = new Map<Role, BrowserContextOptions["storageState"]>();
+
+async function sessionOf(role: Role) {
+  if (role === "visitor") return undefined;
+  const known = sessions.get(role);
+  if (known) return known;
+  let state: BrowserContextOptions["storageState"];
+  await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page, context) => {
+    await logInAt(page, role, "/home");
+    state = await context.storageState();
+  });
+  sessions.set(role, state);
+  return state;
+}
+
+/** Content wider than the window: a phone reader would have to scroll sideways. */
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+const SWEEPS = [
+  { name: "on a phone, light", viewport: PHONE, colorScheme: "light" },
+  { name: "on a phone, dark", viewport: PHONE, colorScheme: "dark" },
+  { name: "on a desktop, dark", viewport: DESKTOP, colorScheme: "dark" },
+] as const;
+
+const ROLES = ["visitor", "demo_reader", "demo_writer", "demo_admin"] as const;
+
+describe("every page, for whoever may see it", () => {
+  for (const sweep of SWEEPS) {
+    for (const role of ROLES) {
+      test(`passes axe and fits the window ${sweep.name}, as ${role}`, {
+        timeout: 180_000,
+      }, async () => {
+        const failures: string[] = [];
+        const storageState = await sessionOf(role);
+        await withPage(
+          {
+            viewport: sweep.viewport,
+            colorScheme: sweep.colorScheme,
+            baseURL: server.url,
+            storageState,
+          },
+          async (page) => {
+            for (const { path } of pages.filter((entry) => entry.role === role)) {
+              // Not "networkidle": the inbox's live stream stays open. Loaded, then settled.
+              const response = await page.goto(path, { waitUntil: "load" });
+              await page.waitForTimeout(300);
+              const label = `${path} (${role}, ${sweep.name})`;
+              // Each page is the page itself, not a redirect to log in or an error page.
+              const expected = path === NOT_FOUND ? 404 : 200;
+              const landed = new URL(page.url()).pathname === new URL(path, server.url).pathname;
+              if (response?.status() !== expected || !landed) {
+                failures.push(`${label} answered ${response?.status()} at ${page.url()}`);
+              }
+              await expectNoAxeViolations(page, label).catch((error: Error) =>
+                failures.push(error.message),
+              );
+              const wider = await overflow(page);
+              if (wider > 0) failures.push(`${label} is ${wider} px wider than the window`);
+            }
+          },
+        );
+        expect(failures).toEqual([]);
+      });
+    }
+  }
+});
