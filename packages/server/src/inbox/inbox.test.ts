@@ -10,6 +10,7 @@ import { createApi } from "../app.ts";
 import { accountLimiters } from "../http/rate-limit.ts";
 import { useTestApi } from "../testing/api.ts";
 import { signedInUser } from "../testing/fixtures.ts";
+import { publish } from "./live.ts";
 
 const t = useTestApi();
 
@@ -83,6 +84,12 @@ async function openStream(who: Person, headers: Record<string, string> = {}) {
   if (!body) throw new Error("no stream");
   const reader = body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
+  // The stream subscribes once it has started: what is published before "ready" is not its.
+  while (!/(^|\n)event: ?ready\n/.test(buffer)) {
+    const chunk = await reader.read();
+    if (chunk.done) throw new Error("stream ended before it was ready");
+    buffer += chunk.value;
+  }
   async function next(): Promise<{ id?: string; event: InboxEvent }> {
     for (;;) {
       const end = buffer.indexOf("\n\n");
@@ -364,6 +371,34 @@ describe("POST /api/v3/users/{me}/inbox/{other}", () => {
     );
     const live = await stream.messages(24);
     expect(new Set(live.map((m) => m.message.id)).size).toBe(24);
+    await stream.close();
+  });
+});
+
+describe("the live stream's order", () => {
+  it("sends a message published after one with a larger id, and each only once", async () => {
+    // Concurrent sends commit, and so publish, in any order.
+    const a = await person();
+    const b = await person();
+    const stream = await openStream(b);
+    const message = (id: number): InboxEvent => ({
+      type: "message",
+      with: a.username,
+      message: {
+        id,
+        body: `message ${id}`,
+        createDate: new Date().toISOString(),
+        from: { username: a.username, name: a.username, avatar: null },
+        sender: a.username,
+        recipient: b.username,
+        unread: true,
+      },
+    });
+    for (const id of [900_002, 900_001, 900_002, 900_003]) publish(b.id, message(id));
+    const live = await stream.messages(3);
+    expect(live.map((m) => m.message.id)).toEqual([900_002, 900_001, 900_003]);
+    // Each event names the largest id sent so far: where a resuming browser picks up.
+    expect(live.map((m) => m.id)).toEqual(["900002", "900002", "900003"]);
     await stream.close();
   });
 });

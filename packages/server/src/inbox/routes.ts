@@ -205,11 +205,16 @@ export function inboxRoutes(limits: AccountLimiters) {
         unsubscribe();
         wake?.();
       });
+      // Sent once each, by id: concurrent sends commit, and so publish, in any order, so a
+      // smaller id may come after a larger one and must still go out.
+      const sent = new Set<number>();
       let lastId = resumeFrom ?? 0;
       const send = async (event: InboxEvent) => {
         if (event.type === "message") {
-          if (event.message.id <= lastId) return;
-          lastId = event.message.id;
+          const { id } = event.message;
+          if (sent.has(id) || (resumeFrom !== undefined && id <= resumeFrom)) return;
+          sent.add(id);
+          lastId = Math.max(lastId, id);
           await stream.writeSSE({
             event: event.type,
             id: String(lastId),
