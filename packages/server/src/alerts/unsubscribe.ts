@@ -4,7 +4,8 @@ import type { Database } from "../db/schema.ts";
 
 /**
  * The key of a reader's unsubscribe link, made the first time they are mailed an alert. It
- * only ever turns alerts off, so it lives as long as the account: an old mail's link works.
+ * only ever turns alerts off, so it does not expire. The link names the username too: after
+ * a rename, older mails' links find nobody, and the next digest carries the new name.
  */
 export async function alertsKeyOf(db: Kysely<Database>, userId: number): Promise<string> {
   await db
