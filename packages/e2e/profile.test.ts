@@ -2,7 +2,9 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { DESKTOP, expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
 import { squash } from "./support/catalogue.ts";
+import { solidPng } from "./support/images.ts";
 import { useServer } from "./support/server.ts";
+import { signUp } from "./support/sign-up.ts";
 
 const server = useServer();
 const { withPage } = useBrowser();
@@ -196,6 +198,115 @@ describe("profiles and follow", () => {
       await expect.poll(() => modal.evaluate((dialog) => dialog.matches(":modal"))).toBe(true);
       await page.keyboard.press("Escape");
       await page.waitForURL(`${server.url}/user/${author.username}`);
+    });
+  });
+});
+
+describe("editing one's own profile", () => {
+  test("a new reader sets a name, about, pictures and colour on a phone, keyboard and axe included", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      const username = "juniper_edits";
+      await signUp(page, username);
+      await page.goto(`/user/${username}`);
+      await page.getByRole("button", { name: "Edit profile" }).click();
+      const dialog = page.getByRole("dialog", { name: "Edit profile" });
+      await dialog.waitFor();
+      await expectNoAxeViolations(page, "the profile form at 360 px");
+
+      // Refused in the browser, with the server's words: nothing is sent.
+      const name = dialog.getByRole("textbox", { name: "Name" });
+      const picker = (group: string) =>
+        dialog.getByRole("group", { name: group }).getByLabel("Choose a picture");
+      await name.fill("   ");
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await dialog.getByText("Enter the name to show on your profile.").waitFor();
+      expect(await name.evaluate((input) => input === document.activeElement)).toBe(true);
+      expect(await name.getAttribute("aria-invalid")).toBe("true");
+      await picker("Profile picture").setInputFiles({
+        name: "me.gif",
+        mimeType: "image/gif",
+        buffer: Buffer.from("GIF89a"),
+      });
+      await dialog
+        .getByRole("alert")
+        .filter({ hasText: "Choose a JPEG, PNG or WebP image." })
+        .waitFor();
+
+      await name.fill("Juniper Vale");
+      await dialog
+        .getByRole("textbox", { name: "About" })
+        .fill("Night-shift reader.\n\nAsk me about #fantasy, or say hi to @demo_writer.");
+      expect(await dialog.getByText("70 of 2,000 characters").isVisible()).toBe(true);
+      await picker("Profile picture").setInputFiles({
+        name: "me.png",
+        mimeType: "image/png",
+        buffer: solidPng(300, 200, [220, 140, 40]),
+      });
+      await dialog.getByRole("img", { name: "Your new profile picture" }).waitFor();
+      await picker("Background picture").setInputFiles({
+        name: "band.png",
+        mimeType: "image/png",
+        buffer: solidPng(800, 400, [30, 90, 160]),
+      });
+      await dialog.getByRole("img", { name: "Your new background picture" }).waitFor();
+      // The colours are one radio group: arrows move the choice.
+      await dialog.getByRole("radio", { name: "Teal" }).check();
+      await page.keyboard.press("ArrowRight");
+      expect(await dialog.getByRole("radio", { name: "Ocean" }).isChecked()).toBe(true);
+      await expectNoAxeViolations(page, "the filled profile form at 360 px");
+      await dialog.getByRole("button", { name: "Save" }).click();
+
+      await page.getByText("Your profile was saved.").waitFor();
+      await dialog.waitFor({ state: "hidden" });
+      const header = page.locator(".profile-header");
+      await header.getByRole("heading", { level: 1, name: "Juniper Vale" }).waitFor();
+      const about = page.getByRole("region", { name: "About" });
+      expect(squash(await about.textContent())).toContain("Ask me about #fantasy");
+      expect(await about.getByRole("link", { name: "@demo_writer" }).getAttribute("href")).toBe(
+        "/user/demo_writer",
+      );
+      // Served at the §9 sizes: the 128 px avatar from its resized copy, the band at 1920.
+      const avatar = header.locator(".profile-header__avatar img");
+      await expect
+        .poll(() =>
+          avatar.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth),
+        )
+        .toBe(128);
+      expect(await avatar.getAttribute("src")).toMatch(
+        /^\/media\/avatars\/\d+-[0-9a-f]{12}\.jpg\?w=128$/,
+      );
+      const band = header.locator(".profile-header__background");
+      await expect
+        .poll(() =>
+          band.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth),
+        )
+        .toBe(1920);
+      expect(
+        await header
+          .locator(".profile-header__band")
+          .evaluate((element) => element.style.background),
+      ).toBe("rgb(3, 105, 161)");
+      await expectNoHorizontalOverflow(page, PHONE.width);
+      await expectNoAxeViolations(page, "the edited profile at 360 px");
+
+      // Kept: after a reload, and taken away again with Remove.
+      await page.reload();
+      await header.getByRole("heading", { level: 1, name: "Juniper Vale" }).waitFor();
+      await page.getByRole("button", { name: "Edit profile" }).click();
+      await dialog
+        .getByRole("group", { name: "Profile picture" })
+        .getByRole("button", { name: "Remove" })
+        .click();
+      await dialog.getByText("Removed when you press Save.").waitFor();
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Your profile was saved.").waitFor();
+      await expect.poll(() => avatar.count()).toBe(0);
+      expect(squash(await header.locator(".avatar--initial").textContent())).toBe("J");
+
+      // Nobody else is offered the form.
+      await page.goto("/user/demo_writer");
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      expect(await page.getByRole("button", { name: "Edit profile" }).count()).toBe(0);
     });
   });
 });

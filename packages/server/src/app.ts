@@ -79,6 +79,7 @@ export function createApi(handle: DatabaseHandle, options: ApiOptions = {}) {
   });
 
   const limits = options.limits ?? accountLimiters();
+  const mediaDir = options.mediaDir ?? join("data", "media");
   app.route("/", accountRoutes(limits));
   app.route("/", oauthRoutes(limits));
   app.route("/", settingsRoutes(limits));
@@ -88,7 +89,7 @@ export function createApi(handle: DatabaseHandle, options: ApiOptions = {}) {
   app.route("/", partRoutes());
   app.route("/", voteRoutes());
   app.route("/", readingRoutes());
-  app.route("/", userRoutes());
+  app.route("/", userRoutes(mediaDir));
   app.route("/", searchRoutes());
   app.route("/", listRoutes());
   app.route("/", commentRoutes());
@@ -110,7 +111,7 @@ export function createApi(handle: DatabaseHandle, options: ApiOptions = {}) {
   app.route("/", notesRoutes());
   app.route("/", contestRoutes());
   app.route("/", writerOnboardingRoutes());
-  app.route("/", mediaRoutes(options.mediaDir ?? join("data", "media")));
+  app.route("/", mediaRoutes(mediaDir));
   app.route("/", homeRoutes());
 
   app.doc31("/api/openapi.json", {

@@ -1,3 +1,5 @@
+import { HttpError } from "./http/errors.ts";
+
 /** Who is asking: the acting user that every service decides authorisation from. */
 export interface Viewer {
   id: number;
@@ -21,3 +23,13 @@ export type MaybeViewer = Viewer | null;
  */
 export const isAuthorOrStaff = (authorId: number, viewer: MaybeViewer): boolean =>
   viewer !== null && (viewer.id === authorId || viewer.isSysAdmin || viewer.isStaff);
+
+/**
+ * A path naming a user ({username}, {currentUsername}) that only that user may act on:
+ * anyone else signed in is refused with `refusal`. Usernames match without regard to case.
+ */
+export function assertIsViewer(viewer: Viewer, username: string, refusal: string): void {
+  if (viewer.username.toLowerCase() !== username.toLowerCase()) {
+    throw new HttpError(403, "forbidden", refusal);
+  }
+}

@@ -13,6 +13,7 @@ import type {
 } from "./contest.ts";
 import type { PremiumPlan, PremiumPlanId } from "./premium.ts";
 import type { StoryPremiumPicks } from "./premium-picks.ts";
+import type { HighlightColour } from "./profile.ts";
 import type { PromotionStatus } from "./promotions.ts";
 
 export interface ApiError {
@@ -244,6 +245,18 @@ export interface UserProfile extends UserSummary {
   createDate: string;
   /** Whether the viewer muted or blocked this user: a restricted profile when either. */
   safety: ProfileSafety;
+}
+
+/**
+ * PATCH /api/v3/users/{username}: the owner's changes to their profile. Only the fields
+ * present change; an image is its bytes in base64, and null removes it (or the colour).
+ */
+export interface ProfileEdit {
+  name?: string;
+  description?: string;
+  highlight_colour?: HighlightColour | null;
+  avatar?: string | null;
+  background?: string | null;
 }
 
 /** A page of people: a user's followers or the people they follow. */

@@ -20,6 +20,7 @@ export * from "./part-html.ts";
 export * from "./paste-html.ts";
 export * from "./premium.ts";
 export * from "./premium-picks.ts";
+export * from "./profile.ts";
 export * from "./profile-messages.ts";
 export * from "./promotions.ts";
 export * from "./reading.ts";

@@ -16,6 +16,8 @@ beforeAll(async () => {
   mediaDir = await mkdtemp(join(tmpdir(), "inkwell-media-"));
   await mkdir(join(mediaDir, "covers"));
   await writeFile(join(mediaDir, "covers", "7.svg"), SVG);
+  await mkdir(join(mediaDir, "avatars"));
+  await writeFile(join(mediaDir, "avatars", "7.svg"), SVG);
   site = new Hono();
   site.use("/media/*", resizedImages(mediaDir));
   site.get("/media/*", (c) => c.text("original", 200));
@@ -48,5 +50,19 @@ describe("GET /media/covers/{file}?w=", () => {
     expect(await (await site.request("/media/covers/7.svg")).text()).toBe("original");
     expect(await (await site.request("/media/covers/missing.svg?w=144")).text()).toBe("original");
     expect(await (await site.request("/media/covers/..%2F..%2Fetc?w=144")).text()).toBe("original");
+  });
+});
+
+describe("GET /media/avatars/{file}?w=", () => {
+  it("serves an avatar at the avatar sizes of §9 only", async () => {
+    const small = await site.request("/media/avatars/7.svg?w=42");
+    expect(small.status).toBe(200);
+    const image = await sharp(Buffer.from(await small.arrayBuffer())).metadata();
+    expect([image.format, image.width]).toEqual(["webp", 42]);
+    const coverWidth = await site.request("/media/avatars/7.svg?w=144");
+    expect(coverWidth.status).toBe(400);
+    expect(((await coverWidth.json()) as { message: string }).message).toBe(
+      "w must be one of 24, 32, 42, 64, 128, 256",
+    );
   });
 });

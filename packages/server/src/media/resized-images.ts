@@ -1,18 +1,22 @@
 import { readFile, stat } from "node:fs/promises";
 import { join, normalize, sep } from "node:path";
-import { COVER_WIDTHS } from "@inkwell/shared";
+import { AVATAR_SIZES, COVER_WIDTHS, PROFILE_BACKGROUND_SIZE } from "@inkwell/shared";
 import type { Context } from "hono";
 import sharp from "sharp";
 import { writeAtomically } from "./files.ts";
 
-/** Folders of the media directory whose images may be resized (not uploads in general). */
-const RESIZABLE = /^\/media\/(covers\/[\w.-]+\.(?:svg|png|jpe?g|webp))$/;
-const WIDTHS = new Set<number>(COVER_WIDTHS);
+/** Folders of the media directory whose images may be resized, and to which widths (§9). */
+const WIDTHS: Record<string, readonly number[]> = {
+  covers: COVER_WIDTHS,
+  avatars: AVATAR_SIZES,
+  backgrounds: [PROFILE_BACKGROUND_SIZE.width],
+};
+const RESIZABLE = /^\/media\/((covers|avatars|backgrounds)\/[\w.-]+\.(?:svg|png|jpe?g|webp))$/;
 /** Where resized copies live, inside the media directory, never served as they are. */
 export const RESIZED_DIR = ".resized";
 
 /**
- * The cover `file` (a path inside the media directory) at `width`, as WebP: read from disk
+ * The image `file` (a path inside the media directory) at `width`, as WebP: read from disk
  * when made before, else resized now and kept beside the originals. Uploads call it for
  * every spec width at once; the middleware below for a first request.
  */
@@ -30,9 +34,10 @@ export async function resizedCopy(mediaDir: string, file: string, width: number)
 }
 
 /**
- * GET /media/covers/{file}?w={width}: the cover at one of the spec's widths, as WebP. Each
- * size is made once (concurrent first requests share one resize) and kept on disk beside
- * the originals; a replaced cover gets a new file name, so copies never go stale.
+ * GET /media/{covers|avatars|backgrounds}/{file}?w={width}: the image at one of the spec's
+ * widths for its kind, as WebP. Each size is made once (concurrent first requests share one
+ * resize) and kept on disk beside the originals; a replaced image gets a new file name, so
+ * copies never go stale.
  */
 export function resizedImages(mediaDir: string) {
   const inFlight = new Map<string, Promise<Buffer>>();
@@ -42,12 +47,10 @@ export function resizedImages(mediaDir: string) {
     if (width === undefined) return next();
     const match = RESIZABLE.exec(c.req.path);
     const file = match?.[1] ? normalize(match[1]) : null;
-    if (!file || file.startsWith("..") || file.includes(`${sep}..`)) return next();
-    if (!/^\d{1,4}$/.test(width) || !WIDTHS.has(Number(width))) {
-      return c.json(
-        { code: "bad_request", message: `w must be one of ${COVER_WIDTHS.join(", ")}` },
-        400,
-      );
+    const widths = WIDTHS[match?.[2] ?? ""];
+    if (!file || !widths || file.startsWith("..") || file.includes(`${sep}..`)) return next();
+    if (!/^\d{1,4}$/.test(width) || !widths.includes(Number(width))) {
+      return c.json({ code: "bad_request", message: `w must be one of ${widths.join(", ")}` }, 400);
     }
     const exists = await stat(join(mediaDir, file)).catch(() => null);
     if (!exists?.isFile()) return next();

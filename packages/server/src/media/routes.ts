@@ -9,7 +9,7 @@ import { idParam, parseInput, validationHook } from "../http/validation.ts";
 import { addPartImage, setStoryCover } from "./service.ts";
 import { imageTooLarge } from "./uploads.ts";
 
-const image = z.string({ error: "image is the picture's bytes in base64" });
+export const image = z.string({ error: "image is the picture's bytes in base64" });
 const coverBody = z.object({
   id: z.coerce
     .number({ error: "id names the story" })
@@ -48,17 +48,21 @@ const partImageRoute = okRoute(
   refusals,
 );
 
-/** Base64 is a third larger than the bytes; the rest is room for the JSON around them. */
-const uploadBodyLimit = bodyLimit({
-  maxSize: Math.ceil((MAX_UPLOAD_IMAGE_BYTES * 4) / 3) + 64 * 1024,
-  onError: (c) => c.json(imageTooLarge().toJSON(), 413),
-});
+/**
+ * A request carrying up to `images` uploads is cut off once far past what they may weigh:
+ * base64 is a third larger than the bytes; the rest is room for the JSON around them.
+ */
+export const uploadBodyLimit = (images = 1) =>
+  bodyLimit({
+    maxSize: images * Math.ceil((MAX_UPLOAD_IMAGE_BYTES * 4) / 3) + 64 * 1024,
+    onError: (c) => c.json(imageTooLarge().toJSON(), 413),
+  });
 
 /** Writers' uploads (docs/decisions/018-covers-and-editor.md), stored under `mediaDir`. */
 export function mediaRoutes(mediaDir: string) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  app.use(coverRoute.path, uploadBodyLimit);
-  app.use("/v4/parts/:id/images", uploadBodyLimit);
+  app.use(coverRoute.path, uploadBodyLimit());
+  app.use("/v4/parts/:id/images", uploadBodyLimit());
   app.openapi(coverRoute, async (c) => {
     const viewer = requireViewer(c);
     const body = parseInput(coverBody, await readFields(c));

@@ -1,10 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import {
+  AVATAR_SIZES,
   COVER_SIZE,
   COVER_WIDTHS,
   MAX_UPLOAD_IMAGE_BYTES,
   MAX_UPLOAD_IMAGE_MB,
+  PROFILE_BACKGROUND_SIZE,
 } from "@inkwell/shared";
 import sharp from "sharp";
 import { badRequest, HttpError } from "../http/errors.ts";
@@ -53,27 +55,54 @@ const uniqueName = (owner: number, extension: string) =>
   `${owner}-${randomBytes(6).toString("hex")}.${extension}`;
 
 /**
- * A story's uploaded cover: cropped to 512 × 800 (turned upright first) and made at every
- * cover width of reader.md §9 straight away. Answers its URL under /media.
+ * An uploaded image turned upright and cropped to fill `width` × `height`, stored as JPEG
+ * under a new name in `folder` with every size in `widths` made straight away. Answers its
+ * URL under /media.
  */
-export async function storeCoverImage(
+async function storeCropped(
   mediaDir: string,
-  storyId: number,
+  folder: string,
+  owner: number,
   bytes: Buffer,
+  size: { width: number; height: number },
+  widths: readonly number[],
 ): Promise<string> {
-  const cover = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+  const image = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
-    .resize(COVER_SIZE.width, COVER_SIZE.height, { fit: "cover" })
+    .resize(size.width, size.height, { fit: "cover" })
     .jpeg({ quality: 88, mozjpeg: true })
     .toBuffer()
     .catch(() => {
       throw unsupportedImage();
     });
-  const file = `covers/${uniqueName(storyId, "jpg")}`;
-  await writeAtomically(join(mediaDir, file), cover);
-  await Promise.all(COVER_WIDTHS.map((width) => resizedCopy(mediaDir, file, width)));
+  const file = `${folder}/${uniqueName(owner, "jpg")}`;
+  await writeAtomically(join(mediaDir, file), image);
+  await Promise.all(widths.map((width) => resizedCopy(mediaDir, file, width)));
   return `/media/${file}`;
 }
+
+/** A story's uploaded cover: 512 × 800, at every cover width of reader.md §9. */
+export const storeCoverImage = (mediaDir: string, storyId: number, bytes: Buffer) =>
+  storeCropped(mediaDir, "covers", storyId, bytes, COVER_SIZE, COVER_WIDTHS);
+
+/** A user's avatar: square, at every avatar size of §9. */
+export const storeAvatarImage = (mediaDir: string, userId: number, bytes: Buffer) => {
+  const largest = AVATAR_SIZES[AVATAR_SIZES.length - 1] as number;
+  return storeCropped(
+    mediaDir,
+    "avatars",
+    userId,
+    bytes,
+    { width: largest, height: largest },
+    AVATAR_SIZES,
+  );
+};
+
+/** A profile's background band: 1920 × 480, at the one width §9 asks for. */
+export const storeProfileBackground = (mediaDir: string, userId: number, bytes: Buffer) =>
+  storeCropped(mediaDir, "backgrounds", userId, bytes, PROFILE_BACKGROUND_SIZE, [
+    PROFILE_BACKGROUND_SIZE.width,
+  ]);
 
 /** A picture for a part's text: upright, at most 1,200 px wide, as WebP. Answers its URL. */
 export async function storePartImage(

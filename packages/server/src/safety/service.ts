@@ -17,17 +17,14 @@ import { preferredTagsOf } from "../home/service.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { announceUnread, refreshThreadOf } from "../inbox/service.ts";
 import { userNamed } from "../users/service.ts";
-import type { Viewer } from "../viewer.ts";
+import { assertIsViewer, type Viewer } from "../viewer.ts";
 import { lockUsers } from "./relations.ts";
 
 const RULES = { tagLimit: BLOCKED_TAG_LIMIT, unblockableTags: UNBLOCKABLE_TAGS };
 
 /** Content settings are the user's own: {username} must be the signed-in user. */
-function assertSelf(viewer: Viewer, username: string): void {
-  if (viewer.username.toLowerCase() !== username.toLowerCase()) {
-    throw new HttpError(403, "forbidden", "You can only change your own content settings.");
-  }
-}
+const assertSelf = (viewer: Viewer, username: string) =>
+  assertIsViewer(viewer, username, "You can only change your own content settings.");
 
 /** Whether the mature toggle applies: only adults ever see mature stories. */
 async function mayChooseMature(db: Kysely<Database>, userId: number): Promise<boolean> {

@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { HIGHLIGHT_COLOURS, PROFILE_MESSAGES } from "@inkwell/shared";
 import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, objectJson } from "../http/openapi.ts";
 import { readFields } from "../http/request-info.ts";
@@ -11,6 +12,8 @@ import {
   parseInput,
   validationHook,
 } from "../http/validation.ts";
+import { image, uploadBodyLimit } from "../media/routes.ts";
+import { editProfile } from "./profile-edit.ts";
 import {
   follow,
   getProfile,
@@ -40,6 +43,43 @@ const getProfileRoute = createRoute({
     404: { description: "No such user, or the account is closed", ...errorJson },
   },
 });
+
+const editProfileRoute = createRoute({
+  method: "patch",
+  path: "/api/v3/users/{username}",
+  summary:
+    "Change one's own profile (ours): {name, description, highlight_colour, avatar, background}, each optional; images as base64 (JPEG, PNG or WebP, at most 5 MB), null removes one",
+  request: { params },
+  responses: {
+    200: { description: "The profile as it now is", ...objectJson },
+    400: {
+      description:
+        "A name empty or too long, about too long, an unknown colour, or an image refused (unsupported_image, image_too_large); nothing changed",
+      ...errorJson,
+    },
+    401: { description: "Not signed in", ...errorJson },
+    403: { description: "Someone else's profile, or in a time-out", ...errorJson },
+    413: { description: "The request is far larger than two images allowed", ...errorJson },
+  },
+});
+
+const text = (field: string) => z.string({ error: `${field} must be text` }).optional();
+const picture = image.nullable().optional();
+const profileEditBody = z.strictObject(
+  {
+    name: text("name"),
+    description: text("description"),
+    highlight_colour: z
+      .enum(HIGHLIGHT_COLOURS, { error: PROFILE_MESSAGES.colour })
+      .nullable()
+      .optional(),
+    avatar: picture,
+    background: picture,
+  },
+  {
+    error: "Only name, description, highlight_colour, avatar and background can be changed here",
+  },
+);
 
 const getStoriesRoute = createRoute({
   method: "get",
@@ -118,13 +158,21 @@ const unfollowRoute = createRoute({
   responses: followResponses,
 });
 
-export function userRoutes() {
+/** Profiles, their lists and following; `mediaDir` keeps uploaded avatars and backgrounds. */
+export function userRoutes(mediaDir: string) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.patch(editProfileRoute.path.replace("{username}", ":username"), uploadBodyLimit(2));
   app.openapi(getProfileRoute, async (c) => {
     const { username } = c.req.valid("param");
     const selection = fieldsFrom(c.req.valid("query").fields);
     const profile = await getProfile(c.get("db"), username, c.get("viewer"));
     return c.json(project(profile, selection), 200);
+  });
+  app.openapi(editProfileRoute, async (c) => {
+    const viewer = requireViewer(c);
+    const edit = parseInput(profileEditBody, await readFields(c));
+    const { username } = c.req.valid("param");
+    return c.json(await editProfile(c.get("db"), mediaDir, viewer, username, edit), 200);
   });
   app.openapi(getStoriesRoute, async (c) => {
     const { username } = c.req.valid("param");

@@ -21,7 +21,7 @@ import {
   USER_SUMMARY_COLUMNS,
 } from "../stories/cards.ts";
 import { includesMature, publishedListing, visibleStories } from "../stories/service.ts";
-import type { MaybeViewer, Viewer } from "../viewer.ts";
+import { assertIsViewer, type MaybeViewer, type Viewer } from "../viewer.ts";
 
 export interface Page {
   limit: number;
@@ -269,9 +269,7 @@ async function followTargets(
   currentUsername: string,
   usernames: string[],
 ) {
-  if (currentUsername.toLowerCase() !== viewer.username.toLowerCase()) {
-    throw new HttpError(403, "forbidden", "You can only change whom you follow yourself.");
-  }
+  assertIsViewer(viewer, currentUsername, "You can only change whom you follow yourself.");
   const lower = [...new Set(usernames.map((name) => name.toLowerCase()))];
   const targets = await db
     .selectFrom("users")

@@ -48,6 +48,7 @@ import type {
   PicksPeriod,
   PremiumPlanId,
   PremiumStatus,
+  ProfileEdit,
   ProfileMessage,
   ProfileMessagePage,
   ProfileMessageReplies,
@@ -348,6 +349,9 @@ export function createApiClient(fetchApi: ApiFetch) {
       new_password: string;
       isFromPushNotification?: string;
     }) => call<{ redirectUrl: string }>("/apiv2/updateuserpassword", form(fields)),
+    /** The signed-in user's own profile: only the fields given change (ProfileEdit). */
+    editProfile: (username: string, edit: ProfileEdit) =>
+      call<UserProfile>(`/api/v3/users/${encodeURIComponent(username)}`, json("PATCH", edit)),
     changeUsername: (fields: { username: string; password: string }) =>
       call<{ redirectUrl: string }>("/apiv2/updateusername", form(fields)),
     changeEmail: (fields: { email: string; confirm_email: string; password: string }) =>

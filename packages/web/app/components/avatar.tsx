@@ -1,3 +1,5 @@
+import { avatarSources } from "@inkwell/shared";
+
 interface AvatarProps {
   src: string | null;
   name: string;
@@ -13,7 +15,9 @@ function hueOf(name: string): number {
 
 export function Avatar({ src, name, size }: AvatarProps) {
   if (src) {
-    return <img className="avatar" src={src} alt="" width={size} height={size} />;
+    return (
+      <img className="avatar" {...avatarSources(src, size)} alt="" width={size} height={size} />
+    );
   }
   const initial = [...name.trim()][0]?.toUpperCase() ?? "?";
   return (

@@ -1,5 +1,5 @@
 import { isModerator, linkify, type ProfileMessagePage } from "@inkwell/shared";
-import { useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { isRouteErrorResponse, useRevalidator, useRouteError } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { ErrorPage, UserNotFound } from "../components/error-page.tsx";
@@ -16,6 +16,13 @@ import { t } from "../i18n/index.ts";
 import { useCurrentUser } from "../lib/current-user.ts";
 import { orNotFound } from "../lib/route-data.ts";
 import type { Route } from "./+types/user";
+
+// Only the owner ever opens it: other visitors never download the form.
+const EditProfileModal = lazy(() =>
+  import("../features/profiles/edit-profile-modal.tsx").then((module) => ({
+    default: module.EditProfileModal,
+  })),
+);
 
 const STORIES_PAGE = 12;
 const PEOPLE_PAGE = 10;
@@ -63,13 +70,17 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
     revalidator.revalidate(),
   );
   const { report, reportModal } = useReport();
+  const [editing, setEditing] = useState(false);
+  // Mounted from the first opening on, so that closing hands focus back as a dialog does.
+  const [editOpened, setEditOpened] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
   const moderator = viewer !== null && isModerator(viewer) && !profile.badges.includes("staff");
   const isSelf = viewer?.username.toLowerCase() === username.toLowerCase();
   // Restricted (accounts-safety-messaging.md §2): About, Conversations and Following only.
   const restricted = profile.safety.isMuted || profile.safety.isBlocked;
   // The menu item that started a mute, block or moderation is gone once it is done: focus
   // goes to the line saying what happened, not to the page's body.
-  const message = toast ?? moderationToast;
+  const message = toast ?? moderationToast ?? saved;
   const messageLine = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (message) messageLine.current?.focus();
@@ -79,6 +90,15 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
     <article className="profile" key={username}>
       <ProfileHeader
         profile={profile}
+        onEdit={
+          isSelf
+            ? () => {
+                setSaved(null);
+                setEditing(true);
+                setEditOpened(true);
+              }
+            : undefined
+        }
         safetyMenu={
           !isSelf && (
             <ProfileSafetyMenu
@@ -102,6 +122,20 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
       </p>
       {modal}
       {moderationModal}
+      {editOpened && (
+        <Suspense fallback={null}>
+          <EditProfileModal
+            open={editing}
+            profile={profile}
+            onClose={() => setEditing(false)}
+            onSaved={() => {
+              setEditing(false);
+              setSaved(t.profile.edit.saved);
+              revalidator.revalidate();
+            }}
+          />
+        </Suspense>
+      )}
       {reportModal}
       <div className={restricted ? "profile__body profile__body--restricted" : "profile__body"}>
         {restricted && (

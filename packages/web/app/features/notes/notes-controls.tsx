@@ -71,6 +71,7 @@ export function ChoiceGroup<T extends string | number>({
         {options.map((option) => (
           <label key={option.value} className="notes-choice">
             <input
+              className="covering-input"
               type="radio"
               name={name}
               checked={value === option.value}

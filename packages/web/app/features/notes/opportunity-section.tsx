@@ -50,6 +50,7 @@ export function OpportunitySection({
               {OPPORTUNITY_TYPES.map((type) => (
                 <label key={type} className="notes-choice">
                   <input
+                    className="covering-input"
                     type="checkbox"
                     checked={chosen.includes(type)}
                     onChange={(event) =>

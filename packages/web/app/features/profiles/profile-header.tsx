@@ -1,4 +1,4 @@
-import { abbreviateCount, type UserProfile } from "@inkwell/shared";
+import { abbreviateCount, backgroundSource, type UserProfile } from "@inkwell/shared";
 import { type ReactNode, useState } from "react";
 import { Avatar } from "../../components/avatar.tsx";
 import { UserBadges } from "../../components/user-badges.tsx";
@@ -14,10 +14,13 @@ import { FollowButton, type FollowCount } from "./follow-button.tsx";
 export function ProfileHeader({
   profile,
   safetyMenu,
+  onEdit,
 }: {
   profile: UserProfile;
   /** The viewer's mute and block controls (features/safety), for signed-in others. */
   safetyMenu?: ReactNode;
+  /** Opens the profile form: shown to the profile's owner only. */
+  onEdit?: () => void;
 }) {
   const viewer = useCurrentUser();
   const [follow, setFollow] = useState<FollowCount>({
@@ -34,10 +37,15 @@ export function ProfileHeader({
     <header className="profile-header">
       <div
         className="profile-header__band"
-        style={profile.highlight_colour ? { backgroundColor: profile.highlight_colour } : undefined}
+        // The shorthand: the default band is a gradient, which a colour must replace.
+        style={profile.highlight_colour ? { background: profile.highlight_colour } : undefined}
       >
         {profile.backgroundUrl && (
-          <img className="profile-header__background" src={profile.backgroundUrl} alt="" />
+          <img
+            className="profile-header__background"
+            src={backgroundSource(profile.backgroundUrl)}
+            alt=""
+          />
         )}
       </div>
       <div className="profile-header__body">
@@ -61,6 +69,11 @@ export function ProfileHeader({
           {/* A block ends following both ways, and the server refuses a new follow. */}
           {!isSelf && !profile.safety.isBlocked && (
             <FollowButton username={profile.username} state={follow} onChange={setFollow} />
+          )}
+          {isSelf && onEdit && (
+            <button className="button" type="button" onClick={onEdit}>
+              {t.profile.edit.open}
+            </button>
           )}
           {safetyMenu}
         </div>

@@ -4,8 +4,8 @@ import { browserApi, type Refusal } from "../../api/client.ts";
 import { Alert } from "../../components/alert.tsx";
 import { Cover } from "../../components/cover.tsx";
 import { t } from "../../i18n/index.ts";
+import { base64Of, coverDataUrl, IMAGE_ACCEPT, imageFileProblem } from "../../lib/image-files.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
-import { base64Of, coverDataUrl, imageFileProblem } from "./image-files.ts";
 
 type Phase = { name: "choosing" } | { name: "uploading" } | { name: "done"; story: WorkSummary };
 
@@ -84,7 +84,7 @@ export function CoverImport({
         <input
           id="cover-import-file"
           type="file"
-          accept="image/jpeg,image/png,image/webp"
+          accept={IMAGE_ACCEPT}
           aria-describedby="cover-import-hint"
           disabled={!hydrated || phase.name === "uploading"}
           onChange={pick}

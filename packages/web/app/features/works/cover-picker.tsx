@@ -1,10 +1,9 @@
-import { type ChangeEvent, useState } from "react";
+import { COVER_SIZE } from "@inkwell/shared";
 import { Cover } from "../../components/cover.tsx";
 import { t } from "../../i18n/index.ts";
+import { IMAGE_ACCEPT } from "../../lib/image-files.ts";
+import { useImagePicker } from "../../lib/use-image-picker.ts";
 import { BannedCover, BannedImageNotice } from "../safety/banned-image.tsx";
-import { coverDataUrl, imageFileProblem } from "./image-files.ts";
-
-const ACCEPT = "image/jpeg,image/png,image/webp";
 
 interface CoverPickerProps {
   title: string;
@@ -30,19 +29,7 @@ export function CoverPicker({
   importHref,
   bannedCover,
 }: CoverPickerProps) {
-  const [problem, setProblem] = useState<string | null>(null);
-
-  async function choose(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = "";
-    if (!file) return;
-    const refusal = imageFileProblem(file);
-    setProblem(refusal);
-    if (refusal) return;
-    const dataUrl = await coverDataUrl(file).catch(() => null);
-    if (dataUrl) onPick(dataUrl);
-    else setProblem(t.covers.unreadable);
-  }
+  const { problem, choose } = useImagePicker(COVER_SIZE, onPick);
 
   return (
     <fieldset className="field cover-picker">
@@ -59,7 +46,7 @@ export function CoverPicker({
           id="story-cover"
           className="cover-picker__input"
           type="file"
-          accept={ACCEPT}
+          accept={IMAGE_ACCEPT}
           aria-describedby="story-cover-hint"
           onChange={choose}
         />

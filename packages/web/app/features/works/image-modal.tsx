@@ -2,9 +2,7 @@ import { type FormEvent, useState } from "react";
 import { browserApi, type Refusal } from "../../api/client.ts";
 import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
-import { base64Of, fileAsDataUrl, imageFileProblem } from "./image-files.ts";
-
-const ACCEPT = "image/jpeg,image/png,image/webp";
+import { base64Of, fileAsDataUrl, IMAGE_ACCEPT, imageFileProblem } from "../../lib/image-files.ts";
 
 interface ImageModalProps {
   open: boolean;
@@ -50,7 +48,7 @@ export function ImageModal({ open, partId, onClose, onAdded }: ImageModalProps) 
           <input
             id="part-image-file"
             type="file"
-            accept={ACCEPT}
+            accept={IMAGE_ACCEPT}
             aria-describedby="part-image-hint"
             onChange={(event) => {
               const chosen = event.target.files?.[0] ?? null;

@@ -10,8 +10,8 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { browserApi, type Refusal } from "../../api/client.ts";
 import { Alert } from "../../components/alert.tsx";
 import { t } from "../../i18n/index.ts";
+import { base64Of } from "../../lib/image-files.ts";
 import { CoverPicker } from "./cover-picker.tsx";
-import { base64Of } from "./image-files.ts";
 import { LicenceHelp } from "./licence-help.tsx";
 import { TagField } from "./tag-field.tsx";
 

@@ -1,5 +1,8 @@
 import { COVER_SIZE, MAX_UPLOAD_IMAGE_BYTES, UPLOAD_IMAGE_TYPES } from "@inkwell/shared";
-import { t } from "../../i18n/index.ts";
+import { t } from "../i18n/index.ts";
+
+/** What an image file input accepts: the types the server takes. */
+export const IMAGE_ACCEPT = UPLOAD_IMAGE_TYPES.join(",");
 
 /**
  * Why a chosen file cannot be uploaded, in the words the server would use, or null. Checked
@@ -24,13 +27,17 @@ export function fileAsDataUrl(file: File): Promise<string> {
 }
 
 /**
- * A cover as §4 prepares it: drawn at 512 × 800 on a canvas, cropped to fill, as a JPEG
- * data URL. Null when the browser cannot draw it (no canvas support): then nothing is sent.
+ * The image drawn at `size` on a canvas, cropped to fill, as a JPEG data URL: what the
+ * server would make of it, at a fraction of a phone photo's bytes. Null when the browser
+ * cannot draw it (no canvas support): then nothing is sent.
  */
-export async function coverDataUrl(file: File): Promise<string | null> {
+export async function croppedDataUrl(
+  file: File,
+  size: { width: number; height: number },
+): Promise<string | null> {
   const canvas = document.createElement("canvas");
-  canvas.width = COVER_SIZE.width;
-  canvas.height = COVER_SIZE.height;
+  canvas.width = size.width;
+  canvas.height = size.height;
   const context = canvas.getContext?.("2d");
   if (!context || typeof createImageBitmap !== "function") return null;
   const bitmap = await createImageBitmap(file).catch(() => null);
@@ -48,3 +55,6 @@ export async function coverDataUrl(file: File): Promise<string | null> {
   bitmap.close();
   return canvas.toDataURL("image/jpeg", 0.9);
 }
+
+/** A cover as writer-paid-contest.md §4 prepares it: 512 × 800. */
+export const coverDataUrl = (file: File) => croppedDataUrl(file, COVER_SIZE);
