@@ -3,6 +3,7 @@ import { DatabaseSync } from "node:sqlite";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { DESKTOP, expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
+import { readDatabase } from "./support/database.ts";
 import { useServer } from "./support/server.ts";
 import { signUp, verifyEmail } from "./support/sign-up.ts";
 
@@ -138,11 +139,17 @@ describe("settings", () => {
     // The key the hourly digest gives a reader with their first alert email.
     const key = "e2e-unsubscribe-key-0123456789";
     setUserColumn("demo_writer", "alerts_key", key);
+    const [writer] = readDatabase<{ id: number }>(
+      server.dataDir,
+      "SELECT id FROM users WHERE username = ?",
+      "demo_writer",
+    );
+    if (!writer) throw new Error("the demo has no demo_writer");
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
-      await page.goto(`/unsubscribe?u=demo_writer&k=${key}x`);
+      await page.goto(`/unsubscribe?u=${writer.id}&k=${key}x`);
       await page.getByRole("heading", { level: 1, name: "This link doesn't work" }).waitFor();
 
-      await page.goto(`/unsubscribe?u=demo_writer&k=${key}`);
+      await page.goto(`/unsubscribe?u=${writer.id}&k=${key}`);
       await page.getByRole("heading", { level: 1, name: "Stop email alerts?" }).waitFor();
       await expectNoAxeViolations(page, "the unsubscribe page at 360 px");
       await page.getByRole("button", { name: "Stop email alerts" }).click();

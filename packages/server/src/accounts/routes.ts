@@ -6,7 +6,6 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
   passwordStrength,
-  REFUSED,
   type SignupSource,
   safeNextUrl,
   signupSourceOf,
@@ -14,7 +13,7 @@ import {
 import { signupSchema } from "@inkwell/shared/schemas";
 import { deleteCookie, getCookie } from "hono/cookie";
 import type { AppEnv } from "../http/app-env.ts";
-import { HttpError } from "../http/errors.ts";
+import { HttpError, refusal } from "../http/errors.ts";
 import type { AccountLimiters } from "../http/rate-limit.ts";
 import { clientAddress, publicBaseUrl, readFields, wantsHtml } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
@@ -227,7 +226,7 @@ export function accountRoutes(limits: AccountLimiters) {
           : `/forgot?${new URLSearchParams({ nextUrl: "settings", msg: error.code })}`;
         return c.redirect(target, 303);
       }
-      return c.json({ code: REFUSED, error_code: error.code, message: error.message }, 400);
+      return refusal(c, error);
     }
     deleteCookie(c, SESSION_COOKIE, { path: "/" });
     return html ? c.redirect(relogin, 303) : c.json({ redirectUrl: relogin });

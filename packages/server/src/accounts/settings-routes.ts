@@ -1,9 +1,9 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { ALL_ALERTS, isFeatureName, isFeatureSettingName, REFUSED } from "@inkwell/shared";
+import { ALL_ALERTS, isFeatureName, isFeatureSettingName } from "@inkwell/shared";
 import type { Context } from "hono";
 import { deleteCookie } from "hono/cookie";
 import type { AppEnv } from "../http/app-env.ts";
-import { HttpError, notFound } from "../http/errors.ts";
+import { HttpError, notFound, refusal } from "../http/errors.ts";
 import type { AccountLimiters } from "../http/rate-limit.ts";
 import { clientAddress, publicBaseUrl, readFields, wantsHtml } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
@@ -32,11 +32,6 @@ const requireSelf = (c: Context<AppEnv>, username: string): Viewer => {
 
 const text = (fields: Record<string, unknown>, name: string) =>
   typeof fields[name] === "string" ? (fields[name] as string) : "";
-
-/** A refused settings change: {code: 467, error_code, message}, as the settings modals read it. */
-function refusal(c: Context, error: HttpError) {
-  return c.json({ code: REFUSED, error_code: error.code, message: error.message }, 400);
-}
 
 const RELOGIN = "/login?nexturl=/settings";
 

@@ -1,5 +1,6 @@
 import { ALERT_DIGEST_MS, ALERT_ITEMS_SHOWN, ALL_ALERTS, alertMaskOf } from "@inkwell/shared";
 import { describe, expect, it } from "vitest";
+import { hashPassword } from "../accounts/passwords.ts";
 import type { Caller } from "../testing/api.ts";
 import { useTestApi } from "../testing/api.ts";
 import { createStory, isoYearsAgo, signedInUser } from "../testing/fixtures.ts";
@@ -149,7 +150,7 @@ describe("email alert digests", () => {
         `  ${BASE}/user/${fan.username}`,
         "",
         `You get these emails because of your notification settings. To change them: ${BASE}/settings#notifications`,
-        `To stop them: ${BASE}/unsubscribe?u=${writer.username}&k=${await keyOf(writer)}`,
+        `To stop them: ${BASE}/unsubscribe?u=${writer.id}&k=${await keyOf(writer)}`,
       ].join("\n"),
     );
     // The fan hears of the writer's reply to their comment, and of nothing they did.
@@ -294,27 +295,36 @@ describe("the unsubscribe link", () => {
     await follow(fan, writer);
     await digest(since);
     const key = await keyOf(writer);
-    const query = `u=${writer.username.toUpperCase()}&k=${key}`;
+    const query = `u=${writer.id}&k=${key}`;
 
     expect(await ok(await t.get(`/v5/alerts/unsubscribe?${query}`))).toEqual({
       username: writer.username,
       alerts: true,
     });
-    // A wrong key, another reader's name or no key at all find nothing and change nothing.
-    for (const bad of [`u=${writer.username}&k=${key.slice(1)}x`, `u=${fan.username}&k=${key}`]) {
-      expect((await t.get(`/v5/alerts/unsubscribe?${bad}`)).status).toBe(404);
-      expect((await t.get(`/v5/alerts/unsubscribe?${bad}`, { method: "POST" })).status).toBe(404);
+    // A wrong key, another reader's account, one that does not exist or a name instead of an
+    // id all answer alike, find nothing and change nothing; no key at all is a bad request.
+    const wrongKey = await t.get(`/v5/alerts/unsubscribe?u=${writer.id}&k=${key.slice(1)}x`);
+    expect(wrongKey.status).toBe(404);
+    const refusal = await wrongKey.json();
+    for (const u of [fan.id, 9_999_999_999, writer.username, `${writer.id}.0`, `0${writer.id}`]) {
+      const bad = `u=${u}&k=${key}`;
+      for (const method of ["GET", "POST"]) {
+        const response = await t.get(`/v5/alerts/unsubscribe?${bad}`, { method });
+        expect(response.status).toBe(404);
+        expect(await response.json()).toEqual(refusal);
+      }
     }
-    expect((await t.get(`/v5/alerts/unsubscribe?u=${writer.username}`)).status).toBe(400);
+    expect((await ok(await t.get(`/v5/alerts/unsubscribe?${query}`))).alerts).toBe(true);
+    expect((await t.get(`/v5/alerts/unsubscribe?u=${writer.id}`)).status).toBe(400);
 
     // The page's form: back to the page, done.
     const form = await t.get("/v5/alerts/unsubscribe", {
       method: "POST",
       headers: { accept: "text/html", "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ u: writer.username, k: key }).toString(),
+      body: new URLSearchParams({ u: String(writer.id), k: key }).toString(),
     });
     expect(form.status).toBe(303);
-    expect(form.headers.get("location")).toBe(`/unsubscribe?u=${writer.username}&k=${key}&done=1`);
+    expect(form.headers.get("location")).toBe(`/unsubscribe?u=${writer.id}&k=${key}&done=1`);
     expect((await ok(await t.get(`/v5/alerts/unsubscribe?${query}`))).alerts).toBe(false);
     expect(
       (
@@ -350,6 +360,27 @@ describe("the unsubscribe link", () => {
       body: "List-Unsubscribe=One-Click",
     });
     expect(await ok(oneClick)).toEqual({ username: writer.username, alerts: false });
+  });
+
+  it("still works from an older mail after the reader changes their username", async () => {
+    const password = "Alerted-Pass-1";
+    const writer = await person({ password_hash: await hashPassword(password) });
+    const since = await windowStart();
+    await follow(await person(), writer);
+    await digest(since);
+    const [mail] = await mailTo(writer);
+    const link = new URL(/^To stop them: (\S+)$/m.exec(mail?.text_body ?? "")?.[1] ?? "");
+
+    const renamed = `${writer.username}_renamed`;
+    await ok(
+      await t.send("POST", "/apiv2/updateusername", writer, { username: renamed, password }),
+    );
+    const call = `/v5/alerts/unsubscribe${link.search}`;
+    expect(await ok(await t.get(call))).toEqual({ username: renamed, alerts: true });
+    expect(await ok(await t.get(call, { method: "POST" }))).toEqual({
+      username: renamed,
+      alerts: false,
+    });
   });
 });
 

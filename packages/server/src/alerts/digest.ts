@@ -170,7 +170,7 @@ export async function sendAlertDigests(
     if (!recipient) continue;
     const news = theirs.filter((event) => passesOn(event, recipient));
     if (news.length === 0) continue;
-    const links = unsubscribeLinks(recipient.username, await alertsKeyOf(db, recipient.id));
+    const links = unsubscribeLinks(recipient.id, await alertsKeyOf(db, recipient.id));
     const unsubscribeUrl = `${baseUrl}${links.page}`;
     const { subject, text } = composeDigest(recipient, news, { baseUrl, unsubscribeUrl });
     // RFC 8058: mail apps offer their own one-click unsubscribe, posting to this address.

@@ -8,7 +8,7 @@ import { unsubscribe, unsubscribeLink, unsubscribeLinks } from "./unsubscribe.ts
 
 const path = "/v5/alerts/unsubscribe";
 const link = z.object({
-  u: z.string({ error: "u is the username of the link" }).min(1).max(64),
+  u: z.string({ error: "u is the account id of the link" }).min(1).max(64),
   k: z.string({ error: "k is the key of the link" }).min(1).max(64),
 });
 const responses = {
@@ -56,7 +56,7 @@ export function alertRoutes() {
     const { u, k } = parseInput(link, { ...(await readFields(c)), ...c.req.query() });
     const stopped = await unsubscribe(c.get("db"), u, k);
     if (!stopped) throw invalidLink();
-    if (wantsHtml(c)) return c.redirect(`${unsubscribeLinks(u, k).page}&done=1`, 303);
+    if (wantsHtml(c)) return c.redirect(`${unsubscribeLinks(Number(u), k).page}&done=1`, 303);
     return c.json(stopped, 200);
   });
   return app;

@@ -4,8 +4,8 @@ import type { Database } from "../db/schema.ts";
 
 /**
  * The key of a reader's unsubscribe link, made the first time they are mailed an alert. It
- * only ever turns alerts off, so it does not expire. The link names the username too: after
- * a rename, older mails' links find nobody, and the next digest carries the new name.
+ * only ever turns alerts off, so it does not expire. The link names the account by its id,
+ * which a username change leaves alone: an old mail's link keeps working.
  */
 export async function alertsKeyOf(db: Kysely<Database>, userId: number): Promise<string> {
   await db
@@ -23,8 +23,8 @@ export async function alertsKeyOf(db: Kysely<Database>, userId: number): Promise
 }
 
 /** The link's page (what the mail shows), and the call mail apps post to (RFC 8058). */
-export function unsubscribeLinks(username: string, key: string) {
-  const query = new URLSearchParams({ u: username, k: key });
+export function unsubscribeLinks(userId: number, key: string) {
+  const query = new URLSearchParams({ u: String(userId), k: key });
   return { page: `/unsubscribe?${query}`, oneClick: `/v5/alerts/unsubscribe?${query}` };
 }
 
@@ -33,18 +33,28 @@ const sameKey = (stored: string | null, given: string) =>
   stored.length === given.length &&
   timingSafeEqual(Buffer.from(stored), Buffer.from(given));
 
+/**
+ * The account a link names (`u` and `k` as the link carries them), when the key is theirs.
+ * `u` is an id; anything else, such as a username, names nobody.
+ */
+async function ownerOf(db: Kysely<Database>, u: string, key: string) {
+  if (!/^[1-9]\d{0,15}$/.test(u)) return null;
+  const user = await db
+    .selectFrom("users")
+    .select(["id", "username", "alerts_key", "notify_alerts", "notify_alertssub"])
+    .where("id", "=", Number(u))
+    .executeTakeFirst();
+  return user && sameKey(user.alerts_key, key) ? user : null;
+}
+
 /** Whose link this is and whether their alerts are on; null for a link that is not theirs. */
 export async function unsubscribeLink(
   db: Kysely<Database>,
-  username: string,
+  u: string,
   key: string,
 ): Promise<{ username: string; alerts: boolean } | null> {
-  const user = await db
-    .selectFrom("users")
-    .select(["username", "alerts_key", "notify_alerts", "notify_alertssub"])
-    .where("username_lower", "=", username.toLowerCase())
-    .executeTakeFirst();
-  if (!user || !sameKey(user.alerts_key, key)) return null;
+  const user = await ownerOf(db, u, key);
+  if (!user) return null;
   return {
     username: user.username,
     alerts: user.notify_alerts === 1 || user.notify_alertssub === 1,
@@ -54,15 +64,15 @@ export async function unsubscribeLink(
 /** Turns both alert switches off for the link's owner: whose they were, or null for a bad link. */
 export async function unsubscribe(
   db: Kysely<Database>,
-  username: string,
+  u: string,
   key: string,
 ): Promise<{ username: string; alerts: false } | null> {
-  const link = await unsubscribeLink(db, username, key);
-  if (!link) return null;
+  const user = await ownerOf(db, u, key);
+  if (!user) return null;
   await db
     .updateTable("users")
     .set({ notify_alerts: 0, notify_alertssub: 0 })
-    .where("username", "=", link.username)
+    .where("id", "=", user.id)
     .execute();
-  return { username: link.username, alerts: false };
+  return { username: user.username, alerts: false };
 }

@@ -1,4 +1,5 @@
-import type { ApiError } from "@inkwell/shared";
+import { type ApiError, REFUSED } from "@inkwell/shared";
+import type { Context } from "hono";
 
 /** An error a client caused or should know about; routes turn it into {code, message}. */
 export class HttpError extends Error {
@@ -26,3 +27,10 @@ export class HttpError extends Error {
 export const notFound = (what: string) => new HttpError(404, "not_found", `${what} was not found`);
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new HttpError(400, "bad_request", message, fields);
+
+/**
+ * A refused account or safety change as its clients read it (the settings modals, the
+ * password forms, the mute calls): {code: 467, error_code, message} with a 400.
+ */
+export const refusal = (c: Context, error: HttpError) =>
+  c.json({ code: REFUSED, error_code: error.code, message: error.message }, 400);

@@ -1,8 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { REFUSED } from "@inkwell/shared";
 import type { Context } from "hono";
 import type { AppEnv } from "../http/app-env.ts";
-import { HttpError } from "../http/errors.ts";
+import { HttpError, refusal } from "../http/errors.ts";
 import { errorJson, objectJson } from "../http/openapi.ts";
 import { readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
@@ -93,7 +92,7 @@ async function orRefusal(c: Context<AppEnv>, run: () => Promise<Response>) {
     return await run();
   } catch (error) {
     if (!(error instanceof HttpError) || error.status !== 400) throw error;
-    return c.json({ code: REFUSED, error_code: error.code, message: error.message }, 400);
+    return refusal(c, error);
   }
 }
 

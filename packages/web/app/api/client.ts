@@ -337,10 +337,13 @@ export function createApiClient(fetchApi: ApiFetch) {
       ),
     changePassword: (fields: { old_password: string; new_password: string }) =>
       call<{ redirectUrl: string }>("/apiv2/updateuserpassword", form(fields)),
-    /** Whose alerts an emailed unsubscribe link stops (refused when it is not a valid link). */
-    alertsLink: (username: string, key: string) =>
+    /**
+     * Whose alerts an emailed unsubscribe link stops, from its `u` (an account id) and key
+     * (refused when it is not a valid link).
+     */
+    alertsLink: (userId: string, key: string) =>
       call<{ username: string; alerts: boolean }>(
-        `/v5/alerts/unsubscribe?${new URLSearchParams({ u: username, k: key })}`,
+        `/v5/alerts/unsubscribe?${new URLSearchParams({ u: userId, k: key })}`,
         {},
       ),
     /** The emailed link's reset: `at` is the link's token. */

@@ -6,11 +6,11 @@ import type { Route } from "./+types/unsubscribe";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const username = params.get("u") ?? "";
+  const userId = params.get("u") ?? "";
   const key = params.get("k") ?? "";
-  const link = username && key ? await context.get(apiContext).alertsLink(username, key) : null;
+  const link = userId && key ? await context.get(apiContext).alertsLink(userId, key) : null;
   return {
-    username,
+    userId,
     key,
     found: link?.ok ? link.value : null,
     done: params.has("done"),
@@ -24,7 +24,7 @@ export const meta = () => [{ title: `${t.alerts.title} · ${t.brand}` }];
  * it works before the script loads): mail scanners that open links change nothing.
  */
 export default function Unsubscribe({ loaderData }: Route.ComponentProps) {
-  const { username, key, found, done } = loaderData;
+  const { userId, key, found, done } = loaderData;
   if (!found) {
     return (
       <section className="auth auth--centered" aria-labelledby="unsubscribe-heading">
@@ -60,7 +60,7 @@ export default function Unsubscribe({ loaderData }: Route.ComponentProps) {
       <h1 id="unsubscribe-heading">{t.alerts.askHeading}</h1>
       <p>{t.alerts.askText(found.username)}</p>
       <form className="auth__form" method="post" action="/v5/alerts/unsubscribe">
-        <input type="hidden" name="u" value={username} />
+        <input type="hidden" name="u" value={userId} />
         <input type="hidden" name="k" value={key} />
         <button className="button button--primary button--large auth__submit" type="submit">
           {t.alerts.stop}
