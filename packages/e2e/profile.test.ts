@@ -1,10 +1,17 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { DESKTOP, expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
+import {
+  DESKTOP,
+  expectNoAxeViolations,
+  logIn,
+  logInAt,
+  PHONE,
+  useBrowser,
+} from "./support/browser.ts";
 import { squash } from "./support/catalogue.ts";
 import { solidPng } from "./support/images.ts";
 import { useServer } from "./support/server.ts";
-import { signUp } from "./support/sign-up.ts";
+import { SIGN_UP_PASSWORD, signUp } from "./support/sign-up.ts";
 
 const server = useServer();
 const { withPage } = useBrowser();
@@ -307,6 +314,54 @@ describe("editing one's own profile", () => {
       await page.goto("/user/demo_writer");
       await page.getByRole("heading", { level: 1 }).waitFor();
       expect(await page.getByRole("button", { name: "Edit profile" }).count()).toBe(0);
+    });
+  });
+
+  test("an ambassador hides a profile picture; its owner sees why and may appeal", async () => {
+    const username = "rowan_pictures";
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await signUp(page, username);
+      await page.goto(`/user/${username}`);
+      await page.getByRole("button", { name: "Edit profile" }).click();
+      const dialog = page.getByRole("dialog", { name: "Edit profile" });
+      await dialog
+        .getByRole("group", { name: "Profile picture" })
+        .getByLabel("Choose a picture")
+        .setInputFiles({
+          name: "me.png",
+          mimeType: "image/png",
+          buffer: solidPng(200, 200, [180, 40, 90]),
+        });
+      await dialog.getByRole("img", { name: "Your new profile picture" }).waitFor();
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Your profile was saved.").waitFor();
+    });
+
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_ambassador", `/user/${username}`);
+      const avatar = page.locator(".profile-header__avatar img");
+      await avatar.waitFor();
+      await page.getByLabel(`Options for ${username}`).click();
+      expect(await page.getByRole("button", { name: "Hide background picture" }).count()).toBe(0);
+      await page.getByRole("button", { name: "Hide profile picture" }).click();
+      const confirm = page.getByRole("dialog", { name: "Hide this profile picture?" });
+      await confirm.getByRole("button", { name: "Hide profile picture" }).click();
+      await page.getByText("The picture is hidden: only its owner sees it now").waitFor();
+      await expect.poll(() => avatar.count()).toBe(0);
+    });
+
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto(`/login?${new URLSearchParams({ nextUrl: `/user/${username}` })}`);
+      await logIn(page, username, SIGN_UP_PASSWORD);
+      await page.waitForURL(`${server.url}/user/${username}`);
+      const notice = page.getByRole("note").first();
+      await notice.waitFor();
+      expect(await notice.getByRole("link", { name: "Appeal" }).getAttribute("href")).toMatch(
+        /^\/image-appeal\?image_url=%2Fmedia%2Favatars%2F\d+-[0-9a-f]{12}\.jpg$/,
+      );
+      expect(await page.locator(".profile-header__avatar img").count()).toBe(0);
+      await expectNoHorizontalOverflow(page, PHONE.width);
+      await expectNoAxeViolations(page, "a profile whose picture was hidden, seen by its owner");
     });
   });
 });

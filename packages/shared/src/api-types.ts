@@ -245,6 +245,9 @@ export interface UserProfile extends UserSummary {
   createDate: string;
   /** Whether the viewer muted or blocked this user: a restricted profile when either. */
   safety: ProfileSafety;
+  /** A profile picture or background moderators hid: only in the owner's own answer. */
+  bannedAvatar?: string;
+  bannedBackground?: string;
 }
 
 /**

@@ -39,6 +39,7 @@ import * as storyClassificationLock from "./migrations/037-story-classification-
 import * as storyStaffNotes from "./migrations/038-story-staff-notes.ts";
 import * as storyRatingChanges from "./migrations/039-story-rating-changes.ts";
 import * as alertMask from "./migrations/040-alert-mask.ts";
+import * as profileImageModeration from "./migrations/041-profile-image-moderation.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   "038-story-staff-notes": storyStaffNotes,
   "039-story-rating-changes": storyRatingChanges,
   "040-alert-mask": alertMask,
+  "041-profile-image-moderation": profileImageModeration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -57,6 +57,9 @@ export interface UsersTable {
   /** Profile header picture and colour band (migration 006-profiles). */
   background_url: string | null;
   highlight_colour: string | null;
+  /** Pictures moderators hid, seen by their owner only (migration 041). */
+  banned_avatar: string | null;
+  banned_background: string | null;
   /** Writer onboarding answers, null when skipped or never given (migration 024). */
   writer_user_type: string | null;
   writer_stage: string | null;

@@ -269,6 +269,108 @@ describe("a new cover", () => {
   });
 });
 
+describe("flagging a profile picture or background", () => {
+  const picture = async () =>
+    (
+      await sharp({
+        create: { width: 300, height: 300, channels: 3, background: { r: 200, g: 30, b: 90 } },
+      })
+        .png()
+        .toBuffer()
+    ).toString("base64");
+
+  /** Someone whose profile shows an uploaded picture and background. */
+  async function personWithPictures() {
+    const owner = await person();
+    const answer = await t.get(`/api/v3/users/${owner.username}`, {
+      method: "PATCH",
+      headers: { "content-type": "application/json", cookie: owner.cookie },
+      body: JSON.stringify({ avatar: await picture(), background: await picture() }),
+    });
+    const { avatar, backgroundUrl } = (await answer.json()) as {
+      avatar: string;
+      backgroundUrl: string;
+    };
+    return { owner, avatar, background: backgroundUrl };
+  }
+
+  const profileSeenBy = async (username: string, cookie?: string) =>
+    (await (await read(`/api/v3/users/${username}`, cookie)).json()) as {
+      avatar: string | null;
+      backgroundUrl: string | null;
+      bannedAvatar?: string;
+      bannedBackground?: string;
+    };
+
+  it("hides the picture everywhere it showed; only its owner sees it, as banned", async () => {
+    const { owner, avatar, background } = await personWithPictures();
+    const story = await createStory(t.handle.db, owner.id);
+    const answer = await flag(avatar, ambassador);
+    expect(answer.status).toBe(201);
+    expect(await answer.json()).toMatchObject({ imageUrl: avatar, storyId: null });
+
+    const reader = await person();
+    for (const cookie of [undefined, reader.cookie, admin]) {
+      const seen = await profileSeenBy(owner.username, cookie);
+      expect([seen.avatar, seen.backgroundUrl, seen.bannedAvatar]).toEqual([
+        null,
+        background,
+        undefined,
+      ]);
+    }
+    const details = await read(`/api/v3/stories/${story.id}?fields=user(avatar)`);
+    expect(await details.json()).toEqual({ user: { avatar: null } });
+    expect(await profileSeenBy(owner.username, owner.cookie)).toMatchObject({
+      avatar: null,
+      bannedAvatar: avatar,
+    });
+    expect((await flag(avatar, admin)).status).toBe(409);
+
+    // The background on its own, by the same call.
+    expect((await flag(background, admin)).status).toBe(201);
+    expect((await profileSeenBy(owner.username)).backgroundUrl).toBeNull();
+    expect(await profileSeenBy(owner.username, owner.cookie)).toMatchObject({
+      bannedBackground: background,
+    });
+  });
+
+  it("refuses a picture nobody's profile shows any more", async () => {
+    const { owner, avatar } = await personWithPictures();
+    await t.get(`/api/v3/users/${owner.username}`, {
+      method: "PATCH",
+      headers: { "content-type": "application/json", cookie: owner.cookie },
+      body: JSON.stringify({ avatar: null }),
+    });
+    expect((await flag(avatar, admin)).status).toBe(404);
+    expect((await flag(`/media/avatars/${owner.id}-nothing.jpg`, admin)).status).toBe(404);
+  });
+
+  it("restored on appeal unless its owner chose another; a new choice ends the notice", async () => {
+    const { owner, avatar, background } = await personWithPictures();
+    const avatarFlag = (await (await flag(avatar, admin)).json()) as { id: number };
+    const backgroundFlag = (await (await flag(background, admin)).json()) as { id: number };
+    expect((await appeal(avatar, "It is me", owner.cookie)).status).toBe(200);
+    expect((await appeal(background, "My cat", owner.cookie)).status).toBe(200);
+
+    // A new background before the decision: it stays, and the notice is gone.
+    const replaced = await t.get(`/api/v3/users/${owner.username}`, {
+      method: "PATCH",
+      headers: { "content-type": "application/json", cookie: owner.cookie },
+      body: JSON.stringify({ background: await picture() }),
+    });
+    const newBackground = ((await replaced.json()) as { backgroundUrl: string }).backgroundUrl;
+    expect(newBackground).not.toBe(background);
+
+    expect((await decide(avatarFlag.id, "restored", ambassador)).status).toBe(200);
+    expect((await decide(backgroundFlag.id, "restored", ambassador)).status).toBe(200);
+    const seen = await profileSeenBy(owner.username, owner.cookie);
+    expect(seen).toMatchObject({ avatar, backgroundUrl: newBackground });
+    expect([seen.bannedAvatar, seen.bannedBackground]).toEqual([undefined, undefined]);
+    expect((await profileSeenBy(owner.username)).avatar).toBe(avatar);
+    expect((await supportMessages(owner)).at(-1)).toContain("visible to everyone again");
+  });
+});
+
 describe("the support account", () => {
   it("cannot be taken by signing up", async () => {
     const answer = await t.get("/signup", {

@@ -30,9 +30,13 @@ const appealRoute = createRoute({
 const flagRoute = createRoute({
   method: "post",
   path: "/v5/image_moderation/flags",
-  summary: "Flag a cover (moderators): JSON {image_url}; only its owner sees it from then on",
+  summary:
+    "Flag an image (moderators): a cover, a profile picture or background, or a picture in a part; JSON {image_url}; only its owner sees it from then on",
   responses: {
-    201: { description: "{id, imageUrl, storyId}", ...objectJson },
+    201: {
+      description: "{id, imageUrl, storyId}: storyId null for a profile picture",
+      ...objectJson,
+    },
     409: { description: "Already flagged", ...errorJson },
     ...moderatorResponses,
   },

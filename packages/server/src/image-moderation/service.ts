@@ -38,9 +38,11 @@ export class AppealRefused extends HttpError {
 }
 
 /**
- * Flags a story cover: it moves to `banned_cover` in the same statement that records the
- * flag, so from that moment no public path can show it, and only its owner sees it (with
- * the notice). The image is identified by its URL, as the appeal call names it.
+ * Flags an image: a story cover, a profile picture or background, or a picture in a part.
+ * A cover or profile picture moves to its banned column in the same statement that records
+ * the flag, so from that moment no public path can show it, and only its owner sees it
+ * (with the notice); a part's picture is left out for readers by moderatedPartText. The
+ * image is identified by its URL, as the appeal call names it.
  */
 export async function flagImage(db: Db, viewer: Viewer, imageUrl: string, now = Date.now()) {
   requireModerator(viewer);
@@ -59,13 +61,26 @@ export async function flagImage(db: Db, viewer: Viewer, imageUrl: string, now = 
       .where("cover", "=", imageUrl)
       .where("deleted", "=", 0)
       .executeTakeFirst();
-    const story = cover ?? (await storyShowingPicture(trx, imageUrl));
-    if (!story) throw notFound("Image");
+    const profile = cover ? undefined : await profileShowingPicture(trx, imageUrl);
+    const story = cover ?? (profile ? undefined : await storyShowingPicture(trx, imageUrl));
+    const ownerId = story?.user_id ?? profile?.id;
+    if (ownerId === undefined) throw notFound("Image");
     if (cover) {
       await trx
         .updateTable("stories")
         .set({ cover: null, banned_cover: imageUrl })
         .where("id", "=", cover.id)
+        .execute();
+    }
+    if (profile) {
+      await trx
+        .updateTable("users")
+        .set(
+          profile.avatar === imageUrl
+            ? { avatar: null, banned_avatar: imageUrl }
+            : { background_url: null, banned_background: imageUrl },
+        )
+        .where("id", "=", profile.id)
         .execute();
     }
     // An image flagged again after a restore starts over: a new flag, a new appeal.
@@ -74,17 +89,32 @@ export async function flagImage(db: Db, viewer: Viewer, imageUrl: string, now = 
       .insertInto("image_flags")
       .values({
         image_url: imageUrl,
-        owner_id: story.user_id,
-        story_id: story.id,
+        owner_id: ownerId,
+        story_id: story?.id ?? null,
         flagged_by: viewer.id,
         flagged_at: now,
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    return { id: Number(row.id), imageUrl, storyId: Number(story.id) };
+    return { id: Number(row.id), imageUrl, storyId: story ? Number(story.id) : null };
   });
-  storyChanged(flagged.storyId);
+  if (flagged.storyId !== null) storyChanged(flagged.storyId);
   return flagged;
+}
+
+/**
+ * The user whose profile shows this uploaded picture: uploads are named after their owner
+ * (`avatars/{userId}-….jpg`), and the row must still show it.
+ */
+async function profileShowingPicture(db: Db, imageUrl: string) {
+  const owner = /^\/media\/(?:avatars|backgrounds)\/([1-9]\d{0,15})-[\w.-]+$/.exec(imageUrl)?.[1];
+  if (!owner) return undefined;
+  return db
+    .selectFrom("users")
+    .select(["id", "avatar", "background_url"])
+    .where("id", "=", Number(owner))
+    .where((eb) => eb.or([eb("avatar", "=", imageUrl), eb("background_url", "=", imageUrl)]))
+    .executeTakeFirst();
 }
 
 /**
@@ -218,8 +248,9 @@ export async function listAppeals(
 }
 
 /**
- * A moderator decides an appeal, once. 'restored' puts the cover back where it was, unless
- * the writer has since chosen another; either way the owner is told in their inbox.
+ * A moderator decides an appeal, once. 'restored' puts the cover or profile picture back
+ * where it was, unless the owner has since chosen another; either way the owner is told in
+ * their inbox.
  */
 export async function decideAppeal(
   db: Db,
@@ -245,6 +276,20 @@ export async function decideAppeal(
         .where("id", "=", decided.story_id)
         .where("banned_cover", "=", decided.image_url)
         .where("cover", "is", null)
+        .execute();
+    }
+    if (decision === "restored" && decided.story_id === null) {
+      // A profile picture or background, unless its owner has chosen another since.
+      const owner = trx.updateTable("users").where("id", "=", decided.owner_id);
+      await owner
+        .set({ avatar: decided.image_url, banned_avatar: null })
+        .where("banned_avatar", "=", decided.image_url)
+        .where("avatar", "is", null)
+        .execute();
+      await owner
+        .set({ background_url: decided.image_url, banned_background: null })
+        .where("banned_background", "=", decided.image_url)
+        .where("background_url", "is", null)
         .execute();
     }
     return decided;

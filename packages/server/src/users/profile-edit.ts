@@ -42,11 +42,16 @@ export async function editProfile(
   if (edit.name !== undefined) changes.name = cleanProfileName(edit.name);
   if (edit.description !== undefined) changes.description = cleanAbout(edit.description);
   if (edit.highlight_colour !== undefined) changes.highlight_colour = edit.highlight_colour;
-  if (edit.avatar === null) changes.avatar = null;
-  if (avatar) changes.avatar = await storeAvatarImage(mediaDir, viewer.id, avatar);
-  if (edit.background === null) changes.background_url = null;
-  if (background) {
-    changes.background_url = await storeProfileBackground(mediaDir, viewer.id, background);
+  // A picture chosen or removed replaces one moderators hid: its notice goes with it.
+  if (edit.avatar !== undefined) {
+    changes.avatar = avatar ? await storeAvatarImage(mediaDir, viewer.id, avatar) : null;
+    changes.banned_avatar = null;
+  }
+  if (edit.background !== undefined) {
+    changes.background_url = background
+      ? await storeProfileBackground(mediaDir, viewer.id, background)
+      : null;
+    changes.banned_background = null;
   }
   if (Object.keys(changes).length > 0) {
     await db.updateTable("users").set(changes).where("id", "=", viewer.id).execute();

@@ -40,6 +40,8 @@ export async function userNamed(db: Kysely<Database>, username: string) {
       "description",
       "background_url",
       "highlight_colour",
+      "banned_avatar",
+      "banned_background",
       "is_verified",
       "is_staff",
       "is_ambassador",
@@ -118,6 +120,11 @@ export async function getProfile(
     following: followRow !== undefined,
     createDate: iso(user.created_at),
     safety: { isMuted: isMutedByViewer, isBlocked: isBlockedByViewer },
+    // Pictures moderators hid: to their owner alone, with the notice and the appeal.
+    ...(viewer?.id === user.id && {
+      ...(user.banned_avatar && { bannedAvatar: user.banned_avatar }),
+      ...(user.banned_background && { bannedBackground: user.banned_background }),
+    }),
   };
 }
 

@@ -5,10 +5,12 @@ import { apiContext } from "../api/context.ts";
 import { ErrorPage, UserNotFound } from "../components/error-page.tsx";
 import { ListLinks } from "../features/lists/list-links.tsx";
 import { ProfileConversations } from "../features/profile-messages/profile-conversations.tsx";
+import { useHidePicture } from "../features/profiles/hide-picture.tsx";
 import { PeopleList } from "../features/profiles/people-list.tsx";
 import { ProfileHeader } from "../features/profiles/profile-header.tsx";
 import { ProfileStories } from "../features/profiles/profile-stories.tsx";
 import { useReport } from "../features/reports/report-modal.tsx";
+import { BannedImageNotice } from "../features/safety/banned-image.tsx";
 import { ProfileSafetyMenu } from "../features/safety/profile-safety-menu.tsx";
 import { useModeration } from "../features/safety/use-moderation.tsx";
 import { useSafetyActions } from "../features/safety/use-safety-actions.tsx";
@@ -70,6 +72,7 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
     revalidator.revalidate(),
   );
   const { report, reportModal } = useReport();
+  const { askHide, hideToast, hideModal } = useHidePicture(() => revalidator.revalidate());
   const [editing, setEditing] = useState(false);
   // Mounted from the first opening on, so that closing hands focus back as a dialog does.
   const [editOpened, setEditOpened] = useState(false);
@@ -80,7 +83,31 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
   const restricted = profile.safety.isMuted || profile.safety.isBlocked;
   // The menu item that started a mute, block or moderation is gone once it is done: focus
   // goes to the line saying what happened, not to the page's body.
-  const message = toast ?? moderationToast ?? saved;
+  const message = toast ?? moderationToast ?? hideToast ?? saved;
+  const { avatar, backgroundUrl } = profile;
+  const pictureActions = moderator
+    ? [
+        ...(avatar
+          ? [
+              {
+                label: t.profile.hidePicture.action.avatar,
+                onChoose: () => askHide("avatar", avatar, name),
+              },
+            ]
+          : []),
+        ...(backgroundUrl
+          ? [
+              {
+                label: t.profile.hidePicture.action.background,
+                onChoose: () => askHide("background", backgroundUrl, name),
+              },
+            ]
+          : []),
+      ]
+    : undefined;
+  const bannedPictures = [profile.bannedAvatar, profile.bannedBackground].filter(
+    (url): url is string => url !== undefined,
+  );
   const messageLine = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (message) messageLine.current?.focus();
@@ -113,6 +140,7 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
                 })
               }
               moderate={moderator ? askModeration : undefined}
+              pictureActions={pictureActions}
             />
           )
         }
@@ -120,8 +148,12 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
       <p className="profile__toast" role="status" ref={messageLine} tabIndex={-1}>
         {message}
       </p>
+      {bannedPictures.map((url) => (
+        <BannedImageNotice key={url} imageUrl={url} thumbnail />
+      ))}
       {modal}
       {moderationModal}
+      {hideModal}
       {editOpened && (
         <Suspense fallback={null}>
           <EditProfileModal

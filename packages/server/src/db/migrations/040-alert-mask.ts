@@ -3,8 +3,9 @@ import type { Kysely } from "kysely";
 
 /**
  * Which kinds of email alert a user gets (the notifications form's alertssubmask), every
- * kind on to begin with; the key of their alerts' unsubscribe link, made with the first; and indexes by time on what the hourly digest gathers, so it reads
- * the last hour's rows rather than whole tables.
+ * kind on to begin with; the key of their alerts' unsubscribe link, made with the first;
+ * and indexes by time on what the hourly digest gathers, so it reads the last hour's rows
+ * rather than whole tables.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -21,6 +21,7 @@ import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
 import { base64Of, IMAGE_ACCEPT } from "../../lib/image-files.ts";
 import { useImagePicker } from "../../lib/use-image-picker.ts";
+import { BannedImageNotice } from "../safety/banned-image.tsx";
 
 const AVATAR_SIDE = AVATAR_SIZES[AVATAR_SIZES.length - 1] as number;
 
@@ -165,6 +166,7 @@ function EditProfileForm({ profile, onClose, onSaved }: Omit<EditProfileModalPro
         hint={texts.avatarHint}
         choice={avatar}
         hasPicture={avatarSrc !== null}
+        banned={profile.bannedAvatar}
         size={{ width: AVATAR_SIDE, height: AVATAR_SIDE }}
         onChange={setAvatar}
       >
@@ -186,6 +188,7 @@ function EditProfileForm({ profile, onClose, onSaved }: Omit<EditProfileModalPro
         hint={texts.backgroundHint}
         choice={background}
         hasPicture={backgroundSrc !== null}
+        banned={profile.bannedBackground}
         size={PROFILE_BACKGROUND_SIZE}
         onChange={setBackground}
       >
@@ -297,6 +300,7 @@ function PictureField({
   hint,
   choice,
   hasPicture,
+  banned,
   size,
   onChange,
   children,
@@ -306,6 +310,8 @@ function PictureField({
   hint: string;
   choice: PictureChoice;
   hasPicture: boolean;
+  /** A picture moderators hid: its notice, until another is chosen or it is removed. */
+  banned: string | undefined;
   size: { width: number; height: number };
   onChange: (choice: PictureChoice) => void;
   children: ReactNode;
@@ -332,7 +338,7 @@ function PictureField({
           <label className="button" htmlFor={id}>
             {texts.choose}
           </label>
-          {hasPicture && (
+          {(hasPicture || (banned && choice.kind === "kept")) && (
             <button
               className="button"
               type="button"
@@ -356,6 +362,7 @@ function PictureField({
             {problem}
           </p>
         )}
+        {banned && choice.kind === "kept" && <BannedImageNotice imageUrl={banned} thumbnail />}
       </div>
     </fieldset>
   );

@@ -20,6 +20,8 @@ interface ProfileSafetyMenuProps {
   report?: () => void;
   /** For ambassadors and system admins: Close Account and Time-out. */
   moderate?: (action: ModerationAction, target: SafetyTarget) => void;
+  /** For ambassadors and system admins: hiding the profile's pictures, each with its label. */
+  pictureActions?: { label: string; onChoose: () => void }[];
 }
 
 /**
@@ -32,11 +34,15 @@ export function ProfileSafetyMenu({
   ask,
   report,
   moderate,
+  pictureActions = [],
 }: ProfileSafetyMenuProps) {
   const menu = useRef<HTMLDetailsElement>(null);
+  const close = () => {
+    if (menu.current) menu.current.open = false;
+  };
   const actions = ask ? safetyActionsFor(safety) : [];
   const choose = (action: SafetyAction) => {
-    if (menu.current) menu.current.open = false;
+    close();
     ask?.(action, target);
   };
   const undo: SafetyAction | null = !ask
@@ -71,7 +77,7 @@ export function ProfileSafetyMenu({
               <button
                 type="button"
                 onClick={() => {
-                  if (menu.current) menu.current.open = false;
+                  close();
                   report();
                 }}
               >
@@ -85,7 +91,7 @@ export function ProfileSafetyMenu({
                 <button
                   type="button"
                   onClick={() => {
-                    if (menu.current) menu.current.open = false;
+                    close();
                     moderate(action, target);
                   }}
                 >
@@ -93,6 +99,19 @@ export function ProfileSafetyMenu({
                 </button>
               </li>
             ))}
+          {pictureActions.map(({ label, onChoose }) => (
+            <li key={label}>
+              <button
+                type="button"
+                onClick={() => {
+                  close();
+                  onChoose();
+                }}
+              >
+                {label}
+              </button>
+            </li>
+          ))}
           <li>
             <a href="/guidelines">{t.safety.policies}</a>
           </li>

@@ -57,4 +57,12 @@ export const profile = {
     save: "Save",
     cancel: "Cancel",
   },
+  hidePicture: {
+    action: { avatar: "Hide profile picture", background: "Hide background picture" },
+    title: { avatar: "Hide this profile picture?", background: "Hide this background picture?" },
+    text: (name: string) =>
+      `Only ${name} will still see it, with a notice saying why and the chance to appeal once.`,
+    cancel: "Cancel",
+    done: "The picture is hidden: only its owner sees it now, and they may appeal.",
+  },
 } as const;
