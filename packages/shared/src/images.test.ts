@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { COVER_WIDTHS, coverSources, coverWidthFor } from "./images.ts";
+import {
+  avatarSources,
+  backgroundSource,
+  COVER_WIDTHS,
+  coverSources,
+  coverWidthFor,
+} from "./images.ts";
 
 describe("cover widths", () => {
   it("are the spec's fifteen widths", () => {
@@ -26,5 +32,29 @@ describe("cover widths", () => {
       srcSet: "/media/covers/7.svg?w=352 352w, /media/covers/7.svg?w=512 512w",
     });
     expect(coverSources("/media/covers/7.svg", 512).srcSet).toBe("/media/covers/7.svg?w=512 512w");
+  });
+});
+
+describe("avatarSources and backgroundSource", () => {
+  it("ask uploaded pictures at the §9 sizes, twice as large for dense screens", () => {
+    expect(avatarSources("/media/avatars/3-ab.jpg", 42)).toEqual({
+      src: "/media/avatars/3-ab.jpg?w=42",
+      srcSet: "/media/avatars/3-ab.jpg?w=42 1x, /media/avatars/3-ab.jpg?w=128 2x",
+    });
+    expect(avatarSources("/media/avatars/3-ab.jpg", 128)).toEqual({
+      src: "/media/avatars/3-ab.jpg?w=128",
+      srcSet: "/media/avatars/3-ab.jpg?w=128 1x, /media/avatars/3-ab.jpg?w=256 2x",
+    });
+    expect(avatarSources("/media/avatars/3-ab.jpg", 256)).toEqual({
+      src: "/media/avatars/3-ab.jpg?w=256",
+    });
+    expect(backgroundSource("/media/backgrounds/3-ab.jpg")).toBe(
+      "/media/backgrounds/3-ab.jpg?w=1920",
+    );
+  });
+
+  it("leave other pictures as they are", () => {
+    expect(avatarSources("/images/seeded.svg", 32)).toEqual({ src: "/images/seeded.svg" });
+    expect(backgroundSource("/images/band.svg")).toBe("/images/band.svg");
   });
 });

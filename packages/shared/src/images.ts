@@ -40,3 +40,23 @@ export const COVER_PREVIEW_WIDTH = 256;
 export const UPLOAD_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 export const MAX_UPLOAD_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_UPLOAD_IMAGE_MB = MAX_UPLOAD_IMAGE_BYTES / (1024 * 1024);
+
+/** Avatar sizes of reader.md §9; an uploaded avatar is made at each of them. */
+export const AVATAR_SIZES = [24, 32, 42, 64, 128, 256] as const;
+/** §9 asks for the profile background at 1920 wide; it is kept as a 4:1 band. */
+export const PROFILE_BACKGROUND_SIZE = { width: 1920, height: 480 } as const;
+
+/** An avatar at one of the §9 sizes: uploaded ones are resized, others are used as they are. */
+export function avatarSources(src: string, size: number): { src: string; srcSet?: string } {
+  if (!src.startsWith("/media/avatars/")) return { src };
+  const one = AVATAR_SIZES.find((candidate) => candidate >= size) ?? 256;
+  const two = AVATAR_SIZES.find((candidate) => candidate >= size * 2) ?? 256;
+  const url = (width: number) => `${src}?w=${width}`;
+  return one === two
+    ? { src: url(one) }
+    : { src: url(one), srcSet: `${url(one)} 1x, ${url(two)} 2x` };
+}
+
+/** The profile background at the width §9 asks for, when it is an uploaded one. */
+export const backgroundSource = (src: string): string =>
+  src.startsWith("/media/backgrounds/") ? `${src}?w=${PROFILE_BACKGROUND_SIZE.width}` : src;

@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  avatarSources,
-  backgroundSource,
   characterCount,
   cleanAbout,
   cleanProfileName,
@@ -52,29 +50,5 @@ describe("isHighlightColour", () => {
     expect(isHighlightColour("#0F766E")).toBe(false);
     expect(isHighlightColour("red")).toBe(false);
     expect(isHighlightColour(null)).toBe(false);
-  });
-});
-
-describe("avatarSources and backgroundSource", () => {
-  it("ask uploaded pictures at the §9 sizes, twice as large for dense screens", () => {
-    expect(avatarSources("/media/avatars/3-ab.jpg", 42)).toEqual({
-      src: "/media/avatars/3-ab.jpg?w=42",
-      srcSet: "/media/avatars/3-ab.jpg?w=42 1x, /media/avatars/3-ab.jpg?w=128 2x",
-    });
-    expect(avatarSources("/media/avatars/3-ab.jpg", 128)).toEqual({
-      src: "/media/avatars/3-ab.jpg?w=128",
-      srcSet: "/media/avatars/3-ab.jpg?w=128 1x, /media/avatars/3-ab.jpg?w=256 2x",
-    });
-    expect(avatarSources("/media/avatars/3-ab.jpg", 256)).toEqual({
-      src: "/media/avatars/3-ab.jpg?w=256",
-    });
-    expect(backgroundSource("/media/backgrounds/3-ab.jpg")).toBe(
-      "/media/backgrounds/3-ab.jpg?w=1920",
-    );
-  });
-
-  it("leave other pictures as they are", () => {
-    expect(avatarSources("/images/seeded.svg", 32)).toEqual({ src: "/images/seeded.svg" });
-    expect(backgroundSource("/images/band.svg")).toBe("/images/band.svg");
   });
 });

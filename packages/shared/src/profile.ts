@@ -6,15 +6,10 @@
 export const PROFILE_NAME_MAX = 50;
 export const PROFILE_ABOUT_MAX = 2000;
 
-/** Avatar sizes of reader.md §9; an uploaded avatar is made at each of them. */
-export const AVATAR_SIZES = [24, 32, 42, 64, 128, 256] as const;
-export type AvatarSize = (typeof AVATAR_SIZES)[number];
-/** §9 asks for the profile background at 1920 wide; it is kept as a 4:1 band. */
-export const PROFILE_BACKGROUND_SIZE = { width: 1920, height: 480 } as const;
-
 /**
- * The colours a profile's band may take when it has no background picture. A fixed set, so
- * every band is one the design was checked against in both themes.
+ * The colours a profile's band may take when it has no background picture: mid tones that
+ * sit behind the avatar's ring in either theme. A fixed set, so a stored value is never
+ * anything but a colour.
  */
 export const HIGHLIGHT_COLOURS = [
   "#b0245e",
@@ -90,18 +85,3 @@ export function profileTextProblems(edit: {
   }
   return problems;
 }
-
-/** An avatar at one of the §9 sizes: uploaded ones are resized, others are used as they are. */
-export function avatarSources(src: string, size: number): { src: string; srcSet?: string } {
-  if (!src.startsWith("/media/avatars/")) return { src };
-  const one = AVATAR_SIZES.find((candidate) => candidate >= size) ?? 256;
-  const two = AVATAR_SIZES.find((candidate) => candidate >= size * 2) ?? 256;
-  const url = (width: number) => `${src}?w=${width}`;
-  return one === two
-    ? { src: url(one) }
-    : { src: url(one), srcSet: `${url(one)} 1x, ${url(two)} 2x` };
-}
-
-/** The profile background at the width §9 asks for, when it is an uploaded one. */
-export const backgroundSource = (src: string): string =>
-  src.startsWith("/media/backgrounds/") ? `${src}?w=${PROFILE_BACKGROUND_SIZE.width}` : src;

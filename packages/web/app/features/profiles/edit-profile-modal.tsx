@@ -235,7 +235,7 @@ function EditProfileForm({ profile, onClose, onSaved }: Omit<EditProfileModalPro
       </fieldset>
       <div className="modal__actions">
         <button className="button button--primary" type="submit" disabled={busy}>
-          {texts.save}
+          {busy ? texts.saving : texts.save}
         </button>
         <button className="button" type="button" onClick={onClose}>
           {texts.cancel}

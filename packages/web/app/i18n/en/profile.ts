@@ -55,6 +55,7 @@ export const profile = {
       "#475569": "Slate",
     },
     save: "Save",
+    saving: "Saving…",
     cancel: "Cancel",
   },
   hidePicture: {
