@@ -1,5 +1,5 @@
 import type { AnalyticsOverview } from "@inkwell/shared";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { DESKTOP, expectNoAxeViolations, logInAt, PHONE, useBrowser } from "./support/browser.ts";
 import { readDatabase } from "./support/database.ts";
@@ -175,7 +175,7 @@ describe("writer analytics", () => {
     });
   });
 
-  test("a paid story's overview shows the Coins readers spent on it", async () => {
+  test("a paid story's overview shows the Coins readers spent on it, and its paywall", async () => {
     const [locked] = query<{ storyId: number; partId: number }>(
       `SELECT s.id AS storyId, p.id AS partId FROM stories s
        JOIN users u ON u.id = s.user_id AND u.username = 'demo_writer'
@@ -187,18 +187,43 @@ describe("writer analytics", () => {
       await logInAt(page, "demo_reader", `/${locked.partId}`);
       // The balance comes once the page runs its scripts: then Unlock works.
       await page.getByText("You have 45 Coins").waitFor();
+      // The paywall told the writer's analytics it was seen (a beacon: the database tells).
+      await expect
+        .poll(
+          () =>
+            query<{ n: number }>(
+              "SELECT count(*) AS n FROM paywall_events WHERE part_id = ? AND name = 'paywall_view'",
+              locked.partId,
+            )[0]?.n,
+        )
+        .toBe(1);
       await page.getByRole("button", { name: "Unlock for 6 Coins" }).click();
       await page.locator(".reader__text p").first().waitFor();
     });
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await logInAt(page, "demo_writer", `/myworks/${locked.storyId}/analytics/`);
       const earnings = page.getByRole("region", { name: "Coins earned" });
-      const stats = await earnings.locator(".analytics-stats li").allInnerTexts();
-      expect(stats.map((text) => text.replace(/\s+/g, " "))).toEqual([
+      const statsOf = async (list: Locator) =>
+        (await list.locator("li").allInnerTexts()).map((text) => text.replace(/\s+/g, " "));
+      expect(await statsOf(earnings.locator(".analytics-stats").first())).toEqual([
         "6 Coins spent by readers",
         "1 Part unlocked",
         "0 Whole stories unlocked",
       ]);
+      const paywall = earnings.getByRole("region", { name: "At the paywall, last 30 days" });
+      expect(await statsOf(paywall.locator(".analytics-stats"))).toEqual([
+        "1 Paywall view",
+        "1 Signed-in reader who saw it",
+        "0 Purchases cancelled",
+        "0 Purchases failed",
+      ]);
+      expect(
+        await paywall
+          .getByText(
+            "1 of the 1 reader who saw the paywall went on to unlock a part or the whole story (100%).",
+          )
+          .isVisible(),
+      ).toBe(true);
       expect(
         await earnings.getByRole("img", { name: /^Coins a day: / }).getAttribute("aria-label"),
       ).toContain("6 in the last 30 days");

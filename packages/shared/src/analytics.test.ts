@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ageGroupOf, lastDays, sharesOf } from "./analytics.ts";
+import { ageGroupOf, lastDays, sharesOf, wholePercent } from "./analytics.ts";
 
 describe("age groups", () => {
   const now = new Date("2026-11-25T12:00:00Z");
@@ -36,5 +36,14 @@ describe("chart days", () => {
       "2026-02-28",
       "2026-03-01",
     ]);
+  });
+});
+
+describe("wholePercent", () => {
+  it("rounds to a whole percentage, and is 0 of nothing", () => {
+    expect(wholePercent(1, 3)).toBe(33);
+    expect(wholePercent(2, 3)).toBe(67);
+    expect(wholePercent(5, 5)).toBe(100);
+    expect(wholePercent(0, 0)).toBe(0);
   });
 });

@@ -12,6 +12,18 @@ export const DAILY_READERS_DAYS = 30;
 /** One report of reading time counts at most this much: a page left open is not reading. */
 export const READING_TIME_REPORT_MAX_SECONDS = 30 * 60;
 
+/**
+ * The paywall's analytics events (writer-paid-contest.md §7), sent by the reading page to
+ * POST /v5/events: the paywall shown, and a purchase there cancelled or failed.
+ */
+export const PAYWALL_EVENTS = ["paywall_view", "purchase_cancelled", "purchase_failed"] as const;
+export type PaywallEventName = (typeof PAYWALL_EVENTS)[number];
+export const PAYWALL_EVENT_MESSAGE = `name must be one of ${PAYWALL_EVENTS.join(", ")}`;
+
+/** The share of `part` in `whole` as a whole percentage (0 when there is no whole). */
+export const wholePercent = (part: number, whole: number): number =>
+  whole === 0 ? 0 : Math.round((part / whole) * 100);
+
 export const AGE_GROUPS = ["13–17", "18–24", "25–34", "35–44", "45+"] as const;
 export type AgeGroup = (typeof AGE_GROUPS)[number];
 

@@ -711,6 +711,22 @@ export interface StoryEarnings {
   storyUnlocks: number;
   /** Coins spent each day of the last 30, oldest first. */
   dailyCoins: DailyFigure[];
+  /** What happened at its paywall in the last 30 days. */
+  paywall: PaywallFunnel;
+}
+
+/**
+ * A paid story's paywall over the last 30 days (its analytics events, §7): each signed-in
+ * reader counts once a day per part and kind; visitors count each time.
+ */
+export interface PaywallFunnel {
+  views: number;
+  /** Signed-in readers who saw it. */
+  readers: number;
+  /** Of those readers, the ones who then unlocked a part or the whole story. */
+  readersWhoUnlocked: number;
+  cancelled: number;
+  failed: number;
 }
 
 /** GET /v5/analytics/stories/{id}/overview: the Overview tab (writer-paid-contest.md §2). */

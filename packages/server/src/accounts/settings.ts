@@ -249,6 +249,7 @@ export async function exportData(db: Kysely<Database>, viewer: Viewer) {
     parts,
     votes,
     reads,
+    paywallEvents,
     positions,
     following,
     followers,
@@ -274,6 +275,12 @@ export async function exportData(db: Kysely<Database>, viewer: Viewer) {
       .selectFrom("reads")
       .select(["part_id", "story_id", "seconds", "created_at"])
       .where("user_id", "=", user.id)
+      .execute(),
+    db
+      .selectFrom("paywall_events")
+      .select(["name", "part_id", "story_id", "created_at"])
+      .where("user_id", "=", user.id)
+      .orderBy("id")
       .execute(),
     db
       .selectFrom("reading_positions")
@@ -310,6 +317,7 @@ export async function exportData(db: Kysely<Database>, viewer: Viewer) {
     parts,
     votes,
     reads,
+    paywallEvents,
     readingPositions: positions,
     following,
     followers,

@@ -229,3 +229,104 @@ describe("writer analytics", () => {
     }
   });
 });
+
+describe("the paywall's events", () => {
+  let paid: { id: number; partIds: number[] };
+  let locked: number;
+  let free: number;
+  beforeAll(async () => {
+    paid = await createStory(t.handle.db, author.id, {
+      is_paid: 1,
+      is_paywalled: 1,
+      paid_model: "paid_story",
+      parts: [{}, { paywalled: 1 }, { paywalled: 1 }],
+    });
+    [free, locked] = paid.partIds as [number, number];
+  });
+
+  const send = (who: { cookie: string } | null, name: string, partId = locked) =>
+    t.send("POST", "/v5/events", who, { name, partId });
+  const funnel = async () =>
+    (await json<AnalyticsOverview>(tab("overview", author, paid.id))).earnings?.paywall;
+
+  it("counts views, cancelled and failed purchases, a reader once a day, and who then paid", async () => {
+    const keen = await signedInUser(t.handle.db);
+    const browser = await signedInUser(t.handle.db);
+    await grantCoins(t.handle.db, keen.id, 50);
+    expect(await json(send(keen, "paywall_view"))).toEqual({ recorded: true });
+    // A reload the same day is the same view.
+    expect(await json(send(keen, "paywall_view"))).toEqual({ recorded: false });
+    expect(await json(send(keen, "purchase_cancelled"))).toEqual({ recorded: true });
+    expect(await json(send(browser, "paywall_view"))).toEqual({ recorded: true });
+    expect(await json(send(browser, "purchase_failed"))).toEqual({ recorded: true });
+    // Visitors see paywalls too, each time.
+    expect(await json(send(null, "paywall_view"))).toEqual({ recorded: true });
+    expect(await json(send(null, "paywall_view"))).toEqual({ recorded: true });
+    const bought = await t.send("POST", `/v5/story/${paid.id}/paid-content/purchase`, keen, {
+      partId: locked,
+    });
+    expect(bought.status).toBe(200);
+
+    expect(await funnel()).toEqual({
+      views: 4,
+      readers: 2,
+      readersWhoUnlocked: 1,
+      cancelled: 1,
+      failed: 1,
+    });
+    // The reader's own data export carries their events.
+    const exported = await json<{ paywallEvents: { name: string; part_id: number }[] }>(
+      t.send("GET", `/api/v3/users/${keen.username}/export`, keen),
+    );
+    expect(exported.paywallEvents.map((event) => [event.name, Number(event.part_id)])).toEqual([
+      ["paywall_view", locked],
+      ["purchase_cancelled", locked],
+    ]);
+    // Now unlocked: the part has no paywall for this reader any more.
+    const after = await send(keen, "paywall_view");
+    expect(after.status).toBe(409);
+    expect(await after.json()).toMatchObject({ code: "not_locked" });
+  });
+
+  it("refuses what no paywall sends, recording nothing", async () => {
+    const before = await funnel();
+    const reader = await signedInUser(t.handle.db);
+    const refused = async (response: Promise<Response>, status: number) => {
+      const answer = await response;
+      expect(answer.status).toBe(status);
+      return answer.json() as Promise<ApiError>;
+    };
+    expect(await refused(send(reader, "story_view"), 400)).toMatchObject({
+      message: "name must be one of paywall_view, purchase_cancelled, purchase_failed",
+    });
+    expect((await refused(send(reader, "paywall_view", 0), 400)).message).toBe(
+      "partId names the part",
+    );
+    expect((await refused(send(reader, "paywall_view", free), 409)).code).toBe("not_locked");
+    expect((await refused(send(reader, "paywall_view", 999_999), 404)).code).toBe("not_found");
+    expect((await refused(send(null, "purchase_failed"), 401)).code).toBe("unauthorized");
+    // The author reads every part: there is no paywall for them to see.
+    expect((await refused(send(author, "paywall_view"), 409)).code).toBe("not_locked");
+    expect(await funnel()).toEqual(before);
+  });
+
+  it("takes a beacon's form as well as JSON", async () => {
+    const reader = await signedInUser(t.handle.db);
+    const answer = await t.get("/v5/events", {
+      method: "POST",
+      headers: { cookie: reader.cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ name: "paywall_view", partId: String(locked) }).toString(),
+    });
+    expect(await answer.json()).toEqual({ recorded: true });
+  });
+
+  it("keeps one view per reader, part and day when the same view arrives at once", async () => {
+    const reader = await signedInUser(t.handle.db);
+    const before = (await funnel())?.views ?? 0;
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => json<{ recorded: boolean }>(send(reader, "paywall_view"))),
+    );
+    expect(answers.filter((answer) => answer.recorded)).toHaveLength(1);
+    expect((await funnel())?.views).toBe(before + 1);
+  });
+});

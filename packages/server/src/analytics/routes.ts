@@ -1,12 +1,18 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { PAYWALL_EVENT_MESSAGE, PAYWALL_EVENTS } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, objectJson } from "../http/openapi.ts";
+import { RateLimiter } from "../http/rate-limit.ts";
+import { clientAddress, readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
-import { idParam, validationHook } from "../http/validation.ts";
+import { idParam, parseInput, validationHook } from "../http/validation.ts";
 import type { Viewer } from "../viewer.ts";
+import { recordPaywallEvent } from "./events.ts";
 import { analyticsDemographics, analyticsInteractions, analyticsOverview } from "./service.ts";
+
+const HOUR = 3_600_000;
 
 /** The three tabs of §2, each one call: what it answers and which service reads it. */
 const TABS: Array<{
@@ -34,9 +40,41 @@ const TABS: Array<{
   },
 ];
 
-/** Writer analytics, for a story's author only (writer-paid-contest.md §2; decisions/032). */
-export function analyticsRoutes() {
+const eventBody = z.object({
+  name: z.enum(PAYWALL_EVENTS, { error: PAYWALL_EVENT_MESSAGE }),
+  partId: z.coerce
+    .number({ error: "partId names the part" })
+    .int("partId names the part")
+    .positive("partId names the part"),
+});
+
+const eventRoute = createRoute({
+  method: "post",
+  path: "/v5/events",
+  summary:
+    "Record a paywall's analytics event (ours): {name: paywall_view | purchase_cancelled | purchase_failed, partId}, JSON or a beacon's form",
+  responses: {
+    200: { description: "{recorded}: false when the reader sent it already today", ...objectJson },
+    400: { description: "Unknown name or malformed partId", ...errorJson },
+    401: { description: "A purchase event from a visitor", ...errorJson },
+    404: { description: "No such part, or not readable", ...errorJson },
+    409: { description: "The part has no paywall for this viewer", ...errorJson },
+    429: { description: "Sent often enough for now", ...errorJson },
+  },
+});
+
+/**
+ * Writer analytics, for a story's author only (writer-paid-contest.md §2; decisions/032),
+ * and the paywall's events they count (decisions/048). A page sends a few events a visit:
+ * 120 an hour per address is far above a reader and far below a script filling the table.
+ */
+export function analyticsRoutes(eventLimit = new RateLimiter("paywall-events", 120, HOUR)) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.openapi(eventRoute, async (c) => {
+    const event = parseInput(eventBody, await readFields(c));
+    await eventLimit.hit([clientAddress(c)]);
+    return c.json(await recordPaywallEvent(c.get("db"), c.get("viewer"), event), 200);
+  });
   for (const { tab, summary, load } of TABS) {
     const route = createRoute({
       method: "get",

@@ -10,6 +10,7 @@ import {
   ENGAGED_READER_DAYS,
   ENGAGED_READER_SECONDS,
   lastDays,
+  type PaywallFunnel,
   type ReaderShare,
   type StoryEarnings,
   sharesOf,
@@ -110,6 +111,53 @@ async function earningsOf(
     partUnlocks: count(parts),
     storyUnlocks: count(stories),
     dailyCoins: series(now, DAILY_READERS_DAYS, daily),
+    paywall: await paywallFunnel(db, storyId, since),
+  };
+}
+
+/** A paid story's paywall events since `since`, and how many readers who saw it then paid. */
+async function paywallFunnel(
+  db: Kysely<Database>,
+  storyId: number,
+  since: number,
+): Promise<PaywallFunnel> {
+  const events = db
+    .selectFrom("paywall_events")
+    .where("story_id", "=", storyId)
+    .where("created_at", ">=", since);
+  const [kinds, converted] = await Promise.all([
+    events
+      .select((eb) => [
+        "name",
+        eb.fn.countAll<number>().as("events"),
+        eb.fn.count<number>("user_id").distinct().as("readers"),
+      ])
+      .groupBy("name")
+      .execute(),
+    events
+      .where("name", "=", "paywall_view")
+      .where((eb) => {
+        const paidAfter = (table: "part_unlocks" | "story_unlocks") =>
+          eb.exists(
+            eb
+              .selectFrom(table)
+              .select(sql.lit(1).as("one"))
+              .whereRef(`${table}.user_id`, "=", "paywall_events.user_id")
+              .where(`${table}.story_id`, "=", storyId)
+              .whereRef(`${table}.created_at`, ">=", "paywall_events.created_at"),
+          );
+        return eb.or([paidAfter("part_unlocks"), paidAfter("story_unlocks")]);
+      })
+      .select((eb) => eb.fn.count<number>("user_id").distinct().as("readers"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const kind = (name: string) => kinds.find((row) => row.name === name);
+  return {
+    views: Number(kind("paywall_view")?.events ?? 0),
+    readers: Number(kind("paywall_view")?.readers ?? 0),
+    readersWhoUnlocked: Number(converted.readers),
+    cancelled: Number(kind("purchase_cancelled")?.events ?? 0),
+    failed: Number(kind("purchase_failed")?.events ?? 0),
   };
 }
 

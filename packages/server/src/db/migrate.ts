@@ -40,6 +40,7 @@ import * as storyStaffNotes from "./migrations/038-story-staff-notes.ts";
 import * as storyRatingChanges from "./migrations/039-story-rating-changes.ts";
 import * as alertMask from "./migrations/040-alert-mask.ts";
 import * as profileImageModeration from "./migrations/041-profile-image-moderation.ts";
+import * as paywallEvents from "./migrations/042-paywall-events.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   "039-story-rating-changes": storyRatingChanges,
   "040-alert-mask": alertMask,
   "041-profile-image-moderation": profileImageModeration,
+  "042-paywall-events": paywallEvents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

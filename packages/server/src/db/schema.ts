@@ -268,6 +268,7 @@ export interface Database {
   coin_purchases: CoinPurchasesTable;
   premium_payments: PremiumPaymentsTable;
   part_unlocks: PartUnlocksTable;
+  paywall_events: PaywallEventsTable;
   story_unlocks: StoryUnlocksTable;
   social_accounts: SocialAccountsTable;
   pending_social_signups: PendingSocialSignupsTable;
@@ -628,6 +629,19 @@ export interface PartUnlocksTable {
   part_id: number;
   story_id: number;
   coins: number;
+  created_at: Millis;
+}
+
+/** A paywall seen, or a purchase there cancelled or failed (migration 042). */
+export interface PaywallEventsTable {
+  id: Generated<number>;
+  name: string;
+  story_id: number;
+  part_id: number;
+  /** Null for a visitor. */
+  user_id: number | null;
+  /** The UTC day number (epoch ms / 86,400,000): one row a reader, part, kind and day. */
+  day: number;
   created_at: Millis;
 }
 

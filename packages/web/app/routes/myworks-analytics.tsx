@@ -1,9 +1,11 @@
-import type {
-  AnalyticsDemographics,
-  AnalyticsInteractions,
-  AnalyticsOverview,
-  AnalyticsStory,
-  StoryEarnings,
+import {
+  type AnalyticsDemographics,
+  type AnalyticsInteractions,
+  type AnalyticsOverview,
+  type AnalyticsStory,
+  type PaywallFunnel,
+  type StoryEarnings,
+  wholePercent,
 } from "@inkwell/shared";
 import { type ReactNode, useId } from "react";
 import { isRouteErrorResponse, redirect, useRouteError } from "react-router";
@@ -121,6 +123,31 @@ function Earnings({ earnings }: { earnings: StoryEarnings }) {
         <Stat value={earnings.storyUnlocks} label={text.stories(earnings.storyUnlocks)} />
       </ul>
       <DailyChart title={text.daily} figures={earnings.dailyCoins} />
+      <Paywall funnel={earnings.paywall} />
+    </section>
+  );
+}
+
+/** What happened at the paywall: views, cancelled and failed purchases, and who then paid. */
+function Paywall({ funnel }: { funnel: PaywallFunnel }) {
+  const text = t.analytics.earnings.paywall;
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId}>{text.heading}</h3>
+      <ul className="analytics-stats">
+        <Stat value={funnel.views} label={text.views(funnel.views)} />
+        <Stat value={funnel.readers} label={text.readers(funnel.readers)} />
+        <Stat value={funnel.cancelled} label={text.cancelled(funnel.cancelled)} />
+        <Stat value={funnel.failed} label={text.failed(funnel.failed)} />
+      </ul>
+      <p className="analytics__note">
+        {text.conversion(
+          funnel.readersWhoUnlocked,
+          funnel.readers,
+          wholePercent(funnel.readersWhoUnlocked, funnel.readers),
+        )}
+      </p>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import type { Paywall as PaywallData, UserSummary } from "@inkwell/shared";
+import type { Paywall as PaywallData, PaywallEventName, UserSummary } from "@inkwell/shared";
 import { Lock } from "lucide";
 import { useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
@@ -8,6 +8,7 @@ import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { Toast } from "../../components/toast.tsx";
 import { t } from "../../i18n/index.ts";
+import { beaconForm } from "../../lib/beacon.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
 import { BuyCoinsFlow } from "./buy-coins-flow.tsx";
 import { useWallet, wallet } from "./wallet-store.ts";
@@ -28,6 +29,10 @@ interface PaywallProps {
 }
 
 type Purchase = "part" | "story";
+
+/** Tells the writer's analytics what happened here (decisions/048); nobody waits for it. */
+const tell = (name: PaywallEventName, partId: number) =>
+  beaconForm("/v5/events", { name, partId: String(partId) });
 
 /**
  * In place of a locked part's text (writer-paid-contest.md §2, §4): why it is locked, the
@@ -51,6 +56,9 @@ export function Paywall({
   useEffect(() => {
     if (signedIn) wallet.introduce();
   }, [signedIn]);
+  useEffect(() => {
+    tell("paywall_view", partId);
+  }, [partId]);
   const [buying, setBuying] = useState<Purchase | null>(null);
   const [confirming, setConfirming] = useState(false);
   /** Why the buy-coins how-to is open: what the reader is short of. */
@@ -61,6 +69,7 @@ export function Paywall({
     setConfirming(false);
     const price = what === "part" ? paywall.price : paywall.storyPrice;
     if (balance !== null && balance < price) {
+      tell("purchase_failed", partId);
       setShortfall(t.coins.notEnough(price, balance));
       return;
     }
@@ -77,11 +86,13 @@ export function Paywall({
         unlocked: { spent: result.value.amountSpent, wholeStory: what === "story" },
       };
       navigate(`/${result.value.partId}`, { replace: result.value.partId === partId, state });
-    } else if (result?.refusal.code === "insufficient_coins") {
-      wallet.failed();
+      return;
+    }
+    wallet.failed();
+    tell("purchase_failed", partId);
+    if (result?.refusal.code === "insufficient_coins") {
       setShortfall(result.refusal.message ?? t.coins.notEnough(price, balance ?? 0));
     } else {
-      wallet.failed();
       setError(result?.refusal.message ?? t.coins.failed);
     }
   }
@@ -153,7 +164,10 @@ export function Paywall({
         text={t.coins.confirmStoryText(storyTitle, paywall.storyPrice)}
         cancelLabel={t.coins.cancel}
         confirmLabel={t.coins.unlockPart(paywall.storyPrice)}
-        onCancel={() => setConfirming(false)}
+        onCancel={() => {
+          setConfirming(false);
+          tell("purchase_cancelled", partId);
+        }}
         onConfirm={() => buy("story")}
       />
       <BuyCoinsFlow

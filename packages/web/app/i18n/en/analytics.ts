@@ -34,6 +34,18 @@ export const analytics = {
     parts: (count: number) => (count === 1 ? "Part unlocked" : "Parts unlocked"),
     stories: (count: number) => (count === 1 ? "Whole story unlocked" : "Whole stories unlocked"),
     daily: "Coins a day",
+    paywall: {
+      heading: "At the paywall, last 30 days",
+      views: (count: number) => (count === 1 ? "Paywall view" : "Paywall views"),
+      readers: (count: number) =>
+        count === 1 ? "Signed-in reader who saw it" : "Signed-in readers who saw it",
+      cancelled: (count: number) => (count === 1 ? "Purchase cancelled" : "Purchases cancelled"),
+      failed: (count: number) => (count === 1 ? "Purchase failed" : "Purchases failed"),
+      conversion: (unlocked: number, readers: number, percent: number) =>
+        readers === 0
+          ? "No signed-in reader has seen the paywall in the last 30 days."
+          : `${unlocked.toLocaleString("en")} of the ${readers.toLocaleString("en")} ${readers === 1 ? "reader" : "readers"} who saw the paywall went on to unlock a part or the whole story (${percent}%).`,
+    },
   },
   dailyReaders: "Daily Unique Readers",
   dailyReads: "Reads a day",
