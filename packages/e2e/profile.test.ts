@@ -299,6 +299,12 @@ describe("editing one's own profile", () => {
       // Kept: after a reload, and taken away again with Remove.
       await page.reload();
       await header.getByRole("heading", { level: 1, name: "Juniper Vale" }).waitFor();
+      const thisMonth = new Date().toLocaleDateString("en-US", {
+        month: "long",
+        year: "numeric",
+        timeZone: "UTC",
+      });
+      expect(await header.getByText(`Joined ${thisMonth}`, { exact: true }).isVisible()).toBe(true);
       await page.getByRole("button", { name: "Edit profile" }).click();
       await dialog
         .getByRole("group", { name: "Profile picture" })

@@ -6,6 +6,10 @@ import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
 import { FollowButton, type FollowCount } from "./follow-button.tsx";
 
+/** "November 2024": the month an account was made, the same on the server and in the browser. */
+const joinedOn = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+
 /**
  * The profile's header: background picture (or the user's highlight colour, or the accent),
  * avatar, name, badges, counts and, for anyone but the user themself, Follow and the
@@ -57,6 +61,7 @@ export function ProfileHeader({
           <UserBadges badges={profile.badges} />
         </h1>
         <p className="profile-header__username">@{profile.username}</p>
+        <p className="profile-header__joined">{t.profile.joined(joinedOn(profile.createDate))}</p>
         <dl className="profile-header__counts">
           {counts.map(({ key, label, value }) => (
             <div key={key}>
