@@ -2,6 +2,7 @@ import type { AnalyticsOverview } from "@inkwell/shared";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { DESKTOP, expectNoAxeViolations, logInAt, PHONE, useBrowser } from "./support/browser.ts";
+import { squash } from "./support/catalogue.ts";
 import { readDatabase } from "./support/database.ts";
 import { useServer } from "./support/server.ts";
 
@@ -228,6 +229,42 @@ describe("writer analytics", () => {
         await earnings.getByRole("img", { name: /^Coins a day: / }).getAttribute("aria-label"),
       ).toContain("6 in the last 30 days");
       await expectNoAxeViolations(page, "a paid story's analytics at 360 px");
+    });
+  });
+
+  test("a story's overview says where readers found it", async () => {
+    let storyId = 0;
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_reader", "/user/demo_writer");
+      // A card opens the story's preview; its More details leads to the story.
+      await page
+        .getByRole("list", { name: /^Stories by / })
+        .getByRole("link")
+        .first()
+        .click();
+      await page.getByRole("dialog").getByRole("link", { name: "More details" }).click();
+      await page.waitForURL(/\/story\/\d+$/);
+      storyId = Number(new URL(page.url()).pathname.split("/")[2]);
+      // A beacon: the database tells.
+      await expect
+        .poll(() =>
+          query<{ source: string }>(
+            "SELECT source FROM story_clicks WHERE story_id = ?",
+            storyId,
+          ).map((row) => row.source),
+        )
+        .toEqual(["profile"]);
+    });
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_writer", `/myworks/${storyId}/analytics/`);
+      const found = page.getByRole("region", { name: "Where readers found it" });
+      expect(await found.getByText(/^1 click on links to it in the last 30 days/).isVisible()).toBe(
+        true,
+      );
+      expect((await found.getByRole("listitem").allInnerTexts()).map(squash)).toEqual([
+        "Profiles 100%",
+      ]);
+      await expectNoAxeViolations(page, "where readers found a story, at 360 px");
     });
   });
 

@@ -15,6 +15,7 @@ import type { PremiumPlan, PremiumPlanId } from "./premium.ts";
 import type { StoryPremiumPicks } from "./premium-picks.ts";
 import type { HighlightColour } from "./profile.ts";
 import type { PromotionStatus } from "./promotions.ts";
+import type { StoryClickSource } from "./story-clicks.ts";
 
 export interface ApiError {
   code: string;
@@ -738,6 +739,15 @@ export interface AnalyticsOverview {
   dailyUniqueReaders: DailyFigure[];
   /** Reads, visitors' included, for the same days. */
   dailyReads: DailyFigure[];
+  /** Where readers found it in the same days. */
+  discovery: StoryDiscovery;
+}
+
+/** Followed links to a story in the last 30 days, by the kind of page they were on (§7). */
+export interface StoryDiscovery {
+  clicks: number;
+  /** Each kind's share of the clicks, largest first, adding up to 100. */
+  sources: Array<{ key: StoryClickSource; share: number }>;
 }
 
 /** One published part on the Engagement tab. */

@@ -26,6 +26,7 @@ export * from "./promotions.ts";
 export * from "./reading.ts";
 export * from "./reports.ts";
 export * from "./safety.ts";
+export * from "./story-clicks.ts";
 export * from "./story-notes.ts";
 export * from "./story-rules.ts";
 export * from "./story-staff.ts";

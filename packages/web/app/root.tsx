@@ -17,6 +17,7 @@ import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { englishPicks } from "./features/home/picks-link.ts";
 import { t } from "./i18n/index.ts";
+import { useStoryClickEvents } from "./lib/story-clicks.ts";
 import styles from "./styles/app.css?url";
 
 export const links = () => [
@@ -77,6 +78,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  useStoryClickEvents();
   return <Outlet />;
 }
 

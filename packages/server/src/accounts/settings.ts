@@ -250,6 +250,7 @@ export async function exportData(db: Kysely<Database>, viewer: Viewer) {
     votes,
     reads,
     paywallEvents,
+    storyClicks,
     positions,
     following,
     followers,
@@ -279,6 +280,12 @@ export async function exportData(db: Kysely<Database>, viewer: Viewer) {
     db
       .selectFrom("paywall_events")
       .select(["name", "part_id", "story_id", "created_at"])
+      .where("user_id", "=", user.id)
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("story_clicks")
+      .select(["story_id", "source", "created_at"])
       .where("user_id", "=", user.id)
       .orderBy("id")
       .execute(),
@@ -318,6 +325,7 @@ export async function exportData(db: Kysely<Database>, viewer: Viewer) {
     votes,
     reads,
     paywallEvents,
+    storyClicks,
     readingPositions: positions,
     following,
     followers,

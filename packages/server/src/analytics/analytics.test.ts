@@ -297,7 +297,7 @@ describe("the paywall's events", () => {
       return answer.json() as Promise<ApiError>;
     };
     expect(await refused(send(reader, "story_view"), 400)).toMatchObject({
-      message: "name must be one of paywall_view, purchase_cancelled, purchase_failed",
+      message: "name must be one of paywall_view, purchase_cancelled, purchase_failed, story_click",
     });
     expect((await refused(send(reader, "paywall_view", 0), 400)).message).toBe(
       "partId names the part",
@@ -328,5 +328,67 @@ describe("the paywall's events", () => {
     );
     expect(answers.filter((answer) => answer.recorded)).toHaveLength(1);
     expect((await funnel())?.views).toBe(before + 1);
+  });
+});
+
+describe("story clicks", () => {
+  let found: { id: number; partIds: number[] };
+  beforeAll(async () => {
+    found = await createStory(t.handle.db, author.id, { title: "Found Along The Way" });
+  });
+  const click = (who: { cookie: string } | null, source: string, storyId = found.id) =>
+    t.send("POST", "/v5/events", who, { name: "story_click", storyId, source });
+  const discovery = async () =>
+    (await json<AnalyticsOverview>(tab("overview", author, found.id))).discovery;
+
+  it("shows where readers found a story: clicks by kind of page, a reader once a day", async () => {
+    expect(await discovery()).toEqual({ clicks: 0, sources: [] });
+    const [one, two, three] = await Promise.all([
+      signedInUser(t.handle.db),
+      signedInUser(t.handle.db),
+      signedInUser(t.handle.db),
+    ]);
+    for (const who of [one, two, three]) {
+      expect(await json(click(who, "home"))).toEqual({ recorded: true });
+    }
+    expect(await json(click(one, "home"))).toEqual({ recorded: false });
+    expect(await json(click(one, "search"))).toEqual({ recorded: true });
+    expect(await json(click(null, "tag"))).toEqual({ recorded: true });
+    expect(await json(click(null, "tag"))).toEqual({ recorded: true });
+    // The author finding their own story is no discovery.
+    expect(await json(click(author, "profile"))).toEqual({ recorded: false });
+
+    const exported = await json<{ storyClicks: { source: string }[] }>(
+      t.send("GET", `/api/v3/users/${one.username}/export`, one),
+    );
+    expect(exported.storyClicks.map((row) => row.source)).toEqual(["home", "search"]);
+    expect(await discovery()).toEqual({
+      clicks: 6,
+      sources: [
+        { key: "home", share: 50 },
+        { key: "tag", share: 33 },
+        { key: "search", share: 17 },
+      ],
+    });
+  });
+
+  it("refuses unknown pages and stories a reader may not see, recording nothing", async () => {
+    const before = await discovery();
+    const reader = await signedInUser(t.handle.db);
+    const bad = await click(reader, "elsewhere");
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({
+      message:
+        "source must be one of home, search, tag, catalog, featured, list, library, profile, story",
+    });
+    const draft = await createStory(t.handle.db, author.id, { draft: 1 });
+    expect((await click(reader, "home", draft.id)).status).toBe(404);
+    expect((await click(reader, "home", 999_999)).status).toBe(404);
+    const noId = await t.send("POST", "/v5/events", reader, {
+      name: "story_click",
+      source: "home",
+    });
+    expect(noId.status).toBe(400);
+    expect(await discovery()).toEqual(before);
   });
 });

@@ -1,12 +1,24 @@
-import type { PaywallEventName } from "@inkwell/shared";
-import type { Kysely } from "kysely";
+import type { PaywallEventName, StoryClickSource } from "@inkwell/shared";
+import type { InsertQueryBuilder, InsertResult, Kysely } from "kysely";
 import { accessTo, isBlockedFor } from "../coins/access.ts";
 import type { Database } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { readablePart } from "../stories/readable-part.ts";
+import { readableStory } from "../stories/service.ts";
 import type { MaybeViewer } from "../viewer.ts";
 
 const DAY = 86_400_000;
+
+/** The UTC day an event belongs to: a reader counts once a day per kind. */
+const dayOf = (now: number) => Math.floor(now / DAY);
+
+/** Inserts the event unless the reader's is there already today (the tables' unique index). */
+async function recordOnce<T extends keyof Database>(
+  insert: InsertQueryBuilder<Database, T, InsertResult>,
+): Promise<{ recorded: boolean }> {
+  const result = await insert.onConflict((conflict) => conflict.doNothing()).executeTakeFirst();
+  return { recorded: Number(result.numInsertedOrUpdatedRows ?? 0) > 0 };
+}
 
 /**
  * POST /v5/events: the reading page says a paywall was shown, or a purchase there was
@@ -29,17 +41,38 @@ export async function recordPaywallEvent(
   if (!isBlockedFor(access, part)) {
     throw new HttpError(409, "not_locked", "This part has no paywall for you.");
   }
-  const inserted = await db
-    .insertInto("paywall_events")
-    .values({
+  return recordOnce(
+    db.insertInto("paywall_events").values({
       name: input.name,
       story_id: part.story_id,
       part_id: part.id,
       user_id: viewer?.id ?? null,
-      day: Math.floor(now / DAY),
+      day: dayOf(now),
       created_at: now,
-    })
-    .onConflict((conflict) => conflict.doNothing())
-    .executeTakeFirst();
-  return { recorded: Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 };
+    }),
+  );
+}
+
+/**
+ * POST /v5/events with `story_click`: a reader followed a link to a story they may see,
+ * from a page of kind `source`. Their own story's clicks are not counted for a writer, as
+ * their reads are not.
+ */
+export async function recordStoryClick(
+  db: Kysely<Database>,
+  viewer: MaybeViewer,
+  input: { storyId: number; source: StoryClickSource },
+  now = Date.now(),
+): Promise<{ recorded: boolean }> {
+  const story = await readableStory(db, viewer, input.storyId);
+  if (viewer?.id === story.user_id) return { recorded: false };
+  return recordOnce(
+    db.insertInto("story_clicks").values({
+      story_id: story.id,
+      source: input.source,
+      user_id: viewer?.id ?? null,
+      day: dayOf(now),
+      created_at: now,
+    }),
+  );
 }

@@ -1,5 +1,10 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { PAYWALL_EVENT_MESSAGE, PAYWALL_EVENTS } from "@inkwell/shared";
+import {
+  ANALYTICS_EVENT_MESSAGE,
+  PAYWALL_EVENTS,
+  STORY_CLICK_SOURCE_MESSAGE,
+  STORY_CLICK_SOURCES,
+} from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import type { AppEnv } from "../http/app-env.ts";
@@ -9,7 +14,7 @@ import { clientAddress, readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
 import { idParam, parseInput, validationHook } from "../http/validation.ts";
 import type { Viewer } from "../viewer.ts";
-import { recordPaywallEvent } from "./events.ts";
+import { recordPaywallEvent, recordStoryClick } from "./events.ts";
 import { analyticsDemographics, analyticsInteractions, analyticsOverview } from "./service.ts";
 
 const HOUR = 3_600_000;
@@ -40,24 +45,35 @@ const TABS: Array<{
   },
 ];
 
-const eventBody = z.object({
-  name: z.enum(PAYWALL_EVENTS, { error: PAYWALL_EVENT_MESSAGE }),
-  partId: z.coerce
-    .number({ error: "partId names the part" })
-    .int("partId names the part")
-    .positive("partId names the part"),
-});
+const positiveId = (field: string, what: string) =>
+  z.coerce
+    .number({ error: `${field} names the ${what}` })
+    .int(`${field} names the ${what}`)
+    .positive(`${field} names the ${what}`);
+
+const eventBody = z.discriminatedUnion(
+  "name",
+  [
+    z.object({ name: z.enum(PAYWALL_EVENTS), partId: positiveId("partId", "part") }),
+    z.object({
+      name: z.literal("story_click"),
+      storyId: positiveId("storyId", "story"),
+      source: z.enum(STORY_CLICK_SOURCES, { error: STORY_CLICK_SOURCE_MESSAGE }),
+    }),
+  ],
+  { error: ANALYTICS_EVENT_MESSAGE },
+);
 
 const eventRoute = createRoute({
   method: "post",
   path: "/v5/events",
   summary:
-    "Record a paywall's analytics event (ours): {name: paywall_view | purchase_cancelled | purchase_failed, partId}, JSON or a beacon's form",
+    "Record an analytics event (ours), JSON or a beacon's form: {name: paywall_view | purchase_cancelled | purchase_failed, partId} or {name: story_click, storyId, source}",
   responses: {
     200: { description: "{recorded}: false when the reader sent it already today", ...objectJson },
-    400: { description: "Unknown name or malformed partId", ...errorJson },
+    400: { description: "Unknown name or source, or a malformed id", ...errorJson },
     401: { description: "A purchase event from a visitor", ...errorJson },
-    404: { description: "No such part, or not readable", ...errorJson },
+    404: { description: "No such part or story, or not readable", ...errorJson },
     409: { description: "The part has no paywall for this viewer", ...errorJson },
     429: { description: "Sent often enough for now", ...errorJson },
   },
@@ -65,15 +81,22 @@ const eventRoute = createRoute({
 
 /**
  * Writer analytics, for a story's author only (writer-paid-contest.md §2; decisions/032),
- * and the paywall's events they count (decisions/048). A page sends a few events a visit:
+ * and the events they count (decisions/048). A page sends a few events a visit:
  * 120 an hour per address is far above a reader and far below a script filling the table.
  */
-export function analyticsRoutes(eventLimit = new RateLimiter("paywall-events", 120, HOUR)) {
+export function analyticsRoutes(eventLimit = new RateLimiter("analytics-events", 120, HOUR)) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.openapi(eventRoute, async (c) => {
     const event = parseInput(eventBody, await readFields(c));
     await eventLimit.hit([clientAddress(c)]);
-    return c.json(await recordPaywallEvent(c.get("db"), c.get("viewer"), event), 200);
+    const db = c.get("db");
+    const viewer = c.get("viewer");
+    return c.json(
+      event.name === "story_click"
+        ? await recordStoryClick(db, viewer, event)
+        : await recordPaywallEvent(db, viewer, event),
+      200,
+    );
   });
   for (const { tab, summary, load } of TABS) {
     const route = createRoute({

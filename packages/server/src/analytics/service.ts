@@ -12,6 +12,8 @@ import {
   lastDays,
   type PaywallFunnel,
   type ReaderShare,
+  type StoryClickSource,
+  type StoryDiscovery,
   type StoryEarnings,
   sharesOf,
 } from "@inkwell/shared";
@@ -161,6 +163,29 @@ async function paywallFunnel(
   };
 }
 
+/** Where readers found the story since `since`: followed links by kind of page, as shares. */
+async function discoveryOf(
+  db: Kysely<Database>,
+  storyId: number,
+  since: number,
+): Promise<StoryDiscovery> {
+  const rows = await db
+    .selectFrom("story_clicks")
+    .select((eb) => ["source", eb.fn.countAll<number>().as("clicks")])
+    .where("story_id", "=", storyId)
+    .where("created_at", ">=", since)
+    .groupBy("source")
+    .execute();
+  const counted = rows
+    .map((row) => ({ key: row.source as StoryClickSource, clicks: Number(row.clicks) }))
+    .sort((a, b) => b.clicks - a.clicks || a.key.localeCompare(b.key));
+  const shares = sharesOf(counted.map((row) => row.clicks));
+  return {
+    clicks: counted.reduce((sum, row) => sum + row.clicks, 0),
+    sources: counted.map((row, i) => ({ key: row.key, share: shares[i] ?? 0 })),
+  };
+}
+
 /** GET /v5/analytics/stories/{id}/overview. */
 export async function analyticsOverview(
   db: Kysely<Database>,
@@ -187,6 +212,7 @@ export async function analyticsOverview(
   return {
     story,
     earnings,
+    discovery: await discoveryOf(db, storyId, since),
     dailyUniqueReaders: series(
       now,
       DAILY_READERS_DAYS,

@@ -41,6 +41,7 @@ import * as storyRatingChanges from "./migrations/039-story-rating-changes.ts";
 import * as alertMask from "./migrations/040-alert-mask.ts";
 import * as profileImageModeration from "./migrations/041-profile-image-moderation.ts";
 import * as paywallEvents from "./migrations/042-paywall-events.ts";
+import * as storyClicks from "./migrations/043-story-clicks.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   "040-alert-mask": alertMask,
   "041-profile-image-moderation": profileImageModeration,
   "042-paywall-events": paywallEvents,
+  "043-story-clicks": storyClicks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -269,6 +269,7 @@ export interface Database {
   premium_payments: PremiumPaymentsTable;
   part_unlocks: PartUnlocksTable;
   paywall_events: PaywallEventsTable;
+  story_clicks: StoryClicksTable;
   story_unlocks: StoryUnlocksTable;
   social_accounts: SocialAccountsTable;
   pending_social_signups: PendingSocialSignupsTable;
@@ -641,6 +642,17 @@ export interface PaywallEventsTable {
   /** Null for a visitor. */
   user_id: number | null;
   /** The UTC day number (epoch ms / 86,400,000): one row a reader, part, kind and day. */
+  day: number;
+  created_at: Millis;
+}
+
+/** A followed link to a story, by the kind of page it was on (migration 043). */
+export interface StoryClicksTable {
+  id: Generated<number>;
+  story_id: number;
+  source: string;
+  /** Null for a visitor. */
+  user_id: number | null;
   day: number;
   created_at: Millis;
 }

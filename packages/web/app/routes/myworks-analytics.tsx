@@ -4,6 +4,7 @@ import {
   type AnalyticsOverview,
   type AnalyticsStory,
   type PaywallFunnel,
+  type StoryDiscovery,
   type StoryEarnings,
   wholePercent,
 } from "@inkwell/shared";
@@ -105,8 +106,24 @@ function Overview({ data }: { data: AnalyticsOverview }) {
         info={<AnalyticsInfo topic="daily" />}
       />
       <DailyChart title={t.analytics.dailyReads} figures={data.dailyReads} />
+      <Discovery discovery={data.discovery} />
       {data.earnings && <Earnings earnings={data.earnings} />}
     </>
+  );
+}
+
+/** Where readers found the story: the pages its links were followed from, as shares. */
+function Discovery({ discovery }: { discovery: StoryDiscovery }) {
+  const text = t.analytics.discovery;
+  return (
+    <ShareBars
+      title={text.heading}
+      shares={discovery.sources.map((source) => ({
+        label: text.sources[source.key],
+        share: source.share,
+      }))}
+      note={text.note(discovery.clicks)}
+    />
   );
 }
 

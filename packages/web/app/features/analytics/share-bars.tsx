@@ -5,25 +5,31 @@ import { t } from "../../i18n/index.ts";
 export function ShareBars({
   title,
   shares,
+  note,
 }: {
   title: string;
   shares: Array<{ label: string; share: number }>;
+  /** What the shares are of, under the heading. */
+  note?: string;
 }) {
   const headingId = useId();
   return (
     <section className="share-bars" aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
-      <ul>
-        {shares.map((group) => (
-          <li key={group.label}>
-            <span className="share-bars__label">{group.label}</span>
-            <span className="share-bars__track" aria-hidden="true">
-              <span className="share-bars__fill" style={{ width: `${group.share}%` }} />
-            </span>
-            <span className="share-bars__share">{t.analytics.share(group.share)}</span>
-          </li>
-        ))}
-      </ul>
+      {note && <p className="analytics__note">{note}</p>}
+      {shares.length > 0 && (
+        <ul>
+          {shares.map((group) => (
+            <li key={group.label}>
+              <span className="share-bars__label">{group.label}</span>
+              <span className="share-bars__track" aria-hidden="true">
+                <span className="share-bars__fill" style={{ width: `${group.share}%` }} />
+              </span>
+              <span className="share-bars__share">{t.analytics.share(group.share)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

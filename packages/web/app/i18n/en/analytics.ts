@@ -47,6 +47,24 @@ export const analytics = {
           : `${unlocked.toLocaleString("en")} of the ${readers.toLocaleString("en")} ${readers === 1 ? "reader" : "readers"} who saw the paywall went on to unlock a part or the whole story (${percent}%).`,
     },
   },
+  discovery: {
+    heading: "Where readers found it",
+    note: (clicks: number) =>
+      clicks === 0
+        ? "Nobody has followed a link to it on Inkwell in the last 30 days."
+        : `${clicks.toLocaleString("en")} ${clicks === 1 ? "click" : "clicks"} on links to it in the last 30 days, by the page they were on (each signed-in reader once a day).`,
+    sources: {
+      home: "Home",
+      search: "Search",
+      tag: "Tag pages",
+      catalog: "Paid stories catalog",
+      featured: "Featured lists",
+      list: "Reading lists",
+      library: "Libraries",
+      profile: "Profiles",
+      story: "Other stories' pages",
+    },
+  },
   dailyReaders: "Daily Unique Readers",
   dailyReads: "Reads a day",
   dailyVotes: "Votes a day",
