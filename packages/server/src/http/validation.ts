@@ -37,7 +37,6 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.ou
   throw zodFailure(result.error);
 }
 
-/** A page size in the query: a whole number from 1 to `max`, `fallback` when absent. */
 /** `limit`: 1 to `max`, `fallback` when absent; any other value is refused naming the range. */
 export const limitQuery = (max: number, fallback: number) => {
   const range = `limit must be a whole number from 1 to ${max}`;
