@@ -72,7 +72,7 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
     revalidator.revalidate(),
   );
   const { report, reportModal } = useReport();
-  const { askHide, hideToast, hideModal } = useHidePicture(() => revalidator.revalidate());
+  const { hideActions, hideToast, hideModal } = useHidePicture(() => revalidator.revalidate());
   const [editing, setEditing] = useState(false);
   // Mounted from the first opening on, so that closing hands focus back as a dialog does.
   const [editOpened, setEditOpened] = useState(false);
@@ -84,27 +84,6 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
   // The menu item that started a mute, block or moderation is gone once it is done: focus
   // goes to the line saying what happened, not to the page's body.
   const message = toast ?? moderationToast ?? hideToast ?? saved;
-  const { avatar, backgroundUrl } = profile;
-  const pictureActions = moderator
-    ? [
-        ...(avatar
-          ? [
-              {
-                label: t.profile.hidePicture.action.avatar,
-                onChoose: () => askHide("avatar", avatar, name),
-              },
-            ]
-          : []),
-        ...(backgroundUrl
-          ? [
-              {
-                label: t.profile.hidePicture.action.background,
-                onChoose: () => askHide("background", backgroundUrl, name),
-              },
-            ]
-          : []),
-      ]
-    : undefined;
   const bannedPictures = [profile.bannedAvatar, profile.bannedBackground].filter(
     (url): url is string => url !== undefined,
   );
@@ -140,7 +119,7 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
                 })
               }
               moderate={moderator ? askModeration : undefined}
-              pictureActions={pictureActions}
+              pictureActions={moderator ? hideActions(profile) : undefined}
             />
           )
         }

@@ -1,3 +1,4 @@
+import type { UserProfile } from "@inkwell/shared";
 import { type ReactNode, useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
@@ -11,7 +12,8 @@ export type ProfilePicture = "avatar" | "background";
  * owner, who may appeal. `onDone` hears of success.
  */
 export function useHidePicture(onDone: () => void): {
-  askHide: (which: ProfilePicture, imageUrl: string, name: string) => void;
+  /** The moderation dropdown's items for the pictures this profile shows. */
+  hideActions: (profile: UserProfile) => { label: string; onChoose: () => void }[];
   hideToast: string | null;
   hideModal: ReactNode;
 } {
@@ -61,5 +63,14 @@ export function useHidePicture(onDone: () => void): {
       onConfirm={() => void hide()}
     />
   );
-  return { askHide, hideToast: toast, hideModal };
+  const hideActions = ({ avatar, backgroundUrl, name }: UserProfile) =>
+    (
+      [
+        ["avatar", avatar],
+        ["background", backgroundUrl],
+      ] as const
+    ).flatMap(([which, url]) =>
+      url ? [{ label: texts.action[which], onChoose: () => askHide(which, url, name) }] : [],
+    );
+  return { hideActions, hideToast: toast, hideModal };
 }

@@ -12,8 +12,8 @@ const joinedOn = (iso: string) =>
 
 /**
  * The profile's header: background picture (or the user's highlight colour, or the accent),
- * avatar, name, badges, counts and, for anyone but the user themself, Follow and the
- * safety menu.
+ * avatar, name, badges, when they joined, counts and, for anyone but the user themself,
+ * Follow and the safety menu; for the user, Edit profile.
  */
 export function ProfileHeader({
   profile,
