@@ -279,13 +279,15 @@ describe("flagging a profile picture or background", () => {
         .toBuffer()
     ).toString("base64");
 
+  const editProfile = (owner: { username: string; cookie: string }, edit: object) =>
+    t.send("PATCH", `/api/v3/users/${owner.username}`, owner, edit);
+
   /** Someone whose profile shows an uploaded picture and background. */
   async function personWithPictures() {
     const owner = await person();
-    const answer = await t.get(`/api/v3/users/${owner.username}`, {
-      method: "PATCH",
-      headers: { "content-type": "application/json", cookie: owner.cookie },
-      body: JSON.stringify({ avatar: await picture(), background: await picture() }),
+    const answer = await editProfile(owner, {
+      avatar: await picture(),
+      background: await picture(),
     });
     const { avatar, backgroundUrl } = (await answer.json()) as {
       avatar: string;
@@ -336,11 +338,7 @@ describe("flagging a profile picture or background", () => {
 
   it("refuses a picture nobody's profile shows any more", async () => {
     const { owner, avatar } = await personWithPictures();
-    await t.get(`/api/v3/users/${owner.username}`, {
-      method: "PATCH",
-      headers: { "content-type": "application/json", cookie: owner.cookie },
-      body: JSON.stringify({ avatar: null }),
-    });
+    await editProfile(owner, { avatar: null });
     expect((await flag(avatar, admin)).status).toBe(404);
     expect((await flag(`/media/avatars/${owner.id}-nothing.jpg`, admin)).status).toBe(404);
   });
@@ -353,11 +351,7 @@ describe("flagging a profile picture or background", () => {
     expect((await appeal(background, "My cat", owner.cookie)).status).toBe(200);
 
     // A new background before the decision: it stays, and the notice is gone.
-    const replaced = await t.get(`/api/v3/users/${owner.username}`, {
-      method: "PATCH",
-      headers: { "content-type": "application/json", cookie: owner.cookie },
-      body: JSON.stringify({ background: await picture() }),
-    });
+    const replaced = await editProfile(owner, { background: await picture() });
     const newBackground = ((await replaced.json()) as { backgroundUrl: string }).backgroundUrl;
     expect(newBackground).not.toBe(background);
 

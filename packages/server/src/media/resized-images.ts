@@ -5,12 +5,16 @@ import type { Context } from "hono";
 import sharp from "sharp";
 import { writeAtomically } from "./files.ts";
 
-/** Folders of the media directory whose images may be resized, and to which widths (§9). */
-const WIDTHS: Record<string, readonly number[]> = {
+/**
+ * Folders of the media directory whose images may be resized, and to which widths (§9):
+ * an upload is made at each straight away, and no other width is served.
+ */
+export const RESIZED_WIDTHS = {
   covers: COVER_WIDTHS,
   avatars: AVATAR_SIZES,
   backgrounds: [PROFILE_BACKGROUND_SIZE.width],
-};
+} as const satisfies Record<string, readonly number[]>;
+export type ResizedFolder = keyof typeof RESIZED_WIDTHS;
 const RESIZABLE = /^\/media\/((covers|avatars|backgrounds)\/[\w.-]+\.(?:svg|png|jpe?g|webp))$/;
 /** Where resized copies live, inside the media directory, never served as they are. */
 export const RESIZED_DIR = ".resized";
@@ -47,7 +51,8 @@ export function resizedImages(mediaDir: string) {
     if (width === undefined) return next();
     const match = RESIZABLE.exec(c.req.path);
     const file = match?.[1] ? normalize(match[1]) : null;
-    const widths = WIDTHS[match?.[2] ?? ""];
+    const folder = match?.[2] as ResizedFolder | undefined;
+    const widths: readonly number[] | undefined = folder && RESIZED_WIDTHS[folder];
     if (!file || !widths || file.startsWith("..") || file.includes(`${sep}..`)) return next();
     if (!/^\d{1,4}$/.test(width) || !widths.includes(Number(width))) {
       return c.json({ code: "bad_request", message: `w must be one of ${widths.join(", ")}` }, 400);

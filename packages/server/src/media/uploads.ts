@@ -3,7 +3,6 @@ import { join } from "node:path";
 import {
   AVATAR_SIZES,
   COVER_SIZE,
-  COVER_WIDTHS,
   MAX_UPLOAD_IMAGE_BYTES,
   MAX_UPLOAD_IMAGE_MB,
   PROFILE_BACKGROUND_SIZE,
@@ -11,7 +10,7 @@ import {
 import sharp from "sharp";
 import { badRequest, HttpError } from "../http/errors.ts";
 import { writeAtomically } from "./files.ts";
-import { resizedCopy } from "./resized-images.ts";
+import { RESIZED_WIDTHS, type ResizedFolder, resizedCopy } from "./resized-images.ts";
 
 /** The formats sharp reports for the types writers may upload (shared UPLOAD_IMAGE_TYPES). */
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);
@@ -55,17 +54,16 @@ const uniqueName = (owner: number, extension: string) =>
   `${owner}-${randomBytes(6).toString("hex")}.${extension}`;
 
 /**
- * An uploaded image turned upright and cropped to fill `width` × `height`, stored as JPEG
- * under a new name in `folder` with every size in `widths` made straight away. Answers its
- * URL under /media.
+ * An uploaded image turned upright and cropped to fill `size`, stored as JPEG under a new
+ * name in `folder` with every width served from that folder made straight away. Answers
+ * its URL under /media.
  */
 async function storeCropped(
   mediaDir: string,
-  folder: string,
+  folder: ResizedFolder,
   owner: number,
   bytes: Buffer,
   size: { width: number; height: number },
-  widths: readonly number[],
 ): Promise<string> {
   const image = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
@@ -77,32 +75,23 @@ async function storeCropped(
     });
   const file = `${folder}/${uniqueName(owner, "jpg")}`;
   await writeAtomically(join(mediaDir, file), image);
-  await Promise.all(widths.map((width) => resizedCopy(mediaDir, file, width)));
+  await Promise.all(RESIZED_WIDTHS[folder].map((width) => resizedCopy(mediaDir, file, width)));
   return `/media/${file}`;
 }
 
 /** A story's uploaded cover: 512 × 800, at every cover width of reader.md §9. */
 export const storeCoverImage = (mediaDir: string, storyId: number, bytes: Buffer) =>
-  storeCropped(mediaDir, "covers", storyId, bytes, COVER_SIZE, COVER_WIDTHS);
+  storeCropped(mediaDir, "covers", storyId, bytes, COVER_SIZE);
 
 /** A user's avatar: square, at every avatar size of §9. */
 export const storeAvatarImage = (mediaDir: string, userId: number, bytes: Buffer) => {
   const largest = AVATAR_SIZES[AVATAR_SIZES.length - 1] as number;
-  return storeCropped(
-    mediaDir,
-    "avatars",
-    userId,
-    bytes,
-    { width: largest, height: largest },
-    AVATAR_SIZES,
-  );
+  return storeCropped(mediaDir, "avatars", userId, bytes, { width: largest, height: largest });
 };
 
 /** A profile's background band: 1920 × 480, at the one width §9 asks for. */
 export const storeProfileBackground = (mediaDir: string, userId: number, bytes: Buffer) =>
-  storeCropped(mediaDir, "backgrounds", userId, bytes, PROFILE_BACKGROUND_SIZE, [
-    PROFILE_BACKGROUND_SIZE.width,
-  ]);
+  storeCropped(mediaDir, "backgrounds", userId, bytes, PROFILE_BACKGROUND_SIZE);
 
 /** A picture for a part's text: upright, at most 1,200 px wide, as WebP. Answers its URL. */
 export async function storePartImage(

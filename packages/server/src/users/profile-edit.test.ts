@@ -17,15 +17,8 @@ interface Person {
 
 const person = (): Promise<Person> => signedInUser(t.handle.db);
 
-function patch(who: Person | null, body: unknown, username = who?.username ?? "nobody") {
-  const headers: Record<string, string> = { "content-type": "application/json" };
-  if (who) headers.cookie = who.cookie;
-  return t.get(`/api/v3/users/${username}`, {
-    method: "PATCH",
-    headers,
-    body: JSON.stringify(body),
-  });
-}
+const patch = (who: Person | null, body: unknown, username = who?.username ?? "nobody") =>
+  t.send("PATCH", `/api/v3/users/${username}`, who, body);
 
 async function edit(who: Person, body: ProfileEdit): Promise<UserProfile> {
   const response = await patch(who, body);
