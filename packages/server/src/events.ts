@@ -10,6 +10,12 @@ export type AppEvent =
   /** What readers see of a story changed: its cached pages and search results go. */
   | { type: "story"; storyId: number }
   /**
+   * Something every page showing a writer must stop showing at once: their name or picture
+   * changed, an image of theirs was hidden or restored, or their account is closed. Their
+   * stories' pages and every list showing one go, as do cached search answers.
+   */
+  | { type: "writer"; username: string }
+  /**
    * A reader's own signals changed (a vote, follow, reading position, preferred tags or
    * content setting): their home feed, cached per reader, is rebuilt on the next load.
    */
@@ -58,6 +64,16 @@ export function storyChanged(storyId: number): void {
 export function onStoryChanged(listener: (storyId: number) => void): () => void {
   return onEvent((event) => {
     if (event.type === "story") listener(event.storyId);
+  });
+}
+
+export function writerChanged(username: string): void {
+  emit({ type: "writer", username });
+}
+
+export function onWriterChanged(listener: (username: string) => void): () => void {
+  return onEvent((event) => {
+    if (event.type === "writer") listener(event.username);
   });
 }
 

@@ -459,6 +459,42 @@ describe("visitors' page cache", () => {
     }
   });
 
+  it("drops a writer's pages and the lists showing them when their name changes or a moderator closes the account", async () => {
+    const db = t.handle.db;
+    const writer = await signedInUser(db, { name: "Wren Ashby" });
+    const moderator = await signedInUser(db, { is_ambassador: 1 });
+    const shown = await createStory(db, writer.id, {
+      title: "The Keeper's Ledger",
+      tags: ["lamplight"],
+      parts: [{ title: "Low Tide" }],
+    });
+    const paths = [`/story/${shown.id}`, `/${shown.partIds[0]}`, `/story/${shown.id}/rankings`];
+    // Twice each: a page is kept from its second render on; the tag's list from its first.
+    for (const path of [...paths, ...paths])
+      expect((await page(path)).html).toContain("Wren Ashby");
+    expect((await page("/stories/lamplight")).html).toContain("The Keeper&#x27;s Ledger");
+
+    const renamed = await t.send("PATCH", `/api/v3/users/${writer.username}`, writer, {
+      name: "Wren Marlowe",
+    });
+    expect(renamed.status).toBe(200);
+    for (const path of paths) {
+      const { html } = await page(path);
+      expect(html).toContain("Wren Marlowe");
+      expect(html).not.toContain("Wren Ashby");
+    }
+
+    const closed = await t.send(
+      "POST",
+      `/api/v3/users/${writer.username}/moderation/close`,
+      moderator,
+      { reason: "copyright" },
+    );
+    expect(closed.status).toBe(200);
+    for (const path of paths) expect((await page(path)).status).toBe(404);
+    expect((await page("/stories/lamplight")).html).not.toContain("The Keeper&#x27;s Ledger");
+  });
+
   it("renders a part in each visitor's reading settings, one cached copy per choice", async () => {
     const path = `/${story.partIds[1]}`;
     const plain = await page(path);

@@ -3,10 +3,10 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { CACHE_TAGS_HEADER, CACHE_TTL_HEADER } from "@inkwell/shared";
+import { CACHE_TAGS_HEADER, CACHE_TTL_HEADER, pageTags } from "@inkwell/shared";
 import { Hono } from "hono";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { onStoryChanged } from "./events.ts";
+import { onStoryChanged, onWriterChanged } from "./events.ts";
 import type { AppEnv } from "./http/app-env.ts";
 import { PageCache, visitorPageKey } from "./http/page-cache.ts";
 import { resizedImages } from "./media/resized-images.ts";
@@ -65,7 +65,10 @@ export function createSite(api: Hono<AppEnv>, build: ServerBuild, options: SiteO
     cacheMs > 0
       ? new PageCache({ ttlMs: cacheMs, maxTtlMs: 60_000, maxEntries: 5000, keepAfter: 2 })
       : null;
-  if (cache) onStoryChanged((storyId) => cache.invalidate(`story:${storyId}`));
+  if (cache) {
+    onStoryChanged((storyId) => cache.invalidate(pageTags.story(storyId)));
+    onWriterChanged((username) => cache.invalidate(pageTags.writer(username)));
+  }
   const clientDir = join(options.buildDir ?? WEB_BUILD_DIR, "client");
   const entry = build.entry.module as unknown as WebEntry;
   const handleRequest = createRequestHandler(build, "production");

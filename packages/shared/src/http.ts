@@ -1,8 +1,21 @@
 /**
- * A page's loader names the stories it shows in this response header; the server keeps
- * visitors' tagged pages for a moment and drops them when one of those stories changes.
+ * A page's loader names what it shows in this response header (`pageTags`); the server keeps
+ * visitors' tagged pages for a moment and drops them when one of those things changes.
  */
 export const CACHE_TAGS_HEADER = "x-inkwell-cache-tags";
+
+/** The tags a cached page is kept under, one home for the loaders and the server. */
+export const pageTags = {
+  /** The story's page, its parts' and its rankings': dropped by any change to the story. */
+  story: (storyId: number) => `story:${storyId}`,
+  /**
+   * Every page showing a writer's name, picture or stories (theirs and lists): dropped
+   * when something must stop showing at once (a rename, a hidden image, a closed account).
+   */
+  writer: (username: string) => `writer:${username.toLowerCase()}`,
+  /** A tag's list of stories. */
+  tag: (tag: string) => `tag:${tag}`,
+};
 
 /**
  * How long (milliseconds) a tagged page may be kept, when longer than the default moment:

@@ -14,6 +14,7 @@ import { coinPurchasesOf } from "../coins/service.ts";
 import { submissionsOfUser } from "../contests/service.ts";
 import { isUniqueViolation } from "../db/constraint-errors.ts";
 import type { Database } from "../db/schema.ts";
+import { writerChanged } from "../events.ts";
 import { HttpError } from "../http/errors.ts";
 import { premiumPaymentsOf } from "../premium/service.ts";
 import type { Viewer } from "../viewer.ts";
@@ -89,6 +90,7 @@ export async function changeUsername(
       throw rejected("error_username_taken", ACCOUNT_MESSAGES.usernameTaken);
     throw error;
   }
+  writerChanged(user.username);
   await endAllSessions(db, user.id);
 }
 
@@ -239,6 +241,7 @@ export async function closeAccount(
   await db.transaction().execute(async (trx) => {
     await deleteAccount(trx, user.id);
   });
+  writerChanged(user.username);
 }
 
 /** Everything the platform holds about the user, for /settings/your-inkwell-data. */

@@ -11,7 +11,7 @@ import {
 } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
-import { onReaderSignalsChanged } from "../events.ts";
+import { onReaderSignalsChanged, onWriterChanged } from "../events.ts";
 import { selectStories, toStoryCards } from "../stories/cards.ts";
 import { listedStory, visibleStories } from "../stories/service.ts";
 import type { MaybeViewer, Viewer } from "../viewer.ts";
@@ -42,7 +42,13 @@ interface Cached {
 // Keyed by reader id, or by language for visitors (who share one generic feed each).
 const cache = new Map<string, Cached>();
 const readerKey = (userId: number) => `reader:${userId}`;
+const VISITOR_KEY_PREFIX = "visitor:";
 onReaderSignalsChanged((userId) => cache.delete(readerKey(userId)));
+// What a writer's cards showed must go (a closed account, a hidden cover): the few feeds
+// every visitor shares are rebuilt at once; readers' own catch up within HOME_CACHE_MS.
+onWriterChanged(() => {
+  for (const key of cache.keys()) if (key.startsWith(VISITOR_KEY_PREFIX)) cache.delete(key);
+});
 
 /** Stories per list section, places in the ranked list, list items beside a hero. */
 const LIST_SIZE = 12;
@@ -354,7 +360,7 @@ export function homeFeedJson(
   visitorLanguageId: number,
   now = Date.now(),
 ): Promise<string> {
-  const key = viewer ? readerKey(viewer.id) : `visitor:${visitorLanguageId}`;
+  const key = viewer ? readerKey(viewer.id) : `${VISITOR_KEY_PREFIX}${visitorLanguageId}`;
   let entry = cache.get(key);
   if (!entry || now - entry.at >= HOME_CACHE_MS) {
     const feed = composeFeed(db, viewer, visitorLanguageId);

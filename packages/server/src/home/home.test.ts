@@ -514,6 +514,29 @@ describe("GET /v5/home", () => {
       expect.objectContaining({ id: story.id }),
     ]);
   });
+
+  // Last: it closes the account of a writer whose stories the other tests show.
+  it("takes a closed account's stories out of the visitors' feed at once", async () => {
+    const shown = storyIds(await feed(null))[0];
+    expect(shown).toBeDefined();
+    const { username } = await t.handle.db
+      .selectFrom("stories")
+      .innerJoin("users", "users.id", "stories.user_id")
+      .select("users.username")
+      .where("stories.id", "=", Number(shown))
+      .executeTakeFirstOrThrow();
+    const moderator = await reader();
+    await t.handle.db
+      .updateTable("users")
+      .set({ is_ambassador: 1 })
+      .where("id", "=", moderator.id)
+      .execute();
+    const closed = await send("POST", `/api/v3/users/${username}/moderation/close`, moderator, {
+      reason: "copyright",
+    });
+    expect(closed.status).toBe(200);
+    expect(storyIds(await feed(null))).not.toContain(shown);
+  });
 });
 
 async function firstPart(storyId: number): Promise<number> {

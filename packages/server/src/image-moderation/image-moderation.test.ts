@@ -1,6 +1,7 @@
 import { IMAGE_APPEAL_REASON_MAX, SUPPORT_USERNAME } from "@inkwell/shared";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
+import { onWriterChanged } from "../events.ts";
 import { useTestApi } from "../testing/api.ts";
 import { createStory, signedInUser } from "../testing/fixtures.ts";
 
@@ -304,10 +305,23 @@ describe("flagging a profile picture or background", () => {
       bannedBackground?: string;
     };
 
+  /** What `action` answered, and the writers whose pages visitors' caches were told to drop. */
+  async function withWritersDropped<T>(action: () => Promise<T>): Promise<[T, string[]]> {
+    const heard: string[] = [];
+    const stop = onWriterChanged((username) => heard.push(username));
+    try {
+      return [await action(), heard];
+    } finally {
+      stop();
+    }
+  }
+
   it("hides the picture everywhere it showed; only its owner sees it, as banned", async () => {
     const { owner, avatar, background } = await personWithPictures();
     const story = await createStory(t.handle.db, owner.id);
-    const answer = await flag(avatar, ambassador);
+    const [answer, dropped] = await withWritersDropped(() => flag(avatar, ambassador));
+    // Cached pages showing the owner's stories (with their avatar) go at once.
+    expect(dropped).toEqual([owner.username]);
     expect(answer.status).toBe(201);
     expect(await answer.json()).toMatchObject({ imageUrl: avatar, storyId: null });
 
@@ -355,7 +369,10 @@ describe("flagging a profile picture or background", () => {
     const newBackground = ((await replaced.json()) as { backgroundUrl: string }).backgroundUrl;
     expect(newBackground).not.toBe(background);
 
-    expect((await decide(avatarFlag.id, "restored", ambassador)).status).toBe(200);
+    const [restored, dropped] = await withWritersDropped(() =>
+      decide(avatarFlag.id, "restored", ambassador),
+    );
+    expect([restored.status, dropped]).toEqual([200, [owner.username]]);
     expect((await decide(backgroundFlag.id, "restored", ambassador)).status).toBe(200);
     const seen = await profileSeenBy(owner.username, owner.cookie);
     expect(seen).toMatchObject({ avatar, backgroundUrl: newBackground });

@@ -8,7 +8,7 @@ import {
 } from "@inkwell/shared";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema.ts";
-import { storyChanged } from "../events.ts";
+import { storyChanged, writerChanged } from "../events.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import { sendMessage } from "../inbox/service.ts";
 import { iso } from "../stories/cards.ts";
@@ -96,10 +96,24 @@ export async function flagImage(db: Db, viewer: Viewer, imageUrl: string, now = 
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    return { id: Number(row.id), imageUrl, storyId: story ? Number(story.id) : null };
+    return { id: Number(row.id), imageUrl, storyId: story ? Number(story.id) : null, ownerId };
   });
-  if (flagged.storyId !== null) storyChanged(flagged.storyId);
-  return flagged;
+  await imageShownChanged(db, flagged.ownerId, flagged.storyId);
+  return { id: flagged.id, imageUrl: flagged.imageUrl, storyId: flagged.storyId };
+}
+
+/**
+ * Visitors' cached pages that showed (or now show) the image go at once: its story's, and,
+ * for a cover or profile picture, every page and list showing its owner's work.
+ */
+async function imageShownChanged(db: Db, ownerId: number, storyId: number | null) {
+  if (storyId !== null) storyChanged(storyId);
+  const owner = await db
+    .selectFrom("users")
+    .select("username")
+    .where("id", "=", ownerId)
+    .executeTakeFirst();
+  if (owner) writerChanged(owner.username);
 }
 
 /**
@@ -295,7 +309,13 @@ export async function decideAppeal(
     return decided;
   });
   if (!flag) throw notFound("Appeal waiting for a decision");
-  if (flag.story_id !== null) storyChanged(Number(flag.story_id));
+  if (decision === "restored") {
+    await imageShownChanged(
+      db,
+      flag.owner_id,
+      flag.story_id === null ? null : Number(flag.story_id),
+    );
+  }
   await tellOwner(
     db,
     flag.owner_id,

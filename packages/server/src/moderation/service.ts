@@ -8,6 +8,7 @@ import {
 import type { Kysely } from "kysely";
 import { deleteAccount } from "../accounts/closing.ts";
 import type { Database } from "../db/schema.ts";
+import { writerChanged } from "../events.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import type { Viewer } from "../viewer.ts";
 
@@ -80,6 +81,7 @@ export async function closeAccountAsModerator(
       .execute();
     await deleteAccount(trx, user.id);
   });
+  writerChanged(user.username);
   return { username: user.username, action: "close", reason, endsAt: null };
 }
 

@@ -1,4 +1,4 @@
-import { onStoryChanged } from "../events.ts";
+import { onStoryChanged, onWriterChanged } from "../events.ts";
 
 interface Entry {
   value: unknown;
@@ -13,7 +13,8 @@ const MAX_ENTRIES = 5000;
 /**
  * Visitors' search answers (docs/decisions/019-search-speed.md). An answer is kept until
  * the index reports a write (any write may add a story to any answer: `clear`), a story
- * it shows announces a change (a vote, a new cover: events.ts), or a minute passes.
+ * it shows announces a change (a vote, a new cover: events.ts), a writer's name, picture or
+ * account changes (rare: every answer goes), or a minute passes.
  * Signed-in readers are never answered from it: blocked tags and people, mature settings
  * and follow states are theirs alone.
  */
@@ -23,6 +24,7 @@ export class ResultCache {
 
   constructor() {
     onStoryChanged((storyId) => this.#dropStory(storyId));
+    onWriterChanged(() => this.clear());
   }
 
   get<T>(key: string, now = Date.now()): T | undefined {

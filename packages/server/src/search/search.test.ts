@@ -5,6 +5,7 @@ import type {
   UserSearchResult,
 } from "@inkwell/shared";
 import { beforeAll, describe, expect, it } from "vitest";
+import { writerChanged } from "../events.ts";
 import { useTestApi } from "../testing/api.ts";
 import {
   createStory,
@@ -13,6 +14,7 @@ import {
   isoYearsAgo,
   sessionCookie,
   signedIn,
+  signedInUser,
 } from "../testing/fixtures.ts";
 import { searchStories } from "./service.ts";
 
@@ -386,6 +388,35 @@ describe("the answer cache", () => {
     const search = { query: "plover", limit: 15, offset: 0, filters };
     await searchStories(db, t.handle.engine, search, null, { cached: false });
     expect(await titlesFor({ query: "plover" })).toEqual(["Plover Point"]);
+  });
+
+  it("forgets every answer when a writer's name or picture changes or their account closes", async () => {
+    const db = t.handle.db;
+    const guillemot = await signedInUser(db);
+    await createStory(db, guillemot.id, { title: "Guillemot Cliffs" });
+    const authorNames = async () =>
+      (await storySearch({ query: "guillemot" })).stories.map((story) => story.user.name);
+    expect(await authorNames()).toEqual([`Name of ${guillemot.username}`]);
+    const renamed = await t.send("PATCH", `/api/v3/users/${guillemot.username}`, guillemot, {
+      name: "Gil Emmot",
+    });
+    expect(renamed.status).toBe(200);
+    expect(await authorNames()).toEqual(["Gil Emmot"]);
+    // A picture changed (a moderator hid it) is no write the index sees: the event clears
+    // the answer that SQLite's index kept (PostgreSQL's keeps none).
+    const avatars = async () =>
+      (await storySearch({ query: "guillemot" })).stories.map((story) => story.user.avatar);
+    expect(await avatars()).toEqual([null]);
+    await db
+      .updateTable("users")
+      .set({ avatar: "/media/avatars/new.jpg" })
+      .where("id", "=", guillemot.id)
+      .execute();
+    writerChanged(guillemot.username);
+    expect(await avatars()).toEqual(["/media/avatars/new.jpg"]);
+    // An account without a password (signed up through a social login) needs none to close.
+    const closed = await t.send("POST", "/close-account", guillemot, { password: "" });
+    expect([closed.status, await titlesFor({ query: "guillemot" })]).toEqual([200, []]);
   });
 });
 

@@ -7,6 +7,7 @@ import {
 } from "@inkwell/shared";
 import type { Kysely, Updateable } from "kysely";
 import type { Database, UsersTable } from "../db/schema.ts";
+import { writerChanged } from "../events.ts";
 import { badRequest } from "../http/errors.ts";
 import { readUploadedImage, storeAvatarImage, storeProfileBackground } from "../media/uploads.ts";
 import { assertNotTimedOut } from "../moderation/service.ts";
@@ -17,8 +18,7 @@ import { getProfile } from "./service.ts";
  * PATCH /api/v3/users/{username}: the signed-in user changes their own profile. Everything
  * is checked (texts, then both images' bytes) before anything is written, so a refusal
  * changes nothing; the row is then updated in one statement. Answers the profile as its
- * owner now sees it. Visitors' cached pages that show the name or avatar catch up within
- * their lifetime (docs/decisions/025), as after a username change.
+ * owner now sees it. Visitors' cached pages that show the name or avatar are dropped.
  */
 export async function editProfile(
   db: Kysely<Database>,
@@ -56,5 +56,7 @@ export async function editProfile(
   if (Object.keys(changes).length > 0) {
     await db.updateTable("users").set(changes).where("id", "=", viewer.id).execute();
   }
+  // Stories' pages and lists show the name and avatar: visitors' cached copies go.
+  if (changes.name !== undefined || changes.avatar !== undefined) writerChanged(viewer.username);
   return getProfile(db, viewer.username, viewer);
 }

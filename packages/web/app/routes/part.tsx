@@ -1,6 +1,7 @@
 import {
   cookieValue,
   formatTimeAgo,
+  pageTags,
   parseReaderSettings,
   READER_SETTINGS_COOKIE,
 } from "@inkwell/shared";
@@ -58,7 +59,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const resumeAt = saved?.part === part.id ? Number(saved.position) : null;
   return data(
     { part, now: Date.now(), settings, resumeAt },
-    { headers: cacheTags(`story:${part.story.id}`) },
+    {
+      headers: cacheTags(pageTags.story(part.story.id), pageTags.writer(part.story.user.username)),
+    },
   );
 }
 

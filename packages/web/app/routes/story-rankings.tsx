@@ -1,3 +1,4 @@
+import { pageTags } from "@inkwell/shared";
 import { ArrowLeft } from "lucide";
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import { apiContext } from "../api/context.ts";
@@ -20,7 +21,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = idFromParam(params.storyId);
   if (id === null) throw notFoundResponse();
   const story = await orNotFound(context.get(apiContext).storyRankings(id));
-  return data({ story }, { headers: cacheTags(`story:${id}`) });
+  return data(
+    { story },
+    { headers: cacheTags(pageTags.story(id), pageTags.writer(story.user.username)) },
+  );
 }
 
 export const headers = forwardLoaderHeaders;

@@ -1,4 +1,10 @@
-import { adsShown, hasStartedReading, isModerator, STORY_HEADER_LIMITS } from "@inkwell/shared";
+import {
+  adsShown,
+  hasStartedReading,
+  isModerator,
+  pageTags,
+  STORY_HEADER_LIMITS,
+} from "@inkwell/shared";
 import { lazy, Suspense } from "react";
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import { apiContext } from "../api/context.ts";
@@ -55,7 +61,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // Where a signed-in reader left off; visitors without cookies cost no call.
     request.headers.get("cookie") ? api.readingPosition(id).catch(() => null) : null,
   ]);
-  return data({ story, now: Date.now(), saved }, { headers: cacheTags(`story:${id}`) });
+  return data(
+    { story, now: Date.now(), saved },
+    { headers: cacheTags(pageTags.story(id), pageTags.writer(story.user.username)) },
+  );
 }
 
 export const headers = forwardLoaderHeaders;

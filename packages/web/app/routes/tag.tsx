@@ -1,4 +1,4 @@
-import { ORIGINALS_CATALOG_URL } from "@inkwell/shared";
+import { ORIGINALS_CATALOG_URL, pageTags } from "@inkwell/shared";
 import { data } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { StoryCarousel } from "../components/story-carousel.tsx";
@@ -36,7 +36,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   ]);
   return data(
     { tag, list, page: pageNumber, sort, originals },
-    { headers: cacheListFor(LIST_CACHE_MS, `tag:${tag}`) },
+    {
+      headers: cacheListFor(
+        LIST_CACHE_MS,
+        pageTags.tag(tag),
+        ...[...list.stories, ...originals].map((story) => pageTags.writer(story.user.username)),
+      ),
+    },
   );
 }
 
