@@ -17,7 +17,7 @@ import { eventsHeard } from "./events.ts";
 import { homeRoutes } from "./home/routes.ts";
 import type { AppEnv } from "./http/app-env.ts";
 import { compressJson } from "./http/compress-json.ts";
-import { HttpError } from "./http/errors.ts";
+import { HttpError, INTERNAL_ERROR } from "./http/errors.ts";
 import { type AccountLimiters, accountLimiters } from "./http/rate-limit.ts";
 import { sameOriginOnly } from "./http/same-origin.ts";
 import { imageModerationRoutes } from "./image-moderation/routes.ts";
@@ -122,7 +122,7 @@ export function createApi(handle: DatabaseHandle, options: ApiOptions = {}) {
   app.onError((error, c) => {
     if (error instanceof HttpError) return c.json(error.toJSON(), error.status);
     console.error(error);
-    return c.json({ code: "internal", message: "Something went wrong. Please try again." }, 500);
+    return c.json(INTERNAL_ERROR, 500);
   });
   return app;
 }

@@ -142,6 +142,11 @@ export interface StoryDetails extends StoryCard {
   storyTranslateUrl: string | null;
   /** Where signing up or logging in from the story page comes back to: the story's url. */
   nextUrl: string;
+  /**
+   * false on every answer with the story; a call that failed on the server's side answers
+   * 500 with `{code, message, serverError: true}` (the app's story 500 page, with Reload).
+   */
+  serverError: boolean;
   /** Moderators flagged its cover: it shows no ads (reader.md §6). */
   imageModerated: boolean;
   /** To its owner only: their cover that moderators flagged (`cover` is null meanwhile). */

@@ -24,6 +24,12 @@ export class HttpError extends Error {
   }
 }
 
+/** What a request that failed on the server's side answers (500), besides a log line. */
+export const INTERNAL_ERROR: ApiError = {
+  code: "internal",
+  message: "Something went wrong. Please try again.",
+};
+
 export const notFound = (what: string) => new HttpError(404, "not_found", `${what} was not found`);
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new HttpError(400, "bad_request", message, fields);

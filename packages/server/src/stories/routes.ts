@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { type FieldSelection, isPaidCatalogGroup } from "@inkwell/shared";
 import type { AppEnv } from "../http/app-env.ts";
+import { HttpError, INTERNAL_ERROR } from "../http/errors.ts";
 import { errorJson, objectJson } from "../http/openapi.ts";
 import { fieldsFrom, project } from "../http/respond.ts";
 import {
@@ -23,6 +24,10 @@ const getStory = createRoute({
     200: { description: "The story", ...objectJson },
     400: { description: "Malformed id or fields", ...errorJson },
     404: { description: "No such story, or not visible to the caller", ...errorJson },
+    500: {
+      description: "The details could not be put together: {code, message, serverError: true}",
+      ...errorJson,
+    },
   },
 });
 
@@ -94,8 +99,17 @@ export function storyRoutes() {
   app.openapi(getStory, async (c) => {
     const { id } = c.req.valid("param");
     const selection = fieldsFrom(c.req.valid("query").fields);
-    const story = await getStoryDetails(c.get("db"), id, c.get("viewer"), { fields: selection });
-    return c.json(project(story, selection), 200);
+    try {
+      const story = await getStoryDetails(c.get("db"), id, c.get("viewer"), {
+        fields: selection,
+      });
+      return c.json(project(story, selection), 200);
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      // The story's answer says so in its own field (reader.md §3): the app's story 500 page.
+      console.error(error);
+      return c.json({ ...INTERNAL_ERROR, serverError: true }, 500);
+    }
   });
   app.openapi(getStories, async (c) => {
     const { filter, tag, category, limit, offset, fields } = c.req.valid("query");

@@ -210,6 +210,7 @@ export async function getStoryDetails(
     // Inkwell has no translations yet: nowhere to send a reader for another language.
     storyTranslateUrl: null,
     nextUrl: card.url,
+    serverError: false,
     imageModerated: story.banned_cover !== null,
     // A flagged cover is the owner's alone: the header shows it under a warning.
     ...(viewer?.id === story.user_id && story.banned_cover && { bannedCover: story.banned_cover }),

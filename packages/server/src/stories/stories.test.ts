@@ -6,7 +6,8 @@ import {
   type StoryDetails,
   type StoryList,
 } from "@inkwell/shared";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { createApi } from "../app.ts";
 import { computeTagRankings } from "../rankings/job.ts";
 import { useTestApi } from "../testing/api.ts";
 import {
@@ -89,6 +90,7 @@ describe("GET /api/v3/stories/{id}", () => {
       storyReportUrl: `/v5/infringement/story/${story.id}/copyright/report`,
       storyTranslateUrl: null,
       nextUrl: `/story/${story.id}`,
+      serverError: false,
     });
     expect(body.parts.map((part) => [part.title, part.url, part.new])).toEqual([
       ["Prologue", `/${story.partIds[0]}`, false],
@@ -264,6 +266,29 @@ describe("GET /api/v3/stories/{id}", () => {
     const response = await t.get("/api/v3/stories/999999");
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ code: "not_found", message: "Story was not found" });
+  });
+
+  it("answers 500 with serverError when the story cannot be put together", async () => {
+    const story = await createStory(t.handle.db, author.id);
+    // A database that fails every query, as one that went away would.
+    const failing = t.handle.db.withPlugin({
+      transformQuery: () => {
+        throw new Error("the database went away");
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const api = createApi({ ...t.handle, db: failing });
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const response = await api.request(`/api/v3/stories/${story.id}`);
+      expect([response.status, await response.json()]).toEqual([
+        500,
+        { code: "internal", message: "Something went wrong. Please try again.", serverError: true },
+      ]);
+      expect(errors).toHaveBeenCalledOnce();
+    } finally {
+      errors.mockRestore();
+    }
   });
 
   it.each([
