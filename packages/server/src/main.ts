@@ -10,6 +10,7 @@ import { processCount } from "./cluster/process-count.ts";
 import { joinCluster } from "./cluster/worker.ts";
 import { checkoutFromEnv } from "./coins/checkout.ts";
 import { openDatabase } from "./db/connection.ts";
+import { scheduleUploadSweep } from "./media/sweep.ts";
 import { schedulePremiumRenewals } from "./premium/service.ts";
 import { scheduleTagRankings } from "./rankings/job.ts";
 import { prepareDatabase } from "./startup.ts";
@@ -47,6 +48,9 @@ if (cluster.isPrimary) {
   const baseUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
   scheduleAlertDigests(handle.db, baseUrl, (error) =>
     console.error("Alert digests failed:", error),
+  );
+  scheduleUploadSweep(handle.db, mediaDir, (error) =>
+    console.error("Sweeping unused uploads failed:", error),
   );
 }
 
