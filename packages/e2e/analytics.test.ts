@@ -184,6 +184,26 @@ describe("writer analytics", () => {
        WHERE s.is_paid = 1 AND s.deleted = 0 ORDER BY s.id, p.position LIMIT 1`,
     );
     if (!locked) throw new Error("the demo writer has no paid story with a locked part");
+    // The demo has sold the story before (seed/demo-earnings.ts): the reader adds to that.
+    const [sold] = query<{ coins: number; parts: number; stories: number }>(
+      `SELECT (SELECT coalesce(sum(coins), 0) FROM part_unlocks WHERE story_id = ?1)
+            + (SELECT coalesce(sum(coins), 0) FROM story_unlocks WHERE story_id = ?1) AS coins,
+              (SELECT count(*) FROM part_unlocks WHERE story_id = ?1) AS parts,
+              (SELECT count(*) FROM story_unlocks WHERE story_id = ?1) AS stories`,
+      locked.storyId,
+    );
+    const [seen] = query<{ views: number; cancelled: number; paid: number }>(
+      `SELECT sum(name = 'paywall_view') AS views, sum(name = 'purchase_cancelled') AS cancelled,
+              count(DISTINCT CASE WHEN name = 'paywall_view' AND EXISTS (
+                SELECT 1 FROM part_unlocks u WHERE u.user_id = e.user_id AND u.story_id = e.story_id
+                UNION SELECT 1 FROM story_unlocks u WHERE u.user_id = e.user_id AND u.story_id = e.story_id
+              ) THEN user_id END) AS paid
+       FROM paywall_events e WHERE story_id = ?`,
+      locked.storyId,
+    );
+    if (!sold || !seen || sold.stories < 2 || seen.cancelled < 2) {
+      throw new Error("the demo has not sold the writer's paid story");
+    }
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await logInAt(page, "demo_reader", `/${locked.partId}`);
       // The balance comes once the page runs its scripts: then Unlock works.
@@ -193,7 +213,8 @@ describe("writer analytics", () => {
         .poll(
           () =>
             query<{ n: number }>(
-              "SELECT count(*) AS n FROM paywall_events WHERE part_id = ? AND name = 'paywall_view'",
+              `SELECT count(*) AS n FROM paywall_events e JOIN users u ON u.id = e.user_id
+               WHERE e.part_id = ? AND e.name = 'paywall_view' AND u.username = 'demo_reader'`,
               locked.partId,
             )[0]?.n,
         )
@@ -207,27 +228,29 @@ describe("writer analytics", () => {
       const statsOf = async (list: Locator) =>
         (await list.locator("li").allInnerTexts()).map((text) => text.replace(/\s+/g, " "));
       expect(await statsOf(earnings.locator(".analytics-stats").first())).toEqual([
-        "6 Coins spent by readers",
-        "1 Part unlocked",
-        "0 Whole stories unlocked",
+        `${sold.coins + 6} Coins spent by readers`,
+        `${sold.parts + 1} Parts unlocked`,
+        `${sold.stories} Whole stories unlocked`,
       ]);
       const paywall = earnings.getByRole("region", { name: "At the paywall, last 30 days" });
+      const readers = seen.views + 1;
       expect(await statsOf(paywall.locator(".analytics-stats"))).toEqual([
-        "1 Paywall view",
-        "1 Signed-in reader who saw it",
-        "0 Purchases cancelled",
+        `${readers} Paywall views`,
+        `${readers} Signed-in readers who saw it`,
+        `${seen.cancelled} Purchases cancelled`,
         "0 Purchases failed",
       ]);
+      const converted = seen.paid + 1;
       expect(
         await paywall
           .getByText(
-            "1 of the 1 reader who saw the paywall went on to unlock a part or the whole story (100%).",
+            `${converted} of the ${readers} readers who saw the paywall went on to unlock a part or the whole story (${Math.round((converted / readers) * 100)}%).`,
           )
           .isVisible(),
       ).toBe(true);
       expect(
         await earnings.getByRole("img", { name: /^Coins a day: / }).getAttribute("aria-label"),
-      ).toContain("6 in the last 30 days");
+      ).toContain(`${sold.coins + 6} in the last 30 days`);
       await expectNoAxeViolations(page, "a paid story's analytics at 360 px");
     });
   });

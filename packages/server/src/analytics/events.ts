@@ -10,7 +10,7 @@ import type { MaybeViewer } from "../viewer.ts";
 const DAY = 86_400_000;
 
 /** The UTC day an event belongs to: a reader counts once a day per kind. */
-const dayOf = (now: number) => Math.floor(now / DAY);
+export const eventDay = (at: number) => Math.floor(at / DAY);
 
 /** Inserts the event unless the reader's is there already today (the tables' unique index). */
 async function recordOnce<T extends keyof Database>(
@@ -47,7 +47,7 @@ export async function recordPaywallEvent(
       story_id: part.story_id,
       part_id: part.id,
       user_id: viewer?.id ?? null,
-      day: dayOf(now),
+      day: eventDay(now),
       created_at: now,
     }),
   );
@@ -71,7 +71,7 @@ export async function recordStoryClick(
       story_id: story.id,
       source: input.source,
       user_id: viewer?.id ?? null,
-      day: dayOf(now),
+      day: eventDay(now),
       created_at: now,
     }),
   );

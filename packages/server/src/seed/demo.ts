@@ -13,6 +13,7 @@ import { type CommentableStory, insertComments, planComments } from "./comments.
 import { partHtml, storyContent, userBio } from "./content.ts";
 import { coverSvg } from "./covers.ts";
 import { seedCuration, seedPromotion } from "./curation.ts";
+import { seedDemoEarnings } from "./demo-earnings.ts";
 import { seedDemoReader } from "./demo-reader.ts";
 
 const DAY = 86_400_000;
@@ -99,11 +100,12 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions): Prom
     const parts = stories.map((story) => makeParts(faker, story, now));
     const signals = makeSignals(faker, userIds, stories, parts, now);
     const demoIds = new Set(userIds.slice(0, DEMO_ACCOUNTS.length));
+    const everyoneElse = userIds.filter((id) => !demoIds.has(id));
     const usernames = new Map(users.map((user, index) => [userIds[index], user.username]));
     const threads = planComments(
       talk,
       commentable(stories, parts, signals.reads, usernames, demoIds),
-      userIds.filter((id) => !demoIds.has(id)),
+      everyoneElse,
       now,
     );
 
@@ -162,6 +164,7 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions): Prom
     await seedCuration(trx, now);
     await seedPromotion(trx, now);
     await seedDemoReader(trx, userIds.slice(0, DEMO_ACCOUNTS.length), now);
+    await seedDemoEarnings(trx, userIds[1] as number, everyoneElse, now);
     await activateContest(trx, DEMO_CONTEST, now);
     // The demo's Coin Shop sells through the demo checkout (docs/decisions/034).
     await trx

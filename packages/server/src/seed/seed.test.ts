@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   AGE_GROUPS,
+  type AnalyticsOverview,
   ageGroupOf,
   type InboxThreadList,
   type LibraryPage,
@@ -283,6 +284,44 @@ describe("demo seeding at start", () => {
     const inbox = await get<InboxThreadList>("/api/v3/users/demo_reader/inbox");
     expect(inbox.total).toBe(2);
     expect(inbox.threads.map((thread) => thread.unread)).toEqual([1, 0]);
+  });
+
+  it("has sold the demo writer's paid story, every Coin through the ledger", async () => {
+    const writer = await handle.db
+      .selectFrom("users")
+      .innerJoin("stories", "stories.user_id", "users.id")
+      .select(["users.id", "stories.id as storyId"])
+      .where("users.username", "=", "demo_writer")
+      .where("stories.is_paid", "=", 1)
+      .executeTakeFirstOrThrow();
+    const response = await createApi(handle).request(
+      `/v5/analytics/stories/${writer.storyId}/overview`,
+      { headers: { cookie: await sessionCookie(handle.db, writer.id) } },
+    );
+    const { earnings } = (await response.json()) as AnalyticsOverview;
+    expect(earnings?.coins).toBeGreaterThan(0);
+    expect([earnings?.partUnlocks, earnings?.storyUnlocks].map(Boolean)).toEqual([true, true]);
+    expect(earnings?.dailyCoins.filter((day) => day.value > 0).length).toBeGreaterThan(5);
+    expect(earnings?.paywall).toMatchObject({ views: 24, readers: 24, readersWhoUnlocked: 14 });
+    expect(earnings?.paywall.cancelled).toBeGreaterThan(0);
+
+    // Every balance is what its ledger adds up to, and none is below zero.
+    const wallets = await handle.db
+      .selectFrom("wallets")
+      .select(["wallets.coins"])
+      .select((eb) =>
+        eb
+          .selectFrom("coin_transactions")
+          .select(sql<number>`sum(amount)`.as("sum"))
+          .whereRef("coin_transactions.user_id", "=", "wallets.user_id")
+          .as("ledger"),
+      )
+      .execute();
+    expect(wallets.length).toBeGreaterThan(10);
+    for (const wallet of wallets) {
+      expect(Number(wallet.ledger)).toBe(wallet.coins);
+      expect(wallet.coins).toBeGreaterThanOrEqual(0);
+    }
   });
 
   it("never seeds in production unless asked", async () => {

@@ -1,0 +1,146 @@
+import { COIN_PACKS, partPrice, wholeStoryPrice } from "@inkwell/shared";
+import { type Kysely, sql } from "kysely";
+import { eventDay } from "../analytics/events.ts";
+import { pricedPart } from "../coins/access.ts";
+import { credit } from "../coins/service.ts";
+import type { Database } from "../db/schema.ts";
+
+const DAY = 86_400_000;
+/** Readers who bought Coins and unlocked the demo writer's paid story; others only looked. */
+const BUYERS = 14;
+const LOOKERS = 10;
+/** Every BUYERS_OF_WHOLE_STORYth buyer unlocks the whole story at once. */
+const BUYERS_OF_WHOLE_STORY = 5;
+const PACK = COIN_PACKS.find((pack) => pack.featured) ?? (COIN_PACKS[0] as (typeof COIN_PACKS)[0]);
+
+/**
+ * The demo writer's paid story has sold, so that its Paid Overview shows Coins earned, a
+ * Coins-a-day chart and a paywall funnel: over the last four weeks some readers saw the
+ * paywall, bought the featured Coin pack and unlocked parts (one in five the whole story),
+ * some cancelled first, and some only looked. Written straight into the tables, each Coin
+ * through the ledger (`credit`, then a debit with its entry), so wallets equal their
+ * entries.
+ */
+export async function seedDemoEarnings(
+  db: Kysely<Database>,
+  demoWriterId: number,
+  readerIds: readonly number[],
+  now: number,
+): Promise<void> {
+  const story = await db
+    .selectFrom("stories")
+    .select("id")
+    .where("user_id", "=", demoWriterId)
+    .where("is_paid", "=", 1)
+    .executeTakeFirst();
+  if (!story) return;
+  const locked = await db
+    .selectFrom("parts")
+    .select(["id", "is_bonus", "bonus_type"])
+    .where("story_id", "=", story.id)
+    .where("paywalled", "=", 1)
+    .where("draft", "=", 0)
+    .where("deleted", "=", 0)
+    .orderBy("position")
+    .execute();
+  const storyId = story.id;
+  const viewedPartId = locked[0]?.id;
+  if (viewedPartId === undefined) return;
+  const paywallEvent = (name: string, userId: number, at: number) => ({
+    name,
+    story_id: storyId,
+    part_id: viewedPartId,
+    user_id: userId,
+    day: eventDay(at),
+    created_at: at,
+  });
+  const prices = locked.map((part) => partPrice(pricedPart(part)));
+  const readers = readerIds.slice(0, BUYERS + LOOKERS);
+
+  const paywallEvents = readers.map((userId, index) => {
+    const at = now - ((index * 2) % 27) * DAY - (index + 1) * 3_600_000;
+    return { userId, at };
+  });
+  await db
+    .insertInto("paywall_events")
+    .values([
+      ...paywallEvents.map(({ userId, at }) => paywallEvent("paywall_view", userId, at)),
+      // Every fourth reader cancelled a first purchase before coming back to it.
+      ...paywallEvents
+        .filter((_, index) => index % 4 === 1)
+        .map(({ userId, at }) => paywallEvent("purchase_cancelled", userId, at + 60_000)),
+    ])
+    .execute();
+
+  for (const [index, { userId, at }] of paywallEvents.slice(0, BUYERS).entries()) {
+    const boughtAt = at + 5 * 60_000;
+    const balance = await credit(db, userId, PACK.value, "pack", boughtAt);
+    await db
+      .insertInto("coin_purchases")
+      .values({
+        user_id: userId,
+        request_id: `demo-${index}`,
+        pack_id: PACK.id,
+        coins: PACK.value,
+        price: PACK.price,
+        checkout: "demo",
+        reference: `demo-${index}`,
+        balance_after: balance,
+        created_at: boughtAt,
+      })
+      .execute();
+    const wholeStory = index % BUYERS_OF_WHOLE_STORY === 0;
+    const storyPrice = wholeStoryPrice(prices);
+    if (wholeStory && storyPrice <= PACK.value) {
+      await db
+        .insertInto("story_unlocks")
+        .values({ user_id: userId, story_id: storyId, coins: storyPrice, created_at: boughtAt })
+        .execute();
+      await debit(db, userId, storyPrice, { storyId, partId: null }, boughtAt);
+      continue;
+    }
+    // One to three parts, in order, each a little later than the one before.
+    const parts = locked.slice(0, 1 + (index % 3));
+    for (const [position, part] of parts.entries()) {
+      const unlockedAt = boughtAt + position * 3_600_000;
+      const coins = prices[position] as number;
+      await db
+        .insertInto("part_unlocks")
+        .values({
+          user_id: userId,
+          part_id: part.id,
+          story_id: storyId,
+          coins,
+          created_at: unlockedAt,
+        })
+        .execute();
+      await debit(db, userId, coins, { storyId, partId: part.id }, unlockedAt);
+    }
+  }
+}
+
+/** Spends Coins as a purchase does: the wallet and its ledger entry. */
+async function debit(
+  db: Kysely<Database>,
+  userId: number,
+  coins: number,
+  target: { storyId: number; partId: number | null },
+  at: number,
+): Promise<void> {
+  await db
+    .updateTable("wallets")
+    .set({ coins: sql`coins - ${coins}`, updated_at: at })
+    .where("user_id", "=", userId)
+    .execute();
+  await db
+    .insertInto("coin_transactions")
+    .values({
+      user_id: userId,
+      amount: -coins,
+      reason: target.partId === null ? "story" : "part",
+      story_id: target.storyId,
+      part_id: target.partId,
+      created_at: at,
+    })
+    .execute();
+}
