@@ -13,8 +13,8 @@ import { type CommentableStory, insertComments, planComments } from "./comments.
 import { partHtml, storyContent, userBio } from "./content.ts";
 import { coverSvg } from "./covers.ts";
 import { seedCuration, seedPromotion } from "./curation.ts";
-import { seedDemoEarnings } from "./demo-earnings.ts";
 import { seedDemoReader } from "./demo-reader.ts";
+import { seedDemoWriter } from "./demo-writer.ts";
 
 const DAY = 86_400_000;
 export const DEMO_PASSWORD = "inkwell-demo";
@@ -164,7 +164,7 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions): Prom
     await seedCuration(trx, now);
     await seedPromotion(trx, now);
     await seedDemoReader(trx, userIds.slice(0, DEMO_ACCOUNTS.length), now);
-    await seedDemoEarnings(trx, userIds[1] as number, everyoneElse, now);
+    await seedDemoWriter(trx, userIds[1] as number, everyoneElse, now);
     await activateContest(trx, DEMO_CONTEST, now);
     // The demo's Coin Shop sells through the demo checkout (docs/decisions/034).
     await trx

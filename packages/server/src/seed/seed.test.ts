@@ -286,7 +286,7 @@ describe("demo seeding at start", () => {
     expect(inbox.threads.map((thread) => thread.unread)).toEqual([1, 0]);
   });
 
-  it("has sold the demo writer's paid story, every Coin through the ledger", async () => {
+  it("shows the demo writer where readers found their stories, and has sold their paid one", async () => {
     const writer = await handle.db
       .selectFrom("users")
       .innerJoin("stories", "stories.user_id", "users.id")
@@ -298,7 +298,9 @@ describe("demo seeding at start", () => {
       `/v5/analytics/stories/${writer.storyId}/overview`,
       { headers: { cookie: await sessionCookie(handle.db, writer.id) } },
     );
-    const { earnings } = (await response.json()) as AnalyticsOverview;
+    const { earnings, discovery } = (await response.json()) as AnalyticsOverview;
+    expect(discovery.clicks).toBeGreaterThan(10);
+    expect(discovery.sources[0]?.key).toBe("home");
     expect(earnings?.coins).toBeGreaterThan(0);
     expect([earnings?.partUnlocks, earnings?.storyUnlocks].map(Boolean)).toEqual([true, true]);
     expect(earnings?.dailyCoins.filter((day) => day.value > 0).length).toBeGreaterThan(5);

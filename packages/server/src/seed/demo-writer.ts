@@ -1,4 +1,4 @@
-import { COIN_PACKS, partPrice, wholeStoryPrice } from "@inkwell/shared";
+import { COIN_PACKS, partPrice, type StoryClickSource, wholeStoryPrice } from "@inkwell/shared";
 import { type Kysely, sql } from "kysely";
 import { eventDay } from "../analytics/events.ts";
 import { pricedPart } from "../coins/access.ts";
@@ -14,6 +14,63 @@ const BUYERS_OF_WHOLE_STORY = 5;
 const PACK = COIN_PACKS.find((pack) => pack.featured) ?? (COIN_PACKS[0] as (typeof COIN_PACKS)[0]);
 
 /**
+ * The demo writer's analytics have something to show: readers found their stories through
+ * the site's pages, and their paid story has sold.
+ */
+export async function seedDemoWriter(
+  db: Kysely<Database>,
+  demoWriterId: number,
+  readerIds: readonly number[],
+  now: number,
+): Promise<void> {
+  await seedDiscovery(db, demoWriterId, readerIds, now);
+  await seedEarnings(db, demoWriterId, readerIds, now);
+}
+
+/** Where readers come from, most to least: every few clicks, the next source of this cycle. */
+const CLICK_CYCLE: readonly StoryClickSource[] = [
+  "home",
+  "search",
+  "home",
+  "tag",
+  "profile",
+  "home",
+  "search",
+  "tag",
+  "list",
+  "story",
+];
+
+/**
+ * Followed links to each of the writer's published stories over the last four weeks, one
+ * per reader and day as the events call counts them (`recordStoryClick`), from a fixed mix
+ * of pages.
+ */
+async function seedDiscovery(
+  db: Kysely<Database>,
+  demoWriterId: number,
+  readerIds: readonly number[],
+  now: number,
+): Promise<void> {
+  const stories = await db
+    .selectFrom("stories")
+    .select("id")
+    .where("user_id", "=", demoWriterId)
+    .where("draft", "=", 0)
+    .where("deleted", "=", 0)
+    .orderBy("id")
+    .execute();
+  const clicks = stories.flatMap((story, storyIndex) =>
+    readerIds.slice(0, 12 + ((storyIndex * 7) % 30)).map((userId, index) => {
+      const at = now - ((index * 3 + storyIndex) % 28) * DAY - (index % 12) * 3_600_000;
+      const source = CLICK_CYCLE[(index + storyIndex) % CLICK_CYCLE.length] as StoryClickSource;
+      return { story_id: story.id, source, user_id: userId, day: eventDay(at), created_at: at };
+    }),
+  );
+  if (clicks.length > 0) await db.insertInto("story_clicks").values(clicks).execute();
+}
+
+/**
  * The demo writer's paid story has sold, so that its Paid Overview shows Coins earned, a
  * Coins-a-day chart and a paywall funnel: over the last four weeks some readers saw the
  * paywall, bought the featured Coin pack and unlocked parts (one in five the whole story),
@@ -21,7 +78,7 @@ const PACK = COIN_PACKS.find((pack) => pack.featured) ?? (COIN_PACKS[0] as (type
  * through the ledger (`credit`, then a debit with its entry), so wallets equal their
  * entries.
  */
-export async function seedDemoEarnings(
+async function seedEarnings(
   db: Kysely<Database>,
   demoWriterId: number,
   readerIds: readonly number[],
