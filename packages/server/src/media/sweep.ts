@@ -117,12 +117,12 @@ async function namedBy(db: Db, folder: SweptFolder, owners: number[]): Promise<s
     case "images": {
       // A picture belongs to the part it was uploaded for; a writer may have moved it to
       // another part of the same story, so every part of that story is read.
+      const stories = db.selectFrom("parts").select("story_id").where("id", "in", owners);
       const rows = await db
-        .selectFrom("parts as owner")
-        .innerJoin("parts", "parts.story_id", "owner.story_id")
-        .select("parts.text")
-        .where("owner.id", "in", owners)
-        .where("parts.text", "like", "%/media/images/%")
+        .selectFrom("parts")
+        .select("text")
+        .where("story_id", "in", stories)
+        .where("text", "like", "%/media/images/%")
         .execute();
       return rows.flatMap((row) => row.text.match(PART_IMAGE_URL) ?? []);
     }
