@@ -9,6 +9,7 @@ import {
 } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
+import { onWriterChanged } from "../events.ts";
 import { originals as originalsWheel } from "../premium-picks/wheel.ts";
 import { selectStories, toStoryCards } from "../stories/cards.ts";
 import { hasTag, publishedListing } from "../stories/service.ts";
@@ -27,11 +28,18 @@ const FEATURED_LISTS = 8;
 
 interface Entry {
   at: number;
+  /** The `generation` it was built in: lists from before a writer changed are not served. */
+  generation: number;
   value: Promise<unknown>;
 }
 
 // Per database, so test files (and engines) never see each other's catalogue.
 const entries = new WeakMap<Kysely<Database>, Map<string, Entry>>();
+// A writer's name, picture or account changed (events.ts): cards built before must go.
+let generation = 0;
+onWriterChanged(() => {
+  generation++;
+});
 
 /** The cached value of `key`; concurrent misses share one load. */
 function cached<T>(db: Kysely<Database>, key: string, load: () => Promise<T>): Promise<T> {
@@ -42,9 +50,11 @@ function cached<T>(db: Kysely<Database>, key: string, load: () => Promise<T>): P
   }
   const now = Date.now();
   const hit = map.get(key);
-  if (hit && now - hit.at < CATALOGUE_MS) return hit.value as Promise<T>;
+  if (hit && hit.generation === generation && now - hit.at < CATALOGUE_MS) {
+    return hit.value as Promise<T>;
+  }
   const value = load();
-  map.set(key, { at: now, value });
+  map.set(key, { at: now, generation, value });
   // A failed load is not kept: the next feed tries again.
   value.catch(() => map.delete(key));
   return value;

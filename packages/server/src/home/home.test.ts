@@ -516,15 +516,29 @@ describe("GET /v5/home", () => {
   });
 
   // Last: it closes the account of a writer whose stories the other tests show.
-  it("takes a closed account's stories out of the visitors' feed at once", async () => {
+  it("shows the visitors' feed a writer's new name, and takes a closed account's stories out, at once", async () => {
     const shown = storyIds(await feed(null))[0];
     expect(shown).toBeDefined();
-    const { username } = await t.handle.db
+    const writer = await t.handle.db
       .selectFrom("stories")
       .innerJoin("users", "users.id", "stories.user_id")
-      .select("users.username")
+      .select(["users.id", "users.username", "users.name"])
       .where("stories.id", "=", Number(shown))
       .executeTakeFirstOrThrow();
+    const { username } = writer;
+    const renamed = await send(
+      "PATCH",
+      `/api/v3/users/${username}`,
+      { ...writer, cookie: await sessionCookie(t.handle.db, writer.id) },
+      { name: "Skerry Vale" },
+    );
+    expect(renamed.status).toBe(200);
+    const cards = JSON.stringify(await feed(null));
+    expect([cards.includes("Skerry Vale"), cards.includes(`"${writer.name}"`)]).toEqual([
+      true,
+      false,
+    ]);
+
     const moderator = await reader();
     await t.handle.db
       .updateTable("users")
