@@ -85,6 +85,26 @@ describe("several processes serve as one", () => {
     for (let i = 0; i < 2 * PROCESSES; i++) expect(await votes()).toBe("1");
   });
 
+  it("takes a closed account's story out of every process's cached pages at once", async () => {
+    const author = await signedInUser(db.db);
+    const moderator = await signedInUser(db.db, { is_ambassador: 1 });
+    const story = await createStory(db.db, author.id, { title: "Tidewater Hours" });
+    const statuses = async () => {
+      const answers = [];
+      for (let i = 0; i < 2 * PROCESSES; i++)
+        answers.push((await send("GET", `/story/${story.id}`)).status);
+      return answers;
+    };
+    // Rendered twice in each process: kept from then on (PageCache's keepAfter).
+    expect([...(await statuses()), ...(await statuses())]).toEqual(Array(4 * PROCESSES).fill(200));
+    const closed = await send("POST", `/api/v3/users/${author.username}/moderation/close`, {
+      cookie: moderator.cookie,
+      json: { reason: "copyright" },
+    });
+    expect(closed.status).toBe(200);
+    expect(await statuses()).toEqual(Array(2 * PROCESSES).fill(404));
+  });
+
   it("counts 50 concurrent votes on both processes exactly", async () => {
     const author = await signedInUser(db.db);
     const story = await createStory(db.db, author.id);
