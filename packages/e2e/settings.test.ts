@@ -23,7 +23,7 @@ async function mailsTo(page: Page, address: string): Promise<number> {
 /** Sets a column of `username`'s row: for states no call reaches on demand. */
 function setUserColumn(
   username: string,
-  column: "email_reverified_at" | "alerts_key",
+  column: "email_reverified_at" | "alerts_key" | "notify_subscribe",
   value: number | string,
 ): void {
   const db = new DatabaseSync(join(server.dataDir, "inkwell.sqlite"));
@@ -171,6 +171,42 @@ describe("settings", () => {
           .getByLabel("Updates from stories in my Library and people I follow", { exact: true })
           .isChecked(),
       ).toBe(false);
+    });
+  });
+
+  test("the newsletter's unsubscribe link stops the newsletter alone", async () => {
+    const key = "e2e-newsletter-key-0123456789";
+    setUserColumn("demo_ambassador", "alerts_key", key);
+    setUserColumn("demo_ambassador", "notify_subscribe", 1);
+    const [ambassador] = readDatabase<{ id: number }>(
+      server.dataDir,
+      "SELECT id FROM users WHERE username = ?",
+      "demo_ambassador",
+    );
+    if (!ambassador) throw new Error("the demo has no demo_ambassador");
+    await withPage({ viewport: PHONE, colorScheme: "dark", baseURL: server.url }, async (page) => {
+      await page.goto(`/unsubscribe?u=${ambassador.id}&k=${key}&list=news`);
+      await page.getByRole("heading", { level: 1, name: "Stop the Inkwell newsletter?" }).waitFor();
+      expect(await page.title()).toBe("Inkwell newsletter · Inkwell");
+      await page.getByRole("link", { name: "Keep it" }).waitFor();
+      await page.getByRole("button", { name: "Stop the newsletter" }).click();
+      await page.getByRole("heading", { level: 1, name: "The newsletter is off" }).waitFor();
+      await expectNoAxeViolations(page, "the newsletter's unsubscribed page, dark, at 360 px");
+
+      await page.getByRole("link", { name: "Notification settings" }).click();
+      await logIn(page, "demo_ambassador", "inkwell-demo");
+      await page.getByRole("heading", { level: 2, name: "Notifications", exact: true }).waitFor();
+      expect(
+        await page
+          .getByLabel("Inkwell news, tips and reading picks by email", { exact: true })
+          .isChecked(),
+      ).toBe(false);
+      // The alerts are the reader's own business: the newsletter's link left them on.
+      expect(
+        await page
+          .getByLabel("Alerts about activity on my stories and profile", { exact: true })
+          .isChecked(),
+      ).toBe(true);
     });
   });
 

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { scheduleAlertDigests } from "./alerts/job.ts";
+import { scheduleNewsletter } from "./alerts/newsletter.ts";
 import { createApi } from "./app.ts";
 import { startWorkers } from "./cluster/primary.ts";
 import { processCount } from "./cluster/process-count.ts";
@@ -49,6 +50,7 @@ if (cluster.isPrimary) {
   scheduleAlertDigests(handle.db, baseUrl, (error) =>
     console.error("Alert digests failed:", error),
   );
+  scheduleNewsletter(handle.db, baseUrl, (error) => console.error("Newsletter failed:", error));
   scheduleUploadSweep(handle.db, mediaDir, (error) =>
     console.error("Sweeping unused uploads failed:", error),
   );

@@ -1,11 +1,13 @@
 import { ALERT_DIGEST_MS, ALERT_ITEMS_SHOWN, ALL_ALERTS, alertMaskOf } from "@inkwell/shared";
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "../accounts/passwords.ts";
+import { forgetCatalogue } from "../home/catalogue.ts";
 import type { Caller } from "../testing/api.ts";
 import { useTestApi } from "../testing/api.ts";
 import { createStory, isoYearsAgo, signedInUser } from "../testing/fixtures.ts";
 import { sendAlertDigests } from "./digest.ts";
 import { sendDueAlertDigest } from "./job.ts";
+import { sendDueNewsletter } from "./newsletter.ts";
 
 const t = useTestApi();
 const BASE = "https://inkwell.test";
@@ -300,6 +302,7 @@ describe("the unsubscribe link", () => {
     expect(await ok(await t.get(`/v5/alerts/unsubscribe?${query}`))).toEqual({
       username: writer.username,
       alerts: true,
+      news: false,
     });
     // A wrong key, another reader's account, one that does not exist or a name instead of an
     // id all answer alike, find nothing and change nothing; no key at all is a bad request.
@@ -359,7 +362,7 @@ describe("the unsubscribe link", () => {
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: "List-Unsubscribe=One-Click",
     });
-    expect(await ok(oneClick)).toEqual({ username: writer.username, alerts: false });
+    expect(await ok(oneClick)).toEqual({ username: writer.username, alerts: false, news: false });
   });
 
   it("still works from an older mail after the reader changes their username", async () => {
@@ -376,10 +379,11 @@ describe("the unsubscribe link", () => {
       await t.send("POST", "/apiv2/updateusername", writer, { username: renamed, password }),
     );
     const call = `/v5/alerts/unsubscribe${link.search}`;
-    expect(await ok(await t.get(call))).toEqual({ username: renamed, alerts: true });
+    expect(await ok(await t.get(call))).toEqual({ username: renamed, alerts: true, news: false });
     expect(await ok(await t.get(call, { method: "POST" }))).toEqual({
       username: renamed,
       alerts: false,
+      news: false,
     });
   });
 });
@@ -405,5 +409,69 @@ describe("the hourly digest job", () => {
     expect((await mailTo(writer))[0]?.subject).toBe(`${fan.username} started following you`);
     expect(await sendDueAlertDigest(t.handle.db, BASE, later + 60_000)).toBe(0);
     expect(await mailTo(writer)).toHaveLength(1);
+  });
+});
+
+describe("the monthly newsletter", () => {
+  const NOVEMBER = Date.parse("2031-11-03T09:00:00Z");
+  const DECEMBER = Date.parse("2031-12-01T00:30:00Z");
+
+  it("goes once a month to readers who asked for it, with picks and a link that stops it alone", async () => {
+    const subscriber = await person({ notify_subscribe: 1 });
+    const unverified = await person({ notify_subscribe: 1, email_verified: 0 });
+    const notAsked = await person();
+    const writer = await person({ name: "Ottoline Marsh" });
+    const story = await createStory(t.handle.db, writer.id, {
+      title: "The Salt Road",
+      read_count: 9_000_000,
+    });
+    await createStory(t.handle.db, writer.id, {
+      title: "Not For Everyone",
+      rating: 4,
+      read_count: 9_500_000,
+    });
+    forgetCatalogue(t.handle.db);
+
+    // The first run ever only marks its month; within it nothing more is due.
+    expect(await sendDueNewsletter(t.handle.db, BASE, NOVEMBER)).toBe(0);
+    expect(await sendDueNewsletter(t.handle.db, BASE, NOVEMBER + 86_400_000)).toBe(0);
+    // The next month: one of the racing processes sends it.
+    const sent = await Promise.all(
+      Array.from({ length: 3 }, () => sendDueNewsletter(t.handle.db, BASE, DECEMBER)),
+    );
+    expect(sent.filter((n) => n > 0)).toHaveLength(1);
+    expect(await mailTo(unverified)).toEqual([]);
+    expect(await mailTo(notAsked)).toEqual([]);
+    const [letter, ...more] = await mailTo(subscriber);
+    expect(more).toEqual([]);
+    expect(letter?.subject).toBe("Your Inkwell reading picks for December 2031");
+    expect(letter?.text_body).toContain(
+      `- The Salt Road, by Ottoline Marsh\n  ${BASE}/story/${story.id}`,
+    );
+    expect(letter?.text_body).not.toContain("Not For Everyone");
+    expect(await sendDueNewsletter(t.handle.db, BASE, DECEMBER + 3_600_000)).toBe(0);
+
+    const link = new URL(/^To stop it: (\S+)$/m.exec(letter?.text_body ?? "")?.[1] ?? "");
+    expect(link.searchParams.get("list")).toBe("news");
+    const call = `/v5/alerts/unsubscribe${link.search}`;
+    expect(await ok(await t.get(call))).toEqual({
+      username: subscriber.username,
+      alerts: true,
+      news: true,
+    });
+    // The newsletter stops; the reader's alerts stay as they were.
+    expect(await ok(await t.get(call, { method: "POST" }))).toEqual({
+      username: subscriber.username,
+      alerts: true,
+      news: false,
+    });
+    const settings = await ok(
+      await t.get("/api/v3/internal/current_user", { headers: { cookie: subscriber.cookie } }),
+    );
+    expect(settings.notificationSettings).toMatchObject({
+      alerts: true,
+      alertssub: true,
+      subscribe: false,
+    });
   });
 });

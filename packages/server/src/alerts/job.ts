@@ -1,5 +1,6 @@
 import { ALERT_DIGEST_MS } from "@inkwell/shared";
 import type { Kysely } from "kysely";
+import { claimRun, lastRunOf } from "../db/job-runs.ts";
 import type { Database } from "../db/schema.ts";
 import { sendAlertDigests } from "./digest.ts";
 
@@ -20,22 +21,10 @@ export async function sendDueAlertDigest(
   now = Date.now(),
 ): Promise<number> {
   const until = Math.floor(now / ALERT_DIGEST_MS) * ALERT_DIGEST_MS;
-  const last = await db
-    .selectFrom("job_runs")
-    .select("name")
-    .where("name", "like", `${JOB_PREFIX}%`)
-    .orderBy("finished_at", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  const lastUntil = last ? Number(last.name.slice(JOB_PREFIX.length)) : null;
+  const last = await lastRunOf(db, JOB_PREFIX);
+  const lastUntil = last ? Number(last.slice(JOB_PREFIX.length)) : null;
   if (lastUntil !== null && lastUntil >= until) return 0;
-  const claimed = await db
-    .insertInto("job_runs")
-    .values({ name: `${JOB_PREFIX}${until}`, finished_at: now })
-    .onConflict((oc) => oc.column("name").doNothing())
-    .returning("name")
-    .executeTakeFirst();
-  if (!claimed || lastUntil === null) return 0;
+  if (!(await claimRun(db, `${JOB_PREFIX}${until}`, now)) || lastUntil === null) return 0;
   const since = Math.max(lastUntil, until - MAX_CATCH_UP_MS);
   return sendAlertDigests(db, { since, until }, baseUrl, now);
 }

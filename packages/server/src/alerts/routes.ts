@@ -10,9 +10,13 @@ const path = "/v5/alerts/unsubscribe";
 const link = z.object({
   u: z.string({ error: "u is the account id of the link" }).min(1).max(64),
   k: z.string({ error: "k is the key of the link" }).min(1).max(64),
+  list: z.enum(["alerts", "news"], { error: "list is alerts or news" }).default("alerts"),
 });
 const responses = {
-  200: { description: "{username, alerts}", ...objectJson },
+  200: {
+    description: "{username, alerts, news}: what the link's owner gets by mail",
+    ...objectJson,
+  },
   400: { description: "No link", ...errorJson },
   404: { description: "Not a valid unsubscribe link", ...errorJson },
 };
@@ -20,7 +24,8 @@ const responses = {
 const linkRoute = createRoute({
   method: "get",
   path,
-  summary: "Whose alerts an emailed unsubscribe link stops, and whether they are on",
+  summary:
+    "Whose mail an emailed unsubscribe link stops (list: alerts, the default, or news), and what they get",
   request: { query: link },
   responses,
 });
@@ -29,7 +34,7 @@ const unsubscribeRoute = createRoute({
   method: "post",
   path,
   summary:
-    "Stops a reader's email alerts from their emailed link (u, k in the query or the form; RFC 8058 one-click)",
+    "Stops a reader's email alerts, or with list=news the newsletter, from their emailed link (u, k, list in the query or the form; RFC 8058 one-click)",
   responses: { ...responses, 303: { description: "A form post: back to /unsubscribe" } },
 });
 
@@ -41,8 +46,8 @@ const invalidLink = () =>
   );
 
 /**
- * The alert emails' unsubscribe link (decision 046): no sign-in, the link's key is the
- * proof. Stopping is a POST, so mail scanners that open links change nothing.
+ * The alert emails' and the newsletter's unsubscribe link (decisions 046, 051): no sign-in,
+ * the link's key is the proof. Stopping is a POST, so mail scanners that open links change nothing.
  */
 export function alertRoutes() {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -53,10 +58,12 @@ export function alertRoutes() {
     return c.json(found, 200);
   });
   app.openapi(unsubscribeRoute, async (c) => {
-    const { u, k } = parseInput(link, { ...(await readFields(c)), ...c.req.query() });
-    const stopped = await unsubscribe(c.get("db"), u, k);
+    const { u, k, list } = parseInput(link, { ...(await readFields(c)), ...c.req.query() });
+    const stopped = await unsubscribe(c.get("db"), u, k, list);
     if (!stopped) throw invalidLink();
-    if (wantsHtml(c)) return c.redirect(`${unsubscribeLinks(Number(u), k).page}&done=1`, 303);
+    if (wantsHtml(c)) {
+      return c.redirect(`${unsubscribeLinks(Number(u), k, list).page}&done=1`, 303);
+    }
     return c.json(stopped, 200);
   });
   return app;

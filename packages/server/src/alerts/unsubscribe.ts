@@ -22,9 +22,13 @@ export async function alertsKeyOf(db: Kysely<Database>, userId: number): Promise
   return row.alerts_key ?? "";
 }
 
+/** What an emailed link stops: the alert digests (decision 046) or the monthly newsletter. */
+export type MailList = "alerts" | "news";
+
 /** The link's page (what the mail shows), and the call mail apps post to (RFC 8058). */
-export function unsubscribeLinks(userId: number, key: string) {
+export function unsubscribeLinks(userId: number, key: string, list: MailList = "alerts") {
   const query = new URLSearchParams({ u: String(userId), k: key });
+  if (list === "news") query.set("list", list);
   return { page: `/unsubscribe?${query}`, oneClick: `/v5/alerts/unsubscribe?${query}` };
 }
 
@@ -41,38 +45,57 @@ async function ownerOf(db: Kysely<Database>, u: string, key: string) {
   if (!/^[1-9]\d{0,15}$/.test(u)) return null;
   const user = await db
     .selectFrom("users")
-    .select(["id", "username", "alerts_key", "notify_alerts", "notify_alertssub"])
+    .select([
+      "id",
+      "username",
+      "alerts_key",
+      "notify_alerts",
+      "notify_alertssub",
+      "notify_subscribe",
+    ])
     .where("id", "=", Number(u))
     .executeTakeFirst();
   return user && sameKey(user.alerts_key, key) ? user : null;
 }
 
-/** Whose link this is and whether their alerts are on; null for a link that is not theirs. */
+/** What a link's owner gets: alerts of either group, and the newsletter. */
+export interface MailSubscriptions {
+  username: string;
+  alerts: boolean;
+  news: boolean;
+}
+
+/** Whose link this is and what they get by mail; null for a link that is not theirs. */
 export async function unsubscribeLink(
   db: Kysely<Database>,
   u: string,
   key: string,
-): Promise<{ username: string; alerts: boolean } | null> {
+): Promise<MailSubscriptions | null> {
   const user = await ownerOf(db, u, key);
   if (!user) return null;
   return {
     username: user.username,
     alerts: user.notify_alerts === 1 || user.notify_alertssub === 1,
+    news: user.notify_subscribe === 1,
   };
 }
 
-/** Turns both alert switches off for the link's owner: whose they were, or null for a bad link. */
+/**
+ * Stops what the link's list names for its owner (both alert switches, or the newsletter)
+ * and answers what they still get, or null for a bad link.
+ */
 export async function unsubscribe(
   db: Kysely<Database>,
   u: string,
   key: string,
-): Promise<{ username: string; alerts: false } | null> {
+  list: MailList,
+): Promise<MailSubscriptions | null> {
   const user = await ownerOf(db, u, key);
   if (!user) return null;
   await db
     .updateTable("users")
-    .set({ notify_alerts: 0, notify_alertssub: 0 })
+    .set(list === "news" ? { notify_subscribe: 0 } : { notify_alerts: 0, notify_alertssub: 0 })
     .where("id", "=", user.id)
     .execute();
-  return { username: user.username, alerts: false };
+  return unsubscribeLink(db, u, key);
 }

@@ -338,11 +338,11 @@ export function createApiClient(fetchApi: ApiFetch) {
     changePassword: (fields: { old_password: string; new_password: string }) =>
       call<{ redirectUrl: string }>("/apiv2/updateuserpassword", form(fields)),
     /**
-     * Whose alerts an emailed unsubscribe link stops, from its `u` (an account id) and key
-     * (refused when it is not a valid link).
+     * Whose mail an emailed unsubscribe link stops, from its `u` (an account id) and key
+     * (refused when it is not a valid link), and what they get by mail.
      */
-    alertsLink: (userId: string, key: string) =>
-      call<{ username: string; alerts: boolean }>(
+    mailLink: (userId: string, key: string) =>
+      call<{ username: string; alerts: boolean; news: boolean }>(
         `/v5/alerts/unsubscribe?${new URLSearchParams({ u: userId, k: key })}`,
         {},
       ),

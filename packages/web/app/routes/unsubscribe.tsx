@@ -8,23 +8,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const userId = params.get("u") ?? "";
   const key = params.get("k") ?? "";
-  const link = userId && key ? await context.get(apiContext).alertsLink(userId, key) : null;
+  const link = userId && key ? await context.get(apiContext).mailLink(userId, key) : null;
   return {
     userId,
     key,
+    list: params.get("list") === "news" ? ("news" as const) : ("alerts" as const),
     found: link?.ok ? link.value : null,
     done: params.has("done"),
   };
 }
 
-export const meta = () => [{ title: `${t.alerts.title} · ${t.brand}` }];
+const textsOf = (list: "alerts" | "news") => (list === "news" ? t.alerts.news : t.alerts);
+
+export const meta = ({ loaderData }: Route.MetaArgs) => [
+  { title: `${textsOf(loaderData?.list ?? "alerts").title} · ${t.brand}` },
+];
 
 /**
- * Where the alert emails' unsubscribe link lands. Stopping takes a press (a form post, so
- * it works before the script loads): mail scanners that open links change nothing.
+ * Where the alert emails' and the newsletter's unsubscribe link lands (`list` says which).
+ * Stopping takes a press (a form post, so it works before the script loads): mail scanners
+ * that open links change nothing.
  */
 export default function Unsubscribe({ loaderData }: Route.ComponentProps) {
-  const { userId, key, found, done } = loaderData;
+  const { userId, key, list, found, done } = loaderData;
+  const text = textsOf(list);
   if (!found) {
     return (
       <section className="auth auth--centered" aria-labelledby="unsubscribe-heading">
@@ -42,12 +49,12 @@ export default function Unsubscribe({ loaderData }: Route.ComponentProps) {
       </section>
     );
   }
-  if (done || !found.alerts) {
+  if (done || !found[list]) {
     return (
       <section className="auth auth--centered" aria-labelledby="unsubscribe-heading">
         <Icon of={CircleCheck} className="auth__icon" aria-hidden="true" size={56} />
-        <h1 id="unsubscribe-heading">{t.alerts.doneHeading}</h1>
-        <p>{done ? t.alerts.doneText : t.alerts.alreadyOff}</p>
+        <h1 id="unsubscribe-heading">{text.doneHeading}</h1>
+        <p>{done ? text.doneText : text.alreadyOff}</p>
         <a className="button button--large" href="/settings#notifications">
           {t.alerts.settings}
         </a>
@@ -57,16 +64,17 @@ export default function Unsubscribe({ loaderData }: Route.ComponentProps) {
   return (
     <section className="auth auth--centered" aria-labelledby="unsubscribe-heading">
       <Icon of={BellOff} className="auth__icon" aria-hidden="true" size={56} />
-      <h1 id="unsubscribe-heading">{t.alerts.askHeading}</h1>
-      <p>{t.alerts.askText(found.username)}</p>
+      <h1 id="unsubscribe-heading">{text.askHeading}</h1>
+      <p>{text.askText(found.username)}</p>
       <form className="auth__form" method="post" action="/v5/alerts/unsubscribe">
         <input type="hidden" name="u" value={userId} />
         <input type="hidden" name="k" value={key} />
+        <input type="hidden" name="list" value={list} />
         <button className="button button--primary button--large auth__submit" type="submit">
-          {t.alerts.stop}
+          {text.stop}
         </button>
       </form>
-      <a href="/home">{t.alerts.keep}</a>
+      <a href="/home">{text.keep}</a>
     </section>
   );
 }
