@@ -42,13 +42,11 @@ interface Cached {
 // Keyed by reader id, or by language for visitors (who share one generic feed each).
 const cache = new Map<string, Cached>();
 const readerKey = (userId: number) => `reader:${userId}`;
-const VISITOR_KEY_PREFIX = "visitor:";
 onReaderSignalsChanged((userId) => cache.delete(readerKey(userId)));
-// What a writer's cards showed must go (a closed account, a hidden cover): the few feeds
-// every visitor shares are rebuilt at once; readers' own catch up within HOME_CACHE_MS.
-onWriterChanged(() => {
-  for (const key of cache.keys()) if (key.startsWith(VISITOR_KEY_PREFIX)) cache.delete(key);
-});
+// What a writer's cards showed must go (a new name, a hidden cover, a closed account): every
+// feed is rebuilt on its next load. Such changes are rare next to loads, and a feed lives
+// HOME_CACHE_MS at most anyway.
+onWriterChanged(() => cache.clear());
 
 /** Stories per list section, places in the ranked list, list items beside a hero. */
 const LIST_SIZE = 12;
@@ -360,7 +358,7 @@ export function homeFeedJson(
   visitorLanguageId: number,
   now = Date.now(),
 ): Promise<string> {
-  const key = viewer ? readerKey(viewer.id) : `${VISITOR_KEY_PREFIX}${visitorLanguageId}`;
+  const key = viewer ? readerKey(viewer.id) : `visitor:${visitorLanguageId}`;
   let entry = cache.get(key);
   if (!entry || now - entry.at >= HOME_CACHE_MS) {
     const feed = composeFeed(db, viewer, visitorLanguageId);

@@ -516,8 +516,10 @@ describe("GET /v5/home", () => {
   });
 
   // Last: it closes the account of a writer whose stories the other tests show.
-  it("shows the visitors' feed a writer's new name, and takes a closed account's stories out, at once", async () => {
+  it("shows feeds a writer's new name, and takes a closed account's stories out, at once", async () => {
+    const signedIn = await reader();
     const shown = storyIds(await feed(null))[0];
+    expect(storyIds(await feed(signedIn))).toContain(shown);
     expect(shown).toBeDefined();
     const writer = await t.handle.db
       .selectFrom("stories")
@@ -533,11 +535,13 @@ describe("GET /v5/home", () => {
       { name: "Skerry Vale" },
     );
     expect(renamed.status).toBe(200);
-    const cards = JSON.stringify(await feed(null));
-    expect([cards.includes("Skerry Vale"), cards.includes(`"${writer.name}"`)]).toEqual([
-      true,
-      false,
-    ]);
+    for (const who of [null, signedIn]) {
+      const cards = JSON.stringify(await feed(who));
+      expect([cards.includes("Skerry Vale"), cards.includes(`"${writer.name}"`)]).toEqual([
+        true,
+        false,
+      ]);
+    }
 
     const moderator = await reader();
     await t.handle.db
@@ -550,6 +554,7 @@ describe("GET /v5/home", () => {
     });
     expect(closed.status).toBe(200);
     expect(storyIds(await feed(null))).not.toContain(shown);
+    expect(storyIds(await feed(signedIn))).not.toContain(shown);
   });
 });
 
