@@ -87,6 +87,38 @@ export async function credit(
   return Number(coins);
 }
 
+/**
+ * Spends Coins on a story or one of its parts, with its ledger entry, inside the caller's
+ * transaction: false, and nothing written, when the balance is short.
+ */
+export async function debit(
+  trx: Kysely<Database>,
+  userId: number,
+  amount: number,
+  target: { storyId: number; partId: number | null },
+  now: number,
+): Promise<boolean> {
+  const debited = await trx
+    .updateTable("wallets")
+    .set({ coins: sql`coins - ${amount}`, updated_at: now })
+    .where("user_id", "=", userId)
+    .where("coins", ">=", amount)
+    .executeTakeFirst();
+  if (Number(debited.numUpdatedRows) !== 1) return false;
+  await trx
+    .insertInto("coin_transactions")
+    .values({
+      user_id: userId,
+      amount: -amount,
+      reason: target.partId === null ? "story" : "part",
+      story_id: target.storyId,
+      part_id: target.partId,
+      created_at: now,
+    })
+    .execute();
+  return true;
+}
+
 /** Gives Coins (demo seeding, tests). */
 export async function grantCoins(
   db: Kysely<Database>,
@@ -378,25 +410,8 @@ export async function purchase(
               .returning("story_id")
               .executeTakeFirst();
       if (!unlocked) throw new AlreadyUnlocked(target.id);
-      const debited = await trx
-        .updateTable("wallets")
-        .set({ coins: sql`coins - ${price}`, updated_at: now })
-        .where("user_id", "=", viewer.id)
-        .where("coins", ">=", price)
-        .executeTakeFirst();
-      if (Number(debited.numUpdatedRows) !== 1)
-        throw notEnoughCoins(price, await coinsOf(trx, viewer.id));
-      await trx
-        .insertInto("coin_transactions")
-        .values({
-          user_id: viewer.id,
-          amount: -price,
-          reason: partId !== undefined ? "part" : "story",
-          story_id: storyId,
-          part_id: partId ?? null,
-          created_at: now,
-        })
-        .execute();
+      const spent = await debit(trx, viewer.id, price, { storyId, partId: partId ?? null }, now);
+      if (!spent) throw notEnoughCoins(price, await coinsOf(trx, viewer.id));
       return bought;
     });
     return { amountSpent: price, balance: await coinsOf(db, viewer.id), partId: target.id };

@@ -1,8 +1,8 @@
 import { COIN_PACKS, partPrice, type StoryClickSource, wholeStoryPrice } from "@inkwell/shared";
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { eventDay } from "../analytics/events.ts";
 import { pricedPart } from "../coins/access.ts";
-import { credit } from "../coins/service.ts";
+import { credit, debit } from "../coins/service.ts";
 import type { Database } from "../db/schema.ts";
 
 const DAY = 86_400_000;
@@ -75,8 +75,8 @@ async function seedDiscovery(
  * Coins-a-day chart and a paywall funnel: over the last four weeks some readers saw the
  * paywall, bought the featured Coin pack and unlocked parts (one in five the whole story),
  * some cancelled first, and some only looked. Written straight into the tables, each Coin
- * through the ledger (`credit`, then a debit with its entry), so wallets equal their
- * entries.
+ * through the ledger (`credit`, then `debit` as a purchase spends), so wallets equal
+ * their entries.
  */
 async function seedEarnings(
   db: Kysely<Database>,
@@ -112,6 +112,7 @@ async function seedEarnings(
     created_at: at,
   });
   const prices = locked.map((part) => partPrice(pricedPart(part)));
+  const storyPrice = wholeStoryPrice(prices);
   const readers = readerIds.slice(0, BUYERS + LOOKERS);
 
   const paywallEvents = readers.map((userId, index) => {
@@ -122,7 +123,7 @@ async function seedEarnings(
     .insertInto("paywall_events")
     .values([
       ...paywallEvents.map(({ userId, at }) => paywallEvent("paywall_view", userId, at)),
-      // Every fourth reader cancelled a first purchase before coming back to it.
+      // Every fourth reader cancelled a purchase first; the buyers among them came back.
       ...paywallEvents
         .filter((_, index) => index % 4 === 1)
         .map(({ userId, at }) => paywallEvent("purchase_cancelled", userId, at + 60_000)),
@@ -146,9 +147,7 @@ async function seedEarnings(
         created_at: boughtAt,
       })
       .execute();
-    const wholeStory = index % BUYERS_OF_WHOLE_STORY === 0;
-    const storyPrice = wholeStoryPrice(prices);
-    if (wholeStory && storyPrice <= PACK.value) {
+    if (index % BUYERS_OF_WHOLE_STORY === 0 && storyPrice <= PACK.value) {
       await db
         .insertInto("story_unlocks")
         .values({ user_id: userId, story_id: storyId, coins: storyPrice, created_at: boughtAt })
@@ -174,30 +173,4 @@ async function seedEarnings(
       await debit(db, userId, coins, { storyId, partId: part.id }, unlockedAt);
     }
   }
-}
-
-/** Spends Coins as a purchase does: the wallet and its ledger entry. */
-async function debit(
-  db: Kysely<Database>,
-  userId: number,
-  coins: number,
-  target: { storyId: number; partId: number | null },
-  at: number,
-): Promise<void> {
-  await db
-    .updateTable("wallets")
-    .set({ coins: sql`coins - ${coins}`, updated_at: at })
-    .where("user_id", "=", userId)
-    .execute();
-  await db
-    .insertInto("coin_transactions")
-    .values({
-      user_id: userId,
-      amount: -coins,
-      reason: target.partId === null ? "story" : "part",
-      story_id: target.storyId,
-      part_id: target.partId,
-      created_at: at,
-    })
-    .execute();
 }
