@@ -59,3 +59,16 @@ export function alertMaskOf(kinds: Iterable<AlertKind>): number {
 export function isAlertKind(name: string): name is AlertKind {
   return Object.hasOwn(ALERT_KINDS, name);
 }
+
+/** What an emailed unsubscribe link stops: the alert digests or the monthly newsletter. */
+export const MAIL_LISTS = ["alerts", "news"] as const;
+export type MailList = (typeof MAIL_LISTS)[number];
+
+/** GET /v5/alerts/unsubscribe: whose link it is, and what they get by mail. */
+export interface MailSubscriptions {
+  username: string;
+  /** Alerts of either group (activity, updates). */
+  alerts: boolean;
+  /** The monthly newsletter (`subscribe`). */
+  news: boolean;
+}

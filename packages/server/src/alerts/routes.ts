@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { MAIL_LISTS } from "@inkwell/shared";
 import type { AppEnv } from "../http/app-env.ts";
 import { HttpError } from "../http/errors.ts";
 import { errorJson, objectJson } from "../http/openapi.ts";
@@ -10,7 +11,7 @@ const path = "/v5/alerts/unsubscribe";
 const link = z.object({
   u: z.string({ error: "u is the account id of the link" }).min(1).max(64),
   k: z.string({ error: "k is the key of the link" }).min(1).max(64),
-  list: z.enum(["alerts", "news"], { error: "list is alerts or news" }).default("alerts"),
+  list: z.enum(MAIL_LISTS, { error: `list is ${MAIL_LISTS.join(" or ")}` }).default("alerts"),
 });
 const responses = {
   200: {

@@ -1,4 +1,5 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
+import type { MailList, MailSubscriptions } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 
@@ -21,9 +22,6 @@ export async function alertsKeyOf(db: Kysely<Database>, userId: number): Promise
     .executeTakeFirstOrThrow();
   return row.alerts_key ?? "";
 }
-
-/** What an emailed link stops: the alert digests (decision 046) or the monthly newsletter. */
-export type MailList = "alerts" | "news";
 
 /** The link's page (what the mail shows), and the call mail apps post to (RFC 8058). */
 export function unsubscribeLinks(userId: number, key: string, list: MailList = "alerts") {
@@ -56,13 +54,6 @@ async function ownerOf(db: Kysely<Database>, u: string, key: string) {
     .where("id", "=", Number(u))
     .executeTakeFirst();
   return user && sameKey(user.alerts_key, key) ? user : null;
-}
-
-/** What a link's owner gets: alerts of either group, and the newsletter. */
-export interface MailSubscriptions {
-  username: string;
-  alerts: boolean;
-  news: boolean;
 }
 
 /** Whose link this is and what they get by mail; null for a link that is not theirs. */

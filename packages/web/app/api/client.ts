@@ -34,6 +34,7 @@ import type {
   InboxThreadList,
   LibraryPage,
   LibrarySort,
+  MailSubscriptions,
   MyReport,
   NewStoryInput,
   NotificationForm,
@@ -342,7 +343,7 @@ export function createApiClient(fetchApi: ApiFetch) {
      * (refused when it is not a valid link), and what they get by mail.
      */
     mailLink: (userId: string, key: string) =>
-      call<{ username: string; alerts: boolean; news: boolean }>(
+      call<MailSubscriptions>(
         `/v5/alerts/unsubscribe?${new URLSearchParams({ u: userId, k: key })}`,
         {},
       ),

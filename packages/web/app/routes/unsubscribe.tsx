@@ -1,3 +1,4 @@
+import type { MailList } from "@inkwell/shared";
 import { BellOff, CircleAlert, CircleCheck } from "lucide";
 import { apiContext } from "../api/context.ts";
 import { Icon } from "../components/icon.tsx";
@@ -8,17 +9,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const userId = params.get("u") ?? "";
   const key = params.get("k") ?? "";
+  const list: MailList = params.get("list") === "news" ? "news" : "alerts";
   const link = userId && key ? await context.get(apiContext).mailLink(userId, key) : null;
   return {
     userId,
     key,
-    list: params.get("list") === "news" ? ("news" as const) : ("alerts" as const),
+    list,
     found: link?.ok ? link.value : null,
     done: params.has("done"),
   };
 }
 
-const textsOf = (list: "alerts" | "news") => (list === "news" ? t.alerts.news : t.alerts);
+const textsOf = (list: MailList) => (list === "news" ? t.alerts.news : t.alerts);
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
   { title: `${textsOf(loaderData?.list ?? "alerts").title} · ${t.brand}` },
