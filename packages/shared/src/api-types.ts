@@ -4,6 +4,7 @@
  */
 
 import type { SignupSource } from "./accounts.ts";
+import type { StorySale } from "./coins.ts";
 import type {
   ContestEntry,
   ContestLanguage,
@@ -557,6 +558,14 @@ export interface Paywall {
   chapterDescription: string | null;
   /** The writer's note to those who unlock a bonus part; null when there is none. */
   authorNote: string | null;
+  /** The story's sale, with what the two prices are without it; null when none is on. */
+  sale: PaywallSale | null;
+}
+
+/** A sale as the paywall shows it: the percent off, its end, and the prices struck through. */
+export interface PaywallSale extends StorySale {
+  listPrice: number;
+  storyListPrice: number;
 }
 
 /** A price list (§3: the entry with id wp1 gives the price). */

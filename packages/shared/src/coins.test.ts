@@ -10,6 +10,7 @@ import {
   formatCoinBalance,
   formatCoins,
   formatPackPrice,
+  fullStoryPrice,
   isPartBlocked,
   PAID_PART_TEXT_MAX,
   paidPartErrors,
@@ -17,7 +18,10 @@ import {
   paywallAuthorDescription,
   premiumCoinsGain,
   premiumExtra,
-  storyListPrice,
+  SALE_DAYS_MAX,
+  saleAt,
+  saleErrors,
+  salePrice,
   wholeStoryPrice,
 } from "./coins.ts";
 
@@ -41,14 +45,63 @@ describe("part prices (§9)", () => {
     expect(wholeStoryPrice([6, 6, 6, 6, 15])).toBe(32);
     // The deal group's list price: 15 plain parts (90 Coins) cost 72 whole, 16 cost 77.
     const plain = { isBonusPart: false, bonusTypeName: null };
-    expect(storyListPrice(Array(15).fill(plain))).toBe(72);
-    expect(storyListPrice(Array(16).fill(plain))).toBe(77);
-    expect(storyListPrice([{ isBonusPart: true, bonusTypeName: "Exclusive Chapter" }])).toBe(15);
-    expect(storyListPrice([])).toBe(0);
+    expect(fullStoryPrice(Array(15).fill(plain), null)).toBe(72);
+    expect(fullStoryPrice(Array(16).fill(plain), null)).toBe(77);
+    expect(fullStoryPrice([{ isBonusPart: true, bonusTypeName: "Exclusive Chapter" }], null)).toBe(
+      15,
+    );
+    expect(fullStoryPrice([], null)).toBe(0);
+    // On sale, 25% off: 16 parts at 4 Coins (64) cost 52 whole, inside the deal group.
+    expect(fullStoryPrice(Array(16).fill(plain), 25)).toBe(52);
     expect(wholeStoryPrice([6, 6, 6, 6, 6])).toBe(24);
     // One part left: the story costs what the part does, never less.
     expect(wholeStoryPrice([6])).toBe(6);
     expect(wholeStoryPrice([])).toBe(0);
+  });
+});
+
+describe("sales (decision 052)", () => {
+  it("takes the percent off each part, down to a whole Coin, never below one", () => {
+    expect(salePrice(6, null)).toBe(6);
+    expect(salePrice(6, 50)).toBe(3);
+    expect(salePrice(6, 10)).toBe(5);
+    expect(salePrice(15, 30)).toBe(10);
+    expect(salePrice(8, 25)).toBe(6);
+    expect(salePrice(6, 90)).toBe(1);
+    expect(salePrice(1, 50)).toBe(1);
+  });
+
+  it("is on only until it ends", () => {
+    const ends = Date.UTC(2026, 11, 5, 12);
+    expect(saleAt({ percent: 30, endsAt: ends }, ends - 1)).toEqual({
+      percent: 30,
+      endsAt: "2026-12-05T12:00:00.000Z",
+    });
+    expect(saleAt({ percent: 30, endsAt: ends }, ends)).toBeNull();
+    expect(saleAt({ percent: null, endsAt: null }, 0)).toBeNull();
+    expect(saleAt({ percent: 30, endsAt: null }, 0)).toBeNull();
+  });
+
+  it("accepts 10 to 90 percent ending within 31 days, and says what is wrong otherwise", () => {
+    const now = Date.UTC(2026, 10, 27);
+    const day = 86_400_000;
+    const at = (offset: number) => new Date(now + offset).toISOString();
+    expect(saleErrors({ percent: 10, endsAt: at(1) }, now)).toEqual({});
+    expect(saleErrors({ percent: 90, endsAt: at(SALE_DAYS_MAX * day) }, now)).toEqual({});
+    for (const percent of [9, 91, 12.5, Number.NaN]) {
+      expect(saleErrors({ percent, endsAt: at(day) }, now)).toEqual({
+        percent: "Percent off must be a whole number from 10 to 90",
+      });
+    }
+    expect(saleErrors({ percent: 20, endsAt: at(0) }, now).endsAt).toBe(
+      "The sale must end in the future",
+    );
+    expect(saleErrors({ percent: 20, endsAt: at(SALE_DAYS_MAX * day + 1) }, now).endsAt).toBe(
+      "A sale lasts at most 31 days",
+    );
+    expect(saleErrors({ percent: 20, endsAt: "soon" }, now).endsAt).toBe(
+      "Choose the day the sale ends",
+    );
   });
 });
 

@@ -117,17 +117,76 @@ export function partPrice(part: { isBonusPart: boolean; bonusTypeName: string | 
   return PAID_STORY_PART_PRICE;
 }
 
+/**
+ * A paid story's sale (reader.md §2 the catalog's 'On sale' group, docs/decisions/052): staff
+ * take a whole percent off every paywalled part until a moment; buying whole then takes its
+ * own discount off the sale prices.
+ */
+export interface StorySale {
+  percent: number;
+  /** When the sale ends (ISO 8601); the list prices are back from then. */
+  endsAt: string;
+}
+
+/** What a system admin sends to start (or change) a story's sale. */
+export interface StorySaleInput {
+  percent: number;
+  endsAt: string;
+}
+
+/** Whole percent off: enough to be worth a group of its own, never a giveaway. */
+export const SALE_PERCENT = { min: 10, max: 90 } as const;
+
+/** A sale ends within a month of being set, so no story is on sale for good by mistake. */
+export const SALE_DAYS_MAX = 31;
+
+/** A part's price on sale: the percent off, down to a whole Coin, and never below 1. */
+export function salePrice(listPrice: number, percent: number | null): number {
+  if (percent === null) return listPrice;
+  return Math.max(1, Math.floor((listPrice * (100 - percent)) / 100));
+}
+
+/** The sale a story's stored percent and end make at `now`: null when none or ended. */
+export function saleAt(
+  stored: { percent: number | null; endsAt: number | null },
+  now: number,
+): StorySale | null {
+  if (stored.percent === null || stored.endsAt === null || stored.endsAt <= now) return null;
+  return { percent: stored.percent, endsAt: new Date(stored.endsAt).toISOString() };
+}
+
+/**
+ * What is wrong with a sale, field by field: empty when it may be set. The server refuses with
+ * these; the paid story manager shows them beside the fields before sending.
+ */
+export function saleErrors(input: StorySaleInput, now: number): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const { min, max } = SALE_PERCENT;
+  if (!Number.isInteger(input.percent) || input.percent < min || input.percent > max) {
+    errors.percent = `Percent off must be a whole number from ${min} to ${max}`;
+  }
+  const ends = Date.parse(input.endsAt);
+  if (Number.isNaN(ends)) errors.endsAt = "Choose the day the sale ends";
+  else if (ends <= now) errors.endsAt = "The sale must end in the future";
+  else if (ends > now + SALE_DAYS_MAX * 86_400_000) {
+    errors.endsAt = `A sale lasts at most ${SALE_DAYS_MAX} days`;
+  }
+  return errors;
+}
+
 /** reader.md §2, writer-paid-contest.md §9: the catalog's deal group, 'Stories for 74 coins or less'. */
 export const DEAL_PRICE_MAX = 74;
 
 /**
- * What a paid story costs to unlock whole, at its list price (every paywalled part, as a
- * reader who bought none of them would pay): what the deal group compares.
+ * What a paid story costs to unlock whole for a reader who bought none of it (every paywalled
+ * part), at today's prices: a sale's percent off (null for none) comes first. What the deal
+ * group compares.
  */
-export function storyListPrice(
+export function fullStoryPrice(
   paywalledParts: readonly { isBonusPart: boolean; bonusTypeName: string | null }[],
+  salePercent: number | null,
 ): number {
-  return wholeStoryPrice(paywalledParts.map(partPrice));
+  return wholeStoryPrice(paywalledParts.map((part) => salePrice(partPrice(part), salePercent)));
 }
 
 /**

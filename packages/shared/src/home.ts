@@ -248,9 +248,16 @@ export const ORIGINALS_CATALOG_URL = "/catalog/inkwelloriginals";
  * The paid catalog's groups before its genres (reader.md §2 Catalogs): keys the catalog's
  * tags call answers beside genre tags. The '~' keeps them apart from every tag, which is
  * letters, digits, - and _ only. Featured picks are the paid stories on the curation
- * accounts' public lists: the team features a story by listing it.
+ * accounts' public lists: the team features a story by listing it. On sale are the paid
+ * stories whose sale is on (decision 052).
  */
-export const PAID_CATALOG_GROUPS = ["~featured", "~new_releases", "~ongoing", "~deals"] as const;
+export const PAID_CATALOG_GROUPS = [
+  "~featured",
+  "~on_sale",
+  "~new_releases",
+  "~ongoing",
+  "~deals",
+] as const;
 export type PaidCatalogGroup = (typeof PAID_CATALOG_GROUPS)[number];
 export const isPaidCatalogGroup = (key: string): key is PaidCatalogGroup =>
   (PAID_CATALOG_GROUPS as readonly string[]).includes(key);

@@ -3,6 +3,7 @@
  * system admins, and the system admins' own panel. Decision 042 says what is left out.
  */
 
+import type { StorySale } from "./coins.ts";
 import type { StaffNote } from "./reports.ts";
 
 /** What an ambassador or system admin sees of a story in the Story lock panel. */
@@ -94,6 +95,8 @@ export interface PaidProgrammeView {
   parts: PaidProgrammePart[];
   /** Readers who bought a part or the whole story, and the Coins they spent, all told. */
   sales: { readers: number; coins: number };
+  /** The sale on now (a paid story's only); null when none is. */
+  sale: StorySale | null;
 }
 
 /**

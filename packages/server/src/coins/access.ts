@@ -4,11 +4,14 @@ import {
   type Paywall,
   partPrice,
   paywallAuthorDescription,
+  type StorySale,
+  saleAt,
+  salePrice,
   wholeStoryPrice,
 } from "@inkwell/shared";
 import type { Kysely, Selectable } from "kysely";
 import { queryTemplate } from "../db/query-template.ts";
-import type { Database, PartsTable } from "../db/schema.ts";
+import type { Database, PartsTable, StoriesTable } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { premiumPicksOfStory } from "../premium-picks/wheel.ts";
 import { isPublished, type PartRow } from "../stories/cards.ts";
@@ -80,12 +83,28 @@ export const pricedPart = (part: Pick<PartRow, "is_bonus" | "bonus_type">) => ({
   bonusTypeName: part.bonus_type,
 });
 
+/** The story's sale on at `now` (decision 052), from its row. */
+export const storySaleAt = (
+  story: Pick<Selectable<StoriesTable>, "sale_percent" | "sale_ends_at">,
+  now: number,
+): StorySale | null => saleAt({ percent: story.sale_percent, endsAt: story.sale_ends_at }, now);
+
+/** What unlocking one part costs now: its list price, less the story's sale if one is on. */
+export const partPriceNow = (
+  part: Pick<PartRow, "is_bonus" | "bonus_type">,
+  sale: StorySale | null,
+): number => salePrice(partPrice(pricedPart(part)), sale?.percent ?? null);
+
 /** What unlocking the story's parts still locked for this reader costs, all at once. */
-export function storyPriceFor(parts: readonly PartRow[], access: PartAccess): number {
+export function storyPriceFor(
+  parts: readonly PartRow[],
+  access: PartAccess,
+  sale: StorySale | null,
+): number {
   return wholeStoryPrice(
     parts
       .filter((part) => isPublished(part) && isBlockedFor(access, part))
-      .map((part) => partPrice(pricedPart(part))),
+      .map((part) => partPriceNow(part, sale)),
   );
 }
 
@@ -95,17 +114,23 @@ export function paywallFor(
   parts: readonly PartRow[],
   access: PartAccess,
   authorDescription: string,
+  sale: StorySale | null,
 ): Paywall | null {
   if (!isBlockedFor(access, part)) return null;
   // The writer's words belong to bonus parts (§3): a part made plain keeps them for later.
   const bonusText = (text: string | null) => (part.is_bonus === 1 && text ? text : null);
   return {
     blockedMessage: blockedMessage(pricedPart(part)),
-    price: partPrice(pricedPart(part)),
-    storyPrice: storyPriceFor(parts, access),
+    price: partPriceNow(part, sale),
+    storyPrice: storyPriceFor(parts, access, sale),
     authorDescription: paywallAuthorDescription(authorDescription),
     chapterDescription: bonusText(part.chapter_description),
     authorNote: bonusText(part.author_note),
+    sale: sale && {
+      ...sale,
+      listPrice: partPriceNow(part, null),
+      storyListPrice: storyPriceFor(parts, access, null),
+    },
   };
 }
 

@@ -81,6 +81,7 @@ describe("paid parts", () => {
       authorDescription: "I write slow-burn mysteries set in lighthouses, mostly at night, with…",
       chapterDescription: null,
       authorNote: null,
+      sale: null,
     });
     expect(part.paywall?.authorDescription).toHaveLength(70);
 

@@ -13,7 +13,7 @@ import {
   type PaidContentMetadata,
   PRICE_ENTRY_ID,
   type PurchaseResult,
-  partPrice,
+  type StorySale,
 } from "@inkwell/shared";
 import { type Kysely, sql } from "kysely";
 import { readFeatures } from "../accounts/features.ts";
@@ -26,7 +26,15 @@ import { isPublished, type PartRow, toPartSummary } from "../stories/cards.ts";
 import { ownPartsOf, publishedPartsOf, readableStory } from "../stories/service.ts";
 import { isAuthorOrStaff, type MaybeViewer, type Viewer } from "../viewer.ts";
 import { holdStory } from "../works/service.ts";
-import { accessTo, isBlockedFor, type PartAccess, pricedPart, storyPriceFor } from "./access.ts";
+import {
+  accessTo,
+  isBlockedFor,
+  type PartAccess,
+  partPriceNow,
+  pricedPart,
+  storyPriceFor,
+  storySaleAt,
+} from "./access.ts";
 import { type Checkout, CheckoutDeclined, type CheckoutOrder } from "./checkout.ts";
 
 const walletOf = queryTemplate((db: Kysely<Database>, userId: number) =>
@@ -251,6 +259,7 @@ export async function paidContentMetadata(
   now = Date.now(),
 ): Promise<PaidContentMetadata> {
   const { story, parts, access } = await readableStoryParts(db, viewer, storyId);
+  const sale = storySaleAt(story, now);
   // The listing leaves texts out; a bonus part's two are read only where there are any.
   const bonusTexts = parts.some((part) => part.is_bonus === 1)
     ? await db
@@ -273,7 +282,7 @@ export async function paidContentMetadata(
   return {
     story: {
       id: story.id,
-      price: [{ id: PRICE_ENTRY_ID, amount: storyPriceFor(parts, access) }],
+      price: [{ id: PRICE_ENTRY_ID, amount: storyPriceFor(parts, access, sale) }],
       hasBonusParts: published.some((part) => part.isBonusPart),
       isPaidPreview: published.some((part) => part.isBlocked),
       numNewParts,
@@ -302,9 +311,7 @@ export async function paidContentMetadata(
             part.paywalled === 1 ? (summary.isBonusPart ? "paid_bonus" : "paid_story") : null,
           bonus_type: summary.isBonusPart ? bonusTypeNumber(summary.bonusTypeName) : null,
           price:
-            part.paywalled === 1
-              ? [{ id: PRICE_ENTRY_ID, amount: partPrice(pricedPart(part)) }]
-              : [],
+            part.paywalled === 1 ? [{ id: PRICE_ENTRY_ID, amount: partPriceNow(part, sale) }] : [],
           isBlocked: summary.isBlocked,
           blockedMessage: summary.isBlocked ? blockedMessage(pricedPart(part)) : null,
           isBonusPart: summary.isBonusPart,
@@ -339,6 +346,7 @@ function purchaseTarget(
   parts: readonly PartRow[],
   access: PartAccess,
   partId: number | undefined,
+  sale: StorySale | null,
 ): { target: PartRow; price: number } {
   const published = parts.filter(isPublished);
   if (partId !== undefined) {
@@ -346,13 +354,13 @@ function purchaseTarget(
     if (!part) throw notFound("Part");
     if (part.paywalled !== 1) throw new HttpError(409, "not_paid", "This part is free to read.");
     if (!isBlockedFor(access, part)) throw new AlreadyUnlocked(part.id);
-    return { target: part, price: partPrice(pricedPart(part)) };
+    return { target: part, price: partPriceNow(part, sale) };
   }
   const first = published.find((part) => isBlockedFor(access, part));
   if (!first) {
     throw new HttpError(409, "nothing_locked", "You can already read every part of this story.");
   }
-  return { target: first, price: storyPriceFor(parts, access) };
+  return { target: first, price: storyPriceFor(parts, access, sale) };
 }
 
 /**
@@ -375,7 +383,7 @@ export async function purchase(
     const { target, price } = await db.transaction().execute(async (trx) => {
       // The story first, then the wallet: a part made free, unpublished or deleted at this
       // moment either waits for the purchase or is seen by it, never charged after.
-      await holdStory(trx, storyId);
+      const held = await holdStory(trx, storyId);
       if (isPostgres(trx)) {
         await trx
           .selectFrom("wallets")
@@ -385,7 +393,10 @@ export async function purchase(
           .execute();
       }
       const parts = await publishedPartsOf(trx, storyId);
-      const bought = purchaseTarget(parts, await accessTo(trx, viewer, story, parts), partId);
+      // The sale as the transaction sees it: one ending now charges the list price.
+      const sale = held ? storySaleAt(held, now) : null;
+      const access = await accessTo(trx, viewer, story, parts);
+      const bought = purchaseTarget(parts, access, partId, sale);
       const { target, price } = bought;
       const balance = await coinsOf(trx, viewer.id);
       if (balance < price) throw notEnoughCoins(price, balance);

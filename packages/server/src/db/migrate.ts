@@ -42,6 +42,7 @@ import * as alertMask from "./migrations/040-alert-mask.ts";
 import * as profileImageModeration from "./migrations/041-profile-image-moderation.ts";
 import * as paywallEvents from "./migrations/042-paywall-events.ts";
 import * as storyClicks from "./migrations/043-story-clicks.ts";
+import * as storySales from "./migrations/044-story-sales.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   "041-profile-image-moderation": profileImageModeration,
   "042-paywall-events": paywallEvents,
   "043-story-clicks": storyClicks,
+  "044-story-sales": storySales,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -126,6 +126,9 @@ export interface StoriesTable {
   banned_cover: string | null;
   /** Staff set the language and category; the writer may not change them (migration 037). */
   classification_locked: Flag;
+  /** A paid story's sale: percent off every paywalled part until the end (migration 044). */
+  sale_percent: number | null;
+  sale_ends_at: Millis | null;
 }
 
 export interface StoryCategoriesTable {

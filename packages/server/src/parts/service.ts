@@ -1,6 +1,6 @@
 import type { PartDetails } from "@inkwell/shared";
 import type { Kysely } from "kysely";
-import { accessTo, isBlockedFor, paywallFor } from "../coins/access.ts";
+import { accessTo, isBlockedFor, paywallFor, storySaleAt } from "../coins/access.ts";
 import { queryTemplate } from "../db/query-template.ts";
 import type { Database } from "../db/schema.ts";
 import { notFound } from "../http/errors.ts";
@@ -62,7 +62,13 @@ export async function getPartDetails(
   const access = await accessTo(db, viewer, story, [part]);
   const blocked = isBlockedFor(access, part);
   const paywall = blocked
-    ? paywallFor(part, siblings, access, await authorDescriptionOf(db, story.user_id))
+    ? paywallFor(
+        part,
+        siblings,
+        access,
+        await authorDescriptionOf(db, story.user_id),
+        storySaleAt(story, now),
+      )
     : null;
   return {
     ...toPartSummary(part, now, blocked),

@@ -141,3 +141,37 @@ export async function seedPromotion(db: Kysely<Database>, now: number): Promise<
     })
     .execute();
 }
+
+/** The demo's sales: the paid catalog's On sale group and a paywall at sale prices. */
+const DEMO_SALES = [30, 25] as const;
+
+/**
+ * Puts the most read Originals (published, not mature, none of the demo writer's) on sale
+ * for two weeks from now, as staff would in the paid story manager (decision 052).
+ */
+export async function seedSales(
+  db: Kysely<Database>,
+  demoWriterId: number,
+  now: number,
+): Promise<void> {
+  const stories = await db
+    .selectFrom("stories")
+    .select("id")
+    .where("is_paid", "=", 1)
+    .where("draft", "=", 0)
+    .where("deleted", "=", 0)
+    .where("num_parts", ">", 0)
+    .where("rating", "!=", MATURE_RATING)
+    .where("user_id", "!=", demoWriterId)
+    .orderBy("read_count", "desc")
+    .orderBy("id")
+    .limit(DEMO_SALES.length)
+    .execute();
+  for (const [index, story] of stories.entries()) {
+    await db
+      .updateTable("stories")
+      .set({ sale_percent: DEMO_SALES[index] ?? null, sale_ends_at: now + 14 * DAY })
+      .where("id", "=", story.id)
+      .execute();
+  }
+}

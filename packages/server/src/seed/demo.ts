@@ -12,7 +12,7 @@ import { CATEGORIES, GENRE_TAGS, LANGUAGE_WEIGHTS, TAGS } from "./catalogue.ts";
 import { type CommentableStory, insertComments, planComments } from "./comments.ts";
 import { partHtml, storyContent, userBio } from "./content.ts";
 import { coverSvg } from "./covers.ts";
-import { seedCuration, seedPromotion } from "./curation.ts";
+import { seedCuration, seedPromotion, seedSales } from "./curation.ts";
 import { seedDemoReader } from "./demo-reader.ts";
 import { seedDemoWriter } from "./demo-writer.ts";
 
@@ -163,6 +163,7 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions): Prom
     await seedFollows(trx, faker, userIds, writerIds, now);
     await seedCuration(trx, now);
     await seedPromotion(trx, now);
+    await seedSales(trx, userIds[1] as number, now);
     await seedDemoReader(trx, userIds.slice(0, DEMO_ACCOUNTS.length), now);
     await seedDemoWriter(trx, userIds[1] as number, everyoneElse, now);
     await activateContest(trx, DEMO_CONTEST, now);

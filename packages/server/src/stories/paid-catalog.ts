@@ -1,10 +1,10 @@
 import {
   CURATION_USERNAMES,
   DEAL_PRICE_MAX,
+  fullStoryPrice,
   PAID_CATALOG_GROUPS,
   type PaidCatalogGroup,
   type StoryCard,
-  storyListPrice,
 } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
@@ -12,9 +12,9 @@ import type { MaybeViewer } from "../viewer.ts";
 import { listedStory, listStories, paidStoryTags } from "./service.ts";
 
 /**
- * The paid catalog (reader.md §2 Catalogs, docs/decisions/041): Featured picks, New
- * releases, Ongoing stories and 'Stories for 74 coins or less' before the genres, each shown
- * only when the viewer may see a story of it.
+ * The paid catalog (reader.md §2 Catalogs, docs/decisions/041): Featured picks, On sale
+ * (decision 052), New releases, Ongoing stories and 'Stories for 74 coins or less' before the
+ * genres, each shown only when the viewer may see a story of it.
  */
 export async function paidCatalogKeys(
   db: Kysely<Database>,
@@ -47,6 +47,7 @@ export async function paidGroupStories(
       paid: true,
       ...(group === "~ongoing" && { completed: false }),
       ...(group === "~deals" && { storyIds: await dealStoryIds(db, viewer) }),
+      ...(group === "~on_sale" && { storyIds: [...(await storiesOnSale(db)).keys()] }),
       ...(group === "~featured" && { storyIds: await featuredStoryIds(db) }),
       limit,
       offset: 0,
@@ -57,32 +58,47 @@ export async function paidGroupStories(
   return list.stories;
 }
 
+/** Paid stories whose sale is on at `now`, with their percent off. */
+async function storiesOnSale(db: Kysely<Database>, now = Date.now()): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom("stories")
+    .select(["id", "sale_percent"])
+    .where("sale_ends_at", ">", now)
+    .where("sale_percent", "is not", null)
+    .where("is_paid", "=", 1)
+    .execute();
+  return new Map(rows.map((row) => [Number(row.id), Number(row.sale_percent)]));
+}
+
 /**
  * Paid stories the viewer may see whose paywalled parts cost at most DEAL_PRICE_MAX Coins
- * bought whole at list price (storyListPrice). Read as one row per story and kind of part,
- * so a story of a hundred parts is still a row or three.
+ * bought whole by a new reader at today's prices (fullStoryPrice: a sale counts). Read as one
+ * row per story and kind of part, so a story of a hundred parts is still a row or three.
  */
 async function dealStoryIds(db: Kysely<Database>, viewer: MaybeViewer): Promise<number[]> {
-  const rows = await db
-    .selectFrom("parts")
-    .select((eb) => [
-      "parts.story_id",
-      "parts.is_bonus",
-      "parts.bonus_type",
-      eb.fn.countAll<number | string>().as("count"),
-    ])
-    .where("parts.paywalled", "=", 1)
-    .where("parts.draft", "=", 0)
-    .where("parts.deleted", "=", 0)
-    .where("parts.story_id", "in", (eb) =>
-      eb
-        .selectFrom("stories")
-        .select("stories.id")
-        .where((inner) => listedStory(inner, viewer))
-        .where("stories.is_paid", "=", 1),
-    )
-    .groupBy(["parts.story_id", "parts.is_bonus", "parts.bonus_type"])
-    .execute();
+  const [rows, onSale] = await Promise.all([
+    db
+      .selectFrom("parts")
+      .select((eb) => [
+        "parts.story_id",
+        "parts.is_bonus",
+        "parts.bonus_type",
+        eb.fn.countAll<number | string>().as("count"),
+      ])
+      .where("parts.paywalled", "=", 1)
+      .where("parts.draft", "=", 0)
+      .where("parts.deleted", "=", 0)
+      .where("parts.story_id", "in", (eb) =>
+        eb
+          .selectFrom("stories")
+          .select("stories.id")
+          .where((inner) => listedStory(inner, viewer))
+          .where("stories.is_paid", "=", 1),
+      )
+      .groupBy(["parts.story_id", "parts.is_bonus", "parts.bonus_type"])
+      .execute(),
+    storiesOnSale(db),
+  ]);
   const partsOf = new Map<number, { isBonusPart: boolean; bonusTypeName: string | null }[]>();
   for (const row of rows) {
     const parts = partsOf.get(Number(row.story_id)) ?? [];
@@ -91,7 +107,7 @@ async function dealStoryIds(db: Kysely<Database>, viewer: MaybeViewer): Promise<
     partsOf.set(Number(row.story_id), parts);
   }
   return [...partsOf]
-    .filter(([, parts]) => storyListPrice(parts) <= DEAL_PRICE_MAX)
+    .filter(([id, parts]) => fullStoryPrice(parts, onSale.get(id) ?? null) <= DEAL_PRICE_MAX)
     .map(([id]) => id);
 }
 

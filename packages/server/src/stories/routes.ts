@@ -84,7 +84,7 @@ const getPaidStoryTags = createRoute({
   method: "get",
   path: "/v4/paid_stories/tags",
   summary:
-    "The paid catalog's groups, {tags}: ~featured, ~new_releases, ~ongoing and ~deals (74 Coins or less), then the genres, each only when the caller may see a paid story of it",
+    "The paid catalog's groups, {tags}: ~featured, ~on_sale (a sale on now), ~new_releases, ~ongoing and ~deals (74 Coins or less, sales counted), then the genres, each only when the caller may see a paid story of it",
   responses: { 200: { description: "{tags}", ...objectJson } },
 });
 

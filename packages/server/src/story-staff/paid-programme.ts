@@ -1,8 +1,16 @@
-import { type PaidProgrammeView, partPrice } from "@inkwell/shared";
+import {
+  formatZonedDate,
+  type PaidProgrammeView,
+  partPrice,
+  type StorySale,
+  type StorySaleInput,
+  saleErrors,
+} from "@inkwell/shared";
 import type { Kysely } from "kysely";
+import { storySaleAt } from "../coins/access.ts";
 import type { Database } from "../db/schema.ts";
 import { storyChanged } from "../events.ts";
-import { HttpError, notFound } from "../http/errors.ts";
+import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { storyUrl } from "../stories/cards.ts";
 import { insertStoryStaffNote } from "../support/staff-notes.ts";
 import { tellWriter } from "../support/tell-writer.ts";
@@ -22,6 +30,8 @@ async function programmeStory(db: Db, storyId: number) {
       "stories.is_paid",
       "stories.draft",
       "stories.deleted",
+      "stories.sale_percent",
+      "stories.sale_ends_at",
       "users.username",
     ])
     .where("stories.id", "=", storyId)
@@ -70,6 +80,7 @@ export async function paidProgrammeView(
   db: Db,
   viewer: Viewer,
   storyId: number,
+  now = Date.now(),
 ): Promise<PaidProgrammeView> {
   requireSysAdmin(viewer);
   const story = await programmeStory(db, storyId);
@@ -96,6 +107,7 @@ export async function paidProgrammeView(
       };
     }),
     sales,
+    sale: story.is_paid === 1 ? storySaleAt(story, now) : null,
   };
 }
 
@@ -195,7 +207,7 @@ export async function leavePaidProgramme(
     if (story.is_paid !== 1) return false;
     await trx
       .updateTable("stories")
-      .set({ is_paid: 0, is_paywalled: 0, paid_model: null })
+      .set({ is_paid: 0, is_paywalled: 0, paid_model: null, ...NO_SALE })
       .where("id", "=", storyId)
       .execute();
     await freeEveryPart(trx, storyId);
@@ -224,4 +236,101 @@ export async function leavePaidProgramme(
     );
   }
   return paidProgrammeView(db, viewer, storyId);
+}
+
+const NO_SALE = { sale_percent: null, sale_ends_at: null };
+
+/** How a sale reads in admin notes and the writer's mail: "30% off until Dec 05, 2026 …". */
+const saleTerms = (sale: StorySale) =>
+  `${sale.percent}% off until ${formatZonedDate(sale.endsAt, "UTC")}`;
+
+/**
+ * Puts a paid story on sale (decision 052), or changes the sale on: every paywalled part
+ * costs the percent less until the end, and the story joins the catalog's On sale group.
+ */
+export async function setStorySale(
+  db: Db,
+  viewer: Viewer,
+  storyId: number,
+  input: StorySaleInput,
+  baseUrl: string,
+  now = Date.now(),
+): Promise<PaidProgrammeView> {
+  requireSysAdmin(viewer);
+  const fields = saleErrors(input, now);
+  if (Object.keys(fields).length > 0) throw badRequest(Object.values(fields).join("; "), fields);
+  const sale = { percent: input.percent, endsAt: new Date(Date.parse(input.endsAt)).toISOString() };
+  await db.transaction().execute(async (trx) => {
+    await lockStory(trx, storyId);
+    const story = await programmeStory(trx, storyId);
+    if (story.is_paid !== 1 || story.deleted === 1) {
+      throw new HttpError(
+        409,
+        "not_paid",
+        "Only a story in the Paid Stories programme can go on sale.",
+      );
+    }
+    const changing = storySaleAt(story, now) !== null;
+    await trx
+      .updateTable("stories")
+      .set({ sale_percent: sale.percent, sale_ends_at: Date.parse(sale.endsAt) })
+      .where("id", "=", storyId)
+      .execute();
+    await insertStoryStaffNote(
+      trx,
+      viewer,
+      storyId,
+      `${changing ? "Changed the sale" : "Put on sale"}: ${saleTerms(sale)}.`,
+      now,
+    );
+  });
+  storyChanged(storyId);
+  await tellWriter(
+    db,
+    storyId,
+    {
+      subject: (title) => `${title} is on sale`,
+      lines: (title) => [
+        `Inkwell staff put your story "${title}" on sale: its paid parts are ${saleTerms(sale)}, and it is in the catalog's On sale group until then.`,
+        `${baseUrl}/story/${storyId}`,
+      ],
+    },
+    now,
+  );
+  return paidProgrammeView(db, viewer, storyId, now);
+}
+
+/** Ends a story's sale at once: its parts are back at their list prices. None on: no change. */
+export async function endStorySale(
+  db: Db,
+  viewer: Viewer,
+  storyId: number,
+  baseUrl: string,
+  now = Date.now(),
+): Promise<PaidProgrammeView> {
+  requireSysAdmin(viewer);
+  const ended = await db.transaction().execute(async (trx) => {
+    await lockStory(trx, storyId);
+    const story = await programmeStory(trx, storyId);
+    if (storySaleAt(story, now) === null) return false;
+    await trx.updateTable("stories").set(NO_SALE).where("id", "=", storyId).execute();
+    await insertStoryStaffNote(trx, viewer, storyId, "Ended the sale.", now);
+    return true;
+  });
+  if (ended) {
+    storyChanged(storyId);
+    await tellWriter(
+      db,
+      storyId,
+      {
+        subject: (title) => `The sale of ${title} has ended`,
+        lines: (title) => [
+          `Inkwell staff ended the sale of your story "${title}": its paid parts are back at their list prices.`,
+          `${baseUrl}/story/${storyId}`,
+        ],
+      },
+      now,
+    );
+  }
+  return paidProgrammeView(db, viewer, storyId, now);
 }

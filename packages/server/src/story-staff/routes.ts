@@ -7,7 +7,13 @@ import { publicBaseUrl, readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
 import { idParam, parseInput, staffNoteBody, validationHook } from "../http/validation.ts";
 import type { Viewer } from "../viewer.ts";
-import { joinPaidProgramme, leavePaidProgramme, paidProgrammeView } from "./paid-programme.ts";
+import {
+  endStorySale,
+  joinPaidProgramme,
+  leavePaidProgramme,
+  paidProgrammeView,
+  setStorySale,
+} from "./paid-programme.ts";
 import { addStoryStaffNote, classifyStory, storyStaffView, storyTextArchive } from "./service.ts";
 
 const params = z.object({ storyId: idParam("storyId") });
@@ -89,6 +95,37 @@ const leaveRoute = createRoute({
     "Take a story out of the Paid Stories programme (system admins): every part becomes free to read; what readers bought stays theirs. Answers the PaidProgrammeView",
   request: { params },
   responses: { 200: { description: "PaidProgrammeView", ...objectJson }, ...sysAdminResponses },
+});
+
+const salePath = "/v5/admin/stories/{storyId}/sale";
+
+const setSaleRoute = createRoute({
+  method: "put",
+  path: salePath,
+  summary:
+    "Put a paid story on sale, or change its sale (system admins): JSON {percent, endsAt}, 10 to 90 percent off every paywalled part until endsAt (ISO 8601, within 31 days). Answers the PaidProgrammeView",
+  request: { params },
+  responses: {
+    200: { description: "PaidProgrammeView", ...objectJson },
+    400: { description: "percent or endsAt out of range; nothing changed", ...errorJson },
+    ...sysAdminResponses,
+    409: { description: "Not in the Paid Stories programme; nothing changed", ...errorJson },
+  },
+});
+
+const endSaleRoute = createRoute({
+  method: "delete",
+  path: salePath,
+  summary:
+    "End a story's sale now (system admins): its parts are back at their list prices; no sale on changes nothing. Answers the PaidProgrammeView",
+  request: { params },
+  responses: { 200: { description: "PaidProgrammeView", ...objectJson }, ...sysAdminResponses },
+});
+
+/** Types only: the ranges are saleErrors' (shared), which the manager's form shows too. */
+const saleBody = z.object({
+  percent: z.coerce.number({ error: "percent must be a number" }),
+  endsAt: z.string({ error: "endsAt must be a date and time" }),
 });
 
 const { min, max } = PAID_PROGRAMME_FREE_PARTS;
@@ -191,6 +228,17 @@ export function storyStaffRoutes() {
     const { storyId } = c.req.valid("param");
     const view = await leavePaidProgramme(c.get("db"), viewer, storyId, publicBaseUrl(c));
     return c.json(view, 200);
+  });
+  app.openapi(setSaleRoute, async (c) => {
+    const viewer = requireViewer(c);
+    const input = parseInput(saleBody, await readFields(c));
+    const { storyId } = c.req.valid("param");
+    return c.json(await setStorySale(c.get("db"), viewer, storyId, input, publicBaseUrl(c)), 200);
+  });
+  app.openapi(endSaleRoute, async (c) => {
+    const viewer = requireViewer(c);
+    const { storyId } = c.req.valid("param");
+    return c.json(await endStorySale(c.get("db"), viewer, storyId, publicBaseUrl(c)), 200);
   });
   return app;
 }

@@ -482,12 +482,15 @@ export async function lockStory(trx: Db, storyId: number) {
 /**
  * Keeps the story's parts as they are for the rest of a purchase's transaction: changes to
  * them (deleting, unpublishing, pricing: lockStory) wait for it, and it for them. A key
- * share, so purchases do not wait for each other, nor for the story's counters.
+ * share, so purchases do not wait for each other, nor for the story's counters. Answers the
+ * story's sale columns as the purchase must price it.
  */
 export async function holdStory(trx: Db, storyId: number) {
-  if (isPostgres(trx)) {
-    await trx.selectFrom("stories").select("id").where("id", "=", storyId).forKeyShare().execute();
-  }
+  const held = trx
+    .selectFrom("stories")
+    .select(["sale_percent", "sale_ends_at"])
+    .where("id", "=", storyId);
+  return (isPostgres(trx) ? held.forKeyShare() : held).executeTakeFirst();
 }
 
 /**

@@ -75,6 +75,7 @@ import type {
   StoryList,
   StoryNotes,
   StoryNotesInput,
+  StorySaleInput,
   StorySearchFilters,
   StorySearchResult,
   StoryStaffView,
@@ -482,6 +483,15 @@ export function createApiClient(fetchApi: ApiFetch) {
     /** System admins: take a story out of the programme; every part is free again. */
     leavePaidProgramme: (storyId: number) =>
       call<PaidProgrammeView>(`/v5/admin/stories/${storyId}/paid-programme`, {
+        method: "DELETE",
+        headers: { accept: "application/json" },
+      }),
+    /** System admins: put a paid story on sale, or change its sale. */
+    setStorySale: (storyId: number, input: StorySaleInput) =>
+      call<PaidProgrammeView>(`/v5/admin/stories/${storyId}/sale`, json("PUT", input)),
+    /** System admins: end a story's sale now. */
+    endStorySale: (storyId: number) =>
+      call<PaidProgrammeView>(`/v5/admin/stories/${storyId}/sale`, {
         method: "DELETE",
         headers: { accept: "application/json" },
       }),

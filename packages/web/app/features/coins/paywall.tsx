@@ -1,4 +1,10 @@
-import type { Paywall as PaywallData, PaywallEventName, UserSummary } from "@inkwell/shared";
+import {
+  formatZonedDate,
+  type Paywall as PaywallData,
+  type PaywallEventName,
+  type PaywallSale,
+  type UserSummary,
+} from "@inkwell/shared";
 import { Lock } from "lucide";
 import { useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
@@ -10,6 +16,7 @@ import { Toast } from "../../components/toast.tsx";
 import { t } from "../../i18n/index.ts";
 import { beaconForm } from "../../lib/beacon.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
+import { useTimeZone } from "../../lib/use-time-zone.ts";
 import { BuyCoinsFlow } from "./buy-coins-flow.tsx";
 import { useWallet, wallet } from "./wallet-store.ts";
 import "../../styles/coins.css";
@@ -33,6 +40,18 @@ type Purchase = "part" | "story";
 /** Tells the writer's analytics what happened here (decisions/048); nobody waits for it. */
 const tell = (name: PaywallEventName, partId: number) =>
   beaconForm("/v5/events", { name, partId: String(partId) });
+
+/** The story's sale on the paywall (decision 052): how much off, until when, and the usual prices. */
+function SaleNotice({ sale }: { sale: PaywallSale }) {
+  const timeZone = useTimeZone();
+  return (
+    <p className="paywall__sale">
+      <span className="badge badge--sale">{t.coins.saleBadge(sale.percent)}</span>{" "}
+      {t.coins.saleUntil(formatZonedDate(sale.endsAt, timeZone))}{" "}
+      {t.coins.usualPrices(sale.listPrice, sale.storyListPrice)}
+    </p>
+  );
+}
 
 /**
  * In place of a locked part's text (writer-paid-contest.md §2, §4): why it is locked, the
@@ -127,6 +146,7 @@ export function Paywall({
           </div>
         )}
       </div>
+      {paywall.sale && <SaleNotice sale={paywall.sale} />}
       {user ? (
         <div className="paywall__actions">
           <button

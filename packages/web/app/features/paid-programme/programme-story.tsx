@@ -10,6 +10,7 @@ import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { t } from "../../i18n/index.ts";
 import "../../styles/paid-programme.css";
+import { StorySale } from "./story-sale.tsx";
 
 const text = t.paidProgramme;
 
@@ -119,6 +120,8 @@ export function ProgrammeStory({ initial }: { initial: PaidProgrammeView }) {
           </button>
         </form>
       )}
+
+      {view.isPaid && <StorySale view={view} onView={setView} />}
 
       <section className="paid-manager__parts" aria-labelledby="paid-manager-parts">
         <h3 id="paid-manager-parts">{text.partsHeading}</h3>

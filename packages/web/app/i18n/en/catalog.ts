@@ -7,6 +7,7 @@ export const catalog = {
   intro: "Inkwell Originals: the first parts are free, the rest unlock with Coins.",
   groups: {
     "~featured": "Featured picks",
+    "~on_sale": "On sale",
     "~new_releases": "New releases",
     "~ongoing": "Ongoing stories",
     "~deals": `Stories for ${DEAL_PRICE_MAX} coins or less`,

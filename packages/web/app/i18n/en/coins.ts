@@ -27,6 +27,12 @@ export const coins = {
     `You have ${formatCoinBalance(amount)} ${amount === 1 ? "Coin" : "Coins"}`,
   deducting: "Deducting…",
   logInToUnlock: "Log in to unlock",
+  saleBadge: (percent: number) => `${percent}% off`,
+  saleUntil: (until: string) => `On sale until ${until}.`,
+  usualPrices: (price: number, storyPrice: number) =>
+    storyPrice > 0
+      ? `Usually ${formatCoins(price)} for this part and ${formatCoins(storyPrice)} for the whole story.`
+      : `Usually ${formatCoins(price)} for this part.`,
   costs: (price: number, storyPrice: number) =>
     `This part costs ${formatCoins(price)}; the whole story ${formatCoins(storyPrice)}.`,
   confirmStoryTitle: "Unlock the whole story?",

@@ -1,4 +1,4 @@
-import { PAID_STORY_PART_PRICE } from "@inkwell/shared";
+import { PAID_STORY_PART_PRICE, SALE_DAYS_MAX, SALE_PERCENT } from "@inkwell/shared";
 
 const plural = (count: number, one: string, many: string) =>
   `${count.toLocaleString("en")} ${count === 1 ? one : many}`;
@@ -36,6 +36,20 @@ export const paidProgramme = {
     "Every part becomes free to read. What readers bought stays theirs, should the story come back.",
   left: "The story is out of the programme: every part is free to read.",
   deletedNote: "A deleted story can't join the programme.",
+  saleHeading: "Sale",
+  saleOn: (percent: number, until: string) => `On sale: ${percent}% off until ${until}.`,
+  saleNone:
+    "Not on sale. A sale takes a percent off every paid part and lists the story in the catalog's On sale group.",
+  salePercent: "Percent off",
+  salePercentHint: `From ${SALE_PERCENT.min} to ${SALE_PERCENT.max}: each paid part costs that much less, rounded down to a whole Coin.`,
+  saleLastDay: "Last day of the sale",
+  saleLastDayHint: `The sale ends when that day does, on your clock; it lasts at most ${SALE_DAYS_MAX} days.`,
+  startSale: "Start the sale",
+  changeSale: "Change the sale",
+  endSale: "End the sale",
+  saleStarted: "The story is on sale.",
+  saleChanged: "The sale is changed.",
+  saleEnded: "The sale has ended: every part is back at its list price.",
   saving: "Saving…",
   failed: "Not saved. Please try again.",
   cancel: "Cancel",
