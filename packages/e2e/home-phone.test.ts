@@ -257,9 +257,9 @@ describe("the home page on a phone", () => {
       expect(await groups.count()).toBe(4);
       expect(await groups.getByRole("heading", { level: 2 }).allTextContents()).toEqual([
         "Featured picks",
+        "On sale",
         "New releases",
         "Ongoing stories",
-        "Stories for 74 coins or less",
       ]);
       // Each group's heading stands clear of the titles of the carousel above it.
       const second = await groups.nth(1).getByRole("heading", { level: 2 }).boundingBox();
@@ -296,7 +296,7 @@ describe("the home page on a phone", () => {
   test("a genre's Hottest Originals lead to the originals catalog: the same view, its own title", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await page.goto("/catalog/paidstories");
-      // The genres come after the catalog's own four groups: the next batch.
+      // The genres come after the catalog's own five groups: in the next batch.
       await page.getByRole("link", { name: "More stories" }).scrollIntoViewIfNeeded();
       const allOfGenre = page.getByRole("link", { name: /^All .+ stories$/ });
       await allOfGenre.first().click();

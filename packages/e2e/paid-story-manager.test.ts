@@ -35,6 +35,34 @@ function programmeState(storyId: number) {
   return { isPaid: story?.is_paid === 1, locked: parts.map((part) => part.paywalled === 1) };
 }
 
+/** An Original not on sale (not mature, not a demo account's), and its first paid part. */
+function originalNotOnSale() {
+  const [story] = readDatabase<{
+    id: number;
+    title: string;
+    partId: number;
+    isBonus: number;
+    bonusType: string | null;
+  }>(
+    server.dataDir,
+    `SELECT s.id, s.title, p.id AS partId, p.is_bonus AS isBonus, p.bonus_type AS bonusType
+     FROM stories s JOIN users u ON u.id = s.user_id
+     JOIN parts p ON p.story_id = s.id AND p.paywalled = 1 AND p.draft = 0 AND p.deleted = 0
+     WHERE s.is_paid = 1 AND s.sale_percent IS NULL AND s.draft = 0 AND s.deleted = 0
+       AND s.rating <> 4 AND u.username NOT LIKE 'demo_%'
+     ORDER BY s.id, p.position LIMIT 1`,
+  );
+  if (!story) throw new Error("the demo catalogue has no Original off sale");
+  return story;
+}
+
+const saleOf = (storyId: number) =>
+  readDatabase<{ sale_percent: number | null }>(
+    server.dataDir,
+    "SELECT sale_percent FROM stories WHERE id = ?",
+    storyId,
+  )[0]?.sale_percent;
+
 const noSideScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
@@ -147,6 +175,64 @@ describe("the paid story manager", () => {
       await logInAt(page, "demo_reader", "/");
       const response = await page.goto(`/admin/paid_stories_manager?storyId=${story.id}`);
       expect(response?.status()).toBe(404);
+    });
+  });
+  test("an admin puts an Original on sale: readers find it On sale and pay less, until it ends", async () => {
+    const story = originalNotOnSale();
+    const list = story.isBonus ? (story.bonusType === "Exclusive Chapter" ? 15 : 8) : 6;
+    // 40% off, down to a whole Coin.
+    const onSale = Math.floor((list * 60) / 100);
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_admin", `/admin/paid_stories_manager?storyId=${story.id}`);
+      const found = page.getByRole("article", { name: story.title });
+      const sale = found.getByRole("region", { name: "Sale" });
+      await sale.getByText("Not on sale.", { exact: false }).waitFor();
+      const percent = sale.getByLabel("Percent off");
+      // The last day starts a week ahead, set once the page runs in the browser.
+      await expect.poll(() => sale.getByLabel("Last day of the sale").inputValue()).not.toBe("");
+
+      await percent.fill("95");
+      await sale.getByRole("button", { name: "Start the sale" }).click();
+      await sale.getByText("Percent off must be a whole number from 10 to 90").waitFor();
+      expect(saleOf(story.id)).toBeNull();
+
+      await percent.fill("40");
+      await sale.getByRole("button", { name: "Start the sale" }).click();
+      await sale.getByText("The story is on sale.").waitFor();
+      await sale.getByText(/^On sale: 40% off until \w{3} \d{2}, \d{4} 11:59PM/).waitFor();
+      expect(saleOf(story.id)).toBe(40);
+      await expectNoAxeViolations(page, "the paid story manager at 360 px, a sale on");
+      expect(await noSideScroll(page)).toBe(true);
+
+      const browser = page.context().browser();
+      if (!browser) throw new Error("no browser");
+      // A context of its own: axe needs one it may open pages in.
+      const readerContext = await browser.newContext({ viewport: PHONE, baseURL: server.url });
+      const reader = await readerContext.newPage();
+      await logInAt(reader, "demo_reader", "/catalog/paidstories");
+      const group = reader.locator(".paid-catalog section").filter({
+        has: reader.getByRole("heading", { level: 2, name: "On sale" }),
+      });
+      await group.getByRole("link", { name: story.title }).first().waitFor();
+
+      await reader.goto(`/${story.partId}`);
+      const paywall = reader.locator(".paywall");
+      await paywall.getByText("40% off", { exact: true }).waitFor();
+      await paywall.getByText(`Usually ${list} Coins for this part`, { exact: false }).waitFor();
+      await paywall.getByRole("button", { name: `Unlock for ${onSale} Coin` }).waitFor();
+      await expectNoAxeViolations(reader, "a paywall on sale at 360 px");
+
+      await sale.getByRole("button", { name: "End the sale" }).click();
+      await sale.getByText("The sale has ended: every part is back at its list price.").waitFor();
+      await sale.getByText("Not on sale.", { exact: false }).waitFor();
+      expect(saleOf(story.id)).toBeNull();
+      await reader.reload();
+      await reader
+        .locator(".paywall")
+        .getByRole("button", { name: `Unlock for ${list} Coins` })
+        .waitFor();
+      expect(await reader.locator(".paywall").getByText("40% off").count()).toBe(0);
+      await readerContext.close();
     });
   });
 });

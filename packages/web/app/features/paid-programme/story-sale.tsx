@@ -49,10 +49,12 @@ export function StorySale({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [saving, setSaving] = useState(false);
+  const saleEnd = view.sale?.endsAt;
   useEffect(() => {
-    setDay(localDay(inDays(7)));
+    // A sale on is changed from its own last day; a new one starts a week long.
+    setDay(localDay(saleEnd ? new Date(saleEnd) : inDays(7)));
     setLimits({ min: localDay(new Date()), max: localDay(inDays(SALE_DAYS_MAX - 1)) });
-  }, []);
+  }, [saleEnd]);
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
