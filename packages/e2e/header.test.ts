@@ -1,6 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { expectNoAxeViolations, logInAt, PHONE, useBrowser } from "./support/browser.ts";
+import { DESKTOP, expectNoAxeViolations, logInAt, PHONE, useBrowser } from "./support/browser.ts";
+import { readDatabase } from "./support/database.ts";
 import { useServer } from "./support/server.ts";
 
 const server = useServer();
@@ -61,6 +62,44 @@ describe("the header's menus", () => {
       await page.getByLabel("Account", { exact: true }).click();
       await menu.getByRole("link", { name: "Library" }).click();
       await page.waitForURL(`${server.url}/library`);
+    });
+  });
+});
+
+describe("one menu or dialog open at a time (accounts §9)", () => {
+  test("by keyboard too: a menu opened closes the other, a dialog opened closes the menu", async () => {
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      const [part] = readDatabase<{ id: number }>(
+        server.dataDir,
+        `SELECT p.id FROM parts p JOIN stories s ON s.id = p.story_id
+         WHERE s.is_paid = 0 AND s.rating <> 4 AND s.draft = 0 AND s.deleted = 0
+           AND p.draft = 0 AND p.deleted = 0 ORDER BY p.id LIMIT 1`,
+      );
+      await logInAt(page, "demo_reader", `/${part?.id}`);
+      const browse = page.locator("summary", { hasText: "Browse" });
+      await browse.focus();
+      await page.keyboard.press("Enter");
+      expect(await isOpen(page, "details.browse")).toBe(true);
+
+      // No press outside: focus goes straight to the account menu, which opens.
+      await page.getByLabel("Account", { exact: true }).focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(() => isOpen(page, "details.browse")).toBe(false);
+      expect(await isOpen(page, "details.account-menu")).toBe(true);
+
+      // The reading settings dialog, opened from the keyboard, closes the account menu.
+      await page.getByRole("button", { name: "Reading settings" }).focus();
+      await page.keyboard.press("Enter");
+      const settings = page.getByRole("dialog", { name: "Reading settings" });
+      await settings.waitFor();
+      await expect.poll(() => isOpen(page, "details.account-menu")).toBe(false);
+      // The dialog stays open, with focus in it.
+      expect(await settings.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(
+        true,
+      );
+
+      expect(await page.locator("dialog[open]").count()).toBe(1);
+      await expectNoAxeViolations(page, "the reading settings opened over the account menu");
     });
   });
 });

@@ -86,6 +86,7 @@ beforeAll(async () => {
     "/admin/promotions",
     "/admin/contest",
     `/admin/paid_stories_manager?storyId=${story.id}`,
+    `/admin/story_rating_history.php?story_id=${story.id}`,
   ];
   for (const [role, paths] of [
     ["visitor", visitor],

@@ -230,6 +230,21 @@ describe("the story page's staff panels", () => {
       await notes.getByText("Edited the story's details: rating.").waitFor();
       const history = adminPanel(page).getByRole("region", { name: "Rating history" });
       await history.getByRole("listitem").filter({ hasText: "demo_admin" }).waitFor();
+
+      // The spec's admin links: the rating history has a page of its own…
+      await history.getByRole("link", { name: "Rating history page" }).click();
+      await page.waitForURL(`${server.url}/admin/story_rating_history.php?story_id=${story.id}`);
+      await page.getByRole("heading", { level: 1, name: "Rating history" }).waitFor();
+      const change = page.getByRole("main").getByRole("listitem").filter({ hasText: "demo_admin" });
+      expect(await change.getByText("Mature", { exact: true }).count()).toBe(1);
+      await expectNoAxeViolations(page, "the rating history page at 360 px");
+      await page.getByRole("link", { name: "Back to the story" }).click();
+      await page.waitForURL(`${server.url}/story/${story.id}`);
+      // …and content review is the story's reports in the staff queue.
+      await page.goto(`/contentreview?groupid=${story.id}`);
+      await page.waitForURL(
+        `${server.url}/admin/community_reports?model_type=2&model_id=${story.id}&status=all`,
+      );
     });
   });
 
@@ -241,6 +256,8 @@ describe("the story page's staff panels", () => {
       expect(await adminPanel(page).count()).toBe(0);
       const refused = await page.request.get(`/apiv2/storytext?group_id=${id}&output=zip`);
       expect(refused.status()).toBe(403);
+      const history = await page.goto(`/admin/story_rating_history.php?story_id=${id}`);
+      expect(history?.status()).toBe(404);
     });
   });
 

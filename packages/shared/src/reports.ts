@@ -48,6 +48,14 @@ export const MODEL_TYPES = {
 
 export type ModelType = (typeof MODEL_TYPES)[ReportTypeName];
 
+/** Every report on one story in the staff queue (the Story lock panel's review link). */
+export const storyReportsUrl = (storyId: number): string =>
+  `/admin/community_reports?${new URLSearchParams({
+    model_type: String(MODEL_TYPES.story),
+    model_id: String(storyId),
+    status: "all",
+  })}`;
+
 export const modelTypeOf = (reportType: ReportTypeId): ModelType => {
   const name = reportTypeName(reportType) as ReportTypeName;
   return MODEL_TYPES[name];

@@ -26,6 +26,8 @@ export default [
   route("admin/contest", "routes/admin-contest.tsx"),
   route("admin/promotions", "routes/admin-promotions.tsx"),
   route("admin/paid_stories_manager", "routes/admin-paid-stories.tsx"),
+  route("admin/story_rating_history.php", "routes/story-rating-history.tsx"),
+  route("contentreview", "routes/content-review.tsx"),
   route("story/:storyId", "routes/story.tsx"),
   route("story/:storyId/rankings", "routes/story-rankings.tsx"),
   route("stories/:tag", "routes/tag.tsx"),

@@ -1,6 +1,7 @@
 import { X } from "lucide";
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useEffectEvent, useId, useRef, useState } from "react";
 import { t } from "../i18n/index.ts";
+import { registerOpen } from "../lib/open-registry.ts";
 import { Icon } from "./icon.tsx";
 
 interface ModalProps {
@@ -22,13 +23,20 @@ interface ModalProps {
  * A modal dialog on the native <dialog>: focus moves in and is trapped, Escape and the
  * close button close it, and the page behind is inert. Nothing is rendered until it first
  * opens: pages carry several modals (sign-up, verify, settings…) that most visits never
- * open, and each would cost elements in the server's HTML and in hydration.
+ * open, and each would cost elements in the server's HTML and in hydration. Opening one closes
+ * any other modal or menu open outside it (open-registry.ts).
  */
 export function Modal({ open, title, onClose, children, className, openFromServer }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [used, setUsed] = useState(open);
   if (open && !used) setUsed(true);
+  // The latest onClose, for the registry: callers pass a new function each render.
+  const close = useEffectEvent(onClose);
+  useEffect(() => {
+    if (!open) return;
+    return registerOpen({ element: () => ref.current, close: () => close() });
+  }, [open]);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;

@@ -1,6 +1,6 @@
-import { CACHE_TAGS_HEADER, CACHE_TTL_HEADER } from "@inkwell/shared";
-import { data, type HeadersFunction, isRouteErrorResponse } from "react-router";
-import { ApiRequestError } from "../api/client.ts";
+import { CACHE_TAGS_HEADER, CACHE_TTL_HEADER, type CurrentUser } from "@inkwell/shared";
+import { data, type HeadersFunction, isRouteErrorResponse, redirect } from "react-router";
+import { type ApiClient, ApiRequestError } from "../api/client.ts";
 
 /** `/story/123` and `/story/123-some-title` both name story 123; anything else is no id. */
 export function idFromParam(param: string | undefined): number | null {
@@ -9,6 +9,17 @@ export function idFromParam(param: string | undefined): number | null {
 }
 
 export const notFoundResponse = () => data(null, { status: 404 });
+
+/**
+ * The signed-in user, for a page that is only for members: a visitor is sent to log in and
+ * comes back to this very address. No cookie, no call.
+ */
+export async function currentUserOrLogin(api: ApiClient, request: Request): Promise<CurrentUser> {
+  const user = request.headers.has("cookie") ? await api.currentUser() : null;
+  if (user) return user;
+  const url = new URL(request.url);
+  throw redirect(`/login?${new URLSearchParams({ nextUrl: url.pathname + url.search })}`);
+}
 
 /** The page's 403 for a mature story shown to someone it is hidden from. */
 export const MATURE_GATE = "mature_content";

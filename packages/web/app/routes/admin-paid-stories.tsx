@@ -1,12 +1,12 @@
 import { storyIdFrom } from "@inkwell/shared";
 import { useState } from "react";
-import { Form, redirect } from "react-router";
+import { Form } from "react-router";
 import { ApiRequestError } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
 import { TextField } from "../components/text-field.tsx";
 import { ProgrammeStory } from "../features/paid-programme/programme-story.tsx";
 import { t } from "../i18n/index.ts";
-import { notFoundResponse } from "../lib/route-data.ts";
+import { currentUserOrLogin, notFoundResponse } from "../lib/route-data.ts";
 import type { Route } from "./+types/admin-paid-stories";
 
 const text = t.paidProgramme;
@@ -14,9 +14,7 @@ const text = t.paidProgramme;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const url = new URL(request.url);
-  const user = request.headers.has("cookie") ? await api.currentUser() : null;
-  if (!user)
-    throw redirect(`/login?${new URLSearchParams({ nextUrl: url.pathname + url.search })}`);
+  const user = await currentUserOrLogin(api, request);
   // Only system admins decide what is paid: for anyone else the page is not there.
   if (!user.isSysAdmin) throw notFoundResponse();
   const asked = url.searchParams.get("storyId")?.trim() ?? "";

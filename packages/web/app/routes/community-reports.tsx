@@ -1,10 +1,10 @@
 import { isModerator, MODEL_TYPES, REPORT_TYPE_NAMES, type ReportTypeName } from "@inkwell/shared";
-import { isRouteErrorResponse, redirect, useRouteError } from "react-router";
+import { isRouteErrorResponse, useRouteError } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { ErrorPage } from "../components/error-page.tsx";
 import { reportAbout, reportDate } from "../features/reports/my-reports.tsx";
 import { t } from "../i18n/index.ts";
-import { notFoundResponse, orNotFound } from "../lib/route-data.ts";
+import { currentUserOrLogin, notFoundResponse, orNotFound } from "../lib/route-data.ts";
 import "../styles/reports.css";
 import type { Route } from "./+types/community-reports";
 
@@ -42,10 +42,7 @@ function queueQuery(filters: Filters, changes: Partial<Filters> = {}) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const url = new URL(request.url);
-  const user = request.headers.has("cookie") ? await api.currentUser() : null;
-  if (!user) {
-    throw redirect(`/login?${new URLSearchParams({ nextUrl: url.pathname + url.search })}`);
-  }
+  const user = await currentUserOrLogin(api, request);
   // The queue is not there at all for anyone who may not review reports.
   if (!isModerator(user)) throw notFoundResponse();
   const filters = filtersOf(url);

@@ -1,6 +1,6 @@
 import type { ContestEligibility, ContestInfo, Eligibility, WorkSummary } from "@inkwell/shared";
 import { formatZonedDate } from "@inkwell/shared";
-import { isRouteErrorResponse, redirect, useNavigate, useRouteError } from "react-router";
+import { isRouteErrorResponse, useNavigate, useRouteError } from "react-router";
 import { ApiRequestError } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
 import { Cover } from "../components/cover.tsx";
@@ -9,7 +9,7 @@ import { ContestEntry } from "../features/contest/contest-entry.tsx";
 import { ContestSuccess } from "../features/contest/contest-success.tsx";
 import { type ContestEntryData, loadContestEntry } from "../features/contest/load-contest-entry.ts";
 import { t } from "../i18n/index.ts";
-import { idFromParam, notFoundResponse } from "../lib/route-data.ts";
+import { currentUserOrLogin, idFromParam, notFoundResponse } from "../lib/route-data.ts";
 import { useTimeZone } from "../lib/use-time-zone.ts";
 import "../styles/contest.css";
 import type { Route } from "./+types/contest";
@@ -34,9 +34,7 @@ const STANDING_ORDER: Eligibility[] = ["SUBMITTED", "ELIGIBLE", "NEAR_ELIGIBLE",
 export async function loader({ request, params, context }: Route.LoaderArgs): Promise<PageData> {
   const api = context.get(apiContext);
   const url = new URL(request.url);
-  const user = request.headers.has("cookie") ? await api.currentUser() : null;
-  if (!user)
-    throw redirect(`/login?${new URLSearchParams({ nextUrl: url.pathname + url.search })}`);
+  await currentUserOrLogin(api, request);
   const contest = await api.activeContest();
   if (!contest || contest.key !== params.contestKey) throw notFoundResponse();
   const storyParam = url.searchParams.get("storyId");

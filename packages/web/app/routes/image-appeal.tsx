@@ -5,20 +5,17 @@ import {
   SUPPORT_USERNAME,
 } from "@inkwell/shared";
 import { useState } from "react";
-import { redirect } from "react-router";
 import { browserApi } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
 import { Alert } from "../components/alert.tsx";
 import { t } from "../i18n/index.ts";
+import { currentUserOrLogin } from "../lib/route-data.ts";
 import type { Route } from "./+types/image-appeal";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const api = context.get(apiContext);
-  const user = request.headers.has("cookie") ? await api.currentUser() : null;
-  if (!user) {
-    throw redirect(`/login?${new URLSearchParams({ nextUrl: url.pathname + url.search })}`);
-  }
+  await currentUserOrLogin(api, request);
   const imageUrl = url.searchParams.get("image_url") ?? "";
   // Only our own media are shown: a link must not make this page display any image.
   return { imageUrl: imageUrl.startsWith("/media/") ? imageUrl : null };

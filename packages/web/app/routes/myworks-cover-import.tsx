@@ -1,17 +1,13 @@
-import { redirect } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { CoverImport } from "../features/works/cover-import.tsx";
 import { t } from "../i18n/index.ts";
-import { idFromParam } from "../lib/route-data.ts";
+import { currentUserOrLogin, idFromParam } from "../lib/route-data.ts";
 import type { Route } from "./+types/myworks-cover-import";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
-  const user = request.headers.has("cookie") ? await api.currentUser() : null;
   const url = new URL(request.url);
-  if (!user) {
-    throw redirect(`/login?${new URLSearchParams({ nextUrl: url.pathname + url.search })}`);
-  }
+  await currentUserOrLogin(api, request);
   // The signed-in writer's own stories, drafts included: a cover is often made first.
   const { stories } = await api.myWorks();
   return { stories, preselected: idFromParam(url.searchParams.get("storyId") ?? undefined) };

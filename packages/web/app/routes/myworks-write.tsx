@@ -1,20 +1,23 @@
-import { isRouteErrorResponse, redirect, useRouteError } from "react-router";
+import { isRouteErrorResponse, useRouteError } from "react-router";
 import { ApiRequestError } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
 import { ErrorPage } from "../components/error-page.tsx";
 import { PartEditor } from "../features/works/part-editor.tsx";
 import { opensScheduler } from "../features/works/scheduler-link.ts";
 import { t } from "../i18n/index.ts";
-import { idFromParam, notFoundResponse, orNotFound } from "../lib/route-data.ts";
+import {
+  currentUserOrLogin,
+  idFromParam,
+  notFoundResponse,
+  orNotFound,
+} from "../lib/route-data.ts";
 import type { Route } from "./+types/myworks-write";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
-  const user = request.headers.has("cookie") ? await api.currentUser() : null;
   const url = new URL(request.url);
   // Back here after logging in, the scheduler flag included.
-  if (!user)
-    throw redirect(`/login?${new URLSearchParams({ nextUrl: url.pathname + url.search })}`);
+  await currentUserOrLogin(api, request);
   const storyId = idFromParam(params.storyId);
   const partId = idFromParam(params.partId);
   if (storyId === null || partId === null) throw notFoundResponse();

@@ -1,13 +1,12 @@
 import {
   type Category,
   LANGUAGES,
-  MODEL_TYPES,
   STAFF_NOTE_MAX,
   STAFF_STATUS_RESET_MS,
   type StaffNote,
   type StoryClassificationInput,
-  type StoryRatingChange,
   type StoryStaffView,
+  storyReportsUrl,
 } from "@inkwell/shared";
 import { CircleCheck, LockKeyhole, TriangleAlert } from "lucide";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
@@ -17,9 +16,9 @@ import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
-import { reportDate } from "../reports/my-reports.tsx";
 import { StaffNoteList } from "../reports/staff-notes.tsx";
 import "../../styles/story-staff.css";
+import { RatingHistoryList, ratingHistoryUrl } from "./rating-history.tsx";
 
 const text = t.storyStaff;
 
@@ -118,13 +117,6 @@ function StaffSelect({
   );
 }
 
-const reportsUrl = (storyId: number) =>
-  `/admin/community_reports?${new URLSearchParams({
-    model_type: String(MODEL_TYPES.story),
-    model_id: String(storyId),
-    status: "all",
-  })}`;
-
 /** Ambassadors and system admins: the review link and the language and category selects. */
 function StoryLockPanel({
   storyId,
@@ -164,7 +156,7 @@ function StoryLockPanel({
       <Icon of={LockKeyhole} aria-hidden="true" size={24} />
       <h2 id="story-lock-heading">{text.lockHeading}</h2>
       <p>{text.lockIntro}</p>
-      <a href={reportsUrl(storyId)}>{text.review}</a>
+      <a href={storyReportsUrl(storyId)}>{text.review}</a>
       <StaffSelect
         label={text.language}
         value={view.languageId}
@@ -299,31 +291,6 @@ function AdminNotes({
   );
 }
 
-/** Each rating the story was given, oldest first, with who set it and when. */
-function RatingHistory({ changes }: { changes: StoryRatingChange[] }) {
-  const id = useId();
-  return (
-    <section className="staff-admin__section" aria-labelledby={`${id}-heading`}>
-      <h3 id={`${id}-heading`}>{text.ratingHeading}</h3>
-      {changes.length === 0 ? (
-        <p>{text.noRatings}</p>
-      ) : (
-        <ol className="staff-admin__ratings">
-          {changes.map((change, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a history only grows at its end
-            <li key={index}>
-              <strong>{change.mature ? text.mature : text.notMature}</strong>
-              <span>
-                {change.by ?? "—"} · {reportDate(change.at)}
-              </span>
-            </li>
-          ))}
-        </ol>
-      )}
-    </section>
-  );
-}
-
 /** A country code as its English name ("NZ": New Zealand); anything else as it is stored. */
 function countryName(code: string): string {
   try {
@@ -346,6 +313,7 @@ function AdminPanel({
   onNoteAdded: (note: StaffNote) => void;
 }) {
   const author = view.author;
+  const ratingsId = useId();
   return (
     <details className="side-card staff-panel staff-admin">
       <summary>
@@ -363,7 +331,7 @@ function AdminPanel({
           </dl>
         )}
         <a href={`/myworks/${storyId}`}>{text.editDetails}</a>
-        <a href={reportsUrl(storyId)}>{text.reports}</a>
+        <a href={storyReportsUrl(storyId)}>{text.reports}</a>
         <a
           href={`/admin/paid_stories_manager?${new URLSearchParams({ storyId: String(storyId) })}`}
         >
@@ -393,7 +361,11 @@ function AdminPanel({
             {text.download}
           </button>
         </form>
-        <RatingHistory changes={view.ratingHistory ?? []} />
+        <section className="staff-admin__section" aria-labelledby={ratingsId}>
+          <h3 id={ratingsId}>{text.ratingHeading}</h3>
+          <RatingHistoryList changes={view.ratingHistory ?? []} />
+          <a href={ratingHistoryUrl(storyId)}>{text.ratingPage}</a>
+        </section>
         <AdminNotes storyId={storyId} notes={view.notes ?? []} onAdded={onNoteAdded} />
       </div>
     </details>

@@ -43,4 +43,8 @@ export const storyStaff = {
   mature: "Mature",
   notMature: "Not mature",
   noRatings: "No ratings recorded: the story predates its rating history.",
+  ratingPage: "Rating history page",
+  ratingPageTitle: "Rating history",
+  ratingPageLead: (title: string) => `Each rating "${title}" was given, oldest first.`,
+  ratingPageStory: "Back to the story",
 } as const;
