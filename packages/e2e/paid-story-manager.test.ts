@@ -215,6 +215,8 @@ describe("the paid story manager", () => {
       });
       await group.getByRole("link", { name: story.title }).first().waitFor();
 
+      await reader.goto(`/story/${story.id}`);
+      await reader.locator(".story-header").getByText("40% off", { exact: true }).waitFor();
       await reader.goto(`/${story.partId}`);
       const paywall = reader.locator(".paywall");
       await paywall.getByText("40% off", { exact: true }).waitFor();

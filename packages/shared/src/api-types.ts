@@ -90,6 +90,8 @@ export interface StoryCard {
   isPaid: boolean;
   isPaywalled: boolean;
   paidModel: string | null;
+  /** A paid story's sale on now (docs/decisions/052); null when none is. */
+  sale: StorySale | null;
   completed: boolean;
   mature: boolean;
   numParts: number;

@@ -5,16 +5,15 @@ import {
   partPrice,
   paywallAuthorDescription,
   type StorySale,
-  saleAt,
   salePrice,
   wholeStoryPrice,
 } from "@inkwell/shared";
 import type { Kysely, Selectable } from "kysely";
 import { queryTemplate } from "../db/query-template.ts";
-import type { Database, PartsTable, StoriesTable } from "../db/schema.ts";
+import type { Database, PartsTable } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { premiumPicksOfStory } from "../premium-picks/wheel.ts";
-import { isPublished, type PartRow } from "../stories/cards.ts";
+import { isPublished, type PartRow, storySaleAt } from "../stories/cards.ts";
 import { isAuthorOrStaff, type MaybeViewer } from "../viewer.ts";
 
 /** Which paywalled parts of one story a reader may read (writer-paid-contest.md §4, §6). */
@@ -82,12 +81,6 @@ export const pricedPart = (part: Pick<PartRow, "is_bonus" | "bonus_type">) => ({
   isBonusPart: part.is_bonus === 1,
   bonusTypeName: part.bonus_type,
 });
-
-/** The story's sale on at `now` (decision 052), from its row. */
-export const storySaleAt = (
-  story: Pick<Selectable<StoriesTable>, "sale_percent" | "sale_ends_at">,
-  now: number,
-): StorySale | null => saleAt({ percent: story.sale_percent, endsAt: story.sale_ends_at }, now);
 
 /** What unlocking one part costs now: its list price, less the story's sale if one is on. */
 export const partPriceNow = (

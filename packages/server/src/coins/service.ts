@@ -22,7 +22,7 @@ import { queryTemplate } from "../db/query-template.ts";
 import type { Database } from "../db/schema.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import { premiumPicksOfStory } from "../premium-picks/wheel.ts";
-import { isPublished, type PartRow, toPartSummary } from "../stories/cards.ts";
+import { isPublished, type PartRow, storySaleAt, toPartSummary } from "../stories/cards.ts";
 import { ownPartsOf, publishedPartsOf, readableStory } from "../stories/service.ts";
 import { isAuthorOrStaff, type MaybeViewer, type Viewer } from "../viewer.ts";
 import { holdStory } from "../works/service.ts";
@@ -33,7 +33,6 @@ import {
   partPriceNow,
   pricedPart,
   storyPriceFor,
-  storySaleAt,
 } from "./access.ts";
 import { type Checkout, CheckoutDeclined, type CheckoutOrder } from "./checkout.ts";
 

@@ -1,12 +1,12 @@
 import type { PartDetails } from "@inkwell/shared";
 import type { Kysely } from "kysely";
-import { accessTo, isBlockedFor, paywallFor, storySaleAt } from "../coins/access.ts";
+import { accessTo, isBlockedFor, paywallFor } from "../coins/access.ts";
 import { queryTemplate } from "../db/query-template.ts";
 import type { Database } from "../db/schema.ts";
 import { notFound } from "../http/errors.ts";
 import { moderatedPartText } from "../image-moderation/service.ts";
 import { assertNotBlockedBy } from "../safety/relations.ts";
-import { isPublished, partUrl, toPartSummary, toStoryCard } from "../stories/cards.ts";
+import { isPublished, partUrl, storySaleAt, toPartSummary, toStoryCard } from "../stories/cards.ts";
 import {
   assertMatureAllowed,
   canSeeStory,

@@ -6,7 +6,9 @@ import {
   languageById,
   type PartSummary,
   type StoryCard,
+  type StorySale,
   type StorySource,
+  saleAt,
   type UserSummary,
 } from "@inkwell/shared";
 import type { Kysely, Selectable } from "kysely";
@@ -147,6 +149,12 @@ export function badgesOf(user: {
   return badges;
 }
 
+/** The story's sale on at `now` (decision 052), from its row. */
+export const storySaleAt = (
+  story: Pick<Selectable<StoriesTable>, "sale_percent" | "sale_ends_at">,
+  now: number,
+): StorySale | null => saleAt({ percent: story.sale_percent, endsAt: story.sale_ends_at }, now);
+
 export function toStoryCard(
   story: StoryRow,
   parts: PartRow[],
@@ -174,6 +182,7 @@ export function toStoryCard(
     isPaid: story.is_paid === 1,
     isPaywalled: story.is_paywalled === 1,
     paidModel: story.paid_model,
+    sale: story.is_paid === 1 ? storySaleAt(story, Date.now()) : null,
     completed: story.completed === 1,
     mature: isMature(story.rating),
     numParts: published.length,

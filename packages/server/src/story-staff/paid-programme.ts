@@ -7,11 +7,10 @@ import {
   saleErrors,
 } from "@inkwell/shared";
 import type { Kysely } from "kysely";
-import { storySaleAt } from "../coins/access.ts";
 import type { Database } from "../db/schema.ts";
 import { storyChanged } from "../events.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
-import { storyUrl } from "../stories/cards.ts";
+import { storySaleAt, storyUrl } from "../stories/cards.ts";
 import { insertStoryStaffNote } from "../support/staff-notes.ts";
 import { tellWriter } from "../support/tell-writer.ts";
 import type { Viewer } from "../viewer.ts";

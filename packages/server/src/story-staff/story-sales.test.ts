@@ -90,6 +90,9 @@ describe("a paid story's sale", () => {
     // After the Featured picks, before New releases.
     expect(tags.tags.indexOf("~on_sale")).toBe(tags.tags.indexOf("~new_releases") - 1);
     expect(await groupIds("~on_sale")).toEqual([story.id]);
+    // The story says so itself, on its page and its cards.
+    const details = await json<{ sale: unknown }>(t.get(`/api/v3/stories/${story.id}?fields=sale`));
+    expect(details.sale).toEqual({ percent: 50, endsAt: view.sale?.endsAt });
 
     await letSaleEnd(story.id);
     expect(await groupIds("~on_sale")).toEqual([]);
@@ -97,6 +100,8 @@ describe("a paid story's sale", () => {
       "~on_sale",
     );
     expect((await viewOf(story.id)).sale).toBeNull();
+    const after = await json<{ sale: unknown }>(t.get(`/api/v3/stories/${story.id}?fields=sale`));
+    expect(after.sale).toBeNull();
   });
 
   it("prices every paid part less on the paywall, in the metadata and at purchase", async () => {

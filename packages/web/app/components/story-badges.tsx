@@ -1,3 +1,4 @@
+import type { StorySale } from "@inkwell/shared";
 import { t } from "../i18n/index.ts";
 
 interface StoryBadgesProps {
@@ -6,6 +7,8 @@ interface StoryBadgesProps {
   numNewParts?: number;
   numNewBonusParts?: number;
   isPaid?: boolean;
+  /** An Original's sale on now: its percent off beside the Original badge. */
+  sale?: StorySale | null;
 }
 
 export function StoryBadges({
@@ -14,10 +17,12 @@ export function StoryBadges({
   numNewParts = 0,
   numNewBonusParts = 0,
   isPaid = false,
+  sale = null,
 }: StoryBadgesProps) {
   return (
     <ul className="badges" aria-label="Status">
       {isPaid && <li className="badge badge--original">{t.story.original}</li>}
+      {isPaid && sale && <li className="badge badge--sale">{t.story.saleBadge(sale.percent)}</li>}
       <li className={completed ? "badge badge--complete" : "badge"}>
         {completed ? t.story.complete : t.story.ongoing}
       </li>

@@ -34,7 +34,12 @@ export function StoryPreview({
             <ul className="badges" aria-label={t.story.parts}>
               <li className="badge">{t.story.partsCount(story.numParts)}</li>
             </ul>
-            <StoryBadges completed={story.completed} mature={story.mature} isPaid={story.isPaid} />
+            <StoryBadges
+              completed={story.completed}
+              mature={story.mature}
+              isPaid={story.isPaid}
+              sale={story.sale}
+            />
           </div>
         </div>
         <p

@@ -129,6 +129,7 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
             numNewParts={story.numNewParts}
             numNewBonusParts={story.numNewBonusParts}
             isPaid={story.isPaid}
+            sale={story.sale}
           />
           <div className="story-header__actions">
             <StoryActions

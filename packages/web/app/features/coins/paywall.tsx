@@ -46,7 +46,7 @@ function SaleNotice({ sale }: { sale: PaywallSale }) {
   const timeZone = useTimeZone();
   return (
     <p className="paywall__sale">
-      <span className="badge badge--sale">{t.coins.saleBadge(sale.percent)}</span>{" "}
+      <span className="badge badge--sale">{t.story.saleBadge(sale.percent)}</span>{" "}
       {t.coins.saleUntil(formatZonedDate(sale.endsAt, timeZone))}{" "}
       {t.coins.usualPrices(sale.listPrice, sale.storyListPrice)}
     </p>

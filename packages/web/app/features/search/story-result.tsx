@@ -29,7 +29,12 @@ export function StoryResult({ story }: { story: StoryCard }) {
           {t.search.by(truncate(story.user.name, AUTHOR_CUT))}
           <UserBadges badges={story.user.badges} />
         </p>
-        <StoryBadges completed={story.completed} mature={story.mature} isPaid={story.isPaid} />
+        <StoryBadges
+          completed={story.completed}
+          mature={story.mature}
+          isPaid={story.isPaid}
+          sale={story.sale}
+        />
         <StoryStats
           readCount={story.readCount}
           voteCount={story.voteCount}

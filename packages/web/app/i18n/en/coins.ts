@@ -27,7 +27,6 @@ export const coins = {
     `You have ${formatCoinBalance(amount)} ${amount === 1 ? "Coin" : "Coins"}`,
   deducting: "Deducting…",
   logInToUnlock: "Log in to unlock",
-  saleBadge: (percent: number) => `${percent}% off`,
   saleUntil: (until: string) => `On sale until ${until}.`,
   usualPrices: (price: number, storyPrice: number) =>
     storyPrice > 0

@@ -10,6 +10,8 @@ export const story = {
   scheduled: (date: string) => `Scheduled for ${date}`,
   deleted: "Deleted",
   original: "Original",
+  /** An Original on sale, beside its Original badge and on its paywall. */
+  saleBadge: (percent: number) => `${percent}% off`,
   newParts: (n: number) => (n === 1 ? "1 new part" : `${n} new parts`),
   startReading: "Start reading",
   by: "by",
