@@ -135,6 +135,44 @@ describe("a paid story's sale", () => {
     expect((await viewOf(story.id)).sales).toEqual({ readers: 1, coins: 6 });
   });
 
+  it("keeps Coins exact when readers buy as the sale ends: each pays one price, once", async () => {
+    const story = await original();
+    await json(startSale(story.id, { percent: 50, endsAt: inDays(2) }));
+    const buyers = await Promise.all(Array.from({ length: 10 }, () => signedInUser(t.handle.db)));
+    for (const buyer of buyers) await grantCoins(t.handle.db, buyer.id, 20);
+    const [bought, ended] = await Promise.all([
+      Promise.all(
+        buyers.map((buyer) =>
+          t.send("POST", `/v5/story/${story.id}/paid-content/purchase`, buyer, {
+            partId: story.third,
+          }),
+        ),
+      ),
+      endSale(story.id),
+    ]);
+    expect(ended.status).toBe(200);
+    const results = await Promise.all(
+      bought.map((answer) => {
+        expect(answer.status).toBe(200);
+        return answer.json() as Promise<PurchaseResult>;
+      }),
+    );
+    for (const result of results) {
+      expect([3, 6]).toContain(result.amountSpent);
+      expect(result.balance).toBe(20 - result.amountSpent);
+    }
+    // What each unlock recorded is what its buyer was charged, and the story's total adds up.
+    const rows = await t.handle.db
+      .selectFrom("part_unlocks")
+      .select(["user_id", "coins"])
+      .where("story_id", "=", story.id)
+      .execute();
+    expect(rows).toHaveLength(10);
+    const spent = results.reduce((sum, result) => sum + result.amountSpent, 0);
+    expect(rows.reduce((sum, row) => sum + Number(row.coins), 0)).toBe(spent);
+    expect((await viewOf(story.id)).sales).toEqual({ readers: 10, coins: spent });
+  });
+
   it("charges the list price again once the sale has ended", async () => {
     const story = await original();
     await json(startSale(story.id, { percent: 30, endsAt: inDays(1) }));
