@@ -201,6 +201,9 @@ describe("the paid story manager", () => {
       await sale.getByText("The story is on sale.").waitFor();
       await sale.getByText(/^On sale: 40% off until \w{3} \d{2}, \d{4} 11:59PM/).waitFor();
       expect(saleOf(story.id)).toBe(40);
+      // The parts list gives each paid part's price on sale beside its list price.
+      const parts = found.getByRole("region", { name: "Parts" });
+      await parts.getByText(`${list} Coins, ${onSale} Coin`, { exact: false }).first().waitFor();
       await expectNoAxeViolations(page, "the paid story manager at 360 px, a sale on");
       expect(await noSideScroll(page)).toBe(true);
 

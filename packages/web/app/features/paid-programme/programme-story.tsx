@@ -2,6 +2,8 @@ import {
   PAID_PROGRAMME_FREE_PARTS,
   type PaidProgrammePart,
   type PaidProgrammeView,
+  type StorySale,
+  salePrice,
 } from "@inkwell/shared";
 import { type FormEvent, useState } from "react";
 import { browserApi, type Refusal } from "../../api/client.ts";
@@ -10,7 +12,7 @@ import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { t } from "../../i18n/index.ts";
 import "../../styles/paid-programme.css";
-import { StorySale } from "./story-sale.tsx";
+import { SaleSettings } from "./sale-settings.tsx";
 
 const text = t.paidProgramme;
 
@@ -19,11 +21,15 @@ type Outcome = { tone: "success" | "danger"; message: string } | null;
 /** What the failed call said, or the generic failure when it said nothing (or never came). */
 const refusalText = (refusal: Refusal | undefined) => refusal?.message ?? text.failed;
 
-function PartPrice({ part }: { part: PaidProgrammePart }) {
+/** A part's list price, and what it costs while a sale is on. */
+function PartPrice({ part, sale }: { part: PaidProgrammePart; sale: StorySale | null }) {
   if (part.price === null) return <span className="paid-manager__price">{text.free}</span>;
+  const price = sale
+    ? text.salePrice(part.price, salePrice(part.price, sale.percent))
+    : text.price(part.price);
   return (
     <span className="paid-manager__price paid-manager__price--paid">
-      {part.bonusType ? `${part.bonusType} · ${text.price(part.price)}` : text.price(part.price)}
+      {part.bonusType ? `${part.bonusType} · ${price}` : price}
     </span>
   );
 }
@@ -121,7 +127,7 @@ export function ProgrammeStory({ initial }: { initial: PaidProgrammeView }) {
         </form>
       )}
 
-      {view.isPaid && <StorySale view={view} onView={setView} />}
+      {view.isPaid && <SaleSettings view={view} onView={setView} />}
 
       <section className="paid-manager__parts" aria-labelledby="paid-manager-parts">
         <h3 id="paid-manager-parts">{text.partsHeading}</h3>
@@ -135,7 +141,7 @@ export function ProgrammeStory({ initial }: { initial: PaidProgrammeView }) {
                   {part.title}
                   {part.draft && <span className="paid-manager__draft">{text.draftPart}</span>}
                 </span>
-                <PartPrice part={part} />
+                <PartPrice part={part} sale={view.sale} />
               </li>
             ))}
           </ol>

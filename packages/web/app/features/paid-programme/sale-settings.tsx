@@ -34,7 +34,7 @@ const endOfDay = (day: string): string => {
  * A paid story's sale in the paid story manager (decision 052): what is on, and a form that
  * starts or changes it (percent off and last day), or ends it now.
  */
-export function StorySale({
+export function SaleSettings({
   view,
   onView,
 }: {
