@@ -39,7 +39,15 @@ beforeAll(async () => {
      WHERE stories.user_id = (SELECT id FROM users WHERE username = 'demo_writer')
      GROUP BY stories.id ORDER BY stories.id LIMIT 1`,
   );
-  if (!part || !tag || !list || !other || !own) throw new Error("the demo catalogue is missing");
+  // An Original on sale, its longest-priced part first: the manager's longest price lines.
+  const [onSale] = readDatabase<{ id: number }>(
+    server.dataDir,
+    `SELECT stories.id FROM stories JOIN parts ON parts.story_id = stories.id
+     WHERE stories.sale_percent IS NOT NULL ORDER BY parts.is_bonus DESC, stories.id LIMIT 1`,
+  );
+  if (!part || !tag || !list || !other || !own || !onSale) {
+    throw new Error("the demo catalogue is missing");
+  }
   const visitor = [
     "/",
     "/login",
@@ -86,6 +94,7 @@ beforeAll(async () => {
     "/admin/promotions",
     "/admin/contest",
     `/admin/paid_stories_manager?storyId=${story.id}`,
+    `/admin/paid_stories_manager?storyId=${onSale.id}`,
     `/admin/story_rating_history.php?story_id=${story.id}`,
   ];
   for (const [role, paths] of [

@@ -203,7 +203,7 @@ describe("the paid story manager", () => {
       expect(saleOf(story.id)).toBe(40);
       // The parts list gives each paid part's price on sale beside its list price.
       const parts = found.getByRole("region", { name: "Parts" });
-      await parts.getByText(`${list} Coins, ${onSale} Coin`, { exact: false }).first().waitFor();
+      await parts.getByText(`${list} Coins, ${onSale} on sale`, { exact: false }).first().waitFor();
       await expectNoAxeViolations(page, "the paid story manager at 360 px, a sale on");
       expect(await noSideScroll(page)).toBe(true);
 

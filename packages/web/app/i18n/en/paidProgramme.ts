@@ -26,7 +26,7 @@ export const paidProgramme = {
   free: "Free",
   price: (coins: number) => plural(coins, "Coin", "Coins"),
   salePrice: (list: number, onSale: number) =>
-    `${plural(list, "Coin", "Coins")}, ${plural(onSale, "Coin", "Coins")} on sale`,
+    `${plural(list, "Coin", "Coins")}, ${onSale.toLocaleString("en")} on sale`,
   draftPart: "Draft",
   freeParts: "Free parts at the start",
   freePartsHint: `Each later part costs ${PAID_STORY_PART_PRICE} Coins, drafts too once published, until the writer prices it otherwise.`,
