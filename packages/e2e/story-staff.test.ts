@@ -127,6 +127,20 @@ describe("the story page's staff panels", () => {
       await page.keyboard.press("Enter");
       await adminPanel(page).getByText("Author age").waitFor();
       await expectNoAxeViolations(page, "the staff panels at 360 px");
+
+      // No ads on this story: the page's ad slot goes at once and comes back when allowed.
+      const ad = page.getByRole("complementary", { name: "Advertisement" });
+      expect(await ad.count()).toBe(1);
+      const noAds = adminPanel(page).getByRole("checkbox", { name: "No ads on this story" });
+      await noAds.check();
+      await expect.poll(() => ad.count()).toBe(0);
+      await page.reload();
+      expect(await ad.count()).toBe(0);
+      await adminPanel(page).locator("summary").click();
+      await noAds.uncheck();
+      await expect.poll(() => ad.count()).toBe(1);
+      const notes = adminPanel(page).getByRole("region", { name: "Admin notes" });
+      await notes.getByText("Kept ads off the story.").waitFor();
     });
   });
 

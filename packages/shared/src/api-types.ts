@@ -152,6 +152,8 @@ export interface StoryDetails extends StoryCard {
   serverError: boolean;
   /** Moderators flagged its cover: it shows no ads (reader.md §6). */
   imageModerated: boolean;
+  /** System admins keep ads off it (reader.md §6). */
+  adExempt: boolean;
   /** To its owner only: their cover that moderators flagged (`cover` is null meanwhile). */
   bannedCover?: string;
 }

@@ -19,6 +19,8 @@ export interface StoryStaffView {
   notes?: StaffNote[];
   /** System admins only: each rating the story was given, oldest first. */
   ratingHistory?: StoryRatingChange[];
+  /** System admins only: ads are kept off the story (reader.md §6). */
+  adExempt?: boolean;
 }
 
 /** A rating a story was given (at its creation or a later change), by whom and when. */

@@ -29,6 +29,7 @@ interface ReadablePart {
   isPaid: boolean;
   /** Moderators flagged the story's cover (stories.banned_cover): no ads beside it. */
   imageModerated: boolean;
+  adExempt: boolean;
 }
 
 /**
@@ -55,6 +56,7 @@ async function commentablePart(
     paywalled: part.paywalled,
     isPaid: part.is_paid === 1,
     imageModerated: part.banned_cover !== null,
+    adExempt: part.ad_exempt === 1,
   };
 }
 

@@ -43,6 +43,7 @@ import * as profileImageModeration from "./migrations/041-profile-image-moderati
 import * as paywallEvents from "./migrations/042-paywall-events.ts";
 import * as storyClicks from "./migrations/043-story-clicks.ts";
 import * as storySales from "./migrations/044-story-sales.ts";
+import * as storyAdExempt from "./migrations/045-story-ad-exempt.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
@@ -89,6 +90,7 @@ const migrations: Record<string, Migration> = {
   "042-paywall-events": paywallEvents,
   "043-story-clicks": storyClicks,
   "044-story-sales": storySales,
+  "045-story-ad-exempt": storyAdExempt,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

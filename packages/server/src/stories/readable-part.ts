@@ -39,6 +39,7 @@ export async function readablePart(
       "stories.rating",
       "stories.is_paid",
       "stories.banned_cover",
+      "stories.ad_exempt",
       "stories.draft as story_draft",
       "stories.deleted as story_deleted",
     ])

@@ -212,6 +212,7 @@ export async function getStoryDetails(
     nextUrl: card.url,
     serverError: false,
     imageModerated: story.banned_cover !== null,
+    adExempt: story.ad_exempt === 1,
     // A flagged cover is the owner's alone: the header shows it under a warning.
     ...(viewer?.id === story.user_id && story.banned_cover && { bannedCover: story.banned_cover }),
   };

@@ -14,7 +14,13 @@ import {
   paidProgrammeView,
   setStorySale,
 } from "./paid-programme.ts";
-import { addStoryStaffNote, classifyStory, storyStaffView, storyTextArchive } from "./service.ts";
+import {
+  addStoryStaffNote,
+  classifyStory,
+  setAdExempt,
+  storyStaffView,
+  storyTextArchive,
+} from "./service.ts";
 
 const params = z.object({ storyId: idParam("storyId") });
 const staffResponses = {
@@ -95,6 +101,23 @@ const leaveRoute = createRoute({
     "Take a story out of the Paid Stories programme (system admins): every part becomes free to read; what readers bought stays theirs. Answers the PaidProgrammeView",
   request: { params },
   responses: { 200: { description: "PaidProgrammeView", ...objectJson }, ...sysAdminResponses },
+});
+
+const adExemptRoute = createRoute({
+  method: "put",
+  path: "/v5/admin/stories/{storyId}/ad-exempt",
+  summary:
+    "Keep ads off a story, or allow them again (system admins): JSON {exempt: true|false}; the change is filed in the admin notes. Answers the StoryStaffView",
+  request: { params },
+  responses: {
+    200: { description: "StoryStaffView", ...objectJson },
+    400: { description: "exempt is not true or false; nothing changed", ...errorJson },
+    ...sysAdminResponses,
+  },
+});
+
+const adExemptBody = z.object({
+  exempt: z.boolean({ error: "exempt must be true or false" }),
 });
 
 const salePath = "/v5/admin/stories/{storyId}/sale";
@@ -228,6 +251,12 @@ export function storyStaffRoutes() {
     const { storyId } = c.req.valid("param");
     const view = await leavePaidProgramme(c.get("db"), viewer, storyId, publicBaseUrl(c));
     return c.json(view, 200);
+  });
+  app.openapi(adExemptRoute, async (c) => {
+    const viewer = requireViewer(c);
+    const { exempt } = parseInput(adExemptBody, await readFields(c));
+    const { storyId } = c.req.valid("param");
+    return c.json(await setAdExempt(c.get("db"), viewer, storyId, exempt), 200);
   });
   app.openapi(setSaleRoute, async (c) => {
     const viewer = requireViewer(c);

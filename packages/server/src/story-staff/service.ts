@@ -19,7 +19,7 @@ import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { iso } from "../stories/cards.ts";
 import { insertStoryStaffNote, toStaffNote } from "../support/staff-notes.ts";
 import type { Viewer } from "../viewer.ts";
-import { categoryOf, checkCategory, writeTagsAndCategory } from "../works/service.ts";
+import { categoryOf, checkCategory, lockStory, writeTagsAndCategory } from "../works/service.ts";
 import { type ZipEntry, zip } from "./zip.ts";
 
 type Db = Kysely<Database>;
@@ -40,7 +40,7 @@ export function requireSysAdmin(viewer: Viewer) {
 async function staffStory(db: Db, storyId: number) {
   const story = await db
     .selectFrom("stories")
-    .select(["id", "user_id", "language_id", "classification_locked"])
+    .select(["id", "user_id", "language_id", "classification_locked", "ad_exempt"])
     .where("id", "=", storyId)
     .executeTakeFirst();
   if (!story) throw notFound("Story");
@@ -93,7 +93,36 @@ export async function storyStaffView(
     staffNotesOf(db, storyId),
     ratingHistoryOf(db, storyId),
   ]);
-  return { ...view, author, notes, ratingHistory };
+  return { ...view, author, notes, ratingHistory, adExempt: Number(story.ad_exempt) === 1 };
+}
+
+/**
+ * System admins keep ads off a story, or allow them again (the admin panel's No ads): filed
+ * in the admin notes, and the story's kept pages are dropped so visitors see it at once.
+ */
+export async function setAdExempt(
+  db: Db,
+  viewer: Viewer,
+  storyId: number,
+  exempt: boolean,
+  now = Date.now(),
+): Promise<StoryStaffView> {
+  requireSysAdmin(viewer);
+  const changed = await db.transaction().execute(async (trx) => {
+    await lockStory(trx, storyId);
+    const story = await staffStory(trx, storyId);
+    if ((Number(story.ad_exempt) === 1) === exempt) return false;
+    await trx
+      .updateTable("stories")
+      .set({ ad_exempt: exempt ? 1 : 0 })
+      .where("id", "=", storyId)
+      .execute();
+    const note = exempt ? "Kept ads off the story." : "Allowed ads on the story again.";
+    await insertStoryStaffNote(trx, viewer, storyId, note, now);
+    return true;
+  });
+  if (changed) storyChanged(storyId);
+  return storyStaffView(db, viewer, storyId);
 }
 
 /** The ratings the story was given, as works/service.ts recorded them. */

@@ -386,3 +386,63 @@ describe("PATCH /v5/admin/stories/{id}: language and category", () => {
     expect(await work()).toMatchObject({ languageId: 2, classificationLocked: false });
   });
 });
+
+describe("PUT /v5/admin/stories/{id}/ad-exempt: no ads on a story", () => {
+  const put = (id: number, body: unknown, who: Caller | null = admin) =>
+    t.send("PUT", `/v5/admin/stories/${id}/ad-exempt`, who, body);
+  const adExempt = async (id: number) =>
+    ((await (await t.get(`/api/v3/stories/${id}?fields=adExempt`)).json()) as { adExempt: boolean })
+      .adExempt;
+
+  it("is for system admins only: 401, then 403, then 404 for an unknown story", async () => {
+    const story = await createStory(t.handle.db, (await signedInUser(t.handle.db)).id);
+    expect((await put(story.id, { exempt: true }, null)).status).toBe(401);
+    for (const who of [reader, author, ambassador]) {
+      expect((await put(story.id, { exempt: true }, who)).status).toBe(403);
+    }
+    expect((await put(999_999, { exempt: true })).status).toBe(404);
+    expect(await adExempt(story.id)).toBe(false);
+  });
+
+  it("keeps ads off the story page and its comments until allowed again, noted each time", async () => {
+    const story = await createStory(t.handle.db, (await signedInUser(t.handle.db)).id, {
+      parts: [{}],
+    });
+    const comments = async () =>
+      (
+        (await (
+          await t.get(`/v5/comments/namespaces/parts/resources/${story.partIds[0]}/comments`)
+        ).json()) as { ads: boolean }
+      ).ads;
+    expect(await comments()).toBe(true);
+
+    const answer = await put(story.id, { exempt: true });
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as StoryStaffView).adExempt).toBe(true);
+    expect(await adExempt(story.id)).toBe(true);
+    expect(await comments()).toBe(false);
+    // Asking again changes nothing and notes nothing.
+    expect((await put(story.id, { exempt: true })).status).toBe(200);
+
+    const allowed = (await (await put(story.id, { exempt: false })).json()) as StoryStaffView;
+    expect(allowed.adExempt).toBe(false);
+    expect(await adExempt(story.id)).toBe(false);
+    expect(await comments()).toBe(true);
+    expect(allowed.notes?.map((note) => [note.author, note.body])).toEqual([
+      [admin.username, "Kept ads off the story."],
+      [admin.username, "Allowed ads on the story again."],
+    ]);
+  });
+
+  it("refuses anything but true or false with a 400, changing nothing", async () => {
+    const story = await createStory(t.handle.db, (await signedInUser(t.handle.db)).id);
+    for (const body of [{}, { exempt: "yes" }, { exempt: 1 }]) {
+      const refused = await put(story.id, body);
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { message: string }).message).toBe(
+        "exempt must be true or false",
+      );
+    }
+    expect(await adExempt(story.id)).toBe(false);
+  });
+});

@@ -138,6 +138,7 @@ export const STORY_PAGE_FIELDS = [
   "modifyDate",
   "tagRankings",
   "imageModerated",
+  "adExempt",
   "bannedCover",
 ] as const satisfies ReadonlyArray<keyof StoryDetails>;
 
@@ -470,6 +471,9 @@ export function createApiClient(fetchApi: ApiFetch) {
     /** Staff: put a story in another language or category. */
     classifyStory: (storyId: number, input: StoryClassificationInput) =>
       call<StoryStaffView>(`/v5/admin/stories/${storyId}`, json("PATCH", input)),
+    /** System admins: keep ads off a story, or allow them again. */
+    setAdExempt: (storyId: number, exempt: boolean) =>
+      call<StoryStaffView>(`/v5/admin/stories/${storyId}/ad-exempt`, json("PUT", { exempt })),
     /** System admins: a note on a story, for staff alone. */
     addStoryStaffNote: (storyId: number, body: string) =>
       call<StaffNote>(`/v5/admin/stories/${storyId}/notes`, json("POST", { body })),

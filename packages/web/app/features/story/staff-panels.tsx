@@ -232,6 +232,51 @@ function RemoveCover({ cover }: { cover: string }) {
   );
 }
 
+/** No ads on the story (reader.md §6): saved on change; the page redraws without its ad slot. */
+function AdExempt({
+  storyId,
+  view,
+  onChange,
+}: {
+  storyId: number;
+  view: StoryStaffView;
+  onChange: (view: StoryStaffView) => void;
+}) {
+  const status = useSaveStatus();
+  const revalidator = useRevalidator();
+  const id = useId();
+  async function save(exempt: boolean) {
+    const before = view;
+    onChange({ ...view, adExempt: exempt });
+    status.start();
+    const result = await browserApi()
+      .setAdExempt(storyId, exempt)
+      .catch(() => null);
+    if (result?.ok) {
+      onChange(result.value);
+      status.settle("saved");
+      revalidator.revalidate();
+    } else {
+      onChange(before);
+      status.settle("failed", result?.refusal.message);
+    }
+  }
+  return (
+    <div className="staff-field__row">
+      <label className="staff-check">
+        <input
+          type="checkbox"
+          checked={view.adExempt ?? false}
+          aria-describedby={`${id}-status`}
+          onChange={(event) => void save(event.target.checked)}
+        />
+        {text.adExempt}
+      </label>
+      <StatusLine status={status} id={`${id}-status`} />
+    </div>
+  );
+}
+
 /** System admins' notes on the story: staff alone see them (reader.md §6, admin notes). */
 function AdminNotes({
   storyId,
@@ -305,11 +350,13 @@ function AdminPanel({
   storyId,
   view,
   cover,
+  onChange,
   onNoteAdded,
 }: {
   storyId: number;
   view: StoryStaffView;
   cover: string | null;
+  onChange: (view: StoryStaffView) => void;
   onNoteAdded: (note: StaffNote) => void;
 }) {
   const author = view.author;
@@ -338,6 +385,7 @@ function AdminPanel({
           {text.paidStories}
         </a>
         {cover && <RemoveCover cover={cover} />}
+        <AdExempt storyId={storyId} view={view} onChange={onChange} />
         {/* A plain GET form: the browser downloads the attachment and stays on the page. */}
         <form className="staff-admin__download" method="get" action="/apiv2/storytext">
           <fieldset>
@@ -411,6 +459,7 @@ export default function StaffPanels({ storyId, cover }: { storyId: number; cover
           storyId={storyId}
           view={view}
           cover={cover}
+          onChange={setView}
           // On the view as it is when the note lands: a Story lock change may have come first.
           onNoteAdded={(note) =>
             setView((current) => current && { ...current, notes: [...(current.notes ?? []), note] })

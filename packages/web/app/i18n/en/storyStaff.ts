@@ -39,6 +39,7 @@ export const storyStaff = {
   noteLabel: "New note",
   addNote: "Add note",
   characters: characters.counter,
+  adExempt: "No ads on this story",
   ratingHeading: "Rating history",
   mature: "Mature",
   notMature: "Not mature",
