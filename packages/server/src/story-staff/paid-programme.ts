@@ -12,7 +12,7 @@ import { storyChanged } from "../events.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { storySaleAt, storyUrl } from "../stories/cards.ts";
 import { insertStoryStaffNote } from "../support/staff-notes.ts";
-import { tellWriter } from "../support/tell-writer.ts";
+import { tellWriter, type WriterMessage } from "../support/tell-writer.ts";
 import type { Viewer } from "../viewer.ts";
 import { lockStory } from "../works/service.ts";
 import { requireSysAdmin } from "./service.ts";
@@ -118,13 +118,44 @@ const freeEveryPart = (db: Db, storyId: number) =>
     .where("story_id", "=", storyId)
     .execute();
 
+type ProgrammeStory = Awaited<ReturnType<typeof programmeStory>>;
+
+/**
+ * One staff change to a story's place in the programme or its sale: made under the story's
+ * lock (purchases hold it, so none is priced halfway through), filed as an admin note in the
+ * admin's name, then the story's kept pages are dropped and the writer is mailed. `change`
+ * answers the note, or null when there was nothing to change: no note, event or mail.
+ * Callers check the viewer is a system admin first.
+ */
+async function changeProgramme(
+  db: Db,
+  viewer: Viewer,
+  storyId: number,
+  change: (trx: Db, story: ProgrammeStory) => Promise<string | null>,
+  mail: WriterMessage,
+  now: number,
+): Promise<PaidProgrammeView> {
+  const changed = await db.transaction().execute(async (trx) => {
+    await lockStory(trx, storyId);
+    const note = await change(trx, await programmeStory(trx, storyId));
+    if (note === null) return false;
+    await insertStoryStaffNote(trx, viewer, storyId, note, now);
+    return true;
+  });
+  if (changed) {
+    storyChanged(storyId);
+    await tellWriter(db, storyId, mail, now);
+  }
+  return paidProgrammeView(db, viewer, storyId, now);
+}
+
 /**
  * Puts a story in the Paid Stories programme: its first `freeParts` parts stay free, every
  * later one (drafts too, for when they are published) becomes a paid part of the story, and
  * the writer may then price each part otherwise (coins/paid-parts.ts), as the mail they get
  * says. Readers who bought parts before it left the programme read them again for free.
  */
-export async function joinPaidProgramme(
+export function joinPaidProgramme(
   db: Db,
   viewer: Viewer,
   storyId: number,
@@ -133,9 +164,7 @@ export async function joinPaidProgramme(
   now = Date.now(),
 ): Promise<PaidProgrammeView> {
   requireSysAdmin(viewer);
-  await db.transaction().execute(async (trx) => {
-    await lockStory(trx, storyId);
-    const story = await programmeStory(trx, storyId);
+  const join = async (trx: Db, story: ProgrammeStory) => {
     if (story.deleted === 1) {
       throw new HttpError(
         409,
@@ -160,18 +189,13 @@ export async function joinPaidProgramme(
     if (locked.length > 0) {
       await trx.updateTable("parts").set({ paywalled: 1 }).where("id", "in", locked).execute();
     }
-    await insertStoryStaffNote(
-      trx,
-      viewer,
-      storyId,
-      `Added to the Paid Stories programme, ${firstParts(freeParts)} free.`,
-      now,
-    );
-  });
-  storyChanged(storyId);
-  await tellWriter(
+    return `Added to the Paid Stories programme, ${firstParts(freeParts)} free.`;
+  };
+  return changeProgramme(
     db,
+    viewer,
     storyId,
+    join,
     {
       subject: (title) => `${title} is now an Inkwell Original`,
       lines: (title) => [
@@ -183,16 +207,17 @@ export async function joinPaidProgramme(
     },
     now,
   );
-  return paidProgrammeView(db, viewer, storyId);
 }
 
 const firstParts = (count: number) => (count === 1 ? "the first part" : `the first ${count} parts`);
 
+const NO_SALE = { sale_percent: null, sale_ends_at: null };
+
 /**
- * Takes a story out of the programme: every part is free to read again. What readers bought
- * stays theirs (the unlock rows), should the story come back.
+ * Takes a story out of the programme: every part is free to read again, and a sale on ends.
+ * What readers bought stays theirs (the unlock rows), should the story come back.
  */
-export async function leavePaidProgramme(
+export function leavePaidProgramme(
   db: Db,
   viewer: Viewer,
   storyId: number,
@@ -200,44 +225,31 @@ export async function leavePaidProgramme(
   now = Date.now(),
 ): Promise<PaidProgrammeView> {
   requireSysAdmin(viewer);
-  const left = await db.transaction().execute(async (trx) => {
-    await lockStory(trx, storyId);
-    const story = await programmeStory(trx, storyId);
-    if (story.is_paid !== 1) return false;
+  const leave = async (trx: Db, story: ProgrammeStory) => {
+    if (story.is_paid !== 1) return null;
     await trx
       .updateTable("stories")
       .set({ is_paid: 0, is_paywalled: 0, paid_model: null, ...NO_SALE })
       .where("id", "=", storyId)
       .execute();
     await freeEveryPart(trx, storyId);
-    await insertStoryStaffNote(
-      trx,
-      viewer,
-      storyId,
-      "Removed from the Paid Stories programme: every part is free to read.",
-      now,
-    );
-    return true;
-  });
-  if (left) {
-    storyChanged(storyId);
-    await tellWriter(
-      db,
-      storyId,
-      {
-        subject: (title) => `${title} is free to read again`,
-        lines: (title) => [
-          `Inkwell staff took your story "${title}" out of the Paid Stories programme. Every part is free to read again; readers keep what they bought.`,
-          `${baseUrl}/story/${storyId}`,
-        ],
-      },
-      now,
-    );
-  }
-  return paidProgrammeView(db, viewer, storyId);
+    return "Removed from the Paid Stories programme: every part is free to read.";
+  };
+  return changeProgramme(
+    db,
+    viewer,
+    storyId,
+    leave,
+    {
+      subject: (title) => `${title} is free to read again`,
+      lines: (title) => [
+        `Inkwell staff took your story "${title}" out of the Paid Stories programme. Every part is free to read again; readers keep what they bought.`,
+        `${baseUrl}/story/${storyId}`,
+      ],
+    },
+    now,
+  );
 }
-
-const NO_SALE = { sale_percent: null, sale_ends_at: null };
 
 /** How a sale reads in admin notes and the writer's mail: "30% off until Dec 05, 2026 …". */
 const saleTerms = (sale: StorySale) =>
@@ -247,7 +259,7 @@ const saleTerms = (sale: StorySale) =>
  * Puts a paid story on sale (decision 052), or changes the sale on: every paywalled part
  * costs the percent less until the end, and the story joins the catalog's On sale group.
  */
-export async function setStorySale(
+export function setStorySale(
   db: Db,
   viewer: Viewer,
   storyId: number,
@@ -259,9 +271,7 @@ export async function setStorySale(
   const fields = saleErrors(input, now);
   if (Object.keys(fields).length > 0) throw badRequest(Object.values(fields).join("; "), fields);
   const sale = { percent: input.percent, endsAt: new Date(Date.parse(input.endsAt)).toISOString() };
-  await db.transaction().execute(async (trx) => {
-    await lockStory(trx, storyId);
-    const story = await programmeStory(trx, storyId);
+  const put = async (trx: Db, story: ProgrammeStory) => {
     if (story.is_paid !== 1 || story.deleted === 1) {
       throw new HttpError(
         409,
@@ -275,18 +285,13 @@ export async function setStorySale(
       .set({ sale_percent: sale.percent, sale_ends_at: Date.parse(sale.endsAt) })
       .where("id", "=", storyId)
       .execute();
-    await insertStoryStaffNote(
-      trx,
-      viewer,
-      storyId,
-      `${changing ? "Changed the sale" : "Put on sale"}: ${saleTerms(sale)}.`,
-      now,
-    );
-  });
-  storyChanged(storyId);
-  await tellWriter(
+    return `${changing ? "Changed the sale" : "Put on sale"}: ${saleTerms(sale)}.`;
+  };
+  return changeProgramme(
     db,
+    viewer,
     storyId,
+    put,
     {
       subject: (title) => `${title} is on sale`,
       lines: (title) => [
@@ -296,11 +301,10 @@ export async function setStorySale(
     },
     now,
   );
-  return paidProgrammeView(db, viewer, storyId, now);
 }
 
 /** Ends a story's sale at once: its parts are back at their list prices. None on: no change. */
-export async function endStorySale(
+export function endStorySale(
   db: Db,
   viewer: Viewer,
   storyId: number,
@@ -308,28 +312,23 @@ export async function endStorySale(
   now = Date.now(),
 ): Promise<PaidProgrammeView> {
   requireSysAdmin(viewer);
-  const ended = await db.transaction().execute(async (trx) => {
-    await lockStory(trx, storyId);
-    const story = await programmeStory(trx, storyId);
-    if (storySaleAt(story, now) === null) return false;
+  const end = async (trx: Db, story: ProgrammeStory) => {
+    if (storySaleAt(story, now) === null) return null;
     await trx.updateTable("stories").set(NO_SALE).where("id", "=", storyId).execute();
-    await insertStoryStaffNote(trx, viewer, storyId, "Ended the sale.", now);
-    return true;
-  });
-  if (ended) {
-    storyChanged(storyId);
-    await tellWriter(
-      db,
-      storyId,
-      {
-        subject: (title) => `The sale of ${title} has ended`,
-        lines: (title) => [
-          `Inkwell staff ended the sale of your story "${title}": its paid parts are back at their list prices.`,
-          `${baseUrl}/story/${storyId}`,
-        ],
-      },
-      now,
-    );
-  }
-  return paidProgrammeView(db, viewer, storyId, now);
+    return "Ended the sale.";
+  };
+  return changeProgramme(
+    db,
+    viewer,
+    storyId,
+    end,
+    {
+      subject: (title) => `The sale of ${title} has ended`,
+      lines: (title) => [
+        `Inkwell staff ended the sale of your story "${title}": its paid parts are back at their list prices.`,
+        `${baseUrl}/story/${storyId}`,
+      ],
+    },
+    now,
+  );
 }

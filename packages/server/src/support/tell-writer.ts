@@ -2,6 +2,12 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { sendMail } from "../mail/mailer.ts";
 
+/** What a writer is told, in words that take the story's title. */
+export interface WriterMessage {
+  subject: (title: string) => string;
+  lines: (title: string) => string[];
+}
+
 /**
  * Mails a story's writer what staff changed in it (its details, cover, or place in the Paid
  * Stories programme): nobody should find their story changed without a word. Writers
@@ -10,7 +16,7 @@ import { sendMail } from "../mail/mailer.ts";
 export async function tellWriter(
   db: Kysely<Database>,
   storyId: number,
-  message: { subject: (title: string) => string; lines: (title: string) => string[] },
+  message: WriterMessage,
   now = Date.now(),
 ): Promise<void> {
   const writer = await db
