@@ -240,4 +240,54 @@ describe("the paid story manager", () => {
       await readerContext.close();
     });
   });
+
+  test("a writer puts their own Original on sale from its editor at 360 px, then ends it", async () => {
+    const [story] = readDatabase<{ id: number; title: string }>(
+      server.dataDir,
+      `SELECT s.id, s.title FROM stories s JOIN users u ON u.id = s.user_id
+       WHERE u.username = 'demo_writer' AND s.is_paid = 1 AND s.deleted = 0
+         AND s.sale_percent IS NULL ORDER BY s.id LIMIT 1`,
+    );
+    if (!story) throw new Error("demo_writer has no Original off sale");
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_writer", `/myworks/${story.id}`);
+      const sale = page.locator(".own-sale");
+      const summary = sale.locator("summary");
+      await summary.getByText("Not on sale").waitFor();
+      // Folded: the form shows once the writer opens it.
+      expect(await sale.getByLabel("Percent off").isVisible()).toBe(false);
+      await summary.click();
+      const percent = sale.getByLabel("Percent off");
+      await expect.poll(() => sale.getByLabel("Last day of the sale").inputValue()).not.toBe("");
+
+      await percent.fill("5");
+      await sale.getByRole("button", { name: "Start the sale" }).click();
+      await sale.getByText("Percent off must be a whole number from 10 to 90").waitFor();
+      expect(saleOf(story.id)).toBeNull();
+
+      await percent.fill("30");
+      await sale.getByRole("button", { name: "Start the sale" }).click();
+      await sale.getByText("The story is on sale.").waitFor();
+      await summary.getByText("30% off now").waitFor();
+      expect(saleOf(story.id)).toBe(30);
+      await expectNoAxeViolations(page, "the writer's sale at 360 px");
+      expect(await noSideScroll(page)).toBe(true);
+
+      // Readers see it on the story's page at once.
+      const browser = page.context().browser();
+      if (!browser) throw new Error("no browser");
+      const visitor = await browser.newPage({ baseURL: server.url });
+      await visitor.goto(`/story/${story.id}`);
+      await visitor.locator(".story-header").getByText("30% off", { exact: true }).waitFor();
+
+      await sale.getByRole("button", { name: "End the sale" }).click();
+      await sale.getByText("The sale has ended: every part is back at its list price.").waitFor();
+      await summary.getByText("Not on sale").waitFor();
+      expect(saleOf(story.id)).toBeNull();
+      await visitor.reload();
+      await visitor.locator(".story-header").getByText("Original", { exact: true }).waitFor();
+      expect(await visitor.locator(".story-header").getByText("30% off").count()).toBe(0);
+      await visitor.close();
+    });
+  });
 });

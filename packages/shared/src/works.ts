@@ -1,3 +1,4 @@
+import type { StorySale } from "./coins.ts";
 import { isSameDay } from "./format.ts";
 
 /** Writer tools (docs/decisions/013-writer-tools.md): what the /v4/works calls answer. */
@@ -95,10 +96,17 @@ export interface WorkDetails extends StoryDetailsInput {
   published: boolean;
   /** In the Paid Stories programme: its writer may set paid parts (writer-paid-contest.md §3). */
   isPaid: boolean;
+  /** The sale on now (decision 052): a paid story's writer starts and ends it too (054). */
+  sale: StorySale | null;
   /** Staff set the language and category (the Story lock): the form shows them unchangeable. */
   classificationLocked: boolean;
   modifyDate: string | null;
   parts: WorkPart[];
+}
+
+/** PUT and DELETE /v4/works/{storyId}/sale answer the story's sale: null once ended. */
+export interface WorkSale {
+  sale: StorySale | null;
 }
 
 export interface PartText extends WorkPart {

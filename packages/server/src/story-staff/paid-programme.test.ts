@@ -9,7 +9,7 @@ import type {
 import { beforeAll, describe, expect, it } from "vitest";
 import { grantCoins } from "../coins/service.ts";
 import { onStoryChanged } from "../events.ts";
-import { type Caller, useTestApi } from "../testing/api.ts";
+import { type Caller, jsonAnswer, useTestApi } from "../testing/api.ts";
 import { createStory, signedInUser } from "../testing/fixtures.ts";
 
 const t = useTestApi();
@@ -20,11 +20,7 @@ let admin: Caller & { username: string };
 
 const path = (storyId: number) => `/v5/admin/stories/${storyId}/paid-programme`;
 
-async function json<T>(response: Response | Promise<Response>, status = 200): Promise<T> {
-  const answer = await response;
-  expect(answer.status).toBe(status);
-  return answer.json() as Promise<T>;
-}
+const json = jsonAnswer;
 
 const join = (storyId: number, body: unknown, who: Caller | null = admin) =>
   t.send("POST", path(storyId), who, body);

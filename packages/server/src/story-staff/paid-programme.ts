@@ -4,13 +4,13 @@ import {
   partPrice,
   type StorySale,
   type StorySaleInput,
-  saleErrors,
 } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { storyChanged } from "../events.ts";
-import { badRequest, HttpError, notFound } from "../http/errors.ts";
+import { HttpError, notFound } from "../http/errors.ts";
 import { storySaleAt, storyUrl } from "../stories/cards.ts";
+import { assertSaleable, checkedSale, NO_SALE, saveSale } from "../stories/sale.ts";
 import { insertStoryStaffNote } from "../support/staff-notes.ts";
 import { tellWriter, type WriterMessage } from "../support/tell-writer.ts";
 import type { Viewer } from "../viewer.ts";
@@ -211,8 +211,6 @@ export function joinPaidProgramme(
 
 const firstParts = (count: number) => (count === 1 ? "the first part" : `the first ${count} parts`);
 
-const NO_SALE = { sale_percent: null, sale_ends_at: null };
-
 /**
  * Takes a story out of the programme: every part is free to read again, and a sale on ends.
  * What readers bought stays theirs (the unlock rows), should the story come back.
@@ -268,23 +266,11 @@ export function setStorySale(
   now = Date.now(),
 ): Promise<PaidProgrammeView> {
   requireSysAdmin(viewer);
-  const fields = saleErrors(input, now);
-  if (Object.keys(fields).length > 0) throw badRequest(Object.values(fields).join("; "), fields);
-  const sale = { percent: input.percent, endsAt: new Date(Date.parse(input.endsAt)).toISOString() };
+  const sale = checkedSale(input, now);
   const put = async (trx: Db, story: ProgrammeStory) => {
-    if (story.is_paid !== 1 || story.deleted === 1) {
-      throw new HttpError(
-        409,
-        "not_paid",
-        "Only a story in the Paid Stories programme can go on sale.",
-      );
-    }
+    assertSaleable(story);
     const changing = storySaleAt(story, now) !== null;
-    await trx
-      .updateTable("stories")
-      .set({ sale_percent: sale.percent, sale_ends_at: Date.parse(sale.endsAt) })
-      .where("id", "=", storyId)
-      .execute();
+    await saveSale(trx, storyId, sale);
     return `${changing ? "Changed the sale" : "Put on sale"}: ${saleTerms(sale)}.`;
   };
   return changeProgramme(
@@ -314,7 +300,7 @@ export function endStorySale(
   requireSysAdmin(viewer);
   const end = async (trx: Db, story: ProgrammeStory) => {
     if (storySaleAt(story, now) === null) return null;
-    await trx.updateTable("stories").set(NO_SALE).where("id", "=", storyId).execute();
+    await saveSale(trx, storyId, null);
     return "Ended the sale.";
   };
   return changeProgramme(

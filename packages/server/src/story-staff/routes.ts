@@ -6,6 +6,7 @@ import { errorJson, objectJson } from "../http/openapi.ts";
 import { publicBaseUrl, readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
 import { idParam, parseInput, staffNoteBody, validationHook } from "../http/validation.ts";
+import { saleBody } from "../stories/sale.ts";
 import type { Viewer } from "../viewer.ts";
 import {
   endStorySale,
@@ -143,12 +144,6 @@ const endSaleRoute = createRoute({
     "End a story's sale now (system admins): its parts are back at their list prices; no sale on changes nothing. Answers the PaidProgrammeView",
   request: { params },
   responses: { 200: { description: "PaidProgrammeView", ...objectJson }, ...sysAdminResponses },
-});
-
-/** Types only: the ranges are saleErrors' (shared), which the manager's form shows too. */
-const saleBody = z.object({
-  percent: z.coerce.number({ error: "percent must be a number" }),
-  endsAt: z.string({ error: "endsAt must be a date and time" }),
 });
 
 const { min, max } = PAID_PROGRAMME_FREE_PARTS;

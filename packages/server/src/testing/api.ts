@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { type Api, createApi } from "../app.ts";
 import type { DatabaseHandle } from "../db/connection.ts";
 import { accountLimiters } from "../http/rate-limit.ts";
@@ -20,6 +20,13 @@ export interface TestApi {
 /** Whoever makes a call: their session cookie is all a request needs. */
 export interface Caller {
   cookie: string;
+}
+
+/** The answer's JSON body, once its status is the one expected. */
+export async function jsonAnswer<T>(response: Response | Promise<Response>, status = 200) {
+  const answer = await response;
+  expect(answer.status).toBe(status);
+  return answer.json() as Promise<T>;
 }
 
 /** Per test file: a fresh database and the API over it, closed when the file ends. */

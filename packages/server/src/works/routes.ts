@@ -5,7 +5,9 @@ import { errorJson, objectJson, okRoutesRefusing } from "../http/openapi.ts";
 import { publicBaseUrl, readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
 import { idParam, parseInput, validationHook } from "../http/validation.ts";
+import { saleBody } from "../stories/sale.ts";
 import { isStoryTextZipQuery, storyTextZip } from "../story-staff/routes.ts";
+import { endOwnSale, setOwnSale } from "./sale.ts";
 import {
   categories,
   createPart,
@@ -152,6 +154,26 @@ const authorOnly = {
 };
 
 const route = okRoutesRefusing(authorOnly);
+
+const saleRefusals = {
+  ...authorOnly,
+  400: { description: "percent or endsAt out of range; nothing changed", ...errorJson },
+  409: { description: "Not in the Paid Stories programme; nothing changed", ...errorJson },
+};
+const setSaleRoute = okRoutesRefusing(saleRefusals)(
+  "put",
+  "/v4/works/{storyId}/sale",
+  "Put one's own paid story on sale, or change its sale: JSON {percent, endsAt}, 10 to 90 percent off every paywalled part until endsAt (ISO 8601, within 31 days)",
+  { params: storyParams },
+  "{sale: {percent, endsAt}}",
+);
+const endSaleRoute = okRoutesRefusing(saleRefusals)(
+  "delete",
+  "/v4/works/{storyId}/sale",
+  "End one's own story's sale now: its parts are back at their list prices; no sale on changes nothing",
+  { params: storyParams },
+  "{sale: null}",
+);
 
 const categoriesRoute = route(
   "get",
@@ -333,6 +355,15 @@ export function worksRoutes() {
     const changes = parseInput(storyChangesBody, await readFields(c));
     const { storyId } = c.req.valid("param");
     return c.json(await updateWork(c.get("db"), viewer, storyId, changes, publicBaseUrl(c)), 200);
+  });
+  app.openapi(setSaleRoute, async (c) => {
+    const viewer = requireViewer(c);
+    const input = parseInput(saleBody, await readFields(c));
+    return c.json(await setOwnSale(c.get("db"), viewer, c.req.valid("param").storyId, input), 200);
+  });
+  app.openapi(endSaleRoute, async (c) => {
+    const viewer = requireViewer(c);
+    return c.json(await endOwnSale(c.get("db"), viewer, c.req.valid("param").storyId), 200);
   });
   app.openapi(editTagsRoute, async (c) => {
     const viewer = requireViewer(c);

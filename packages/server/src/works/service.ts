@@ -16,7 +16,7 @@ import { storyChanged } from "../events.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { moderatedPartText } from "../image-moderation/service.ts";
 import { assertNotTimedOut } from "../moderation/service.ts";
-import { isoOrNull } from "../stories/cards.ts";
+import { isoOrNull, storySaleAt } from "../stories/cards.ts";
 import { insertStoryStaffNote } from "../support/staff-notes.ts";
 import { tellWriter } from "../support/tell-writer.ts";
 import type { Viewer } from "../viewer.ts";
@@ -260,6 +260,7 @@ export async function storyForEditing(db: Kysely<Database>, viewer: Viewer, stor
     copyright: Number(story.copyright),
     published: Number(story.draft) === 0,
     isPaid: Number(story.is_paid) === 1,
+    sale: Number(story.is_paid) === 1 ? storySaleAt(story, Date.now()) : null,
     modifyDate: isoOrNull(story.modify_date),
     parts: parts.map(partSummary),
   };

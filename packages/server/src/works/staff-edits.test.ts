@@ -1,7 +1,7 @@
 import type { StoryStaffView, WorkDetails } from "@inkwell/shared";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Caller, useTestApi } from "../testing/api.ts";
+import { type Caller, jsonAnswer, useTestApi } from "../testing/api.ts";
 import { createStory, DAY, signedInUser } from "../testing/fixtures.ts";
 
 const t = useTestApi();
@@ -12,11 +12,7 @@ let admin: Caller & { username: string };
 
 const MODIFIED = Date.now() - 10 * DAY;
 
-async function json<T>(response: Response | Promise<Response>, status = 200): Promise<T> {
-  const answer = await response;
-  expect(answer.status).toBe(status);
-  return answer.json() as Promise<T>;
-}
+const json = jsonAnswer;
 
 const story = (overrides: Parameters<typeof createStory>[2] = {}) =>
   createStory(t.handle.db, writer.id, {

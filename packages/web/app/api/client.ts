@@ -86,6 +86,7 @@ import type {
   UserSearchResult,
   WalletEntry,
   WorkDetails,
+  WorkSale,
   WorkSummary,
   WriterOnboarding,
   WriterOnboardingChanges,
@@ -495,6 +496,15 @@ export function createApiClient(fetchApi: ApiFetch) {
     /** System admins: put a paid story on sale, or change its sale. */
     setStorySale: (storyId: number, input: StorySaleInput) =>
       call<PaidProgrammeView>(`/v5/admin/stories/${storyId}/sale`, json("PUT", input)),
+    /** A writer's own paid story on sale, or its sale changed (decision 054). */
+    setOwnSale: (storyId: number, input: StorySaleInput) =>
+      call<WorkSale>(`/v4/works/${storyId}/sale`, json("PUT", input)),
+    /** A writer ends their own story's sale now. */
+    endOwnSale: (storyId: number) =>
+      call<WorkSale>(`/v4/works/${storyId}/sale`, {
+        method: "DELETE",
+        headers: { accept: "application/json" },
+      }),
     /** System admins: end a story's sale now. */
     endStorySale: (storyId: number) =>
       call<PaidProgrammeView>(`/v5/admin/stories/${storyId}/sale`, {

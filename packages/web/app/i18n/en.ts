@@ -18,6 +18,9 @@ export const works = {
   staffEditing: (author: string) =>
     `You are changing ${author}'s Story Details as Inkwell staff. The story keeps its last update date, and what you change is recorded in its admin notes.`,
   continueWriting: "Continue writing",
+  sale: "Sale",
+  saleOn: (percent: number) => `${percent}% off now`,
+  saleOff: "Not on sale",
   newStoryTitle: "New story",
   storyEditor: "Story editor",
   tabs: { details: "Story Details", contents: "Table of Contents" },

@@ -10,6 +10,7 @@ import { Icon } from "../components/icon.tsx";
 import { ContestBanner } from "../features/contest/contest-banner.tsx";
 import { NotesTabLabel } from "../features/notes/notes-tab-label.tsx";
 import { StoryNotesPanel } from "../features/notes/story-notes-panel.tsx";
+import { OwnSale } from "../features/works/own-sale.tsx";
 import { StoryDetailsForm } from "../features/works/story-details-form.tsx";
 import { TableOfContents } from "../features/works/table-of-contents.tsx";
 import { t } from "../i18n/index.ts";
@@ -84,6 +85,7 @@ function WriterEditor({
         )}
       </header>
       {story?.published && <ContestBanner storyId={story.id} />}
+      {story?.isPaid && <OwnSale storyId={story.id} sale={story.sale} />}
       <div className="story-editor__tabs" role="tablist" aria-label={t.works.storyEditor}>
         {tabs.map((name) => (
           <button

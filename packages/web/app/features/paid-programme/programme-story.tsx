@@ -127,7 +127,17 @@ export function ProgrammeStory({ initial }: { initial: PaidProgrammeView }) {
         </form>
       )}
 
-      {view.isPaid && <SaleSettings view={view} onView={setView} />}
+      {view.isPaid && (
+        <section className="paid-manager__sale" aria-labelledby="paid-manager-sale">
+          <h3 id="paid-manager-sale">{text.saleHeading}</h3>
+          <SaleSettings
+            sale={view.sale}
+            save={(input) => browserApi().setStorySale(view.storyId, input)}
+            end={() => browserApi().endStorySale(view.storyId)}
+            onSaved={setView}
+          />
+        </section>
+      )}
 
       <section className="paid-manager__parts" aria-labelledby="paid-manager-parts">
         <h3 id="paid-manager-parts">{text.partsHeading}</h3>

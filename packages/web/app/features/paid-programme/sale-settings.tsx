@@ -1,16 +1,17 @@
 import {
   formatZonedDate,
-  type PaidProgrammeView,
   SALE_DAYS_MAX,
+  type StorySale,
   type StorySaleInput,
   saleErrors,
 } from "@inkwell/shared";
-import { type FormEvent, useEffect, useState } from "react";
-import { browserApi } from "../../api/client.ts";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import type { Outcome as CallOutcome } from "../../api/client.ts";
 import { Alert } from "../../components/alert.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { t } from "../../i18n/index.ts";
 import { useTimeZone } from "../../lib/use-time-zone.ts";
+import "../../styles/sale-settings.css";
 
 const text = t.paidProgramme;
 
@@ -24,32 +25,39 @@ function localDay(date: Date): string {
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000);
 
-/** A sale runs to the end of its last day, on the admin's clock ("" when no day is chosen). */
+/** A sale runs to the end of its last day, on the browser's clock ("" when no day is chosen). */
 const endOfDay = (day: string): string => {
   const end = new Date(`${day}T23:59:59`);
   return Number.isNaN(end.getTime()) ? "" : end.toISOString();
 };
 
 /**
- * A paid story's sale in the paid story manager (decision 052): what is on, and a form that
- * starts or changes it (percent off and last day), or ends it now.
+ * A paid story's sale (decision 052): what is on, and a form that starts or changes it
+ * (percent off and last day), or ends it now. Staff use it in the paid story manager and
+ * writers in their story editor (054); each passes the calls it makes and takes what the
+ * server answers.
  */
-export function SaleSettings({
-  view,
-  onView,
+export function SaleSettings<T>({
+  sale,
+  save: saveSale,
+  end: endSale,
+  onSaved,
 }: {
-  view: PaidProgrammeView;
-  onView: (view: PaidProgrammeView) => void;
+  sale: StorySale | null;
+  save: (input: StorySaleInput) => Promise<CallOutcome<T>>;
+  end: () => Promise<CallOutcome<T>>;
+  onSaved: (answer: T) => void;
 }) {
+  const id = useId();
   const timeZone = useTimeZone();
-  const [percent, setPercent] = useState(String(view.sale?.percent ?? 25));
+  const [percent, setPercent] = useState(String(sale?.percent ?? 25));
   // The day is the browser's: set after hydration, so the server's HTML never disagrees.
   const [day, setDay] = useState("");
   const [limits, setLimits] = useState<{ min: string; max: string } | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [saving, setSaving] = useState(false);
-  const saleEnd = view.sale?.endsAt;
+  const saleEnd = sale?.endsAt;
   useEffect(() => {
     // A sale on is changed from its own last day; a new one starts a week long.
     setDay(localDay(saleEnd ? new Date(saleEnd) : inDays(7)));
@@ -67,13 +75,11 @@ export function SaleSettings({
     setOutcome(null);
     if (Object.keys(found).length > 0) return;
     setSaving(true);
-    const result = await browserApi()
-      .setStorySale(view.storyId, input)
-      .catch(() => null);
+    const result = await saveSale(input).catch(() => null);
     setSaving(false);
     if (result?.ok) {
-      setOutcome({ tone: "success", message: view.sale ? text.saleChanged : text.saleStarted });
-      onView(result.value);
+      setOutcome({ tone: "success", message: sale ? text.saleChanged : text.saleStarted });
+      onSaved(result.value);
       return;
     }
     const fields = result?.refusal.fields ?? {};
@@ -85,31 +91,26 @@ export function SaleSettings({
 
   async function end() {
     setSaving(true);
-    const result = await browserApi()
-      .endStorySale(view.storyId)
-      .catch(() => null);
+    const result = await endSale().catch(() => null);
     setSaving(false);
     if (result?.ok) {
       setOutcome({ tone: "success", message: text.saleEnded });
-      onView(result.value);
+      onSaved(result.value);
     } else {
       setOutcome({ tone: "danger", message: result?.refusal.message ?? text.failed });
     }
   }
 
   return (
-    <section className="paid-manager__sale" aria-labelledby="paid-manager-sale">
-      <h3 id="paid-manager-sale">{text.saleHeading}</h3>
+    <div className="sale-settings">
       <p>
-        {view.sale
-          ? text.saleOn(view.sale.percent, formatZonedDate(view.sale.endsAt, timeZone))
-          : text.saleNone}
+        {sale ? text.saleOn(sale.percent, formatZonedDate(sale.endsAt, timeZone)) : text.saleNone}
       </p>
       {outcome && <Alert tone={outcome.tone}>{outcome.message}</Alert>}
       <form className="admin-form" onSubmit={save} noValidate>
-        <div className="paid-manager__sale-fields">
+        <div className="sale-settings__fields">
           <TextField
-            id="paid-manager-sale-percent"
+            id={`${id}-percent`}
             label={text.salePercent}
             inputMode="numeric"
             value={percent}
@@ -122,7 +123,7 @@ export function SaleSettings({
             required
           />
           <TextField
-            id="paid-manager-sale-day"
+            id={`${id}-day`}
             label={text.saleLastDay}
             type="date"
             value={day}
@@ -137,17 +138,17 @@ export function SaleSettings({
             required
           />
         </div>
-        <div className="paid-manager__sale-actions">
+        <div className="sale-settings__actions">
           <button className="button button--primary" type="submit" disabled={saving}>
-            {saving ? text.saving : view.sale ? text.changeSale : text.startSale}
+            {saving ? text.saving : sale ? text.changeSale : text.startSale}
           </button>
-          {view.sale && (
+          {sale && (
             <button className="button" type="button" disabled={saving} onClick={end}>
               {text.endSale}
             </button>
           )}
         </div>
       </form>
-    </section>
+    </div>
   );
 }

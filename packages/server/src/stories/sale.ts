@@ -1,0 +1,44 @@
+import { z } from "@hono/zod-openapi";
+import { type StorySale, type StorySaleInput, saleErrors } from "@inkwell/shared";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+import { badRequest, HttpError } from "../http/errors.ts";
+
+/**
+ * A story's sale (decision 052), whoever sets it: staff in the paid story manager or the
+ * writer in their story editor (decision 054). The range rules are the shared `saleErrors`.
+ */
+
+/** The request body's types only: its ranges are saleErrors', which the form shows too. */
+export const saleBody = z.object({
+  percent: z.coerce.number({ error: "percent must be a number" }),
+  endsAt: z.string({ error: "endsAt must be a date and time" }),
+});
+
+/** The sale asked for, or a 400 naming each field out of range. */
+export function checkedSale(input: StorySaleInput, now: number): StorySale {
+  const fields = saleErrors(input, now);
+  if (Object.keys(fields).length > 0) throw badRequest(Object.values(fields).join("; "), fields);
+  return { percent: input.percent, endsAt: new Date(Date.parse(input.endsAt)).toISOString() };
+}
+
+/** Only a live story in the Paid Stories programme has prices to take a percent off. */
+export function assertSaleable(story: { is_paid: number; deleted: number }): void {
+  if (story.is_paid !== 1 || story.deleted === 1) {
+    throw new HttpError(
+      409,
+      "not_paid",
+      "Only a story in the Paid Stories programme can go on sale.",
+    );
+  }
+}
+
+export const NO_SALE = { sale_percent: null, sale_ends_at: null };
+
+/** Starts, changes (a sale) or ends (null) the story's sale. Callers hold the story's lock. */
+export const saveSale = (trx: Kysely<Database>, storyId: number, sale: StorySale | null) =>
+  trx
+    .updateTable("stories")
+    .set(sale ? { sale_percent: sale.percent, sale_ends_at: Date.parse(sale.endsAt) } : NO_SALE)
+    .where("id", "=", storyId)
+    .execute();

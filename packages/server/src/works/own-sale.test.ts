@@ -1,0 +1,141 @@
+import type { PartDetails, PurchaseResult, WorkDetails, WorkSale } from "@inkwell/shared";
+import { beforeAll, describe, expect, it } from "vitest";
+import { grantCoins } from "../coins/service.ts";
+import { onStoryChanged } from "../events.ts";
+import { type Caller, jsonAnswer, useTestApi } from "../testing/api.ts";
+import { createStory, signedInUser } from "../testing/fixtures.ts";
+
+const t = useTestApi();
+const DAY = 86_400_000;
+let writer: Caller & { id: number };
+let reader: Caller & { id: number };
+let admin: Caller;
+
+const salePath = (storyId: number) => `/v4/works/${storyId}/sale`;
+const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+
+const json = jsonAnswer;
+
+const startSale = (storyId: number, body: unknown, who: Caller | null = writer) =>
+  t.send("PUT", salePath(storyId), who, body);
+const endSale = (storyId: number, who: Caller | null = writer) =>
+  t.send("DELETE", salePath(storyId), who);
+const work = (storyId: number) => json<WorkDetails>(t.send("GET", `/v4/works/${storyId}`, writer));
+const priceOf = async (partId: number) =>
+  (await json<PartDetails>(t.send("GET", `/api/v3/story_parts/${partId}`, reader))).paywall?.price;
+
+/** The writer's Original: part 1 free, parts 2 and 3 paid (6 Coins each). */
+async function original() {
+  const story = await createStory(t.handle.db, writer.id, { parts: [{}, {}, {}] });
+  await json(
+    t.send("POST", `/v5/admin/stories/${story.id}/paid-programme`, admin, { freeParts: 1 }),
+  );
+  return { ...story, paid: Number(story.partIds[1]), last: Number(story.partIds[2]) };
+}
+
+beforeAll(async () => {
+  const db = t.handle.db;
+  writer = await signedInUser(db);
+  reader = await signedInUser(db);
+  admin = await signedInUser(db, { is_sysadmin: 1, is_staff: 1 });
+});
+
+describe("a writer's sale of their own paid story", () => {
+  it("starts, shows in the editor and on the paywall, and ends back at list prices", async () => {
+    const story = await original();
+    expect((await work(story.id)).sale).toBeNull();
+    expect(await priceOf(story.paid)).toBe(6);
+
+    const endsAt = inDays(7);
+    const started = await json<WorkSale>(startSale(story.id, { percent: 50, endsAt }));
+    expect(started).toEqual({ sale: { percent: 50, endsAt } });
+    expect((await work(story.id)).sale).toEqual({ percent: 50, endsAt });
+    expect(await priceOf(story.paid)).toBe(3);
+    // Staff see the writer's sale in the paid story manager.
+    const view = await json<{ sale: unknown }>(
+      t.send("GET", `/v5/admin/stories/${story.id}/paid-programme`, admin),
+    );
+    expect(view.sale).toEqual({ percent: 50, endsAt });
+
+    // Changing it is the same call (20% off 6 Coins is 4.8, down to 4).
+    await json(startSale(story.id, { percent: 20, endsAt }));
+    expect(await priceOf(story.paid)).toBe(4);
+
+    expect(await json<WorkSale>(endSale(story.id))).toEqual({ sale: null });
+    expect((await work(story.id)).sale).toBeNull();
+    expect(await priceOf(story.paid)).toBe(6);
+    // Ending again changes nothing and is no error.
+    expect(await json<WorkSale>(endSale(story.id))).toEqual({ sale: null });
+  });
+
+  it("charges the sale price for a part bought while it is on", async () => {
+    const story = await original();
+    await json(startSale(story.id, { percent: 50, endsAt: inDays(2) }));
+    await grantCoins(t.handle.db, reader.id, 20);
+    const bought = await json<PurchaseResult>(
+      t.send("POST", `/v5/story/${story.id}/paid-content/purchase`, reader, {
+        partId: story.paid,
+      }),
+    );
+    expect(bought).toMatchObject({ amountSpent: 3, balance: 17 });
+  });
+
+  it("refuses anyone but the author, and stories outside the programme", async () => {
+    const story = await original();
+    const body = { percent: 30, endsAt: inDays(3) };
+    expect((await startSale(story.id, body, null)).status).toBe(401);
+    const refused = await startSale(story.id, body, reader);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({
+      message: "Only the author can change this story.",
+    });
+    // Staff use the paid story manager, not the writer's editor.
+    expect((await startSale(story.id, body, admin)).status).toBe(403);
+    expect((await endSale(story.id, reader)).status).toBe(403);
+    expect((await startSale(99_999_999, body)).status).toBe(404);
+
+    const free = await createStory(t.handle.db, writer.id, { parts: [{}, {}] });
+    const notPaid = await startSale(free.id, body);
+    expect(notPaid.status).toBe(409);
+    expect(await notPaid.json()).toMatchObject({
+      code: "not_paid",
+      message: "Only a story in the Paid Stories programme can go on sale.",
+    });
+    expect((await work(story.id)).sale).toBeNull();
+    expect((await work(free.id)).sale).toBeNull();
+  });
+
+  it("refuses a percent or an end out of range, field by field, changing nothing", async () => {
+    const story = await original();
+    const cases: Array<[unknown, string]> = [
+      [{ percent: 5, endsAt: inDays(3) }, "percent"],
+      [{ percent: 95, endsAt: inDays(3) }, "percent"],
+      [{ percent: 12.5, endsAt: inDays(3) }, "percent"],
+      [{ percent: 30, endsAt: inDays(-1) }, "endsAt"],
+      [{ percent: 30, endsAt: inDays(40) }, "endsAt"],
+      [{ percent: 30, endsAt: "someday" }, "endsAt"],
+    ];
+    for (const [body, field] of cases) {
+      const answer = await startSale(story.id, body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      const refusal = (await answer.json()) as { fields: Record<string, string> };
+      expect(Object.keys(refusal.fields)).toEqual([field]);
+    }
+    expect((await work(story.id)).sale).toBeNull();
+    expect(await priceOf(story.paid)).toBe(6);
+  });
+
+  it("drops the story's kept pages when it changes, and only then", async () => {
+    const story = await original();
+    const changed: number[] = [];
+    const stop = onStoryChanged((id) => changed.push(id));
+    try {
+      await json(startSale(story.id, { percent: 30, endsAt: inDays(3) }));
+      await json(endSale(story.id));
+      await json(endSale(story.id));
+      expect(changed.filter((id) => id === story.id)).toHaveLength(2);
+    } finally {
+      stop();
+    }
+  });
+});

@@ -1,0 +1,51 @@
+import type { StorySale, StorySaleInput, WorkSale } from "@inkwell/shared";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+import { storyChanged } from "../events.ts";
+import { storySaleAt } from "../stories/cards.ts";
+import { assertSaleable, checkedSale, saveSale } from "../stories/sale.ts";
+import type { Viewer } from "../viewer.ts";
+import { lockStory, ownStory } from "./service.ts";
+
+type Db = Kysely<Database>;
+
+/**
+ * A writer's own sale of their paid story (decision 054): the sale staff set in the paid
+ * story manager (052), from the story's editor. Under the story's lock, so a purchase is
+ * priced wholly before or wholly after it; kept pages are dropped once it commits. No admin
+ * note and no mail: the writer made the change and staff see it in the manager.
+ */
+async function changeOwnSale(
+  db: Db,
+  viewer: Viewer,
+  storyId: number,
+  sale: StorySale | null,
+  now: number,
+): Promise<WorkSale> {
+  const changed = await db.transaction().execute(async (trx) => {
+    await lockStory(trx, storyId);
+    const story = await ownStory(trx, viewer, storyId);
+    if (sale) assertSaleable(story);
+    else if (storySaleAt(story, now) === null) return false;
+    await saveSale(trx, storyId, sale);
+    return true;
+  });
+  if (changed) storyChanged(storyId);
+  return { sale };
+}
+
+/** PUT /v4/works/{storyId}/sale: starts or changes the sale (10–90% off, within 31 days). */
+export function setOwnSale(
+  db: Db,
+  viewer: Viewer,
+  storyId: number,
+  input: StorySaleInput,
+  now = Date.now(),
+): Promise<WorkSale> {
+  return changeOwnSale(db, viewer, storyId, checkedSale(input, now), now);
+}
+
+/** DELETE /v4/works/{storyId}/sale: list prices again now. No sale on changes nothing. */
+export function endOwnSale(db: Db, viewer: Viewer, storyId: number, now = Date.now()) {
+  return changeOwnSale(db, viewer, storyId, null, now);
+}
