@@ -23,6 +23,7 @@ import {
   load,
   percentile,
   printColumns,
+  readThrough,
   startBare,
   startInkwell,
   stopChild,
@@ -418,6 +419,9 @@ async function main(): Promise<number> {
       `hot set: the ${ids.hotStories.length} most-read stories and their first parts ` +
       `(${Math.round(performance.now() - loadingStarted)} ms)`,
   );
+
+  const readMs = await readThrough(benchDatabasePath);
+  console.log(`Catalogue read into memory (${Math.round(readMs)} ms)`);
 
   const profileDir = join(benchDataDir, "profiles");
   if (args["cpu-prof"]) mkdirSync(profileDir, { recursive: true });
