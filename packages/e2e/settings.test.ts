@@ -106,7 +106,7 @@ describe("settings", () => {
       const updates = page.getByLabel("Updates from stories in my Library and people I follow", {
         exact: true,
       });
-      const libraryParts = page.getByLabel("New parts of stories in my Library");
+      const libraryParts = page.getByLabel("New parts and sales of stories in my Library");
       expect(await followers.isChecked()).toBe(true);
       await followers.uncheck();
       // A switched-off group's kinds cannot be changed, and keep their choices.

@@ -1,4 +1,10 @@
-import { ALERT_DIGEST_MS, ALERT_ITEMS_SHOWN, ALL_ALERTS, alertMaskOf } from "@inkwell/shared";
+import {
+  ALERT_DIGEST_MS,
+  ALERT_ITEMS_SHOWN,
+  ALL_ALERTS,
+  alertMaskOf,
+  formatZonedDate,
+} from "@inkwell/shared";
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "../accounts/passwords.ts";
 import { forgetCatalogue } from "../home/catalogue.ts";
@@ -213,6 +219,73 @@ describe("email alert digests", () => {
     );
     expect(mail?.text_body.match(/published a new story/g)).toHaveLength(1);
     expect(await mailTo(archived)).toEqual([]);
+  });
+
+  it("tells readers once when a story in their Library goes on sale, unless they bought it whole", async () => {
+    const writer = await person();
+    const admin = await person({ is_sysadmin: 1, is_staff: 1 });
+    const [reader, buyer, archived] = [await person(), await person(), await person()];
+    const story = await createStory(t.handle.db, writer.id, {
+      title: "Salt and Lanterns",
+      parts: [{}, {}, {}],
+    });
+    await ok(
+      await t.send("POST", `/v5/admin/stories/${story.id}/paid-programme`, admin, {
+        freeParts: 1,
+      }),
+    );
+    for (const who of [reader, buyer, archived, writer]) await addToLibrary(who, story.id);
+    await ok(
+      await t.send("PUT", `/api/v3/users/${archived.username}/library/${story.id}`, archived, {
+        archived: true,
+      }),
+    );
+    await t.handle.db
+      .insertInto("story_unlocks")
+      .values({ user_id: buyer.id, story_id: story.id, coins: 10, created_at: Date.now() })
+      .execute();
+
+    const since = await windowStart();
+    const endsAt = new Date(Date.now() + 5 * 86_400_000).toISOString();
+    await ok(await t.send("PUT", `/v4/works/${story.id}/sale`, writer, { percent: 30, endsAt }));
+    // Changing the sale on is not a new one.
+    await ok(await t.send("PUT", `/v4/works/${story.id}/sale`, writer, { percent: 40, endsAt }));
+    await digest(since);
+    const [mail] = await mailTo(reader);
+    const until = formatZonedDate(endsAt, "UTC");
+    expect(mail?.text_body).toContain(
+      [
+        "From your Library",
+        `- Salt and Lanterns is on sale: 40% off until ${until}`,
+        `  ${BASE}/story/${story.id}`,
+      ].join("\n"),
+    );
+    for (const who of [buyer, archived]) expect(await mailTo(who)).toEqual([]);
+    // The writer's only mail is staff's note that the story joined the programme.
+    expect((await mailTo(writer)).map((sent) => sent.subject)).toEqual([
+      "Salt and Lanterns is now an Inkwell Original",
+    ]);
+
+    // The next hour's digest does not tell it again, though the sale was changed in it.
+    const next = await windowStart();
+    await ok(await t.send("PUT", `/v4/works/${story.id}/sale`, writer, { percent: 20, endsAt }));
+    await digest(next);
+    expect(await mailTo(reader)).toHaveLength(1);
+
+    // Ended and started again: a new sale, told again; one that ends within its hour is not.
+    await ok(await t.send("DELETE", `/v4/works/${story.id}/sale`, writer));
+    const again = await windowStart();
+    await ok(await t.send("PUT", `/v4/works/${story.id}/sale`, writer, { percent: 25, endsAt }));
+    await digest(again);
+    const [second] = await mailTo(reader);
+    expect(second?.text_body).toContain("Salt and Lanterns is on sale: 25% off");
+    await t.handle.db
+      .updateTable("stories")
+      .set({ sale_ends_at: Date.now() })
+      .where("id", "=", story.id)
+      .execute();
+    await digest(again);
+    expect(await mailTo(reader)).toHaveLength(2);
   });
 
   it("honours each reader's switches and kinds, and mails only verified addresses", async () => {

@@ -1,6 +1,7 @@
 import type { AlertKind } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
+import { saleTerms } from "../stories/sale.ts";
 
 /** One piece of news for one reader: what happened, who did it, and where to see it. */
 export interface AlertEvent {
@@ -206,6 +207,58 @@ async function libraryParts(db: Db, window: Window): Promise<AlertEvent[]> {
   }));
 }
 
+/**
+ * Sales begun in the window (decision 054) of stories readers keep in their Library, still
+ * on when the window ends, for readers who have not bought the whole story.
+ */
+async function librarySales(db: Db, { since, until }: Window): Promise<AlertEvent[]> {
+  const rows = await db
+    .selectFrom("stories as s")
+    .innerJoin("library_stories as l", "l.story_id", "s.id")
+    .select([
+      "s.id",
+      "s.title",
+      "s.rating",
+      "s.user_id as writer_id",
+      "s.sale_percent",
+      "s.sale_ends_at",
+      "s.sale_started_at",
+      "l.user_id as reader_id",
+    ])
+    .where("s.sale_started_at", ">=", since)
+    .where("s.sale_started_at", "<", until)
+    .where("s.sale_ends_at", ">", until)
+    .where("s.is_paid", "=", 1)
+    .where("s.draft", "=", 0)
+    .where("s.deleted", "=", 0)
+    .where("l.archived", "=", 0)
+    .whereRef("l.user_id", "!=", "s.user_id")
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("story_unlocks as bought")
+            .select("bought.story_id")
+            .whereRef("bought.story_id", "=", "s.id")
+            .whereRef("bought.user_id", "=", "l.user_id"),
+        ),
+      ),
+    )
+    .orderBy("s.sale_started_at")
+    .execute();
+  return rows.map((row) => ({
+    kind: "libraryParts",
+    recipientId: row.reader_id,
+    actorId: row.writer_id,
+    mature: row.rating === 4,
+    line: `${row.title} is on sale: ${saleTerms({
+      percent: Number(row.sale_percent),
+      endsAt: new Date(Number(row.sale_ends_at)).toISOString(),
+    })}`,
+    path: `/story/${row.id}`,
+    at: Number(row.sale_started_at),
+  }));
+}
+
 /** Stories whose first part came out in the window, for their writers' followers. */
 async function followedStories(db: Db, window: Window): Promise<AlertEvent[]> {
   const rows = await publishedParts(db, window)
@@ -250,7 +303,9 @@ const GATHERERS: Record<AlertKind, (db: Db, window: Window) => Promise<AlertEven
   followers,
   messages,
   profileMessages,
-  libraryParts,
+  // The Library's news: its stories' new parts and their sales.
+  libraryParts: async (db, window) =>
+    (await Promise.all([libraryParts(db, window), librarySales(db, window)])).flat(),
   followedStories,
 };
 

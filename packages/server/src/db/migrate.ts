@@ -44,6 +44,7 @@ import * as paywallEvents from "./migrations/042-paywall-events.ts";
 import * as storyClicks from "./migrations/043-story-clicks.ts";
 import * as storySales from "./migrations/044-story-sales.ts";
 import * as storyAdExempt from "./migrations/045-story-ad-exempt.ts";
+import * as storySaleStart from "./migrations/046-story-sale-start.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
@@ -91,6 +92,7 @@ const migrations: Record<string, Migration> = {
   "043-story-clicks": storyClicks,
   "044-story-sales": storySales,
   "045-story-ad-exempt": storyAdExempt,
+  "046-story-sale-start": storySaleStart,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -129,6 +129,8 @@ export interface StoriesTable {
   /** A paid story's sale: percent off every paywalled part until the end (migration 044). */
   sale_percent: number | null;
   sale_ends_at: Millis | null;
+  /** When the sale on began (changing it leaves this); null with none, or begun before 046. */
+  sale_started_at: Millis | null;
   /** System admins keep ads off it (migration 045). */
   ad_exempt: Flag;
 }

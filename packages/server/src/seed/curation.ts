@@ -170,7 +170,11 @@ export async function seedSales(
   for (const [index, story] of stories.entries()) {
     await db
       .updateTable("stories")
-      .set({ sale_percent: DEMO_SALES[index] ?? null, sale_ends_at: now + 14 * DAY })
+      .set({
+        sale_percent: DEMO_SALES[index] ?? null,
+        sale_ends_at: now + 14 * DAY,
+        sale_started_at: now,
+      })
       .where("id", "=", story.id)
       .execute();
   }

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { type StorySale, type StorySaleInput, saleErrors } from "@inkwell/shared";
+import { formatZonedDate, type StorySale, type StorySaleInput, saleErrors } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { badRequest, HttpError } from "../http/errors.ts";
@@ -14,6 +14,10 @@ export const saleBody = z.object({
   percent: z.coerce.number({ error: "percent must be a number" }),
   endsAt: z.string({ error: "endsAt must be a date and time" }),
 });
+
+/** How a sale reads in mail and admin notes: "30% off until Dec 05, 2026 11:59PM UTC". */
+export const saleTerms = (sale: StorySale) =>
+  `${sale.percent}% off until ${formatZonedDate(sale.endsAt, "UTC")}`;
 
 /** The sale asked for, or a 400 naming each field out of range. */
 export function checkedSale(input: StorySaleInput, now: number): StorySale {
@@ -33,12 +37,34 @@ export function assertSaleable(story: { is_paid: number; deleted: number }): voi
   }
 }
 
-export const NO_SALE = { sale_percent: null, sale_ends_at: null };
+export const NO_SALE = { sale_percent: null, sale_ends_at: null, sale_started_at: null };
 
-/** Starts, changes (a sale) or ends (null) the story's sale. Callers hold the story's lock. */
-export const saveSale = (trx: Kysely<Database>, storyId: number, sale: StorySale | null) =>
+/**
+ * Starts, changes (a sale) or ends (null) the story's sale. A sale begins at `now` unless
+ * one is on, which keeps its beginning: readers are told of a sale once (alerts/gather.ts).
+ * Callers hold the story's lock.
+ */
+export const saveSale = (
+  trx: Kysely<Database>,
+  storyId: number,
+  sale: StorySale | null,
+  now: number,
+) =>
   trx
     .updateTable("stories")
-    .set(sale ? { sale_percent: sale.percent, sale_ends_at: Date.parse(sale.endsAt) } : NO_SALE)
+    .set((eb) =>
+      sale
+        ? {
+            sale_percent: sale.percent,
+            sale_ends_at: Date.parse(sale.endsAt),
+            sale_started_at: eb
+              .case()
+              .when("sale_ends_at", ">", now)
+              .then(eb.ref("sale_started_at"))
+              .else(now)
+              .end(),
+          }
+        : NO_SALE,
+    )
     .where("id", "=", storyId)
     .execute();

@@ -1,16 +1,10 @@
-import {
-  formatZonedDate,
-  type PaidProgrammeView,
-  partPrice,
-  type StorySale,
-  type StorySaleInput,
-} from "@inkwell/shared";
+import { type PaidProgrammeView, partPrice, type StorySaleInput } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { storyChanged } from "../events.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import { storySaleAt, storyUrl } from "../stories/cards.ts";
-import { assertSaleable, checkedSale, NO_SALE, saveSale } from "../stories/sale.ts";
+import { assertSaleable, checkedSale, NO_SALE, saleTerms, saveSale } from "../stories/sale.ts";
 import { insertStoryStaffNote } from "../support/staff-notes.ts";
 import { tellWriter, type WriterMessage } from "../support/tell-writer.ts";
 import type { Viewer } from "../viewer.ts";
@@ -249,10 +243,6 @@ export function leavePaidProgramme(
   );
 }
 
-/** How a sale reads in admin notes and the writer's mail: "30% off until Dec 05, 2026 …". */
-const saleTerms = (sale: StorySale) =>
-  `${sale.percent}% off until ${formatZonedDate(sale.endsAt, "UTC")}`;
-
 /**
  * Puts a paid story on sale (decision 052), or changes the sale on: every paywalled part
  * costs the percent less until the end, and the story joins the catalog's On sale group.
@@ -270,7 +260,7 @@ export function setStorySale(
   const put = async (trx: Db, story: ProgrammeStory) => {
     assertSaleable(story);
     const changing = storySaleAt(story, now) !== null;
-    await saveSale(trx, storyId, sale);
+    await saveSale(trx, storyId, sale, now);
     return `${changing ? "Changed the sale" : "Put on sale"}: ${saleTerms(sale)}.`;
   };
   return changeProgramme(
@@ -300,7 +290,7 @@ export function endStorySale(
   requireSysAdmin(viewer);
   const end = async (trx: Db, story: ProgrammeStory) => {
     if (storySaleAt(story, now) === null) return null;
-    await saveSale(trx, storyId, null);
+    await saveSale(trx, storyId, null, now);
     return "Ended the sale.";
   };
   return changeProgramme(

@@ -27,7 +27,7 @@ async function changeOwnSale(
     const story = await ownStory(trx, viewer, storyId);
     if (sale) assertSaleable(story);
     else if (storySaleAt(story, now) === null) return false;
-    await saveSale(trx, storyId, sale);
+    await saveSale(trx, storyId, sale, now);
     return true;
   });
   if (changed) storyChanged(storyId);

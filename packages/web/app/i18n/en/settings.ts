@@ -31,7 +31,7 @@ export const settings = {
       followers: "New followers",
       messages: "Private messages",
       profileMessages: "Messages on my profile",
-      libraryParts: "New parts of stories in my Library",
+      libraryParts: "New parts and sales of stories in my Library",
       followedStories: "New stories from people I follow",
     },
     kindsOf: (group: string) => `Which alerts: ${group}`,
