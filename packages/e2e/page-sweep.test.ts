@@ -45,7 +45,14 @@ beforeAll(async () => {
     `SELECT stories.id FROM stories JOIN parts ON parts.story_id = stories.id
      WHERE stories.sale_percent IS NOT NULL ORDER BY parts.is_bonus DESC, stories.id LIMIT 1`,
   );
-  if (!part || !tag || !list || !other || !own || !onSale) {
+  // The writer's own Original: its editor has the folded Sale line (decision 054).
+  const [ownOriginal] = readDatabase<{ id: number }>(
+    server.dataDir,
+    `SELECT stories.id FROM stories
+     WHERE stories.user_id = (SELECT id FROM users WHERE username = 'demo_writer')
+       AND stories.is_paid = 1 AND stories.deleted = 0 ORDER BY stories.id LIMIT 1`,
+  );
+  if (!part || !tag || !list || !other || !own || !onSale || !ownOriginal) {
     throw new Error("the demo catalogue is missing");
   }
   const visitor = [
@@ -87,6 +94,7 @@ beforeAll(async () => {
     `/myworks/${own.id}`,
     `/myworks/${own.id}/write/${own.part}`,
     `/myworks/${own.id}/analytics`,
+    `/myworks/${ownOriginal.id}`,
   ];
   const admin = [
     "/admin/community_reports",
