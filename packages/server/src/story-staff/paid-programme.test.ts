@@ -20,14 +20,13 @@ let admin: Caller & { username: string };
 
 const path = (storyId: number) => `/v5/admin/stories/${storyId}/paid-programme`;
 
-const json = jsonAnswer;
-
 const join = (storyId: number, body: unknown, who: Caller | null = admin) =>
   t.send("POST", path(storyId), who, body);
 const leave = (storyId: number, who: Caller | null = admin) => t.send("DELETE", path(storyId), who);
-const viewOf = (storyId: number) => json<PaidProgrammeView>(t.send("GET", path(storyId), admin));
+const viewOf = (storyId: number) =>
+  jsonAnswer<PaidProgrammeView>(t.send("GET", path(storyId), admin));
 const partAs = (partId: number, who: Caller | null) =>
-  json<PartDetails>(t.send("GET", `/api/v3/story_parts/${partId}`, who));
+  jsonAnswer<PartDetails>(t.send("GET", `/api/v3/story_parts/${partId}`, who));
 
 /** Five parts: three published, a draft, then a published one; and a deleted part. */
 const freeStory = (title = "The Salt Road") =>
@@ -54,7 +53,7 @@ describe("the paid story manager's calls", () => {
     ]) {
       expect((await call(null)).status).toBe(401);
       for (const who of [reader, author, ambassador]) {
-        expect(await json(call(who), 403)).toMatchObject({ code: "forbidden" });
+        expect(await jsonAnswer(call(who), 403)).toMatchObject({ code: "forbidden" });
       }
     }
     expect((await t.send("GET", path(999_999), admin)).status).toBe(404);
@@ -87,7 +86,7 @@ describe("the paid story manager's calls", () => {
 
   it("puts a story in the programme: the first parts stay free, the rest cost Coins", async () => {
     const story = await freeStory();
-    const view = await json<PaidProgrammeView>(join(story.id, { freeParts: 2 }));
+    const view = await jsonAnswer<PaidProgrammeView>(join(story.id, { freeParts: 2 }));
     expect(view.isPaid).toBe(true);
     expect(view.parts.map((part) => part.price)).toEqual([null, null, 6, 6, 6]);
 
@@ -99,12 +98,12 @@ describe("the paid story manager's calls", () => {
     // The author reads everything, as before.
     expect((await partAs(Number(third), author)).isBlocked).toBe(false);
 
-    const details = await json<StoryDetails>(
+    const details = await jsonAnswer<StoryDetails>(
       t.get(`/api/v3/stories/${story.id}?fields=isPaywalled,paidModel`),
     );
     expect(details).toEqual({ isPaywalled: true, paidModel: "paid_story" });
     // The catalog of paid stories lists it.
-    const catalog = await json<{ stories: { id: number }[] }>(
+    const catalog = await jsonAnswer<{ stories: { id: number }[] }>(
       t.get("/v4/paid_stories/tags/~new_releases?fields=stories(id)"),
     );
     expect(catalog.stories.map((one) => one.id)).toContain(story.id);
@@ -120,19 +119,19 @@ describe("the paid story manager's calls", () => {
       is_free_part: true,
     };
     const before = await t.send("POST", "/v5/bonus-content/paywall", author, settings);
-    expect(await json(before, 403)).toMatchObject({ code: "not_paid_story" });
-    await json(join(story.id, { freeParts: 1 }));
+    expect(await jsonAnswer(before, 403)).toMatchObject({ code: "not_paid_story" });
+    await jsonAnswer(join(story.id, { freeParts: 1 }));
     const after = await t.send("POST", "/v5/bonus-content/paywall", author, settings);
     expect(after.status).toBe(200);
   });
 
   it("leaves every part free with too few parts to lock, and counts drafts in order", async () => {
     const story = await freeStory();
-    const view = await json<PaidProgrammeView>(join(story.id, { freeParts: 4 }));
+    const view = await jsonAnswer<PaidProgrammeView>(join(story.id, { freeParts: 4 }));
     // Three published parts and the draft are free; the last part is paid.
     expect(view.parts.map((part) => part.price)).toEqual([null, null, null, null, 6]);
     const short = await createStory(t.handle.db, author.id, { parts: [{}, {}] });
-    const all = await json<PaidProgrammeView>(join(short.id, { freeParts: 3 }));
+    const all = await jsonAnswer<PaidProgrammeView>(join(short.id, { freeParts: 3 }));
     expect(all).toMatchObject({ isPaid: true, parts: [{ price: null }, { price: null }] });
   });
 
@@ -145,7 +144,10 @@ describe("the paid story manager's calls", () => {
       { freeParts: "x" },
       { freeParts: 201 },
     ]) {
-      const refused = await json<{ code: string; message: string }>(join(story.id, body), 400);
+      const refused = await jsonAnswer<{ code: string; message: string }>(
+        join(story.id, body),
+        400,
+      );
       expect(refused.message).toBe("freeParts must be a whole number from 1 to 200");
     }
     expect((await viewOf(story.id)).isPaid).toBe(false);
@@ -153,13 +155,13 @@ describe("the paid story manager's calls", () => {
 
   it("refuses a story already in the programme or deleted with a 409, changing nothing", async () => {
     const story = await freeStory();
-    await json(join(story.id, { freeParts: 1 }));
-    const again = await json<{ code: string }>(join(story.id, { freeParts: 3 }), 409);
+    await jsonAnswer(join(story.id, { freeParts: 1 }));
+    const again = await jsonAnswer<{ code: string }>(join(story.id, { freeParts: 3 }), 409);
     expect(again.code).toBe("already_paid");
     expect((await viewOf(story.id)).parts.map((part) => part.price)).toEqual([null, 6, 6, 6, 6]);
 
     const deleted = await createStory(t.handle.db, author.id, { deleted: 1 });
-    expect(await json(join(deleted.id, { freeParts: 1 }), 409)).toMatchObject({
+    expect(await jsonAnswer(join(deleted.id, { freeParts: 1 }), 409)).toMatchObject({
       code: "story_deleted",
     });
     expect((await viewOf(deleted.id)).isPaid).toBe(false);
@@ -167,26 +169,26 @@ describe("the paid story manager's calls", () => {
 
   it("takes a story out: every part free again, and what readers bought stays theirs", async () => {
     const story = await freeStory();
-    await json(join(story.id, { freeParts: 2 }));
+    await jsonAnswer(join(story.id, { freeParts: 2 }));
     const [, , third, , , last] = story.partIds;
     await grantCoins(t.handle.db, reader.id, 20);
-    const bought = await json<PurchaseResult>(
+    const bought = await jsonAnswer<PurchaseResult>(
       t.send("POST", `/v5/story/${story.id}/paid-content/purchase`, reader, { partId: third }),
     );
     expect(bought.amountSpent).toBe(6);
     expect((await viewOf(story.id)).sales).toEqual({ readers: 1, coins: 6 });
 
-    const out = await json<PaidProgrammeView>(leave(story.id));
+    const out = await jsonAnswer<PaidProgrammeView>(leave(story.id));
     expect(out.isPaid).toBe(false);
     expect(out.parts.every((part) => part.price === null)).toBe(true);
     expect((await partAs(Number(last), null)).isBlocked).toBe(false);
-    const details = await json<StoryDetails>(
+    const details = await jsonAnswer<StoryDetails>(
       t.get(`/api/v3/stories/${story.id}?fields=isPaywalled`),
     );
     expect(details.isPaywalled).toBe(false);
 
     // Back in the programme, the reader's part is still theirs; the next one is not.
-    await json(join(story.id, { freeParts: 2 }));
+    await jsonAnswer(join(story.id, { freeParts: 2 }));
     expect((await partAs(Number(third), reader)).isBlocked).toBe(false);
     expect((await partAs(Number(last), reader)).isBlocked).toBe(true);
     expect((await viewOf(story.id)).sales).toEqual({ readers: 1, coins: 6 });
@@ -194,10 +196,10 @@ describe("the paid story manager's calls", () => {
 
   it("counts each buyer once, whether they bought parts, the whole story or both", async () => {
     const story = await freeStory();
-    await json(join(story.id, { freeParts: 1 }));
+    await jsonAnswer(join(story.id, { freeParts: 1 }));
     const second = await signedInUser(t.handle.db);
     const buy = (who: Caller & { id: number }, body: unknown) =>
-      json<PurchaseResult>(
+      jsonAnswer<PurchaseResult>(
         t.send("POST", `/v5/story/${story.id}/paid-content/purchase`, who, body),
       );
     for (const who of [reader, second]) await grantCoins(t.handle.db, who.id, 100);
@@ -212,18 +214,22 @@ describe("the paid story manager's calls", () => {
 
   it("answers a story outside the programme as it is when asked to take it out", async () => {
     const story = await freeStory();
-    const view = await json<PaidProgrammeView>(leave(story.id));
+    const view = await jsonAnswer<PaidProgrammeView>(leave(story.id));
     expect(view.isPaid).toBe(false);
-    const notes = await json<StoryStaffView>(t.send("GET", `/v5/admin/stories/${story.id}`, admin));
+    const notes = await jsonAnswer<StoryStaffView>(
+      t.send("GET", `/v5/admin/stories/${story.id}`, admin),
+    );
     expect(notes.notes).toEqual([]);
   });
 
   it("records each change in the story's admin notes, as the admin who made it", async () => {
     const story = await freeStory();
-    await json(join(story.id, { freeParts: 1 }));
-    await json(leave(story.id));
-    await json(join(story.id, { freeParts: 3 }));
-    const view = await json<StoryStaffView>(t.send("GET", `/v5/admin/stories/${story.id}`, admin));
+    await jsonAnswer(join(story.id, { freeParts: 1 }));
+    await jsonAnswer(leave(story.id));
+    await jsonAnswer(join(story.id, { freeParts: 3 }));
+    const view = await jsonAnswer<StoryStaffView>(
+      t.send("GET", `/v5/admin/stories/${story.id}`, admin),
+    );
     expect(view.notes?.map((note: StaffNote) => [note.author, note.body])).toEqual([
       [admin.username, "Added to the Paid Stories programme, the first part free."],
       [admin.username, "Removed from the Paid Stories programme: every part is free to read."],
@@ -236,10 +242,10 @@ describe("the paid story manager's calls", () => {
     const changes: number[] = [];
     const stop = onStoryChanged((storyId) => changes.push(storyId));
     try {
-      await json(join(story.id, { freeParts: 2 }));
-      await json(join(story.id, { freeParts: 2 }), 409);
-      await json(leave(story.id));
-      await json(leave(story.id));
+      await jsonAnswer(join(story.id, { freeParts: 2 }));
+      await jsonAnswer(join(story.id, { freeParts: 2 }), 409);
+      await jsonAnswer(leave(story.id));
+      await jsonAnswer(leave(story.id));
       expect(changes).toEqual([story.id, story.id]);
     } finally {
       stop();
@@ -257,9 +263,9 @@ describe("the paid story manager's calls", () => {
           .orderBy("id")
           .execute()
       ).map((row) => [row.to_address, row.subject, row.text_body]);
-    await json(join(story.id, { freeParts: 1 }));
-    await json(leave(story.id));
-    await json(leave(story.id));
+    await jsonAnswer(join(story.id, { freeParts: 1 }));
+    await jsonAnswer(leave(story.id));
+    await jsonAnswer(leave(story.id));
     const sent = await mail();
     expect(sent.map(([to, subject]) => [to, subject])).toEqual([
       ["salt.road@example.com", "Harbour Lights is now an Inkwell Original"],
@@ -285,7 +291,9 @@ describe("the paid story manager's calls", () => {
     const free = view.parts.filter((part) => part.price === null).length;
     const winner = answers.findIndex((answer) => answer.status === 200) + 1;
     expect(free).toBe(Math.min(winner, view.parts.length));
-    const staff = await json<StoryStaffView>(t.send("GET", `/v5/admin/stories/${story.id}`, admin));
+    const staff = await jsonAnswer<StoryStaffView>(
+      t.send("GET", `/v5/admin/stories/${story.id}`, admin),
+    );
     expect(staff.notes).toHaveLength(1);
   });
 });

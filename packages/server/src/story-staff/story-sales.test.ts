@@ -21,21 +21,23 @@ let admin: Caller & { username: string };
 const salePath = (storyId: number) => `/v5/admin/stories/${storyId}/sale`;
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 
-const json = jsonAnswer;
-
 const startSale = (storyId: number, body: unknown, who: Caller | null = admin) =>
   t.send("PUT", salePath(storyId), who, body);
 const endSale = (storyId: number, who: Caller | null = admin) =>
   t.send("DELETE", salePath(storyId), who);
 const viewOf = (storyId: number) =>
-  json<PaidProgrammeView>(t.send("GET", `/v5/admin/stories/${storyId}/paid-programme`, admin));
+  jsonAnswer<PaidProgrammeView>(
+    t.send("GET", `/v5/admin/stories/${storyId}/paid-programme`, admin),
+  );
 const partAs = (partId: number, who: Caller | null) =>
-  json<PartDetails>(t.send("GET", `/api/v3/story_parts/${partId}`, who));
+  jsonAnswer<PartDetails>(t.send("GET", `/api/v3/story_parts/${partId}`, who));
 const purchase = (storyId: number, body: unknown, who: Caller) =>
-  json<PurchaseResult>(t.send("POST", `/v5/story/${storyId}/paid-content/purchase`, who, body));
+  jsonAnswer<PurchaseResult>(
+    t.send("POST", `/v5/story/${storyId}/paid-content/purchase`, who, body),
+  );
 const groupIds = async (key: string) =>
   (
-    await json<{ stories: { id: number }[] }>(
+    await jsonAnswer<{ stories: { id: number }[] }>(
       t.get(`/v4/paid_stories/tags/${key}?fields=stories(id)&limit=50`),
     )
   ).stories.map((story) => story.id);
@@ -49,7 +51,7 @@ async function original(title = "The Glass Orchard") {
     title,
     parts: [{}, {}, {}, { draft: 1 }, { deleted: 1 }, {}],
   });
-  await json(
+  await jsonAnswer(
     t.send("POST", `/v5/admin/stories/${story.id}/paid-programme`, admin, { freeParts: 2 }),
   );
   const [, , third, , , last] = story.partIds;
@@ -75,35 +77,39 @@ beforeAll(async () => {
 describe("a paid story's sale", () => {
   it("lists the story in the catalog's On sale group while it is on, and only then", async () => {
     const story = await original();
-    const before = await json<{ tags: string[] }>(t.get("/v4/paid_stories/tags"));
+    const before = await jsonAnswer<{ tags: string[] }>(t.get("/v4/paid_stories/tags"));
     expect(before.tags).not.toContain("~on_sale");
 
-    const view = await json<PaidProgrammeView>(
+    const view = await jsonAnswer<PaidProgrammeView>(
       startSale(story.id, { percent: 50, endsAt: inDays(5) }),
     );
     expect(view.sale?.percent).toBe(50);
-    const tags = await json<{ tags: string[] }>(t.get("/v4/paid_stories/tags"));
+    const tags = await jsonAnswer<{ tags: string[] }>(t.get("/v4/paid_stories/tags"));
     // After the Featured picks, before New releases.
     expect(tags.tags.indexOf("~on_sale")).toBe(tags.tags.indexOf("~new_releases") - 1);
     expect(await groupIds("~on_sale")).toEqual([story.id]);
     // The story says so itself, on its page and its cards.
-    const details = await json<{ sale: unknown }>(t.get(`/api/v3/stories/${story.id}?fields=sale`));
+    const details = await jsonAnswer<{ sale: unknown }>(
+      t.get(`/api/v3/stories/${story.id}?fields=sale`),
+    );
     expect(details.sale).toEqual({ percent: 50, endsAt: view.sale?.endsAt });
 
     await letSaleEnd(story.id);
     expect(await groupIds("~on_sale")).toEqual([]);
-    expect((await json<{ tags: string[] }>(t.get("/v4/paid_stories/tags"))).tags).not.toContain(
-      "~on_sale",
-    );
+    expect(
+      (await jsonAnswer<{ tags: string[] }>(t.get("/v4/paid_stories/tags"))).tags,
+    ).not.toContain("~on_sale");
     expect((await viewOf(story.id)).sale).toBeNull();
-    const after = await json<{ sale: unknown }>(t.get(`/api/v3/stories/${story.id}?fields=sale`));
+    const after = await jsonAnswer<{ sale: unknown }>(
+      t.get(`/api/v3/stories/${story.id}?fields=sale`),
+    );
     expect(after.sale).toBeNull();
   });
 
   it("prices every paid part less on the paywall, in the metadata and at purchase", async () => {
     const story = await original();
     const endsAt = inDays(3);
-    await json(startSale(story.id, { percent: 50, endsAt }));
+    await jsonAnswer(startSale(story.id, { percent: 50, endsAt }));
 
     const locked = await partAs(story.third, reader);
     expect(locked.paywall).toMatchObject({
@@ -113,7 +119,7 @@ describe("a paid story's sale", () => {
     });
     // A visitor sees the same prices.
     expect((await partAs(story.last, null)).paywall).toMatchObject({ price: 3, storyPrice: 5 });
-    const metadata = await json<PaidContentMetadata>(
+    const metadata = await jsonAnswer<PaidContentMetadata>(
       t.send("GET", `/v5/story/${story.id}/paid-content/metadata`, reader),
     );
     expect(metadata.story.price).toEqual([{ id: "wp1", amount: 5 }]);
@@ -133,7 +139,7 @@ describe("a paid story's sale", () => {
 
   it("keeps Coins exact when readers buy as the sale ends: each pays one price, once", async () => {
     const story = await original();
-    await json(startSale(story.id, { percent: 50, endsAt: inDays(2) }));
+    await jsonAnswer(startSale(story.id, { percent: 50, endsAt: inDays(2) }));
     const buyers = await Promise.all(Array.from({ length: 10 }, () => signedInUser(t.handle.db)));
     for (const buyer of buyers) await grantCoins(t.handle.db, buyer.id, 20);
     const [bought, ended] = await Promise.all([
@@ -171,7 +177,7 @@ describe("a paid story's sale", () => {
 
   it("charges the list price again once the sale has ended", async () => {
     const story = await original();
-    await json(startSale(story.id, { percent: 30, endsAt: inDays(1) }));
+    await jsonAnswer(startSale(story.id, { percent: 30, endsAt: inDays(1) }));
     await letSaleEnd(story.id);
     const paywall = (await partAs(story.third, reader)).paywall;
     expect(paywall).toMatchObject({ price: 6, storyPrice: 10, sale: null });
@@ -188,13 +194,13 @@ describe("a paid story's sale", () => {
     const story = await createStory(t.handle.db, author.id, {
       parts: Array.from({ length: 17 }, () => ({})),
     });
-    await json(
+    await jsonAnswer(
       t.send("POST", `/v5/admin/stories/${story.id}/paid-programme`, admin, { freeParts: 1 }),
     );
     expect(await groupIds("~deals")).not.toContain(story.id);
-    await json(startSale(story.id, { percent: 25, endsAt: inDays(2) }));
+    await jsonAnswer(startSale(story.id, { percent: 25, endsAt: inDays(2) }));
     expect(await groupIds("~deals")).toContain(story.id);
-    await json(endSale(story.id));
+    await jsonAnswer(endSale(story.id));
     expect(await groupIds("~deals")).not.toContain(story.id);
   });
 
@@ -207,7 +213,7 @@ describe("a paid story's sale", () => {
     ]) {
       expect((await call(null)).status).toBe(401);
       for (const who of [reader, author, ambassador]) {
-        expect(await json(call(who), 403)).toMatchObject({ code: "forbidden" });
+        expect(await jsonAnswer(call(who), 403)).toMatchObject({ code: "forbidden" });
       }
     }
     expect((await startSale(999_999, body)).status).toBe(404);
@@ -219,7 +225,7 @@ describe("a paid story's sale", () => {
     const story = await original();
     const percentError = "Percent off must be a whole number from 10 to 90";
     for (const percent of [5, 95, 12.5, "x"]) {
-      const refused = await json<{ fields: Record<string, string> }>(
+      const refused = await jsonAnswer<{ fields: Record<string, string> }>(
         startSale(story.id, { percent, endsAt: inDays(2) }),
         400,
       );
@@ -232,20 +238,22 @@ describe("a paid story's sale", () => {
       [inDays(32), "A sale lasts at most 31 days"],
       ["next week", "Choose the day the sale ends"],
     ] as const) {
-      const refused = await json<{ fields: Record<string, string> }>(
+      const refused = await jsonAnswer<{ fields: Record<string, string> }>(
         startSale(story.id, { percent: 20, endsAt }),
         400,
       );
       expect(refused.fields).toEqual({ endsAt: message });
     }
-    expect((await json<{ message: string }>(startSale(story.id, {}), 400)).message).toBeTruthy();
+    expect(
+      (await jsonAnswer<{ message: string }>(startSale(story.id, {}), 400)).message,
+    ).toBeTruthy();
     expect((await viewOf(story.id)).sale).toBeNull();
     expect((await partAs(story.third, reader)).paywall?.price).toBe(6);
   });
 
   it("is only for stories in the Paid Stories programme: 409 otherwise", async () => {
     const free = await createStory(t.handle.db, author.id, { parts: [{}, {}] });
-    const refused = await json<{ code: string; message: string }>(
+    const refused = await jsonAnswer<{ code: string; message: string }>(
       startSale(free.id, { percent: 20, endsAt: inDays(2) }),
       409,
     );
@@ -263,9 +271,9 @@ describe("a paid story's sale", () => {
 
   it("ends with the programme: a story that leaves and comes back is at list price", async () => {
     const story = await original();
-    await json(startSale(story.id, { percent: 40, endsAt: inDays(4) }));
-    await json(t.send("DELETE", `/v5/admin/stories/${story.id}/paid-programme`, admin));
-    await json(
+    await jsonAnswer(startSale(story.id, { percent: 40, endsAt: inDays(4) }));
+    await jsonAnswer(t.send("DELETE", `/v5/admin/stories/${story.id}/paid-programme`, admin));
+    await jsonAnswer(
       t.send("POST", `/v5/admin/stories/${story.id}/paid-programme`, admin, { freeParts: 2 }),
     );
     expect((await viewOf(story.id)).sale).toBeNull();
@@ -277,16 +285,18 @@ describe("a paid story's sale", () => {
     const changes: number[] = [];
     const stop = onStoryChanged((storyId) => changes.push(storyId));
     try {
-      await json(startSale(story.id, { percent: 30, endsAt: "2099-01-01T00:00:00Z" }), 400);
-      await json(startSale(story.id, { percent: 30, endsAt: inDays(10) }));
-      await json(startSale(story.id, { percent: 35, endsAt: inDays(10) }));
-      await json(endSale(story.id));
-      await json(endSale(story.id));
+      await jsonAnswer(startSale(story.id, { percent: 30, endsAt: "2099-01-01T00:00:00Z" }), 400);
+      await jsonAnswer(startSale(story.id, { percent: 30, endsAt: inDays(10) }));
+      await jsonAnswer(startSale(story.id, { percent: 35, endsAt: inDays(10) }));
+      await jsonAnswer(endSale(story.id));
+      await jsonAnswer(endSale(story.id));
       expect(changes).toEqual([story.id, story.id, story.id]);
     } finally {
       stop();
     }
-    const staff = await json<StoryStaffView>(t.send("GET", `/v5/admin/stories/${story.id}`, admin));
+    const staff = await jsonAnswer<StoryStaffView>(
+      t.send("GET", `/v5/admin/stories/${story.id}`, admin),
+    );
     const notes = (staff.notes ?? []).map((note) => note.body).slice(1);
     expect(notes).toHaveLength(3);
     expect(notes[0]).toMatch(

@@ -14,20 +14,20 @@ let admin: Caller;
 const salePath = (storyId: number) => `/v4/works/${storyId}/sale`;
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 
-const json = jsonAnswer;
-
 const startSale = (storyId: number, body: unknown, who: Caller | null = writer) =>
   t.send("PUT", salePath(storyId), who, body);
 const endSale = (storyId: number, who: Caller | null = writer) =>
   t.send("DELETE", salePath(storyId), who);
-const work = (storyId: number) => json<WorkDetails>(t.send("GET", `/v4/works/${storyId}`, writer));
+const work = (storyId: number) =>
+  jsonAnswer<WorkDetails>(t.send("GET", `/v4/works/${storyId}`, writer));
 const priceOf = async (partId: number) =>
-  (await json<PartDetails>(t.send("GET", `/api/v3/story_parts/${partId}`, reader))).paywall?.price;
+  (await jsonAnswer<PartDetails>(t.send("GET", `/api/v3/story_parts/${partId}`, reader))).paywall
+    ?.price;
 
 /** The writer's Original: part 1 free, parts 2 and 3 paid (6 Coins each). */
 async function original() {
   const story = await createStory(t.handle.db, writer.id, { parts: [{}, {}, {}] });
-  await json(
+  await jsonAnswer(
     t.send("POST", `/v5/admin/stories/${story.id}/paid-programme`, admin, { freeParts: 1 }),
   );
   return { ...story, paid: Number(story.partIds[1]), last: Number(story.partIds[2]) };
@@ -47,32 +47,32 @@ describe("a writer's sale of their own paid story", () => {
     expect(await priceOf(story.paid)).toBe(6);
 
     const endsAt = inDays(7);
-    const started = await json<WorkSale>(startSale(story.id, { percent: 50, endsAt }));
+    const started = await jsonAnswer<WorkSale>(startSale(story.id, { percent: 50, endsAt }));
     expect(started).toEqual({ sale: { percent: 50, endsAt } });
     expect((await work(story.id)).sale).toEqual({ percent: 50, endsAt });
     expect(await priceOf(story.paid)).toBe(3);
     // Staff see the writer's sale in the paid story manager.
-    const view = await json<{ sale: unknown }>(
+    const view = await jsonAnswer<{ sale: unknown }>(
       t.send("GET", `/v5/admin/stories/${story.id}/paid-programme`, admin),
     );
     expect(view.sale).toEqual({ percent: 50, endsAt });
 
     // Changing it is the same call (20% off 6 Coins is 4.8, down to 4).
-    await json(startSale(story.id, { percent: 20, endsAt }));
+    await jsonAnswer(startSale(story.id, { percent: 20, endsAt }));
     expect(await priceOf(story.paid)).toBe(4);
 
-    expect(await json<WorkSale>(endSale(story.id))).toEqual({ sale: null });
+    expect(await jsonAnswer<WorkSale>(endSale(story.id))).toEqual({ sale: null });
     expect((await work(story.id)).sale).toBeNull();
     expect(await priceOf(story.paid)).toBe(6);
     // Ending again changes nothing and is no error.
-    expect(await json<WorkSale>(endSale(story.id))).toEqual({ sale: null });
+    expect(await jsonAnswer<WorkSale>(endSale(story.id))).toEqual({ sale: null });
   });
 
   it("charges the sale price for a part bought while it is on", async () => {
     const story = await original();
-    await json(startSale(story.id, { percent: 50, endsAt: inDays(2) }));
+    await jsonAnswer(startSale(story.id, { percent: 50, endsAt: inDays(2) }));
     await grantCoins(t.handle.db, reader.id, 20);
-    const bought = await json<PurchaseResult>(
+    const bought = await jsonAnswer<PurchaseResult>(
       t.send("POST", `/v5/story/${story.id}/paid-content/purchase`, reader, {
         partId: story.paid,
       }),
@@ -130,9 +130,9 @@ describe("a writer's sale of their own paid story", () => {
     const changed: number[] = [];
     const stop = onStoryChanged((id) => changed.push(id));
     try {
-      await json(startSale(story.id, { percent: 30, endsAt: inDays(3) }));
-      await json(endSale(story.id));
-      await json(endSale(story.id));
+      await jsonAnswer(startSale(story.id, { percent: 30, endsAt: inDays(3) }));
+      await jsonAnswer(endSale(story.id));
+      await jsonAnswer(endSale(story.id));
       expect(changed.filter((id) => id === story.id)).toHaveLength(2);
     } finally {
       stop();

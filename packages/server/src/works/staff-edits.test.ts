@@ -12,8 +12,6 @@ let admin: Caller & { username: string };
 
 const MODIFIED = Date.now() - 10 * DAY;
 
-const json = jsonAnswer;
-
 const story = (overrides: Parameters<typeof createStory>[2] = {}) =>
   createStory(t.handle.db, writer.id, {
     title: "The Orchard Gate",
@@ -27,9 +25,9 @@ const edit = (storyId: number, who: Caller | null, changes: Record<string, unkno
   t.send("PUT", `/v4/works/${storyId}`, who, changes);
 
 const staffNotes = async (storyId: number) =>
-  (await json<StoryStaffView>(t.send("GET", `/v5/admin/stories/${storyId}`, admin))).notes?.map(
-    (note) => [note.author, note.body],
-  );
+  (
+    await jsonAnswer<StoryStaffView>(t.send("GET", `/v5/admin/stories/${storyId}`, admin))
+  ).notes?.map((note) => [note.author, note.body]);
 
 async function storyRow(storyId: number) {
   return t.handle.db
@@ -50,13 +48,13 @@ beforeAll(async () => {
 describe("a system admin edits another writer's Story Details (reader.md §6)", () => {
   it("opens them, with the author named; nobody else but the author can", async () => {
     const { id } = await story();
-    const details = await json<WorkDetails>(t.send("GET", `/v4/works/${id}`, admin));
+    const details = await jsonAnswer<WorkDetails>(t.send("GET", `/v4/works/${id}`, admin));
     expect(details).toMatchObject({ id, title: "The Orchard Gate", author: writer.username });
-    expect((await json<WorkDetails>(t.send("GET", `/v4/works/${id}`, writer))).author).toBe(
+    expect((await jsonAnswer<WorkDetails>(t.send("GET", `/v4/works/${id}`, writer))).author).toBe(
       writer.username,
     );
     for (const who of [reader, ambassador]) {
-      expect(await json(t.send("GET", `/v4/works/${id}`, who), 403)).toMatchObject({
+      expect(await jsonAnswer(t.send("GET", `/v4/works/${id}`, who), 403)).toMatchObject({
         code: "forbidden",
       });
       expect((await edit(id, who, { title: "Taken" })).status).toBe(403);
@@ -66,7 +64,7 @@ describe("a system admin edits another writer's Story Details (reader.md §6)", 
 
   it("saves them without touching the writer's last change, and records what changed", async () => {
     const { id } = await story();
-    const saved = await json<WorkDetails>(
+    const saved = await jsonAnswer<WorkDetails>(
       edit(id, admin, { title: "The Orchard Gate", mature: true, tags: ["orchard"] }),
     );
     expect(saved).toMatchObject({ mature: true, tags: ["orchard"] });
@@ -78,7 +76,7 @@ describe("a system admin edits another writer's Story Details (reader.md §6)", 
     // Visitors now meet the mature gate.
     expect((await t.get(`/api/v3/stories/${id}`)).status).toBe(403);
     // The rating history names the admin.
-    const view = await json<StoryStaffView>(t.send("GET", `/v5/admin/stories/${id}`, admin));
+    const view = await jsonAnswer<StoryStaffView>(t.send("GET", `/v5/admin/stories/${id}`, admin));
     expect(view.ratingHistory?.map((change) => [change.mature, change.by])).toEqual([
       [true, admin.username],
     ]);
@@ -86,8 +84,8 @@ describe("a system admin edits another writer's Story Details (reader.md §6)", 
 
   it("mails the writer what staff changed, and nothing for the writer's own saves", async () => {
     const { id } = await story({ title: "Plum Season" });
-    await json(edit(id, writer, { description: "Mine to change." }));
-    await json(edit(id, admin, { title: "Plum Season", completed: true, copyright: 2 }));
+    await jsonAnswer(edit(id, writer, { description: "Mine to change." }));
+    await jsonAnswer(edit(id, admin, { title: "Plum Season", completed: true, copyright: 2 }));
     const sent = await t.handle.db
       .selectFrom("outbox")
       .select(["to_address", "subject", "text_body"])
@@ -104,8 +102,8 @@ describe("a system admin edits another writer's Story Details (reader.md §6)", 
 
   it("files no note for a save that changes nothing, nor for the author's own saves", async () => {
     const { id } = await story();
-    await json(edit(id, admin, { title: "The Orchard Gate", tags: ["orchard", "sisters"] }));
-    await json(edit(id, writer, { title: "The Orchard Gate, Again" }));
+    await jsonAnswer(edit(id, admin, { title: "The Orchard Gate", tags: ["orchard", "sisters"] }));
+    await jsonAnswer(edit(id, writer, { title: "The Orchard Gate, Again" }));
     expect(await staffNotes(id)).toEqual([]);
     expect(Number((await storyRow(id)).modify_date)).toBeGreaterThan(MODIFIED);
   });
@@ -118,12 +116,12 @@ describe("a system admin edits another writer's Story Details (reader.md §6)", 
       .select("id")
       .where("name", "=", "Horror")
       .executeTakeFirstOrThrow();
-    await json(edit(id, admin, { categoryId: Number(horror.id), languageId: 2 }));
+    await jsonAnswer(edit(id, admin, { categoryId: Number(horror.id), languageId: 2 }));
     expect(await staffNotes(id)).toEqual([
       [admin.username, "Edited the story's details: category, language."],
     ]);
     expect(Number((await storyRow(id)).classification_locked)).toBe(1);
-    expect(await json(edit(id, writer, { languageId: 1 }), 403)).toMatchObject({
+    expect(await jsonAnswer(edit(id, writer, { languageId: 1 }), 403)).toMatchObject({
       code: "classification_locked",
     });
   });
@@ -161,7 +159,7 @@ describe("a system admin edits another writer's Story Details (reader.md §6)", 
     })
       .png()
       .toBuffer();
-    const answer = await json<{ id: number; cover: string }>(
+    const answer = await jsonAnswer<{ id: number; cover: string }>(
       t.send("POST", "/apiv2/updatestorycover", admin, { id, image: image.toString("base64") }),
     );
     const row = await storyRow(id);
