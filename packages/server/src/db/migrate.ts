@@ -45,6 +45,7 @@ import * as storyClicks from "./migrations/043-story-clicks.ts";
 import * as storySales from "./migrations/044-story-sales.ts";
 import * as storyAdExempt from "./migrations/045-story-ad-exempt.ts";
 import * as storySaleStart from "./migrations/046-story-sale-start.ts";
+import * as tagListingKeys from "./migrations/047-tag-listing-keys.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
@@ -93,6 +94,7 @@ const migrations: Record<string, Migration> = {
   "044-story-sales": storySales,
   "045-story-ad-exempt": storyAdExempt,
   "046-story-sale-start": storySaleStart,
+  "047-tag-listing-keys": tagListingKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

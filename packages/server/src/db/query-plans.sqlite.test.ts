@@ -3,6 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { listedStoryIds } from "../stories/service.ts";
+import type { Viewer } from "../viewer.ts";
 import { type DatabaseHandle, openDatabase } from "./connection.ts";
 import { migrateToLatest } from "./migrate.ts";
 
@@ -42,4 +44,37 @@ it("reads a story's tags in order from an index alone", async () => {
   );
   expect(plan.find((step) => step.includes("story_tags"))).toMatch(/USING COVERING INDEX/);
   expect(plan.join("\n")).not.toMatch(/TEMP B-TREE/);
+});
+
+// A tag's page walks the tag's own entries in the list's order and checks each story by its
+// key: a page costs about a page of rows, whether 2% of stories carry the tag or 0.01%.
+it("walks a tag's stories in list order from the tag's index, for visitors and readers", async () => {
+  const reader: Viewer = {
+    id: 1,
+    username: "reader",
+    isSysAdmin: false,
+    isAmbassador: false,
+    isStaff: false,
+    isPremium: false,
+    seesMature: true,
+    timedOutUntil: null,
+  };
+  for (const [filter, index] of [
+    ["hot", "story_tags_by_read_count"],
+    ["new", "story_tags_by_last_published_at"],
+  ] as const) {
+    for (const viewer of [null, reader]) {
+      const query = { filter, tag: "fantasy", limit: 24, offset: 48 };
+      const plan = await planOf(listedStoryIds(handle.db, query, viewer));
+      expect(plan[0], `${filter} ${viewer?.username}`).toBe(
+        `SEARCH story_tags USING COVERING INDEX ${index} (tag_id=?)`,
+      );
+      expect(plan.join("\n")).toMatch(/SEARCH stories USING INTEGER PRIMARY KEY/);
+      expect(plan.join("\n")).not.toMatch(/TEMP B-TREE|SCAN stories/);
+    }
+    const originals = { filter, tag: "fantasy", paid: true, limit: 7, offset: 0 };
+    expect((await planOf(listedStoryIds(handle.db, originals, null)))[0]).toBe(
+      `SEARCH story_tags USING COVERING INDEX ${index.replace("story_tags_", "story_tags_paid_")} (tag_id=?)`,
+    );
+  }
 });

@@ -144,6 +144,10 @@ export interface StoryTagsTable {
   story_id: number;
   tag_id: number;
   position: Generated<number>;
+  /** Copies of the story's listing keys, kept by triggers (migration 047). */
+  read_count: Generated<number>;
+  last_published_at: Generated<number | null>;
+  is_paid: Generated<number>;
 }
 
 export interface PartsTable {

@@ -9,7 +9,7 @@ import {
   type StoryList,
   wantsField,
 } from "@inkwell/shared";
-import type { ExpressionBuilder, Kysely } from "kysely";
+import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import { accessTo, isBlockedFor } from "../coins/access.ts";
 import { queryTemplate } from "../db/query-template.ts";
 import type { Database } from "../db/schema.ts";
@@ -315,14 +315,88 @@ export async function paidStoryTags(db: Kysely<Database>, viewer: MaybeViewer): 
   return GENRES.filter((_, index) => found[index] !== undefined).map((genre) => genre.tag);
 }
 
+/** A list's conditions on the story itself: everything but its tag. */
+function storyFilters(
+  eb: ExpressionBuilder<Database, "stories">,
+  query: StoryListQuery,
+  viewer: MaybeViewer,
+) {
+  const { categoryId, paid, completed, storyIds } = query;
+  const conditions = [listedStory(eb, viewer)];
+  if (paid === true) conditions.push(eb("stories.is_paid", "=", 1));
+  if (completed !== undefined) conditions.push(eb("stories.completed", "=", completed ? 1 : 0));
+  if (storyIds !== undefined) conditions.push(eb("stories.id", "in", storyIds));
+  if (categoryId !== undefined) {
+    conditions.push(
+      eb.exists(
+        eb
+          .selectFrom("story_categories")
+          .select("story_categories.story_id")
+          .whereRef("story_categories.story_id", "=", "stories.id")
+          .where("story_categories.category_id", "=", categoryId),
+      ),
+    );
+  }
+  return eb.and(conditions);
+}
+
 /**
- * Published stories, by popularity or recency, optionally within one tag or category.
- * The page's ids come first from the listing indexes alone (013-listing-indexes: the sort
- * key and every filter column), walking the sort order and checking tag or category per
- * story, so a page costs about the same for a tag of 50 stories or of 50,000; only then
- * are the page's own rows read. One row past the page says whether there is a next one.
- * `total` costs a count over the whole selection, and the cards' tagRankings a query of
- * their own, so each is computed only when asked for.
+ * One page of a list's ids, in its order, with one more id when there is a next page.
+ * Without a tag the walk is over the listing indexes (013-listing-indexes: the sort key and
+ * every filter column), so a page reads no story rows; within a tag it is over the tag's
+ * own entries, which carry the sort keys (047-tag-listing-keys), checking each story by its
+ * key: about a page of rows, however rare the tag (docs/decisions/056).
+ */
+export function listedStoryIds(db: Kysely<Database>, query: StoryListQuery, viewer: MaybeViewer) {
+  const sortKey = query.filter === "hot" ? "read_count" : "last_published_at";
+  const { tag, limit, offset } = query;
+  if (tag === undefined) {
+    return db
+      .selectFrom("stories")
+      .where((eb) => storyFilters(eb, query, viewer))
+      .select("stories.id")
+      .orderBy(`stories.${sortKey}`, "desc")
+      .orderBy("stories.id", "desc")
+      .limit(limit + 1)
+      .offset(offset);
+  }
+  return (
+    entriesOfTag(db, tag)
+      .where((eb) => storyFilters(eb, query, viewer))
+      // The tag's Originals walk a partial index of its paid entries, which SQLite uses only
+      // for the very literal of the index's WHERE, not a parameter.
+      .$if(query.paid === true, (qb) => qb.where("story_tags.is_paid", "=", sql.lit(1)))
+      .select("story_tags.story_id as id")
+      .orderBy(`story_tags.${sortKey}`, "desc")
+      .orderBy("story_tags.story_id", "desc")
+      .limit(limit + 1)
+      .offset(offset)
+  );
+}
+
+/** A tag's entries (any case) with their stories. */
+const entriesOfTag = (db: Kysely<Database>, tag: string) =>
+  db
+    .selectFrom("story_tags")
+    .innerJoin("stories", "stories.id", "story_tags.story_id")
+    .where("story_tags.tag_id", "=", (eb) =>
+      eb.selectFrom("tags").select("tags.id").where("tags.name", "=", tag.toLowerCase()),
+    );
+
+/** How many stories a list holds in all: a count over the same entries as its pages. */
+function countListed(db: Kysely<Database>, query: StoryListQuery, viewer: MaybeViewer) {
+  const from = query.tag === undefined ? db.selectFrom("stories") : entriesOfTag(db, query.tag);
+  return from
+    .where((eb) => storyFilters(eb, query, viewer))
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Published stories, by popularity or recency, optionally within one tag or category, a
+ * page of ids first (listedStoryIds), then only that page's rows. `total` costs a count
+ * over the whole selection, and the cards' tagRankings a query of their own, so each is
+ * computed only when asked for.
  */
 export async function listStories(
   db: Kysely<Database>,
@@ -330,39 +404,12 @@ export async function listStories(
   viewer: MaybeViewer,
   options: { withTotal: boolean; withTagRankings?: boolean } = { withTotal: true },
 ): Promise<StoryList> {
-  const { tag, categoryId, paid, completed, storyIds } = query;
+  const { tag, categoryId, storyIds } = query;
   if (storyIds?.length === 0)
     return { stories: [], ...(options.withTotal && { total: 0 }), nextUrl: null };
-  const selection = db
-    .selectFrom("stories")
-    .where((eb) => listedStory(eb, viewer))
-    .$if(paid === true, (qb) => qb.where("stories.is_paid", "=", 1))
-    .$if(completed !== undefined, (qb) => qb.where("stories.completed", "=", completed ? 1 : 0))
-    .$if(storyIds !== undefined, (qb) => qb.where("stories.id", "in", storyIds ?? []))
-    .$if(tag !== undefined, (qb) => qb.where((eb) => hasTag(eb, tag ?? "")))
-    .$if(categoryId !== undefined, (qb) =>
-      qb.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom("story_categories")
-            .select("story_categories.story_id")
-            .whereRef("story_categories.story_id", "=", "stories.id")
-            .where("story_categories.category_id", "=", categoryId ?? 0),
-        ),
-      ),
-    );
-  const sortKey = query.filter === "hot" ? "stories.read_count" : "stories.last_published_at";
   const [idRows, count] = await Promise.all([
-    selection
-      .select("stories.id")
-      .orderBy(sortKey, "desc")
-      .orderBy("stories.id", "desc")
-      .limit(query.limit + 1)
-      .offset(query.offset)
-      .execute(),
-    options.withTotal
-      ? selection.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow()
-      : undefined,
+    listedStoryIds(db, query, viewer).execute(),
+    options.withTotal ? countListed(db, query, viewer) : undefined,
   ]);
   const ids = idRows.slice(0, query.limit).map((row) => row.id);
   const [rows, rankings] = await Promise.all([

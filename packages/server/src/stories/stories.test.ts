@@ -393,6 +393,30 @@ describe("GET /api/v3/stories", () => {
     expect(second.nextUrl).toBeNull();
   });
 
+  it("moves a story up its tag's hot list as it is read, and counts the tag's stories", async () => {
+    const db = t.handle.db;
+    const writer = await createUser(db);
+    const leader = await createStory(db, writer.id, { tags: ["breakwater"], read_count: 2 });
+    const chaser = await createStory(db, writer.id, { tags: ["breakwater"], read_count: 1 });
+    await createStory(db, writer.id, { tags: ["breakwater"], deleted: 1, read_count: 9 });
+    const hot = async () =>
+      (await (await t.get("/api/v3/stories?filter=hot&tag=breakwater")).json()) as StoryList;
+    expect((await hot()).stories.map((s) => s.id)).toEqual([leader.id, chaser.id]);
+    for (let i = 0; i < 2; i++) {
+      const read = await t.get(`/api/v3/story_parts/${chaser.partIds[0]}/reads`, {
+        method: "POST",
+        headers: { cookie: await sessionCookie(db, (await createUser(db)).id) },
+      });
+      expect(read.status).toBe(200);
+    }
+    const after = await hot();
+    expect(after.stories.map((s) => [s.id, s.readCount])).toEqual([
+      [chaser.id, 3],
+      [leader.id, 2],
+    ]);
+    expect(after.total).toBe(2);
+  });
+
   it("gives cards their tag rankings and the author's fullname, rankings only when named", async () => {
     const db = t.handle.db;
     const writer = await createUser(db, { name: "Ida Lantern" });

@@ -8,6 +8,8 @@ import { publishDueParts } from "./job.ts";
  * Every denormalised counter equals a COUNT over the rows behind it after the writes that
  * move it: publishing, scheduling, unpublishing and deleting parts, reads, votes, comments
  * and their likes, follows, reading lists, and closing accounts (whose rows cascade away).
+ * A story's tags carry copies of its listing keys (reads, last publication, paid), which
+ * must follow the story through all of these, tag edits and the Paid Stories programme.
  */
 const t = useTestApi();
 
@@ -53,6 +55,13 @@ async function drift(): Promise<string[]> {
       (SELECT COUNT(*) FROM follows f WHERE f.followee_id = u.id) AS rows FROM users u`,
     sql`SELECT 'users' AS t, id, 'num_following' AS c, num_following AS counter,
       (SELECT COUNT(*) FROM follows f WHERE f.follower_id = u.id) AS rows FROM users u`,
+    sql`SELECT 'story_tags' AS t, st.story_id, 'read_count' AS c, st.read_count AS counter,
+      s.read_count AS rows FROM story_tags st JOIN stories s ON s.id = st.story_id`,
+    sql`SELECT 'story_tags' AS t, st.story_id, 'last_published_at' AS c,
+      COALESCE(st.last_published_at, -1) AS counter, COALESCE(s.last_published_at, -1) AS rows
+      FROM story_tags st JOIN stories s ON s.id = st.story_id`,
+    sql`SELECT 'story_tags' AS t, st.story_id, 'is_paid' AS c, st.is_paid AS counter,
+      s.is_paid AS rows FROM story_tags st JOIN stories s ON s.id = st.story_id`,
     sql`SELECT 'reading_lists' AS t, id, 'num_stories' AS c, num_stories AS counter,
       (SELECT COUNT(*) FROM reading_list_stories x WHERE x.list_id = l.id) AS rows FROM reading_lists l`,
   ];
@@ -126,6 +135,20 @@ describe("counters", () => {
       featured: false,
       stories: `${story.id},${leaverStory.id}`,
     });
+    expect(await drift()).toEqual([]);
+
+    // A tag added after the reads starts from the story's counts, as does a tag given back.
+    const editTags = (request_type: string, tag_value: string) =>
+      send(writer, "POST", "/apiv2/editstorytags", { request_type, tag_value, story_id: story.id });
+    await send(fan, "POST", `/api/v3/story_parts/${second}/reads`);
+    await editTags("add", "harbour");
+    await editTags("remove", "sea");
+    await editTags("add", "sea");
+    expect(await drift()).toEqual([]);
+    const programme = `/v5/admin/stories/${story.id}/paid-programme`;
+    await send(admin, "POST", programme, { freeParts: 1 });
+    expect(await drift()).toEqual([]);
+    await send(admin, "DELETE", programme);
     expect(await drift()).toEqual([]);
 
     await send(writer, "DELETE", `/v4/parts/${first}`);
