@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
 import { useServer } from "./support/server.ts";
-import { fillSignup, SIGN_UP_PASSWORD, signUp } from "./support/sign-up.ts";
+import { fillSignup, SIGN_UP_PASSWORD, signUp, signUpGate } from "./support/sign-up.ts";
 
 const server = useServer();
 const chromium = useBrowser();
@@ -329,10 +329,7 @@ describe("accounts in the browser", () => {
 
       await page.goto(partUrl);
       await page.getByRole("button", { name: /^Vote/ }).click();
-      const signup = page.getByRole("dialog", {
-        name: "Sign up to comment and interact with the largest storytelling community",
-      });
-      await signup.waitFor();
+      const signup = await signUpGate(page);
       await expectNoAxeViolations(page, "the sign-up modal");
       expect(
         await signup.getByRole("link", { name: "I already have an account" }).getAttribute("href"),

@@ -11,6 +11,7 @@ import {
 } from "./support/browser.ts";
 import { readDatabase } from "./support/database.ts";
 import { useServer } from "./support/server.ts";
+import { signUpGate } from "./support/sign-up.ts";
 
 const server = useServer();
 const { withPage } = useBrowser();
@@ -337,11 +338,7 @@ describe("comments on the reading page", () => {
       await page.goto(partUrl);
       await commentsLoaded(page);
       await post(comments(page), "Your comment", "Hello!");
-      await page
-        .getByRole("dialog", {
-          name: "Sign up to comment and interact with the largest storytelling community",
-        })
-        .waitFor();
+      await signUpGate(page);
     });
   });
 });

@@ -1,4 +1,5 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
+import { expect } from "vitest";
 
 /** The password of every account a journey signs up. */
 export const SIGN_UP_PASSWORD = "Lantern-and-1nk";
@@ -32,4 +33,23 @@ export async function verifyEmail(page: Page, username: string): Promise<void> {
     .first();
   await page.goto((await link.getAttribute("href")) ?? "");
   await page.waitForURL((url) => url.pathname === "/email-verified");
+}
+
+/**
+ * The sign-up modal that asks a visitor to join before they vote, comment or follow, once
+ * it is open. It is rendered inside whatever section opened it: its title reads from the
+ * start and its buttons' labels stay centred (even wrapped, on a phone) wherever that is.
+ */
+export async function signUpGate(page: Page): Promise<Locator> {
+  const gate = page.getByRole("dialog", {
+    name: "Sign up to comment and interact with the largest storytelling community",
+  });
+  await gate.waitFor();
+  const alignment = await gate.evaluate((dialog) =>
+    [dialog.querySelector("h2"), ...dialog.querySelectorAll(".button")].map(
+      (element) => element && getComputedStyle(element).textAlign,
+    ),
+  );
+  expect(alignment).toEqual(["start", "center", "center"]);
+  return gate;
 }
