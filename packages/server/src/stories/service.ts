@@ -254,10 +254,13 @@ export function hasTag(eb: ExpressionBuilder<Database, "stories">, tag: string) 
       .selectFrom("story_tags")
       .select("story_tags.story_id")
       .whereRef("story_tags.story_id", "=", "stories.id")
-      .where("story_tags.tag_id", "=", (inner) =>
-        inner.selectFrom("tags").select("tags.id").where("tags.name", "=", tag.toLowerCase()),
-      ),
+      .where("story_tags.tag_id", "=", (inner) => tagIdNamed(inner, tag)),
   );
+}
+
+/** The id of the tag of this name (any case), as a subquery. */
+function tagIdNamed(eb: ExpressionBuilder<Database, "stories" | "story_tags">, tag: string) {
+  return eb.selectFrom("tags").select("tags.id").where("tags.name", "=", tag.toLowerCase());
 }
 
 /** Published with a published part, and not mature unless `showsMature`: listing columns only. */
@@ -379,9 +382,7 @@ const entriesOfTag = (db: Kysely<Database>, tag: string) =>
   db
     .selectFrom("story_tags")
     .innerJoin("stories", "stories.id", "story_tags.story_id")
-    .where("story_tags.tag_id", "=", (eb) =>
-      eb.selectFrom("tags").select("tags.id").where("tags.name", "=", tag.toLowerCase()),
-    );
+    .where("story_tags.tag_id", "=", (eb) => tagIdNamed(eb, tag));
 
 /** How many stories a list holds in all: a count over the same entries as its pages. */
 function countListed(db: Kysely<Database>, query: StoryListQuery, viewer: MaybeViewer) {
