@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { listedStoryIds } from "../stories/service.ts";
+import { countListed, listedStoryIds } from "../stories/service.ts";
 import type { Viewer } from "../viewer.ts";
 import { type DatabaseHandle, openDatabase } from "./connection.ts";
 import { migrateToLatest } from "./migrate.ts";
@@ -48,17 +48,18 @@ it("reads a story's tags in order from an index alone", async () => {
 
 // A tag's page walks the tag's own entries in the list's order and checks each story by its
 // key: a page costs about a page of rows, whether 2% of stories carry the tag or 0.01%.
+const reader: Viewer = {
+  id: 1,
+  username: "reader",
+  isSysAdmin: false,
+  isAmbassador: false,
+  isStaff: false,
+  isPremium: false,
+  seesMature: true,
+  timedOutUntil: null,
+};
+
 it("walks a tag's stories in list order from the tag's index, for visitors and readers", async () => {
-  const reader: Viewer = {
-    id: 1,
-    username: "reader",
-    isSysAdmin: false,
-    isAmbassador: false,
-    isStaff: false,
-    isPremium: false,
-    seesMature: true,
-    timedOutUntil: null,
-  };
   for (const [filter, index] of [
     ["hot", "story_tags_by_read_count"],
     ["new", "story_tags_by_last_published_at"],
@@ -76,5 +77,19 @@ it("walks a tag's stories in list order from the tag's index, for visitors and r
     expect((await planOf(listedStoryIds(handle.db, originals, null)))[0]).toBe(
       `SEARCH story_tags USING COVERING INDEX ${index.replace("story_tags_", "story_tags_paid_")} (tag_id=?)`,
     );
+  }
+});
+
+// A category's total counts the category's entries, each story checked by its key, not every
+// listed story probed for the category (141 ms against 21 ms on the bench catalogue).
+it("counts a category's stories from the category's entries, for visitors and readers", async () => {
+  for (const viewer of [null, reader]) {
+    const query = { filter: "hot", categoryId: 3, limit: 24, offset: 0 } as const;
+    const plan = await planOf(countListed(handle.db, query, viewer));
+    expect(plan[0], viewer?.username).toBe(
+      "SEARCH story_categories USING COVERING INDEX story_categories_category (category_id=?)",
+    );
+    expect(plan.join("\n")).toMatch(/SEARCH stories USING INTEGER PRIMARY KEY/);
+    expect(plan.join("\n")).not.toMatch(/SCAN stories/);
   }
 });

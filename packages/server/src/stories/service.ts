@@ -384,13 +384,25 @@ const entriesOfTag = (db: Kysely<Database>, tag: string) =>
     .innerJoin("stories", "stories.id", "story_tags.story_id")
     .where("story_tags.tag_id", "=", (eb) => tagIdNamed(eb, tag));
 
-/** How many stories a list holds in all: a count over the same entries as its pages. */
-function countListed(db: Kysely<Database>, query: StoryListQuery, viewer: MaybeViewer) {
-  const from = query.tag === undefined ? db.selectFrom("stories") : entriesOfTag(db, query.tag);
+/**
+ * How many stories a list holds in all. Within a tag, over the tag's entries, as its pages;
+ * within a category, over the category's entries, each story checked by its key: counting
+ * every listed story and probing it for the category took 100+ ms on the bench catalogue.
+ */
+export function countListed(db: Kysely<Database>, query: StoryListQuery, viewer: MaybeViewer) {
+  const { tag, categoryId } = query;
+  const from =
+    tag !== undefined
+      ? entriesOfTag(db, tag)
+      : categoryId !== undefined
+        ? db
+            .selectFrom("story_categories")
+            .innerJoin("stories", "stories.id", "story_categories.story_id")
+            .where("story_categories.category_id", "=", categoryId)
+        : db.selectFrom("stories");
   return from
     .where((eb) => storyFilters(eb, query, viewer))
-    .select((eb) => eb.fn.countAll<number>().as("total"))
-    .executeTakeFirstOrThrow();
+    .select((eb) => eb.fn.countAll<number>().as("total"));
 }
 
 /**
@@ -410,7 +422,7 @@ export async function listStories(
     return { stories: [], ...(options.withTotal && { total: 0 }), nextUrl: null };
   const [idRows, count] = await Promise.all([
     listedStoryIds(db, query, viewer).execute(),
-    options.withTotal ? countListed(db, query, viewer) : undefined,
+    options.withTotal ? countListed(db, query, viewer).executeTakeFirstOrThrow() : undefined,
   ]);
   const ids = idRows.slice(0, query.limit).map((row) => row.id);
   const [rows, rankings] = await Promise.all([

@@ -417,6 +417,27 @@ describe("GET /api/v3/stories", () => {
     expect(after.total).toBe(2);
   });
 
+  it("lists a category's stories by reads and counts only those a visitor may see", async () => {
+    const db = t.handle.db;
+    const writer = await createUser(db);
+    const categories = ["Harbour Tales"];
+    const second = await createStory(db, writer.id, { categories, read_count: 5 });
+    const first = await createStory(db, writer.id, { categories, read_count: 8 });
+    await createStory(db, writer.id, { categories, read_count: 9, deleted: 1 });
+    await createStory(db, writer.id, { categories, read_count: 9, rating: MATURE_RATING });
+    await createStory(db, writer.id, { categories: ["Other Shores"], read_count: 99 });
+    const category = await db
+      .selectFrom("categories")
+      .select("id")
+      .where("name", "=", "Harbour Tales")
+      .executeTakeFirstOrThrow();
+    const list = (await (
+      await t.get(`/api/v3/stories?filter=hot&category=${category.id}`)
+    ).json()) as StoryList;
+    expect(list.stories.map((card) => card.id)).toEqual([first.id, second.id]);
+    expect(list.total).toBe(2);
+  });
+
   it("gives cards their tag rankings and the author's fullname, rankings only when named", async () => {
     const db = t.handle.db;
     const writer = await createUser(db, { name: "Ida Lantern" });
