@@ -107,6 +107,10 @@ describe("writer analytics", () => {
               (region.closest("article")?.getBoundingClientRect().right ?? 0),
         ),
       ).toBe(true);
+      // At 360 px all four columns fit: the comments are not left past the region's edge.
+      expect(await partsTable.evaluate((region) => region.scrollWidth - region.clientWidth)).toBe(
+        0,
+      );
       await expectNoAxeViolations(page, "analytics engagement at 360 px, dark");
 
       await page.getByRole("link", { name: "Demographics" }).click();

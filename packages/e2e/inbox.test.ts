@@ -67,6 +67,39 @@ describe("the inbox", () => {
     }
   });
 
+  test("on a phone the conversation is the whole screen, and Tab reaches only what is on it", async () => {
+    const a = await signedInPage("demo_ambassador", PHONE);
+    try {
+      await a.page.goto("/inbox/demo_writer");
+      await composer(a.page).waitFor();
+      const stops: string[] = [];
+      for (let i = 0; i < 14; i++) {
+        await a.page.keyboard.press("Tab");
+        stops.push(
+          await a.page.evaluate(() => {
+            const active = document.activeElement;
+            if (!active || active === document.body) return "body";
+            const box = active.getBoundingClientRect();
+            const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+            const seen = top !== null && (active === top || active.contains(top));
+            return `${active.closest(".conversation") ? "conversation" : "page"} ${seen ? "seen" : "hidden"}: ${active.textContent?.trim() || active.getAttribute("aria-label")}`;
+          }),
+        );
+      }
+      // The skip link shows itself when focused; everything else is the conversation's own.
+      const stray = stops.filter(
+        (stop) =>
+          stop !== "body" && !stop.startsWith("conversation seen") && !stop.includes("Skip"),
+      );
+      expect(stray).toEqual([]);
+      expect(stops.filter((stop) => stop.startsWith("conversation seen")).length).toBeGreaterThan(
+        2,
+      );
+    } finally {
+      await a.close();
+    }
+  });
+
   test("a message that fails to send says so and stays in the composer", async () => {
     const a = await signedInPage("demo_ambassador", PHONE);
     try {

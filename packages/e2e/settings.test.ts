@@ -94,6 +94,25 @@ describe("settings", () => {
           }),
         )
         .toBe(true);
+
+      // An address too long for the phone's line breaks before its "@", not inside a word.
+      await page.goto("/settings");
+      const domainLines = await page
+        .locator(".settings-row dd")
+        .filter({ hasText: "@example.com" })
+        .evaluate((dd) => {
+          const range = document.createRange();
+          const walker = document.createTreeWalker(dd, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const at = node.textContent?.indexOf("@") ?? -1;
+            if (at >= 0) {
+              range.setStart(node, at);
+              range.setEnd(node, at + "@example.com".length);
+            }
+          }
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        });
+      expect(domainLines).toBe(1);
     });
   });
 

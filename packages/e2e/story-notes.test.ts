@@ -119,6 +119,15 @@ describe("Story Notes", () => {
       await page.route(/\/v5\/stories$/, (route) => route.fulfill({ status: 500, body: "{}" }));
       await openStoryNotes(page);
       expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe("");
+      // The bar that follows the form on a phone is its buttons alone, and Submit still says
+      // why it waits (its description, which the form's opening notice shows to the eye).
+      const bar = await page.locator(".story-notes__actions").boundingBox();
+      expect(bar?.height).toBeLessThanOrEqual(64);
+      const submit = page.getByRole("button", { name: "Submit", exact: true });
+      expect(await submit.getAttribute("aria-describedby")).toBe("notes-not-complete");
+      expect(await page.locator("#notes-not-complete").textContent()).toMatch(
+        /^Your Story Notes are not complete/,
+      );
       await page.getByLabel("Name", { exact: true }).fill("Nell");
       await page.getByRole("button", { name: "Save", exact: true }).click();
       await page

@@ -6,19 +6,9 @@ import {
   needsSeparator,
 } from "@inkwell/shared";
 import { Flag, Trash2 } from "lucide";
-import { useEffect, useState } from "react";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
-
-/**
- * The reader's time zone once the page runs in the browser; the server renders in UTC and
- * the separators settle on the reader's days right after hydration.
- */
-function useTimeZone(): string {
-  const [zone, setZone] = useState("UTC");
-  useEffect(() => setZone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
-  return zone;
-}
+import { useTimeZone } from "../../lib/use-time-zone.ts";
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 

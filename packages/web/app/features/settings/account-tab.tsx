@@ -61,7 +61,7 @@ export function AccountTab({ user, today, notify }: AccountTabProps) {
         <div className="settings-row">
           <dt>{t.settings.email}</dt>
           <dd>
-            {user.email}{" "}
+            <EmailAddress email={user.email} />{" "}
             {user.verified_email ? (
               <span className="badge badge--complete">{t.settings.verified}</span>
             ) : (
@@ -161,6 +161,19 @@ export function AccountTab({ user, today, notify }: AccountTabProps) {
         onFailure={failed}
       />
       <EmailModal open={dialog === "email"} onClose={() => setDialog(null)} />
+    </>
+  );
+}
+
+/** An address too long for its line breaks before its "@", not inside a word. */
+function EmailAddress({ email }: { email: string | null }) {
+  const at = email?.lastIndexOf("@") ?? -1;
+  if (email === null || at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
     </>
   );
 }
