@@ -113,6 +113,14 @@ describe("settings", () => {
           return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
         });
       expect(domainLines).toBe(1);
+
+      // The strip's end fades while more tabs wait past it, and not once it is scrolled there.
+      const strip = page.locator(".tab-links ul");
+      const fade = () =>
+        strip.evaluate((list) => getComputedStyle(list).getPropertyValue("--tab-links-fade"));
+      expect(await fade()).toBe("32px");
+      await strip.evaluate((list) => list.scrollTo({ left: list.scrollWidth }));
+      await expect.poll(fade).toBe("0px");
     });
   });
 
