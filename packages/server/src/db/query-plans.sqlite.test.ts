@@ -46,8 +46,7 @@ it("reads a story's tags in order from an index alone", async () => {
   expect(plan.join("\n")).not.toMatch(/TEMP B-TREE/);
 });
 
-// A tag's page walks the tag's own entries in the list's order and checks each story by its
-// key: a page costs about a page of rows, whether 2% of stories carry the tag or 0.01%.
+/** A signed-in reader who sees mature stories, beside visitors (null). */
 const reader: Viewer = {
   id: 1,
   username: "reader",
@@ -59,6 +58,8 @@ const reader: Viewer = {
   timedOutUntil: null,
 };
 
+// A tag's page walks the tag's own entries in the list's order and checks each story by its
+// key: a page costs about a page of rows, whether 2% of stories carry the tag or 0.01%.
 it("walks a tag's stories in list order from the tag's index, for visitors and readers", async () => {
   for (const [filter, index] of [
     ["hot", "story_tags_by_read_count"],
