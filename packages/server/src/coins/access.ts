@@ -13,7 +13,7 @@ import { queryTemplate } from "../db/query-template.ts";
 import type { Database, PartsTable } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { premiumPicksOfStory } from "../premium-picks/wheel.ts";
-import { isPublished, type PartRow, storySaleAt } from "../stories/cards.ts";
+import { isPublished, type PartRow } from "../stories/cards.ts";
 import { isAuthorOrStaff, type MaybeViewer } from "../viewer.ts";
 
 /** Which paywalled parts of one story a reader may read (writer-paid-contest.md §4, §6). */
