@@ -77,10 +77,20 @@ describe("a signed-in reader reads a story to its end", () => {
 
       const vote = page.getByRole("button", { name: /^Vote\b/ });
       expect(await vote.getAttribute("aria-pressed")).toBe("false");
-      await vote.click();
+      // By keyboard: focus stays on the button while the vote saves and after, so a screen
+      // reader hears it pressed and a second Enter could take the vote back.
+      await vote.focus();
+      await page.keyboard.press("Enter");
       const voted = page.getByRole("button", { name: /^Voted\b/ });
       await voted.waitFor();
       expect(await voted.getAttribute("aria-pressed")).toBe("true");
+      await expect
+        .poll(() =>
+          voted.evaluate(
+            (button) => button === document.activeElement && !button.hasAttribute("aria-disabled"),
+          ),
+        )
+        .toBe(true);
       await expectNoAxeViolations(page, "part 1 after voting");
 
       for (const [index, part] of story.parts.entries()) {

@@ -33,6 +33,7 @@ export function CommentForm({
   const id = useId();
 
   async function post() {
+    if (posting) return;
     const problem = commentTextProblem(text);
     if (problem) {
       setError(problem);
@@ -93,7 +94,11 @@ export function CommentForm({
             {t.comments.cancel}
           </button>
         )}
-        <button className="button button--primary" type="submit" disabled={posting}>
+        <button
+          className="button button--primary"
+          type="submit"
+          aria-disabled={posting || undefined}
+        >
           {posting ? t.comments.posting : reply ? t.comments.reply : t.comments.post}
         </button>
       </div>

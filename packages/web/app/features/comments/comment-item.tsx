@@ -42,6 +42,7 @@ export function CommentItem({
   const reportable = viewer?.username.toLowerCase() !== comment.user.username.toLowerCase();
 
   async function toggleLike() {
+    if (liking) return;
     const before = like;
     setLike({ count: before.count + (before.interacted ? -1 : 1), interacted: !before.interacted });
     setLiking(true);
@@ -98,7 +99,7 @@ export function CommentItem({
             type="button"
             aria-pressed={like.interacted}
             aria-label={`${t.comments.like} (${t.comments.likes(abbreviateCount(like.count))})`}
-            disabled={liking}
+            aria-disabled={liking || undefined}
             onClick={() => actions.guard(() => void toggleLike())}
           >
             <Icon

@@ -31,7 +31,7 @@ export function FollowButton({ username, state, onChange }: FollowButtonProps) {
   const [error, setError] = useState<string | null>(null);
 
   async function toggle() {
-    if (!viewer) return;
+    if (!viewer || busy) return;
     const before = state;
     const on = !before.following;
     onChange({ following: on, numFollowers: before.numFollowers + (on ? 1 : -1) });
@@ -56,7 +56,7 @@ export function FollowButton({ username, state, onChange }: FollowButtonProps) {
         className={state.following ? "button follow__button--on" : "button button--primary"}
         type="button"
         aria-pressed={state.following}
-        disabled={busy}
+        aria-disabled={busy || undefined}
         onClick={() => (state.following ? toggle() : guard(toggle))}
       >
         {state.following ? (

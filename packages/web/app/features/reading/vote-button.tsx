@@ -25,6 +25,7 @@ export function VoteButton({
   const [busy, setBusy] = useState(false);
 
   async function toggle() {
+    if (busy) return;
     const before = state;
     setState({ voted: !before.voted, votes: before.votes + (before.voted ? -1 : 1) });
     setBusy(true);
@@ -41,7 +42,7 @@ export function VoteButton({
         className={state.voted ? "button vote-button vote-button--on" : "button vote-button"}
         type="button"
         aria-pressed={state.voted}
-        disabled={busy}
+        aria-disabled={busy || undefined}
         onClick={() => guard(toggle)}
       >
         <Icon of={Star} aria-hidden="true" size={18} fill={state.voted ? "currentColor" : "none"} />
