@@ -104,6 +104,69 @@ describe("one menu or dialog open at a time (accounts §9)", () => {
   });
 });
 
+describe("the visitor's Menu and the language picker", () => {
+  test("tabbing past the Menu's last control closes it", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto("/terms");
+      const header = page.getByRole("banner");
+      await header.getByRole("button", { name: "Menu" }).click();
+      const menu = header.getByRole("navigation", { name: "Menu" });
+      await menu.waitFor();
+      const focusInMenu = () =>
+        page.evaluate(() => document.activeElement?.closest(".header-menu") !== null);
+      await page.keyboard.press("Tab");
+      expect(await focusInMenu()).toBe(true);
+      for (let presses = 0; presses < 30 && (await focusInMenu()); presses++) {
+        await page.keyboard.press("Tab");
+      }
+      expect(await focusInMenu()).toBe(false);
+      expect(await menu.count()).toBe(0);
+    });
+  });
+
+  test("arrowing through the languages does not switch; Change, or a pick from the list, does", async () => {
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await page.goto("/terms");
+      const footer = page.getByRole("contentinfo");
+      const picker = footer.getByLabel("Language");
+      const change = footer.getByRole("button", { name: "Change" });
+      const posts: string[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
+      });
+      // The page coming back from POST /locale (its URL never changes).
+      const reloaded = async () => {
+        await page.waitForResponse(
+          (response) =>
+            response.request().resourceType() === "document" &&
+            new URL(response.url()).pathname === "/terms",
+        );
+        await page.waitForLoadState();
+      };
+      expect(await change.count()).toBe(0);
+      await picker.focus();
+      await page.keyboard.press("ArrowDown");
+      const stepped = await picker.inputValue();
+      expect(stepped).not.toBe("en");
+      // Still this page, focus still on the picker, and the way to apply it next to it.
+      await change.waitFor();
+      expect(await picker.evaluate((select) => select === document.activeElement)).toBe(true);
+      expect(posts).toEqual([]);
+      await page.keyboard.press("Tab");
+      expect(await change.evaluate((button) => button === document.activeElement)).toBe(true);
+      await Promise.all([reloaded(), page.keyboard.press("Enter")]);
+      expect(posts).toEqual(["/locale"]);
+      expect(await footer.getByLabel("Language").inputValue()).toBe(stepped);
+      expect(await change.count()).toBe(0);
+
+      // A pick from the open list (selectOption fires change without a key) switches at once.
+      await Promise.all([reloaded(), footer.getByLabel("Language").selectOption("en")]);
+      expect(posts).toEqual(["/locale", "/locale"]);
+      expect(await footer.getByLabel("Language").inputValue()).toBe("en");
+    });
+  });
+});
+
 describe("the header's menus on a short screen", () => {
   // A phone held sideways: the admin's account menu (their pages, staff tools, Log out) and
   // Browse are taller than what is left below the sticky header.

@@ -5,8 +5,10 @@ import { registerOpen } from "./open-registry.ts";
 export type DismissedBy = "escape" | "outside";
 
 /**
- * While `open`, Escape anywhere or a press outside `root` calls `dismiss`: how the header's
- * menus and the buttons' popovers close. Escape is heard in the capture phase and goes no
+ * While `open`, Escape anywhere, a press outside `root` or focus moving out of it calls
+ * `dismiss`: how the header's menus and the buttons' popovers close. Tabbing past a panel's
+ * last link closes it, so it never covers the control focus went to (a phone's panels sit
+ * over the page). Escape is heard in the capture phase and goes no
  * further, so that inside a modal it closes what is open in the dialog, not the dialog too.
  * Opening another menu, popover or modal closes it too, as a press outside would (the
  * keyboard opens one without pressing outside): open-registry.ts.
@@ -20,7 +22,7 @@ export function useDismiss(
   const dismissBy = useEffectEvent(dismiss);
   useEffect(() => {
     if (!open) return;
-    const outside = (event: PointerEvent) => {
+    const outside = (event: PointerEvent | FocusEvent) => {
       if (!root.current?.contains(event.target as Node)) dismissBy("outside");
     };
     const onEscape = (event: KeyboardEvent) => {
@@ -30,6 +32,7 @@ export function useDismiss(
       dismissBy("escape");
     };
     document.addEventListener("pointerdown", outside);
+    document.addEventListener("focusin", outside);
     document.addEventListener("keydown", onEscape, true);
     const unregister = registerOpen({
       element: () => root.current,
@@ -37,6 +40,7 @@ export function useDismiss(
     });
     return () => {
       document.removeEventListener("pointerdown", outside);
+      document.removeEventListener("focusin", outside);
       document.removeEventListener("keydown", onEscape, true);
       unregister();
     };
