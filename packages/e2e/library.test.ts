@@ -118,11 +118,14 @@ describe("the Library and reading lists", () => {
       await page.reload();
       expect(await titles()).toEqual([second.title, first.title]);
 
-      await page.getByRole("button", { name: `Remove ${first.title} from this list` }).click();
+      await page.getByRole("button", { name: `Remove ${first.title} from this list` }).focus();
+      await page.keyboard.press("Enter");
       await page
         .getByRole("status")
         .filter({ hasText: `${first.title} removed from this list` })
         .waitFor();
+      // Focus goes to the story now last, not down to the page with the removed button.
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(second.title);
       await page.reload();
       expect(await titles()).toEqual([second.title]);
     });
@@ -184,6 +187,28 @@ describe("the Library and reading lists", () => {
     });
   });
 
+  test("tabbing out of the popover closes it, so it never covers what has focus", async () => {
+    const story = stories[4];
+    if (!story) throw new Error("the catalogue has five hot stories");
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await signIn(page, `/story/${story.id}`);
+      const popover = await openAddTo(page);
+      const focusInAddTo = () =>
+        page.evaluate(() => document.activeElement?.closest(".add-to") !== null);
+      for (let presses = 0; presses < 30 && (await focusInAddTo()); presses++) {
+        await page.keyboard.press("Tab");
+      }
+      expect(await focusInAddTo()).toBe(false);
+      expect(await popover.count()).toBe(0);
+      expect(
+        await page
+          .getByRole("button", { name: "Add to", exact: true })
+          .first()
+          .getAttribute("aria-expanded"),
+      ).toBe("false");
+    });
+  });
+
   test("each failure in the popover says what failed (reader.md §8)", async () => {
     const story = stories[3];
     if (!story) throw new Error("the catalogue has four hot stories");
@@ -225,6 +250,51 @@ describe("the Library and reading lists", () => {
         .getByRole("alert")
         .filter({ hasText: "We are unable to add this story to your reading list at this time" })
         .waitFor();
+    });
+  });
+
+  test("archiving or removing a story by keyboard leaves focus on the story in its place", async () => {
+    const picked = stories.slice(5, 8);
+    if (picked.length < 3) throw new Error("the catalogue has eight hot stories");
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await signIn(page, "/library", "demo_admin");
+      for (const story of picked) {
+        const status = await page.evaluate(async (storyId) => {
+          const response = await fetch("/api/v3/users/demo_admin/library", {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ stories: storyId }),
+          });
+          return response.status;
+        }, story.id);
+        expect(status).toBe(200);
+      }
+      await page.goto("/library?sort=title");
+      const titles = () => page.locator(".library-item__title a").allTextContents();
+      const before = await titles();
+      expect(before).toHaveLength(3);
+      const focused = () => page.evaluate(() => document.activeElement?.textContent);
+
+      await page.getByRole("button", { name: `Archive ${before[1]}`, exact: true }).focus();
+      await page.keyboard.press("Enter");
+      await page
+        .getByRole("status")
+        .filter({ hasText: `${before[1]} archived` })
+        .waitFor();
+      expect(await titles()).toEqual([before[0], before[2]]);
+      expect(await focused()).toBe(before[2]);
+
+      await page.getByRole("button", { name: `Remove ${before[2]} from the Library` }).focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(titles).toEqual([before[0]]);
+      expect(await focused()).toBe(before[0]);
+
+      // The last one gone, focus lands on the words saying the view is empty.
+      await page.goto("/library?view=archive");
+      await page.getByRole("button", { name: `Move ${before[1]} back to the Library` }).focus();
+      await page.keyboard.press("Enter");
+      await page.getByText("Nothing archived.").waitFor();
+      expect(await focused()).toBe("Nothing archived.");
     });
   });
 

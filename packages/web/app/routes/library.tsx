@@ -6,6 +6,7 @@ import { Alert } from "../components/alert.tsx";
 import { LibraryEntry } from "../features/lists/library-item.tsx";
 import { ListLinks } from "../features/lists/list-links.tsx";
 import { t } from "../i18n/index.ts";
+import { useFocusAfterRemoval } from "../lib/use-focus-after-removal.ts";
 import type { Route } from "./+types/library";
 
 const SORTS: LibrarySort[] = ["recent", "added", "title"];
@@ -85,13 +86,23 @@ function LibraryStories({
 }) {
   const [items, setItems] = useState(first);
   const [message, setMessage] = useState<{ tone: "danger" | "success"; text: string } | null>(null);
+  const { scope, removing } = useFocusAfterRemoval(
+    items,
+    ".library-item__title a, .profile__empty",
+  );
   return (
-    <>
+    <div className="list-view" ref={scope}>
       {message && <Alert tone={message.tone}>{message.text}</Alert>}
-      {items.length === 0 && archived && <p className="profile__empty">{t.library.emptyArchive}</p>}
+      {items.length === 0 && archived && (
+        <p className="profile__empty" tabIndex={-1}>
+          {t.library.emptyArchive}
+        </p>
+      )}
       {items.length === 0 && !archived && (
         <div className="library__empty">
-          <p className="profile__empty">{t.library.empty}</p>
+          <p className="profile__empty" tabIndex={-1}>
+            {t.library.empty}
+          </p>
           <a className="button button--primary" href="/home">
             {t.library.findStories}
           </a>
@@ -108,6 +119,7 @@ function LibraryStories({
               item={item}
               username={username}
               onGone={(storyId, text) => {
+                removing(items.findIndex((entry) => entry.story.id === storyId));
                 setItems((all) => all.filter((entry) => entry.story.id !== storyId));
                 setMessage({ tone: "success", text });
               }}
@@ -116,6 +128,6 @@ function LibraryStories({
           ))}
         </ul>
       )}
-    </>
+    </div>
   );
 }

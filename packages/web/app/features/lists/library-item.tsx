@@ -24,6 +24,7 @@ export function LibraryEntry({ item, username, onGone, onFailed }: LibraryEntryP
       : story.url;
 
   async function act(request: () => Promise<{ ok: boolean }>, message: string) {
+    if (busy) return;
     setBusy(true);
     const result = await request().catch(() => ({ ok: false }));
     setBusy(false);
@@ -66,7 +67,7 @@ export function LibraryEntry({ item, username, onGone, onFailed }: LibraryEntryP
         <button
           type="button"
           className="button"
-          disabled={busy}
+          aria-disabled={busy || undefined}
           aria-label={
             item.archived
               ? t.library.unarchiveStory(story.title)
@@ -84,7 +85,7 @@ export function LibraryEntry({ item, username, onGone, onFailed }: LibraryEntryP
         <button
           type="button"
           className="button"
-          disabled={busy}
+          aria-disabled={busy || undefined}
           aria-label={t.library.removeStory(story.title)}
           onClick={() =>
             act(() => api.removeFromLibrary(username, story.id), t.lists.removed(t.lists.myLibrary))

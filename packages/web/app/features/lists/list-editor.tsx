@@ -6,6 +6,7 @@ import { Alert } from "../../components/alert.tsx";
 import { Cover } from "../../components/cover.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
+import { useFocusAfterRemoval } from "../../lib/use-focus-after-removal.ts";
 import { useReorder } from "../../lib/use-reorder.ts";
 
 type Message = { tone: "danger" | "success"; text: string } | null;
@@ -38,68 +39,84 @@ export function ListEditor({ listId, first }: { listId: number; first: StoryCard
     },
   });
 
-  async function remove(story: StoryCardData) {
+  const { scope, removing } = useFocusAfterRemoval(
+    stories,
+    ".list-editor__info a, .profile__empty",
+  );
+  const [removingId, setRemovingId] = useState<number | null>(null);
+
+  async function remove(story: StoryCardData, index: number) {
+    if (removingId !== null) return;
+    setRemovingId(story.id);
     const result = await browserApi()
       .removeFromReadingList(listId, story.id)
       .catch(() => ({ ok: false }));
+    setRemovingId(null);
     if (result.ok) {
+      removing(index);
       setStories((all) => all.filter((entry) => entry.id !== story.id));
       setMessage({ tone: "success", text: t.lists.removedStory(story.title) });
     } else setMessage({ tone: "danger", text: t.lists.removeFailed });
   }
 
-  if (stories.length === 0) return <p className="profile__empty">{t.lists.empty}</p>;
   return (
-    <>
+    <div className="list-view" ref={scope}>
       {message && <Alert tone={message.tone}>{message.text}</Alert>}
-      <ol className="list-editor">
-        {stories.map((story, index) => (
-          <li
-            key={story.id}
-            className={`list-editor__row${dragged === story.id ? " list-editor__row--dragged" : ""}`}
-            {...rowProps(index, story)}
-          >
-            <span className="list-editor__grip" title={t.lists.dragHandle(story.title)}>
-              <Icon of={GripVertical} aria-hidden="true" size={18} />
-            </span>
-            <Cover src={story.cover} title={story.title} width={48} />
-            <span className="list-editor__info">
-              <a href={story.url}>{story.title}</a>
-              <span>{story.user.name}</span>
-            </span>
-            <span className="list-editor__actions">
-              <button
-                id={buttonId("up", story.id)}
-                type="button"
-                className="button list-editor__icon"
-                aria-label={t.lists.moveUp(story.title)}
-                disabled={index === 0}
-                onClick={() => move(index, -1)}
-              >
-                <Icon of={ArrowUp} aria-hidden="true" size={18} />
-              </button>
-              <button
-                id={buttonId("down", story.id)}
-                type="button"
-                className="button list-editor__icon"
-                aria-label={t.lists.moveDown(story.title)}
-                disabled={index === stories.length - 1}
-                onClick={() => move(index, 1)}
-              >
-                <Icon of={ArrowDown} aria-hidden="true" size={18} />
-              </button>
-              <button
-                type="button"
-                className="button list-editor__icon"
-                aria-label={t.lists.remove(story.title)}
-                onClick={() => remove(story)}
-              >
-                <Icon of={X} aria-hidden="true" size={18} />
-              </button>
-            </span>
-          </li>
-        ))}
-      </ol>
-    </>
+      {stories.length === 0 ? (
+        <p className="profile__empty" tabIndex={-1}>
+          {t.lists.empty}
+        </p>
+      ) : (
+        <ol className="list-editor">
+          {stories.map((story, index) => (
+            <li
+              key={story.id}
+              className={`list-editor__row${dragged === story.id ? " list-editor__row--dragged" : ""}`}
+              {...rowProps(index, story)}
+            >
+              <span className="list-editor__grip" title={t.lists.dragHandle(story.title)}>
+                <Icon of={GripVertical} aria-hidden="true" size={18} />
+              </span>
+              <Cover src={story.cover} title={story.title} width={48} />
+              <span className="list-editor__info">
+                <a href={story.url}>{story.title}</a>
+                <span>{story.user.name}</span>
+              </span>
+              <span className="list-editor__actions">
+                <button
+                  id={buttonId("up", story.id)}
+                  type="button"
+                  className="button list-editor__icon"
+                  aria-label={t.lists.moveUp(story.title)}
+                  disabled={index === 0}
+                  onClick={() => move(index, -1)}
+                >
+                  <Icon of={ArrowUp} aria-hidden="true" size={18} />
+                </button>
+                <button
+                  id={buttonId("down", story.id)}
+                  type="button"
+                  className="button list-editor__icon"
+                  aria-label={t.lists.moveDown(story.title)}
+                  disabled={index === stories.length - 1}
+                  onClick={() => move(index, 1)}
+                >
+                  <Icon of={ArrowDown} aria-hidden="true" size={18} />
+                </button>
+                <button
+                  type="button"
+                  className="button list-editor__icon"
+                  aria-label={t.lists.remove(story.title)}
+                  aria-disabled={removingId === story.id || undefined}
+                  onClick={() => remove(story, index)}
+                >
+                  <Icon of={X} aria-hidden="true" size={18} />
+                </button>
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
   );
 }
