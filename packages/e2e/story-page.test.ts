@@ -62,13 +62,25 @@ describe("the story page", () => {
       expect(
         await tapsBeside(tags.getByRole("link").filter({ visible: true }).first(), "above", 3),
       ).toBe(true);
-      await tags.getByRole("button", { name: `+${story.tags.length - 2} more` }).click();
+      const focusedText = () => page.evaluate(() => document.activeElement?.textContent);
+      await tags.getByRole("button", { name: `+${story.tags.length - 2} more` }).focus();
+      await page.keyboard.press("Enter");
       expect(await visibleCount(page, ".tag-list a.tag")).toBe(story.tags.length);
+      // The button went away: focus is on the first tag it showed.
+      expect(await focusedText()).toBe(story.tags[2]);
 
       const toc = page.getByRole("region", { name: /^Table of contents/ });
       expect(await visibleCount(page, ".toc__item")).toBe(3);
-      await toc.getByRole("button", { name: `See all ${story.numParts} parts` }).click();
+      await toc.getByRole("button", { name: `See all ${story.numParts} parts` }).focus();
+      await page.keyboard.press("Enter");
       expect(await visibleCount(page, ".toc__item")).toBe(story.numParts);
+      // The first part, until now hidden, has focus.
+      expect(
+        await toc
+          .locator(".toc__item a")
+          .first()
+          .evaluate((link) => link === document.activeElement),
+      ).toBe(true);
 
       const readMore = page.getByRole("button", { name: "Read more" });
       if ((await readMore.count()) > 0) {

@@ -1,8 +1,9 @@
 import { formatTimeAgo, formatZonedDate, type PartSummary } from "@inkwell/shared";
 import { Lock } from "lucide";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
+import { revealAndFocus } from "../../lib/reveal-and-focus.ts";
 import { useTimeZone } from "../../lib/use-time-zone.ts";
 
 /** reader.md §2: a phone shows the last 3 parts with See all. */
@@ -15,6 +16,7 @@ const SHOWN_ON_PHONE = 3;
  */
 export function TableOfContents({ parts, now }: { parts: PartSummary[]; now: number }) {
   const [all, setAll] = useState(false);
+  const list = useRef<HTMLOListElement>(null);
   const timeZone = useTimeZone();
   const collapsible = !all && parts.length > SHOWN_ON_PHONE;
   const firstShownOnPhone = parts.length - SHOWN_ON_PHONE;
@@ -31,7 +33,7 @@ export function TableOfContents({ parts, now }: { parts: PartSummary[]; now: num
       {parts.length === 0 ? (
         <p>{t.story.noParts}</p>
       ) : (
-        <ol className="toc__list">
+        <ol className="toc__list" ref={list}>
           {parts.map((part, index) => (
             <li
               key={part.id}
@@ -73,7 +75,11 @@ export function TableOfContents({ parts, now }: { parts: PartSummary[]; now: num
         </ol>
       )}
       {collapsible && (
-        <button type="button" className="button toc__see-all" onClick={() => setAll(true)}>
+        <button
+          type="button"
+          className="button toc__see-all"
+          onClick={() => revealAndFocus(list.current, () => setAll(true))}
+        >
           {t.story.seeAllParts(parts.length)}
         </button>
       )}

@@ -1,5 +1,6 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { t } from "../../i18n/index.ts";
+import { revealAndFocus } from "../../lib/reveal-and-focus.ts";
 
 /** reader.md §9: 3 tags shown, 2 on a phone, then '+N more'. */
 const SHOWN = 3;
@@ -11,6 +12,7 @@ const SHOWN_ON_PHONE = 2;
  */
 export function TagChips({ tags }: { tags: { name: string; url: string }[] }) {
   const [all, setAll] = useState(false);
+  const list = useRef<HTMLUListElement>(null);
   if (tags.length === 0) return null;
   const itemClass = (index: number) =>
     all || index < SHOWN_ON_PHONE
@@ -19,7 +21,7 @@ export function TagChips({ tags }: { tags: { name: string; url: string }[] }) {
         ? "tag-list__desktop"
         : "tag-list__hidden";
   return (
-    <ul className="tag-list" aria-label={t.story.tags}>
+    <ul className="tag-list" aria-label={t.story.tags} ref={list}>
       {tags.map((tag, index) => (
         <li key={tag.name} className={itemClass(index)}>
           <a className="tag" href={tag.url}>
@@ -29,7 +31,11 @@ export function TagChips({ tags }: { tags: { name: string; url: string }[] }) {
       ))}
       {!all && tags.length > SHOWN_ON_PHONE && (
         <li className={tags.length > SHOWN ? undefined : "tag-list__phone"}>
-          <button type="button" className="tag tag--more" onClick={() => setAll(true)}>
+          <button
+            type="button"
+            className="tag tag--more"
+            onClick={() => revealAndFocus(list.current, () => setAll(true))}
+          >
             <span className="tag-list__phone">
               {t.story.moreTags(tags.length - SHOWN_ON_PHONE)}
             </span>
