@@ -194,6 +194,68 @@ describe("comments on the reading page", () => {
     );
   });
 
+  test("by keyboard: Reply focuses its form and Cancel returns; the first reply shown or posted gets focus", async () => {
+    // A part whose threads fit the first page, one of them with replies past the 2 shown.
+    const [found] = readDatabase<{ part_id: number }>(
+      server.dataDir,
+      `SELECT c.part_id FROM comments c
+         JOIN parts p ON p.id = c.part_id JOIN stories s ON s.id = p.story_id
+       WHERE c.parent_id IS NULL AND c.paragraph_id IS NULL AND c.deleted = 0
+         AND c.reply_count > 2 AND s.is_paid = 0 AND s.rating <> 4 AND s.draft = 0
+         AND s.deleted = 0 AND p.draft = 0 AND p.deleted = 0
+         AND (SELECT count(*) FROM comments t WHERE t.part_id = c.part_id
+                AND t.parent_id IS NULL AND t.paragraph_id IS NULL AND t.deleted = 0) <= 10
+       ORDER BY c.part_id LIMIT 1`,
+    );
+    if (!found) throw new Error("the demo has a thread with more than 2 replies");
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_reader", `/${found.part_id}`);
+      await commentsLoaded(page);
+      // Named by its first comment: once every reply shows, it has no View button to find it by.
+      const threadId = await comments(page)
+        .locator(".comment-thread")
+        .filter({ has: page.getByRole("button", { name: /^View \d+ Repl/ }) })
+        .first()
+        .locator(":scope > .comment")
+        .getAttribute("id");
+      const withMore = page.locator(`.comment-thread:has(> #${threadId})`);
+      const reply = withMore.locator(":scope > .comment").getByRole("button", { name: "Reply" });
+      await reply.focus();
+      await page.keyboard.press("Enter");
+      const input = withMore.getByLabel("Your reply");
+      await input.waitFor();
+      expect(await input.evaluate((node) => node === document.activeElement)).toBe(true);
+      await withMore.getByRole("button", { name: "Cancel" }).focus();
+      await page.keyboard.press("Enter");
+      await input.waitFor({ state: "detached" });
+      expect(await reply.evaluate((node) => node === document.activeElement)).toBe(true);
+
+      const shownIds = () =>
+        withMore.locator(".comment--reply").evaluateAll((nodes) => nodes.map((node) => node.id));
+      const before = await shownIds();
+      await withMore.getByRole("button", { name: /^View \d+ Repl/ }).focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(async () => (await shownIds()).length).toBeGreaterThan(before.length);
+      const firstNew = (await shownIds()).find((id) => !before.includes(id));
+      expect(
+        await page.evaluate(() => document.activeElement?.closest("article")?.id ?? null),
+      ).toBe(firstNew);
+      expect(
+        await page.evaluate(() => document.activeElement?.matches(".comment__author") ?? false),
+      ).toBe(true);
+
+      await reply.focus();
+      await page.keyboard.press("Enter");
+      await page.keyboard.type("Caught up on every reply.");
+      await withMore.locator("form").getByRole("button", { name: "Reply" }).focus();
+      await page.keyboard.press("Enter");
+      await input.waitFor({ state: "detached" });
+      expect(
+        await page.evaluate(() => document.activeElement?.closest("article")?.textContent ?? ""),
+      ).toContain("Caught up on every reply.");
+    });
+  });
+
   test("has no accessibility violations on a phone with the comments and a paragraph open", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await openPartAs(page, "demo_reader");

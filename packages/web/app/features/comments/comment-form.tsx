@@ -5,7 +5,7 @@ import {
   commentLength,
   commentTextProblem,
 } from "@inkwell/shared";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { t } from "../../i18n/index.ts";
 
@@ -31,6 +31,11 @@ export function CommentForm({
   const [error, setError] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const id = useId();
+  const input = useRef<HTMLTextAreaElement>(null);
+  // A reply form opens because the reader pressed Reply: they write next.
+  useEffect(() => {
+    if (reply) input.current?.focus();
+  }, [reply]);
 
   async function post() {
     if (posting) return;
@@ -69,6 +74,7 @@ export function CommentForm({
         {reply ? t.comments.replyLabel : t.comments.label}
       </label>
       <textarea
+        ref={input}
         id={id}
         className="comment-form__input"
         placeholder={reply ? t.comments.replyPlaceholder : t.comments.placeholder}

@@ -111,7 +111,11 @@ export function CommentItem({
             <span aria-hidden="true">{abbreviateCount(like.count)}</span>
           </button>
           {actions.onReply && (
-            <button className="comment__action" type="button" onClick={actions.onReply}>
+            <button
+              className="comment__action comment__reply"
+              type="button"
+              onClick={actions.onReply}
+            >
               {t.comments.reply}
             </button>
           )}

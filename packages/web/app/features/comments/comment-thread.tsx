@@ -1,5 +1,6 @@
 import type { CommentData } from "@inkwell/shared";
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { browserApi } from "../../api/client.ts";
 import { t } from "../../i18n/index.ts";
 import { CommentForm } from "./comment-form.tsx";
@@ -10,7 +11,9 @@ const REPLY_SET = 50;
 
 /**
  * A thread: its first comment, the replies shown so far (2 when it opens), 'View N Replies'
- * for the rest, and a reply form.
+ * for the rest, and a reply form. Focus follows the keyboard reader: into the reply form
+ * when it opens, back to Reply when it is cancelled, and to the first reply that 'View N
+ * Replies' or posting shows (the button or the form having gone).
  */
 export function CommentThread({
   thread,
@@ -27,21 +30,28 @@ export function CommentThread({
   const [after, setAfter] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [replying, setReplying] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+
+  const focusIn = (selector: string) => root.current?.querySelector<HTMLElement>(selector)?.focus();
+  const focusReply = (reply: CommentData) =>
+    focusIn(`#comment-${CSS.escape(reply.commentId.resourceId)} .comment__author`);
 
   async function viewReplies() {
+    if (loading) return;
     setLoading(true);
     const page = await browserApi()
       .replies(threadId, { limit: REPLY_SET, after })
       .catch(() => null);
     setLoading(false);
     if (!page) return;
-    setReplies((shown) => {
-      const fresh = page.comments.filter(
-        (reply) => !shown.some((s) => s.commentId.resourceId === reply.commentId.resourceId),
-      );
-      return after === null ? page.comments : [...shown, ...fresh];
+    const isNew = (reply: CommentData) =>
+      !replies.some((shown) => shown.commentId.resourceId === reply.commentId.resourceId);
+    flushSync(() => {
+      setReplies(after === null ? page.comments : [...replies, ...page.comments.filter(isNew)]);
+      setAfter(page.after);
     });
-    setAfter(page.after);
+    const firstNew = page.comments.find(isNew);
+    if (firstNew) focusReply(firstNew);
   }
 
   const replyActions: CommentActions = {
@@ -59,7 +69,7 @@ export function CommentThread({
   const hidden = replyCount - replies.length;
 
   return (
-    <div className="comment-thread">
+    <div className="comment-thread" ref={root}>
       <CommentItem
         comment={thread}
         actions={{
@@ -81,7 +91,7 @@ export function CommentThread({
             <button
               className="link-button comment-thread__more"
               type="button"
-              disabled={loading}
+              aria-disabled={loading || undefined}
               onClick={() => void viewReplies()}
             >
               {t.comments.viewReplies(hidden)}
@@ -92,11 +102,17 @@ export function CommentThread({
               reply
               resource={{ namespace: "comments", resourceId: threadId }}
               guard={actions.guard}
-              onCancel={() => setReplying(false)}
+              onCancel={() => {
+                flushSync(() => setReplying(false));
+                focusIn(":scope > .comment .comment__reply");
+              }}
               onPosted={(reply) => {
-                setReplies((shown) => [...shown, reply]);
-                setReplyCount((n) => n + 1);
-                setReplying(false);
+                flushSync(() => {
+                  setReplies((shown) => [...shown, reply]);
+                  setReplyCount((n) => n + 1);
+                  setReplying(false);
+                });
+                focusReply(reply);
               }}
             />
           )}
