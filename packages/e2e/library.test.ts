@@ -298,6 +298,47 @@ describe("the Library and reading lists", () => {
     });
   });
 
+  test("the owner renames a list by keyboard and deletes it, and the Library says it is gone", async () => {
+    const story = stories[8];
+    if (!story) throw new Error("the catalogue has nine hot stories");
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await signIn(page, "/library", "demo_admin");
+      const created = await page.evaluate(async (storyId) => {
+        const response = await fetch("/api/v3/lists/", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ id: null, name: "Beach reads", stories: storyId }),
+        });
+        return (await response.json()) as { id: number };
+      }, story.id);
+      await page.goto(`/list/${created.id}`);
+
+      const rename = page.getByRole("button", { name: "Rename" });
+      await rename.focus();
+      await page.keyboard.press("Enter");
+      // Focus is in the name, all of it selected: typing replaces it.
+      await page.keyboard.type("Summer reads");
+      await page.getByRole("button", { name: "Save" }).focus();
+      await page.keyboard.press("Enter");
+      await page.getByRole("heading", { level: 1, name: "Summer reads" }).waitFor();
+      expect(await rename.evaluate((button) => button === document.activeElement)).toBe(true);
+
+      await page.keyboard.press("Enter");
+      await page.getByRole("button", { name: "Cancel" }).focus();
+      await page.keyboard.press("Enter");
+      expect(await rename.evaluate((button) => button === document.activeElement)).toBe(true);
+
+      await page.getByRole("button", { name: "Delete list" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Delete list" }).click();
+      await page.waitForURL(`${server.url}/library`);
+      const notice = page.getByRole("status").filter({ hasText: "Summer reads was deleted." });
+      await notice.waitFor();
+      expect(await notice.evaluate((node) => node === document.activeElement)).toBe(true);
+      expect(await page.getByRole("link", { name: /Summer reads/ }).count()).toBe(0);
+      await expectNoAxeViolations(page, "the Library after a list was deleted");
+    });
+  });
+
   test("an empty Library says how to fill it and leads to a first story", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       // The demo writer has read nothing yet.

@@ -1,10 +1,11 @@
 import type { LibrarySort } from "@inkwell/shared";
-import { useState } from "react";
-import { redirect } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { redirect, useLocation } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { Alert } from "../components/alert.tsx";
 import { LibraryEntry } from "../features/lists/library-item.tsx";
 import { ListLinks } from "../features/lists/list-links.tsx";
+import type { ListDeletedState } from "../features/lists/list-owner-controls.tsx";
 import { t } from "../i18n/index.ts";
 import { useFocusAfterRemoval } from "../lib/use-focus-after-removal.ts";
 import type { Route } from "./+types/library";
@@ -42,10 +43,21 @@ const viewUrl = (archived: boolean, sort: LibrarySort) => {
 /** The reader's Library (reader.md §2): progress per story, sorts, and its Archive. */
 export default function LibraryPage({ loaderData }: Route.ComponentProps) {
   const { username, sort, archived, library, lists } = loaderData;
+  // A list deleted from its page lands here: say so, with focus on the words.
+  const deletedList = (useLocation().state as Partial<ListDeletedState> | null)?.deletedList;
+  const notice = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (deletedList) notice.current?.focus();
+  }, [deletedList]);
   // Keyed by view: a new sort or view starts from the loader's items again.
   return (
     <article className="library" key={`${sort}-${archived}`}>
       <h1>{t.library.heading}</h1>
+      {deletedList && (
+        <Alert tone="success" ref={notice}>
+          {t.lists.deleted(deletedList)}
+        </Alert>
+      )}
       <nav className="library__views" aria-label={t.library.views}>
         <a href={viewUrl(false, sort)} aria-current={archived ? undefined : "page"}>
           {t.library.current}

@@ -1,18 +1,38 @@
 import type { ReadingListSummary } from "@inkwell/shared";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { useNavigate, useRevalidator } from "react-router";
 import { browserApi } from "../../api/client.ts";
 import { Alert } from "../../components/alert.tsx";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { t } from "../../i18n/index.ts";
 
-/** Rename (and make private or public) and delete, for the list's owner only. */
+/** What the Library shows after a list was deleted: the navigation's state, gone on reload. */
+export interface ListDeletedState {
+  deletedList: string;
+}
+
+/**
+ * Rename (and make private or public) and delete, for the list's owner only. Rename opens
+ * its form in place with focus in the name; Save and Cancel give focus back to Rename.
+ */
 export function ListOwnerControls({ list }: { list: ReadingListSummary }) {
   const [editing, setEditing] = useState(false);
+  const nameInput = useRef<HTMLInputElement>(null);
+  const renameButton = useRef<HTMLButtonElement>(null);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const revalidator = useRevalidator();
   const navigate = useNavigate();
+
+  useEffect(() => {
+    if (editing) nameInput.current?.select();
+  }, [editing]);
+
+  function closeForm() {
+    flushSync(() => setEditing(false));
+    renameButton.current?.focus();
+  }
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -28,7 +48,7 @@ export function ListOwnerControls({ list }: { list: ReadingListSummary }) {
       return;
     }
     setError(null);
-    setEditing(false);
+    closeForm();
     revalidator.revalidate();
   }
 
@@ -36,7 +56,8 @@ export function ListOwnerControls({ list }: { list: ReadingListSummary }) {
     const result = await browserApi()
       .deleteReadingList(list.id)
       .catch(() => null);
-    if (result?.ok) navigate("/library");
+    const state: ListDeletedState = { deletedList: list.name };
+    if (result?.ok) navigate("/library", { state });
     else setError(t.lists.deleteFailed);
   }
 
@@ -47,6 +68,7 @@ export function ListOwnerControls({ list }: { list: ReadingListSummary }) {
           <div className="field">
             <label htmlFor="list-name">{t.lists.newListName}</label>
             <input
+              ref={nameInput}
               id="list-name"
               name="name"
               type="text"
@@ -63,14 +85,19 @@ export function ListOwnerControls({ list }: { list: ReadingListSummary }) {
             <button className="button button--primary" type="submit">
               {t.lists.save}
             </button>
-            <button className="button" type="button" onClick={() => setEditing(false)}>
+            <button className="button" type="button" onClick={closeForm}>
               {t.lists.cancel}
             </button>
           </div>
         </form>
       ) : (
         <div className="list-owner__buttons">
-          <button className="button" type="button" onClick={() => setEditing(true)}>
+          <button
+            ref={renameButton}
+            className="button"
+            type="button"
+            onClick={() => setEditing(true)}
+          >
             {t.lists.rename}
           </button>
           <button

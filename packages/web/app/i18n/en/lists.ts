@@ -28,6 +28,7 @@ export const lists = {
   deleteTitle: "Delete this reading list?",
   deleteText: (name: string) => `${name} will be deleted. The stories stay on Inkwell.`,
   deleteFailed: "The list could not be deleted. Please try again.",
+  deleted: (name: string) => `${name} was deleted.`,
   saveFailed: "The list could not be saved. Please try again.",
   share: "Copy link",
   copied: "Link copied",
