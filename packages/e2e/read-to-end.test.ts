@@ -175,9 +175,20 @@ describe("a signed-in reader reads a story to its end", () => {
       );
       expect(await background()).toBe(SEPIA_BACKGROUND);
 
+      // Arrowing on from the last free theme wraps to the first: the premium ones are not
+      // among the choices, so no step swaps the dialog for the Premium explanation.
+      await dialog.getByRole("radio", { name: "Sepia", exact: true }).focus();
+      await page.keyboard.press("ArrowRight");
+      expect(await dialog.getByRole("radio", { name: "Auto", exact: true }).isChecked()).toBe(true);
+      await page.keyboard.press("ArrowLeft");
+      expect(await dialog.getByRole("radio", { name: "Sepia", exact: true }).isChecked()).toBe(
+        true,
+      );
+      expect(await dialog.isVisible()).toBe(true);
+
       // A premium theme explains Premium instead of applying, in place of the settings: one
       // modal at a time (§4).
-      await dialog.locator("label", { hasText: "Midnight" }).click();
+      await dialog.getByRole("button", { name: "Midnight Premium" }).click();
       const premium = page.getByRole("dialog", { name: "Read in every theme with Premium" });
       await premium.waitFor();
       await dialog.waitFor({ state: "hidden" });

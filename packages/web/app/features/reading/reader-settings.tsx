@@ -8,7 +8,6 @@ import {
   type ReaderSettings,
   serializeReaderSettings,
   THEMES,
-  type Theme,
 } from "@inkwell/shared";
 import { ALargeSmall } from "lucide";
 import { useState } from "react";
@@ -40,34 +39,53 @@ interface ChoiceGroupProps<T extends string> {
   swatches?: boolean;
   /** Options marked Premium after their name. */
   premium?: (option: T) => boolean;
+  /** Options this reader may not choose: buttons that explain why, outside the radios. */
+  locked?: { is: (option: T) => boolean; explain: () => void };
 }
 
-/** Native radios (arrow keys move the choice) drawn as a row of pills. */
+/**
+ * Native radios (arrow keys move the choice) drawn as a row of pills. A locked option is a
+ * button instead: arrowing through the choices applies each one, and must not land on one
+ * that swaps the dialog for an explanation.
+ */
 function ChoiceGroup<T extends string>(props: ChoiceGroupProps<T>) {
-  const { legend, name, options, labels, value, onChoose, swatches, premium } = props;
+  const { legend, name, options, labels, value, onChoose, swatches, premium, locked } = props;
+  const face = (option: T) => (
+    <>
+      {swatches && <span className={`reader-swatch reader-swatch--${option}`} aria-hidden="true" />}
+      <span>{labels[option]}</span>
+      {premium?.(option) && <span className="reader-choice__premium">{t.reader.premium}</span>}
+    </>
+  );
   return (
     <fieldset className="reader-choices">
       <legend className="reader-choices__legend">{legend}</legend>
       <div className="reader-choices__options">
-        {options.map((option) => (
-          <label key={option} className="reader-choice">
-            <input
-              type="radio"
-              className="visually-hidden"
-              name={name}
-              value={option}
-              checked={option === value}
-              onChange={() => onChoose(option)}
-            />
-            {swatches && (
-              <span className={`reader-swatch reader-swatch--${option}`} aria-hidden="true" />
-            )}
-            <span>{labels[option]}</span>
-            {premium?.(option) && (
-              <span className="reader-choice__premium">{t.reader.premium}</span>
-            )}
-          </label>
-        ))}
+        {options.map((option) =>
+          locked?.is(option) ? (
+            <button
+              key={option}
+              type="button"
+              className="reader-choice"
+              aria-haspopup="dialog"
+              onClick={locked.explain}
+            >
+              {face(option)}
+            </button>
+          ) : (
+            <label key={option} className="reader-choice">
+              <input
+                type="radio"
+                className="visually-hidden"
+                name={name}
+                value={option}
+                checked={option === value}
+                onChange={() => onChoose(option)}
+              />
+              {face(option)}
+            </label>
+          ),
+        )}
       </div>
     </fieldset>
   );
@@ -80,8 +98,8 @@ interface ReaderSettingsProps {
 
 /**
  * The reading page's settings button and dialog. A choice applies at once and is kept: on
- * the account for signed-in readers, in a 365-day cookie for visitors. A premium theme
- * chosen without Premium opens the subscription dialog instead of applying.
+ * the account for signed-in readers, in a 365-day cookie for visitors. Without Premium, a
+ * premium theme is a button that opens the subscription dialog instead of applying.
  */
 export function ReaderSettingsControl({ settings, onChange }: ReaderSettingsProps) {
   const user = useCurrentUser();
@@ -107,12 +125,8 @@ export function ReaderSettingsControl({ settings, onChange }: ReaderSettingsProp
     if (!result?.ok) onChange(before);
   }
 
-  function chooseTheme(theme: Theme) {
-    if (canUseTheme(theme, user?.isPremium ?? false)) {
-      void choose({ ...settings, theme });
-      return;
-    }
-    // One modal at a time (§4): the explanation replaces the settings.
+  // One modal at a time (§4): the explanation replaces the settings.
+  function explainPremium() {
     setOpen(false);
     setPremiumOpen(true);
   }
@@ -147,9 +161,13 @@ export function ReaderSettingsControl({ settings, onChange }: ReaderSettingsProp
             options={THEMES}
             labels={t.reader.themes}
             value={settings.theme}
-            onChoose={chooseTheme}
+            onChoose={(theme) => void choose({ ...settings, theme })}
             swatches
             premium={isPremiumTheme}
+            locked={{
+              is: (theme) => !canUseTheme(theme, user?.isPremium ?? false),
+              explain: explainPremium,
+            }}
           />
           {failed && (
             <p className="field__error" role="alert">
