@@ -93,7 +93,7 @@ export function CommentList({
         <button
           className="button comment-list__more"
           type="button"
-          disabled={list.loadingMore}
+          aria-disabled={list.loadingMore || undefined}
           onClick={list.loadMore}
         >
           {t.comments.loadMore}
