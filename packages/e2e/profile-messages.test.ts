@@ -141,6 +141,37 @@ describe("Conversations on a profile", () => {
     });
   }, 150_000);
 
+  test("Post keeps focus while it posts, and a second press sends nothing more", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await openProfileAs(page, "demo_reader", "/user/demo_admin");
+      let posts = 0;
+      let release = () => {};
+      const held = new Promise<void>((go) => {
+        release = go;
+      });
+      await page.route("**/api/v3/users/demo_admin/messages", async (route) => {
+        if (route.request().method() !== "POST") return route.continue();
+        posts++;
+        await held;
+        await route.continue();
+      });
+      const section = conversations(page);
+      await section.getByLabel(/^Message on /).fill("Is the sequel coming soon?");
+      const button = section.locator("form").getByRole("button", { name: /^(Post|Posting)/ });
+      await button.focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(() => posts).toBe(1);
+      // Busy, the button says so and keeps focus; pressing it again does nothing.
+      expect(await button.getAttribute("aria-disabled")).toBe("true");
+      expect(await button.evaluate((node) => node === document.activeElement)).toBe(true);
+      await page.keyboard.press("Enter");
+      release();
+      await thread(page, "Is the sequel coming soon?").waitFor();
+      expect(posts).toBe(1);
+      expect(await button.evaluate((node) => node === document.activeElement)).toBe(true);
+    });
+  });
+
   test("a visitor is asked to sign up before posting, and nothing is posted", async () => {
     const total = async () => {
       const response = await fetch(`${server.url}/api/v3/users/demo_writer/messages`);

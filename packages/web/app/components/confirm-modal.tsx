@@ -1,3 +1,4 @@
+import { BusyButton } from "./busy-button.tsx";
 import { Modal } from "./modal.tsx";
 
 interface ConfirmModalProps {
@@ -43,14 +44,14 @@ export function ConfirmModal({
           <button className="button" type="button" onClick={onCancel}>
             {cancelLabel}
           </button>
-          <button
+          <BusyButton
             className={`button button--${tone}`}
             type="button"
-            disabled={busy}
+            busy={busy}
             onClick={onConfirm}
           >
             {confirmLabel}
-          </button>
+          </BusyButton>
         </div>
       </div>
     </Modal>

@@ -4,14 +4,11 @@ interface ToggleProps {
   checked: boolean;
   label: string;
   onChange: (checked: boolean) => void;
-  disabled?: boolean;
-  /** A change is being saved: the switch waits, and says so to assistive technology. */
-  loading?: boolean;
   describedBy?: string;
 }
 
-/** An ON/OFF switch (a button with role="switch"), with loading and disabled variants. */
-export function Toggle({ checked, label, onChange, disabled, loading, describedBy }: ToggleProps) {
+/** An ON/OFF switch (a button with role="switch"). */
+export function Toggle({ checked, label, onChange, describedBy }: ToggleProps) {
   return (
     <button
       type="button"
@@ -20,8 +17,6 @@ export function Toggle({ checked, label, onChange, disabled, loading, describedB
       aria-checked={checked}
       aria-label={label}
       aria-describedby={describedBy}
-      aria-busy={loading || undefined}
-      disabled={disabled || loading}
       onClick={() => onChange(!checked)}
     >
       <span className="toggle__track" aria-hidden="true">

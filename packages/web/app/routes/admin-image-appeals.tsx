@@ -4,6 +4,7 @@ import { useState } from "react";
 import { redirect } from "react-router";
 import { browserApi } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
+import { BusyButton } from "../components/busy-button.tsx";
 import { t } from "../i18n/index.ts";
 import { notFoundResponse } from "../lib/route-data.ts";
 import type { Route } from "./+types/admin-image-appeals";
@@ -69,22 +70,22 @@ function AppealItem({ appeal }: { appeal: ImageFlag }) {
           <p role="status">{t.imageModeration.decided(decided)}</p>
         ) : (
           <div className="admin-queue__actions">
-            <button
+            <BusyButton
               type="button"
               className="button"
-              disabled={busy}
+              busy={busy}
               onClick={() => void decide("restored")}
             >
               {t.imageModeration.restore}
-            </button>
-            <button
+            </BusyButton>
+            <BusyButton
               type="button"
               className="button button--primary"
-              disabled={busy}
+              busy={busy}
               onClick={() => void decide("upheld")}
             >
               {t.imageModeration.uphold}
-            </button>
+            </BusyButton>
           </div>
         )}
         {failed && (

@@ -7,6 +7,7 @@ import {
 } from "@inkwell/shared";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { browserApi } from "../../api/client.ts";
+import { BusyButton } from "../../components/busy-button.tsx";
 import { t } from "../../i18n/index.ts";
 
 interface CommentFormProps {
@@ -100,13 +101,9 @@ export function CommentForm({
             {t.comments.cancel}
           </button>
         )}
-        <button
-          className="button button--primary"
-          type="submit"
-          aria-disabled={posting || undefined}
-        >
+        <BusyButton className="button button--primary" type="submit" busy={posting}>
           {posting ? t.comments.posting : reply ? t.comments.reply : t.comments.post}
-        </button>
+        </BusyButton>
       </div>
       {error && (
         <p className="field__error" role="alert">

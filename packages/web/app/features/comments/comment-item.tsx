@@ -3,6 +3,7 @@ import { Flag, Heart, Trash2, VolumeX } from "lucide";
 import { useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { Avatar } from "../../components/avatar.tsx";
+import { BusyButton } from "../../components/busy-button.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { UserBadges } from "../../components/user-badges.tsx";
 import { t } from "../../i18n/index.ts";
@@ -94,12 +95,12 @@ export function CommentItem({
           </p>
         )}
         <div className="comment__actions">
-          <button
+          <BusyButton
             className={like.interacted ? "comment__action comment__action--on" : "comment__action"}
             type="button"
             aria-pressed={like.interacted}
             aria-label={`${t.comments.like} (${t.comments.likes(abbreviateCount(like.count))})`}
-            aria-disabled={liking || undefined}
+            busy={liking}
             onClick={() => actions.guard(() => void toggleLike())}
           >
             <Icon
@@ -109,7 +110,7 @@ export function CommentItem({
               fill={like.interacted ? "currentColor" : "none"}
             />
             <span aria-hidden="true">{abbreviateCount(like.count)}</span>
-          </button>
+          </BusyButton>
           {actions.onReply && (
             <button
               className="comment__action comment__reply"

@@ -1,6 +1,7 @@
 import { type CommentData, type CommentResource, commentAdSlots } from "@inkwell/shared";
 import { Fragment, useEffect, useRef } from "react";
 import { AdSlot } from "../../components/ad-slot.tsx";
+import { BusyButton } from "../../components/busy-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { CommentForm } from "./comment-form.tsx";
 import type { CommentActions } from "./comment-item.tsx";
@@ -90,14 +91,14 @@ export function CommentList({
       ))}
       <div ref={end} />
       {list.hasMore && (
-        <button
+        <BusyButton
           className="button comment-list__more"
           type="button"
-          aria-disabled={list.loadingMore || undefined}
+          busy={list.loadingMore}
           onClick={list.loadMore}
         >
           {t.comments.loadMore}
-        </button>
+        </BusyButton>
       )}
     </div>
   );

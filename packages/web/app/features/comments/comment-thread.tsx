@@ -2,6 +2,7 @@ import type { CommentData } from "@inkwell/shared";
 import { useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { browserApi } from "../../api/client.ts";
+import { BusyButton } from "../../components/busy-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { CommentForm } from "./comment-form.tsx";
 import { type CommentActions, CommentItem } from "./comment-item.tsx";
@@ -88,14 +89,14 @@ export function CommentThread({
             <CommentItem key={reply.commentId.resourceId} comment={reply} actions={replyActions} />
           ))}
           {hidden > 0 && (
-            <button
+            <BusyButton
               className="link-button comment-thread__more"
               type="button"
-              aria-disabled={loading || undefined}
+              busy={loading}
               onClick={() => void viewReplies()}
             >
               {t.comments.viewReplies(hidden)}
-            </button>
+            </BusyButton>
           )}
           {replying && (
             <CommentForm

@@ -3,6 +3,7 @@ import { Lock } from "lucide";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { Alert } from "../../components/alert.tsx";
+import { BusyButton } from "../../components/busy-button.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 
@@ -144,9 +145,9 @@ export function AddToPanel({ storyId, username }: { storyId: number; username: s
             placeholder={t.lists.newListName}
             onChange={(event) => setName(event.target.value)}
           />
-          <button className="button button--primary" type="submit" aria-disabled={busy}>
+          <BusyButton className="button button--primary" type="submit" busy={busy}>
             {t.lists.create}
-          </button>
+          </BusyButton>
         </div>
       </form>
       {message && <Alert tone={message.tone}>{message.text}</Alert>}

@@ -1,6 +1,7 @@
 import type { LibraryItem } from "@inkwell/shared";
 import { useState } from "react";
 import { browserApi } from "../../api/client.ts";
+import { BusyButton } from "../../components/busy-button.tsx";
 import { Cover } from "../../components/cover.tsx";
 import { t } from "../../i18n/index.ts";
 import { ProgressBar } from "../reading/reading-progress.tsx";
@@ -64,10 +65,10 @@ export function LibraryEntry({ item, username, onGone, onFailed }: LibraryEntryP
         )}
       </div>
       <div className="library-item__actions">
-        <button
+        <BusyButton
           type="button"
           className="button"
-          aria-disabled={busy || undefined}
+          busy={busy}
           aria-label={
             item.archived
               ? t.library.unarchiveStory(story.title)
@@ -81,18 +82,18 @@ export function LibraryEntry({ item, username, onGone, onFailed }: LibraryEntryP
           }
         >
           {item.archived ? t.library.unarchiveLabel : t.library.archiveLabel}
-        </button>
-        <button
+        </BusyButton>
+        <BusyButton
           type="button"
           className="button"
-          aria-disabled={busy || undefined}
+          busy={busy}
           aria-label={t.library.removeStory(story.title)}
           onClick={() =>
             act(() => api.removeFromLibrary(username, story.id), t.lists.removed(t.lists.myLibrary))
           }
         >
           {t.library.removeLabel}
-        </button>
+        </BusyButton>
       </div>
     </li>
   );

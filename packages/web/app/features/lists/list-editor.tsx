@@ -3,6 +3,7 @@ import { ArrowDown, ArrowUp, GripVertical, X } from "lucide";
 import { useState } from "react";
 import { browserApi, type StoryCardData } from "../../api/client.ts";
 import { Alert } from "../../components/alert.tsx";
+import { BusyButton } from "../../components/busy-button.tsx";
 import { Cover } from "../../components/cover.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
@@ -103,15 +104,15 @@ export function ListEditor({ listId, first }: { listId: number; first: StoryCard
                 >
                   <Icon of={ArrowDown} aria-hidden="true" size={18} />
                 </button>
-                <button
+                <BusyButton
                   type="button"
                   className="button list-editor__icon"
                   aria-label={t.lists.remove(story.title)}
-                  aria-disabled={removingId === story.id || undefined}
+                  busy={removingId === story.id}
                   onClick={() => remove(story, index)}
                 >
                   <Icon of={X} aria-hidden="true" size={18} />
-                </button>
+                </BusyButton>
               </span>
             </li>
           ))}

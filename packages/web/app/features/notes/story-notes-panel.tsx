@@ -9,6 +9,7 @@ import { browserApi } from "../../api/client.ts";
 import { Alert } from "../../components/alert.tsx";
 import { t } from "../../i18n/index.ts";
 import "../../styles/notes.css";
+import { BusyButton } from "../../components/busy-button.tsx";
 import { GoalSection, OutcomeSection } from "./goal-sections.tsx";
 import type { FieldSetter } from "./notes-controls.tsx";
 import { OpportunitySection } from "./opportunity-section.tsx";
@@ -109,18 +110,18 @@ export function StoryNotesPanel({ storyId }: { storyId: number }) {
         <OpportunitySection value={notes.opportunity} set={setter("opportunity")} />
       </fieldset>
       <div className="story-notes__actions">
-        <button className="button" type="submit" disabled={loading || busy}>
+        <BusyButton className="button" type="submit" disabled={loading} busy={busy}>
           {status === "saving" ? t.notes.saving : t.notes.save}
-        </button>
-        <button
+        </BusyButton>
+        <BusyButton
           className="button button--primary"
-          type="button"
-          disabled={loading || busy || !complete}
+          disabled={loading || !complete}
+          busy={busy}
           aria-describedby={complete ? undefined : "notes-not-complete"}
           onClick={() => void send(true)}
         >
           {status === "submitting" ? t.notes.submitting : t.notes.submit}
-        </button>
+        </BusyButton>
         <p className="story-notes__status" role="status">
           {STATUS_TEXT[status] ?? ""}
         </p>

@@ -12,6 +12,7 @@ import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { t } from "../../i18n/index.ts";
 import "../../styles/paid-programme.css";
+import { BusyButton } from "../../components/busy-button.tsx";
 import { SaleSettings } from "./sale-settings.tsx";
 
 const text = t.paidProgramme;
@@ -121,9 +122,9 @@ export function ProgrammeStory({ initial }: { initial: PaidProgrammeView }) {
             error={fieldError}
             required
           />
-          <button className="button button--primary" type="submit" disabled={saving}>
+          <BusyButton className="button button--primary" type="submit" busy={saving}>
             {saving ? text.saving : text.join}
-          </button>
+          </BusyButton>
         </form>
       )}
 

@@ -12,6 +12,7 @@ import { TextField } from "../../components/text-field.tsx";
 import { t } from "../../i18n/index.ts";
 import { useTimeZone } from "../../lib/use-time-zone.ts";
 import "../../styles/sale-settings.css";
+import { BusyButton } from "../../components/busy-button.tsx";
 
 const text = t.paidProgramme;
 
@@ -139,13 +140,13 @@ export function SaleSettings<T>({
           />
         </div>
         <div className="sale-settings__actions">
-          <button className="button button--primary" type="submit" disabled={saving}>
+          <BusyButton className="button button--primary" type="submit" busy={saving}>
             {saving ? text.saving : sale ? text.changeSale : text.startSale}
-          </button>
+          </BusyButton>
           {sale && (
-            <button className="button" type="button" disabled={saving} onClick={end}>
+            <BusyButton className="button" type="button" busy={saving} onClick={end}>
               {text.endSale}
-            </button>
+            </BusyButton>
           )}
         </div>
       </form>

@@ -2,6 +2,7 @@ import { formatZonedDate, type PremiumStatus, premiumPlanById } from "@inkwell/s
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { browserApi } from "../../api/client.ts";
+import { BusyButton } from "../../components/busy-button.tsx";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { Toast } from "../../components/toast.tsx";
 import { t } from "../../i18n/index.ts";
@@ -40,14 +41,14 @@ export function PremiumMembership({ subscription }: { subscription: Subscription
       {ends ? (
         <>
           <p>{subscription.renews ? t.premium.renewsOn(ends) : t.premium.endsOn(ends)}</p>
-          <button
+          <BusyButton
             type="button"
             className="button premium-page__renewal"
-            disabled={saving}
+            busy={saving}
             onClick={() => (subscription.renews ? setConfirming(true) : setRenewal(true))}
           >
             {subscription.renews ? t.premium.cancelRenewal : t.premium.resumeRenewal}
-          </button>
+          </BusyButton>
         </>
       ) : (
         <p>{t.premium.memberText}</p>

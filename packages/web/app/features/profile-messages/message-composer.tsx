@@ -6,6 +6,7 @@ import {
 } from "@inkwell/shared";
 import { type FormEvent, useId, useState } from "react";
 import type { Outcome } from "../../api/client.ts";
+import { BusyButton } from "../../components/busy-button.tsx";
 import { t } from "../../i18n/index.ts";
 
 const text = t.profileMessages;
@@ -107,9 +108,9 @@ export function MessageComposer({
             {text.cancel}
           </button>
         )}
-        <button className="button button--primary" type="submit" disabled={posting}>
+        <BusyButton className="button button--primary" type="submit" busy={posting}>
           {posting ? text.posting : submitLabel}
-        </button>
+        </BusyButton>
       </div>
       {error && (
         <p id={`${id}-error`} className="field__error" role="alert">

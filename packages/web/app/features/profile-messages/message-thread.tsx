@@ -1,6 +1,7 @@
 import type { ProfileMessage } from "@inkwell/shared";
 import { useState } from "react";
 import { browserApi } from "../../api/client.ts";
+import { BusyButton } from "../../components/busy-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { MessageComposer } from "./message-composer.tsx";
 import { type MessageActions, MessageItem } from "./message-item.tsx";
@@ -57,14 +58,14 @@ export function MessageThread({
       {(replies.length > 0 || replying) && (
         <div className="profile-message-thread__replies">
           {earlier > 0 && (
-            <button
+            <BusyButton
               className="link-button profile-message-thread__earlier"
               type="button"
-              disabled={loading}
+              busy={loading}
               onClick={() => void viewEarlier()}
             >
               {text.earlierReplies(earlier)}
-            </button>
+            </BusyButton>
           )}
           {loadFailed && (
             <p className="field__error" role="alert">

@@ -9,6 +9,7 @@ import type { MessageActions } from "./message-item.tsx";
 import { MessageThread } from "./message-thread.tsx";
 import { useDeleteMessage } from "./use-delete-message.tsx";
 import "../../styles/profile-messages.css";
+import { BusyButton } from "../../components/busy-button.tsx";
 
 const text = t.profileMessages;
 
@@ -122,14 +123,14 @@ export function ProfileConversations({
         </p>
       )}
       {nextUrl && (
-        <button
+        <BusyButton
           className="button profile-conversations__more"
           type="button"
-          disabled={loading}
+          busy={loading}
           onClick={() => void showMore()}
         >
           {text.showMore}
-        </button>
+        </BusyButton>
       )}
       {modals}
       {deleteModal}

@@ -17,6 +17,7 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "rea
 import { browserApi } from "../../api/client.ts";
 import { Alert } from "../../components/alert.tsx";
 import { Avatar } from "../../components/avatar.tsx";
+import { BusyButton } from "../../components/busy-button.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
 import { base64Of, IMAGE_ACCEPT } from "../../lib/image-files.ts";
@@ -234,9 +235,9 @@ function EditProfileForm({ profile, onClose, onSaved }: Omit<EditProfileModalPro
         </div>
       </fieldset>
       <div className="modal__actions">
-        <button className="button button--primary" type="submit" disabled={busy}>
+        <BusyButton className="button button--primary" type="submit" busy={busy}>
           {busy ? texts.saving : texts.save}
-        </button>
+        </BusyButton>
         <button className="button" type="button" onClick={onClose}>
           {texts.cancel}
         </button>

@@ -2,6 +2,7 @@ import { UserCheck, UserPlus } from "lucide";
 import { useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { Alert } from "../../components/alert.tsx";
+import { BusyButton } from "../../components/busy-button.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
@@ -52,11 +53,11 @@ export function FollowButton({ username, state, onChange }: FollowButtonProps) {
 
   return (
     <div className="follow">
-      <button
+      <BusyButton
         className={state.following ? "button follow__button--on" : "button button--primary"}
         type="button"
         aria-pressed={state.following}
-        aria-disabled={busy || undefined}
+        busy={busy}
         onClick={() => (state.following ? toggle() : guard(toggle))}
       >
         {state.following ? (
@@ -65,7 +66,7 @@ export function FollowButton({ username, state, onChange }: FollowButtonProps) {
           <Icon of={UserPlus} aria-hidden="true" size={18} />
         )}
         {state.following ? t.profile.following : t.profile.follow}
-      </button>
+      </BusyButton>
       {error && <Alert tone="danger">{error}</Alert>}
       {modals}
     </div>

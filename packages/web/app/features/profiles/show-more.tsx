@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Alert } from "../../components/alert.tsx";
+import { BusyButton } from "../../components/busy-button.tsx";
 import { t } from "../../i18n/index.ts";
 
 export interface Paged<T> {
@@ -30,9 +31,9 @@ export function useShowMore<T>(first: Paged<T>, load: (offset: number) => Promis
     <>
       {list.nextUrl && (
         <p className="page-more">
-          <button className="button" type="button" disabled={status === "loading"} onClick={more}>
+          <BusyButton className="button" type="button" busy={status === "loading"} onClick={more}>
             {t.profile.showMore}
-          </button>
+          </BusyButton>
         </p>
       )}
       {status === "failed" && <Alert tone="danger">{t.profile.moreFailed}</Alert>}

@@ -2,6 +2,7 @@ import { abbreviateCount } from "@inkwell/shared";
 import { Star } from "lucide";
 import { useState } from "react";
 import { browserApi } from "../../api/client.ts";
+import { BusyButton } from "../../components/busy-button.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 import { useInteractionGate } from "../accounts/interaction-gate.tsx";
@@ -38,17 +39,17 @@ export function VoteButton({
 
   return (
     <>
-      <button
+      <BusyButton
         className={state.voted ? "button vote-button vote-button--on" : "button vote-button"}
         type="button"
         aria-pressed={state.voted}
-        aria-disabled={busy || undefined}
+        busy={busy}
         onClick={() => guard(toggle)}
       >
         <Icon of={Star} aria-hidden="true" size={18} fill={state.voted ? "currentColor" : "none"} />
         {state.voted ? t.vote.voted : t.vote.vote}
         <span className="vote-button__count">{t.vote.count(abbreviateCount(state.votes))}</span>
-      </button>
+      </BusyButton>
       {modals}
     </>
   );

@@ -5,6 +5,7 @@ import {
 } from "@inkwell/shared";
 import { type ReactNode, useId, useState } from "react";
 import { browserApi } from "../../api/client.ts";
+import { BusyButton } from "../../components/busy-button.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
 import type { SafetyTarget } from "./use-safety-actions.tsx";
@@ -113,9 +114,9 @@ export function useModeration(onDone: (action: ModerationAction) => void): {
             <button className="button" type="button" onClick={() => setPending(null)}>
               {t.safety.cancel}
             </button>
-            <button className="button button--danger" type="submit" disabled={busy}>
+            <BusyButton className="button button--danger" type="submit" busy={busy}>
               {pending.action === "close" ? t.moderation.close : t.moderation.timeOut}
-            </button>
+            </BusyButton>
           </div>
         </form>
       )}

@@ -1,6 +1,7 @@
 import type { SafetyState } from "@inkwell/shared";
 import { type ReactNode, useState } from "react";
 import { browserApi } from "../../api/client.ts";
+import { BusyButton } from "../../components/busy-button.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
 
@@ -114,16 +115,16 @@ export function useSafetyActions(onDone: (action: SafetyAction, target: SafetyTa
             <button className="button" type="button" onClick={() => setPending(null)}>
               {t.safety.cancel}
             </button>
-            <button
+            <BusyButton
               className={
                 pending.action === "block" ? "button button--danger" : "button button--primary"
               }
               type="button"
-              disabled={busy}
+              busy={busy}
               onClick={() => act(pending.action, pending.target)}
             >
               {labels[pending.action]}
-            </button>
+            </BusyButton>
           </div>
         </div>
       )}

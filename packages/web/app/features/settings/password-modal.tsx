@@ -1,6 +1,7 @@
 import { confirmPasswordState, REFUSED } from "@inkwell/shared";
 import { type FormEvent, useState } from "react";
 import { browserApi } from "../../api/client.ts";
+import { BusyButton } from "../../components/busy-button.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { PasswordField } from "../../components/password-field.tsx";
 import { t } from "../../i18n/index.ts";
@@ -92,9 +93,9 @@ export function PasswordModal({
             {check.message}
           </p>
         )}
-        <button className="button button--primary" type="submit" disabled={!ready || busy}>
+        <BusyButton className="button button--primary" type="submit" disabled={!ready} busy={busy}>
           {t.settings.save}
-        </button>
+        </BusyButton>
       </form>
     </Modal>
   );

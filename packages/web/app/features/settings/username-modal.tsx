@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { browserApi } from "../../api/client.ts";
+import { BusyButton } from "../../components/busy-button.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { PasswordField } from "../../components/password-field.tsx";
 import { t } from "../../i18n/index.ts";
@@ -54,9 +55,9 @@ export function UsernameModal({ open, hasPassword, onClose, onFailure }: Usernam
             autoComplete="current-password"
           />
         )}
-        <button className="button button--primary" type="submit" disabled={busy}>
+        <BusyButton className="button button--primary" type="submit" busy={busy}>
           {t.settings.save}
-        </button>
+        </BusyButton>
       </form>
     </Modal>
   );

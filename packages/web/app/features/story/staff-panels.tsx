@@ -18,6 +18,7 @@ import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
 import { StaffNoteList } from "../reports/staff-notes.tsx";
 import "../../styles/story-staff.css";
+import { BusyButton } from "../../components/busy-button.tsx";
 import { RatingHistoryList, ratingHistoryUrl } from "./rating-history.tsx";
 
 const text = t.storyStaff;
@@ -322,13 +323,14 @@ function AdminNotes({
           {text.characters(draft.length, STAFF_NOTE_MAX)}
         </span>
         <div className="staff-field__row">
-          <button
+          <BusyButton
             className="button"
             type="submit"
-            disabled={status.state === "saving" || draft.trim() === ""}
+            disabled={draft.trim() === ""}
+            busy={status.state === "saving"}
           >
             {text.addNote}
-          </button>
+          </BusyButton>
           <StatusLine status={status} id={`${id}-status`} />
         </div>
       </form>

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { browserApi, type Refusal } from "../../api/client.ts";
+import { BusyButton } from "../../components/busy-button.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
 import { base64Of, fileAsDataUrl, IMAGE_ACCEPT, imageFileProblem } from "../../lib/image-files.ts";
@@ -81,9 +82,9 @@ export function ImageModal({ open, partId, onClose, onAdded }: ImageModalProps) 
           </p>
         )}
         <div className="modal__actions">
-          <button className="button button--primary" type="submit" disabled={!file || busy}>
+          <BusyButton className="button button--primary" type="submit" disabled={!file} busy={busy}>
             {busy ? t.writing.adding : t.writing.addImage}
-          </button>
+          </BusyButton>
         </div>
       </form>
     </Modal>

@@ -12,6 +12,7 @@ import { Modal } from "../../components/modal.tsx";
 import { Toast } from "../../components/toast.tsx";
 import { t } from "../../i18n/index.ts";
 import "../../styles/coins.css";
+import { BusyButton } from "../../components/busy-button.tsx";
 
 /** The writer's choices: free, a plain paid part, or one of the bonus types on offer (§4). */
 type Kind = "free" | "paid_story" | "exclusive" | "reveal";
@@ -241,9 +242,9 @@ function PaidPartForm({ config, title, onSaved, onClose }: FormProps & { config:
           <button className="button" type="button" onClick={() => setConfirmingFree(false)}>
             {t.paidParts.keepPaid}
           </button>
-          <button className="button button--danger" type="submit" disabled={saving}>
+          <BusyButton className="button button--danger" type="submit" busy={saving}>
             {saving ? t.paidParts.saving : t.paidParts.remove}
-          </button>
+          </BusyButton>
         </div>
         <Toast message={failed ? t.paidParts.failed : null} onDismiss={() => setFailed(false)} />
       </form>
@@ -300,9 +301,9 @@ function PaidPartForm({ config, title, onSaved, onClose }: FormProps & { config:
             {t.paidParts.remove}
           </button>
         )}
-        <button className="button button--primary" type="submit" disabled={saving}>
+        <BusyButton className="button button--primary" type="submit" busy={saving}>
           {saving ? t.paidParts.saving : t.paidParts.save}
-        </button>
+        </BusyButton>
       </div>
       <Toast message={failed ? t.paidParts.failed : null} onDismiss={() => setFailed(false)} />
     </form>

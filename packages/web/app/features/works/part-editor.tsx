@@ -3,6 +3,7 @@ import { Settings } from "lucide";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { browserApi, type Refusal } from "../../api/client.ts";
 import { Alert } from "../../components/alert.tsx";
+import { BusyButton } from "../../components/busy-button.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
@@ -312,22 +313,22 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
             </>
           ) : (
             <>
-              <button
+              <BusyButton
                 className="button button--primary"
-                type="button"
-                disabled={busy || !hasChanges}
+                disabled={!hasChanges}
+                busy={busy}
                 onClick={publishChanges}
               >
                 {t.writing.publishChanges}
-              </button>
-              <button
+              </BusyButton>
+              <BusyButton
                 className="button"
-                type="button"
-                disabled={busy || !hasChanges}
+                disabled={!hasChanges}
+                busy={busy}
                 onClick={() => setDialog("discard")}
               >
                 {t.writing.cancel}
-              </button>
+              </BusyButton>
             </>
           )}
           <button

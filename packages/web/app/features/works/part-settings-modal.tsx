@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { browserApi } from "../../api/client.ts";
+import { BusyButton } from "../../components/busy-button.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
 
@@ -75,14 +76,14 @@ export function PartSettingsModal(props: PartSettingsModalProps) {
               <button className="button" type="button" onClick={() => setConfirming(false)}>
                 {t.works.cancel}
               </button>
-              <button
+              <BusyButton
                 className="button button--danger"
                 type="button"
-                disabled={busy}
+                busy={busy}
                 onClick={remove}
               >
                 {t.works.deletePart}
-              </button>
+              </BusyButton>
             </div>
           </>
         ) : (
@@ -100,9 +101,9 @@ export function PartSettingsModal(props: PartSettingsModalProps) {
                 <button className="button" type="button" onClick={props.onPreview}>
                   {t.writing.preview}
                 </button>
-                <button className="button" type="button" disabled={busy} onClick={unpublish}>
+                <BusyButton className="button" type="button" busy={busy} onClick={unpublish}>
                   {t.writing.unpublishPart}
-                </button>
+                </BusyButton>
               </>
             )}
             <button

@@ -6,6 +6,7 @@ import {
 } from "@inkwell/shared";
 import { type FormEvent, useState } from "react";
 import { browserApi, type Refusal } from "../../api/client.ts";
+import { BusyButton } from "../../components/busy-button.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
 import { localInput } from "../../lib/datetime-local.ts";
@@ -161,28 +162,29 @@ export function PublishModal(props: PublishModalProps) {
         )}
         <div className="modal__actions">
           {mode === "now" ? (
-            <button
+            <BusyButton
               className="button button--primary"
               type="button"
-              disabled={busy}
+              busy={busy}
               onClick={publish}
             >
               {t.works.publishModal.publish}
-            </button>
+            </BusyButton>
           ) : (
             <>
               {scheduled && (
-                <button className="button" type="button" disabled={busy} onClick={unschedule}>
+                <BusyButton className="button" type="button" busy={busy} onClick={unschedule}>
                   {t.works.publishModal.unschedule}
-                </button>
+                </BusyButton>
               )}
-              <button
+              <BusyButton
                 className="button button--primary"
                 type="submit"
-                disabled={busy || !consent || tooSoon}
+                disabled={!consent || tooSoon}
+                busy={busy}
               >
                 {t.works.publishModal.schedule}
-              </button>
+              </BusyButton>
             </>
           )}
         </div>

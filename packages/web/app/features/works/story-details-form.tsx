@@ -9,6 +9,7 @@ import {
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { browserApi, type Refusal } from "../../api/client.ts";
 import { Alert } from "../../components/alert.tsx";
+import { BusyButton } from "../../components/busy-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { base64Of } from "../../lib/image-files.ts";
 import { CoverPicker } from "./cover-picker.tsx";
@@ -288,9 +289,9 @@ export function StoryDetailsForm({
           {error("originalWork")}
         </div>
       )}
-      <button className="button button--primary" type="submit" disabled={busy}>
+      <BusyButton className="button button--primary" type="submit" busy={busy}>
         {busy ? t.works.saving : t.works.save}
-      </button>
+      </BusyButton>
     </form>
   );
 }

@@ -16,6 +16,7 @@ import { useNavigate } from "react-router";
 import { browserApi } from "../../api/client.ts";
 import { t } from "../../i18n/index.ts";
 import "../../styles/notes.css";
+import { BusyButton } from "../../components/busy-button.tsx";
 
 const text = t.writerJourney;
 
@@ -101,26 +102,26 @@ export function JourneyStep({ step }: { step: WriterJourneyStep }) {
       <ul className="journey-options">
         {view.options.map((option) => (
           <li key={option.value}>
-            <button
+            <BusyButton
               type="button"
               className="genre-tile genre-tile--choice"
-              disabled={busy}
+              busy={busy}
               onClick={() => answer(option.value)}
             >
               {option.label}
-            </button>
+            </BusyButton>
           </li>
         ))}
       </ul>
       {view.skippable && (
-        <button
+        <BusyButton
           type="button"
           className="button journey-skip"
-          disabled={busy}
+          busy={busy}
           onClick={() => answer(null)}
         >
           {text.skip}
-        </button>
+        </BusyButton>
       )}
     </section>
   );
