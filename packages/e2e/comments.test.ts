@@ -256,6 +256,102 @@ describe("comments on the reading page", () => {
     });
   });
 
+  test("by keyboard: a posted comment is announced; Delete moves focus to the next comment, the last to the empty list; the last Load more to the first new thread", async () => {
+    // A free part nobody has commented on yet, and one with a second set of threads to load.
+    const readable = `JOIN stories s ON s.id = p.story_id
+       WHERE s.is_paid = 0 AND s.rating <> 4 AND s.draft = 0 AND s.deleted = 0
+         AND p.draft = 0 AND p.deleted = 0`;
+    const [quiet] = readDatabase<{ id: number }>(
+      server.dataDir,
+      `SELECT p.id FROM parts p ${readable}
+         AND NOT EXISTS (SELECT 1 FROM comments c WHERE c.part_id = p.id)
+       ORDER BY p.id DESC LIMIT 1`,
+    );
+    const [busy] = readDatabase<{ id: number }>(
+      server.dataDir,
+      `SELECT p.id FROM parts p ${readable}
+         AND (SELECT count(*) FROM comments c WHERE c.part_id = p.id AND c.parent_id IS NULL
+                AND c.paragraph_id IS NULL AND c.deleted = 0) BETWEEN 12 AND 20
+       ORDER BY p.id LIMIT 1`,
+    );
+    if (!quiet || !busy) throw new Error("the demo has no part without comments or with 12-20");
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      const focusedArticle = () =>
+        page.evaluate(() =>
+          document.activeElement?.matches(".comment__author")
+            ? (document.activeElement.closest("article")?.id ?? null)
+            : null,
+        );
+      const idOf = (text: string) =>
+        comments(page).locator("article.comment").filter({ hasText: text }).getAttribute("id");
+      const press = async (scope: ReturnType<typeof comments>, name: string) => {
+        await scope.getByRole("button", { name, exact: true }).focus();
+        await page.keyboard.press("Enter");
+      };
+
+      // Not demo_reader, whose posts in the other tests use up the ten a minute allowed.
+      await logInAt(page, "demo_ambassador", `/${quiet.id}`);
+      await commentsLoaded(page);
+      const announced = comments(page).locator("form [role=status]");
+      await expect.poll(() => announced.textContent()).toBe("");
+      for (const text of ["The first word.", "The second word."]) {
+        await comments(page).getByLabel("Your comment").focus();
+        await page.keyboard.type(text);
+        await press(comments(page).locator("form"), "Comment");
+        await thread(page, text).waitFor();
+      }
+      await expect.poll(() => announced.textContent()).toBe("Your comment was posted.");
+      const second = thread(page, "The second word.");
+      for (const text of ["Reply one.", "Reply two."]) {
+        await press(second.locator(":scope > .comment"), "Reply");
+        await page.keyboard.type(text);
+        await press(second.locator("form"), "Reply");
+        // Not getByText: the reply form's field holds the same text until the post is in.
+        await second.locator("article").filter({ hasText: text }).waitFor();
+      }
+
+      // A reply goes to the next reply, the last reply to the thread's first comment.
+      const replyTwo = await idOf("Reply two.");
+      await press(second.locator("article").filter({ hasText: "Reply one." }), "Delete");
+      await second.getByText("Reply one.").waitFor({ state: "detached" });
+      expect(await focusedArticle()).toBe(replyTwo);
+      const secondId = await idOf("The second word.");
+      await press(second.locator("article").filter({ hasText: "Reply two." }), "Delete");
+      await second.getByText("Reply two.").waitFor({ state: "detached" });
+      expect(await focusedArticle()).toBe(secondId);
+      // A thread goes to the next thread; the last one to the words saying none are left.
+      const firstId = await idOf("The first word.");
+      await press(second.locator(":scope > .comment"), "Delete");
+      await second.waitFor({ state: "detached" });
+      expect(await focusedArticle()).toBe(firstId);
+      await press(thread(page, "The first word.").locator(":scope > .comment"), "Delete");
+      const empty = comments(page).getByText("Be the first to comment");
+      await empty.waitFor();
+      expect(await empty.evaluate((node) => node === document.activeElement)).toBe(true);
+
+      // Reached by focus alone, the button comes within the scroll observer's reach and goes
+      // with the set it loads; where observers are missing, pressing it does the same.
+      const threadIds = () =>
+        comments(page)
+          .locator(".comment-thread > .comment")
+          .evaluateAll((nodes) => nodes.map((node) => node.id));
+      for (const observer of [true, false]) {
+        if (!observer)
+          await page.addInitScript(() => Reflect.deleteProperty(window, "IntersectionObserver"));
+        await page.goto(`/${busy.id}`);
+        await commentsLoaded(page);
+        const before = await threadIds();
+        const more = comments(page).getByRole("button", { name: "Load more" });
+        await more.focus();
+        if (!observer) await page.keyboard.press("Enter");
+        await more.waitFor({ state: "detached" });
+        const firstNew = (await threadIds()).find((id) => !before.includes(id));
+        expect(firstNew).toBeDefined();
+        await expect.poll(focusedArticle).toBe(firstNew);
+      }
+    });
+  });
+
   test("has no accessibility violations on a phone with the comments and a paragraph open", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await openPartAs(page, "demo_reader");

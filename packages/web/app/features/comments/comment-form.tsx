@@ -31,6 +31,8 @@ export function CommentForm({
   const [posting, setPosting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
+  // Focus stays in the emptied field, so a screen reader hears that the comment went.
+  const [posted, setPosted] = useState(false);
   const id = useId();
   const input = useRef<HTMLTextAreaElement>(null);
   // A reply form opens because the reader pressed Reply: they write next.
@@ -48,12 +50,14 @@ export function CommentForm({
     setPosting(true);
     setError(null);
     setFailed(false);
+    setPosted(false);
     const result = await browserApi()
       .postComment(resource, text)
       .catch(() => null);
     setPosting(false);
     if (result?.ok) {
       setText("");
+      setPosted(true);
       onPosted(result.value);
     } else if (result && result.refusal.code !== "internal" && result.refusal.message) {
       // A refusal that says why (too long, a time-out…) is shown as it is; a failure retries.
@@ -108,6 +112,11 @@ export function CommentForm({
       {error && (
         <p className="field__error" role="alert">
           {error}
+        </p>
+      )}
+      {!reply && (
+        <p className="visually-hidden" role="status">
+          {posted ? t.comments.posted : ""}
         </p>
       )}
       {failed && (

@@ -121,15 +121,10 @@ export function CommentItem({
             </button>
           )}
           {comment.canDelete && (
-            <button
-              className="comment__action"
-              type="button"
-              disabled={deleting}
-              onClick={() => void remove()}
-            >
+            <BusyButton className="comment__action" busy={deleting} onClick={() => void remove()}>
               <Icon of={Trash2} aria-hidden="true" size={16} />
               {t.comments.delete}
-            </button>
+            </BusyButton>
           )}
           {reportable && viewer && actions.onMute && (
             <button

@@ -1,8 +1,9 @@
 import { type CommentData, type CommentResource, commentAdSlots } from "@inkwell/shared";
-import { Fragment, useEffect, useRef } from "react";
+import { Fragment, useCallback, useEffect, useRef } from "react";
 import { AdSlot } from "../../components/ad-slot.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { t } from "../../i18n/index.ts";
+import { useFocusAfterRemoval } from "../../lib/use-focus-after-removal.ts";
 import { CommentForm } from "./comment-form.tsx";
 import type { CommentActions } from "./comment-item.tsx";
 import { CommentThread } from "./comment-thread.tsx";
@@ -10,6 +11,9 @@ import type { CommentList as List } from "./use-comment-list.ts";
 
 /** The next set loads when the end of the list comes within 100 px (reader.md §9). */
 const SCROLL_MARGIN = "0px 0px 100px 0px";
+
+/** Each thread's first comment's author link, where focus lands on a thread. */
+const THREAD_AUTHORS = ":scope > .comment-thread > .comment .comment__author";
 
 interface CommentListProps {
   list: List;
@@ -35,6 +39,11 @@ export function CommentList({
 }: CommentListProps) {
   const end = useRef<HTMLDivElement>(null);
   const { hasMore, loadMore, status } = list;
+  // A deleted thread sends focus to the next one, or to the words saying none are left.
+  const { scope, removing } = useFocusAfterRemoval(
+    list.comments,
+    `${THREAD_AUTHORS}, :scope > .comment-list__empty`,
+  );
 
   useEffect(() => {
     const target = end.current;
@@ -48,6 +57,26 @@ export function CommentList({
     observer.observe(target);
     return () => observer.disconnect();
   }, [hasMore, loadMore, status]);
+
+  // Load more, pressed or reached by Tab (which scrolls it into the observer's reach), goes
+  // with the last set: focus moves on to the first new thread instead of dropping to the page.
+  const shownBefore = useRef(0);
+  const moreHadFocus = useRef(false);
+  const moreButton = useCallback((node: HTMLButtonElement | null) => {
+    if (!node) return;
+    // React calls this while the button is still in the document, before removing it.
+    return () => {
+      moreHadFocus.current = node === document.activeElement;
+    };
+  }, []);
+  useEffect(() => {
+    if (list.loadingMore) shownBefore.current = list.comments.length;
+  }, [list.loadingMore, list.comments.length]);
+  useEffect(() => {
+    if (hasMore || !moreHadFocus.current) return;
+    moreHadFocus.current = false;
+    scope.current?.querySelectorAll<HTMLElement>(THREAD_AUTHORS)[shownBefore.current]?.focus();
+  }, [hasMore, scope]);
 
   const posted = (comment: CommentData) => {
     list.prepend(comment);
@@ -64,7 +93,7 @@ export function CommentList({
   const adsAfter = new Set(withAds && list.ads ? commentAdSlots(list.comments.length) : []);
 
   return (
-    <div className="comment-list">
+    <div className="comment-list" ref={scope}>
       <CommentForm resource={resource} guard={actions.guard} onPosted={posted} />
       {list.status === "loading" && (
         <p className="comment-list__status" role="status">
@@ -80,12 +109,21 @@ export function CommentList({
         </div>
       )}
       {list.status === "loaded" && list.comments.length === 0 && (
-        <p className="comment-list__status comment-list__empty">{t.comments.empty}</p>
+        <p className="comment-list__status comment-list__empty" tabIndex={-1}>
+          {t.comments.empty}
+        </p>
       )}
       {list.status === "loaded" && adsAfter.has(0) && <AdSlot kind="comment" />}
       {list.comments.map((comment, index) => (
         <Fragment key={`${list.generation}:${comment.commentId.resourceId}`}>
-          <CommentThread thread={comment} actions={threadActions} onRemoved={list.remove} />
+          <CommentThread
+            thread={comment}
+            actions={threadActions}
+            onRemoved={(id) => {
+              removing(index);
+              list.remove(id);
+            }}
+          />
           {adsAfter.has(index + 1) && <AdSlot kind="comment" />}
         </Fragment>
       ))}
@@ -95,6 +133,7 @@ export function CommentList({
           className="button comment-list__more"
           type="button"
           busy={list.loadingMore}
+          ref={moreButton}
           onClick={list.loadMore}
         >
           {t.comments.loadMore}

@@ -1,9 +1,10 @@
 import type { CommentData } from "@inkwell/shared";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { flushSync } from "react-dom";
 import { browserApi } from "../../api/client.ts";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { t } from "../../i18n/index.ts";
+import { useFocusAfterRemoval } from "../../lib/use-focus-after-removal.ts";
 import { CommentForm } from "./comment-form.tsx";
 import { type CommentActions, CommentItem } from "./comment-item.tsx";
 
@@ -13,8 +14,9 @@ const REPLY_SET = 50;
 /**
  * A thread: its first comment, the replies shown so far (2 when it opens), 'View N Replies'
  * for the rest, and a reply form. Focus follows the keyboard reader: into the reply form
- * when it opens, back to Reply when it is cancelled, and to the first reply that 'View N
- * Replies' or posting shows (the button or the form having gone).
+ * when it opens, back to Reply when it is cancelled, to the first reply that 'View N
+ * Replies' or posting shows (the button or the form having gone), and from a deleted reply
+ * to the next one (the last, or the thread's first comment, when it was last).
  */
 export function CommentThread({
   thread,
@@ -31,7 +33,10 @@ export function CommentThread({
   const [after, setAfter] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [replying, setReplying] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
+  const { scope: root, removing } = useFocusAfterRemoval(
+    replies,
+    ":scope > .comment .comment__author, :scope > .comment-thread__replies > .comment .comment__author",
+  );
 
   const focusIn = (selector: string) => root.current?.querySelector<HTMLElement>(selector)?.focus();
   const focusReply = (reply: CommentData) =>
@@ -61,6 +66,8 @@ export function CommentThread({
     onDelete: async (reply) => {
       const removed = await actions.onDelete(reply);
       if (removed) {
+        // The thread's first comment comes before the replies in the focus order.
+        removing(replies.indexOf(reply) + 1);
         setReplies((shown) => shown.filter((s) => s !== reply));
         setReplyCount((n) => n - 1);
       }

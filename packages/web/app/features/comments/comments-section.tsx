@@ -1,7 +1,7 @@
 import type { CommentData } from "@inkwell/shared";
 import { COMMENTS_PAGE_SIZE } from "@inkwell/shared";
 import { ArrowLeft } from "lucide";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
@@ -33,6 +33,7 @@ export function CommentsSection({ partId }: { partId: number }) {
   const { guard, modals } = useInteractionGate();
   const { onDelete, toast } = useDeleteComment();
   const [single, setSingle] = useState<SingleThread | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
 
   const load = useCallback(
     (after: string | null) => browserApi().comments(partId, { limit: COMMENTS_PAGE_SIZE, after }),
@@ -66,6 +67,8 @@ export function CommentsSection({ partId }: { partId: number }) {
     url.searchParams.delete("commentId");
     url.hash = "";
     window.history.replaceState(window.history.state, "", url);
+    // The button pressed (Return, or Delete on the thread) is gone: the reader starts over.
+    heading.current?.focus();
   }
 
   const actions: CommentActions = {
@@ -77,7 +80,7 @@ export function CommentsSection({ partId }: { partId: number }) {
 
   return (
     <section className="comments" aria-labelledby="comments-heading" id="comments">
-      <h2 id="comments-heading" className="comments__heading">
+      <h2 id="comments-heading" className="comments__heading" ref={heading} tabIndex={-1}>
         {t.comments.heading}
       </h2>
       {single ? (

@@ -26,6 +26,7 @@ export const comments = {
   returnToAll: "Return to all comments",
   like: "Like",
   likes: (n: string) => `${n} likes`,
+  posted: "Your comment was posted.",
   delete: "Delete",
   deleteFailed: "Sorry, something went wrong. Please try again.",
   writer: "Writer",
