@@ -401,10 +401,16 @@ describe("comments on the reading page", () => {
       await expect.poll(() => like.getAttribute("aria-pressed")).toBe("false");
       await page.unrouteAll();
 
-      // A delete that fails keeps the comment and says so.
+      // A delete that fails keeps the comment and says so, in a live region already there.
+      const toast = await comments(page)
+        .getByRole("status")
+        .and(page.locator(".comments__toast"))
+        .elementHandle();
       await fail("DELETE", "**/v5/comments/*");
       await thread(page, "Second time lucky").getByRole("button", { name: "Delete" }).click();
-      await comments(page).getByText("Sorry, something went wrong. Please try again.").waitFor();
+      await expect
+        .poll(() => toast?.textContent())
+        .toBe("Sorry, something went wrong. Please try again.");
       expect(await thread(page, "Second time lucky").count()).toBe(1);
       await page.unrouteAll();
 

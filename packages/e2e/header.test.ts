@@ -102,6 +102,22 @@ describe("one menu or dialog open at a time (accounts §9)", () => {
       await expectNoAxeViolations(page, "the reading settings opened over the account menu");
     });
   });
+
+  test("the wallet the server sends is styled before its code and the Coin Shop's styles arrive", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_reader", "/home");
+      // The Coin Shop's stylesheet never comes: what shows is the server's button alone.
+      await page.route("**/assets/buy-coins-flow-*.css", () => undefined);
+      await page.goto("/library", { waitUntil: "commit" });
+      const wallet = page.getByRole("banner").locator(".wallet-button");
+      await wallet.waitFor();
+      const look = await wallet.evaluate((node) => {
+        const style = getComputedStyle(node);
+        return { border: style.borderTopStyle, background: style.backgroundColor };
+      });
+      expect(look).toEqual({ border: "none", background: "rgba(0, 0, 0, 0)" });
+    });
+  });
 });
 
 describe("the visitor's Menu and the language picker", () => {

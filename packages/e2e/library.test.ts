@@ -46,8 +46,10 @@ describe("the Library and reading lists", () => {
       let popover = await openAddTo(page);
       // Focus moves into the popover.
       expect(await popover.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+      // What it says goes into a live region already there, the kind screen readers announce.
+      const said = await popover.getByRole("status").elementHandle();
       await popover.getByRole("checkbox", { name: "My Library" }).check();
-      await popover.getByRole("status").filter({ hasText: "Added to My Library" }).waitFor();
+      await expect.poll(() => said?.textContent()).toBe("Added to My Library");
       await popover.getByLabel("New reading list").fill(LIST_NAME);
       await popover.getByRole("button", { name: "Create" }).click();
       await popover.getByRole("checkbox", { name: LIST_NAME }).waitFor();
@@ -275,12 +277,10 @@ describe("the Library and reading lists", () => {
       expect(before).toHaveLength(3);
       const focused = () => page.evaluate(() => document.activeElement?.textContent);
 
+      const said = await page.getByRole("main").getByRole("status").elementHandle();
       await page.getByRole("button", { name: `Archive ${before[1]}`, exact: true }).focus();
       await page.keyboard.press("Enter");
-      await page
-        .getByRole("status")
-        .filter({ hasText: `${before[1]} archived` })
-        .waitFor();
+      await expect.poll(() => said?.textContent()).toBe(`${before[1]} archived`);
       expect(await titles()).toEqual([before[0], before[2]]);
       expect(await focused()).toBe(before[2]);
 

@@ -28,3 +28,25 @@ export function Alert({
     </div>
   );
 }
+
+/** What a control or form says about the action it just took. */
+export type AlertMessage = { tone: "danger" | "success"; text: string };
+
+/**
+ * An action's outcome, said in live regions that are on the page before it: screen readers
+ * announce words added to a region they already know, and may miss one that arrives with
+ * its words. A failure is assertive (alert), a success polite (status); each region stays
+ * out of the layout while it is empty.
+ */
+export function LiveAlert({ message }: { message: AlertMessage | null }) {
+  return (
+    <>
+      <div className="alert alert--danger live-region" role="alert">
+        {message?.tone === "danger" ? message.text : null}
+      </div>
+      <div className="alert alert--success live-region" role="status">
+        {message?.tone === "success" ? message.text : null}
+      </div>
+    </>
+  );
+}

@@ -291,7 +291,7 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
       </div>
       <footer className="conversation__footer">
         {/* In the footer, not floating: a floating toast would cover the composer it frees. */}
-        <p className="conversation__toast" role="status">
+        <p className="conversation__toast live-region" role="status">
           {toast}
         </p>
         {failed && <Alert tone="danger">{t.inbox.failed}</Alert>}

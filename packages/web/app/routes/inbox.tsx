@@ -137,7 +137,7 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
       )}
       <NewMessageModal open={composing} onClose={() => setComposing(false)} onFailure={onFailure} />
       {modals}
-      <p className="inbox__toast" role="status">
+      <p className="inbox__toast live-region" role="status">
         {toast}
       </p>
     </section>

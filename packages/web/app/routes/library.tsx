@@ -2,7 +2,7 @@ import type { LibrarySort } from "@inkwell/shared";
 import { useEffect, useRef, useState } from "react";
 import { redirect, useLocation } from "react-router";
 import { apiContext } from "../api/context.ts";
-import { Alert } from "../components/alert.tsx";
+import { Alert, type AlertMessage, LiveAlert } from "../components/alert.tsx";
 import { LibraryEntry } from "../features/lists/library-item.tsx";
 import { ListLinks } from "../features/lists/list-links.tsx";
 import type { ListDeletedState } from "../features/lists/list-owner-controls.tsx";
@@ -97,14 +97,14 @@ function LibraryStories({
   first: Route.ComponentProps["loaderData"]["library"]["stories"];
 }) {
   const [items, setItems] = useState(first);
-  const [message, setMessage] = useState<{ tone: "danger" | "success"; text: string } | null>(null);
+  const [message, setMessage] = useState<AlertMessage | null>(null);
   const { scope, removing } = useFocusAfterRemoval(
     items,
     ".library-item__title a, .profile__empty",
   );
   return (
     <div className="list-view" ref={scope}>
-      {message && <Alert tone={message.tone}>{message.text}</Alert>}
+      <LiveAlert message={message} />
       {items.length === 0 && archived && (
         <p className="profile__empty" tabIndex={-1}>
           {t.library.emptyArchive}

@@ -35,7 +35,7 @@ export default function PremiumPage({ loaderData }: Route.ComponentProps) {
     <section className="page-section premium-page" aria-labelledby="premium-heading">
       <h1 id="premium-heading">{t.premium.title}</h1>
       <p className="premium-page__lead">{t.premium.lead}</p>
-      <p role="status" className="premium-page__welcome">
+      <p role="status" className="premium-page__welcome live-region">
         {subscribed && t.premium.welcome(subscribed.name)}
       </p>
       {subscription ? (

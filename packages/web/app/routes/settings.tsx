@@ -73,7 +73,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
-      <p className="settings__toast" role="status">
+      <p className="settings__toast live-region" role="status">
         {toast}
       </p>
       <div className="settings__panel">

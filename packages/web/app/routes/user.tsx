@@ -124,7 +124,7 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
           )
         }
       />
-      <p className="profile__toast" role="status" ref={messageLine} tabIndex={-1}>
+      <p className="profile__toast live-region" role="status" ref={messageLine} tabIndex={-1}>
         {message}
       </p>
       {bannedPictures.map((url) => (

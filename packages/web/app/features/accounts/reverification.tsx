@@ -49,7 +49,7 @@ export function ReverificationModal({ user }: { user: CurrentUser }) {
 
   return (
     <>
-      <p className="page-notice" role="status">
+      <p className="page-notice live-region" role="status">
         {result}
       </p>
       <Modal open={open} title={t.reverify.title} onClose={skip}>

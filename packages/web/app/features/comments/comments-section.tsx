@@ -114,7 +114,7 @@ export function CommentsSection({ partId }: { partId: number }) {
           actions={actions}
         />
       )}
-      <p className="comments__toast" role="status">
+      <p className="comments__toast live-region" role="status">
         {toast ?? mute.toast}
       </p>
       {modals}

@@ -117,7 +117,7 @@ function ParagraphThread({
         onChange={onChange}
         withAds={false}
       />
-      <p className="comments__toast" role="status">
+      <p className="comments__toast live-region" role="status">
         {toast ?? mute.toast}
       </p>
       {modals}

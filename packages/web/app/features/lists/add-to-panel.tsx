@@ -2,15 +2,13 @@ import type { ReadingListSummary } from "@inkwell/shared";
 import { Lock } from "lucide";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { browserApi } from "../../api/client.ts";
-import { Alert } from "../../components/alert.tsx";
+import { type AlertMessage, LiveAlert } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 
 /** The popover holds every list a reader could have (the API's maximum page). */
 const ALL_LISTS = { limit: 200, offset: 0 };
-
-type Message = { tone: "danger" | "success"; text: string } | null;
 
 /**
  * My Library and the reader's lists, each a checkbox that adds or removes the story in
@@ -22,7 +20,7 @@ export function AddToPanel({ storyId, username }: { storyId: number; username: s
   const [inLibrary, setInLibrary] = useState(false);
   const [inLists, setInLists] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<Message>(null);
+  const [message, setMessage] = useState<AlertMessage | null>(null);
   const [name, setName] = useState("");
   const nameId = useId();
 
@@ -150,7 +148,7 @@ export function AddToPanel({ storyId, username }: { storyId: number; username: s
           </BusyButton>
         </div>
       </form>
-      {message && <Alert tone={message.tone}>{message.text}</Alert>}
+      <LiveAlert message={message} />
     </div>
   );
 }

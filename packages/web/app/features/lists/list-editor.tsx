@@ -2,7 +2,7 @@ import type { StoryCard } from "@inkwell/shared";
 import { ArrowDown, ArrowUp, GripVertical, X } from "lucide";
 import { useState } from "react";
 import { browserApi, type StoryCardData } from "../../api/client.ts";
-import { Alert } from "../../components/alert.tsx";
+import { type AlertMessage, LiveAlert } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { Cover } from "../../components/cover.tsx";
 import { Icon } from "../../components/icon.tsx";
@@ -10,15 +10,13 @@ import { t } from "../../i18n/index.ts";
 import { useFocusAfterRemoval } from "../../lib/use-focus-after-removal.ts";
 import { useReorder } from "../../lib/use-reorder.ts";
 
-type Message = { tone: "danger" | "success"; text: string } | null;
-
 /**
  * The owner's view of a list's stories: drag a row to a new place, or use Move up and
  * Move down from the keyboard; each move is saved at once and undone if saving fails.
  */
 export function ListEditor({ listId, first }: { listId: number; first: StoryCard[] }) {
   const [stories, setStories] = useState<StoryCardData[]>(first);
-  const [message, setMessage] = useState<Message>(null);
+  const [message, setMessage] = useState<AlertMessage | null>(null);
   const { dragged, move, buttonId, rowProps } = useReorder({
     items: stories,
     setItems: setStories,
@@ -62,7 +60,7 @@ export function ListEditor({ listId, first }: { listId: number; first: StoryCard
 
   return (
     <div className="list-view" ref={scope}>
-      {message && <Alert tone={message.tone}>{message.text}</Alert>}
+      <LiveAlert message={message} />
       {stories.length === 0 ? (
         <p className="profile__empty" tabIndex={-1}>
           {t.lists.empty}

@@ -131,7 +131,7 @@ export function StoryNotesPanel({ storyId }: { storyId: number }) {
           </p>
         )}
       </div>
-      <p className="story-notes__toast" role="alert">
+      <p className="story-notes__toast live-region" role="alert">
         {failed ? t.notes.saveFailed : ""}
       </p>
     </form>

@@ -7,7 +7,7 @@ import {
 } from "@inkwell/shared";
 import { type FormEvent, useState } from "react";
 import { browserApi, type Refusal } from "../../api/client.ts";
-import { Alert } from "../../components/alert.tsx";
+import { type AlertMessage, LiveAlert } from "../../components/alert.tsx";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { t } from "../../i18n/index.ts";
@@ -16,8 +16,6 @@ import { BusyButton } from "../../components/busy-button.tsx";
 import { SaleSettings } from "./sale-settings.tsx";
 
 const text = t.paidProgramme;
-
-type Outcome = { tone: "success" | "danger"; message: string } | null;
 
 /** What the failed call said, or the generic failure when it said nothing (or never came). */
 const refusalText = (refusal: Refusal | undefined) => refusal?.message ?? text.failed;
@@ -40,7 +38,7 @@ export function ProgrammeStory({ initial }: { initial: PaidProgrammeView }) {
   const [view, setView] = useState(initial);
   const [freeParts, setFreeParts] = useState(String(PAID_PROGRAMME_FREE_PARTS.default));
   const [fieldError, setFieldError] = useState<string | undefined>();
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useState<AlertMessage | null>(null);
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState(false);
 
@@ -55,12 +53,12 @@ export function ProgrammeStory({ initial }: { initial: PaidProgrammeView }) {
     if (result?.ok) {
       setView(result.value);
       setFieldError(undefined);
-      setOutcome({ tone: "success", message: text.joined });
+      setOutcome({ tone: "success", text: text.joined });
       return;
     }
     const onField = result?.refusal.fields?.freeParts;
     setFieldError(onField);
-    setOutcome(onField ? null : { tone: "danger", message: refusalText(result?.refusal) });
+    setOutcome(onField ? null : { tone: "danger", text: refusalText(result?.refusal) });
   }
 
   async function leave() {
@@ -72,9 +70,9 @@ export function ProgrammeStory({ initial }: { initial: PaidProgrammeView }) {
     setConfirming(false);
     if (result?.ok) {
       setView(result.value);
-      setOutcome({ tone: "success", message: text.left });
+      setOutcome({ tone: "success", text: text.left });
     } else {
-      setOutcome({ tone: "danger", message: refusalText(result?.refusal) });
+      setOutcome({ tone: "danger", text: refusalText(result?.refusal) });
     }
   }
 
@@ -95,7 +93,7 @@ export function ProgrammeStory({ initial }: { initial: PaidProgrammeView }) {
         <p className="paid-manager__meta">{text.sales(view.sales.readers, view.sales.coins)}</p>
       </header>
 
-      {outcome && <Alert tone={outcome.tone}>{outcome.message}</Alert>}
+      <LiveAlert message={outcome} />
 
       {view.isPaid ? (
         <button

@@ -7,7 +7,7 @@ import {
 } from "@inkwell/shared";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import type { Outcome as CallOutcome } from "../../api/client.ts";
-import { Alert } from "../../components/alert.tsx";
+import { type AlertMessage, LiveAlert } from "../../components/alert.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { t } from "../../i18n/index.ts";
 import { useTimeZone } from "../../lib/use-time-zone.ts";
@@ -15,8 +15,6 @@ import "../../styles/sale-settings.css";
 import { BusyButton } from "../../components/busy-button.tsx";
 
 const text = t.paidProgramme;
-
-type Outcome = { tone: "success" | "danger"; message: string } | null;
 
 /** A day on the browser's own calendar, as a date input takes it: "2026-12-04". */
 function localDay(date: Date): string {
@@ -56,7 +54,7 @@ export function SaleSettings<T>({
   const [day, setDay] = useState("");
   const [limits, setLimits] = useState<{ min: string; max: string } | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useState<AlertMessage | null>(null);
   const [saving, setSaving] = useState(false);
   const saleEnd = sale?.endsAt;
   useEffect(() => {
@@ -79,14 +77,14 @@ export function SaleSettings<T>({
     const result = await saveSale(input).catch(() => null);
     setSaving(false);
     if (result?.ok) {
-      setOutcome({ tone: "success", message: sale ? text.saleChanged : text.saleStarted });
+      setOutcome({ tone: "success", text: sale ? text.saleChanged : text.saleStarted });
       onSaved(result.value);
       return;
     }
     const fields = result?.refusal.fields ?? {};
     setErrors(fields);
     if (!fields.percent && !fields.endsAt) {
-      setOutcome({ tone: "danger", message: result?.refusal.message ?? text.failed });
+      setOutcome({ tone: "danger", text: result?.refusal.message ?? text.failed });
     }
   }
 
@@ -95,10 +93,10 @@ export function SaleSettings<T>({
     const result = await endSale().catch(() => null);
     setSaving(false);
     if (result?.ok) {
-      setOutcome({ tone: "success", message: text.saleEnded });
+      setOutcome({ tone: "success", text: text.saleEnded });
       onSaved(result.value);
     } else {
-      setOutcome({ tone: "danger", message: result?.refusal.message ?? text.failed });
+      setOutcome({ tone: "danger", text: result?.refusal.message ?? text.failed });
     }
   }
 
@@ -107,7 +105,7 @@ export function SaleSettings<T>({
       <p>
         {sale ? text.saleOn(sale.percent, formatZonedDate(sale.endsAt, timeZone)) : text.saleNone}
       </p>
-      {outcome && <Alert tone={outcome.tone}>{outcome.message}</Alert>}
+      <LiveAlert message={outcome} />
       <form className="admin-form" onSubmit={save} noValidate>
         <div className="sale-settings__fields">
           <TextField

@@ -92,7 +92,7 @@ export function ProfileConversations({
           }}
         />
       )}
-      <p className="profile-conversations__toast" role="status">
+      <p className="profile-conversations__toast live-region" role="status">
         {toast}
       </p>
       {messages.length === 0 ? (

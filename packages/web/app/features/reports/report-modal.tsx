@@ -352,7 +352,7 @@ export function useReport(): { report: (target: ReportTarget) => void; reportMod
             </button>
           </div>
         )}
-        <p className="report__note" role="status">
+        <p className="report__note live-region" role="status">
           {muteNote}
         </p>
         <button className="button button--primary" type="button" onClick={close}>

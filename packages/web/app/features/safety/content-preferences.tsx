@@ -146,7 +146,7 @@ export function ContentPreferences({
           </div>
         </>
       )}
-      <p className="content-prefs__status" role="status">
+      <p className="content-prefs__status live-region" role="status">
         {message}
       </p>
       <div className="content-prefs__footer">

@@ -56,7 +56,7 @@ export function SafetyList({ kind, username }: { kind: Kind; username: string })
 
   return (
     <div className="safety-list">
-      <p className="settings__toast" role="status">
+      <p className="settings__toast live-region" role="status">
         {toast}
       </p>
       {error && <Alert tone="danger">{error}</Alert>}

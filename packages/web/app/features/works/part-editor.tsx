@@ -2,7 +2,7 @@ import type { Category, PartText, WorkDetails } from "@inkwell/shared";
 import { Settings } from "lucide";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { browserApi, type Refusal } from "../../api/client.ts";
-import { Alert } from "../../components/alert.tsx";
+import { Alert, type AlertMessage, LiveAlert } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { Modal } from "../../components/modal.tsx";
@@ -33,7 +33,6 @@ const AUTOSAVE_MS = 2_000;
 
 type SaveState = "saved" | "unsaved" | "saving" | "conflict" | "failed";
 type Dialog = "publish" | "details" | "image" | "preview" | "settings" | "paid" | "discard" | null;
-type Notice = { tone: "success" | "danger"; text: string } | null;
 
 /**
  * The server gives new paragraphs their ids; copying them back into the editor (when its
@@ -92,7 +91,7 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
   const [scheduled, setScheduled] = useState(first.scheduledPublishDatetime);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [confirmed, setConfirmed] = useState<string | null>(null);
-  const [notice, setNotice] = useState<Notice>(null);
+  const [notice, setNotice] = useState<AlertMessage | null>(null);
   const [formats, setFormats] = useState<Formats>(NO_FORMATS);
   const [busy, setBusy] = useState(false);
   const [image, setImage] = useState<{ url: string; alt: string } | null>(null);
@@ -208,7 +207,7 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
     if (scheduling && first.draft) publish();
   }, []);
 
-  async function run(action: () => Promise<Notice>) {
+  async function run(action: () => Promise<AlertMessage | null>) {
     setBusy(true);
     const outcome = await action().catch(() => ({
       tone: "danger" as const,
@@ -362,7 +361,7 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
         </Alert>
       )}
       {!draft && hasChanges && !notice && <Alert tone="info">{t.writing.pendingChanges}</Alert>}
-      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+      <LiveAlert message={notice} />
       <EditorToolbar
         editor={editor}
         formats={formats}

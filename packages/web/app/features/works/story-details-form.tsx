@@ -8,7 +8,7 @@ import {
 } from "@inkwell/shared";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { browserApi, type Refusal } from "../../api/client.ts";
-import { Alert } from "../../components/alert.tsx";
+import { Alert, type AlertMessage } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { base64Of } from "../../lib/image-files.ts";
@@ -26,8 +26,6 @@ const EMPTY: StoryDetailsInput = {
   completed: false,
   copyright: 1,
 };
-
-type Message = { tone: "danger" | "success"; text: string } | null;
 
 /**
  * The Story Details tab: every field of a story, with the licence picker of §3 and the
@@ -52,7 +50,7 @@ export function StoryDetailsForm({
   const [cover, setCover] = useState(story?.cover ?? null);
   const [pendingCover, setPendingCover] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<Message>(null);
+  const [message, setMessage] = useState<AlertMessage | null>(null);
   const [busy, setBusy] = useState(false);
   const summary = useRef<HTMLDivElement>(null);
   const set = <K extends keyof StoryDetailsInput>(key: K, value: StoryDetailsInput[K]) =>

@@ -2,15 +2,13 @@ import { formatZonedDate, type WorkPart } from "@inkwell/shared";
 import { ArrowDown, ArrowUp, CalendarClock, GripVertical, Lock, Plus } from "lucide";
 import { useState } from "react";
 import { browserApi } from "../../api/client.ts";
-import { Alert } from "../../components/alert.tsx";
+import { type AlertMessage, LiveAlert } from "../../components/alert.tsx";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 import { useReorder } from "../../lib/use-reorder.ts";
 import { useTimeZone } from "../../lib/use-time-zone.ts";
 import { schedulerUrl } from "./scheduler-link.ts";
-
-type Message = { tone: "danger" | "success"; text: string } | null;
 
 /** A scheduled time reads on the writer's clock, as the publish modal's picker set it. */
 function status(part: WorkPart, timeZone: string): string {
@@ -29,7 +27,7 @@ function status(part: WorkPart, timeZone: string): string {
  */
 export function TableOfContents({ storyId, first }: { storyId: number; first: WorkPart[] }) {
   const [parts, setParts] = useState(first);
-  const [message, setMessage] = useState<Message>(null);
+  const [message, setMessage] = useState<AlertMessage | null>(null);
   const [deleting, setDeleting] = useState<WorkPart | null>(null);
   const timeZone = useTimeZone();
   const failed = () => setMessage({ tone: "danger", text: t.works.actionFailed });
@@ -87,7 +85,7 @@ export function TableOfContents({ storyId, first }: { storyId: number; first: Wo
 
   return (
     <div className="toc-editor">
-      {message && <Alert tone={message.tone}>{message.text}</Alert>}
+      <LiveAlert message={message} />
       <button className="button button--primary" type="button" onClick={newPart}>
         <Icon of={Plus} aria-hidden="true" size={18} />
         {t.works.newPart}
