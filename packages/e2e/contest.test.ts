@@ -288,8 +288,13 @@ describe("the Inkwell Awards", () => {
 
       await page.getByLabel("Minimum words").fill("3000");
       await page.getByLabel("Closes at").fill("2026-08-07T23:59:59-04:00");
-      await page.getByRole("button", { name: "Save and make active" }).click();
-      await page.getByText("Saved: this is the active contest.").waitFor();
+      // Saved by keyboard: focus stays on the button, and a region already there says so.
+      const said = await page.getByRole("main").getByRole("status").elementHandle();
+      const save = page.getByRole("button", { name: /^Save and make active|^Saving/ });
+      await save.focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(() => said?.textContent()).toBe("Saved: this is the active contest.");
+      expect(await save.evaluate((node) => node === document.activeElement)).toBe(true);
     });
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await logInAt(page, "demo_writer", `/contests/${CONTEST}`);

@@ -279,8 +279,13 @@ describe("settings", () => {
       await page.reload();
       expect(await page.getByText("rae.reads@example.com").isVisible()).toBe(true);
       expect(await page.getByText("Not Verified").isVisible()).toBe(true);
-      await page.getByRole("button", { name: "Send Activation Code" }).click();
+      // The button gives way to the words saying it was sent, and its focus goes to them.
+      await page.getByRole("button", { name: "Send Activation Code" }).focus();
+      await page.keyboard.press("Enter");
       await page.getByText("We've sent you a new activation email.").waitFor();
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+        "We've sent you a new activation email.",
+      );
     });
   });
 

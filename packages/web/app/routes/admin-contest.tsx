@@ -3,7 +3,8 @@ import { type FormEvent, useState } from "react";
 import { redirect } from "react-router";
 import { browserApi } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
-import { Alert } from "../components/alert.tsx";
+import { LiveAlert } from "../components/alert.tsx";
+import { BusyButton } from "../components/busy-button.tsx";
 import { TextField } from "../components/text-field.tsx";
 import { t } from "../i18n/index.ts";
 import { notFoundResponse } from "../lib/route-data.ts";
@@ -76,8 +77,15 @@ export default function AdminContest({ loaderData }: Route.ComponentProps) {
       <p className="admin-page__current">
         {contest ? t.contest.admin.current(contest.year, contest.key) : t.contest.admin.none}
       </p>
-      {status === "saved" && <Alert tone="success">{t.contest.admin.saved}</Alert>}
-      {status === "failed" && <Alert tone="danger">{t.contest.admin.failed}</Alert>}
+      <LiveAlert
+        message={
+          status === "saved"
+            ? { tone: "success", text: t.contest.admin.saved }
+            : status === "failed"
+              ? { tone: "danger", text: t.contest.admin.failed }
+              : null
+        }
+      />
       <form className="admin-form" onSubmit={save} noValidate>
         {FIELDS.map((field) => (
           <TextField
@@ -94,9 +102,9 @@ export default function AdminContest({ loaderData }: Route.ComponentProps) {
             }}
           />
         ))}
-        <button className="button button--primary" type="submit" disabled={status === "saving"}>
+        <BusyButton className="button button--primary" type="submit" busy={status === "saving"}>
           {status === "saving" ? t.contest.admin.saving : t.contest.admin.save}
-        </button>
+        </BusyButton>
       </form>
     </section>
   );

@@ -8,7 +8,8 @@ import { type FormEvent, useEffect, useState } from "react";
 import { redirect } from "react-router";
 import { browserApi } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
-import { Alert } from "../components/alert.tsx";
+import { Alert, LiveAlert } from "../components/alert.tsx";
+import { BusyButton } from "../components/busy-button.tsx";
 import { ConfirmModal } from "../components/confirm-modal.tsx";
 import { TextField } from "../components/text-field.tsx";
 import { t } from "../i18n/index.ts";
@@ -126,8 +127,15 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
       <p>{t.promotions.lead}</p>
 
       <h2>{t.promotions.formHeading}</h2>
-      {status === "saved" && <Alert tone="success">{t.promotions.created}</Alert>}
-      {status === "failed" && <Alert tone="danger">{t.promotions.failed}</Alert>}
+      <LiveAlert
+        message={
+          status === "saved"
+            ? { tone: "success", text: t.promotions.created }
+            : status === "failed"
+              ? { tone: "danger", text: t.promotions.failed }
+              : null
+        }
+      />
       <form className="admin-form" onSubmit={create} noValidate>
         {FIELDS.map((field) => (
           <TextField
@@ -145,9 +153,9 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
             }}
           />
         ))}
-        <button className="button button--primary" type="submit" disabled={status === "saving"}>
+        <BusyButton className="button button--primary" type="submit" busy={status === "saving"}>
           {status === "saving" ? t.promotions.creating : t.promotions.create}
-        </button>
+        </BusyButton>
       </form>
 
       <h2>{t.promotions.listHeading}</h2>

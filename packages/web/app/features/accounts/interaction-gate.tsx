@@ -76,7 +76,9 @@ export function useInteractionGate(): { guard: (action: () => void) => void; mod
       <Modal open={gate === "verify"} title={t.gate.verifyTitle} onClose={() => setGate(null)}>
         <div className="modal__form">
           <p>{t.gate.verifyText(user?.email ?? "")}</p>
-          {resend && <p role="status">{resend}</p>}
+          <p className="live-region" role="status">
+            {resend}
+          </p>
           <div className="modal__actions">
             <button className="button" type="button" onClick={() => setGate("email")}>
               {t.gate.changeEmail}

@@ -1,5 +1,6 @@
 import type { CurrentUser } from "@inkwell/shared";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { browserApi } from "../../api/client.ts";
 import { t } from "../../i18n/index.ts";
 import { EmailModal } from "./email-modal.tsx";
@@ -20,10 +21,14 @@ export function AccountTab({ user, today, notify }: AccountTabProps) {
   const [googleLinked, setGoogleLinked] = useState(user.linkedAccounts.includes("google"));
   const failed = (message: string) => notify(t.settings.notSaved(message));
 
+  // The button gives way to the words saying it was sent, which take its focus.
+  const sentLine = useRef<HTMLSpanElement>(null);
   async function sendActivation() {
     const result = await browserApi().resendActivation();
-    if (result.ok) setActivationSent(true);
-    else failed(result.refusal.message ?? "");
+    if (result.ok) {
+      flushSync(() => setActivationSent(true));
+      sentLine.current?.focus();
+    } else failed(result.refusal.message ?? "");
   }
 
   async function unlinkGoogle() {
@@ -68,7 +73,9 @@ export function AccountTab({ user, today, notify }: AccountTabProps) {
               <>
                 <span className="badge badge--mature">{t.settings.notVerified}</span>{" "}
                 {activationSent ? (
-                  <span role="status">{t.settings.activationSent}</span>
+                  <span role="status" ref={sentLine} tabIndex={-1}>
+                    {t.settings.activationSent}
+                  </span>
                 ) : (
                   <button className="link-button" type="button" onClick={sendActivation}>
                     {t.settings.sendActivation}
