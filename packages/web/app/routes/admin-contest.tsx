@@ -3,7 +3,7 @@ import { type FormEvent, useState } from "react";
 import { redirect } from "react-router";
 import { browserApi } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
-import { LiveAlert } from "../components/alert.tsx";
+import { type AlertMessage, LiveAlert } from "../components/alert.tsx";
 import { BusyButton } from "../components/busy-button.tsx";
 import { TextField } from "../components/text-field.tsx";
 import { t } from "../i18n/index.ts";
@@ -51,22 +51,25 @@ export default function AdminContest({ loaderData }: Route.ComponentProps) {
   const [contest, setContest] = useState(loaderData.contest);
   const [values, setValues] = useState(() => valuesOf(loaderData.contest));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<"idle" | "saving" | "saved" | "failed">("idle");
+  const [saving, setSaving] = useState(false);
+  const [message, setMessage] = useState<AlertMessage | null>(null);
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setStatus("saving");
+    setSaving(true);
+    setMessage(null);
     const result = await browserApi()
       .setContest(bodyOf(values))
       .catch(() => null);
+    setSaving(false);
     if (result?.ok) {
       setContest(result.value);
       setValues(valuesOf(result.value));
       setErrors({});
-      setStatus("saved");
+      setMessage({ tone: "success", text: t.contest.admin.saved });
     } else {
       setErrors(result?.refusal.fields ?? {});
-      setStatus("failed");
+      setMessage({ tone: "danger", text: t.contest.admin.failed });
     }
   }
 
@@ -77,15 +80,7 @@ export default function AdminContest({ loaderData }: Route.ComponentProps) {
       <p className="admin-page__current">
         {contest ? t.contest.admin.current(contest.year, contest.key) : t.contest.admin.none}
       </p>
-      <LiveAlert
-        message={
-          status === "saved"
-            ? { tone: "success", text: t.contest.admin.saved }
-            : status === "failed"
-              ? { tone: "danger", text: t.contest.admin.failed }
-              : null
-        }
-      />
+      <LiveAlert message={message} />
       <form className="admin-form" onSubmit={save} noValidate>
         {FIELDS.map((field) => (
           <TextField
@@ -98,12 +93,12 @@ export default function AdminContest({ loaderData }: Route.ComponentProps) {
             error={errors[field]}
             onValue={(value) => {
               setValues({ ...values, [field]: value });
-              setStatus("idle");
+              setMessage(null);
             }}
           />
         ))}
-        <BusyButton className="button button--primary" type="submit" busy={status === "saving"}>
-          {status === "saving" ? t.contest.admin.saving : t.contest.admin.save}
+        <BusyButton className="button button--primary" type="submit" busy={saving}>
+          {saving ? t.contest.admin.saving : t.contest.admin.save}
         </BusyButton>
       </form>
     </section>

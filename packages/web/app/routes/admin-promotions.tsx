@@ -8,7 +8,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { redirect } from "react-router";
 import { browserApi } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
-import { Alert, LiveAlert } from "../components/alert.tsx";
+import { Alert, type AlertMessage, LiveAlert } from "../components/alert.tsx";
 import { BusyButton } from "../components/busy-button.tsx";
 import { ConfirmModal } from "../components/confirm-modal.tsx";
 import { TextField } from "../components/text-field.tsx";
@@ -66,7 +66,8 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
     endsAt: "",
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [status, setStatus] = useState<"idle" | "saving" | "saved" | "failed">("idle");
+  const [saving, setSaving] = useState(false);
+  const [message, setMessage] = useState<AlertMessage | null>(null);
   const [ending, setEnding] = useState<PromotionSummary | null>(null);
   const [endFailed, setEndFailed] = useState(false);
 
@@ -85,10 +86,11 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
     const storyId = storyIdFrom(values.storyId);
     if (storyId === null) {
       setErrors({ storyId: t.promotions.storyInvalid });
-      setStatus("failed");
+      setMessage({ tone: "danger", text: t.promotions.failed });
       return;
     }
-    setStatus("saving");
+    setSaving(true);
+    setMessage(null);
     const result = await browserApi()
       .createPromotion({
         storyId,
@@ -97,14 +99,15 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
         endsAt: isoFromLocal(values.endsAt),
       })
       .catch(() => null);
+    setSaving(false);
     if (result?.ok) {
       setPromotions([result.value, ...promotions]);
       setValues({ ...values, storyId: "", sponsorName: "" });
       setErrors({});
-      setStatus("saved");
+      setMessage({ tone: "success", text: t.promotions.created });
     } else {
       setErrors(result?.refusal.fields ?? {});
-      setStatus("failed");
+      setMessage({ tone: "danger", text: t.promotions.failed });
     }
   }
 
@@ -127,15 +130,7 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
       <p>{t.promotions.lead}</p>
 
       <h2>{t.promotions.formHeading}</h2>
-      <LiveAlert
-        message={
-          status === "saved"
-            ? { tone: "success", text: t.promotions.created }
-            : status === "failed"
-              ? { tone: "danger", text: t.promotions.failed }
-              : null
-        }
-      />
+      <LiveAlert message={message} />
       <form className="admin-form" onSubmit={create} noValidate>
         {FIELDS.map((field) => (
           <TextField
@@ -149,12 +144,12 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
             error={errors[field]}
             onValue={(value) => {
               setValues({ ...values, [field]: value });
-              setStatus("idle");
+              setMessage(null);
             }}
           />
         ))}
-        <BusyButton className="button button--primary" type="submit" busy={status === "saving"}>
-          {status === "saving" ? t.promotions.creating : t.promotions.create}
+        <BusyButton className="button button--primary" type="submit" busy={saving}>
+          {saving ? t.promotions.creating : t.promotions.create}
         </BusyButton>
       </form>
 

@@ -73,7 +73,7 @@ export function AccountTab({ user, today, notify }: AccountTabProps) {
               <>
                 <span className="badge badge--mature">{t.settings.notVerified}</span>{" "}
                 {activationSent ? (
-                  <span role="status" ref={sentLine} tabIndex={-1}>
+                  <span ref={sentLine} tabIndex={-1}>
                     {t.settings.activationSent}
                   </span>
                 ) : (
