@@ -373,23 +373,43 @@ describe("comments on the reading page", () => {
             : route.fallback(),
         );
 
-      // Loading fails: the error and Retry, which loads them.
-      await fail("GET", "**/v5/comments/namespaces/parts/resources/*/comments*");
+      // Loading fails: the error and Retry, which loads them. The failure is held back until
+      // the list's alert region is found: it is on the page before it speaks (decision 058).
+      let answer = () => {};
+      const answered = new Promise<void>((resolve) => {
+        answer = resolve;
+      });
+      await page.route("**/v5/comments/namespaces/parts/resources/*/comments*", async (route) => {
+        if (route.request().method() !== "GET") return route.fallback();
+        await answered;
+        await route.fulfill({ status: 500, body: "{}" });
+      });
       await page.goto(`/login?nextUrl=${encodeURIComponent(partUrl)}`);
       await logIn(page, "demo_reader", "inkwell-demo");
       await page.waitForURL(`${server.url}${partUrl}`);
-      await comments(page).getByText("There was an issue retrieving comments.").waitFor();
+      const listAlert = await comments(page)
+        .locator(".comment-list__status[role=alert]")
+        .elementHandle();
+      if (!listAlert) throw new Error("the comment list has an alert region");
+      expect(await listAlert.textContent()).toBe("");
+      answer();
+      await expect
+        .poll(() => listAlert.textContent())
+        .toBe("There was an issue retrieving comments.");
       await page.unrouteAll();
       await comments(page).getByRole("button", { name: "Retry" }).click();
       await commentsLoaded(page);
 
       // Posting fails: the message and Retry, which posts the same text.
       await fail("POST", "**/v5/comments");
+      const postAlert = await comments(page).locator(".comment-form__failed").elementHandle();
+      if (!postAlert) throw new Error("the comment form has an alert region");
       await post(comments(page), "Your comment", "Second time lucky");
       const failed = comments(page)
         .getByRole("alert")
         .filter({ hasText: "Comment failed to post" });
       await failed.waitFor();
+      expect(await postAlert.textContent()).toMatch(/^Comment failed to post/);
       await page.unrouteAll();
       await failed.getByRole("button", { name: "Retry" }).click();
       await thread(page, "Second time lucky").waitFor();

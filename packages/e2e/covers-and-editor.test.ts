@@ -98,7 +98,18 @@ describe("covers", () => {
         const next = page.getByRole("button", { name: "Next" });
         // The picker is enabled once the page has hydrated: a file chosen before would be lost.
         await page.locator("#cover-import-file:enabled").waitFor();
+        // A refused file is said in the alert region already on the page (decision 058).
+        const refusal = await page.locator(".cover-import [role=alert]").elementHandle();
+        if (!refusal) throw new Error("the cover import form has an alert region");
+        expect(await refusal.textContent()).toBe("");
+        await page.getByLabel("Cover image").setInputFiles({
+          name: "notes.txt",
+          mimeType: "text/plain",
+          buffer: Buffer.from("not an image"),
+        });
+        await expect.poll(() => refusal.textContent()).toBe("Choose a JPEG, PNG or WebP image.");
         await page.getByLabel("Cover image").setInputFiles(COVER);
+        await expect.poll(() => refusal.textContent()).toBe("");
         const preview = page.getByRole("img", { name: "Your new cover" });
         await preview.waitFor();
         expect(await preview.evaluate((image) => image.getBoundingClientRect().width)).toBe(256);
@@ -115,6 +126,10 @@ describe("covers", () => {
         expect(await next.isDisabled()).toBe(true);
         await importCover(page, target.title);
         expect(await choices.count()).toBe(0);
+        // The form is gone with the focused Next button: the message takes the focus.
+        await expect
+          .poll(() => page.evaluate(() => document.activeElement?.textContent))
+          .toBe(`Your cover was uploaded to ${target.title}.`);
         await expectNoAxeViolations(page, `cover import done ${viewport.width}`);
         await page.getByRole("link", { name: "Go to story" }).click();
         await page.waitForURL(`${server.url}/myworks/${target.id}`);
@@ -135,14 +150,18 @@ describe("the part editor", () => {
       const publishChanges = writer.getByRole("button", { name: "Publish Changes" });
       expect(await publishChanges.isDisabled()).toBe(true);
       expect(await writer.getByRole("button", { name: "Publish", exact: true }).count()).toBe(0);
+      // The pending-changes notice speaks in a status region already on the page (058).
+      const pending = await writer.locator(".alert--info[role=status]").elementHandle();
+      if (!pending) throw new Error("the part editor has a notice region");
+      expect(await pending.textContent()).toBe("");
 
       await text.click();
       await writer.keyboard.press("Control+End");
       await writer.keyboard.type(" The keeper came back at dawn.");
       await writer.getByRole("status").filter({ hasText: "Saved" }).waitFor({ timeout: 10_000 });
-      await writer
-        .getByText("Readers see the published version until you press Publish Changes.")
-        .waitFor();
+      await expect
+        .poll(() => pending.textContent())
+        .toMatch(/^Readers see the published version until you press Publish Changes\./);
       await expectNoAxeViolations(writer, "a published part with changes");
 
       await withPage({ viewport: PHONE, baseURL: server.url }, async (reader) => {

@@ -32,6 +32,10 @@ export function Alert({
 /** What a control or form says about the action it just took. */
 export type AlertMessage = { tone: "danger" | "success"; text: string };
 
+/** A failure's words, if there are any, as the message LiveAlert says. */
+export const failureOf = (text: string | null | false): AlertMessage | null =>
+  text ? { tone: "danger", text } : null;
+
 /**
  * An action's outcome, said in live regions that are on the page before it: screen readers
  * announce words added to a region they already know, and may miss one that arrives with
@@ -47,6 +51,32 @@ export function LiveAlert({ message }: { message: AlertMessage | null }) {
       <div className="alert alert--success live-region" role="status">
         {message?.tone === "success" ? message.text : null}
       </div>
+    </>
+  );
+}
+
+/**
+ * A list's or panel's "Loading…" and its failure to load, in a status and an alert region that
+ * are on the page before either speaks (LiveAlert's reason); both take no room while empty.
+ */
+export function LoadingStatus({
+  loading,
+  failure,
+  className,
+}: {
+  loading: string | false;
+  failure: string | false;
+  className?: string;
+}) {
+  const classes = className ? `${className} live-region` : "live-region";
+  return (
+    <>
+      <p className={classes} role="status">
+        {loading || null}
+      </p>
+      <p className={classes} role="alert">
+        {failure || null}
+      </p>
     </>
   );
 }

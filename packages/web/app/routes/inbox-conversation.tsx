@@ -4,7 +4,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { isRouteErrorResponse, redirect, useRouteError } from "react-router";
 import { browserApi } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
-import { Alert } from "../components/alert.tsx";
+import { failureOf, LiveAlert } from "../components/alert.tsx";
 import { Avatar } from "../components/avatar.tsx";
 import { ErrorPage, UserNotFound } from "../components/error-page.tsx";
 import { Icon } from "../components/icon.tsx";
@@ -294,7 +294,7 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
         <p className="conversation__toast live-region" role="status">
           {toast}
         </p>
-        {failed && <Alert tone="danger">{t.inbox.failed}</Alert>}
+        <LiveAlert message={failureOf(failed && t.inbox.failed)} />
         {notice ? (
           <p className="conversation__notice" role="status">
             {notice}

@@ -109,24 +109,28 @@ export function CommentForm({
           {posting ? t.comments.posting : reply ? t.comments.reply : t.comments.post}
         </BusyButton>
       </div>
-      {error && (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+      <p className="field__error live-region" role="alert">
+        {error}
+      </p>
       {!reply && (
         <p className="visually-hidden" role="status">
           {posted ? t.comments.posted : ""}
         </p>
       )}
-      {failed && (
-        <p className="comment-form__failed" role="alert">
-          {t.comments.postFailed}
-          <button className="button comment-form__retry" type="button" onClick={() => void post()}>
-            {t.comments.retry}
-          </button>
-        </p>
-      )}
+      <p className="comment-form__failed live-region" role="alert">
+        {failed && (
+          <>
+            {t.comments.postFailed}
+            <button
+              className="button comment-form__retry"
+              type="button"
+              onClick={() => void post()}
+            >
+              {t.comments.retry}
+            </button>
+          </>
+        )}
+      </p>
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { type CommentData, type CommentResource, commentAdSlots } from "@inkwell/shared";
 import { Fragment, useCallback, useEffect, useRef } from "react";
 import { AdSlot } from "../../components/ad-slot.tsx";
+import { LoadingStatus } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { useFocusAfterRemoval } from "../../lib/use-focus-after-removal.ts";
@@ -95,18 +96,17 @@ export function CommentList({
   return (
     <div className="comment-list" ref={scope}>
       <CommentForm resource={resource} guard={actions.guard} onPosted={posted} />
-      {list.status === "loading" && (
-        <p className="comment-list__status" role="status">
-          {t.comments.loading}
-        </p>
-      )}
+      <LoadingStatus
+        className="comment-list__status"
+        loading={list.status === "loading" && t.comments.loading}
+        failure={list.status === "error" && t.comments.loadFailed}
+      />
       {list.status === "error" && (
-        <div className="comment-list__status" role="alert">
-          <p>{t.comments.loadFailed}</p>
+        <p className="comment-list__status">
           <button className="button" type="button" onClick={list.retry}>
             {t.comments.retry}
           </button>
-        </div>
+        </p>
       )}
       {list.status === "loaded" && list.comments.length === 0 && (
         <p className="comment-list__status comment-list__empty" tabIndex={-1}>

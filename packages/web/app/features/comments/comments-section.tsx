@@ -3,6 +3,7 @@ import { COMMENTS_PAGE_SIZE } from "@inkwell/shared";
 import { ArrowLeft } from "lucide";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { browserApi } from "../../api/client.ts";
+import { LoadingStatus } from "../../components/alert.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 import { useInteractionGate } from "../accounts/interaction-gate.tsx";
@@ -89,12 +90,11 @@ export function CommentsSection({ partId }: { partId: number }) {
             <Icon of={ArrowLeft} aria-hidden="true" size={16} />
             {t.comments.returnToAll}
           </button>
-          {single.status === "loading" && <p role="status">{t.comments.loading}</p>}
-          {single.status === "notFound" && (
-            <p className="comment-list__status" role="alert">
-              {t.comments.notFound}
-            </p>
-          )}
+          <LoadingStatus
+            className="comment-list__status"
+            loading={single.status === "loading" && t.comments.loading}
+            failure={single.status === "notFound" && t.comments.notFound}
+          />
           {single.status === "loaded" && (
             <CommentThread
               key={single.thread.commentId.resourceId}

@@ -1,6 +1,7 @@
 import type { ContestInfo } from "@inkwell/shared";
 import { useEffect, useState } from "react";
 import { browserApi } from "../../api/client.ts";
+import { LoadingStatus } from "../../components/alert.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
 import { ContestEntry } from "./contest-entry.tsx";
@@ -63,14 +64,14 @@ function ContestModalBody({
 
   return (
     <div className="modal__form">
-      {loaded.state === "loading" && <p role="status">{t.contest.loading}</p>}
+      <LoadingStatus
+        loading={loaded.state === "loading" && t.contest.loading}
+        failure={loaded.state === "failed" && t.contest.loadFailed}
+      />
       {loaded.state === "failed" && (
-        <>
-          <p role="alert">{t.contest.loadFailed}</p>
-          <button className="button" type="button" onClick={onRetry}>
-            {t.contest.retry}
-          </button>
-        </>
+        <button className="button" type="button" onClick={onRetry}>
+          {t.contest.retry}
+        </button>
       )}
       {loaded.state === "ready" && (
         <ContestEntry

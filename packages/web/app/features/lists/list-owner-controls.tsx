@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useNavigate, useRevalidator } from "react-router";
 import { browserApi } from "../../api/client.ts";
-import { Alert } from "../../components/alert.tsx";
+import { failureOf, LiveAlert } from "../../components/alert.tsx";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { t } from "../../i18n/index.ts";
 
@@ -109,7 +109,7 @@ export function ListOwnerControls({ list }: { list: ReadingListSummary }) {
           </button>
         </div>
       )}
-      {error && <Alert tone="danger">{error}</Alert>}
+      <LiveAlert message={failureOf(error)} />
       <ConfirmModal
         open={confirming}
         title={t.lists.deleteTitle}

@@ -1,7 +1,7 @@
 import { UserCheck, UserPlus } from "lucide";
 import { useState } from "react";
 import { browserApi } from "../../api/client.ts";
-import { Alert } from "../../components/alert.tsx";
+import { failureOf, LiveAlert } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
@@ -67,7 +67,7 @@ export function FollowButton({ username, state, onChange }: FollowButtonProps) {
         )}
         {state.following ? t.profile.following : t.profile.follow}
       </BusyButton>
-      {error && <Alert tone="danger">{error}</Alert>}
+      <LiveAlert message={failureOf(error)} />
       {modals}
     </div>
   );

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Alert } from "../../components/alert.tsx";
+import { failureOf, LiveAlert } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { t } from "../../i18n/index.ts";
 
@@ -36,7 +36,7 @@ export function useShowMore<T>(first: Paged<T>, load: (offset: number) => Promis
           </BusyButton>
         </p>
       )}
-      {status === "failed" && <Alert tone="danger">{t.profile.moreFailed}</Alert>}
+      <LiveAlert message={failureOf(status === "failed" && t.profile.moreFailed)} />
     </>
   );
   return { items: list.items, button };

@@ -2,7 +2,7 @@ import { SAFETY_LIST_PAGE_SIZE, type SafetyListUser } from "@inkwell/shared";
 import { ChevronLeft, ChevronRight } from "lucide";
 import { useCallback, useEffect, useState } from "react";
 import { browserApi } from "../../api/client.ts";
-import { Alert } from "../../components/alert.tsx";
+import { failureOf, LiveAlert } from "../../components/alert.tsx";
 import { Avatar } from "../../components/avatar.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
@@ -59,7 +59,7 @@ export function SafetyList({ kind, username }: { kind: Kind; username: string })
       <p className="settings__toast live-region" role="status">
         {toast}
       </p>
-      {error && <Alert tone="danger">{error}</Alert>}
+      <LiveAlert message={failureOf(error)} />
       {shown?.length === 0 && (
         <p>{kind === "mute" ? t.settings.muteEmpty : t.settings.blockEmpty}</p>
       )}

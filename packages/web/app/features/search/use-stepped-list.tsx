@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Alert } from "../../components/alert.tsx";
+import { failureOf, LiveAlert } from "../../components/alert.tsx";
 import { t } from "../../i18n/index.ts";
 import { onPlainClick } from "../../lib/plain-click.ts";
 
@@ -78,6 +78,6 @@ export function useSteppedList<T>({
         </a>
       </p>
     ) : null;
-  const failure = status === "failed" && <Alert tone="danger">{t.search.failed}</Alert>;
+  const failure = <LiveAlert message={failureOf(status === "failed" && t.search.failed)} />;
   return { items, hiddenOnMobile, button, failure };
 }

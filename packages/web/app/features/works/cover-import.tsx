@@ -1,7 +1,7 @@
 import { COVER_PREVIEW_WIDTH, COVER_SIZE, type WorkSummary } from "@inkwell/shared";
-import { type ChangeEvent, type FormEvent, useState } from "react";
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "react";
 import { browserApi, type Refusal } from "../../api/client.ts";
-import { Alert } from "../../components/alert.tsx";
+import { Alert, failureOf, LiveAlert } from "../../components/alert.tsx";
 import { Cover } from "../../components/cover.tsx";
 import { t } from "../../i18n/index.ts";
 import { base64Of, coverDataUrl, IMAGE_ACCEPT, imageFileProblem } from "../../lib/image-files.ts";
@@ -14,7 +14,8 @@ const PREVIEW_HEIGHT = Math.round((COVER_PREVIEW_WIDTH * COVER_SIZE.height) / CO
 /**
  * The cover import screen of §2 and §4: the new cover at 256 px, the writer's stories with
  * the preselected one first, Next disabled until a story is chosen; uploading hides the
- * list; only a successful upload ends on the message with 'Go to story'.
+ * list; only a successful upload ends on the message with 'Go to story', which takes the
+ * focus of the form it replaces.
  */
 export function CoverImport({
   stories,
@@ -34,6 +35,10 @@ export function CoverImport({
   const [phase, setPhase] = useState<Phase>({ name: "choosing" });
   const [error, setError] = useState<string | null>(null);
   const hydrated = useHydrated();
+  const done = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (phase.name === "done") done.current?.focus();
+  }, [phase.name]);
 
   async function pick(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -63,7 +68,9 @@ export function CoverImport({
   if (phase.name === "done") {
     return (
       <div className="cover-import__done">
-        <Alert tone="success">{t.covers.done(phase.story.title)}</Alert>
+        <Alert tone="success" ref={done}>
+          {t.covers.done(phase.story.title)}
+        </Alert>
         <a className="button button--primary" href={`/myworks/${phase.story.id}`}>
           {t.covers.goToStory}
         </a>
@@ -93,7 +100,7 @@ export function CoverImport({
           {t.covers.hint}
         </p>
       </div>
-      {error && <Alert tone="danger">{error}</Alert>}
+      <LiveAlert message={failureOf(error)} />
       {image && (
         <img
           className="cover cover-import__preview"
@@ -103,12 +110,15 @@ export function CoverImport({
           height={PREVIEW_HEIGHT}
         />
       )}
-      {phase.name === "uploading" ? (
-        <p className="cover-import__uploading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          {t.covers.uploading}
-        </p>
-      ) : (
+      <p className="cover-import__uploading live-region" role="status">
+        {phase.name === "uploading" && (
+          <>
+            <span className="spinner" aria-hidden="true" />
+            {t.covers.uploading}
+          </>
+        )}
+      </p>
+      {phase.name !== "uploading" && (
         <fieldset className="cover-import__stories">
           <legend>{t.covers.chooseStory}</legend>
           {ordered.map((story) => (

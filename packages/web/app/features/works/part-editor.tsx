@@ -360,7 +360,9 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
           </button>
         </Alert>
       )}
-      {!draft && hasChanges && !notice && <Alert tone="info">{t.writing.pendingChanges}</Alert>}
+      <div className="alert alert--info live-region" role="status">
+        {!draft && hasChanges && !notice ? t.writing.pendingChanges : null}
+      </div>
       <LiveAlert message={notice} />
       <EditorToolbar
         editor={editor}
