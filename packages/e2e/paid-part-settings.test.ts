@@ -130,9 +130,17 @@ describe("the writer's paid-part settings", () => {
       const question = dialog.getByText(`Make ${part.title} free?`, { exact: false });
       await question.waitFor();
       expect(columnsOf(part.partId)?.paywalled).toBe(1);
+      // Keeping it paid puts the form back as it was saved: an Exclusive Chapter, its fields.
+      const exclusive = dialog.getByRole("radio", { name: /^Exclusive Chapter/ });
       await dialog.getByRole("button", { name: "Keep it paid" }).click();
-      await dialog.getByRole("radio", { name: /^Free/ }).waitFor();
+      expect(await exclusive.isChecked()).toBe(true);
+      await dialog.getByLabel("Part Description").waitFor();
       expect(columnsOf(part.partId)?.paywalled).toBe(1);
+      await dialog.getByRole("button", { name: "Remove" }).click();
+      await question.waitFor();
+      await dialog.getByRole("button", { name: "Keep it paid" }).click();
+      expect(await exclusive.isChecked()).toBe(true);
+      await dialog.getByLabel("Part Description").waitFor();
       await dialog.getByRole("button", { name: "Remove" }).click();
       await question.waitFor();
       await expectNoAxeViolations(page, "the Remove confirmation at 1280 px");

@@ -31,6 +31,20 @@ function kindOf(config: PaidPartConfig): Kind | null {
   return null;
 }
 
+const bonusTypeOf = (kind: Kind | null) =>
+  kind === "exclusive" || kind === "reveal" ? BONUS_TYPE_OF[kind] : null;
+
+/** What the writer is told once the part is saved as `kind`. */
+function savedMessage(title: string, kind: Kind | null): string {
+  const bonusType = bonusTypeOf(kind);
+  if (bonusType !== null) {
+    return t.paidParts.saved.bonus(title, BONUS_TYPE_NAMES[bonusType], bonusPrice(bonusType));
+  }
+  return kind === "paid_story"
+    ? t.paidParts.saved.paid_story(title, PAID_STORY_PART_PRICE)
+    : t.paidParts.saved.free(title);
+}
+
 /** Takes the writer to the first field an error names, once React has marked it. */
 function focusFirstInvalid(form: HTMLFormElement) {
   requestAnimationFrame(() => {
@@ -126,16 +140,7 @@ function PaidPartForm({ config, title, onSaved, onClose }: FormProps & { config:
   // §4: Remove (making a paid part free) asks first; so does choosing Free for a paid part.
   const [confirmingFree, setConfirmingFree] = useState(false);
   const paidNow = !config.is_free_part;
-  const bonusType = kind === "exclusive" || kind === "reveal" ? BONUS_TYPE_OF[kind] : null;
-
-  function savedMessage(): string {
-    if (bonusType !== null) {
-      return t.paidParts.saved.bonus(title, BONUS_TYPE_NAMES[bonusType], bonusPrice(bonusType));
-    }
-    return kind === "paid_story"
-      ? t.paidParts.saved.paid_story(title, PAID_STORY_PART_PRICE)
-      : t.paidParts.saved.free(title);
-  }
+  const bonusType = bonusTypeOf(kind);
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -143,16 +148,19 @@ function PaidPartForm({ config, title, onSaved, onClose }: FormProps & { config:
       setConfirmingFree(true);
       return;
     }
+    // Confirming Remove saves the part free whatever the form shows; Keep it paid keeps both.
+    const chosen = confirmingFree ? "free" : kind;
+    const chosenBonusType = bonusTypeOf(chosen);
     const form = event.currentTarget;
     const settings = {
-      bonus_type: bonusType,
+      bonus_type: chosenBonusType,
       chapter_description: description.trim(),
       author_note: note.trim(),
     };
     const found =
-      kind === null
+      chosen === null
         ? { bonus_type: t.paidParts.chooseKind }
-        : bonusType === null
+        : chosenBonusType === null
           ? {}
           : paidPartErrors(settings);
     setErrors(found);
@@ -164,15 +172,15 @@ function PaidPartForm({ config, title, onSaved, onClose }: FormProps & { config:
         story_id: config.story_id,
         part_id: config.part_id,
         author_id: config.author_id,
-        paid_model: kind === "paid_story" ? "paid_story" : "paid_bonus",
-        is_free_part: kind === "free",
+        paid_model: chosen === "paid_story" ? "paid_story" : "paid_bonus",
+        is_free_part: chosen === "free",
         ...settings,
-        bonus_type: kind === "paid_story" ? null : bonusType,
+        bonus_type: chosen === "paid_story" ? null : chosenBonusType,
       })
       .catch(() => null);
     setSaving(false);
     setConfirmingFree(false);
-    if (result?.ok) onSaved(savedMessage());
+    if (result?.ok) onSaved(savedMessage(title, chosen));
     else if (result?.refusal.fields) {
       setErrors(result.refusal.fields);
       focusFirstInvalid(form);
@@ -239,7 +247,14 @@ function PaidPartForm({ config, title, onSaved, onClose }: FormProps & { config:
       <form className="modal__form paid-part" onSubmit={save} noValidate>
         <p>{t.paidParts.removeQuestion(title)}</p>
         <div className="modal__actions">
-          <button className="button" type="button" onClick={() => setConfirmingFree(false)}>
+          <button
+            className="button"
+            type="button"
+            onClick={() => {
+              setConfirmingFree(false);
+              if (kind === "free") setKind(kindOf(config));
+            }}
+          >
             {t.paidParts.keepPaid}
           </button>
           <BusyButton className="button button--danger" type="submit" busy={saving}>
@@ -293,10 +308,7 @@ function PaidPartForm({ config, title, onSaved, onClose }: FormProps & { config:
           <button
             className="button button--danger"
             type="button"
-            onClick={() => {
-              setKind("free");
-              setConfirmingFree(true);
-            }}
+            onClick={() => setConfirmingFree(true)}
           >
             {t.paidParts.remove}
           </button>
