@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { promisesReminder } from "./works.ts";
+import { latestScheduleTime, promisesReminder } from "./works.ts";
 
 const HOUR = 60 * 60_000;
 
@@ -22,5 +22,17 @@ describe("promisesReminder", () => {
     expect(promisesReminder(now + 10 * HOUR, now, "Europe/Paris")).toBe(false);
     expect(promisesReminder(now + 23 * HOUR, now, "Europe/Paris")).toBe(false);
     expect(promisesReminder(now + 23 * HOUR + 15 * 60_000, now, "Europe/Paris")).toBe(true);
+  });
+});
+
+describe("latestScheduleTime", () => {
+  it("is the same moment a calendar year on, 365 days in a common year", () => {
+    const now = Date.parse("2026-11-28T21:15:00Z");
+    expect(new Date(latestScheduleTime(now)).toISOString()).toBe("2027-11-28T21:15:00.000Z");
+  });
+
+  it("counts the leap day when the year ahead has one", () => {
+    const now = Date.parse("2027-06-01T08:00:00Z");
+    expect((latestScheduleTime(now) - now) / 86_400_000).toBe(366);
   });
 });

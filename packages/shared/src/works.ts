@@ -18,7 +18,13 @@ export const COPYRIGHT_LICENCES = [
 /** Scheduling (§5, §9): quarter-hour steps, at least one step and at most a year ahead. */
 export const SCHEDULE_STEP_MINUTES = 15;
 export const SCHEDULE_STEP_MS = SCHEDULE_STEP_MINUTES * 60_000;
-export const SCHEDULE_MAX_AHEAD_MS = 366 * 24 * 60 * 60_000;
+
+/** The latest a part scheduled at `now` may go out: the same moment a calendar year on. */
+export function latestScheduleTime(now: number): number {
+  const date = new Date(now);
+  date.setUTCFullYear(date.getUTCFullYear() + 1);
+  return date.getTime();
+}
 
 /** §4: the writer is reminded this long before a scheduled part goes out. */
 export const REMINDER_AHEAD_MS = 24 * 60 * 60_000;

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import {
+  latestScheduleTime,
   MATURE_RATING,
   partPrice,
   partWordCount,
-  SCHEDULE_MAX_AHEAD_MS,
   SCHEDULE_STEP_MS,
   STORY_LOCKED_MESSAGE,
   sanitizePartHtml,
@@ -801,7 +801,7 @@ export async function schedulePart(
   if (time < now + SCHEDULE_STEP_MS) {
     throw badRequest("Choose a time at least 15 minutes from now", { datetime: "too_soon" });
   }
-  if (time > now + SCHEDULE_MAX_AHEAD_MS) {
+  if (time > latestScheduleTime(now)) {
     throw badRequest("Choose a time within one year", { datetime: "too_far" });
   }
   if (time % SCHEDULE_STEP_MS !== 0) {

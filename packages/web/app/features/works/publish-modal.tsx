@@ -1,7 +1,7 @@
 import {
   formatZonedDate,
+  latestScheduleTime,
   promisesReminder,
-  SCHEDULE_MAX_AHEAD_MS,
   SCHEDULE_STEP_MS,
 } from "@inkwell/shared";
 import { type FormEvent, useState } from "react";
@@ -132,7 +132,7 @@ export function PublishModal(props: PublishModalProps) {
                 type="datetime-local"
                 value={when}
                 min={localInput(earliestTime)}
-                max={localInput(Date.now() + SCHEDULE_MAX_AHEAD_MS)}
+                max={localInput(latestScheduleTime(Date.now()))}
                 step={SCHEDULE_STEP_MS / 1000}
                 aria-invalid={whenHint || undefined}
                 aria-describedby={whenHint ? "publish-when-error" : undefined}
