@@ -191,6 +191,21 @@ describe("reports", () => {
       expect(await dialog.getByRole("button", { name: "Copyright infringement" }).count()).toBe(0);
       expect(await dialog.getByRole("link", { name: /file a copyright notice/ }).count()).toBe(1);
       await expectNoAxeViolations(page, "a visitor's story report at 360 px");
+
+      // The notice page is told what was reported (§2's query), and names the story.
+      const details = (await (
+        await fetch(`${server.url}/api/v3/stories/${reported.id}?fields=user(username),language`)
+      ).json()) as { user: { username: string }; language: { name: string } };
+      await dialog.getByRole("link", { name: /file a copyright notice/ }).click();
+      await page.waitForURL((url) => url.pathname === "/help/dmca");
+      expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({
+        storyId: String(reported.id),
+        reportedUser: details.user.username,
+        language: details.language.name,
+      });
+      expect(
+        await page.getByLabel("Inkwell URLs of the infringing content (one per line)").inputValue(),
+      ).toBe(`${server.url}/story/${reported.id}`);
     });
   });
 

@@ -1,3 +1,4 @@
+import { DMCA_PATH } from "@inkwell/shared";
 import { t } from "../i18n/index.ts";
 import { LanguagePicker } from "./language-picker.tsx";
 import { LogoMark } from "./logo.tsx";
@@ -17,7 +18,7 @@ export function SiteFooter({ locale }: { locale: string }) {
           <a href="/terms">{t.footer.terms}</a>
           <a href="/privacy">{t.footer.privacy}</a>
           <a href="/privacy/do-not-sell">{t.footer.doNotSell}</a>
-          <a href="/help/dmca">{t.footer.copyright}</a>
+          <a href={DMCA_PATH}>{t.footer.copyright}</a>
         </nav>
         <LanguagePicker current={locale} />
         <p className="site-footer__legal">

@@ -170,6 +170,7 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
             url={story.url}
             author={story.user.username}
             cover={story.cover}
+            language={story.language.name}
           />
           <PremiumPicksCard />
           <GuidelinesCard />

@@ -1,5 +1,7 @@
 import {
   contactProblems,
+  DMCA_PATH,
+  dmcaNoticeUrl,
   type FiledTicket,
   languageByCode,
   REPORT_TYPE_IDS,
@@ -31,6 +33,19 @@ export interface ReportTarget {
   username?: string;
   /** How the modal and the ticket describe it (§3: name, location, body, deepLink). */
   reference: ReportReference;
+  /** The story it is in and that story's language, for the copyright notice's link. */
+  story?: { id: number; language: string };
+}
+
+/** A link of the tree; the copyright notice's carries what is being reported. */
+function linkOf(url: string, target: ReportTarget | null): string {
+  if (url !== DMCA_PATH || !target) return url;
+  return dmcaNoticeUrl({
+    storyId: target.story?.id ?? null,
+    partId: null,
+    reportedUser: target.username ?? null,
+    language: target.story?.language ?? null,
+  });
 }
 
 type Page = Extract<SupportItem, { type: "page" }>;
@@ -245,7 +260,7 @@ export function useReport(): { report: (target: ReportTarget) => void; reportMod
               case "url":
                 return (
                   <li key={item.id}>
-                    <a className="report__link" href={item.url}>
+                    <a className="report__link" href={linkOf(item.url, target)}>
                       {item.title}
                     </a>
                   </li>

@@ -25,8 +25,11 @@ export function ReportStoryCard({
   url,
   author,
   cover,
+  language,
 }: {
   storyId: number;
+  /** The story's language by name, which a copyright notice filed from here names. */
+  language: string;
   title: string;
   url: string;
   author: string;
@@ -54,6 +57,7 @@ export function ReportStoryCard({
               id: storyId,
               username: author,
               reference: { name: title, location: url, deepLink: url },
+              story: { id: storyId, language },
             })
           }
         >
@@ -69,6 +73,7 @@ export function ReportStoryCard({
               type: "media",
               username: author,
               reference: { name: title, location: url, deepLink: cover },
+              story: { id: storyId, language },
             })
           }
         >
