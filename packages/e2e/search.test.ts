@@ -1,3 +1,4 @@
+import { truncate } from "@inkwell/shared";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { DESKTOP, expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
@@ -49,6 +50,15 @@ describe("search", () => {
       await page.getByRole("link", { name: "Profiles" }).click();
       await page.waitForURL(`${server.url}/search/${TERM}/people`);
       const profiles = page.getByRole("list", { name: `Profiles matching ${TERM}` });
+      // The card shows the start of their About (§3's description).
+      const about = (await (
+        await fetch(`${server.url}/api/v3/users/demo_writer?fields=description`)
+      ).json()) as { description: string };
+      expect(about.description).not.toBe("");
+      const card = profiles.getByRole("listitem").filter({ hasText: "@demo_writer" });
+      expect(await card.locator(".profile-result__about").textContent()).toBe(
+        truncate(about.description, 170),
+      );
       await profiles.getByRole("link", { name: /@demo_writer/ }).click();
       await page.waitForURL(`${server.url}/user/demo_writer`);
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toContain("Wren Writer");

@@ -1,4 +1,9 @@
-import { abbreviateCount, type SearchProfile, type UserSearchResult } from "@inkwell/shared";
+import {
+  abbreviateCount,
+  type SearchProfile,
+  truncate,
+  type UserSearchResult,
+} from "@inkwell/shared";
 import { useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { Avatar } from "../../components/avatar.tsx";
@@ -50,7 +55,13 @@ export function ProfileResults({ term, first, offset }: ProfileResultsProps) {
   );
 }
 
-/** Username, name, avatar, badges, the three counts and Follow (not on one's own card). */
+/** The card's cut of a profile's About, as long as a story card's description (§9: 170). */
+const ABOUT_CUT = 170;
+
+/**
+ * Username, name, avatar, badges, the start of their About, the three counts and Follow (not
+ * on one's own card).
+ */
 function ProfileResult({ profile }: { profile: SearchProfile }) {
   const viewer = useCurrentUser();
   const [follow, setFollow] = useState({
@@ -70,6 +81,9 @@ function ProfileResult({ profile }: { profile: SearchProfile }) {
           <span className="profile-result__username">@{profile.username}</span>
         </span>
       </a>
+      {profile.description && (
+        <p className="profile-result__about">{truncate(profile.description, ABOUT_CUT)}</p>
+      )}
       <ul className="profile-result__counts">
         <li>{t.search.storiesCount(abbreviateCount(profile.numStoriesPublished))}</li>
         <li>{t.search.listsCount(abbreviateCount(profile.numLists))}</li>
