@@ -235,12 +235,12 @@ describe("the home page on a phone", () => {
     });
   });
 
-  test("Try Premium leads to Premium Picks, and the Originals' See all to the paid catalog", async () => {
+  test("Try Premium leads to the plans, and the Originals' See all to the paid catalog", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await signIn(page, "/home");
       await page.getByRole("link", { name: /Try Premium/ }).click();
-      await page.waitForURL(`${server.url}/catalog/premiumpicks`);
-      await page.getByRole("heading", { level: 1, name: "Premium Picks" }).waitFor();
+      await page.waitForURL(`${server.url}/premium`);
+      await page.getByRole("heading", { level: 1, name: "Inkwell Premium" }).waitFor();
 
       await page.goto("/home");
       const seeAll = page.getByRole("link", { name: "See all: Inkwell Originals" });
@@ -304,8 +304,8 @@ describe("the home page on a phone", () => {
       const originals = page.getByRole("region", { name: "Hottest Originals" });
       await originals.getByRole("link", { name: "All Originals" }).click();
       await page.waitForURL(`${server.url}/catalog/inkwelloriginals`);
-      await page.getByRole("heading", { level: 1, name: "Catalog - Inkwell Originals" }).waitFor();
-      expect(await page.title()).toBe("Catalog - Inkwell Originals · Inkwell");
+      await page.getByRole("heading", { level: 1, name: "Catalog - Originals" }).waitFor();
+      expect(await page.title()).toBe("Catalog - Originals · Inkwell");
       expect(await page.locator(".paid-catalog section").count()).toBe(4);
       await page.getByRole("link", { name: "More stories" }).scrollIntoViewIfNeeded();
       await expect

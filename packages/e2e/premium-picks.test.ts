@@ -115,6 +115,10 @@ describe("Premium Picks", () => {
       await page.getByRole("heading", { name: "You're a Premium member" }).waitFor();
       expect(await page.getByRole("link", { name: "Subscribe now" }).count()).toBe(0);
       await expectNoAxeViolations(page, "the Premium page for a member at 360 px");
+      // Nor is the home page's phone prompt to try it offered.
+      await page.goto("/home");
+      await page.locator(".home-feed").waitFor();
+      expect(await page.getByRole("link", { name: /Try Premium/ }).count()).toBe(0);
     });
   });
 

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
+import { useCurrentUser } from "../../lib/current-user.ts";
 import { ContinueReadingStrip } from "./continue-reading-strip.tsx";
 import { HomeSectionView } from "./home-sections.tsx";
 import "../../styles/home.css";
@@ -22,9 +23,9 @@ function rememberedCount(): number {
 }
 
 /**
- * A signed-in reader's home (reader.md §2, §4): the try-premium prompt on phones, the
- * continue-reading strip on top, then the sections five at a time, five more as the end
- * of the list nears the viewport (or on Load more, for keyboard users).
+ * A signed-in reader's home (reader.md §2, §4): the try-premium prompt on phones (to /premium,
+ * not for subscribers), the continue-reading strip on top, then the sections five at a time,
+ * five more as the end of the list nears the viewport (or on Load more, for keyboard users).
  */
 export function HomeFeed({
   sections,
@@ -34,6 +35,7 @@ export function HomeFeed({
   /** How often the featured carousel advances (by the HFC_LIMIT_INCREASE flag). */
   autoplayMs: number;
 }) {
+  const user = useCurrentUser();
   const strip = sections.find((section) => section.type === "continueReadingSwimlane");
   const rest = sections.filter((section) => section !== strip);
   const [shown, setShown] = useState(HOME_SECTIONS_PER_LOAD);
@@ -71,11 +73,13 @@ export function HomeFeed({
   return (
     <div className="home-feed">
       <h1 className="visually-hidden">{t.homeFeed.heading}</h1>
-      <a className="try-premium" href="/catalog/premiumpicks">
-        <Icon of={Crown} aria-hidden="true" size={18} />
-        <strong>{t.feed.tryPremium}</strong>
-        <span>{t.feed.tryPremiumText}</span>
-      </a>
+      {!user?.isPremium && (
+        <a className="try-premium" href="/premium">
+          <Icon of={Crown} aria-hidden="true" size={18} />
+          <strong>{t.feed.tryPremium}</strong>
+          <span>{t.feed.tryPremiumText}</span>
+        </a>
+      )}
       {strip?.type === "continueReadingSwimlane" && (
         <ContinueReadingStrip items={strip.data.items} path={strip.dynamic.path} />
       )}
