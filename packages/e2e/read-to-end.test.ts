@@ -222,6 +222,32 @@ describe("a signed-in reader reads a story to its end", () => {
     });
   });
 
+  test("a visitor at the end of an ongoing story is offered a Library by signing up", async () => {
+    const list = (await (
+      await fetch(
+        `${server.url}/api/v3/stories?filter=new&limit=50&fields=stories(id,completed,isPaid)`,
+      )
+    ).json()) as { stories: { id: number; completed: boolean; isPaid: boolean }[] };
+    const ongoing = list.stories.find((entry) => !entry.completed && !entry.isPaid);
+    if (!ongoing) throw new Error("no free ongoing story among the newest 50");
+    const { parts } = (await (
+      await fetch(`${server.url}/api/v3/stories/${ongoing.id}?fields=parts(url)`)
+    ).json()) as { parts: { url: string }[] };
+    const last = parts.at(-1)?.url;
+    if (!last) throw new Error("the story has no parts");
+
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto(last);
+      await page.getByText("You've reached the end of published parts", { exact: true }).waitFor();
+      expect(await page.getByRole("button", { name: "Add to" }).count()).toBe(0);
+      const signUp = page.getByRole("link", { name: "Sign up to start your Library" });
+      expect(await signUp.getAttribute("href")).toBe(
+        `/signup?${new URLSearchParams({ nextUrl: last })}`,
+      );
+      await expectNoAxeViolations(page, "a visitor at the end of published parts at 360 px");
+    });
+  });
+
   test("a visitor's settings are kept in a cookie for a year", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page, context) => {
       await page.goto(story.parts[0]?.url ?? "/");

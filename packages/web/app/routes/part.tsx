@@ -165,7 +165,17 @@ function PartView({ part, now, resumeAt, ...loaded }: Route.ComponentProps["load
               <p>{t.part.lastUpdated(formatTimeAgo(story.lastPublishedPart.createDate, now))}</p>
             )}
             <p>{t.part.libraryHint}</p>
-            {signedIn && <AddToButton storyId={story.id} large={false} />}
+            {signedIn ? (
+              <AddToButton storyId={story.id} large={false} />
+            ) : (
+              // A visitor has no Library yet: signing up comes back to this part.
+              <a
+                className="button button--primary"
+                href={`/signup?${new URLSearchParams({ nextUrl: part.url })}`}
+              >
+                {t.part.signUpForLibrary}
+              </a>
+            )}
           </div>
         )}
         <nav className="part-end__nav" aria-label="Parts">
