@@ -178,7 +178,6 @@ describe("the rules and their messages (§5)", () => {
     expect(Object.keys(blank)).toEqual([
       "language",
       "storyStatus",
-      "diversity",
       "storyType",
       "genrePrimary",
       "matureThemes",
@@ -263,12 +262,12 @@ describe("the rules and their messages (§5)", () => {
     expect(total("x", "2")).toBeNull();
   });
 
-  it("asks for at least one mature theme and identity, NONE only on its own", () => {
+  it("asks for at least one mature theme, not identity; NONE only on its own", () => {
     expect(errorOf("matureThemes", { matureThemes: [] })).toBe(CONTEST_MESSAGES.pickOne);
     expect(errorOf("matureThemes", { matureThemes: ["NONE", "SEX"] })).toBe(
       CONTEST_MESSAGES.noneAlone,
     );
-    expect(errorOf("diversity", { diversity: [] })).toBe(CONTEST_MESSAGES.pickOne);
+    expect(errorOf("diversity", { diversity: [] })).toBeNull();
     expect(errorOf("diversity", { diversity: ["NONE", "BIPOC"] })).toBe(CONTEST_MESSAGES.noneAlone);
   });
 

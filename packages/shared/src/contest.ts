@@ -307,11 +307,9 @@ function countError(text: string): string | null {
   return value === null || value < min || value > max ? CONTEST_MESSAGES.range(min, max) : null;
 }
 
-/** A list where NONE excludes the rest (§4): at least one choice, NONE only on its own. */
-function listError(list: readonly string[]): string | null {
-  if (list.length === 0) return CONTEST_MESSAGES.pickOne;
-  return list.includes("NONE") && list.length > 1 ? CONTEST_MESSAGES.noneAlone : null;
-}
+/** A list where NONE excludes the rest (§4): NONE only on its own. */
+const noneAloneError = (list: readonly string[]): string | null =>
+  list.includes("NONE") && list.length > 1 ? CONTEST_MESSAGES.noneAlone : null;
 
 /** §5: the one message a field shows, or null; a hidden field is never in error. */
 export function contestFieldError(form: ContestForm, field: ContestField): string | null {
@@ -327,9 +325,13 @@ export function contestFieldError(form: ContestForm, field: ContestField): strin
       const planned = wholeNumber(form.totalPlannedStoriesInSeries) ?? 0;
       return current !== null && planned < current ? CONTEST_MESSAGES.plannedTotal : null;
     }
-    case "diversity":
+    // §5 asks for at least one mature theme; character representation may be left out.
     case "matureThemes":
-      return listError(form[field]);
+      return form.matureThemes.length === 0
+        ? CONTEST_MESSAGES.pickOne
+        : noneAloneError(form.matureThemes);
+    case "diversity":
+      return noneAloneError(form.diversity);
     case "genreOthers":
       return form.genreOthers.length > CONTEST_LIMITS.otherGenres ||
         (form.genrePrimary !== null && form.genreOthers.includes(form.genrePrimary))

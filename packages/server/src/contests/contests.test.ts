@@ -550,7 +550,10 @@ describe("POST …/story/{id}/submission", () => {
         (await refusal({ matureThemes: ["OTHER"], matureThemeOther: "x".repeat(101) }))
           .matureThemeOther,
       ).toBe(CONTEST_MESSAGES.maxLength(100));
-      expect((await refusal({ diversity: [] })).diversity).toBe(CONTEST_MESSAGES.pickOne);
+      // Character representation may be left out (§5 asks only for a mature theme).
+      const unanswered = await refusal({ diversity: [], matureThemes: [] });
+      expect(unanswered.matureThemes).toBe(CONTEST_MESSAGES.pickOne);
+      expect(unanswered.diversity).toBeUndefined();
       expect((await refusal({ diversity: ["OTHER"] })).diversityOther).toBe(
         CONTEST_MESSAGES.required,
       );
