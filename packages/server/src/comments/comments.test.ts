@@ -287,7 +287,7 @@ describe("reading comments", () => {
     expect((await t.get("/v5/comments/abc")).status).toBe(400);
   });
 
-  it("skips comment ads on paid and image-moderated stories and for Premium readers", async () => {
+  it("skips comment ads on paid, image-moderated and mature stories and for Premium readers", async () => {
     const paid = await createStory(t.handle.db, author.id, { is_paid: 1 });
     expect((await page(threadsPath(paid.partIds[0] as number))).ads).toBe(false);
     // A cover moderators flagged moves to banned_cover (image-moderation/service.ts).
@@ -298,6 +298,9 @@ describe("reading comments", () => {
     expect((await page(threadsPath(flagged.partIds[0] as number))).ads).toBe(false);
     const premium = await reader({ is_premium: 1 });
     expect((await page(threadsPath(partId), premium.cookie)).ads).toBe(false);
+    // A mature story is not brand safe.
+    const mature = await createStory(t.handle.db, author.id, { rating: 4 });
+    expect((await page(threadsPath(mature.partIds[0] as number), author.cookie)).ads).toBe(false);
   });
 });
 

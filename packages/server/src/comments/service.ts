@@ -5,6 +5,7 @@ import {
   type CommentPage,
   type CommentResource,
   commentTextProblem,
+  isMature,
   type ParagraphCommentCounts,
   paragraphIds,
   REPLIES_SHOWN,
@@ -30,6 +31,8 @@ interface ReadablePart {
   /** Moderators flagged the story's cover (stories.banned_cover): no ads beside it. */
   imageModerated: boolean;
   adExempt: boolean;
+  /** Rated mature: not brand safe, so no ads (shared ads.ts). */
+  mature: boolean;
 }
 
 /**
@@ -57,6 +60,7 @@ async function commentablePart(
     isPaid: part.is_paid === 1,
     imageModerated: part.banned_cover !== null,
     adExempt: part.ad_exempt === 1,
+    mature: isMature(part.rating),
   };
 }
 
