@@ -267,9 +267,23 @@ describe("settings", () => {
       await page.waitForURL(`${server.url}/settings`);
       await page.getByRole("button", { name: "Change Email" }).click();
       const dialog = page.getByRole("dialog", { name: "Change email" });
+      // §4: the check shows pending while the server looks, then a warning.
+      let answer = () => {};
+      const answered = new Promise<void>((resolve) => {
+        answer = resolve;
+      });
+      await page.route("**/api/v3/users/validate?email=*", async (route) => {
+        await answered;
+        await route.fallback();
+      });
       await dialog.getByLabel("New email", { exact: true }).fill("demo_writer@example.com");
       await dialog.getByLabel("Confirm new email", { exact: true }).focus();
+      await dialog.locator(".field__icon .spinner").waitFor();
+      answer();
       await dialog.getByText("That email address is already in use.").waitFor();
+      expect(await dialog.locator(".field__icon .spinner").count()).toBe(0);
+      expect(await dialog.locator(".field__icon--bad").count()).toBe(1);
+      await page.unrouteAll();
       await dialog.getByLabel("New email", { exact: true }).fill("rae.reads@example.com");
       await dialog.getByLabel("Confirm new email", { exact: true }).fill("rae.reads@example.com");
       await dialog.getByLabel("Password", { exact: true }).fill("inkwell-demo");

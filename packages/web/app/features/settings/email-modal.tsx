@@ -100,6 +100,11 @@ export function EmailModal({ open, onClose, onBack }: EmailModalProps) {
                 aria-invalid={validity === "invalid" ? true : undefined}
                 aria-describedby={emailError ? "settings-new-email-error" : undefined}
               />
+              {validity === "pending" && (
+                <span className="field__icon" aria-hidden="true">
+                  <span className="spinner spinner--small" />
+                </span>
+              )}
               {validity === "valid" && (
                 <Icon
                   of={CircleCheck}
