@@ -300,9 +300,26 @@ describe("safety", () => {
 
       // Turning mature stories back on shows the story.
       await page.getByRole("button", { name: "Content preferences" }).click();
-      await panel.getByRole("switch", { name: "Show mature content" }).click();
+      const matureSwitch = panel.getByRole("switch", { name: "Show mature content" });
+      await matureSwitch.click();
+      // While it saves, the switch is loading (§2's variant) and a second press changes nothing.
+      let answer = () => {};
+      const answered = new Promise<void>((resolve) => {
+        answer = resolve;
+      });
+      await page.route("**/content-settings/include-mature", async (route) => {
+        await answered;
+        await route.fallback();
+      });
       await panel.getByRole("button", { name: "Apply Changes" }).click();
-      await page.waitForEvent("load");
+      await expect.poll(() => matureSwitch.getAttribute("aria-busy")).toBe("true");
+      expect(await matureSwitch.isDisabled()).toBe(true);
+      // Pressed anyway (a tap does not wait for it to be enabled).
+      await matureSwitch.click({ force: true });
+      expect(await matureSwitch.getAttribute("aria-checked")).toBe("true");
+      const loaded = page.waitForEvent("load");
+      answer();
+      await loaded;
       await page.getByRole("heading", { name: "This story is for mature readers" }).waitFor({
         state: "detached",
       });

@@ -5,19 +5,32 @@ interface ToggleProps {
   label: string;
   onChange: (checked: boolean) => void;
   describedBy?: string;
+  /** The switch cannot be changed now: it stays focusable and says so. */
+  disabled?: boolean;
+  /** Its change is being saved: it turns a spinner and cannot be changed until it is done. */
+  busy?: boolean;
 }
 
-/** An ON/OFF switch (a button with role="switch"). */
-export function Toggle({ checked, label, onChange, describedBy }: ToggleProps) {
+/**
+ * An ON/OFF switch (a button with role="switch"), with the disabled and loading variants of
+ * accounts-safety-messaging.md §2. Neither takes the switch out of the tab order, so focus is
+ * not lost while a change saves.
+ */
+export function Toggle({ checked, label, onChange, describedBy, disabled, busy }: ToggleProps) {
+  const locked = disabled || busy;
   return (
     <button
       type="button"
       role="switch"
-      className="toggle"
+      className={busy ? "toggle toggle--busy" : "toggle"}
       aria-checked={checked}
       aria-label={label}
       aria-describedby={describedBy}
-      onClick={() => onChange(!checked)}
+      aria-disabled={locked || undefined}
+      aria-busy={busy || undefined}
+      onClick={() => {
+        if (!locked) onChange(!checked);
+      }}
     >
       <span className="toggle__track" aria-hidden="true">
         <span className="toggle__thumb" />

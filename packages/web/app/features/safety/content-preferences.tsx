@@ -114,6 +114,7 @@ export function ContentPreferences({
                 checked={includeMature}
                 label={t.safety.matureLabel}
                 describedBy={matureHelp}
+                busy={status === "loading"}
                 onChange={setIncludeMature}
               />
             </div>
