@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import {
   DESKTOP,
   expectNoAxeViolations,
+  holdRequests,
   logIn,
   logInAt,
   PHONE,
@@ -375,15 +376,11 @@ describe("comments on the reading page", () => {
 
       // Loading fails: the error and Retry, which loads them. The failure is held back until
       // the list's alert region is found: it is on the page before it speaks (decision 058).
-      let answer = () => {};
-      const answered = new Promise<void>((resolve) => {
-        answer = resolve;
-      });
-      await page.route("**/v5/comments/namespaces/parts/resources/*/comments*", async (route) => {
-        if (route.request().method() !== "GET") return route.fallback();
-        await answered;
-        await route.fulfill({ status: 500, body: "{}" });
-      });
+      const answer = await holdRequests(
+        page,
+        "**/v5/comments/namespaces/parts/resources/*/comments*",
+        { method: "GET", answer: { status: 500, body: "{}" } },
+      );
       await page.goto(`/login?nextUrl=${encodeURIComponent(partUrl)}`);
       await logIn(page, "demo_reader", "inkwell-demo");
       await page.waitForURL(`${server.url}${partUrl}`);

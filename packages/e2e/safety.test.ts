@@ -3,6 +3,7 @@ import { describe, expect, test } from "vitest";
 import {
   DESKTOP,
   expectNoAxeViolations,
+  holdRequests,
   logIn,
   PHONE,
   tapsBeside,
@@ -303,14 +304,7 @@ describe("safety", () => {
       const matureSwitch = panel.getByRole("switch", { name: "Show mature content" });
       await matureSwitch.click();
       // While it saves, the switch is loading (§2's variant) and a second press changes nothing.
-      let answer = () => {};
-      const answered = new Promise<void>((resolve) => {
-        answer = resolve;
-      });
-      await page.route("**/content-settings/include-mature", async (route) => {
-        await answered;
-        await route.fallback();
-      });
+      const answer = await holdRequests(page, "**/content-settings/include-mature");
       await panel.getByRole("button", { name: "Apply Changes" }).click();
       await expect.poll(() => matureSwitch.getAttribute("aria-busy")).toBe("true");
       expect(await matureSwitch.isDisabled()).toBe(true);

@@ -2,7 +2,14 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { DESKTOP, expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
+import {
+  DESKTOP,
+  expectNoAxeViolations,
+  holdRequests,
+  logIn,
+  PHONE,
+  useBrowser,
+} from "./support/browser.ts";
 import { readDatabase } from "./support/database.ts";
 import { useServer } from "./support/server.ts";
 import { signUp, verifyEmail } from "./support/sign-up.ts";
@@ -268,14 +275,7 @@ describe("settings", () => {
       await page.getByRole("button", { name: "Change Email" }).click();
       const dialog = page.getByRole("dialog", { name: "Change email" });
       // §4: the check shows pending while the server looks, then a warning.
-      let answer = () => {};
-      const answered = new Promise<void>((resolve) => {
-        answer = resolve;
-      });
-      await page.route("**/api/v3/users/validate?email=*", async (route) => {
-        await answered;
-        await route.fallback();
-      });
+      const answer = await holdRequests(page, "**/api/v3/users/validate?email=*");
       await dialog.getByLabel("New email", { exact: true }).fill("demo_writer@example.com");
       await dialog.getByLabel("Confirm new email", { exact: true }).focus();
       await dialog.locator(".field__icon .spinner").waitFor();

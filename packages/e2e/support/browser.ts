@@ -128,3 +128,26 @@ export async function logInAt(page: Page, username: string, nextUrl: string): Pr
   await logIn(page, username, "inkwell-demo");
   await page.waitForURL((url) => url.pathname + url.search === nextUrl);
 }
+
+/**
+ * Holds the page's requests matching `url` (and `method`, if given) until the returned
+ * function is called, then lets them through, or answers them with `answer`. For checking
+ * what a page shows while it waits: a loading state, a region already there.
+ */
+export async function holdRequests(
+  page: Page,
+  url: string,
+  { method, answer }: { method?: string; answer?: { status: number; body: string } } = {},
+): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    if (method && route.request().method() !== method) return route.fallback();
+    await released;
+    if (answer) await route.fulfill(answer);
+    else await route.fallback();
+  });
+  return release;
+}
