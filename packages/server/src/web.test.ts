@@ -209,6 +209,15 @@ describe("server-rendered pages", () => {
     expect(html).toContain(">Account</a>");
   });
 
+  it("sends /settings/notifications to the Settings page's Notifications tab", async () => {
+    const response = await site.request("/settings/notifications", {
+      headers: { cookie: readerCookie },
+      redirect: "manual",
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/settings#notifications");
+  });
+
   it("resends the activation mail from user_activation, with links to the visitor's own site", async () => {
     const user = await signedInUser(t.handle.db, {
       username: "lamp_reader",

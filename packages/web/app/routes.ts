@@ -13,6 +13,7 @@ export default [
   route("user_activation", "routes/user-activation.tsx"),
   route("settings", "routes/settings.tsx"),
   route("settings/your-inkwell-data", "routes/your-data.tsx"),
+  route("settings/notifications", "routes/settings-notifications.tsx"),
   route("close-account", "routes/close-account.tsx"),
   route("terms", "routes/terms.tsx"),
   route("privacy", "routes/privacy.tsx"),
