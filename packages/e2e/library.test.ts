@@ -1,6 +1,13 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { DESKTOP, expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
+import {
+  DESKTOP,
+  expectNoAxeViolations,
+  holdRequests,
+  logIn,
+  PHONE,
+  useBrowser,
+} from "./support/browser.ts";
 import { squash } from "./support/catalogue.ts";
 import { useServer } from "./support/server.ts";
 
@@ -328,8 +335,25 @@ describe("the Library and reading lists", () => {
       await page.keyboard.press("Enter");
       expect(await rename.evaluate((button) => button === document.activeElement)).toBe(true);
 
+      // While the deletion runs the question cannot be closed; a failure is said in it.
       await page.getByRole("button", { name: "Delete list" }).click();
-      await page.getByRole("dialog").getByRole("button", { name: "Delete list" }).click();
+      const question = page.getByRole("dialog", { name: "Delete this reading list?" });
+      const answer = await holdRequests(page, "**/api/v3/lists/*", {
+        method: "DELETE",
+        answer: { status: 500, body: "{}" },
+      });
+      await question.getByRole("button", { name: "Delete list" }).click();
+      await expect
+        .poll(() => question.getByRole("button", { name: "Cancel" }).isDisabled())
+        .toBe(true);
+      await page.keyboard.press("Escape");
+      expect(await question.isVisible()).toBe(true);
+      answer();
+      await expect
+        .poll(() => question.getByRole("alert").textContent())
+        .toBe("The list could not be deleted. Please try again.");
+      await page.unrouteAll();
+      await question.getByRole("button", { name: "Delete list" }).click();
       await page.waitForURL(`${server.url}/library`);
       const notice = page.getByRole("status").filter({ hasText: "Summer reads was deleted." });
       await notice.waitFor();

@@ -10,7 +10,7 @@ interface ConfirmModalProps {
   confirmLabel: string;
   /** A destructive action (delete) is red; others are the primary colour. */
   tone?: "danger" | "primary";
-  /** While the action runs: the confirm button is disabled. */
+  /** While the action runs: the confirm button is busy, and Cancel and closing disabled. */
   busy?: boolean;
   /** Why the last try failed, shown above the buttons. */
   error?: string | null;
@@ -32,16 +32,21 @@ export function ConfirmModal({
   onConfirm,
 }: ConfirmModalProps) {
   return (
-    <Modal open={open} title={title} onClose={onCancel}>
+    <Modal open={open} title={title} onClose={onCancel} closable={!busy}>
       <div className="modal__form confirm-modal">
         <p>{text}</p>
-        {error && (
-          <p className="field__error" role="alert">
-            {error}
-          </p>
-        )}
+        <p className="field__error live-region" role="alert">
+          {error}
+        </p>
         <div className="modal__actions">
-          <button className="button" type="button" onClick={onCancel}>
+          <button
+            className="button"
+            type="button"
+            aria-disabled={busy || undefined}
+            onClick={() => {
+              if (!busy) onCancel();
+            }}
+          >
             {cancelLabel}
           </button>
           <BusyButton

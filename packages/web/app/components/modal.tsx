@@ -17,6 +17,12 @@ interface ModalProps {
    * they do. `open` must be true when it is first rendered.
    */
   openFromServer?: boolean;
+  /**
+   * False while the modal's action runs (accounts-safety-messaging.md §2: Escape closes it
+   * unless closing is disabled): Escape does nothing and the close button is disabled, so
+   * the outcome is not lost behind a closed modal. True by default.
+   */
+  closable?: boolean;
 }
 
 /**
@@ -26,7 +32,15 @@ interface ModalProps {
  * open, and each would cost elements in the server's HTML and in hydration. Opening one closes
  * any other modal or menu open outside it (open-registry.ts).
  */
-export function Modal({ open, title, onClose, children, className, openFromServer }: ModalProps) {
+export function Modal({
+  open,
+  title,
+  onClose,
+  children,
+  className,
+  openFromServer,
+  closable = true,
+}: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [used, setUsed] = useState(open);
@@ -57,13 +71,21 @@ export function Modal({ open, title, onClose, children, className, openFromServe
       open={openFromServer}
       onCancel={(event) => {
         event.preventDefault();
-        onClose();
+        if (closable) onClose();
       }}
     >
       {/* Not a <header>: in a dialog it would be a second page banner landmark. */}
       <div className="modal__header">
         <h2 id={titleId}>{title}</h2>
-        <button type="button" className="modal__close" onClick={onClose} aria-label={t.modal.close}>
+        <button
+          type="button"
+          className="modal__close"
+          onClick={() => {
+            if (closable) onClose();
+          }}
+          aria-label={t.modal.close}
+          aria-disabled={!closable || undefined}
+        >
           <Icon of={X} aria-hidden="true" size={20} />
         </button>
       </div>

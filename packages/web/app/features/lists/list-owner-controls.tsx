@@ -21,6 +21,8 @@ export function ListOwnerControls({ list }: { list: ReadingListSummary }) {
   const nameInput = useRef<HTMLInputElement>(null);
   const renameButton = useRef<HTMLButtonElement>(null);
   const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const revalidator = useRevalidator();
   const navigate = useNavigate();
@@ -53,12 +55,17 @@ export function ListOwnerControls({ list }: { list: ReadingListSummary }) {
   }
 
   async function remove() {
+    if (deleting) return;
+    setDeleting(true);
+    setDeleteError(null);
     const result = await browserApi()
       .deleteReadingList(list.id)
       .catch(() => null);
     const state: ListDeletedState = { deletedList: list.name };
-    if (result?.ok) navigate("/library", { state });
-    else setError(t.lists.deleteFailed);
+    if (result?.ok) return navigate("/library", { state });
+    // Said in the question, which stays open: the page behind it cannot be read.
+    setDeleting(false);
+    setDeleteError(t.lists.deleteFailed);
   }
 
   return (
@@ -117,7 +124,12 @@ export function ListOwnerControls({ list }: { list: ReadingListSummary }) {
         cancelLabel={t.lists.cancel}
         confirmLabel={t.lists.delete}
         tone="danger"
-        onCancel={() => setConfirming(false)}
+        busy={deleting}
+        error={deleteError}
+        onCancel={() => {
+          setConfirming(false);
+          setDeleteError(null);
+        }}
         onConfirm={remove}
       />
     </div>

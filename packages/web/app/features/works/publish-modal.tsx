@@ -100,7 +100,7 @@ export function PublishModal(props: PublishModalProps) {
   // Schedule stays off while the time is too soon: say why, and from when it is allowed.
   const whenHint = when !== "" && tooSoon;
   return (
-    <Modal open={open} title={t.works.publishModal.title} onClose={close}>
+    <Modal open={open} title={t.works.publishModal.title} onClose={close} closable={!busy}>
       <form className="modal__form publish-modal" onSubmit={schedule}>
         <fieldset className="field publish-modal__modes">
           <legend className="visually-hidden">{t.works.publishModal.title}</legend>
