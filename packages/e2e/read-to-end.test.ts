@@ -240,7 +240,7 @@ describe("a signed-in reader reads a story to its end", () => {
       await page.goto(last);
       await page.getByText("You've reached the end of published parts", { exact: true }).waitFor();
       expect(await page.getByRole("button", { name: "Add to" }).count()).toBe(0);
-      const signUp = page.getByRole("link", { name: "Sign up to start your Library" });
+      const signUp = page.getByRole("link", { name: "Sign up to add it" });
       expect(await signUp.getAttribute("href")).toBe(
         `/signup?${new URLSearchParams({ nextUrl: last })}`,
       );

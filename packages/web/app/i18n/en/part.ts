@@ -7,7 +7,7 @@ export const part = {
   endOfPublished: "You've reached the end of published parts",
   lastUpdated: (when: string) => `Last updated ${when}`,
   libraryHint: "Add this story to your Library to be notified when new parts are published.",
-  signUpForLibrary: "Sign up to start your Library",
+  signUpForLibrary: "Sign up to add it",
   backToStory: "Back to the story",
   partOf: (n: number, total: number) => `Part ${n} of ${total}`,
   progress: (percent: number) => `${percent}% read`,
