@@ -6,7 +6,7 @@ import {
   signupSourceOf,
 } from "@inkwell/shared";
 import { apiContext } from "../api/context.ts";
-import { Alert } from "../components/alert.tsx";
+import { failureOf, LiveAlert } from "../components/alert.tsx";
 import {
   BirthdayField,
   ConsentField,
@@ -87,7 +87,7 @@ export default function SignupCompletePage({ loaderData }: Route.ComponentProps)
         {pending.email && !askEmail ? `${t.account.oauth.signingUpAs(pending.email)}. ` : ""}
         {t.account.oauth.completeIntro}
       </p>
-      {form.failure && <Alert tone="danger">{failureMessage(form.failure.code)}</Alert>}
+      <LiveAlert message={failureOf(form.failure !== null && failureMessage(form.failure.code))} />
       <form className="auth__form" method="post" action={action} onSubmit={form.submit} noValidate>
         <input type="hidden" name="token" value={token} />
         {source && <input type="hidden" name="source" value={source} />}
