@@ -276,8 +276,26 @@ describe("safety", () => {
       });
 
       await page.goto(`/story/${mature.id}`);
-      await page.getByRole("button", { name: "Content preferences" }).click();
       const panel = page.getByRole("dialog", { name: "Content Preferences" });
+      // The panel says it is loading, then, in the same place, that loading failed.
+      const answerLoad = await holdRequests(page, "**/v5/users/*/content-settings", {
+        method: "GET",
+        answer: { status: 500, body: "{}" },
+      });
+      await page.getByRole("button", { name: "Content preferences" }).click();
+      const failure = await panel.getByRole("alert").elementHandle();
+      if (!failure) throw new Error("the panel has an alert region while it loads");
+      expect(await panel.getByRole("status").textContent()).toBe(
+        "Loading your content preferences…",
+      );
+      answerLoad();
+      await expect
+        .poll(() => failure.textContent())
+        .toBe("Your content preferences could not be loaded. Please try again.");
+      await page.unrouteAll();
+      await page.reload();
+
+      await page.getByRole("button", { name: "Content preferences" }).click();
       await panel.getByRole("button", { name: "Edit Tags" }).click();
       // Focus goes into the editor, and back to Edit Tags when it closes.
       const isFocused = (locator: Locator) =>

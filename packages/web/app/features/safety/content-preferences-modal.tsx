@@ -1,7 +1,7 @@
 import type { ContentSettings } from "@inkwell/shared";
 import { useEffect, useState } from "react";
 import { browserApi } from "../../api/client.ts";
-import { Alert } from "../../components/alert.tsx";
+import { LoadingStatus } from "../../components/alert.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
 import { readCookie, writeCookie } from "../../lib/cookies.ts";
@@ -46,7 +46,14 @@ export function ContentPreferencesModal({
   return (
     <>
       <Modal open={open} title={t.safety.contentTitle} onClose={close}>
-        {failed && <Alert tone="danger">{t.safety.loadFailed}</Alert>}
+        {!settings && (
+          <div className="modal__form">
+            <LoadingStatus
+              loading={!failed && t.safety.loadingPreferences}
+              failure={failed && t.safety.loadFailed}
+            />
+          </div>
+        )}
         {settings && (
           <ContentPreferences
             username={username}

@@ -25,6 +25,7 @@ export const safety = {
   noChanges: "Nothing to change.",
   failed: "Something went wrong, your changes were not saved.",
   loadFailed: "Your content preferences could not be loaded. Please try again.",
+  loadingPreferences: "Loading your content preferences…",
   confirmTitle: "Content Preferences saved",
   confirmText: "You can change your content preferences at any time in Settings.",
   ok: "OK",
