@@ -80,3 +80,15 @@ export function LoadingStatus({
     </>
   );
 }
+
+/**
+ * A form's or action's error as a line of red text (field__error), in an alert region that
+ * is on the page before it speaks (LiveAlert's reason) and takes no room while empty.
+ */
+export function ErrorLine({ text, id }: { text: string | null | false; id?: string }) {
+  return (
+    <p id={id} className="field__error live-region" role="alert">
+      {text || null}
+    </p>
+  );
+}

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { redirect } from "react-router";
 import { browserApi } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
+import { ErrorLine } from "../components/alert.tsx";
 import { BusyButton } from "../components/busy-button.tsx";
 import { t } from "../i18n/index.ts";
 import { notFoundResponse } from "../lib/route-data.ts";
@@ -88,11 +89,7 @@ function AppealItem({ appeal }: { appeal: ImageFlag }) {
             </BusyButton>
           </div>
         )}
-        {failed && (
-          <p role="alert" className="field__error">
-            {t.imageModeration.decideFailed}
-          </p>
-        )}
+        <ErrorLine text={failed && t.imageModeration.decideFailed} />
       </div>
     </li>
   );

@@ -9,6 +9,7 @@ import { useState } from "react";
 import { isRouteErrorResponse, redirect, useRevalidator, useRouteError } from "react-router";
 import { browserApi } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
+import { ErrorLine } from "../components/alert.tsx";
 import { ErrorPage } from "../components/error-page.tsx";
 import { reportAbout, reportDate } from "../features/reports/my-reports.tsx";
 import { StaffNoteList } from "../features/reports/staff-notes.tsx";
@@ -134,11 +135,7 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
             {t.imageModeration.hide}
           </button>
         ))}
-      {error && (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine text={error} />
 
       {report.status === "resolved" ? (
         <section aria-labelledby="resolution-heading">

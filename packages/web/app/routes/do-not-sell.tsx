@@ -3,6 +3,7 @@ import { ShieldCheck } from "lucide";
 import { useState } from "react";
 import { browserApi } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
+import { ErrorLine } from "../components/alert.tsx";
 import { Icon } from "../components/icon.tsx";
 import { t } from "../i18n/index.ts";
 import { deleteCookie, writeCookie } from "../lib/cookies.ts";
@@ -88,11 +89,7 @@ export default function DoNotSell({ loaderData }: Route.ComponentProps) {
           />
           {t.optOut.californian}
         </label>
-        {failed && (
-          <p className="field__error" role="alert">
-            {t.optOut.failed}
-          </p>
-        )}
+        <ErrorLine text={failed && t.optOut.failed} />
         <div className="opt-out__actions">
           <button
             className="button button--primary"

@@ -6,6 +6,7 @@ import {
 } from "@inkwell/shared";
 import { type FormEvent, useId, useState } from "react";
 import type { Outcome } from "../../api/client.ts";
+import { ErrorLine } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { t } from "../../i18n/index.ts";
 
@@ -112,11 +113,7 @@ export function MessageComposer({
           {posting ? text.posting : submitLabel}
         </BusyButton>
       </div>
-      {error && (
-        <p id={`${id}-error`} className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine id={`${id}-error`} text={error} />
     </form>
   );
 }

@@ -12,6 +12,7 @@ import {
 import { ALargeSmall } from "lucide";
 import { useState } from "react";
 import { browserApi } from "../../api/client.ts";
+import { ErrorLine } from "../../components/alert.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
@@ -169,11 +170,7 @@ export function ReaderSettingsControl({ settings, onChange }: ReaderSettingsProp
               explain: explainPremium,
             }}
           />
-          {failed && (
-            <p className="field__error" role="alert">
-              {t.reader.saveFailed}
-            </p>
-          )}
+          <ErrorLine text={failed && t.reader.saveFailed} />
         </div>
       </Modal>
       <Modal open={premiumOpen} title={t.reader.premiumTitle} onClose={() => setPremiumOpen(false)}>

@@ -1,6 +1,7 @@
 import { type SupportItem, storyIdFromUrl } from "@inkwell/shared";
 import { useEffect, useId, useRef, useState } from "react";
 import { browserApi } from "../../api/client.ts";
+import { ErrorLine } from "../../components/alert.tsx";
 import { t } from "../../i18n/index.ts";
 
 const text = t.reports;
@@ -121,11 +122,7 @@ export function CopyrightStep({
                 : "")}
         </p>
       </div>
-      {error && (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine text={error} />
       <button
         className="button button--primary"
         type="submit"

@@ -5,6 +5,7 @@ import {
 } from "@inkwell/shared";
 import { type ReactNode, useId, useState } from "react";
 import { browserApi } from "../../api/client.ts";
+import { ErrorLine } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
@@ -105,11 +106,7 @@ export function useModeration(onDone: (action: ModerationAction) => void): {
               />
             )}
           </div>
-          {error && (
-            <p className="field__error" role="alert">
-              {error}
-            </p>
-          )}
+          <ErrorLine text={error} />
           <div className="modal__actions">
             <button className="button" type="button" onClick={() => setPending(null)}>
               {t.safety.cancel}

@@ -2,6 +2,7 @@ import { EMAIL_MESSAGES, isEmail } from "@inkwell/shared";
 import { CircleAlert, CircleCheck } from "lucide";
 import { type FormEvent, useState } from "react";
 import { browserApi } from "../../api/client.ts";
+import { ErrorLine } from "../../components/alert.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { PasswordField } from "../../components/password-field.tsx";
@@ -77,11 +78,7 @@ export function EmailModal({ open, onClose, onBack }: EmailModalProps) {
     <Modal open={open} title={title} onClose={close}>
       {view === "form" ? (
         <form className="modal__form" onSubmit={submit} noValidate>
-          {formError && (
-            <p className="field__error" role="alert">
-              {formError}
-            </p>
-          )}
+          <ErrorLine text={formError} />
           <div className="field">
             <label htmlFor="settings-new-email">{t.settings.emailModal.newEmail}</label>
             <div className="field__with-icon">

@@ -1,4 +1,5 @@
 import { COVER_SIZE } from "@inkwell/shared";
+import { ErrorLine } from "../../components/alert.tsx";
 import { Cover } from "../../components/cover.tsx";
 import { t } from "../../i18n/index.ts";
 import { IMAGE_ACCEPT } from "../../lib/image-files.ts";
@@ -57,11 +58,7 @@ export function CoverPicker({
           {t.covers.hint}
         </p>
         {pending && <p className="field__hint">{t.covers.pending}</p>}
-        {problem && (
-          <p className="field__error" role="alert">
-            {problem}
-          </p>
-        )}
+        <ErrorLine text={problem} />
         {bannedCover && !pending && <BannedImageNotice imageUrl={bannedCover} />}
         {importHref && <a href={importHref}>{t.covers.importLink}</a>}
       </div>

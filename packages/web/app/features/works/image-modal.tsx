@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { browserApi, type Refusal } from "../../api/client.ts";
+import { ErrorLine } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
@@ -76,11 +77,7 @@ export function ImageModal({ open, partId, onClose, onAdded }: ImageModalProps) 
             {t.writing.imageAltHint}
           </p>
         </div>
-        {error && (
-          <p className="field__error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorLine text={error} />
         <div className="modal__actions">
           <BusyButton className="button button--primary" type="submit" disabled={!file} busy={busy}>
             {busy ? t.writing.adding : t.writing.addImage}

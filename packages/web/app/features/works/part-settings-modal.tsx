@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { browserApi } from "../../api/client.ts";
+import { ErrorLine } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
@@ -64,11 +65,7 @@ export function PartSettingsModal(props: PartSettingsModalProps) {
       onClose={close}
     >
       <div className="modal__form part-settings">
-        {error && (
-          <p className="field__error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorLine text={error} />
         {confirming ? (
           <>
             <p>{t.works.deleteText(title)}</p>
