@@ -1,3 +1,4 @@
+import { ErrorLine } from "./alert.tsx";
 import { BusyButton } from "./busy-button.tsx";
 import { Modal } from "./modal.tsx";
 
@@ -35,9 +36,7 @@ export function ConfirmModal({
     <Modal open={open} title={title} onClose={onCancel} closable={!busy}>
       <div className="modal__form confirm-modal">
         <p>{text}</p>
-        <p className="field__error live-region" role="alert">
-          {error}
-        </p>
+        <ErrorLine text={error} />
         <div className="modal__actions">
           <button
             className="button"
