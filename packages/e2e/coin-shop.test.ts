@@ -1,5 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { DESKTOP, expectNoAxeViolations, logInAt, PHONE, useBrowser } from "./support/browser.ts";
+import {
+  DESKTOP,
+  expectNoAxeViolations,
+  holdRequests,
+  logInAt,
+  PHONE,
+  useBrowser,
+} from "./support/browser.ts";
 import { readDatabase } from "./support/database.ts";
 import { paidStories } from "./support/paid-stories.ts";
 import { useServer } from "./support/server.ts";
@@ -106,9 +113,23 @@ describe("the Coin Shop", () => {
   test("a purchase whose answer is lost is bought once when the reader tries again", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await logInAt(page, "demo_ambassador", "/library");
+      // The packs first fail to load: said where "Loading…" was, with a way to try again.
+      const release = await holdRequests(page, "**/v5/coins/packs", {
+        answer: { status: 500, body: "{}" },
+      });
       await page.getByRole("button", { name: "Your Coins: 0" }).click();
       const shop = page.getByRole("dialog", { name: "Coin Shop" });
+      await shop.getByRole("status").filter({ hasText: "Loading Coin packages…" }).waitFor();
+      const regions = await shop.getByRole("alert").elementHandles();
+      release();
+      await expect
+        .poll(() => Promise.all(regions.map((region) => region.textContent())))
+        .toContain("The Coin packages did not load. Please try again.");
+      await page.unroute("**/v5/coins/packs");
+      await shop.getByRole("button", { name: "Try again" }).click();
       const pack = shop.getByRole("button", { name: /^9 Coins/ });
+      await pack.waitFor();
+      expect(await shop.getByRole("alert").filter({ hasText: /./ }).count()).toBe(0);
       // The server buys the pack, but its answer never reaches the page.
       await page.route("**/v5/coins/purchase", async (route) => {
         await route.fetch();

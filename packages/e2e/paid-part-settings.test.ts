@@ -1,6 +1,13 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { DESKTOP, expectNoAxeViolations, logInAt, PHONE, useBrowser } from "./support/browser.ts";
+import {
+  DESKTOP,
+  expectNoAxeViolations,
+  holdRequests,
+  logInAt,
+  PHONE,
+  useBrowser,
+} from "./support/browser.ts";
 import { readDatabase } from "./support/database.ts";
 import { useServer } from "./support/server.ts";
 
@@ -155,14 +162,32 @@ describe("the writer's paid-part settings", () => {
     });
   });
 
-  test("a failed save says so, keeps the dialog and changes nothing", async () => {
+  test("a failed load and a failed save say so, keep the dialog and change nothing", async () => {
     const part = writersLockedPart();
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await logInAt(page, "demo_writer", `/myworks/${part.storyId}/write/${part.partId}`);
+      // The settings fail to load at first: said in the alert beside "Loading…" (decision 058).
+      const settings = "**/v5/bonus-content/paywall/*/free-parts*";
+      const release = await holdRequests(page, settings, { answer: { status: 500, body: "{}" } });
+      await page.getByRole("button", { name: "Part settings" }).click();
+      await page.getByRole("button", { name: "Paid part settings" }).click();
+      const dialog = page.getByRole("dialog", { name: "Paid part settings" });
+      await dialog
+        .getByRole("status")
+        .filter({ hasText: "Loading this part's settings…" })
+        .waitFor();
+      const said = await dialog.getByRole("alert").elementHandle();
+      if (!said) throw new Error("the loading dialog has an alert region");
+      expect(await said.textContent()).toBe("");
+      release();
+      await expect.poll(() => said.textContent()).toBe("We couldn't load this part's settings.");
+      await page.unroute(settings);
+      await dialog.getByRole("button", { name: "Try again" }).click();
+      await dialog.getByRole("radio").first().waitFor();
+
       await page.route("**/v5/bonus-content/paywall", (route) =>
         route.fulfill({ status: 500, body: "{}" }),
       );
-      const dialog = await openPaidSettings(page);
       await dialog.getByRole("radio", { name: /^Writer Reveal · 8 Coins/ }).check();
       await dialog.getByLabel("Part Description").fill("How the letter came to be written.");
       await dialog.getByRole("button", { name: "Save" }).click();

@@ -98,7 +98,28 @@ describe("reports", () => {
   test("a signed-in reporter is not asked for contact info, and may mute the writer", async () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
       await logInAt(page, "demo_reader", partUrl);
-      const dialog = await openCommentReport(page);
+      // A report that fails to send closes the dialog and says so in a toast, whose alert
+      // region is on the page before it speaks (decision 058).
+      await page.route("**/v4/support/tickets/", (route) =>
+        route.fulfill({ status: 500, body: "{}" }),
+      );
+      let dialog = await openCommentReport(page);
+      await dialog.getByRole("button", { name: "Spam or scam" }).click();
+      await dialog.getByLabel("Tell us what happened").fill("Unwanted greetings.");
+      const toast = await page.locator(".toast__message").elementHandle();
+      if (!toast) throw new Error("the reading page has the report toast's region");
+      expect(await toast.textContent()).toBe("");
+      await dialog.getByRole("button", { name: "Submit Report" }).click();
+      await dialog.waitFor({ state: "detached" });
+      await expect
+        .poll(() => toast.textContent())
+        .toBe("An error has occurred. We're sorry about that!");
+      await expectNoAxeViolations(page, "the reading page with the report's failure toast");
+      await page.getByRole("button", { name: "Dismiss" }).click();
+      expect(await toast.textContent()).toBe("");
+      await page.unroute("**/v4/support/tickets/");
+
+      dialog = await openCommentReport(page);
       await dialog.getByRole("button", { name: "Hate speech" }).click();
       // Each step takes focus to its heading: the chosen button is gone, focus is not.
       const focusedHeading = () =>

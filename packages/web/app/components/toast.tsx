@@ -4,21 +4,25 @@ import { Icon } from "./icon.tsx";
 
 /**
  * A failure floating over the page's lower edge until the reader dismisses it (or the next
- * attempt replaces it). Announced when it appears; nothing is rendered without a message.
+ * attempt replaces it). Its alert region is on the page before it speaks (decision 058) and
+ * takes no room while empty; the box and its dismiss button come with the words.
  */
 export function Toast({ message, onDismiss }: { message: string | null; onDismiss: () => void }) {
-  if (!message) return null;
   return (
-    <div className="toast" role="alert">
-      <p className="toast__message">{message}</p>
-      <button
-        className="toast__dismiss"
-        type="button"
-        aria-label={t.toast.dismiss}
-        onClick={onDismiss}
-      >
-        <Icon of={X} aria-hidden="true" size={18} />
-      </button>
+    <div className={message ? "toast" : "toast-slot"}>
+      <p className="toast__message live-region" role="alert">
+        {message}
+      </p>
+      {message && (
+        <button
+          className="toast__dismiss"
+          type="button"
+          aria-label={t.toast.dismiss}
+          onClick={onDismiss}
+        >
+          <Icon of={X} aria-hidden="true" size={18} />
+        </button>
+      )}
     </div>
   );
 }

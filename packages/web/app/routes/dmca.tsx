@@ -9,6 +9,7 @@ import {
 } from "@inkwell/shared";
 import { useRef, useState } from "react";
 import { browserApi } from "../api/client.ts";
+import { Toast } from "../components/toast.tsx";
 import { t } from "../i18n/index.ts";
 import { useCurrentUser } from "../lib/current-user.ts";
 import type { Route } from "./+types/dmca";
@@ -179,11 +180,9 @@ export default function DmcaPage({ loaderData }: Route.ComponentProps) {
       <h1 id="dmca-heading">{t.dmca.title}</h1>
       <p>{t.dmca.intro}</p>
       <p className="dmca__warning">{DMCA_MESSAGES.warning}</p>
-      {Object.keys(problems).length > 0 && (
-        <p className="dmca__banner" role="alert">
-          {DMCA_MESSAGES.banner}
-        </p>
-      )}
+      <p className="dmca__banner live-region" role="alert">
+        {Object.keys(problems).length > 0 ? DMCA_MESSAGES.banner : null}
+      </p>
       <form
         ref={form}
         className="dmca__form"
@@ -242,15 +241,11 @@ export default function DmcaPage({ loaderData }: Route.ComponentProps) {
           ))}
           {textField("signature")}
         </fieldset>
-        {toast && (
-          <p className="field__error" role="alert">
-            {toast}
-          </p>
-        )}
         <button className="button button--primary button--large" type="submit" disabled={sending}>
           {sending ? t.dmca.sending : t.dmca.submit}
         </button>
       </form>
+      <Toast message={toast} onDismiss={() => setToast(null)} />
     </section>
   );
 }

@@ -6,6 +6,7 @@ import {
 } from "@inkwell/shared";
 import { useEffect, useState } from "react";
 import { browserApi } from "../../api/client.ts";
+import { ErrorLine, LoadingStatus } from "../../components/alert.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
 import { usePurchaseKey } from "../../lib/purchase-key.ts";
@@ -62,13 +63,14 @@ export function CoinShop({ open, onClose, notice, onBought }: CoinShopProps) {
             {t.coins.premiumUpsell(upsell)} <a href="/premium">{t.coins.seePremium}</a>
           </p>
         )}
+        <LoadingStatus
+          loading={packs === null && !loadFailed && t.coins.loadingPacks}
+          failure={loadFailed && t.coins.packsFailed}
+        />
         {loadFailed && (
-          <p role="alert" className="coin-shop__error">
-            {t.coins.packsFailed}{" "}
-            <button type="button" className="button" onClick={() => setLoadFailed(false)}>
-              {t.coins.retry}
-            </button>
-          </p>
+          <button type="button" className="button" onClick={() => setLoadFailed(false)}>
+            {t.coins.retry}
+          </button>
         )}
         {packs && (
           <ul className="coin-shop__packs" aria-label={t.coins.packsLabel}>
@@ -105,11 +107,7 @@ export function CoinShop({ open, onClose, notice, onBought }: CoinShopProps) {
             })}
           </ul>
         )}
-        {error && (
-          <p role="alert" className="coin-shop__error">
-            {error}
-          </p>
-        )}
+        <ErrorLine text={error} />
         <p className="coin-shop__taxes">{t.coins.taxes}</p>
       </div>
     </Modal>

@@ -1,6 +1,7 @@
 import type { ProfileMessage } from "@inkwell/shared";
 import { useState } from "react";
 import { browserApi } from "../../api/client.ts";
+import { ErrorLine } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { MessageComposer } from "./message-composer.tsx";
@@ -67,11 +68,7 @@ export function MessageThread({
               {text.earlierReplies(earlier)}
             </BusyButton>
           )}
-          {loadFailed && (
-            <p className="field__error" role="alert">
-              {text.loadFailed}
-            </p>
-          )}
+          <ErrorLine text={loadFailed && text.loadFailed} />
           {replies.map((reply) => (
             <MessageItem
               key={reply.id}

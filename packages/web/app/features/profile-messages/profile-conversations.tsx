@@ -9,6 +9,7 @@ import type { MessageActions } from "./message-item.tsx";
 import { MessageThread } from "./message-thread.tsx";
 import { useDeleteMessage } from "./use-delete-message.tsx";
 import "../../styles/profile-messages.css";
+import { ErrorLine } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 
 const text = t.profileMessages;
@@ -117,11 +118,7 @@ export function ProfileConversations({
           ))}
         </ol>
       )}
-      {loadFailed && (
-        <p className="field__error" role="alert">
-          {text.loadFailed}
-        </p>
-      )}
+      <ErrorLine text={loadFailed && text.loadFailed} />
       {nextUrl && (
         <BusyButton
           className="button profile-conversations__more"

@@ -15,7 +15,7 @@ import {
 } from "@inkwell/shared";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { browserApi } from "../../api/client.ts";
-import { Alert } from "../../components/alert.tsx";
+import { Alert, ErrorLine } from "../../components/alert.tsx";
 import { Avatar } from "../../components/avatar.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { Modal } from "../../components/modal.tsx";
@@ -358,11 +358,7 @@ function PictureField({
         {choice.kind !== "kept" && (
           <p className="field__hint">{choice.kind === "new" ? texts.pending : texts.removing}</p>
         )}
-        {problem && (
-          <p className="field__error" role="alert">
-            {problem}
-          </p>
-        )}
+        <ErrorLine text={problem} />
         {banned && choice.kind === "kept" && <BannedImageNotice imageUrl={banned} thumbnail />}
       </div>
     </fieldset>

@@ -1,6 +1,7 @@
 import type { MyReport } from "@inkwell/shared";
 import { useEffect, useState } from "react";
 import { browserApi } from "../../api/client.ts";
+import { LoadingStatus } from "../../components/alert.tsx";
 import { t } from "../../i18n/index.ts";
 import "../../styles/reports.css";
 
@@ -31,8 +32,11 @@ export function MyReports({ username }: { username: string }) {
       .catch(() => setFailed(true));
   }, [username]);
 
-  if (failed) return <p role="alert">{text.actionFailed}</p>;
-  if (!reports) return <p>{text.loading}</p>;
+  if (!reports) {
+    return (
+      <LoadingStatus loading={!failed && text.loading} failure={failed && text.actionFailed} />
+    );
+  }
   if (reports.length === 0) return <p>{text.settingsEmpty}</p>;
   return (
     <>

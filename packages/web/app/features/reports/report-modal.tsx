@@ -17,6 +17,7 @@ import { useRouteLoaderData } from "react-router";
 import { browserApi } from "../../api/client.ts";
 import { Icon } from "../../components/icon.tsx";
 import { Modal } from "../../components/modal.tsx";
+import { Toast } from "../../components/toast.tsx";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
 import { CopyrightStep } from "./copyright-step.tsx";
@@ -413,11 +414,7 @@ export function useReport(): { report: (target: ReportTarget) => void; reportMod
         )}
         {body}
       </Modal>
-      {toast && (
-        <p className="report-toast" role="alert">
-          {toast}
-        </p>
-      )}
+      <Toast message={toast} onDismiss={() => setToast(null)} />
     </>
   );
   return { report: (next) => void report(next), reportModal };

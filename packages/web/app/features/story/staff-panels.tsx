@@ -12,6 +12,7 @@ import { CircleCheck, LockKeyhole, TriangleAlert } from "lucide";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { browserApi } from "../../api/client.ts";
+import { LoadingStatus } from "../../components/alert.tsx";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
@@ -445,14 +446,15 @@ export default function StaffPanels({ storyId, cover }: { storyId: number; cover
       current = false;
     };
   }, [storyId]);
-  if (failed) {
+  if (!view || !user) {
     return (
-      <p className="staff-panel__failed" role="alert">
-        {text.loadFailed}
-      </p>
+      <LoadingStatus
+        className="staff-panel__failed"
+        loading={false}
+        failure={failed && text.loadFailed}
+      />
     );
   }
-  if (!view || !user) return null;
   return (
     <>
       <StoryLockPanel storyId={storyId} view={view} categories={categories} onChange={setView} />

@@ -8,6 +8,7 @@ import {
 } from "@inkwell/shared";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { browserApi } from "../../api/client.ts";
+import { LoadingStatus } from "../../components/alert.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { Toast } from "../../components/toast.tsx";
 import { t } from "../../i18n/index.ts";
@@ -109,20 +110,19 @@ function PaidPartLoader({ onRetry, ...props }: FormProps & { onRetry: () => void
     };
   }, [storyId, partId]);
 
-  if (loaded.state === "loading") {
-    return (
-      <p className="modal__form" role="status">
-        {t.paidParts.loading}
-      </p>
-    );
-  }
-  if (loaded.state === "failed") {
+  if (loaded.state !== "ready") {
+    const failed = loaded.state === "failed";
     return (
       <div className="modal__form">
-        <p role="alert">{t.paidParts.loadFailed}</p>
-        <button className="button" type="button" onClick={onRetry}>
-          {t.paidParts.retry}
-        </button>
+        <LoadingStatus
+          loading={!failed && t.paidParts.loading}
+          failure={failed && t.paidParts.loadFailed}
+        />
+        {failed && (
+          <button className="button" type="button" onClick={onRetry}>
+            {t.paidParts.retry}
+          </button>
+        )}
       </div>
     );
   }

@@ -6,6 +6,7 @@ import {
 } from "@inkwell/shared";
 import { type FormEvent, useState } from "react";
 import { browserApi, type Refusal } from "../../api/client.ts";
+import { ErrorLine } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
@@ -155,11 +156,7 @@ export function PublishModal(props: PublishModalProps) {
             </div>
           </>
         )}
-        {error && (
-          <p className="field__error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorLine text={error} />
         <div className="modal__actions">
           {mode === "now" ? (
             <BusyButton

@@ -58,6 +58,7 @@ export const coins = {
   mostPopular: "Most Popular",
   packPrice: (price: string) => formatPackPrice(price),
   buying: "Buying…",
+  loadingPacks: "Loading Coin packages…",
   packsFailed: "The Coin packages did not load. Please try again.",
   retry: "Try again",
   boughtTitle: "Wallet locked and loaded",
