@@ -68,7 +68,7 @@ describe("paid parts", () => {
       const confirm = page.getByRole("dialog", { name: "Unlock the whole story?" });
       await confirm
         .getByText(
-          `${price} Coins unlock every locked part of ${story.title}, and the parts still to come.`,
+          `${price} Coins unlock every locked part of ${story.title} published so far. Parts published later are unlocked on their own.`,
         )
         .waitFor();
       await expectNoAxeViolations(page, "the whole-story confirmation at 1280 px");

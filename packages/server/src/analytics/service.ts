@@ -96,9 +96,12 @@ async function earningsOf(
         eb.fn.sum<number>("coins").as("coins"),
       ])
       .where("story_id", "=", storyId)
-      .groupBy(dayOf("created_at"))
-      .execute();
-  const [parts, stories] = await Promise.all([unlocks("part_unlocks"), unlocks("story_unlocks")]);
+      .groupBy(dayOf("created_at"));
+  const [parts, stories] = await Promise.all([
+    // Parts a whole-story purchase covered are that purchase's, counted once with the story.
+    unlocks("part_unlocks").where("via_story", "=", 0).execute(),
+    unlocks("story_unlocks").execute(),
+  ]);
   const daily = new Map<number, number>();
   let coins = 0;
   for (const row of [...parts, ...stories]) {

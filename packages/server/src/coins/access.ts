@@ -18,21 +18,14 @@ import { isAuthorOrStaff, type MaybeViewer } from "../viewer.ts";
 
 /** Which paywalled parts of one story a reader may read (writer-paid-contest.md §4, §6). */
 export interface PartAccess {
-  /** The author, staff, or a reader who bought the whole story. */
+  /** The author, staff, or a Premium member reading one of this month's Picks. */
   full: boolean;
+  /** Parts bought, on their own or with the story (whole-story purchases cover what they paid for). */
   parts: ReadonlySet<number>;
 }
 
 const NO_ACCESS: PartAccess = { full: false, parts: new Set() };
 const FULL_ACCESS: PartAccess = { full: true, parts: new Set() };
-
-const storyUnlockOf = queryTemplate((db: Kysely<Database>, userId: number, storyId: number) =>
-  db
-    .selectFrom("story_unlocks")
-    .select("story_id")
-    .where("user_id", "=", userId)
-    .where("story_id", "=", storyId),
-);
 
 const partUnlocksOf = queryTemplate((db: Kysely<Database>, userId: number, storyId: number) =>
   db
@@ -62,11 +55,7 @@ export async function accessTo(
   if (isAuthorOrStaff(story.user_id, viewer)) return FULL_ACCESS;
   if (!viewer || !parts.some((part) => part.paywalled === 1)) return NO_ACCESS;
   if (viewer.isPremium && (await isCurrentPick(db, story.id))) return FULL_ACCESS;
-  const [storyUnlock, partUnlocks] = await Promise.all([
-    storyUnlockOf(db, viewer.id, story.id),
-    partUnlocksOf(db, viewer.id, story.id),
-  ]);
-  if (storyUnlock.length > 0) return FULL_ACCESS;
+  const partUnlocks = await partUnlocksOf(db, viewer.id, story.id);
   return { full: false, parts: new Set(partUnlocks.map((row) => row.part_id)) };
 }
 
@@ -88,17 +77,17 @@ export const partPriceNow = (
   sale: StorySale | null,
 ): number => salePrice(partPrice(pricedPart(part)), sale?.percent ?? null);
 
+/** The published parts this reader may not read yet, in story order: what buying the story covers. */
+export const lockedParts = (parts: readonly PartRow[], access: PartAccess): PartRow[] =>
+  parts.filter((part) => isPublished(part) && isBlockedFor(access, part));
+
 /** What unlocking the story's parts still locked for this reader costs, all at once. */
 export function storyPriceFor(
   parts: readonly PartRow[],
   access: PartAccess,
   sale: StorySale | null,
 ): number {
-  return wholeStoryPrice(
-    parts
-      .filter((part) => isPublished(part) && isBlockedFor(access, part))
-      .map((part) => partPriceNow(part, sale)),
-  );
+  return wholeStoryPrice(lockedParts(parts, access).map((part) => partPriceNow(part, sale)));
 }
 
 /** The paywall of a blocked part (null when the reader may read it). */

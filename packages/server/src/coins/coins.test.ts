@@ -296,7 +296,7 @@ describe("wallet and purchases", () => {
     ]);
   });
 
-  it("unlocks the whole story, parts added later included", async () => {
+  it("unlocks the parts the whole story's price covered, not the parts published after", async () => {
     const story = await paidStory(2);
     const reader = await signedInUser(t.handle.db);
     await grantCoins(t.handle.db, reader.id, 100);
@@ -306,6 +306,16 @@ describe("wallet and purchases", () => {
       balance: 78,
       partId: story.partIds[2],
     });
+    const metadata = () =>
+      json<PaidContentMetadata>(
+        t.send("GET", `/v5/story/${story.id}/paid-content/metadata`, reader),
+      );
+    expect((await metadata()).has_full_access).toBe(true);
+    const again = await buy(reader, story.id, { wholeStory: true });
+    expect(again.status).toBe(409);
+    expect((await again.json()).message).toBe("You can already read every part of this story.");
+
+    // A part published later was not in the price: it is locked, alone or as the story's rest.
     const later = await t.handle.db
       .insertInto("parts")
       .values({
@@ -314,19 +324,34 @@ describe("wallet and purchases", () => {
         title: "Later",
         text: '<p data-p-id="a1">Later.</p>',
         paywalled: 1,
+        is_bonus: 1,
+        bonus_type: "Exclusive Chapter",
         create_date: Date.now(),
         modify_date: Date.now(),
         published_at: Date.now(),
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+    const laterId = Number(later.id);
     const details = await json<StoryDetails>(t.send("GET", `/api/v3/stories/${story.id}`, reader));
-    expect(details.parts.map((p) => [p.id, p.isBlocked])).toContainEqual([Number(later.id), false]);
-    expect(details.isPaidPreview).toBe(false);
-    const again = await buy(reader, story.id, { wholeStory: true });
-    expect(again.status).toBe(409);
-    expect((await again.json()).message).toBe("You can already read every part of this story.");
-    expect(await walletOf(reader)).toEqual([{ id: "coins", amount: 78 }]);
+    expect(details.parts.map((p) => [p.id, p.isBlocked])).toContainEqual([laterId, true]);
+    expect(details.parts.filter((p) => p.isBlocked)).toHaveLength(1);
+    const part = await t.send("GET", `/api/v3/story_parts/${laterId}`, reader);
+    expect((await part.json()).paywall).toMatchObject({ price: 15, storyPrice: 15 });
+    expect((await metadata()).has_full_access).toBe(false);
+
+    expect(await json<PurchaseResult>(buy(reader, story.id, { wholeStory: true }))).toEqual({
+      amountSpent: 15,
+      balance: 63,
+      partId: laterId,
+    });
+    expect((await metadata()).has_full_access).toBe(true);
+    expect(await walletOf(reader)).toEqual([{ id: "coins", amount: 63 }]);
+    expect(await ledger(reader.id)).toEqual([
+      { amount: 100, reason: "grant" },
+      { amount: -22, reason: "story" },
+      { amount: -15, reason: "story" },
+    ]);
   });
 
   it("refuses bad requests clearly and spends nothing", async () => {

@@ -29,6 +29,7 @@ import { holdStory } from "../works/service.ts";
 import {
   accessTo,
   isBlockedFor,
+  lockedParts,
   type PartAccess,
   partPriceNow,
   pricedPart,
@@ -124,6 +125,46 @@ export async function debit(
     })
     .execute();
   return true;
+}
+
+/**
+ * Records a whole-story purchase inside the caller's transaction: what it cost, and each part
+ * it covers as readable (0 Coins each: the purchase row holds the price). Parts published
+ * later are not covered, since the price did not count them (migration 048). Null, and
+ * nothing written, when the reader already had every one of them.
+ */
+export async function unlockStory(
+  trx: Kysely<Database>,
+  bought: { userId: number; storyId: number; coins: number; at: number; partIds: number[] },
+): Promise<{ id: number } | null> {
+  if (bought.partIds.length === 0) return null;
+  const covered = await trx
+    .insertInto("part_unlocks")
+    .values(
+      bought.partIds.map((partId) => ({
+        user_id: bought.userId,
+        part_id: partId,
+        story_id: bought.storyId,
+        coins: 0,
+        created_at: bought.at,
+        via_story: 1 as const,
+      })),
+    )
+    .onConflict((oc) => oc.columns(["user_id", "part_id"]).doNothing())
+    .returning("part_id")
+    .execute();
+  if (covered.length === 0) return null;
+  const row = await trx
+    .insertInto("story_unlocks")
+    .values({
+      user_id: bought.userId,
+      story_id: bought.storyId,
+      coins: bought.coins,
+      created_at: bought.at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id: Number(row.id) };
 }
 
 /** Gives Coins (demo seeding, tests). */
@@ -319,7 +360,8 @@ export async function paidContentMetadata(
         },
       ];
     }),
-    has_full_access: access.full,
+    // Everything published is readable: a whole-story purchase leaves parts added since locked.
+    has_full_access: access.full || !published.some((part) => part.isBlocked),
   };
 }
 
@@ -355,7 +397,7 @@ function purchaseTarget(
     if (!isBlockedFor(access, part)) throw new AlreadyUnlocked(part.id);
     return { target: part, price: partPriceNow(part, sale) };
   }
-  const first = published.find((part) => isBlockedFor(access, part));
+  const [first] = lockedParts(parts, access);
   if (!first) {
     throw new HttpError(409, "nothing_locked", "You can already read every part of this story.");
   }
@@ -413,12 +455,13 @@ export async function purchase(
               .onConflict((oc) => oc.columns(["user_id", "part_id"]).doNothing())
               .returning("part_id")
               .executeTakeFirst()
-          : await trx
-              .insertInto("story_unlocks")
-              .values({ user_id: viewer.id, story_id: storyId, coins: price, created_at: now })
-              .onConflict((oc) => oc.columns(["user_id", "story_id"]).doNothing())
-              .returning("story_id")
-              .executeTakeFirst();
+          : await unlockStory(trx, {
+              userId: viewer.id,
+              storyId,
+              coins: price,
+              at: now,
+              partIds: lockedParts(parts, access).map((part) => part.id),
+            });
       if (!unlocked) throw new AlreadyUnlocked(target.id);
       const spent = await debit(trx, viewer.id, price, { storyId, partId: partId ?? null }, now);
       if (!spent) throw notEnoughCoins(price, await coinsOf(trx, viewer.id));

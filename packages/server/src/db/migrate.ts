@@ -1,5 +1,10 @@
 import type { Kysely } from "kysely";
-import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
+import {
+  type Migration,
+  type MigrationProvider,
+  type MigrationResultSet,
+  Migrator,
+} from "kysely/migration";
 import * as core from "./migrations/001-core.ts";
 import * as accounts from "./migrations/002-accounts.ts";
 import * as social from "./migrations/003-social.ts";
@@ -46,6 +51,7 @@ import * as storySales from "./migrations/044-story-sales.ts";
 import * as storyAdExempt from "./migrations/045-story-ad-exempt.ts";
 import * as storySaleStart from "./migrations/046-story-sale-start.ts";
 import * as tagListingKeys from "./migrations/047-tag-listing-keys.ts";
+import * as wholeStoryUnlocks from "./migrations/048-whole-story-unlocks.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
@@ -95,11 +101,24 @@ const migrations: Record<string, Migration> = {
   "045-story-ad-exempt": storyAdExempt,
   "046-story-sale-start": storySaleStart,
   "047-tag-listing-keys": tagListingKeys,
+  "048-whole-story-unlocks": wholeStoryUnlocks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<void> {
+  await migrate(db, (migrator) => migrator.migrateToLatest());
+}
+
+/** Runs the migrations up to and including `name`: tests of what a later one does to data. */
+export async function migrateUpTo<DB>(db: Kysely<DB>, name: string): Promise<void> {
+  await migrate(db, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate<DB>(
+  db: Kysely<DB>,
+  run: (migrator: Migrator) => Promise<MigrationResultSet>,
+): Promise<void> {
   // Work lands in parallel: a migration numbered before one a database already ran (from a
   // branch merged later) still runs, instead of refusing the database.
   const migrator = new Migrator({
@@ -107,7 +126,7 @@ export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<void> {
     provider,
     allowUnorderedMigrations: true,
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(migrator);
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ""} failed: ${String(error)}`, {

@@ -635,13 +635,16 @@ export interface PremiumPaymentsTable {
   created_at: Millis;
 }
 
-/** A paywalled part a reader bought on its own. */
+/** A paywalled part a reader may read: bought on its own, or covered by a whole-story purchase. */
 export interface PartUnlocksTable {
   user_id: number;
   part_id: number;
   story_id: number;
+  /** 0 for a part a whole-story purchase covered: the story_unlocks row holds what was paid. */
   coins: number;
   created_at: Millis;
+  /** 1 when a whole-story purchase unlocked it (migration 048). */
+  via_story: Flag;
 }
 
 /** A paywall seen, or a purchase there cancelled or failed (migration 042). */
@@ -668,8 +671,12 @@ export interface StoryClicksTable {
   created_at: Millis;
 }
 
-/** A whole paid story a reader bought: every paywalled part of it, now and later. */
+/**
+ * A purchase of a paid story's parts still locked for the reader, all at once (migration 048):
+ * the parts it covered are part_unlocks rows; a reader buys the rest again when more come.
+ */
 export interface StoryUnlocksTable {
+  id: Generated<number>;
   user_id: number;
   story_id: number;
   coins: number;

@@ -2,7 +2,7 @@ import { COIN_PACKS, partPrice, type StoryClickSource, wholeStoryPrice } from "@
 import type { Kysely } from "kysely";
 import { eventDay } from "../analytics/events.ts";
 import { pricedPart } from "../coins/access.ts";
-import { credit, debit } from "../coins/service.ts";
+import { credit, debit, unlockStory } from "../coins/service.ts";
 import type { Database } from "../db/schema.ts";
 
 const DAY = 86_400_000;
@@ -148,10 +148,13 @@ async function seedEarnings(
       })
       .execute();
     if (index % BUYERS_OF_WHOLE_STORY === 0 && storyPrice <= PACK.value) {
-      await db
-        .insertInto("story_unlocks")
-        .values({ user_id: userId, story_id: storyId, coins: storyPrice, created_at: boughtAt })
-        .execute();
+      await unlockStory(db, {
+        userId,
+        storyId,
+        coins: storyPrice,
+        at: boughtAt,
+        partIds: locked.map((part) => part.id),
+      });
       await debit(db, userId, storyPrice, { storyId, partId: null }, boughtAt);
       continue;
     }

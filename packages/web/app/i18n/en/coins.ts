@@ -36,7 +36,7 @@ export const coins = {
     `This part costs ${formatCoins(price)}; the whole story ${formatCoins(storyPrice)}.`,
   confirmStoryTitle: "Unlock the whole story?",
   confirmStoryText: (title: string, price: number) =>
-    `${formatCoins(price)} unlock every locked part of ${title}, and the parts still to come.`,
+    `${formatCoins(price)} unlock every locked part of ${title} published so far. Parts published later are unlocked on their own.`,
   cancel: "Cancel",
   notEnough: (price: number, balance: number) =>
     `This costs ${formatCoins(price)} and you have ${formatCoinBalance(balance)}. Get more Coins to unlock it.`,
