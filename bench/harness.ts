@@ -78,10 +78,13 @@ export async function startInkwell(
   options: { nodeArgs?: string[]; env?: Record<string, string>; timeoutMs?: number } = {},
 ): Promise<{ server: Child; base: string }> {
   const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
   const server = startChild(
     "Inkwell server",
     [...(options.nodeArgs ?? []), "packages/server/src/main.ts"],
     {
+      // Production refuses to start without the origin its emailed links use.
+      PUBLIC_URL: base,
       ...options.env,
       PORT: String(port),
       DATA_DIR: benchDataDir,
@@ -89,7 +92,6 @@ export async function startInkwell(
       DATABASE_URL: "",
     },
   );
-  const base = `http://127.0.0.1:${port}`;
   await waitUntilUp(`${base}/healthz`, server, options.timeoutMs);
   return { server, base };
 }

@@ -170,8 +170,8 @@ describe("settings", () => {
   });
 
   test("the alert emails' unsubscribe link stops them at 360 px, without signing in", async () => {
-    // The key the hourly digest gives a reader with their first alert email.
-    const key = "e2e-unsubscribe-key-0123456789";
+    // The key the hourly digest gives a reader with their first alert email (24 of base64url).
+    const key = "e2e-unsubscribe-key-0123";
     setUserColumn("demo_writer", "alerts_key", key);
     const [writer] = readDatabase<{ id: number }>(
       server.dataDir,
@@ -209,7 +209,7 @@ describe("settings", () => {
   });
 
   test("the newsletter's unsubscribe link stops the newsletter alone", async () => {
-    const key = "e2e-newsletter-key-0123456789";
+    const key = "e2e-newsletter-key-01234";
     setUserColumn("demo_ambassador", "alerts_key", key);
     setUserColumn("demo_ambassador", "notify_subscribe", 1);
     const [ambassador] = readDatabase<{ id: number }>(

@@ -79,8 +79,9 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
 
 /**
  * The shell's environment, with a fresh SQLite database: no DATABASE_URL (which could name a
- * shared PostgreSQL server), and SEED_DEMO so the catalogue is seeded even if NODE_ENV says
- * production.
+ * shared PostgreSQL server), SEED_DEMO so the catalogue is seeded even if NODE_ENV says
+ * production, and PUBLIC_URL the server's own address, so emailed links and the sign-in
+ * callback lead back to it (and production, which requires PUBLIC_URL, starts).
  */
 function serverEnv(
   port: number,
@@ -88,7 +89,14 @@ function serverEnv(
   extra: Record<string, string> = {},
 ): NodeJS.ProcessEnv {
   const { DATABASE_URL: _ignored, ...env } = process.env;
-  return { ...env, ...extra, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: "1" };
+  return {
+    ...env,
+    PUBLIC_URL: `http://localhost:${port}`,
+    ...extra,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SEED_DEMO: "1",
+  };
 }
 
 export interface ServerOptions {

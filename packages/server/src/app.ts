@@ -18,6 +18,7 @@ import { homeRoutes } from "./home/routes.ts";
 import type { AppEnv } from "./http/app-env.ts";
 import { compressJson } from "./http/compress-json.ts";
 import { HttpError, INTERNAL_ERROR } from "./http/errors.ts";
+import { publicUrlFromEnv } from "./http/public-url.ts";
 import { type AccountLimiters, accountLimiters } from "./http/rate-limit.ts";
 import { sameOriginOnly } from "./http/same-origin.ts";
 import { imageModerationRoutes } from "./image-moderation/routes.ts";
@@ -56,10 +57,16 @@ export interface ApiOptions {
   mediaDir?: string;
   /** Takes the money for Coin packs and Premium; COIN_CHECKOUT's when not given, null for none. */
   checkout?: Checkout | null;
+  /**
+   * The origin of emailed links and the Google sign-in callback, never taken from a
+   * request; PUBLIC_URL's (else http://localhost:PORT) when not given (http/public-url.ts).
+   */
+  publicUrl?: string;
 }
 
 export function createApi(handle: DatabaseHandle, options: ApiOptions = {}) {
   const app = new OpenAPIHono<AppEnv>();
+  const publicUrl = options.publicUrl ?? publicUrlFromEnv();
 
   app.get("/healthz", (c) => c.json({ ok: true }));
 
@@ -74,6 +81,7 @@ export function createApi(handle: DatabaseHandle, options: ApiOptions = {}) {
   app.use(async (c, next) => {
     c.set("db", handle.db);
     c.set("engine", handle.engine);
+    c.set("publicUrl", publicUrl);
     c.set("viewer", await viewerForSession(handle.db, getCookie(c, SESSION_COOKIE)));
     await next();
   });
@@ -89,7 +97,7 @@ export function createApi(handle: DatabaseHandle, options: ApiOptions = {}) {
   app.route("/", partRoutes());
   app.route("/", voteRoutes());
   app.route("/", readingRoutes());
-  app.route("/", userRoutes(mediaDir));
+  app.route("/", userRoutes(mediaDir, limits));
   app.route("/", searchRoutes());
   app.route("/", listRoutes());
   app.route("/", commentRoutes());
@@ -111,7 +119,7 @@ export function createApi(handle: DatabaseHandle, options: ApiOptions = {}) {
   app.route("/", notesRoutes());
   app.route("/", contestRoutes());
   app.route("/", writerOnboardingRoutes());
-  app.route("/", mediaRoutes(mediaDir));
+  app.route("/", mediaRoutes(mediaDir, limits));
   app.route("/", homeRoutes());
 
   app.doc31("/api/openapi.json", {

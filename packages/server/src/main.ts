@@ -11,6 +11,7 @@ import { processCount } from "./cluster/process-count.ts";
 import { joinCluster } from "./cluster/worker.ts";
 import { checkoutFromEnv } from "./coins/checkout.ts";
 import { openDatabase } from "./db/connection.ts";
+import { publicUrlFromEnv } from "./http/public-url.ts";
 import { scheduleUploadSweep } from "./media/sweep.ts";
 import { schedulePremiumRenewals } from "./premium/service.ts";
 import { scheduleTagRankings } from "./rankings/job.ts";
@@ -19,6 +20,10 @@ import { createSite, loadWebBuild } from "./web.ts";
 import { scheduleDuePublishing } from "./works/job.ts";
 
 const port = Number(process.env.PORT ?? 3000);
+// Mail is read away from the server, and its links must not follow a request's Host header:
+// they, and the sign-in callback, use the address readers know the site by (required in
+// production). Decided before anything else, so a production server without it never starts.
+const publicUrl = publicUrlFromEnv();
 const dataDir = process.env.DATA_DIR ?? "data";
 const mediaDir = join(dataDir, "media");
 const processes = processCount(process.env.WEB_CONCURRENCY);
@@ -45,12 +50,10 @@ if (cluster.isPrimary) {
   schedulePremiumRenewals(handle.db, checkout, (error) =>
     console.error("Premium renewals failed:", error),
   );
-  // Mail is read away from the server: its links need the address readers know it by.
-  const baseUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
-  scheduleAlertDigests(handle.db, baseUrl, (error) =>
+  scheduleAlertDigests(handle.db, publicUrl, (error) =>
     console.error("Alert digests failed:", error),
   );
-  scheduleNewsletter(handle.db, baseUrl, (error) => console.error("Newsletter failed:", error));
+  scheduleNewsletter(handle.db, publicUrl, (error) => console.error("Newsletter failed:", error));
   scheduleUploadSweep(handle.db, mediaDir, (error) =>
     console.error("Sweeping unused uploads failed:", error),
   );
@@ -64,9 +67,13 @@ if (cluster.isPrimary && processes > 1) {
   });
 } else {
   if (cluster.isWorker) joinCluster();
-  const site = createSite(createApi(handle, { mediaDir, checkout }), await loadWebBuild(), {
-    mediaDir,
-  });
+  const site = createSite(
+    createApi(handle, { mediaDir, checkout, publicUrl }),
+    await loadWebBuild(),
+    {
+      mediaDir,
+    },
+  );
   const server = createServer(site.listener).listen(port, () => {
     if (cluster.isPrimary) ready((server.address() as AddressInfo).port);
   });

@@ -2,7 +2,7 @@ import { ACCOUNT_MESSAGES, SIGNUP_SOURCE_MESSAGE, SIGNUP_SOURCES } from "@inkwel
 import { describe, expect, it } from "vitest";
 import { createApi } from "../app.ts";
 import { accountLimiters } from "../http/rate-limit.ts";
-import { useTestApi } from "../testing/api.ts";
+import { TEST_PUBLIC_URL, useTestApi } from "../testing/api.ts";
 import { SESSION_COOKIE } from "./sessions.ts";
 
 const t = useTestApi();
@@ -504,6 +504,26 @@ describe("forgotten passwords", () => {
     expect(await unknown.json()).toEqual(await known.json());
     const after = await t.handle.db.selectFrom("outbox").select("id").execute();
     expect(after.length - before.length).toBe(1);
+  });
+
+  it("mails a link on the site's own origin, whatever host the request was sent to", async () => {
+    const forged = await t.get("http://evil.example/forgot", {
+      method: "POST",
+      headers: {
+        host: "evil.example",
+        "content-type": "application/json",
+        accept: "application/json",
+      },
+      body: JSON.stringify({ email: "mara@example.com" }),
+    });
+    expect(forged.status).toBe(200);
+    const mail = await lastMailTo("mara@example.com");
+    expect(mail?.subject).toBe("Reset your Inkwell password");
+    const links = (mail?.text_body.match(/\bhttps?:\/\/\S+/g) ?? []).map((link) => new URL(link));
+    expect(links.map((link) => `${link.origin}${link.pathname}`)).toEqual([
+      `${TEST_PUBLIC_URL}/reset-password`,
+    ]);
+    expect(mail?.text_body).not.toContain("evil.example");
   });
 
   it("limits reset mails: a browser goes back to the form with the refusal, a script gets 429", async () => {

@@ -40,7 +40,8 @@ function requireConfig(): OidcConfig {
   return config;
 }
 
-const redirectUri = (c: Context) => `${publicBaseUrl(c)}${CALLBACK_PATH}`;
+/** The callback the provider sends the browser back to: on the public origin, never the Host's. */
+const redirectUri = (c: Context<AppEnv>) => `${publicBaseUrl(c)}${CALLBACK_PATH}`;
 
 function rememberState(c: Context, state: AuthorizationState): void {
   // Lax: the provider's redirect back is a top-level GET, which still carries the cookie.

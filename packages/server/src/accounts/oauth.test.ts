@@ -7,7 +7,7 @@ import {
   type MockOidc,
   startMockOidc,
 } from "../../../e2e/support/mock-oidc.ts";
-import { useTestApi } from "../testing/api.ts";
+import { TEST_PUBLIC_URL, useTestApi } from "../testing/api.ts";
 import { createUser } from "../testing/fixtures.ts";
 import { OAUTH_MESSAGES, usernameBase } from "./oauth.ts";
 import { hashPassword } from "./passwords.ts";
@@ -114,6 +114,15 @@ describe("GET /auth/google", () => {
     expect(createHash("sha256").update(remembered.verifier).digest("base64url")).toBe(
       params.code_challenge,
     );
+  });
+
+  it("sends the provider back to the site's own origin, whatever host the request was sent to", async () => {
+    const start = await t.get("http://evil.example/auth/google?nextUrl=%2Fhome", {
+      headers: { host: "evil.example" },
+    });
+    expect(start.status).toBe(302);
+    const location = new URL(start.headers.get("location") ?? "");
+    expect(location.searchParams.get("redirect_uri")).toBe(`${TEST_PUBLIC_URL}/oauth-auth`);
   });
 
   it("answers 404 {code, message} everywhere when no client id is configured", async () => {

@@ -14,6 +14,7 @@ import { createStory, isoYearsAgo, signedInUser } from "../testing/fixtures.ts";
 import { sendAlertDigests } from "./digest.ts";
 import { sendDueAlertDigest } from "./job.ts";
 import { sendDueNewsletter } from "./newsletter.ts";
+import { alertsKeyOf, unsubscribeLink } from "./unsubscribe.ts";
 
 const t = useTestApi();
 const BASE = "https://inkwell.test";
@@ -436,6 +437,38 @@ describe("the unsubscribe link", () => {
       body: "List-Unsubscribe=One-Click",
     });
     expect(await ok(oneClick)).toEqual({ username: writer.username, alerts: false, news: false });
+  });
+
+  it("refuses a key not shaped like one as a bad request, by GET and by POST, changing nothing", async () => {
+    const reader = await person();
+    const key = await alertsKeyOf(t.handle.db, reader.id);
+    const call = (k: string) =>
+      `/v5/alerts/unsubscribe?${new URLSearchParams({ u: String(reader.id), k })}`;
+    const shapeRefusal = {
+      code: "bad_request",
+      message: "k must be the link's key: 24 letters, digits, - or _",
+      fields: { k: "k must be the link's key: 24 letters, digits, - or _" },
+    };
+    for (const k of [
+      `é${key.slice(1)}`, // 24 characters but 25 bytes
+      `${key.slice(0, 23)}€`,
+      key.slice(1),
+      `${key}A`,
+      `${key.slice(1)}+`,
+      `${key.slice(1)}=`,
+      "",
+    ]) {
+      for (const method of ["GET", "POST"]) {
+        const response = await t.get(call(k), { method });
+        expect([response.status, await response.json()], `${method} k=${k}`).toEqual([
+          400,
+          shapeRefusal,
+        ]);
+      }
+    }
+    expect(await ok(await t.get(call(key)))).toMatchObject({ alerts: true });
+    // The stored key is compared as bytes: a string of its length in other bytes is no match.
+    expect(await unsubscribeLink(t.handle.db, String(reader.id), `é${key.slice(1)}`)).toBeNull();
   });
 
   it("still works from an older mail after the reader changes their username", async () => {

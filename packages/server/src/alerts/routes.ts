@@ -5,12 +5,14 @@ import { HttpError } from "../http/errors.ts";
 import { errorJson, objectJson } from "../http/openapi.ts";
 import { readFields, wantsHtml } from "../http/request-info.ts";
 import { parseInput, validationHook } from "../http/validation.ts";
-import { unsubscribe, unsubscribeLink, unsubscribeLinks } from "./unsubscribe.ts";
+import { ALERTS_KEY_SHAPE, unsubscribe, unsubscribeLink, unsubscribeLinks } from "./unsubscribe.ts";
 
 const path = "/v5/alerts/unsubscribe";
 const link = z.object({
   u: z.string({ error: "u is the account id of the link" }).min(1).max(64),
-  k: z.string({ error: "k is the key of the link" }).min(1).max(64),
+  k: z
+    .string({ error: "k is the key of the link" })
+    .regex(ALERTS_KEY_SHAPE, "k must be the link's key: 24 letters, digits, - or _"),
   list: z.enum(MAIL_LISTS, { error: `list is ${MAIL_LISTS.join(" or ")}` }).default("alerts"),
 });
 const responses = {
@@ -18,7 +20,7 @@ const responses = {
     description: "{username, alerts, news}: what the link's owner gets by mail",
     ...objectJson,
   },
-  400: { description: "No link", ...errorJson },
+  400: { description: "No link, or a key not shaped like one", ...errorJson },
   404: { description: "Not a valid unsubscribe link", ...errorJson },
 };
 

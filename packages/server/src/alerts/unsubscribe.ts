@@ -3,6 +3,10 @@ import type { MailList, MailSubscriptions } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 
+/** A key is 18 random bytes in base64url: 24 letters, digits, `-` or `_`, and nothing else. */
+const KEY_BYTES = 18;
+export const ALERTS_KEY_SHAPE = /^[A-Za-z0-9_-]{24}$/;
+
 /**
  * The key of a reader's unsubscribe link, made the first time they are mailed an alert. It
  * only ever turns alerts off, so it does not expire. The link names the account by its id,
@@ -11,7 +15,7 @@ import type { Database } from "../db/schema.ts";
 export async function alertsKeyOf(db: Kysely<Database>, userId: number): Promise<string> {
   await db
     .updateTable("users")
-    .set({ alerts_key: randomBytes(18).toString("base64url") })
+    .set({ alerts_key: randomBytes(KEY_BYTES).toString("base64url") })
     .where("id", "=", userId)
     .where("alerts_key", "is", null)
     .execute();
@@ -30,10 +34,12 @@ export function unsubscribeLinks(userId: number, key: string, list: MailList = "
   return { page: `/unsubscribe?${query}`, oneClick: `/v5/alerts/unsubscribe?${query}` };
 }
 
-const sameKey = (stored: string | null, given: string) =>
-  stored !== null &&
-  stored.length === given.length &&
-  timingSafeEqual(Buffer.from(stored), Buffer.from(given));
+/** Compared in constant time, as bytes: two strings of one length may differ in bytes. */
+function sameKey(stored: string | null, given: string): boolean {
+  if (stored === null) return false;
+  const [expected, actual] = [Buffer.from(stored), Buffer.from(given)];
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
 
 /**
  * The account a link names (`u` and `k` as the link carries them), when the key is theirs.

@@ -46,6 +46,8 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
     DATABASE_URL: url,
     NODE_ENV: "production",
+    // Production refuses to start without the origin of its emailed links.
+    PUBLIC_URL: "http://localhost",
     WEB_CONCURRENCY: String(PROCESSES),
   });
   db = url ? openDatabase({ url }) : openDatabase({ dataDir });

@@ -3,11 +3,15 @@ import type { Engine } from "../db/engine.ts";
 import type { Database } from "../db/schema.ts";
 import type { MaybeViewer } from "../viewer.ts";
 
-/** What every route can reach: the database and the acting user of this request. */
+/**
+ * What every route can reach: the database, the acting user of this request, and the
+ * site's public origin (decided at start-up, http/public-url.ts; never the request's).
+ */
 export interface AppEnv {
   Variables: {
     db: Kysely<Database>;
     engine: Engine;
     viewer: MaybeViewer;
+    publicUrl: string;
   };
 }

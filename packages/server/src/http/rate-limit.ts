@@ -95,6 +95,12 @@ export function accountLimiters(scale = 1) {
     message: new RateLimiter("message", 20 * scale, MINUTE),
     /** Purchases (Coin packs, Premium): 10 a minute per buyer (a shop, not a script). */
     purchase: new RateLimiter("purchase", 10 * scale, MINUTE),
+    /**
+     * Image uploads (covers, pictures in parts, a profile's avatar or background): 30 an hour
+     * per account, all kinds together. Each is decoded and resized (up to 40 megapixels) and
+     * written to disk; a writer setting up a story needs far fewer.
+     */
+    upload: new RateLimiter("upload", 30 * scale, 60 * MINUTE),
   };
 }
 

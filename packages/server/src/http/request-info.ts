@@ -1,5 +1,6 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
+import type { AppEnv } from "./app-env.ts";
 
 /** The address a request came from, for rate limits ("local" for in-process requests). */
 export function clientAddress(c: Context): string {
@@ -10,9 +11,12 @@ export function clientAddress(c: Context): string {
   }
 }
 
-/** Links in mail point here: PUBLIC_URL when set, so a forged Host header cannot redirect them. */
-export function publicBaseUrl(c: Context): string {
-  return process.env.PUBLIC_URL ?? new URL(c.req.url).origin;
+/**
+ * The origin of emailed links and the sign-in callback: the app's, set at start-up
+ * (public-url.ts), never the request's, so a forged Host header cannot redirect them.
+ */
+export function publicBaseUrl(c: Context<AppEnv>): string {
+  return c.get("publicUrl");
 }
 
 /** A browser's plain form post (wants a page back) rather than a script's fetch (wants JSON). */

@@ -1,8 +1,10 @@
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { COVER_WIDTHS } from "@inkwell/shared";
+import { ACCOUNT_MESSAGES, COVER_WIDTHS } from "@inkwell/shared";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createApi } from "../app.ts";
+import { accountLimiters } from "../http/rate-limit.ts";
 import { useTestApi } from "../testing/api.ts";
 import { createStory, signedInUser } from "../testing/fixtures.ts";
 import { RESIZED_DIR } from "./resized-images.ts";
@@ -212,5 +214,64 @@ describe("POST /v4/parts/{id}/images", () => {
     expect((await post(path, await person(), { image })).status).toBe(403);
     expect((await post("/v4/parts/999999/images", writer, { image })).status).toBe(404);
     expect(await mediaFiles("images")).toEqual(before);
+  });
+});
+
+describe("the image uploads' limit", () => {
+  it("takes 30 uploads an hour per account, every kind together; the next is 429 and stores nothing", async () => {
+    const api = createApi(t.handle, { limits: accountLimiters(), mediaDir: t.mediaDir });
+    const call = (method: string, path: string, who: Person, body: unknown) =>
+      api.request(path, {
+        method,
+        headers: { "content-type": "application/json", cookie: who.cookie },
+        body: JSON.stringify(body),
+      });
+    const uploader = await signedInUser(t.handle.db);
+    const story = await createStory(t.handle.db, uploader.id, {
+      cover: "/media/covers/kept.svg",
+      parts: [{ draft: 1 }],
+    });
+    const partImages = `/v4/parts/${story.partIds[0]}/images`;
+    const profile = `/api/v3/users/${uploader.username}`;
+    const image = await picture("png", 8, 8);
+
+    // Editing a profile without a picture is no upload.
+    for (let i = 0; i < 5; i++) {
+      expect((await call("PATCH", profile, uploader, { name: `Name ${i}` })).status).toBe(200);
+    }
+    for (let i = 0; i < 29; i++) {
+      expect((await call("POST", partImages, uploader, { image })).status, `upload ${i + 1}`).toBe(
+        200,
+      );
+    }
+    expect((await call("PATCH", profile, uploader, { avatar: image })).status).toBe(200);
+
+    const files = () => readdir(t.mediaDir, { recursive: true }).then((names) => names.sort());
+    const before = await files();
+    const refusal = { code: "rate_limited", message: ACCOUNT_MESSAGES.rateLimited };
+    for (const [method, path, body] of [
+      ["POST", partImages, { image }],
+      ["POST", "/apiv2/updatestorycover", { id: story.id, image }],
+      ["PATCH", profile, { avatar: image }],
+      ["PATCH", profile, { background: image, name: "Not saved" }],
+    ] as const) {
+      const over = await call(method, path, uploader, body);
+      expect([over.status, await over.json()], `${method} ${path}`).toEqual([429, refusal]);
+    }
+    expect(await files()).toEqual(before);
+    expect(await coverOf(story.id)).toBe("/media/covers/kept.svg");
+    const row = await t.handle.db
+      .selectFrom("users")
+      .select(["name", "background_url"])
+      .where("id", "=", uploader.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ name: "Name 4", background_url: null });
+
+    // Other edits go on, and the limit is the account's own.
+    expect((await call("PATCH", profile, uploader, { name: "Still editable" })).status).toBe(200);
+    const other = await signedInUser(t.handle.db);
+    const theirs = await createStory(t.handle.db, other.id, { parts: [{ draft: 1 }] });
+    const upload = await call("POST", `/v4/parts/${theirs.partIds[0]}/images`, other, { image });
+    expect(upload.status).toBe(200);
   });
 });

@@ -3,9 +3,11 @@ import { MAX_UPLOAD_IMAGE_BYTES } from "@inkwell/shared";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, okRoute } from "../http/openapi.ts";
+import type { RateLimiter } from "../http/rate-limit.ts";
 import { publicBaseUrl, readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
 import { idParam, parseInput, validationHook } from "../http/validation.ts";
+import type { Viewer } from "../viewer.ts";
 import { addPartImage, setStoryCover } from "./service.ts";
 import { imageTooLarge } from "./uploads.ts";
 
@@ -19,6 +21,12 @@ const coverBody = z.object({
 });
 const partImageBody = z.object({ image });
 
+/** The limit every image upload shares (rate-limit.ts `upload`), as the calls' documents say it. */
+export const uploadLimitRefusal = {
+  description: "Over 30 image uploads in an hour by this account, every kind together",
+  ...errorJson,
+};
+
 const refusals = {
   400: {
     description:
@@ -29,6 +37,7 @@ const refusals = {
   403: { description: "Not the author, or in a time-out", ...errorJson },
   404: { description: "No such story or part", ...errorJson },
   413: { description: "The request is far larger than any image allowed", ...errorJson },
+  429: uploadLimitRefusal,
 };
 
 const coverRoute = okRoute(
@@ -58,14 +67,22 @@ export const uploadBodyLimit = (images = 1) =>
     onError: (c) => c.json(imageTooLarge().toJSON(), 413),
   });
 
+/**
+ * Counts one image upload by `viewer` against the limit covers, part pictures and profile
+ * pictures share; throws 429 once over it, before the image is decoded or anything written.
+ */
+export const countUpload = (limits: { upload: RateLimiter }, viewer: Viewer) =>
+  limits.upload.hit([`user:${viewer.id}`]);
+
 /** Writers' uploads (docs/decisions/018-covers-and-editor.md), stored under `mediaDir`. */
-export function mediaRoutes(mediaDir: string) {
+export function mediaRoutes(mediaDir: string, limits: { upload: RateLimiter }) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use(coverRoute.path, uploadBodyLimit());
   app.use("/v4/parts/:id/images", uploadBodyLimit());
   app.openapi(coverRoute, async (c) => {
     const viewer = requireViewer(c);
     const body = parseInput(coverBody, await readFields(c));
+    await countUpload(limits, viewer);
     const db = c.get("db");
     return c.json(
       await setStoryCover(db, mediaDir, viewer, body.id, body.image, publicBaseUrl(c)),
@@ -75,6 +92,7 @@ export function mediaRoutes(mediaDir: string) {
   app.openapi(partImageRoute, async (c) => {
     const viewer = requireViewer(c);
     const body = parseInput(partImageBody, await readFields(c));
+    await countUpload(limits, viewer);
     const { id } = c.req.valid("param");
     return c.json(await addPartImage(c.get("db"), mediaDir, viewer, id, body.image), 200);
   });

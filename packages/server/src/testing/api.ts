@@ -7,6 +7,9 @@ import type { DatabaseHandle } from "../db/connection.ts";
 import { accountLimiters } from "../http/rate-limit.ts";
 import { openTestDatabase } from "./database.ts";
 
+/** The site's public origin in API tests: that of `app.request("/path")`. */
+export const TEST_PUBLIC_URL = "http://localhost";
+
 export interface TestApi {
   handle: DatabaseHandle;
   api: Api;
@@ -36,9 +39,11 @@ export function useTestApi(): TestApi {
     context.handle = await openTestDatabase();
     context.mediaDir = await mkdtemp(join(tmpdir(), "inkwell-media-"));
     // Every request of a test file comes from one address: limits are tested on their own.
+    // Emailed links are on the origin `app.request` calls default to, wherever a call says it goes.
     context.api = createApi(context.handle, {
       limits: accountLimiters(1000),
       mediaDir: context.mediaDir,
+      publicUrl: TEST_PUBLIC_URL,
     });
     context.get = async (path, init) => context.api.request(path, init);
     context.send = async (method, path, who, body) => {

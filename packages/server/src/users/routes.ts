@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { HIGHLIGHT_COLOURS, PROFILE_MESSAGES } from "@inkwell/shared";
 import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, objectJson } from "../http/openapi.ts";
+import type { RateLimiter } from "../http/rate-limit.ts";
 import { readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
 import { fieldsFrom, project } from "../http/respond.ts";
@@ -12,7 +13,7 @@ import {
   parseInput,
   validationHook,
 } from "../http/validation.ts";
-import { image, uploadBodyLimit } from "../media/routes.ts";
+import { countUpload, image, uploadBodyLimit, uploadLimitRefusal } from "../media/routes.ts";
 import { editProfile } from "./profile-edit.ts";
 import {
   follow,
@@ -60,6 +61,7 @@ const editProfileRoute = createRoute({
     401: { description: "Not signed in", ...errorJson },
     403: { description: "Someone else's profile, or in a time-out", ...errorJson },
     413: { description: "The request is far larger than two images allowed", ...errorJson },
+    429: uploadLimitRefusal,
   },
 });
 
@@ -158,8 +160,11 @@ const unfollowRoute = createRoute({
   responses: followResponses,
 });
 
-/** Profiles, their lists and following; `mediaDir` keeps uploaded avatars and backgrounds. */
-export function userRoutes(mediaDir: string) {
+/**
+ * Profiles, their lists and following; `mediaDir` keeps uploaded avatars and backgrounds,
+ * which count against the image uploads' limit (an edit without a picture does not).
+ */
+export function userRoutes(mediaDir: string, limits: { upload: RateLimiter }) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.patch(editProfileRoute.path.replace("{username}", ":username"), uploadBodyLimit(2));
   app.openapi(getProfileRoute, async (c) => {
@@ -171,6 +176,9 @@ export function userRoutes(mediaDir: string) {
   app.openapi(editProfileRoute, async (c) => {
     const viewer = requireViewer(c);
     const edit = parseInput(profileEditBody, await readFields(c));
+    if (typeof edit.avatar === "string" || typeof edit.background === "string") {
+      await countUpload(limits, viewer);
+    }
     const { username } = c.req.valid("param");
     return c.json(await editProfile(c.get("db"), mediaDir, viewer, username, edit), 200);
   });
