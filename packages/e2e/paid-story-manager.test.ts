@@ -284,6 +284,16 @@ describe("the paid story manager", () => {
       await sale.getByText("The sale has ended: every part is back at its list price.").waitFor();
       await summary.getByText("Not on sale").waitFor();
       expect(saleOf(story.id)).toBeNull();
+      // The next sale waits a month from this one's start, or Library readers could be mailed
+      // each hour (decision 054): the panel says when, and the server refuses sooner.
+      await sale
+        .getByText(/^A story can go on sale once every 30 days: your next sale can start on /)
+        .waitFor();
+      await sale.getByRole("button", { name: "Start the sale" }).click();
+      await sale
+        .getByText(/^A story can go on sale once every 30 days: its next sale can start on /)
+        .waitFor();
+      expect(saleOf(story.id)).toBeNull();
       await visitor.reload();
       await visitor.locator(".story-header").getByText("Original", { exact: true }).waitFor();
       expect(await visitor.locator(".story-header").getByText("30% off").count()).toBe(0);

@@ -12,12 +12,14 @@ import {
   formatPackPrice,
   fullStoryPrice,
   isPartBlocked,
+  nextSaleAt,
   PAID_PART_TEXT_MAX,
   paidPartErrors,
   partPrice,
   paywallAuthorDescription,
   premiumCoinsGain,
   premiumExtra,
+  SALE_COOLDOWN_DAYS,
   SALE_DAYS_MAX,
   saleAt,
   saleErrors,
@@ -102,6 +104,18 @@ describe("sales (decision 052)", () => {
     expect(saleErrors({ percent: 20, endsAt: "soon" }, now).endsAt).toBe(
       "Choose the day the sale ends",
     );
+  });
+
+  it("lets a writer start the next sale 30 days after the last one began (decision 054)", () => {
+    const started = Date.UTC(2026, 10, 1);
+    const next = started + SALE_COOLDOWN_DAYS * 86_400_000;
+    expect(SALE_COOLDOWN_DAYS).toBe(30);
+    expect(nextSaleAt(null, started)).toBeNull();
+    expect(nextSaleAt(started, started)).toBe(next);
+    expect(nextSaleAt(started, next - 1)).toBe(next);
+    expect(nextSaleAt(started, next)).toBeNull();
+    // Full-length sales back to back are never held up.
+    expect(SALE_COOLDOWN_DAYS).toBeLessThanOrEqual(SALE_DAYS_MAX);
   });
 });
 

@@ -140,6 +140,25 @@ export const SALE_PERCENT = { min: 10, max: 90 } as const;
 /** A sale ends within a month of being set, so no story is on sale for good by mistake. */
 export const SALE_DAYS_MAX = 31;
 
+/**
+ * A writer starts a new sale of a story at most once in this many days, counted from the
+ * last sale's start, whoever set it (docs/decisions/054): readers with the story in their
+ * Library are mailed each new sale, so ending one and starting another must not mail them
+ * every hour. A month, as the longest sale is: running full-length sales back to back is
+ * never held up; changing the sale on is never held up either. Staff are not held to it.
+ */
+export const SALE_COOLDOWN_DAYS = 30;
+
+/**
+ * When a writer may start the story's next sale, if that is after `now`; null when they may
+ * now. `lastStartedAt` is when its latest sale began (null: never on sale).
+ */
+export function nextSaleAt(lastStartedAt: number | null, now: number): number | null {
+  if (lastStartedAt === null) return null;
+  const next = lastStartedAt + SALE_COOLDOWN_DAYS * 86_400_000;
+  return next > now ? next : null;
+}
+
 /** A part's price on sale: the percent off, down to a whole Coin, and never below 1. */
 export function salePrice(listPrice: number, percent: number | null): number {
   if (percent === null) return listPrice;

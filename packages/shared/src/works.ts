@@ -104,6 +104,11 @@ export interface WorkDetails extends StoryDetailsInput {
   isPaid: boolean;
   /** The sale on now (decision 052): a paid story's writer starts and ends it too (054). */
   sale: StorySale | null;
+  /**
+   * When its writer may start a new sale (ISO 8601), a month after the last began (054),
+   * while that is ahead; null when they may now. The sale on may be changed any time.
+   */
+  nextSaleAt: string | null;
   /** Staff set the language and category (the Story lock): the form shows them unchangeable. */
   classificationLocked: boolean;
   modifyDate: string | null;
@@ -113,6 +118,8 @@ export interface WorkDetails extends StoryDetailsInput {
 /** PUT and DELETE /v4/works/{storyId}/sale answer the story's sale: null once ended. */
 export interface WorkSale {
   sale: StorySale | null;
+  /** As WorkDetails': when a new sale may start, once this one is ended. */
+  nextSaleAt: string | null;
 }
 
 export interface PartText extends WorkPart {

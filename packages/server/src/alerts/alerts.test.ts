@@ -273,8 +273,23 @@ describe("email alert digests", () => {
     await digest(next);
     expect(await mailTo(reader)).toHaveLength(1);
 
-    // Ended and started again: a new sale, told again; one that ends within its hour is not.
+    // Ended and started again at once: refused (decision 054), so readers are not told again.
     await ok(await t.send("DELETE", `/v4/works/${story.id}/sale`, writer));
+    const restart = await windowStart();
+    const refused = await t.send("PUT", `/v4/works/${story.id}/sale`, writer, {
+      percent: 25,
+      endsAt,
+    });
+    expect(refused.status).toBe(409);
+    await digest(restart);
+    expect(await mailTo(reader)).toHaveLength(1);
+
+    // A month after the last began, a new sale, told again; one that ends within its hour is not.
+    await t.handle.db
+      .updateTable("stories")
+      .set({ sale_started_at: Date.now() - 30 * 86_400_000 })
+      .where("id", "=", story.id)
+      .execute();
     const again = await windowStart();
     await ok(await t.send("PUT", `/v4/works/${story.id}/sale`, writer, { percent: 25, endsAt }));
     await digest(again);

@@ -52,6 +52,7 @@ import * as storyAdExempt from "./migrations/045-story-ad-exempt.ts";
 import * as storySaleStart from "./migrations/046-story-sale-start.ts";
 import * as tagListingKeys from "./migrations/047-tag-listing-keys.ts";
 import * as wholeStoryUnlocks from "./migrations/048-whole-story-unlocks.ts";
+import * as promotionViews from "./migrations/049-promotion-views.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
@@ -102,6 +103,7 @@ const migrations: Record<string, Migration> = {
   "046-story-sale-start": storySaleStart,
   "047-tag-listing-keys": tagListingKeys,
   "048-whole-story-unlocks": wholeStoryUnlocks,
+  "049-promotion-views": promotionViews,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -309,6 +309,7 @@ export interface Database {
   story_notes: StoryNotesTable;
   profile_messages: ProfileMessagesTable;
   story_promotions: StoryPromotionsTable;
+  promotion_views: PromotionViewsTable;
   contests: ContestsTable;
   contest_submissions: ContestSubmissionsTable;
 }
@@ -586,6 +587,16 @@ export interface StoryPromotionsTable {
   ends_at: Millis;
   clicks: Counter;
   impressions: Counter;
+}
+
+/** A click or impression a tracking URL counted: once a viewer a day (migration 049). */
+export interface PromotionViewsTable {
+  promotion_id: number;
+  event: "click" | "impression";
+  /** `user:{id}` for a signed-in viewer, else `address:{sha-256 of the client address}`. */
+  viewer: string;
+  day: number;
+  created_at: Millis;
 }
 
 /** A reader's Coin balance (migration 031-coins); no row means none. */

@@ -76,7 +76,7 @@ describe("sponsored-story campaigns", () => {
       expect.objectContaining({ id: story, sponsorName: "Lantern Books" }),
     ]);
     await t.get(`/v5/promotions/${created.id}/impression`);
-    await t.get(`/v5/promotions/${created.id}/impression`);
+    await t.send("GET", `/v5/promotions/${created.id}/impression`, reader);
     await t.get(`/v5/promotions/${created.id}/click`);
     const listed = (await (await t.send("GET", "/v5/promotions", staff)).json()) as {
       promotions: PromotionSummary[];
@@ -142,5 +142,97 @@ describe("sponsored-story campaigns", () => {
       endsAt: iso(Date.now()),
     });
     expect(missing.status).toBe(404);
+  });
+});
+
+describe("tracking URLs (reader.md §7; decision 036)", () => {
+  const counts = async (id: number) => {
+    const row = await t.handle.db
+      .selectFrom("story_promotions")
+      .select(["clicks", "impressions"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    return { clicks: Number(row.clicks), impressions: Number(row.impressions) };
+  };
+  const hit = (id: number, event: string, who: Awaited<ReturnType<typeof signedInUser>> | null) =>
+    t.send("GET", `/v5/promotions/${id}/${event}`, who);
+  const created = async (overrides: Record<string, unknown> = {}) =>
+    (
+      (await (
+        await t.send("POST", "/v5/promotions", staff, campaign(overrides))
+      ).json()) as PromotionSummary
+    ).id;
+
+  it("count nothing for a campaign that has ended or not started, and answer the same", async () => {
+    const ended = await created();
+    await t.send("PATCH", `/v5/promotions/${ended}`, staff, { endsAt: iso(Date.now()) });
+    const scheduled = await created({
+      startsAt: iso(Date.now() + HOUR),
+      endsAt: iso(Date.now() + 2 * HOUR),
+    });
+    for (const id of [ended, scheduled]) {
+      for (const who of [null, reader, await signedInUser(t.handle.db)]) {
+        for (const event of ["click", "impression"]) {
+          const answer = await hit(id, event, who);
+          expect(answer.status).toBe(204);
+          expect(await answer.text()).toBe("");
+        }
+      }
+      expect(await counts(id)).toEqual({ clicks: 0, impressions: 0 });
+    }
+  });
+
+  it("count each viewer once a day per campaign and kind: an account, else an address", async () => {
+    const id = await created();
+    const other = await created();
+    const readers = [reader, await signedInUser(t.handle.db)];
+    for (let visit = 0; visit < 5; visit++) {
+      for (const who of [null, ...readers]) {
+        expect((await hit(id, "impression", who)).status).toBe(204);
+        expect((await hit(id, "click", who)).status).toBe(204);
+      }
+    }
+    // The visitor (this address), and each signed-in reader: three viewers.
+    expect(await counts(id)).toEqual({ clicks: 3, impressions: 3 });
+    // Another campaign counts them afresh.
+    await hit(other, "click", reader);
+    expect(await counts(other)).toEqual({ clicks: 1, impressions: 0 });
+    // The next UTC day, they count again.
+    await t.handle.db
+      .updateTable("promotion_views")
+      .set((eb) => ({ day: eb("day", "-", 1) }))
+      .where("promotion_id", "=", id)
+      .execute();
+    await hit(id, "impression", null);
+    await hit(id, "impression", reader);
+    await hit(id, "impression", reader);
+    expect(await counts(id)).toEqual({ clicks: 3, impressions: 5 });
+  });
+
+  it("keep counts exact when many viewers' hits arrive at once", async () => {
+    const id = await created();
+    const readers = await Promise.all(Array.from({ length: 12 }, () => signedInUser(t.handle.db)));
+    const answers = await Promise.all(
+      readers.flatMap((who) => [hit(id, "impression", who), hit(id, "impression", who)]),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 204));
+    expect(await counts(id)).toEqual({ clicks: 0, impressions: 12 });
+  });
+
+  it("are limited per address: 429 past 600 an hour, and nothing counted then", async () => {
+    const id = await created();
+    let answer = await hit(id, "impression", null);
+    for (let sent = 1; answer.status === 204 && sent <= 600; sent++) {
+      answer = await hit(id, "impression", null);
+    }
+    expect(answer.status).toBe(429);
+    expect(await answer.json()).toEqual({
+      code: "rate_limited",
+      message: expect.any(String),
+    });
+    // A signed-in reader on the same address is held back too, and not counted.
+    const late = await signedInUser(t.handle.db);
+    expect((await hit(id, "click", late)).status).toBe(429);
+    expect(await counts(id)).toEqual({ clicks: 0, impressions: 1 });
   });
 });

@@ -1,7 +1,8 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, objectJson } from "../http/openapi.ts";
-import { readFields } from "../http/request-info.ts";
+import { RateLimiter } from "../http/rate-limit.ts";
+import { clientAddress, readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
 import { idParam, validationHook } from "../http/validation.ts";
 import { createPromotion, listPromotions, setPromotionEnd, track } from "./service.ts";
@@ -10,7 +11,7 @@ const trackingRoute = createRoute({
   method: "get",
   path: "/v5/promotions/{promotionId}/{event}",
   summary:
-    "A sponsored story's tracking URL: counts one click or impression (clickUrl, impressionUrl)",
+    "A sponsored story's tracking URL (clickUrl, impressionUrl): counts a click or impression while the campaign runs, once per viewer (account, else address) a UTC day; 204 whether counted or not",
   request: {
     params: z.object({
       promotionId: idParam("promotionId"),
@@ -18,9 +19,10 @@ const trackingRoute = createRoute({
     }),
   },
   responses: {
-    204: { description: "Counted" },
+    204: { description: "Seen: counted, or not (already today, or the campaign is not running)" },
     400: { description: "Not a promotion id, or neither click nor impression", ...errorJson },
     404: { description: "No such promotion", ...errorJson },
+    429: { description: "Sent often enough for now from this address", ...errorJson },
   },
 });
 
@@ -62,12 +64,20 @@ const endRoute = createRoute({
   },
 });
 
-/** Sponsored stories (reader.md §3, §7 Tracking URLs; docs/decisions/036): tracking, and staff's campaigns. */
-export function promotionRoutes() {
+const HOUR = 3_600_000;
+
+/**
+ * Sponsored stories (reader.md §3, §7 Tracking URLs; docs/decisions/036): tracking, and staff's
+ * campaigns. The tracking URLs need no session: 600 hits an hour per address (as reads) is far
+ * above a household's home feeds and far below a script; each viewer counts once a day anyway.
+ */
+export function promotionRoutes(trackLimit = new RateLimiter("promotion-tracking", 600, HOUR)) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.openapi(trackingRoute, async (c) => {
     const { promotionId, event } = c.req.valid("param");
-    await track(c.get("db"), promotionId, event);
+    const address = clientAddress(c);
+    await trackLimit.hit([address]);
+    await track(c.get("db"), { viewer: c.get("viewer"), address }, promotionId, event);
     return c.body(null, 204);
   });
   app.openapi(listRoute, async (c) =>

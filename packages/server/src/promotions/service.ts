@@ -1,29 +1,68 @@
+import { createHash } from "node:crypto";
 import { isStaffOrAdmin, type PromotionSummary, promotionStatus } from "@inkwell/shared";
 import type { Kysely } from "kysely";
+import { eventDay } from "../analytics/events.ts";
 import type { Database } from "../db/schema.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import { iso, storyUrl } from "../stories/cards.ts";
-import type { Viewer } from "../viewer.ts";
+import type { MaybeViewer, Viewer } from "../viewer.ts";
 import { promotionEndFrom, promotionInputFrom } from "./input.ts";
 
 type TrackedEvent = "click" | "impression";
 
 /**
+ * Who a tracking hit is from: the signed-in user, else the client address (only its hash is
+ * stored). Each counts once a day per campaign and kind.
+ */
+const viewerKey = (viewer: MaybeViewer, address: string) =>
+  viewer ? `user:${viewer.id}` : `address:${createHash("sha256").update(address).digest("hex")}`;
+
+/**
  * Counts one click on, or one impression of, a sponsored story: what its clickUrl and
- * impressionUrl record (reader.md §7 Tracking URLs). The app calls each once per view.
+ * impressionUrl record (reader.md §7 Tracking URLs; decision 036). Only while the campaign
+ * runs, and once per viewer, campaign, kind and UTC day (`promotion_views`, ON CONFLICT DO
+ * NOTHING), so reloads, racing beacons and scripts cannot inflate it. The counter goes up in
+ * the same transaction as the row, by an increment, so concurrent hits stay exact. Answers
+ * whether it counted; an unknown campaign is a 404.
  */
 export async function track(
   db: Kysely<Database>,
+  from: { viewer: MaybeViewer; address: string },
   promotionId: number,
   event: TrackedEvent,
-): Promise<void> {
-  const column = event === "click" ? "clicks" : "impressions";
-  const result = await db
-    .updateTable("story_promotions")
-    .set((eb) => ({ [column]: eb(column, "+", 1) }))
+  now = Date.now(),
+): Promise<{ counted: boolean }> {
+  const campaign = await db
+    .selectFrom("story_promotions")
+    .select(["starts_at", "ends_at"])
     .where("id", "=", promotionId)
     .executeTakeFirst();
-  if (result.numUpdatedRows === 0n) throw notFound("Promotion");
+  if (!campaign) throw notFound("Promotion");
+  if (promotionStatus(Number(campaign.starts_at), Number(campaign.ends_at), now) !== "running") {
+    return { counted: false };
+  }
+  const column = event === "click" ? "clicks" : "impressions";
+  const counted = await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto("promotion_views")
+      .values({
+        promotion_id: promotionId,
+        event,
+        viewer: viewerKey(from.viewer, from.address),
+        day: eventDay(now),
+        created_at: now,
+      })
+      .onConflict((conflict) => conflict.doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+    await trx
+      .updateTable("story_promotions")
+      .set((eb) => ({ [column]: eb(column, "+", 1) }))
+      .where("id", "=", promotionId)
+      .execute();
+    return true;
+  });
+  return { counted };
 }
 
 /** Sponsored stories are staff work: system admins and staff. */

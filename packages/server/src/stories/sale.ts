@@ -1,5 +1,13 @@
 import { z } from "@hono/zod-openapi";
-import { formatZonedDate, type StorySale, type StorySaleInput, saleErrors } from "@inkwell/shared";
+import {
+  formatZonedDate,
+  nextSaleAt,
+  SALE_COOLDOWN_DAYS,
+  type StorySale,
+  type StorySaleInput,
+  saleAt,
+  saleErrors,
+} from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { badRequest, HttpError } from "../http/errors.ts";
@@ -37,12 +45,51 @@ export function assertSaleable(story: { is_paid: number; deleted: number }): voi
   }
 }
 
-export const NO_SALE = { sale_percent: null, sale_ends_at: null, sale_started_at: null };
+/**
+ * No sale on. `sale_started_at` stays: when the last sale began is what holds a writer's
+ * next one back (assertNewSaleAllowed), and the digest only tells of a sale still on.
+ */
+export const NO_SALE = { sale_percent: null, sale_ends_at: null };
+
+interface SaleColumns {
+  sale_percent: number | null;
+  sale_ends_at: number | null;
+  sale_started_at: number | null;
+}
+
+/** When a writer may start this story's next sale, if later than `now` (null: now). */
+export function nextSaleOf(story: SaleColumns, now: number): number | null {
+  const started = story.sale_started_at === null ? null : Number(story.sale_started_at);
+  return nextSaleAt(started, now);
+}
+
+/**
+ * A writer may start a new sale only SALE_COOLDOWN_DAYS after the last one began (decision
+ * 054), or every reader with the story in their Library could be mailed each hour by ending
+ * and starting it again; the sale on may be changed at any time. A 409 says when. Staff in the
+ * paid story manager are not held to it.
+ */
+export function assertNewSaleAllowed(story: SaleColumns, now: number): void {
+  const on = saleAt(
+    {
+      percent: story.sale_percent === null ? null : Number(story.sale_percent),
+      endsAt: story.sale_ends_at === null ? null : Number(story.sale_ends_at),
+    },
+    now,
+  );
+  const next = on ? null : nextSaleOf(story, now);
+  if (next === null) return;
+  throw new HttpError(
+    409,
+    "sale_too_soon",
+    `A story can go on sale once every ${SALE_COOLDOWN_DAYS} days: its next sale can start on ${formatZonedDate(next, "UTC")}.`,
+  );
+}
 
 /**
  * Starts, changes (a sale) or ends (null) the story's sale. A sale begins at `now` unless
  * one is on, which keeps its beginning: readers are told of a sale once (alerts/gather.ts).
- * Callers hold the story's lock.
+ * Ending one keeps when it began. Callers hold the story's lock.
  */
 export const saveSale = (
   trx: Kysely<Database>,

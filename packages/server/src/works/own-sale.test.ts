@@ -1,4 +1,10 @@
-import type { PartDetails, PurchaseResult, WorkDetails, WorkSale } from "@inkwell/shared";
+import {
+  formatZonedDate,
+  type PartDetails,
+  type PurchaseResult,
+  type WorkDetails,
+  type WorkSale,
+} from "@inkwell/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { grantCoins } from "../coins/service.ts";
 import { onStoryChanged } from "../events.ts";
@@ -48,7 +54,7 @@ describe("a writer's sale of their own paid story", () => {
 
     const endsAt = inDays(7);
     const started = await jsonAnswer<WorkSale>(startSale(story.id, { percent: 50, endsAt }));
-    expect(started).toEqual({ sale: { percent: 50, endsAt } });
+    expect(started).toEqual({ sale: { percent: 50, endsAt }, nextSaleAt: expect.any(String) });
     expect((await work(story.id)).sale).toEqual({ percent: 50, endsAt });
     expect(await priceOf(story.paid)).toBe(3);
     // Staff see the writer's sale in the paid story manager.
@@ -61,11 +67,12 @@ describe("a writer's sale of their own paid story", () => {
     await jsonAnswer(startSale(story.id, { percent: 20, endsAt }));
     expect(await priceOf(story.paid)).toBe(4);
 
-    expect(await jsonAnswer<WorkSale>(endSale(story.id))).toEqual({ sale: null });
+    const ended = await jsonAnswer<WorkSale>(endSale(story.id));
+    expect(ended).toEqual({ sale: null, nextSaleAt: started.nextSaleAt });
     expect((await work(story.id)).sale).toBeNull();
     expect(await priceOf(story.paid)).toBe(6);
     // Ending again changes nothing and is no error.
-    expect(await jsonAnswer<WorkSale>(endSale(story.id))).toEqual({ sale: null });
+    expect(await jsonAnswer<WorkSale>(endSale(story.id))).toEqual(ended);
   });
 
   it("charges the sale price for a part bought while it is on", async () => {
@@ -123,6 +130,64 @@ describe("a writer's sale of their own paid story", () => {
     }
     expect((await work(story.id)).sale).toBeNull();
     expect(await priceOf(story.paid)).toBe(6);
+  });
+
+  it("starts a new sale only 30 days after the last one began; the sale on may change", async () => {
+    const story = await original();
+    const endsAt = inDays(7);
+    const startedAt = Date.now();
+    const first = await jsonAnswer<WorkSale>(startSale(story.id, { percent: 30, endsAt }));
+    const next = Date.parse(first.nextSaleAt ?? "");
+    expect(next).toBeGreaterThanOrEqual(startedAt + 30 * DAY);
+    expect(next).toBeLessThanOrEqual(Date.now() + 30 * DAY);
+    // Changing the sale on, even its end, is no new sale.
+    await jsonAnswer(startSale(story.id, { percent: 40, endsAt: inDays(20) }));
+    expect((await work(story.id)).nextSaleAt).toBe(first.nextSaleAt);
+
+    // Ended, it cannot start again (and mail the story's Library readers again) so soon.
+    await jsonAnswer(endSale(story.id));
+    const refused = await startSale(story.id, { percent: 50, endsAt });
+    expect(refused.status).toBe(409);
+    const until = formatZonedDate(next, "UTC");
+    expect(await refused.json()).toEqual({
+      code: "sale_too_soon",
+      message: `A story can go on sale once every 30 days: its next sale can start on ${until}.`,
+    });
+    expect(await work(story.id)).toMatchObject({ sale: null, nextSaleAt: first.nextSaleAt });
+    expect(await priceOf(story.paid)).toBe(6);
+
+    // Nor when it ended by itself, while the 30 days run.
+    const sinceStart = async (days: number, ended = false) =>
+      t.handle.db
+        .updateTable("stories")
+        .set({
+          sale_started_at: Date.now() - days * DAY,
+          ...(ended && { sale_percent: 30, sale_ends_at: Date.now() - DAY }),
+        })
+        .where("id", "=", story.id)
+        .execute();
+    await sinceStart(29, true);
+    expect((await startSale(story.id, { percent: 50, endsAt })).status).toBe(409);
+
+    // 30 days after the last began, the next may start, and holds the one after back.
+    await sinceStart(30);
+    expect((await work(story.id)).nextSaleAt).toBeNull();
+    const second = await jsonAnswer<WorkSale>(startSale(story.id, { percent: 50, endsAt }));
+    expect(second.sale).toEqual({ percent: 50, endsAt });
+    expect(Date.parse(second.nextSaleAt ?? "")).toBeGreaterThan(next);
+  });
+
+  it("does not hold staff to the wait; a staff sale counts as the last one begun", async () => {
+    const story = await original();
+    const body = { percent: 30, endsAt: inDays(5) };
+    await jsonAnswer(startSale(story.id, body));
+    await jsonAnswer(endSale(story.id));
+    // Staff start one at once in the paid story manager; the writer then waits from its start.
+    const adminSale = `/v5/admin/stories/${story.id}/sale`;
+    await jsonAnswer(t.send("PUT", adminSale, admin, body));
+    expect((await work(story.id)).sale).toEqual(body);
+    await jsonAnswer(t.send("DELETE", adminSale, admin));
+    expect((await startSale(story.id, body)).status).toBe(409);
   });
 
   it("drops the story's kept pages when it changes, and only then", async () => {

@@ -158,21 +158,25 @@ const route = okRoutesRefusing(authorOnly);
 const saleRefusals = {
   ...authorOnly,
   400: { description: "percent or endsAt out of range; nothing changed", ...errorJson },
-  409: { description: "Not in the Paid Stories programme; nothing changed", ...errorJson },
+  409: {
+    description:
+      "Not in the Paid Stories programme (not_paid), or a new sale within 30 days of the last one's start (sale_too_soon, the message says when); nothing changed",
+    ...errorJson,
+  },
 };
 const setSaleRoute = okRoutesRefusing(saleRefusals)(
   "put",
   "/v4/works/{storyId}/sale",
-  "Put one's own paid story on sale, or change its sale: JSON {percent, endsAt}, 10 to 90 percent off every paywalled part until endsAt (ISO 8601, within 31 days)",
+  "Put one's own paid story on sale, or change its sale: JSON {percent, endsAt}, 10 to 90 percent off every paywalled part until endsAt (ISO 8601, within 31 days); a new sale starts 30 days after the last one began at the earliest",
   { params: storyParams },
-  "{sale: {percent, endsAt}}",
+  "{sale: {percent, endsAt}, nextSaleAt}",
 );
 const endSaleRoute = okRoutesRefusing(saleRefusals)(
   "delete",
   "/v4/works/{storyId}/sale",
   "End one's own story's sale now: its parts are back at their list prices; no sale on changes nothing",
   { params: storyParams },
-  "{sale: null}",
+  "{sale: null, nextSaleAt}",
 );
 
 const categoriesRoute = route(

@@ -3,7 +3,13 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { storyChanged } from "../events.ts";
 import { storySaleAt } from "../stories/cards.ts";
-import { assertSaleable, checkedSale, saveSale } from "../stories/sale.ts";
+import {
+  assertNewSaleAllowed,
+  assertSaleable,
+  checkedSale,
+  nextSaleOf,
+  saveSale,
+} from "../stories/sale.ts";
 import type { Viewer } from "../viewer.ts";
 import { lockStory, ownStory } from "./service.ts";
 
@@ -13,7 +19,9 @@ type Db = Kysely<Database>;
  * A writer's own sale of their paid story (decision 054): the sale staff set in the paid
  * story manager (052), from the story's editor. Under the story's lock, so a purchase is
  * priced wholly before or wholly after it; kept pages are dropped once it commits. No admin
- * note and no mail: the writer made the change and staff see it in the manager.
+ * note and no mail: the writer made the change and staff see it in the manager. A new sale
+ * waits until a month after the last one began (assertNewSaleAllowed); the answer says when
+ * the next may start.
  */
 async function changeOwnSale(
   db: Db,
@@ -22,16 +30,25 @@ async function changeOwnSale(
   sale: StorySale | null,
   now: number,
 ): Promise<WorkSale> {
-  const changed = await db.transaction().execute(async (trx) => {
+  const { changed, nextSale } = await db.transaction().execute(async (trx) => {
     await lockStory(trx, storyId);
     const story = await ownStory(trx, viewer, storyId);
-    if (sale) assertSaleable(story);
-    else if (storySaleAt(story, now) === null) return false;
+    if (sale) {
+      assertSaleable(story);
+      assertNewSaleAllowed(story, now);
+    } else if (storySaleAt(story, now) === null) {
+      return { changed: false, nextSale: nextSaleOf(story, now) };
+    }
     await saveSale(trx, storyId, sale, now);
-    return true;
+    const saved = await trx
+      .selectFrom("stories")
+      .select(["sale_percent", "sale_ends_at", "sale_started_at"])
+      .where("id", "=", storyId)
+      .executeTakeFirstOrThrow();
+    return { changed: true, nextSale: nextSaleOf(saved, now) };
   });
   if (changed) storyChanged(storyId);
-  return { sale };
+  return { sale, nextSaleAt: nextSale === null ? null : new Date(nextSale).toISOString() };
 }
 
 /** PUT /v4/works/{storyId}/sale: starts or changes the sale (10–90% off, within 31 days). */

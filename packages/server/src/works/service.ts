@@ -17,6 +17,7 @@ import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { moderatedPartText } from "../image-moderation/service.ts";
 import { assertNotTimedOut } from "../moderation/service.ts";
 import { isoOrNull, storySaleAt } from "../stories/cards.ts";
+import { nextSaleOf } from "../stories/sale.ts";
 import { insertStoryStaffNote } from "../support/staff-notes.ts";
 import { tellWriter } from "../support/tell-writer.ts";
 import type { Viewer } from "../viewer.ts";
@@ -261,6 +262,7 @@ export async function storyForEditing(db: Kysely<Database>, viewer: Viewer, stor
     published: Number(story.draft) === 0,
     isPaid: Number(story.is_paid) === 1,
     sale: Number(story.is_paid) === 1 ? storySaleAt(story, Date.now()) : null,
+    nextSaleAt: Number(story.is_paid) === 1 ? isoOrNull(nextSaleOf(story, Date.now())) : null,
     modifyDate: isoOrNull(story.modify_date),
     parts: parts.map(partSummary),
   };

@@ -85,7 +85,9 @@ function WriterEditor({
         )}
       </header>
       {story?.published && <ContestBanner storyId={story.id} />}
-      {story?.isPaid && <OwnSale storyId={story.id} sale={story.sale} />}
+      {story?.isPaid && (
+        <OwnSale storyId={story.id} sale={story.sale} nextSaleAt={story.nextSaleAt} />
+      )}
       <div className="story-editor__tabs" role="tablist" aria-label={t.works.storyEditor}>
         {tabs.map((name) => (
           <button
