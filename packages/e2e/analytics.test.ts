@@ -192,7 +192,7 @@ describe("writer analytics", () => {
     const [sold] = query<{ coins: number; parts: number; stories: number }>(
       `SELECT (SELECT coalesce(sum(coins), 0) FROM part_unlocks WHERE story_id = ?1)
             + (SELECT coalesce(sum(coins), 0) FROM story_unlocks WHERE story_id = ?1) AS coins,
-              (SELECT count(*) FROM part_unlocks WHERE story_id = ?1) AS parts,
+              (SELECT count(*) FROM part_unlocks WHERE story_id = ?1 AND via_story = 0) AS parts,
               (SELECT count(*) FROM story_unlocks WHERE story_id = ?1) AS stories`,
       locked.storyId,
     );
