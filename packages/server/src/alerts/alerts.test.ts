@@ -7,6 +7,7 @@ import {
 } from "@inkwell/shared";
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "../accounts/passwords.ts";
+import { grantCoins } from "../coins/service.ts";
 import { forgetCatalogue } from "../home/catalogue.ts";
 import type { Caller } from "../testing/api.ts";
 import { useTestApi } from "../testing/api.ts";
@@ -222,10 +223,11 @@ describe("email alert digests", () => {
     expect(await mailTo(archived)).toEqual([]);
   });
 
-  it("tells readers once when a story in their Library goes on sale, unless they bought it whole", async () => {
+  it("tells readers once when a story in their Library goes on sale, unless they have it all", async () => {
     const writer = await person();
     const admin = await person({ is_sysadmin: 1, is_staff: 1 });
     const [reader, buyer, archived] = [await person(), await person(), await person()];
+    const [partBuyer, pieceBuyer] = [await person(), await person()];
     const story = await createStory(t.handle.db, writer.id, {
       title: "Salt and Lanterns",
       parts: [{}, {}, {}],
@@ -235,16 +237,22 @@ describe("email alert digests", () => {
         freeParts: 1,
       }),
     );
-    for (const who of [reader, buyer, archived, writer]) await addToLibrary(who, story.id);
+    for (const who of [reader, buyer, partBuyer, pieceBuyer, archived, writer]) {
+      await addToLibrary(who, story.id);
+    }
     await ok(
       await t.send("PUT", `/api/v3/users/${archived.username}/library/${story.id}`, archived, {
         archived: true,
       }),
     );
-    await t.handle.db
-      .insertInto("story_unlocks")
-      .values({ user_id: buyer.id, story_id: story.id, coins: 10, created_at: Date.now() })
-      .execute();
+    // Readers who bought every paid part (the whole story, or part by part), and one of two.
+    const purchase = `/v5/story/${story.id}/paid-content/purchase`;
+    for (const who of [buyer, partBuyer, pieceBuyer]) await grantCoins(t.handle.db, who.id, 20);
+    await ok(await t.send("POST", purchase, buyer, { wholeStory: true }));
+    await ok(await t.send("POST", purchase, partBuyer, { partId: story.partIds[1] }));
+    for (const partId of story.partIds.slice(1)) {
+      await ok(await t.send("POST", purchase, pieceBuyer, { partId }));
+    }
 
     const since = await windowStart();
     const endsAt = new Date(Date.now() + 5 * 86_400_000).toISOString();
@@ -261,7 +269,9 @@ describe("email alert digests", () => {
         `  ${BASE}/story/${story.id}`,
       ].join("\n"),
     );
-    for (const who of [buyer, archived]) expect(await mailTo(who)).toEqual([]);
+    for (const who of [buyer, pieceBuyer, archived]) expect(await mailTo(who)).toEqual([]);
+    // A part still locked: the sale is news to the reader who bought only the other.
+    expect((await mailTo(partBuyer))[0]?.text_body).toContain("Salt and Lanterns is on sale");
     // The writer's only mail is staff's note that the story joined the programme.
     expect((await mailTo(writer)).map((sent) => sent.subject)).toEqual([
       "Salt and Lanterns is now an Inkwell Original",

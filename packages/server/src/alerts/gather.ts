@@ -209,7 +209,7 @@ async function libraryParts(db: Db, window: Window): Promise<AlertEvent[]> {
 
 /**
  * Sales begun in the window (decision 054) of stories readers keep in their Library, still
- * on when the window ends, for readers who have not bought the whole story.
+ * on when the window ends, for readers who have a published paid part left to unlock.
  */
 async function librarySales(db: Db, { since, until }: Window): Promise<AlertEvent[]> {
   const rows = await db
@@ -233,14 +233,25 @@ async function librarySales(db: Db, { since, until }: Window): Promise<AlertEven
     .where("s.deleted", "=", 0)
     .where("l.archived", "=", 0)
     .whereRef("l.user_id", "!=", "s.user_id")
+    // A sale is news only to a reader with a published paid part still to unlock.
     .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("story_unlocks as bought")
-            .select("bought.story_id")
-            .whereRef("bought.story_id", "=", "s.id")
-            .whereRef("bought.user_id", "=", "l.user_id"),
-        ),
+      exists(
+        selectFrom("parts as locked")
+          .select("locked.id")
+          .whereRef("locked.story_id", "=", "s.id")
+          .where("locked.paywalled", "=", 1)
+          .where("locked.draft", "=", 0)
+          .where("locked.deleted", "=", 0)
+          .where(
+            not(
+              exists(
+                selectFrom("part_unlocks as bought")
+                  .select("bought.part_id")
+                  .whereRef("bought.part_id", "=", "locked.id")
+                  .whereRef("bought.user_id", "=", "l.user_id"),
+              ),
+            ),
+          ),
       ),
     )
     .orderBy("s.sale_started_at")
