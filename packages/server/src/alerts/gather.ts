@@ -234,7 +234,7 @@ async function librarySales(db: Db, { since, until }: Window): Promise<AlertEven
     .where("l.archived", "=", 0)
     .whereRef("l.user_id", "!=", "s.user_id")
     // A sale is news only to a reader with a published paid part still to unlock.
-    .where(({ not, exists, selectFrom }) =>
+    .where(({ exists, selectFrom }) =>
       exists(
         selectFrom("parts as locked")
           .select("locked.id")
@@ -242,10 +242,11 @@ async function librarySales(db: Db, { since, until }: Window): Promise<AlertEven
           .where("locked.paywalled", "=", 1)
           .where("locked.draft", "=", 0)
           .where("locked.deleted", "=", 0)
-          .where(
-            not(
-              exists(
-                selectFrom("part_unlocks as bought")
+          .where((inner) =>
+            inner.not(
+              inner.exists(
+                inner
+                  .selectFrom("part_unlocks as bought")
                   .select("bought.part_id")
                   .whereRef("bought.part_id", "=", "locked.id")
                   .whereRef("bought.user_id", "=", "l.user_id"),
