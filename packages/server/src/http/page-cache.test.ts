@@ -89,6 +89,10 @@ describe("visitorPageKey", () => {
     expect(visitorPageKey("POST", "/1", undefined, "gzip")).toBeNull();
     expect(visitorPageKey("HEAD", "/1", undefined, "gzip")).toBeNull();
     expect(visitorPageKey("GET", "/1", `theme=dark; ${SESSION_COOKIE}=abc`, "gzip")).toBeNull();
+    // Spaced as the API's cookie parser still reads it: signed in, never a visitor's page.
+    for (const spaced of [`${SESSION_COOKIE} =abc`, `theme=dark;\t${SESSION_COOKIE}\t= "abc"`]) {
+      expect(visitorPageKey("GET", "/1", spaced, "gzip")).toBeNull();
+    }
     expect(visitorPageKey("GET", "/1", "reader_settings=%E0", "gzip")).toBeNull();
   });
 });

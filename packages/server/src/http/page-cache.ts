@@ -8,6 +8,7 @@ import {
   READER_SETTINGS_COOKIE,
   serializeReaderSettings,
 } from "@inkwell/shared";
+import { parse } from "hono/utils/cookie";
 import { SESSION_COOKIE } from "../accounts/sessions.ts";
 
 /** A rendered page kept for a moment: what a visitor's request can be answered with. */
@@ -33,7 +34,7 @@ export function visitorPageKey(
   cookie: string | null | undefined,
   acceptEncoding: string | null | undefined,
 ): string | null {
-  if (method !== "GET" || cookie?.includes(`${SESSION_COOKIE}=`)) return null;
+  if (method !== "GET" || hasSession(cookie)) return null;
   let reading: string;
   try {
     reading = serializeReaderSettings(
@@ -46,6 +47,13 @@ export function visitorPageKey(
   const encoding = acceptsGzip(acceptEncoding) ? "gzip" : "identity";
   return `${encoding} ${localeFrom(cookie)} ${reading} ${target}`;
 }
+
+/**
+ * Whether the API will see a session: read by the parser it reads cookies with (Hono's), which
+ * trims spaces around a name, so that no signed-in page can pass for a visitor's and be kept.
+ */
+const hasSession = (cookie: string | null | undefined): boolean =>
+  cookie != null && parse(cookie, SESSION_COOKIE)[SESSION_COOKIE] !== undefined;
 
 /**
  * Visitors' pages for a moment, so that a popular story is rendered once per moment rather
