@@ -7,8 +7,12 @@ import type { InboxEvent } from "@inkwell/shared";
  * process serves a page the write made stale once the writer has its answer.
  */
 export type AppEvent =
-  /** What readers see of a story changed: its cached pages and search results go. */
-  | { type: "story"; storyId: number }
+  /**
+   * What readers see of a story changed: its cached pages and search results go, and so do
+   * the lists showing its card (a title, a cover, mature, unpublished) unless only its
+   * counts moved (`countsOnly`: a vote), which lists may show a moment late.
+   */
+  | { type: "story"; storyId: number; countsOnly?: true }
   /**
    * Something every page showing a writer must stop showing at once: their name or picture
    * changed, an image of theirs was hidden or restored, or their account is closed. Their
@@ -57,13 +61,17 @@ export async function eventsHeard(): Promise<void> {
   if (unheard.size > 0) await Promise.allSettled([...unheard]);
 }
 
-export function storyChanged(storyId: number): void {
-  emit({ type: "story", storyId });
+export function storyChanged(storyId: number, what: "story" | "counts" = "story"): void {
+  emit(
+    what === "counts" ? { type: "story", storyId, countsOnly: true } : { type: "story", storyId },
+  );
 }
 
-export function onStoryChanged(listener: (storyId: number) => void): () => void {
+export function onStoryChanged(
+  listener: (storyId: number, countsOnly: boolean) => void,
+): () => void {
   return onEvent((event) => {
-    if (event.type === "story") listener(event.storyId);
+    if (event.type === "story") listener(event.storyId, event.countsOnly === true);
   });
 }
 

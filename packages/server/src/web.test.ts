@@ -506,6 +506,23 @@ describe("visitors' page cache", () => {
     expect((await page("/stories/lamplight")).html).not.toContain("The Keeper&#x27;s Ledger");
   });
 
+  it("drops the tag lists showing a story at once when its writer makes it mature", async () => {
+    const db = t.handle.db;
+    const writer = await signedInUser(db);
+    const shown = await createStory(db, writer.id, {
+      title: "The Lantern Fair",
+      tags: ["ferrylight"],
+      parts: [{ title: "Stalls" }],
+    });
+    // Rendered twice: kept (here the cache's own time is a list's).
+    for (let render = 0; render < 2; render++) {
+      expect((await page("/stories/ferrylight")).html).toContain("The Lantern Fair");
+    }
+    const made = await t.send("PUT", `/v4/works/${shown.id}`, writer, { mature: true });
+    expect(made.status).toBe(200);
+    expect((await page("/stories/ferrylight")).html).not.toContain("The Lantern Fair");
+  });
+
   it("renders a part in each visitor's reading settings, one cached copy per choice", async () => {
     const path = `/${story.partIds[1]}`;
     const plain = await page(path);

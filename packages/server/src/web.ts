@@ -66,7 +66,10 @@ export function createSite(api: Hono<AppEnv>, build: ServerBuild, options: SiteO
       ? new PageCache({ ttlMs: cacheMs, maxTtlMs: 60_000, maxEntries: 5000, keepAfter: 2 })
       : null;
   if (cache) {
-    onStoryChanged((storyId) => cache.invalidate(pageTags.story(storyId)));
+    onStoryChanged((storyId, countsOnly) => {
+      cache.invalidate(pageTags.story(storyId));
+      if (!countsOnly) cache.invalidate(pageTags.listed(storyId));
+    });
     onWriterChanged((username) => cache.invalidate(pageTags.writer(username)));
   }
   const clientDir = join(options.buildDir ?? WEB_BUILD_DIR, "client");

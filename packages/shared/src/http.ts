@@ -15,6 +15,11 @@ export const pageTags = {
   writer: (username: string) => `writer:${username.toLowerCase()}`,
   /** A tag's list of stories. */
   tag: (tag: string) => `tag:${tag}`,
+  /**
+   * Every list showing the story's card: dropped by any change to the story but its counts,
+   * so a story made mature or unpublished leaves visitors' lists at once.
+   */
+  listed: (storyId: number) => `listed:${storyId}`,
 };
 
 /**

@@ -11,7 +11,7 @@ import {
 } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
-import { onReaderSignalsChanged, onWriterChanged } from "../events.ts";
+import { onReaderSignalsChanged, onStoryChanged, onWriterChanged } from "../events.ts";
 import { selectStories, toStoryCards } from "../stories/cards.ts";
 import { listedStory, visibleStories } from "../stories/service.ts";
 import type { MaybeViewer, Viewer } from "../viewer.ts";
@@ -47,6 +47,11 @@ onReaderSignalsChanged((userId) => cache.delete(readerKey(userId)));
 // feed is rebuilt on its next load. Such changes are rare next to loads, and a feed lives
 // HOME_CACHE_MS at most anyway.
 onWriterChanged(() => cache.clear());
+// Likewise a story made mature, unpublished or deleted must leave every feed at once (each
+// is narrowed per reader when built); a vote's counts may show a moment late.
+onStoryChanged((_storyId, countsOnly) => {
+  if (!countsOnly) cache.clear();
+});
 
 /** Stories per list section, places in the ranked list, list items beside a hero. */
 const LIST_SIZE = 12;

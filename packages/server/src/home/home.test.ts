@@ -556,6 +556,27 @@ describe("GET /v5/home", () => {
     expect(storyIds(await feed(null))).not.toContain(shown);
     expect(storyIds(await feed(signedIn))).not.toContain(shown);
   });
+
+  it("takes a story its writer made mature out of visitors' feeds at once", async () => {
+    const shown = storyIds(await feed(null))[0];
+    expect(shown).toBeDefined();
+    const story = await t.handle.db
+      .selectFrom("stories")
+      .innerJoin("users", "users.id", "stories.user_id")
+      .select(["stories.id", "users.id as userId", "users.username"])
+      .where("stories.id", "=", Number(shown))
+      .executeTakeFirstOrThrow();
+    const writer = {
+      id: story.userId,
+      username: story.username,
+      cookie: await sessionCookie(t.handle.db, story.userId),
+    };
+    // The visitors' feed is kept for a while (HOME_CACHE_MS): this one was just built.
+    expect(storyIds(await feed(null))).toContain(shown);
+    const made = await send("PUT", `/v4/works/${story.id}`, writer, { mature: true });
+    expect(made.status).toBe(200);
+    expect(storyIds(await feed(null))).not.toContain(shown);
+  });
 });
 
 async function firstPart(storyId: number): Promise<number> {

@@ -62,7 +62,7 @@ export async function vote(
       .executeTakeFirst();
     if (inserted) await moveCounters(trx, storyId, partId, 1);
   });
-  storyChanged(storyId);
+  storyChanged(storyId, "counts");
   readerSignalsChanged(viewer.id);
   return stateOf(db, viewer, partId);
 }
@@ -83,7 +83,7 @@ export async function unvote(
       .executeTakeFirst();
     if (removed) await moveCounters(trx, storyId, partId, -1);
   });
-  storyChanged(storyId);
+  storyChanged(storyId, "counts");
   readerSignalsChanged(viewer.id);
   return stateOf(db, viewer, partId);
 }

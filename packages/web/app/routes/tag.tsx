@@ -40,7 +40,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       headers: cacheListFor(
         LIST_CACHE_MS,
         pageTags.tag(tag),
-        ...[...list.stories, ...originals].map((story) => pageTags.writer(story.user.username)),
+        ...[...list.stories, ...originals].flatMap((story) => [
+          pageTags.listed(story.id),
+          pageTags.writer(story.user.username),
+        ]),
       ),
     },
   );
