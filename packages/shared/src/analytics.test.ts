@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { ageGroupOf, lastDays, sharesOf, wholePercent } from "./analytics.ts";
+import {
+  ageGroupOf,
+  DEMOGRAPHICS_MIN_READERS,
+  groupsShown,
+  lastDays,
+  sharesOf,
+  wholePercent,
+} from "./analytics.ts";
 
 describe("age groups", () => {
   const now = new Date("2026-11-25T12:00:00Z");
@@ -26,6 +33,86 @@ describe("shares", () => {
     expect(sharesOf([1, 2])).toEqual([33, 67]);
     expect(sharesOf([5, 0, 5])).toEqual([50, 0, 50]);
     expect(sharesOf([0, 0])).toEqual([0, 0]);
+  });
+});
+
+describe("groups shown", () => {
+  const shown = (counts: Array<[string, number]>, most?: number) => [
+    ...groupsShown(new Map(counts), most),
+  ];
+
+  it("shows nothing until the minimum is counted", () => {
+    expect(DEMOGRAPHICS_MIN_READERS).toBe(10);
+    expect(shown([["13–17", 1]])).toEqual([]);
+    expect(
+      shown([
+        ["GB", 5],
+        ["FR", 4],
+      ]),
+    ).toEqual([]);
+  });
+
+  it("folds groups below the minimum into other, listed last", () => {
+    expect(
+      shown([
+        ["13–17", 3],
+        ["18–24", 12],
+        ["25–34", 0],
+        ["35–44", 10],
+        ["45+", 7],
+      ]),
+    ).toEqual([
+      ["18–24", 12],
+      ["35–44", 10],
+      ["other", 10],
+    ]);
+    // Nothing small to fold: no "other".
+    expect(
+      shown([
+        ["18–24", 10],
+        ["25–34", 0],
+      ]),
+    ).toEqual([["18–24", 10]]);
+  });
+
+  it("folds the smallest group shown too while other would be small enough to tell", () => {
+    // 45+ alone, as "other", would name its one reader's age group.
+    expect(
+      shown([
+        ["13–17", 20],
+        ["18–24", 11],
+        ["25–34", 11],
+        ["45+", 1],
+      ]),
+    ).toEqual([
+      ["13–17", 20],
+      ["18–24", 11],
+      ["other", 12],
+    ]);
+    // One group left beside a small other: everything would be "other", so nothing.
+    expect(
+      shown([
+        ["US", 12],
+        ["GB", 3],
+      ]),
+    ).toEqual([]);
+  });
+
+  it("keeps the first `most` groups and sums the rest as other", () => {
+    expect(
+      shown(
+        [
+          ["US", 30],
+          ["PH", 20],
+          ["GB", 10],
+        ],
+        2,
+      ),
+    ).toEqual([
+      ["US", 30],
+      ["PH", 20],
+      ["other", 10],
+    ]);
   });
 });
 

@@ -45,6 +45,45 @@ export function ageGroupOf(birthdate: string | null, now: Date): AgeGroup | null
   return "45+";
 }
 
+/**
+ * The fewest readers the Demographics tab shows as one group, and the fewest a story needs
+ * before it shows any: a smaller group could be a reader the writer knows.
+ */
+export const DEMOGRAPHICS_MIN_READERS = 10;
+
+/** The key of the group that holds the readers of groups too small to show alone. */
+export const OTHER_GROUP = "other";
+
+/**
+ * Reader counts by group as the Demographics tab may show them, in the order given, with
+ * OTHER_GROUP last: every group of fewer than DEMOGRAPHICS_MIN_READERS readers is folded
+ * into OTHER_GROUP, as is every group past the first `most` shown. While OTHER_GROUP is
+ * itself that small, the smallest group shown joins it: the groups missing from a fixed
+ * list (the age groups) would otherwise tell whom it holds. Nothing at all when fewer
+ * readers than the minimum are counted, or when OTHER_GROUP alone is left.
+ */
+export function groupsShown(
+  counts: ReadonlyMap<string, number>,
+  most = Number.POSITIVE_INFINITY,
+): Map<string, number> {
+  const total = [...counts.values()].reduce((sum, count) => sum + count, 0);
+  if (total < DEMOGRAPHICS_MIN_READERS) return new Map();
+  const shown = [...counts].filter(([, count]) => count >= DEMOGRAPHICS_MIN_READERS).slice(0, most);
+  let other = total - shown.reduce((sum, [, count]) => sum + count, 0);
+  while (other > 0 && other < DEMOGRAPHICS_MIN_READERS && shown.length > 0) {
+    // The last of the smallest, so that ties leave the first-listed groups.
+    const smallest = shown.reduce(
+      (least, [, count], index) => (count <= (shown[least]?.[1] ?? 0) ? index : least),
+      0,
+    );
+    other += shown.splice(smallest, 1)[0]?.[1] ?? 0;
+  }
+  if (shown.length === 0) return new Map();
+  const groups = new Map(shown);
+  if (other > 0) groups.set(OTHER_GROUP, other);
+  return groups;
+}
+
 /** Whole-number percentages of `counts` that add up to 100 (largest remainders first). */
 export function sharesOf(counts: readonly number[]): number[] {
   const total = counts.reduce((sum, count) => sum + count, 0);

@@ -788,18 +788,27 @@ export interface AnalyticsInteractions {
 
 /** A group of readers and its share, in whole percent (the shares of a list add up to 100). */
 export interface ReaderShare {
-  /** An age group such as 18–24, or an ISO 3166 country code. */
+  /**
+   * An age group such as 18–24, an ISO 3166 country code, or "other" (OTHER_GROUP): the
+   * groups too small to show alone, together.
+   */
   key: string;
   share: number;
 }
 
-/** GET /v5/analytics/stories/{id}/demographics: the Demographics tab. */
+/**
+ * GET /v5/analytics/stories/{id}/demographics: the Demographics tab. No group stands for
+ * fewer than DEMOGRAPHICS_MIN_READERS readers (shared/analytics.ts groupsShown), so that a
+ * writer cannot pick out a reader they know: smaller ones are folded into "other", listed
+ * last. With fewer readers than that, ages and countries are both empty.
+ */
 export interface AnalyticsDemographics {
   story: AnalyticsStory;
   /** Signed-in readers in the last 365 days; the shares below are of those who told us. */
   readers: number;
+  /** The age groups in order, then "other"; empty when too few readers told us. */
   ages: ReaderShare[];
-  /** The ten largest countries, then "other" for the rest. */
+  /** The largest countries, ten at most, then "other"; empty when too few told us. */
   countries: ReaderShare[];
 }
 

@@ -36,19 +36,21 @@ export async function sendDueNewsletter(
 /**
  * The newsletter the notification settings offer ("Inkwell news, tips and reading picks by
  * email", `subscribe`): the most read stories and this month's Premium Picks, none of them
- * mature, to every reader who opted in and has a verified address. Each letter carries its
- * own unsubscribe link, which stops the newsletter alone.
+ * mature, to every reader who opted in and has a verified address. Each reader's letter
+ * leaves out what their story lists would (hiddenStories); one left with nothing is not
+ * sent. Each letter carries its own unsubscribe link, which stops the newsletter alone.
  */
 export async function sendNewsletter(
   db: Kysely<Database>,
   baseUrl: string,
   now = Date.now(),
 ): Promise<number> {
-  const forEveryone = (cards: readonly StoryCard[], shown: number) =>
-    cards.filter((card) => !card.mature).slice(0, shown);
-  const mostRead = forEveryone(await hottest(db), MOST_READ_SHOWN);
-  const picks = forEveryone((await monthsPicks(db, new Date(now))).items, PICKS_SHOWN);
+  // Every candidate, not only the first few: those a reader hides make way for the next.
+  const forEveryone = (cards: readonly StoryCard[]) => cards.filter((card) => !card.mature);
+  const mostRead = forEveryone(await hottest(db));
+  const picks = forEveryone((await monthsPicks(db, new Date(now))).items);
   if (mostRead.length === 0 && picks.length === 0) return 0;
+  const storyIds = [...new Set([...mostRead, ...picks].map((card) => card.id))];
   const month = new Date(now).toLocaleString("en", { month: "long", year: "numeric" });
   const subject = `Your Inkwell reading picks for ${month}`;
   let sent = 0;
@@ -64,10 +66,23 @@ export async function sendNewsletter(
       .orderBy("id")
       .limit(BATCH)
       .execute();
+    const hidden = await hiddenStories(
+      db,
+      readers.map((reader) => reader.id),
+      storyIds,
+    );
     for (const reader of readers) {
       if (!reader.email) continue;
+      const theirs = hidden.get(reader.id);
+      const shown = (cards: readonly StoryCard[], count: number) =>
+        cards.filter((card) => !theirs?.has(card.id)).slice(0, count);
+      const stories = {
+        mostRead: shown(mostRead, MOST_READ_SHOWN),
+        picks: shown(picks, PICKS_SHOWN),
+      };
+      if (stories.mostRead.length === 0 && stories.picks.length === 0) continue;
       const links = unsubscribeLinks(reader.id, await alertsKeyOf(db, reader.id), "news");
-      const text = letterText(reader.username, { mostRead, picks }, baseUrl, links.page);
+      const text = letterText(reader.username, stories, baseUrl, links.page);
       const headers = {
         "List-Unsubscribe": `<${baseUrl}${links.oneClick}>`,
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
@@ -79,6 +94,55 @@ export async function sendNewsletter(
     if (!lastRead || readers.length < BATCH) return sent;
     after = lastRead.id;
   }
+}
+
+/**
+ * Which of `storyIds` each of `readerIds` would not see in a story list (as
+ * safety/visibility.ts hiddenFromReader): by someone they muted or blocked or who blocked
+ * them, or carrying a tag they blocked. One query for a batch of readers, not one a reader.
+ */
+async function hiddenStories(
+  db: Kysely<Database>,
+  readerIds: readonly number[],
+  storyIds: readonly number[],
+): Promise<Map<number, Set<number>>> {
+  const hidden = new Map<number, Set<number>>();
+  if (readerIds.length === 0 || storyIds.length === 0) return hidden;
+  const candidates = () =>
+    db.selectFrom("stories").select("stories.id as story_id").where("stories.id", "in", storyIds);
+  const rows = await candidates()
+    .innerJoin("user_mutes", "user_mutes.muted_id", "stories.user_id")
+    .select("user_mutes.muter_id as reader_id")
+    .where("user_mutes.muter_id", "in", readerIds)
+    .union(
+      candidates()
+        .innerJoin("user_blocks", "user_blocks.blocked_id", "stories.user_id")
+        .select("user_blocks.blocker_id as reader_id")
+        .where("user_blocks.blocker_id", "in", readerIds),
+    )
+    .union(
+      candidates()
+        .innerJoin("user_blocks", "user_blocks.blocker_id", "stories.user_id")
+        .select("user_blocks.blocked_id as reader_id")
+        .where("user_blocks.blocked_id", "in", readerIds),
+    )
+    .union(
+      db
+        .selectFrom("blocked_tags")
+        .innerJoin("tags", "tags.name", "blocked_tags.tag")
+        .innerJoin("story_tags", "story_tags.tag_id", "tags.id")
+        .select(["story_tags.story_id as story_id", "blocked_tags.user_id as reader_id"])
+        .where("blocked_tags.user_id", "in", readerIds)
+        .where("story_tags.story_id", "in", storyIds),
+    )
+    .execute();
+  for (const row of rows) {
+    const readerId = Number(row.reader_id);
+    const set = hidden.get(readerId) ?? new Set<number>();
+    set.add(Number(row.story_id));
+    hidden.set(readerId, set);
+  }
+  return hidden;
 }
 
 function letterText(

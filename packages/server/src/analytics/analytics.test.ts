@@ -1,8 +1,9 @@
-import type {
-  AnalyticsDemographics,
-  AnalyticsInteractions,
-  AnalyticsOverview,
-  ApiError,
+import {
+  type AnalyticsDemographics,
+  type AnalyticsInteractions,
+  type AnalyticsOverview,
+  type ApiError,
+  DEMOGRAPHICS_MIN_READERS,
 } from "@inkwell/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { grantCoins } from "../coins/service.ts";
@@ -158,39 +159,76 @@ describe("writer analytics", () => {
     expect(interactions.dailyComments.at(-1)).toEqual({ date: today(), value: 1 });
   });
 
-  it("gives the readers' ages and countries as shares that add up to 100", async () => {
-    const other = await createStory(t.handle.db, author.id);
-    const readers = [
-      { birthdate: isoYearsAgo(16), country: "GB" },
-      { birthdate: isoYearsAgo(20), country: "GB" },
-      { birthdate: isoYearsAgo(22), country: "FR" },
-      { birthdate: null, country: null },
-    ];
+  /** A new story of the author's, read yesterday by a new user for each of `readers`. */
+  async function storyReadBy(
+    readers: ReadonlyArray<{ birthdate: string | null; country: string | null }>,
+  ) {
+    const read = await createStory(t.handle.db, author.id);
     for (const reader of readers) {
       const user = await createUser(t.handle.db, reader);
       await t.handle.db
         .insertInto("reads")
         .values({
           user_id: user.id,
-          part_id: other.partIds[0] as number,
-          story_id: other.id,
+          part_id: read.partIds[0] as number,
+          story_id: read.id,
           created_at: Date.now() - DAY,
         })
         .execute();
     }
-    const demographics = await json<AnalyticsDemographics>(tab("demographics", author, other.id));
-    expect(demographics.readers).toBe(4);
+    return read;
+  }
+
+  /** `count` readers of one age and country. */
+  const alike = (count: number, age: number, country: string) =>
+    Array.from({ length: count }, () => ({ birthdate: isoYearsAgo(age), country }));
+
+  it("gives the readers' ages and countries as shares that add up to 100, small groups as other", async () => {
+    // One 16-year-old from Brazil among them, whom no bar may single out.
+    const mixed = await storyReadBy([
+      ...alike(1, 16, "BR"),
+      ...alike(14, 20, "GB"),
+      ...alike(1, 30, "GB"),
+      ...alike(9, 30, "FR"),
+      ...alike(1, 40, "FR"),
+      ...alike(5, 40, "US"),
+      ...alike(4, 50, "DE"),
+      { birthdate: null, country: null },
+      { birthdate: null, country: null },
+    ]);
+    const demographics = await json<AnalyticsDemographics>(tab("demographics", author, mixed.id));
+    expect(demographics.readers).toBe(37);
+    // Of the 35 who told us: 14 aged 18–24, 10 aged 25–34; 13–17 (1), 35–44 (6) and 45+ (4)
+    // are too small alone, 11 together.
     expect(demographics.ages).toEqual([
-      { key: "13–17", share: 33 },
-      { key: "18–24", share: 67 },
-      { key: "25–34", share: 0 },
-      { key: "35–44", share: 0 },
-      { key: "45+", share: 0 },
+      { key: "18–24", share: 40 },
+      { key: "25–34", share: 29 },
+      { key: "other", share: 31 },
     ]);
+    // 15 from GB, 10 from FR; BR (1), US (5) and DE (4) together.
     expect(demographics.countries).toEqual([
-      { key: "GB", share: 67 },
-      { key: "FR", share: 33 },
+      { key: "GB", share: 43 },
+      { key: "FR", share: 29 },
+      { key: "other", share: 28 },
     ]);
+  });
+
+  it("shows no ages or countries until the minimum of readers have read the story", async () => {
+    const [one, two, three] = await Promise.all([
+      storyReadBy(alike(1, 16, "BR")),
+      storyReadBy(alike(DEMOGRAPHICS_MIN_READERS - 1, 20, "GB")),
+      storyReadBy(alike(DEMOGRAPHICS_MIN_READERS, 20, "GB")),
+    ]);
+    const answer = (story: { id: number }) =>
+      json<AnalyticsDemographics>(tab("demographics", author, story.id));
+    // The count says why there is nothing: it is below the minimum.
+    expect(await answer(one)).toMatchObject({ readers: 1, ages: [], countries: [] });
+    expect(await answer(two)).toMatchObject({ readers: 9, ages: [], countries: [] });
+    expect(await answer(three)).toMatchObject({
+      readers: 10,
+      ages: [{ key: "18–24", share: 100 }],
+      countries: [{ key: "GB", share: 100 }],
+    });
   });
 
   it("adds up what readers spent on a paid story, and leaves earnings out of a free one", async () => {

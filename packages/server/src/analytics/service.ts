@@ -9,6 +9,7 @@ import {
   type DailyFigure,
   ENGAGED_READER_DAYS,
   ENGAGED_READER_SECONDS,
+  groupsShown,
   lastDays,
   type PaywallFunnel,
   type ReaderShare,
@@ -313,13 +314,11 @@ export async function analyticsDemographics(
     if (country) byCountry.set(country, (byCountry.get(country) ?? 0) + 1);
   }
   const ranked = [...byCountry].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-  const countries = new Map(ranked.slice(0, TOP_COUNTRIES));
-  const rest = ranked.slice(TOP_COUNTRIES).reduce((sum, [, count]) => sum + count, 0);
-  if (rest > 0) countries.set("other", rest);
+  // No group smaller than the minimum: a writer could tell a reader they know by it.
   return {
     story,
     readers: readers.length,
-    ages: sharesIn(ages),
-    countries: sharesIn(countries),
+    ages: sharesIn(groupsShown(ages)),
+    countries: sharesIn(groupsShown(new Map(ranked), TOP_COUNTRIES)),
   };
 }

@@ -1,3 +1,4 @@
+import { DEMOGRAPHICS_MIN_READERS } from "@inkwell/shared";
 import type { LegalDocument } from "./legal.ts";
 
 /** The help articles Story Notes and analytics link to (writer-paid-contest.md §2), by path name. */
@@ -71,7 +72,7 @@ export const WRITING_HELP: Record<string, LegalDocument> = {
       {
         heading: "Engagement and Demographics",
         paragraphs: [
-          "Engagement shows each published part's reads, votes and comments, so you can see where readers keep going and where they stop. Demographics shows the ages and countries of your story's readers in the last year, from what they told us when they signed up; readers who did not say are left out of the shares.",
+          `Engagement shows each published part's reads, votes and comments, so you can see where readers keep going and where they stop. Demographics shows the ages and countries of your story's readers in the last year, from what they told us when they signed up; readers who did not say are left out of the shares. So that no reader can be picked out, it shows nothing until at least ${DEMOGRAPHICS_MIN_READERS} readers with an account have read the story, and any age group or country with fewer than ${DEMOGRAPHICS_MIN_READERS} of them is counted under Other.`,
         ],
       },
     ],

@@ -3,7 +3,10 @@ import {
   type AnalyticsInteractions,
   type AnalyticsOverview,
   type AnalyticsStory,
+  DEMOGRAPHICS_MIN_READERS,
+  OTHER_GROUP,
   type PaywallFunnel,
+  type ReaderShare,
   type StoryDiscovery,
   type StoryEarnings,
   wholePercent,
@@ -225,26 +228,40 @@ function Interactions({ data }: { data: AnalyticsInteractions }) {
 
 function Demographics({ data }: { data: AnalyticsDemographics }) {
   if (data.readers === 0) return <p className="analytics__empty">{t.analytics.noReaders}</p>;
+  const readers = <p className="analytics__readers">{t.analytics.readers(data.readers)}</p>;
+  // The API shows no groups below the minimum: any bar could be a reader the writer knows.
+  if (data.readers < DEMOGRAPHICS_MIN_READERS) {
+    return (
+      <>
+        {readers}
+        <p className="analytics__empty">{t.analytics.tooFewReaders(DEMOGRAPHICS_MIN_READERS)}</p>
+      </>
+    );
+  }
   const regions = new Intl.DisplayNames(["en"], { type: "region" });
   const country = (code: string) =>
-    code === "other" ? t.analytics.otherCountries : (regions.of(code) ?? code);
+    code === OTHER_GROUP ? t.analytics.otherCountries : (regions.of(code) ?? code);
+  const age = (group: string) => (group === OTHER_GROUP ? t.analytics.otherAges : group);
+  // Enough readers, but too few of them told us for a group of the minimum size.
+  const tooFew = (groups: readonly ReaderShare[]) =>
+    groups.length === 0 ? t.analytics.tooFewInGroups : undefined;
   return (
     <>
-      <p className="analytics__readers">{t.analytics.readers(data.readers)}</p>
-      <p className="analytics__note">{t.analytics.sharesNote}</p>
+      {readers}
+      <p className="analytics__note">{t.analytics.sharesNote(DEMOGRAPHICS_MIN_READERS)}</p>
       <ShareBars
         title={t.analytics.ages}
-        shares={data.ages.map((group) => ({ label: group.key, share: group.share }))}
+        shares={data.ages.map((group) => ({ label: age(group.key), share: group.share }))}
+        note={tooFew(data.ages)}
       />
-      {data.countries.length > 0 && (
-        <ShareBars
-          title={t.analytics.countries}
-          shares={data.countries.map((group) => ({
-            label: country(group.key),
-            share: group.share,
-          }))}
-        />
-      )}
+      <ShareBars
+        title={t.analytics.countries}
+        shares={data.countries.map((group) => ({
+          label: country(group.key),
+          share: group.share,
+        }))}
+        note={tooFew(data.countries)}
+      />
     </>
   );
 }

@@ -89,9 +89,14 @@ export const analytics = {
     `${count.toLocaleString("en")} ${count === 1 ? "reader" : "readers"} with an account in the last year`,
   noReaders:
     "No readers with an account in the last year yet. Their ages and countries will show here.",
-  sharesNote: "Shares of the readers who told us; those who did not are left out.",
+  sharesNote: (min: number) =>
+    `Shares of the readers who told us; those who did not are left out. Groups of fewer than ${min} readers are counted together under Other, so that no reader stands out.`,
+  tooFewReaders: (min: number) =>
+    `Demographics appear once at least ${min} readers with an account have read this story, so that no reader stands out.`,
+  tooFewInGroups: "Too few readers have told us yet to show this without singling anyone out.",
   ages: "Age",
   countries: "Countries",
+  otherAges: "Other ages",
   otherCountries: "Other countries",
   share: (percent: number) => `${percent}%`,
 } as const;
