@@ -31,6 +31,9 @@ describe("report type ids (§3)", () => {
     ["7", null],
     ["DMCA", null],
     ["", null],
+    ["constructor", null],
+    ["__proto__", null],
+    ["toString", null],
   ])("reads %j as %j", (value, id) => {
     expect(parseReportType(value)).toBe(id);
   });

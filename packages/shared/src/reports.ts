@@ -30,7 +30,11 @@ export function parseReportType(value: string): ReportTypeId | null {
   const trimmed = value.trim();
   if (/^\d{1,4}$/.test(trimmed))
     return reportTypeName(Number(trimmed)) ? (Number(trimmed) as ReportTypeId) : null;
-  return (REPORT_TYPE_IDS as Record<string, ReportTypeId>)[trimmed.toLowerCase()] ?? null;
+  const name = trimmed.toLowerCase();
+  // Own names only: "constructor" is a property of every object, not a report type.
+  return Object.hasOwn(REPORT_TYPE_IDS, name)
+    ? (REPORT_TYPE_IDS as Record<string, ReportTypeId>)[name]
+    : null;
 }
 
 /**

@@ -117,14 +117,19 @@ const ticketBody = z
     }
   });
 
+/** Names that would reach an object's prototype, not a field of its own. */
+const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
 /**
  * Nests form fields written with brackets (requester[name], custom_fields[0][id]) the way
- * JSON would carry them; JSON bodies pass through as they are.
+ * JSON would carry them; JSON bodies pass through as they are. A key naming a prototype
+ * (`__proto__[x]`) is dropped: followed, it would change every object of the process.
  */
 export function nestFormFields(fields: Record<string, unknown>): Record<string, unknown> {
   const root: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields)) {
     const path = key.split(/\[|\]\[|\]/).filter((part) => part !== "");
+    if (path.some((part) => PROTOTYPE_KEYS.has(part))) continue;
     let node: Record<string, unknown> = root;
     path.forEach((part, index) => {
       if (index === path.length - 1) {

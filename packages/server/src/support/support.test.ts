@@ -102,4 +102,40 @@ describe("nestFormFields", () => {
       }),
     ).toEqual({ requester: { name: "A" }, custom_fields: [{ id: "a" }, { id: "b" }], plain: "x" });
   });
+
+  it("drops names that would reach a prototype", () => {
+    const nested = nestFormFields({
+      "__proto__[polluted]": "yes",
+      "requester[constructor][prototype][polluted]": "yes",
+      "requester[name]": "A",
+    });
+    expect(nested).toEqual({ requester: { name: "A" } });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe("prototype names in a ticket", () => {
+  it("refuses them as fields and as report types, and the next writes still work", async () => {
+    // Form fields `__proto__[…]` once reached Object.prototype and broke every later body.
+    const polluting = await form({ ...notice, "__proto__[then]": "x", "__proto__[id]": "1" });
+    expect(polluting.status).toBe(201);
+    expect(({} as Record<string, unknown>).then).toBeUndefined();
+    for (const reportType of ["__proto__", "constructor"]) {
+      const answer = await t.get("/v4/support/tickets/", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          requester: { name: "A", email: "a@example.com" },
+          comment: "c",
+          subject: "s",
+          reportType,
+          reason: "spam",
+          id: 1,
+        }),
+      });
+      expect([reportType, answer.status]).toEqual([reportType, 400]);
+      expect(await answer.json()).toMatchObject({ code: "bad_request" });
+    }
+    expect((await form(notice)).status).toBe(201);
+  });
 });
