@@ -33,7 +33,7 @@ export function parseReportType(value: string): ReportTypeId | null {
   const name = trimmed.toLowerCase();
   // Own names only: "constructor" is a property of every object, not a report type.
   return Object.hasOwn(REPORT_TYPE_IDS, name)
-    ? (REPORT_TYPE_IDS as Record<string, ReportTypeId>)[name]
+    ? ((REPORT_TYPE_IDS as Record<string, ReportTypeId>)[name] ?? null)
     : null;
 }
 
