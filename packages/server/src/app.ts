@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { getCookie } from "hono/cookie";
+import { HTTPException } from "hono/http-exception";
 import { localeRoutes } from "./accounts/locale-routes.ts";
 import { oauthRoutes } from "./accounts/oauth-routes.ts";
 import { accountRoutes } from "./accounts/routes.ts";
@@ -17,7 +18,7 @@ import { eventsHeard } from "./events.ts";
 import { homeRoutes } from "./home/routes.ts";
 import type { AppEnv } from "./http/app-env.ts";
 import { compressJson } from "./http/compress-json.ts";
-import { HttpError, INTERNAL_ERROR } from "./http/errors.ts";
+import { frameworkRefusal, HttpError, INTERNAL_ERROR } from "./http/errors.ts";
 import { publicUrlFromEnv } from "./http/public-url.ts";
 import { type AccountLimiters, accountLimiters } from "./http/rate-limit.ts";
 import { sameOriginOnly } from "./http/same-origin.ts";
@@ -129,6 +130,9 @@ export function createApi(handle: DatabaseHandle, options: ApiOptions = {}) {
 
   app.onError((error, c) => {
     if (error instanceof HttpError) return c.json(error.toJSON(), error.status);
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json(frameworkRefusal(error), error.status);
+    }
     console.error(error);
     return c.json(INTERNAL_ERROR, 500);
   });

@@ -304,9 +304,19 @@ describe("server-rendered pages", () => {
   });
 
   it("answers unknown API paths with JSON, not a page", async () => {
-    const response = await site.request("/api/v3/nothing-here");
-    expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ code: "not_found", message: "No such API call" });
+    const unknown: Array<[string, string]> = [
+      ["GET", "/api/v3/nothing-here"],
+      ["GET", "/v5/comments/"],
+      ["POST", "/v5/comments/1"],
+      ["DELETE", "/v4/works"],
+      ["GET", "/apiv2/nothing"],
+      ["PUT", "/reading/v1/premiumPicks"],
+    ];
+    for (const [method, path] of unknown) {
+      const response = await site.request(path, { method });
+      expect([method, path, response.status]).toEqual([method, path, 404]);
+      expect(await response.json()).toEqual({ code: "not_found", message: "No such API call" });
+    }
   });
 
   it("offers the Premium plans only where a checkout can sell them", async () => {

@@ -36,6 +36,9 @@ const SECURITY_HEADERS = {
 
 const FORWARDED_ORIGIN_HEADERS = ["origin", "sec-fetch-site"] as const;
 
+/** Where the API's calls live (the spec's paths): none is a page. */
+const API_PREFIXES = ["/api", "/apiv2", "/v4", "/v5", "/reading/v1"] as const;
+
 /**
  * The whole site: static assets, uploaded media, the API, then every other path rendered
  * by React Router. Loaders reach the API in-process with the visitor's cookies.
@@ -105,7 +108,10 @@ export function createSite(api: Hono<AppEnv>, build: ServerBuild, options: SiteO
     }),
   );
   site.route("/", api);
-  site.all("/api/*", (c) => c.json({ code: "not_found", message: "No such API call" }, 404));
+  // The API's own paths answer JSON, even those it does not have: never the app's 404 page.
+  for (const prefix of API_PREFIXES) {
+    site.all(`${prefix}/*`, (c) => c.json({ code: "not_found", message: "No such API call" }, 404));
+  }
 
   site.all("*", async (c) => {
     const cookie = c.req.header("cookie");

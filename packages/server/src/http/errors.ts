@@ -1,5 +1,6 @@
 import { type ApiError, REFUSED } from "@inkwell/shared";
 import type { Context } from "hono";
+import type { HTTPException } from "hono/http-exception";
 
 /** An error a client caused or should know about; routes turn it into {code, message}. */
 export class HttpError extends Error {
@@ -29,6 +30,15 @@ export const INTERNAL_ERROR: ApiError = {
   code: "internal",
   message: "Something went wrong. Please try again.",
 };
+
+/**
+ * What Hono's own refusals say (its validators': a body that is not valid JSON, or not of
+ * the type the call takes), in the {code, message} every other refusal has.
+ */
+export const frameworkRefusal = (error: HTTPException): ApiError => ({
+  code: error.status === 415 ? "unsupported_media_type" : "bad_request",
+  message: error.message || "The request could not be read.",
+});
 
 export const notFound = (what: string) => new HttpError(404, "not_found", `${what} was not found`);
 export const badRequest = (message: string, fields?: Record<string, string>) =>

@@ -1,6 +1,7 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 import type { AppEnv } from "./app-env.ts";
+import { badRequest } from "./errors.ts";
 
 /** The address a request came from, for rate limits ("local" for in-process requests). */
 export function clientAddress(c: Context): string {
@@ -34,6 +35,8 @@ export async function readFields(c: Context): Promise<Record<string, unknown>> {
       ? (body as Record<string, unknown>)
       : {};
   }
-  const form = await c.req.parseBody();
+  const form = await c.req.parseBody().catch(() => {
+    throw badRequest("The form could not be read: send it as JSON or as a valid form.");
+  });
   return Object.fromEntries(Object.entries(form).filter(([, value]) => typeof value === "string"));
 }

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { useTestApi } from "../testing/api.ts";
+import { signedInUser } from "../testing/fixtures.ts";
+
+const t = useTestApi();
+
+/** A request whose body the server cannot read as the call takes it. */
+const unreadable: Array<{ name: string; type: string | null; body: string }> = [
+  { name: "malformed JSON", type: "application/json", body: "{" },
+  { name: "JSON sent as text", type: "text/plain", body: '{"password":"x"}' },
+  { name: "no content type", type: null, body: '{"password":"x"}' },
+  { name: "a broken multipart form", type: "multipart/form-data", body: "x" },
+];
+
+describe("bodies the server cannot read", () => {
+  it("are refused with {code, message}, never a 500, on calls with a declared body", async () => {
+    const reader = await signedInUser(t.handle.db);
+    for (const { name, type, body } of unreadable) {
+      for (const path of ["/v5/password-strength/check", "/v5/comments"]) {
+        const headers: Record<string, string> = { cookie: reader.cookie };
+        if (type) headers["content-type"] = type;
+        const response = await t.get(path, { method: "POST", headers, body });
+        expect([name, path, response.status < 500]).toEqual([name, path, true]);
+        expect([400, 415]).toContain(response.status);
+        expect(Object.keys(await response.json())).toEqual(
+          expect.arrayContaining(["code", "message"]),
+        );
+      }
+    }
+  });
+
+  it("are refused on form posts too (log in, sign up)", async () => {
+    for (const path of ["/login", "/signup"]) {
+      const response = await t.get(path, {
+        method: "POST",
+        headers: { "content-type": "multipart/form-data" },
+        body: "x",
+      });
+      expect([path, response.status]).toEqual([path, 400]);
+      expect(await response.json()).toMatchObject({ code: "bad_request" });
+    }
+  });
+});
