@@ -78,6 +78,12 @@ describe("search", () => {
       expect(header?.height).toBeLessThan(70);
       expect((menu?.y ?? 0) + (menu?.height ?? 0)).toBeLessThanOrEqual(header?.height ?? 0);
       expect(await visibleResults(page).count()).toBe(3);
+      // On the narrowest phones (320 px, WCAG's reflow width) the bar's Cancel stays on screen.
+      await page.setViewportSize({ width: 320, height: PHONE.height });
+      const cancel = await page.getByRole("link", { name: "Cancel" }).boundingBox();
+      expect((cancel?.x ?? 0) + (cancel?.width ?? 0)).toBeLessThanOrEqual(320);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
+      await page.setViewportSize(PHONE);
       await page.getByRole("link", { name: "Show more" }).click();
       await expect.poll(() => visibleResults(page).count()).toBe(6);
 
