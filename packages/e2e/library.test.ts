@@ -383,7 +383,8 @@ describe("the Library and reading lists", () => {
       await page.goto(`/story/${story.id}`);
       const button = page.getByRole("button", { name: "Add to", exact: true });
       expect(await button.isDisabled()).toBe(true);
-      expect(await button.getAttribute("title")).toBe(
+      const reason = await button.getAttribute("aria-describedby");
+      expect(await page.locator(`[id="${reason}"]`).textContent()).toBe(
         "Log in to add stories to your Library and reading lists",
       );
       await page.goto("/library");

@@ -1,6 +1,8 @@
 import { BookOpen, Pencil, Plus } from "lucide";
+import { useId } from "react";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
+import { useInteractionGate } from "../accounts/interaction-gate.tsx";
 import { AddToButton } from "../lists/add-to-button.tsx";
 
 interface StoryActionsProps {
@@ -27,18 +29,52 @@ export function StoryActions({ storyId, readUrl, readLabel, canAdd, signedIn }: 
       )}
       {canAdd ? (
         <AddToButton storyId={storyId} />
+      ) : signedIn ? (
+        <UnavailableAddTo reason={t.story.addDisabledDraft} />
       ) : (
-        <button
-          type="button"
-          className="button button--large"
-          disabled
-          title={signedIn ? t.story.addDisabledDraft : t.story.addDisabledVisitor}
-        >
-          <Icon of={Plus} aria-hidden="true" size={18} />
-          {t.story.addTo}
-        </button>
+        <VisitorAddTo />
       )}
     </div>
+  );
+}
+
+/**
+ * Add to as a visitor meets it: unavailable (reader.md §6) but reachable, saying why, and
+ * pressed it opens sign-up as every other interaction does (§6: add-to-list opens sign-up).
+ */
+function VisitorAddTo() {
+  const { guard, modals } = useInteractionGate();
+  return (
+    <>
+      <UnavailableAddTo reason={t.story.addDisabledVisitor} onPress={() => guard(() => {})} />
+      {modals}
+    </>
+  );
+}
+
+/**
+ * Add to when it cannot add: dimmed and announced unavailable (aria-disabled), yet
+ * focusable, with its reason read out, where a disabled button's tooltip reached no one on
+ * a phone, a keyboard or a screen reader.
+ */
+function UnavailableAddTo({ reason, onPress }: { reason: string; onPress?: () => void }) {
+  const id = useId();
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--large"
+        aria-disabled="true"
+        aria-describedby={id}
+        onClick={onPress}
+      >
+        <Icon of={Plus} aria-hidden="true" size={18} />
+        {t.story.addTo}
+      </button>
+      <span id={id} className="visually-hidden">
+        {reason}
+      </span>
+    </>
   );
 }
 
