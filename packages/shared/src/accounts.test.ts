@@ -10,6 +10,7 @@ import {
   isEmailReverified,
   isModerator,
   isStaffOrAdmin,
+  NEXT_URL_MAX,
   passwordProblem,
   passwordStrength,
   safeNextUrl,
@@ -27,8 +28,24 @@ describe("safeNextUrl", () => {
     ["/\\evil.example", "/home"],
     ["https://evil.example", "/https://evil.example"],
     ["/ok\r\nSet-Cookie: x", "/home"],
+    ["/\u0000", "/home"],
+    ["/a\u0007b", "/home"],
+    ["/a\u007fb", "/home"],
+    ["/a\u0085b", "/home"],
+    // Browsers drop tabs from an address, which would make this one "//evil.example".
+    ["/\t/evil.example", "/home"],
+    ["/lone-\ud800", "/home"],
+    ["/lone-\udc00-low", "/home"],
+    ["/histoire/été-😀", "/histoire/été-😀"],
   ])("%j goes to %j", (next, expected) => {
     expect(safeNextUrl(next)).toBe(expected);
+  });
+
+  it("refuses an address longer than any page's", () => {
+    const longest = `/${"a".repeat(NEXT_URL_MAX - 1)}`;
+    expect(safeNextUrl(longest)).toBe(longest);
+    expect(safeNextUrl(`${longest}a`)).toBe("/home");
+    expect(safeNextUrl(`/${"a".repeat(1_000_000)}`)).toBe("/home");
   });
 });
 
@@ -176,7 +193,10 @@ describe("isEmail", () => {
     ["two@@example.com", false],
     ["spaces in@example.com", false],
     ["short@tld.c", false],
-  ])("%s → %s", (value, expected) => {
+    ["nul\u0000@example.com", false],
+    ["reader@exa\u0007mple.com", false],
+    ["reader@example.co\u0085m", false],
+  ])("%j → %s", (value, expected) => {
     expect(isEmail(value)).toBe(expected);
   });
 });

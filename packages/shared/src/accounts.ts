@@ -70,14 +70,19 @@ export function signupErrorMessage(
   return SIGNUP_ERROR_CODES[key] ?? fallback;
 }
 
+/** Longer than any page's address: a longer one is crafted, and too big for a Location header. */
+export const NEXT_URL_MAX = 2000;
+
 /**
  * Where to go after signing in: only a path on this site, so that a crafted link cannot
- * send a reader elsewhere (an open redirect).
+ * send a reader elsewhere (an open redirect). No control characters: a header refuses NUL,
+ * CR and LF, and browsers drop a tab, which makes "/\t/host" the other site's "//host". No
+ * lone surrogates either: encodeURI throws on them, failing the redirect.
  */
 export function safeNextUrl(next: string | null | undefined): string {
-  if (!next) return DEFAULT_NEXT_URL;
+  if (!next || next.length > NEXT_URL_MAX) return DEFAULT_NEXT_URL;
   const path = next.startsWith("/") ? next : `/${next}`;
-  if (path.startsWith("//") || path.startsWith("/\\") || /[\r\n]/.test(path))
+  if (path.startsWith("//") || path.startsWith("/\\") || /[\p{Cc}\p{Cs}]/u.test(path))
     return DEFAULT_NEXT_URL;
   return path;
 }
@@ -215,7 +220,8 @@ export const EMAIL_MESSAGES = {
   problemText: "Please try again or change your email.",
 } as const;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+// No control characters either: no mail goes to one, and PostgreSQL refuses NUL.
+const EMAIL_PATTERN = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]{2,}$/u;
 
 /** The standard email pattern of the spec's forms (the server also checks uniqueness). */
 export const isEmail = (value: string): boolean => value.length <= 254 && EMAIL_PATTERN.test(value);

@@ -12,6 +12,12 @@ describe("commentTextProblem", () => {
     expect(commentTextProblem(" \n\t ")).toBe(COMMENT_TEXT_MESSAGES.empty);
   });
 
+  it("refuses text of control characters only, and does not count them", () => {
+    expect(commentTextProblem("\u0000")).toBe(COMMENT_TEXT_MESSAGES.empty);
+    expect(commentTextProblem("\u0000\u0007 \u007f")).toBe(COMMENT_TEXT_MESSAGES.empty);
+    expect(commentTextProblem(`${"a".repeat(2000)}\u0000`)).toBeNull();
+  });
+
   it("allows up to 2,000 characters after trimming, counting an emoji as one", () => {
     expect(commentTextProblem(`  ${"a".repeat(2000)}  `)).toBeNull();
     expect(commentTextProblem("😀".repeat(2000))).toBeNull();

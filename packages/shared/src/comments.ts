@@ -2,6 +2,7 @@
  * Comment rules shared by the API (which enforces them) and the web app (which shows them
  * before a round trip): text length, the offensive-word check, where comment ads go.
  */
+import { cleanUserText } from "./text.ts";
 
 /** Most characters a comment may have after trimming (reader.md leaves the limit open). */
 export const COMMENT_MAX_LENGTH = 2000;
@@ -14,8 +15,11 @@ export const COMMENT_TEXT_MESSAGES = {
   tooLong: `A comment can have at most ${COMMENT_MAX_LENGTH.toLocaleString("en")} characters.`,
 } as const;
 
-/** Characters as a reader counts them: an emoji is one, not two UTF-16 units. */
-export const commentLength = (text: string): number => [...text.trim()].length;
+/**
+ * Characters as a reader counts them, of the text as kept (cleanUserText): an emoji is
+ * one, not two UTF-16 units, and control characters none.
+ */
+export const commentLength = (text: string): number => [...cleanUserText(text, "many")].length;
 
 /** Why the text cannot be posted, or null when it can. */
 export function commentTextProblem(text: string): string | null {

@@ -4,6 +4,7 @@ import { READING_TIME_REPORT_MAX_SECONDS } from "./analytics.ts";
 import { COIN_PACKS } from "./coins.ts";
 import { PREMIUM_PLAN_IDS } from "./premium.ts";
 import { FONT_SIZES, isValidPosition, LINE_SPACINGS, THEMES } from "./reading.ts";
+import { cleanUserText } from "./text.ts";
 
 /**
  * Request schemas (zod), kept out of the main entry point so that the web app's bundle
@@ -166,12 +167,12 @@ const positiveId = (name: string) =>
     .int(`${name} must be a positive whole number`)
     .positive(`${name} must be a positive whole number`);
 
-/** A paid part's text: trimmed; its limit and whether it is required are paidPartErrors'. */
+/** A paid part's text as kept; its limit and whether it is required are paidPartErrors'. */
 const paidPartText = (name: string) =>
   z
     .string({ error: `${name} must be text` })
     .nullish()
-    .transform((value) => (value ?? "").trim());
+    .transform((value) => cleanUserText(value ?? "", "many"));
 
 /**
  * POST /v5/bonus-content/paywall (writer-paid-contest.md §3 Paid part configuration, §7).

@@ -1,8 +1,27 @@
 import { describe, expect, it } from "vitest";
-import { escapeHtml, linkify } from "./text.ts";
+import { cleanUserText, escapeHtml, linkify } from "./text.ts";
 
 const REL = 'rel="nofollow noopener noreferrer" target="_blank"';
 const urlLink = (href: string) => `<a href="${href}" ${REL}>${href}</a>`;
+
+describe("cleanUserText", () => {
+  it("drops control characters, so that a text of only them is empty", () => {
+    expect(cleanUserText("\u0000")).toBe("");
+    expect(cleanUserText(" \u0000\u0007\u007f\u009f ", "many")).toBe("");
+    expect(cleanUserText("a\u0000b\u001bc")).toBe("abc");
+    expect(cleanUserText("été 😀 \u200b")).toBe("été 😀 \u200b");
+  });
+
+  it("keeps tabs and new lines in multi-line text, with every line end made \\n", () => {
+    expect(cleanUserText("  one\r\ntwo\rthree\n\tfour\u0000  ", "many")).toBe(
+      "one\ntwo\nthree\n\tfour",
+    );
+  });
+
+  it("turns tabs and line ends into spaces in one-line text", () => {
+    expect(cleanUserText("The\tOrchard\r\nGate\n")).toBe("The Orchard Gate");
+  });
+});
 
 describe("escapeHtml", () => {
   it("escapes &, <, >, double and single quotes", () => {

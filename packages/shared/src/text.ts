@@ -1,6 +1,22 @@
 /**
- * Turning user-written plain text (comments, messages, descriptions) into safe HTML.
+ * User-written plain text (comments, messages, descriptions): keeping it clean, and turning
+ * it into safe HTML.
  */
+
+/** Whether a text keeps its line breaks (comments, descriptions, messages) or is one line. */
+export type TextLines = "one" | "many";
+
+/**
+ * Text a person typed, as it is kept: control characters dropped (they draw nothing, a
+ * text of only them would pass for filled in, and PostgreSQL refuses NUL), then trimmed.
+ * Multi-line text keeps its tabs and new lines, every line end made \n; in one-line text
+ * (titles, names) tabs and line ends become spaces, so that the words stay apart.
+ */
+export function cleanUserText(text: string, lines: TextLines = "one"): string {
+  const ends = text.replace(/\r\n?/g, "\n");
+  const spaced = lines === "one" ? ends.replace(/[\t\n]/g, " ") : ends;
+  return spaced.replace(/(?![\t\n])\p{Cc}/gu, "").trim();
+}
 
 const HTML_ESCAPES: Record<string, string> = {
   "&": "&amp;",

@@ -178,6 +178,12 @@ describe("POST /signup", () => {
       "fixerrors",
       { email: ACCOUNT_MESSAGES.emailInvalid },
     ],
+    [
+      "an email with a control character",
+      { email: "new\u0000@example.com" },
+      "fixerrors",
+      { email: ACCOUNT_MESSAGES.emailInvalid },
+    ],
   ])("refuses %s with its message and creates nothing", async (_, overrides, code, fields) => {
     const before = await countUsers();
     const response = await postJson(
@@ -351,6 +357,16 @@ describe("POST /signup", () => {
     });
     expect(ok.status).toBe(303);
     expect(ok.headers.get("location")).toBe("/home");
+    const nul = await postForm("/signup?nextUrl=%00", {
+      ...Object.fromEntries(
+        Object.entries(signupBody({ email: "nul@example.com", username: "nulfan" })).map(
+          ([k, v]) => [k, String(v)],
+        ),
+      ),
+      consent: "on",
+    });
+    expect(nul.status).toBe(303);
+    expect(nul.headers.get("location")).toBe("/home");
     const bad = await postForm("/signup", {
       email: "x@example.com",
       username: "x_x_x",
@@ -386,6 +402,27 @@ describe("POST /login", () => {
       code: "login_failed",
       message: ACCOUNT_MESSAGES.loginFailed,
     });
+  });
+
+  it("goes home from a nextUrl no redirect can carry", async () => {
+    for (const nextUrl of ["%00", "%2Fstory%2F7%0D%0ALocation:%20x", "%7F"]) {
+      const response = await postForm(`/login?nextUrl=${nextUrl}`, {
+        username: "mara_reads",
+        password: STRONG,
+      });
+      expect(response.status).toBe(303);
+      expect(response.headers.get("location")).toBe("/home");
+    }
+  });
+
+  it("finds no account for a name with control characters, which PostgreSQL would refuse", async () => {
+    const json = await postJson("/login", { username: "mara_reads\u0000", password: STRONG });
+    expect(json.status).toBe(401);
+    expect(await json.json()).toMatchObject({ code: "login_failed" });
+    const before = await lastMailTo("mara@example.com");
+    const forgot = await postJson("/forgot", { email: "mara@example.com\u0000" });
+    expect(forgot.status).toBe(200);
+    expect(await lastMailTo("mara@example.com")).toEqual(before);
   });
 
   it("starts a new session at login and ends the one held before", async () => {
@@ -690,5 +727,14 @@ describe("language", () => {
     const unknown = await postForm("/locale", { locale: "xx", next: "/" });
     expect(unknown.status).toBe(400);
     expect(unknown.headers.get("set-cookie")).toBeNull();
+  });
+  it.each([
+    ["a NUL", "/\u0000"],
+    ["a lone surrogate", "/story/\ud800"],
+    ["a megabyte", `/${"a".repeat(1_000_000)}`],
+  ])("goes home from a next with %s rather than failing the redirect", async (_, next) => {
+    const response = await postJson("/locale", { locale: "en", next });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/home");
   });
 });

@@ -178,6 +178,16 @@ export async function verifyEmail(db: Kysely<Database>, token: string): Promise<
 // Verifying against this when the account does not exist keeps the answer time the same.
 let dummyHash: Promise<string> | undefined;
 
+/**
+ * What a username or email typed at login is looked up by; null when it cannot name an
+ * account: empty, or with control characters, which no username or email has (and whose
+ * NUL PostgreSQL would refuse with an error).
+ */
+const accountKey = (identifier: string): string | null => {
+  const key = identifier.trim().toLowerCase();
+  return key === "" || /\p{Cc}/u.test(key) ? null : key;
+};
+
 /** The account for a username or email and password, or null: never says which was wrong. */
 export async function logIn(
   db: Kysely<Database>,
@@ -185,12 +195,15 @@ export async function logIn(
   password: string,
   now = Date.now(),
 ) {
-  const key = identifier.trim().toLowerCase();
-  const user = await db
-    .selectFrom("users")
-    .select(["id", "password_hash"])
-    .where((eb) => eb.or([eb("username_lower", "=", key), eb("email_lower", "=", key)]))
-    .executeTakeFirst();
+  const key = accountKey(identifier);
+  const user =
+    key === null
+      ? undefined
+      : await db
+          .selectFrom("users")
+          .select(["id", "password_hash"])
+          .where((eb) => eb.or([eb("username_lower", "=", key), eb("email_lower", "=", key)]))
+          .executeTakeFirst();
   if (!user?.password_hash) {
     dummyHash ??= hashPassword("not a real password");
     await verifyPassword(password, await dummyHash);
@@ -248,7 +261,7 @@ export async function requestPasswordReset(
   identifier: string,
   baseUrl: string,
 ) {
-  const key = identifier.trim().toLowerCase();
+  const key = accountKey(identifier);
   if (!key) return;
   const user = await db
     .selectFrom("users")

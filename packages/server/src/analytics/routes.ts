@@ -12,7 +12,7 @@ import { errorJson, objectJson } from "../http/openapi.ts";
 import { RateLimiter } from "../http/rate-limit.ts";
 import { clientAddress, readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
-import { idParam, parseInput, validationHook } from "../http/validation.ts";
+import { formNumber, idParam, parseInput, validationHook } from "../http/validation.ts";
 import type { Viewer } from "../viewer.ts";
 import { recordPaywallEvent, recordStoryClick } from "./events.ts";
 import { analyticsDemographics, analyticsInteractions, analyticsOverview } from "./service.ts";
@@ -46,10 +46,12 @@ const TABS: Array<{
 ];
 
 const positiveId = (field: string, what: string) =>
-  z.coerce
-    .number({ error: `${field} names the ${what}` })
-    .int(`${field} names the ${what}`)
-    .positive(`${field} names the ${what}`);
+  formNumber(
+    z
+      .number({ error: `${field} names the ${what}` })
+      .int(`${field} names the ${what}`)
+      .positive(`${field} names the ${what}`),
+  );
 
 const eventBody = z.discriminatedUnion(
   "name",

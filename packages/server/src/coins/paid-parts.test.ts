@@ -98,6 +98,19 @@ describe("the writer's paid parts", () => {
     expect(open.text).toContain("<p");
   });
 
+  it("keeps the texts without their control characters, which PostgreSQL would refuse", async () => {
+    const partId = paid.partIds[0] as number;
+    const body = exclusive(partId, {
+      chapter_description: "Mara's\u0000 letter",
+      author_note: "For you.\u0000\r\nAll of it.",
+    });
+    expect(await json(save(author, body))).toMatchObject({
+      chapter_description: "Mara's letter",
+      author_note: "For you.\nAll of it.",
+    });
+    await save(author, { ...body, is_free_part: true });
+  });
+
   it("prices a Writer Reveal at 8 Coins, needing only a description", async () => {
     const partId = paid.partIds[0] as number;
     const body = exclusive(partId, { bonus_type: 2, author_note: "" });
@@ -173,6 +186,13 @@ describe("the writer's paid parts", () => {
       [
         { bonus_type: 2, chapter_description: "" },
         { chapter_description: "Part Description is required" },
+      ],
+      [
+        { chapter_description: "\u0000", author_note: "\u0007\r\n" },
+        {
+          chapter_description: "Part Description is required",
+          author_note: "Author's Note is required for exclusive chapters",
+        },
       ],
       [
         { bonus_type: 1 },

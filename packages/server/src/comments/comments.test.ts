@@ -112,6 +112,14 @@ describe("posting comments", () => {
     expect(await one.json()).toMatchObject({ text: comment.text, canDelete: false });
   });
 
+  it("keeps the text without its control characters, which PostgreSQL would refuse", async () => {
+    const me = await reader();
+    const comment = await postOk(me.cookie, onPart(), "a\u0000b\r\n\tc\u0007");
+    expect(comment.text).toBe("ab\n\tc");
+    const one = await t.get(`/v5/comments/${comment.commentId.resourceId}`);
+    expect(await one.json()).toMatchObject({ text: "ab\n\tc" });
+  });
+
   it("marks the story author's comments as the writer's", async () => {
     const comment = await postOk(author.cookie, onPart(), "Thanks for reading!");
     expect(comment.isWriter).toBe(true);
@@ -126,7 +134,7 @@ describe("posting comments", () => {
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ code: "verify_email" });
     const me = await reader();
-    for (const text of ["", "   \n  ", "x".repeat(2001)]) {
+    for (const text of ["", "   \n  ", "\u0000", "\u0000\u0007 \u007f", "x".repeat(2001)]) {
       const response = await post(me.cookie, onPart(partId), text);
       expect(response.status).toBe(400);
       expect((await response.json()).message).toMatch(/Write something|at most 2,000 characters/);

@@ -3,7 +3,7 @@ import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, json, objectJson } from "../http/openapi.ts";
 import { RateLimiter } from "../http/rate-limit.ts";
 import { requireViewer } from "../http/require-viewer.ts";
-import { idParam, limitQuery, validationHook } from "../http/validation.ts";
+import { idParam, limitQuery, userText, validationHook } from "../http/validation.ts";
 import {
   deleteComment,
   getComment,
@@ -101,7 +101,7 @@ const newComment = z.object({
       .pipe(z.string().regex(/^[1-9]\d{0,15}$/, "resourceId must be a part or comment id")),
     paragraphId: paragraphId.nullish(),
   }),
-  text: z.string({ error: "text is the comment" }),
+  text: userText("text is the comment", "many"),
 });
 
 const post = createRoute({

@@ -408,6 +408,18 @@ describe("POST …/story/{id}/submission", () => {
     expect(sent.logLine).toBe("é".repeat(250));
   });
 
+  it("keeps the texts without their control characters, which PostgreSQL would refuse", async () => {
+    const storyId = await story([1500], { completed: 1 });
+    const logLine = "A keeper\u0000 must choose between her lamp and her sister.";
+    const plotSummary =
+      "Mara keeps the last lighthouse,\u0000\r\nuntil her sister joins the wreckers.";
+    const sent = await submit(storyId, entry({ logLine, plotSummary }));
+    expect(sent).toMatchObject({
+      logLine: "A keeper must choose between her lamp and her sister.",
+      plotSummary: "Mara keeps the last lighthouse,\nuntil her sister joins the wreckers.",
+    });
+  });
+
   describe("the form's rules, checked by the server", () => {
     let storyId: number;
     beforeAll(async () => {
@@ -444,6 +456,7 @@ describe("POST …/story/{id}/submission", () => {
         CONTEST_MESSAGES.required,
       );
       expect((await refusal({ logLine: "   " })).logLine).toBe(CONTEST_MESSAGES.required);
+      expect((await refusal({ logLine: "\u0000" })).logLine).toBe(CONTEST_MESSAGES.required);
       expect((await refusal({ plotSummary: undefined })).plotSummary).toBe(
         CONTEST_MESSAGES.required,
       );
@@ -496,6 +509,9 @@ describe("POST …/story/{id}/submission", () => {
 
     it("checks the email's form and its confirmation", async () => {
       expect((await refusal({ writerEmail: "wren at example.com" })).writerEmail).toBe(
+        CONTEST_MESSAGES.email,
+      );
+      expect((await refusal({ writerEmail: "wren\u0000@example.com" })).writerEmail).toBe(
         CONTEST_MESSAGES.email,
       );
       expect((await refusal({ writerEmail: "wren@localhost" })).writerEmail).toBe(

@@ -10,9 +10,10 @@ import {
   STORY_MATURITIES,
   STORY_STATUSES,
   STORY_TYPES,
+  type TextLines,
 } from "@inkwell/shared";
 import { badRequest } from "../http/errors.ts";
-import { choice, parseInput } from "../http/validation.ts";
+import { choice, parseInput, userText } from "../http/validation.ts";
 import { storyTag } from "../works/routes.ts";
 
 /** What a system admin sets (PUT /v5/contests/wattys); closesAt in epoch ms. */
@@ -58,7 +59,14 @@ const yesNo = (field: string) =>
     .nullish()
     .transform((value) => value ?? null);
 
-const text = (field: string) =>
+/** A written answer as kept (userText); the form's rules judge it. */
+const text = (field: string, lines: TextLines = "one") =>
+  userText(`${field} must be text`, lines)
+    .nullish()
+    .transform((value) => value ?? "");
+
+/** An address as typed, for the form's own pattern, which refuses control characters. */
+const email = (field: string) =>
   z
     .string({ error: `${field} must be text` })
     .nullish()
@@ -94,9 +102,9 @@ const entryBody = z.object({
   matureThemes: options(MATURE_THEMES, "matureThemes"),
   matureThemeOther: text("matureThemeOther"),
   storyMaturity: oneOf(STORY_MATURITIES, "storyMaturity"),
-  logLine: text("logLine"),
-  plotSummary: text("plotSummary"),
-  writerEmail: text("writerEmail"),
+  logLine: text("logLine", "many"),
+  plotSummary: text("plotSummary", "many"),
+  writerEmail: email("writerEmail"),
   // The form's confirmation field; a client that checked it itself may leave it out.
   writerEmailConfirmation: z.string({ error: "writerEmailConfirmation must be text" }).optional(),
   legalConsent: yesNo("legalConsent"),

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { STAFF_NOTE_MAX } from "@inkwell/shared";
+import { cleanUserText, STAFF_NOTE_MAX, type TextLines } from "@inkwell/shared";
 import type { Context } from "hono";
 import type { ZodError } from "zod";
 import { badRequest } from "./errors.ts";
@@ -54,6 +54,20 @@ export const offsetQuery = z
   .transform(Number)
   .default(0);
 
+/**
+ * A text field as typed, cleaned (cleanUserText: no control characters, trimmed) before
+ * the rules chained after it, so that `.min(1, …)` and `.max(n, …)` judge the text as kept.
+ */
+export const userText = (error: string, lines: TextLines = "one") =>
+  z.string({ error }).overwrite((text) => cleanUserText(text, lines));
+
+/**
+ * A number as JSON sends it, or as the text a form sends, held to `schema`. Not
+ * z.coerce.number, which makes true 1 and [7] 7: anything else is refused.
+ */
+export const formNumber = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === "string" ? Number(value) : value), schema);
+
 /** One of `values` exactly as listed, or null while unanswered (absent, null or ""). */
 export const choice = <T extends string | number>(values: readonly T[], error: string) =>
   z
@@ -69,9 +83,7 @@ export const choice = <T extends string | number>(values: readonly T[], error: s
 
 /** A staff note's body, on a report or a story: {body}, 1 to STAFF_NOTE_MAX characters. */
 export const staffNoteBody = z.object({
-  body: z
-    .string({ error: "body is required" })
-    .trim()
+  body: userText("body is required", "many")
     .min(1, "Write a note first.")
     .max(STAFF_NOTE_MAX, `body must be at most ${STAFF_NOTE_MAX} characters`),
 });

@@ -126,11 +126,13 @@ describe("appealing a flagged image", () => {
   it("refuses a missing or too long reason and stores nothing", async () => {
     const { writer, cover } = await writerWithCover();
     await flag(cover, admin);
-    const empty = await appeal(cover, "   ", writer.cookie);
-    expect(empty.status).toBe(400);
-    expect(((await empty.json()) as { message: string }).message).toBe(
-      "Say why the image should be restored.",
-    );
+    for (const blank of ["   ", "\u0000", "\u0007\r\n"]) {
+      const empty = await appeal(cover, blank, writer.cookie);
+      expect(empty.status).toBe(400);
+      expect(((await empty.json()) as { message: string }).message).toBe(
+        "Say why the image should be restored.",
+      );
+    }
     const long = await appeal(cover, "x".repeat(IMAGE_APPEAL_REASON_MAX + 1), writer.cookie);
     expect(long.status).toBe(400);
     expect(((await long.json()) as { message: string }).message).toBe(

@@ -4,7 +4,7 @@ import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, objectJson } from "../http/openapi.ts";
 import { readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
-import { parseInput, validationHook } from "../http/validation.ts";
+import { parseInput, userText, validationHook } from "../http/validation.ts";
 import { appealImage, decideAppeal, flagImage, listAppeals } from "./service.ts";
 
 const moderatorResponses = {
@@ -63,16 +63,12 @@ const decideRoute = createRoute({
   responses: { 200: { description: "{id, decision}", ...objectJson }, ...moderatorResponses },
 });
 
-const imageUrl = z
-  .string({ error: "image_url is required" })
-  .trim()
+const imageUrl = userText("image_url is required")
   .min(1, "image_url is required")
   .max(2000, "image_url is too long");
 const appealBody = z.object({
   image_url: imageUrl,
-  reason: z
-    .string({ error: "Say why the image should be restored." })
-    .trim()
+  reason: userText("Say why the image should be restored.", "many")
     .min(1, "Say why the image should be restored.")
     .max(
       IMAGE_APPEAL_REASON_MAX,

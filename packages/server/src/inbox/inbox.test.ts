@@ -168,7 +168,7 @@ describe("POST /api/v3/users/{me}/inbox/{other}", () => {
   it("refuses an empty body and one over 2,000 characters with 400, storing nothing", async () => {
     const a = await person();
     const b = await person();
-    for (const body of ["", "   \n ", "x".repeat(2001)]) {
+    for (const body of ["", "   \n ", "\u0000", "x".repeat(2001)]) {
       const response = await send(a, b, body);
       expect(response.status).toBe(400);
       expect((await json<{ message: string }>(response)).message).toMatch(
@@ -177,6 +177,13 @@ describe("POST /api/v3/users/{me}/inbox/{other}", () => {
     }
     expect((await conversation(a, b)).total).toBe(0);
     expect((await sent(a, b, "x".repeat(2000))).body).toHaveLength(2000);
+  });
+
+  it("keeps a message without its control characters, which PostgreSQL would refuse", async () => {
+    const a = await person();
+    const b = await person();
+    expect((await sent(a, b, "a\u0000b\r\nc\u001b")).body).toBe("ab\nc");
+    expect((await conversation(b, a)).messages.map((m) => m.body)).toEqual(["ab\nc"]);
   });
 
   it("answers 401 to visitors and 403 verify_email to unverified users", async () => {
@@ -680,6 +687,8 @@ describe("GET /api/v3/autocomplete/following_user", () => {
     // A % in the term is a percent sign, not 'anything'.
     expect(await found("100%")).toEqual([percent.username]);
     expect(await found("1%")).toEqual([]);
+    // A control character is dropped from the term: PostgreSQL would refuse NUL in the query.
+    expect(await found("wren\u0000")).toContain(wren.username);
   });
 });
 

@@ -16,6 +16,7 @@ import {
   limitQuery,
   offsetQuery,
   parseInput,
+  userText,
   validationHook,
 } from "../http/validation.ts";
 import { usernameParam } from "../users/routes.ts";
@@ -87,7 +88,7 @@ const conversationRoute = createRoute({
 });
 
 const sendBody = z.object({
-  body: z.string({ error: "body is the message to send" }),
+  body: userText("body is the message to send", "many"),
   sender: z.string().optional(),
   recipient: z.string().optional(),
 });
@@ -126,7 +127,9 @@ const autocompleteRoute = createRoute({
   path: "/api/v3/autocomplete/following_user",
   summary:
     "People to message by username prefix, followed people first: [{label, image, category}]",
-  request: { query: z.object({ term: z.string().max(50, "term is at most 50 characters") }) },
+  request: {
+    query: z.object({ term: userText("term is text").max(50, "term is at most 50 characters") }),
+  },
   responses: {
     200: {
       description: "[{label, image, category}]",

@@ -93,7 +93,7 @@ describe("reading lists", () => {
 
   it("refuses a missing or over-long name, bad story ids, visitors, and changes nothing", async () => {
     const reader = await person();
-    for (const name of ["", "   ", "x".repeat(101)]) {
+    for (const name of ["", "   ", "\u0000", " \u0007\u007f ", "x".repeat(101)]) {
       const response = await createList(reader, name, stories[0]);
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({
@@ -149,6 +149,19 @@ describe("reading lists", () => {
       .where("list_id", "=", list.id)
       .execute();
     expect(new Set(positions.map((row) => row.position)).size).toBe(3);
+  });
+
+  it("keeps a name without its control characters, which PostgreSQL would refuse", async () => {
+    const reader = await person();
+    const created = await json<ReadingListDetails>(await createList(reader, "Sea\u0000 stories"));
+    expect(created.name).toBe("Sea stories");
+    const renamed = await t.send("PUT", `/api/v3/lists/${created.id}`, reader, {
+      name: "\u0000Night\u0000",
+    });
+    expect(await json<ReadingListDetails>(renamed)).toMatchObject({ name: "Night" });
+    expect(
+      (await t.send("PUT", `/api/v3/lists/${created.id}`, reader, { name: "\u0000" })).status,
+    ).toBe(400);
   });
 
   it("creates one list when two creates of the same name race", async () => {

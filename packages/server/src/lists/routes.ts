@@ -10,6 +10,7 @@ import {
   limitQuery,
   offsetQuery,
   parseInput,
+  userText,
   validationHook,
 } from "../http/validation.ts";
 import { usernameParam } from "../users/routes.ts";
@@ -55,9 +56,7 @@ const storyIds = z
 
 const flag = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
 
-const listName = z
-  .string({ error: "name names the reading list" })
-  .trim()
+const listName = userText("name names the reading list")
   .min(1, "name names the reading list")
   .max(100, "name is at most 100 characters");
 

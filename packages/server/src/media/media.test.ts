@@ -124,6 +124,13 @@ describe("POST /apiv2/updatestorycover", () => {
     expect((await refusal("")).code).toBe("bad_request");
     const noImage = await post("/apiv2/updatestorycover", writer, { id: story.id });
     expect(noImage.status).toBe(400);
+    // A boolean or a list is not a story's id, though z.coerce would read them as 1 and story.id.
+    const image = await picture("jpeg", 512, 800);
+    for (const id of [true, [story.id]]) {
+      const notAnId = await post("/apiv2/updatestorycover", writer, { id, image });
+      expect(await notAnId.json()).toMatchObject({ fields: { id: "id names the story" } });
+      expect(notAnId.status).toBe(400);
+    }
 
     expect(await coverOf(story.id)).toBe("/media/covers/kept.svg");
     expect(await mediaFiles("covers")).toEqual(before);

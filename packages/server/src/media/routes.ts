@@ -6,17 +6,19 @@ import { errorJson, okRoute } from "../http/openapi.ts";
 import type { RateLimiter } from "../http/rate-limit.ts";
 import { publicBaseUrl, readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
-import { idParam, parseInput, validationHook } from "../http/validation.ts";
+import { formNumber, idParam, parseInput, validationHook } from "../http/validation.ts";
 import type { Viewer } from "../viewer.ts";
 import { addPartImage, setStoryCover } from "./service.ts";
 import { imageTooLarge } from "./uploads.ts";
 
 export const image = z.string({ error: "image is the picture's bytes in base64" });
 const coverBody = z.object({
-  id: z.coerce
-    .number({ error: "id names the story" })
-    .int("id names the story")
-    .positive("id names the story"),
+  id: formNumber(
+    z
+      .number({ error: "id names the story" })
+      .int("id names the story")
+      .positive("id names the story"),
+  ),
   image,
 });
 const partImageBody = z.object({ image });

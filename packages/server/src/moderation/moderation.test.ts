@@ -119,13 +119,18 @@ describe("Time-out by a moderator", () => {
     expect((await comment()).status).toBe(201);
   });
 
-  it("needs a reason", async () => {
+  it("needs a reason, of more than control characters, and keeps it without them", async () => {
     const someone = await person();
-    const refused = await act(someone.username, "timeout", { reason: "  " }, ambassador);
-    expect(refused.status).toBe(400);
-    expect(((await refused.json()) as { message: string }).message).toBe(
-      "Say why the user is timed out.",
-    );
+    for (const reason of ["  ", "\u0000", "\u0007\r\n"]) {
+      const refused = await act(someone.username, "timeout", { reason }, ambassador);
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { message: string }).message).toBe(
+        "Say why the user is timed out.",
+      );
+    }
+    const answer = await act(someone.username, "timeout", { reason: "Spam\u0000\nagain" }, admin);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ reason: "Spam\nagain" });
   });
 });
 

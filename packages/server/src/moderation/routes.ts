@@ -4,7 +4,7 @@ import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, objectJson } from "../http/openapi.ts";
 import { readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
-import { parseInput, validationHook } from "../http/validation.ts";
+import { parseInput, userText, validationHook } from "../http/validation.ts";
 import { usernameParam } from "../users/routes.ts";
 import { closeAccountAsModerator, timeOut } from "./service.ts";
 
@@ -39,9 +39,7 @@ const closeBody = z.object({
   }),
 });
 const timeOutBody = z.object({
-  reason: z
-    .string({ error: "reason is required" })
-    .trim()
+  reason: userText("reason is required", "many")
     .min(1, "Say why the user is timed out.")
     .max(TIME_OUT_REASON_MAX, `reason must be at most ${TIME_OUT_REASON_MAX} characters`),
 });

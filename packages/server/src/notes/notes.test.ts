@@ -202,6 +202,20 @@ describe("POST /v5/stories: saving", () => {
     expect(saved.opportunity.logline).toBe("A keeper.");
   });
 
+  it("drops control characters, keeping the lines of the outcome and the logline", async () => {
+    const storyId = await newStory();
+    const notes = complete();
+    const saved = await save({
+      story_id: storyId,
+      protagonist: { ...notes.protagonist, name: "Ma\u0000ra", attributes: "Bra\u0000ve,\u0007" },
+      protagonist_goal: { ...notes.protagonist_goal, outcome: "Home.\u0000\r\nAt last." },
+      opportunity: { ...notes.opportunity, logline: "\u0000" },
+    });
+    expect(saved.protagonist).toMatchObject({ name: "Mara", attributes: "Brave" });
+    expect(saved.protagonist_goal.outcome).toBe("Home.\nAt last.");
+    expect(saved.opportunity.logline).toBe("");
+  });
+
   it("joins attributes and types with commas, ignoring blank entries", async () => {
     const storyId = await newStory();
     const notes = await save({

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import {
+  cleanUserText,
   GOAL_SLIDERS,
   GOAL_TYPES,
   joinList,
@@ -13,23 +14,21 @@ import {
   SLIDER_MIN,
   STORY_PROGRESS,
   splitList,
+  type TextLines,
 } from "@inkwell/shared";
 import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, objectJson } from "../http/openapi.ts";
 import { readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
-import { choice, idParam, parseInput, validationHook } from "../http/validation.ts";
+import { choice, idParam, parseInput, userText, validationHook } from "../http/validation.ts";
 import { saveStoryNotes, storyNotes } from "./service.ts";
 
-/** §5: the text fields are trimmed on save, then held to their limits. */
-const text = (field: keyof typeof NOTES_LIMITS, label: string) =>
-  z
-    .string({ error: `${field} must be text` })
+/** §5: the text fields are cleaned on save (userText: trimmed too), then held to their limits. */
+const text = (field: keyof typeof NOTES_LIMITS, label: string, lines: TextLines = "one") =>
+  userText(`${field} must be text`, lines)
+    .max(NOTES_LIMITS[field], `${label} is at most ${NOTES_LIMITS[field]} characters`)
     .nullish()
-    .transform((value) => (value ?? "").trim())
-    .pipe(
-      z.string().max(NOTES_LIMITS[field], `${label} is at most ${NOTES_LIMITS[field]} characters`),
-    );
+    .transform((value) => value ?? "");
 
 const binary = (field: string, meaning: string) =>
   choice([0, 1] as const, `${field} must be ${meaning}`);
@@ -38,7 +37,9 @@ const binary = (field: string, meaning: string) =>
 const list = z
   .union([z.string(), z.array(z.string())], { error: "must be a comma-separated list" })
   .nullish()
-  .transform((value) => splitList(Array.isArray(value) ? value.join(",") : (value ?? "")));
+  .transform((value) =>
+    splitList(cleanUserText(Array.isArray(value) ? value.join(",") : (value ?? ""))),
+  );
 
 const slider = (name: string) => {
   const error = `${name} must be a whole number from ${SLIDER_MIN} to ${SLIDER_MAX}`;
@@ -82,7 +83,7 @@ const goal = z
     physical_emotional: binary("physical_emotional", "0 (physical) or 1 (emotional)"),
     type: choice([...GOAL_TYPES[0], ...GOAL_TYPES[1]], "type is not a goal type"),
     ...sliders(GOAL_SLIDERS),
-    outcome: text("outcome", "The outcome"),
+    outcome: text("outcome", "The outcome", "many"),
     succeed: binary("succeed", "1 (yes) or 0 (no)"),
     outcome_feeling: binary("outcome_feeling", "1 (good) or 0 (bad)"),
   })
@@ -116,7 +117,7 @@ const opportunity = z.object({
         }),
     )
     .transform(joinList),
-  logline: text("logline", "The logline"),
+  logline: text("logline", "The logline", "many"),
   story_progress: choice(STORY_PROGRESS, `story_progress must be ${STORY_PROGRESS.join(", ")}`),
 });
 

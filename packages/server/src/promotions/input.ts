@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { SPONSOR_NAME_MAX } from "@inkwell/shared";
-import { parseInput } from "../http/validation.ts";
+import { parseInput, userText } from "../http/validation.ts";
 
 /** A campaign as staff set it (POST /v5/promotions); times in epoch ms. */
 interface PromotionInput {
@@ -23,9 +23,7 @@ const when = (field: string) =>
 
 const promotionBody = z.object({
   storyId: z.number({ error: STORY }).int(STORY).positive(STORY),
-  sponsorName: z
-    .string({ error: SPONSOR })
-    .trim()
+  sponsorName: userText(SPONSOR)
     .min(1, SPONSOR)
     .refine((name) => [...name].length <= SPONSOR_NAME_MAX, SPONSOR),
   startsAt: when("startsAt"),

@@ -121,6 +121,7 @@ describe("sponsored-story campaigns", () => {
       [{ storyId: "abc" }, "storyId", /storyId is a story's number/],
       [{ storyId: draft }, "storyId", /No published story has this number/],
       [{ sponsorName: "   " }, "sponsorName", /sponsorName is 1 to 60 characters/],
+      [{ sponsorName: "\u0000" }, "sponsorName", /sponsorName is 1 to 60 characters/],
       [{ sponsorName: "x".repeat(61) }, "sponsorName", /1 to 60 characters/],
       [{ startsAt: "tomorrow" }, "startsAt", /startsAt is a date and time with its offset/],
       [{ endsAt: "2027-01-01T09:00:00" }, "endsAt", /with its offset/],

@@ -5,7 +5,7 @@ import { HttpError, refusal } from "../http/errors.ts";
 import { errorJson, objectJson } from "../http/openapi.ts";
 import { readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
-import { parseInput, validationHook } from "../http/validation.ts";
+import { parseInput, userText, validationHook } from "../http/validation.ts";
 import { usernameParam } from "../users/routes.ts";
 import {
   block,
@@ -78,12 +78,22 @@ const ignoreQuery = z.object({
   action: z.enum(["ignore_user", "unignore_user", "get_ignored_web"], {
     error: "action must be ignore_user, unignore_user or get_ignored_web",
   }),
-  id: z.string().min(1).max(100).optional(),
+  // A username or id: one with control characters names nobody (and PostgreSQL refuses NUL).
+  id: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^\P{Cc}+$/u, "id names the user")
+    .optional(),
 });
 
 const matureBody = z.object({ includeMature: z.boolean({ error: "includeMature is a boolean" }) });
 const tagsBody = z.object({
-  blockedTags: z.array(z.string().max(128), { error: "blockedTags is a list of tags" }).max(500),
+  blockedTags: z
+    .array(userText("blockedTags is a list of tags").max(128), {
+      error: "blockedTags is a list of tags",
+    })
+    .max(500),
 });
 
 /** A refused mute or unmute: {code: 467, error_code, message}, as the mute calls read it. */

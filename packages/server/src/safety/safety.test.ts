@@ -146,6 +146,16 @@ describe("content settings", () => {
     const settings = await json<ContentSettings>(await read(reader, settingsPath(reader.username)));
     expect(settings.blockedTags).toEqual(["gore"]);
   });
+
+  it("keeps a blocked tag without its control characters, which PostgreSQL would refuse", async () => {
+    const reader = await person();
+    const path = `${settingsPath(reader.username)}/blocked-tags`;
+    expect(
+      await json<ContentSettings>(await put(reader, path, { blockedTags: ["go\u0000re"] })),
+    ).toMatchObject({ blockedTags: ["gore"] });
+    const empty = await put(reader, path, { blockedTags: ["\u0000"] });
+    expect(await empty.json()).toMatchObject({ message: "Tags cannot be empty" });
+  });
 });
 
 describe("a blocked tag", () => {
@@ -236,6 +246,10 @@ describe("mute", () => {
     expect(await self.json()).toMatchObject({ code: 467, message: "You can't mute yourself." });
     expect((await ignore(reader, "shout", reader.username)).status).toBe(400);
     expect((await ignore(reader, "ignore_user", "nobody_by_that_name")).status).toBe(404);
+    // A name with control characters names nobody, and PostgreSQL would refuse its NUL.
+    const nul = await ignore(reader, "ignore_user", `${reader.username}\u0000`);
+    expect(nul.status).toBe(400);
+    expect(await nul.json()).toMatchObject({ message: "id names the user" });
   });
 });
 

@@ -9,6 +9,7 @@ import {
   idParam,
   limitQuery,
   offsetQuery,
+  userText,
   validationHook,
 } from "../http/validation.ts";
 import { paidCatalogKeys, paidGroupStories } from "./paid-catalog.ts";
@@ -33,7 +34,7 @@ const getStory = createRoute({
 
 const listQuery = z.object({
   filter: z.enum(["hot", "new"]).default("hot"),
-  tag: z.string().trim().min(1).max(128).optional(),
+  tag: userText("tag is a tag").min(1).max(128).optional(),
   category: z
     .string()
     .regex(/^\d{1,9}$/, "category must be a whole number")
@@ -62,7 +63,7 @@ const getPaidStoriesOfTag = createRoute({
   summary:
     "The hottest paid stories (Originals) carrying a tag, or of a catalog group (~featured: on the curation accounts' public lists, ~new_releases: newest first, ~ongoing, ~deals): {tag, stories}; the cards' tagRankings only when named in `fields`",
   request: {
-    params: z.object({ tag: z.string().trim().min(1).max(128) }),
+    params: z.object({ tag: userText("tag is a tag").min(1).max(128) }),
     query: z.object({
       // The catalog asks for limit=-1, meaning every story; a page never needs more than 100.
       limit: z

@@ -11,6 +11,7 @@ import {
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { badRequest, HttpError } from "../http/errors.ts";
+import { formNumber } from "../http/validation.ts";
 
 /**
  * A story's sale (decision 052), whoever sets it: staff in the paid story manager or the
@@ -19,7 +20,7 @@ import { badRequest, HttpError } from "../http/errors.ts";
 
 /** The request body's types only: its ranges are saleErrors', which the form shows too. */
 export const saleBody = z.object({
-  percent: z.coerce.number({ error: "percent must be a number" }),
+  percent: formNumber(z.number({ error: "percent must be a number" })),
   endsAt: z.string({ error: "endsAt must be a date and time" }),
 });
 

@@ -402,6 +402,11 @@ describe("GET /api/v3/stories", () => {
     const hot = async () =>
       (await (await t.get("/api/v3/stories?filter=hot&tag=breakwater")).json()) as StoryList;
     expect((await hot()).stories.map((s) => s.id)).toEqual([leader.id, chaser.id]);
+    // A control character in the tag is dropped: PostgreSQL would refuse its NUL.
+    const nul = (await (
+      await t.get("/api/v3/stories?filter=hot&tag=break%00water")
+    ).json()) as StoryList;
+    expect(nul.stories.map((s) => s.id)).toEqual([leader.id, chaser.id]);
     for (let i = 0; i < 2; i++) {
       const read = await t.get(`/api/v3/story_parts/${chaser.partIds[0]}/reads`, {
         method: "POST",
@@ -527,6 +532,9 @@ describe("lists and mature stories", () => {
       ],
     });
     expect((await t.get("/v4/paid_stories/tags/galleon?limit=0")).status).toBe(400);
+    expect(await (await t.get("/v4/paid_stories/tags/gal%00leon?fields=tag")).json()).toEqual({
+      tag: "galleon",
+    });
   });
 
   it("answers GET /v4/paid_stories/tags with the genres that have paid stories, in genre order", async () => {

@@ -5,7 +5,13 @@ import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, objectJson } from "../http/openapi.ts";
 import { publicBaseUrl, readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
-import { idParam, parseInput, staffNoteBody, validationHook } from "../http/validation.ts";
+import {
+  formNumber,
+  idParam,
+  parseInput,
+  staffNoteBody,
+  validationHook,
+} from "../http/validation.ts";
 import { saleBody } from "../stories/sale.ts";
 import type { Viewer } from "../viewer.ts";
 import {
@@ -149,18 +155,22 @@ const endSaleRoute = createRoute({
 const { min, max } = PAID_PROGRAMME_FREE_PARTS;
 const freePartsError = `freeParts must be a whole number from ${min} to ${max}`;
 const joinBody = z.object({
-  freeParts: z.coerce
-    .number({ error: freePartsError })
-    .int(freePartsError)
-    .min(min, freePartsError)
-    .max(max, freePartsError),
+  freeParts: formNumber(
+    z
+      .number({ error: freePartsError })
+      .int(freePartsError)
+      .min(min, freePartsError)
+      .max(max, freePartsError),
+  ),
 });
 
 const listId = (field: string, what: string) =>
-  z.coerce
-    .number({ error: `Choose a ${what} from the list` })
-    .int(`Choose a ${what} from the list`)
-    .positive(`Choose a ${what} from the list`)
+  formNumber(
+    z
+      .number({ error: `Choose a ${what} from the list` })
+      .int(`Choose a ${what} from the list`)
+      .positive(`Choose a ${what} from the list`),
+  )
     .optional()
     .describe(field);
 

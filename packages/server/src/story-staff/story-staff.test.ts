@@ -218,16 +218,23 @@ describe("POST /v5/admin/stories/{id}/notes: admin notes", () => {
       body: "Writer asked about the cover.",
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
-    expect((await note(admin, { body: "Cover replaced; nothing more to do." })).status).toBe(201);
+    // Without control characters (PostgreSQL refuses NUL), keeping the note's lines.
+    const second = await note(admin, { body: "Cover replaced;\u0000\r\nnothing more to do." });
+    expect(await second.json()).toMatchObject({ body: "Cover replaced;\nnothing more to do." });
     expect((await notesOf(admin))?.map((each: StaffNote) => each.body)).toEqual([
       "Writer asked about the cover.",
-      "Cover replaced; nothing more to do.",
+      "Cover replaced;\nnothing more to do.",
     ]);
   });
 
   it("refuses an empty or too long note, and keeps nothing", async () => {
     const before = (await notesOf(admin))?.length;
-    for (const body of [{ body: "   " }, { body: "x".repeat(STAFF_NOTE_MAX + 1) }, {}]) {
+    for (const body of [
+      { body: "   " },
+      { body: "\u0000\u0007" },
+      { body: "x".repeat(STAFF_NOTE_MAX + 1) },
+      {},
+    ]) {
       const refused = await note(admin, body);
       expect(refused.status).toBe(400);
       expect(((await refused.json()) as { message: string }).message).toMatch(
@@ -324,6 +331,8 @@ describe("PATCH /v5/admin/stories/{id}: language and category", () => {
       { languageId: 2, categoryId: 999999 },
       { languageId: "French" },
       { categoryId: -1 },
+      { categoryId: true },
+      { languageId: [2] },
       {},
     ]) {
       const refused = await classify(admin, body);

@@ -29,6 +29,8 @@ export const usernameParam = (name: string) =>
     .string()
     .min(1)
     .max(100)
+    // One with control characters names nobody (and PostgreSQL refuses NUL).
+    .regex(/^\P{Cc}+$/u, `${name} names a user`)
     .openapi({ param: { name, in: "path" }, example: "demo_writer" });
 
 const params = z.object({ username: usernameParam("username") });

@@ -131,6 +131,14 @@ describe("GET /api/v3/users/{username}", () => {
     expect(closed.status).toBe(200);
     expect((await t.get(`/api/v3/users/${leaver.username}`)).status).toBe(404);
   });
+
+  it("refuses a name with control characters before looking: PostgreSQL would refuse NUL", async () => {
+    for (const path of ["/api/v3/users/nobody%00here", "/api/v3/users/nobody%07/stories"]) {
+      const response = await t.get(path);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ message: "username names a user" });
+    }
+  });
 });
 
 describe("GET /api/v3/users/{username}/stories", () => {

@@ -4,7 +4,7 @@ import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, objectJson, okRoutesRefusing } from "../http/openapi.ts";
 import { publicBaseUrl, readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
-import { idParam, parseInput, validationHook } from "../http/validation.ts";
+import { formNumber, idParam, parseInput, userText, validationHook } from "../http/validation.ts";
 import { saleBody } from "../stories/sale.ts";
 import { isStoryTextZipQuery, storyTextZip } from "../story-staff/routes.ts";
 import { endOwnSale, setOwnSale } from "./sale.ts";
@@ -57,30 +57,36 @@ const tags = z
   .transform((list) => [...new Set(list)]);
 
 const storyFields = {
-  title: z
-    .string({ error: "Give your story a title" })
-    .trim()
+  title: userText("Give your story a title")
     .min(1, "Give your story a title")
     .max(100, "The title is at most 100 characters"),
-  description: z.string().trim().max(2000, "The description is at most 2,000 characters"),
+  description: userText("The description must be text", "many").max(
+    2000,
+    "The description is at most 2,000 characters",
+  ),
   tags,
-  categoryId: z.coerce
-    .number({ error: "Choose a category from the list" })
-    .int("Choose a category from the list")
-    .positive("Choose a category from the list")
-    .nullable(),
-  languageId: z.coerce
-    .number({ error: "Choose a language from the list" })
-    .refine((id) => LANGUAGES.some((language) => language.id === id), {
-      error: "Choose a language from the list",
-    }),
+  categoryId: formNumber(
+    z
+      .number({ error: "Choose a category from the list" })
+      .int("Choose a category from the list")
+      .positive("Choose a category from the list"),
+  ).nullable(),
+  languageId: formNumber(
+    z
+      .number({ error: "Choose a language from the list" })
+      .refine((id) => LANGUAGES.some((language) => language.id === id), {
+        error: "Choose a language from the list",
+      }),
+  ),
   mature: flag,
   completed: flag,
-  copyright: z.coerce
-    .number({ error: "Choose a licence from the list" })
-    .int("Choose a licence from the list")
-    .min(1, "Choose a licence from the list")
-    .max(COPYRIGHT_LICENCES.length, "Choose a licence from the list"),
+  copyright: formNumber(
+    z
+      .number({ error: "Choose a licence from the list" })
+      .int("Choose a licence from the list")
+      .min(1, "Choose a licence from the list")
+      .max(COPYRIGHT_LICENCES.length, "Choose a licence from the list"),
+  ),
 };
 
 const newStoryBody = z.object({
@@ -99,8 +105,15 @@ const newStoryBody = z.object({
 });
 const storyChangesBody = z.object(storyFields).partial();
 
-const partTitle = z.string().trim().max(100, "The part title is at most 100 characters");
-const partText = z.string().max(500_000, "A part is at most 500,000 characters of text");
+const partTitle = userText("The part title must be text").max(
+  100,
+  "The part title is at most 100 characters",
+);
+// HTML, which the sanitizer rebuilds: only the control characters go (PostgreSQL refuses NUL).
+const partText = userText("The part must be text", "many").max(
+  500_000,
+  "A part is at most 500,000 characters of text",
+);
 const newPartBody = z.object({ title: partTitle.optional(), text: partText.optional() });
 const partChangesBody = z
   .object({
@@ -113,7 +126,7 @@ const partChangesBody = z
     path: ["text_hash"],
   });
 const reorderBody = z.object({
-  parts: z.array(z.coerce.number().int().positive(), { error: "parts lists the part ids" }),
+  parts: z.array(formNumber(z.number().int().positive()), { error: "parts lists the part ids" }),
 });
 const scheduleBody = z.object({
   datetime: z
@@ -136,10 +149,12 @@ const tagSuggestionsQuery = z.object({
 const editTagsBody = z.object({
   request_type: z.enum(["add", "remove"], { error: "request_type must be add or remove" }),
   tag_value: storyTag("tag_value"),
-  story_id: z.coerce
-    .number({ error: "story_id must be a positive whole number" })
-    .int("story_id must be a positive whole number")
-    .positive("story_id must be a positive whole number"),
+  story_id: formNumber(
+    z
+      .number({ error: "story_id must be a positive whole number" })
+      .int("story_id must be a positive whole number")
+      .positive("story_id must be a positive whole number"),
+  ),
 });
 
 const storyParams = z.object({ storyId: idParam("storyId") });

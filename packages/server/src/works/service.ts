@@ -410,11 +410,12 @@ export async function updateWork(
       const next = ratingOf(details.mature);
       if (Number(rating) !== next) await recordRating(trx, viewer, storyId, next, now);
     }
-    await trx
-      .updateTable("stories")
-      .set({ ...storyColumns(details), ...(!byStaff && { modify_date: now }) })
-      .where("id", "=", storyId)
-      .execute();
+    const columns = { ...storyColumns(details), ...(!byStaff && { modify_date: now }) };
+    // A staff save of tags or a category alone, or of nothing, has no column to set: like
+    // the writer's save of nothing, it answers the story as it is (an empty SET is not SQL).
+    if (Object.keys(columns).length > 0) {
+      await trx.updateTable("stories").set(columns).where("id", "=", storyId).execute();
+    }
     await writeTagsAndCategory(trx, storyId, details);
     if (byStaff && changed.length > 0) {
       const body = `Edited the story's details: ${changed.join(", ")}.`;

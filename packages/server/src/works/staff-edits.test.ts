@@ -134,6 +134,29 @@ describe("a system admin edits another writer's Story Details (reader.md §6)", 
     expect((await storyRow(id)).title).toBe("The Orchard Gate");
   });
 
+  it("answers a save of nothing, or of tags alone, as the writer's: with the story", async () => {
+    const { id } = await story();
+    const before = await jsonAnswer<WorkDetails>(t.send("GET", `/v4/works/${id}`, admin));
+    expect(await jsonAnswer<WorkDetails>(edit(id, admin, {}))).toEqual(before);
+    // A body that is not JSON is read as no fields: never a server error, nothing changed.
+    const unreadable = await t.get(`/v4/works/${id}`, {
+      method: "PUT",
+      headers: { cookie: admin.cookie, "content-type": "application/json" },
+      body: "{not json",
+    });
+    expect(unreadable.status).toBeLessThan(500);
+    expect(await jsonAnswer<WorkDetails>(edit(id, admin, { tags: ["orchard"] }))).toMatchObject({
+      title: "The Orchard Gate",
+      tags: ["orchard"],
+    });
+    expect(await staffNotes(id)).toEqual([[admin.username, "Edited the story's details: tags."]]);
+    expect(Number((await storyRow(id)).modify_date)).toBe(MODIFIED);
+    expect(await jsonAnswer<WorkDetails>(edit(id, writer, {}))).toMatchObject({
+      title: "The Orchard Gate",
+      tags: ["orchard"],
+    });
+  });
+
   it("keeps the writer's parts, paid settings and Story Notes the writer's", async () => {
     const { id, partIds } = await story({ is_paid: 1, is_paywalled: 1, paid_model: "paid_story" });
     const refused = [

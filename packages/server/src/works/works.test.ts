@@ -194,6 +194,54 @@ describe("stories", () => {
     ).toEqual([]);
   });
 
+  it("drops control characters before the rules, so a title of only them is no title", async () => {
+    const me = await person();
+    const refused = await t.send("POST", "/v4/works", me, { ...newStory(), title: "\u0000\u0007" });
+    expect((await ok<{ fields: Record<string, string> }>(refused, 400)).fields).toEqual({
+      title: "Give your story a title",
+    });
+    // PostgreSQL refuses NUL in text: it never reaches the database.
+    const created = await ok<Work & { title: string; description: string }>(
+      await t.send("POST", "/v4/works", me, {
+        ...newStory(),
+        title: "\tThe\u0000 Light\u0007house\n",
+        description: "A keeper\u0000\r\nand a storm.",
+      }),
+      201,
+    );
+    expect(created).toMatchObject({
+      title: "The Lighthouse",
+      description: "A keeper\nand a storm.",
+    });
+    const updated = await ok(
+      await t.send("PUT", `/v4/works/${created.id}`, me, { description: "a\u0000b" }),
+    );
+    expect(updated).toMatchObject({ title: "The Lighthouse", description: "ab" });
+  });
+
+  it("refuses a boolean or a list where a number goes, rather than reading it as one", async () => {
+    const work = await newWork();
+    for (const changes of [{ categoryId: true }, { copyright: [2] }, { languageId: false }]) {
+      expect((await t.send("PUT", `/v4/works/${work.id}`, writer, changes)).status).toBe(400);
+    }
+    const tag = { request_type: "add", tag_value: "fog" };
+    for (const storyId of [[work.id], true]) {
+      const response = await t.send("POST", "/apiv2/editstorytags", writer, {
+        ...tag,
+        story_id: storyId,
+      });
+      expect((await ok<{ fields: Record<string, string> }>(response, 400)).fields).toEqual({
+        story_id: "story_id must be a positive whole number",
+      });
+    }
+    // What a form sends stays a number.
+    expect(
+      await ok(
+        await t.send("PUT", `/v4/works/${work.id}`, writer, { categoryId: String(categoryId) }),
+      ),
+    ).toMatchObject({ categoryId, tags: ["sea", "storm"] });
+  });
+
   it("updates details and replaces tags", async () => {
     const work = await newWork();
     const updated = await ok(
@@ -270,6 +318,28 @@ describe("part text", () => {
     expect(stored.text_hash).toBe(tabA.text_hash);
     const noHash = await t.send("PUT", `/v4/parts/${part.id}`, writer, { text: "<p>x</p>" });
     expect(noHash.status).toBe(400);
+  });
+
+  it("drops control characters from a part's title and text", async () => {
+    const work = await newWork();
+    const part = await ok<PartText>(
+      await t.send("POST", `/v4/works/${work.id}/parts`, writer, {
+        title: "One\u0000",
+        text: "<p>Once\u0000 upon</p>",
+      }),
+      201,
+    );
+    expect(part.title).toBe("One");
+    expect(part.text).toMatch(/^<p data-p-id="p[0-9a-f]{10}">Once upon<\/p>$/);
+    const saved = await ok<PartText>(
+      await t.send("PUT", `/v4/parts/${part.id}`, writer, {
+        title: "\u0000Two",
+        text: "<p>a\u0000b</p>",
+        text_hash: part.text_hash,
+      }),
+    );
+    expect(saved.title).toBe("Two");
+    expect(saved.text).toMatch(/>ab<\/p>$/);
   });
 
   it("renames a part without a hash", async () => {
