@@ -18,6 +18,7 @@ import {
   offsetQuery,
   parseInput,
   staffNoteBody,
+  userText,
   validationHook,
 } from "../http/validation.ts";
 import { usernameParam } from "../users/routes.ts";
@@ -75,9 +76,7 @@ const flowRoute = createRoute({
 });
 
 const line = (name: string, max: number) =>
-  z
-    .string({ error: `${name} is required` })
-    .trim()
+  userText(`${name} is required`)
     .min(1, `${name} is required`)
     .max(max, `${name} must be at most ${max} characters`);
 const itemId = z
@@ -105,7 +104,7 @@ const supportItem: z.ZodType<SupportItem> = z.lazy(() =>
         type: z.literal("editText"),
         id: itemId,
         title: line("title", SUPPORT_TREE_LIMITS.title),
-        placeholder: z.string().trim().max(SUPPORT_TREE_LIMITS.title).optional(),
+        placeholder: userText("placeholder must be text").max(SUPPORT_TREE_LIMITS.title).optional(),
         reason: z
           .string({ error: "reason is required" })
           .regex(/^[a-z0-9_]{1,64}$/, "reason must be 1 to 64 lowercase letters, digits or _"),
@@ -239,9 +238,7 @@ const resolveBody = z.object({
   outcome: z.enum(REPORT_OUTCOMES, {
     error: `outcome must be one of ${REPORT_OUTCOMES.join(", ")}`,
   }),
-  note: z
-    .string()
-    .trim()
+  note: userText("note must be text", "many")
     .max(STAFF_NOTE_MAX, `note must be at most ${STAFF_NOTE_MAX} characters`)
     .optional(),
 });

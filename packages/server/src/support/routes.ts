@@ -11,7 +11,7 @@ import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, objectJson } from "../http/openapi.ts";
 import type { RateLimiter } from "../http/rate-limit.ts";
 import { clientAddress, readFields } from "../http/request-info.ts";
-import { parseInput, validationHook } from "../http/validation.ts";
+import { parseInput, userText, validationHook } from "../http/validation.ts";
 import { reportRoutes } from "./report-routes.ts";
 import { createTicket } from "./service.ts";
 
@@ -33,12 +33,10 @@ const ticketRoute = createRoute({
 });
 
 const text = (name: string, max: number, required = `${name} is required`) =>
-  z
-    .string({ error: required })
-    .trim()
+  userText(required, "many")
     .min(1, { error: required, abort: true })
     .max(max, `${name} must be at most ${max} characters`);
-const optionalText = (max: number) => z.string().trim().max(max).optional();
+const optionalText = (max: number) => userText("must be text", "many").max(max).optional();
 /** A whole number sent as a form field or a JSON number. */
 const wholeNumber = (name: string) =>
   z.preprocess(

@@ -114,6 +114,24 @@ describe("nestFormFields", () => {
   });
 });
 
+describe("control characters in a ticket", () => {
+  it("are dropped before the ticket is kept, and a field of only them is missing", async () => {
+    // PostgreSQL refuses NUL: a ticket carrying one was a 500 there.
+    const kept = await form({ ...notice, comment: "Copied\u0000 word for word\nfrom my book" });
+    expect(kept.status).toBe(201);
+    const { id } = (await kept.json()) as { id: number };
+    const ticket = await t.handle.db
+      .selectFrom("support_tickets")
+      .select("comment")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(ticket.comment).toBe("Copied word for word\nfrom my book");
+    const blank = await form({ ...notice, subject: "\u0000\u0007" });
+    expect(blank.status).toBe(400);
+    expect(await blank.json()).toMatchObject({ code: "bad_request" });
+  });
+});
+
 describe("prototype names in a ticket", () => {
   it("refuses them as fields and as report types, and the next writes still work", async () => {
     // Form fields `__proto__[…]` once reached Object.prototype and broke every later body.
