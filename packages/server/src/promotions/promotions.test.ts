@@ -1,4 +1,4 @@
-import type { HomeFeed, PromotionSummary } from "@inkwell/shared";
+import { ACCOUNT_MESSAGES, type HomeFeed, type PromotionSummary } from "@inkwell/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { forgetCatalogue } from "../home/catalogue.ts";
 import { useTestApi } from "../testing/api.ts";
@@ -229,7 +229,7 @@ describe("tracking URLs (reader.md §7; decision 036)", () => {
     expect(answer.status).toBe(429);
     expect(await answer.json()).toEqual({
       code: "rate_limited",
-      message: expect.any(String),
+      message: ACCOUNT_MESSAGES.rateLimited,
     });
     // A signed-in reader on the same address is held back too, and not counted.
     const late = await signedInUser(t.handle.db);
