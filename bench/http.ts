@@ -13,8 +13,13 @@ import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { parseArgs } from "node:util";
-import { gzipSync } from "node:zlib";
 import { mulberry32 } from "../packages/server/src/seed/random.ts";
+import {
+  HOME_JS_BUDGET_BYTES,
+  type JsReport,
+  measureJavaScript,
+  STORY_JS_BUDGET_BYTES,
+} from "../packages/server/src/testing/first-visit-js.ts";
 import { buildWebIfNeeded } from "../scripts/build-web.ts";
 import {
   type BenchRequest,
@@ -44,10 +49,6 @@ const WARMUP = Number(args.warmup);
 const CONNECTIONS = Number(args.connections);
 const HOT_STORIES = 100;
 const HOT_SHARE = 0.8;
-/** 150 kB of gzipped JavaScript for a first visit to a story page (1 kB = 1000 bytes). */
-const JS_BUDGET_BYTES = 150_000;
-/** 170 kB for a signed-in reader's first visit to /home (issue #5). */
-const HOME_JS_BUDGET_BYTES = 170_000;
 /** Signed-in readers whose feeds GET /v5/home asks for; the hot shape favours a few. */
 const HOME_READERS = 500;
 const HOT_READERS = 20;
@@ -325,84 +326,6 @@ function printTable(rows: Row[]): void {
 }
 
 // ---------------------------------------------------------------------------
-// JavaScript a first visit to a story page downloads.
-
-interface JsReport {
-  listed: Array<{ url: string; raw: number; gzip: number }>;
-  /** Modules reached by static imports but not listed in the page (normally none). */
-  unlisted: Array<{ url: string; raw: number; gzip: number }>;
-  inlineGzip: number;
-  totalGzip: number;
-}
-
-const gzipSize = (body: Uint8Array | string): number =>
-  gzipSync(typeof body === "string" ? Buffer.from(body) : body, { level: 9 }).length;
-
-async function measureJavaScript(
-  base: string,
-  path: string,
-  headers: Record<string, string> = {},
-): Promise<JsReport> {
-  const page = await fetch(`${base}${path}`, { headers });
-  if (!page.ok) throw new Error(`GET ${path} answered ${page.status}`);
-  const html = await page.text();
-  const listed = new Set<string>();
-  for (const match of html.matchAll(/<script\b[^>]*?\bsrc="([^"]+)"/g)) {
-    listed.add(new URL(match[1] as string, base).href);
-  }
-  for (const match of html.matchAll(/<link\b[^>]*>/g)) {
-    const tag = match[0];
-    const href = /\bhref="([^"]+)"/.exec(tag)?.[1];
-    if (href && /\brel="modulepreload"/.test(tag)) listed.add(new URL(href, base).href);
-  }
-  // Inline module scripts (the hydration entry) import modules as well.
-  let inline = "";
-  const imported = new Set<string>();
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
-    if (/\bsrc=/.test(match[1] as string)) continue;
-    const code = match[2] as string;
-    inline += code;
-    for (const specifier of staticImports(code)) imported.add(new URL(specifier, base).href);
-  }
-
-  const fetched = new Map<string, Uint8Array>();
-  const queue = [...listed, ...imported];
-  while (queue.length > 0) {
-    const url = queue.shift() as string;
-    if (fetched.has(url)) continue;
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
-    const body = new Uint8Array(await response.arrayBuffer());
-    fetched.set(url, body);
-    for (const specifier of staticImports(Buffer.from(body).toString())) {
-      queue.push(new URL(specifier, url).href);
-    }
-  }
-  const entry = ([url, body]: [string, Uint8Array]) => ({
-    url: new URL(url).pathname,
-    raw: body.length,
-    gzip: gzipSize(body),
-  });
-  const all = [...fetched].map(entry);
-  const listedPaths = new Set([...listed].map((url) => new URL(url).pathname));
-  return {
-    listed: all.filter((file) => listedPaths.has(file.url)),
-    unlisted: all.filter((file) => !listedPaths.has(file.url)),
-    inlineGzip: inline ? gzipSize(inline) : 0,
-    totalGzip: all.reduce((sum, file) => sum + file.gzip, 0),
-  };
-}
-
-/** Static `import … from "x"` / `import "x"` / `export … from "x"` specifiers (not import()). */
-function staticImports(code: string): string[] {
-  const specifiers: string[] = [];
-  for (const match of code.matchAll(/\b(?:import|from)\s*["']([^"']+\.m?js)["']/g)) {
-    specifiers.push(match[1] as string);
-  }
-  return specifiers;
-}
-
-// ---------------------------------------------------------------------------
 
 async function main(): Promise<number> {
   if (!existsSync(benchDatabasePath)) {
@@ -465,10 +388,11 @@ async function main(): Promise<number> {
     if (!feed.ok) throw new Error(`GET /v5/home answered ${feed.status}`);
 
     const js = await measureJavaScript(
+      fetch,
       serverBase,
       `/story/${ids.stories[Math.floor(ids.stories.length / 2)]}`,
     );
-    const homeJs = await measureJavaScript(serverBase, "/home", firstReader);
+    const homeJs = await measureJavaScript(fetch, serverBase, "/home", firstReader);
 
     const [load1] = loadavg();
     console.log(
@@ -510,7 +434,7 @@ async function main(): Promise<number> {
 
     printHotCeilings(rows);
 
-    const jsPass = reportJavaScript("/story/{id}", js, JS_BUDGET_BYTES);
+    const jsPass = reportJavaScript("/story/{id}", js, STORY_JS_BUDGET_BYTES);
     const homeJsPass = reportJavaScript("/home (signed in)", homeJs, HOME_JS_BUDGET_BYTES);
 
     const failed = rows.filter((row) => row.verdict === "FAIL");

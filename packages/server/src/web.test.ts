@@ -11,6 +11,12 @@ import { createApi } from "./app.ts";
 import { storyChanged } from "./events.ts";
 import type { AppEnv } from "./http/app-env.ts";
 import { TEST_PUBLIC_URL, useTestApi } from "./testing/api.ts";
+import {
+  type FetchFile,
+  HOME_JS_BUDGET_BYTES,
+  measureJavaScript,
+  STORY_JS_BUDGET_BYTES,
+} from "./testing/first-visit-js.ts";
 import { createStory, createUser, signedInUser } from "./testing/fixtures.ts";
 import { createSite, loadWebBuild, type Site } from "./web.ts";
 
@@ -369,6 +375,21 @@ describe("server-rendered pages", () => {
     const gzip = await fetchAs("gzip, deflate");
     expect(gzip).toMatchObject({ encoding: "gzip", vary: "Accept-Encoding" });
     expect(gunzipSync(gzip.body)).toEqual(plain.body);
+  });
+
+  it("keeps the JavaScript of a first visit within its budgets: a story page, a reader's home", async () => {
+    // The bench's count (bench/README.md), here on every run: a page that grows past its
+    // budget fails before it lands, not at the next benchmark.
+    const fetchFile: FetchFile = async (url, init) => site.request(url, init);
+    const base = "http://localhost";
+    const storyPage = await measureJavaScript(fetchFile, base, `/story/${story.id}`);
+    expect(storyPage.listed.length).toBeGreaterThan(10);
+    expect(storyPage.totalGzip).toBeLessThanOrEqual(STORY_JS_BUDGET_BYTES);
+    const home = await measureJavaScript(fetchFile, base, "/home", { cookie: readerCookie });
+    expect(home.listed.map((file) => file.url)).toContain(
+      build.assets.routes["routes/home"]?.module,
+    );
+    expect(home.totalGzip).toBeLessThanOrEqual(HOME_JS_BUDGET_BYTES);
   });
 
   it("sends security headers with every page", async () => {

@@ -220,12 +220,6 @@ export const EMAIL_MESSAGES = {
   problemText: "Please try again or change your email.",
 } as const;
 
-// No control characters either: no mail goes to one, and PostgreSQL refuses NUL.
-const EMAIL_PATTERN = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]{2,}$/u;
-
-/** The standard email pattern of the spec's forms (the server also checks uniqueness). */
-export const isEmail = (value: string): boolean => value.length <= 254 && EMAIL_PATTERN.test(value);
-
 /**
  * Email re-verification: an address confirmed more than a year ago is asked about again;
  * a skip postpones it by daysBetweenReminders, up to maxSkips times.
@@ -235,22 +229,3 @@ export const REVERIFICATION = { maxSkips: 3, daysBetweenReminders: 3, validForDa
 export function isEmailReverified(reverifiedAt: number | null, now: number): boolean {
   return reverifiedAt !== null && now - reverifiedAt < REVERIFICATION.validForDays * 86_400_000;
 }
-
-/**
- * Who may do staff work (reader.md §1, accounts-safety-messaging.md §6): the one rule the
- * server's services and the web's pages and menus ask; a session's viewer and the current
- * user both carry these flags.
- */
-interface Roles {
-  isAmbassador: boolean;
-  isSysAdmin: boolean;
-  isStaff: boolean;
-}
-
-/** Ambassadors and system admins moderate: reports, image appeals, closing and time-outs. */
-export const isModerator = (user: Pick<Roles, "isAmbassador" | "isSysAdmin">): boolean =>
-  user.isAmbassador || user.isSysAdmin;
-
-/** Staff and system admins run the business side: sponsored stories, any reader's wallet. */
-export const isStaffOrAdmin = (user: Pick<Roles, "isStaff" | "isSysAdmin">): boolean =>
-  user.isStaff || user.isSysAdmin;

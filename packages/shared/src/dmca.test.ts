@@ -3,7 +3,6 @@ import {
   DMCA_MESSAGES,
   DMCA_REQUIRED,
   type DmcaNotice,
-  dmcaNoticeUrl,
   dmcaProblems,
   dmcaTicketComment,
 } from "./dmca.ts";
@@ -66,23 +65,5 @@ describe("dmcaTicketComment", () => {
     expect(text).toContain("Part URL: https://inkwell.example/70");
     expect(text).toContain("Story URL: https://inkwell.example/story/7\nGroup id: 7");
     expect(text).toContain("Profile URL: https://inkwell.example/user/copycat");
-  });
-});
-
-describe("dmcaNoticeUrl", () => {
-  it("carries what was reported in the query the notice page reads", () => {
-    const url = dmcaNoticeUrl({
-      storyId: 7,
-      partId: null,
-      reportedUser: "copy cat",
-      language: "Español",
-    });
-    expect(url).toBe("/help/dmca?storyId=7&reportedUser=copy+cat&language=Espa%C3%B1ol");
-  });
-
-  it("is the bare page when nothing is known", () => {
-    expect(dmcaNoticeUrl({ storyId: null, partId: null, reportedUser: null, language: null })).toBe(
-      "/help/dmca",
-    );
   });
 });

@@ -1,4 +1,4 @@
-import { isEmail } from "./accounts.ts";
+import { isEmail } from "./email-address.ts";
 
 /**
  * Reports (accounts-safety-messaging.md §3, §4, §5, §9): the report type ids, the support

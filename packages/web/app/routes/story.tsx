@@ -178,7 +178,7 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <RecommendedStories storyId={story.id} />
+      <RecommendedStories key={story.id} storyId={story.id} />
     </article>
   );
 }

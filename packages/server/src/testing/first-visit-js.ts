@@ -1,0 +1,97 @@
+import { gzipSync } from "node:zlib";
+
+/*
+ * The JavaScript a first visit to a page downloads: what the bench reports against a running
+ * server (bench/http.ts) and web.test.ts checks in-process, with one way of counting.
+ */
+
+/** 150 kB of gzipped JavaScript for a first visit to a story page (1 kB = 1000 bytes). */
+export const STORY_JS_BUDGET_BYTES = 150_000;
+/** 170 kB for a signed-in reader's first visit to /home (issue #5). */
+export const HOME_JS_BUDGET_BYTES = 170_000;
+
+export interface JsReport {
+  listed: Array<{ url: string; raw: number; gzip: number }>;
+  /** Modules reached by static imports but not listed in the page (normally none). */
+  unlisted: Array<{ url: string; raw: number; gzip: number }>;
+  inlineGzip: number;
+  totalGzip: number;
+}
+
+/** How files are fetched: the global fetch against a server, or an app's own request. */
+export type FetchFile = (
+  url: string,
+  init?: { headers: Record<string, string> },
+) => Promise<Response>;
+
+const gzipSize = (body: Uint8Array | string): number =>
+  gzipSync(typeof body === "string" ? Buffer.from(body) : body, { level: 9 }).length;
+
+/**
+ * Every script the page at `path` lists (script src, modulepreload) or imports statically,
+ * inline or from a fetched module, each gzipped at level 9 as a browser would download it.
+ */
+export async function measureJavaScript(
+  fetchFile: FetchFile,
+  base: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<JsReport> {
+  const page = await fetchFile(`${base}${path}`, { headers });
+  if (!page.ok) throw new Error(`GET ${path} answered ${page.status}`);
+  const html = await page.text();
+  const listed = new Set<string>();
+  for (const match of html.matchAll(/<script\b[^>]*?\bsrc="([^"]+)"/g)) {
+    listed.add(new URL(match[1] as string, base).href);
+  }
+  for (const match of html.matchAll(/<link\b[^>]*>/g)) {
+    const tag = match[0];
+    const href = /\bhref="([^"]+)"/.exec(tag)?.[1];
+    if (href && /\brel="modulepreload"/.test(tag)) listed.add(new URL(href, base).href);
+  }
+  // Inline module scripts (the hydration entry) import modules as well.
+  let inline = "";
+  const imported = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    if (/\bsrc=/.test(match[1] as string)) continue;
+    const code = match[2] as string;
+    inline += code;
+    for (const specifier of staticImports(code)) imported.add(new URL(specifier, base).href);
+  }
+
+  const fetched = new Map<string, Uint8Array>();
+  const queue = [...listed, ...imported];
+  while (queue.length > 0) {
+    const url = queue.shift() as string;
+    if (fetched.has(url)) continue;
+    const response = await fetchFile(url);
+    if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+    const body = new Uint8Array(await response.arrayBuffer());
+    fetched.set(url, body);
+    for (const specifier of staticImports(Buffer.from(body).toString())) {
+      queue.push(new URL(specifier, url).href);
+    }
+  }
+  const entry = ([url, body]: [string, Uint8Array]) => ({
+    url: new URL(url).pathname,
+    raw: body.length,
+    gzip: gzipSize(body),
+  });
+  const all = [...fetched].map(entry);
+  const listedPaths = new Set([...listed].map((url) => new URL(url).pathname));
+  return {
+    listed: all.filter((file) => listedPaths.has(file.url)),
+    unlisted: all.filter((file) => !listedPaths.has(file.url)),
+    inlineGzip: inline ? gzipSize(inline) : 0,
+    totalGzip: all.reduce((sum, file) => sum + file.gzip, 0),
+  };
+}
+
+/** Static `import … from "x"` / `import "x"` / `export … from "x"` specifiers (not import()). */
+function staticImports(code: string): string[] {
+  const specifiers: string[] = [];
+  for (const match of code.matchAll(/\b(?:import|from)\s*["']([^"']+\.m?js)["']/g)) {
+    specifiers.push(match[1] as string);
+  }
+  return specifiers;
+}
