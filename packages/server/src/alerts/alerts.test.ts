@@ -11,7 +11,7 @@ import { grantCoins } from "../coins/service.ts";
 import { forgetCatalogue } from "../home/catalogue.ts";
 import type { Caller } from "../testing/api.ts";
 import { useTestApi } from "../testing/api.ts";
-import { createStory, isoYearsAgo, signedInUser } from "../testing/fixtures.ts";
+import { createStory, isoYearsAgo, mailedReader } from "../testing/fixtures.ts";
 import { sendAlertDigests } from "./digest.ts";
 import { sendDueAlertDigest } from "./job.ts";
 import { sendDueNewsletter } from "./newsletter.ts";
@@ -25,16 +25,8 @@ interface Person extends Caller {
   username: string;
 }
 
-let made = 0;
-const person = (overrides: Parameters<typeof signedInUser>[1] = {}): Promise<Person> => {
-  const username = `alerted${++made}`;
-  return signedInUser(t.handle.db, {
-    username,
-    email: `${username}@example.com`,
-    birthdate: isoYearsAgo(30),
-    ...overrides,
-  });
-};
+const person = (overrides: Parameters<typeof mailedReader>[2] = {}): Promise<Person> =>
+  mailedReader(t.handle.db, "alerted", overrides);
 
 async function ok(response: Response, status = 200) {
   const body = await response.text();

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { forgetCatalogue } from "../home/catalogue.ts";
 import type { Caller } from "../testing/api.ts";
 import { useTestApi } from "../testing/api.ts";
-import { createStory, isoYearsAgo, signedInUser } from "../testing/fixtures.ts";
+import { createStory, mailedReader } from "../testing/fixtures.ts";
 import { sendNewsletter } from "./newsletter.ts";
 
 // A file of its own: the letter picks from the whole catalogue, which here is only this test's.
@@ -14,18 +14,9 @@ interface Person extends Caller {
   username: string;
 }
 
-let made = 0;
 /** A reader with a verified address who asked for the newsletter, unless told otherwise. */
-const person = (overrides: Parameters<typeof signedInUser>[1] = {}): Promise<Person> => {
-  const username = `lettered${++made}`;
-  return signedInUser(t.handle.db, {
-    username,
-    email: `${username}@example.com`,
-    birthdate: isoYearsAgo(30),
-    notify_subscribe: 1,
-    ...overrides,
-  });
-};
+const person = (overrides: Parameters<typeof mailedReader>[2] = {}): Promise<Person> =>
+  mailedReader(t.handle.db, "lettered", { notify_subscribe: 1, ...overrides });
 
 async function ok(response: Response) {
   expect(response.status, await response.text()).toBe(200);

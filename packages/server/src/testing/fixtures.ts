@@ -35,6 +35,24 @@ export async function signedInUser(
   return { ...user, cookie: await sessionCookie(db, user.id) };
 }
 
+/**
+ * A signed-in adult reader whose verified address is `<username>@example.com`: what mail
+ * tests need to find their letters in the outbox. Names are `prefix` and a counter.
+ */
+export function mailedReader(
+  db: Kysely<Database>,
+  prefix: string,
+  overrides: Partial<Insertable<UsersTable>> = {},
+): Promise<{ id: number; username: string; cookie: string }> {
+  const username = `${prefix}${next()}`;
+  return signedInUser(db, {
+    username,
+    email: `${username}@example.com`,
+    birthdate: isoYearsAgo(30),
+    ...overrides,
+  });
+}
+
 type PartInput = Partial<Omit<Insertable<PartsTable>, "story_id" | "position">>;
 
 export interface StoryInput extends Partial<Omit<Insertable<StoriesTable>, "user_id">> {
