@@ -6,6 +6,7 @@ import {
   holdRequests,
   logIn,
   PHONE,
+  untilHydrated,
   useBrowser,
 } from "./support/browser.ts";
 import { squash } from "./support/catalogue.ts";
@@ -37,7 +38,9 @@ async function signIn(page: Page, nextUrl: string, username = "demo_reader") {
 }
 
 async function openAddTo(page: Page) {
-  await page.getByRole("button", { name: "Add to", exact: true }).first().click();
+  await (
+    await untilHydrated(page.getByRole("button", { name: "Add to", exact: true }).first())
+  ).click();
   const popover = page.getByRole("dialog", { name: "Add to" });
   await popover.getByRole("checkbox", { name: "My Library" }).waitFor();
   return popover;

@@ -7,7 +7,7 @@ import {
   type Locator,
   type Page,
 } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 
 /** Debian's Chromium: the journeys never download a browser. */
 export const CHROMIUM_PATH = "/usr/bin/chromium";
@@ -85,6 +85,20 @@ export function tapsBeside(target: Locator, side: "above" | "left", by: number):
     },
     [side, by] as const,
   );
+}
+
+/**
+ * Waits until React has hydrated `target` (it carries its props). Code a page loads on
+ * demand (signed-in readers' Add to, decision 025) hydrates a moment after the page: a
+ * click before then does nothing, for a person as for a test.
+ */
+export async function untilHydrated(target: Locator): Promise<Locator> {
+  await expect
+    .poll(() =>
+      target.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactProps$"))),
+    )
+    .toBe(true);
+  return target;
 }
 
 export function useBrowser() {

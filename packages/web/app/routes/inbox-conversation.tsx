@@ -15,7 +15,7 @@ import { Composer } from "../features/inbox/composer.tsx";
 import { useInboxSignals } from "../features/inbox/inbox-stream.ts";
 import { MessageList } from "../features/inbox/message-list.tsx";
 import { MessagingNotices } from "../features/inbox/messaging-notices.tsx";
-import { useReport } from "../features/reports/report-modal.tsx";
+import { useReportOnDemand } from "../features/reports/use-report-on-demand.tsx";
 import {
   safetyActionsFor,
   safetyAfter,
@@ -84,7 +84,7 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
   // Mute and block change who may reply: the notice in place of the composer follows at once.
   const [safety, setSafety] = useState(conversation.safety);
   const { guard, modals } = useInteractionGate();
-  const { report, reportModal } = useReport();
+  const { report, reportModal } = useReportOnDemand();
   const {
     ask,
     toast,

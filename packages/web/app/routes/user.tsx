@@ -9,7 +9,7 @@ import { useHidePicture } from "../features/profiles/hide-picture.tsx";
 import { PeopleList } from "../features/profiles/people-list.tsx";
 import { ProfileHeader } from "../features/profiles/profile-header.tsx";
 import { ProfileStories } from "../features/profiles/profile-stories.tsx";
-import { useReport } from "../features/reports/report-modal.tsx";
+import { useReportOnDemand } from "../features/reports/use-report-on-demand.tsx";
 import { BannedImageNotice } from "../features/safety/banned-image.tsx";
 import { ProfileSafetyMenu } from "../features/safety/profile-safety-menu.tsx";
 import { useModeration } from "../features/safety/use-moderation.tsx";
@@ -71,7 +71,7 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
   const { askModeration, moderationToast, moderationModal } = useModeration(() =>
     revalidator.revalidate(),
   );
-  const { report, reportModal } = useReport();
+  const { report, reportModal } = useReportOnDemand();
   const { hideActions, hideToast, hideModal } = useHidePicture(() => revalidator.revalidate());
   const [editing, setEditing] = useState(false);
   // Mounted from the first opening on, so that closing hands focus back as a dialog does.

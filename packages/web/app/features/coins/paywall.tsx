@@ -6,7 +6,7 @@ import {
   type UserSummary,
 } from "@inkwell/shared";
 import { Lock } from "lucide";
-import { useEffect, useId, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { browserApi } from "../../api/client.ts";
 import { Avatar } from "../../components/avatar.tsx";
@@ -17,9 +17,14 @@ import { t } from "../../i18n/index.ts";
 import { beaconForm } from "../../lib/beacon.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
 import { useTimeZone } from "../../lib/use-time-zone.ts";
-import { BuyCoinsFlow } from "./buy-coins-flow.tsx";
 import { useWallet, wallet } from "./wallet-store.ts";
 import "../../styles/coins.css";
+
+// Only a reader short of Coins opens it: the Coin Shop, its packs and the app's how-to load
+// then, not with every locked part.
+const BuyCoinsFlow = lazy(() =>
+  import("./buy-coins-flow.tsx").then((module) => ({ default: module.BuyCoinsFlow })),
+);
 
 /** What the reader goes on to after a purchase: the part page thanks them (UnlockedThanks). */
 export interface UnlockedState {
@@ -82,6 +87,9 @@ export function Paywall({
   const [confirming, setConfirming] = useState(false);
   /** Why the buy-coins how-to is open: what the reader is short of. */
   const [shortfall, setShortfall] = useState<string | null>(null);
+  // Mounted on first need and kept, as every Modal is: its confirmation outlives the shop.
+  const [shopOpened, setShopOpened] = useState(false);
+  if (shortfall !== null && !shopOpened) setShopOpened(true);
   const [error, setError] = useState<string | null>(null);
 
   async function buy(what: Purchase) {
@@ -190,11 +198,15 @@ export function Paywall({
         }}
         onConfirm={() => buy("story")}
       />
-      <BuyCoinsFlow
-        open={shortfall !== null}
-        onClose={() => setShortfall(null)}
-        notice={shortfall ?? undefined}
-      />
+      {shopOpened && (
+        <Suspense fallback={null}>
+          <BuyCoinsFlow
+            open={shortfall !== null}
+            onClose={() => setShortfall(null)}
+            notice={shortfall ?? undefined}
+          />
+        </Suspense>
+      )}
       <Toast message={error} onDismiss={() => setError(null)} />
     </section>
   );

@@ -9,7 +9,7 @@ import { UserBadges } from "../../components/user-badges.tsx";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
 import { useTimeZone } from "../../lib/use-time-zone.ts";
-import { useReport } from "../reports/report-modal.tsx";
+import { useReportOnDemand } from "../reports/use-report-on-demand.tsx";
 import { CommentText } from "./comment-text.tsx";
 
 export interface CommentActions {
@@ -38,7 +38,7 @@ export function CommentItem({
   const id = comment.commentId.resourceId;
   const viewer = useCurrentUser();
   const timeZone = useTimeZone();
-  const { report, reportModal } = useReport();
+  const { report, reportModal } = useReportOnDemand();
   // Anyone may report a comment, visitors too (they give contact info); not their own.
   const reportable = viewer?.username.toLowerCase() !== comment.user.username.toLowerCase();
 

@@ -1,47 +1,29 @@
 import { Plus } from "lucide";
+import { lazy, Suspense } from "react";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
-import { useCurrentUser } from "../../lib/current-user.ts";
-import { usePopover } from "../../lib/use-popover.ts";
-import { useInteractionGate } from "../accounts/interaction-gate.tsx";
-import { AddToPanel } from "./add-to-panel.tsx";
 
-/**
- * "Add to" and its popover (reader.md §2). The gate asks visitors to sign up and unverified
- * readers to verify first.
- */
+// Only signed-in readers get Add to (a visitor is offered sign-up instead): visitors' pages
+// never download the button, its popover and their strings.
+const AddToMenu = lazy(() =>
+  import("./add-to-menu.tsx").then((module) => ({ default: module.AddToMenu })),
+);
+
+/** "Add to" for a signed-in reader: the server's page carries it whole (decision 025). */
 export function AddToButton({ storyId, large = true }: { storyId: number; large?: boolean }) {
-  const user = useCurrentUser();
-  const { guard, modals } = useInteractionGate();
-  const { open, toggle, root, button, popover, popoverId } = usePopover();
-
   return (
-    <div className="add-to" ref={root}>
-      <button
-        ref={button}
-        type="button"
-        className={`button${large ? " button--large" : ""}`}
-        aria-expanded={open}
-        aria-haspopup="dialog"
-        aria-controls={open ? popoverId : undefined}
-        onClick={() => toggle(guard)}
-      >
-        <Icon of={Plus} aria-hidden="true" size={18} />
-        {t.story.addTo}
-      </button>
-      {open && user && (
-        <div
-          ref={popover}
-          id={popoverId}
-          className="add-to__popover"
-          role="dialog"
-          aria-label={t.lists.popoverTitle}
-          tabIndex={-1}
-        >
-          <AddToPanel storyId={storyId} username={user.username} />
-        </div>
-      )}
-      {modals}
-    </div>
+    <Suspense fallback={<Placeholder large={large} />}>
+      <AddToMenu storyId={storyId} large={large} />
+    </Suspense>
+  );
+}
+
+/** The button's room, held while its code loads on a page reached in the browser. */
+function Placeholder({ large }: { large: boolean }) {
+  return (
+    <span className={`button${large ? " button--large" : ""} add-to--loading`} aria-hidden="true">
+      <Icon of={Plus} aria-hidden="true" size={18} />
+      {t.story.addTo}
+    </span>
   );
 }

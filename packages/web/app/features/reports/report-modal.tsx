@@ -66,7 +66,7 @@ type Stage =
  * lets a signed-in reporter mute or unmute the reported user. A story's flow offers the
  * copyright sub-flow to signed-in readers only.
  */
-export function useReport(): { report: (target: ReportTarget) => void; reportModal: ReactNode } {
+function useReport(): { report: (target: ReportTarget) => void; reportModal: ReactNode } {
   const user = useCurrentUser();
   const root = useRouteLoaderData<{ locale?: string }>("root");
   const [target, setTarget] = useState<ReportTarget | null>(null);

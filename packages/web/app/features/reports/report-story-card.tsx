@@ -1,18 +1,11 @@
 import { isModerator, MODEL_TYPES } from "@inkwell/shared";
 import { Flag } from "lucide";
-import { lazy, Suspense, useState } from "react";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
-import type { ReportTarget } from "./report-modal.tsx";
+import { useReportOnDemand } from "./use-report-on-demand.tsx";
 
 const text = t.reportCard;
-
-// Few visitors of a story report it: the modal (its flows, forms and strings) is
-// downloaded on the first click rather than with every story page.
-const ReportLauncher = lazy(() =>
-  import("./report-modal.tsx").then((module) => ({ default: module.ReportLauncher })),
-);
 
 /**
  * The story page's report card (reader.md §2): anyone but the author may report the story
@@ -37,8 +30,7 @@ export function ReportStoryCard({
   cover: string | null;
 }) {
   const viewer = useCurrentUser();
-  const [request, setRequest] = useState<{ target: ReportTarget } | null>(null);
-  const report = (target: ReportTarget) => setRequest({ target });
+  const { report, reportModal } = useReportOnDemand();
   const isAuthor = viewer?.username.toLowerCase() === author.toLowerCase();
   const moderator = viewer !== null && isModerator(viewer);
   if (isAuthor && !moderator) return null;
@@ -91,11 +83,7 @@ export function ReportStoryCard({
           {text.reportsAbout}
         </a>
       )}
-      {request && (
-        <Suspense fallback={null}>
-          <ReportLauncher request={request} />
-        </Suspense>
-      )}
+      {reportModal}
     </aside>
   );
 }
