@@ -207,3 +207,49 @@ describe("the header's menus on a short screen", () => {
     });
   });
 });
+
+describe("the header on the smallest phones", () => {
+  const narrow = { width: 320, height: 640 };
+
+  /** Where the controls sit: their vertical middles, and how far right they reach. */
+  const firstRow = (page: Page, selectors: string[]) =>
+    Promise.all(
+      selectors.map(async (selector) => {
+        const box = await page.locator(selector).first().boundingBox();
+        if (!box) throw new Error(`${selector} is laid out`);
+        return { selector, middle: box.y + box.height / 2, right: box.x + box.width };
+      }),
+    );
+
+  const expectOneRow = (row: Array<{ middle: number; right: number }>) => {
+    const middles = row.map((control) => control.middle);
+    expect(Math.max(...middles) - Math.min(...middles), JSON.stringify(row)).toBeLessThan(4);
+    expect(Math.max(...row.map((control) => control.right))).toBeLessThanOrEqual(narrow.width);
+  };
+
+  test("at 320 px a reader's Browse, wallet, inbox and menu share one row, and the menu opens on the screen", async () => {
+    await withPage({ viewport: narrow, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_reader", "/home");
+      const row = await firstRow(page, [
+        ".browse",
+        ".wallet-slot",
+        ".inbox-link",
+        ".account-menu__toggle",
+      ]);
+      expectOneRow(row);
+      await page.getByLabel("Account", { exact: true }).click();
+      const panel = await page.locator(".account-menu__panel").boundingBox();
+      if (!panel) throw new Error("the account menu opened");
+      expect(panel.x).toBeGreaterThanOrEqual(0);
+      expect(panel.x + panel.width).toBeLessThanOrEqual(narrow.width);
+    });
+  });
+
+  test("at 320 px a visitor's logo, Browse and Log in share one row", async () => {
+    await withPage({ viewport: narrow, baseURL: server.url }, async (page) => {
+      await page.goto("/");
+      const row = await firstRow(page, [".logo", ".browse", ".site-header__login"]);
+      expectOneRow(row);
+    });
+  });
+});
