@@ -191,6 +191,18 @@ describe("comments on the reading page", () => {
         expect(recent.length).toBeGreaterThan(0);
         for (const { at, text } of old) expect(text).toBe(formatAbsoluteDate(at, "Asia/Tokyo"));
         for (const { text } of recent) expect(text).toMatch(/^(Now|\d+ minutes? ago)$/);
+        // On a phone each comment's time has a line of its own under the name, short or long.
+        const timeUnderName = await comments(page)
+          .locator(".comment__header")
+          .evaluateAll((headers) =>
+            headers.map((header) => {
+              const name = header.querySelector(".comment__author")?.getBoundingClientRect();
+              const time = header.querySelector(".comment__time")?.getBoundingClientRect();
+              return Boolean(name && time && time.top >= name.bottom - 1);
+            }),
+          );
+        expect(timeUnderName.length).toBeGreaterThan(1);
+        expect(timeUnderName.every(Boolean)).toBe(true);
       },
     );
   });
@@ -524,7 +536,12 @@ describe("comments on the reading page", () => {
       await page.goto(partUrl);
       await commentsLoaded(page);
       await post(comments(page), "Your comment", "Hello!");
-      await signUpGate(page);
+      const gate = await signUpGate(page);
+      // Its buttons keep their labels on one line at 360 px: no two-line pills.
+      for (const name of ["Sign up with email", "I already have an account"]) {
+        const box = await gate.getByRole("link", { name }).boundingBox();
+        expect(box?.height, name).toBeLessThanOrEqual(48);
+      }
     });
   });
 });
