@@ -287,7 +287,11 @@ describe("the Inkwell Awards", () => {
       ).toEqual({ min_words: 3000 });
 
       await page.getByLabel("Minimum words").fill("3000");
-      await page.getByLabel("Closes at").fill("2026-08-07T23:59:59-04:00");
+      // A date and time picker on the admin's own clock, to the minute, not an ISO string.
+      const closesAt = page.getByLabel("Closes at");
+      expect(await closesAt.getAttribute("type")).toBe("datetime-local");
+      expect(await closesAt.inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+      await closesAt.fill("2026-08-07T23:59");
       // Saved by keyboard: focus stays on the button, and a region already there says so.
       const said = await page.getByRole("main").getByRole("status").elementHandle();
       const save = page.getByRole("button", { name: /^Save and make active|^Saving/ });

@@ -7,6 +7,7 @@ import { type AlertMessage, LiveAlert } from "../components/alert.tsx";
 import { BusyButton } from "../components/busy-button.tsx";
 import { TextField } from "../components/text-field.tsx";
 import { t } from "../i18n/index.ts";
+import { isoFromLocal, localInput } from "../lib/datetime-local.ts";
 import { notFoundResponse } from "../lib/route-data.ts";
 import type { Route } from "./+types/admin-contest";
 
@@ -32,16 +33,27 @@ const HINTS: Partial<Record<Field, string>> = {
   minWords: t.contest.admin.minWordsHint,
 };
 
+/** The form's values: the closing time as the admin's own clock shows it. */
 const valuesOf = (contest: ContestInfo | null): Record<Field, string> =>
   Object.fromEntries(
-    FIELDS.map((field) => [field, contest ? String(contest[field]) : ""]),
+    FIELDS.map((field) => {
+      if (!contest) return [field, ""];
+      return [
+        field,
+        field === "closesAt" ? localInput(Date.parse(contest.closesAt)) : String(contest[field]),
+      ];
+    }),
   ) as Record<Field, string>;
 
-/** What is sent: numbers as numbers when they are whole numbers; the server judges the rest. */
+/**
+ * What is sent: numbers as numbers when they are whole numbers, the closing time as an ISO
+ * time; the server judges the rest.
+ */
 const bodyOf = (values: Record<Field, string>) =>
   Object.fromEntries(
     FIELDS.map((field) => {
       const value = values[field].trim();
+      if (field === "closesAt") return [field, isoFromLocal(value)];
       return [field, NUMBERS.includes(field) && /^\d+$/.test(value) ? Number(value) : value];
     }),
   );
@@ -87,6 +99,7 @@ export default function AdminContest({ loaderData }: Route.ComponentProps) {
             key={field}
             id={`contest-admin-${field}`}
             label={t.contest.admin[field]}
+            type={field === "closesAt" ? "datetime-local" : "text"}
             inputMode={NUMBERS.includes(field) ? "numeric" : undefined}
             value={values[field]}
             hint={HINTS[field]}

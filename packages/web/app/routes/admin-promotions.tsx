@@ -13,7 +13,7 @@ import { BusyButton } from "../components/busy-button.tsx";
 import { ConfirmModal } from "../components/confirm-modal.tsx";
 import { TextField } from "../components/text-field.tsx";
 import { t } from "../i18n/index.ts";
-import { localInput } from "../lib/datetime-local.ts";
+import { isoFromLocal, localInput } from "../lib/datetime-local.ts";
 import { notFoundResponse } from "../lib/route-data.ts";
 import { useTimeZone } from "../lib/use-time-zone.ts";
 import type { Route } from "./+types/admin-promotions";
@@ -45,12 +45,6 @@ const HINTS: Record<Field, string> = {
 };
 
 const WEEK_MS = 7 * 86_400_000;
-
-/** A datetime-local value as the ISO time the API takes, or the text as typed if invalid. */
-const isoFromLocal = (value: string) => {
-  const millis = new Date(value).getTime();
-  return Number.isNaN(millis) ? value : new Date(millis).toISOString();
-};
 
 /**
  * /admin/promotions: staff sponsor a published story for a period, see each campaign's

@@ -168,7 +168,7 @@ export const contest = {
     tag: "Tag",
     tagHint: "Added to every entered story, without #.",
     closesAt: "Closes at",
-    closesAtHint: "A date and time with its offset, e.g. 2027-08-07T23:59:59-04:00.",
+    closesAtHint: "In your time zone.",
     minWords: "Minimum words",
     minWordsHint: "Words a complete story needs to be eligible.",
     save: "Save and make active",
