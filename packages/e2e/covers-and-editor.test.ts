@@ -189,6 +189,28 @@ describe("the part editor", () => {
     });
   });
 
+  test("on a phone the formatting toolbar stays on screen as the writer scrolls the text", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await signIn(page, "/myworks");
+      const [story] = await myStories(page);
+      if (!story) throw new Error("demo_writer has stories");
+      const partId = await publishedPartOf(page, story.id);
+      await page.goto(`/myworks/${story.id}/write/${partId}`);
+      const text = page.getByRole("textbox", { name: "Part text" });
+      await text.locator("p").last().scrollIntoViewIfNeeded();
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(PHONE.height / 2);
+      // Bold is still there to press, on top of the text rather than under it.
+      const bold = page.getByRole("toolbar", { name: "Formatting" }).getByRole("button").first();
+      const reachable = await bold.evaluate((button) => {
+        const box = button.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return box.top >= 0 && box.bottom <= window.innerHeight && button.contains(hit);
+      });
+      expect(reachable).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+    });
+  });
+
   test("a draft's bar, the toolbar, a pasted Word document, an image and Preview", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await signIn(page, "/myworks");
@@ -389,6 +411,42 @@ describe("the Table of Contents", () => {
       await page.reload();
       await page.getByRole("tab", { name: "Table of Contents" }).click();
       expect((await titles()).slice(0, 3)).toEqual([first, second, third]);
+    });
+  });
+
+  test("unpublishes a live part only once the writer confirms it", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await signIn(page, "/myworks");
+      const [, , , , story] = await myStories(page);
+      if (!story) throw new Error("demo_writer has five stories");
+      await page.goto(`/myworks/${story.id}`);
+      await page.getByRole("tab", { name: "Table of Contents" }).click();
+      const live = page
+        .getByRole("tabpanel")
+        .getByRole("listitem")
+        .filter({ hasText: "Published" })
+        .last();
+      const title = (await live.getByRole("link").textContent()) ?? "";
+      const asked = page.getByRole("dialog", { name: "Unpublish this part?" });
+
+      await live.getByRole("button", { name: "Unpublish" }).click();
+      await asked.getByText(`${title} goes back to your drafts`).waitFor();
+      await asked.getByRole("button", { name: "Cancel" }).click();
+      await expect.poll(() => asked.count()).toBe(0);
+      await page.reload();
+      await page.getByRole("tab", { name: "Table of Contents" }).click();
+      const row = page.getByRole("tabpanel").getByRole("listitem").filter({ hasText: title });
+      expect(await row.getByText("Published").count()).toBe(1);
+
+      await row.getByRole("button", { name: "Unpublish" }).click();
+      await asked.getByRole("button", { name: "Unpublish" }).click();
+      await page
+        .getByRole("status")
+        .filter({ hasText: `${title} is a draft again.` })
+        .waitFor();
+      await page.reload();
+      await page.getByRole("tab", { name: "Table of Contents" }).click();
+      expect(await row.getByText("Published").count()).toBe(0);
     });
   });
 });

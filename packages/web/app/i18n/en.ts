@@ -88,6 +88,9 @@ export const works = {
   scheduleOf: (title: string) => `Schedule ${title}`,
   changeScheduleOf: (title: string) => `Change schedule of ${title}`,
   unpublished: (title: string) => `${title} is a draft again.`,
+  unpublishTitle: "Unpublish this part?",
+  unpublishText: (title: string) =>
+    `${title} goes back to your drafts: readers can't open it until you publish it again.`,
   deletePart: "Delete",
   deleteTitle: "Delete this part?",
   deleteText: (title: string) => `${title} and its text will be deleted. This can't be undone.`,

@@ -78,6 +78,18 @@ interface PartEditorProps {
 export function PartEditor({ first, story: firstStory, categories, scheduling }: PartEditorProps) {
   const editor = useRef<HTMLDivElement>(null);
   const settingsButton = useRef<HTMLButtonElement>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const bar = useRef<HTMLDivElement>(null);
+  // The formatting toolbar sticks right under the bar, whose height follows how it wraps.
+  useEffect(() => {
+    const element = bar.current;
+    if (!element || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() =>
+      root.current?.style.setProperty("--part-editor-bar", `${element.offsetHeight}px`),
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
   const hash = useRef(first.text_hash);
   /** Edits the server does not have: not saved yet, or refused. */
   const dirty = useRef(false);
@@ -279,8 +291,8 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
   const hasChanges = changes || state !== "saved";
 
   return (
-    <div className="part-editor">
-      <div className="part-editor__bar">
+    <div className="part-editor" ref={root}>
+      <div className="part-editor__bar" ref={bar}>
         <a href={`/myworks/${storyId}`} onClick={leave(`/myworks/${storyId}`)}>
           {t.works.editor.backToStory}
         </a>

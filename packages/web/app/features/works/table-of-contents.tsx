@@ -21,14 +21,32 @@ function status(part: WorkPart, timeZone: string): string {
   return t.works.status.draft;
 }
 
+/** What each confirmation says: Delete and Unpublish both ask first. */
+const ASK = {
+  delete: {
+    title: t.works.deleteTitle,
+    text: t.works.deleteText,
+    confirm: t.works.deletePart,
+    tone: "danger",
+  },
+  unpublish: {
+    title: t.works.unpublishTitle,
+    text: t.works.unpublishText,
+    confirm: t.works.unpublish,
+    tone: "primary",
+  },
+} as const;
+
 /**
  * The Table of Contents tab: parts in order with their status. Drag a row, or use Move up
- * and Move down from the keyboard, to reorder; unpublish; delete after a confirmation.
+ * and Move down from the keyboard, to reorder; unpublish or delete, each after a confirmation
+ * (a live part goes offline for its readers at one tap otherwise).
  */
 export function TableOfContents({ storyId, first }: { storyId: number; first: WorkPart[] }) {
   const [parts, setParts] = useState(first);
   const [message, setMessage] = useState<AlertMessage | null>(null);
-  const [deleting, setDeleting] = useState<WorkPart | null>(null);
+  const [asking, setAsking] = useState<{ part: WorkPart; action: keyof typeof ASK } | null>(null);
+  const ask = ASK[asking?.action ?? "delete"];
   const timeZone = useTimeZone();
   const failed = () => setMessage({ tone: "danger", text: t.works.actionFailed });
   const { dragged, move, buttonId, rowProps } = useReorder({
@@ -53,6 +71,7 @@ export function TableOfContents({ storyId, first }: { storyId: number; first: Wo
   });
 
   async function unpublish(part: WorkPart) {
+    setAsking(null);
     const result = await browserApi()
       .unpublishPart(part.id)
       .catch(() => ({ ok: false as const }));
@@ -66,7 +85,7 @@ export function TableOfContents({ storyId, first }: { storyId: number; first: Wo
   }
 
   async function remove(part: WorkPart) {
-    setDeleting(null);
+    setAsking(null);
     const result = await browserApi()
       .deletePart(part.id)
       .catch(() => ({ ok: false as const }));
@@ -152,14 +171,18 @@ export function TableOfContents({ storyId, first }: { storyId: number; first: Wo
                       : t.works.schedule}
                   </a>
                 ) : (
-                  <button className="button" type="button" onClick={() => unpublish(part)}>
+                  <button
+                    className="button"
+                    type="button"
+                    onClick={() => setAsking({ part, action: "unpublish" })}
+                  >
                     {t.works.unpublish}
                   </button>
                 )}
                 <button
                   className="button button--danger"
                   type="button"
-                  onClick={() => setDeleting(part)}
+                  onClick={() => setAsking({ part, action: "delete" })}
                 >
                   {t.works.deletePart}
                 </button>
@@ -169,14 +192,14 @@ export function TableOfContents({ storyId, first }: { storyId: number; first: Wo
         </ol>
       )}
       <ConfirmModal
-        open={deleting !== null}
-        title={t.works.deleteTitle}
-        text={t.works.deleteText(deleting?.title ?? "")}
+        open={asking !== null}
+        title={ask.title}
+        text={ask.text(asking?.part.title ?? "")}
         cancelLabel={t.works.cancel}
-        confirmLabel={t.works.deletePart}
-        tone="danger"
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove(deleting)}
+        confirmLabel={ask.confirm}
+        tone={ask.tone}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => asking && (asking.action === "delete" ? remove : unpublish)(asking.part)}
       />
     </div>
   );
