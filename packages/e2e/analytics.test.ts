@@ -74,6 +74,15 @@ describe("writer analytics", () => {
       expect(await chart.getAttribute("aria-label")).toContain(
         daily === 0 ? "none in the last 30 days" : `${daily} in the last 30 days`,
       );
+      // Seen too, under the chart's title: what the bars add up to, and over which days.
+      const readersChart = page
+        .locator("section")
+        .filter({ has: page.getByRole("heading", { name: "Daily Unique Readers" }) });
+      expect(await readersChart.getByText(/in the last 30 days$/).textContent()).toBe(
+        daily === 0
+          ? "None in the last 30 days"
+          : `${daily.toLocaleString("en")} in the last 30 days`,
+      );
       await expectNoAxeViolations(page, "analytics overview at 360 px, dark");
 
       // The engaged readers' popover explains them, links to more, and Ok closes it.

@@ -10,8 +10,9 @@ const dayLabel = (date: string) =>
   });
 
 /**
- * A day-by-day bar chart of the last 30 days. Screen readers hear its summary (the total
- * and the busiest day); the figures themselves are one disclosure away, as a table.
+ * A day-by-day bar chart of the last 30 days, under its total (a bare number beside the
+ * title read as today's). Screen readers hear its summary (the total and the busiest day);
+ * the figures themselves are one disclosure away, as a table.
  */
 export function DailyChart({
   title,
@@ -39,10 +40,13 @@ export function DailyChart({
       <div className="daily-chart__header">
         <h2>{title}</h2>
         {info}
-        <span className="daily-chart__total">{total.toLocaleString("en")}</span>
       </div>
-      <p className="daily-chart__period">{t.analytics.last30}</p>
-      <div className="daily-chart__bars" role="img" aria-label={summary}>
+      <p className="daily-chart__period">{t.analytics.last30(total)}</p>
+      <div
+        className={total === 0 ? "daily-chart__bars daily-chart__bars--none" : "daily-chart__bars"}
+        role="img"
+        aria-label={summary}
+      >
         {figures.map((day) => (
           <span
             key={day.date}

@@ -69,7 +69,9 @@ export const analytics = {
   dailyReads: "Reads a day",
   dailyVotes: "Votes a day",
   dailyComments: "Comments a day",
-  last30: "Last 30 days",
+  /** Under a chart's title: what its bars add up to. */
+  last30: (total: number) =>
+    total === 0 ? "None in the last 30 days" : `${total.toLocaleString("en")} in the last 30 days`,
   chartSummary: (what: string, total: number, peak: number, peakDate: string) =>
     total === 0
       ? `${what}: none in the last 30 days.`
