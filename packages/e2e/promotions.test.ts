@@ -38,7 +38,7 @@ describe("sponsored stories", () => {
       const created = campaigns.getByRole("listitem").first();
       await created.getByRole("link", { name: story.title }).waitFor();
       await created.getByText("Sponsored by Lantern Books").waitFor();
-      await created.getByText("0 impressions, 0 clicks, – click-through").waitFor();
+      await created.getByText("0 impressions, 0 clicks", { exact: true }).waitFor();
       const [saved] = campaignsOf("Lantern Books");
       expect(saved?.story_id).toBe(story.id);
       // The next full hour, for a week (the form's defaults).

@@ -15,7 +15,7 @@ describe("click-through rate", () => {
     expect(clickThroughRate(5, 200)).toBe("2.5%");
     expect(clickThroughRate(1, 3)).toBe("33.3%");
     expect(clickThroughRate(0, 40)).toBe("0.0%");
-    expect(clickThroughRate(0, 0)).toBe("–");
+    expect(clickThroughRate(0, 0)).toBeNull();
   });
 });
 

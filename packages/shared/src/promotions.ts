@@ -15,9 +15,9 @@ export function promotionStatus(startsAt: number, endsAt: number, now: number): 
   return now >= startsAt ? "running" : "scheduled";
 }
 
-/** Clicks per impression, in whole percent to one decimal: "2.5%"; "–" before any impression. */
-export function clickThroughRate(clicks: number, impressions: number): string {
-  if (impressions <= 0) return "–";
+/** Clicks per impression, in whole percent to one decimal: "2.5%"; none before any impression. */
+export function clickThroughRate(clicks: number, impressions: number): string | null {
+  if (impressions <= 0) return null;
   return `${(Math.round((clicks / impressions) * 1000) / 10).toFixed(1)}%`;
 }
 

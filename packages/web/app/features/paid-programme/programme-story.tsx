@@ -97,7 +97,7 @@ export function ProgrammeStory({ initial }: { initial: PaidProgrammeView }) {
 
       {view.isPaid ? (
         <button
-          className="button button--danger paid-manager__leave"
+          className="button button--danger-quiet paid-manager__leave"
           type="button"
           onClick={() => setConfirming(true)}
         >

@@ -180,7 +180,7 @@ export function TableOfContents({ storyId, first }: { storyId: number; first: Wo
                   </button>
                 )}
                 <button
-                  className="button button--danger"
+                  className="button button--danger-quiet"
                   type="button"
                   onClick={() => setAsking({ part, action: "delete" })}
                 >

@@ -22,10 +22,13 @@ export const promotions = {
   status: { scheduled: "Scheduled", running: "Running", ended: "Ended" },
   sponsoredBy: (name: string) => `Sponsored by ${name}`,
   period: (from: string, to: string) => `${from} to ${to}`,
-  counts: (impressions: number, clicks: number) =>
-    `${impressions} ${impressions === 1 ? "impression" : "impressions"}, ${clicks} ${
+  /** With the click-through rate once the story has been seen at all. */
+  counts: (impressions: number, clicks: number) => {
+    const rate = clickThroughRate(clicks, impressions);
+    return `${impressions} ${impressions === 1 ? "impression" : "impressions"}, ${clicks} ${
       clicks === 1 ? "click" : "clicks"
-    }, ${clickThroughRate(clicks, impressions)} click-through`,
+    }${rate === null ? "" : `, ${rate} click-through`}`;
+  },
   endNow: "End now",
   endTitle: "End this campaign?",
   endText: (title: string) =>
