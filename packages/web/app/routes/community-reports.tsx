@@ -109,9 +109,10 @@ export default function CommunityReports({ loaderData }: Route.ComponentProps) {
           {text.apply}
         </button>
       </form>
-      <p role="status">{text.total(total)}</p>
+      <p role="status">{total === 0 ? text.queueEmpty : text.total(total)}</p>
       {reports.length === 0 ? (
-        <p>{text.queueEmpty}</p>
+        // A page past the last one: the queue has reports, just none here.
+        total > 0 && <p>{text.queueEmpty}</p>
       ) : (
         <ul className="staff-reports__list">
           {reports.map((report) => (
