@@ -48,7 +48,7 @@ export function SiteHeader({ locale, picks }: { locale: string; picks: PicksLink
           <span className="logo__word">{t.brand}</span>
         </a>
         <details className="browse" {...browse}>
-          <summary className="browse__toggle">{t.nav.browse}</summary>
+          <summary className="browse__toggle chevron">{t.nav.browse}</summary>
           <nav className="browse__menu" aria-label={t.nav.browseGenres}>
             <ul>
               {BROWSE_TOPICS.map((topic) => (
@@ -72,7 +72,7 @@ export function SiteHeader({ locale, picks }: { locale: string; picks: PicksLink
               </a>
             )}
             <details className="browse community" {...community}>
-              <summary className="browse__toggle">{t.header.community}</summary>
+              <summary className="browse__toggle chevron">{t.header.community}</summary>
               <nav className="browse__menu" aria-label={t.header.community}>
                 <ul>
                   {t.header.communityLinks.map((link) => (

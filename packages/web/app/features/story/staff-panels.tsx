@@ -366,7 +366,7 @@ function AdminPanel({
   const ratingsId = useId();
   return (
     <details className="side-card staff-panel staff-admin">
-      <summary>
+      <summary className="chevron">
         <h2>{text.adminHeading}</h2>
       </summary>
       <div className="staff-admin__body">
