@@ -61,7 +61,6 @@ export function CommentList({
 
   // Load more, pressed or reached by Tab (which scrolls it into the observer's reach), goes
   // with the last set: focus moves on to the first new thread instead of dropping to the page.
-  const shownBefore = useRef(0);
   const moreHadFocus = useRef(false);
   const moreButton = useCallback((node: HTMLButtonElement | null) => {
     if (!node) return;
@@ -70,14 +69,14 @@ export function CommentList({
       moreHadFocus.current = node === document.activeElement;
     };
   }, []);
+  const { setStart } = list;
   useEffect(() => {
-    if (list.loadingMore) shownBefore.current = list.comments.length;
-  }, [list.loadingMore, list.comments.length]);
-  useEffect(() => {
-    if (hasMore || !moreHadFocus.current) return;
+    if (hasMore || !setStart || !moreHadFocus.current) return;
     moreHadFocus.current = false;
-    scope.current?.querySelectorAll<HTMLElement>(THREAD_AUTHORS)[shownBefore.current]?.focus();
-  }, [hasMore, scope]);
+    scope.current
+      ?.querySelector<HTMLElement>(`#comment-${CSS.escape(setStart)} .comment__author`)
+      ?.focus();
+  }, [hasMore, setStart, scope]);
 
   const posted = (comment: CommentData) => {
     list.prepend(comment);

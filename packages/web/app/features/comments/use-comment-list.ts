@@ -18,22 +18,39 @@ export interface CommentList {
    */
   reload: () => void;
   generation: number;
+  /** The first comment the latest further set added: where focus goes from Load more. */
+  setStart: string | null;
   prepend: (comment: CommentData) => void;
   remove: (id: string) => void;
 }
+
+type ListState = Omit<CommentList, "loadMore" | "retry" | "reload" | "prepend" | "remove"> & {
+  after: string | null;
+};
+
+const INITIAL: ListState = {
+  status: "loading",
+  comments: [],
+  after: null,
+  hasMore: false,
+  ads: false,
+  loadingMore: false,
+  generation: 0,
+  setStart: null,
+};
+
+const patch =
+  (change: Partial<ListState>) =>
+  (now: ListState): ListState => ({ ...now, ...change });
 
 /**
  * A walk through sets of comments: the first set on mount (in the browser only), the next
  * one from the last `after` cursor. `load` must be stable (wrap it in useCallback).
  */
 export function useCommentList(load: (after: string | null) => Promise<CommentPage>): CommentList {
-  const [status, setStatus] = useState<ListStatus>("loading");
-  const [comments, setComments] = useState<CommentData[]>([]);
-  const [after, setAfter] = useState<string | null>(null);
-  const [hasMore, setHasMore] = useState(false);
-  const [ads, setAds] = useState(false);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [generation, setGeneration] = useState(0);
+  // One state, so a set's comments, cursor and flags land in the same render: the hand-off
+  // of focus from Load more to the set it loaded reads them together.
+  const [state, setState] = useState<ListState>(INITIAL);
   // One request at a time: the scroll observer and the button may both ask for the next set.
   const inflight = useRef<Promise<void> | null>(null);
 
@@ -41,23 +58,24 @@ export function useCommentList(load: (after: string | null) => Promise<CommentPa
     (cursor: string | null): Promise<void> => {
       if (inflight.current) return inflight.current;
       const request = (async () => {
-        try {
-          const page = await load(cursor);
-          setComments((shown) => {
-            const seen = new Set(shown.map((c) => c.commentId.resourceId));
-            const fresh = page.comments.filter((c) => !seen.has(c.commentId.resourceId));
-            return cursor === null ? page.comments : [...shown, ...fresh];
-          });
-          setAfter(page.after);
-          setHasMore(page.hasMore);
-          setAds(page.ads);
-          setStatus("loaded");
-        } catch {
-          if (cursor === null) setStatus("error");
-        } finally {
-          inflight.current = null;
-          setLoadingMore(false);
-        }
+        const page = await load(cursor).catch(() => null);
+        inflight.current = null;
+        setState((now) => {
+          if (!page)
+            return { ...now, status: cursor === null ? "error" : now.status, loadingMore: false };
+          const seen = new Set(now.comments.map((c) => c.commentId.resourceId));
+          const fresh = page.comments.filter((c) => !seen.has(c.commentId.resourceId));
+          return {
+            ...now,
+            status: "loaded",
+            comments: cursor === null ? page.comments : [...now.comments, ...fresh],
+            setStart: cursor === null ? null : (fresh[0]?.commentId.resourceId ?? null),
+            after: page.after,
+            hasMore: page.hasMore,
+            ads: page.ads,
+            loadingMore: false,
+          };
+        });
       })();
       inflight.current = request;
       return request;
@@ -69,32 +87,32 @@ export function useCommentList(load: (after: string | null) => Promise<CommentPa
   const reload = async () => {
     while (inflight.current) await inflight.current;
     await fetchSet(null);
-    setGeneration((n) => n + 1);
+    setState((now) => ({ ...now, generation: now.generation + 1 }));
   };
 
   useEffect(() => {
-    setStatus("loading");
+    setState(patch({ status: "loading" }));
     void fetchSet(null);
   }, [fetchSet]);
 
+  const { after, ...shown } = state;
   return {
-    status,
-    comments,
-    hasMore,
-    ads,
-    loadingMore,
+    ...shown,
     loadMore: () => {
-      if (!hasMore || inflight.current) return;
-      setLoadingMore(true);
+      if (!state.hasMore || inflight.current) return;
+      setState(patch({ loadingMore: true }));
       void fetchSet(after);
     },
     retry: () => {
-      setStatus("loading");
+      setState(patch({ status: "loading" }));
       void fetchSet(null);
     },
     reload: () => void reload(),
-    generation,
-    prepend: (comment) => setComments((shown) => [comment, ...shown]),
-    remove: (id) => setComments((shown) => shown.filter((c) => c.commentId.resourceId !== id)),
+    prepend: (comment) => setState((now) => ({ ...now, comments: [comment, ...now.comments] })),
+    remove: (id) =>
+      setState((now) => ({
+        ...now,
+        comments: now.comments.filter((c) => c.commentId.resourceId !== id),
+      })),
   };
 }
