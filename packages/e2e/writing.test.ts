@@ -136,6 +136,16 @@ describe("a new writer's first story, from sign-up to a reader", () => {
       );
       expect(minutesAhead).toBeGreaterThan(14);
       expect(minutesAhead).toBeLessThanOrEqual(30);
+      // Cancel schedules nothing, and the picker opens again at its first time (§4).
+      const first = await picker.inputValue();
+      const quarters = (n: number) =>
+        new Date(Date.parse(`${first}Z`) + n * 15 * 60_000).toISOString().slice(0, 16);
+      await picker.fill(quarters(4));
+      await modal.getByRole("button", { name: "Cancel" }).click();
+      await modal.waitFor({ state: "hidden" });
+      await publish.click();
+      // The first time moves on a quarter hour if one passed while the modal was closed.
+      expect([first, quarters(1)]).toContain(await picker.inputValue());
       // The picker's wall clock, written out as the page writes dates.
       journey.scheduledFor = formatAbsoluteDate(`${await picker.inputValue()}Z`);
       const schedule = modal.getByRole("button", { name: "Schedule", exact: true });

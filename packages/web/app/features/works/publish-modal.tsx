@@ -158,6 +158,16 @@ export function PublishModal(props: PublishModalProps) {
         )}
         <ErrorLine text={error} />
         <div className="modal__actions">
+          <button
+            className="button"
+            type="button"
+            aria-disabled={busy || undefined}
+            onClick={() => {
+              if (!busy) close();
+            }}
+          >
+            {t.works.cancel}
+          </button>
           {mode === "now" ? (
             <BusyButton
               className="button button--primary"
