@@ -15,6 +15,7 @@ import { coverSvg } from "./covers.ts";
 import { seedCuration, seedPromotion, seedSales } from "./curation.ts";
 import { seedDemoReader } from "./demo-reader.ts";
 import { seedDemoWriter } from "./demo-writer.ts";
+import { seedReports } from "./reports.ts";
 
 const DAY = 86_400_000;
 export const DEMO_PASSWORD = "inkwell-demo";
@@ -166,6 +167,7 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions): Prom
     await seedSales(trx, userIds[1] as number, now);
     await seedDemoReader(trx, userIds.slice(0, DEMO_ACCOUNTS.length), now);
     await seedDemoWriter(trx, userIds[1] as number, everyoneElse, now);
+    await seedReports(trx, everyoneElse, userIds[3] as number, now);
     await activateContest(trx, DEMO_CONTEST, now);
     // The demo's Coin Shop sells through the demo checkout (docs/decisions/034).
     await trx

@@ -8,6 +8,7 @@ import {
   type InboxThreadList,
   type LibraryPage,
   paragraphIds,
+  type StaffReportPage,
 } from "@inkwell/shared";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -324,6 +325,57 @@ describe("demo seeding at start", () => {
       expect(Number(wallet.ledger)).toBe(wallet.coins);
       expect(wallet.coins).toBeGreaterThanOrEqual(0);
     }
+  });
+
+  it("fills the staff queue with readers' reports of comments, stories and a profile, two resolved", async () => {
+    const accountIds = await handle.db
+      .selectFrom("users")
+      .select(["id", "username"])
+      .where(
+        "username",
+        "in",
+        DEMO_ACCOUNTS.map((account) => account.username),
+      )
+      .execute();
+    const idOf = (username: string) => accountIds.find((row) => row.username === username)?.id;
+    const api = createApi(handle);
+    const get = async <T>(path: string, username: string) => {
+      const cookie = await sessionCookie(handle.db, idOf(username) as number);
+      const response = await api.request(path, { headers: { cookie } });
+      expect(response.status).toBe(200);
+      return (await response.json()) as T;
+    };
+
+    const open = await get<StaffReportPage>("/v4/support/reports", "demo_ambassador");
+    expect(open.reports.map((report) => report.reportType)).toEqual([
+      "comment",
+      "story",
+      "comment",
+      "user",
+    ]);
+    for (const report of open.reports) {
+      expect(report.reasonTitle).not.toBeNull();
+      expect(report.reportedUser).not.toBeNull();
+      expect(report.reference.name).toBeTruthy();
+    }
+    const resolved = await get<StaffReportPage>(
+      "/v4/support/reports?status=resolved",
+      "demo_ambassador",
+    );
+    expect(resolved.reports.map((report) => [report.reportType, report.resolvedBy])).toEqual([
+      ["comment", "demo_admin"],
+      ["story", "demo_admin"],
+    ]);
+    expect(resolved.reports.every((report) => report.numNotes === 1)).toBe(true);
+
+    // Filed by ordinary readers, about ordinary readers: the demo accounts' lists stay empty.
+    const demo = new Set<string>(DEMO_ACCOUNTS.map((account) => account.username));
+    for (const report of [...open.reports, ...resolved.reports]) {
+      expect(demo.has(report.requester.username ?? "")).toBe(false);
+      expect(demo.has(report.reportedUser?.username ?? "")).toBe(false);
+    }
+    const mine = await get<{ reports: unknown[] }>("/v4/users/demo_reader/reports", "demo_reader");
+    expect(mine.reports).toEqual([]);
   });
 
   it("never seeds in production unless asked", async () => {

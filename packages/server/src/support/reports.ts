@@ -377,19 +377,29 @@ export async function resolveReportTicket(
 ): Promise<StaffReport> {
   assertModerator(viewer);
   await reportById(db, id);
-  await db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable("support_tickets")
-      .set({ status: "resolved", outcome, resolved_at: now, resolved_by: viewer.id })
-      .where("id", "=", id)
-      .where("status", "=", "open")
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) {
-      throw new HttpError(409, "already_resolved", "This report is already resolved.");
-    }
-    if (note) await insertNote(trx, viewer, id, note, now);
-  });
+  await db.transaction().execute((trx) => markResolved(trx, viewer, id, outcome, note, now));
   return reportById(db, id);
+}
+
+/** Resolution's writes, for a caller's transaction (the demo seed's is one). */
+export async function markResolved(
+  trx: Kysely<Database>,
+  viewer: Viewer,
+  id: number,
+  outcome: ReportOutcome,
+  note: string | null,
+  now: number,
+): Promise<void> {
+  const result = await trx
+    .updateTable("support_tickets")
+    .set({ status: "resolved", outcome, resolved_at: now, resolved_by: viewer.id })
+    .where("id", "=", id)
+    .where("status", "=", "open")
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) {
+    throw new HttpError(409, "already_resolved", "This report is already resolved.");
+  }
+  if (note) await insertNote(trx, viewer, id, note, now);
 }
 
 /** Opens a resolved report again; what happened is cleared until it is resolved anew. */
