@@ -293,7 +293,7 @@ describe("the home page on a phone", () => {
     });
   });
 
-  test("a genre's Hottest Originals lead to the originals catalog: the same view, its own title", async () => {
+  test("a genre's Hottest Inkwell Originals lead to the originals catalog: the same view, its own title", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await page.goto("/catalog/paidstories");
       // The genres come after the catalog's own five groups: in the next batch.
@@ -301,11 +301,11 @@ describe("the home page on a phone", () => {
       const allOfGenre = page.getByRole("link", { name: /^All .+ stories$/ });
       await allOfGenre.first().click();
       await page.waitForURL(/\/stories\/[^/]+$/);
-      const originals = page.getByRole("region", { name: "Hottest Originals" });
+      const originals = page.getByRole("region", { name: "Hottest Inkwell Originals" });
       await originals.getByRole("link", { name: "All Originals" }).click();
       await page.waitForURL(`${server.url}/catalog/inkwelloriginals`);
-      await page.getByRole("heading", { level: 1, name: "Catalog - Originals" }).waitFor();
-      expect(await page.title()).toBe("Catalog - Originals · Inkwell");
+      await page.getByRole("heading", { level: 1, name: "Catalog - Inkwell Originals" }).waitFor();
+      expect(await page.title()).toBe("Catalog - Inkwell Originals · Inkwell");
       expect(await page.locator(".paid-catalog section").count()).toBe(4);
       await page.getByRole("link", { name: "More stories" }).scrollIntoViewIfNeeded();
       await expect

@@ -76,7 +76,9 @@ describe("the paid story manager", () => {
       if (!browser) throw new Error("no browser");
       const visitor = await browser.newPage({ baseURL: server.url });
       for (let i = 0; i < 2; i++) await visitor.goto(`/story/${story.id}`);
-      const originalBadge = visitor.locator(".story-header").getByText("Original", { exact: true });
+      const originalBadge = visitor
+        .locator(".story-header")
+        .getByText("Inkwell Original", { exact: true });
       expect(await originalBadge.count()).toBe(0);
 
       await logInAt(page, "demo_admin", `/story/${story.id}`);
@@ -295,7 +297,10 @@ describe("the paid story manager", () => {
         .waitFor();
       expect(saleOf(story.id)).toBeNull();
       await visitor.reload();
-      await visitor.locator(".story-header").getByText("Original", { exact: true }).waitFor();
+      await visitor
+        .locator(".story-header")
+        .getByText("Inkwell Original", { exact: true })
+        .waitFor();
       expect(await visitor.locator(".story-header").getByText("30% off").count()).toBe(0);
       await visitor.close();
     });

@@ -9,7 +9,7 @@ export const story = {
   draft: "Draft",
   scheduled: (date: string) => `Scheduled for ${date}`,
   deleted: "Deleted",
-  original: "Original",
+  original: "Inkwell Original",
   /** An Original on sale, beside its Original badge and on its paywall. */
   saleBadge: (percent: number) => `${percent}% off`,
   newParts: (n: number) => (n === 1 ? "1 new part" : `${n} new parts`),
