@@ -340,6 +340,7 @@ describe("the part editor", () => {
 
   test("scheduling for another day shows the 24-hour reminder", async () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await page.clock.install();
       await signIn(page, "/myworks");
       const [story] = await myStories(page);
       if (!story) throw new Error("demo_writer has stories");
@@ -347,9 +348,18 @@ describe("the part editor", () => {
       await page.getByRole("tab", { name: "Table of Contents" }).click();
       await page.getByRole("button", { name: "New part" }).click();
       await page.waitForURL(/\/write\/\d+$/);
+      await page.getByRole("textbox", { name: "Part text" }).waitFor();
+      // Forty minutes in the editor: the picker still starts at the earliest time allowed now.
+      await page.clock.fastForward("40:00");
       await page.getByRole("button", { name: "Publish", exact: true }).click();
       const modal = page.getByRole("dialog", { name: "Publish this part" });
       await modal.getByLabel("Schedule to publish later").check();
+      const minutesAhead = await modal
+        .getByLabel("Publish date and time")
+        .evaluate((input: HTMLInputElement) => (Date.parse(input.value) - Date.now()) / 60_000);
+      expect(minutesAhead).toBeGreaterThan(14);
+      expect(minutesAhead).toBeLessThanOrEqual(30);
+      await modal.getByText(/The earliest time you can choose/).waitFor({ state: "detached" });
       // Two days ahead at 10:00 local time: never today, whatever the hour now.
       const when = await page.evaluate(() => {
         const date = new Date(Date.now() + 2 * 86_400_000);

@@ -4,7 +4,7 @@ import {
   promisesReminder,
   SCHEDULE_STEP_MS,
 } from "@inkwell/shared";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { browserApi, type Refusal } from "../../api/client.ts";
 import { ErrorLine } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
@@ -39,15 +39,21 @@ export function PublishModal(props: PublishModalProps) {
   const [mode, setMode] = useState<"now" | "later">(
     scheduled || props.scheduling ? "later" : "now",
   );
-  const [when, setWhen] = useState(localInput(scheduled ? Date.parse(scheduled) : earliest()));
+  const startTime = () => localInput(scheduled ? Date.parse(scheduled) : earliest());
+  const [when, setWhen] = useState(startTime);
   const [consent, setConsent] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const timeZone = useTimeZone();
 
+  // The editor may stay open long after the earliest time it saw: each opening starts from
+  // the part's schedule or from the earliest time now, which is also what closing resets (§4).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on opening only.
+  useEffect(() => {
+    if (open) setWhen(startTime());
+  }, [open]);
+
   function close() {
-    // Closing resets the time to the original (§4).
-    setWhen(localInput(scheduled ? Date.parse(scheduled) : earliest()));
     setError(null);
     onClose();
   }
