@@ -118,7 +118,12 @@ const mayDelete = (
     viewer.isAmbassador ||
     viewer.isSysAdmin);
 
-function toComment(row: CommentRow, context: Context, replies: CommentData[] = []): CommentData {
+function toComment(
+  row: CommentRow,
+  context: Context,
+  replies: CommentData[] = [],
+  replyCount = row.reply_count,
+): CommentData {
   const resource: CommentResource =
     row.parent_id === null
       ? { namespace: "parts", resourceId: String(row.part_id), paragraphId: row.paragraph_id }
@@ -138,7 +143,7 @@ function toComment(row: CommentRow, context: Context, replies: CommentData[] = [
     isReply: row.parent_id !== null,
     isOffensive: row.is_offensive === 1,
     sentiments: { like: { count: row.like_count, interacted: context.liked.has(row.id) } },
-    replyCount: row.reply_count,
+    replyCount,
     replyData: replies,
     deeplink: `${partUrl(row.part_id)}?commentId=${row.id}`,
     isWriter: row.user_id === context.storyAuthorId,
@@ -211,24 +216,33 @@ async function pageOf(
 const withoutHidden = (query: ReturnType<typeof selectComments>, hidden: number[]) =>
   hidden.length === 0 ? query : query.where("comments.user_id", "not in", hidden);
 
+/** A thread's first replies, and how many replies of it the reader can see in all. */
+interface FirstReplies {
+  rows: CommentRow[];
+  visible: number;
+}
+
 /**
  * The first replies of each thread, oldest first: one query for a whole set of threads,
- * numbering each thread's replies so only the first 2 of each are read.
+ * numbering each thread's replies so only the first 2 of each are read. It counts each
+ * thread's replies the reader sees, too: the stored count includes those of people they
+ * muted or blocked, whom 'View N Replies' would promise and never show.
  */
 async function firstReplies(
   db: Kysely<Database>,
   threads: CommentRow[],
   hidden: number[],
-): Promise<Map<number, CommentRow[]>> {
-  const byThread = new Map<number, CommentRow[]>();
+): Promise<Map<number, FirstReplies>> {
+  const byThread = new Map<number, FirstReplies>();
   const withReplies = threads.filter((row) => row.reply_count > 0).map((row) => row.id);
   if (withReplies.length === 0) return byThread;
   const numbered = withoutHidden(selectComments(db), hidden)
-    .select(
+    .select([
       sql<number>`row_number() over (partition by comments.parent_id order by comments.created_at, comments.id)`.as(
         "place",
       ),
-    )
+      sql<number>`count(*) over (partition by comments.parent_id)`.as("visible"),
+    ])
     .where("comments.parent_id", "in", withReplies);
   const rows = await db
     .selectFrom(numbered.as("replies"))
@@ -239,9 +253,21 @@ async function firstReplies(
     .execute();
   for (const row of rows) {
     const parentId = row.parent_id as number;
-    byThread.set(parentId, [...(byThread.get(parentId) ?? []), row]);
+    const thread = byThread.get(parentId) ?? { rows: [], visible: Number(row.visible) };
+    thread.rows.push(row);
+    byThread.set(parentId, thread);
   }
   return byThread;
+}
+
+/** A thread's first comment with its first replies, counted as the reader sees them. */
+function toThread(row: CommentRow, context: Context, replies: FirstReplies | undefined) {
+  return toComment(
+    row,
+    context,
+    (replies?.rows ?? []).map((reply) => toComment(reply, context)),
+    replies?.visible ?? 0,
+  );
 }
 
 /** Threads (newest first) on a part, or on one of its paragraphs, each with its first replies. */
@@ -261,20 +287,16 @@ export async function listThreads(
     .where("comments.paragraph_id", paragraphId === null ? "is" : "=", paragraphId);
   const { rows, hasMore, after } = await pageOf(threads, "newest", page);
   const replies = await firstReplies(db, rows, hidden);
-  const ids = [...rows, ...[...replies.values()].flat()].map((row) => row.id);
+  const ids = [...rows, ...[...replies.values()].flatMap((thread) => thread.rows)].map(
+    (row) => row.id,
+  );
   const context = {
     viewer,
     storyAuthorId: part.authorId,
     liked: await likedAmong(db, viewer, ids),
   };
   return {
-    comments: rows.map((row) =>
-      toComment(
-        row,
-        context,
-        (replies.get(row.id) ?? []).map((reply) => toComment(reply, context)),
-      ),
-    ),
+    comments: rows.map((row) => toThread(row, context, replies.get(row.id))),
     hasMore,
     after,
     ads: adsShown(part, { isPremium: premium }),
@@ -307,18 +329,14 @@ export async function getComment(
   commentId: number,
 ): Promise<CommentData> {
   const { row, part, hidden } = await visibleComment(db, viewer, commentId);
-  const replies = (await firstReplies(db, [row], hidden)).get(row.id) ?? [];
-  const ids = [row.id, ...replies.map((reply) => reply.id)];
+  const replies = (await firstReplies(db, [row], hidden)).get(row.id);
+  const ids = [row.id, ...(replies?.rows ?? []).map((reply) => reply.id)];
   const context = {
     viewer,
     storyAuthorId: part.authorId,
     liked: await likedAmong(db, viewer, ids),
   };
-  return toComment(
-    row,
-    context,
-    replies.map((reply) => toComment(reply, context)),
-  );
+  return toThread(row, context, replies);
 }
 
 /** A thread's replies, oldest first. */

@@ -1,4 +1,10 @@
-import type { BlockedUsers, ContentSettings, IgnoredUsers, UserProfile } from "@inkwell/shared";
+import type {
+  BlockedUsers,
+  CommentData,
+  ContentSettings,
+  IgnoredUsers,
+  UserProfile,
+} from "@inkwell/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApi } from "../testing/api.ts";
 import { createStory, createUser, isoYearsAgo, signedInUser } from "../testing/fixtures.ts";
@@ -359,5 +365,44 @@ describe("block", () => {
     await ignore(reader, "unignore_user", talker.username);
     await post(talker, `/v4/users/${reader.username}/blocks`);
     expect(await count()).toBe(0);
+  });
+
+  it("counts a thread's replies as the reader sees them, without those of the muted", async () => {
+    const writer = await person();
+    const reader = await person();
+    const talker = await person();
+    const story = await createStory(t.handle.db, writer.id);
+    const partId = String(story.partIds[0]);
+    const thread = await json<CommentData>(
+      await post(writer, "/v5/comments", {
+        resource: { namespace: "parts", resourceId: partId },
+        text: "Thanks for reading",
+      }),
+    );
+    const threadId = thread.commentId.resourceId;
+    for (const [who, text] of [
+      [talker, "First!"],
+      [reader, "Loved it"],
+      [talker, "Read mine"],
+    ] as const) {
+      await post(who, "/v5/comments", {
+        resource: { namespace: "comments", resourceId: threadId },
+        text,
+      });
+    }
+    const seen = async () => {
+      const page = await json<{ comments: CommentData[] }>(
+        await read(reader, `/v5/comments/namespaces/parts/resources/${partId}/comments`),
+      );
+      const one = await json<CommentData>(await read(reader, `/v5/comments/${threadId}`));
+      return [page.comments[0], one].map((comment) => [
+        comment?.replyCount,
+        comment?.replyData.map((reply) => reply.text),
+      ]);
+    };
+    expect(await seen()).toEqual(Array(2).fill([3, ["First!", "Loved it"]]));
+    await ignore(reader, "ignore_user", talker.username);
+    // Nothing left behind 'View N Replies': the count is the one reply the reader sees.
+    expect(await seen()).toEqual(Array(2).fill([1, ["Loved it"]]));
   });
 });
