@@ -238,6 +238,74 @@ describe("the Inkwell Awards", () => {
     });
   });
 
+  test("a refused entry says why, and a form sent too late or twice shows what a fresh load would", async () => {
+    // Not the ongoing story the contest page test enters.
+    const [, story] = writersStories(0);
+    if (!story) throw new Error("the demo writer has no second ongoing story");
+    const url = `/contests/${CONTEST}?storyId=${story.id}`;
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page, context) => {
+      await logInAt(page, "demo_writer", url);
+      await fillEntry(page, true);
+      const submit = page.getByRole("button", { name: "Submit my story" });
+      /** The server's next refusal of this entry, as it words it. */
+      const refuse = async (status: number, code: string, message: string) => {
+        await page.unroute("**/submission");
+        await page.route("**/submission", (route) =>
+          route.request().method() === "POST"
+            ? route.fulfill({ status, json: { code, message } })
+            : route.fallback(),
+        );
+      };
+
+      // A story that cannot enter: the apology, and the server's reason.
+      await refuse(403, "not_eligible", "This story can't be entered in the 2027 Inkwell Awards.");
+      await submit.click();
+      await page
+        .getByRole("alert")
+        .filter({
+          hasText:
+            "Sorry, something went wrong. Please try again. This story can't be entered in the 2027 Inkwell Awards.",
+        })
+        .waitFor();
+
+      // Closed since the form loaded: the closed notice, and nothing left to send.
+      await refuse(
+        403,
+        "contest_closed",
+        "The 2027 Inkwell Awards are now closed. Thanks for your participation!",
+      );
+      await submit.click();
+      await page
+        .getByRole("status")
+        .filter({ hasText: "The 2027 Inkwell Awards are now closed." })
+        .waitFor();
+      expect(await page.getByLabel("Logline").isDisabled()).toBe(true);
+      expect(await submit.count()).toBe(0);
+      expect(await page.getByText("Sorry, something went wrong.").count()).toBe(0);
+
+      // Entered from another tab meanwhile: the entry as saved, read-only.
+      await page.unroute("**/submission");
+      await page.reload();
+      await fillEntry(page, true);
+      const other = await context.newPage();
+      await other.goto(url);
+      await fillEntry(other, true);
+      await other
+        .getByLabel("Logline")
+        .fill("Two sisters, one lamp, and the longest night of the year.");
+      await other.getByRole("button", { name: "Submit my story" }).click();
+      await other.getByRole("heading", { name: "Congratulations!" }).waitFor();
+      await submit.click();
+      await page.getByText("This story has been submitted. Changes cannot be made.").waitFor();
+      expect(await page.getByLabel("Logline").inputValue()).toBe(
+        "Two sisters, one lamp, and the longest night of the year.",
+      );
+      expect(await page.getByLabel("Logline").isDisabled()).toBe(true);
+      expect(await submit.count()).toBe(0);
+      expect(submissionsOf(story.id)).toHaveLength(1);
+    });
+  });
+
   test("a complete story short of words is nearly eligible and has nothing to enter yet", async () => {
     const story = writersStories(1).find((one) => one.words >= 2250 && one.words < 3000);
     if (!story) throw new Error("the demo writer has no nearly eligible story");

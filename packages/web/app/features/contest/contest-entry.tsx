@@ -1,9 +1,15 @@
+import { useState } from "react";
+import { browserApi } from "../../api/client.ts";
 import { Alert } from "../../components/alert.tsx";
 import { t } from "../../i18n/index.ts";
 import "../../styles/contest.css";
 import { useCurrentUser } from "../../lib/current-user.ts";
-import { ContestForm, type SectionLevel, type Submitted } from "./contest-form.tsx";
-import { type ContestEntryData, initialContestForm } from "./load-contest-entry.ts";
+import { ContestForm, type Outdated, type SectionLevel, type Submitted } from "./contest-form.tsx";
+import {
+  type ContestEntryData,
+  initialContestForm,
+  loadContestEntry,
+} from "./load-contest-entry.ts";
 
 /**
  * One story's entry, wherever the form shows (the contest page or the editor's modal, §2):
@@ -11,7 +17,7 @@ import { type ContestEntryData, initialContestForm } from "./load-contest-entry.
  * be sent; why a story cannot enter; or the form itself.
  */
 export function ContestEntry({
-  entry,
+  entry: loaded,
   sectionLevel,
   onSubmitted,
 }: {
@@ -20,7 +26,17 @@ export function ContestEntry({
   onSubmitted: (result: Submitted) => void;
 }) {
   const user = useCurrentUser();
+  // A refused submission can tell that the contest closed or the story was entered (in
+  // another tab) since this loaded: the entry then shows what a fresh load would (§4).
+  const [entry, setEntry] = useState(loaded);
   const { contest, eligibility, submission } = entry;
+  const catchUp = async (refusal: Outdated) => {
+    if (refusal === "contest_closed") {
+      setEntry({ ...entry, contest: { ...contest, isOpen: false } });
+    } else {
+      setEntry(await loadContestEntry(browserApi(), contest, entry.storyId));
+    }
+  };
   const storyDetails = (
     <a className="contest-entry__details" href={`/myworks/${entry.storyId}`}>
       {t.contest.editDetails}
@@ -47,12 +63,15 @@ export function ContestEntry({
         <p className="contest-entry__lead">{t.contest.formLead(eligibility.storyTitle)}</p>
       )}
       {storyDetails}
+      {/* Entered meanwhile: the saved answers replace the ones typed here. */}
       <ContestForm
+        key={submission ? "submitted" : "draft"}
         entry={entry}
         initial={initialContestForm(entry, user?.email ?? "")}
         readOnly={readOnly}
         sectionLevel={sectionLevel}
         onSubmitted={onSubmitted}
+        onOutdated={catchUp}
       />
     </div>
   );

@@ -95,6 +95,9 @@ export interface Submitted {
   hasAddedTag: boolean;
 }
 
+/** Refusals meaning the contest closed, or the story was entered, since the form loaded. */
+export type Outdated = "contest_closed" | "already_submitted";
+
 interface ContestFormProps {
   entry: ContestEntryData;
   initial: ContestFormData;
@@ -102,6 +105,8 @@ interface ContestFormProps {
   readOnly: boolean;
   sectionLevel: SectionLevel;
   onSubmitted: (result: Submitted) => void;
+  /** Brings the entry up to date; it rejects when that fails too. */
+  onOutdated: (refusal: Outdated) => Promise<void>;
 }
 
 /**
@@ -115,6 +120,7 @@ export function ContestForm({
   readOnly,
   sectionLevel,
   onSubmitted,
+  onOutdated,
 }: ContestFormProps) {
   const { contest, eligibility, storyId } = entry;
   const [form, setForm] = useState(initial);
@@ -160,15 +166,24 @@ export function ContestForm({
     const api = browserApi();
     const sent = await api.submitToContest(storyId, contestEntry(form)).catch(() => null);
     if (!sent?.ok) {
+      const { code, fields, message } = sent?.refusal ?? {};
+      // §4: the closed notice or the submitted entry then replaces the form.
+      const caughtUp =
+        (code === "contest_closed" || code === "already_submitted") &&
+        (await onOutdated(code).then(
+          () => true,
+          () => false,
+        ));
       setSubmitting(false);
-      if (sent?.refusal.fields) {
-        setServerErrors(sent.refusal.fields);
+      if (caughtUp) return;
+      if (fields) {
+        setServerErrors(fields);
         focusFirstInvalid(target);
       }
       // §8: the general apology, and on a refusal of the story itself, why.
       setToast(
-        sent?.refusal.code === "forbidden"
-          ? `${t.contest.failed} ${sent.refusal.message ?? ""}`.trim()
+        code === "forbidden" || code === "not_eligible"
+          ? `${t.contest.failed} ${message ?? ""}`.trim()
           : t.contest.failed,
       );
       return;
