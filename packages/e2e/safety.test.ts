@@ -338,6 +338,34 @@ describe("safety", () => {
     });
   });
 
+  test("a failed mute shows the server's message only for a refusal (code 467)", async () => {
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await logInAsReader(page, "/user/demo_writer");
+      /** Mutes the writer from their profile, the call answered with `status` and `body`. */
+      const muteAnswered = async (status: number, body: object) => {
+        await page.unroute("**/apiv2/ignoreuser?*");
+        await page.route("**/apiv2/ignoreuser?*", (route) => route.fulfill({ status, json: body }));
+        await page.getByLabel("Options for Wren Writer").click();
+        await page.getByRole("button", { name: "Mute", exact: true }).click();
+        const confirm = page.getByRole("dialog", { name: "Mute Wren Writer?" });
+        await confirm.getByRole("button", { name: "Mute", exact: true }).click();
+      };
+
+      // Anything else went wrong: its message is not the reader's, so the spec's apology.
+      await muteAnswered(500, { code: 500, message: "SQLITE_BUSY: database is locked" });
+      await page.getByText("There was an error muting this user. Please try again.").waitFor();
+      expect(await page.getByText("SQLITE_BUSY").count()).toBe(0);
+
+      // A refusal's message is written for the reader.
+      await muteAnswered(400, {
+        code: 467,
+        error_code: "bad_request",
+        message: "You can't mute yourself.",
+      });
+      await page.getByText("You can't mute yourself.").waitFor();
+    });
+  });
+
   test("the settings tabs pass axe on a phone and a desktop", async () => {
     for (const viewport of [PHONE, DESKTOP]) {
       await withPage({ viewport, baseURL: server.url }, async (page) => {

@@ -27,8 +27,6 @@ export const reportsEn = {
   unmute: (name: string) => `Unmute ${name}`,
   muted: (name: string) => `${name} is now muted. You can unmute them at any time.`,
   unmuted: (name: string) => `${name} is now unmuted. You can mute them at any time.`,
-  muteFailed: "There was an error muting this user. Please try again.",
-  unmuteFailed: "There was an error unmuting this user. Please try again.",
   done: "Done",
   copyrightUrl: "Original story URL",
   copyrightHint: "For example https://inkwell.example/story/123",

@@ -20,6 +20,7 @@ import { Modal } from "../../components/modal.tsx";
 import { Toast } from "../../components/toast.tsx";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
+import { safetyFailure } from "../safety/use-safety-actions.tsx";
 import { CopyrightStep } from "./copyright-step.tsx";
 import "../../styles/reports.css";
 
@@ -192,7 +193,7 @@ function useReport(): { report: (target: ReportTarget) => void; reportModal: Rea
       .catch(() => null);
     setMuting(false);
     if (!result?.ok) {
-      setMuteNote(result?.refusal.message || (on ? text.muteFailed : text.unmuteFailed));
+      setMuteNote(safetyFailure(on ? "mute" : "unmute", result?.refusal));
       return;
     }
     setMuteNote(on ? text.muted(reported.name) : text.unmuted(reported.name));

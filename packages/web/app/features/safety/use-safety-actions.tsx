@@ -1,6 +1,6 @@
-import type { SafetyState } from "@inkwell/shared";
+import { REFUSED, type SafetyState } from "@inkwell/shared";
 import { type ReactNode, useState } from "react";
-import { browserApi } from "../../api/client.ts";
+import { browserApi, type Refusal } from "../../api/client.ts";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
@@ -44,6 +44,15 @@ const failedText: Record<SafetyAction, string> = {
 };
 
 export const safetyLabel = (action: SafetyAction) => labels[action];
+
+/**
+ * What a failed action says (accounts-safety-messaging.md §8): the server's message, except
+ * that a mute shows it only for a refusal (code 467), whose message is meant for the reader.
+ */
+export function safetyFailure(action: SafetyAction, refusal: Refusal | undefined): string {
+  const readable = action !== "mute" || refusal?.code === REFUSED;
+  return (readable && refusal?.message) || failedText[action];
+}
 
 /** What a menu offers (§6): mute or unmute only while the user is not blocked, then block or unblock. */
 export const safetyActionsFor = (safety: SafetyState): SafetyAction[] => [
@@ -91,7 +100,7 @@ export function useSafetyActions(onDone: (action: SafetyAction, target: SafetyTa
       setToast(succeeded[action](target.name));
       onDone(action, target);
     } else {
-      setToast(result?.refusal.message || failedText[action]);
+      setToast(safetyFailure(action, result?.refusal));
     }
   }
 
