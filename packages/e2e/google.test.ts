@@ -1,3 +1,4 @@
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { expectNoAxeViolations, PHONE, useBrowser } from "./support/browser.ts";
 import { type MockOidc, startMockOidc } from "./support/mock-oidc.ts";
@@ -21,6 +22,15 @@ const QUILL = {
   email_verified: true,
   name: "Quill Reader",
 };
+
+/** Fills in the birthday and consent of the sign-up completion form and submits it. */
+async function completeSignUp(page: Page): Promise<void> {
+  await page.getByLabel("Day").selectOption("9");
+  await page.getByLabel("Month").selectOption("04");
+  await page.getByLabel("Year").selectOption("1996");
+  await page.getByLabel(/I agree to the/).check();
+  await page.getByRole("button", { name: "Sign up" }).click();
+}
 
 describe("sign-in with Google in the browser", () => {
   test("a visitor continues with Google on /login, completes sign-up and lands on /home", async () => {
@@ -74,11 +84,7 @@ describe("sign-in with Google in the browser", () => {
       await page.goto("/signup?source=writer_top&nextUrl=/terms");
       await page.getByRole("link", { name: "Continue with Google" }).click();
       await page.waitForURL(/\/signup\/complete\?token=/);
-      await page.getByLabel("Day").selectOption("9");
-      await page.getByLabel("Month").selectOption("04");
-      await page.getByLabel("Year").selectOption("1996");
-      await page.getByLabel(/I agree to the/).check();
-      await page.getByRole("button", { name: "Sign up" }).click();
+      await completeSignUp(page);
       await page.waitForURL(`${server.url}/terms`);
       const me = await (await page.request.get("/api/v3/internal/current_user")).json();
       expect(me).toMatchObject({ email: "wren.writer@example.com", signupSource: "writer_top" });
@@ -130,6 +136,39 @@ describe("sign-in with Google in the browser", () => {
         .getByText("Add a password to your account before unlinking Google", { exact: false })
         .waitFor();
       expect(await page.getByRole("button", { name: "Add password" }).isVisible()).toBe(true);
+    });
+  });
+
+  test("a reader without a password changes their email with no password to give", async () => {
+    mock.signInAs({
+      sub: "e2e-google-mover",
+      email: "mover.by.google@example.com",
+      email_verified: true,
+      name: "Mover By Google",
+    });
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto("/signup?nextUrl=/settings");
+      await page.getByRole("link", { name: "Continue with Google" }).click();
+      await page.waitForURL(/\/signup\/complete\?token=/);
+      await completeSignUp(page);
+      await page.waitForURL(`${server.url}/settings`);
+      await page.getByRole("button", { name: "Change Email" }).click();
+      const dialog = page.getByRole("dialog", { name: "Change email" });
+      await dialog.getByLabel("New email", { exact: true }).fill("mover.moved@example.com");
+      await dialog.getByLabel("Confirm new email", { exact: true }).fill("mover.moved@example.com");
+      await dialog.locator(".field__icon--ok").waitFor();
+      // The account has no password to confirm with: the form asks for none, and a valid
+      // email is all Save waits for.
+      const save = dialog.getByRole("button", { name: "Save" });
+      expect(await save.isEnabled()).toBe(true);
+      expect(await dialog.getByLabel("Password", { exact: true }).count()).toBe(0);
+      expect(await dialog.getByRole("link", { name: "Forgot password?" }).count()).toBe(0);
+      await expectNoAxeViolations(page, "the change-email form without a password");
+      await save.click();
+      await page.getByRole("dialog", { name: "Email sent" }).waitFor();
+      await page.keyboard.press("Escape");
+      await page.reload();
+      expect(await page.getByText("mover.moved@example.com").isVisible()).toBe(true);
     });
   });
 });

@@ -89,9 +89,13 @@ export function useInteractionGate(): { guard: (action: () => void) => void; mod
           </div>
         </div>
       </Modal>
-      {emailOpened && (
+      {emailOpened && user && (
         <Suspense fallback={null}>
-          <EmailModal open={gate === "email"} onClose={() => setGate(null)} />
+          <EmailModal
+            open={gate === "email"}
+            hasPassword={user.has_password}
+            onClose={() => setGate(null)}
+          />
         </Suspense>
       )}
     </>

@@ -77,6 +77,7 @@ export function ReverificationModal({ user }: { user: CurrentUser }) {
       </Modal>
       <EmailModal
         open={changing}
+        hasPassword={user.has_password}
         onClose={() => setChanging(false)}
         onBack={() => {
           setChanging(false);

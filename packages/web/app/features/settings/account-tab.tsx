@@ -167,7 +167,11 @@ export function AccountTab({ user, today, notify }: AccountTabProps) {
         onClose={() => setDialog(null)}
         onFailure={failed}
       />
-      <EmailModal open={dialog === "email"} onClose={() => setDialog(null)} />
+      <EmailModal
+        open={dialog === "email"}
+        hasPassword={user.has_password}
+        onClose={() => setDialog(null)}
+      />
     </>
   );
 }

@@ -13,6 +13,8 @@ type View = "form" | "sent" | "problem";
 
 interface EmailModalProps {
   open: boolean;
+  /** False for an account signed up with Google that has not added one: nothing to confirm with. */
+  hasPassword: boolean;
   onClose: () => void;
   /** Where the form was opened from a choice (email re-verification): a Back button returns there. */
   onBack?: () => void;
@@ -20,10 +22,10 @@ interface EmailModalProps {
 
 /**
  * The change-email modal: the new address is checked with the server on blur (reset on
- * focus), must match its confirmation, and needs the password; then 'Email sent', with a
- * resend that falls back to 'Problem reaching email :('.
+ * focus), must match its confirmation, and needs the password if the account has one; then
+ * 'Email sent', with a resend that falls back to 'Problem reaching email :('.
  */
-export function EmailModal({ open, onClose, onBack }: EmailModalProps) {
+export function EmailModal({ open, hasPassword, onClose, onBack }: EmailModalProps) {
   const [view, setView] = useState<View>("form");
   const [email, setEmail] = useState("");
   const [confirm, setConfirm] = useState("");
@@ -32,7 +34,8 @@ export function EmailModal({ open, onClose, onBack }: EmailModalProps) {
   const [emailError, setEmailError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const mismatch = confirm !== "" && confirm.toLowerCase() !== email.toLowerCase();
-  const ready = validity === "valid" && confirm !== "" && !mismatch && password !== "";
+  const ready =
+    validity === "valid" && confirm !== "" && !mismatch && (!hasPassword || password !== "");
 
   async function validate() {
     const local = !email
@@ -143,14 +146,18 @@ export function EmailModal({ open, onClose, onBack }: EmailModalProps) {
               </p>
             )}
           </div>
-          <PasswordField
-            id="settings-email-password"
-            name="password"
-            label={t.settings.emailModal.password}
-            autoComplete="current-password"
-            onValue={setPassword}
-          />
-          <a href="/forgot?nextUrl=settings">{t.settings.emailModal.forgot}</a>
+          {hasPassword && (
+            <>
+              <PasswordField
+                id="settings-email-password"
+                name="password"
+                label={t.settings.emailModal.password}
+                autoComplete="current-password"
+                onValue={setPassword}
+              />
+              <a href="/forgot?nextUrl=settings">{t.settings.emailModal.forgot}</a>
+            </>
+          )}
           <div className="modal__actions">
             {onBack && (
               <button className="button" type="button" onClick={onBack}>
