@@ -219,7 +219,16 @@ describe("accounts in the browser", () => {
       await page.unroute("**/apiv2/updateuserpassword");
 
       await submit.click();
-      await page.waitForURL(`${server.url}/login?nexturl=home`);
+      await page.waitForURL(`${server.url}/login?nexturl=home&notice=password_reset`);
+      // The login page says why the reader is there, as a notice rather than an error.
+      expect(await page.locator(".alert--info").textContent()).toBe(
+        "Your password has been reset. Log in with your new password.",
+      );
+      expect(await page.locator(".alert--danger").count()).toBe(0);
+      await expectNoAxeViolations(page, "the login page with a notice");
+      // Only the notices the product sends are said: other words in the query show nothing.
+      await page.goto("/login?nexturl=home&notice=Your+account+is+locked");
+      expect(await page.locator(".alert").count()).toBe(0);
 
       await logIn(page, "demo_writer", "Fresh-Ink-2026");
       await page.waitForURL(`${server.url}/home`);

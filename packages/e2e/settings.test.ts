@@ -261,7 +261,11 @@ describe("settings", () => {
       await dialog.getByLabel("Re-enter new password", { exact: true }).fill("Moonlit-Ink-77");
       await dialog.getByText("Great, passwords match!").waitFor();
       await dialog.getByRole("button", { name: "Save" }).click();
-      await page.waitForURL(/\/login\?nexturl=\/settings/);
+      await page.waitForURL(/\/login\?nexturl=\/settings&notice=password_changed/);
+      await page
+        .getByRole("status")
+        .filter({ hasText: "Your password has been saved. Log in again with your new password." })
+        .waitFor();
       await logIn(page, "demo_admin", "Moonlit-Ink-77");
       await page.waitForURL(`${server.url}/settings`);
     });

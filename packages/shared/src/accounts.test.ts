@@ -7,9 +7,11 @@ import {
   birthYears,
   confirmPasswordState,
   isEmailReverified,
+  loginNoticeOf,
   NEXT_URL_MAX,
   passwordProblem,
   passwordStrength,
+  reloginUrl,
   safeNextUrl,
   signupErrorMessage,
 } from "./accounts.ts";
@@ -43,6 +45,23 @@ describe("safeNextUrl", () => {
     expect(safeNextUrl(longest)).toBe(longest);
     expect(safeNextUrl(`${longest}a`)).toBe("/home");
     expect(safeNextUrl(`/${"a".repeat(1_000_000)}`)).toBe("/home");
+  });
+});
+
+describe("login notices", () => {
+  it("names only the notices the product sends", () => {
+    expect(loginNoticeOf("password_reset")).toBe("password_reset");
+    expect(loginNoticeOf("username_changed")).toBe("username_changed");
+    for (const other of [null, "", "PASSWORD_RESET", "toString", "<b>Locked</b>"]) {
+      expect(loginNoticeOf(other)).toBeNull();
+    }
+  });
+
+  it("keeps the spec's log-in-again addresses, with the notice added", () => {
+    expect(reloginUrl("home", "password_reset")).toBe("/login?nexturl=home&notice=password_reset");
+    expect(reloginUrl("/settings", "password_changed")).toBe(
+      "/login?nexturl=/settings&notice=password_changed",
+    );
   });
 });
 

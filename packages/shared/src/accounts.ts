@@ -70,6 +70,24 @@ export function signupErrorMessage(
   return SIGNUP_ERROR_CODES[key] ?? fallback;
 }
 
+/**
+ * Why a reader was sent to log in again, which the login page says in an info alert (§2).
+ * Only these are said: other words in the query are never shown.
+ */
+export const LOGIN_NOTICES = ["password_reset", "password_changed", "username_changed"] as const;
+export type LoginNotice = (typeof LOGIN_NOTICES)[number];
+
+/** A login notice as asked for in the query, or null for anything else. */
+export const loginNoticeOf = (value: string | null): LoginNotice | null =>
+  LOGIN_NOTICES.find((notice) => notice === value) ?? null;
+
+/**
+ * The spec's log-in-again addresses (§2): home after a password reset, /settings after a
+ * username or password change there; each carries the notice saying why.
+ */
+export const reloginUrl = (nexturl: "home" | "/settings", notice: LoginNotice): string =>
+  `/login?nexturl=${nexturl}&notice=${notice}`;
+
 /** Longer than any page's address: a longer one is crafted, and too big for a Location header. */
 export const NEXT_URL_MAX = 2000;
 

@@ -604,7 +604,7 @@ describe("forgotten passwords", () => {
 
     const ok = await reset(token, "New-Lantern-42");
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toEqual({ redirectUrl: "/login?nexturl=home" });
+    expect(await ok.json()).toEqual({ redirectUrl: "/login?nexturl=home&notice=password_reset" });
     expect((await me(cookie)).status).toBe(401);
 
     const again = await reset(token, "Another-Lantern-42");

@@ -6,6 +6,7 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
   passwordStrength,
+  reloginUrl,
   type SignupSource,
   safeNextUrl,
   signupSourceOf,
@@ -202,10 +203,10 @@ export function accountRoutes(limits: AccountLimiters) {
     const html = wantsHtml(c);
     const resetting = token !== "";
     const relogin = !resetting
-      ? "/login?nexturl=/settings"
+      ? reloginUrl("/settings", "password_changed")
       : fromPush
         ? RESET_FROM_PUSH_DONE
-        : "/login?nexturl=home";
+        : reloginUrl("home", "password_reset");
     try {
       if (resetting) await resetPassword(c.get("db"), token, password);
       else {

@@ -1,5 +1,11 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { ALL_ALERTS, isFeatureName, isFeatureSettingName } from "@inkwell/shared";
+import {
+  ALL_ALERTS,
+  isFeatureName,
+  isFeatureSettingName,
+  type LoginNotice,
+  reloginUrl,
+} from "@inkwell/shared";
 import type { Context } from "hono";
 import { deleteCookie } from "hono/cookie";
 import type { AppEnv } from "../http/app-env.ts";
@@ -32,8 +38,6 @@ const requireSelf = (c: Context<AppEnv>, username: string): Viewer => {
 
 const text = (fields: Record<string, unknown>, name: string) =>
   typeof fields[name] === "string" ? (fields[name] as string) : "";
-
-const RELOGIN = "/login?nexturl=/settings";
 
 const accountForm = z
   .object({
@@ -75,8 +79,12 @@ export const countPasswordGuess = (c: Context<AppEnv>, limits: AccountLimiters, 
 export function settingsRoutes(limits: AccountLimiters) {
   const app = new OpenAPIHono<AppEnv>();
 
-  /** Runs a change that ends in a forced re-login, or answers the refusal. */
-  const withRelogin = async (c: Context<AppEnv>, change: () => Promise<void>) => {
+  /** Runs a change that ends in a forced re-login, which `notice` explains, or answers the refusal. */
+  const withRelogin = async (
+    c: Context<AppEnv>,
+    notice: LoginNotice,
+    change: () => Promise<void>,
+  ) => {
     try {
       await change();
     } catch (error) {
@@ -84,14 +92,15 @@ export function settingsRoutes(limits: AccountLimiters) {
       throw error;
     }
     deleteCookie(c, SESSION_COOKIE, { path: "/" });
-    return wantsHtml(c) ? c.redirect(RELOGIN, 303) : c.json({ redirectUrl: RELOGIN });
+    const relogin = reloginUrl("/settings", notice);
+    return wantsHtml(c) ? c.redirect(relogin, 303) : c.json({ redirectUrl: relogin });
   };
 
   app.post("/apiv2/updateusername", async (c) => {
     const viewer = requireViewer(c);
     await countPasswordGuess(c, limits, viewer);
     const fields = await readFields(c);
-    return withRelogin(c, () =>
+    return withRelogin(c, "username_changed", () =>
       changeUsername(c.get("db"), viewer, {
         username: text(fields, "username"),
         password: text(fields, "password"),

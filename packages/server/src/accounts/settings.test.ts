@@ -85,7 +85,9 @@ describe("password change", () => {
       true,
     );
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toEqual({ redirectUrl: "/login?nexturl=/settings" });
+    expect(await ok.json()).toEqual({
+      redirectUrl: "/login?nexturl=/settings&notice=password_changed",
+    });
     for (const cookie of [user.cookie, second]) {
       expect((await t.get("/api/v3/internal/current_user", { headers: { cookie } })).status).toBe(
         401,
@@ -194,7 +196,9 @@ describe("username change", () => {
       { username: "Renamed", password: PASSWORD },
       true,
     );
-    expect(await ok.json()).toEqual({ redirectUrl: "/login?nexturl=/settings" });
+    expect(await ok.json()).toEqual({
+      redirectUrl: "/login?nexturl=/settings&notice=username_changed",
+    });
     expect(
       (await t.get("/api/v3/internal/current_user", { headers: { cookie: user.cookie } })).status,
     ).toBe(401);

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, safeNextUrl } from "@inkwell/shared";
+import { ACCOUNT_MESSAGES, loginNoticeOf, safeNextUrl } from "@inkwell/shared";
 import { useEffect, useRef, useState } from "react";
 import { redirect } from "react-router";
 import { apiContext } from "../api/context.ts";
@@ -27,11 +27,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const error = code
     ? (ERRORS[code] ?? t.account.oauth.errors[code] ?? ACCOUNT_MESSAGES.generic)
     : null;
+  // Why the reader was sent here (a reset or a settings change that signed them out).
+  const notice = loginNoticeOf(url.searchParams.get("notice"));
   // The options view (Google, or email) comes first when there is more than one way in.
   const emailView = !google || error !== null || url.searchParams.get("view") === "email";
   return {
     nextUrl,
     error,
+    notice: notice && t.account.loginNotices[notice],
     // The identifier and password did not match: the form, not the server, is what to fix.
     wrongCredentials: code === "login_failed",
     google,
@@ -49,7 +52,7 @@ export function meta() {
  * redirects. Its labels follow the NEW_ONBOARDING_1 flag.
  */
 export default function LoginPage({ loaderData }: Route.ComponentProps) {
-  const { nextUrl, error, wrongCredentials, google, emailView, newOnboarding } = loaderData;
+  const { nextUrl, error, notice, wrongCredentials, google, emailView, newOnboarding } = loaderData;
   const identifier = useRef<HTMLInputElement>(null);
   // Back on the form after a refused try: focus where to start again, described by why.
   useEffect(() => {
@@ -71,6 +74,7 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
           {error}
         </Alert>
       )}
+      {notice && <Alert tone="info">{notice}</Alert>}
       {emailView ? (
         <>
           <form className="auth__form" method="post" action={`/login?${query}`}>

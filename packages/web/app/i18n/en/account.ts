@@ -1,5 +1,15 @@
+import type { LoginNotice } from "@inkwell/shared";
+
+/** Why the login page was opened, said in its info alert (§2). */
+const loginNotices: Record<LoginNotice, string> = {
+  password_reset: "Your password has been reset. Log in with your new password.",
+  password_changed: "Your password has been saved. Log in again with your new password.",
+  username_changed: "Your username has been changed. Log in again to carry on.",
+};
+
 export const account = {
   logInTitle: "Log in to Inkwell",
+  loginNotices,
   logIn: "Log in",
   identifier: "Email or username",
   password: "Password",
