@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { CoinPackOffer, RecentSearches } from "@inkwell/shared";
 import { Hono } from "hono";
 import type { ServerBuild } from "react-router";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createSession, SESSION_COOKIE } from "./accounts/sessions.ts";
 import { createApi } from "./app.ts";
 import { storyChanged } from "./events.ts";
@@ -213,6 +213,28 @@ describe("server-rendered pages", () => {
     const html = await response.text();
     expect(html).toContain('<h1 id="settings-heading">Settings</h1>');
     expect(html).toContain(">Account</a>");
+  });
+
+  it("keeps log in, sign up and the inbox up with empty flags, logged, when the flags fail", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const broken = siteFailing("/api/v3/internal/features");
+      // §8: empty flags leave NEW_ONBOARDING_1 off, so both pages use their older words.
+      const login = await broken.request("/login");
+      expect(login.status).toBe(200);
+      expect(await login.text()).toContain('<label for="login-username">Username or Email</label>');
+      const signup = await broken.request("/signup");
+      expect(signup.status).toBe(200);
+      expect(await signup.text()).toContain('<h1 id="signup-heading">Join Inkwell</h1>');
+      const inbox = await broken.request("/inbox", { headers: { cookie: readerCookie } });
+      expect(inbox.status).toBe(200);
+      const failures = logged.mock.calls.filter(
+        ([said]) => said === "fetching feature flags failed",
+      );
+      expect(failures).toHaveLength(3);
+    } finally {
+      logged.mockRestore();
+    }
   });
 
   it("sends /settings/notifications to the Settings page's Notifications tab", async () => {

@@ -71,6 +71,8 @@ describe("featured carousel autoplay", () => {
   it("advances every 5500 ms, or 5000 ms with the HFC_LIMIT_INCREASE flag", () => {
     expect(featuredAutoplayMs(featuresFrom({}))).toBe(5500);
     expect(featuredAutoplayMs(featuresFrom({ HFC_LIMIT_INCREASE: true }))).toBe(5000);
+    // Flags that could not be fetched are empty: the usual pace.
+    expect(featuredAutoplayMs(null)).toBe(5500);
   });
 });
 

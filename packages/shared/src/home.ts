@@ -277,9 +277,9 @@ export const FEATURED_AUTOPLAY_MS = 5500;
 /** …and this often with the HFC_LIMIT_INCREASE feature flag on (§9). */
 export const FEATURED_AUTOPLAY_INCREASED_MS = 5000;
 
-/** The featured carousel's autoplay interval, by the HFC_LIMIT_INCREASE flag. */
-export const featuredAutoplayMs = (features: { HFC_LIMIT_INCREASE: boolean }): number =>
-  features.HFC_LIMIT_INCREASE ? FEATURED_AUTOPLAY_INCREASED_MS : FEATURED_AUTOPLAY_MS;
+/** The featured carousel's autoplay interval, by the HFC_LIMIT_INCREASE flag (off without flags). */
+export const featuredAutoplayMs = (features: { HFC_LIMIT_INCREASE: boolean } | null): number =>
+  features?.HFC_LIMIT_INCREASE ? FEATURED_AUTOPLAY_INCREASED_MS : FEATURED_AUTOPLAY_MS;
 
 /** What the hero of a storyHeroGroup shows from `minWidth` px up (reader.md §9). */
 export interface HeroLimits {

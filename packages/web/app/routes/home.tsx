@@ -1,8 +1,9 @@
-import { FEATURED_AUTOPLAY_MS, featuredAutoplayMs } from "@inkwell/shared";
+import { featuredAutoplayMs } from "@inkwell/shared";
 import { apiContext } from "../api/context.ts";
 import { HomeFeed, HomeFeedError } from "../features/home/home-feed.tsx";
 import { LandingPage } from "../features/home/landing-page.tsx";
 import { t } from "../i18n/index.ts";
+import { loadFeatures } from "../lib/feature-flags.ts";
 import type { Route } from "./+types/home";
 
 const POPULAR_SHOWN = 12;
@@ -21,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         },
       ),
       // The featured carousel's pace follows a flag; without the flags it keeps the usual one.
-      api.features().then(featuredAutoplayMs, () => FEATURED_AUTOPLAY_MS),
+      loadFeatures(api).then(featuredAutoplayMs),
     ]);
     return { kind: "feed" as const, sections: feed, autoplayMs };
   }

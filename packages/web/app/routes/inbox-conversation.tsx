@@ -23,6 +23,7 @@ import {
   useSafetyActions,
 } from "../features/safety/use-safety-actions.tsx";
 import { t } from "../i18n/index.ts";
+import { loadFeatures } from "../lib/feature-flags.ts";
 import { orNotFound } from "../lib/route-data.ts";
 import type { Route } from "./+types/inbox-conversation";
 
@@ -39,7 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       if (error instanceof Error) return emptyConversation(other);
       throw error;
     }),
-    api.features().catch(() => null),
+    loadFeatures(api),
   ]);
   return { me: user.username, conversation, features, now: Date.now() };
 }

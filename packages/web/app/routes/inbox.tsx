@@ -14,6 +14,7 @@ import { MessagingNotices } from "../features/inbox/messaging-notices.tsx";
 import { NewMessageModal } from "../features/inbox/new-message.tsx";
 import { ThreadRow } from "../features/inbox/thread-row.tsx";
 import { t } from "../i18n/index.ts";
+import { loadFeatures } from "../lib/feature-flags.ts";
 import type { Route } from "./+types/inbox";
 
 const isFilter = (value: string | null): value is InboxFilter =>
@@ -25,12 +26,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!user) throw redirect(`/login?${new URLSearchParams({ nextUrl: "/inbox" })}`);
   const requested = new URL(request.url).searchParams.get("filter");
   const filter = isFilter(requested) ? requested : "all";
-  // The spec's failures: an inbox that cannot load is empty; flags that cannot load are defaults.
+  // The spec's failures: an inbox that cannot load is empty, and so are flags that cannot.
   const [first, features] = await Promise.all([
     api
       .inbox(user.username, filter, { limit: INBOX_PAGE_SIZE, offset: 0 })
       .catch((): InboxThreadList => ({ threads: [], total: 0 })),
-    api.features().catch(() => null),
+    loadFeatures(api),
   ]);
   return { username: user.username, filter, first, features, now: Date.now() };
 }

@@ -6,6 +6,7 @@ import { Alert } from "../components/alert.tsx";
 import { GoogleButton } from "../components/google-button.tsx";
 import { PasswordField } from "../components/password-field.tsx";
 import { t } from "../i18n/index.ts";
+import { loadFeatures } from "../lib/feature-flags.ts";
 import type { Route } from "./+types/login";
 
 const ERRORS: Record<string, string> = {
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const code = url.searchParams.get("error");
   const [{ google }, features] = await Promise.all([
     context.get(apiContext).authProviders(),
-    context.get(apiContext).features(),
+    loadFeatures(context.get(apiContext)),
   ]);
   const error = code
     ? (ERRORS[code] ?? t.account.oauth.errors[code] ?? ACCOUNT_MESSAGES.generic)
@@ -39,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     wrongCredentials: code === "login_failed",
     google,
     emailView,
-    newOnboarding: features.NEW_ONBOARDING_1,
+    newOnboarding: features?.NEW_ONBOARDING_1 ?? false,
   };
 }
 

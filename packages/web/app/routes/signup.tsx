@@ -23,6 +23,7 @@ import {
   useSignupForm,
 } from "../features/accounts/signup-form.tsx";
 import { t } from "../i18n/index.ts";
+import { loadFeatures } from "../lib/feature-flags.ts";
 import type { Route } from "./+types/signup";
 
 const ONBOARDING_URL = "/start/writerjourney";
@@ -40,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const code = url.searchParams.get("code");
   // The landing page's button this came from, recorded with the account; others are dropped.
   const source = signupSourceOf(url.searchParams.get("source"));
-  const [providers, features] = await Promise.all([api.authProviders(), api.features()]);
+  const [providers, features] = await Promise.all([api.authProviders(), loadFeatures(api)]);
   return {
     nextUrl,
     source,
@@ -48,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     years: birthYears(new Date()),
     google: providers.google,
     emailView: !providers.google || code !== null || url.searchParams.get("view") === "email",
-    newOnboarding: features.NEW_ONBOARDING_1,
+    newOnboarding: features?.NEW_ONBOARDING_1 ?? false,
   };
 }
 

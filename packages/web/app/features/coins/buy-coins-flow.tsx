@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
+import { loadFeatures } from "../../lib/feature-flags.ts";
 import { BuyCoinsModal } from "./buy-coins-modal.tsx";
 import { CoinShop } from "./coin-shop.tsx";
 import { wallet } from "./wallet-store.ts";
@@ -12,12 +13,9 @@ import "../../styles/coins.css";
 let webPurchasing: Promise<boolean> | null = null;
 function coinShopEnabled(): Promise<boolean> {
   // §8: flags that fail to load are empty flags, so the app's how-to shows.
-  webPurchasing ??= browserApi()
-    .features()
-    .then(
-      (features) => features.WEB_COIN_PURCHASING,
-      () => false,
-    );
+  webPurchasing ??= loadFeatures(browserApi()).then(
+    (features) => features?.WEB_COIN_PURCHASING ?? false,
+  );
   return webPurchasing;
 }
 
