@@ -269,6 +269,41 @@ describe("comments on the reading page", () => {
     });
   });
 
+  test("a link to a reply past the first two opens its thread with that reply shown and marked", async () => {
+    // A reply with at least two older replies in its thread, on a part anyone may read.
+    const [linked] = readDatabase<{ id: number; part_id: number }>(
+      server.dataDir,
+      `SELECT r.id, r.part_id FROM comments r
+         JOIN comments c ON c.id = r.parent_id
+         JOIN parts p ON p.id = r.part_id JOIN stories s ON s.id = p.story_id
+       WHERE r.deleted = 0 AND c.deleted = 0 AND s.is_paid = 0 AND s.rating <> 4
+         AND s.draft = 0 AND s.deleted = 0 AND p.draft = 0 AND p.deleted = 0
+         AND (SELECT count(*) FROM comments o WHERE o.parent_id = r.parent_id AND o.deleted = 0
+                AND (o.created_at < r.created_at OR (o.created_at = r.created_at AND o.id < r.id))) >= 2
+       ORDER BY r.id LIMIT 1`,
+    );
+    if (!linked) throw new Error("the demo has a thread with more than 2 replies");
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto(`/${linked.part_id}?commentId=${linked.id}`);
+      const marked = comments(page).locator(`.comment--highlighted#comment-${linked.id}`);
+      await marked.waitFor();
+      const replyIds = () =>
+        comments(page)
+          .locator(".comment--reply")
+          .evaluateAll((nodes) => nodes.map((node) => node.id));
+      expect(await replyIds()).toHaveLength(3);
+      // The rest of the replies load around it, and it is not shown twice.
+      const more = comments(page).getByRole("button", { name: /^View \d+ Repl/ });
+      if (await more.count()) {
+        await more.click();
+        await more.waitFor({ state: "detached" });
+      }
+      const ids = await replyIds();
+      expect(ids.filter((id) => id === `comment-${linked.id}`)).toHaveLength(1);
+      expect(ids.length).toBeGreaterThanOrEqual(3);
+    });
+  });
+
   test("by keyboard: a posted comment is announced; Delete moves focus to the next comment, the last to the empty list; the last Load more to the first new thread", async () => {
     // A free part nobody has commented on yet, and one with a second set of threads to load.
     const readable = `JOIN stories s ON s.id = p.story_id

@@ -52,7 +52,13 @@ export function CommentsSection({ partId }: { partId: number }) {
     const api = browserApi();
     api
       .comment(target)
-      .then((comment) => (comment.isReply ? api.comment(comment.resource.resourceId) : comment))
+      .then(async (comment) => {
+        if (!comment.isReply) return comment;
+        const thread = await api.comment(comment.resource.resourceId);
+        // The thread comes with its first replies: a later one linked to follows them.
+        const shown = thread.replyData.some((reply) => reply.commentId.resourceId === target);
+        return shown ? thread : { ...thread, replyData: [...thread.replyData, comment] };
+      })
       .then((thread) => {
         setSingle({ status: "loaded", thread, target });
         requestAnimationFrame(() =>
