@@ -199,6 +199,23 @@ describe("the Library and reading lists", () => {
     });
   });
 
+  test("a new list named My Library, in any case, is the Library itself", async () => {
+    const story = stories[3];
+    if (!story) throw new Error("the catalogue has four hot stories");
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await signIn(page, `/story/${story.id}`, "demo_ambassador");
+      const popover = await openAddTo(page);
+      const library = popover.getByRole("checkbox", { name: "My Library" });
+      expect(await library.isChecked()).toBe(false);
+      await popover.getByLabel("New reading list").fill("my library");
+      await popover.getByRole("button", { name: "Create" }).click();
+      await popover.getByRole("status").filter({ hasText: "Added to My Library" }).waitFor();
+      expect(await library.isChecked()).toBe(true);
+      expect(await popover.getByRole("checkbox", { name: /my library/i }).count()).toBe(1);
+      expect(await popover.getByLabel("New reading list").inputValue()).toBe("");
+    });
+  });
+
   test("tabbing out of the popover closes it, so it never covers what has focus", async () => {
     const story = stories[4];
     if (!story) throw new Error("the catalogue has five hot stories");

@@ -90,6 +90,13 @@ export function AddToPanel({ storyId, username }: { storyId: number; username: s
     if (busy) return;
     const trimmed = name.trim();
     if (!trimmed) return fail(t.lists.nameRequired);
+    // A typed name reuses the list of that name (§4), and My Library is one of the reader's.
+    if (trimmed.toLowerCase() === t.lists.myLibrary.toLowerCase()) {
+      setName("");
+      if (inLibrary) done(t.lists.added(t.lists.myLibrary));
+      else await toggleLibrary();
+      return;
+    }
     setBusy(true);
     try {
       const result = await browserApi().createReadingList(trimmed, storyId);
