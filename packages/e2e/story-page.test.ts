@@ -120,6 +120,11 @@ describe("the story page", () => {
       await recommended.getByRole("listitem").first().waitFor();
       expect(asked).toHaveLength(1);
       expect(await recommended.getByRole("listitem").count()).toBeGreaterThan(0);
+      // Each card starts its story's description, cut at 100 characters (§9).
+      const blurbs = await recommended.locator(".story-card__description").allTextContents();
+      expect(blurbs.length).toBe(await recommended.getByRole("listitem").count());
+      for (const blurb of blurbs) expect(blurb.length).toBeLessThanOrEqual(100);
+      expect(blurbs.some((blurb) => blurb.endsWith("…"))).toBe(true);
       await expectNoAxeViolations(page, "the story page on a phone");
       // Pressed, it opens sign-up, as every interaction does for a visitor (§6).
       await add.click({ force: true });

@@ -9,8 +9,20 @@ import { Icon } from "./icon.tsx";
 import { StoryPreview } from "./story-preview.tsx";
 import { UserBadges } from "./user-badges.tsx";
 
-/** A story in a grid or list: cover, title, author, counts. Opens the story preview. */
-export function StoryCard({ story }: { story: StoryCardData }) {
+/** The similar stories' cut of a description (reader.md §9). */
+const DESCRIPTION_CUT = 100;
+
+/**
+ * A story in a grid or list: cover, title, author, counts (and, `described`, the start of
+ * its description, as 'You may also like' shows it). Opens the story preview.
+ */
+export function StoryCard({
+  story,
+  described = false,
+}: {
+  story: StoryCardData;
+  described?: boolean;
+}) {
   const [previewing, setPreviewing] = useState(false);
   return (
     <article className="story-card">
@@ -27,6 +39,9 @@ export function StoryCard({ story }: { story: StoryCardData }) {
         {story.user.name}
         <UserBadges badges={story.user.badges} />
       </p>
+      {described && story.description && (
+        <p className="story-card__description">{truncate(story.description, DESCRIPTION_CUT)}</p>
+      )}
       <p className="story-card__meta">
         <span>
           <Icon of={Eye} aria-hidden="true" size={13} />

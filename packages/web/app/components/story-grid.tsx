@@ -12,15 +12,18 @@ export function StoryGrid({
   stories,
   label,
   heading,
+  described = false,
 }: {
   stories: StoryCardData[];
   label: string;
   heading?: "hidden" | "shown";
+  /** Each card shows the start of its story's description. */
+  described?: boolean;
 }) {
   const headingId = useId();
   const items = stories.map((story) => (
     <li key={story.id}>
-      <StoryCard story={story} />
+      <StoryCard story={story} described={described} />
     </li>
   ));
   if (!heading) {

@@ -52,7 +52,7 @@ export function RecommendedStories({ storyId }: { storyId: number }) {
     <section className="story-recommendations" aria-labelledby="recommended-heading">
       <h2 id="recommended-heading">{t.story.youMayAlsoLike}</h2>
       <Suspense fallback={null}>
-        <StoryGrid stories={stories} label={t.story.youMayAlsoLike} />
+        <StoryGrid stories={stories} label={t.story.youMayAlsoLike} described />
       </Suspense>
     </section>
   );
