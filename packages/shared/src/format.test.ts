@@ -301,6 +301,12 @@ describe("truncate", () => {
     expect(truncate("one\n\ntwo", 4)).toBe("one…");
   });
 
+  it("drops a full stop or comma the cut leaves before the ellipsis", () => {
+    expect(truncate("It ended. Then", 10)).toBe("It ended…");
+    expect(truncate("Wait, what now", 6)).toBe("Wait…");
+    expect(truncate("Why? Because", 6)).toBe("Why?…");
+  });
+
   it("never splits a surrogate pair", () => {
     const text = "ab😀cd"; // a, b, two code units of 😀, c, d
     expect(truncate(text, 4)).toBe("ab…");

@@ -228,7 +228,8 @@ export function truncate(text: string, max: number): string {
   let end = Math.floor(max) - 1;
   // Keep a surrogate pair whole: drop its first half rather than split it.
   if (end > 0 && isHighSurrogate(text.charCodeAt(end - 1))) end--;
-  return text.slice(0, end).trimEnd() + ELLIPSIS;
+  // A cut after a sentence's end reads "known.…": the stop gives way to the ellipsis.
+  return text.slice(0, end).replace(/[\s.,;:]+$/u, "") + ELLIPSIS;
 }
 
 function isHighSurrogate(code: number): boolean {
