@@ -5,6 +5,8 @@ import {
   modelTypeOf,
   parseReportType,
   REPORT_TYPE_IDS,
+  reasonTitles,
+  type SupportFlow,
   type SupportItem,
   storyIdFromUrl,
   supportTreeProblems,
@@ -94,5 +96,38 @@ describe("the support tree's shape", () => {
         { type: "text", id: "a", text: "again" },
       ]),
     ).toEqual(["a page needs at least one item", "item id a is used twice on one page"]);
+  });
+});
+
+describe("what staff read a reason as", () => {
+  const box = (reason: string): SupportItem => ({
+    type: "editText",
+    id: `${reason}-details`,
+    title: "Tell us",
+    reason,
+  });
+  const flow: SupportFlow = {
+    id: "comment",
+    title: "Report a comment",
+    ticketFormId: 1,
+    ticketSubject: "Comment",
+    items: [
+      { type: "page", id: "hate", title: "Hate speech", items: [box("hate_speech")] },
+      {
+        type: "page",
+        id: "harassment",
+        title: "Harassment or bullying",
+        items: [{ type: "page", id: "other", title: "Someone else", items: [box("of_other")] }],
+      },
+      box("general"),
+    ],
+  };
+
+  it("names a reason by the choices that lead to it, or by its flow at the top", () => {
+    expect(Object.fromEntries(reasonTitles([flow]))).toEqual({
+      hate_speech: "Hate speech",
+      of_other: "Harassment or bullying: Someone else",
+      general: "Report a comment",
+    });
   });
 });

@@ -113,18 +113,20 @@ export interface SupportTree {
 }
 
 /**
- * What each ticket reason is called: the choice (page title) whose detail box sends it, or
- * the flow's title for a box at the flow's top. The first name found for a reason wins.
+ * What each ticket reason is called: the choice (page title) whose detail box sends it, after
+ * the choices that led there ("Harassment or bullying: Someone else"), or the flow's title
+ * for a box at the flow's top. The first name found for a reason wins.
  */
 export function reasonTitles(flows: SupportFlow[]): Map<string, string> {
   const titles = new Map<string, string>();
-  const walk = (items: SupportItem[], title: string) => {
+  const walk = (items: SupportItem[], title: string, chosen: boolean) => {
     for (const item of items) {
       if (item.type === "editText" && !titles.has(item.reason)) titles.set(item.reason, title);
-      if (item.type === "page") walk(item.items, item.title);
+      if (item.type === "page")
+        walk(item.items, chosen ? `${title}: ${item.title}` : item.title, true);
     }
   };
-  for (const flow of flows) walk(flow.items, flow.title);
+  for (const flow of flows) walk(flow.items, flow.title, false);
   return titles;
 }
 
