@@ -321,6 +321,13 @@ describe("accounts in the browser", () => {
           );
           return button !== undefined && !button.disabled;
         });
+        // A password the strength rule refuses keeps it off, however complete the rest.
+        const password = page.getByLabel("Password", { exact: true });
+        const strong = await password.inputValue();
+        await password.fill("short");
+        await expect.poll(() => submit.isDisabled()).toBe(true);
+        await password.fill(strong);
+        await expect.poll(() => submit.isDisabled()).toBe(false);
         await expectNoAxeViolations(page, "the older sign-up form");
 
         await page.goto("/login");

@@ -59,6 +59,17 @@ export function meta() {
 
 const PREFIX = "signup";
 
+const fieldValue = (form: HTMLFormElement, name: string): string => {
+  const field = form.elements.namedItem(name);
+  return field instanceof HTMLInputElement ? field.value : "";
+};
+
+/** Flag off, the button waits for every field, the password's strength rule included (§4). */
+const isComplete = (form: HTMLFormElement): boolean =>
+  form.checkValidity() &&
+  passwordProblem(fieldValue(form, "password"), { username: fieldValue(form, "username") }) ===
+    null;
+
 /**
  * The email sign-up form, in the field order of the NEW_ONBOARDING_1 flag: on, email,
  * username, birthday, pronouns, password, marketing, consent, checked on submit; off,
@@ -115,12 +126,9 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
         autoComplete="new-password"
         hint={t.account.passwordHint}
         error={form.fieldError("password")}
-        onBlur={form.checkOnBlur("password", async (value, owner) => {
-          const username = owner?.elements.namedItem("username");
-          return passwordProblem(value, {
-            username: username instanceof HTMLInputElement ? username.value : undefined,
-          });
-        })}
+        onBlur={form.checkOnBlur("password", async (value, owner) =>
+          passwordProblem(value, { username: owner ? fieldValue(owner, "username") : undefined }),
+        )}
       />
     ),
     marketing: <MarketingField key="marketing" prefix={PREFIX} />,
@@ -141,7 +149,7 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
             method="post"
             action={action}
             onSubmit={form.submit}
-            onChange={(event) => !newOnboarding && setComplete(event.currentTarget.checkValidity())}
+            onChange={(event) => !newOnboarding && setComplete(isComplete(event.currentTarget))}
             noValidate
           >
             {source && <input type="hidden" name="source" value={source} />}
