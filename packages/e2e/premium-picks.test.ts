@@ -78,6 +78,27 @@ describe("Premium Picks", () => {
     });
   });
 
+  test("a page left open past the change asks for the new month's picks", async () => {
+    const response = await fetch(`${server.url}/reading/v1/premiumPicks?fields=current(expiresAt)`);
+    const { current } = (await response.json()) as { current: { expiresAt: string } };
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page, context) => {
+      await context.addCookies([{ name: "seen-premium-picks-faq", value: "1", url: server.url }]);
+      // The reader's clock two minutes before the change.
+      await page.clock.install({ time: Date.parse(current.expiresAt) - 2 * 60_000 });
+      await page.goto("/catalog/premiumpicks");
+      // Hydrated: the countdown runs on the reader's clock.
+      await page.getByText(/^New picks in 0 days, 0 hours and [12] minutes?$/).waitFor();
+      const asked: string[] = [];
+      page.on("request", (request) => {
+        if (new URL(request.url()).pathname.endsWith(".data")) asked.push(request.url());
+      });
+      await page.clock.fastForward("01:00");
+      expect(asked).toEqual([]);
+      await page.clock.fastForward("01:30");
+      await expect.poll(() => asked.length).toBe(1);
+    });
+  });
+
   test("visitors are offered Premium, and the page passes axe on a desktop", async () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page, context) => {
       await context.addCookies([{ name: "seen-premium-picks-faq", value: "1", url: server.url }]);

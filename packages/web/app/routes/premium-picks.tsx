@@ -6,6 +6,7 @@ import {
   PICKS_FAQ_COOKIE,
 } from "@inkwell/shared";
 import { useEffect, useState } from "react";
+import { useRevalidator } from "react-router";
 import type { PicksPeriodData } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
 import { Alert } from "../components/alert.tsx";
@@ -98,14 +99,23 @@ function Picks({ period }: { period: PicksPeriodData }) {
   );
 }
 
-/** The time left until the picks change, kept current every minute (reader.md §9). */
+/**
+ * The time left until the picks change, kept current every minute (reader.md §9); at the
+ * change the page asks for the new month's picks, so one left open does not sit at 0d 0h 0m
+ * over last month's.
+ */
 function Countdown({ until, now }: { until: string; now: number }) {
   const [at, setAt] = useState(now);
+  const { revalidate } = useRevalidator();
   useEffect(() => {
     setAt(Date.now());
     const timer = setInterval(() => setAt(Date.now()), PICKS_COUNTDOWN_MS);
     return () => clearInterval(timer);
   }, []);
+  const changed = at >= Date.parse(until);
+  useEffect(() => {
+    if (changed) void revalidate();
+  }, [changed, revalidate]);
   const left = countdown(new Date(until), new Date(at));
   return (
     <p className="premium-picks__countdown">
