@@ -303,8 +303,12 @@ export async function listThreads(
   };
 }
 
-/** A visible comment and its readable part, or a 404 for deleted, hidden or unreadable ones. */
-async function visibleComment(
+/**
+ * A comment on a part the viewer may read and, unless `locked: "allow"`, has unlocked; a 404
+ * for a deleted one or one on a part they cannot read. Whether they hid its author is not
+ * asked: a reader may report a comment of someone they have since muted.
+ */
+export async function readableComment(
   db: Kysely<Database>,
   viewer: MaybeViewer,
   commentId: number,
@@ -312,10 +316,21 @@ async function visibleComment(
 ) {
   const row = await selectComments(db).where("comments.id", "=", commentId).executeTakeFirst();
   if (!row) throw notFound("Comment");
-  const [part, hidden] = await Promise.all([
-    commentablePart(db, viewer, row.part_id, options).catch((error: unknown) => {
-      throw error instanceof HttpError && error.status === 404 ? notFound("Comment") : error;
-    }),
+  const part = await commentablePart(db, viewer, row.part_id, options).catch((error: unknown) => {
+    throw error instanceof HttpError && error.status === 404 ? notFound("Comment") : error;
+  });
+  return { row, part };
+}
+
+/** A visible comment and its readable part, or a 404 for deleted, hidden or unreadable ones. */
+async function visibleComment(
+  db: Kysely<Database>,
+  viewer: MaybeViewer,
+  commentId: number,
+  options: { locked?: "refuse" | "allow" } = {},
+) {
+  const [{ row, part }, hidden] = await Promise.all([
+    readableComment(db, viewer, commentId, options),
     hiddenCommenters(db, viewer),
   ]);
   if (hidden.includes(row.user_id)) throw notFound("Comment");

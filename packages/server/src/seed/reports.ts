@@ -1,11 +1,12 @@
 import {
+  MATURE_RATING,
   REPORT_TYPE_IDS,
   type ReportOutcome,
   type ReportReference,
   type ReportTypeName,
   reasonTitles,
 } from "@inkwell/shared";
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { partUrl, storyUrl } from "../stories/cards.ts";
 import { markResolved } from "../support/reports.ts";
@@ -79,6 +80,15 @@ const USER_REPORT: DemoReport = {
   hoursAgo: 2,
 };
 
+/** A published story anyone may read whole: not mature, not paid. */
+const openToAll = (eb: ExpressionBuilder<Database, "stories">) =>
+  eb.and([
+    eb("stories.deleted", "=", 0),
+    eb("stories.draft", "=", 0),
+    eb("stories.rating", "!=", MATURE_RATING),
+    eb("stories.is_paid", "=", 0),
+  ]);
+
 const viewerOf = (user: Person, isSysAdmin = false): Viewer => ({
   id: user.id,
   username: user.username,
@@ -129,10 +139,13 @@ export async function seedReports(
   const [admin] = (await people([adminId])).map(toPerson);
   if (!admin || reporters.length === 0 || others.length === 0) return;
 
+  // Reported where every reader may see them: no mature, paid or unpublished stories.
   const comments = await db
     .selectFrom("comments")
     .innerJoin("users", "users.id", "comments.user_id")
+    .innerJoin("stories", "stories.id", "comments.story_id")
     .select(["comments.id", "comments.part_id", "comments.text", "users.username", "users.name"])
+    .where((eb) => openToAll(eb))
     .where("comments.deleted", "=", 0)
     .where("comments.parent_id", "is", null)
     .where("comments.user_id", "in", others)
@@ -143,8 +156,7 @@ export async function seedReports(
     .selectFrom("stories")
     .innerJoin("users", "users.id", "stories.user_id")
     .select(["stories.id", "stories.title", "users.username"])
-    .where("stories.deleted", "=", 0)
-    .where("stories.draft", "=", 0)
+    .where((eb) => openToAll(eb))
     .where("stories.user_id", "in", others)
     .orderBy("stories.id", "desc")
     .limit(STORY_REPORTS.length)

@@ -471,6 +471,33 @@ describe("POST /v4/support/tickets/ as a report", () => {
     await expectRefused(fileTicket(commentReport(change)), 400, message);
   });
 
+  it("refuses reports of a draft story or of a comment on a draft part, naming no one", async () => {
+    const draft = await createStory(t.handle.db, writer.id, { title: "Secret Plans", draft: 1 });
+    const draftPart = await createStory(t.handle.db, writer.id, { parts: [{ draft: 1 }] });
+    const hidden = await t.handle.db
+      .insertInto("comments")
+      .values({
+        part_id: draftPart.partIds[0] as number,
+        story_id: draftPart.id,
+        user_id: writer.id,
+        text: "A note to myself",
+        created_at: Date.now(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    // Reading the answer would tell the reporter who wrote what they cannot see.
+    await expectRefused(
+      fileTicket(commentReport({ reportType: "4", id: String(draft.id) }), other.cookie),
+      404,
+      "The reported story was not found",
+    );
+    await expectRefused(
+      fileTicket(commentReport({ id: String(hidden.id) }), other.cookie),
+      404,
+      "The reported comment was not found",
+    );
+  });
+
   it("asks a visitor for their name and email when they give none at all", async () => {
     const { "requester[name]": _n, "requester[email]": _e, ...fields } = commentReport();
     await expectRefused(fileTicket(fields), 400, "requester is required");
@@ -806,6 +833,20 @@ describe("the copyright report", () => {
     ["an unknown story", () => path(999999, original.id), 404, "Story was not found"],
   ])("refuses %s, storing nothing", async (_, url, status, message) => {
     await expectRefused(post(url(), other.cookie), status, message);
+  });
+
+  it("refuses a draft story or a draft original: their titles are not the reporter's to learn", async () => {
+    const draft = await createStory(t.handle.db, writer.id, { title: "Unseen Copy", draft: 1 });
+    await expectRefused(
+      post(path(draft.id, original.id), other.cookie),
+      404,
+      "Story was not found",
+    );
+    await expectRefused(
+      post(path(story.id, draft.id), other.cookie),
+      404,
+      "The original story was not found",
+    );
   });
 
   it("refuses the owner reporting their own story", async () => {

@@ -17,10 +17,12 @@ import {
   type StaffReportPage,
 } from "@inkwell/shared";
 import type { Kysely } from "kysely";
+import { readableComment } from "../comments/service.ts";
 import type { Database } from "../db/schema.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { isBlocked, isMuted } from "../safety/relations.ts";
 import { iso, isoOrNull, storyUrl } from "../stories/cards.ts";
+import { readableStory } from "../stories/service.ts";
 import type { MaybeViewer, Viewer } from "../viewer.ts";
 import { toStaffNote } from "./staff-notes.ts";
 import { DEFAULT_TREE_LANG, supportTree } from "./tree.ts";
@@ -54,6 +56,19 @@ async function userByName(db: Kysely<Database>, username: string) {
   return { id: Number(user.id), username: user.username };
 }
 
+/**
+ * What the reporter may see, or a 404 naming it: a draft, gated or locked story or comment
+ * is not theirs to report, and its author and title are not theirs to learn from the answer.
+ */
+async function unseen<T>(lookup: Promise<T>, what: string): Promise<T> {
+  return lookup.catch((error: unknown) => {
+    if (error instanceof HttpError && (error.status === 403 || error.status === 404)) {
+      throw notFound(what);
+    }
+    throw error;
+  });
+}
+
 const requireModelId = (subject: ReportSubject, what: string) => {
   if (subject.modelId === null) {
     throw badRequest(`id is required: the ${what} being reported`, { id: "id is required" });
@@ -85,30 +100,18 @@ export async function resolveReport(
     }
     case REPORT_TYPE_IDS.story: {
       const id = requireModelId(subject, "story");
-      const story = await db
-        .selectFrom("stories")
-        .select(["id", "user_id"])
-        .where("id", "=", id)
-        .where("deleted", "=", 0)
-        .executeTakeFirst();
-      if (!story) throw notFound("The reported story");
+      const story = await unseen(readableStory(db, viewer, id), "The reported story");
       resolved = { ...base, modelId: id, reportedUserId: Number(story.user_id), storyId: id };
       break;
     }
     case REPORT_TYPE_IDS.comment: {
       const id = requireModelId(subject, "comment");
-      const comment = await db
-        .selectFrom("comments")
-        .select(["id", "user_id", "story_id"])
-        .where("id", "=", id)
-        .where("deleted", "=", 0)
-        .executeTakeFirst();
-      if (!comment) throw notFound("The reported comment");
+      const { row } = await unseen(readableComment(db, viewer, id), "The reported comment");
       resolved = {
         ...base,
         modelId: id,
-        reportedUserId: Number(comment.user_id),
-        storyId: Number(comment.story_id),
+        reportedUserId: Number(row.user_id),
+        storyId: Number(row.story_id),
       };
       break;
     }
@@ -492,16 +495,10 @@ export async function reportCopyright(
       original_story_id: "original_story_id must name another story",
     });
   }
-  const stories = await db
-    .selectFrom("stories")
-    .select(["id", "user_id", "title"])
-    .where("id", "in", [storyId, originalId])
-    .where("deleted", "=", 0)
-    .execute();
-  const story = stories.find((row) => Number(row.id) === storyId);
-  const original = stories.find((row) => Number(row.id) === originalId);
-  if (!story) throw notFound("Story");
-  if (!original) throw notFound("The original story");
+  const [story, original] = await Promise.all([
+    unseen(readableStory(db, viewer, storyId), "Story"),
+    unseen(readableStory(db, viewer, originalId), "The original story"),
+  ]);
   if (Number(story.user_id) === viewer.id) throw cannotReportSelf();
 
   const existing = await db
