@@ -141,6 +141,10 @@ export function settingsRoutes(limits: AccountLimiters) {
   app.put("/api/v3/users/:username", async (c) => {
     const viewer = requireSelf(c, c.req.param("username"));
     const form = parseInput(accountForm, await c.req.json().catch(() => null));
+    // An unconfirmed address is mailed a new link each time: as many as the email change allows.
+    if (form.is_email_reverified) {
+      await limits.mail.hit([`account:${viewer.id}`, `ip:${clientAddress(c)}`]);
+    }
     try {
       return c.json(await updateAccount(c.get("db"), viewer, form, publicBaseUrl(c)));
     } catch (error) {

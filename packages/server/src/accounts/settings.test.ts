@@ -349,6 +349,31 @@ describe("account and notification forms", () => {
     expect((await me(user.cookie)).email_reverification_status.is_email_reverified).toBe(true);
   });
 
+  it("limits the confirmation mails an unconfirmed reader can ask for, as the email change does", async () => {
+    const api = createApi(t.handle, { limits: accountLimiters() });
+    const user = await signedIn("mail_asker");
+    await t.handle.db
+      .updateTable("users")
+      .set({ email_verified: 0 })
+      .where("id", "=", user.id)
+      .execute();
+    const ask = () =>
+      api.request("/api/v3/users/mail_asker", {
+        method: "PUT",
+        headers: { cookie: user.cookie, "content-type": "application/json" },
+        body: JSON.stringify({ is_email_reverified: true }),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await ask()).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const mail = await t.handle.db
+      .selectFrom("outbox")
+      .select("subject")
+      .where("to_address", "=", "mail_asker@example.com")
+      .execute();
+    expect(mail).toHaveLength(5);
+  });
+
   it("saves notification choices: the two switches, the kinds of alert and the newsletter", async () => {
     const user = await signedIn("notified");
     const path = "/api/v3/users/notified/notification-settings";
