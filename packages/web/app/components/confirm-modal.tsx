@@ -38,16 +38,9 @@ export function ConfirmModal({
         <p>{text}</p>
         <ErrorLine text={error} />
         <div className="modal__actions">
-          <button
-            className="button"
-            type="button"
-            aria-disabled={busy || undefined}
-            onClick={() => {
-              if (!busy) onCancel();
-            }}
-          >
+          <BusyButton className="button" busy={busy} onClick={onCancel}>
             {cancelLabel}
-          </button>
+          </BusyButton>
           <BusyButton
             className={`button button--${tone}`}
             type="button"

@@ -164,16 +164,9 @@ export function PublishModal(props: PublishModalProps) {
         )}
         <ErrorLine text={error} />
         <div className="modal__actions">
-          <button
-            className="button"
-            type="button"
-            aria-disabled={busy || undefined}
-            onClick={() => {
-              if (!busy) close();
-            }}
-          >
+          <BusyButton className="button" busy={busy} onClick={close}>
             {t.works.cancel}
-          </button>
+          </BusyButton>
           {mode === "now" ? (
             <BusyButton
               className="button button--primary"
