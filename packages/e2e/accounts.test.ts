@@ -39,7 +39,12 @@ describe("accounts in the browser", () => {
       await expectNoAxeViolations(page, "the sign-up page with a failure toast");
       await page.unrouteAll();
       await page.getByRole("button", { name: "Sign up with email" }).click();
-      // A new account is asked whether it reads or writes, then picks its genres.
+      // A new account lands on home, whose welcome card asks whether it reads or writes.
+      await page.waitForURL(`${server.url}/home`);
+      await page
+        .getByRole("region", { name: "Welcome to Inkwell" })
+        .getByRole("link", { name: "Get started" })
+        .click();
       await page.waitForURL(`${server.url}/start/writerjourney`);
       await page.getByRole("button", { name: "Reader" }).click();
       await page.waitForURL(`${server.url}/start/genres`);
@@ -357,7 +362,7 @@ describe("accounts in the browser", () => {
       await page.goto("/signup");
       await fillSignup(page, "unverified_voter", true);
       await page.getByRole("button", { name: "Sign up with email" }).click();
-      await page.waitForURL(`${server.url}/start/writerjourney`);
+      await page.waitForURL(`${server.url}/home`);
       await page.goto(partUrl);
       await page.getByRole("button", { name: /^Vote/ }).click();
       const verify = page.getByRole("dialog", { name: "Please verify your email" });

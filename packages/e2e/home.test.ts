@@ -101,6 +101,9 @@ describe("the landing page, sign-up, genre onboarding and the home feed", () => 
 
       await fillSignup(page, "genre_picker", true);
       await page.getByRole("button", { name: "Sign up with email" }).click();
+      await page.waitForURL(`${server.url}/home`);
+      const welcome = page.getByRole("region", { name: "Welcome to Inkwell" });
+      await welcome.getByRole("link", { name: "Get started" }).click();
       await page.waitForURL(`${server.url}/start/writerjourney`);
       await page.getByRole("button", { name: "Reader" }).click();
       await page.waitForURL(`${server.url}/start/genres`);
@@ -122,6 +125,8 @@ describe("the landing page, sign-up, genre onboarding and the home feed", () => 
       // The first genre leads with a hero; the other two follow as rows.
       const hero = page.getByRole("region", { name: "Top picks in Horror" });
       await hero.getByRole("article").first().waitFor();
+      // Onboarded, the feed welcomes no more.
+      expect(await welcome.count()).toBe(0);
       expect(await page.getByRole("heading", { name: "Top picks in Poetry" }).isVisible()).toBe(
         true,
       );

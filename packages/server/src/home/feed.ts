@@ -8,6 +8,7 @@ import {
   type StoryCard,
   type StorySource,
   seesMatureContent,
+  WRITER_JOURNEY_PATH,
 } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
@@ -76,6 +77,8 @@ interface ReaderSignals {
   /** An adult whose content settings hide mature stories: they may turn them back on. */
   hidesMature: boolean;
   tags: string[];
+  /** Has said whether they read, write or both (or skipped the question). */
+  answeredQuestionnaire: boolean;
   continuing: Awaited<ReturnType<typeof continueReading>>;
   followed: StoryCard[];
   /** The story of their latest vote and its first tag, for "because you voted". */
@@ -89,7 +92,14 @@ async function readerSignals(db: Kysely<Database>, viewer: Viewer): Promise<Read
     fromFollowed(db, viewer),
     db
       .selectFrom("users")
-      .select(["name", "language_id", "is_premium", "include_mature", "birthdate"])
+      .select([
+        "name",
+        "language_id",
+        "is_premium",
+        "include_mature",
+        "birthdate",
+        "writer_answered_at",
+      ])
       .where("id", "=", viewer.id)
       .executeTakeFirstOrThrow(),
     latestVote(db, viewer),
@@ -102,6 +112,7 @@ async function readerSignals(db: Kysely<Database>, viewer: Viewer): Promise<Read
       user.include_mature === 0 &&
       seesMatureContent({ includeMature: true, birthdate: user.birthdate }, new Date()),
     tags,
+    answeredQuestionnaire: user.writer_answered_at !== null,
     continuing,
     followed,
     voted,
@@ -211,6 +222,18 @@ async function composeFeed(
   if (viewer && reader) {
     sections.push(continueReadingSection(viewer.username, reader.continuing));
     sections.push({ type: "greeting", data: { heading: `Hi, ${reader.name}` } });
+    if (!reader.answeredQuestionnaire && genres.length === 0) {
+      // A new account's way into the onboarding (decision 061), which ends by picking genres.
+      sections.push({
+        type: "cta",
+        data: {
+          heading: "Welcome to Inkwell",
+          message:
+            "Tell us whether you read, write or both, then pick up to three genres, and we'll make this feed yours.",
+          button: { text: "Get started", url: WRITER_JOURNEY_PATH },
+        },
+      });
+    }
   }
   if (slides.length > 0) {
     sections.push({ type: "featured", data: { heading: "Featured lists", items: slides } });
@@ -224,7 +247,7 @@ async function composeFeed(
         button: { text: "Start Reading", url: "/signup" },
       },
     });
-  } else if (genres.length === 0) {
+  } else if (genres.length === 0 && reader.answeredQuestionnaire) {
     sections.push({
       type: "cta",
       data: {

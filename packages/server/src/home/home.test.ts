@@ -455,13 +455,28 @@ describe("GET /v5/home", () => {
     expect(await prompt({ ...subscriber, cookie })).toBeUndefined();
   });
 
-  it("asks a reader without genres to pick some, and visitors to sign up", async () => {
-    const ctaOf = async (who: Reader | null) => ofType(await feed(who), "cta")[0]?.data.button;
-    expect(await ctaOf(await reader())).toEqual({ text: "Pick genres", url: "/start/genres" });
-    expect(await ctaOf(null)).toEqual({ text: "Start Reading", url: "/signup" });
+  it("leads a new account to the questionnaire, then to genres, and visitors to sign up", async () => {
+    const ctaOf = async (who: Reader | null) => ofType(await feed(who), "cta")[0]?.data;
     const a = await reader();
-    await choose(a, ["horror"]);
+    expect(await ctaOf(a)).toEqual({
+      heading: "Welcome to Inkwell",
+      message:
+        "Tell us whether you read, write or both, then pick up to three genres, and we'll make this feed yours.",
+      button: { text: "Get started", url: "/start/writerjourney" },
+    });
+    // Answered, the feed asks for genres at once, not after its cache expires.
+    const answered = await send("PUT", "/v5/users/me/writer-onboarding", a, {
+      user_type: "reader",
+    });
+    expect(answered.status).toBe(200);
+    expect((await ctaOf(a))?.button).toEqual({ text: "Pick genres", url: "/start/genres" });
+    expect((await choose(a, ["horror"])).status).toBe(200);
     expect(await ctaOf(a)).toBeUndefined();
+    // Genres chosen without the questionnaire leave nothing to ask either.
+    const b = await reader();
+    await choose(b, ["romance"]);
+    expect(await ctaOf(b)).toBeUndefined();
+    expect((await ctaOf(null))?.button).toEqual({ text: "Start Reading", url: "/signup" });
   });
 
   it("counts a visitor's click or impression of a sponsored story once a day", async () => {

@@ -7,6 +7,7 @@ import type {
 } from "@inkwell/shared";
 import type { Kysely, Updateable } from "kysely";
 import type { Database, UsersTable } from "../db/schema.ts";
+import { readerSignalsChanged } from "../events.ts";
 import { isoOrNull } from "../stories/cards.ts";
 import type { Viewer } from "../viewer.ts";
 
@@ -48,12 +49,15 @@ export async function saveWriterOnboarding(
   if (changes.user_type !== undefined) set.writer_user_type = changes.user_type;
   if (changes.writer_stage !== undefined) set.writer_stage = changes.writer_stage;
   if (changes.finished_story !== undefined) set.writer_finished_story = changes.finished_story;
-  if (Object.keys(set).length > 0) set.writer_answered_at = Date.now();
+  const answered = Object.keys(set).length > 0;
+  if (answered) set.writer_answered_at = Date.now();
   if (changes.tooltip_dismissed !== undefined) {
     set.writer_tip_dismissed = changes.tooltip_dismissed ? 1 : 0;
   }
   if (Object.keys(set).length > 0) {
     await db.updateTable("users").set(set).where("id", "=", viewer.id).execute();
   }
+  // The home feed's welcome card leads to the questionnaire until it is answered.
+  if (answered) readerSignalsChanged(viewer.id);
   return writerOnboarding(db, viewer);
 }

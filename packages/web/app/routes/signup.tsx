@@ -26,8 +26,6 @@ import { t } from "../i18n/index.ts";
 import { loadFeatures } from "../lib/feature-flags.ts";
 import type { Route } from "./+types/signup";
 
-const ONBOARDING_URL = "/start/writerjourney";
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const url = new URL(request.url);
@@ -35,9 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (request.headers.has("cookie") && (await api.currentUser())) {
     throw redirect(safeNextUrl(asked));
   }
-  // A new account says whether it reads, writes or both, then picks its genres (through
-  // /start), unless sign-up was asked for on the way elsewhere.
-  const nextUrl = asked ? safeNextUrl(asked) : ONBOARDING_URL;
+  // A new account lands on /home (accounts §2), whose welcome card leads to the questionnaire.
+  const nextUrl = safeNextUrl(asked);
   const code = url.searchParams.get("code");
   // The landing page's button this came from, recorded with the account; others are dropped.
   const source = signupSourceOf(url.searchParams.get("source"));
