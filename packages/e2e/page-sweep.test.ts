@@ -135,6 +135,14 @@ async function sessionOf(role: Role) {
 const overflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
+/** Icons that point at shapes the page does not hold (components/icon.tsx's sprite). */
+const blankIcons = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll("svg use")]
+      .map((use) => use.getAttribute("href") ?? "")
+      .filter((href) => !document.querySelector(`symbol${href} > *`)),
+  );
+
 const SWEEPS = [
   { name: "on a phone, light", viewport: PHONE, colorScheme: "light" },
   { name: "on a phone, dark", viewport: PHONE, colorScheme: "dark" },
@@ -173,6 +181,9 @@ describe("every page, for whoever may see it", () => {
               await expectNoAxeViolations(page, label).catch((error: Error) =>
                 failures.push(error.message),
               );
+              const blank = await blankIcons(page);
+              if (blank.length > 0)
+                failures.push(`${label} draws blank icons: ${blank.join(", ")}`);
               const wider = await overflow(page);
               if (wider > 0) failures.push(`${label} is ${wider} px wider than the window`);
             }

@@ -13,6 +13,7 @@ import {
 import type { Route } from "./+types/root";
 import { apiContext } from "./api/context.ts";
 import { ErrorPage } from "./components/error-page.tsx";
+import { IconSprite } from "./components/icon.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { englishPicks } from "./features/home/picks-link.ts";
@@ -57,6 +58,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
+        <IconSprite />
         <a className="skip-link" href="#main">
           {t.nav.skipToContent}
         </a>

@@ -1,4 +1,4 @@
-import type { IconNode } from "lucide";
+import { Eye, type IconNode, List, Star } from "lucide";
 import type { SVGProps } from "react";
 
 export type { IconNode };
@@ -25,6 +25,43 @@ function drawingOf(node: IconNode) {
   return drawing;
 }
 
+/**
+ * Icons every story card draws (a list page shows dozens of cards): the page carries their
+ * shapes once, in <IconSprite />, and each card points at them (docs/decisions/062).
+ */
+const SPRITE = new Map<IconNode, string>([
+  [Eye, "icon-eye"],
+  [Star, "icon-star"],
+  [List, "icon-list"],
+]);
+
+/** lucide's drawing attributes, shared by an icon's <svg> and a sprite's <symbol>. */
+const STROKE = {
+  fill: "none",
+  stroke: "currentColor",
+  strokeWidth: 2,
+  strokeLinecap: "round",
+  strokeLinejoin: "round",
+} as const;
+
+/** The shapes of the sprite's icons, once per page (in the root layout). */
+export function IconSprite() {
+  return (
+    <svg className="icon-sprite" aria-hidden="true" focusable="false">
+      {[...SPRITE].map(([node, id]) => (
+        <symbol
+          key={id}
+          id={id}
+          viewBox="0 0 24 24"
+          {...STROKE}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: lucide's own shapes, attributes escaped
+          dangerouslySetInnerHTML={drawingOf(node)}
+        />
+      ))}
+    </svg>
+  );
+}
+
 export interface IconProps
   extends Omit<SVGProps<SVGSVGElement>, "children" | "dangerouslySetInnerHTML"> {
   /** What it draws: a lucide icon, `import { X } from "lucide"`. */
@@ -39,20 +76,28 @@ export interface IconProps
  * (docs/decisions/039).
  */
 export function Icon({ of, size = 24, ...rest }: IconProps) {
+  const sprite = SPRITE.get(of);
+  // Named, it is an image to a screen reader; unnamed, it is decoration and hidden.
+  const named = {
+    role: rest["aria-label"] ? "img" : undefined,
+    "aria-hidden": rest["aria-label"] ? undefined : true,
+  } as const;
+  if (sprite) {
+    return (
+      // biome-ignore lint/a11y/noSvgWithoutTitle: named by aria-label, or hidden (`named`)
+      <svg width={size} height={size} viewBox="0 0 24 24" {...named} {...rest}>
+        <use href={`#${sprite}`} />
+      </svg>
+    );
+  }
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"
       width={size}
       height={size}
       viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      // Named, it is an image to a screen reader; unnamed, it is decoration and hidden.
-      role={rest["aria-label"] ? "img" : undefined}
-      aria-hidden={rest["aria-label"] ? undefined : true}
+      {...STROKE}
+      {...named}
       {...rest}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: lucide's own shapes, attributes escaped
       dangerouslySetInnerHTML={drawingOf(of)}
