@@ -4,7 +4,7 @@ import {
   fullStoryPrice,
   PAID_CATALOG_GROUPS,
   type PaidCatalogGroup,
-  type StoryCard,
+  type StoryList,
 } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
@@ -23,8 +23,8 @@ export async function paidCatalogKeys(
   const [groups, genres] = await Promise.all([
     Promise.all(
       PAID_CATALOG_GROUPS.map(async (group) => {
-        const stories = await paidGroupStories(db, viewer, group, 1);
-        return stories.length > 0 ? [group] : [];
+        const first = await paidGroupStories(db, viewer, group, { limit: 1, offset: 0 });
+        return first.stories.length > 0 ? [group] : [];
       }),
     ),
     paidStoryTags(db, viewer),
@@ -32,15 +32,15 @@ export async function paidCatalogKeys(
   return [...groups.flat(), ...genres];
 }
 
-/** A group's stories: the newest for New releases, the hottest otherwise. */
+/** A page of a group's stories: the newest for New releases, the hottest otherwise. */
 export async function paidGroupStories(
   db: Kysely<Database>,
   viewer: MaybeViewer,
   group: PaidCatalogGroup,
-  limit: number,
+  page: { limit: number; offset: number },
   withTagRankings = false,
-): Promise<StoryCard[]> {
-  const list = await listStories(
+): Promise<StoryList> {
+  return listStories(
     db,
     {
       filter: group === "~new_releases" ? "new" : "hot",
@@ -49,13 +49,11 @@ export async function paidGroupStories(
       ...(group === "~deals" && { storyIds: await dealStoryIds(db, viewer) }),
       ...(group === "~on_sale" && { storyIds: [...(await storiesOnSale(db)).keys()] }),
       ...(group === "~featured" && { storyIds: await featuredStoryIds(db) }),
-      limit,
-      offset: 0,
+      ...page,
     },
     viewer,
     { withTotal: false, withTagRankings },
   );
-  return list.stories;
 }
 
 /** Paid stories whose sale is on at `now`, with their percent off. */

@@ -57,26 +57,33 @@ const getStories = createRoute({
   },
 });
 
+/**
+ * The most stories one answer of a paid group holds. The spec's limit=-1 (every story) means
+ * this many: a group of the bench catalogue holds ~1,500, too many for one answer, so the
+ * answer's nextUrl leads to the rest (docs/decisions/NEW-paid-catalog-paging).
+ */
+const PAID_GROUP_PAGE_MAX = 100;
+const paidLimitRange = `limit must be -1 (up to ${PAID_GROUP_PAGE_MAX}) or a whole number from 1 to ${PAID_GROUP_PAGE_MAX}`;
+
 const getPaidStoriesOfTag = createRoute({
   method: "get",
   path: "/v4/paid_stories/tags/{tag}",
-  summary:
-    "The hottest paid stories (Originals) carrying a tag, or of a catalog group (~featured: on the curation accounts' public lists, ~new_releases: newest first, ~ongoing, ~deals): {tag, stories}; the cards' tagRankings only when named in `fields`",
+  summary: `The hottest paid stories (Originals) carrying a tag, or of a catalog group (~featured: on the curation accounts' public lists, ~new_releases: newest first, ~ongoing, ~deals), a page at \`offset\`: {tag, stories, nextUrl}, nextUrl the next page's address or null at the group's end; limit=-1 asks for ${PAID_GROUP_PAGE_MAX}, the most an answer holds; the cards' tagRankings only when named in \`fields\``,
   request: {
     params: z.object({ tag: userText("tag is a tag").min(1).max(128) }),
     query: z.object({
-      // The catalog asks for limit=-1, meaning every story; a page never needs more than 100.
       limit: z
         .string()
-        .regex(/^(-1|\d{1,3})$/, "limit must be -1 or a whole number")
-        .transform((value) => (value === "-1" ? 100 : Math.min(Number(value), 100)))
-        .pipe(z.number().min(1, "limit must be at least 1"))
-        .default(100),
+        .regex(/^(-1|\d{1,7})$/, paidLimitRange)
+        .transform((value) => (value === "-1" ? PAID_GROUP_PAGE_MAX : Number(value)))
+        .pipe(z.number().min(1, paidLimitRange).max(PAID_GROUP_PAGE_MAX, paidLimitRange))
+        .default(PAID_GROUP_PAGE_MAX),
+      offset: offsetQuery,
       fields: fieldsQuery,
     }),
   },
   responses: {
-    200: { description: "{tag, stories}", ...objectJson },
+    200: { description: "{tag, stories, nextUrl}", ...objectJson },
     400: { description: "Bad query", ...errorJson },
   },
 });
@@ -137,25 +144,26 @@ export function storyRoutes() {
   );
   app.openapi(getPaidStoriesOfTag, async (c) => {
     const { tag } = c.req.valid("param");
-    const { limit, fields } = c.req.valid("query");
+    const { limit, offset, fields } = c.req.valid("query");
     const selection = fieldsFrom(fields);
-    if (isPaidCatalogGroup(tag)) {
-      const stories = await paidGroupStories(
-        c.get("db"),
-        c.get("viewer"),
-        tag,
-        limit,
-        namesCardRankings(selection),
-      );
-      return c.json(project({ tag, stories }, selection), 200);
-    }
-    const list = await listStories(
-      c.get("db"),
-      { filter: "hot", tag, paid: true, limit, offset: 0 },
-      c.get("viewer"),
-      { withTotal: false, withTagRankings: namesCardRankings(selection) },
-    );
-    return c.json(project({ tag, stories: list.stories }, selection), 200);
+    const page = { limit, offset };
+    const withTagRankings = namesCardRankings(selection);
+    const list = isPaidCatalogGroup(tag)
+      ? await paidGroupStories(c.get("db"), c.get("viewer"), tag, page, withTagRankings)
+      : await listStories(
+          c.get("db"),
+          { filter: "hot", tag, paid: true, ...page },
+          c.get("viewer"),
+          { withTotal: false, withTagRankings },
+        );
+    const next = new URLSearchParams({
+      limit: String(limit),
+      offset: String(offset + list.stories.length),
+    });
+    if (fields !== undefined) next.set("fields", fields);
+    const nextUrl =
+      list.nextUrl === null ? null : `/v4/paid_stories/tags/${encodeURIComponent(tag)}?${next}`;
+    return c.json(project({ tag, stories: list.stories, nextUrl }, selection), 200);
   });
   return app;
 }

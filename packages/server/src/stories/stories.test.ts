@@ -537,6 +537,82 @@ describe("lists and mature stories", () => {
     });
   });
 
+  it("pages a paid tag or group by offset, each page's nextUrl leading to the next until the end", async () => {
+    const db = t.handle.db;
+    const writer = await createUser(db);
+    const hottestFirst: number[] = [];
+    for (const read_count of [50, 40, 30, 20, 10]) {
+      const made = await createStory(db, writer.id, {
+        tags: ["brigantine"],
+        is_paid: 1,
+        read_count,
+      });
+      hottestFirst.push(made.id);
+    }
+    type Page = { stories: { id: number }[]; nextUrl: string | null };
+    const page = async (path: string) => {
+      const response = await t.get(path);
+      expect(response.status, path).toBe(200);
+      return (await response.json()) as Page;
+    };
+    /** Every page of `first`, following each answer's nextUrl. */
+    const walk = async (first: string) => {
+      const pages: number[][] = [];
+      let next: string | null = first;
+      while (next !== null) {
+        const answer: Page = await page(next);
+        pages.push(answer.stories.map((card) => card.id));
+        next = answer.nextUrl;
+      }
+      return pages;
+    };
+
+    expect(
+      await walk("/v4/paid_stories/tags/brigantine?limit=2&fields=stories(id),nextUrl"),
+    ).toEqual([hottestFirst.slice(0, 2), hottestFirst.slice(2, 4), hottestFirst.slice(4)]);
+    expect(await page("/v4/paid_stories/tags/brigantine?limit=2&offset=3")).toMatchObject({
+      tag: "brigantine",
+      stories: [{ id: hottestFirst[3] }, { id: hottestFirst[4] }],
+      nextUrl: null,
+    });
+    expect(
+      await page("/v4/paid_stories/tags/brigantine?offset=5&fields=stories(id),nextUrl"),
+    ).toEqual({
+      stories: [],
+      nextUrl: null,
+    });
+    // A catalog group pages the same way: its pages, put together, are the group in one answer.
+    const whole = await page("/v4/paid_stories/tags/~ongoing?limit=-1&fields=stories(id),nextUrl");
+    expect(whole.nextUrl).toBeNull();
+    const pages = await walk("/v4/paid_stories/tags/~ongoing?limit=2&fields=stories(id),nextUrl");
+    expect(pages.slice(0, -1).every((ids) => ids.length === 2)).toBe(true);
+    expect(pages.flat()).toEqual(whole.stories.map((card) => card.id));
+    expect(pages.flat()).toEqual(expect.arrayContaining(hottestFirst));
+  });
+
+  it("refuses a paid group's page out of range, saying what it takes", async () => {
+    const limit = "limit must be -1 (up to 100) or a whole number from 1 to 100";
+    const offset = "offset must be a whole number from 0 to 9999999";
+    for (const [query, message] of [
+      ["limit=0", limit],
+      ["limit=101", limit],
+      ["limit=-2", limit],
+      ["limit=ten", limit],
+      ["offset=-1", offset],
+      ["offset=2.5", offset],
+      ["offset=10000000", offset],
+    ]) {
+      for (const tag of ["galleon", "~new_releases"]) {
+        const response = await t.get(`/v4/paid_stories/tags/${tag}?${query}`);
+        expect(response.status, `${tag}?${query}`).toBe(400);
+        expect(await response.json(), `${tag}?${query}`).toMatchObject({
+          code: "bad_request",
+          message,
+        });
+      }
+    }
+  });
+
   it("answers GET /v4/paid_stories/tags with the genres that have paid stories, in genre order", async () => {
     const db = t.handle.db;
     const writer = await createUser(db);
