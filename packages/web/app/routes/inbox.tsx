@@ -15,6 +15,7 @@ import { NewMessageModal } from "../features/inbox/new-message.tsx";
 import { ThreadRow } from "../features/inbox/thread-row.tsx";
 import { t } from "../i18n/index.ts";
 import { loadFeatures } from "../lib/feature-flags.ts";
+import { useNearEnd } from "../lib/use-near-end.ts";
 import type { Route } from "./+types/inbox";
 
 const isFilter = (value: string | null): value is InboxFilter =>
@@ -70,18 +71,10 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
   }, [loading, username, filter, list]);
 
   // More loads when the end of the list comes into view (threshold 0), as the spec says.
-  useEffect(() => {
-    const button = more.current;
-    if (!button) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) void loadMore();
-      },
-      { threshold: 0 },
-    );
-    observer.observe(button);
-    return () => observer.disconnect();
-  }, [loadMore]);
+  useNearEnd(more, list.threads.length < list.total ? () => void loadMore() : null, {
+    margin: "0px",
+    count: list.threads.length,
+  });
 
   // A new message moves its thread up: the first page is fetched again.
   useInboxSignals(username, (signal) => {

@@ -1,10 +1,12 @@
 import { type CommentData, type CommentResource, commentAdSlots } from "@inkwell/shared";
-import { Fragment, useCallback, useEffect, useRef } from "react";
+import { Fragment, useEffect, useRef } from "react";
 import { AdSlot } from "../../components/ad-slot.tsx";
 import { LoadingStatus } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { useFocusAfterRemoval } from "../../lib/use-focus-after-removal.ts";
+import { useMoreFocus } from "../../lib/use-more-focus.ts";
+import { useNearEnd } from "../../lib/use-near-end.ts";
 import { CommentForm } from "./comment-form.tsx";
 import type { CommentActions } from "./comment-item.tsx";
 import { CommentThread } from "./comment-thread.tsx";
@@ -46,37 +48,22 @@ export function CommentList({
     `${THREAD_AUTHORS}, :scope > .comment-list__empty`,
   );
 
-  useEffect(() => {
-    const target = end.current;
-    if (!target || !hasMore || status !== "loaded" || !("IntersectionObserver" in window)) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) loadMore();
-      },
-      { rootMargin: SCROLL_MARGIN },
-    );
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [hasMore, loadMore, status]);
+  useNearEnd(end, hasMore && status === "loaded" ? loadMore : null, {
+    margin: SCROLL_MARGIN,
+    count: list.comments.length,
+  });
 
   // Load more, pressed or reached by Tab (which scrolls it into the observer's reach), goes
   // with the last set: focus moves on to the first new thread instead of dropping to the page.
-  const moreHadFocus = useRef(false);
-  const moreButton = useCallback((node: HTMLButtonElement | null) => {
-    if (!node) return;
-    // React calls this while the button is still in the document, before removing it.
-    return () => {
-      moreHadFocus.current = node === document.activeElement;
-    };
-  }, []);
+  const moreFocus = useMoreFocus();
   const { setStart } = list;
+  const { hadFocus } = moreFocus;
   useEffect(() => {
-    if (hasMore || !setStart || !moreHadFocus.current) return;
-    moreHadFocus.current = false;
+    if (hasMore || !setStart || !hadFocus()) return;
     scope.current
       ?.querySelector<HTMLElement>(`#comment-${CSS.escape(setStart)} .comment__author`)
       ?.focus();
-  }, [hasMore, setStart, scope]);
+  }, [hasMore, setStart, scope, hadFocus]);
 
   const posted = (comment: CommentData) => {
     list.prepend(comment);
@@ -132,7 +119,7 @@ export function CommentList({
           className="button comment-list__more"
           type="button"
           busy={list.loadingMore}
-          ref={moreButton}
+          ref={moreFocus.ref}
           onClick={list.loadMore}
         >
           {t.comments.loadMore}

@@ -5,6 +5,7 @@ import { useRevalidator } from "react-router";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
+import { useNearEnd } from "../../lib/use-near-end.ts";
 import { ContinueReadingStrip } from "./continue-reading-strip.tsx";
 import { HomeSectionView } from "./home-sections.tsx";
 import "../../styles/home.css";
@@ -54,21 +55,8 @@ export function HomeFeed({
     }
   }, [shown]);
 
-  useEffect(() => {
-    const target = end.current;
-    if (shown >= total || !target || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          setShown((count) => count + HOME_SECTIONS_PER_LOAD);
-        }
-      },
-      { rootMargin: LOAD_MARGIN },
-    );
-    observer.observe(target);
-    return () => observer.disconnect();
-    // Observed anew after each load, so a bottom still in reach loads the next five too.
-  }, [shown, total]);
+  // Observed anew after each load, so a bottom still in reach loads the next five too.
+  useNearEnd(end, more ? loadMore : null, { margin: LOAD_MARGIN, count: shown });
 
   return (
     <div className="home-feed">

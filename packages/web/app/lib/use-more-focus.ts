@@ -1,0 +1,29 @@
+import { useCallback, useRef } from "react";
+
+/**
+ * A Load more button's hand-off of focus (docs/decisions/057): whether the button has focus,
+ * or had it when it went away with the last set, so that focus can move on to the first item
+ * the set added instead of staying behind the new items or dropping to the page. `ref` goes
+ * on the button; `hadFocus()` answers once for each set.
+ */
+export function useMoreFocus() {
+  const button = useRef<HTMLButtonElement | null>(null);
+  const hadFocusWhenRemoved = useRef(false);
+  const ref = useCallback((node: HTMLButtonElement | null) => {
+    button.current = node;
+    if (!node) return;
+    // React calls this while the button is still in the document, before removing it.
+    return () => {
+      hadFocusWhenRemoved.current = node === document.activeElement;
+      button.current = null;
+    };
+  }, []);
+  const hadFocus = useCallback(() => {
+    const had =
+      hadFocusWhenRemoved.current ||
+      (button.current !== null && button.current === document.activeElement);
+    hadFocusWhenRemoved.current = false;
+    return had;
+  }, []);
+  return { ref, hadFocus };
+}
