@@ -1,7 +1,14 @@
 import type { ContinueReadingSections } from "@inkwell/shared";
 import type { CDPSession, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { DESKTOP, expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
+import {
+  DESKTOP,
+  expectNoAxeViolations,
+  logIn,
+  logInAt,
+  PHONE,
+  useBrowser,
+} from "./support/browser.ts";
 import { useServer } from "./support/server.ts";
 
 const server = useServer();
@@ -313,6 +320,92 @@ describe("the home page on a phone", () => {
         .toBeGreaterThan(4);
       expect(page.url()).toBe(`${server.url}/catalog/inkwelloriginals?groups=8`);
       await expectNoAxeViolations(page, "the originals catalog at 360 px");
+    });
+  });
+  // Last in the file: it puts more stories in the paid programme than the demo has.
+  test("every story of a catalog group is reachable: by keyboard past its first page, and by scrolling to its end", async () => {
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_admin", "/catalog/paidstories");
+      // The demo's groups fit one page each: 40 more Originals make New releases three pages.
+      const joined = await page.evaluate(async () => {
+        const answer = await fetch(
+          "/api/v3/stories?filter=new&limit=100&fields=stories(id,isPaid)",
+        );
+        const { stories } = (await answer.json()) as { stories: { id: number; isPaid: boolean }[] };
+        return Promise.all(
+          stories
+            .filter((story) => !story.isPaid)
+            .slice(0, 40)
+            .map(async (story) => {
+              const response = await fetch(`/v5/admin/stories/${story.id}/paid-programme`, {
+                method: "POST",
+                headers: { "content-type": "application/json" },
+                body: JSON.stringify({ freeParts: 1 }),
+              });
+              return response.status;
+            }),
+        );
+      });
+      expect(joined).toEqual(Array(40).fill(200));
+      // The whole group as the API pages it, for what the carousel should come to show.
+      const all = await page.evaluate(async () => {
+        const urls: string[] = [];
+        let next: string | null =
+          "/v4/paid_stories/tags/~new_releases?limit=100&fields=stories(url),nextUrl";
+        while (next !== null) {
+          const response = await fetch(next);
+          const answer = (await response.json()) as {
+            stories: { url: string }[];
+            nextUrl: string | null;
+          };
+          urls.push(...answer.stories.map((story) => story.url));
+          next = answer.nextUrl;
+        }
+        return urls;
+      });
+      expect(all.length).toBeGreaterThan(48);
+
+      await page.reload();
+      const list = page
+        .getByRole("region", { name: "New releases" })
+        .getByRole("list", { name: "New releases" });
+      const links = list.getByRole("link");
+      const more = list.getByRole("button", { name: "More stories in New releases" });
+      const status = page.locator(".paid-catalog > [role=status]");
+      expect(await links.count()).toBe(24);
+      expect(await status.textContent()).toBe("");
+
+      // Tab from the 24th story reaches More stories; the next page comes, focus on its first.
+      await links.nth(23).focus();
+      await page.keyboard.press("Tab");
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute("href")))
+        .toBe(all[24]);
+      expect(await links.count()).toBe(48);
+      expect(await more.count()).toBe(1);
+      expect(await status.textContent()).toBe("24 more stories in New releases, 48 in all.");
+      await page.keyboard.press("Enter");
+      // Enter opens that story's preview, which leads on to its page.
+      const preview = page.getByRole("dialog");
+      await preview.waitFor();
+      expect(await preview.getByRole("link", { name: "More details" }).getAttribute("href")).toBe(
+        all[24],
+      );
+      await page.keyboard.press("Escape");
+      await expectNoAxeViolations(page, "a catalog group's second page at 1280 px");
+
+      // Scrolled to its end on a phone, the carousel loads the rest, and More stories goes.
+      await page.setViewportSize(PHONE);
+      await list.evaluate((row) => row.scrollTo({ left: row.scrollWidth }));
+      await expect.poll(() => links.count()).toBe(all.length);
+      expect(await links.evaluateAll((found) => found.map((a) => a.getAttribute("href")))).toEqual(
+        all,
+      );
+      expect(await more.count()).toBe(0);
+      expect(await status.textContent()).toBe(
+        `${all.length - 48} more stories in New releases, ${all.length} in all, the last of them.`,
+      );
+      await expectNoAxeViolations(page, "a whole catalog group at 360 px");
     });
   });
 });

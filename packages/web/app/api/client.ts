@@ -589,10 +589,13 @@ export function createApiClient(fetchApi: ApiFetch) {
       get<StoryCollections>(`/v4/stories/collections?storyIds=${storyIds.join(",")}`),
     /** The paid catalog's groups (PAID_CATALOG_GROUPS, then genres) the reader may see. */
     paidStoryTags: () => get<{ tags: string[] }>("/v4/paid_stories/tags"),
-    /** The Originals of a tag or catalog group (the tag page's carousel, the catalog's groups). */
-    paidStoriesOfTag: (tag: string, limit: number) =>
-      get<{ stories: StoryCardData[] }>(
-        `/v4/paid_stories/tags/${encodeURIComponent(tag)}?limit=${limit}&fields=stories(${STORY_CARD_FIELDS.join(",")})`,
+    /**
+     * A page of the Originals of a tag or catalog group (the tag page's carousel, the
+     * catalog's groups); nextUrl is null at the group's end.
+     */
+    paidStoriesOfTag: (tag: string, page: PageQuery) =>
+      get<{ stories: StoryCardData[]; nextUrl: string | null }>(
+        `/v4/paid_stories/tags/${encodeURIComponent(tag)}?${pageParams(page)}&fields=stories(${STORY_CARD_FIELDS.join(",")}),nextUrl`,
       ),
     premiumPicks: () => {
       const period = `id,name,expiresAt,total,stories(${STORY_CARD_FIELDS.join(",")})`;

@@ -11,6 +11,9 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { StoryCardData } from "../api/client.ts";
 import { t } from "../i18n/index.ts";
 import { onPlainClick } from "../lib/plain-click.ts";
+import { useMoreFocus } from "../lib/use-more-focus.ts";
+import { useNearEnd } from "../lib/use-near-end.ts";
+import { BusyButton } from "./busy-button.tsx";
 import { Cover } from "./cover.tsx";
 import { Icon } from "./icon.tsx";
 import { StoryPreview } from "./story-preview.tsx";
@@ -28,21 +31,37 @@ interface Ends {
   end: boolean;
 }
 
+/** reader.md §9: the next stories load when the row is scrolled within 200 px of its end. */
+const LOAD_MARGIN = "0px 200px";
+
+/** A carousel whose list goes on past the stories it holds (a paid catalog group). */
+export interface MoreStories {
+  /** Whether there are stories past those shown. */
+  hasMore: boolean;
+  /** Whether the next ones are on their way. */
+  busy: boolean;
+  load: () => void;
+}
+
 /**
  * A row of covers that scrolls sideways (by touch, trackpad, or Tab through the links);
  * each opens the story preview. CSS sizes the stories so that a row shows as many as
  * reader.md §9 says for the screen's width, in the server's HTML already. With more
- * stories than a desktop row, Previous and Next buttons move it a row at a time.
+ * stories than a desktop row, Previous and Next buttons move it a row at a time. With
+ * `more`, the row ends with a More stories button and loads the next stories when scrolled
+ * near its end or pressed; focus then moves on to the first new story.
  */
 export function StoryCarousel({
   stories,
   label,
   fixedWidth,
+  more,
 }: {
   stories: StoryCardData[];
   label: string;
   /** Every story this wide whatever the screen (the tag page's carousel, reader.md §9). */
   fixedWidth?: number;
+  more?: MoreStories;
 }) {
   const [previewed, setPreviewed] = useState<StoryCardData | null>(null);
   const [open, setOpen] = useState(false);
@@ -51,7 +70,29 @@ export function StoryCarousel({
   const list = useRef<HTMLUListElement>(null);
   const listId = useId();
   const arrows = storyCarouselHasArrows(stories.length);
+  const moreEnd = useRef<HTMLLIElement>(null);
+  const moreFocus = useMoreFocus();
+  const hasMore = more?.hasMore === true;
+  useNearEnd(moreEnd, hasMore && !more?.busy ? () => more?.load() : null, {
+    margin: LOAD_MARGIN,
+    count: stories.length,
+    root: list,
+  });
 
+  // More stories, pressed or reached by Tab, hands focus on to the first story its set
+  // brought, or to the last story when it goes at the group's end (docs/decisions/057).
+  const shownBefore = useRef(stories.length);
+  const { hadFocus } = moreFocus;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a set lands or the button goes
+  useEffect(() => {
+    const before = shownBefore.current;
+    shownBefore.current = stories.length;
+    if (!hadFocus()) return;
+    const first = list.current?.children[Math.min(before, stories.length - 1)];
+    first?.querySelector<HTMLElement>("a[href]")?.focus();
+  }, [stories.length, hasMore, hadFocus]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new stories at the end turn Next on again
   useEffect(() => {
     const row = list.current;
     if (!row || !arrows) return;
@@ -68,7 +109,7 @@ export function StoryCarousel({
       row.removeEventListener("scroll", update);
       resized.disconnect();
     };
-  }, [arrows]);
+  }, [arrows, stories.length]);
 
   const move = (direction: 1 | -1) => {
     const row = list.current;
@@ -133,6 +174,18 @@ export function StoryCarousel({
             </a>
           </li>
         ))}
+        {hasMore && (
+          <li ref={moreEnd} className="story-carousel__more">
+            <BusyButton
+              ref={moreFocus.ref}
+              className="button"
+              busy={more?.busy === true}
+              onClick={() => more?.load()}
+            >
+              {t.carousel.more} <span className="visually-hidden">{t.carousel.moreOf(label)}</span>
+            </BusyButton>
+          </li>
+        )}
       </ul>
       {previewed && (
         <StoryPreview

@@ -1,22 +1,23 @@
-import {
-  genreLabel,
-  isPaidCatalogGroup,
-  ORIGINALS_CATALOG_URL,
-  type StoryCard,
-} from "@inkwell/shared";
-import { useEffect, useRef } from "react";
-import { Link, useNavigate } from "react-router";
+import { genreLabel, isPaidCatalogGroup, ORIGINALS_CATALOG_URL } from "@inkwell/shared";
+import { useRef, useState } from "react";
+import { Link, useNavigate, useNavigation } from "react-router";
+import { browserApi, type StoryCardData } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
+import { ErrorLine } from "../components/alert.tsx";
 import { StoryCarousel } from "../components/story-carousel.tsx";
 import { t } from "../i18n/index.ts";
+import { useNearEnd } from "../lib/use-near-end.ts";
 import type { Route } from "./+types/paid-catalog";
 import "../styles/home.css";
 
 /** reader.md §4, §9: tag groups load 4 at a time, the next when the end is within 200 px. */
 const GROUPS_PER_LOAD = 4;
 const LOAD_MARGIN = "200px";
-/** A group is a carousel: its first stories are enough; the genre's page has the rest. */
-const STORIES_PER_GROUP = 24;
+/**
+ * A group's stories come a page at a time, the next as its carousel nears its end: a group
+ * of the full catalogue holds ~1,500, too many for one answer or one render.
+ */
+const STORIES_PER_PAGE = 24;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
@@ -29,9 +30,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const shown = Number.isInteger(asked) && asked > GROUPS_PER_LOAD ? asked : GROUPS_PER_LOAD;
   const groups = await Promise.all(
     tags.slice(0, shown).map((tag) =>
-      api.paidStoriesOfTag(tag, STORIES_PER_GROUP).then(
-        (answer) => ({ tag, stories: answer.stories }),
-        () => ({ tag, stories: [] as StoryCard[] }),
+      api.paidStoriesOfTag(tag, { limit: STORIES_PER_PAGE, offset: 0 }).then(
+        (answer) => ({ tag, stories: answer.stories, hasMore: answer.nextUrl !== null }),
+        () => ({ tag, stories: [] as StoryCardData[], hasMore: false }),
       ),
     ),
   );
@@ -58,23 +59,17 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 export default function PaidCatalogPage({ loaderData }: Route.ComponentProps) {
   const { groups, more, title, path } = loaderData;
   const navigate = useNavigate();
+  const navigation = useNavigation();
   const end = useRef<HTMLAnchorElement>(null);
   const moreUrl = more === null ? null : `${path}?groups=${more}`;
-
-  useEffect(() => {
-    const target = end.current;
-    if (!moreUrl || !target || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        observer.disconnect();
-        navigate(moreUrl, { replace: true, preventScrollReset: true });
-      },
-      { rootMargin: LOAD_MARGIN },
-    );
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [moreUrl, navigate]);
+  const [said, say] = useState("");
+  useNearEnd(
+    end,
+    moreUrl && navigation.state === "idle"
+      ? () => navigate(moreUrl, { replace: true, preventScrollReset: true })
+      : null,
+    { margin: LOAD_MARGIN, count: groups.length },
+  );
 
   const shown = groups.filter((group) => group.stories.length > 0);
   return (
@@ -82,23 +77,9 @@ export default function PaidCatalogPage({ loaderData }: Route.ComponentProps) {
       <h1 id="catalog-heading">{title}</h1>
       <p>{t.catalog.intro}</p>
       {shown.length === 0 && <p>{t.catalog.empty}</p>}
-      {shown.map((group) => {
-        // A group of the catalog's own (new, ongoing, deals) has no tag page to see it all on.
-        const own = isPaidCatalogGroup(group.tag);
-        const label = isPaidCatalogGroup(group.tag)
-          ? t.catalog.groups[group.tag]
-          : genreLabel(group.tag);
-        const headingId = `catalog-${group.tag.replace("~", "group-")}`;
-        return (
-          <section key={group.tag} className="paid-catalog__group" aria-labelledby={headingId}>
-            <div className="paid-catalog__head">
-              <h2 id={headingId}>{label}</h2>
-              {!own && <a href={`/stories/${group.tag}`}>{t.catalog.seeGenre(label)}</a>}
-            </div>
-            <StoryCarousel stories={group.stories} label={label} />
-          </section>
-        );
-      })}
+      {shown.map((group) => (
+        <CatalogGroup key={group.tag} {...group} onLoaded={say} />
+      ))}
       {moreUrl && (
         <Link
           ref={end}
@@ -110,6 +91,77 @@ export default function PaidCatalogPage({ loaderData }: Route.ComponentProps) {
           {t.catalog.moreGroups}
         </Link>
       )}
+      <p className="visually-hidden" role="status">
+        {said}
+      </p>
+    </section>
+  );
+}
+
+/**
+ * One group's carousel, its first page from the loader and the next ones fetched here as the
+ * reader nears its end or presses More stories; `onLoaded` says what a page added.
+ */
+function CatalogGroup({
+  tag,
+  stories: first,
+  hasMore: firstHasMore,
+  onLoaded,
+}: {
+  tag: string;
+  stories: StoryCardData[];
+  hasMore: boolean;
+  onLoaded: (message: string) => void;
+}) {
+  // The loader's first page seeds the group once; asking for more groups reloads it, and
+  // the pages the reader already walked stay.
+  const [pages, setPages] = useState({
+    stories: first,
+    offset: first.length,
+    hasMore: firstHasMore,
+  });
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  // A group of the catalog's own (new, ongoing, deals) has no tag page to see it all on.
+  const own = isPaidCatalogGroup(tag);
+  const label = isPaidCatalogGroup(tag) ? t.catalog.groups[tag] : genreLabel(tag);
+  const headingId = `catalog-${tag.replace("~", "group-")}`;
+
+  const load = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const page = await browserApi().paidStoriesOfTag(tag, {
+        limit: STORIES_PER_PAGE,
+        offset: pages.offset,
+      });
+      // A story whose reads moved it between pages since the last one is shown once.
+      const seen = new Set(pages.stories.map((story) => story.id));
+      const fresh = page.stories.filter((story) => !seen.has(story.id));
+      const stories = [...pages.stories, ...fresh];
+      const hasMore = page.nextUrl !== null;
+      setPages({ stories, offset: pages.offset + page.stories.length, hasMore });
+      setFailed(false);
+      onLoaded(t.catalog.loaded(fresh.length, label, stories.length, hasMore));
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="paid-catalog__group" aria-labelledby={headingId}>
+      <div className="paid-catalog__head">
+        <h2 id={headingId}>{label}</h2>
+        {!own && <a href={`/stories/${tag}`}>{t.catalog.seeGenre(label)}</a>}
+      </div>
+      <StoryCarousel
+        stories={pages.stories}
+        label={label}
+        more={{ hasMore: pages.hasMore, busy, load: () => void load() }}
+      />
+      <ErrorLine text={failed && t.catalog.moreFailed(label)} />
     </section>
   );
 }

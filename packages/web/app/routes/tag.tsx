@@ -28,7 +28,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     api.stories({ filter: sort, tag, limit: PAGE_SIZE, offset: (pageNumber - 1) * PAGE_SIZE }),
     // The carousel is a bonus: the page stands without it if the call fails.
     pageNumber === 1
-      ? api.paidStoriesOfTag(tag, ORIGINALS_SHOWN).then(
+      ? api.paidStoriesOfTag(tag, { limit: ORIGINALS_SHOWN, offset: 0 }).then(
           (answer) => answer.stories,
           () => [],
         )

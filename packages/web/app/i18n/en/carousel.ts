@@ -1,5 +1,8 @@
-/** A story carousel's arrows, on every page that has one. */
+/** A story carousel's arrows and More stories button, on every page that has one. */
 export const carousel = {
   previous: "Previous stories",
   next: "Next stories",
-} as const;
+  more: "More stories",
+  /** Said after More stories, out of sight: which carousel's stories it brings. */
+  moreOf: (label: string) => `in ${label}`,
+};
