@@ -60,7 +60,7 @@ const getStories = createRoute({
 /**
  * The most stories one answer of a paid group holds. The spec's limit=-1 (every story) means
  * this many: a group of the bench catalogue holds ~1,500, too many for one answer, so the
- * answer's nextUrl leads to the rest (docs/decisions/NEW-paid-catalog-paging).
+ * answer's nextUrl leads to the rest (docs/decisions/063).
  */
 const PAID_GROUP_PAGE_MAX = 100;
 const paidLimitRange = `limit must be -1 (up to ${PAID_GROUP_PAGE_MAX}) or a whole number from 1 to ${PAID_GROUP_PAGE_MAX}`;
