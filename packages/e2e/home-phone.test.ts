@@ -291,7 +291,7 @@ describe("the home page on a phone", () => {
       ).toBe(true);
 
       // Near the end, four more groups load in place.
-      await page.getByRole("link", { name: "More stories" }).scrollIntoViewIfNeeded();
+      await page.getByRole("link", { name: "More groups" }).scrollIntoViewIfNeeded();
       await expect.poll(() => groups.count(), { timeout: 10_000 }).toBeGreaterThan(4);
       expect(page.url()).toBe(`${server.url}/catalog/paidstories?groups=8`);
 
@@ -304,7 +304,7 @@ describe("the home page on a phone", () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await page.goto("/catalog/paidstories");
       // The genres come after the catalog's own five groups: in the next batch.
-      await page.getByRole("link", { name: "More stories" }).scrollIntoViewIfNeeded();
+      await page.getByRole("link", { name: "More groups" }).scrollIntoViewIfNeeded();
       const allOfGenre = page.getByRole("link", { name: /^All .+ stories$/ });
       await allOfGenre.first().click();
       await page.waitForURL(/\/stories\/[^/]+$/);
@@ -314,7 +314,7 @@ describe("the home page on a phone", () => {
       await page.getByRole("heading", { level: 1, name: "Catalog - Inkwell Originals" }).waitFor();
       expect(await page.title()).toBe("Catalog - Inkwell Originals · Inkwell");
       expect(await page.locator(".paid-catalog section").count()).toBe(4);
-      await page.getByRole("link", { name: "More stories" }).scrollIntoViewIfNeeded();
+      await page.getByRole("link", { name: "More groups" }).scrollIntoViewIfNeeded();
       await expect
         .poll(() => page.locator(".paid-catalog section").count(), { timeout: 10_000 })
         .toBeGreaterThan(4);

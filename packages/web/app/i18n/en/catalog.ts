@@ -12,7 +12,7 @@ export const catalog = {
     "~ongoing": "Ongoing stories",
     "~deals": `Stories for ${DEAL_PRICE_MAX} coins or less`,
   } satisfies Record<PaidCatalogGroup, string>,
-  moreGroups: "More stories",
+  moreGroups: "More groups",
   /** Said once a group's next stories are in its carousel. */
   loaded: (count: number, group: string, shown: number, more: boolean) =>
     `${count} more ${count === 1 ? "story" : "stories"} in ${group}, ${shown} in all${more ? "" : ", the last of them"}.`,
