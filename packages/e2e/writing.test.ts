@@ -345,6 +345,12 @@ describe("the writer pages", () => {
 
         const story = page.getByRole("list", { name: "Your stories" }).getByRole("listitem");
         const title = (await story.first().getByRole("heading").textContent()) ?? "";
+        // A story's three actions: one row under it on a phone, a column beside it on a desktop.
+        const actions = [`Edit ${title}`, `Import a cover for ${title}`, `Analytics for ${title}`];
+        const rows = await Promise.all(
+          actions.map((name) => top(story.first().getByRole("link", { name, exact: true }))),
+        );
+        expect(new Set(rows).size).toBe(viewport === PHONE ? 1 : 3);
         await page.getByRole("link", { name: `Edit ${title}` }).click();
         await page.getByRole("tab", { name: "Story Details" }).click();
         // All three tabs show on a phone; none scrolls out of sight.

@@ -96,7 +96,7 @@ export default function MyWorksPage({ loaderData }: Route.ComponentProps) {
                   aria-label={t.covers.importFor(story.title)}
                 >
                   <Icon of={ImagePlus} aria-hidden="true" size={18} />
-                  {t.covers.importLink}
+                  <span className="work-item__label">{t.covers.importLink}</span>
                 </a>
                 {story.published && (
                   <a
@@ -105,7 +105,7 @@ export default function MyWorksPage({ loaderData }: Route.ComponentProps) {
                     aria-label={t.works.analyticsFor(story.title)}
                   >
                     <Icon of={ChartColumn} aria-hidden="true" size={18} />
-                    {t.works.analytics}
+                    <span className="work-item__label">{t.works.analytics}</span>
                   </a>
                 )}
               </div>
