@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
 import { getCookie } from "hono/cookie";
 import { HTTPException } from "hono/http-exception";
 import { localeRoutes } from "./accounts/locale-routes.ts";
@@ -18,7 +19,7 @@ import { eventsHeard } from "./events.ts";
 import { homeRoutes } from "./home/routes.ts";
 import type { AppEnv } from "./http/app-env.ts";
 import { compressJson } from "./http/compress-json.ts";
-import { frameworkRefusal, HttpError, INTERNAL_ERROR } from "./http/errors.ts";
+import { frameworkRefusal, HttpError, INTERNAL_ERROR, REQUEST_TOO_LARGE } from "./http/errors.ts";
 import { publicUrlFromEnv } from "./http/public-url.ts";
 import { type AccountLimiters, accountLimiters } from "./http/rate-limit.ts";
 import { sameOriginOnly } from "./http/same-origin.ts";
@@ -65,6 +66,9 @@ export interface ApiOptions {
   publicUrl?: string;
 }
 
+/** Over twice the largest body a call takes (a profile edit's two pictures, ~13.4 MB). */
+const MAX_BODY_BYTES = 32 * 1024 * 1024;
+
 export function createApi(handle: DatabaseHandle, options: ApiOptions = {}) {
   const app = new OpenAPIHono<AppEnv>();
   const publicUrl = options.publicUrl ?? publicUrlFromEnv();
@@ -79,6 +83,9 @@ export function createApi(handle: DatabaseHandle, options: ApiOptions = {}) {
   app.use(compressJson());
   // State-changing requests from a browser must come from our own pages.
   app.use(sameOriginOnly());
+  // A body far past any call's is refused before it is read, so no request makes the server
+  // hold an unbounded body in memory. Calls that take pictures cut off sooner, in their words.
+  app.use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(REQUEST_TOO_LARGE, 413) }));
   app.use(async (c, next) => {
     c.set("db", handle.db);
     c.set("engine", handle.engine);

@@ -31,6 +31,12 @@ export const INTERNAL_ERROR: ApiError = {
   message: "Something went wrong. Please try again.",
 };
 
+/** What a request body far larger than any call takes answers (413), unread. */
+export const REQUEST_TOO_LARGE: ApiError = {
+  code: "too_large",
+  message: "The request is far larger than any call takes.",
+};
+
 /**
  * What Hono's own refusals say (its validators': a body that is not valid JSON, or not of
  * the type the call takes), in the {code, message} every other refusal has.

@@ -41,3 +41,25 @@ describe("bodies the server cannot read", () => {
     }
   });
 });
+
+describe("bodies far larger than any call takes", () => {
+  it("are refused with 413 before they are read, for visitors and readers alike", async () => {
+    const reader = await signedInUser(t.handle.db);
+    // Over 32 MB: twice the largest body any call takes (a profile edit's two pictures).
+    const huge = JSON.stringify({ name: "paywall_view", partId: 1, padding: "x".repeat(34e6) });
+    for (const [path, who] of [
+      ["/v5/events", null],
+      ["/v4/support/tickets/", null],
+      ["/v5/comments", reader],
+    ] as const) {
+      const headers: Record<string, string> = { "content-type": "application/json" };
+      if (who) headers.cookie = who.cookie;
+      const response = await t.get(path, { method: "POST", headers, body: huge });
+      expect([path, response.status, await response.json()]).toEqual([
+        path,
+        413,
+        { code: "too_large", message: "The request is far larger than any call takes." },
+      ]);
+    }
+  });
+});
