@@ -10,14 +10,21 @@ export const PUBLISH_CHECK_MS = 30_000;
  * Publishes every scheduled part that is due. Each part is claimed by a conditional
  * UPDATE (still a draft, still due): of several runners racing, exactly one changes the
  * row and goes on to recount its story. Answers how many parts this runner published.
+ * A writer in a moderator's time-out publishes nothing, as publishing now refuses them:
+ * their due parts go out once it ends.
  */
 export async function publishDueParts(db: Kysely<Database>, now = Date.now()): Promise<number> {
   const due = await db
     .selectFrom("parts")
-    .select(["id", "story_id"])
-    .where("draft", "=", 1)
-    .where("deleted", "=", 0)
-    .where("scheduled_at", "<=", now)
+    .innerJoin("stories", "stories.id", "parts.story_id")
+    .innerJoin("users", "users.id", "stories.user_id")
+    .select(["parts.id", "parts.story_id"])
+    .where("parts.draft", "=", 1)
+    .where("parts.deleted", "=", 0)
+    .where("parts.scheduled_at", "<=", now)
+    .where((eb) =>
+      eb.or([eb("users.timed_out_until", "is", null), eb("users.timed_out_until", "<=", now)]),
+    )
     .execute();
   let published = 0;
   for (const part of due) {

@@ -388,6 +388,8 @@ export async function updateWork(
 ) {
   const story = await detailsEditableStory(db, viewer, storyId);
   const byStaff = editsAsStaff(story, viewer);
+  // Readers see the details: a writer in a time-out changes them no more than they publish.
+  if (!byStaff) assertNotTimedOut(viewer);
   await checkCategory(db, details.categoryId);
   const changed = await changedDetails(db, story, details);
   if (
@@ -508,6 +510,7 @@ export async function editStoryTag(
   change: { action: "add" | "remove"; tag: string },
 ): Promise<{ tags: string[] }> {
   await ownStory(db, viewer, storyId);
+  assertNotTimedOut(viewer);
   const { tags, changed } = await db.transaction().execute(async (trx) => {
     await lockStory(trx, storyId);
     const before = await tagsOf(trx, storyId);

@@ -603,6 +603,54 @@ describe("scheduling", () => {
   });
 });
 
+describe("a writer in a moderator's time-out", () => {
+  it("changes nothing readers see: details and tags are refused, scheduled parts wait", async () => {
+    const author = await person();
+    const work = await newWork(author);
+    const part = await newPart(work.id, "<p>Soon.</p>", author);
+    await ok(
+      await t.send("POST", `/v4/parts/${part.id}/schedule-publish`, author, {
+        datetime: quarterAfter(30).toISOString(),
+      }),
+    );
+    const due = quarterAfter(30).getTime() + 1;
+    const timeOut = (until: number) =>
+      t.handle.db
+        .updateTable("users")
+        .set({ timed_out_until: until })
+        .where("id", "=", author.id)
+        .execute();
+    await timeOut(due + 60 * MINUTE);
+
+    const refusals = [
+      await t.send("PUT", `/v4/works/${work.id}`, author, { title: "Renamed", tags: ["insult"] }),
+      await t.send("POST", "/apiv2/editstorytags", author, {
+        request_type: "add",
+        tag_value: "insult",
+        story_id: work.id,
+      }),
+    ];
+    for (const refused of refusals) {
+      expect([refused.status, ((await refused.json()) as { code: string }).code]).toEqual([
+        403,
+        "timed_out",
+      ]);
+    }
+    expect(await publishDueParts(t.handle.db, due)).toBe(0);
+    expect(await ok(await t.send("GET", `/v4/works/${work.id}`, author))).toMatchObject({
+      title: "The Lighthouse",
+      tags: ["sea", "storm"],
+      parts: [{ id: part.id, draft: true }],
+    });
+    // Drafts are still theirs to write.
+    await newPart(work.id, "<p>Later.</p>", author);
+
+    await timeOut(due - 1);
+    expect(await publishDueParts(t.handle.db, due)).toBe(1);
+    expect(await storyRow(work.id)).toMatchObject({ numParts: 1, draft: 0 });
+  });
+});
+
 describe("editing a published part", () => {
   /** A published part whose text readers can read at /api/v3/story_parts/{id}. */
   async function publishedPart() {
