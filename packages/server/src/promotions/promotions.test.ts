@@ -220,6 +220,37 @@ describe("tracking URLs (reader.md §7; decision 036)", () => {
     expect(await counts(id)).toEqual({ clicks: 0, impressions: 12 });
   });
 
+  it("count only a page's own fetch of them, never a picture or another site's request", async () => {
+    const id = await created();
+    const hitWith = (headers: Record<string, string>) =>
+      t.get(`/v5/promotions/${id}/click`, { headers: { cookie: reader.cookie, ...headers } });
+    const refused = {
+      code: "cross_origin",
+      message: "Only Inkwell's own pages may send this request.",
+    };
+    const pictureOrElsewhere: Record<string, string>[] = [
+      // <img src="/v5/promotions/1/click"> in a part's text, or on another site.
+      { "sec-fetch-site": "same-origin", "sec-fetch-dest": "image", "sec-fetch-mode": "no-cors" },
+      { "sec-fetch-site": "cross-site", "sec-fetch-dest": "image", "sec-fetch-mode": "no-cors" },
+      { "sec-fetch-site": "cross-site", "sec-fetch-dest": "empty", "sec-fetch-mode": "cors" },
+      // A link to it, followed.
+      { "sec-fetch-site": "none", "sec-fetch-dest": "document", "sec-fetch-mode": "navigate" },
+      { origin: "https://elsewhere.example" },
+    ];
+    for (const headers of pictureOrElsewhere) {
+      const answer = await hitWith(headers);
+      expect([answer.status, await answer.json()]).toEqual([403, refused]);
+    }
+    expect(await counts(id)).toEqual({ clicks: 0, impressions: 0 });
+    const own = {
+      "sec-fetch-site": "same-origin",
+      "sec-fetch-dest": "empty",
+      "sec-fetch-mode": "cors",
+    };
+    expect((await hitWith(own)).status).toBe(204);
+    expect(await counts(id)).toEqual({ clicks: 1, impressions: 0 });
+  });
+
   it("are limited per address: 429 past 600 an hour, and nothing counted then", async () => {
     const id = await created();
     let answer = await hit(id, "impression", null);

@@ -4,6 +4,7 @@ import { errorJson, objectJson } from "../http/openapi.ts";
 import { RateLimiter } from "../http/rate-limit.ts";
 import { clientAddress, readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
+import { assertOwnPageFetch } from "../http/same-origin.ts";
 import { idParam, validationHook } from "../http/validation.ts";
 import { createPromotion, listPromotions, setPromotionEnd, track } from "./service.ts";
 
@@ -21,6 +22,11 @@ const trackingRoute = createRoute({
   responses: {
     204: { description: "Seen: counted, or not (already today, or the campaign is not running)" },
     400: { description: "Not a promotion id, or neither click nor impression", ...errorJson },
+    403: {
+      description:
+        "Not a page of ours fetching it: another site, or a browser loading it as a picture or a page (cross_origin); nothing counted",
+      ...errorJson,
+    },
     404: { description: "No such promotion", ...errorJson },
     429: { description: "Sent often enough for now from this address", ...errorJson },
   },
@@ -74,6 +80,7 @@ const HOUR = 3_600_000;
 export function promotionRoutes(trackLimit = new RateLimiter("promotion-tracking", 600, HOUR)) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.openapi(trackingRoute, async (c) => {
+    assertOwnPageFetch(c);
     const { promotionId, event } = c.req.valid("param");
     const address = clientAddress(c);
     await trackLimit.hit([address]);
