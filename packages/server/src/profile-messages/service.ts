@@ -228,13 +228,27 @@ export async function listMessages(
  * A message on the profile the viewer may see, or a 404: a reply is visible only with
  * the message it replies to.
  */
-async function visibleMessage(db: Db, owner: Owner, hidden: number[], id: number) {
+async function visibleMessage(db: Db, owner: Pick<Owner, "id">, hidden: number[], id: number) {
   const row = await messagesOn(db, owner.id, hidden)
     .where("profile_messages.id", "=", id)
     .executeTakeFirst();
   if (!row) throw notFound("Message");
   if (row.parent_id !== null) await visibleMessage(db, owner, hidden, Number(row.parent_id));
   return row;
+}
+
+/** A message on whichever profile holds it, if the viewer may see it there, or a 404. */
+export async function readableProfileMessage(db: Db, viewer: MaybeViewer, id: number) {
+  const [row, hidden] = await Promise.all([
+    db
+      .selectFrom("profile_messages")
+      .select("profile_user_id")
+      .where("id", "=", id)
+      .executeTakeFirst(),
+    hiddenAuthorIds(db, viewer),
+  ]);
+  if (!row) throw notFound("Message");
+  return visibleMessage(db, { id: Number(row.profile_user_id) }, [...hidden], id);
 }
 
 /** The thread a message belongs to: its own, or for a reply the message it replies to. */

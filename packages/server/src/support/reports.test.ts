@@ -498,6 +498,42 @@ describe("POST /v4/support/tickets/ as a report", () => {
     );
   });
 
+  it("refuses reports of a profile message the reporter cannot see, naming no one", async () => {
+    const db = t.handle.db;
+    const [cleared, blocker] = [await person(), await person()];
+    const messageBy = async (author: Person) =>
+      (
+        await db
+          .insertInto("profile_messages")
+          .values({
+            profile_user_id: writer.id,
+            user_id: author.id,
+            parent_id: null,
+            body: "Only some may read this",
+            created_at: Date.now(),
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+    const [clearedMessage, blockersMessage] = [await messageBy(cleared), await messageBy(blocker)];
+    // The profile's owner blocked one author, which clears their messages for everyone; the
+    // other author blocked the reporter, who no longer sees what they write.
+    await db
+      .insertInto("user_blocks")
+      .values([
+        { blocker_id: writer.id, blocked_id: cleared.id, created_at: Date.now() },
+        { blocker_id: blocker.id, blocked_id: other.id, created_at: Date.now() },
+      ])
+      .execute();
+    for (const id of [clearedMessage, blockersMessage]) {
+      await expectRefused(
+        fileTicket(commentReport({ reportType: "5", id: String(id) }), other.cookie),
+        404,
+        "The reported message was not found",
+      );
+    }
+  });
+
   it("asks a visitor for their name and email when they give none at all", async () => {
     const { "requester[name]": _n, "requester[email]": _e, ...fields } = commentReport();
     await expectRefused(fileTicket(fields), 400, "requester is required");

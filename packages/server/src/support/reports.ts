@@ -20,6 +20,7 @@ import type { Kysely } from "kysely";
 import { readableComment } from "../comments/service.ts";
 import type { Database } from "../db/schema.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
+import { readableProfileMessage } from "../profile-messages/service.ts";
 import { isBlocked, isMuted } from "../safety/relations.ts";
 import { iso, isoOrNull, storyUrl } from "../stories/cards.ts";
 import { readableStory } from "../stories/service.ts";
@@ -57,8 +58,9 @@ async function userByName(db: Kysely<Database>, username: string) {
 }
 
 /**
- * What the reporter may see, or a 404 naming it: a draft, gated or locked story or comment
- * is not theirs to report, and its author and title are not theirs to learn from the answer.
+ * What the reporter may see, or a 404 naming it: a draft, gated or locked story or comment,
+ * or a profile message hidden from them, is not theirs to report, and its author and title
+ * are not theirs to learn from the answer.
  */
 async function unseen<T>(lookup: Promise<T>, what: string): Promise<T> {
   return lookup.catch((error: unknown) => {
@@ -134,12 +136,7 @@ export async function resolveReport(
     case REPORT_TYPE_IDS["public-message"]: {
       const id = requireModelId(subject, "message");
       // Whom it is about comes from the message itself, not from what the client says.
-      const message = await db
-        .selectFrom("profile_messages")
-        .select(["id", "user_id"])
-        .where("id", "=", id)
-        .executeTakeFirst();
-      if (!message) throw notFound("The reported message");
+      const message = await unseen(readableProfileMessage(db, viewer, id), "The reported message");
       resolved = { ...base, modelId: id, reportedUserId: Number(message.user_id), storyId: null };
       break;
     }
