@@ -123,7 +123,7 @@ export function createApi(handle: DatabaseHandle, options: ApiOptions = {}) {
   app.route("/", promotionRoutes());
   app.route("/", analyticsRoutes());
   app.route("/", supportRoutes(limits));
-  app.route("/", worksRoutes());
+  app.route("/", worksRoutes(limits));
   app.route("/", notesRoutes());
   app.route("/", contestRoutes());
   app.route("/", writerOnboardingRoutes());

@@ -101,6 +101,12 @@ export function accountLimiters(scale = 1) {
      * written to disk; a writer setting up a story needs far fewer.
      */
     upload: new RateLimiter("upload", 30 * scale, 60 * MINUTE),
+    /**
+     * New stories and parts: 60 an hour per account, both together. A part holds up to
+     * 500,000 characters; a writer adds a few a day (one a minute, pasting in a finished
+     * novel), a script filling the database with them is stopped.
+     */
+    writing: new RateLimiter("writing", 60 * scale, 60 * MINUTE),
   };
 }
 

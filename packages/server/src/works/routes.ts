@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { COPYRIGHT_LICENCES, LANGUAGES, normaliseTag } from "@inkwell/shared";
 import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, objectJson, okRoutesRefusing } from "../http/openapi.ts";
+import type { RateLimiter } from "../http/rate-limit.ts";
 import { publicBaseUrl, readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
 import { formNumber, idParam, parseInput, userText, validationHook } from "../http/validation.ts";
@@ -215,6 +216,12 @@ const myWorksRoute = route(
   {},
   "{stories: [{id, title, cover, parts, numParts, numDrafts, modifyDate, readCount, …}]}",
 );
+/** The limit new stories and parts share (rate-limit.ts `writing`), as their documents say it. */
+const writingLimitRefusal = {
+  description: "Over 60 new stories and parts in an hour by this account; nothing made",
+  ...errorJson,
+};
+
 const createWorkRoute = createRoute({
   method: "post",
   path: "/v4/works",
@@ -223,6 +230,7 @@ const createWorkRoute = createRoute({
   responses: {
     201: { description: "The story as its editor shows it", ...objectJson },
     ...authorOnly,
+    429: writingLimitRefusal,
   },
 });
 const getWorkRoute = route(
@@ -254,6 +262,7 @@ const createPartRoute = createRoute({
   responses: {
     201: { description: "The part with text and text_hash", ...objectJson },
     ...authorOnly,
+    429: writingLimitRefusal,
   },
 });
 const reorderRoute = route(
@@ -353,7 +362,7 @@ const unscheduleRoute = route(
   "{success: true}",
 );
 
-export function worksRoutes() {
+export function worksRoutes(limits: { writing: RateLimiter }) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.openapi(categoriesRoute, async (c) => c.json(await categories(c.get("db")), 200));
   app.openapi(tagSuggestionsRoute, async (c) =>
@@ -363,6 +372,7 @@ export function worksRoutes() {
   app.openapi(createWorkRoute, async (c) => {
     const viewer = requireViewer(c);
     const body = parseInput(newStoryBody, await readFields(c));
+    await limits.writing.hit([`user:${viewer.id}`]);
     return c.json(await createWork(c.get("db"), viewer, body), 201);
   });
   app.openapi(getWorkRoute, async (c) => {
@@ -393,6 +403,7 @@ export function worksRoutes() {
   app.openapi(createPartRoute, async (c) => {
     const viewer = requireViewer(c);
     const body = parseInput(newPartBody, await readFields(c));
+    await limits.writing.hit([`user:${viewer.id}`]);
     const { storyId } = c.req.valid("param");
     return c.json(await createPart(c.get("db"), viewer, storyId, body), 201);
   });

@@ -1,5 +1,7 @@
-import { latestScheduleTime, REMINDER_AHEAD_MS } from "@inkwell/shared";
+import { ACCOUNT_MESSAGES, latestScheduleTime, REMINDER_AHEAD_MS } from "@inkwell/shared";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createApi } from "../app.ts";
+import { accountLimiters } from "../http/rate-limit.ts";
 import { useTestApi } from "../testing/api.ts";
 import { createStory, createUser, sessionCookie, signedInUser } from "../testing/fixtures.ts";
 import { publishDueParts } from "./job.ts";
@@ -600,6 +602,36 @@ describe("scheduling", () => {
       datetime: quarterAfter(30).toISOString(),
     });
     expect(late.status).toBe(409);
+  });
+});
+
+describe("the writing limit", () => {
+  it("takes 60 new stories and parts an hour per account, together; the next is 429 and makes nothing", async () => {
+    const api = createApi(t.handle, { limits: accountLimiters(), mediaDir: t.mediaDir });
+    const create = (path: string, who: Person, body: unknown) =>
+      api.request(path, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie: who.cookie },
+        body: JSON.stringify(body),
+      });
+    const author = await person();
+    const work = await ok<Work>(await create("/v4/works", author, newStory()), 201);
+    for (let i = 0; i < 59; i++) {
+      const made = await create(`/v4/works/${work.id}/parts`, author, { title: `Part ${i + 1}` });
+      expect(made.status, `part ${i + 1}`).toBe(201);
+    }
+    const refusal = { code: "rate_limited", message: ACCOUNT_MESSAGES.rateLimited };
+    for (const [path, body] of [
+      ["/v4/works", newStory()],
+      [`/v4/works/${work.id}/parts`, { title: "One too many" }],
+    ] as const) {
+      const over = await create(path, author, body);
+      expect([over.status, await over.json()], path).toEqual([429, refusal]);
+    }
+    const works = await ok<{ stories: Work[] }>(await t.send("GET", "/v4/works", author));
+    expect(works.stories.map((story) => [story.id, story.parts.length])).toEqual([[work.id, 59]]);
+    // Counted per account: another writer starts afresh.
+    expect((await create("/v4/works", await person(), newStory())).status).toBe(201);
   });
 });
 
