@@ -186,6 +186,17 @@ describe("POST /api/v3/users/{me}/inbox/{other}", () => {
     expect((await conversation(b, a)).messages.map((m) => m.body)).toEqual(["ab\nc"]);
   });
 
+  it("keeps a message without direction overrides, which would make a link read otherwise", async () => {
+    const a = await person();
+    const b = await person();
+    // With the overrides kept, the link would read as "https://evil.example/live.com".
+    const spoofed = "Pay at https://evil.example/\u202Emoc.evil\u202C and \u2066this\u2069";
+    const kept = "Pay at https://evil.example/moc.evil and this";
+    expect((await sent(a, b, spoofed)).body).toBe(kept);
+    expect((await conversation(b, a)).messages.map((m) => m.body)).toEqual([kept]);
+    expect((await send(a, b, "\u202E\u2066 ")).status).toBe(400);
+  });
+
   it("answers 401 to visitors and 403 verify_email to unverified users", async () => {
     const a = await person({ email_verified: 0 });
     const b = await person();

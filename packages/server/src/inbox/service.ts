@@ -1,6 +1,7 @@
 import {
   type AutocompleteUser,
   type Conversation,
+  cleanMessageText,
   INBOX_NOTICES,
   type InboxFilter,
   type InboxMessage,
@@ -364,16 +365,18 @@ function checkBody(input: SendInput, me: string, otherName: string): string {
   if (!same(input.sender, me) || !same(input.recipient, otherName)) {
     throw badRequest("sender and recipient must name this conversation's people.");
   }
-  if (input.body.trim().length === 0) {
+  // As on profiles: no direction overrides, which make text (a link) read otherwise.
+  const body = cleanMessageText(input.body);
+  if (body.length === 0) {
     throw badRequest("Write a message before sending.", {
       body: "Write a message before sending.",
     });
   }
-  if (input.body.length > MESSAGE_MAX_LENGTH) {
+  if (body.length > MESSAGE_MAX_LENGTH) {
     const message = `A message can be at most ${MESSAGE_MAX_LENGTH} characters.`;
     throw badRequest(message, { body: message });
   }
-  return input.body;
+  return body;
 }
 
 /** Moves a participant's thread-list row to this message, creating it if they had none. */
