@@ -160,6 +160,33 @@ describe("the writer's paid parts", () => {
     }
   });
 
+  it("keeps a writer in a moderator's time-out from writing bonus texts readers see", async () => {
+    const timedOut = await signedInUser(t.handle.db, { timed_out_until: Date.now() + 86_400_000 });
+    const own = await createStory(t.handle.db, timedOut.id, { is_paid: 1, parts: [{}, {}] });
+    const partId = own.partIds[1] as number;
+    const refused = await save(timedOut, {
+      ...exclusive(partId),
+      story_id: own.id,
+      author_id: timedOut.id,
+    });
+    expect(refused.status).toBe(403);
+    expect((await json<ApiError>(refused)).code).toBe("timed_out");
+    expect(await columnsOf(partId)).toMatchObject({
+      is_bonus: 0,
+      chapter_description: null,
+      author_note: null,
+    });
+    // Pricing a part writes nothing readers read: it is still theirs to do.
+    const priced = await save(timedOut, {
+      story_id: own.id,
+      part_id: partId,
+      author_id: timedOut.id,
+      paid_model: "paid_story",
+      is_free_part: false,
+    });
+    expect(priced.status).toBe(200);
+  });
+
   it("answers one configuration per asked part, in the order asked", async () => {
     const [first, second, draft] = paid.partIds as [number, number, number];
     const configs = await json<PaidPartConfig[]>(

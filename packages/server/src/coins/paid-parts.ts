@@ -9,6 +9,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { storyChanged } from "../events.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
+import { assertNotTimedOut } from "../moderation/service.ts";
 import type { Viewer } from "../viewer.ts";
 import { lockStory, ownStory } from "../works/service.ts";
 
@@ -100,6 +101,8 @@ export async function savePaidPart(
   if (!part) throw notFound("The part");
   const bonus = !save.is_free_part && save.paid_model === "paid_bonus";
   if (bonus) {
+    // Readers see a bonus part's texts: a writer in a time-out writes none.
+    assertNotTimedOut(viewer);
     const fields = paidPartErrors(save);
     if (Object.keys(fields).length > 0) {
       throw badRequest(Object.values(fields).join("; "), fields);
