@@ -85,7 +85,15 @@ export function createApi(handle: DatabaseHandle, options: ApiOptions = {}) {
   app.use(sameOriginOnly());
   // A body far past any call's is refused before it is read, so no request makes the server
   // hold an unbounded body in memory. Calls that take pictures cut off sooner, in their words.
-  app.use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(REQUEST_TOO_LARGE, 413) }));
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json(REQUEST_TOO_LARGE, 413),
+  });
+  // GET and HEAD carry no body, and asking node's request for one builds a whole web Request
+  // on every read (the story API's calls, the pages' loaders).
+  app.use((c, next) =>
+    c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next),
+  );
   app.use(async (c, next) => {
     c.set("db", handle.db);
     c.set("engine", handle.engine);
