@@ -17,7 +17,7 @@ const { withPage } = useBrowser();
 async function openFirstStory(page: Page) {
   await logInAt(page, "demo_writer", "/myworks");
   await page
-    .getByRole("link", { name: /^Edit / })
+    .getByRole("link", { name: /^Continue writing / })
     .first()
     .click();
   await page.waitForURL(/\/myworks\/\d+$/);
@@ -192,7 +192,7 @@ describe("the writer onboarding tooltip", () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
       await logInAt(page, "demo_writer", "/myworks");
       await page
-        .getByRole("link", { name: /^Edit / })
+        .getByRole("link", { name: /^Continue writing / })
         .first()
         .waitFor();
       expect(await page.getByText("Interested in writing?").count()).toBe(0);

@@ -53,6 +53,8 @@ describe("a new writer's first story, from sign-up to a reader", () => {
   test("a new writer signs up, answers the writer questionnaire and verifies the email", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page, context) => {
       await signUp(page, WRITER);
+      await page.waitForURL(`${server.url}/home`);
+      await page.getByRole("link", { name: "Get started" }).click();
       await page.waitForURL(`${server.url}/start/writerjourney`);
       await page.getByRole("button", { name: "Writer" }).click();
       await page.getByRole("button", { name: "I write for fun" }).click();
@@ -346,12 +348,16 @@ describe("the writer pages", () => {
         const story = page.getByRole("list", { name: "Your stories" }).getByRole("listitem");
         const title = (await story.first().getByRole("heading").textContent()) ?? "";
         // A story's three actions: one row under it on a phone, a column beside it on a desktop.
-        const actions = [`Edit ${title}`, `Import a cover for ${title}`, `Analytics for ${title}`];
+        const actions = [
+          `Continue writing ${title}`,
+          `Import a cover for ${title}`,
+          `Analytics for ${title}`,
+        ];
         const rows = await Promise.all(
           actions.map((name) => top(story.first().getByRole("link", { name, exact: true }))),
         );
         expect(new Set(rows).size).toBe(viewport === PHONE ? 1 : 3);
-        await page.getByRole("link", { name: `Edit ${title}` }).click();
+        await page.getByRole("link", { name: `Continue writing ${title}` }).click();
         await page.getByRole("tab", { name: "Story Details" }).click();
         // All three tabs show on a phone; none scrolls out of sight.
         for (const tab of ["Story Details", "Table of Contents", "Story Notes"]) {

@@ -13,7 +13,8 @@ export const works = {
   votes: "Votes",
   comments: "Comments",
   licence: "Licence",
-  editStory: (title: string) => `Edit ${title}`,
+  /** The visible "Continue writing" begins the name, so voice control finds it by what it reads. */
+  continueWritingFor: (title: string) => `Continue writing ${title}`,
   viewStory: "View story",
   staffEditing: (author: string) =>
     `You are changing ${author}'s Story Details as Inkwell staff. The story keeps its last update date, and what you change is recorded in its admin notes.`,

@@ -86,7 +86,7 @@ export default function MyWorksPage({ loaderData }: Route.ComponentProps) {
                 <a
                   className="button"
                   href={`/myworks/${story.id}`}
-                  aria-label={t.works.editStory(story.title)}
+                  aria-label={t.works.continueWritingFor(story.title)}
                 >
                   {t.works.continueWriting}
                 </a>
