@@ -272,6 +272,16 @@ describe("the Library and reading lists", () => {
         .getByRole("alert")
         .filter({ hasText: "We are unable to add this story to your reading list at this time" })
         .waitFor();
+
+      // A reader in a time-out is told why, and until when.
+      const timedOut =
+        "Your account is in a time-out until Tue, 01 Dec 2026 12:00:00 GMT: you can read, but not post, comment or message.";
+      await page.unroute("**/api/v3/lists/");
+      await page.route("**/api/v3/lists/", (route) =>
+        route.fulfill({ status: 403, json: { code: "timed_out", message: timedOut } }),
+      );
+      await popover.getByRole("button", { name: "Create" }).click();
+      await popover.getByRole("alert").filter({ hasText: timedOut }).waitFor();
     });
   });
 

@@ -244,6 +244,45 @@ describe("reading lists", () => {
     expect((await t.send("DELETE", `/api/v3/lists/${list.id}`, owner)).status).toBe(404);
   });
 
+  it("keeps a reader in a moderator's time-out from naming lists others see", async () => {
+    const owner = await person();
+    const open = await json<ReadingListSummary>(await createList(owner, "Open shelf"));
+    const secret = await json<ReadingListSummary>(
+      await t.send("POST", "/api/v3/lists/", owner, { name: "Secret", isPrivate: true }),
+    );
+    await t.handle.db
+      .updateTable("users")
+      .set({ timed_out_until: Date.now() + DAY })
+      .where("id", "=", owner.id)
+      .execute();
+    const refusals = [
+      await createList(owner, "Shout"),
+      await t.send("PUT", `/api/v3/lists/${open.id}`, owner, { name: "Shout" }),
+      await t.send("PUT", `/api/v3/lists/${secret.id}`, owner, { isPrivate: false }),
+    ];
+    for (const refused of refusals) {
+      expect([refused.status, (await json<{ code: string }>(refused)).code]).toEqual([
+        403,
+        "timed_out",
+      ]);
+    }
+    const names = async () =>
+      (
+        await json<ReadingListPage>(
+          await t.send("GET", `/api/v3/users/${owner.username}/lists`, null),
+        )
+      ).lists.map((list) => list.name);
+    expect(await names()).toEqual(["Open shelf"]);
+    // What only they see stays theirs to organise, and hiding a list is always allowed.
+    const mine = await t.send("POST", "/api/v3/lists/", owner, { name: "Later", isPrivate: true });
+    expect(mine.status).toBe(201);
+    const renamed = await t.send("PUT", `/api/v3/lists/${secret.id}`, owner, { name: "Quiet" });
+    expect(renamed.status).toBe(200);
+    const hidden = await t.send("PUT", `/api/v3/lists/${open.id}`, owner, { isPrivate: true });
+    expect(hidden.status).toBe(200);
+    expect(await names()).toEqual([]);
+  });
+
   it("shows public lists to everyone and private ones to their owner only", async () => {
     const owner = await person();
     const adult = await person({ birthdate: isoYearsAgo(30) });

@@ -8,6 +8,7 @@ import { isCurationAccount } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
+import { assertNotTimedOut } from "../moderation/service.ts";
 import { selectStories, toStoryCards } from "../stories/cards.ts";
 import { listedStory, visibleStories } from "../stories/service.ts";
 import { userNamed } from "../users/service.ts";
@@ -180,6 +181,8 @@ export async function createList(
   input: NewList,
   now = Date.now(),
 ): Promise<{ list: ReadingListSummary; created: boolean }> {
+  // A public list's name shows on the profile: a time-out stops new ones, as it stops posts.
+  if (!input.isPrivate) assertNotTimedOut(viewer, now);
   if (input.stories.length > 0) await addableStories(db, viewer, input.stories);
   const inserted = await db
     .insertInto("reading_lists")
@@ -308,7 +311,11 @@ export async function updateList(
   changes: ListChanges,
   now = Date.now(),
 ): Promise<ReadingListSummary> {
-  await ownList(db, listId, viewer);
+  const list = await ownList(db, listId, viewer);
+  const publicAfter = !(changes.isPrivate ?? list.is_private === 1);
+  if (publicAfter && (changes.name !== undefined || list.is_private === 1)) {
+    assertNotTimedOut(viewer, now);
+  }
   if (changes.name !== undefined) {
     const clash = await db
       .selectFrom("reading_lists")

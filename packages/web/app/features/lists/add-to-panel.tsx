@@ -100,6 +100,10 @@ export function AddToPanel({ storyId, username }: { storyId: number; username: s
     setBusy(true);
     try {
       const result = await browserApi().createReadingList(trimmed, storyId);
+      // A time-out's refusal says until when; any other failure reads §8's message.
+      if (!result.ok && result.refusal.code === "timed_out" && result.refusal.message) {
+        return fail(result.refusal.message);
+      }
       if (!result.ok) throw new Error("refused");
       setName("");
       await load();
