@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { base, en, Faker } from "@faker-js/faker";
-import { PAID_PROGRAMME_FREE_PARTS } from "@inkwell/shared";
+import { PAID_PROGRAMME_FREE_PARTS, type UserType } from "@inkwell/shared";
 import { type Insertable, type Kysely, sql } from "kysely";
 import { hashPassword } from "../accounts/passwords.ts";
 import type { ContestSettings } from "../contests/input.ts";
@@ -27,6 +27,13 @@ export const DEMO_ACCOUNTS = [
   { username: "demo_ambassador", name: "Ada Ambassador", role: "ambassador" },
   { username: "demo_admin", name: "Sam Admin", role: "admin" },
 ] as const;
+
+const DEMO_USER_TYPES: Record<(typeof DEMO_ACCOUNTS)[number]["role"], UserType> = {
+  reader: "reader",
+  writer: "writer",
+  ambassador: "reader_writer",
+  admin: "reader_writer",
+};
 
 /**
  * The demo's Inkwell Awards, open until the spec's closing time (§9, the UTC-4 reading) in
@@ -194,8 +201,13 @@ function makeUsers(faker: Faker, count: number, passwordHash: string, now: numbe
   const users: Insertable<UsersTable>[] = [];
   const taken = new Set<string>();
   for (const [index, account] of DEMO_ACCOUNTS.entries()) {
+    const joined = now - (400 - index) * DAY;
     users.push({
-      ...baseUser(account.username, account.name, now - (400 - index) * DAY),
+      ...baseUser(account.username, account.name, joined),
+      // Long-standing accounts said at sign-up whether they read or write (decision 061):
+      // home does not greet them as new.
+      writer_user_type: DEMO_USER_TYPES[account.role],
+      writer_answered_at: joined,
       email: `${account.username}@example.com`,
       email_lower: `${account.username}@example.com`,
       password_hash: passwordHash,

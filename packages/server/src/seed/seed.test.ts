@@ -60,7 +60,7 @@ describe("demo seeding at start", () => {
     expect(await count("parts")).toBeGreaterThan(SMALL.stories * 2);
     const accounts = await handle.db
       .selectFrom("users")
-      .select(["username", "is_ambassador", "is_sysadmin", "password_hash"])
+      .select(["username", "is_ambassador", "is_sysadmin", "password_hash", "writer_answered_at"])
       .where(
         "username",
         "in",
@@ -75,6 +75,8 @@ describe("demo seeding at start", () => {
       ["demo_admin", 0, 1],
     ]);
     expect(accounts.every((account) => account.password_hash?.startsWith("scrypt$"))).toBe(true);
+    // Not new: home greets none of them with the onboarding's welcome card.
+    expect(accounts.every((account) => account.writer_answered_at !== null)).toBe(true);
   });
 
   it("only migrates on the next start: nothing lost, nothing duplicated", async () => {
