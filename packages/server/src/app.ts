@@ -1,6 +1,5 @@
 import { join } from "node:path";
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
 import { getCookie } from "hono/cookie";
 import { HTTPException } from "hono/http-exception";
 import { localeRoutes } from "./accounts/locale-routes.ts";
@@ -18,8 +17,9 @@ import type { DatabaseHandle } from "./db/connection.ts";
 import { eventsHeard } from "./events.ts";
 import { homeRoutes } from "./home/routes.ts";
 import type { AppEnv } from "./http/app-env.ts";
+import { bodyCap } from "./http/body-cap.ts";
 import { compressJson } from "./http/compress-json.ts";
-import { frameworkRefusal, HttpError, INTERNAL_ERROR, REQUEST_TOO_LARGE } from "./http/errors.ts";
+import { frameworkRefusal, HttpError, INTERNAL_ERROR } from "./http/errors.ts";
 import { publicUrlFromEnv } from "./http/public-url.ts";
 import { type AccountLimiters, accountLimiters } from "./http/rate-limit.ts";
 import { sameOriginOnly } from "./http/same-origin.ts";
@@ -66,9 +66,6 @@ export interface ApiOptions {
   publicUrl?: string;
 }
 
-/** Over twice the largest body a call takes (a profile edit's two pictures, ~13.4 MB). */
-const MAX_BODY_BYTES = 32 * 1024 * 1024;
-
 export function createApi(handle: DatabaseHandle, options: ApiOptions = {}) {
   const app = new OpenAPIHono<AppEnv>();
   const publicUrl = options.publicUrl ?? publicUrlFromEnv();
@@ -83,17 +80,7 @@ export function createApi(handle: DatabaseHandle, options: ApiOptions = {}) {
   app.use(compressJson());
   // State-changing requests from a browser must come from our own pages.
   app.use(sameOriginOnly());
-  // A body far past any call's is refused before it is read, so no request makes the server
-  // hold an unbounded body in memory. Calls that take pictures cut off sooner, in their words.
-  const limitBody = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) => c.json(REQUEST_TOO_LARGE, 413),
-  });
-  // GET and HEAD carry no body, and asking node's request for one builds a whole web Request
-  // on every read (the story API's calls, the pages' loaders).
-  app.use((c, next) =>
-    c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next),
-  );
+  app.use(bodyCap());
   app.use(async (c, next) => {
     c.set("db", handle.db);
     c.set("engine", handle.engine);

@@ -448,6 +448,20 @@ describe("server-rendered pages", () => {
     expect(inspect(response)).toContain("nativeResponse: undefined");
   });
 
+  it("refuses a page's form post far larger than any form, before reading it", async () => {
+    // The API's middleware, mounted at the site's root, runs before the pages' handler.
+    const response = await site.request("/search", {
+      method: "POST",
+      headers: { cookie: readerCookie, "content-type": "application/x-www-form-urlencoded" },
+      body: `intent=remove&query=${"x".repeat(34e6)}`,
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({
+      code: "too_large",
+      message: "The request is far larger than any call takes.",
+    });
+  });
+
   it("refuses a page's form post from another site, and changes nothing", async () => {
     const recent = "/api/v3/users/me/recent-searches";
     const asReader = { cookie: readerCookie, "content-type": "application/json" };
