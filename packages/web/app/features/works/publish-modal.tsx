@@ -4,7 +4,7 @@ import {
   promisesReminder,
   SCHEDULE_STEP_MS,
 } from "@inkwell/shared";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { browserApi, type Refusal } from "../../api/client.ts";
 import { ErrorLine } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
@@ -48,10 +48,13 @@ export function PublishModal(props: PublishModalProps) {
 
   // The editor may stay open long after the earliest time it saw: each opening starts from
   // the part's schedule or from the earliest time now, which is also what closing resets (§4).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: on opening only.
-  useEffect(() => {
+  // Set while rendering the opening, not in an effect after it, so no frame shows the time
+  // the last opening left.
+  const [shownOpen, setShownOpen] = useState(open);
+  if (open !== shownOpen) {
+    setShownOpen(open);
     if (open) setWhen(startTime());
-  }, [open]);
+  }
 
   function close() {
     setError(null);
