@@ -141,6 +141,14 @@ describe("the story page", () => {
     await browser.withPage(options(PHONE), async (page) => {
       await page.goto(story.url);
       await page.getByRole("button", { name: `+${story.tags.length - 2} more` }).click();
+      // 'You may also like' loads as the foot nears: loaded first, so its cards are Tab stops
+      // here rather than pushing down whatever has focus while the walk reaches the footer.
+      await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
+      await page
+        .getByRole("list", { name: "You may also like" })
+        .getByRole("listitem")
+        .first()
+        .waitFor();
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.locator(".story-header__author").focus();
       // Each Tab stop down the page (tags, Read more, parts, cards) is scrolled clear of it.
