@@ -578,6 +578,24 @@ describe("visitors' page cache", () => {
     expect((await page("/stories/lamplight")).html).not.toContain("The Keeper&#x27;s Ledger");
   });
 
+  it("offers Close Account and Time-out on an ambassador's profile to system admins, not ambassadors", async () => {
+    const db = t.handle.db;
+    const target = await signedInUser(db, { is_ambassador: 1 });
+    const ambassador = await signedInUser(db, { is_ambassador: 1 });
+    const admin = await signedInUser(db, { is_sysadmin: 1 });
+    const reader = await signedInUser(db);
+    const menuFor = async (cookie: string) =>
+      (await page(`/user/${target.username}`, { headers: { cookie } })).html;
+    for (const html of [await menuFor(ambassador.cookie), await menuFor(reader.cookie)]) {
+      expect(html).toContain("Report");
+      expect(html).not.toContain("Time-out");
+      expect(html).not.toContain("Close Account");
+    }
+    const asAdmin = await menuFor(admin.cookie);
+    expect(asAdmin).toContain("Time-out");
+    expect(asAdmin).toContain("Close Account");
+  });
+
   it("drops the tag lists showing a story at once when its writer makes it mature", async () => {
     const db = t.handle.db;
     const writer = await signedInUser(db);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isModerator, isStaffOrAdmin } from "./roles.ts";
+import { isModerator, isStaffOrAdmin, mayModerateAccount } from "./roles.ts";
 
 const user = (roles: Partial<Record<"isAmbassador" | "isSysAdmin" | "isStaff", boolean>>) => ({
   isAmbassador: false,
@@ -20,5 +20,18 @@ describe("staff roles", () => {
     expect(isStaffOrAdmin(user({ isStaff: true }))).toBe(true);
     expect(isStaffOrAdmin(user({ isSysAdmin: true }))).toBe(true);
     expect(isStaffOrAdmin(user({ isAmbassador: true }))).toBe(false);
+  });
+
+  it("lets ambassadors moderate readers, and only system admins moderate ambassadors", () => {
+    const ambassador = user({ isAmbassador: true });
+    const admin = user({ isSysAdmin: true });
+    expect(mayModerateAccount(ambassador, user({}))).toBe(true);
+    expect(mayModerateAccount(ambassador, user({ isAmbassador: true }))).toBe(false);
+    expect(mayModerateAccount(admin, user({ isAmbassador: true }))).toBe(true);
+    for (const overseer of [user({ isStaff: true }), user({ isSysAdmin: true })]) {
+      expect(mayModerateAccount(ambassador, overseer)).toBe(false);
+      expect(mayModerateAccount(admin, overseer)).toBe(false);
+    }
+    expect(mayModerateAccount(user({ isStaff: true }), user({}))).toBe(false);
   });
 });

@@ -157,4 +157,22 @@ describe("who may moderate", () => {
       .executeTakeFirstOrThrow();
     expect(untouched.timed_out_until).toBeNull();
   });
+
+  it("lets only a system admin moderate an ambassador", async () => {
+    const other = await person({ is_ambassador: 1 });
+    const refused = await act(other.username, "timeout", { reason: "Rival" }, ambassador);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      "Only a system admin can moderate an ambassador.",
+    );
+    expect((await act(other.username, "close", { reason: "spam" }, ambassador)).status).toBe(403);
+    expect((await t.get(`/api/v3/users/${other.username}`)).status).toBe(200);
+    const untouched = await t.handle.db
+      .selectFrom("users")
+      .select("timed_out_until")
+      .where("id", "=", other.id)
+      .executeTakeFirstOrThrow();
+    expect(untouched.timed_out_until).toBeNull();
+    expect((await act(other.username, "timeout", { reason: "Misuse" }, admin)).status).toBe(200);
+  });
 });

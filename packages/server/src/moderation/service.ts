@@ -3,6 +3,7 @@ import {
   type CloseAccountReason,
   isModerator,
   isTimedOut,
+  mayModerateAccount,
   TIME_OUT_MS,
 } from "@inkwell/shared";
 import type { Kysely } from "kysely";
@@ -21,8 +22,9 @@ export interface ModerationResult {
 }
 
 /**
- * The account a moderator acts on: never their own, and never staff or a system admin
- * (an ambassador must not be able to close the people who oversee them).
+ * The account a moderator acts on: never their own, never staff's or a system admin's (an
+ * ambassador must not be able to close the people who oversee them), and another
+ * ambassador's only as a system admin (shared/roles.ts).
  */
 async function targetOf(db: Kysely<Database>, viewer: Viewer, username: string) {
   if (!isModerator(viewer)) {
@@ -30,17 +32,24 @@ async function targetOf(db: Kysely<Database>, viewer: Viewer, username: string) 
   }
   const user = await db
     .selectFrom("users")
-    .select(["id", "username", "is_sysadmin", "is_staff"])
+    .select(["id", "username", "is_sysadmin", "is_staff", "is_ambassador"])
     .where("username_lower", "=", username.toLowerCase())
     .executeTakeFirst();
   if (!user) throw notFound("User");
   if (user.id === viewer.id)
     throw new HttpError(400, "bad_request", "You can't moderate yourself.");
-  if (user.is_sysadmin === 1 || user.is_staff === 1) {
+  const target = {
+    isSysAdmin: user.is_sysadmin === 1,
+    isStaff: user.is_staff === 1,
+    isAmbassador: user.is_ambassador === 1,
+  };
+  if (!mayModerateAccount(viewer, target)) {
     throw new HttpError(
       403,
       "forbidden",
-      "Staff and system admin accounts can't be moderated here.",
+      target.isAmbassador && !target.isStaff && !target.isSysAdmin
+        ? "Only a system admin can moderate an ambassador."
+        : "Staff and system admin accounts can't be moderated here.",
     );
   }
   return user;

@@ -1,4 +1,4 @@
-import { isModerator, linkify, type ProfileMessagePage } from "@inkwell/shared";
+import { isModerator, linkify, mayModerateAccount, type ProfileMessagePage } from "@inkwell/shared";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { isRouteErrorResponse, useRevalidator, useRouteError } from "react-router";
 import { apiContext } from "../api/context.ts";
@@ -78,6 +78,15 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
   const [editOpened, setEditOpened] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
   const moderator = viewer !== null && isModerator(viewer) && !profile.badges.includes("staff");
+  // Close Account and Time-out follow the service's rule; whether the profile is a system
+  // admin's is not public, and the service refuses that case with its message.
+  const mayCloseOrTimeOut =
+    viewer !== null &&
+    mayModerateAccount(viewer, {
+      isStaff: profile.badges.includes("staff"),
+      isAmbassador: profile.badges.includes("ambassador"),
+      isSysAdmin: false,
+    });
   const isSelf = viewer?.username.toLowerCase() === username.toLowerCase();
   // Restricted (accounts-safety-messaging.md §2): About, Conversations and Following only.
   const restricted = profile.safety.isMuted || profile.safety.isBlocked;
@@ -118,7 +127,7 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
                   reference: { name, location: `/user/${username}` },
                 })
               }
-              moderate={moderator ? askModeration : undefined}
+              moderate={mayCloseOrTimeOut ? askModeration : undefined}
               pictureActions={moderator ? hideActions(profile) : undefined}
             />
           )
