@@ -169,6 +169,33 @@ describe("the story page", () => {
     });
   });
 
+  test("on a phone, focus on the footer stays on the screen when 'You may also like' arrives", async () => {
+    await browser.withPage(options(PHONE), async (page) => {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/recommendedStories/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(story.url);
+      const language = page.getByRole("contentinfo").getByRole("combobox", { name: "Language" });
+      await language.focus();
+      const top = () => language.evaluate((select) => select.getBoundingClientRect().top);
+      const before = await top();
+      expect(before).toBeLessThan(PHONE.height);
+      release();
+      await page
+        .getByRole("list", { name: "You may also like" })
+        .getByRole("listitem")
+        .first()
+        .waitFor();
+      // Where it was, give or take the scroll's rounding to whole pixels.
+      await expect.poll(async () => Math.abs((await top()) - before)).toBeLessThan(1);
+    });
+  });
+
   test("on a phone, Continue reading leaves Add to whole on the screen", async () => {
     await browser.withPage(options(PHONE), async (page) => {
       await page.goto("/login");

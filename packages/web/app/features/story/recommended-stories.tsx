@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { browserApi, type StoryCardData } from "../../api/client.ts";
 import { t } from "../../i18n/index.ts";
+import { useHoldFocusInView } from "../../lib/use-hold-focus-in-view.ts";
 
 const loadGrid = () => import("../../components/story-grid.tsx");
 const StoryGrid = lazy(() => loadGrid().then((module) => ({ default: module.StoryGrid })));
@@ -47,13 +48,19 @@ export function RecommendedStories({ storyId }: { storyId: number }) {
     };
   }, [near, storyId]);
 
-  if (stories.length === 0) return <div ref={anchor} />;
+  // The cards arrive while a keyboard reader may be on the footer below: it stays in view.
+  useHoldFocusInView(anchor);
+
   return (
-    <section className="story-recommendations" aria-labelledby="recommended-heading">
-      <h2 id="recommended-heading">{t.story.youMayAlsoLike}</h2>
-      <Suspense fallback={null}>
-        <StoryGrid stories={stories} label={t.story.youMayAlsoLike} described />
-      </Suspense>
-    </section>
+    <div className="story-recommendations-slot" ref={anchor}>
+      {stories.length > 0 && (
+        <section className="story-recommendations" aria-labelledby="recommended-heading">
+          <h2 id="recommended-heading">{t.story.youMayAlsoLike}</h2>
+          <Suspense fallback={null}>
+            <StoryGrid stories={stories} label={t.story.youMayAlsoLike} described />
+          </Suspense>
+        </section>
+      )}
+    </div>
   );
 }
