@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import {
   DESKTOP,
   expectNoAxeViolations,
+  holdRequests,
   logIn,
   logInAt,
   PHONE,
@@ -72,9 +73,18 @@ describe("paid parts", () => {
         )
         .waitFor();
       await expectNoAxeViolations(page, "the whole-story confirmation at 1280 px");
+      // The header's wallet says what the purchase is doing, in words at this width.
+      const walletButton = page.getByRole("button", { name: /^Your Coins/ });
+      const release = await holdRequests(page, `**/v5/story/${story.id}/paid-content/purchase`);
       await confirm.getByRole("button", { name: `Unlock for ${price} Coins` }).click();
+      await walletButton.getByText("Deducting").waitFor();
+      release();
       await page.locator(".reader__text p").first().waitFor();
-      await page.getByText(`-${price} Coins for story`).waitFor();
+      await walletButton.getByText(`-${price} Coins for story`).waitFor();
+      const thanks = page.getByRole("status").filter({ hasText: "Thank you for supporting" });
+      await thanks.getByText(`-${price} Coins for story`).waitFor();
+      await walletButton.getByText(/for story$/).waitFor({ state: "detached" });
+      await walletButton.getByText(String(before - price), { exact: true }).waitFor();
 
       await page.goto(`/story/${story.id}`);
       const contents = page.getByRole("region", { name: /^Table of contents/ });

@@ -16,7 +16,8 @@ import { useWallet } from "./wallet-store.ts";
 /**
  * The header's wallet (writer-paid-contest.md §2, §4, §9): the reader's Coins, in full below
  * 10000 and abbreviated from there; a spinner and 'Deducting' while a purchase runs, then
- * what it spent ('-6 Coins for next part', read out; '-6' shown).
+ * what it spent ('-6 Coins for next part'). A header narrower than 961 px has room for a
+ * number only: there the spinner stands for 'Deducting' and '-6' for what was spent.
  * It opens the Coin Shop, or the app's how-to while Coins are not sold on the web. Loaded
  * only for signed-in readers, so visitors' pages do not carry it. The first paywall a reader
  * meets has it introduce itself, once (reader.md §9 seen-wallet-onboard).
@@ -56,14 +57,19 @@ export default function WalletButton({ userId }: { userId: number }) {
         ) : (
           <Icon of={Coins} aria-hidden="true" size={18} />
         )}
-        {/* The header has room for a number only: the full step is the status below. */}
-        <span aria-hidden="true">
+        {/* Shown, not read: the status below reads the step out, the label the balance. */}
+        <span aria-hidden="true" className={status ? "wallet-button__short" : undefined}>
           {step === "subtracting" && spent
             ? `-${spent.coins}`
             : amount === null
               ? ""
               : formatCoinBalance(amount)}
         </span>
+        {status && (
+          <span aria-hidden="true" className="wallet-button__step">
+            {status}
+          </span>
+        )}
       </button>
       <span className="visually-hidden" role="status">
         {status}
