@@ -13,6 +13,15 @@ const act = (username: string, action: "close" | "timeout", body: unknown, cooki
     body: JSON.stringify(body),
   });
 
+const timedOutUntil = async (id: number) =>
+  (
+    await t.handle.db
+      .selectFrom("users")
+      .select("timed_out_until")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow()
+  ).timed_out_until;
+
 const person = (overrides: Parameters<typeof signedInUser>[1] = {}) =>
   signedInUser(t.handle.db, overrides);
 
@@ -150,12 +159,7 @@ describe("who may moderate", () => {
     const staff = await person({ is_staff: 1 });
     expect((await act(staff.username, "close", { reason: "spam" }, ambassador)).status).toBe(403);
     expect((await act("nobody_at_all", "close", { reason: "spam" }, ambassador)).status).toBe(404);
-    const untouched = await t.handle.db
-      .selectFrom("users")
-      .select("timed_out_until")
-      .where("id", "=", target.id)
-      .executeTakeFirstOrThrow();
-    expect(untouched.timed_out_until).toBeNull();
+    expect(await timedOutUntil(target.id)).toBeNull();
   });
 
   it("lets only a system admin moderate an ambassador", async () => {
@@ -167,12 +171,7 @@ describe("who may moderate", () => {
     );
     expect((await act(other.username, "close", { reason: "spam" }, ambassador)).status).toBe(403);
     expect((await t.get(`/api/v3/users/${other.username}`)).status).toBe(200);
-    const untouched = await t.handle.db
-      .selectFrom("users")
-      .select("timed_out_until")
-      .where("id", "=", other.id)
-      .executeTakeFirstOrThrow();
-    expect(untouched.timed_out_until).toBeNull();
+    expect(await timedOutUntil(other.id)).toBeNull();
     expect((await act(other.username, "timeout", { reason: "Misuse" }, admin)).status).toBe(200);
   });
 });
