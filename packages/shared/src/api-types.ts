@@ -318,9 +318,13 @@ export interface ReadingListPage {
   total: number;
 }
 
-/** One list with its stories in the owner's order (those the viewer may see). */
+/**
+ * One list with a page of its stories in the owner's order (those the viewer may see);
+ * nextUrl is the next page's address, or null at the list's end.
+ */
 export interface ReadingListDetails extends ReadingListSummary {
   stories: StoryCard[];
+  nextUrl: string | null;
 }
 
 /** Which of the signed-in reader's collections hold each story (GET /v4/stories/collections). */

@@ -18,6 +18,7 @@ export * from "./http.ts";
 export * from "./image-moderation.ts";
 export * from "./images.ts";
 export * from "./inbox.ts";
+export * from "./lists.ts";
 export * from "./part-html.ts";
 export * from "./paste-html.ts";
 export * from "./premium.ts";

@@ -8,6 +8,7 @@ import {
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
+import type { Page } from "../http/paging.ts";
 import {
   iso,
   loadCardParts,
@@ -18,7 +19,7 @@ import {
 } from "../stories/cards.ts";
 import { visibleStories } from "../stories/service.ts";
 import type { Viewer } from "../viewer.ts";
-import { addableStories, assertSelf, type Page } from "./service.ts";
+import { addableStories, assertSelf } from "./service.ts";
 
 /** The Library is private: every call names the reader and must be them (assertSelf). */
 export async function addToLibrary(

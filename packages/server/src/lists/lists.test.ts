@@ -1,10 +1,12 @@
-import type {
-  LibraryPage,
-  ReadingListDetails,
-  ReadingListPage,
-  ReadingListSummary,
-  StoryCollections,
-  UserProfile,
+import {
+  type LibraryPage,
+  MAX_LIST_STORIES,
+  MAX_READING_LISTS,
+  type ReadingListDetails,
+  type ReadingListPage,
+  type ReadingListSummary,
+  type StoryCollections,
+  type UserProfile,
 } from "@inkwell/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApi } from "../testing/api.ts";
@@ -362,6 +364,201 @@ describe("reading lists", () => {
     expect((await t.send("GET", `${path}?limit=201`, null)).status).toBe(400);
     expect((await t.send("GET", `${path}?limit=200`, null)).status).toBe(200);
     expect((await t.send("GET", "/api/v3/users/nobody_here/lists", null)).status).toBe(404);
+  });
+});
+
+describe("reading list limits", () => {
+  /** Published stories made in one insert: enough to fill a list without a call per story. */
+  let filler: number[];
+
+  beforeAll(async () => {
+    const now = Date.now();
+    const rows = await t.handle.db
+      .insertInto("stories")
+      .values(
+        Array.from({ length: MAX_LIST_STORIES }, (_, index) => ({
+          user_id: writer.id,
+          title: `Filler ${index}`,
+          description: "A story that fills a list.",
+          create_date: now - DAY,
+          modify_date: now - DAY,
+          last_published_at: now - DAY,
+          num_parts: 1,
+        })),
+      )
+      .returning("id")
+      .execute();
+    filler = rows.map((row) => Number(row.id));
+  });
+
+  /** Puts `count` filler stories in the list at once, as years of adds would. */
+  async function fill(listId: number, count: number) {
+    await t.handle.db
+      .insertInto("reading_list_stories")
+      .values(
+        filler.slice(0, count).map((storyId, position) => ({
+          list_id: listId,
+          story_id: storyId,
+          position: position + 10,
+          added_at: Date.now(),
+        })),
+      )
+      .execute();
+    await t.handle.db
+      .updateTable("reading_lists")
+      .set((eb) => ({ num_stories: eb("num_stories", "+", count) }))
+      .where("id", "=", listId)
+      .execute();
+  }
+
+  const add = (who: Person, listId: number, ids: number | number[]) =>
+    t.send("POST", `/api/v3/lists/${listId}/stories`, who, { stories: ids });
+
+  it("refuses stories past the cap by every way in, whole, and changes nothing", async () => {
+    const reader = await person();
+    const list = await json<ReadingListSummary>(await createList(reader, "Full", stories[0]));
+    await fill(list.id, MAX_LIST_STORIES - 2);
+    const before = await listRows(list.id);
+    expect(before.counter).toBe(MAX_LIST_STORIES - 1);
+
+    // Two more than there is room for: neither goes in.
+    const over = await add(reader, list.id, [stories[1] ?? 0, stories[2] ?? 0]);
+    expect(over.status).toBe(400);
+    expect(await over.json()).toMatchObject({
+      code: "list_full",
+      message: "A reading list holds at most 1,000 stories: Full has room for 1 more.",
+    });
+    expect(await listRows(list.id)).toEqual(before);
+
+    // A story already there is no new one; the last place is taken, then none is left.
+    expect((await add(reader, list.id, stories[0] ?? 0)).status).toBe(200);
+    expect(
+      await json<ReadingListSummary>(await add(reader, list.id, stories[1] ?? 0)),
+    ).toMatchObject({ numStories: MAX_LIST_STORIES });
+    const full = await listRows(list.id);
+    const refusal = {
+      code: "list_full",
+      message:
+        "Full holds 1,000 stories, the most a reading list can hold: remove one to add another.",
+    };
+    const again = await add(reader, list.id, stories[2] ?? 0);
+    expect(again.status).toBe(400);
+    expect(await again.json()).toMatchObject(refusal);
+    // Creating "full" reuses the list, so it is refused the same way.
+    const reused = await createList(reader, "full", stories[2]);
+    expect(reused.status).toBe(400);
+    expect(await reused.json()).toMatchObject(refusal);
+    // A reorder names only stories the list holds.
+    const smuggled = await t.send("PUT", `/api/v3/lists/${list.id}/stories`, reader, {
+      stories: [stories[2], stories[0]],
+    });
+    expect(smuggled.status).toBe(400);
+    expect(await listRows(list.id)).toEqual(full);
+
+    // Taking one out makes room for one.
+    await t.send("DELETE", `/api/v3/lists/${list.id}/stories/${stories[0]}`, reader);
+    expect((await add(reader, list.id, stories[2] ?? 0)).status).toBe(200);
+    expect((await listRows(list.id)).counter).toBe(MAX_LIST_STORIES);
+  });
+
+  it("stops adds that race exactly at the cap", async () => {
+    const reader = await person();
+    const list = await json<ReadingListSummary>(await createList(reader, "Nearly full"));
+    await fill(list.id, MAX_LIST_STORIES - 2);
+    const answers = await Promise.all(stories.map((id) => add(reader, list.id, id)));
+    expect(answers.map((response) => response.status).sort()).toEqual([200, 200, 400]);
+    const { counter, storyIds } = await listRows(list.id);
+    expect(counter).toBe(MAX_LIST_STORIES);
+    expect(storyIds).toHaveLength(MAX_LIST_STORIES);
+  });
+
+  it("caps a reader's lists, even when creates race, and still reuses a name", async () => {
+    const reader = await person();
+    const now = Date.now();
+    await t.handle.db
+      .insertInto("reading_lists")
+      .values(
+        Array.from({ length: MAX_READING_LISTS - 1 }, (_, index) => ({
+          user_id: reader.id,
+          name: `Shelf ${index}`,
+          name_lower: `shelf ${index}`,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    const answers = await Promise.all([
+      createList(reader, "Last one", stories[0]),
+      createList(reader, "One too many", stories[0]),
+    ]);
+    expect(answers.map((response) => response.status).sort()).toEqual([201, 400]);
+    const refused = answers.find((response) => response.status === 400);
+    expect(await refused?.json()).toMatchObject({
+      code: "too_many_lists",
+      message:
+        "You have 200 reading lists, the most a reader can have: delete one to make another.",
+    });
+    const path = `/api/v3/users/${reader.username}/lists?limit=${MAX_READING_LISTS}`;
+    const page = await json<ReadingListPage>(await t.send("GET", path, reader));
+    expect(page.total).toBe(MAX_READING_LISTS);
+    expect(page.lists).toHaveLength(MAX_READING_LISTS);
+
+    const reused = await createList(reader, "SHELF 7", stories[1]);
+    expect(reused.status).toBe(200);
+    expect(await json<ReadingListSummary>(reused)).toMatchObject({
+      name: "Shelf 7",
+      numStories: 1,
+    });
+  });
+
+  it("pages a list's stories with nextUrl, 100 at most a page", async () => {
+    const reader = await person();
+    const list = await json<ReadingListSummary>(await createList(reader, "Long", stories[0]));
+    await fill(list.id, 150);
+    const path = `/api/v3/lists/${list.id}`;
+    const first = await json<ReadingListDetails>(await t.send("GET", path, null));
+    expect(first.numStories).toBe(151);
+    expect(first.stories).toHaveLength(100);
+    expect(first.stories[0]?.id).toBe(stories[0]);
+    expect(first.nextUrl).toBe(`${path}?limit=100&offset=100`);
+    const second = await json<ReadingListDetails>(await t.send("GET", first.nextUrl ?? "", null));
+    expect(second.stories.map((story) => story.id)).toEqual(filler.slice(99, 150));
+    expect(second.nextUrl).toBeNull();
+
+    const small = await json<ReadingListDetails>(
+      await t.send("GET", `${path}?limit=2&offset=1`, null),
+    );
+    expect(small.stories.map((story) => story.id)).toEqual(filler.slice(0, 2));
+    expect(small.nextUrl).toBe(`${path}?limit=2&offset=3`);
+    for (const bad of ["limit=0", "limit=101", "offset=-1", "limit=ten"]) {
+      const refused = await t.send("GET", `${path}?${bad}`, null);
+      expect(refused.status).toBe(400);
+    }
+  });
+
+  it("reorders a list longer than one add or one page", async () => {
+    const owner = await person();
+    const list = await json<ReadingListSummary>(await createList(owner, "Big shelf"));
+    await fill(list.id, 300);
+    const order = filler.slice(0, 300).reverse();
+    const reordered = await t.send("PUT", `/api/v3/lists/${list.id}/stories`, owner, {
+      stories: order,
+    });
+    expect(reordered.status).toBe(200);
+    expect((await listRows(list.id)).storyIds).toEqual(order);
+    // The web page sends the stories it has loaded: the rest keep their order after them.
+    const moved = [order[1] ?? 0, order[0] ?? 0, ...order.slice(2, 100)];
+    expect(
+      (await t.send("PUT", `/api/v3/lists/${list.id}/stories`, owner, { stories: moved })).status,
+    ).toBe(200);
+    expect((await listRows(list.id)).storyIds).toEqual([...moved, ...order.slice(100)]);
+    const tooMany = await t.send("PUT", `/api/v3/lists/${list.id}/stories`, owner, {
+      stories: filler.concat(stories),
+    });
+    expect(tooMany.status).toBe(400);
+    expect(await tooMany.json()).toMatchObject({
+      message: "stories names at most 1000 stories at once",
+    });
   });
 });
 

@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { LIST_STORIES_PAGE_MAX, MAX_LIST_STORIES, MAX_READING_LISTS } from "@inkwell/shared";
 import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, objectJson, okRoutesRefusing } from "../http/openapi.ts";
 import { readFields } from "../http/request-info.ts";
@@ -27,32 +28,36 @@ import {
   userLists,
 } from "./service.ts";
 
-const MAX_STORIES = 50;
+/** Stories added in one call; a reorder names up to a whole list's (MAX_LIST_STORIES). */
+const MAX_ADDED = 50;
 const storyIdsMessage = "stories must be story ids";
 
 /**
  * `stories`: one story id, or several as a comma-separated string or an array, the way the
  * spec's clients send them (a number from the popover, a string from a form).
  */
-const storyIds = z
-  .union([z.number(), z.string(), z.array(z.union([z.number(), z.string()]))], {
-    error: "stories names the stories to add",
-  })
-  .transform((value) =>
-    (Array.isArray(value) ? value : String(value).split(",")).map((id) => String(id).trim()),
-  )
-  .pipe(
-    z
-      .array(
-        z
-          .string()
-          .regex(/^[1-9]\d{0,15}$/, storyIdsMessage)
-          .transform(Number),
-      )
-      .min(1, "stories names the stories to add")
-      .max(MAX_STORIES, `stories names at most ${MAX_STORIES} stories at once`),
-  )
-  .transform((ids) => [...new Set(ids)]);
+const storyIdsUpTo = (max: number) =>
+  z
+    .union([z.number(), z.string(), z.array(z.union([z.number(), z.string()]))], {
+      error: "stories names the stories to add",
+    })
+    .transform((value) =>
+      (Array.isArray(value) ? value : String(value).split(",")).map((id) => String(id).trim()),
+    )
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .regex(/^[1-9]\d{0,15}$/, storyIdsMessage)
+            .transform(Number),
+        )
+        .min(1, "stories names the stories to add")
+        .max(max, `stories names at most ${max} stories at once`),
+    )
+    .transform((ids) => [...new Set(ids)]);
+
+const storyIds = storyIdsUpTo(MAX_ADDED);
 
 const flag = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
 
@@ -74,6 +79,7 @@ const listChangesBody = z
   });
 
 const storiesBody = z.object({ stories: storyIds });
+const orderBody = z.object({ stories: storyIdsUpTo(MAX_LIST_STORIES) });
 const archiveBody = z.object({ archived: flag });
 
 const listParams = z.object({ listId: idParam("listId") });
@@ -85,7 +91,7 @@ const libraryStoryParams = z.object({
 });
 
 const ownerOnly = {
-  400: { description: "Bad input; nothing changed", ...errorJson },
+  400: { description: "Bad input, or a full list or reader; nothing changed", ...errorJson },
   401: { description: "Not signed in", ...errorJson },
   403: { description: "Not the owner", ...errorJson },
   404: { description: "No such list (or private), or a story the owner may not see", ...errorJson },
@@ -101,7 +107,11 @@ const userListsRoute = route(
   "The user's reading lists, newest first (private ones only for their owner)",
   {
     params: userParams,
-    query: z.object({ limit: limitQuery(200, 20), offset: offsetQuery, fields: fieldsQuery }),
+    query: z.object({
+      limit: limitQuery(MAX_READING_LISTS, 20),
+      offset: offsetQuery,
+      fields: fieldsQuery,
+    }),
   },
   "{lists, total}",
 );
@@ -109,7 +119,7 @@ const userListsRoute = route(
 const createListRoute = createRoute({
   method: "post",
   path: "/api/v3/lists/",
-  summary: "Create a reading list with a story, or reuse the reader's list of that name",
+  summary: `Create a reading list with a story, or reuse the reader's list of that name (a reader has at most ${MAX_READING_LISTS} lists: 400 too_many_lists)`,
   responses: {
     200: answer("An existing list of that name (any case), with the stories added"),
     201: answer("The new list"),
@@ -120,9 +130,15 @@ const createListRoute = createRoute({
 const getListRoute = route(
   "get",
   "/api/v3/lists/{listId}",
-  "A reading list with its stories in order",
-  { params: listParams },
-  "The list",
+  `A reading list with a page of its stories in order (at most ${LIST_STORIES_PAGE_MAX} a page)`,
+  {
+    params: listParams,
+    query: z.object({
+      limit: limitQuery(LIST_STORIES_PAGE_MAX, LIST_STORIES_PAGE_MAX),
+      offset: offsetQuery,
+    }),
+  },
+  "The list with {stories, nextUrl}: nextUrl is the next page's address, null at the end",
 );
 const updateListRoute = route(
   "put",
@@ -141,16 +157,16 @@ const deleteListRoute = route(
 const addStoriesRoute = route(
   "post",
   "/api/v3/lists/{listId}/stories",
-  "Add stories ({stories}) at the end of a list; a story already there stays once",
+  `Add stories ({stories}, at most ${MAX_ADDED}) at the end of a list; a story already there stays once; a list holds at most ${MAX_LIST_STORIES} (400 list_full)`,
   { params: listParams },
   "The list",
 );
 const reorderRoute = route(
   "put",
   "/api/v3/lists/{listId}/stories",
-  "Reorder a list: {stories} in their new order",
+  `Reorder a list: {stories} (at most ${MAX_LIST_STORIES}) first, in their new order; the rest keep theirs after them`,
   { params: listParams },
-  "The list with its stories",
+  "The list with its first page of stories",
 );
 const removeStoryRoute = route(
   "delete",
@@ -225,7 +241,8 @@ export function listRoutes() {
   });
   app.openapi(getListRoute, async (c) => {
     const { listId } = c.req.valid("param");
-    return c.json(await getList(c.get("db"), listId, c.get("viewer")), 200);
+    const { limit, offset } = c.req.valid("query");
+    return c.json(await getList(c.get("db"), listId, c.get("viewer"), { limit, offset }), 200);
   });
   app.openapi(updateListRoute, async (c) => {
     const viewer = requireViewer(c);
@@ -246,7 +263,7 @@ export function listRoutes() {
   });
   app.openapi(reorderRoute, async (c) => {
     const viewer = requireViewer(c);
-    const { stories } = parseInput(storiesBody, await readFields(c));
+    const { stories } = parseInput(orderBody, await readFields(c));
     const { listId } = c.req.valid("param");
     return c.json(await reorderList(c.get("db"), viewer, listId, stories), 200);
   });

@@ -4,20 +4,22 @@ import type {
   ReadingListSummary,
   StoryCollections,
 } from "@inkwell/shared";
-import { isCurationAccount } from "@inkwell/shared";
+import {
+  isCurationAccount,
+  LIST_STORIES_PAGE_MAX,
+  MAX_LIST_STORIES,
+  MAX_READING_LISTS,
+} from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
+import { nextPageUrl, type Page } from "../http/paging.ts";
 import { assertNotTimedOut } from "../moderation/service.ts";
+import { lockUsers } from "../safety/relations.ts";
 import { selectStories, toStoryCards } from "../stories/cards.ts";
 import { listedStory, visibleStories } from "../stories/service.ts";
 import { userNamed } from "../users/service.ts";
 import type { MaybeViewer, Viewer } from "../viewer.ts";
-
-export interface Page {
-  limit: number;
-  offset: number;
-}
 
 const forbidden = (message: string) => new HttpError(403, "forbidden", message);
 
@@ -148,20 +150,35 @@ export async function countPublicLists(db: Kysely<Database>, userId: number): Pr
   return Number(row.total);
 }
 
-/** A list with the stories this viewer may see, in the owner's order. */
+/** A list with a page of the stories this viewer may see, in the owner's order. */
 export async function getList(
   db: Kysely<Database>,
   listId: number,
   viewer: MaybeViewer,
+  page: Page = { limit: LIST_STORIES_PAGE_MAX, offset: 0 },
 ): Promise<ReadingListDetails> {
   const row = await visibleList(db, listId, viewer);
-  const stories = await visibleStories(selectStories(db), viewer)
+  const base = visibleStories(selectStories(db), viewer)
     .innerJoin("reading_list_stories", "reading_list_stories.story_id", "stories.id")
-    .where("reading_list_stories.list_id", "=", listId)
-    .orderBy("reading_list_stories.position")
-    .orderBy("reading_list_stories.added_at")
-    .execute();
-  return { ...toSummary(row), stories: await toStoryCards(db, stories) };
+    .where("reading_list_stories.list_id", "=", listId);
+  const [stories, count] = await Promise.all([
+    base
+      .orderBy("reading_list_stories.position")
+      .orderBy("reading_list_stories.added_at")
+      .orderBy("stories.id")
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    base
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as("total"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    ...toSummary(row),
+    stories: await toStoryCards(db, stories),
+    nextUrl: nextPageUrl(`/api/v3/lists/${listId}`, page, stories.length, Number(count.total)),
+  };
 }
 
 export interface NewList {
@@ -170,10 +187,26 @@ export interface NewList {
   stories: number[];
 }
 
+const tooManyLists = () => {
+  const message = `You have ${MAX_READING_LISTS} reading lists, the most a reader can have: delete one to make another.`;
+  return new HttpError(400, "too_many_lists", message, { name: message });
+};
+
+const listFull = (name: string, held: number) => {
+  const most = MAX_LIST_STORIES.toLocaleString("en");
+  const message =
+    held >= MAX_LIST_STORIES
+      ? `${name} holds ${most} stories, the most a reading list can hold: remove one to add another.`
+      : `A reading list holds at most ${most} stories: ${name} has room for ${MAX_LIST_STORIES - held} more.`;
+  return new HttpError(400, "list_full", message, { stories: message });
+};
+
 /**
  * Creates a list, or reuses the reader's list of that name whatever its case (reader.md
- * §5), and adds the stories to it. The unique (user, lower-case name) index settles a race
- * between two creates: the loser's insert does nothing and it reuses the winner's list.
+ * §5), and adds the stories to it; a reader at MAX_READING_LISTS may only reuse. The
+ * owner's users row is locked first (PostgreSQL; SQLite runs one transaction at a time),
+ * so two creates at once count and name-match one after the other: neither overshoots
+ * the cap, and the second of two same-named creates reuses the first one's list.
  */
 export async function createList(
   db: Kysely<Database>,
@@ -184,7 +217,30 @@ export async function createList(
   // A public list's name shows on the profile: a time-out stops new ones, as it stops posts.
   if (!input.isPrivate) assertNotTimedOut(viewer, now);
   if (input.stories.length > 0) await addableStories(db, viewer, input.stories);
-  const inserted = await db
+  const { listId, created } = await db.transaction().execute(async (trx) => {
+    await lockUsers(trx, [viewer.id]);
+    const existing = await trx
+      .selectFrom("reading_lists")
+      .select(["id", "name"])
+      .where("user_id", "=", viewer.id)
+      .where("name_lower", "=", input.name.toLowerCase())
+      .executeTakeFirst();
+    const list = existing ?? (await insertList(trx, viewer, input, now));
+    if (input.stories.length > 0) await insertStories(trx, list, input.stories, now);
+    return { listId: Number(list.id), created: existing === undefined };
+  });
+  return { list: await summaryOf(db, listId, viewer), created };
+}
+
+/** A new list of the reader's, unless they already have MAX_READING_LISTS. */
+async function insertList(trx: Kysely<Database>, viewer: Viewer, input: NewList, now: number) {
+  const count = await trx
+    .selectFrom("reading_lists")
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .where("user_id", "=", viewer.id)
+    .executeTakeFirstOrThrow();
+  if (Number(count.total) >= MAX_READING_LISTS) throw tooManyLists();
+  return trx
     .insertInto("reading_lists")
     .values({
       user_id: viewer.id,
@@ -194,61 +250,59 @@ export async function createList(
       created_at: now,
       updated_at: now,
     })
-    .onConflict((oc) => oc.columns(["user_id", "name_lower"]).doNothing())
-    .returning("id")
-    .executeTakeFirst();
-  const listId =
-    inserted?.id ??
-    (
-      await db
-        .selectFrom("reading_lists")
-        .select("id")
-        .where("user_id", "=", viewer.id)
-        .where("name_lower", "=", input.name.toLowerCase())
-        .executeTakeFirstOrThrow()
-    ).id;
-  if (input.stories.length > 0) await insertStories(db, listId, input.stories, now);
-  return { list: await summaryOf(db, Number(listId), viewer), created: inserted !== undefined };
+    .returning(["id", "name"])
+    .executeTakeFirstOrThrow();
 }
 
 /**
- * Adds stories at the end of the list; a story already there keeps its one entry. The
- * list row is touched first: on PostgreSQL that locks it, so concurrent adds take their
- * positions one after another and num_stories moves by exactly the rows inserted.
+ * Adds stories at the end of the list, in the caller's transaction; a story already there
+ * keeps its one entry. Refused whole if the list would hold more than MAX_LIST_STORIES.
+ * The list row is touched first: on PostgreSQL that locks it, so concurrent adds count
+ * and take their positions one after another, and num_stories moves by exactly the rows
+ * inserted.
  */
 async function insertStories(
-  db: Kysely<Database>,
-  listId: number,
+  trx: Kysely<Database>,
+  list: { id: number; name: string },
   storyIds: number[],
   now: number,
 ) {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("reading_lists")
-      .set({ updated_at: now })
-      .where("id", "=", listId)
-      .execute();
-    const last = await trx
+  await trx
+    .updateTable("reading_lists")
+    .set({ updated_at: now })
+    .where("id", "=", list.id)
+    .execute();
+  const [held, present] = await Promise.all([
+    trx
       .selectFrom("reading_list_stories")
-      .select((eb) => eb.fn.max("position").as("position"))
-      .where("list_id", "=", listId)
-      .executeTakeFirst();
-    let position = (last?.position ?? -1) + 1;
-    let added = 0;
-    for (const storyId of storyIds) {
-      const row = await trx
-        .insertInto("reading_list_stories")
-        .values({ list_id: listId, story_id: storyId, position, added_at: now })
-        .onConflict((oc) => oc.columns(["list_id", "story_id"]).doNothing())
-        .returning("story_id")
-        .executeTakeFirst();
-      if (row) {
-        position++;
-        added++;
-      }
-    }
-    if (added > 0) await moveCounter(trx, listId, added);
-  });
+      .select((eb) => [eb.fn.countAll<number>().as("total"), eb.fn.max("position").as("last")])
+      .where("list_id", "=", list.id)
+      .executeTakeFirstOrThrow(),
+    trx
+      .selectFrom("reading_list_stories")
+      .select("story_id")
+      .where("list_id", "=", list.id)
+      .where("story_id", "in", storyIds)
+      .execute(),
+  ]);
+  const there = new Set(present.map((row) => Number(row.story_id)));
+  const fresh = storyIds.filter((id) => !there.has(id));
+  if (fresh.length === 0) return;
+  const total = Number(held.total);
+  if (total + fresh.length > MAX_LIST_STORIES) throw listFull(list.name, total);
+  const first = (held.last ?? -1) + 1;
+  await trx
+    .insertInto("reading_list_stories")
+    .values(
+      fresh.map((storyId, index) => ({
+        list_id: list.id,
+        story_id: storyId,
+        position: first + index,
+        added_at: now,
+      })),
+    )
+    .execute();
+  await moveCounter(trx, list.id, fresh.length);
 }
 
 const moveCounter = (db: Kysely<Database>, listId: number, by: number) =>
@@ -265,9 +319,9 @@ export async function addToList(
   storyIds: number[],
   now = Date.now(),
 ): Promise<ReadingListSummary> {
-  await ownList(db, listId, viewer);
+  const list = await ownList(db, listId, viewer);
   await addableStories(db, viewer, storyIds);
-  await insertStories(db, listId, storyIds, now);
+  await db.transaction().execute((trx) => insertStories(trx, list, storyIds, now));
   return summaryOf(db, listId, viewer);
 }
 
@@ -351,7 +405,9 @@ export async function deleteList(db: Kysely<Database>, viewer: Viewer, listId: n
 
 /**
  * Puts the named stories first, in that order; stories left unnamed (one hidden from the
- * owner since, say) keep their order after them. Every named story must be in the list.
+ * owner since, say, or past the pages the owner has loaded) keep their order after them.
+ * Every named story must be in the list, so a reorder never adds one. Only the rows whose
+ * place changes are written: a move on a long list writes two.
  */
 export async function reorderList(
   db: Kysely<Database>,
@@ -369,19 +425,22 @@ export async function reorderList(
       .execute();
     const rows = await trx
       .selectFrom("reading_list_stories")
-      .select("story_id")
+      .select(["story_id", "position"])
       .where("list_id", "=", listId)
       .orderBy("position")
       .orderBy("added_at")
+      .orderBy("story_id")
       .execute();
-    const held = rows.map((row) => Number(row.story_id));
-    const stranger = storyIds.find((id) => !held.includes(id));
+    const was = new Map(rows.map((row) => [Number(row.story_id), row.position]));
+    const stranger = storyIds.find((id) => !was.has(id));
     if (stranger !== undefined) {
       const message = `Story ${stranger} is not in this reading list.`;
       throw badRequest(message, { stories: message });
     }
-    const order = [...storyIds, ...held.filter((id) => !storyIds.includes(id))];
+    const named = new Set(storyIds);
+    const order = [...storyIds, ...[...was.keys()].filter((id) => !named.has(id))];
     for (const [position, storyId] of order.entries()) {
+      if (was.get(storyId) === position) continue;
       await trx
         .updateTable("reading_list_stories")
         .set({ position })

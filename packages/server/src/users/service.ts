@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { readerSignalsChanged } from "../events.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
+import { nextPageUrl, type Page } from "../http/paging.ts";
 import { countPublicLists } from "../lists/service.ts";
 import {
   blockedEitherWay,
@@ -22,11 +23,6 @@ import {
 } from "../stories/cards.ts";
 import { includesMature, publishedListing, visibleStories } from "../stories/service.ts";
 import { assertIsViewer, type MaybeViewer, type Viewer } from "../viewer.ts";
-
-export interface Page {
-  limit: number;
-  offset: number;
-}
 
 /** Usernames are unique without regard to case; a closed account is deleted, so unknown too. */
 export async function userNamed(db: Kysely<Database>, username: string) {
@@ -128,12 +124,6 @@ export async function getProfile(
   };
 }
 
-function nextUrl(path: string, page: Page, returned: number, total: number): string | null {
-  const offset = page.offset + returned;
-  if (offset >= total) return null;
-  return `${path}?${new URLSearchParams({ limit: String(page.limit), offset: String(offset) })}`;
-}
-
 const usersPath = (username: string, list: string) =>
   `/api/v3/users/${encodeURIComponent(username)}/${list}`;
 
@@ -162,7 +152,7 @@ export async function listUserStories(
   return {
     stories: await toStoryCards(db, rows),
     total,
-    nextUrl: nextUrl(usersPath(user.username, "stories"), page, rows.length, total),
+    nextUrl: nextPageUrl(usersPath(user.username, "stories"), page, rows.length, total),
   };
 }
 
@@ -248,7 +238,7 @@ async function listFollows(
   return {
     users: rows.map(toUserSummary),
     total,
-    nextUrl: nextUrl(usersPath(user.username, direction), page, rows.length, total),
+    nextUrl: nextPageUrl(usersPath(user.username, direction), page, rows.length, total),
   };
 }
 
