@@ -440,7 +440,9 @@ export function createApiClient(fetchApi: ApiFetch) {
     /** The user's reading lists (theirs include private ones), newest first. */
     readingLists: (username: string, page: PageQuery) =>
       get<ReadingListPage>(userPath(username, `/lists?${pageParams(page)}`)),
-    readingList: (id: number) => get<ReadingListDetails>(`/api/v3/lists/${id}`),
+    /** A page of the list's stories, in order; nextUrl is null at the list's end. */
+    readingList: (id: number, page: PageQuery) =>
+      get<ReadingListDetails>(`/api/v3/lists/${id}?${pageParams(page)}`),
     /** A new list holding the story; a list of that name (any case) is reused. */
     createReadingList: (name: string, storyId: number) =>
       call<ReadingListSummary>(

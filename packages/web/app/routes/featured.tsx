@@ -1,7 +1,7 @@
 import { ApiRequestError } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
 import { Cover } from "../components/cover.tsx";
-import { StoryGrid } from "../components/story-grid.tsx";
+import { LIST_PAGE_SIZE, ListStoryGrid } from "../features/lists/list-pages.tsx";
 import { t } from "../i18n/index.ts";
 import { idFromParam, notFoundResponse, orNotFound } from "../lib/route-data.ts";
 import type { Route } from "./+types/featured";
@@ -16,7 +16,8 @@ function unavailable(error: unknown): null {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = idFromParam(params.listId);
   if (id === null) throw notFoundResponse();
-  const list = await orNotFound(context.get(apiContext).readingList(id).catch(unavailable));
+  const first = { limit: LIST_PAGE_SIZE, offset: 0 };
+  const list = await orNotFound(context.get(apiContext).readingList(id, first).catch(unavailable));
   // Only the curation accounts' lists are featured; a reader's list lives at /list/{id}.
   if (list && !list.featured) throw notFoundResponse();
   return { list };
@@ -51,14 +52,10 @@ export default function FeaturedListPage({ loaderData }: Route.ComponentProps) {
           <p>
             <a href={`/user/${list.user.username}`}>{t.lists.by(list.user.name)}</a>
           </p>
-          <p className="reading-list__count">{t.lists.storiesCount(list.stories.length)}</p>
+          <p className="reading-list__count">{t.lists.storiesCount(list.numStories)}</p>
         </div>
       </header>
-      {list.stories.length === 0 ? (
-        <p className="profile__empty">{t.feed.featuredEmpty}</p>
-      ) : (
-        <StoryGrid stories={list.stories} label={t.lists.storiesHeading} heading="hidden" />
-      )}
+      <ListStoryGrid key={list.id} list={list} empty={t.feed.featuredEmpty} />
     </article>
   );
 }

@@ -4,9 +4,9 @@ import { apiContext } from "../api/context.ts";
 import { Cover } from "../components/cover.tsx";
 import { ErrorPage } from "../components/error-page.tsx";
 import { Icon } from "../components/icon.tsx";
-import { StoryGrid } from "../components/story-grid.tsx";
 import { ListEditor } from "../features/lists/list-editor.tsx";
 import { ListOwnerControls } from "../features/lists/list-owner-controls.tsx";
+import { LIST_PAGE_SIZE, ListStoryGrid } from "../features/lists/list-pages.tsx";
 import { ShareLink } from "../features/lists/share-link.tsx";
 import { t } from "../i18n/index.ts";
 import { useCurrentUser } from "../lib/current-user.ts";
@@ -17,7 +17,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = idFromParam(params.listId);
   if (id === null) throw notFoundResponse();
   // Someone else's private list answers 404, so it is this page's 404 too.
-  return { list: await orNotFound(context.get(apiContext).readingList(id)) };
+  const first = { limit: LIST_PAGE_SIZE, offset: 0 };
+  return { list: await orNotFound(context.get(apiContext).readingList(id, first)) };
 }
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
@@ -48,15 +49,13 @@ export default function ListPage({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       {owner ? (
-        <ListEditor
-          key={list.stories.map((story) => story.id).join()}
-          listId={list.id}
-          first={list.stories}
-        />
-      ) : list.stories.length === 0 ? (
-        <p className="profile__empty">{t.lists.empty}</p>
+        <ListEditor key={list.stories.map((story) => story.id).join()} list={list} />
       ) : (
-        <StoryGrid stories={list.stories} label={t.lists.storiesHeading} heading="hidden" />
+        <ListStoryGrid
+          key={list.stories.map((story) => story.id).join()}
+          list={list}
+          empty={t.lists.empty}
+        />
       )}
     </article>
   );

@@ -1,14 +1,19 @@
-import type { ReadingListSummary } from "@inkwell/shared";
+import { MAX_READING_LISTS, type ReadingListSummary } from "@inkwell/shared";
 import { Lock } from "lucide";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { browserApi } from "../../api/client.ts";
+import { browserApi, type Outcome, type Refusal } from "../../api/client.ts";
 import { type AlertMessage, LiveAlert } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 
 /** The popover holds every list a reader could have (the API's maximum page). */
-const ALL_LISTS = { limit: 200, offset: 0 };
+const ALL_LISTS = { limit: MAX_READING_LISTS, offset: 0 };
+
+/** Refusals that say what to do: a time-out until when, a full list or a reader with every list. */
+const TOLD = new Set(["timed_out", "list_full", "too_many_lists"]);
+const toldWhy = (refusal: Refusal) =>
+  typeof refusal.code === "string" && TOLD.has(refusal.code) ? refusal.message : undefined;
 
 /**
  * My Library and the reader's lists, each a checkbox that adds or removes the story in
@@ -49,10 +54,15 @@ export function AddToPanel({ storyId, username }: { storyId: number; username: s
   const fail = (text: string) => setMessage({ tone: "danger", text });
   const done = (text: string) => setMessage({ tone: "success", text });
 
-  /** Runs one change; `adding` picks the §8 message should it fail. */
-  async function change(adding: boolean, label: string, request: () => Promise<{ ok: boolean }>) {
+  /** Runs one change; `adding` picks the §8 message should it fail for no reason given. */
+  async function change(adding: boolean, label: string, request: () => Promise<Outcome<unknown>>) {
     try {
       const result = await request();
+      const why = result.ok ? undefined : toldWhy(result.refusal);
+      if (why) {
+        fail(why);
+        return false;
+      }
       if (!result.ok) throw new Error("refused");
       done(adding ? t.lists.added(label) : t.lists.removed(label));
       return true;
@@ -100,10 +110,9 @@ export function AddToPanel({ storyId, username }: { storyId: number; username: s
     setBusy(true);
     try {
       const result = await browserApi().createReadingList(trimmed, storyId);
-      // A time-out's refusal says until when; any other failure reads §8's message.
-      if (!result.ok && result.refusal.code === "timed_out" && result.refusal.message) {
-        return fail(result.refusal.message);
-      }
+      // A refusal that says why is shown as it is; any other failure reads §8's message.
+      const why = result.ok ? undefined : toldWhy(result.refusal);
+      if (why) return fail(why);
       if (!result.ok) throw new Error("refused");
       setName("");
       await load();

@@ -1,6 +1,6 @@
-import type { StoryCard } from "@inkwell/shared";
+import type { ReadingListDetails } from "@inkwell/shared";
 import { ArrowDown, ArrowUp, GripVertical, X } from "lucide";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { browserApi, type StoryCardData } from "../../api/client.ts";
 import { type AlertMessage, LiveAlert } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
@@ -9,13 +9,18 @@ import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 import { useFocusAfterRemoval } from "../../lib/use-focus-after-removal.ts";
 import { useReorder } from "../../lib/use-reorder.ts";
+import { useListPages } from "./list-pages.tsx";
 
 /**
  * The owner's view of a list's stories: drag a row to a new place, or use Move up and
  * Move down from the keyboard; each move is saved at once and undone if saving fails.
+ * A move sends the stories loaded so far: those on pages not yet loaded keep their places
+ * after them.
  */
-export function ListEditor({ listId, first }: { listId: number; first: StoryCard[] }) {
-  const [stories, setStories] = useState<StoryCardData[]>(first);
+export function ListEditor({ list }: { list: ReadingListDetails }) {
+  const listId = list.id;
+  const pages = useRef<HTMLOListElement>(null);
+  const { stories, setStories, more } = useListPages(list, pages, ".list-editor > li");
   const [message, setMessage] = useState<AlertMessage | null>(null);
   const { dragged, move, buttonId, rowProps } = useReorder({
     items: stories,
@@ -66,7 +71,7 @@ export function ListEditor({ listId, first }: { listId: number; first: StoryCard
           {t.lists.empty}
         </p>
       ) : (
-        <ol className="list-editor">
+        <ol className="list-editor" ref={pages}>
           {stories.map((story, index) => (
             <li
               key={story.id}
@@ -116,6 +121,7 @@ export function ListEditor({ listId, first }: { listId: number; first: StoryCard
           ))}
         </ol>
       )}
+      {more}
     </div>
   );
 }

@@ -40,6 +40,11 @@ export const lists = {
   dragHandle: (title: string) => `Drag to reorder ${title}`,
   moved: (title: string, place: number, of: number) => `${title} moved to ${place} of ${of}`,
   reorderFailed: "The new order could not be saved. Please try again.",
+  moreStories: "More stories",
+  /** Said once the next stories are on the page. */
+  loaded: (count: number, shown: number, more: boolean) =>
+    `${count} more ${count === 1 ? "story" : "stories"}, ${shown} in all${more ? "" : ", the last of them"}.`,
+  moreFailed: "More stories could not be loaded. Press More stories to try again.",
   ofUser: (name: string) => `Reading lists by ${name}`,
   noLists: "No public reading lists yet.",
 } as const;
