@@ -1,5 +1,5 @@
 /**
- * Reading lists' sizes (docs/decisions/NEW-reading-list-limits.md). A list holds at most
+ * Reading lists' sizes (docs/decisions/064-reading-list-limits.md). A list holds at most
  * 1,000 stories: a reader who adds one by hand would take years to get near it, and it
  * keeps a list a bounded thing to count, reorder and page through.
  */
