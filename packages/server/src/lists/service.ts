@@ -141,13 +141,23 @@ export async function userLists(
 
 /** How many public lists a profile shows. */
 export async function countPublicLists(db: Kysely<Database>, userId: number): Promise<number> {
-  const row = await db
+  return (await publicListCounts(db, [userId])).get(userId) ?? 0;
+}
+
+/** How many public lists each of these users' profiles shows (none: not in the map). */
+export async function publicListCounts(
+  db: Kysely<Database>,
+  userIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
     .selectFrom("reading_lists")
-    .select((eb) => eb.fn.countAll<number>().as("total"))
-    .where("user_id", "=", userId)
+    .select((eb) => ["user_id", eb.fn.countAll<number>().as("total")])
+    .where("user_id", "in", userIds)
     .where("is_private", "=", 0)
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+    .groupBy("user_id")
+    .execute();
+  return new Map(rows.map((row) => [Number(row.user_id), Number(row.total)]));
 }
 
 /** A list with a page of the stories this viewer may see, in the owner's order. */

@@ -543,8 +543,22 @@ describe("people search", () => {
       description: "Sunshine.",
     });
     await createUser(db, { username: "unrelated", name: "Nobody Here" });
-    await createStory(db, aurora.id, { title: "Northern Lights" });
+    const lights = await createStory(db, aurora.id, { title: "Northern Lights" });
     await createStory(db, aurora.id, { title: "Hidden", draft: 1 });
+    // Two public reading lists and a private one: the card counts what her profile shows.
+    const auroraCaller = { cookie: await sessionCookie(db, aurora.id) };
+    for (const [name, isPrivate] of [
+      ["Skies", false],
+      ["Seas", false],
+      ["Drafts of mine", true],
+    ] as const) {
+      const made = await t.send("POST", "/api/v3/lists/", auroraCaller, {
+        name,
+        stories: lights.id,
+        isPrivate,
+      });
+      expect(made.status).toBe(201);
+    }
     await createStory(db, aurora.id, { title: "Adults", rating: 4 });
     const follower = await createUser(db, { email_verified: 1 });
     await db
@@ -582,7 +596,7 @@ describe("people search", () => {
       name: "Dawn Light",
       avatar: null,
       description: "",
-      numLists: 0,
+      numLists: 2,
       numFollowers: 1,
       // The draft is never counted, nor the mature story for a visitor.
       numStoriesPublished: 1,

@@ -7,6 +7,7 @@ import type {
 import type { Kysely } from "kysely";
 import type { Engine } from "../db/engine.ts";
 import type { Database } from "../db/schema.ts";
+import { publicListCounts } from "../lists/service.ts";
 import { badgesOf, iso, selectStories, toStoryCards } from "../stories/cards.ts";
 import { visibleStories } from "../stories/service.ts";
 import { followCounts } from "../users/service.ts";
@@ -166,7 +167,7 @@ export async function searchUsers(
     count: search.limit + 1,
   });
   const ids = ranked.slice(0, search.limit);
-  const [rows, published, followed] = await Promise.all([
+  const [rows, published, followed, listCounts] = await Promise.all([
     ids.length === 0
       ? []
       : db
@@ -201,6 +202,7 @@ export async function searchUsers(
           .where("followee_id", "in", ids)
           .execute()
       : [],
+    publicListCounts(db, ids),
   ]);
   const byId = new Map(rows.map((row) => [Number(row.id), row]));
   const page = ids.flatMap((id) => byId.get(id) ?? []);
@@ -217,8 +219,7 @@ export async function searchUsers(
       badges: badgesOf(user),
       description: user.description,
       numStoriesPublished: storyCounts.get(Number(user.id)) ?? 0,
-      // Reading lists are counted once profiles count them (users/service.ts getProfile).
-      numLists: 0,
+      numLists: listCounts.get(Number(user.id)) ?? 0,
       numFollowers: numFollowers.get(Number(user.id)) ?? 0,
       following: following.has(Number(user.id)),
     })),
