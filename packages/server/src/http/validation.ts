@@ -27,7 +27,8 @@ export function validationHook(
 function zodFailure(error: ZodError) {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) fields[issue.path.join(".") || "request"] = issue.message;
-  return badRequest(Object.values(fields).join("; "), fields);
+  // Several fields may fail for one reason (each id of a list): the message says it once.
+  return badRequest([...new Set(Object.values(fields))].join("; "), fields);
 }
 
 /** Parses a body or query with a zod schema; a failure is the house 400 and changes nothing. */

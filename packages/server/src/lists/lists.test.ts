@@ -712,6 +712,17 @@ describe("GET /v4/stories/collections", () => {
     ).toBe(401);
     expect((await t.send("GET", "/v4/stories/collections?storyIds=abc", reader)).status).toBe(400);
     expect((await t.send("GET", "/v4/stories/collections", reader)).status).toBe(400);
+    // Two bad ids fail for one reason: the message says it once, each field keeps it.
+    const twoBad = await t.send("GET", "/v4/stories/collections?storyIds=abc,def", reader);
+    expect(twoBad.status).toBe(400);
+    expect(await twoBad.json()).toEqual({
+      code: "bad_request",
+      message: "stories must be story ids",
+      fields: {
+        "stories.0": "stories must be story ids",
+        "stories.1": "stories must be story ids",
+      },
+    });
   });
 });
 
