@@ -1,7 +1,14 @@
 import { truncate } from "@inkwell/shared";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { DESKTOP, expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
+import {
+  DESKTOP,
+  expectNoAxeViolations,
+  logIn,
+  logInAt,
+  PHONE,
+  useBrowser,
+} from "./support/browser.ts";
 import { useServer } from "./support/server.ts";
 
 const server = useServer();
@@ -32,6 +39,7 @@ describe("search", () => {
       const first = storyList(page).getByRole("heading", { level: 2 }).first();
       expect((await first.textContent())?.length).toBeLessThanOrEqual(35);
 
+      expect(await page.getByRole("checkbox", { name: "Hide mature stories" }).count()).toBe(0);
       await page.getByRole("checkbox", { name: "Completed stories" }).check();
       await page.getByRole("button", { name: "Apply filters" }).click();
       await page.waitForURL(/content=complete/);
@@ -136,6 +144,26 @@ describe("search", () => {
       expect(await page.getByRole("link", { name: "lighthouse keeper at dawn and…" }).count()).toBe(
         0,
       );
+    });
+  });
+
+  test("a reader's profile cards count public reading lists, and Follow counts them in", async () => {
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_reader", "/search/demo/stories");
+      // An adult who sees mature stories may hide them; a visitor is never offered it.
+      expect(await page.getByRole("checkbox", { name: "Hide mature stories" }).count()).toBe(1);
+
+      await page.getByRole("link", { name: "Profiles" }).click();
+      await page.waitForURL(`${server.url}/search/demo/people`);
+      const profiles = page.getByRole("list", { name: "Profiles matching demo" });
+      const card = (username: string) =>
+        profiles.getByRole("listitem").filter({ hasText: `@${username}` });
+      // demo_reader's two public lists, as her profile counts them.
+      await card("demo_reader").getByText("2 reading lists", { exact: true }).waitFor();
+      const ada = card("demo_ambassador");
+      await ada.getByText("0 followers", { exact: true }).waitFor();
+      await ada.getByRole("button", { name: "Follow" }).click();
+      await ada.getByText("1 follower", { exact: true }).waitFor();
     });
   });
 

@@ -86,8 +86,8 @@ function ProfileResult({ profile }: { profile: SearchProfile }) {
       )}
       <ul className="profile-result__counts">
         <li>{t.search.storiesCount(abbreviateCount(profile.numStoriesPublished))}</li>
-        <li>{t.search.listsCount(abbreviateCount(profile.numLists))}</li>
-        <li>{t.search.followersCount(abbreviateCount(follow.numFollowers))}</li>
+        <li>{t.search.listsCount(profile.numLists)}</li>
+        <li>{t.search.followersCount(follow.numFollowers)}</li>
       </ul>
       {!isSelf && <FollowButton username={profile.username} state={follow} onChange={setFollow} />}
     </article>

@@ -1,3 +1,5 @@
+import { abbreviateCount } from "@inkwell/shared";
+
 export const search = {
   title: "Search",
   resultsTitle: (term: string) => `${term} · Search`,
@@ -46,6 +48,8 @@ export const search = {
   },
   hideMature: "Hide mature stories",
   storiesCount: (count: string) => `${count} published`,
-  listsCount: (count: string) => `${count} reading lists`,
-  followersCount: (count: string) => `${count} followers`,
+  listsCount: (count: number) =>
+    count === 1 ? "1 reading list" : `${abbreviateCount(count)} reading lists`,
+  followersCount: (count: number) =>
+    count === 1 ? "1 follower" : `${abbreviateCount(count)} followers`,
 } as const;
