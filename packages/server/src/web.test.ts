@@ -206,6 +206,33 @@ describe("server-rendered pages", () => {
     expect(nobody.status).toBe(404);
   });
 
+  it("shows a reader whose feed fails the way back home with Refresh, and logs it (§2, §8)", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const broken = siteFailing("/v5/home");
+      const response = await broken.request("/home", { headers: { cookie: readerCookie } });
+      expect(response.status).toBe(200);
+      const html = (await response.text()).replaceAll("&#x27;", "'");
+      expect(html).toContain('<h1 id="home-error-heading">Let\'s find your way back home</h1>');
+      expect(html).toContain("<p>Something went wrong, try refreshing.</p>");
+      expect(html).toMatch(/<button[^>]*>Refresh<\/button>/);
+      expect(logged.mock.calls.some(([said]) => said === "fetching home modules failed")).toBe(
+        true,
+      );
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it("says Premium Picks failed to load, with the page still up (§8)", async () => {
+    const broken = siteFailing("/reading/v1/premiumPicks");
+    const response = await broken.request("/catalog/premiumpicks");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Failed to load Premium Picks");
+    expect(html).toContain('<h1 id="picks-heading">Premium Picks</h1>');
+  });
+
   it("keeps Settings up when the content settings cannot be loaded", async () => {
     const broken = siteFailing("/v5/users/:username/content-settings");
     const response = await broken.request("/settings", { headers: { cookie: readerCookie } });
