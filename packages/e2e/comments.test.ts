@@ -304,6 +304,17 @@ describe("comments on the reading page", () => {
     });
   });
 
+  test("a link to a comment that is gone says it cannot be found; Return shows the others", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto(`${partUrl}?commentId=999999999`);
+      // reader.md §8: a missing single comment is the not-found state.
+      await comments(page).getByText("The comment cannot be found.", { exact: true }).waitFor();
+      await comments(page).getByRole("button", { name: "Return to all comments" }).click();
+      await commentsLoaded(page);
+      expect(await comments(page).getByText("The comment cannot be found.").count()).toBe(0);
+    });
+  });
+
   test("by keyboard: a posted comment is announced; Delete moves focus to the next comment, the last to the empty list; the last Load more to the first new thread", async () => {
     // A free part nobody has commented on yet, and one with a second set of threads to load.
     const readable = `JOIN stories s ON s.id = p.story_id
