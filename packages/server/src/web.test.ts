@@ -142,6 +142,25 @@ describe("server-rendered pages", () => {
     expect(html).toContain("&lt;b&gt;bold&lt;/b&gt;");
   });
 
+  it("counts a part's votes as a reader says them: 1 vote, 0 votes", async () => {
+    const author = await createUser(t.handle.db);
+    const voted = await createStory(t.handle.db, author.id, {
+      parts: [{ title: "Liked" }, { title: "Not yet" }],
+    });
+    const [once, never] = voted.partIds;
+    await t.handle.db
+      .updateTable("parts")
+      .set({ vote_count: 1 })
+      .where("id", "=", once as number)
+      .execute();
+    expect((await page(`/${once}`)).html).toContain(
+      '<span class="vote-button__count">1 vote</span>',
+    );
+    expect((await page(`/${never}`)).html).toContain(
+      '<span class="vote-button__count">0 votes</span>',
+    );
+  });
+
   it("accepts a slug after the story id", async () => {
     expect((await page(`/story/${story.id}-letters-from-harrow-lane`)).status).toBe(200);
   });

@@ -1,4 +1,3 @@
-import { abbreviateCount } from "@inkwell/shared";
 import { Star } from "lucide";
 import { useState } from "react";
 import { browserApi } from "../../api/client.ts";
@@ -48,7 +47,7 @@ export function VoteButton({
       >
         <Icon of={Star} aria-hidden="true" size={18} fill={state.voted ? "currentColor" : "none"} />
         {state.voted ? t.vote.voted : t.vote.vote}
-        <span className="vote-button__count">{t.vote.count(abbreviateCount(state.votes))}</span>
+        <span className="vote-button__count">{t.vote.count(state.votes)}</span>
       </BusyButton>
       {modals}
     </>

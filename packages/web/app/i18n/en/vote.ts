@@ -1,5 +1,7 @@
+import { abbreviateCount } from "@inkwell/shared";
+
 export const vote = {
   vote: "Vote",
   voted: "Voted",
-  count: (n: string) => `${n} votes`,
+  count: (n: number) => (n === 1 ? "1 vote" : `${abbreviateCount(n)} votes`),
 } as const;
