@@ -315,6 +315,30 @@ describe("a new writer's first story, from sign-up to a reader", () => {
       expect(scheduledPart?.status()).toBe(404);
     });
   });
+
+  test("deletes the story from Story Details: My Stories says so, readers find nothing", async () => {
+    await withPage(asWriter(PHONE), async (page) => {
+      await page.goto(`/myworks/${journey.storyId}`);
+      await page.getByRole("tab", { name: "Story Details" }).click();
+      await page.getByRole("button", { name: "Delete story" }).click();
+      const dialog = page.getByRole("dialog", { name: "Delete this story?" });
+      await dialog.getByText(`${TITLE} leaves Inkwell for good`).waitFor();
+      await expectNoAxeViolations(page, "the delete-story question at 360 px");
+      await dialog.getByRole("button", { name: "Delete story" }).click();
+      await page.waitForURL(`${server.url}/myworks`);
+      const notice = page.getByText(`${TITLE} was deleted.`);
+      await expect
+        .poll(() =>
+          notice.evaluate((node) => node.closest("[tabindex]") === document.activeElement),
+        )
+        .toBe(true);
+      expect(await page.getByRole("link", { name: TITLE, exact: true }).count()).toBe(0);
+    });
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      expect((await page.goto(`/story/${journey.storyId}`))?.status()).toBe(404);
+      expect((await page.goto(`/${journey.firstPartId}`))?.status()).toBe(404);
+    });
+  });
 });
 
 describe("the writer pages", () => {

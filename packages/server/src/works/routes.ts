@@ -14,6 +14,7 @@ import {
   createPart,
   createWork,
   deletePart,
+  deleteWork,
   discardChanges,
   editStoryTag,
   MAX_TAGS,
@@ -247,6 +248,16 @@ const updateWorkRoute = route(
   { params: storyParams },
   "The story",
 );
+const deleteWorkRoute = okRoutesRefusing({
+  ...authorOnly,
+  409: { description: "An Inkwell Original (paid_story): staff take it down", ...errorJson },
+})(
+  "delete",
+  "/v4/works/{storyId}",
+  "Delete a story: it leaves every reader's view at once",
+  { params: storyParams },
+  "{deleted: true}",
+);
 const editTagsRoute = route(
   "post",
   "/apiv2/editstorytags",
@@ -425,6 +436,10 @@ export function worksRoutes(limits: { writing: RateLimiter }) {
     const { id } = c.req.valid("param");
     const input = { title: body.title, text: body.text, textHash: body.text_hash };
     return c.json(await updatePart(c.get("db"), viewer, id, input), 200);
+  });
+  app.openapi(deleteWorkRoute, async (c) => {
+    const viewer = requireViewer(c);
+    return c.json(await deleteWork(c.get("db"), viewer, c.req.valid("param").storyId), 200);
   });
   app.openapi(deletePartRoute, async (c) => {
     const viewer = requireViewer(c);

@@ -693,6 +693,42 @@ export async function deletePart(db: Kysely<Database>, viewer: Viewer, partId: n
 }
 
 /**
+ * Deleting a story takes it out of every reader's view at once, as a deleted story is a 404
+ * everywhere (pages, lists, search, the writer's profile); its parts, reads, votes and
+ * comments stay with it, so staff can still restore it. Its scheduled parts are called off.
+ * An Inkwell Original stays: readers bought its parts under the Paid Stories programme,
+ * which staff run (reader.md §6), so its writer asks them.
+ */
+export async function deleteWork(db: Kysely<Database>, viewer: Viewer, storyId: number) {
+  const story = await ownStory(db, viewer, storyId);
+  if (story.is_paid === 1) {
+    throw new HttpError(
+      409,
+      "paid_story",
+      "An Inkwell Original can't be deleted by its writer: write to Inkwell support to take it down.",
+    );
+  }
+  const now = Date.now();
+  await db.transaction().execute(async (trx) => {
+    // A purchase or a part's change at this moment commits first, or finds it gone.
+    await lockStory(trx, storyId);
+    await trx
+      .updateTable("stories")
+      .set({ deleted: 1, modify_date: now })
+      .where("id", "=", storyId)
+      .execute();
+    await trx
+      .updateTable("parts")
+      .set({ scheduled_at: null })
+      .where("story_id", "=", storyId)
+      .where("scheduled_at", "is not", null)
+      .execute();
+  });
+  storyChanged(storyId);
+  return { deleted: true as const };
+}
+
+/**
  * Back to a draft: readers no longer see it; the writer keeps the text, pending edits
  * included (a draft's edits are its text).
  */

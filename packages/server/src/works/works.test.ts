@@ -605,6 +605,81 @@ describe("scheduling", () => {
   });
 });
 
+describe("deleting a story", () => {
+  it("takes it out of every reader's view at once and calls off its scheduled parts", async () => {
+    const author = await signedInUser(t.handle.db);
+    const work = await newWork(author);
+    const title = `Saltmarsh Ledger ${work.id}`;
+    await ok(await t.send("PUT", `/v4/works/${work.id}`, author, { title }));
+    const first = await newPart(work.id, "<p>Once.</p>", author);
+    await ok(await t.send("POST", `/v4/parts/${first.id}/publish`, author));
+    const later = await newPart(work.id, "<p>Later.</p>", author);
+    await ok(
+      await t.send("POST", `/v4/parts/${later.id}/schedule-publish`, author, {
+        datetime: quarterAfter(30).toISOString(),
+      }),
+    );
+    const reader = await person();
+    const list = await ok<{ id: number }>(
+      await t.send("POST", "/api/v3/lists/", reader, { name: "Marshes", stories: work.id }),
+      201,
+    );
+    const published = async () =>
+      (
+        await ok<{ numStoriesPublished: number }>(
+          await t.send("GET", `/api/v3/users/${author.username}`, null),
+        )
+      ).numStoriesPublished;
+    expect(await published()).toBe(1);
+
+    expect(await ok(await t.send("DELETE", `/v4/works/${work.id}`, author))).toEqual({
+      deleted: true,
+    });
+    expect((await t.send("GET", `/api/v3/stories/${work.id}`, reader)).status).toBe(404);
+    expect((await t.send("GET", `/v4/works/${work.id}`, author)).status).toBe(404);
+    // Its writer still sees it, marked Deleted (reader.md §2's status line).
+    expect(
+      await ok(await t.send("GET", `/api/v3/stories/${work.id}?fields=deleted`, author)),
+    ).toEqual({ deleted: true });
+    expect((await t.send("GET", `/api/v3/story_parts/${first.id}`, reader)).status).toBe(404);
+    expect(await published()).toBe(0);
+    const mine = await ok<{ stories: { id: number }[] }>(await t.send("GET", "/v4/works", author));
+    expect(mine.stories.map((story) => story.id)).not.toContain(work.id);
+    const listed = await ok<{ stories: { id: number }[] }>(
+      await t.send("GET", `/api/v3/lists/${list.id}`, reader),
+    );
+    expect(listed.stories).toEqual([]);
+    const found = await ok<{ stories: { title: string }[] }>(
+      await t.send("GET", `/v4/search/stories?${new URLSearchParams({ query: title })}`, reader),
+    );
+    expect(found.stories.map((story) => story.title)).not.toContain(title);
+    // The scheduled part never goes out, and a second delete finds nothing.
+    expect(await publishDueParts(t.handle.db, quarterAfter(30).getTime() + 1)).toBe(0);
+    expect((await t.send("DELETE", `/v4/works/${work.id}`, author)).status).toBe(404);
+  });
+
+  it("is the author's alone, and an Inkwell Original stays, changing nothing", async () => {
+    const work = await newWork();
+    const other = await person();
+    expect((await t.send("DELETE", `/v4/works/${work.id}`, null)).status).toBe(401);
+    expect((await t.send("DELETE", `/v4/works/${work.id}`, other)).status).toBe(403);
+    expect((await t.send("DELETE", "/v4/works/abc", writer)).status).toBe(400);
+    await t.handle.db
+      .updateTable("stories")
+      .set({ is_paid: 1 })
+      .where("id", "=", work.id)
+      .execute();
+    const refused = await t.send("DELETE", `/v4/works/${work.id}`, writer);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({
+      code: "paid_story",
+      message:
+        "An Inkwell Original can't be deleted by its writer: write to Inkwell support to take it down.",
+    });
+    expect((await t.send("GET", `/v4/works/${work.id}`, writer)).status).toBe(200);
+  });
+});
+
 describe("the writing limit", () => {
   it("takes 60 new stories and parts an hour per account, together; the next is 429 and makes nothing", async () => {
     const api = createApi(t.handle, { limits: accountLimiters(), mediaDir: t.mediaDir });
@@ -913,6 +988,7 @@ describe("the OpenAPI document", () => {
     );
     for (const [path, method] of [
       ["/v4/works/{storyId}/parts", "put"],
+      ["/v4/works/{storyId}", "delete"],
       ["/v4/parts/{id}/publish-changes", "post"],
       ["/v4/parts/{id}/discard-changes", "post"],
       ["/v4/parts/{id}/images", "post"],

@@ -524,6 +524,8 @@ export function createApiClient(fetchApi: ApiFetch) {
     partText: (partId: number) => get<PartText>(`/apiv2/storytext?id=${partId}&output=json`),
     savePart: (partId: number, changes: { title?: string; text?: string; text_hash?: string }) =>
       call<PartText>(`/v4/parts/${partId}`, json("PUT", changes)),
+    deleteWork: (storyId: number) =>
+      call<{ deleted: true }>(`/v4/works/${storyId}`, { method: "DELETE" }),
     deletePart: (partId: number) =>
       call<{ deleted: true }>(`/v4/parts/${partId}`, { method: "DELETE" }),
     /** 'Publish Changes' of a published part, and Cancel (docs/decisions/018). */

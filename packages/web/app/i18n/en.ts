@@ -97,6 +97,15 @@ export const works = {
   deleteText: (title: string) => `${title} and its text will be deleted. This can't be undone.`,
   cancel: "Cancel",
   deleted: (title: string) => `${title} was deleted.`,
+  deleteStory: "Delete story",
+  deleteStoryTitle: "Delete this story?",
+  deleteStoryText: (title: string) =>
+    `${title} leaves Inkwell for good: readers lose it from their Library and reading lists, and its scheduled parts won't go out. This can't be undone.`,
+  deleteStoryHint:
+    "Deleting a story takes it and every part off Inkwell for readers. You can't undo it.",
+  originalStays:
+    "An Inkwell Original can't be deleted by its writer: write to Inkwell support to take it down.",
+  deleteStoryFailed: "The story could not be deleted. Try again.",
   actionFailed: "That didn't work. Try again.",
   editor: {
     label: "Part text",

@@ -10,6 +10,7 @@ import { Icon } from "../components/icon.tsx";
 import { ContestBanner } from "../features/contest/contest-banner.tsx";
 import { NotesTabLabel } from "../features/notes/notes-tab-label.tsx";
 import { StoryNotesPanel } from "../features/notes/story-notes-panel.tsx";
+import { DeleteStory } from "../features/works/delete-story.tsx";
 import { OwnSale } from "../features/works/own-sale.tsx";
 import { StoryDetailsForm } from "../features/works/story-details-form.tsx";
 import { TableOfContents } from "../features/works/table-of-contents.tsx";
@@ -109,8 +110,13 @@ function WriterEditor({
         aria-labelledby={`tab-${tab}`}
         className="story-editor__panel"
       >
-        {tab === "details" || !story ? (
+        {!story ? (
           <StoryDetailsForm story={story} categories={categories} />
+        ) : tab === "details" ? (
+          <>
+            <StoryDetailsForm story={story} categories={categories} />
+            <DeleteStory story={story} />
+          </>
         ) : tab === "contents" ? (
           <TableOfContents storyId={story.id} first={story.parts} />
         ) : (

@@ -1,9 +1,12 @@
 import { COPYRIGHT_LICENCES, formatAbsoluteDate } from "@inkwell/shared";
 import { Award, ChartColumn, ImagePlus, Plus } from "lucide";
-import { redirect } from "react-router";
+import { useEffect, useRef } from "react";
+import { redirect, useLocation } from "react-router";
 import { apiContext } from "../api/context.ts";
+import { Alert } from "../components/alert.tsx";
 import { Cover } from "../components/cover.tsx";
 import { Icon } from "../components/icon.tsx";
+import type { StoryDeletedState } from "../features/works/delete-story.tsx";
 import { WriterTip } from "../features/writer-onboarding/writer-tip.tsx";
 import { t } from "../i18n/index.ts";
 import type { Route } from "./+types/myworks";
@@ -30,6 +33,12 @@ const licenceName = (id: number) =>
 /** The writer's stories (writer-paid-contest.md §3): parts and drafts, stats, licence. */
 export default function MyWorksPage({ loaderData }: Route.ComponentProps) {
   const { stories, showTip, contest } = loaderData;
+  // A story deleted from its editor lands here: say so, with focus on the words.
+  const deletedStory = (useLocation().state as Partial<StoryDeletedState> | null)?.deletedStory;
+  const notice = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (deletedStory) notice.current?.focus();
+  }, [deletedStory]);
   return (
     <article className="my-works">
       <header className="my-works__header">
@@ -46,6 +55,11 @@ export default function MyWorksPage({ loaderData }: Route.ComponentProps) {
           </a>
         )}
       </header>
+      {deletedStory && (
+        <Alert tone="success" ref={notice}>
+          {t.works.deleted(deletedStory)}
+        </Alert>
+      )}
       {stories.length === 0 ? (
         <p className="profile__empty">{t.works.empty}</p>
       ) : (
