@@ -333,6 +333,11 @@ describe("a new writer's first story, from sign-up to a reader", () => {
         )
         .toBe(true);
       expect(await page.getByRole("link", { name: TITLE, exact: true }).count()).toBe(0);
+      // Its writer still finds the page, marked Deleted, with no editor to open.
+      await page.goto(`/story/${journey.storyId}`);
+      await page.getByText("Deleted", { exact: true }).waitFor();
+      expect(await page.getByRole("link", { name: "Edit story" }).count()).toBe(0);
+      expect(await page.getByRole("button", { name: "Add to" }).isDisabled()).toBe(true);
     });
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       expect((await page.goto(`/story/${journey.storyId}`))?.status()).toBe(404);

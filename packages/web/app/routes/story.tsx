@@ -136,11 +136,14 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
               storyId={story.id}
               readUrl={continuing ? `/${saved.part}` : (story.firstStoryPart?.url ?? null)}
               readLabel={continuing ? t.reader.continueReading : t.story.startReading}
-              canAdd={user !== null && !story.draft}
+              canAdd={user !== null && !story.draft && !story.deleted}
               signedIn={user !== null}
             />
-            {/* Signed-in pages are never cached, so a visitor's copy never carries this. */}
-            {user?.username === story.user.username && <WriterActions storyId={story.id} />}
+            {/* Signed-in pages are never cached, so a visitor's copy never carries this; a
+                deleted story has no editor left to open. */}
+            {user?.username === story.user.username && !story.deleted && (
+              <WriterActions storyId={story.id} />
+            )}
           </div>
         </div>
       </header>
