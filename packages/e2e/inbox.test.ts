@@ -5,6 +5,7 @@ import {
   expectNoAxeViolations,
   logIn,
   PHONE,
+  tabThroughChips,
   tapsBeside,
   useBrowser,
 } from "./support/browser.ts";
@@ -150,6 +151,16 @@ describe("the inbox", () => {
         .poll(() => b.page.getByRole("link", { name: /^Inbox, \d+ unread$/ }).count())
         .toBe(1);
       await expectNoAxeViolations(b.page, "inbox at 360 px");
+      // The filters are one row of 44 px chips: a chip past a phone's edge comes into sight
+      // by Tab, and the page itself never scrolls sideways.
+      const filters = b.page.getByRole("navigation", { name: "Show conversations" });
+      const chips = await tabThroughChips(b.page, filters);
+      expect(chips.map((chip) => chip.name)).toEqual(["All", "Followers", "Following", "Unread"]);
+      for (const chip of chips) {
+        expect(chip).toMatchObject({ top: chips[0]?.top, inSight: true });
+        expect(chip.height).toBeGreaterThanOrEqual(44);
+      }
+      expect(await b.page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
 
       // B opens it, then A's next message arrives live in B's open conversation.
       await b.page.goto("/inbox/demo_reader");

@@ -6,6 +6,7 @@ import {
   holdRequests,
   logIn,
   PHONE,
+  tabThroughChips,
   untilHydrated,
   useBrowser,
 } from "./support/browser.ts";
@@ -148,6 +149,19 @@ describe("the Library and reading lists", () => {
       await withPage({ viewport, baseURL: server.url }, async (page) => {
         await signIn(page, "/library");
         await expectNoAxeViolations(page, `/library at ${viewport.width} px`);
+        // The views and the sorts are each one row of 44 px chips: a chip past a phone's edge
+        // comes into sight by Tab, and the page itself never scrolls sideways.
+        for (const name of ["Library views", "Sort by"]) {
+          const chips = await tabThroughChips(page, page.getByRole("navigation", { name }));
+          expect(chips.length).toBeGreaterThan(1);
+          for (const chip of chips) {
+            expect(chip).toMatchObject({ top: chips[0]?.top, inSight: true });
+            expect(chip.height).toBeGreaterThanOrEqual(44);
+          }
+        }
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          viewport.width,
+        );
         // The first journey left demo_reader a list with one story.
         await page.getByRole("link", { name: new RegExp(LIST_NAME) }).click();
         await page.waitForURL(/\/list\/\d+$/);

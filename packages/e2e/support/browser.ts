@@ -87,6 +87,55 @@ export function tapsBeside(target: Locator, side: "above" | "left", by: number):
   );
 }
 
+export interface Chip {
+  name: string;
+  /** From the top of the chips' parent, in whole px: one row of chips, one top. */
+  top: number;
+  height: number;
+  /** Whether, once Tab had moved focus to it, the chip and its focus ring were wholly in sight. */
+  inSight: boolean;
+}
+
+/**
+ * Tabs through the link chips of `row` (a navigation) from the first to the last, and says
+ * where each lay. The chips' parent may scroll sideways: each chip Tab reaches should be
+ * scrolled into sight, in that box and on the screen, its focus ring too (5 px round it).
+ */
+export async function tabThroughChips(page: Page, row: Locator): Promise<Chip[]> {
+  const links = row.getByRole("link");
+  await untilHydrated(links.first());
+  const count = await links.count();
+  const chips: Chip[] = [];
+  for (let index = 0; index < count; index += 1) {
+    if (index === 0) await links.first().focus();
+    else await page.keyboard.press("Tab");
+    const link = links.nth(index);
+    expect(await link.evaluate((node) => node === document.activeElement)).toBe(true);
+    chips.push(
+      await link.evaluate((node) => {
+        const ring = 5;
+        const box = node.getBoundingClientRect();
+        const parent = node.parentElement;
+        const row = parent?.getBoundingClientRect() ?? box;
+        // Only a parent that scrolls cuts off what lies past its edges; the screen always does.
+        const clips = parent !== null && getComputedStyle(parent).overflowX !== "visible";
+        const sight = clips ? row : { left: 0, right: window.innerWidth, top: -1e6, bottom: 1e6 };
+        return {
+          name: node.textContent ?? "",
+          top: Math.round(box.top - row.top),
+          height: box.height,
+          inSight:
+            box.left - ring >= Math.max(sight.left, 0) - 0.5 &&
+            box.right + ring <= Math.min(sight.right, window.innerWidth) + 0.5 &&
+            box.top - ring >= sight.top - 0.5 &&
+            box.bottom + ring <= sight.bottom + 0.5,
+        };
+      }),
+    );
+  }
+  return chips;
+}
+
 /**
  * Waits until React has hydrated `target` (it carries its props). Code a page loads on
  * demand (signed-in readers' Add to, decision 025) hydrates a moment after the page: a

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { redirect } from "react-router";
 import { browserApi } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
+import { ChipRow } from "../components/chip-row.tsx";
 import { useInteractionGate } from "../features/accounts/interaction-gate.tsx";
 import { useInboxSignals } from "../features/inbox/inbox-stream.ts";
 import { MessagingNotices } from "../features/inbox/messaging-notices.tsx";
@@ -102,16 +103,17 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
       </header>
       <MessagingNotices permissions={permissions} />
       <nav className="inbox__filters" aria-label={t.inbox.filtersLabel}>
-        {INBOX_FILTERS.map((name) => (
-          <a
-            key={name}
-            className="chip"
-            href={name === "all" ? "/inbox" : `/inbox?filter=${name}`}
-            aria-current={name === filter ? "page" : undefined}
-          >
-            {t.inbox.filters[name]}
-          </a>
-        ))}
+        <ChipRow>
+          {INBOX_FILTERS.map((name) => (
+            <a
+              key={name}
+              href={name === "all" ? "/inbox" : `/inbox?filter=${name}`}
+              aria-current={name === filter ? "page" : undefined}
+            >
+              {t.inbox.filters[name]}
+            </a>
+          ))}
+        </ChipRow>
       </nav>
       {list.threads.length === 0 ? (
         <p className="inbox__empty">{filter === "all" ? t.inbox.empty : t.inbox.emptyFiltered}</p>

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { redirect, useLocation } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { Alert, type AlertMessage, LiveAlert } from "../components/alert.tsx";
+import { ChipRow } from "../components/chip-row.tsx";
 import { LibraryEntry } from "../features/lists/library-item.tsx";
 import { ListLinks } from "../features/lists/list-links.tsx";
 import type { ListDeletedState } from "../features/lists/list-owner-controls.tsx";
@@ -58,25 +59,29 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
           {t.lists.deleted(deletedList)}
         </Alert>
       )}
-      <nav className="library__views" aria-label={t.library.views}>
-        <a href={viewUrl(false, sort)} aria-current={archived ? undefined : "page"}>
-          {t.library.current}
-        </a>
-        <a href={viewUrl(true, sort)} aria-current={archived ? "page" : undefined}>
-          {t.library.archive}
-        </a>
+      <nav aria-label={t.library.views}>
+        <ChipRow>
+          <a href={viewUrl(false, sort)} aria-current={archived ? undefined : "page"}>
+            {t.library.current}
+          </a>
+          <a href={viewUrl(true, sort)} aria-current={archived ? "page" : undefined}>
+            {t.library.archive}
+          </a>
+        </ChipRow>
       </nav>
       <nav className="library__sorts" aria-label={t.library.sortBy}>
         <span aria-hidden="true">{t.library.sortBy}:</span>
-        {SORTS.map((option) => (
-          <a
-            key={option}
-            href={viewUrl(archived, option)}
-            aria-current={option === sort ? "true" : undefined}
-          >
-            {t.library.sorts[option]}
-          </a>
-        ))}
+        <ChipRow>
+          {SORTS.map((option) => (
+            <a
+              key={option}
+              href={viewUrl(archived, option)}
+              aria-current={option === sort ? "true" : undefined}
+            >
+              {t.library.sorts[option]}
+            </a>
+          ))}
+        </ChipRow>
       </nav>
       <LibraryStories username={username} archived={archived} first={library.stories} />
       <section className="library__lists" aria-labelledby="my-lists-heading">
