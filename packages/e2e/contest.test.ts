@@ -328,6 +328,14 @@ describe("the Inkwell Awards", () => {
       await page.getByText("Publish a story to enter it in the Awards.").waitFor();
       await page.getByRole("link", { name: "Go to My Stories" }).click();
       await page.waitForURL((url) => url.pathname === "/myworks");
+      // My Stories' buttons share one row on a phone: Awards says just that, beside New Story.
+      const newStory = await page.getByRole("link", { name: "New Story" }).boundingBox();
+      const awards = await page.getByRole("link", { name: /Awards$/ }).boundingBox();
+      expect(awards?.y).toBe(newStory?.y);
+      expect((awards?.x ?? Infinity) + (awards?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
+      expect(await page.getByRole("link", { name: "Awards", exact: true }).count()).toBe(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+      await expectNoAxeViolations(page, "My Stories with the Awards at 360 px");
     });
   });
 

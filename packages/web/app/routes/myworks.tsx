@@ -6,6 +6,7 @@ import { apiContext } from "../api/context.ts";
 import { Alert } from "../components/alert.tsx";
 import { Cover } from "../components/cover.tsx";
 import { Icon } from "../components/icon.tsx";
+import { layoutClass } from "../components/responsive-text.tsx";
 import type { StoryDeletedState } from "../features/works/delete-story.tsx";
 import { WriterTip } from "../features/writer-onboarding/writer-tip.tsx";
 import { t } from "../i18n/index.ts";
@@ -27,6 +28,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta = () => [{ title: `${t.works.title} · ${t.brand}` }];
 
+/* Below 576 px the Awards link says just "Awards", so that it and New Story share one row;
+   at each width its name is the words it shows. */
+const HEADER_LAYOUTS = [576, 0] as const;
+
 const licenceName = (id: number) =>
   COPYRIGHT_LICENCES.find((licence) => licence.id === id)?.name ?? "";
 
@@ -43,17 +48,23 @@ export default function MyWorksPage({ loaderData }: Route.ComponentProps) {
     <article className="my-works">
       <header className="my-works__header">
         <h1>{t.works.heading}</h1>
-        <a id="new-story" className="button button--primary" href="/myworks/new">
-          <Icon of={Plus} aria-hidden="true" size={18} />
-          {t.works.newStory}
-        </a>
-        {showTip && <WriterTip anchorId="new-story" />}
-        {contest && (
-          <a className="button" href={`/contests/${contest.key}`}>
-            <Icon of={Award} aria-hidden="true" size={18} />
-            {t.contest.pageTitle(contest.year)}
+        <div className="my-works__actions">
+          <a id="new-story" className="button button--primary" href="/myworks/new">
+            <Icon of={Plus} aria-hidden="true" size={18} />
+            {t.works.newStory}
           </a>
-        )}
+          {contest && (
+            <a className="button" href={`/contests/${contest.key}`}>
+              <Icon of={Award} aria-hidden="true" size={18} />
+              <span className={layoutClass(HEADER_LAYOUTS, 0)}>
+                {t.contest.pageTitle(contest.year)}
+              </span>
+              <span className={layoutClass(HEADER_LAYOUTS, 1)}>{t.contest.shortTitle}</span>
+            </a>
+          )}
+          {/* After the buttons, so that on a phone it does not come between them. */}
+          {showTip && <WriterTip anchorId="new-story" fromStart={contest !== null} />}
+        </div>
       </header>
       {deletedStory && (
         <Alert tone="success" ref={notice}>

@@ -6,9 +6,11 @@ import "../../styles/notes.css";
 
 /**
  * The writer onboarding tooltip of writer-paid-contest.md §2, beside the control it points
- * at (`anchorId`). 'Got it' hides it for good: the dismissal is kept on the user.
+ * at (`anchorId`): under the end of the controls' row, or under its start (`fromStart`) when
+ * that control leads a row of several. 'Got it' hides it for good: the dismissal is kept on
+ * the user.
  */
-export function WriterTip({ anchorId }: { anchorId: string }) {
+export function WriterTip({ anchorId, fromStart }: { anchorId: string; fromStart: boolean }) {
   const [open, setOpen] = useState(true);
   if (!open) return null;
   const dismiss = () => {
@@ -20,7 +22,9 @@ export function WriterTip({ anchorId }: { anchorId: string }) {
   };
   return (
     <OnboardingTip
-      className="onboarding-tip--writer"
+      className={
+        fromStart ? "onboarding-tip--writer onboarding-tip--from-start" : "onboarding-tip--writer"
+      }
       title={t.writerTip.title}
       text={t.writerTip.text}
       gotIt={t.writerTip.gotIt}

@@ -4,6 +4,8 @@ import type { IneligibilityReason } from "@inkwell/shared";
 export const contest = {
   name: (year: number) => `${year} Inkwell Awards`,
   pageTitle: (year: number) => `The ${year} Inkwell Awards`,
+  /** My Stories' link to the contest page on a phone, beside New Story. */
+  shortTitle: "Awards",
   intro: (year: number) =>
     `The ${year} Inkwell Awards celebrate the best new stories on Inkwell. Enter a published story of yours: our judges read every entry.`,
   closes: (date: string) => `Entries close ${date}.`,
