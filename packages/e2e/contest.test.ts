@@ -45,6 +45,29 @@ const tagsOf = (storyId: number) =>
 
 const group = (scope: Locator | Page, name: string) => scope.getByRole("group", { name });
 
+/** The groups of many options: long enough to wrap onto several rows. */
+const LONG_GROUPS = ["Other genres (up to 3)", "Mature themes", "Character representation"];
+
+/** The widths of a group's options (each a box holding its checkbox) and their left edges. */
+const optionColumns = (scope: Locator | Page, name: string) =>
+  group(scope, name)
+    .getByRole("checkbox")
+    .evaluateAll((boxes) =>
+      boxes.map((box) => {
+        const option = box.closest("label")?.getBoundingClientRect();
+        return { width: Math.round(option?.width ?? 0), left: Math.round(option?.left ?? 0) };
+      }),
+    );
+
+/** Every option as wide as the others, in at most `columns` columns: rows that line up. */
+async function expectEvenRows(scope: Locator | Page, columns: number) {
+  for (const name of LONG_GROUPS) {
+    const options = await optionColumns(scope, name);
+    expect(new Set(options.map((option) => option.width)).size, name).toBe(1);
+    expect(new Set(options.map((option) => option.left)).size, name).toBeLessThanOrEqual(columns);
+  }
+}
+
 /** Answers every question an entry asks of a story that is not part of a series. */
 async function fillEntry(scope: Locator | Page, ongoing: boolean) {
   if (ongoing) {
@@ -103,6 +126,8 @@ describe("the Inkwell Awards", () => {
         0,
       );
       await expectNoAxeViolations(page, "the contest form at 360 px, dark");
+      // On a phone the options stack in one column, all as wide.
+      await expectEvenRows(dialog, 1);
 
       // Rules run when focus leaves a field.
       await dialog.getByLabel("Logline").fill("Too short");
@@ -196,6 +221,8 @@ describe("the Inkwell Awards", () => {
       // Under the page's h1 its sections are h2s: no heading level is skipped.
       await page.getByRole("heading", { name: "About your story", level: 2 }).waitFor();
       await expectNoAxeViolations(page, "the contest form page at 1280 px");
+      // Wider, they pair up in two columns of one width, not rows as long as their names.
+      await expectEvenRows(page, 2);
 
       // On a phone, an empty entry's summary lands in sight below the sticky header, with
       // focus on the first field to fix.
