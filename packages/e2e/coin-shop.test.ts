@@ -99,6 +99,30 @@ describe("the Coin Shop", () => {
         await featured.waitFor();
         expect(await featured.textContent()).toContain("+ 25 with Premium");
         expect(await featured.textContent()).toContain("$3.99");
+        // Each pack's Coins and price keep to one line: its text has one line box.
+        const lines = await shop
+          .getByRole("list", { name: "Coin packages" })
+          .locator("button span")
+          .evaluateAll((spans) =>
+            spans
+              .filter((span) => /^(\d+ Coins|\$[\d.]+)$/.test(span.textContent ?? ""))
+              .map((span) => {
+                const text = document.createRange();
+                text.selectNodeContents(span);
+                const tops = new Set([...text.getClientRects()].map((line) => line.top));
+                return `${span.textContent}: ${tops.size}`;
+              }),
+          );
+        expect(lines).toEqual([
+          "9 Coins: 1",
+          "$0.99: 1",
+          "74 Coins: 1",
+          "$3.99: 1",
+          "244 Coins: 1",
+          "$8.99: 1",
+          "400 Coins: 1",
+          "$13.99: 1",
+        ]);
         await expectNoAxeViolations(page, "the Coin Shop at 1280 px, dark");
 
         await page.keyboard.press("Escape");
