@@ -8,6 +8,7 @@ import {
   holdRequests,
   logIn,
   PHONE,
+  tabThroughChips,
   useBrowser,
 } from "./support/browser.ts";
 import { readDatabase } from "./support/database.ts";
@@ -121,11 +122,21 @@ describe("settings", () => {
         });
       expect(domainLines).toBe(1);
 
-      // The strip's end fades while more tabs wait past it, and not once it is scrolled there.
+      // Each tab Tab reaches is scrolled wholly into sight, its focus ring (drawn inside) too.
       const strip = page.locator(".tab-links ul");
+      const tabs = await tabThroughChips(
+        page,
+        page.getByRole("navigation", { name: "Settings", exact: true }),
+        { ring: 0 },
+      );
+      expect(tabs.filter((tab) => !tab.inSight).map((tab) => tab.name)).toEqual([]);
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await strip.evaluate((list) => list.scrollTo({ left: 0 }));
+
+      // The strip's end fades while more tabs wait past it, and not once it is scrolled there.
       const fade = () =>
-        strip.evaluate((list) => getComputedStyle(list).getPropertyValue("--tab-links-fade"));
-      expect(await fade()).toBe("32px");
+        strip.evaluate((list) => getComputedStyle(list).getPropertyValue("--more-fade"));
+      await expect.poll(fade).toBe("32px");
       await strip.evaluate((list) => list.scrollTo({ left: list.scrollWidth }));
       await expect.poll(fade).toBe("0px");
     });

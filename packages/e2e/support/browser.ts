@@ -98,10 +98,15 @@ export interface Chip {
 
 /**
  * Tabs through the link chips of `row` (a navigation) from the first to the last, and says
- * where each lay. The chips' parent may scroll sideways: each chip Tab reaches should be
- * scrolled into sight, in that box and on the screen, its focus ring too (5 px round it).
+ * where each lay. The chips' row may scroll sideways: each chip Tab reaches should be
+ * scrolled into sight, in that box and on the screen, its focus ring too (`ring` px round
+ * it: 5 by default, 0 where the ring is drawn inside).
  */
-export async function tabThroughChips(page: Page, row: Locator): Promise<Chip[]> {
+export async function tabThroughChips(
+  page: Page,
+  row: Locator,
+  { ring = 5 }: { ring?: number } = {},
+): Promise<Chip[]> {
   const links = row.getByRole("link");
   await untilHydrated(links.first());
   const count = await links.count();
@@ -112,14 +117,18 @@ export async function tabThroughChips(page: Page, row: Locator): Promise<Chip[]>
     const link = links.nth(index);
     expect(await link.evaluate((node) => node === document.activeElement)).toBe(true);
     chips.push(
-      await link.evaluate((node) => {
-        const ring = 5;
+      await link.evaluate((node, ring) => {
         const box = node.getBoundingClientRect();
-        const parent = node.parentElement;
-        const row = parent?.getBoundingClientRect() ?? box;
-        // Only a parent that scrolls cuts off what lies past its edges; the screen always does.
-        const clips = parent !== null && getComputedStyle(parent).overflowX !== "visible";
-        const sight = clips ? row : { left: 0, right: window.innerWidth, top: -1e6, bottom: 1e6 };
+        // The row is the nearest box that scrolls sideways (a chip's own row, or a tab strip's
+        // list around its items): it cuts off what lies past its edges; the screen always does.
+        let scroller = node.parentElement;
+        while (scroller && getComputedStyle(scroller).overflowX === "visible") {
+          scroller = scroller.parentElement;
+        }
+        const row = (scroller ?? node.parentElement)?.getBoundingClientRect() ?? box;
+        const sight = scroller
+          ? row
+          : { left: 0, right: window.innerWidth, top: -1e6, bottom: 1e6 };
         return {
           name: node.textContent ?? "",
           top: Math.round(box.top - row.top),
@@ -130,7 +139,7 @@ export async function tabThroughChips(page: Page, row: Locator): Promise<Chip[]>
             box.top - ring >= sight.top - 0.5 &&
             box.bottom + ring <= sight.bottom + 0.5,
         };
-      }),
+      }, ring),
     );
   }
   return chips;

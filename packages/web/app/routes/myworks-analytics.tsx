@@ -11,7 +11,7 @@ import {
   type StoryEarnings,
   wholePercent,
 } from "@inkwell/shared";
-import { type ReactNode, useId } from "react";
+import { type ReactNode, useId, useRef } from "react";
 import { isRouteErrorResponse, redirect, useRouteError } from "react-router";
 import { ApiRequestError } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
@@ -22,6 +22,7 @@ import { ShareBars } from "../features/analytics/share-bars.tsx";
 import { t } from "../i18n/index.ts";
 import { idFromParam, notFoundResponse } from "../lib/route-data.ts";
 import "../styles/analytics.css";
+import { useFocusInSight } from "../lib/use-focus-in-sight.ts";
 import type { Route } from "./+types/myworks-analytics";
 
 const TABS = ["overview", "interactions", "demographics"] as const;
@@ -269,6 +270,8 @@ function Demographics({ data }: { data: AnalyticsDemographics }) {
 /** A story's analytics for its writer (writer-paid-contest.md §2): three tabs as links. */
 export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
   const { story } = loaderData.data;
+  const tabs = useRef<HTMLUListElement>(null);
+  useFocusInSight(tabs);
   return (
     <article className="analytics">
       <p className="story-editor__back">
@@ -279,7 +282,7 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
         <h1>{story.title}</h1>
       </header>
       <nav className="tab-links" aria-label={t.analytics.tabsLabel}>
-        <ul>
+        <ul ref={tabs}>
           {TABS.map((tab) => (
             <li key={tab}>
               <a

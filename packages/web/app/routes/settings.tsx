@@ -8,6 +8,7 @@ import { SafetyList } from "../features/safety/safety-list.tsx";
 import { AccountTab } from "../features/settings/account-tab.tsx";
 import { NotificationsTab } from "../features/settings/notifications-tab.tsx";
 import { t } from "../i18n/index.ts";
+import { useFocusInSight } from "../lib/use-focus-in-sight.ts";
 import type { Route } from "./+types/settings";
 
 const TABS = ["account", "notifications", "content", "mute", "block", "reports"] as const;
@@ -49,6 +50,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
 
   // On a phone the tabs scroll sideways: bring the open one into sight, the page staying put.
   const tabs = useRef<HTMLUListElement>(null);
+  useFocusInSight(tabs);
   useEffect(() => {
     const strip = tabs.current;
     const current = strip?.querySelector<HTMLElement>(`a[href="#${tab}"]`);
