@@ -1,6 +1,7 @@
 import { formatAbsoluteDate } from "@inkwell/shared";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
+import { recordedAdDecision } from "./support/ad-decisions.ts";
 import {
   DESKTOP,
   expectNoAxeViolations,
@@ -18,13 +19,15 @@ const server = useServer();
 const { withPage } = useBrowser();
 
 /** The first part of one of demo_writer's stories: its comments are the journey's. */
+let partId: number;
 let partUrl: string;
 
 beforeAll(async () => {
   const response = await fetch(`${server.url}/api/v3/users/demo_writer/stories?limit=1`);
   const { stories } = (await response.json()) as { stories: { firstPartId: number | null }[] };
-  const partId = stories[0]?.firstPartId;
-  if (!partId) throw new Error("demo_writer has no published story");
+  const first = stories[0]?.firstPartId;
+  if (!first) throw new Error("demo_writer has no published story");
+  partId = first;
   partUrl = `/${partId}`;
 });
 
@@ -581,7 +584,11 @@ describe("comments on the reading page", () => {
 
   test("asks a visitor to sign up when they press Comment", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
-      await page.goto(partUrl);
+      // The comments' ad slots are decided as the part opens: by default, for a visitor.
+      const decision = await recordedAdDecision(page, server.dataDir, "comments", partId, () =>
+        page.goto(partUrl),
+      );
+      expect(decision).toEqual({ eligible: 1, factor: "default" });
       await commentsLoaded(page);
       await post(comments(page), "Your comment", "Hello!");
       const gate = await signUpGate(page);

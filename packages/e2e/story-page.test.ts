@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
+import { recordedAdDecision } from "./support/ad-decisions.ts";
 import {
   DESKTOP,
   expectNoAxeViolations,
@@ -43,6 +44,13 @@ const options = (viewport: { width: number; height: number }) => ({
   viewport,
   baseURL: server.url,
 });
+
+/** Opens story `storyId`'s page and answers the ad decision the server recorded for its slot. */
+function openWithAdDecision(page: Page, storyId: number) {
+  return recordedAdDecision(page, server.dataDir, "story", storyId, async () =>
+    expect((await page.goto(`/story/${storyId}`))?.status()).toBe(200),
+  );
+}
 
 async function visibleCount(page: Page, selector: string): Promise<number> {
   return page
@@ -260,16 +268,22 @@ describe("the story header and side", () => {
   test("a phone cuts the title to 22 and the author to 16, a desktop to 36; the side has the picks banner and an ad slot", async () => {
     const listed = (await (
       await fetch(
-        `${server.url}/api/v3/stories?filter=hot&limit=100&fields=stories(title,url,user(name))`,
+        `${server.url}/api/v3/stories?filter=hot&limit=100&fields=stories(id,title,url,user(name))`,
       )
-    ).json()) as { stories: { title: string; url: string; user: { name: string } }[] };
+    ).json()) as {
+      stories: { id: number; title: string; url: string; user: { name: string } }[];
+    };
     const long = listed.stories.find(
       (entry) => entry.title.length > 22 && entry.user.name.length > 16,
     );
     if (!long) throw new Error("no hot story with a title over 22 and an author over 16");
     const { title, user } = long;
     await browser.withPage(options(PHONE), async (page) => {
-      await page.goto(long.url);
+      // A visitor has no country to check: ads by default, and the server says so.
+      expect(await openWithAdDecision(page, long.id)).toEqual({
+        eligible: 1,
+        factor: "default",
+      });
       // The heading's name is the whole title, for screen readers; the eye gets the cut.
       const heading = page.getByRole("heading", { level: 1, name: title, exact: true });
       expect(await heading.count()).toBe(1);
@@ -315,7 +329,10 @@ describe("the story header and side", () => {
     ).json()) as { stories: { id: number; mature: boolean }[] };
     const paid = stories.find((entry) => !entry.mature);
     await browser.withPage(options(DESKTOP), async (page) => {
-      expect((await page.goto(`/story/${paid?.id}`))?.status()).toBe(200);
+      expect(await openWithAdDecision(page, Number(paid?.id))).toEqual({
+        eligible: 0,
+        factor: "paid_story",
+      });
       await page.getByRole("complementary", { name: "Premium Picks" }).waitFor();
       expect(await page.getByRole("complementary", { name: "Advertisement" }).count()).toBe(0);
     });

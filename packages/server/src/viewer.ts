@@ -13,6 +13,8 @@ export interface Viewer {
   seesMature: boolean;
   /** When a moderator's time-out ends (epoch ms), or null: until then no posting. */
   timedOutUntil: number | null;
+  /** The profile's country (ISO 3166 code), or null: ad decisions read it. */
+  country: string | null;
 }
 
 export type MaybeViewer = Viewer | null;

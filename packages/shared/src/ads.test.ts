@@ -1,20 +1,62 @@
 import { describe, expect, it } from "vitest";
-import { adsShown } from "./ads.ts";
+import { adEligibility, adsShown } from "./ads.ts";
+
+describe("adEligibility", () => {
+  const free = { isPaid: false, imageModerated: false, adExempt: false, mature: false };
+  const reader = { isPremium: false, country: "GB" };
+  const exempt = new Set(["IR"]);
+
+  it("names the first rule that skips the ads", () => {
+    const skipped = (story: Partial<typeof free>, who: typeof reader | null = reader) =>
+      adEligibility({ ...free, ...story }, who, exempt);
+    expect(skipped({ isPaid: true })).toEqual({ eligible: false, factor: "paid_story" });
+    expect(skipped({ isPaid: true }, null).factor).toBe("paid_story");
+    expect(skipped({ adExempt: true })).toEqual({ eligible: false, factor: "ad_exempt_story" });
+    expect(skipped({ imageModerated: true })).toEqual({
+      eligible: false,
+      factor: "image_moderation",
+    });
+    // A mature story is not brand safe.
+    expect(skipped({ mature: true }, null)).toEqual({ eligible: false, factor: "brand_unsafe" });
+    expect(skipped({}, { isPremium: true, country: "GB" })).toEqual({
+      eligible: false,
+      factor: "premium_subscription",
+    });
+    expect(skipped({}, { isPremium: false, country: "IR" })).toEqual({
+      eligible: false,
+      factor: "special_exempt_country",
+    });
+    // Checked in §9's order: the story's rules before the reader's.
+    expect(skipped({ isPaid: true, adExempt: true, mature: true }).factor).toBe("paid_story");
+    expect(skipped({ mature: true }, { isPremium: true, country: "IR" }).factor).toBe(
+      "brand_unsafe",
+    );
+  });
+
+  it("shows ads when every rule passes, or by default without a country to check", () => {
+    expect(adEligibility(free, reader, exempt)).toEqual({
+      eligible: true,
+      factor: "passes_all_rules",
+    });
+    expect(adEligibility(free, null, exempt)).toEqual({ eligible: true, factor: "default" });
+    expect(adEligibility(free, { isPremium: false, country: null }, exempt)).toEqual({
+      eligible: true,
+      factor: "default",
+    });
+  });
+
+  it("leaves no country out until an ad partner names them", () => {
+    expect(adEligibility(free, { isPremium: false, country: "IR" }).factor).toBe(
+      "passes_all_rules",
+    );
+  });
+});
 
 describe("adsShown", () => {
-  const free = { isPaid: false, imageModerated: false, adExempt: false, mature: false };
-
-  it("skips ads on paid, image-moderated, ad-exempt and mature stories and for Premium readers", () => {
-    expect(adsShown(free, { isPremium: false })).toBe(true);
+  it("is the decision's yes or no", () => {
+    const free = { isPaid: false, imageModerated: false, adExempt: false, mature: false };
     expect(adsShown(free, null)).toBe(true);
-    expect(adsShown({ ...free, isPaid: true }, { isPremium: false })).toBe(false);
-    expect(adsShown({ ...free, isPaid: true }, null)).toBe(false);
-    expect(adsShown({ ...free, imageModerated: true }, null)).toBe(false);
-    expect(adsShown({ ...free, adExempt: true }, null)).toBe(false);
-    expect(adsShown({ ...free, adExempt: true }, { isPremium: false })).toBe(false);
-    expect(adsShown(free, { isPremium: true })).toBe(false);
-    // A mature story is not brand safe.
-    expect(adsShown({ ...free, mature: true }, { isPremium: false })).toBe(false);
     expect(adsShown({ ...free, mature: true }, null)).toBe(false);
+    expect(adsShown(free, { isPremium: true, country: null })).toBe(false);
   });
 });

@@ -1,12 +1,73 @@
+/** The story's side of an ad decision. */
+export interface AdStory {
+  isPaid: boolean;
+  imageModerated: boolean;
+  adExempt: boolean;
+  mature: boolean;
+}
+
+/** The reader's side: null for a visitor. `country` is their profile's ISO 3166 code, if any. */
+export interface AdReader {
+  isPremium: boolean;
+  country: string | null;
+}
+
 /**
- * Whether a page shows ads (reader.md §6, writer-paid-contest.md §6): they are skipped on paid
- * stories, on stories whose cover moderators flagged (image-moderated), on stories system
- * admins made ad-exempt, on stories that are not brand safe (mature ones), and for Premium
- * subscribers. One rule for every slot: the story page's and the comments'. Exempt countries
- * wait for an ad partner to name them (docs/decisions/029).
+ * Why a slot shows no ads (writer-paid-contest.md §9's skip reasons), in the order they are
+ * checked. `brand_unsafe` is ours: §6 skips brand-unsafe stories but §9's list has no name
+ * for it (docs/decisions/NEW-ad-eligibility-and-events.md).
  */
-export const adsShown = (
-  story: { isPaid: boolean; imageModerated: boolean; adExempt: boolean; mature: boolean },
-  reader: { isPremium: boolean } | null,
-): boolean =>
-  !story.isPaid && !story.imageModerated && !story.adExempt && !story.mature && !reader?.isPremium;
+export const AD_SKIP_FACTORS = [
+  "paid_story",
+  "ad_exempt_story",
+  "image_moderation",
+  "brand_unsafe",
+  "premium_subscription",
+  "special_exempt_country",
+] as const;
+/**
+ * Why a slot shows ads: every rule checked and passed, or, without the reader's country to
+ * check, by default. §9's "brand safe" waits for a signal that says so of a story.
+ */
+export const AD_ELIGIBLE_FACTORS = ["passes_all_rules", "default"] as const;
+export type AdFactor = (typeof AD_SKIP_FACTORS)[number] | (typeof AD_ELIGIBLE_FACTORS)[number];
+
+export interface AdDecision {
+  eligible: boolean;
+  factor: AdFactor;
+}
+
+/** Where ads go: the story page's side slot, and the slots between a part's comments. */
+export const AD_PLACEMENTS = ["story", "comments"] as const;
+export type AdPlacement = (typeof AD_PLACEMENTS)[number];
+export const AD_PLACEMENT_MESSAGE = `placement must be one of ${AD_PLACEMENTS.join(", ")}`;
+
+/** Countries an ad partner leaves out: none until one names them (docs/decisions/029). */
+export const AD_EXEMPT_COUNTRIES: ReadonlySet<string> = new Set();
+
+/**
+ * Whether a page shows ads, and why (reader.md §6, writer-paid-contest.md §6, §9): they are
+ * skipped on paid stories, on stories system admins made ad-exempt, on stories whose cover
+ * moderators flagged (image-moderated), on stories that are not brand safe (mature ones),
+ * for Premium subscribers, and for readers in an exempt country. One rule for every slot:
+ * the story page's and the comments', and the server's record of each decision.
+ */
+export function adEligibility(
+  story: AdStory,
+  reader: AdReader | null,
+  exemptCountries = AD_EXEMPT_COUNTRIES,
+): AdDecision {
+  const skip = (factor: AdFactor): AdDecision => ({ eligible: false, factor });
+  if (story.isPaid) return skip("paid_story");
+  if (story.adExempt) return skip("ad_exempt_story");
+  if (story.imageModerated) return skip("image_moderation");
+  if (story.mature) return skip("brand_unsafe");
+  if (reader?.isPremium) return skip("premium_subscription");
+  const country = reader?.country ?? null;
+  if (country === null) return { eligible: true, factor: "default" };
+  if (exemptCountries.has(country)) return skip("special_exempt_country");
+  return { eligible: true, factor: "passes_all_rules" };
+}
+
+export const adsShown = (story: AdStory, reader: AdReader | null): boolean =>
+  adEligibility(story, reader).eligible;

@@ -222,6 +222,8 @@ export interface CurrentUser {
   beta_enabled: boolean;
   language: number;
   isPremium: boolean;
+  /** The profile's country (ISO 3166 code), or null: ad decisions read it. */
+  country: string | null;
   /** Lists may show them mature stories: an adult whose content settings include them. */
   seesMature: boolean;
   isSysAdmin: boolean;

@@ -230,6 +230,7 @@ export async function currentUser(db: Kysely<Database>, viewer: Viewer): Promise
     beta_enabled: user.beta_enabled === 1,
     language: user.language_id,
     isPremium: user.is_premium === 1,
+    country: user.country || null,
     seesMature: viewer.seesMature,
     isSysAdmin: user.is_sysadmin === 1,
     isStaff: user.is_staff === 1,

@@ -48,6 +48,7 @@ export async function viewerForSession(
       "users.include_mature",
       "users.birthdate",
       "users.timed_out_until",
+      "users.country",
     ])
     .where("sessions.token_hash", "=", hashToken(token))
     .where("sessions.expires_at", ">", now)
@@ -65,6 +66,7 @@ export async function viewerForSession(
       new Date(now),
     ),
     timedOutUntil: row.timed_out_until === null ? null : Number(row.timed_out_until),
+    country: row.country || null,
   };
 }
 

@@ -254,6 +254,7 @@ export async function exportData(db: Kysely<Database>, viewer: Viewer) {
     reads,
     paywallEvents,
     storyClicks,
+    adEligibilityEvents,
     positions,
     following,
     followers,
@@ -289,6 +290,20 @@ export async function exportData(db: Kysely<Database>, viewer: Viewer) {
     db
       .selectFrom("story_clicks")
       .select(["story_id", "source", "created_at"])
+      .where("user_id", "=", user.id)
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("ad_eligibility_events")
+      .select([
+        "placement",
+        "story_id",
+        "part_id",
+        "eligible",
+        "factor",
+        "country_code",
+        "created_at",
+      ])
       .where("user_id", "=", user.id)
       .orderBy("id")
       .execute(),
@@ -329,6 +344,7 @@ export async function exportData(db: Kysely<Database>, viewer: Viewer) {
     reads,
     paywallEvents,
     storyClicks,
+    adEligibilityEvents,
     readingPositions: positions,
     following,
     followers,

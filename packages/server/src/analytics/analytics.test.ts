@@ -335,7 +335,8 @@ describe("the paywall's events", () => {
       return answer.json() as Promise<ApiError>;
     };
     expect(await refused(send(reader, "story_view"), 400)).toMatchObject({
-      message: "name must be one of paywall_view, purchase_cancelled, purchase_failed, story_click",
+      message:
+        "name must be one of paywall_view, purchase_cancelled, purchase_failed, story_click, ad_eligibility",
     });
     expect((await refused(send(reader, "paywall_view", 0), 400)).message).toBe(
       "partId names the part",
@@ -428,5 +429,167 @@ describe("story clicks", () => {
     });
     expect(noId.status).toBe(400);
     expect(await discovery()).toEqual(before);
+  });
+});
+
+describe("ad eligibility decisions", () => {
+  let free: { id: number; partIds: number[] };
+  beforeAll(async () => {
+    free = await createStory(t.handle.db, author.id, { title: "Ads Welcome" });
+  });
+  const referenceId = () => crypto.randomUUID();
+  const decide = (who: { cookie: string } | null, slot: Record<string, unknown>) =>
+    t.send("POST", "/v5/events", who, {
+      name: "ad_eligibility",
+      referenceId: referenceId(),
+      ...slot,
+    });
+  const onStory = (storyId: number) => ({ placement: "story", storyId });
+  const onComments = (partId: number) => ({ placement: "comments", partId });
+  const rows = () =>
+    t.handle.db
+      .selectFrom("ad_eligibility_events")
+      .select(["placement", "story_id", "part_id", "user_id", "eligible", "factor", "country_code"])
+      .orderBy("id")
+      .execute();
+
+  it("records each slot's decision, a reader once a day and a visitor each time", async () => {
+    const reader = await signedInUser(t.handle.db, { country: "GB" });
+    const part = free.partIds[0] as number;
+    const passes = { eligible: true, factor: "passes_all_rules" };
+    expect(await json(decide(reader, onStory(free.id)))).toEqual({ recorded: true, ...passes });
+    // A reload the same day is the same decision.
+    expect(await json(decide(reader, onStory(free.id)))).toEqual({ recorded: false, ...passes });
+    expect(await json(decide(reader, onComments(part)))).toEqual({ recorded: true, ...passes });
+    // Visitors have no country to check: ads by default, and each view counts.
+    const byDefault = { recorded: true, eligible: true, factor: "default" };
+    expect(await json(decide(null, onStory(free.id)))).toEqual(byDefault);
+    expect(await json(decide(null, onStory(free.id)))).toEqual(byDefault);
+
+    const exported = await json<{ adEligibilityEvents: Record<string, unknown>[] }>(
+      t.send("GET", `/api/v3/users/${reader.username}/export`, reader),
+    );
+    expect(
+      exported.adEligibilityEvents.map((row) => [
+        row.placement,
+        Number(row.story_id),
+        row.part_id === null ? null : Number(row.part_id),
+        Number(row.eligible),
+        row.factor,
+        row.country_code,
+      ]),
+    ).toEqual([
+      ["story", free.id, null, 1, "passes_all_rules", "GB"],
+      ["comments", free.id, part, 1, "passes_all_rules", "GB"],
+    ]);
+    const visitors = (await rows()).filter((row) => row.user_id === null);
+    expect(visitors.map((row) => [row.factor, row.country_code])).toEqual([
+      ["default", null],
+      ["default", null],
+    ]);
+  });
+
+  it("takes a beacon's form as well as JSON", async () => {
+    const reader = await signedInUser(t.handle.db);
+    const answer = await t.get("/v5/events", {
+      method: "POST",
+      headers: { cookie: reader.cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        name: "ad_eligibility",
+        referenceId: referenceId(),
+        placement: "story",
+        storyId: String(free.id),
+      }).toString(),
+    });
+    expect(await answer.json()).toEqual({ recorded: true, eligible: true, factor: "default" });
+  });
+
+  it("records the server's decision, whatever the page says it decided", async () => {
+    const lie = { eligible: true, factor: "passes_all_rules" };
+    const paid = await createStory(t.handle.db, author.id, { is_paid: 1 });
+    const exempt = await createStory(t.handle.db, author.id, { ad_exempt: 1 });
+    const flagged = await createStory(t.handle.db, author.id, { banned_cover: "flagged.jpg" });
+    const mature = await createStory(t.handle.db, author.id, { rating: 4 });
+    const reader = await signedInUser(t.handle.db, {
+      country: "GB",
+      birthdate: isoYearsAgo(30),
+      include_mature: 1,
+    });
+    const premium = await signedInUser(t.handle.db, { is_premium: 1 });
+    const cases: Array<[{ cookie: string } | null, number, string]> = [
+      [reader, paid.id, "paid_story"],
+      [null, exempt.id, "ad_exempt_story"],
+      [reader, flagged.id, "image_moderation"],
+      [reader, mature.id, "brand_unsafe"],
+      [premium, free.id, "premium_subscription"],
+    ];
+    for (const [who, storyId, factor] of cases) {
+      const answer = await json(decide(who, { ...onStory(storyId), ...lie }));
+      expect([storyId, answer]).toEqual([storyId, { recorded: true, eligible: false, factor }]);
+    }
+    const kept = (await rows()).filter((row) =>
+      [paid.id, exempt.id, flagged.id, mature.id].includes(Number(row.story_id)),
+    );
+    expect(kept.map((row) => [Number(row.eligible), row.factor])).toEqual([
+      [0, "paid_story"],
+      [0, "ad_exempt_story"],
+      [0, "image_moderation"],
+      [0, "brand_unsafe"],
+    ]);
+    const premiums = (await rows()).filter((row) => Number(row.user_id) === premium.id);
+    expect(premiums.map((row) => [Number(row.eligible), row.factor])).toEqual([
+      [0, "premium_subscription"],
+    ]);
+  });
+
+  it("refuses a bad placement, missing data and slots the viewer cannot see, recording nothing", async () => {
+    const before = (await rows()).length;
+    const reader = await signedInUser(t.handle.db);
+    const refused = async (response: Promise<Response>, status: number) => {
+      const answer = await response;
+      expect(answer.status).toBe(status);
+      return answer.json() as Promise<ApiError>;
+    };
+    expect(
+      (await refused(decide(reader, { placement: "sidebar", storyId: free.id }), 400)).message,
+    ).toBe("placement must be one of story, comments");
+    expect((await refused(decide(reader, { storyId: free.id }), 400)).message).toBe(
+      "placement must be one of story, comments",
+    );
+    expect((await refused(decide(reader, { placement: "story" }), 400)).message).toBe(
+      "storyId names the story",
+    );
+    expect((await refused(decide(reader, { placement: "comments" }), 400)).message).toBe(
+      "partId names the part",
+    );
+    const noReference = t.send("POST", "/v5/events", reader, {
+      name: "ad_eligibility",
+      ...onStory(free.id),
+    });
+    expect((await refused(noReference, 400)).message).toBe(
+      "referenceId is the page view's id, a UUID",
+    );
+    const badReference = t.send("POST", "/v5/events", reader, {
+      name: "ad_eligibility",
+      referenceId: "page-1",
+      ...onStory(free.id),
+    });
+    expect((await refused(badReference, 400)).message).toBe(
+      "referenceId is the page view's id, a UUID",
+    );
+    const draft = await createStory(t.handle.db, author.id, { draft: 1 });
+    expect((await refused(decide(reader, onStory(draft.id)), 404)).code).toBe("not_found");
+    expect((await refused(decide(reader, onStory(999_999)), 404)).code).toBe("not_found");
+    // A locked part's comments are not shown, nor their ads.
+    const paid = await createStory(t.handle.db, author.id, {
+      is_paid: 1,
+      is_paywalled: 1,
+      paid_model: "paid_story",
+      parts: [{}, { paywalled: 1 }],
+    });
+    expect((await refused(decide(reader, onComments(paid.partIds[1] as number)), 403)).code).toBe(
+      "locked_part",
+    );
+    expect((await rows()).length).toBe(before);
   });
 });

@@ -1,6 +1,14 @@
-import type { PaywallEventName, StoryClickSource } from "@inkwell/shared";
+import {
+  type AdDecision,
+  type AdPlacement,
+  adEligibility,
+  isMature,
+  type PaywallEventName,
+  type StoryClickSource,
+} from "@inkwell/shared";
 import type { InsertQueryBuilder, InsertResult, Kysely } from "kysely";
 import { accessTo, isBlockedFor } from "../coins/access.ts";
+import { commentablePart } from "../comments/service.ts";
 import type { Database } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { readablePart } from "../stories/readable-part.ts";
@@ -75,4 +83,55 @@ export async function recordStoryClick(
       created_at: now,
     }),
   );
+}
+
+/** What an ad slot is about: the story page's slot, or the slots between a part's comments. */
+export type AdSlotInput =
+  | { placement: Extract<AdPlacement, "story">; storyId: number }
+  | { placement: Extract<AdPlacement, "comments">; partId: number };
+
+/** The story (and part) a slot is on, as the viewer sees it: 404 or 403 as their pages do. */
+async function adSlotOf(db: Kysely<Database>, viewer: MaybeViewer, slot: AdSlotInput) {
+  if (slot.placement === "comments") return commentablePart(db, viewer, slot.partId);
+  const story = await readableStory(db, viewer, slot.storyId);
+  return {
+    id: null,
+    storyId: story.id,
+    isPaid: story.is_paid === 1,
+    imageModerated: story.banned_cover !== null,
+    adExempt: story.ad_exempt === 1,
+    mature: isMature(story.rating),
+  };
+}
+
+/**
+ * POST /v5/events with `ad_eligibility` (§3, §7): a page says one of its ad slots was
+ * decided. The page sends where, not what: the server decides with the same shared rule,
+ * from the story and the viewer as they are now, so no client can record a decision that
+ * was not made. A signed-in reader's decision counts once a day per slot; the answer says
+ * what was decided.
+ */
+export async function recordAdEligibility(
+  db: Kysely<Database>,
+  viewer: MaybeViewer,
+  input: AdSlotInput & { referenceId: string },
+  now = Date.now(),
+): Promise<{ recorded: boolean } & AdDecision> {
+  const slot = await adSlotOf(db, viewer, input);
+  const decision = adEligibility(slot, viewer);
+  const recorded = await recordOnce(
+    db.insertInto("ad_eligibility_events").values({
+      reference_id: input.referenceId,
+      placement: input.placement,
+      story_id: slot.storyId,
+      part_id: slot.id,
+      user_id: viewer?.id ?? null,
+      eligible: decision.eligible ? 1 : 0,
+      factor: decision.factor,
+      country_code: viewer?.country ?? null,
+      day: eventDay(now),
+      created_at: now,
+    }),
+  );
+  return { ...recorded, ...decision };
 }

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import {
+  AD_PLACEMENT_MESSAGE,
   ANALYTICS_EVENT_MESSAGE,
   PAYWALL_EVENTS,
   STORY_CLICK_SOURCE_MESSAGE,
@@ -14,7 +15,7 @@ import { clientAddress, readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
 import { formNumber, idParam, parseInput, validationHook } from "../http/validation.ts";
 import type { Viewer } from "../viewer.ts";
-import { recordPaywallEvent, recordStoryClick } from "./events.ts";
+import { recordAdEligibility, recordPaywallEvent, recordStoryClick } from "./events.ts";
 import { analyticsDemographics, analyticsInteractions, analyticsOverview } from "./service.ts";
 
 const HOUR = 3_600_000;
@@ -53,9 +54,31 @@ const positiveId = (field: string, what: string) =>
       .positive(`${field} names the ${what}`),
   );
 
+/** An ad slot's event: which page view sent it, and which slot; never the decision. */
+const adSlot = {
+  name: z.literal("ad_eligibility"),
+  referenceId: z.uuid({ error: "referenceId is the page view's id, a UUID" }),
+};
+
 const eventBody = z.discriminatedUnion(
   "name",
   [
+    z.discriminatedUnion(
+      "placement",
+      [
+        z.object({
+          ...adSlot,
+          placement: z.literal("story"),
+          storyId: positiveId("storyId", "story"),
+        }),
+        z.object({
+          ...adSlot,
+          placement: z.literal("comments"),
+          partId: positiveId("partId", "part"),
+        }),
+      ],
+      { error: AD_PLACEMENT_MESSAGE },
+    ),
     z.object({ name: z.enum(PAYWALL_EVENTS), partId: positiveId("partId", "part") }),
     z.object({
       name: z.literal("story_click"),
@@ -70,11 +93,22 @@ const eventRoute = createRoute({
   method: "post",
   path: "/v5/events",
   summary:
-    "Record an analytics event (ours), JSON or a beacon's form: {name: paywall_view | purchase_cancelled | purchase_failed, partId} or {name: story_click, storyId, source}",
+    "Record an analytics event (ours), JSON or a beacon's form: {name: paywall_view | purchase_cancelled | purchase_failed, partId}, {name: story_click, storyId, source}, or {name: ad_eligibility, referenceId (UUID), placement: story with storyId | comments with partId}",
   responses: {
-    200: { description: "{recorded}: false when the reader sent it already today", ...objectJson },
-    400: { description: "Unknown name or source, or a malformed id", ...errorJson },
+    200: {
+      description:
+        "{recorded}: false when the reader sent it already today; ad_eligibility adds the server's {eligible, factor}",
+      ...objectJson,
+    },
+    400: {
+      description: "Unknown name, source or placement, or a malformed id; nothing recorded",
+      ...errorJson,
+    },
     401: { description: "A purchase event from a visitor", ...errorJson },
+    403: {
+      description: "A mature story hidden from the viewer, or a locked part's comments",
+      ...errorJson,
+    },
     404: { description: "No such part or story, or not readable", ...errorJson },
     409: { description: "The part has no paywall for this viewer", ...errorJson },
     429: { description: "Sent often enough for now", ...errorJson },
@@ -93,6 +127,9 @@ export function analyticsRoutes(eventLimit = new RateLimiter("analytics-events",
     await eventLimit.hit([clientAddress(c)]);
     const db = c.get("db");
     const viewer = c.get("viewer");
+    if (event.name === "ad_eligibility") {
+      return c.json(await recordAdEligibility(db, viewer, event), 200);
+    }
     return c.json(
       event.name === "story_click"
         ? await recordStoryClick(db, viewer, event)

@@ -42,7 +42,7 @@ interface ReadablePart {
  * quote, text the reader has not paid for. `locked: "allow"` is for deleting only, so that
  * moderators, and readers whose comment predates the paywall, may still remove a comment.
  */
-async function commentablePart(
+export async function commentablePart(
   db: Kysely<Database>,
   viewer: MaybeViewer,
   partId: number,
@@ -280,7 +280,6 @@ export async function listThreads(
 ): Promise<CommentPage> {
   const part = await commentablePart(db, viewer, partId);
   const hidden = await hiddenCommenters(db, viewer);
-  const premium = viewer?.isPremium ?? false;
   const threads = withoutHidden(selectComments(db), hidden)
     .where("comments.part_id", "=", part.id)
     .where("comments.parent_id", "is", null)
@@ -299,7 +298,7 @@ export async function listThreads(
     comments: rows.map((row) => toThread(row, context, replies.get(row.id))),
     hasMore,
     after,
-    ads: adsShown(part, { isPremium: premium }),
+    ads: adsShown(part, viewer),
   };
 }
 

@@ -53,6 +53,7 @@ import * as storySaleStart from "./migrations/046-story-sale-start.ts";
 import * as tagListingKeys from "./migrations/047-tag-listing-keys.ts";
 import * as wholeStoryUnlocks from "./migrations/048-whole-story-unlocks.ts";
 import * as promotionViews from "./migrations/049-promotion-views.ts";
+import * as adEligibilityEvents from "./migrations/050-ad-eligibility-events.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
@@ -104,6 +105,7 @@ const migrations: Record<string, Migration> = {
   "047-tag-listing-keys": tagListingKeys,
   "048-whole-story-unlocks": wholeStoryUnlocks,
   "049-promotion-views": promotionViews,
+  "050-ad-eligibility-events": adEligibilityEvents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -56,6 +56,7 @@ const reader: Viewer = {
   isPremium: false,
   seesMature: true,
   timedOutUntil: null,
+  country: null,
 };
 
 // A tag's page walks the tag's own entries in the list's order and checks each story by its

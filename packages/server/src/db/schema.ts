@@ -281,6 +281,7 @@ export interface Database {
   part_unlocks: PartUnlocksTable;
   paywall_events: PaywallEventsTable;
   story_clicks: StoryClicksTable;
+  ad_eligibility_events: AdEligibilityEventsTable;
   story_unlocks: StoryUnlocksTable;
   social_accounts: SocialAccountsTable;
   pending_social_signups: PendingSocialSignupsTable;
@@ -678,6 +679,27 @@ export interface StoryClicksTable {
   source: string;
   /** Null for a visitor. */
   user_id: number | null;
+  day: number;
+  created_at: Millis;
+}
+
+/** An ad slot's decision for a viewer, as the server made it (migration 050). */
+export interface AdEligibilityEventsTable {
+  id: Generated<number>;
+  /** The page view that sent it: a UUID the page made. */
+  reference_id: string;
+  /** AdPlacement: the story page's slot, or a part's comment slots. */
+  placement: string;
+  story_id: number;
+  /** The part whose comments the slots are between; null for the story page's slot. */
+  part_id: number | null;
+  /** Null for a visitor. */
+  user_id: number | null;
+  eligible: Flag;
+  /** AdFactor: the rule that decided. */
+  factor: string;
+  /** The viewer's profile country, when known. */
+  country_code: string | null;
   day: number;
   created_at: Millis;
 }

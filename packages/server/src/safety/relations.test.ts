@@ -15,6 +15,7 @@ const asViewer = (user: { id: number; username: string }): Viewer => ({
   isPremium: false,
   seesMature: false,
   timedOutUntil: null,
+  country: null,
 });
 
 describe("safety relations", () => {

@@ -98,6 +98,7 @@ const viewerOf = (user: Person, isSysAdmin = false): Viewer => ({
   isPremium: false,
   seesMature: false,
   timedOutUntil: null,
+  country: null,
 });
 
 interface Person {

@@ -36,5 +36,6 @@ export async function supportAccount(db: Kysely<Database>, now = Date.now()): Pr
     isPremium: false,
     seesMature: false,
     timedOutUntil: null,
+    country: null,
   };
 }

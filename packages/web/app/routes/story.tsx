@@ -31,6 +31,7 @@ import {
 import { TableOfContents } from "../features/story/table-of-contents.tsx";
 import { TagChips } from "../features/story/tag-chips.tsx";
 import { t } from "../i18n/index.ts";
+import { useAdEligibilityEvent } from "../lib/ad-events.ts";
 import { useCurrentUser } from "../lib/current-user.ts";
 import {
   cacheTags,
@@ -80,6 +81,7 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
 export default function StoryPage({ loaderData }: Route.ComponentProps) {
   const { story, now, saved } = loaderData;
   const user = useCurrentUser();
+  useAdEligibilityEvent("story", story.id);
   const continuing = saved && hasStartedReading(saved, story.firstStoryPart?.id ?? null);
   const status = story.deleted ? t.story.deleted : story.draft ? t.story.draft : null;
   return (

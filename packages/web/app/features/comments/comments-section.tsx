@@ -6,6 +6,7 @@ import { browserApi } from "../../api/client.ts";
 import { LoadingStatus } from "../../components/alert.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
+import { useAdEligibilityEvent } from "../../lib/ad-events.ts";
 import { useInteractionGate } from "../accounts/interaction-gate.tsx";
 import type { CommentActions } from "./comment-item.tsx";
 import { CommentList } from "./comment-list.tsx";
@@ -35,6 +36,7 @@ export function CommentsSection({ partId }: { partId: number }) {
   const { onDelete, toast } = useDeleteComment();
   const [single, setSingle] = useState<SingleThread | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  useAdEligibilityEvent("comments", partId);
 
   const load = useCallback(
     (after: string | null) => browserApi().comments(partId, { limit: COMMENTS_PAGE_SIZE, after }),
