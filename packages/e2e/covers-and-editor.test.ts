@@ -9,6 +9,7 @@ import {
   useBrowser,
 } from "./support/browser.ts";
 import { COVER, importCover } from "./support/covers.ts";
+import { readDatabase } from "./support/database.ts";
 import { useServer } from "./support/server.ts";
 import { signUp } from "./support/sign-up.ts";
 
@@ -16,6 +17,14 @@ const server = useServer();
 const { withPage } = useBrowser();
 
 const signIn = (page: Page, nextUrl: string) => logInAt(page, "demo_writer", nextUrl);
+
+/** Where the covers §7's cover add counted for a story came from. */
+const coverSources = (storyId: number) =>
+  readDatabase<{ source: string }>(
+    server.dataDir,
+    "SELECT source FROM cover_adds WHERE story_id = ? ORDER BY id",
+    storyId,
+  ).map((row) => row.source);
 
 /** The demo writer's stories as /myworks lists them: id and title, in order. */
 async function myStories(page: Page): Promise<{ id: number; title: string }[]> {
@@ -74,6 +83,7 @@ describe("covers", () => {
       await expectNoAxeViolations(page, "story details with a new cover");
       await page.getByRole("button", { name: "Save", exact: true }).click();
       await page.getByRole("status").filter({ hasText: "Saved" }).waitFor();
+      expect(coverSources(story.id)).toEqual(["upload"]);
 
       await page.goto(`/story/${story.id}`);
       const cover = page.getByRole("img", { name: `Cover of ${story.title}` }).first();
@@ -126,6 +136,7 @@ describe("covers", () => {
         expect(await next.isDisabled()).toBe(true);
         await importCover(page, target.title);
         expect(await choices.count()).toBe(0);
+        expect(coverSources(target.id)).toEqual(["import"]);
         // The form is gone with the focused Next button: the message takes the focus.
         await expect
           .poll(() => page.evaluate(() => document.activeElement?.textContent))

@@ -33,6 +33,14 @@ export function coverSources(src: string, width: number): { src: string; srcSet:
 /** Every cover is made exactly this size (writer-paid-contest.md §9). */
 export const COVER_SIZE = { width: 512, height: 800 } as const;
 
+/**
+ * Where a writer's new cover came from (§7's cover add event): the story details form's
+ * upload, or the cover import screen, where covers made in a design tool arrive.
+ */
+export const COVER_SOURCES = ["upload", "import"] as const;
+export type CoverSource = (typeof COVER_SOURCES)[number];
+export const COVER_SOURCE_MESSAGE = `source must be one of ${COVER_SOURCES.join(", ")}`;
+
 /** The cover import screen shows the new cover this wide (§9). */
 export const COVER_PREVIEW_WIDTH = 256;
 

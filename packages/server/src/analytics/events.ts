@@ -2,11 +2,12 @@ import {
   type AdDecision,
   type AdPlacement,
   adEligibility,
+  type CoverSource,
   isMature,
   type PaywallEventName,
   type StoryClickSource,
 } from "@inkwell/shared";
-import type { InsertQueryBuilder, InsertResult, Kysely } from "kysely";
+import type { InsertQueryBuilder, InsertResult, Kysely, Transaction } from "kysely";
 import { accessTo, isBlockedFor } from "../coins/access.ts";
 import { commentablePart } from "../comments/service.ts";
 import type { Database } from "../db/schema.ts";
@@ -26,6 +27,23 @@ async function recordOnce<T extends keyof Database>(
 ): Promise<{ recorded: boolean }> {
   const result = await insert.onConflict((conflict) => conflict.doNothing()).executeTakeFirst();
   return { recorded: Number(result.numInsertedOrUpdatedRows ?? 0) > 0 };
+}
+
+/**
+ * §7's cover add, in the transaction that sets the cover: the author gave their story a new
+ * cover from `source`. A cover changed by staff is no writer's add.
+ */
+export function recordCoverAdd(
+  trx: Transaction<Database>,
+  storyId: number,
+  source: CoverSource,
+  now: number,
+): Promise<{ recorded: boolean }> {
+  return recordOnce(
+    trx
+      .insertInto("cover_adds")
+      .values({ story_id: storyId, source, day: eventDay(now), created_at: now }),
+  );
 }
 
 /**

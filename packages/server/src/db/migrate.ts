@@ -54,6 +54,7 @@ import * as tagListingKeys from "./migrations/047-tag-listing-keys.ts";
 import * as wholeStoryUnlocks from "./migrations/048-whole-story-unlocks.ts";
 import * as promotionViews from "./migrations/049-promotion-views.ts";
 import * as adEligibilityEvents from "./migrations/050-ad-eligibility-events.ts";
+import * as coverAdds from "./migrations/051-cover-adds.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
@@ -106,6 +107,7 @@ const migrations: Record<string, Migration> = {
   "048-whole-story-unlocks": wholeStoryUnlocks,
   "049-promotion-views": promotionViews,
   "050-ad-eligibility-events": adEligibilityEvents,
+  "051-cover-adds": coverAdds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

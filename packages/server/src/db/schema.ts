@@ -282,6 +282,7 @@ export interface Database {
   paywall_events: PaywallEventsTable;
   story_clicks: StoryClicksTable;
   ad_eligibility_events: AdEligibilityEventsTable;
+  cover_adds: CoverAddsTable;
   story_unlocks: StoryUnlocksTable;
   social_accounts: SocialAccountsTable;
   pending_social_signups: PendingSocialSignupsTable;
@@ -700,6 +701,16 @@ export interface AdEligibilityEventsTable {
   factor: string;
   /** The viewer's profile country, when known. */
   country_code: string | null;
+  day: number;
+  created_at: Millis;
+}
+
+/** A writer's new cover, by where it came from (migration 051). */
+export interface CoverAddsTable {
+  id: Generated<number>;
+  story_id: number;
+  /** CoverSource: the story details form's upload, or the cover import screen. */
+  source: string;
   day: number;
   created_at: Millis;
 }

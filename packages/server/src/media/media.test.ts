@@ -185,6 +185,50 @@ describe("POST /apiv2/updatestorycover", () => {
   });
 });
 
+describe("§7's cover add", () => {
+  const addsOf = (id: number) =>
+    t.handle.db
+      .selectFrom("cover_adds")
+      .select("source")
+      .where("story_id", "=", id)
+      .orderBy("id")
+      .execute()
+      .then((rows) => rows.map((row) => row.source));
+
+  it("counts the author's new cover by where it came from, once a day each", async () => {
+    const story = await createStory(t.handle.db, writer.id, { cover: null });
+    const image = await picture("png", 64, 100);
+    const set = (body: Record<string, unknown>, who: Person = writer) =>
+      post("/apiv2/updatestorycover", who, { id: story.id, image, ...body });
+    // The spec's body has no source: the story details form's upload.
+    expect((await set({})).status).toBe(200);
+    expect((await set({ source: "upload" })).status).toBe(200);
+    expect((await set({ source: "import" })).status).toBe(200);
+    expect(await addsOf(story.id)).toEqual(["upload", "import"]);
+    // A system admin's new cover is staff's change, no writer's add.
+    const admin = await signedInUser(t.handle.db, { is_sysadmin: 1 });
+    const other = await createStory(t.handle.db, writer.id, { cover: null });
+    const byStaff = await post("/apiv2/updatestorycover", admin, { id: other.id, image });
+    expect(byStaff.status).toBe(200);
+    expect(await addsOf(other.id)).toEqual([]);
+  });
+
+  it("refuses an unknown source, changing nothing", async () => {
+    const story = await createStory(t.handle.db, writer.id, { cover: "/media/covers/kept.svg" });
+    const before = await mediaFiles("covers");
+    const refused = await post("/apiv2/updatestorycover", writer, {
+      id: story.id,
+      image: await picture("png", 64, 100),
+      source: "designer",
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ message: "source must be one of upload, import" });
+    expect(await coverOf(story.id)).toBe("/media/covers/kept.svg");
+    expect(await mediaFiles("covers")).toEqual(before);
+    expect(await addsOf(story.id)).toEqual([]);
+  });
+});
+
 async function usernameOf(who: Person): Promise<string> {
   const row = await t.handle.db
     .selectFrom("users")

@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { MAX_UPLOAD_IMAGE_BYTES } from "@inkwell/shared";
+import { COVER_SOURCE_MESSAGE, COVER_SOURCES, MAX_UPLOAD_IMAGE_BYTES } from "@inkwell/shared";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, okRoute } from "../http/openapi.ts";
@@ -20,6 +20,8 @@ const coverBody = z.object({
       .positive("id names the story"),
   ),
   image,
+  // The spec's clients send no source: theirs is the story details form's upload.
+  source: z.enum(COVER_SOURCES, { error: COVER_SOURCE_MESSAGE }).default("upload"),
 });
 const partImageBody = z.object({ image });
 
@@ -45,7 +47,7 @@ const refusals = {
 const coverRoute = okRoute(
   "post",
   "/apiv2/updatestorycover",
-  "Set a story's cover: {id, image} with the image as base64 (JPEG, PNG or WebP, at most 5 MB); it is cropped to 512 × 800 and made at every cover width",
+  "Set a story's cover: {id, image, source?} with the image as base64 (JPEG, PNG or WebP, at most 5 MB); it is cropped to 512 × 800 and made at every cover width. source (upload, the default, or import: the cover import screen) is counted as the author's cover add",
   {},
   "{id, cover}: the cover's URL under /media",
   refusals,
@@ -87,7 +89,7 @@ export function mediaRoutes(mediaDir: string, limits: { upload: RateLimiter }) {
     await countUpload(limits, viewer);
     const db = c.get("db");
     return c.json(
-      await setStoryCover(db, mediaDir, viewer, body.id, body.image, publicBaseUrl(c)),
+      await setStoryCover(db, mediaDir, viewer, body.id, body.image, publicBaseUrl(c), body.source),
       200,
     );
   });

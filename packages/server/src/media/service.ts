@@ -1,4 +1,6 @@
+import type { CoverSource } from "@inkwell/shared";
 import type { Kysely } from "kysely";
+import { recordCoverAdd } from "../analytics/events.ts";
 import type { Database } from "../db/schema.ts";
 import { storyChanged } from "../events.ts";
 import { assertNotTimedOut } from "../moderation/service.ts";
@@ -11,8 +13,8 @@ import { readUploadedImage, storeCoverImage, storePartImage } from "./uploads.ts
 /**
  * POST /apiv2/updatestorycover: the author's (or a system admin's) new cover, stored at every size, becomes the
  * story's cover wherever covers show. The one place a story's cover is written (besides
- * seeding), so moderation can hook into it. The old files stay: cached pages may still
- * name them for a moment.
+ * seeding), so moderation can hook into it, and where an author's cover add is counted with
+ * its `source`. The old files stay: cached pages may still name them for a moment.
  */
 export async function setStoryCover(
   db: Kysely<Database>,
@@ -21,6 +23,7 @@ export async function setStoryCover(
   storyId: number,
   base64: string,
   baseUrl: string,
+  source: CoverSource,
 ) {
   const story = await detailsEditableStory(db, viewer, storyId);
   const byStaff = editsAsStaff(story, viewer);
@@ -36,6 +39,7 @@ export async function setStoryCover(
       .where("id", "=", storyId)
       .execute();
     if (byStaff) await insertStoryStaffNote(trx, viewer, storyId, "Changed the cover.", now);
+    else await recordCoverAdd(trx, storyId, source, now);
   });
   storyChanged(storyId);
   if (byStaff) {

@@ -20,6 +20,7 @@ import type {
   ContestSubmission,
   ContinueReadingSections,
   Conversation,
+  CoverSource,
   CurrentUser,
   Features,
   FiledTicket,
@@ -533,9 +534,12 @@ export function createApiClient(fetchApi: ApiFetch) {
       call<PartText>(`/v4/parts/${partId}/publish-changes`, json("POST", {})),
     discardChanges: (partId: number) =>
       call<PartText>(`/v4/parts/${partId}/discard-changes`, json("POST", {})),
-    /** A cover as base64 (writer-paid-contest.md §7). */
-    updateStoryCover: (storyId: number, image: string) =>
-      call<StoryCoverUpdate>("/apiv2/updatestorycover", json("POST", { id: storyId, image })),
+    /** A cover as base64 (writer-paid-contest.md §7), and which screen it came from. */
+    updateStoryCover: (storyId: number, image: string, source: CoverSource) =>
+      call<StoryCoverUpdate>(
+        "/apiv2/updatestorycover",
+        json("POST", { id: storyId, image, source }),
+      ),
     /** A picture for a part's text, as base64; answers its URL. */
     addPartImage: (partId: number, image: string) =>
       call<PartImage>(`/v4/parts/${partId}/images`, json("POST", { image })),

@@ -58,7 +58,7 @@ export function CoverImport({
     setPhase({ name: "uploading" });
     setError(null);
     const result = await browserApi()
-      .updateStoryCover(story.id, base64Of(image))
+      .updateStoryCover(story.id, base64Of(image), "import")
       .catch(() => ({ ok: false as const, refusal: {} as Refusal }));
     if (result.ok) return setPhase({ name: "done", story });
     setError(result.refusal.message ?? t.covers.failed);

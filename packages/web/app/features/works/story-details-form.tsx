@@ -98,7 +98,7 @@ export function StoryDetailsForm({
 
   async function saveCover(storyId: number, dataUrl: string): Promise<boolean> {
     const result = await browserApi()
-      .updateStoryCover(storyId, base64Of(dataUrl))
+      .updateStoryCover(storyId, base64Of(dataUrl), "upload")
       .catch(() => ({ ok: false as const, refusal: {} as Refusal }));
     if (!result.ok) {
       setMessage({ tone: "danger", text: result.refusal.message ?? t.covers.failed });
