@@ -43,6 +43,14 @@ const tagsOf = (storyId: number) =>
     storyId,
   ).map((row) => row.name);
 
+/** The days §4's view event counted the story's entry form as opened. */
+const formViewsOf = (storyId: number) =>
+  readDatabase<{ day: number }>(
+    server.dataDir,
+    "SELECT day FROM contest_form_views WHERE story_id = ?",
+    storyId,
+  );
+
 const group = (scope: Locator | Page, name: string) => scope.getByRole("group", { name });
 
 /** The groups of many options: long enough to wrap onto several rows. */
@@ -218,6 +226,8 @@ describe("the Inkwell Awards", () => {
       expect(
         await group(page, "Story status").getByRole("radio", { name: "Ongoing" }).isChecked(),
       ).toBe(true);
+      // Not entered yet: the form's view is counted (a beacon, so the database tells).
+      await expect.poll(() => formViewsOf(story.id).length).toBe(1);
       // Under the page's h1 its sections are h2s: no heading level is skipped.
       await page.getByRole("heading", { name: "About your story", level: 2 }).waitFor();
       await expectNoAxeViolations(page, "the contest form page at 1280 px");

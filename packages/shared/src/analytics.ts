@@ -19,10 +19,15 @@ export const READING_TIME_REPORT_MAX_SECONDS = 30 * 60;
 export const PAYWALL_EVENTS = ["paywall_view", "purchase_cancelled", "purchase_failed"] as const;
 export type PaywallEventName = (typeof PAYWALL_EVENTS)[number];
 /**
- * Every event POST /v5/events takes: the paywall's, a followed link to a story, and an ad
- * slot's decision.
+ * Every event POST /v5/events takes: the paywall's, a followed link to a story, an ad slot's
+ * decision, and the contest entry form opened.
  */
-export const ANALYTICS_EVENTS = [...PAYWALL_EVENTS, "story_click", "ad_eligibility"] as const;
+export const ANALYTICS_EVENTS = [
+  ...PAYWALL_EVENTS,
+  "story_click",
+  "ad_eligibility",
+  "contest_form_view",
+] as const;
 export const ANALYTICS_EVENT_MESSAGE = `name must be one of ${ANALYTICS_EVENTS.join(", ")}`;
 
 /** The share of `part` in `whole` as a whole percentage (0 when there is no whole). */

@@ -336,7 +336,7 @@ describe("the paywall's events", () => {
     };
     expect(await refused(send(reader, "story_view"), 400)).toMatchObject({
       message:
-        "name must be one of paywall_view, purchase_cancelled, purchase_failed, story_click, ad_eligibility",
+        "name must be one of paywall_view, purchase_cancelled, purchase_failed, story_click, ad_eligibility, contest_form_view",
     });
     expect((await refused(send(reader, "paywall_view", 0), 400)).message).toBe(
       "partId names the part",

@@ -22,7 +22,7 @@ const DAY = 86_400_000;
 export const eventDay = (at: number) => Math.floor(at / DAY);
 
 /** Inserts the event unless the reader's is there already today (the tables' unique index). */
-async function recordOnce<T extends keyof Database>(
+export async function recordOnce<T extends keyof Database>(
   insert: InsertQueryBuilder<Database, T, InsertResult>,
 ): Promise<{ recorded: boolean }> {
   const result = await insert.onConflict((conflict) => conflict.doNothing()).executeTakeFirst();

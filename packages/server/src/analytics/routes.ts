@@ -7,6 +7,7 @@ import {
   STORY_CLICK_SOURCES,
 } from "@inkwell/shared";
 import type { Kysely } from "kysely";
+import { recordContestFormView } from "../contests/service.ts";
 import type { Database } from "../db/schema.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, objectJson } from "../http/openapi.ts";
@@ -85,6 +86,7 @@ const eventBody = z.discriminatedUnion(
       storyId: positiveId("storyId", "story"),
       source: z.enum(STORY_CLICK_SOURCES, { error: STORY_CLICK_SOURCE_MESSAGE }),
     }),
+    z.object({ name: z.literal("contest_form_view"), storyId: positiveId("storyId", "story") }),
   ],
   { error: ANALYTICS_EVENT_MESSAGE },
 );
@@ -93,7 +95,7 @@ const eventRoute = createRoute({
   method: "post",
   path: "/v5/events",
   summary:
-    "Record an analytics event (ours), JSON or a beacon's form: {name: paywall_view | purchase_cancelled | purchase_failed, partId}, {name: story_click, storyId, source}, or {name: ad_eligibility, referenceId (UUID), placement: story with storyId | comments with partId}",
+    "Record an analytics event (ours), JSON or a beacon's form: {name: paywall_view | purchase_cancelled | purchase_failed, partId}, {name: story_click, storyId, source}, {name: ad_eligibility, referenceId (UUID), placement: story with storyId | comments with partId}, or {name: contest_form_view, storyId}",
   responses: {
     200: {
       description:
@@ -104,13 +106,21 @@ const eventRoute = createRoute({
       description: "Unknown name, source or placement, or a malformed id; nothing recorded",
       ...errorJson,
     },
-    401: { description: "A purchase event from a visitor", ...errorJson },
+    401: { description: "A purchase or contest event from a visitor", ...errorJson },
     403: {
-      description: "A mature story hidden from the viewer, or a locked part's comments",
+      description:
+        "A mature story hidden from the viewer, a locked part's comments, or a contest form of someone else's story",
       ...errorJson,
     },
-    404: { description: "No such part or story, or not readable", ...errorJson },
-    409: { description: "The part has no paywall for this viewer", ...errorJson },
+    404: {
+      description: "No such part or story, or not readable, or no contest is active",
+      ...errorJson,
+    },
+    409: {
+      description:
+        "The part has no paywall for this viewer, or the story was entered in the contest already",
+      ...errorJson,
+    },
     429: { description: "Sent often enough for now", ...errorJson },
   },
 });
@@ -129,6 +139,9 @@ export function analyticsRoutes(eventLimit = new RateLimiter("analytics-events",
     const viewer = c.get("viewer");
     if (event.name === "ad_eligibility") {
       return c.json(await recordAdEligibility(db, viewer, event), 200);
+    }
+    if (event.name === "contest_form_view") {
+      return c.json(await recordContestFormView(db, requireViewer(c), event.storyId), 200);
     }
     return c.json(
       event.name === "story_click"

@@ -705,6 +705,54 @@ describe("POST …/story/{id}/submission", () => {
   });
 });
 
+describe("§4's view event: the entry form opened", () => {
+  beforeAll(async () => {
+    await setContest(OPEN);
+  });
+
+  const view = (storyId: unknown, who: Person | null = writer) =>
+    t.send("POST", "/v5/events", who, { name: "contest_form_view", storyId });
+  const viewsOf = (storyId: number) =>
+    t.handle.db
+      .selectFrom("contest_form_views")
+      .select(["contest_key", "story_id"])
+      .where("story_id", "=", storyId)
+      .execute();
+
+  it("counts the author's view of a story not yet entered, once a day", async () => {
+    const storyId = await story([1500], { completed: 1 });
+    expect(await answer(await view(storyId))).toEqual({ recorded: true });
+    // Opened again the same day: the same view.
+    expect(await answer(await view(storyId))).toEqual({ recorded: false });
+    // A story that cannot enter yet still shows the form's notice.
+    const near = await story([800], { completed: 1 });
+    expect(await answer(await view(near))).toEqual({ recorded: true });
+    expect((await viewsOf(storyId)).map((row) => [row.contest_key, Number(row.story_id)])).toEqual([
+      [KEY, storyId],
+    ]);
+  });
+
+  it("refuses an entered story, visitors, someone else's story and bad ids, recording nothing", async () => {
+    const entered = await story([1500], { completed: 1 });
+    await submit(entered, entry());
+    expect((await answer<Refusal>(await view(entered), 409)).code).toBe("already_submitted");
+    const storyId = await story([1500], { completed: 1 });
+    expect((await answer<Refusal>(await view(storyId, null), 401)).code).toBe("unauthorized");
+    expect((await answer<Refusal>(await view(storyId, other), 403)).code).toBe("forbidden");
+    expect((await answer<Refusal>(await view(99_999_999), 404)).code).toBe("not_found");
+    expect((await answer<Refusal>(await view("first"), 400)).message).toBe(
+      "storyId names the story",
+    );
+    await t.handle.db.updateTable("contests").set({ active: 0 }).execute();
+    try {
+      expect((await answer<Refusal>(await view(storyId), 404)).code).toBe("no_contest");
+    } finally {
+      await setContest(OPEN);
+    }
+    for (const id of [entered, storyId]) expect(await viewsOf(id)).toEqual([]);
+  });
+});
+
 describe("POST /apiv2/editstorytags", () => {
   const edit = async (fields: Record<string, string>, who: Person | null = writer, status = 200) =>
     answer<{ tags: string[] } & Refusal>(

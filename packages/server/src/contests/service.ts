@@ -13,6 +13,7 @@ import {
   languageById,
 } from "@inkwell/shared";
 import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
+import { eventDay, recordOnce } from "../analytics/events.ts";
 import { isForeignKeyViolation } from "../db/constraint-errors.ts";
 import { isPostgres } from "../db/engine.ts";
 import type { ContestSubmissionsTable, ContestsTable, Database } from "../db/schema.ts";
@@ -188,6 +189,30 @@ export async function storySubmission(
 }
 
 const alreadySubmitted = () => new HttpError(409, "already_submitted", CONTEST_MESSAGES.submitted);
+
+/**
+ * POST /v5/events with `contest_form_view` (§4): the author opened the entry form of a story
+ * not yet entered in the active contest. Once a day per story; an entered story's form only
+ * shows what was sent, so it is refused (409), as is anyone else's story (403).
+ */
+export async function recordContestFormView(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  storyId: number,
+  now = Date.now(),
+): Promise<{ recorded: boolean }> {
+  await ownStory(db, viewer, storyId);
+  const contest = await activeContest(db);
+  if (await submissionOf(db, contest.key, storyId)) throw alreadySubmitted();
+  return recordOnce(
+    db.insertInto("contest_form_views").values({
+      contest_key: contest.key,
+      story_id: storyId,
+      day: eventDay(now),
+      created_at: now,
+    }),
+  );
+}
 
 /** §8: someone else's story is one the writer has no permission to modify. */
 function asEntrant(error: unknown): never {

@@ -55,6 +55,7 @@ import * as wholeStoryUnlocks from "./migrations/048-whole-story-unlocks.ts";
 import * as promotionViews from "./migrations/049-promotion-views.ts";
 import * as adEligibilityEvents from "./migrations/050-ad-eligibility-events.ts";
 import * as coverAdds from "./migrations/051-cover-adds.ts";
+import * as contestFormViews from "./migrations/052-contest-form-views.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
@@ -108,6 +109,7 @@ const migrations: Record<string, Migration> = {
   "049-promotion-views": promotionViews,
   "050-ad-eligibility-events": adEligibilityEvents,
   "051-cover-adds": coverAdds,
+  "052-contest-form-views": contestFormViews,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -283,6 +283,7 @@ export interface Database {
   story_clicks: StoryClicksTable;
   ad_eligibility_events: AdEligibilityEventsTable;
   cover_adds: CoverAddsTable;
+  contest_form_views: ContestFormViewsTable;
   story_unlocks: StoryUnlocksTable;
   social_accounts: SocialAccountsTable;
   pending_social_signups: PendingSocialSignupsTable;
@@ -711,6 +712,15 @@ export interface CoverAddsTable {
   story_id: number;
   /** CoverSource: the story details form's upload, or the cover import screen. */
   source: string;
+  day: number;
+  created_at: Millis;
+}
+
+/** The author of a story not yet entered opened its contest entry form (migration 052). */
+export interface ContestFormViewsTable {
+  id: Generated<number>;
+  contest_key: string;
+  story_id: number;
   day: number;
   created_at: Millis;
 }

@@ -1,8 +1,9 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { Alert } from "../../components/alert.tsx";
 import { t } from "../../i18n/index.ts";
 import "../../styles/contest.css";
+import { beaconForm } from "../../lib/beacon.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
 import { ContestForm, type Outdated, type SectionLevel, type Submitted } from "./contest-form.tsx";
 import {
@@ -29,6 +30,13 @@ export function ContestEntry({
   // A refused submission can tell that the contest closed or the story was entered (in
   // another tab) since this loaded: the entry then shows what a fresh load would (§4).
   const [entry, setEntry] = useState(loaded);
+  // §4: a story not yet entered fetched only its eligibility, and its form's view is counted.
+  const entered = loaded.submission !== null;
+  useEffect(() => {
+    if (!entered) {
+      beaconForm("/v5/events", { name: "contest_form_view", storyId: String(loaded.storyId) });
+    }
+  }, [entered, loaded.storyId]);
   const { contest, eligibility, submission } = entry;
   const catchUp = async (refusal: Outdated) => {
     if (refusal === "contest_closed") {
