@@ -15,7 +15,7 @@ export interface AdReader {
 /**
  * Why a slot shows no ads (writer-paid-contest.md §9's skip reasons), in the order they are
  * checked. `brand_unsafe` is ours: §6 skips brand-unsafe stories but §9's list has no name
- * for it (docs/decisions/NEW-ad-eligibility-and-events.md).
+ * for it (docs/decisions/066-ad-eligibility-and-events.md).
  */
 export const AD_SKIP_FACTORS = [
   "paid_story",

@@ -8,7 +8,7 @@ const ID_FIELD: Record<AdPlacement, string> = { story: "storyId", comments: "par
  * Tells the server an ad slot was decided (§7's ad eligibility decision), shown or not: the
  * story page's slot for story `id`, or part `id`'s comment slots. The page says where and
  * which view it was (a fresh UUID); the server decides and records why, so the page sends
- * no decision of its own (decisions/NEW-ad-eligibility-and-events).
+ * no decision of its own (decisions/066-ad-eligibility-and-events).
  */
 export function useAdEligibilityEvent(placement: AdPlacement, id: number): void {
   useEffect(() => {
