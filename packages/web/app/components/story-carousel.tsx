@@ -11,7 +11,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { StoryCardData } from "../api/client.ts";
 import { t } from "../i18n/index.ts";
 import { onPlainClick } from "../lib/plain-click.ts";
-import { useMoreFocus } from "../lib/use-more-focus.ts";
+import { useFocusFirstNewRow, useMoreFocus } from "../lib/use-more-focus.ts";
 import { useNearEnd } from "../lib/use-near-end.ts";
 import { BusyButton } from "./busy-button.tsx";
 import { Cover } from "./cover.tsx";
@@ -81,16 +81,7 @@ export function StoryCarousel({
 
   // More stories, pressed or reached by Tab, hands focus on to the first story its set
   // brought, or to the last story when it goes at the group's end (docs/decisions/057).
-  const shownBefore = useRef(stories.length);
-  const { hadFocus } = moreFocus;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a set lands or the button goes
-  useEffect(() => {
-    const before = shownBefore.current;
-    shownBefore.current = stories.length;
-    if (!hadFocus()) return;
-    const first = list.current?.children[Math.min(before, stories.length - 1)];
-    first?.querySelector<HTMLElement>("a[href]")?.focus();
-  }, [stories.length, hasMore, hadFocus]);
+  useFocusFirstNewRow(moreFocus.hadFocus, stories.length, hasMore, () => list.current?.children);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: new stories at the end turn Next on again
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useCallback, useRef } from "react";
+import { useCallback, useEffect, useRef } from "react";
 
 /**
  * A Load more button's hand-off of focus (docs/decisions/057): whether the button has focus,
@@ -26,4 +26,25 @@ export function useMoreFocus() {
     return had;
   }, []);
   return { ref, hadFocus };
+}
+
+/**
+ * After a set lands, or the button goes with the last one: when the button had focus, focus
+ * moves to the first link of the first row the set added, or of the last row when it added
+ * none. `rows()` answers the list's rows as they are now; `count` is how many there are.
+ */
+export function useFocusFirstNewRow(
+  hadFocus: () => boolean,
+  count: number,
+  hasMore: boolean,
+  rows: () => ArrayLike<Element> | undefined,
+) {
+  const shownBefore = useRef(count);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a set lands or the button goes
+  useEffect(() => {
+    const before = shownBefore.current;
+    shownBefore.current = count;
+    if (!hadFocus()) return;
+    rows()?.[Math.min(before, count - 1)]?.querySelector<HTMLElement>("a[href]")?.focus();
+  }, [count, hasMore, hadFocus]);
 }

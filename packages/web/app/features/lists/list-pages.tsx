@@ -1,11 +1,11 @@
 import type { ReadingListDetails } from "@inkwell/shared";
-import { type RefObject, useEffect, useRef, useState } from "react";
+import { type RefObject, useRef, useState } from "react";
 import { browserApi, type StoryCardData } from "../../api/client.ts";
 import { ErrorLine } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { StoryGrid } from "../../components/story-grid.tsx";
 import { t } from "../../i18n/index.ts";
-import { useMoreFocus } from "../../lib/use-more-focus.ts";
+import { useFocusFirstNewRow, useMoreFocus } from "../../lib/use-more-focus.ts";
 import { useNearEnd } from "../../lib/use-near-end.ts";
 
 /**
@@ -65,16 +65,9 @@ export function useListPages(
     count: stories.length,
   });
 
-  const shownBefore = useRef(stories.length);
-  const { hadFocus } = moreFocus;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a set lands or the button goes
-  useEffect(() => {
-    const before = shownBefore.current;
-    shownBefore.current = stories.length;
-    if (!hadFocus()) return;
-    const row = scope.current?.querySelectorAll(rows)[Math.min(before, stories.length - 1)];
-    row?.querySelector<HTMLElement>("a[href]")?.focus();
-  }, [stories.length, hasMore, hadFocus]);
+  useFocusFirstNewRow(moreFocus.hadFocus, stories.length, hasMore, () =>
+    scope.current?.querySelectorAll(rows),
+  );
 
   const more = (
     <>
