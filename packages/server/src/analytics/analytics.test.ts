@@ -489,6 +489,21 @@ describe("ad eligibility decisions", () => {
     ]);
   });
 
+  it("are counted apart from the events writers read, so a long read leaves those alone", async () => {
+    const reader = await signedInUser(t.handle.db);
+    const part = free.partIds[0] as number;
+    // One ad slot per part opened: more than the other events' 120 an hour.
+    for (let opened = 0; opened < 121; opened++) {
+      expect((await decide(reader, onComments(part))).status).toBe(200);
+    }
+    const clicked = await t.send("POST", "/v5/events", reader, {
+      name: "story_click",
+      storyId: free.id,
+      source: "home",
+    });
+    expect(clicked.status).toBe(200);
+  });
+
   it("takes a beacon's form as well as JSON", async () => {
     const reader = await signedInUser(t.handle.db);
     const answer = await t.get("/v5/events", {

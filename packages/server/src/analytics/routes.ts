@@ -129,12 +129,17 @@ const eventRoute = createRoute({
  * Writer analytics, for a story's author only (writer-paid-contest.md §2; decisions/032),
  * and the events they count (decisions/048). A page sends a few events a visit:
  * 120 an hour per address is far above a reader and far below a script filling the table.
+ * Ad slots are counted apart (600 an hour): every story and part a reader opens sends one,
+ * and a long read must not use up the events writers read (066).
  */
-export function analyticsRoutes(eventLimit = new RateLimiter("analytics-events", 120, HOUR)) {
+export function analyticsRoutes(
+  eventLimit = new RateLimiter("analytics-events", 120, HOUR),
+  adSlotLimit = new RateLimiter("ad-eligibility-events", 600, HOUR),
+) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.openapi(eventRoute, async (c) => {
     const event = parseInput(eventBody, await readFields(c));
-    await eventLimit.hit([clientAddress(c)]);
+    await (event.name === "ad_eligibility" ? adSlotLimit : eventLimit).hit([clientAddress(c)]);
     const db = c.get("db");
     const viewer = c.get("viewer");
     if (event.name === "ad_eligibility") {
