@@ -130,6 +130,7 @@ describe("settings", () => {
         { ring: 0 },
       );
       expect(tabs.filter((tab) => !tab.inSight).map((tab) => tab.name)).toEqual([]);
+      expect(tabs.filter((tab) => !tab.clearOfFade).map((tab) => tab.name)).toEqual([]);
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       await strip.evaluate((list) => list.scrollTo({ left: 0 }));
 

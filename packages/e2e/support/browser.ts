@@ -94,6 +94,8 @@ export interface Chip {
   height: number;
   /** Whether, once Tab had moved focus to it, the chip and its focus ring were wholly in sight. */
   inSight: boolean;
+  /** Whether it was clear of the fade at the row's end, or the row was scrolled to its end. */
+  clearOfFade: boolean;
 }
 
 /**
@@ -138,6 +140,12 @@ export async function tabThroughChips(
             box.right + ring <= Math.min(sight.right, window.innerWidth) + 0.5 &&
             box.top - ring >= sight.top - 0.5 &&
             box.bottom + ring <= sight.bottom + 0.5,
+          // The row's end fades (32 px) while more lies past it: a chip short of the end
+          // should stop clear of the fade.
+          clearOfFade:
+            scroller === null ||
+            scroller.scrollLeft + scroller.clientWidth >= scroller.scrollWidth - 1 ||
+            box.right + ring <= row.right - 32 + 0.5,
         };
       }, ring),
     );
