@@ -35,5 +35,6 @@ export * from "./story-notes.ts";
 export * from "./story-rules.ts";
 export * from "./story-staff.ts";
 export * from "./text.ts";
+export * from "./uuid.ts";
 export * from "./works.ts";
 export * from "./writer-onboarding.ts";

@@ -1,3 +1,4 @@
+import { randomUuid } from "@inkwell/shared";
 import { useRef } from "react";
 
 /**
@@ -8,7 +9,7 @@ export function usePurchaseKey() {
   const pending = useRef<{ item: string; key: string } | null>(null);
   return {
     keyFor(item: string): string {
-      if (pending.current?.item !== item) pending.current = { item, key: crypto.randomUUID() };
+      if (pending.current?.item !== item) pending.current = { item, key: randomUuid() };
       return pending.current.key;
     },
     answered() {
