@@ -12,13 +12,14 @@ const KEPT = 8;
 const IN_PROGRESS = 3;
 /** Enough to unlock a few paid parts (6 Coins each) and an Exclusive Chapter (15). */
 export const DEMO_READER_COINS = 45;
+export const DEMO_READER_GENRES = ["fantasy", "mystery"] as const;
 
 /**
  * The demo reader's own traces, so that someone trying the demo as demo_reader finds a used
  * account: stories in the Library (one archived), three of them half read (the home feed's
- * continue-reading strip), two reading lists, and two conversations in the inbox, one of them
- * with an unread message, and Coins for paid parts. Written straight into the tables, with the
- * counters they keep.
+ * continue-reading strip), two reading lists, two conversations in the inbox (one of them
+ * with an unread message), Coins for paid parts, and two genres picked at onboarding (home
+ * leads with them). Written straight into the tables, with the counters they keep.
  */
 export async function seedDemoReader(
   db: Kysely<Database>,
@@ -28,6 +29,10 @@ export async function seedDemoReader(
   const [readerId] = demoAccountIds;
   if (readerId === undefined) return;
   await grantCoins(db, readerId, DEMO_READER_COINS, now);
+  await db
+    .insertInto("preferred_tags")
+    .values(DEMO_READER_GENRES.map((tag, position) => ({ user_id: readerId, tag, position })))
+    .execute();
   const candidates = await db
     .selectFrom("stories")
     .select(["stories.id", "stories.title", "stories.user_id"])

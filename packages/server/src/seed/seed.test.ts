@@ -5,6 +5,7 @@ import {
   AGE_GROUPS,
   type AnalyticsOverview,
   ageGroupOf,
+  type HomeFeed,
   type InboxThreadList,
   type LibraryPage,
   paragraphIds,
@@ -246,7 +247,7 @@ describe("demo seeding at start", () => {
     expect(promotions).toHaveLength(1);
   });
 
-  it("gives the demo reader a used account: Library, stories in progress, lists, inbox", async () => {
+  it("gives the demo reader a used account: Library, stories in progress, lists, inbox, genres", async () => {
     const reader = await handle.db
       .selectFrom("users")
       .select("id")
@@ -287,6 +288,16 @@ describe("demo seeding at start", () => {
     const inbox = await get<InboxThreadList>("/api/v3/users/demo_reader/inbox");
     expect(inbox.total).toBe(2);
     expect(inbox.threads.map((thread) => thread.unread)).toEqual([1, 0]);
+
+    // Home leads with the genres picked at onboarding, not with a call to pick them.
+    const { sections } = await get<HomeFeed>("/v5/home");
+    expect(sections.filter((section) => section.type === "cta")).toEqual([]);
+    const headings = sections.map((section) =>
+      "heading" in section.data ? section.data.heading : "",
+    );
+    expect(headings).toEqual(
+      expect.arrayContaining(["Top picks in Fantasy", "Top picks in Mystery"]),
+    );
   });
 
   it("shows the demo writer where readers found their stories, and has sold their paid one", async () => {
