@@ -15,6 +15,7 @@ import { publicUrlFromEnv } from "./http/public-url.ts";
 import { scheduleUploadSweep } from "./media/sweep.ts";
 import { schedulePremiumRenewals } from "./premium/service.ts";
 import { scheduleTagRankings } from "./rankings/job.ts";
+import { scheduleRetention } from "./retention/job.ts";
 import { prepareDatabase } from "./startup.ts";
 import { createSite, loadWebBuild } from "./web.ts";
 import { scheduleDuePublishing } from "./works/job.ts";
@@ -57,6 +58,7 @@ if (cluster.isPrimary) {
   scheduleUploadSweep(handle.db, mediaDir, (error) =>
     console.error("Sweeping unused uploads failed:", error),
   );
+  scheduleRetention(handle.db, (error) => console.error("Clearing expired rows failed:", error));
 }
 
 if (cluster.isPrimary && processes > 1) {

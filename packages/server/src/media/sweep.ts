@@ -2,6 +2,7 @@ import { readdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
+import { repeat } from "../repeat.ts";
 import { RESIZED_DIR, RESIZED_WIDTHS, type ResizedFolder } from "./resized-images.ts";
 
 type Db = Kysely<Database>;
@@ -150,13 +151,8 @@ export function scheduleUploadSweep(
   mediaDir: string,
   onError: (error: unknown) => void,
 ): () => void {
-  const tick = () => sweepUnusedUploads(db, mediaDir).catch(onError);
-  const first = setTimeout(tick, 60_000);
-  const timer = setInterval(tick, 60 * 60_000);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+  return repeat(() => sweepUnusedUploads(db, mediaDir).catch(onError), {
+    firstAfterMs: 60_000,
+    everyMs: 60 * 60_000,
+  });
 }

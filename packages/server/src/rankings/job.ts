@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema.ts";
+import { repeat } from "../repeat.ts";
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -78,13 +79,8 @@ export function scheduleTagRankings(
   db: Kysely<Database>,
   onError: (error: unknown) => void,
 ): () => void {
-  const tick = () => refreshTagRankingsIfStale(db).catch(onError);
-  const first = setTimeout(tick, 1_000);
-  const timer = setInterval(tick, 5 * 60 * 1000);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+  return repeat(() => refreshTagRankingsIfStale(db).catch(onError), {
+    firstAfterMs: 1_000,
+    everyMs: 5 * 60_000,
+  });
 }

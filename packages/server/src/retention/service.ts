@@ -1,0 +1,63 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+
+const DAY = 86_400_000;
+
+/**
+ * How long analytics events are kept (decision 067): past the longest window anything reads
+ * them over, the writer analytics' 365 days, and the data export shows what is kept.
+ */
+export const EVENT_DAYS = 400;
+
+/** The analytics events' tables: one row an event, each with its time. */
+const EVENT_TABLES = [
+  "paywall_events",
+  "story_clicks",
+  "promotion_views",
+  "ad_eligibility_events",
+  "contest_form_views",
+  "cover_adds",
+] as const;
+
+export interface Cleared {
+  sessions: number;
+  accountTokens: number;
+  socialSignups: number;
+  events: number;
+}
+
+/**
+ * Deletes what can no longer be used or is past keeping: expired sessions, emailed links
+ * and social sign-ups in progress (none of them ever works again), and analytics events
+ * older than EVENT_DAYS. Answers how many rows went, by kind.
+ */
+export async function clearExpired(db: Kysely<Database>, now = Date.now()): Promise<Cleared> {
+  const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
+  const sessions = await db
+    .deleteFrom("sessions")
+    .where("expires_at", "<=", now)
+    .executeTakeFirst();
+  const accountTokens = await db
+    .deleteFrom("account_tokens")
+    .where("expires_at", "<=", now)
+    .executeTakeFirst();
+  const socialSignups = await db
+    .deleteFrom("pending_social_signups")
+    .where("expires_at", "<=", now)
+    .executeTakeFirst();
+  let events = 0;
+  for (const table of EVENT_TABLES) {
+    events += count(
+      await db
+        .deleteFrom(table)
+        .where("created_at", "<", now - EVENT_DAYS * DAY)
+        .executeTakeFirst(),
+    );
+  }
+  return {
+    sessions: count(sessions),
+    accountTokens: count(accountTokens),
+    socialSignups: count(socialSignups),
+    events,
+  };
+}
