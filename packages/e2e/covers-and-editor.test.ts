@@ -237,6 +237,15 @@ describe("the part editor", () => {
 
       const text = page.getByRole("textbox", { name: "Part text" });
       await text.click();
+      // The new part's first line, typed into the empty editor, is a paragraph like the rest:
+      // it takes an alignment, and stands apart from the next line as readers will see it.
+      await page.keyboard.type("Part two: the crossing.");
+      await page.getByRole("button", { name: "Align right" }).click();
+      expect(await text.locator('p[data-align="right"]').textContent()).toBe(
+        "Part two: the crossing.",
+      );
+      await page.keyboard.press("End");
+      await page.keyboard.press("Enter");
       // What Word puts on the clipboard: styles, XML, a class per paragraph, one italic word.
       await text.evaluate((element) => {
         const data = new DataTransfer();
@@ -283,6 +292,9 @@ describe("the part editor", () => {
       await page.reload();
       const saved = page.getByRole("textbox", { name: "Part text" });
       expect(await saved.locator('[data-align="center"]').textContent()).toContain("Second line.");
+      expect(await saved.locator('p[data-align="right"]').textContent()).toBe(
+        "Part two: the crossing.",
+      );
       await saved.getByRole("img", { name: "A blue square" }).waitFor();
       await page.getByRole("button", { name: "Part settings" }).click();
       await expectNoAxeViolations(page, "the part settings at 360");

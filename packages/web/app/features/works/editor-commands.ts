@@ -65,6 +65,18 @@ export function alignBlocks(editor: HTMLElement, align: Alignment) {
   }
 }
 
+/**
+ * Text typed straight into the editor (a new part, or one emptied out) goes into a paragraph
+ * at once, as the reading page will show it: alignment works on paragraphs, and a bare first
+ * line would run into the next one until a reload.
+ */
+export function keepParagraphs(editor: HTMLElement) {
+  const bare = [...editor.childNodes].some(
+    (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim(),
+  );
+  if (bare) document.execCommand("formatBlock", false, "p");
+}
+
 /** Heading and subheading buttons switch the paragraph to that level, or back to text. */
 export function toggleBlock(editor: HTMLElement, tag: "h2" | "h3") {
   const current = formatsAt(editor).block;

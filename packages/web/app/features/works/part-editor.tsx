@@ -15,6 +15,7 @@ import {
   BLOCKS,
   type Formats,
   formatsAt,
+  keepParagraphs,
   NO_FORMATS,
   pasteCleanly,
   rangeIn,
@@ -418,7 +419,10 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
         aria-multiline="true"
         aria-label={t.works.editor.label}
         tabIndex={0}
-        onInput={change}
+        onInput={(event) => {
+          keepParagraphs(event.currentTarget);
+          change();
+        }}
         onPaste={(event) => {
           event.preventDefault();
           pasteCleanly(event.clipboardData);
