@@ -109,8 +109,12 @@ describe("a new writer's first story, from sign-up to a reader", () => {
       await write(page, "The Storm", FIRST_WORDS);
       await page.getByRole("button", { name: "Publish" }).click();
       const modal = page.getByRole("dialog", { name: "Publish this part" });
-      await modal.getByRole("button", { name: "Publish" }).click();
+      await modal.getByRole("button", { name: "Publish" }).press("Enter");
       await page.getByRole("status").filter({ hasText: "Your part is published." }).waitFor();
+      // Publish has left the bar with the draft: focus goes on to the part's settings.
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+        .toBe("Part settings");
     });
   });
 

@@ -276,11 +276,19 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
     change();
   });
 
-  // Opened from the settings dialog, which is gone by then: focus goes back to its button.
-  function closePaidSettings() {
+  // For a dialog whose opener is gone by the time it closes (paid settings, opened from the
+  // settings dialog; publishing, which takes Publish off the bar): focus waits on settings.
+  // It moves once the dialog has closed: the page behind an open one is inert.
+  const focusSettings = useRef(false);
+  function closeOntoSettings() {
+    focusSettings.current = true;
     setDialog(null);
-    settingsButton.current?.focus();
   }
+  useEffect(() => {
+    if (dialog !== null || !focusSettings.current) return;
+    focusSettings.current = false;
+    settingsButton.current?.focus();
+  });
 
   const status = {
     saved: t.works.saved,
@@ -441,7 +449,7 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
         saveFirst={save}
         onClose={() => setDialog(null)}
         onPublished={() => {
-          setDialog(null);
+          closeOntoSettings();
           setDraft(false);
           setScheduled(null);
           setNotice({ tone: "success", text: t.works.publishModal.publishedNow });
@@ -513,10 +521,10 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
         partId={first.id}
         title={title}
         onSaved={(message) => {
-          closePaidSettings();
+          closeOntoSettings();
           setNotice({ tone: "success", text: message });
         }}
-        onClose={closePaidSettings}
+        onClose={closeOntoSettings}
       />
       <Modal
         open={dialog === "discard"}
