@@ -477,9 +477,30 @@ describe("the Table of Contents", () => {
         .getByRole("status")
         .filter({ hasText: `${title} is a draft again.` })
         .waitFor();
+      // Unpublish gave way to Schedule in the row, and focus went with it.
+      const focused = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label"));
+      await expect.poll(focused).toBe(`Schedule ${title}`);
       await page.reload();
       await page.getByRole("tab", { name: "Table of Contents" }).click();
       expect(await row.getByText("Published").count()).toBe(0);
+
+      // Deleting the draft, by keyboard, hands focus to the part now in its place (the new
+      // last one if it was last).
+      const titles = await page
+        .getByRole("tabpanel")
+        .getByRole("listitem")
+        .evaluateAll((items) => items.map((item) => item.querySelector("a")?.textContent ?? ""));
+      const place = titles.indexOf(title);
+      const next = titles.filter((_, index) => index !== place)[Math.min(place, titles.length - 2)];
+      await row.getByRole("button", { name: "Delete" }).press("Enter");
+      const deleting = page.getByRole("dialog", { name: "Delete this part?" });
+      await deleting.getByRole("button", { name: "Delete" }).press("Enter");
+      await page
+        .getByRole("status")
+        .filter({ hasText: `${title} was deleted.` })
+        .waitFor();
+      expect(await row.count()).toBe(0);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(next);
     });
   });
 });

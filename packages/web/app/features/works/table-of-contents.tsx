@@ -1,11 +1,12 @@
 import { formatZonedDate, type WorkPart } from "@inkwell/shared";
 import { ArrowDown, ArrowUp, CalendarClock, GripVertical, Lock, Plus } from "lucide";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { type AlertMessage, LiveAlert } from "../../components/alert.tsx";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
+import { useFocusAfterRemoval } from "../../lib/use-focus-after-removal.ts";
 import { useReorder } from "../../lib/use-reorder.ts";
 import { useTimeZone } from "../../lib/use-time-zone.ts";
 import { schedulerUrl } from "./scheduler-link.ts";
@@ -49,6 +50,16 @@ export function TableOfContents({ storyId, first }: { storyId: number; first: Wo
   const ask = ASK[asking?.action ?? "delete"];
   const timeZone = useTimeZone();
   const failed = () => setMessage({ tone: "danger", text: t.works.actionFailed });
+  const { scope, removing } = useFocusAfterRemoval(parts, ".toc-editor__info a, .profile__empty");
+  const scheduleId = (id: number) => `part-schedule-${id}`;
+  // Unpublish gives way to Schedule in its row: focus follows it there once the row shows it.
+  const unpublished = useRef<number | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the rows change.
+  useEffect(() => {
+    if (unpublished.current === null) return;
+    document.getElementById(scheduleId(unpublished.current))?.focus();
+    unpublished.current = null;
+  }, [parts]);
   const { dragged, move, buttonId, rowProps } = useReorder({
     items: parts,
     setItems: setParts,
@@ -82,6 +93,7 @@ export function TableOfContents({ storyId, first }: { storyId: number; first: Wo
       ),
     );
     setMessage({ tone: "success", text: t.works.unpublished(part.title) });
+    unpublished.current = part.id;
   }
 
   async function remove(part: WorkPart) {
@@ -90,6 +102,7 @@ export function TableOfContents({ storyId, first }: { storyId: number; first: Wo
       .deletePart(part.id)
       .catch(() => ({ ok: false as const }));
     if (!result.ok) return failed();
+    removing(parts.indexOf(part));
     setParts((all) => all.filter((entry) => entry.id !== part.id));
     setMessage({ tone: "success", text: t.works.deleted(part.title) });
   }
@@ -103,14 +116,16 @@ export function TableOfContents({ storyId, first }: { storyId: number; first: Wo
   }
 
   return (
-    <div className="toc-editor">
+    <div className="toc-editor" ref={scope}>
       <LiveAlert message={message} />
       <button className="button button--primary" type="button" onClick={newPart}>
         <Icon of={Plus} aria-hidden="true" size={18} />
         {t.works.newPart}
       </button>
       {parts.length === 0 ? (
-        <p className="profile__empty">{t.works.noParts}</p>
+        <p className="profile__empty" tabIndex={-1}>
+          {t.works.noParts}
+        </p>
       ) : (
         <ol className="toc-editor__parts">
           {parts.map((part, index) => (
@@ -157,6 +172,7 @@ export function TableOfContents({ storyId, first }: { storyId: number; first: Wo
                 </button>
                 {part.draft ? (
                   <a
+                    id={scheduleId(part.id)}
                     className="button"
                     href={schedulerUrl(storyId, part.id)}
                     aria-label={
