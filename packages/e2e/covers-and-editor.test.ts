@@ -239,7 +239,17 @@ describe("the part editor", () => {
       await text.click();
       // The new part's first line, typed into the empty editor, is a paragraph like the rest:
       // it takes an alignment, and stands apart from the next line as readers will see it.
-      await page.keyboard.type("Part two: the crossing.");
+      // Its first word comes as a phone keyboard sends it, composed letter by letter.
+      const ime = await page.context().newCDPSession(page);
+      for (const word of ["P", "Pa", "Par", "Part"]) {
+        await ime.send("Input.imeSetComposition", {
+          text: word,
+          selectionStart: word.length,
+          selectionEnd: word.length,
+        });
+      }
+      await ime.send("Input.insertText", { text: "Part" });
+      await page.keyboard.type(" two: the crossing.");
       await page.getByRole("button", { name: "Align right" }).click();
       expect(await text.locator('p[data-align="right"]').textContent()).toBe(
         "Part two: the crossing.",

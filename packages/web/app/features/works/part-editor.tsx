@@ -428,9 +428,12 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
         aria-label={t.works.editor.label}
         tabIndex={0}
         onInput={(event) => {
-          keepParagraphs(event.currentTarget);
+          // Moving the text mid-word would break a phone keyboard's composition: it is
+          // wrapped once the word is done.
+          if (!(event.nativeEvent as InputEvent).isComposing) keepParagraphs(event.currentTarget);
           change();
         }}
+        onCompositionEnd={(event) => keepParagraphs(event.currentTarget)}
         onPaste={(event) => {
           event.preventDefault();
           pasteCleanly(event.clipboardData);
