@@ -132,11 +132,13 @@ async function fromFollowed(db: Kysely<Database>, viewer: Viewer): Promise<Story
   return toStoryCards(db, rows, ["following"]);
 }
 
+/** The latest vote on a story the reader may still see: the heading names it. */
 function latestVote(db: Kysely<Database>, viewer: Viewer) {
   return db
     .selectFrom("votes")
     .innerJoin("stories", "stories.id", "votes.story_id")
     .where("votes.user_id", "=", viewer.id)
+    .where((eb) => listedStory(eb, viewer))
     .select(["stories.id", "stories.title"])
     .select((eb) =>
       eb

@@ -531,6 +531,37 @@ describe("GET /v5/home", () => {
   });
 
   // Last: it closes the account of a writer whose stories the other tests show.
+  it("names no story the reader can no longer see in Because you voted for", async () => {
+    const a = await reader();
+    const vote = async (storyId: number) =>
+      expect(
+        (
+          await send(
+            "POST",
+            `/api/v3/stories/${storyId}/parts/${await firstPart(storyId)}/votes`,
+            a,
+          )
+        ).status,
+      ).toBe(200);
+    const writer = await reader();
+    const gone = await createStory(t.handle.db, writer.id, {
+      title: "The Deleted Lighthouse",
+      tags: ["horror"],
+    });
+    await vote(horror);
+    await vote(gone.id);
+    expect((await send("DELETE", `/v4/works/${gone.id}`, writer)).status).toBe(200);
+    const headings = ofType(await feed(a), "storyExpanded").map((s) => s.data.heading);
+    const horrorTitle = (
+      await t.handle.db
+        .selectFrom("stories")
+        .select("title")
+        .where("id", "=", horror)
+        .executeTakeFirstOrThrow()
+    ).title;
+    expect(headings).toEqual([`Because you voted for ${horrorTitle}`]);
+  });
+
   it("shows feeds a writer's new name, and takes a closed account's stories out, at once", async () => {
     const signedIn = await reader();
     const shown = storyIds(await feed(null))[0];
