@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { createApi } from "../app.ts";
 import { accountLimiters } from "../http/rate-limit.ts";
 import { TEST_PUBLIC_URL, useTestApi } from "../testing/api.ts";
+import { createUser } from "../testing/fixtures.ts";
+import { hashPassword } from "./passwords.ts";
 import { SESSION_COOKIE } from "./sessions.ts";
 
 const t = useTestApi();
@@ -386,6 +388,28 @@ describe("POST /login", () => {
       const user = await (await me(sessionCookie(response))).json();
       expect(user.username).toBe("mara_reads");
     }
+  });
+
+  it("marks the session cookie Secure on an https site, though TLS ended at a proxy", async () => {
+    // The proxy forwards plain http: only the configured public origin says https.
+    const behindProxy = createApi(t.handle, {
+      limits: accountLimiters(1000),
+      publicUrl: "https://inkwell.example",
+    });
+    const username = "behind_a_proxy";
+    await createUser(t.handle.db, { username, password_hash: await hashPassword(STRONG) });
+    const login = (api: typeof behindProxy) =>
+      api.request("/login", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ username, password: STRONG }),
+      });
+    const secure = await login(behindProxy);
+    expect(secure.status).toBe(200);
+    expect(secure.headers.get("set-cookie")).toMatch(/; Secure/);
+    const plain = await login(t.api);
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get("set-cookie")).not.toMatch(/; Secure/);
   });
 
   it("answers a wrong password and an unknown account the same way, without a session", async () => {

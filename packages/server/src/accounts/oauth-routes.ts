@@ -5,7 +5,13 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../http/app-env.ts";
 import { badRequest, HttpError } from "../http/errors.ts";
 import { type AccountLimiters, accountLimiters } from "../http/rate-limit.ts";
-import { clientAddress, publicBaseUrl, readFields, wantsHtml } from "../http/request-info.ts";
+import {
+  clientAddress,
+  publicBaseUrl,
+  readFields,
+  servedOverHttps,
+  wantsHtml,
+} from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
 import { validationHook } from "../http/validation.ts";
 import {
@@ -32,8 +38,6 @@ const STATE_COOKIE = "inkwell_oidc";
 const STATE_MAX_AGE_S = 10 * 60;
 const CALLBACK_PATH = "/oauth-auth";
 
-const secure = (c: Context) => new URL(c.req.url).protocol === "https:";
-
 function requireConfig(): OidcConfig {
   const config = oidcConfig();
   if (!config) throw new HttpError(404, "google_not_configured", OAUTH_MESSAGES.notConfigured);
@@ -43,22 +47,22 @@ function requireConfig(): OidcConfig {
 /** The callback the provider sends the browser back to: on the public origin, never the Host's. */
 const redirectUri = (c: Context<AppEnv>) => `${publicBaseUrl(c)}${CALLBACK_PATH}`;
 
-function rememberState(c: Context, state: AuthorizationState): void {
+function rememberState(c: Context<AppEnv>, state: AuthorizationState): void {
   // Lax: the provider's redirect back is a top-level GET, which still carries the cookie.
   setCookie(c, STATE_COOKIE, Buffer.from(JSON.stringify(state)).toString("base64url"), {
     httpOnly: true,
     sameSite: "Lax",
-    secure: secure(c),
+    secure: servedOverHttps(c),
     path: CALLBACK_PATH,
     maxAge: STATE_MAX_AGE_S,
   });
 }
 
 /** The remembered state, read once: the cookie is cleared whatever happens next. */
-function takeState(c: Context): AuthorizationState | null {
+function takeState(c: Context<AppEnv>): AuthorizationState | null {
   const raw = getCookie(c, STATE_COOKIE);
   if (raw === undefined) return null;
-  deleteCookie(c, STATE_COOKIE, { path: CALLBACK_PATH, secure: secure(c) });
+  deleteCookie(c, STATE_COOKIE, { path: CALLBACK_PATH, secure: servedOverHttps(c) });
   try {
     const parsed = authorizationStateSchema.safeParse(
       JSON.parse(Buffer.from(raw, "base64url").toString("utf8")),

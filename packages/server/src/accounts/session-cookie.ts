@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../http/app-env.ts";
+import { servedOverHttps } from "../http/request-info.ts";
 import { endSession, SESSION_COOKIE, SESSION_DAYS } from "./sessions.ts";
 
 /**
@@ -12,7 +13,7 @@ export async function rotateSessionCookie(c: Context<AppEnv>, token: string): Pr
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: "Lax",
-    secure: new URL(c.req.url).protocol === "https:",
+    secure: servedOverHttps(c),
     path: "/",
     maxAge: SESSION_DAYS * 86_400,
   });

@@ -20,6 +20,14 @@ export function publicBaseUrl(c: Context<AppEnv>): string {
   return c.get("publicUrl");
 }
 
+/**
+ * Whether readers reach the site over https, so its cookies must be Secure: the request says
+ * so when served with TLS, the public origin when a proxy ended TLS and forwarded plain http.
+ */
+export function servedOverHttps(c: Context<AppEnv>): boolean {
+  return new URL(c.req.url).protocol === "https:" || publicBaseUrl(c).startsWith("https:");
+}
+
 /** A browser's plain form post (wants a page back) rather than a script's fetch (wants JSON). */
 export function wantsHtml(c: Context): boolean {
   const accept = c.req.header("accept") ?? "";
