@@ -5,6 +5,7 @@
  */
 import type { UserSummary } from "./api-types.ts";
 import { MESSAGE_MAX_LENGTH } from "./inbox.ts";
+import { cleanUserText } from "./text.ts";
 
 /** A message: 1 to 2,000 characters after trimming (§9 'message 2000 characters'). */
 export const PROFILE_MESSAGE_MAX_LENGTH = MESSAGE_MAX_LENGTH;
@@ -30,16 +31,9 @@ export const PROFILE_MESSAGE_TEXTS = {
   announcementLimit: `You can post up to ${ANNOUNCEMENTS_PER_DAY} announcements on your profile in 24 hours. Try again later; replies are not limited.`,
 } as const;
 
-/**
- * Control characters other than tab and newline (PostgreSQL refuses NUL; the rest draw
- * nothing), and the bidirectional overrides and isolates that make text read otherwise
- * than it is written.
- */
-const UNSAFE_CHARACTERS = /(?![\t\n])\p{Cc}|[\u202A-\u202E\u2066-\u2069]/gu;
-
 /** The plain text a message is stored as: line breaks as \n, unsafe characters gone, trimmed. */
 export function cleanMessageText(text: string): string {
-  return text.replace(/\r\n?/g, "\n").replace(UNSAFE_CHARACTERS, "").trim();
+  return cleanUserText(text, "many");
 }
 
 /** Characters as a reader counts them, after cleaning: an emoji is one, not two. */

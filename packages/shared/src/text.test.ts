@@ -18,6 +18,11 @@ describe("cleanUserText", () => {
     );
   });
 
+  it("drops direction overrides and isolates, keeping right-to-left letters", () => {
+    expect(cleanUserText("file\u202Etxt.exe \u2066x\u2069\u202C")).toBe("filetxt.exe x");
+    expect(cleanUserText("שלום \u200f")).toBe("שלום \u200f");
+  });
+
   it("turns tabs and line ends into spaces in one-line text", () => {
     expect(cleanUserText("The\tOrchard\r\nGate\n")).toBe("The Orchard Gate");
   });

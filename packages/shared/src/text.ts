@@ -7,15 +7,21 @@
 export type TextLines = "one" | "many";
 
 /**
- * Text a person typed, as it is kept: control characters dropped (they draw nothing, a
- * text of only them would pass for filled in, and PostgreSQL refuses NUL), then trimmed.
- * Multi-line text keeps its tabs and new lines, every line end made \n; in one-line text
- * (titles, names) tabs and line ends become spaces, so that the words stay apart.
+ * Control characters other than tab and new line, and the bidirectional overrides and
+ * isolates that make text (a link, a title on a card) read otherwise than it is written.
+ */
+const UNSAFE_CHARACTERS = /(?![\t\n])\p{Cc}|[\u202A-\u202E\u2066-\u2069]/gu;
+
+/**
+ * Text a person typed, as it is kept: unsafe characters dropped (control characters draw
+ * nothing, a text of only them would pass for filled in, and PostgreSQL refuses NUL), then
+ * trimmed. Multi-line text keeps its tabs and new lines, every line end made \n; in
+ * one-line text (titles, names) tabs and line ends become spaces, so the words stay apart.
  */
 export function cleanUserText(text: string, lines: TextLines = "one"): string {
   const ends = text.replace(/\r\n?/g, "\n");
   const spaced = lines === "one" ? ends.replace(/[\t\n]/g, " ") : ends;
-  return spaced.replace(/(?![\t\n])\p{Cc}/gu, "").trim();
+  return spaced.replace(UNSAFE_CHARACTERS, "").trim();
 }
 
 const HTML_ESCAPES: Record<string, string> = {

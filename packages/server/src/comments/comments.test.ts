@@ -120,6 +120,16 @@ describe("posting comments", () => {
     expect(await one.json()).toMatchObject({ text: "ab\n\tc" });
   });
 
+  it("drops direction overrides and isolates, which make a link read otherwise", async () => {
+    const me = await reader();
+    const comment = await postOk(
+      me.cookie,
+      onPart(),
+      "See https://example.com/\u202Etxt.exe and \u2066this\u2069",
+    );
+    expect(comment.text).toBe("See https://example.com/txt.exe and this");
+  });
+
   it("marks the story author's comments as the writer's", async () => {
     const comment = await postOk(author.cookie, onPart(), "Thanks for reading!");
     expect(comment.isWriter).toBe(true);

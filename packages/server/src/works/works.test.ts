@@ -221,6 +221,15 @@ describe("stories", () => {
     expect(updated).toMatchObject({ title: "The Lighthouse", description: "ab" });
   });
 
+  it("drops direction overrides from a title, which would turn a card's text around", async () => {
+    const me = await person();
+    const created = await ok<Work & { title: string }>(
+      await t.send("POST", "/v4/works", me, { ...newStory(), title: "The \u202ELighthouse\u202C" }),
+      201,
+    );
+    expect(created.title).toBe("The Lighthouse");
+  });
+
   it("refuses a boolean or a list where a number goes, rather than reading it as one", async () => {
     const work = await newWork();
     for (const changes of [{ categoryId: true }, { copyright: [2] }, { languageId: false }]) {
