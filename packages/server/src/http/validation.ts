@@ -5,10 +5,13 @@ import type { ZodError } from "zod";
 import { badRequest } from "./errors.ts";
 
 /** An id in the path (or query): a positive whole number, written the way clients send it. */
+/** A row id as a request may name one: a positive whole number every engine's ids can hold. */
+export const ID_PATTERN = /^[1-9]\d{0,15}$/;
+
 export const idParam = (name: string, where: "path" | "query" = "path") =>
   z
     .string({ error: `${name} must be a positive whole number` })
-    .regex(/^[1-9]\d{0,15}$/, `${name} must be a positive whole number`)
+    .regex(ID_PATTERN, `${name} must be a positive whole number`)
     .transform(Number)
     .openapi({ param: { name, in: where }, example: "1" });
 

@@ -346,6 +346,13 @@ describe("block", () => {
     expect(await tagPage(blocked, "blocktest")).toEqual({ titles: ["Mine", "Theirs"], total: 2 });
   });
 
+  it("answers a block list asked for by an id past any account's as no such user", async () => {
+    const admin = await person({ is_sysadmin: 1 });
+    const answer = await read(admin, "/v4/users/99999999999999999999/blocks?get_all=true");
+    expect(answer.status).toBe(404);
+    expect(await answer.json()).toMatchObject({ code: "not_found" });
+  });
+
   it("hides comments of people the reader muted or blocked, and of people who blocked them", async () => {
     const writer = await person();
     const reader = await person();

@@ -15,6 +15,7 @@ import type { Database } from "../db/schema.ts";
 import { readerSignalsChanged } from "../events.ts";
 import { preferredTagsOf } from "../home/service.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
+import { ID_PATTERN } from "../http/validation.ts";
 import { announceUnread, refreshThreadOf } from "../inbox/service.ts";
 import { userNamed } from "../users/service.ts";
 import { assertIsViewer, type Viewer } from "../viewer.ts";
@@ -271,13 +272,14 @@ export async function listBlocked(
   viewer: Viewer,
   idOrUsername: string,
 ): Promise<BlockedUsers> {
+  // Digits past any id's range are looked up as a name, which no account has: PostgreSQL
+  // would refuse them as a bigint.
+  const byId = ID_PATTERN.test(idOrUsername);
   const owner = await db
     .selectFrom("users")
     .select("id")
-    .$if(/^\d+$/.test(idOrUsername), (qb) => qb.where("id", "=", Number(idOrUsername)))
-    .$if(!/^\d+$/.test(idOrUsername), (qb) =>
-      qb.where("username_lower", "=", idOrUsername.toLowerCase()),
-    )
+    .$if(byId, (qb) => qb.where("id", "=", Number(idOrUsername)))
+    .$if(!byId, (qb) => qb.where("username_lower", "=", idOrUsername.toLowerCase()))
     .executeTakeFirst();
   if (!owner) throw notFound("User");
   if (owner.id !== viewer.id && !viewer.isSysAdmin) {
