@@ -22,6 +22,7 @@ import { compressJson } from "./http/compress-json.ts";
 import { frameworkRefusal, HttpError, INTERNAL_ERROR } from "./http/errors.ts";
 import { publicUrlFromEnv } from "./http/public-url.ts";
 import { type AccountLimiters, accountLimiters } from "./http/rate-limit.ts";
+import { trustedProxiesFromEnv } from "./http/request-info.ts";
 import { sameOriginOnly } from "./http/same-origin.ts";
 import { imageModerationRoutes } from "./image-moderation/routes.ts";
 import { inboxRoutes } from "./inbox/routes.ts";
@@ -64,11 +65,14 @@ export interface ApiOptions {
    * request; PUBLIC_URL's (else http://localhost:PORT) when not given (http/public-url.ts).
    */
   publicUrl?: string;
+  /** Reverse proxies in front whose X-Forwarded-For to trust; TRUSTED_PROXIES's when not given. */
+  trustedProxies?: number;
 }
 
 export function createApi(handle: DatabaseHandle, options: ApiOptions = {}) {
   const app = new OpenAPIHono<AppEnv>();
   const publicUrl = options.publicUrl ?? publicUrlFromEnv();
+  const trustedProxies = options.trustedProxies ?? trustedProxiesFromEnv();
 
   app.get("/healthz", (c) => c.json({ ok: true }));
 
@@ -85,6 +89,7 @@ export function createApi(handle: DatabaseHandle, options: ApiOptions = {}) {
     c.set("db", handle.db);
     c.set("engine", handle.engine);
     c.set("publicUrl", publicUrl);
+    c.set("trustedProxies", trustedProxies);
     c.set("viewer", await viewerForSession(handle.db, getCookie(c, SESSION_COOKIE)));
     await next();
   });

@@ -34,7 +34,8 @@ const SECURITY_HEADERS = {
   "x-frame-options": "DENY",
 };
 
-const FORWARDED_ORIGIN_HEADERS = ["origin", "sec-fetch-site"] as const;
+/** What a page's calls pass on of the browser's request: where it came from, and whom for. */
+const FORWARDED_HEADERS = ["origin", "sec-fetch-site", "x-forwarded-for"] as const;
 
 /** Where the API's calls live (the spec's paths): none is a page. */
 const API_PREFIXES = ["/api", "/apiv2", "/v4", "/v5", "/reading/v1"] as const;
@@ -128,8 +129,8 @@ export function createSite(api: Hono<AppEnv>, build: ServerBuild, options: SiteO
       const headers = new Headers(init?.headers);
       if (cookie) headers.set("cookie", cookie);
       // Where the request came from, so that the API's own same-origin check judges what a
-      // page's action writes as it judges the browser's calls.
-      for (const name of FORWARDED_ORIGIN_HEADERS) {
+      // page's action writes as it judges the browser's calls, and counts the same address.
+      for (const name of FORWARDED_HEADERS) {
         const value = c.req.header(name);
         if (value !== undefined) headers.set(name, value);
       }

@@ -492,6 +492,36 @@ describe("POST /login", () => {
   }, 30_000);
 });
 
+describe("addresses behind the site's proxy", () => {
+  /** A failed login through the proxy, which appended the address it was reached from. */
+  async function attemptVia(api: ReturnType<typeof createApi>, forwardedFor: string, n: number) {
+    const response = await api.request("/login", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": forwardedFor },
+      body: JSON.stringify({ username: `nobody_${n}`, password: "Wrong-guess-1" }),
+    });
+    return response.status;
+  }
+
+  it("limits each reader at their own address, whatever address they claim", async () => {
+    const api = createApi(t.handle, { limits: accountLimiters(), trustedProxies: 1 });
+    const statuses: number[] = [];
+    // A client may send its own X-Forwarded-For: the proxy's entry is the last one.
+    for (let i = 0; i < 11; i++) {
+      statuses.push(await attemptVia(api, `198.51.100.${i}, 203.0.113.7`, i));
+    }
+    expect(statuses).toEqual([...Array(10).fill(401), 429]);
+    expect(await attemptVia(api, "203.0.113.8", 11)).toBe(401);
+  }, 30_000);
+
+  it("ignores X-Forwarded-For when no proxy is trusted", async () => {
+    const api = createApi(t.handle, { limits: accountLimiters() });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push(await attemptVia(api, `203.0.113.${i}`, i));
+    expect(statuses).toEqual([...Array(10).fill(401), 429]);
+  }, 30_000);
+});
+
 describe("sessions and the current user", () => {
   it("ends the session at logout", async () => {
     const cookie = sessionCookie(

@@ -4,8 +4,9 @@ import type { Database } from "../db/schema.ts";
 import type { MaybeViewer } from "../viewer.ts";
 
 /**
- * What every route can reach: the database, the acting user of this request, and the
- * site's public origin (decided at start-up, http/public-url.ts; never the request's).
+ * What every route can reach: the database, the acting user of this request, the site's
+ * public origin (decided at start-up, http/public-url.ts; never the request's), and how
+ * many proxies in front of it to trust for the client's address (request-info.ts).
  */
 export interface AppEnv {
   Variables: {
@@ -13,5 +14,6 @@ export interface AppEnv {
     engine: Engine;
     viewer: MaybeViewer;
     publicUrl: string;
+    trustedProxies: number;
   };
 }

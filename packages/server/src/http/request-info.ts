@@ -3,13 +3,37 @@ import type { Context } from "hono";
 import type { AppEnv } from "./app-env.ts";
 import { badRequest } from "./errors.ts";
 
-/** The address a request came from, for rate limits ("local" for in-process requests). */
-export function clientAddress(c: Context): string {
+/**
+ * The address a request came from, for rate limits ("local" for in-process requests).
+ * Behind `trustedProxies` reverse proxies, each appending the address it was reached from
+ * to X-Forwarded-For, it is the entry that many from the end: the connection is a proxy's
+ * and would count every reader as one. Entries before it are the client's to make up.
+ */
+export function clientAddress(c: Context<AppEnv>): string {
+  const hops = c.get("trustedProxies");
+  if (hops > 0) {
+    const forwarded = (c.req.header("x-forwarded-for") ?? "").split(",").map((a) => a.trim());
+    const address = forwarded.length >= hops ? forwarded[forwarded.length - hops] : undefined;
+    if (address) return address;
+  }
   try {
     return getConnInfo(c).remote.address ?? "unknown";
   } catch {
     return "local";
   }
+}
+
+/**
+ * TRUSTED_PROXIES: how many reverse proxies (a TLS terminator, a load balancer) stand in
+ * front of the server and append to X-Forwarded-For; 0, the default, trusts none.
+ */
+export function trustedProxiesFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const configured = env.TRUSTED_PROXIES ?? "";
+  if (configured === "") return 0;
+  if (!/^\d{1,2}$/.test(configured)) {
+    throw new Error(`TRUSTED_PROXIES must be a number of proxies such as 1, not "${configured}"`);
+  }
+  return Number(configured);
 }
 
 /**
