@@ -269,6 +269,24 @@ describe("POST /v4/parts/{id}/images", () => {
 });
 
 describe("the image uploads' limit", () => {
+  it("counts a profile edit with a new avatar and background as two uploads", async () => {
+    const api = createApi(t.handle, { limits: accountLimiters(), mediaDir: t.mediaDir });
+    const uploader = await signedInUser(t.handle.db);
+    const story = await createStory(t.handle.db, uploader.id, { parts: [{ draft: 1 }] });
+    const image = await picture("png", 8, 8);
+    const call = (method: string, path: string, body: unknown) =>
+      api.request(path, {
+        method,
+        headers: { "content-type": "application/json", cookie: uploader.cookie },
+        body: JSON.stringify(body),
+      });
+    const partImage = () => call("POST", `/v4/parts/${story.partIds[0]}/images`, { image });
+    for (let i = 0; i < 28; i++) expect((await partImage()).status, `upload ${i + 1}`).toBe(200);
+    const both = { avatar: image, background: image };
+    expect((await call("PATCH", `/api/v3/users/${uploader.username}`, both)).status).toBe(200);
+    expect((await partImage()).status).toBe(429);
+  });
+
   it("takes 30 uploads an hour per account, every kind together; the next is 429 and stores nothing", async () => {
     const api = createApi(t.handle, { limits: accountLimiters(), mediaDir: t.mediaDir });
     const call = (method: string, path: string, who: Person, body: unknown) =>

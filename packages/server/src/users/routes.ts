@@ -178,8 +178,9 @@ export function userRoutes(mediaDir: string, limits: { upload: RateLimiter }) {
   app.openapi(editProfileRoute, async (c) => {
     const viewer = requireViewer(c);
     const edit = parseInput(profileEditBody, await readFields(c));
-    if (typeof edit.avatar === "string" || typeof edit.background === "string") {
-      await countUpload(limits, viewer);
+    // Each picture is an upload, decoded and stored on its own.
+    for (const picture of [edit.avatar, edit.background]) {
+      if (typeof picture === "string") await countUpload(limits, viewer);
     }
     const { username } = c.req.valid("param");
     return c.json(await editProfile(c.get("db"), mediaDir, viewer, username, edit), 200);
