@@ -149,6 +149,25 @@ describe("password change", () => {
 });
 
 describe("username change", () => {
+  it("refuses a new name during a moderator's time-out: it shows wherever the old one did", async () => {
+    const user = await signedIn("in_timeout");
+    await t.handle.db
+      .updateTable("users")
+      .set({ timed_out_until: Date.now() + 86_400_000 })
+      .where("id", "=", user.id)
+      .execute();
+    const renamed = await send(
+      "POST",
+      "/apiv2/updateusername",
+      user.cookie,
+      { username: "out_of_timeout", password: PASSWORD },
+      true,
+    );
+    expect(renamed.status).toBe(403);
+    expect(await renamed.json()).toMatchObject({ code: "timed_out" });
+    expect((await t.get("/api/v3/users/in_timeout")).status).toBe(200);
+  });
+
   it("refuses a taken name (any case) or a bad one, and changes it at once otherwise", async () => {
     await signedIn("taken_name");
     const user = await signedIn("renamer");

@@ -16,6 +16,7 @@ import { isUniqueViolation } from "../db/constraint-errors.ts";
 import type { Database } from "../db/schema.ts";
 import { writerChanged } from "../events.ts";
 import { HttpError } from "../http/errors.ts";
+import { assertNotTimedOut } from "../moderation/service.ts";
 import { premiumPaymentsOf } from "../premium/service.ts";
 import type { Viewer } from "../viewer.ts";
 import { deleteAccount } from "./closing.ts";
@@ -60,12 +61,16 @@ export async function changePassword(
   await endAllSessions(db, user.id);
 }
 
-/** A new username takes effect at once; every session ends so the reader logs in again. */
+/**
+ * A new username takes effect at once; every session ends so the reader logs in again.
+ * Not during a time-out: readers see it wherever they see the person, as their name.
+ */
 export async function changeUsername(
   db: Kysely<Database>,
   viewer: Viewer,
   input: { username: string; password: string },
 ): Promise<void> {
+  assertNotTimedOut(viewer);
   const user = await accountOf(db, viewer);
   await confirmPassword(user.password_hash, input.password);
   const username = input.username.trim();
