@@ -530,7 +530,6 @@ describe("GET /v5/home", () => {
     ]);
   });
 
-  // Last: it closes the account of a writer whose stories the other tests show.
   it("names no story the reader can no longer see in Because you voted for", async () => {
     const a = await reader();
     const vote = async (storyId: number) =>
@@ -562,6 +561,7 @@ describe("GET /v5/home", () => {
     expect(headings).toEqual([`Because you voted for ${horrorTitle}`]);
   });
 
+  // Last: it closes the account of a writer whose stories the other tests show.
   it("shows feeds a writer's new name, and takes a closed account's stories out, at once", async () => {
     const signedIn = await reader();
     const shown = storyIds(await feed(null))[0];
