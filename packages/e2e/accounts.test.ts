@@ -70,15 +70,17 @@ describe("accounts in the browser", () => {
     });
   });
 
-  test("on a phone, the first field in error comes into view below the sticky header", async () => {
+  test("on a phone, the first field in error comes into view below the sticky header, and each message goes as its field is put right", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await page.goto("/signup");
       await page.getByLabel("Email").fill("no_birthday@example.com");
       await page.getByLabel("Username").fill("no_birthday");
-      await page.getByLabel("Password", { exact: true }).fill(SIGN_UP_PASSWORD);
-      await page.getByLabel(/I agree to the/).check();
+      await page.getByLabel("Password", { exact: true }).fill("short");
+      // The password's message comes as the button is pressed: the press still sends the form.
       await page.getByRole("button", { name: "Sign up with email" }).click();
       await page.getByText("Birthday is required.").waitFor();
+      await page.getByText("Choose a password with 10 to 50 characters.").waitFor();
+      await page.getByText("Checking this box is required.").waitFor();
       const day = page.getByLabel("Day");
       expect(await day.evaluate((node) => node === document.activeElement)).toBe(true);
       expect(await day.getAttribute("aria-invalid")).toBe("true");
@@ -87,6 +89,21 @@ describe("accounts in the browser", () => {
       if (!header || !field) throw new Error("the header and the field are laid out");
       expect(field.y).toBeGreaterThanOrEqual(header.y + header.height);
       expect(field.y + field.height).toBeLessThanOrEqual(PHONE.height);
+
+      await day.selectOption("9");
+      await page.getByLabel("Month").selectOption("04");
+      expect(await page.getByText("Birthday is required.").count()).toBe(1);
+      await page.getByLabel("Year").selectOption("1996");
+      await expect.poll(() => page.getByText("Birthday is required.").count()).toBe(0);
+      expect(await day.getAttribute("aria-invalid")).toBeNull();
+
+      // Leaving the mended password for the consent box takes its message away above the
+      // box; the tap still ticks the box, and the box's own message goes.
+      await page.getByLabel("Password", { exact: true }).fill(SIGN_UP_PASSWORD);
+      const consent = page.getByLabel(/I agree to the/);
+      await consent.click();
+      expect(await consent.isChecked()).toBe(true);
+      await expect.poll(() => page.locator(".field__error").count()).toBe(0);
     });
   });
 

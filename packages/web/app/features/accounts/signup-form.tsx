@@ -38,6 +38,24 @@ export function useSignupForm(
   const [busy, setBusy] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // Whether a press (mouse, finger, pen) is down: see `settle`.
+  const pressed = useRef(false);
+  useEffect(() => {
+    const press = () => {
+      pressed.current = true;
+    };
+    const release = () => {
+      pressed.current = false;
+    };
+    window.addEventListener("pointerdown", press, true);
+    window.addEventListener("pointerup", release, true);
+    window.addEventListener("pointercancel", release, true);
+    return () => {
+      window.removeEventListener("pointerdown", press, true);
+      window.removeEventListener("pointerup", release, true);
+      window.removeEventListener("pointercancel", release, true);
+    };
+  }, []);
 
   function show(next: SignupFailure) {
     setFailure(null);
@@ -75,6 +93,27 @@ export function useSignupForm(
     }
   }
 
+  /**
+   * Shows what a field's own check said. A press that left the field (onto the consent box,
+   * the submit button) is still down when the check answers: a message coming or going now
+   * would move the form under it and the release would miss what was pressed, so the
+   * message waits until the press is over.
+   */
+  function settle(name: string, problem: string | null) {
+    const show = () => setChecked((all) => ({ ...all, [name]: problem }));
+    if (!pressed.current) {
+      show();
+      return;
+    }
+    const over = new AbortController();
+    const after = () => {
+      over.abort();
+      setTimeout(show);
+    };
+    window.addEventListener("pointerup", after, { signal: over.signal });
+    window.addEventListener("pointercancel", after, { signal: over.signal });
+  }
+
   const fieldError = (name: string) =>
     name in checked ? (checked[name] ?? undefined) : failure?.fields?.[name];
   /**
@@ -90,9 +129,16 @@ export function useSignupForm(
     async (event: FocusEvent<HTMLInputElement>) => {
       const input = event.currentTarget;
       if (input.value === "") return;
-      const problem = await check(input.value, input.form);
-      setChecked((all) => ({ ...all, [name]: problem }));
+      settle(name, await check(input.value, input.form));
     };
+  /**
+   * A field the visitor puts right loses its message at once; a wrong one keeps what it
+   * had until it is left or the form is sent (the checkbox and the birthday's selects have
+   * no text to leave half typed).
+   */
+  const clearWhenRight = (name: string, right: boolean) => {
+    if (right && fieldError(name)) settle(name, null);
+  };
   const describe = (name: string) => (fieldError(name) ? `${prefix}-${name}-error` : undefined);
   const errorLine = (name: string): ReactNode =>
     fieldError(name) && (
@@ -100,7 +146,7 @@ export function useSignupForm(
         {fieldError(name)}
       </p>
     );
-  return { failure, busy, submit, fieldError, describe, errorLine, checkOnBlur };
+  return { failure, busy, submit, fieldError, describe, errorLine, checkOnBlur, clearWhenRight };
 }
 
 type Form = ReturnType<typeof useSignupForm>;
@@ -151,7 +197,16 @@ export function BirthdayField({
     { name: "birthday_year", label: t.account.year, options: years.map(String) },
   ];
   return (
-    <fieldset className="field birthday" aria-describedby={form.describe("birthday")}>
+    <fieldset
+      className="field birthday"
+      aria-describedby={form.describe("birthday")}
+      onChange={(event) =>
+        form.clearWhenRight(
+          "birthday",
+          [...event.currentTarget.querySelectorAll("select")].every((select) => select.value),
+        )
+      }
+    >
       <legend>{t.account.birthday}</legend>
       <div className="birthday__parts">
         {parts.map((part, index) => (
@@ -214,6 +269,7 @@ export function ConsentField({ prefix, form }: { prefix: string; form: Form }) {
         required
         aria-invalid={form.fieldError("consent") ? true : undefined}
         aria-describedby={form.describe("consent")}
+        onChange={(event) => form.clearWhenRight("consent", event.currentTarget.checked)}
       />
       <label htmlFor={`${prefix}-consent`}>
         {t.account.consentBefore}
