@@ -4,6 +4,7 @@ import { redirect, useNavigate } from "react-router";
 import { browserApi } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
 import { BROWSE_TOPICS } from "../components/browse-topics.ts";
+import { Toast } from "../components/toast.tsx";
 import { t } from "../i18n/index.ts";
 import type { Route } from "./+types/start-genres";
 
@@ -69,9 +70,8 @@ export default function StartGenres({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      <p className="onboarding__toast" role="status">
-        {refused > 0 ? t.onboarding.tooMany : ""}
-      </p>
+      {/* Over the page's lower edge: on a phone the tile tapped may be a screen above the list's end. */}
+      <Toast message={refused > 0 ? t.onboarding.tooMany : null} onDismiss={() => setRefused(0)} />
       <button
         type="button"
         className="button button--primary button--large"
