@@ -417,6 +417,13 @@ describe("the landing page, sign-up, genre onboarding and the home feed", () => 
       expect(await page.getByRole("button", { name: "Romance" }).getAttribute("aria-pressed")).toBe(
         "false",
       );
+      // Still under the finger (or pointer), the refused tile looks like the unchosen ones.
+      const fill = (genre: string) =>
+        page
+          .getByRole("button", { name: genre })
+          .evaluate((tile) => getComputedStyle(tile).backgroundColor);
+      expect(await fill("Romance")).toBe(await fill("Fantasy"));
+      expect(await fill("Romance")).not.toBe(await fill("Horror"));
       // A tile given back makes room for another.
       await page.getByRole("button", { name: "Humor" }).click();
       await page.getByRole("button", { name: "Thriller" }).click();
