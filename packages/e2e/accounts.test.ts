@@ -104,6 +104,8 @@ describe("accounts in the browser", () => {
       await consent.click();
       expect(await consent.isChecked()).toBe(true);
       await expect.poll(() => page.locator(".field__error").count()).toBe(0);
+      // Nothing left to fix: the toast that asked for it goes too.
+      expect(await page.getByText("Please fix any errors to continue.").count()).toBe(0);
     });
   });
 

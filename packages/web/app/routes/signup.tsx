@@ -81,7 +81,7 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
   const [complete, setComplete] = useState(newOnboarding);
   // Dismissing hides this failure's toast; the messages under the fields stay.
   const [dismissed, setDismissed] = useState<SignupFailure | null>(null);
-  const failure = form.failure !== dismissed ? form.failure : null;
+  const failure = form.standingFailure !== dismissed ? form.standingFailure : null;
 
   const fields: Record<string, ReactNode> = {
     email: <EmailField key="email" prefix={PREFIX} form={form} />,

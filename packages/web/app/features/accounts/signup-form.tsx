@@ -146,7 +146,21 @@ export function useSignupForm(
         {fieldError(name)}
       </p>
     );
-  return { failure, busy, submit, fieldError, describe, errorLine, checkOnBlur, clearWhenRight };
+  // The failure while a field it named still has a message: all put right, it asks nothing more.
+  const named = Object.keys(failure?.fields ?? {});
+  const standingFailure =
+    named.length === 0 || named.some((name) => fieldError(name)) ? failure : null;
+  return {
+    failure,
+    standingFailure,
+    busy,
+    submit,
+    fieldError,
+    describe,
+    errorLine,
+    checkOnBlur,
+    clearWhenRight,
+  };
 }
 
 type Form = ReturnType<typeof useSignupForm>;
