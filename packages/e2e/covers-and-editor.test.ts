@@ -472,7 +472,8 @@ describe("the Table of Contents", () => {
       const title = (await live.getByRole("link").textContent()) ?? "";
       const asked = page.getByRole("dialog", { name: "Unpublish this part?" });
 
-      await live.getByRole("button", { name: "Unpublish" }).click();
+      // Each row's buttons name the part they act on, as its Schedule and Move buttons do.
+      await live.getByRole("button", { name: `Unpublish ${title}`, exact: true }).click();
       await asked.getByText(`${title} goes back to your drafts`).waitFor();
       await asked.getByRole("button", { name: "Cancel" }).click();
       await expect.poll(() => asked.count()).toBe(0);
@@ -502,7 +503,7 @@ describe("the Table of Contents", () => {
         .evaluateAll((items) => items.map((item) => item.querySelector("a")?.textContent ?? ""));
       const place = titles.indexOf(title);
       const next = titles.filter((_, index) => index !== place)[Math.min(place, titles.length - 2)];
-      await row.getByRole("button", { name: "Delete" }).press("Enter");
+      await row.getByRole("button", { name: `Delete ${title}`, exact: true }).press("Enter");
       const deleting = page.getByRole("dialog", { name: "Delete this part?" });
       await deleting.getByRole("button", { name: "Delete" }).press("Enter");
       await page

@@ -85,6 +85,7 @@ export const works = {
   moved: (title: string, place: number, of: number) => `${title} moved to ${place} of ${of}.`,
   reorderFailed: "Couldn't move the part. Try again.",
   unpublish: "Unpublish",
+  unpublishOf: (title: string) => `Unpublish ${title}`,
   schedule: "Schedule",
   scheduleOf: (title: string) => `Schedule ${title}`,
   changeScheduleOf: (title: string) => `Change schedule of ${title}`,
@@ -93,6 +94,7 @@ export const works = {
   unpublishText: (title: string) =>
     `${title} goes back to your drafts: readers can't open it until you publish it again.`,
   deletePart: "Delete",
+  deletePartOf: (title: string) => `Delete ${title}`,
   deleteTitle: "Delete this part?",
   deleteText: (title: string) => `${title} and its text will be deleted. This can't be undone.`,
   cancel: "Cancel",

@@ -190,6 +190,7 @@ export function TableOfContents({ storyId, first }: { storyId: number; first: Wo
                   <button
                     className="button"
                     type="button"
+                    aria-label={t.works.unpublishOf(part.title)}
                     onClick={() => setAsking({ part, action: "unpublish" })}
                   >
                     {t.works.unpublish}
@@ -198,6 +199,7 @@ export function TableOfContents({ storyId, first }: { storyId: number; first: Wo
                 <button
                   className="button button--danger-quiet"
                   type="button"
+                  aria-label={t.works.deletePartOf(part.title)}
                   onClick={() => setAsking({ part, action: "delete" })}
                 >
                   {t.works.deletePart}
