@@ -522,6 +522,96 @@ describe("addresses behind the site's proxy", () => {
   }, 30_000);
 });
 
+describe("a browser that has signed in before", () => {
+  const DEVICE_COOKIE = "inkwell_device";
+
+  /** A JSON log-in from `address` (through one trusted proxy), with the browser's cookies. */
+  async function logInFrom(
+    api: ReturnType<typeof createApi>,
+    address: string,
+    username: string,
+    password: string,
+    device?: string,
+  ) {
+    const headers: Record<string, string> = {
+      "content-type": "application/json",
+      accept: "application/json",
+      "x-forwarded-for": address,
+    };
+    if (device) headers.cookie = `${DEVICE_COOKIE}=${device}`;
+    return api.request("/login", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ username, password }),
+    });
+  }
+
+  /** The known-device token a log-in answer hands the browser, if any. */
+  const deviceOf = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith(`${DEVICE_COOKIE}=`))
+      ?.split(";")[0]
+      ?.slice(DEVICE_COOKIE.length + 1);
+
+  async function owner(username: string) {
+    await createUser(t.handle.db, {
+      username,
+      email: `${username}@example.com`,
+      email_lower: `${username}@example.com`,
+      password_hash: await hashPassword(STRONG),
+    });
+  }
+
+  it("still lets its owner in once strangers' wrong guesses have locked the account", async () => {
+    await owner("kept_owner");
+    const api = createApi(t.handle, { limits: accountLimiters(), trustedProxies: 1 });
+    const first = await logInFrom(api, "192.0.2.1", "kept_owner", STRONG);
+    expect(first.status).toBe(200);
+    const device = deviceOf(first);
+    expect(device).toBeTruthy();
+    expect(first.headers.getSetCookie().join()).toContain("Path=/login");
+
+    // Nine wrong guesses from nine addresses, ten attempts with the owner's first: the account
+    // is locked for every other browser.
+    for (let i = 0; i < 9; i++) {
+      expect((await logInFrom(api, `198.51.100.${i}`, "kept_owner", `Wrong-${i}`)).status).toBe(
+        401,
+      );
+    }
+    expect((await logInFrom(api, "198.51.100.50", "kept_owner", STRONG)).status).toBe(429);
+    // The owner's browser is not a stranger's: it signs in, and keeps its token.
+    const again = await logInFrom(api, "192.0.2.1", "kept_owner", STRONG, device);
+    expect(again.status).toBe(200);
+    expect(deviceOf(again)).toBeUndefined();
+    // The owner's data export lists the browser, once.
+    const exported = await api.request("/api/v3/users/kept_owner/export", {
+      headers: { cookie: sessionCookie(again) },
+    });
+    expect((await exported.json()).knownDevices).toHaveLength(1);
+  }, 60_000);
+
+  it("gets no more guesses than an address, and no pass for another account", async () => {
+    await owner("known_guesser");
+    await owner("other_target");
+    const api = createApi(t.handle, { limits: accountLimiters(), trustedProxies: 1 });
+    const device = deviceOf(await logInFrom(api, "192.0.2.2", "known_guesser", STRONG));
+    // Known to one account, the browser is a stranger to another one that is locked.
+    for (let i = 0; i < 10; i++) {
+      await logInFrom(api, `198.51.100.${100 + i}`, "other_target", `Wrong-${i}`);
+    }
+    expect((await logInFrom(api, "192.0.2.3", "other_target", STRONG, device)).status).toBe(429);
+
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push(
+        (await logInFrom(api, `203.0.113.${i}`, "known_guesser", `Wrong-${i}`, device)).status,
+      );
+    }
+    expect(statuses).toEqual([...Array(10).fill(401), 429]);
+  }, 60_000);
+});
+
 describe("sessions and the current user", () => {
   it("ends the session at logout", async () => {
     const cookie = sessionCookie(

@@ -20,6 +20,7 @@ import { clientAddress, publicBaseUrl, readFields, wantsHtml } from "../http/req
 import { requireViewer } from "../http/require-viewer.ts";
 import { parseInput, validationHook } from "../http/validation.ts";
 import { recentMail } from "../mail/mailer.ts";
+import { loginLimitKey, rememberDevice } from "./known-devices.ts";
 import {
   currentUser,
   logIn,
@@ -148,10 +149,7 @@ export function accountRoutes(limits: AccountLimiters) {
         ? c.redirect(`/login?${new URLSearchParams({ nextUrl, error: code })}`, 303)
         : c.json({ code, message }, status);
     try {
-      await limits.login.hit([
-        `ip:${clientAddress(c)}`,
-        `account:${identifier.trim().toLowerCase()}`,
-      ]);
+      await limits.login.hit([`ip:${clientAddress(c)}`, await loginLimitKey(c, identifier)]);
     } catch (error) {
       if (error instanceof HttpError) return fail("rate_limited", error.message, 429);
       throw error;
@@ -159,6 +157,7 @@ export function accountRoutes(limits: AccountLimiters) {
     const session = await logIn(c.get("db"), identifier, password);
     if (!session) return fail("login_failed", ACCOUNT_MESSAGES.loginFailed, 401);
     await rotateSessionCookie(c, session.token);
+    await rememberDevice(c, session.userId);
     return html ? c.redirect(nextUrl, 303) : c.json({ redirectUrl: nextUrl });
   });
 

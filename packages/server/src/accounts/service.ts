@@ -183,12 +183,15 @@ let dummyHash: Promise<string> | undefined;
  * account: empty, or with control characters, which no username or email has (and whose
  * NUL PostgreSQL would refuse with an error).
  */
-const accountKey = (identifier: string): string | null => {
+export const accountKey = (identifier: string): string | null => {
   const key = identifier.trim().toLowerCase();
   return key === "" || /\p{Cc}/u.test(key) ? null : key;
 };
 
-/** The account for a username or email and password, or null: never says which was wrong. */
+/**
+ * A new session for a username or email and password, with its account's id, or null: never
+ * says which was wrong.
+ */
 export async function logIn(
   db: Kysely<Database>,
   identifier: string,
@@ -210,7 +213,7 @@ export async function logIn(
     return null;
   }
   if (!(await verifyPassword(password, user.password_hash))) return null;
-  return createSession(db, user.id, now);
+  return { ...(await createSession(db, user.id, now)), userId: Number(user.id) };
 }
 
 export async function currentUser(db: Kysely<Database>, viewer: Viewer): Promise<CurrentUser> {

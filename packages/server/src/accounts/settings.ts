@@ -264,6 +264,7 @@ export async function exportData(db: Kysely<Database>, viewer: Viewer) {
     following,
     followers,
     sessions,
+    knownDevices,
     entries,
     coinPurchases,
     premiumPayments,
@@ -334,6 +335,11 @@ export async function exportData(db: Kysely<Database>, viewer: Viewer) {
       .select(["created_at", "expires_at"])
       .where("user_id", "=", user.id)
       .execute(),
+    db
+      .selectFrom("known_devices")
+      .select(["created_at", "last_used_at"])
+      .where("user_id", "=", user.id)
+      .execute(),
     submissionsOfUser(db, user.id),
     coinPurchasesOf(db, user.id),
     premiumPaymentsOf(db, user.id),
@@ -354,6 +360,7 @@ export async function exportData(db: Kysely<Database>, viewer: Viewer) {
     following,
     followers,
     sessions,
+    knownDevices,
     contestSubmissions: entries,
     coinPurchases,
     premiumPayments,

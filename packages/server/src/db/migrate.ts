@@ -56,6 +56,7 @@ import * as promotionViews from "./migrations/049-promotion-views.ts";
 import * as adEligibilityEvents from "./migrations/050-ad-eligibility-events.ts";
 import * as coverAdds from "./migrations/051-cover-adds.ts";
 import * as contestFormViews from "./migrations/052-contest-form-views.ts";
+import * as knownDevices from "./migrations/053-known-devices.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
@@ -110,6 +111,7 @@ const migrations: Record<string, Migration> = {
   "050-ad-eligibility-events": adEligibilityEvents,
   "051-cover-adds": coverAdds,
   "052-contest-form-views": contestFormViews,
+  "053-known-devices": knownDevices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

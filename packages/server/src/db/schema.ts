@@ -89,6 +89,14 @@ export interface SessionsTable {
   expires_at: Millis;
 }
 
+/** A browser that has signed in to the account (decision 068); the token's hash only. */
+export interface KnownDevicesTable {
+  token_hash: string;
+  user_id: number;
+  created_at: Millis;
+  last_used_at: Millis;
+}
+
 export interface CategoriesTable {
   id: Generated<number>;
   name: string;
@@ -258,6 +266,7 @@ export interface FeatureSettingsTable {
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  known_devices: KnownDevicesTable;
   categories: CategoriesTable;
   tags: TagsTable;
   stories: StoriesTable;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { KNOWN_DEVICE_DAYS } from "../accounts/known-devices.ts";
 import { createSession, SESSION_COOKIE } from "../accounts/sessions.ts";
 import { issueToken } from "../accounts/tokens.ts";
 import { useTestApi } from "../testing/api.ts";
@@ -59,6 +60,30 @@ describe("clearing expired rows", () => {
       now - (EVENT_DAYS - 1) * DAY,
     ]);
     expect(after.storyClicks.map((kept) => kept.source)).toEqual(["tag"]);
+  });
+
+  it("forgets a browser that has not signed in for a year", async () => {
+    const now = Date.now();
+    const user = await createUser(t.handle.db, { username: "long_gone" });
+    const device = (token_hash: string, ageDays: number) => ({
+      token_hash,
+      user_id: user.id,
+      created_at: now - ageDays * DAY,
+      last_used_at: now - ageDays * DAY,
+    });
+    await t.handle.db
+      .insertInto("known_devices")
+      .values([device("old", KNOWN_DEVICE_DAYS + 1), device("recent", KNOWN_DEVICE_DAYS - 1)])
+      .execute();
+
+    expect(await clearExpired(t.handle.db, now)).toMatchObject({ knownDevices: 1 });
+
+    const kept = await t.handle.db
+      .selectFrom("known_devices")
+      .select("token_hash")
+      .where("user_id", "=", user.id)
+      .execute();
+    expect(kept).toEqual([{ token_hash: "recent" }]);
   });
 
   it("drops expired emailed links, and a live one still works", async () => {

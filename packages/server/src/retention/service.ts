@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { KNOWN_DEVICE_DAYS } from "../accounts/known-devices.ts";
 import type { Database } from "../db/schema.ts";
 
 const DAY = 86_400_000;
@@ -21,6 +22,7 @@ const EVENT_TABLES = [
 
 export interface Cleared {
   sessions: number;
+  knownDevices: number;
   accountTokens: number;
   socialSignups: number;
   events: number;
@@ -28,14 +30,19 @@ export interface Cleared {
 
 /**
  * Deletes what can no longer be used or is past keeping: expired sessions, emailed links
- * and social sign-ups in progress (none of them ever works again), and analytics events
- * older than EVENT_DAYS. Answers how many rows went, by kind.
+ * and social sign-ups in progress (none of them ever works again), browsers that have not
+ * signed in for KNOWN_DEVICE_DAYS (their cookie has run out), and analytics events older
+ * than EVENT_DAYS. Answers how many rows went, by kind.
  */
 export async function clearExpired(db: Kysely<Database>, now = Date.now()): Promise<Cleared> {
   const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
   const sessions = await db
     .deleteFrom("sessions")
     .where("expires_at", "<=", now)
+    .executeTakeFirst();
+  const knownDevices = await db
+    .deleteFrom("known_devices")
+    .where("last_used_at", "<=", now - KNOWN_DEVICE_DAYS * DAY)
     .executeTakeFirst();
   const accountTokens = await db
     .deleteFrom("account_tokens")
@@ -56,6 +63,7 @@ export async function clearExpired(db: Kysely<Database>, now = Date.now()): Prom
   }
   return {
     sessions: count(sessions),
+    knownDevices: count(knownDevices),
     accountTokens: count(accountTokens),
     socialSignups: count(socialSignups),
     events,
