@@ -307,7 +307,14 @@ describe("the inbox", () => {
         "Delete Conversation",
       ]);
       await expectNoAxeViolations(page, "the conversation menu at 360 px");
-      await page.getByLabel("Conversation options").click();
+      // Escape closes it, as it does the header's menus, and focus is back on its button.
+      await page.keyboard.press("Escape");
+      expect(await menuItems().first().isVisible()).toBe(false);
+      expect(
+        await page
+          .getByLabel("Conversation options")
+          .evaluate((node) => node === document.activeElement),
+      ).toBe(true);
 
       await choose("Mute");
       const confirm = page.getByRole("dialog", { name: /^Mute .+\?$/ });
@@ -319,6 +326,12 @@ describe("the inbox", () => {
         .waitFor();
       await notice("muted").waitFor();
       expect(await composer(page).count()).toBe(0);
+      // The item pressed went with the menu: focus is back on the menu's button, not lost.
+      expect(
+        await page
+          .getByLabel("Conversation options")
+          .evaluate((node) => node === document.activeElement),
+      ).toBe(true);
       expect(await flag()).toBe("Muted");
 
       await page.goto("/inbox/demo_reader");

@@ -2,9 +2,9 @@ import { type ToggleEvent, useRef, useState } from "react";
 import { useDismiss } from "./use-dismiss.ts";
 
 /**
- * A <details> menu of the header (it opens and closes without JavaScript) that, once the
- * page is interactive, also closes as the header's other menus do: on Escape, focus going
- * back to its summary, or on a press outside it, such as on another menu's summary.
+ * A <details> menu (it opens and closes without JavaScript) that, once the page is
+ * interactive, also closes as the header's menus do: on Escape, focus going back to its
+ * summary, or on a press outside it, such as on another menu's summary.
  * Spread what it returns on the <details>.
  */
 export function useDismissibleDetails() {
@@ -20,4 +20,15 @@ export function useDismissibleDetails() {
     ref,
     onToggle: (event: ToggleEvent<HTMLDetailsElement>) => setOpen(event.currentTarget.open),
   };
+}
+
+/**
+ * Closes a menu on a choice made in it, focus going to its summary first: the item pressed
+ * is hidden with the menu, and a modal the choice opens gives focus back, when it closes,
+ * to what had it as it opened (a hidden item would leave it on the page).
+ */
+export function closeOnChoice(details: HTMLDetailsElement | null): void {
+  if (!details) return;
+  details.querySelector("summary")?.focus();
+  details.open = false;
 }

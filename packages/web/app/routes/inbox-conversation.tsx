@@ -25,6 +25,7 @@ import {
 import { t } from "../i18n/index.ts";
 import { loadFeatures } from "../lib/feature-flags.ts";
 import { orNotFound } from "../lib/route-data.ts";
+import { closeOnChoice, useDismissibleDetails } from "../lib/use-dismissible-details.ts";
 import type { Route } from "./+types/inbox-conversation";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -94,7 +95,7 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
     setSafety((current) => safetyAfter(current, action));
     setRefusal(null);
   });
-  const menu = useRef<HTMLDetailsElement>(null);
+  const menu = useDismissibleDetails();
   // §6: when sending is not allowed, reporting is disabled too.
   const canReport = features?.private_message.can_send_private_message !== false;
   const scroller = useRef<HTMLDivElement>(null);
@@ -193,7 +194,7 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
 
   /** Runs a menu choice with the menu closed, so focus and the eye go to what it opens. */
   const choose = (action: () => void) => {
-    if (menu.current) menu.current.open = false;
+    closeOnChoice(menu.ref.current);
     action();
   };
   const target = { username: other.username, name: other.name };
@@ -209,7 +210,7 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
           <h1 id="conversation-heading">{other.name}</h1>
           <UserBadges badges={conversation.badges} />
         </a>
-        <details className="conversation__menu" ref={menu}>
+        <details className="conversation__menu" {...menu}>
           <summary aria-label={t.inbox.safetyMenu}>
             <Icon of={MoreVertical} aria-hidden="true" size={20} />
           </summary>

@@ -1,8 +1,8 @@
 import type { ProfileSafety } from "@inkwell/shared";
 import { MoreHorizontal } from "lucide";
-import { useRef } from "react";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
+import { closeOnChoice, useDismissibleDetails } from "../../lib/use-dismissible-details.ts";
 import type { ModerationAction } from "./use-moderation.tsx";
 import {
   type SafetyAction,
@@ -36,10 +36,8 @@ export function ProfileSafetyMenu({
   moderate,
   pictureActions = [],
 }: ProfileSafetyMenuProps) {
-  const menu = useRef<HTMLDetailsElement>(null);
-  const close = () => {
-    if (menu.current) menu.current.open = false;
-  };
+  const menu = useDismissibleDetails();
+  const close = () => closeOnChoice(menu.ref.current);
   const actions = ask ? safetyActionsFor(safety) : [];
   const choose = (action: SafetyAction) => {
     close();
@@ -60,7 +58,7 @@ export function ProfileSafetyMenu({
           {safetyLabel(undo)}
         </button>
       )}
-      <details className="profile-safety__menu" ref={menu}>
+      <details className="profile-safety__menu" {...menu}>
         <summary className="button" aria-label={t.safety.menu(target.name)}>
           <Icon of={MoreHorizontal} aria-hidden="true" size={20} />
         </summary>
