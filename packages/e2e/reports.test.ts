@@ -236,7 +236,14 @@ describe("reports", () => {
       await page.getByRole("button", { name: "Report this story" }).click();
       const dialog = page.getByRole("dialog", { name: "Report this story" });
       await dialog.getByRole("button", { name: "Copyright infringement" }).click();
+      // The step's controls replace the last ones: focus goes to its heading, as on every step.
+      const heading = dialog.getByRole("heading", { name: "Copyright infringement" });
+      await expect
+        .poll(() => heading.evaluate((node) => node === document.activeElement))
+        .toBe(true);
       const field = dialog.getByLabel("Original story URL");
+      // A field like the report's others, big enough to tap and read.
+      expect((await field.boundingBox())?.height).toBeGreaterThanOrEqual(44);
       const alert = dialog.getByRole("button", { name: "Alert" });
       await field.fill("https://example.com/not-a-story");
       await dialog.getByText("Invalid story URL").waitFor();

@@ -1,5 +1,5 @@
 import { type SupportItem, storyIdFromUrl } from "@inkwell/shared";
-import { useEffect, useId, useRef, useState } from "react";
+import { type RefObject, useEffect, useId, useRef, useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { ErrorLine } from "../../components/alert.tsx";
 import { t } from "../../i18n/index.ts";
@@ -21,10 +21,13 @@ export function CopyrightStep({
   page,
   storyId,
   onDone,
+  headingRef,
 }: {
   page: Extract<SupportItem, { type: "page" }>;
   storyId: number;
   onDone: () => void;
+  /** The modal's step heading, which focus moves to as the step opens. */
+  headingRef: RefObject<HTMLHeadingElement | null>;
 }) {
   const [url, setUrl] = useState("");
   const [touched, setTouched] = useState(false);
@@ -88,7 +91,9 @@ export function CopyrightStep({
         void alert();
       }}
     >
-      <h3 className="report__heading">{page.title}</h3>
+      <h3 className="report__heading" ref={headingRef} tabIndex={-1}>
+        {page.title}
+      </h3>
       {page.items.map((item) =>
         item.type === "text" ? (
           <p className="report__text" key={item.id}>

@@ -389,6 +389,7 @@ function useReport(): { report: (target: ReportTarget) => void; reportModal: Rea
         page={stage.page}
         storyId={target.id}
         onDone={() => setStage({ kind: "thanks", reportedUser: null, copyright: true })}
+        headingRef={stepHeading}
       />
     );
   } else if (stage.kind === "thanks") body = thanks(stage.reportedUser, stage.copyright);
