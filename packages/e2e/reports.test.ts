@@ -245,6 +245,9 @@ describe("reports", () => {
       // A field like the report's others, big enough to tap and read.
       expect((await field.boundingBox())?.height).toBeGreaterThanOrEqual(44);
       const alert = dialog.getByRole("button", { name: "Alert" });
+      // The story page's report card lays out its own buttons, not the modal's: Alert spans
+      // the form as Submit Report does in every report modal.
+      expect((await alert.boundingBox())?.width).toBe((await field.boundingBox())?.width);
       await field.fill("https://example.com/not-a-story");
       await dialog.getByText("Invalid story URL").waitFor();
       expect(await alert.isDisabled()).toBe(true);
