@@ -174,11 +174,14 @@ describe("accounts in the browser", () => {
       expect(await page.getByRole("alert").textContent()).toBe(
         "The username/email or password you entered is incorrect.",
       );
-      // Focus is back on the form, on a field the message describes.
+      // The identifier typed is kept, described by the message, and focus is on the password.
       const identifier = page.getByLabel("Email or username");
+      const password = page.getByLabel("Password", { exact: true });
       await expect
-        .poll(() => identifier.evaluate((input) => input === document.activeElement))
+        .poll(() => password.evaluate((input) => input === document.activeElement))
         .toBe(true);
+      expect(await identifier.inputValue()).toBe("demo_reader");
+      expect(await password.inputValue()).toBe("");
       expect(await identifier.getAttribute("aria-invalid")).toBe("true");
       expect(await identifier.getAttribute("aria-describedby")).toBe("login-error");
       await expectNoAxeViolations(page, "the login page with an error");

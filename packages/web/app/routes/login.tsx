@@ -14,6 +14,9 @@ const ERRORS: Record<string, string> = {
   rate_limited: ACCOUNT_MESSAGES.rateLimited,
 };
 
+/** Where the form keeps the identifier typed while its post reloads the page. */
+const TYPED_IDENTIFIER = "inkwell.login.identifier";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const nextUrl = safeNextUrl(url.searchParams.get("nextUrl") ?? url.searchParams.get("nexturl"));
@@ -55,10 +58,16 @@ export function meta() {
 export default function LoginPage({ loaderData }: Route.ComponentProps) {
   const { nextUrl, error, notice, wrongCredentials, google, emailView, newOnboarding } = loaderData;
   const identifier = useRef<HTMLInputElement>(null);
-  // Back on the form after a refused try: focus where to start again, described by why.
+  // Back on the form after a refused try (the post reloads the page): the identifier typed
+  // comes back from this tab's storage, and focus goes to what to type again, the password.
   useEffect(() => {
-    if (wrongCredentials) identifier.current?.focus();
-  }, [wrongCredentials]);
+    const typed = sessionStorage.getItem(TYPED_IDENTIFIER);
+    sessionStorage.removeItem(TYPED_IDENTIFIER);
+    const field = identifier.current;
+    if (!error || !field) return;
+    if (typed) field.value = typed;
+    if (wrongCredentials) (typed ? document.getElementById("login-password") : field)?.focus();
+  }, [error, wrongCredentials]);
   // A page's own place (/settings#notifications) never reaches the server, which sent the
   // reader here without it: carry it on to where they go after logging in.
   const [target, setTarget] = useState(nextUrl);
@@ -78,7 +87,14 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
       {notice && <Alert tone="info">{notice}</Alert>}
       {emailView ? (
         <>
-          <form className="auth__form" method="post" action={`/login?${query}`}>
+          <form
+            className="auth__form"
+            method="post"
+            action={`/login?${query}`}
+            onSubmit={() =>
+              sessionStorage.setItem(TYPED_IDENTIFIER, identifier.current?.value ?? "")
+            }
+          >
             <div className="field">
               <label htmlFor="login-username">
                 {newOnboarding ? t.account.identifier : t.account.usernameOrEmailLabel}
