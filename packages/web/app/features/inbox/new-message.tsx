@@ -1,6 +1,7 @@
 import type { AutocompleteUser } from "@inkwell/shared";
-import { useEffect, useId, useState } from "react";
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { browserApi } from "../../api/client.ts";
+import { Avatar } from "../../components/avatar.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
 
@@ -8,7 +9,9 @@ const DEBOUNCE_MS = 250;
 
 /**
  * The New Message modal: type a username, pick someone (people you follow first), and
- * their conversation opens. A failed search says so in a toast and keeps the dialog.
+ * their conversation opens. It opens on the To field; there Enter picks the first person
+ * listed and the down arrow goes to the list. A failed search says so in a toast and keeps
+ * the dialog.
  */
 export function NewMessageModal({
   open,
@@ -23,6 +26,14 @@ export function NewMessageModal({
   const [results, setResults] = useState<AutocompleteUser[] | null>(null);
   const inputId = useId();
   const listId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLDivElement>(null);
+
+  // After the dialog's own effect has shown it (a child's effects run first), which would
+  // otherwise focus its close button: typing a name is all there is to do here.
+  useEffect(() => {
+    if (open) input.current?.focus();
+  }, [open]);
 
   useEffect(() => {
     const query = term.trim();
@@ -52,6 +63,14 @@ export function NewMessageModal({
     }))
     .filter((group) => group.people.length > 0);
 
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    const first = list.current?.querySelector("a");
+    if (!first || (event.key !== "Enter" && event.key !== "ArrowDown")) return;
+    event.preventDefault();
+    if (event.key === "Enter") first.click();
+    else first.focus();
+  }
+
   return (
     <Modal open={open} title={t.inbox.newMessage} onClose={onClose}>
       <div className="modal__form new-message">
@@ -59,15 +78,17 @@ export function NewMessageModal({
           <label htmlFor={inputId}>{t.inbox.to}</label>
           <input
             id={inputId}
+            ref={input}
             type="text"
             autoComplete="off"
             placeholder={t.inbox.searchPeople}
             aria-controls={listId}
             value={term}
             onChange={(event) => setTerm(event.target.value)}
+            onKeyDown={onKeyDown}
           />
         </div>
-        <div id={listId} aria-live="polite">
+        <div id={listId} ref={list} aria-live="polite">
           {results?.length === 0 && <p className="new-message__empty">{t.inbox.noMatches}</p>}
           {groups.map((group) => (
             <section key={group.category} className="new-message__group">
@@ -76,10 +97,8 @@ export function NewMessageModal({
                 {group.people.map((person) => (
                   <li key={person.label}>
                     <a className="new-message__person" href={`/inbox/${person.label}`}>
-                      {person.image ? (
-                        <img className="avatar" src={person.image} alt="" width={32} height={32} />
-                      ) : null}
-                      {person.label}
+                      <Avatar src={person.image} name={person.label} size={32} />
+                      <span className="new-message__name">{person.label}</span>
                     </a>
                   </li>
                 ))}
