@@ -54,7 +54,15 @@ describe("moderation on profiles", () => {
       await openMenuAs(page, "demo_ambassador", author);
       await page.getByRole("button", { name: "Close Account" }).click();
       const dialog = page.getByRole("dialog", { name: /^Close .*'s account\?$/ });
-      await dialog.getByLabel("Reason").selectOption("spam");
+      // Nothing is chosen for the ambassador: Close Account asks for a reason first.
+      const reason = dialog.getByLabel("Reason");
+      expect(await reason.inputValue()).toBe("");
+      await dialog.getByRole("button", { name: "Close Account" }).click();
+      expect(
+        await reason.evaluate((select: HTMLSelectElement) => select.validity.valueMissing),
+      ).toBe(true);
+      expect(await dialog.isVisible()).toBe(true);
+      await reason.selectOption("spam");
       await expectNoAxeViolations(page, "the close-account modal at 1280 px");
       await dialog.getByRole("button", { name: "Close Account" }).click();
       await page.getByRole("heading", { name: "User not found" }).waitFor();

@@ -34,7 +34,9 @@ export function useModeration(onDone: (action: ModerationAction) => void): {
   function askModeration(action: ModerationAction, target: SafetyTarget) {
     setToast(null);
     setError(null);
-    setReason(action === "close" ? CLOSE_ACCOUNT_REASONS[0] : "");
+    // No reason is chosen for the moderator: closing cannot be undone, and a reason
+    // preselected would be kept by whoever did not look.
+    setReason("");
     setPending({ action, target });
   }
 
@@ -86,9 +88,13 @@ export function useModeration(onDone: (action: ModerationAction) => void): {
             {pending.action === "close" ? (
               <select
                 id={fieldId}
+                required
                 value={reason}
                 onChange={(event) => setReason(event.target.value)}
               >
+                <option value="" disabled>
+                  {t.moderation.chooseReason}
+                </option>
                 {CLOSE_ACCOUNT_REASONS.map((code) => (
                   <option key={code} value={code}>
                     {t.moderation.reasons[code]}

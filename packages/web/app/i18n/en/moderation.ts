@@ -7,6 +7,7 @@ export const moderation = {
   timeOutText:
     "For 2 days they can read but not post, comment or send messages. Say why: it is kept with the action.",
   reason: "Reason",
+  chooseReason: "Choose a reason",
   reasons: {
     banned_explicit: "Explicit content",
     banned_self_harm: "Self-harm content",
