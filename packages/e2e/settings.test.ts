@@ -272,6 +272,19 @@ describe("settings", () => {
       await expectNoAxeViolations(page, "the change-password dialog");
       await dialog.getByLabel("Re-enter new password", { exact: true }).fill("Moonlit-Ink-77");
       await dialog.getByText("Great, passwords match!").waitFor();
+      // A refusal is said under the current password, and focus goes there to fix it. (The
+      // refusal is the route's: a real wrong guess would count against this file's log-ins.)
+      await page.route("**/apiv2/updateuserpassword", (route) =>
+        route.fulfill({
+          status: 400,
+          json: { code: 467, error_code: "wrong_password", message: "That is not your password." },
+        }),
+      );
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await dialog.getByText("That is not your password.").waitFor();
+      const current = dialog.getByLabel("Current password", { exact: true });
+      expect(await current.evaluate((input) => input === document.activeElement)).toBe(true);
+      await page.unrouteAll();
       await dialog.getByRole("button", { name: "Save" }).click();
       await page.waitForURL(/\/login\?nexturl=\/settings&notice=password_changed/);
       await page

@@ -8,6 +8,7 @@ import { t } from "../../i18n/index.ts";
 import { useDebounced } from "./use-debounced.ts";
 
 const CONFIRM_DEBOUNCE_MS = 500;
+const CURRENT_PASSWORD_ID = "settings-current-password";
 
 interface PasswordModalProps {
   open: boolean;
@@ -44,8 +45,11 @@ export function PasswordModal({
       window.location.assign(result.value.redirectUrl);
       return;
     }
-    if (result.refusal.code === REFUSED) setRefusal(result.refusal.message ?? null);
-    else {
+    if (result.refusal.code === REFUSED) {
+      setRefusal(result.refusal.message ?? null);
+      // The field to fix, which the message now describes, not the Save just pressed.
+      document.getElementById(CURRENT_PASSWORD_ID)?.focus();
+    } else {
       onClose();
       onFailure(result.refusal.message ?? "");
     }
@@ -61,7 +65,7 @@ export function PasswordModal({
         <p className="modal__note">{t.settings.passwordModal.note}</p>
         {hasPassword && (
           <PasswordField
-            id="settings-current-password"
+            id={CURRENT_PASSWORD_ID}
             name="old_password"
             label={t.settings.passwordModal.current}
             autoComplete="current-password"
