@@ -174,7 +174,8 @@ describe("accounts in the browser", () => {
       expect(await page.getByRole("alert").textContent()).toBe(
         "The username/email or password you entered is incorrect.",
       );
-      // The identifier typed is kept, described by the message, and focus is on the password.
+      // The identifier typed is kept, both fields are described by the message, and focus is
+      // on the password.
       const identifier = page.getByLabel("Email or username");
       const password = page.getByLabel("Password", { exact: true });
       await expect
@@ -184,6 +185,7 @@ describe("accounts in the browser", () => {
       expect(await password.inputValue()).toBe("");
       expect(await identifier.getAttribute("aria-invalid")).toBe("true");
       expect(await identifier.getAttribute("aria-describedby")).toBe("login-error");
+      expect(await password.getAttribute("aria-describedby")).toBe("login-error");
       await expectNoAxeViolations(page, "the login page with an error");
 
       await page.getByLabel("Email or username").fill("Demo_Reader");

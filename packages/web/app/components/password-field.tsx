@@ -11,6 +11,8 @@ interface PasswordFieldProps {
   autoComplete: "current-password" | "new-password";
   hint?: string;
   error?: string;
+  /** A message elsewhere on the form that also speaks of this field (a refused log-in). */
+  describedBy?: string;
   onValue?: (value: string) => void;
   onBlur?: (event: FocusEvent<HTMLInputElement>) => void;
 }
@@ -23,6 +25,7 @@ export function PasswordField({
   autoComplete,
   hint,
   error,
+  describedBy,
   onValue,
   onBlur,
 }: PasswordFieldProps) {
@@ -38,7 +41,10 @@ export function PasswordField({
           autoComplete={autoComplete}
           required
           aria-invalid={error ? true : undefined}
-          aria-describedby={fieldDescribedBy({ id, hint, error })}
+          aria-describedby={
+            [describedBy, fieldDescribedBy({ id, hint, error })].filter(Boolean).join(" ") ||
+            undefined
+          }
           onChange={onValue && ((event) => onValue(event.currentTarget.value))}
           onBlur={onBlur}
         />

@@ -115,6 +115,7 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
               name="password"
               label={t.account.password}
               autoComplete="current-password"
+              describedBy={wrongCredentials ? "login-error" : undefined}
             />
             <a className="auth__forgot" href={`/forgot?${query}`}>
               {t.account.forgot}
