@@ -343,13 +343,7 @@ describe("GET /v5/home", () => {
     expect(hero?.heroItems).toEqual([hero?.heroItem]);
     expect(hero?.listItems.map((s) => s.id)).toEqual([paidMature, paidRomance]);
     const expanded = ofType(sections, "storyExpanded")[0]?.data;
-    const horrorTitle = (
-      await t.handle.db
-        .selectFrom("stories")
-        .select("title")
-        .where("id", "=", horror)
-        .executeTakeFirstOrThrow()
-    ).title;
+    const horrorTitle = await titleOf(horror);
     expect(expanded?.heading).toBe(`Because you voted for ${horrorTitle}`);
     expect(expanded?.item.id).toBe(mature);
     expect(expanded?.expandPrompt).toBe("Read more");
@@ -551,13 +545,7 @@ describe("GET /v5/home", () => {
     await vote(gone.id);
     expect((await send("DELETE", `/v4/works/${gone.id}`, writer)).status).toBe(200);
     const headings = ofType(await feed(a), "storyExpanded").map((s) => s.data.heading);
-    const horrorTitle = (
-      await t.handle.db
-        .selectFrom("stories")
-        .select("title")
-        .where("id", "=", horror)
-        .executeTakeFirstOrThrow()
-    ).title;
+    const horrorTitle = await titleOf(horror);
     expect(headings).toEqual([`Because you voted for ${horrorTitle}`]);
   });
 
@@ -624,6 +612,15 @@ describe("GET /v5/home", () => {
     expect(storyIds(await feed(null))).not.toContain(shown);
   });
 });
+
+async function titleOf(storyId: number): Promise<string> {
+  const row = await t.handle.db
+    .selectFrom("stories")
+    .select("title")
+    .where("id", "=", storyId)
+    .executeTakeFirstOrThrow();
+  return row.title;
+}
 
 async function firstPart(storyId: number): Promise<number> {
   const row = await t.handle.db
