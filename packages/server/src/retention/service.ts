@@ -36,22 +36,17 @@ export interface Cleared {
  */
 export async function clearExpired(db: Kysely<Database>, now = Date.now()): Promise<Cleared> {
   const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
-  const sessions = await db
-    .deleteFrom("sessions")
-    .where("expires_at", "<=", now)
-    .executeTakeFirst();
-  const knownDevices = await db
-    .deleteFrom("known_devices")
-    .where("last_used_at", "<=", now - KNOWN_DEVICE_DAYS * DAY)
-    .executeTakeFirst();
-  const accountTokens = await db
-    .deleteFrom("account_tokens")
-    .where("expires_at", "<=", now)
-    .executeTakeFirst();
-  const socialSignups = await db
-    .deleteFrom("pending_social_signups")
-    .where("expires_at", "<=", now)
-    .executeTakeFirst();
+  const expired = async (table: "sessions" | "account_tokens" | "pending_social_signups") =>
+    count(await db.deleteFrom(table).where("expires_at", "<=", now).executeTakeFirst());
+  const sessions = await expired("sessions");
+  const accountTokens = await expired("account_tokens");
+  const socialSignups = await expired("pending_social_signups");
+  const knownDevices = count(
+    await db
+      .deleteFrom("known_devices")
+      .where("last_used_at", "<=", now - KNOWN_DEVICE_DAYS * DAY)
+      .executeTakeFirst(),
+  );
   let events = 0;
   for (const table of EVENT_TABLES) {
     events += count(
@@ -61,11 +56,5 @@ export async function clearExpired(db: Kysely<Database>, now = Date.now()): Prom
         .executeTakeFirst(),
     );
   }
-  return {
-    sessions: count(sessions),
-    knownDevices: count(knownDevices),
-    accountTokens: count(accountTokens),
-    socialSignups: count(socialSignups),
-    events,
-  };
+  return { sessions, knownDevices, accountTokens, socialSignups, events };
 }
