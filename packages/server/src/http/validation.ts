@@ -4,10 +4,10 @@ import type { Context } from "hono";
 import type { ZodError } from "zod";
 import { badRequest } from "./errors.ts";
 
-/** An id in the path (or query): a positive whole number, written the way clients send it. */
 /** A row id as a request may name one: a positive whole number every engine's ids can hold. */
 export const ID_PATTERN = /^[1-9]\d{0,15}$/;
 
+/** An id in the path (or query): a positive whole number, written the way clients send it. */
 export const idParam = (name: string, where: "path" | "query" = "path") =>
   z
     .string({ error: `${name} must be a positive whole number` })
