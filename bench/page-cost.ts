@@ -59,7 +59,11 @@ const handle = openDatabase({ dataDir: benchDataDir });
 await migrateToLatest(handle.db);
 // In production an app needs the origin of its emailed links; these pages mail nothing.
 const api = createApi(handle, { publicUrl: "http://localhost" });
-const site = createSite(api, await loadWebBuild(), { mediaDir: "/nonexistent", pageCacheMs: 0 });
+const site = createSite(api, await loadWebBuild(), {
+  mediaDir: "/nonexistent",
+  db: handle.db,
+  pageCacheMs: 0,
+});
 const ids = sample(REQUESTS);
 const at = (list: ReadonlyArray<number | string>, index: number) => list[index % list.length];
 

@@ -25,7 +25,12 @@ export type AppEvent =
    */
   | { type: "reader"; userId: number }
   /** Something for a user's open inbox streams (inbox/live.ts). */
-  | { type: "inbox"; userId: number; event: InboxEvent };
+  | { type: "inbox"; userId: number; event: InboxEvent }
+  /**
+   * An image was flagged or restored: each process reads again which media files it serves
+   * to their owner and moderators only (media/banned-images.ts).
+   */
+  | { type: "bannedImages" };
 
 type Listener = (event: AppEvent) => void;
 
@@ -92,5 +97,15 @@ export function readerSignalsChanged(userId: number): void {
 export function onReaderSignalsChanged(listener: (userId: number) => void): () => void {
   return onEvent((event) => {
     if (event.type === "reader") listener(event.userId);
+  });
+}
+
+export function bannedImagesChanged(): void {
+  emit({ type: "bannedImages" });
+}
+
+export function onBannedImagesChanged(listener: () => void): () => void {
+  return onEvent((event) => {
+    if (event.type === "bannedImages") listener();
   });
 }

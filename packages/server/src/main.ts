@@ -72,9 +72,7 @@ if (cluster.isPrimary && processes > 1) {
   const site = createSite(
     createApi(handle, { mediaDir, checkout, publicUrl }),
     await loadWebBuild(),
-    {
-      mediaDir,
-    },
+    { mediaDir, db: handle.db },
   );
   const server = createServer(site.listener).listen(port, () => {
     if (cluster.isPrimary) ready((server.address() as AddressInfo).port);

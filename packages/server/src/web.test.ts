@@ -30,7 +30,11 @@ let premiumCookie: string;
 beforeAll(async () => {
   const db = t.handle.db;
   build = await loadWebBuild();
-  site = createSite(t.api, build, { mediaDir: "/nonexistent", pageCacheMs: 60_000 });
+  site = createSite(t.api, build, {
+    mediaDir: "/nonexistent",
+    db: t.handle.db,
+    pageCacheMs: 60_000,
+  });
   const author = await createUser(db, { name: "Ines Harrow" });
   story = await createStory(db, author.id, {
     title: "Letters from Harrow Lane",
@@ -53,7 +57,7 @@ function siteFailing(path: string): Site {
   const failing = new Hono<AppEnv>();
   failing.get(path, (c) => c.json({ code: "internal", message: "boom" }, 500));
   failing.route("/", t.api);
-  return createSite(failing, build, { mediaDir: "/nonexistent", pageCacheMs: 0 });
+  return createSite(failing, build, { mediaDir: "/nonexistent", db: t.handle.db, pageCacheMs: 0 });
 }
 
 const page = async (path: string, init?: RequestInit) => {
@@ -191,7 +195,11 @@ describe("server-rendered pages", () => {
   it("shows the story 500 page with Reload when the story cannot be loaded", async () => {
     const failing = new Hono<AppEnv>();
     failing.get("/api/v3/stories/:id", (c) => c.json({ code: "internal", message: "boom" }, 500));
-    const broken = createSite(failing, build, { mediaDir: "/nonexistent", pageCacheMs: 0 });
+    const broken = createSite(failing, build, {
+      mediaDir: "/nonexistent",
+      db: t.handle.db,
+      pageCacheMs: 0,
+    });
     const response = await broken.request(`/story/${story.id}`);
     expect(response.status).toBe(500);
     const html = (await response.text()).replaceAll("&#x27;", "'");
@@ -402,6 +410,7 @@ describe("server-rendered pages", () => {
     expect(onSale).not.toContain("Subscriptions open soon on the web");
     const closed = createSite(createApi(t.handle, { checkout: null }), build, {
       mediaDir: "/nonexistent",
+      db: t.handle.db,
       pageCacheMs: 0,
     });
     const html = await (await closed.request("/premium")).text();

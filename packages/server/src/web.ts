@@ -5,11 +5,13 @@ import { getRequestListener } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { CACHE_TAGS_HEADER, CACHE_TTL_HEADER, pageTags } from "@inkwell/shared";
 import { Hono } from "hono";
+import type { Kysely } from "kysely";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import type { Database } from "./db/schema.ts";
 import { onStoryChanged, onWriterChanged } from "./events.ts";
 import type { AppEnv } from "./http/app-env.ts";
 import { PageCache, visitorPageKey } from "./http/page-cache.ts";
-import { resizedImages } from "./media/resized-images.ts";
+import { mediaSite } from "./media/serve.ts";
 
 export const WEB_BUILD_DIR = resolve(
   join(import.meta.dirname, "../../web"),
@@ -46,6 +48,8 @@ const API_PREFIXES = ["/api", "/apiv2", "/v4", "/v5", "/reading/v1"] as const;
  */
 export interface SiteOptions {
   mediaDir: string;
+  /** Where the media route reads which images are banned (media/banned-images.ts). */
+  db: Kysely<Database>;
   buildDir?: string;
   /**
    * How long a visitor's page may be served from memory (10 s: a write to the story drops
@@ -89,15 +93,7 @@ export function createSite(api: Hono<AppEnv>, build: ServerBuild, options: SiteO
       onFound: (_path, c) => c.header("cache-control", "public, max-age=31536000, immutable"),
     }),
   );
-  site.use("/media/*", resizedImages(options.mediaDir));
-  site.use(
-    "/media/*",
-    serveStatic({
-      root: options.mediaDir,
-      rewriteRequestPath: (path) => path.replace(/^\/media/, ""),
-      onFound: (_path, c) => c.header("cache-control", "public, max-age=86400"),
-    }),
-  );
+  site.route("/", mediaSite(options.mediaDir, options.db));
   site.use("/favicon.svg", serveStatic({ root: clientDir, precompressed: true }));
   // Illustrations the web app ships (the Coin Shop's packs): named by what they show.
   site.use(

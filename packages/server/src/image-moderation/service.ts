@@ -6,9 +6,9 @@ import {
   isModerator,
   withoutImages,
 } from "@inkwell/shared";
-import { type Kysely, sql } from "kysely";
+import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema.ts";
-import { storyChanged, writerChanged } from "../events.ts";
+import { bannedImagesChanged, storyChanged, writerChanged } from "../events.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import { sendMessage } from "../inbox/service.ts";
 import { iso } from "../stories/cards.ts";
@@ -98,6 +98,7 @@ export async function flagImage(db: Db, viewer: Viewer, imageUrl: string, now = 
       .executeTakeFirstOrThrow();
     return { id: Number(row.id), imageUrl, storyId: story ? Number(story.id) : null, ownerId };
   });
+  bannedImagesChanged();
   await imageShownChanged(db, flagged.ownerId, flagged.storyId);
   return { id: flagged.id, imageUrl: flagged.imageUrl, storyId: flagged.storyId };
 }
@@ -148,6 +149,10 @@ async function storyShowingPicture(db: Db, imageUrl: string) {
     .executeTakeFirst();
 }
 
+/** A flag that stands: not (yet) restored on appeal. */
+const standing = (eb: ExpressionBuilder<Database, "image_flags">) =>
+  eb.or([eb("decision", "is", null), eb("decision", "!=", "restored")]);
+
 /** Which of these pictures are flagged and not restored: readers do not get them. */
 async function flaggedAmong(db: Db, urls: readonly string[]): Promise<Set<string>> {
   if (urls.length === 0) return new Set();
@@ -155,10 +160,30 @@ async function flaggedAmong(db: Db, urls: readonly string[]): Promise<Set<string
     .selectFrom("image_flags")
     .select("image_url")
     .where("image_url", "in", [...new Set(urls)])
-    .where((eb) => eb.or([eb("decision", "is", null), eb("decision", "!=", "restored")]))
+    .where(standing)
     .execute();
   return new Set(rows.map((row) => row.image_url));
 }
+
+/**
+ * Every image flagged and not restored, by URL, with its owner: the media route serves
+ * their files to nobody else (media/banned-images.ts). Read whole: flags are few.
+ */
+export async function bannedImageOwners(db: Db): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom("image_flags")
+    .select(["image_url", "owner_id"])
+    .where(standing)
+    .execute();
+  return new Map(rows.map((row) => [row.image_url, Number(row.owner_id)]));
+}
+
+/**
+ * Who may still open a banned image's file: its owner, who sees it with the notice, and
+ * moderators, whose appeal queue shows it.
+ */
+export const maySeeBannedImage = (viewer: MaybeViewer, ownerId: number): boolean =>
+  viewer !== null && (viewer.id === ownerId || isModerator(viewer));
 
 /** Tells the owner something from the support account; the decision stands if it can't. */
 async function tellOwner(db: Db, ownerId: number, body: string) {
@@ -310,6 +335,7 @@ export async function decideAppeal(
   });
   if (!flag) throw notFound("Appeal waiting for a decision");
   if (decision === "restored") {
+    bannedImagesChanged();
     await imageShownChanged(
       db,
       flag.owner_id,
