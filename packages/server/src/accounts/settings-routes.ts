@@ -65,11 +65,13 @@ const notificationForm = z.object({
 
 /**
  * Counts one guess at a signed-in account's password (a change confirmed with it) against
- * the login limit, under the keys a login by username uses: a stolen session must not try
- * passwords faster than the login form allows, then lock its owner out with one it found.
+ * the login limit, per address and on the account's own settings key: a stolen session
+ * must not try passwords faster than the login form allows, then lock its owner out with
+ * one it found. Not on the key strangers' log-ins fill (decision 068): their guesses would
+ * hold up an owner who is signed in already, and these would lock the owner's next log-in.
  */
 export const countPasswordGuess = (c: Context<AppEnv>, limits: AccountLimiters, viewer: Viewer) =>
-  limits.login.hit([`ip:${clientAddress(c)}`, `account:${viewer.username.toLowerCase()}`]);
+  limits.login.hit([`ip:${clientAddress(c)}`, `settings:${viewer.id}`]);
 
 /**
  * Settings calls: password, username and email changes (each confirmed with the password

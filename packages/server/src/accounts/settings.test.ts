@@ -136,6 +136,72 @@ describe("password change", () => {
     expect((await me(user.cookie)).username).toBe("pw_guesser");
   }, 30_000);
 
+  describe("and strangers' log-ins", () => {
+    /** A JSON call from `address`, through the site's one trusted proxy. */
+    const from = (
+      api: ReturnType<typeof createApi>,
+      address: string,
+      path: string,
+      body: Record<string, string>,
+      cookie = "",
+    ) =>
+      api.request(path, {
+        method: "POST",
+        headers: {
+          cookie,
+          accept: "application/json",
+          "content-type": "application/json",
+          "x-forwarded-for": address,
+        },
+        body: JSON.stringify(body),
+      });
+    const newPassword = "Brand-New-Pass1";
+
+    it("goes through when strangers' wrong log-ins have locked the account, which stays locked", async () => {
+      const api = createApi(t.handle, { limits: accountLimiters(), trustedProxies: 1 });
+      const owner = await signedIn("pw_besieged");
+      for (let i = 0; i < 10; i++) {
+        const guess = { username: "pw_besieged", password: `Wrong-${i}` };
+        expect((await from(api, `198.51.100.${i}`, "/login", guess)).status).toBe(401);
+      }
+      const locked = { username: "pw_besieged", password: PASSWORD };
+      expect((await from(api, "198.51.100.99", "/login", locked)).status).toBe(429);
+
+      const change = { old_password: PASSWORD, new_password: newPassword };
+      const changed = await from(
+        api,
+        "192.0.2.10",
+        "/apiv2/updateuserpassword",
+        change,
+        owner.cookie,
+      );
+      expect(changed.status).toBe(200);
+      // The change is no log-in: new browsers still wait out the strangers' window.
+      const after = { username: "pw_besieged", password: newPassword };
+      expect((await from(api, "198.51.100.98", "/login", after)).status).toBe(429);
+    }, 30_000);
+
+    it("does not lock the owner's next log-in, and still stops after ten guesses", async () => {
+      const api = createApi(t.handle, { limits: accountLimiters(), trustedProxies: 1 });
+      const owner = await signedIn("pw_fumbler");
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        const guess = { old_password: `guess-${i}`, new_password: newPassword };
+        statuses.push(
+          (await from(api, "192.0.2.20", "/apiv2/updateuserpassword", guess, owner.cookie)).status,
+        );
+      }
+      expect(statuses).toEqual([...Array(10).fill(400), 429]);
+      // The same guesses from a stolen session spread over addresses stop just the same.
+      const spread = { old_password: "guess-x", new_password: newPassword };
+      expect(
+        (await from(api, "192.0.2.21", "/apiv2/updateuserpassword", spread, owner.cookie)).status,
+      ).toBe(429);
+      const login = { username: "pw_fumbler", password: PASSWORD };
+      expect((await from(api, "198.51.100.150", "/login", login)).status).toBe(200);
+    }, 30_000);
+  });
+
   it("is refused to visitors", async () => {
     const response = await send(
       "POST",
