@@ -340,6 +340,44 @@ describe("reading lists", () => {
     expect(await cover()).toBe("/c/Other");
   });
 
+  it("are missing to an account their owner blocked, as the owner's stories are; not to a muted one", async () => {
+    const owner = await person();
+    const blocked = await person();
+    const muted = await person();
+    const list = await json<ReadingListSummary>(await createList(owner, "Shelf", stories[0]));
+    expect((await t.send("POST", `/v4/users/${blocked.username}/blocks`, owner)).status).toBe(200);
+    const muting = await t.send(
+      "POST",
+      `/apiv2/ignoreuser?id=${muted.username}&action=ignore_user`,
+      owner,
+    );
+    expect(muting.status).toBe(200);
+    const seenBy = async (who: Person | null) => ({
+      lists: (
+        await json<ReadingListPage>(
+          await t.send("GET", `/api/v3/users/${owner.username}/lists`, who),
+        )
+      ).lists.map((shown) => shown.id),
+      numLists: (
+        await json<UserProfile>(await t.send("GET", `/api/v3/users/${owner.username}`, who))
+      ).numLists,
+      list: (await t.send("GET", `/api/v3/lists/${list.id}`, who)).status,
+    });
+    const shown = { lists: [list.id], numLists: 1, list: 200 };
+
+    expect(await seenBy(blocked)).toEqual({ lists: [], numLists: 0, list: 404 });
+    const total = await json<ReadingListPage>(
+      await t.send("GET", `/api/v3/users/${owner.username}/lists`, blocked),
+    );
+    expect(total.total).toBe(0);
+    for (const who of [owner, muted, null]) expect(await seenBy(who)).toEqual(shown);
+
+    expect((await t.send("DELETE", `/v4/users/${blocked.username}/blocks`, owner)).status).toBe(
+      200,
+    );
+    expect(await seenBy(blocked)).toEqual(shown);
+  });
+
   it("pages the user's lists, projects fields, and refuses bad paging", async () => {
     const owner = await person();
     for (const name of ["One", "Two", "Three"]) await createList(owner, name);

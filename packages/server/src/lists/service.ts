@@ -10,7 +10,7 @@ import {
   MAX_LIST_STORIES,
   MAX_READING_LISTS,
 } from "@inkwell/shared";
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { nextPageUrl, type Page } from "../http/paging.ts";
@@ -45,12 +45,28 @@ export async function addableStories(db: Kysely<Database>, viewer: Viewer, story
 }
 
 /**
- * A list's summary columns. The cover is the first story's that this viewer may see (the
+ * Lists whose owner has not blocked the viewer: a blocked account does not get the
+ * blocker's lists, as it does not get their stories (accounts-safety-messaging.md §4).
+ * A probe of user_blocks' primary key.
+ */
+const notBlockedByOwner = (eb: ExpressionBuilder<Database, "reading_lists">, viewerId: number) =>
+  eb.not(
+    eb.exists(
+      eb
+        .selectFrom("user_blocks")
+        .select("user_blocks.blocker_id")
+        .whereRef("user_blocks.blocker_id", "=", "reading_lists.user_id")
+        .where("user_blocks.blocked_id", "=", viewerId),
+    ),
+  );
+
+/**
+ * A list's summary columns, of lists this viewer may see (notBlockedByOwner). The cover is the first story's that this viewer may see (the
  * list's own stories' rule, listedStory), so a visitor never sees a mature cover on someone's
  * list, nor a reader the cover of a story by someone they blocked.
  */
 function selectLists(db: Kysely<Database>, viewer: MaybeViewer) {
-  return db
+  const lists = db
     .selectFrom("reading_lists")
     .innerJoin("users", "users.id", "reading_lists.user_id")
     .select([
@@ -73,6 +89,7 @@ function selectLists(db: Kysely<Database>, viewer: MaybeViewer) {
         .limit(1)
         .as("cover"),
     );
+  return viewer ? lists.where((eb) => notBlockedByOwner(eb, viewer.id)) : lists;
 }
 
 type ListRow = Awaited<ReturnType<ReturnType<typeof selectLists>["executeTakeFirstOrThrow"]>>;
@@ -139,22 +156,31 @@ export async function userLists(
   return { lists: rows.map(toSummary), total: Number(count.total) };
 }
 
-/** How many public lists a profile shows. */
-export async function countPublicLists(db: Kysely<Database>, userId: number): Promise<number> {
-  return (await publicListCounts(db, [userId])).get(userId) ?? 0;
+/** How many public lists a profile shows this viewer. */
+export async function countPublicLists(
+  db: Kysely<Database>,
+  userId: number,
+  viewer: MaybeViewer,
+): Promise<number> {
+  return (await publicListCounts(db, [userId], viewer)).get(userId) ?? 0;
 }
 
-/** How many public lists each of these users' profiles shows (none: not in the map). */
+/**
+ * How many public lists each of these users' profiles shows this viewer (none: not in the
+ * map), as their lists list them.
+ */
 export async function publicListCounts(
   db: Kysely<Database>,
   userIds: readonly number[],
+  viewer: MaybeViewer,
 ): Promise<Map<number, number>> {
   if (userIds.length === 0) return new Map();
-  const rows = await db
+  const lists = db
     .selectFrom("reading_lists")
     .select((eb) => ["user_id", eb.fn.countAll<number>().as("total")])
     .where("user_id", "in", userIds)
-    .where("is_private", "=", 0)
+    .where("is_private", "=", 0);
+  const rows = await (viewer ? lists.where((eb) => notBlockedByOwner(eb, viewer.id)) : lists)
     .groupBy("user_id")
     .execute();
   return new Map(rows.map((row) => [Number(row.user_id), Number(row.total)]));

@@ -202,7 +202,7 @@ export async function searchUsers(
           .where("followee_id", "in", ids)
           .execute()
       : [],
-    publicListCounts(db, ids),
+    publicListCounts(db, ids, viewer),
   ]);
   const byId = new Map(rows.map((row) => [Number(row.id), row]));
   const page = ids.flatMap((id) => byId.get(id) ?? []);

@@ -85,7 +85,7 @@ export async function getProfile(
       )
       .select((eb) => eb.fn.countAll<number>().as("total"))
       .executeTakeFirstOrThrow(),
-    countPublicLists(db, user.id),
+    countPublicLists(db, user.id, viewer),
     viewer && viewer.id !== user.id
       ? db
           .selectFrom("follows")
