@@ -61,9 +61,10 @@ const notBlockedByOwner = (eb: ExpressionBuilder<Database, "reading_lists">, vie
   );
 
 /**
- * A list's summary columns, of lists this viewer may see (notBlockedByOwner). The cover is the first story's that this viewer may see (the
- * list's own stories' rule, listedStory), so a visitor never sees a mature cover on someone's
- * list, nor a reader the cover of a story by someone they blocked.
+ * A list's summary columns, of lists this viewer may see (notBlockedByOwner). The cover is
+ * the first story's that this viewer may see (the list's own stories' rule, listedStory), so
+ * a visitor never sees a mature cover on someone's list, nor a reader the cover of a story
+ * by someone they blocked.
  */
 function selectLists(db: Kysely<Database>, viewer: MaybeViewer) {
   const lists = db

@@ -333,6 +333,11 @@ describe("block", () => {
     );
     expect(profile.safety).toEqual({ isMuted: false, isBlocked: true });
     expect(profile.numStoriesPublished).toBe(1);
+    // The blocked account sees the blocker's works counted as it sees their list: empty.
+    const blockers = await json<UserProfile>(
+      await read(blocked, `/api/v3/users/${blocker.username}`),
+    );
+    expect(blockers.numStoriesPublished).toBe(0);
     const list = await json<BlockedUsers>(
       await read(blocker, `/v4/users/${blocker.id}/blocks?get_all=true`),
     );
@@ -343,6 +348,10 @@ describe("block", () => {
 
     await del(blocker, `/v4/users/${blocked.username}/blocks`);
     expect((await read(blocked, `/api/v3/stories/${mine.id}`)).status).toBe(200);
+    expect(
+      (await json<UserProfile>(await read(blocked, `/api/v3/users/${blocker.username}`)))
+        .numStoriesPublished,
+    ).toBe(1);
     expect(await tagPage(blocked, "blocktest")).toEqual({ titles: ["Mine", "Theirs"], total: 2 });
   });
 

@@ -67,6 +67,7 @@ export async function getProfile(
     followRow,
     isMutedByViewer,
     isBlockedByViewer,
+    blocksViewer,
     numFollowers,
     numFollowing,
   ] = await Promise.all([
@@ -96,6 +97,7 @@ export async function getProfile(
       : undefined,
     viewer ? isMuted(db, viewer.id, user.id) : false,
     viewer ? isBlocked(db, viewer.id, user.id) : false,
+    viewer ? isBlocked(db, user.id, viewer.id) : false,
     // As the followers and following lists count them for this viewer.
     followCount(db, user, "followers", viewer),
     followCount(db, user, "following", viewer),
@@ -109,7 +111,8 @@ export async function getProfile(
     backgroundUrl: user.background_url,
     highlight_colour: user.highlight_colour,
     description: user.description,
-    numStoriesPublished: Number(published.total),
+    // Someone this user blocked gets none of their stories, so counts none (as numLists).
+    numStoriesPublished: blocksViewer ? 0 : Number(published.total),
     numLists,
     numFollowers,
     numFollowing,
