@@ -319,6 +319,14 @@ describe("the home page on a phone", () => {
         .poll(() => page.locator(".paid-catalog section").count(), { timeout: 10_000 })
         .toBeGreaterThan(4);
       expect(page.url()).toBe(`${server.url}/catalog/inkwelloriginals?groups=8`);
+      // Groups loaded in place keep the page's title, and the next batch loads too.
+      await page.getByRole("heading", { level: 1, name: "Catalog - Inkwell Originals" }).waitFor();
+      await page.getByRole("link", { name: "More groups" }).scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => page.locator(".paid-catalog section").count(), { timeout: 10_000 })
+        .toBeGreaterThan(8);
+      expect(page.url()).toBe(`${server.url}/catalog/inkwelloriginals?groups=12`);
+      await page.getByRole("heading", { level: 1, name: "Catalog - Inkwell Originals" }).waitFor();
       await expectNoAxeViolations(page, "the originals catalog at 360 px");
     });
   });

@@ -11,13 +11,27 @@ export function idFromParam(param: string | undefined): number | null {
 export const notFoundResponse = () => data(null, { status: 404 });
 
 /**
+ * The address the reader is on, as a loader sees it. A loader run by a client navigation or a
+ * revalidation gets React Router's data request (`/catalog/paidstories.data?groups=8`), and a
+ * link or a nextUrl built from it would lead to that data, not to the page.
+ */
+export function pageUrl(request: Request): URL {
+  const url = new URL(request.url);
+  url.pathname = url.pathname.endsWith("/_.data")
+    ? url.pathname.slice(0, -"_.data".length)
+    : url.pathname.replace(/\.data$/, "");
+  url.searchParams.delete("_routes");
+  return url;
+}
+
+/**
  * The signed-in user, for a page that is only for members: a visitor is sent to log in and
  * comes back to this very address. No cookie, no call.
  */
 export async function currentUserOrLogin(api: ApiClient, request: Request): Promise<CurrentUser> {
   const user = request.headers.has("cookie") ? await api.currentUser() : null;
   if (user) return user;
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   throw redirect(`/login?${new URLSearchParams({ nextUrl: url.pathname + url.search })}`);
 }
 

@@ -14,7 +14,7 @@ import { ErrorPage } from "../components/error-page.tsx";
 import { reportAbout, reportDate } from "../features/reports/my-reports.tsx";
 import { StaffNoteList } from "../features/reports/staff-notes.tsx";
 import { t } from "../i18n/index.ts";
-import { idFromParam, notFoundResponse, orNotFound } from "../lib/route-data.ts";
+import { idFromParam, notFoundResponse, orNotFound, pageUrl } from "../lib/route-data.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import "../styles/reports.css";
 import type { Route } from "./+types/community-report";
@@ -23,7 +23,7 @@ const text = t.reports;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const user = request.headers.has("cookie") ? await api.currentUser() : null;
   if (!user) throw redirect(`/login?${new URLSearchParams({ nextUrl: url.pathname })}`);
   if (!isModerator(user)) throw notFoundResponse();

@@ -20,7 +20,7 @@ import { DailyChart } from "../features/analytics/daily-chart.tsx";
 import { AnalyticsInfo } from "../features/analytics/info.tsx";
 import { ShareBars } from "../features/analytics/share-bars.tsx";
 import { t } from "../i18n/index.ts";
-import { idFromParam, notFoundResponse } from "../lib/route-data.ts";
+import { idFromParam, notFoundResponse, pageUrl } from "../lib/route-data.ts";
 import "../styles/analytics.css";
 import { useFocusInSight } from "../lib/use-focus-in-sight.ts";
 import type { Route } from "./+types/myworks-analytics";
@@ -42,7 +42,7 @@ const tabPath = (storyId: number, tab: Tab) =>
 export async function loader({ request, params, context }: Route.LoaderArgs): Promise<TabData> {
   const api = context.get(apiContext);
   const user = request.headers.has("cookie") ? await api.currentUser() : null;
-  const path = new URL(request.url).pathname;
+  const path = pageUrl(request).pathname;
   if (!user) throw redirect(`/login?${new URLSearchParams({ nextUrl: path })}`);
   const id = idFromParam(params.storyId);
   if (id === null) throw notFoundResponse();

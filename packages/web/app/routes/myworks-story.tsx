@@ -15,13 +15,13 @@ import { OwnSale } from "../features/works/own-sale.tsx";
 import { StoryDetailsForm } from "../features/works/story-details-form.tsx";
 import { TableOfContents } from "../features/works/table-of-contents.tsx";
 import { t } from "../i18n/index.ts";
-import { idFromParam, notFoundResponse, orNotFound } from "../lib/route-data.ts";
+import { idFromParam, notFoundResponse, orNotFound, pageUrl } from "../lib/route-data.ts";
 import type { Route } from "./+types/myworks-story";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const user = request.headers.has("cookie") ? await api.currentUser() : null;
-  const path = new URL(request.url).pathname;
+  const path = pageUrl(request).pathname;
   if (!user) throw redirect(`/login?${new URLSearchParams({ nextUrl: path })}`);
   const { categories } = await api.categories();
   if (params.storyId === undefined) return { story: null, categories, staff: false };

@@ -6,6 +6,7 @@ import { apiContext } from "../api/context.ts";
 import { ErrorLine } from "../components/alert.tsx";
 import { StoryCarousel } from "../components/story-carousel.tsx";
 import { t } from "../i18n/index.ts";
+import { pageUrl } from "../lib/route-data.ts";
 import { useNearEnd } from "../lib/use-near-end.ts";
 import type { Route } from "./+types/paid-catalog";
 import "../styles/home.css";
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ),
     ),
   );
-  const path = new URL(request.url).pathname;
+  const path = pageUrl(request).pathname;
   return {
     groups,
     more: tags.length > shown ? shown + GROUPS_PER_LOAD : null,

@@ -8,6 +8,7 @@ import { SearchFilters } from "../features/search/search-filters.tsx";
 import { STORY_PAGE, StoryResults } from "../features/search/story-results.tsx";
 import { t } from "../i18n/index.ts";
 import { useCurrentUser } from "../lib/current-user.ts";
+import { pageUrl } from "../lib/route-data.ts";
 import type { Route } from "./+types/search-results";
 
 const MAX_OFFSET = 10_000;
@@ -26,7 +27,7 @@ async function orEmpty<T>(request: Promise<T>, empty: T): Promise<T> {
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const term = (params.term ?? "").trim();
   if (!term) throw redirect("/search");
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const tab = url.pathname.endsWith("/people") ? "people" : "stories";
   const offsetParam = Number(url.searchParams.get("offset") ?? "0");
   const offset =

@@ -4,7 +4,7 @@ import { data, redirect } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { Icon } from "../components/icon.tsx";
 import { t } from "../i18n/index.ts";
-import { notFoundResponse } from "../lib/route-data.ts";
+import { notFoundResponse, pageUrl } from "../lib/route-data.ts";
 import type { Route } from "./+types/user-activation";
 
 /**
@@ -14,7 +14,7 @@ import type { Route } from "./+types/user-activation";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const user = request.headers.has("cookie") ? await api.currentUser() : null;
   if (!user) {
     throw redirect(`/login?${new URLSearchParams({ nextUrl: `${url.pathname}${url.search}` })}`);

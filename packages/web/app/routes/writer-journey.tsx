@@ -3,12 +3,13 @@ import { redirect } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { JourneyStep } from "../features/writer-onboarding/journey-step.tsx";
 import { t } from "../i18n/index.ts";
+import { pageUrl } from "../lib/route-data.ts";
 import type { Route } from "./+types/writer-journey";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const user = request.headers.has("cookie") ? await api.currentUser() : null;
-  const path = new URL(request.url).pathname;
+  const path = pageUrl(request).pathname;
   if (!user) throw redirect(`/login?${new URLSearchParams({ nextUrl: path })}`);
   const step = writerJourneyStep(params["*"] ?? "");
   // Unknown routes below the questionnaire go back to its first question.
