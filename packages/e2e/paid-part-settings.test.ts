@@ -80,6 +80,17 @@ describe("the writer's paid-part settings", () => {
       expect(closeTop).toBeGreaterThanOrEqual((await dialog.boundingBox())?.y ?? Infinity);
       expect(columnsOf(part.partId)).toEqual({ paywalled: 1, is_bonus: 0, bonus_type: null });
 
+      // Mending a field takes its error away; the other field's stays until it is mended.
+      const noteRequired = dialog.getByText("Author's Note is required for exclusive chapters");
+      await dialog.getByLabel("Part Description").fill("Mara's letter, never sent.");
+      expect(await dialog.getByText("Part Description is required").count()).toBe(0);
+      expect(await dialog.getByLabel("Part Description").getAttribute("aria-invalid")).toBeNull();
+      expect(await noteRequired.count()).toBe(1);
+      // A Writer Reveal needs no note: choosing it leaves no word of the Exclusive Chapter's.
+      await dialog.getByRole("radio", { name: /^Writer Reveal · 8 Coins/ }).check();
+      expect(await noteRequired.count()).toBe(0);
+      await dialog.getByRole("radio", { name: /^Exclusive Chapter · 15 Coins/ }).check();
+
       await dialog.getByLabel("Part Description").fill("Mara's letter, never sent.");
       await dialog.getByLabel("Author's Note").fill("I wrote this one for you.");
       expect(await dialog.getByText("25/250").count()).toBe(1);

@@ -194,7 +194,11 @@ function PaidPartForm({ config, title, onSaved, onClose }: FormProps & { config:
         name={`${id}-kind`}
         checked={kind === value}
         aria-describedby={`${id}-${value}-hint`}
-        onChange={() => setKind(value)}
+        onChange={() => {
+          setKind(value);
+          // What was wrong was wrong of the kind chosen before: the new one starts clean.
+          setErrors({});
+        }}
       />
       <span>
         <span className="paid-part__label">{label}</span>
@@ -225,7 +229,10 @@ function PaidPartForm({ config, title, onSaved, onClose }: FormProps & { config:
           aria-describedby={[`${id}-${field}-hint`, error && `${id}-${field}-error`]
             .filter(Boolean)
             .join(" ")}
-          onChange={(event) => set(event.target.value)}
+          onChange={(event) => {
+            set(event.target.value);
+            setErrors((current) => ({ ...current, [field]: "" }));
+          }}
         />
         <p className="field__hint paid-part__count" id={`${id}-${field}-hint`}>
           <span>{hint}</span>
