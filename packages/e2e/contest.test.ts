@@ -183,6 +183,10 @@ describe("the Inkwell Awards", () => {
       await dialog.getByRole("button", { name: "Submit my story" }).click();
 
       await dialog.getByRole("heading", { name: "Congratulations!" }).waitFor();
+      // The form and its Submit button are gone: the news has the focus, not the page.
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.textContent))
+        .toBe("Congratulations!");
       await dialog
         .getByText(`We added #${CONTEST} to your story so readers can find the contest's entries.`)
         .waitFor();
@@ -258,6 +262,9 @@ describe("the Inkwell Awards", () => {
         `**/contests/${CONTEST}?storyId=${story.id}&success=true&hasAddedWattysTag=true`,
       );
       await page.getByRole("heading", { name: "Congratulations!" }).waitFor();
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.textContent))
+        .toBe("Congratulations!");
       await expectNoAxeViolations(page, "the contest success page at 1280 px");
       expect(JSON.parse(submissionsOf(story.id)[0]?.entry ?? "{}")).toMatchObject({
         storyStatus: "ONGOING",

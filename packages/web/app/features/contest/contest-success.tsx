@@ -1,4 +1,5 @@
 import { PartyPopper } from "lucide";
+import { useEffect, useRef } from "react";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 
@@ -18,10 +19,16 @@ export function ContestSuccess({
   /** In the modal: closes it; on the page the story link is the way on. */
   onClose?: () => void;
 }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // It stands where the form and its Submit button were: without this, focus falls to the
+  // page and a screen reader says nothing of the entry (docs/decisions/057, 058).
+  useEffect(() => heading.current?.focus(), []);
   return (
-    <div className="contest-success" role="status">
+    <div className="contest-success">
       <Icon of={PartyPopper} aria-hidden="true" size={40} className="contest-success__icon" />
-      <h2 className="contest-success__title">{t.contest.success.title}</h2>
+      <h2 className="contest-success__title" ref={heading} tabIndex={-1}>
+        {t.contest.success.title}
+      </h2>
       <p>{t.contest.success.text(storyTitle, year)}</p>
       {addedTag && <p>{t.contest.success.tagAdded(addedTag)}</p>}
       <p>{t.contest.success.next}</p>
