@@ -221,22 +221,34 @@ describe("the header on the smallest phones", () => {
       }),
     );
 
-  const expectOneRow = (row: Array<{ middle: number; right: number }>) => {
+  const expectOneRow = (row: Array<{ middle: number; right: number }>, width = narrow.width) => {
     const middles = row.map((control) => control.middle);
     expect(Math.max(...middles) - Math.min(...middles), JSON.stringify(row)).toBeLessThan(4);
-    expect(Math.max(...row.map((control) => control.right))).toBeLessThanOrEqual(narrow.width);
+    expect(Math.max(...row.map((control) => control.right))).toBeLessThanOrEqual(width);
   };
 
   test("at 320 px a reader's Browse, wallet, inbox and menu share one row, and the menu opens on the screen", async () => {
     await withPage({ viewport: narrow, baseURL: server.url }, async (page) => {
       await logInAt(page, "demo_reader", "/home");
-      const row = await firstRow(page, [
-        ".browse",
-        ".wallet-slot",
-        ".inbox-link",
-        ".account-menu__toggle",
-      ]);
-      expectOneRow(row);
+      const readersRow = [".browse", ".wallet-slot", ".inbox-link", ".account-menu__toggle"];
+      expectOneRow(await firstRow(page, readersRow));
+      // A wealthier reader's balance, abbreviated from 10,000 (§9), leaves the row whole too:
+      // five characters at 320 px, six at 360.
+      for (const [amount, shown, viewport] of [
+        [12_345, "12.3K", narrow],
+        [123_456, "123.4K", PHONE],
+      ] as const) {
+        await page.route("**/v5/users/*/wallet", (route) =>
+          route.fulfill({ json: [{ id: "coins", amount }] }),
+        );
+        await page.setViewportSize(viewport);
+        await page.reload();
+        await page.locator(".wallet-button").getByText(shown).waitFor();
+        expectOneRow(await firstRow(page, readersRow), viewport.width);
+        await page.unroute("**/v5/users/*/wallet");
+      }
+      await page.setViewportSize(narrow);
+      await page.reload();
       await page.getByLabel("Account", { exact: true }).click();
       const panel = await page.locator(".account-menu__panel").boundingBox();
       if (!panel) throw new Error("the account menu opened");
