@@ -39,8 +39,12 @@ describe("paid parts", () => {
       await paywall.getByText("You have 45 Coins").waitFor();
       await expectNoAxeViolations(page, "a locked part for a reader at 360 px");
 
-      await paywall.getByRole("button", { name: "Unlock for 6 Coins" }).click();
+      // Bought by keyboard: the paywall goes, and focus moves on to the part it opened.
+      await paywall.getByRole("button", { name: "Unlock for 6 Coins" }).focus();
+      await page.keyboard.press("Enter");
       await page.locator(".reader__text p").first().waitFor();
+      const title = await page.getByRole("heading", { level: 1 }).textContent();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(title);
       const thanks = page.getByRole("status").filter({ hasText: "Thank you for supporting" });
       await thanks.getByText("-6 Coins for next part").waitFor();
       expect(await page.getByRole("region", { name: "Unlock this part" }).count()).toBe(0);

@@ -6,7 +6,7 @@ import {
   READER_SETTINGS_COOKIE,
 } from "@inkwell/shared";
 import { ArrowLeft, ArrowRight, ChevronRight } from "lucide";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { Avatar } from "../components/avatar.tsx";
@@ -14,7 +14,7 @@ import { ErrorPage } from "../components/error-page.tsx";
 import { Icon } from "../components/icon.tsx";
 import { UserBadges } from "../components/user-badges.tsx";
 import { Paywall } from "../features/coins/paywall.tsx";
-import { UnlockedThanks } from "../features/coins/unlocked-thanks.tsx";
+import { UnlockedThanks, useJustUnlocked } from "../features/coins/unlocked-thanks.tsx";
 import { CommentsSection } from "../features/comments/comments-section.tsx";
 import { ParagraphComments } from "../features/comments/paragraph-comments.tsx";
 import { AddToButton } from "../features/lists/add-to-button.tsx";
@@ -83,7 +83,14 @@ function PartView({ part, now, resumeAt, ...loaded }: Route.ComponentProps["load
   const { story, paywall } = part;
   const [settings, setSettings] = useState(loaded.settings);
   const textRef = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const signedIn = useCurrentUser() !== null;
+  const justUnlocked = useJustUnlocked() !== undefined && paywall === null;
+  // The paywall and the button that bought the part are gone: the part they opened takes the
+  // focus, or it falls to the page's top (docs/decisions/057).
+  useEffect(() => {
+    if (justUnlocked) heading.current?.focus();
+  }, [justUnlocked]);
   const position = useReadingProgress(textRef, {
     storyId: story.id,
     partId: part.id,
@@ -103,7 +110,9 @@ function PartView({ part, now, resumeAt, ...loaded }: Route.ComponentProps["load
           <Icon of={ChevronRight} aria-hidden="true" size={16} />
         </a>
         <p className="reader__position">{t.part.partOf(part.number, story.numParts)}</p>
-        <h1 className="reader__title">{part.title}</h1>
+        <h1 className="reader__title" ref={heading} tabIndex={-1}>
+          {part.title}
+        </h1>
         <a className="reader__author" href={`/user/${story.user.username}`}>
           <Avatar src={story.user.avatar} name={story.user.name} size={24} />
           <span>

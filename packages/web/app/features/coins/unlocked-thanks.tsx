@@ -13,14 +13,18 @@ import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 import type { UnlockedState } from "./paywall.tsx";
 
+/** What the paywall just bought to open this part, if the reader came here from it. */
+export function useJustUnlocked(): UnlockedState["unlocked"] | undefined {
+  return (useLocation().state as Partial<UnlockedState> | null)?.unlocked;
+}
+
 /**
  * The author's thank-you after a purchase (writer-paid-contest.md §4): 0.7 s after the
  * unlocked part opens, for 6 s, with what the Coins went on. Shown once per purchase: it
  * reads the navigation's state, which a reload does not keep.
  */
 export function UnlockedThanks({ author }: { author: Pick<UserSummary, "name" | "avatar"> }) {
-  const location = useLocation();
-  const unlocked = (location.state as Partial<UnlockedState> | null)?.unlocked;
+  const unlocked = useJustUnlocked();
   const [shown, setShown] = useState(false);
   const spent = unlocked?.spent ?? 0;
 
