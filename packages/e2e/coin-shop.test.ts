@@ -159,8 +159,11 @@ describe("the Coin Shop", () => {
         await route.fetch();
         await route.abort("connectionreset");
       });
-      await pack.click();
+      // Pressed by keyboard, the pack keeps the focus while it is bought and after it fails.
+      await pack.focus();
+      await page.keyboard.press("Enter");
       await shop.getByRole("alert").getByText("Something went wrong. Please try again.").waitFor();
+      expect(await pack.evaluate((node) => node === document.activeElement)).toBe(true);
       await page.unroute("**/v5/coins/purchase");
 
       await pack.click();

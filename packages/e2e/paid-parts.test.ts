@@ -82,6 +82,8 @@ describe("paid parts", () => {
       const release = await holdRequests(page, `**/v5/story/${story.id}/paid-content/purchase`);
       await confirm.getByRole("button", { name: `Unlock for ${price} Coins` }).click();
       await walletButton.getByText("Deducting").waitFor();
+      // Back from the confirmation, focus is on Whole story, busy but not dropped to the page.
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Deducting…");
       release();
       await page.locator(".reader__text p").first().waitFor();
       await walletButton.getByText(`-${price} Coins for story`).waitFor();

@@ -7,6 +7,7 @@ import {
 import { useEffect, useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { ErrorLine, LoadingStatus } from "../../components/alert.tsx";
+import { BusyButton } from "../../components/busy-button.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
 import { usePurchaseKey } from "../../lib/purchase-key.ts";
@@ -78,10 +79,9 @@ export function CoinShop({ open, onClose, notice, onBought }: CoinShopProps) {
               const extra = premiumExtra(pack);
               return (
                 <li key={pack.id}>
-                  <button
-                    type="button"
+                  <BusyButton
                     className={pack.featured ? "coin-pack coin-pack--featured" : "coin-pack"}
-                    disabled={buying !== null}
+                    busy={buying !== null}
                     onClick={() => buy(pack)}
                   >
                     {pack.featured && (
@@ -101,7 +101,7 @@ export function CoinShop({ open, onClose, notice, onBought }: CoinShopProps) {
                     <span className="coin-pack__price">
                       {buying === pack.id ? t.coins.buying : t.coins.packPrice(pack.price)}
                     </span>
-                  </button>
+                  </BusyButton>
                 </li>
               );
             })}

@@ -10,6 +10,7 @@ import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { browserApi } from "../../api/client.ts";
 import { Avatar } from "../../components/avatar.tsx";
+import { BusyButton } from "../../components/busy-button.tsx";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { Toast } from "../../components/toast.tsx";
@@ -157,23 +158,21 @@ export function Paywall({
       {paywall.sale && <SaleNotice sale={paywall.sale} />}
       {user ? (
         <div className="paywall__actions">
-          <button
-            type="button"
+          <BusyButton
             className="button button--primary button--large"
-            disabled={buying !== null}
+            busy={buying !== null}
             onClick={() => buy("part")}
           >
             {buying === "part" ? t.coins.deducting : t.coins.unlockPart(paywall.price)}
-          </button>
+          </BusyButton>
           {paywall.storyPrice > 0 && (
-            <button
-              type="button"
+            <BusyButton
               className="button button--large"
-              disabled={buying !== null}
+              busy={buying !== null}
               onClick={() => setConfirming(true)}
             >
               {buying === "story" ? t.coins.deducting : t.coins.unlockStory(paywall.storyPrice)}
-            </button>
+            </BusyButton>
           )}
         </div>
       ) : (
