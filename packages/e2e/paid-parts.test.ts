@@ -29,6 +29,13 @@ describe("paid parts", () => {
       // The text is not on the page at all, nor the vote button or comments.
       expect(await page.locator(".reader__text").count()).toBe(0);
       expect(await page.getByRole("button", { name: /^Vote/ }).count()).toBe(0);
+      // Not read yet, it offers no Continue beside its Unlock: the next part is a link below.
+      const next = page
+        .getByRole("navigation", { name: "Parts" })
+        .getByRole("link", { name: /Next/ });
+      await next.waitFor();
+      const goOn = page.getByRole("link", { name: "Continue to next part" });
+      expect(await goOn.count()).toBe(0);
       await expectNoAxeViolations(page, "a locked part for a visitor at 360 px");
 
       await paywall.getByText(/^This part costs 6 Coins; the whole story \d+ Coins\.$/).waitFor();
@@ -48,6 +55,7 @@ describe("paid parts", () => {
       const thanks = page.getByRole("status").filter({ hasText: "Thank you for supporting" });
       await thanks.getByText("-6 Coins for next part").waitFor();
       expect(await page.getByRole("region", { name: "Unlock this part" }).count()).toBe(0);
+      await goOn.waitFor();
 
       // Unlocked for good: a reload reads the text, without thanks this time.
       await page.reload();

@@ -154,7 +154,8 @@ function PartView({ part, now, resumeAt, ...loaded }: Route.ComponentProps["load
             votes={part.voteCount}
           />
         )}
-        {part.nextPart ? (
+        {/* A locked part is not read yet: nothing to continue from, no end to congratulate. */}
+        {paywall ? null : part.nextPart ? (
           <a
             className="button button--primary button--large part-end__continue"
             href={part.nextPart.url}
