@@ -303,6 +303,12 @@ describe("settings", () => {
       await page.waitForURL(`${server.url}/settings`);
       await page.getByRole("button", { name: "Change Email" }).click();
       const dialog = page.getByRole("dialog", { name: "Change email" });
+      // One shape with the username and password modals: Save as wide as the form's fields.
+      const [save, field] = await Promise.all([
+        dialog.getByRole("button", { name: "Save" }).boundingBox(),
+        dialog.getByLabel("New email", { exact: true }).boundingBox(),
+      ]);
+      expect(save?.width).toBeCloseTo(field?.width ?? 0, 0);
       // §4: the check shows pending while the server looks, then a warning.
       const answer = await holdRequests(page, "**/api/v3/users/validate?email=*");
       await dialog.getByLabel("New email", { exact: true }).fill("demo_writer@example.com");

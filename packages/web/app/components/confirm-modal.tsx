@@ -37,7 +37,7 @@ export function ConfirmModal({
       <div className="modal__form confirm-modal">
         <p>{text}</p>
         <ErrorLine text={error} />
-        <div className="modal__actions">
+        <div className="modal__actions modal__actions--fill">
           <BusyButton className="button" busy={busy} onClick={onCancel}>
             {cancelLabel}
           </BusyButton>

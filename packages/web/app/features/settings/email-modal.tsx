@@ -158,7 +158,7 @@ export function EmailModal({ open, hasPassword, onClose, onBack }: EmailModalPro
               <a href="/forgot?nextUrl=settings">{t.settings.emailModal.forgot}</a>
             </>
           )}
-          <div className="modal__actions">
+          <div className="modal__actions modal__actions--fill">
             {onBack && (
               <button className="button" type="button" onClick={onBack}>
                 {t.settings.emailModal.back}
