@@ -176,6 +176,12 @@ describe("a new writer's first story, from sign-up to a reader", () => {
         .waitFor();
       // Under a day away: the reminder job could not send one, so none is promised.
       expect(await scheduled.getByText(/reminder/).count()).toBe(0);
+      // Its two buttons share one row on a 360 px phone, as other modals' do.
+      const [change, go] = await Promise.all([
+        scheduled.getByRole("button", { name: "Change schedule" }).boundingBox(),
+        scheduled.getByRole("button", { name: "Continue" }).boundingBox(),
+      ]);
+      expect(change?.y).toBe(go?.y);
       await scheduled.getByRole("button", { name: "Continue" }).click();
       await page.getByRole("button", { name: "Change schedule" }).waitFor();
 
