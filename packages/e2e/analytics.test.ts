@@ -43,6 +43,13 @@ const demographicsOf = async (page: Page, storyId: number) =>
 
 const tabs = ["Overview", "Engagement", "Demographics"] as const;
 
+/** Where each tab link sits: the same on every tab when the current one's bold moves none. */
+const tabBoxes = (page: Page) =>
+  page
+    .getByRole("navigation", { name: "Analytics" })
+    .getByRole("link")
+    .evaluateAll((links) => links.map((link) => link.getBoundingClientRect().toJSON()));
+
 describe("writer analytics", () => {
   test("a writer opens a story's analytics from My Stories and reads each tab", async () => {
     await withPage({ viewport: PHONE, colorScheme: "dark", baseURL: server.url }, async (page) => {
@@ -57,6 +64,7 @@ describe("writer analytics", () => {
         name: "Overview",
       });
       expect(await current.getAttribute("aria-current")).toBe("page");
+      const overviewTabs = await tabBoxes(page);
 
       // The figures are the API's, each with its singular or plural label.
       const overview = await overviewOf(page, storyId);
@@ -113,6 +121,7 @@ describe("writer analytics", () => {
       // Engagement: one row per published part, in reading order.
       await page.getByRole("link", { name: "Engagement" }).click();
       await page.waitForURL(`${server.url}/myworks/${storyId}/analytics/interactions`);
+      expect(await tabBoxes(page)).toEqual(overviewTabs);
       const rows = page.getByRole("table").first().locator("tbody tr");
       expect(await rows.count()).toBe(overview.story.numParts);
       // Wider than a phone, the table scrolls in a region of its own, which takes focus so
@@ -136,6 +145,7 @@ describe("writer analytics", () => {
 
       await page.getByRole("link", { name: "Demographics" }).click();
       await page.waitForURL(`${server.url}/myworks/${storyId}/analytics/demographics`);
+      expect(await tabBoxes(page)).toEqual(overviewTabs);
       await page.getByText(/^\d+ readers? with an account in the last year$/).waitFor();
       // The demo's story has readers enough for bars (seed/demo.ts): the API's groups, each
       // of the minimum or more, the smaller ones together as Other ages.

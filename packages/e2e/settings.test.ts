@@ -66,10 +66,17 @@ describe("settings", () => {
           .map((tab) => tab.textContent);
       });
       expect(cutTabs).toEqual([]);
+      const tabBoxes = () =>
+        page
+          .locator(".tab-links a")
+          .evaluateAll((tabs) => tabs.map((tab) => tab.getBoundingClientRect().toJSON()));
+      const accountTabs = await tabBoxes();
       await page.getByRole("link", { name: "Notifications" }).click();
       await page.waitForURL(/#notifications$/);
       // The tab switches on the client: wait for its heading rather than reading at once.
       await page.getByRole("heading", { level: 2, name: "Notifications", exact: true }).waitFor();
+      // Its label turning bold moves no tab.
+      expect(await tabBoxes()).toEqual(accountTabs);
       expect(await page.getByRole("heading", { level: 2 }).count()).toBe(1);
       const subscribe = page.getByLabel("Inkwell news, tips and reading picks by email");
       await subscribe.check();

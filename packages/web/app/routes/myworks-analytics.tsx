@@ -288,6 +288,7 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
               <a
                 href={tabPath(story.id, tab)}
                 aria-current={tab === loaderData.tab ? "page" : undefined}
+                data-label={t.analytics.tabs[tab]}
               >
                 {t.analytics.tabs[tab]}
               </a>

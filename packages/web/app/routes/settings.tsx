@@ -68,7 +68,11 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
         <ul ref={tabs}>
           {TABS.map((name) => (
             <li key={name}>
-              <a href={`#${name}`} aria-current={tab === name ? "page" : undefined}>
+              <a
+                href={`#${name}`}
+                aria-current={tab === name ? "page" : undefined}
+                data-label={tabLabel(name)}
+              >
                 {tabLabel(name)}
               </a>
             </li>
