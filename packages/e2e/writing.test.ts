@@ -71,6 +71,8 @@ describe("a new writer's first story, from sign-up to a reader", () => {
       await page.getByRole("complementary", { name: "Interested in writing?" }).waitFor();
       await page.getByRole("link", { name: "New Story" }).click();
       await page.waitForURL(`${server.url}/myworks/new`);
+      // Headed as the button that led here: one capitalisation across the product.
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("New Story");
       await page.getByLabel("Title").fill(TITLE);
       await page
         .getByLabel("Description")

@@ -24,7 +24,6 @@ export const works = {
   saleOff: "Not on sale",
   saleNext: (date: string, days: number) =>
     `A story can go on sale once every ${days} days: your next sale can start on ${date}.`,
-  newStoryTitle: "New story",
   storyEditor: "Story editor",
   tabs: { details: "Story Details", contents: "Table of Contents" },
   fields: {

@@ -39,7 +39,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
-  const title = data?.story ? data.story.title : t.works.newStoryTitle;
+  const title = data?.story ? data.story.title : t.works.newStory;
   return [{ title: `${title} · ${t.brand}` }];
 }
 
@@ -71,7 +71,7 @@ function WriterEditor({
         <a href="/myworks">{t.works.heading}</a>
       </p>
       <header className="my-works__header">
-        <h1>{story ? story.title : t.works.newStoryTitle}</h1>
+        <h1>{story ? story.title : t.works.newStory}</h1>
         {story && (
           <a className="button" href={`/story/${story.id}`}>
             <Icon of={Eye} aria-hidden="true" size={18} />

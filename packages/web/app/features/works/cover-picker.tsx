@@ -40,7 +40,7 @@ export function CoverPicker({
       ) : bannedCover ? (
         <BannedCover src={bannedCover} title={title} width={128} />
       ) : (
-        <Cover src={cover} title={title || t.works.newStoryTitle} width={128} eager />
+        <Cover src={cover} title={title || t.works.newStory} width={128} eager />
       )}
       <div className="cover-picker__controls">
         <input
