@@ -9,7 +9,9 @@ import {
   tapsBeside,
   useBrowser,
 } from "./support/browser.ts";
+import { readDatabase } from "./support/database.ts";
 import { useServer } from "./support/server.ts";
+import { signUp } from "./support/sign-up.ts";
 
 const server = useServer();
 const { withPage } = useBrowser();
@@ -363,6 +365,49 @@ describe("safety", () => {
         message: "You can't mute yourself.",
       });
       await page.getByText("You can't mute yourself.").waitFor();
+    });
+  });
+
+  test("on a phone the Blocked Accounts list keeps long names in the margins and focus on its pager", async () => {
+    // Nine, one more than a page: the longest usernames, which are what could spill over.
+    const longest = readDatabase<{ username: string }>(
+      server.dataDir,
+      "SELECT username FROM users WHERE username NOT LIKE 'demo_%' ORDER BY length(username) DESC, id LIMIT 9",
+    ).map((row) => row.username);
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await signUp(page, "pager_reader");
+      for (const username of longest) {
+        expect(await sendFromPage(page, "POST", `/v4/users/${username}/blocks`)).toBe(200);
+      }
+      await page.goto("/settings#block");
+      const list = page.getByRole("list", { name: "Blocked accounts" });
+      await list.getByRole("listitem").first().waitFor();
+      const spill = await list.evaluate((ul) => {
+        const edge = ul.getBoundingClientRect().right;
+        return [...ul.querySelectorAll("li")]
+          .map((row) => row.getBoundingClientRect().right - edge)
+          .filter((past) => past > 0.5);
+      });
+      expect(spill).toEqual([]);
+
+      // The end of the pages leaves focus on the button pressed, announced unavailable.
+      const next = page.getByRole("button", { name: "Next page" });
+      const isFocused = (button: Locator) => button.evaluate((b) => b === document.activeElement);
+      await next.focus();
+      await page.keyboard.press("Enter");
+      await page.getByText("Page 2 of 2").waitFor();
+      expect(await list.getByRole("listitem").count()).toBe(1);
+      expect(await isFocused(next)).toBe(true);
+      expect(await next.getAttribute("aria-disabled")).toBe("true");
+      await page.keyboard.press("Enter");
+      expect(await page.getByText("Page 2 of 2").count()).toBe(1);
+      await page.keyboard.press("Shift+Tab");
+      const previous = page.getByRole("button", { name: "Previous page" });
+      expect(await isFocused(previous)).toBe(true);
+      await page.keyboard.press("Enter");
+      await page.getByText("Page 1 of 2").waitFor();
+      expect(await list.getByRole("listitem").count()).toBe(8);
+      expect(await isFocused(previous)).toBe(true);
     });
   });
 

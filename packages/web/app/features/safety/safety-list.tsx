@@ -85,14 +85,16 @@ export function SafetyList({ kind, username }: { kind: Kind; username: string })
               </li>
             ))}
           </ul>
+          {/* At either end its button stays focusable (aria-disabled), as the carousels':
+              disabled would drop a keyboard user's focus to the page. */}
           {pages > 1 && (
             <nav className="safety-list__pages" aria-label={t.safety.page(current + 1, pages)}>
               <button
                 className="button"
                 type="button"
                 aria-label={t.safety.previous}
-                disabled={current === 0}
-                onClick={() => setPage(current - 1)}
+                aria-disabled={current === 0}
+                onClick={() => current > 0 && setPage(current - 1)}
               >
                 <Icon of={ChevronLeft} aria-hidden="true" size={18} />
               </button>
@@ -101,8 +103,8 @@ export function SafetyList({ kind, username }: { kind: Kind; username: string })
                 className="button"
                 type="button"
                 aria-label={t.safety.next}
-                disabled={current >= pages - 1}
-                onClick={() => setPage(current + 1)}
+                aria-disabled={current >= pages - 1}
+                onClick={() => current < pages - 1 && setPage(current + 1)}
               >
                 <Icon of={ChevronRight} aria-hidden="true" size={18} />
               </button>
