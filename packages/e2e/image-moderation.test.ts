@@ -89,7 +89,10 @@ describe("image moderation", () => {
       );
       await expectNoAxeViolations(page, "the image appeal form at 360 px");
       await send.click();
-      await page.getByRole("heading", { name: "Thank you, we've received your appeal" }).waitFor();
+      const thanks = page.getByRole("heading", { name: "Thank you, we've received your appeal" });
+      await thanks.waitFor();
+      // The form and its Send are gone: focus is on the words that say it was received.
+      expect(await thanks.evaluate((heading) => heading === document.activeElement)).toBe(true);
       await page.getByRole("link", { name: "OK, got it" }).click();
       await page.waitForURL(`${server.url}/inbox/InkwellSupport`);
       await page.getByText("We've received your appeal of a flagged image.").waitFor();

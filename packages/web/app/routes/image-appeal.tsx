@@ -4,7 +4,8 @@ import {
   type ImageAppealStatus,
   SUPPORT_USERNAME,
 } from "@inkwell/shared";
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { browserApi } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
 import { Alert } from "../components/alert.tsx";
@@ -38,6 +39,8 @@ export default function ImageAppeal({ loaderData }: Route.ComponentProps) {
   const { imageUrl } = loaderData;
   const [reason, setReason] = useState("");
   const [phase, setPhase] = useState<Phase>({ name: "form" });
+  // The form gives way to the thanks, which take the focus its Send button had.
+  const thanks = useRef<HTMLHeadingElement>(null);
 
   async function send() {
     if (!imageUrl) return;
@@ -45,8 +48,10 @@ export default function ImageAppeal({ loaderData }: Route.ComponentProps) {
     const result = await browserApi()
       .appealImage(imageUrl, reason.trim())
       .catch(() => null);
-    if (result?.ok) setPhase({ name: "sent" });
-    else {
+    if (result?.ok) {
+      flushSync(() => setPhase({ name: "sent" }));
+      thanks.current?.focus();
+    } else {
       const status = result?.refusal.status;
       setPhase({
         name: "failed",
@@ -58,7 +63,9 @@ export default function ImageAppeal({ loaderData }: Route.ComponentProps) {
   if (phase.name === "sent") {
     return (
       <section className="image-appeal image-appeal--done" aria-labelledby="appeal-heading">
-        <h1 id="appeal-heading">{appealOutcomeMessage("submitted", true)}</h1>
+        <h1 id="appeal-heading" ref={thanks} tabIndex={-1}>
+          {appealOutcomeMessage("submitted", true)}
+        </h1>
         <a className="button button--primary" href={`/inbox/${SUPPORT_USERNAME}`}>
           {t.imageModeration.okGotIt}
         </a>
