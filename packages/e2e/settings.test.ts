@@ -168,7 +168,16 @@ describe("settings", () => {
       expect(await libraryParts.isChecked()).toBe(true);
       await expectNoAxeViolations(page, "the notifications tab at 360 px");
       await page.getByRole("button", { name: "Save" }).click();
-      await page.getByText("Your changes were saved.").waitFor();
+      const saved = page.getByText("Your changes were saved.");
+      await saved.waitFor();
+      // Said at the top of the tabs, far above Save on a phone: scrolled into sight, below
+      // the sticky header.
+      const [said, header] = await Promise.all([
+        saved.boundingBox(),
+        page.locator(".site-header").boundingBox(),
+      ]);
+      expect(said?.y).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
+      expect((said?.y ?? Infinity) + (said?.height ?? 0)).toBeLessThanOrEqual(PHONE.height);
 
       await page.reload();
       await page.getByRole("heading", { level: 2, name: "Notifications", exact: true }).waitFor();

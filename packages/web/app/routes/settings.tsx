@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { redirect } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { Alert } from "../components/alert.tsx";
@@ -37,6 +38,12 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
   const { user, contentSettings, today } = loaderData;
   const [tab, setTab] = useState<Tab>("account");
   const [toast, setToast] = useState<string | null>(null);
+  // A tab's Save is far below this line on a phone: bring its result into sight.
+  const toastLine = useRef<HTMLParagraphElement>(null);
+  const notify = (message: string) => {
+    flushSync(() => setToast(message));
+    toastLine.current?.scrollIntoView({ block: "nearest" });
+  };
 
   useEffect(() => {
     const follow = () => {
@@ -79,13 +86,13 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
-      <p className="settings__toast live-region" role="status">
+      <p className="settings__toast live-region" role="status" ref={toastLine}>
         {toast}
       </p>
       <div className="settings__panel">
         <h2>{tabLabel(tab)}</h2>
-        {tab === "account" && <AccountTab user={user} today={today} notify={setToast} />}
-        {tab === "notifications" && <NotificationsTab user={user} notify={setToast} />}
+        {tab === "account" && <AccountTab user={user} today={today} notify={notify} />}
+        {tab === "notifications" && <NotificationsTab user={user} notify={notify} />}
         {tab === "content" && !contentSettings && (
           <Alert tone="danger">{t.safety.loadFailed}</Alert>
         )}
