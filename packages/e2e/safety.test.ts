@@ -408,6 +408,15 @@ describe("safety", () => {
       await page.getByText("Page 1 of 2").waitFor();
       expect(await list.getByRole("listitem").count()).toBe(8);
       expect(await isFocused(previous)).toBe(true);
+
+      // Unblocking takes the row, and its button, away: focus goes to the words saying so.
+      const newest = longest.at(-1) ?? "";
+      await list.getByRole("listitem").filter({ hasText: newest }).getByRole("button").click();
+      const confirm = page.getByRole("dialog", { name: `Unblock ${newest}?` });
+      await confirm.getByRole("button", { name: "Unblock", exact: true }).click();
+      const said = page.getByText(`${newest} is now unblocked. You can block them at any time.`);
+      await said.waitFor();
+      expect(await isFocused(said)).toBe(true);
     });
   });
 

@@ -1,6 +1,6 @@
 import { SAFETY_LIST_PAGE_SIZE, type SafetyListUser } from "@inkwell/shared";
 import { ChevronLeft, ChevronRight } from "lucide";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { failureOf, LiveAlert } from "../../components/alert.tsx";
 import { Avatar } from "../../components/avatar.tsx";
@@ -45,6 +45,11 @@ export function SafetyList({ kind, username }: { kind: Kind; username: string })
   }, [kind, username]);
   useEffect(reload, [reload]);
   const { ask, toast, modal } = useSafetyActions(reload);
+  // The row whose button was pressed is gone: focus goes to the line saying what happened.
+  const toastLine = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (toast) toastLine.current?.focus();
+  }, [toast]);
 
   const pages = Math.max(1, Math.ceil((users?.length ?? 0) / SAFETY_LIST_PAGE_SIZE));
   const current = Math.min(page, pages - 1);
@@ -56,7 +61,7 @@ export function SafetyList({ kind, username }: { kind: Kind; username: string })
 
   return (
     <div className="safety-list">
-      <p className="settings__toast live-region" role="status">
+      <p className="settings__toast live-region" role="status" ref={toastLine} tabIndex={-1}>
         {toast}
       </p>
       <LiveAlert message={failureOf(error)} />
