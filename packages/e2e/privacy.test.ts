@@ -19,7 +19,10 @@ describe("Do not sell my personal information", () => {
       await page.getByLabel("I am a California resident").check();
       expect(await submit.isDisabled()).toBe(false);
       await submit.click();
-      await page.getByRole("heading", { name: "You have opted out" }).waitFor();
+      const done = page.getByRole("heading", { name: "You have opted out" });
+      await done.waitFor();
+      // The form and its button are gone: focus is on the words that say it is done.
+      expect(await done.evaluate((heading) => heading === document.activeElement)).toBe(true);
       const cookie = (await context.cookies()).find((entry) => entry.name === "ccpa-oo");
       expect(cookie?.value).toBe("1");
       // The page asks for 3650 days; Chromium keeps no cookie longer than 400 days.

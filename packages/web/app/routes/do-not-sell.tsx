@@ -1,6 +1,7 @@
 import { cookieValue } from "@inkwell/shared";
 import { ShieldCheck } from "lucide";
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { browserApi } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
 import { ErrorLine } from "../components/alert.tsx";
@@ -36,6 +37,8 @@ export default function DoNotSell({ loaderData }: Route.ComponentProps) {
   const [californian, setCalifornian] = useState(false);
   const [sending, setSending] = useState(false);
   const [failed, setFailed] = useState(false);
+  // The form gives way to the opted-out view, which takes the focus its button had.
+  const done = useRef<HTMLHeadingElement>(null);
   const back = (path: string) => (loaderData.appMode ? `${path}?closeWebForm=true` : path);
 
   async function optOut() {
@@ -53,15 +56,19 @@ export default function DoNotSell({ loaderData }: Route.ComponentProps) {
       writeCookie(OPT_OUT_COOKIE, "1", OPT_OUT_DAYS);
     }
     setSending(false);
-    if (ok) setOptedOut(true);
-    else setFailed(true);
+    if (ok) {
+      flushSync(() => setOptedOut(true));
+      done.current?.focus();
+    } else setFailed(true);
   }
 
   if (optedOut) {
     return (
       <section className="opt-out" aria-labelledby="opt-out-heading">
         <Icon of={ShieldCheck} className="opt-out__icon" aria-hidden="true" size={40} />
-        <h1 id="opt-out-heading">{t.optOut.doneHeading}</h1>
+        <h1 id="opt-out-heading" ref={done} tabIndex={-1}>
+          {t.optOut.doneHeading}
+        </h1>
         <p>{t.optOut.doneText}</p>
         <a className="button button--primary" href={back("/")}>
           {t.optOut.backTo}
