@@ -2,6 +2,7 @@ import { truncate } from "@inkwell/shared";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { DESKTOP, expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
+import { hotStories } from "./support/catalogue.ts";
 import { useServer } from "./support/server.ts";
 import { fillSignup } from "./support/sign-up.ts";
 
@@ -135,6 +136,24 @@ describe("the landing page, sign-up, genre onboarding and the home feed", () => 
       await page.setViewportSize(DESKTOP);
       expect(await page.getByRole("link", { name: /Try Premium/ }).isVisible()).toBe(false);
     });
+  });
+
+  test("a screen reader hears each popular story's card once: its title, not its cover too", async () => {
+    const hot = await hotStories(server.url);
+    for (const viewport of [PHONE, DESKTOP]) {
+      await withPage({ viewport, baseURL: server.url }, async (page) => {
+        await page.goto("/");
+        const popular = page.getByRole("list", { name: "Popular right now" });
+        expect(await popular.getByRole("link").count()).toBe(hot.length);
+        // The cover sits in the card's link beside the title: read, it said the title twice.
+        expect(await popular.getByRole("img").count()).toBe(0);
+        for (const story of hot) {
+          expect(await popular.getByRole("link", { name: story.title, exact: true }).count()).toBe(
+            1,
+          );
+        }
+      });
+    }
   });
 
   test("a reader's feed loads more on scroll, remembers it, and continues reading from the strip", async () => {

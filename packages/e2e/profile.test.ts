@@ -160,6 +160,20 @@ describe("profiles and follow", () => {
     });
   });
 
+  test("a profile's story cards are read once each, by title, without their covers", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto(`/user/${author.username}`);
+      const stories = page.getByRole("list", { name: `Stories by ${author.name}` });
+      // The cover shares the card's link with the title: read, it said the title twice.
+      expect(await stories.getByRole("img").count()).toBe(0);
+      const titles = await stories.getByRole("heading", { level: 3 }).allTextContents();
+      expect(titles.length).toBeGreaterThan(0);
+      for (const title of titles) {
+        expect(await stories.getByRole("link", { name: title, exact: true }).count()).toBe(1);
+      }
+    });
+  });
+
   for (const viewport of [PHONE, DESKTOP]) {
     for (const colorScheme of ["light", "dark"] as const) {
       test(`the profile passes axe at ${viewport.width} px (${colorScheme})`, async () => {

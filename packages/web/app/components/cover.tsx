@@ -10,10 +10,23 @@ interface CoverProps {
   className?: string;
   /** The `sizes` of the image when CSS shows it at another width than `width`. */
   sizes?: string;
+  /**
+   * The story's title is written beside the cover (in the same link or heading): the cover is
+   * then hidden from screen readers, which would otherwise read the title twice.
+   */
+  decorative?: boolean;
 }
 
 /** A story cover at the book ratio (512 × 800); a titled placeholder when there is none. */
-export function Cover({ src, title, width, eager = false, className = "", sizes }: CoverProps) {
+export function Cover({
+  src,
+  title,
+  width,
+  eager = false,
+  className = "",
+  sizes,
+  decorative = false,
+}: CoverProps) {
   if (!src) {
     return (
       <div
@@ -21,8 +34,9 @@ export function Cover({ src, title, width, eager = false, className = "", sizes 
         // A custom property rather than a width: a layout that sizes covers (a carousel,
         // a card) sizes this one too. The book ratio gives the height.
         style={{ "--cover-width": `${width}px` } as CSSProperties}
-        role="img"
-        aria-label={t.story.cover(title)}
+        {...(decorative
+          ? { "aria-hidden": true }
+          : { role: "img", "aria-label": t.story.cover(title) })}
       >
         <span>{title}</span>
       </div>
@@ -36,7 +50,7 @@ export function Cover({ src, title, width, eager = false, className = "", sizes 
     <img
       className={`cover ${className}`}
       {...sources}
-      alt={t.story.cover(title)}
+      alt={decorative ? "" : t.story.cover(title)}
       width={width}
       height={Math.round((width * 800) / 512)}
       loading={eager ? "eager" : "lazy"}

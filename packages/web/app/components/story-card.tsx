@@ -6,11 +6,13 @@ import { t } from "../i18n/index.ts";
 import { onPlainClick } from "../lib/plain-click.ts";
 import { Cover } from "./cover.tsx";
 import { Icon } from "./icon.tsx";
+import { ResponsiveText } from "./responsive-text.tsx";
 import { StoryPreview } from "./story-preview.tsx";
 import { UserBadges } from "./user-badges.tsx";
 
-/** The similar stories' cut of a description (reader.md §9). */
+/** The similar stories' cuts of a description and a title (reader.md §9). */
 const DESCRIPTION_CUT = 100;
+const TITLE_CUT = [{ minWidth: 0, limit: 45 }];
 
 /**
  * A story in a grid or list: cover, title, author, counts (and, `described`, the start of
@@ -32,8 +34,10 @@ export function StoryCard({
         aria-haspopup="dialog"
         onClick={onPlainClick(() => setPreviewing(true))}
       >
-        <Cover src={story.cover} title={story.title} width={144} />
-        <h3 className="story-card__title">{truncate(story.title, 45)}</h3>
+        <Cover src={story.cover} title={story.title} width={144} decorative />
+        <h3 className="story-card__title">
+          <ResponsiveText text={story.title} cuts={TITLE_CUT} />
+        </h3>
       </a>
       <p className="story-card__author">
         {story.user.name}

@@ -4,7 +4,6 @@ import {
   storyCarouselHasArrows,
   storyCarouselSizes,
   storyCarouselStep,
-  truncate,
 } from "@inkwell/shared";
 import { ChevronLeft, ChevronRight } from "lucide";
 import { useEffect, useId, useRef, useState } from "react";
@@ -16,10 +15,11 @@ import { useNearEnd } from "../lib/use-near-end.ts";
 import { BusyButton } from "./busy-button.tsx";
 import { Cover } from "./cover.tsx";
 import { Icon } from "./icon.tsx";
+import { ResponsiveText } from "./responsive-text.tsx";
 import { StoryPreview } from "./story-preview.tsx";
 
 /** reader.md §9: carousel titles stay short enough for one or two lines under the cover. */
-const CAROUSEL_TITLE = 36;
+const CAROUSEL_TITLE = [{ minWidth: 0, limit: 36 }];
 
 /** Covers are fetched for the widest a row makes them: a fifth of the capped width. */
 const COVER_WIDTH = Math.ceil(STORY_CAROUSEL_MAX_WIDTH / (STORY_CAROUSEL_ROWS[0]?.shown ?? 5));
@@ -160,8 +160,11 @@ export function StoryCarousel({
                 title={story.title}
                 width={fixedWidth ?? COVER_WIDTH}
                 sizes={fixedWidth ? undefined : COVER_SIZES}
+                decorative
               />
-              <span className="carousel__title">{truncate(story.title, CAROUSEL_TITLE)}</span>
+              <span className="carousel__title">
+                <ResponsiveText text={story.title} cuts={CAROUSEL_TITLE} />
+              </span>
             </a>
           </li>
         ))}

@@ -72,7 +72,7 @@ export function ContinueReadingStrip({
         {items.map((item) => (
           <li key={item.id} className="continue-strip__item">
             <a className="continue-strip__link" href={`/${item.current_part.id}`}>
-              <Cover src={item.cover} title={item.title} width={STRIP_COVER_WIDTH} />
+              <Cover src={item.cover} title={item.title} width={STRIP_COVER_WIDTH} decorative />
               <span className="continue-strip__text">
                 <span className="continue-strip__title">{item.title}</span>
                 <span>{t.homeFeed.partOf(item.current_part.number, item.total_parts)}</span>

@@ -1,11 +1,12 @@
-import { type SponsoredStory, type StoryCard, truncate } from "@inkwell/shared";
+import type { SponsoredStory, StoryCard } from "@inkwell/shared";
 import { useRef } from "react";
 import { Cover } from "../../components/cover.tsx";
+import { ResponsiveText } from "../../components/responsive-text.tsx";
 import { t } from "../../i18n/index.ts";
 import { sendOnce, useImpression } from "./use-sponsor-tracking.ts";
 
 const COVER_WIDTH = 112;
-const TITLE = 36;
+const TITLE = [{ minWidth: 0, limit: 36 }];
 
 const isSponsored = (story: StoryCard | SponsoredStory): story is SponsoredStory =>
   "clickUrl" in story;
@@ -38,8 +39,10 @@ function SponsoredItem({ story }: { story: StoryCard | SponsoredStory }) {
         href={story.url}
         onClick={() => sponsor && sendOnce(sponsor.clickUrl)}
       >
-        <Cover src={story.cover} title={story.title} width={COVER_WIDTH} />
-        <span className="carousel__title">{truncate(story.title, TITLE)}</span>
+        <Cover src={story.cover} title={story.title} width={COVER_WIDTH} decorative />
+        <span className="carousel__title">
+          <ResponsiveText text={story.title} cuts={TITLE} />
+        </span>
       </a>
       {sponsor && <span className="sponsored__by">{t.feed.sponsoredBy(sponsor.sponsorName)}</span>}
     </li>

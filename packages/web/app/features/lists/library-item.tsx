@@ -36,7 +36,7 @@ export function LibraryEntry({ item, username, onGone, onFailed }: LibraryEntryP
   const api = browserApi();
   return (
     <li className="library-item">
-      <Cover src={story.cover} title={story.title} width={80} />
+      <Cover src={story.cover} title={story.title} width={80} decorative />
       <div className="library-item__info">
         <h2 className="library-item__title">
           <a href={story.url}>{story.title}</a>

@@ -20,7 +20,7 @@ export function ListLinks({
       {lists.map((list) => (
         <li key={list.id}>
           <a href={`/list/${list.id}`}>
-            <Cover src={list.cover} title={list.name} width={48} />
+            <Cover src={list.cover} title={list.name} width={48} decorative />
             <span className="list-links__name">
               {list.name}
               {list.isPrivate && <Icon of={Lock} aria-label={t.lists.private} size={14} />}

@@ -19,7 +19,7 @@ export function StoryResult({ story }: { story: StoryCard }) {
   return (
     <article className="story-result">
       <div className="story-result__cover">
-        <Cover src={story.cover} title={story.title} width={80} />
+        <Cover src={story.cover} title={story.title} width={80} decorative />
       </div>
       <div className="story-result__body">
         <h2 className="story-result__title">
