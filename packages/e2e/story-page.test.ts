@@ -318,6 +318,27 @@ describe("the story header and side", () => {
     });
   });
 
+  test("a screen reader hears the story's counts in words, not '2.2K'", async () => {
+    const [top] = (
+      (await (
+        await fetch(`${server.url}/api/v3/stories?filter=hot&limit=1&fields=stories(id,readCount)`)
+      ).json()) as { stories: { id: number; readCount: number }[] }
+    ).stories;
+    if (!top || top.readCount < 1_000) throw new Error("the hottest story has a thousand reads");
+    await browser.withPage(options(PHONE), async (page) => {
+      expect((await page.goto(`/story/${top.id}`))?.status()).toBe(200);
+      const reads = page
+        .getByRole("main")
+        .locator("dl.stats > div")
+        .filter({ has: page.getByRole("term").filter({ hasText: "Reads" }) })
+        .getByRole("definition");
+      // Shown cut to tenths of a thousand ("2.3K"), read as "2.3 thousand".
+      const thousands = Math.floor(top.readCount / 100) / 10;
+      expect(await reads.textContent()).toContain(`${thousands}K`);
+      expect(await reads.ariaSnapshot()).toBe(`- definition: ${thousands} thousand`);
+    });
+  });
+
   test("a paid story has no ad slot", async () => {
     const { tags } = (await (await fetch(`${server.url}/v4/paid_stories/tags`)).json()) as {
       tags: string[];

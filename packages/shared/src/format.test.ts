@@ -12,6 +12,7 @@ import {
   isSameDay,
   READING_WORDS_PER_MINUTE,
   slugify,
+  spokenCount,
   toTimestamp,
   truncate,
 } from "./format.ts";
@@ -21,6 +22,19 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const NOW = Date.UTC(2024, 2, 10, 12, 0, 0); // Mar 10, 2024 12:00PM UTC
+
+describe("spokenCount", () => {
+  it.each([
+    [-3, "0"],
+    [999, "999"],
+    [1_000, "1 thousand"],
+    [2_153, "2.1 thousand"],
+    [2_500_000, "2.5 million"],
+    [1_234_567_890, "1.2 billion"],
+  ])("%d → %s", (n, expected) => {
+    expect(spokenCount(n)).toBe(expected);
+  });
+});
 
 describe("abbreviateCount", () => {
   it.each([

@@ -64,12 +64,27 @@ export function toTimestamp(value: DateInput): number {
  * Negative, NaN and infinite counts are shown as "0".
  */
 export function abbreviateCount(n: number): string {
+  return scaledCount(n, ["K", "M", "B"]);
+}
+
+/**
+ * A count as abbreviateCount cuts it, with its unit in words for screen readers, which read
+ * "2.2K" letter by letter or as kelvins: "999", "2.2 thousand", "2.5 million", "3.1 billion".
+ */
+export function spokenCount(n: number): string {
+  return scaledCount(n, [" thousand", " million", " billion"]);
+}
+
+function scaledCount(
+  n: number,
+  [thousand, million, billion]: readonly [string, string, string],
+): string {
   if (!Number.isFinite(n) || n < 0) return "0";
   const count = Math.floor(n);
   if (count < 1_000) return String(count);
-  if (count < 1_000_000) return withUnit(count, 1_000, "K");
-  if (count < 1_000_000_000) return withUnit(count, 1_000_000, "M");
-  return withUnit(count, 1_000_000_000, "B");
+  if (count < 1_000_000) return withUnit(count, 1_000, thousand);
+  if (count < 1_000_000_000) return withUnit(count, 1_000_000, million);
+  return withUnit(count, 1_000_000_000, billion);
 }
 
 // Works in whole tenths so no floating-point digits leak into the output.

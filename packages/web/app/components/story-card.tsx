@@ -1,9 +1,10 @@
-import { abbreviateCount, truncate } from "@inkwell/shared";
+import { truncate } from "@inkwell/shared";
 import { Eye, List, Star } from "lucide";
 import { useState } from "react";
 import type { StoryCardData } from "../api/client.ts";
 import { t } from "../i18n/index.ts";
 import { onPlainClick } from "../lib/plain-click.ts";
+import { Count } from "./count.tsx";
 import { Cover } from "./cover.tsx";
 import { Icon } from "./icon.tsx";
 import { ResponsiveText } from "./responsive-text.tsx";
@@ -50,12 +51,12 @@ export function StoryCard({
         <span>
           <Icon of={Eye} aria-hidden="true" size={13} />
           <span className="visually-hidden">{t.story.reads} </span>
-          {abbreviateCount(story.readCount)}
+          <Count value={story.readCount} />
         </span>
         <span>
           <Icon of={Star} aria-hidden="true" size={13} />
           <span className="visually-hidden">{t.story.votes} </span>
-          {abbreviateCount(story.voteCount)}
+          <Count value={story.voteCount} />
         </span>
         <span>
           <Icon of={List} aria-hidden="true" size={13} />

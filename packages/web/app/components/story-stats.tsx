@@ -1,6 +1,8 @@
-import { abbreviateCount, formatReadingTime, showsReadingTime } from "@inkwell/shared";
+import { formatReadingTime, showsReadingTime } from "@inkwell/shared";
 import { Clock, Eye, List, Star } from "lucide";
+import type { ReactNode } from "react";
 import { t } from "../i18n/index.ts";
+import { Count } from "./count.tsx";
 import { Icon, type IconNode } from "./icon.tsx";
 
 interface StoryStatsProps {
@@ -22,10 +24,10 @@ export function StoryStats({
   languageId,
   compact = false,
 }: StoryStatsProps) {
-  const stats: { key: string; label: string; value: string; icon: IconNode }[] = [
-    { key: "reads", label: t.story.reads, value: abbreviateCount(readCount), icon: Eye },
-    { key: "votes", label: t.story.votes, value: abbreviateCount(voteCount), icon: Star },
-    { key: "parts", label: t.story.parts, value: abbreviateCount(numParts), icon: List },
+  const stats: { key: string; label: string; value: ReactNode; icon: IconNode }[] = [
+    { key: "reads", label: t.story.reads, value: <Count value={readCount} />, icon: Eye },
+    { key: "votes", label: t.story.votes, value: <Count value={voteCount} />, icon: Star },
+    { key: "parts", label: t.story.parts, value: <Count value={numParts} />, icon: List },
   ];
   if (showsReadingTime(languageId)) {
     stats.push({ key: "time", label: t.story.time, value: formatReadingTime(length), icon: Clock });

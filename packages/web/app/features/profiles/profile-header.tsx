@@ -1,6 +1,7 @@
-import { abbreviateCount, backgroundSource, type UserProfile } from "@inkwell/shared";
+import { backgroundSource, type UserProfile } from "@inkwell/shared";
 import { type ReactNode, useState } from "react";
 import { Avatar } from "../../components/avatar.tsx";
+import { Count } from "../../components/count.tsx";
 import { UserBadges } from "../../components/user-badges.tsx";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
@@ -66,7 +67,9 @@ export function ProfileHeader({
           {counts.map(({ key, label, value }) => (
             <div key={key}>
               <dt>{label}</dt>
-              <dd>{abbreviateCount(value)}</dd>
+              <dd>
+                <Count value={value} />
+              </dd>
             </div>
           ))}
         </dl>

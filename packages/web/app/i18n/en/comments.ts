@@ -1,4 +1,4 @@
-import { abbreviateCount } from "@inkwell/shared";
+import { spokenCount } from "@inkwell/shared";
 import { characters } from "./characters.ts";
 export const comments = {
   heading: "Comments",
@@ -26,7 +26,8 @@ export const comments = {
   viewReplies: (n: number) => (n === 1 ? "View 1 Reply" : `View ${n} Replies`),
   returnToAll: "Return to all comments",
   like: "Like",
-  likes: (n: number) => (n === 1 ? "1 like" : `${abbreviateCount(n)} likes`),
+  // Only ever read out (the like button's name), so in words.
+  likes: (n: number) => (n === 1 ? "1 like" : `${spokenCount(n)} likes`),
   posted: "Your comment was posted.",
   delete: "Delete",
   deleteFailed: "Sorry, something went wrong. Please try again.",
