@@ -159,6 +159,8 @@ describe("the landing page, sign-up, genre onboarding and the home feed", () => 
   test("a reader's feed loads more on scroll, remembers it, and continues reading from the strip", async () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
       await signIn(page, "/home");
+      // The tab names the feed, not the visitors' landing page.
+      expect(await page.title()).toBe("Your home · Inkwell");
       const hot = await hotStory(page);
       expect(
         await post(page, "/v5/users/demo_reader/content-settings", {

@@ -30,8 +30,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { kind: "landing" as const, popular: popular.stories };
 }
 
-export function meta() {
-  return [{ title: t.home.title }, { name: "description", content: t.landing.heroText }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  // A signed-in reader's tab and screen reader name their feed, as its heading does.
+  const title = loaderData?.kind === "feed" ? `${t.homeFeed.heading} · ${t.brand}` : t.home.title;
+  return [{ title }, { name: "description", content: t.landing.heroText }];
 }
 
 /** / and /home: the reader's feed when signed in, else the visitors' landing page. */
