@@ -160,7 +160,7 @@ describe("profiles and follow", () => {
     });
   });
 
-  test("a profile's story cards are read once each, by title, without their covers", async () => {
+  test("a profile's story cards are read by title alone, and each Show more names its list", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await page.goto(`/user/${author.username}`);
       const stories = page.getByRole("list", { name: `Stories by ${author.name}` });
@@ -171,6 +171,18 @@ describe("profiles and follow", () => {
       for (const title of titles) {
         expect(await stories.getByRole("link", { name: title, exact: true }).count()).toBe(1);
       }
+
+      // Each of a profile's three Show more buttons says which list it grows.
+      await page.goto("/user/demo_writer");
+      const names = await page
+        .getByRole("main")
+        .getByRole("button", { name: /^Show more/ })
+        .evaluateAll((buttons) => buttons.map((button) => button.textContent?.trim()));
+      expect(names).toEqual([
+        "Show more in Stories by Wren Writer",
+        "Show more in People following Wren Writer",
+        "Show more in People Wren Writer follows",
+      ]);
     });
   });
 

@@ -21,6 +21,7 @@ export function PeopleList({ username, list, first, pageSize, label, empty }: Pe
       const page = await browserApi().people(username, list, { limit: pageSize, offset });
       return { items: page.users, nextUrl: page.nextUrl };
     },
+    label,
   );
   if (items.length === 0) return <p className="profile__empty">{empty}</p>;
   return (

@@ -19,6 +19,7 @@ export function ProfileStories({ username, first, pageSize, label, empty }: Prof
       const page = await browserApi().userStories(username, { limit: pageSize, offset });
       return { items: page.stories, nextUrl: page.nextUrl };
     },
+    label,
   );
   if (items.length === 0) return <p className="profile__empty">{empty}</p>;
   return (

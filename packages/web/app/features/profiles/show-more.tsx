@@ -11,8 +11,14 @@ export interface Paged<T> {
 /**
  * A list that starts with the page the server rendered and grows by a page per 'Show more'.
  * `load(offset)` fetches the next page; a failure leaves the list as it was and says so.
+ * `label` names the list: a profile has three such buttons, and a screen reader's list of
+ * buttons tells them apart by it.
  */
-export function useShowMore<T>(first: Paged<T>, load: (offset: number) => Promise<Paged<T>>) {
+export function useShowMore<T>(
+  first: Paged<T>,
+  load: (offset: number) => Promise<Paged<T>>,
+  label: string,
+) {
   const [list, setList] = useState(first);
   const [status, setStatus] = useState<"idle" | "loading" | "failed">("idle");
 
@@ -32,7 +38,7 @@ export function useShowMore<T>(first: Paged<T>, load: (offset: number) => Promis
       {list.nextUrl && (
         <p className="page-more">
           <BusyButton className="button" type="button" busy={status === "loading"} onClick={more}>
-            {t.profile.showMore}
+            {t.profile.showMore} <span className="visually-hidden">{t.carousel.moreOf(label)}</span>
           </BusyButton>
         </p>
       )}
