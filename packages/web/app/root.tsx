@@ -19,6 +19,7 @@ import { SiteHeader } from "./components/site-header.tsx";
 import { englishPicks } from "./features/home/picks-link.ts";
 import { t } from "./i18n/index.ts";
 import { useStoryClickEvents } from "./lib/story-clicks.ts";
+import { useFocusNewPage } from "./lib/use-focus-new-page.ts";
 import styles from "./styles/app.css?url";
 
 export const links = () => [
@@ -81,6 +82,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   useStoryClickEvents();
+  useFocusNewPage();
   return <Outlet />;
 }
 
