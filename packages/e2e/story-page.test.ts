@@ -244,6 +244,14 @@ describe("the story page", () => {
       expect(await visibleCount(page, ".tag-list a.tag")).toBe(3);
       expect(await visibleCount(page, ".toc__item")).toBe(story.numParts);
       expect(await page.getByRole("button", { name: /^See all/ }).isVisible()).toBe(false);
+      // A screen reader pauses between a part's title and its date, which only style sets apart.
+      const contents = page.getByRole("region", { name: /^Table of contents/ });
+      const entry = contents.getByRole("listitem").first();
+      const title = squash(await entry.locator(".toc__title").textContent());
+      const date = squash(await entry.locator(".toc__date").textContent());
+      expect(
+        await entry.getByRole("link", { name: `${title}, ${date}`, exact: true }).count(),
+      ).toBe(1);
       const rank = page.getByRole("link", { name: /^#\d+ in / });
       const best = squash(await rank.locator("strong").textContent());
       await rank.click();
