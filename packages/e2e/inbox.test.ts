@@ -177,6 +177,11 @@ describe("the inbox", () => {
       // B replies; A sees the reply live.
       await send(b.page, "Yes, reading your message now.");
       await a.page.getByText("Yes, reading your message now.").waitFor();
+      // A screen reader hears who wrote each message, which the page shows by the bubble's side.
+      const said = (text: string) =>
+        a.page.getByRole("listitem").filter({ hasText: text }).ariaSnapshot();
+      expect(await said("Are you there?")).toContain("You:");
+      expect(await said("Yes, reading your message now.")).toContain("Wren Writer:");
 
       // A blocks B; B's next message is refused with the notice in place of the composer.
       const blocked = await a.page.evaluate(async () => {

@@ -270,6 +270,7 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
             <MessageList
               messages={messages}
               me={me}
+              other={other.name}
               now={now}
               onDelete={deleteMessage}
               onReport={

@@ -35,17 +35,21 @@ function wordDay(label: DayLabel): string {
 
 /**
  * The messages, oldest first, with a day separator before the first and wherever two are
- * 6 or more hours apart. Bodies are escaped and linked like comments.
+ * 6 or more hours apart. Bodies are escaped and linked like comments. Each message starts
+ * with who wrote it, for screen readers only: the page shows it by the bubble's side.
  */
 export function MessageList({
   messages,
   me,
+  other,
   now,
   onDelete,
   onReport,
 }: {
   messages: InboxMessage[];
   me: string;
+  /** The other person's display name. */
+  other: string;
   now: number;
   onDelete: (message: InboxMessage) => void;
   /** Reports the other person's message; absent when reporting is disabled. */
@@ -66,6 +70,7 @@ export function MessageList({
               <p className="messages__day">{wordDay(dayLabel(at, now, timeZone))}</p>
             )}
             <div className={mine ? "message message--mine" : "message"}>
+              <span className="visually-hidden">{mine ? t.inbox.you : t.inbox.from(other)}</span>
               <p
                 className="message__body"
                 // biome-ignore lint/security/noDangerouslySetInnerHtml: linkify escapes every character it does not link

@@ -21,6 +21,7 @@ export const inbox = {
   showMore: "Show more conversations",
   unread: (count: number) => `${count} unread`,
   you: "You: ",
+  from: (name: string) => `${name}: `,
   mutedFlag: "Muted",
   blockedFlag: "Blocked",
   profileOf: (name: string) => `${name}'s profile`,
