@@ -62,6 +62,19 @@ describe("the header's menus", () => {
       await page.getByLabel("Account", { exact: true }).click();
       await menu.getByRole("link", { name: "Library" }).click();
       await page.waitForURL(`${server.url}/library`);
+      // The menus mark the page the reader is on, for screen readers.
+      await page.getByLabel("Account", { exact: true }).click();
+      const current = await menu
+        .getByRole("link")
+        .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("aria-current")));
+      expect(current).toEqual([null, "page", null, null]);
+      await page.goto("/stories/fantasy");
+      await browse.click();
+      const genres = page.getByRole("navigation", { name: "Genres" });
+      expect(await genres.getByRole("link", { name: "Fantasy" }).getAttribute("aria-current")).toBe(
+        "page",
+      );
+      expect(await genres.locator("[aria-current]").count()).toBe(1);
     });
   });
 });

@@ -53,7 +53,12 @@ export function SiteHeader({ locale, picks }: { locale: string; picks: PicksLink
             <ul>
               {BROWSE_TOPICS.map((topic) => (
                 <li key={topic.tag}>
-                  <a href={`/stories/${topic.tag}`}>{topic.label}</a>
+                  <a
+                    href={`/stories/${topic.tag}`}
+                    aria-current={pathname === `/stories/${topic.tag}` ? "page" : undefined}
+                  >
+                    {topic.label}
+                  </a>
                 </li>
               ))}
             </ul>
@@ -130,7 +135,12 @@ export function SiteHeader({ locale, picks }: { locale: string; picks: PicksLink
                   { url: "/myworks", label: t.nav.write },
                   { url: "/settings", label: t.header.settings },
                 ].map((link) => (
-                  <a key={link.url} className="account-menu__link" href={link.url}>
+                  <a
+                    key={link.url}
+                    className="account-menu__link"
+                    href={link.url}
+                    aria-current={pathname === link.url ? "page" : undefined}
+                  >
                     {link.label}
                   </a>
                 ))}
