@@ -58,6 +58,13 @@ describe("settings", () => {
       await logIn(page, "demo_ambassador", "inkwell-demo");
       await page.waitForURL(`${server.url}/settings`);
       await expectNoAxeViolations(page, "the settings page");
+      // The password is shown as dots, which a screen reader would spell out one by one.
+      const password = page
+        .locator(".settings-row")
+        .filter({ has: page.getByRole("term").filter({ hasText: "Password" }) })
+        .getByRole("definition")
+        .first();
+      expect(await password.ariaSnapshot()).toBe("- definition: Set");
       // On a wide screen every tab shows whole: none is cut off at the end of the list.
       const cutTabs = await page.locator(".tab-links ul").evaluate((list) => {
         const edge = list.getBoundingClientRect().right;

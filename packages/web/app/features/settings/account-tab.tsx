@@ -93,7 +93,13 @@ export function AccountTab({ user, today, notify }: AccountTabProps) {
         </div>
         <div className="settings-row">
           <dt>{t.settings.password}</dt>
-          <dd>{user.has_password ? "••••••••••" : "—"}</dd>
+          <dd>
+            {/* A screen reader spelled out ten bullets: it gets a word instead. */}
+            <span aria-hidden="true">{user.has_password ? "••••••••••" : "—"}</span>
+            <span className="visually-hidden">
+              {user.has_password ? t.settings.passwordSet : t.settings.passwordNotSet}
+            </span>
+          </dd>
           <dd>
             <button className="button" type="button" onClick={() => setDialog("password")}>
               {user.has_password ? (

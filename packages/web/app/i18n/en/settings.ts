@@ -10,6 +10,9 @@ export const settings = {
   username: "Username",
   email: "Email",
   password: "Password",
+  /** Read out in place of the dots (or the dash) that stand for the password. */
+  passwordSet: "Set",
+  passwordNotSet: "Not set",
   change: "Change",
   addPassword: "Add password",
   verified: "Verified",
