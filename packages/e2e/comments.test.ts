@@ -582,6 +582,26 @@ describe("comments on the reading page", () => {
     });
   });
 
+  test("keeps a comment typed before the page's scripts arrive, and Comment waits for them", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      // A slow phone: the page is there, its scripts are not yet.
+      const release = await holdRequests(page, "**/assets/**/*.js");
+      await page.goto(partUrl, { waitUntil: "commit" });
+      const box = comments(page).getByLabel("Your comment");
+      await box.fill("Typed before the scripts came");
+      // Pressed now, the form would go the browser's way and reload the page, text and all.
+      const button = comments(page).getByRole("button", { name: "Comment", exact: true });
+      expect(await button.isDisabled()).toBe(true);
+      release();
+      // The comments' arrival renders the form again: the text is still the reader's.
+      await commentsLoaded(page);
+      expect(await box.inputValue()).toBe("Typed before the scripts came");
+      expect(await comments(page).getByText("29 / 2,000").count()).toBe(1);
+      await button.click();
+      await signUpGate(page);
+    });
+  });
+
   test("asks a visitor to sign up when they press Comment", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       // The comments' ad slots are decided as the part opens: by default, for a visitor.

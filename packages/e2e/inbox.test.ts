@@ -3,6 +3,7 @@ import { describe, expect, test } from "vitest";
 import {
   DESKTOP,
   expectNoAxeViolations,
+  holdRequests,
   logIn,
   PHONE,
   tabThroughChips,
@@ -101,16 +102,20 @@ describe("the inbox", () => {
     }
   });
 
-  test("a message that fails to send says so and stays in the composer", async () => {
+  test("a message typed before the page's scripts arrive, or that fails to send, stays in the composer", async () => {
     const a = await signedInPage("demo_ambassador", PHONE);
     try {
-      await a.page.goto("/inbox/demo_admin");
+      // A slow phone: the message is typed before the page's scripts arrive, and kept.
+      const release = await holdRequests(a.page, "**/assets/**/*.js");
+      await a.page.goto("/inbox/demo_admin", { waitUntil: "commit" });
+      await composer(a.page).fill("Are you there?");
+      release();
       await a.page.route("**/inbox/demo_admin", (route) =>
         route.request().method() === "POST"
           ? route.fulfill({ status: 500, body: "{}" })
           : route.fallback(),
       );
-      await send(a.page, "Are you there?");
+      await a.page.getByRole("button", { name: "Send", exact: true }).click();
       await a.page
         .getByRole("alert")
         .filter({ hasText: "Sorry, something went wrong. Please try again." })

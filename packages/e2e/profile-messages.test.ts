@@ -1,6 +1,13 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { DESKTOP, expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
+import {
+  DESKTOP,
+  expectNoAxeViolations,
+  holdRequests,
+  logIn,
+  PHONE,
+  useBrowser,
+} from "./support/browser.ts";
 import { useServer } from "./support/server.ts";
 
 const server = useServer();
@@ -172,15 +179,24 @@ describe("Conversations on a profile", () => {
     });
   });
 
-  test("a visitor is asked to sign up before posting, and nothing is posted", async () => {
+  test("a visitor is asked to sign up before posting, and nothing is posted; text typed early is kept", async () => {
     const total = async () => {
       const response = await fetch(`${server.url}/api/v3/users/demo_writer/messages`);
       return ((await response.json()) as { total: number }).total;
     };
     const before = await total();
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
-      await page.goto(PROFILE);
-      await post(page, "Hello from a visitor");
+      // A slow phone: the message is typed before the page's scripts arrive, and kept.
+      const release = await holdRequests(page, "**/assets/**/*.js");
+      await page.goto(PROFILE, { waitUntil: "commit" });
+      await conversations(page)
+        .getByLabel(/^Message on /)
+        .fill("Hello from a visitor");
+      // Pressed now, the form would go the browser's way and reload the page, text and all.
+      const button = conversations(page).getByRole("button", { name: "Post", exact: true });
+      expect(await button.isDisabled()).toBe(true);
+      release();
+      await button.click();
       await page
         .getByRole("dialog", {
           name: "Sign up to comment and interact with the largest storytelling community",

@@ -1,6 +1,7 @@
 import { MESSAGE_MAX_LENGTH } from "@inkwell/shared";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { t } from "../../i18n/index.ts";
+import { useEarlyInput } from "../../lib/use-early-input.ts";
 
 /**
  * The composer: Send stays disabled while the text is empty; at most 2,000 characters
@@ -17,6 +18,7 @@ export function Composer({
   const [posting, setPosting] = useState(false);
   const counterId = useId();
   const text = useRef<HTMLTextAreaElement>(null);
+  useEarlyInput(text, setBody);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
