@@ -58,7 +58,7 @@ function positionSaved(page: Page, least: number) {
 }
 
 describe("a signed-in reader reads a story to its end", () => {
-  test("reads every part, votes, and sees the end message", async () => {
+  test("reads every part, votes (told when a vote fails), and sees the end message", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await signIn(page, story.url);
       await page.getByRole("link", { name: "Start reading", exact: true }).click();
@@ -77,6 +77,15 @@ describe("a signed-in reader reads a story to its end", () => {
 
       const vote = page.getByRole("button", { name: /^Vote\b/ });
       expect(await vote.getAttribute("aria-pressed")).toBe("false");
+      // On a bad network a vote that fails says so, and the button is unpressed again.
+      await page.route("**/votes", (route) => route.abort("internetdisconnected"));
+      await vote.click();
+      await page
+        .getByRole("alert")
+        .filter({ hasText: "Your vote was not saved. Please try again." })
+        .waitFor();
+      expect(await vote.getAttribute("aria-pressed")).toBe("false");
+      await page.unroute("**/votes");
       // By keyboard: focus stays on the button while the vote saves and after, so a screen
       // reader hears it pressed and a second Enter could take the vote back.
       await vote.focus();

@@ -1,6 +1,7 @@
 import { Star } from "lucide";
 import { useState } from "react";
 import { browserApi } from "../../api/client.ts";
+import { failureOf, LiveAlert } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
@@ -13,7 +14,10 @@ interface VoteButtonProps {
   votes: number;
 }
 
-/** Vote for a part: optimistic, reverted when the server refuses; gated for visitors. */
+/**
+ * Vote for a part: optimistic, reverted with a message when the server refuses or the
+ * network fails; gated for visitors.
+ */
 export function VoteButton({
   storyId,
   partId,
@@ -23,16 +27,25 @@ export function VoteButton({
   const { guard, modals } = useInteractionGate();
   const [state, setState] = useState({ voted: initialVoted, votes: initialVotes });
   const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
 
   async function toggle() {
     if (busy) return;
     const before = state;
     setState({ voted: !before.voted, votes: before.votes + (before.voted ? -1 : 1) });
     setBusy(true);
+    setError(null);
     const result = await browserApi()
       .vote(storyId, partId, !before.voted)
       .catch(() => null);
-    setState(result?.ok ? result.value : before);
+    if (result?.ok) {
+      setState(result.value);
+    } else {
+      setState(before);
+      // A refusal that says why is shown as it is; any other failure asks for another try.
+      const told = result && result.refusal.code !== "internal" && result.refusal.message;
+      setError(told || (before.voted ? t.vote.unvoteFailed : t.vote.voteFailed));
+    }
     setBusy(false);
   }
 
@@ -49,6 +62,7 @@ export function VoteButton({
         {state.voted ? t.vote.voted : t.vote.vote}
         <span className="vote-button__count">{t.vote.count(state.votes)}</span>
       </BusyButton>
+      <LiveAlert message={failureOf(error)} />
       {modals}
     </>
   );
