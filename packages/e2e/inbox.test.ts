@@ -121,6 +121,20 @@ describe("the inbox", () => {
         .filter({ hasText: "Sorry, something went wrong. Please try again." })
         .waitFor();
       expect(await composer(a.page).inputValue()).toBe("Are you there?");
+      // Offline, the same: said, the text kept, and Send there to press again.
+      await a.page.unrouteAll();
+      await a.page.reload();
+      await a.page.route("**/inbox/demo_admin", (route) =>
+        route.request().method() === "POST"
+          ? route.abort("internetdisconnected")
+          : route.fallback(),
+      );
+      await send(a.page, "Are you there?");
+      await a.page
+        .getByRole("alert")
+        .filter({ hasText: "Sorry, something went wrong. Please try again." })
+        .waitFor();
+      expect(await composer(a.page).inputValue()).toBe("Are you there?");
       await a.page.unrouteAll();
       await a.page.getByRole("button", { name: "Send", exact: true }).click();
       await sentMessage(a.page, "Are you there?").waitFor();

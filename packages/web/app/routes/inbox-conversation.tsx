@@ -159,29 +159,30 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
     }
   });
 
+  // A request the network drops (offline, a lost connection) fails like a refused one.
   async function send(body: string): Promise<boolean> {
     setFailed(false);
-    const result = await api.sendMessage(me, other.username, body);
-    if (result.ok) {
+    const result = await api.sendMessage(me, other.username, body).catch(() => null);
+    if (result?.ok) {
       setMessages((current) => merge(current, [result.value]));
       return true;
     }
-    if (result.refusal.code === "verify_email") guard(() => undefined);
-    else if (result.refusal.code === "blocked" || result.refusal.code === "muted") {
+    if (result?.refusal.code === "verify_email") guard(() => undefined);
+    else if (result?.refusal.code === "blocked" || result?.refusal.code === "muted") {
       setRefusal(result.refusal.message ?? t.inbox.notices.cannotReply);
     } else setFailed(true);
     return false;
   }
 
   async function deleteMessage(message: InboxMessage) {
-    const result = await api.deleteInbox(me, other.username, message.id);
-    if (result.ok) setMessages((current) => current.filter((m) => m.id !== message.id));
+    const result = await api.deleteInbox(me, other.username, message.id).catch(() => null);
+    if (result?.ok) setMessages((current) => current.filter((m) => m.id !== message.id));
     else setFailed(true);
   }
 
   async function deleteConversation() {
-    const result = await api.deleteInbox(me, other.username);
-    if (result.ok) window.location.assign("/inbox");
+    const result = await api.deleteInbox(me, other.username).catch(() => null);
+    if (result?.ok) window.location.assign("/inbox");
     else setFailed(true);
   }
 
