@@ -157,7 +157,7 @@ describe("settings", () => {
     });
   });
 
-  test("on a phone, a reader picks which email alerts they get, and the choice is kept", async () => {
+  test("on a phone, a reader picks which email alerts they get, told when offline, and the choice is kept", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await page.goto("/login?nextUrl=/settings%23notifications");
       await logIn(page, "demo_reader", "inkwell-demo");
@@ -174,6 +174,12 @@ describe("settings", () => {
       expect(await libraryParts.isDisabled()).toBe(true);
       expect(await libraryParts.isChecked()).toBe(true);
       await expectNoAxeViolations(page, "the notifications tab at 360 px");
+      // Offline, Save says nothing was saved, and the choices wait on the tab for a retry.
+      await page.route("**/notification-settings", (route) => route.abort("internetdisconnected"));
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Something went wrong, your changes were not saved.").waitFor();
+      expect(await followers.isChecked()).toBe(false);
+      await page.unroute("**/notification-settings");
       await page.getByRole("button", { name: "Save" }).click();
       const saved = page.getByText("Your changes were saved.");
       await saved.waitFor();

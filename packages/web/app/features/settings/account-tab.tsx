@@ -43,11 +43,14 @@ export function AccountTab({ user, today, notify }: AccountTabProps) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const birthdate = String(data.get("birthdate") ?? "");
-    const result = await browserApi().updateAccount(user.username, {
-      ...(birthdate && { birthdate }),
-      beta_enabled: data.get("beta_enabled") === "on",
-    });
-    notify(result.ok ? t.settings.saved : t.settings.notSaved(result.refusal.message ?? ""));
+    const result = await browserApi()
+      .updateAccount(user.username, {
+        ...(birthdate && { birthdate }),
+        beta_enabled: data.get("beta_enabled") === "on",
+      })
+      // Offline, or the connection lost: not saved, and said so like a refusal.
+      .catch(() => null);
+    notify(result?.ok ? t.settings.saved : t.settings.notSaved(result?.refusal.message ?? ""));
   }
 
   return (

@@ -51,13 +51,16 @@ export function NotificationsTab({
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const result = await browserApi().updateNotifications(user.username, {
-      id: user.id,
-      ...groups,
-      subscribe: data.get("subscribe") === "on",
-      alertssubmask: alertMaskOf(kinds),
-    });
-    notify(result.ok ? t.settings.saved : t.settings.notSaved(result.refusal.message ?? ""));
+    const result = await browserApi()
+      .updateNotifications(user.username, {
+        id: user.id,
+        ...groups,
+        subscribe: data.get("subscribe") === "on",
+        alertssubmask: alertMaskOf(kinds),
+      })
+      // Offline, or the connection lost: not saved, and said so like a refusal.
+      .catch(() => null);
+    notify(result?.ok ? t.settings.saved : t.settings.notSaved(result?.refusal.message ?? ""));
   }
 
   return (
