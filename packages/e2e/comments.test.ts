@@ -55,6 +55,24 @@ async function post(scope: ReturnType<typeof comments>, label: string, text: str
     .click();
 }
 
+/** Joined to a part `p`: it is free, not mature, and published, like its story. */
+const READABLE = `JOIN stories s ON s.id = p.story_id
+   WHERE s.is_paid = 0 AND s.rating <> 4 AND s.draft = 0 AND s.deleted = 0
+     AND p.draft = 0 AND p.deleted = 0`;
+
+/** A readable part with 12 to 20 threads: a first set of ten, and a second to load. */
+function partWithTwoSets(): { id: number } {
+  const [part] = readDatabase<{ id: number }>(
+    server.dataDir,
+    `SELECT p.id FROM parts p ${READABLE}
+       AND (SELECT count(*) FROM comments c WHERE c.part_id = p.id AND c.parent_id IS NULL
+              AND c.paragraph_id IS NULL AND c.deleted = 0) BETWEEN 12 AND 20
+     ORDER BY p.id LIMIT 1`,
+  );
+  if (!part) throw new Error("the demo has no part with 12-20 threads");
+  return part;
+}
+
 describe("comments on the reading page", () => {
   test("the writer comments; a reader posts, replies, likes and unlikes, comments on a paragraph and deletes; the writer deletes a reader's reply", async () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
@@ -322,23 +340,14 @@ describe("comments on the reading page", () => {
 
   test("by keyboard: a posted comment is announced; Delete moves focus to the next comment, the last to the empty list; the last Load more to the first new thread", async () => {
     // A free part nobody has commented on yet, and one with a second set of threads to load.
-    const readable = `JOIN stories s ON s.id = p.story_id
-       WHERE s.is_paid = 0 AND s.rating <> 4 AND s.draft = 0 AND s.deleted = 0
-         AND p.draft = 0 AND p.deleted = 0`;
     const [quiet] = readDatabase<{ id: number }>(
       server.dataDir,
-      `SELECT p.id FROM parts p ${readable}
+      `SELECT p.id FROM parts p ${READABLE}
          AND NOT EXISTS (SELECT 1 FROM comments c WHERE c.part_id = p.id)
        ORDER BY p.id DESC LIMIT 1`,
     );
-    const [busy] = readDatabase<{ id: number }>(
-      server.dataDir,
-      `SELECT p.id FROM parts p ${readable}
-         AND (SELECT count(*) FROM comments c WHERE c.part_id = p.id AND c.parent_id IS NULL
-                AND c.paragraph_id IS NULL AND c.deleted = 0) BETWEEN 12 AND 20
-       ORDER BY p.id LIMIT 1`,
-    );
-    if (!quiet || !busy) throw new Error("the demo has no part without comments or with 12-20");
+    const busy = partWithTwoSets();
+    if (!quiet) throw new Error("the demo has no part without comments");
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       const focusedArticle = () =>
         page.evaluate(() =>
@@ -506,6 +515,29 @@ describe("comments on the reading page", () => {
       expect(await folded.getByText("What a shit ending").count()).toBe(0);
       await folded.getByRole("button", { name: "Show comment" }).click();
       await folded.getByText("What a shit ending").waitFor();
+    });
+  });
+
+  test("a further set that fails to load says so, and Load more tries again", async () => {
+    const busy = partWithTwoSets();
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      const nextSet = "**/v5/comments/namespaces/parts/resources/*/comments?*after=*";
+      await page.route(nextSet, (route) => route.abort("internetdisconnected"));
+      await page.goto(`/${busy.id}`);
+      await commentsLoaded(page);
+      const shown = comments(page).locator(".comment-list > .comment-thread");
+      expect(await shown.count()).toBe(10);
+      const more = comments(page).getByRole("button", { name: "Load more", exact: true });
+      await more.click();
+      const failure = comments(page)
+        .getByRole("alert")
+        .filter({ hasText: "More comments could not be loaded. Press Load more to try again." });
+      await failure.waitFor();
+      expect(await shown.count()).toBe(10);
+      await page.unroute(nextSet);
+      await more.click();
+      await expect.poll(() => shown.count()).toBeGreaterThan(10);
+      expect(await failure.count()).toBe(0);
     });
   });
 

@@ -1,7 +1,7 @@
 import { type CommentData, type CommentResource, commentAdSlots } from "@inkwell/shared";
 import { Fragment, useEffect, useRef } from "react";
 import { AdSlot } from "../../components/ad-slot.tsx";
-import { LoadingStatus } from "../../components/alert.tsx";
+import { ErrorLine, LoadingStatus } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { useFocusAfterRemoval } from "../../lib/use-focus-after-removal.ts";
@@ -41,14 +41,15 @@ export function CommentList({
   withAds = true,
 }: CommentListProps) {
   const end = useRef<HTMLDivElement>(null);
-  const { hasMore, loadMore, status } = list;
+  const { hasMore, loadMore, status, moreFailed } = list;
   // A deleted thread sends focus to the next one, or to the words saying none are left.
   const { scope, removing } = useFocusAfterRemoval(
     list.comments,
     `${THREAD_AUTHORS}, :scope > .comment-list__empty`,
   );
 
-  useNearEnd(end, hasMore && status === "loaded" ? loadMore : null, {
+  // After a failure the button, not the scroll, tries again.
+  useNearEnd(end, hasMore && status === "loaded" && !moreFailed ? loadMore : null, {
     margin: SCROLL_MARGIN,
     count: list.comments.length,
   });
@@ -125,6 +126,7 @@ export function CommentList({
           {t.comments.loadMore}
         </BusyButton>
       )}
+      <ErrorLine text={moreFailed && t.comments.moreFailed} />
     </div>
   );
 }

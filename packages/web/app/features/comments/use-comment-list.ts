@@ -10,6 +10,8 @@ export interface CommentList {
   ads: boolean;
   /** Whether a further set is on its way (the first set is `status: "loading"`). */
   loadingMore: boolean;
+  /** Whether the latest further set failed to load: Load more tries again. */
+  moreFailed: boolean;
   loadMore: () => void;
   retry: () => void;
   /**
@@ -35,6 +37,7 @@ const INITIAL: ListState = {
   hasMore: false,
   ads: false,
   loadingMore: false,
+  moreFailed: false,
   generation: 0,
   setStart: null,
 };
@@ -62,7 +65,9 @@ export function useCommentList(load: (after: string | null) => Promise<CommentPa
         inflight.current = null;
         setState((now) => {
           if (!page)
-            return { ...now, status: cursor === null ? "error" : now.status, loadingMore: false };
+            return cursor === null
+              ? { ...now, status: "error", loadingMore: false }
+              : { ...now, loadingMore: false, moreFailed: true };
           const seen = new Set(now.comments.map((c) => c.commentId.resourceId));
           const fresh = page.comments.filter((c) => !seen.has(c.commentId.resourceId));
           return {
@@ -74,6 +79,7 @@ export function useCommentList(load: (after: string | null) => Promise<CommentPa
             hasMore: page.hasMore,
             ads: page.ads,
             loadingMore: false,
+            moreFailed: false,
           };
         });
       })();
@@ -100,7 +106,7 @@ export function useCommentList(load: (after: string | null) => Promise<CommentPa
     ...shown,
     loadMore: () => {
       if (!state.hasMore || inflight.current) return;
-      setState(patch({ loadingMore: true }));
+      setState(patch({ loadingMore: true, moreFailed: false }));
       void fetchSet(after);
     },
     retry: () => {

@@ -23,6 +23,7 @@ export const comments = {
   notFound: "The comment cannot be found.",
   loading: "Loading comments…",
   loadMore: "Load more",
+  moreFailed: "More comments could not be loaded. Press Load more to try again.",
   viewReplies: (n: number) => (n === 1 ? "View 1 Reply" : `View ${n} Replies`),
   returnToAll: "Return to all comments",
   like: "Like",
