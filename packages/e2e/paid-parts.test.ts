@@ -46,9 +46,18 @@ describe("paid parts", () => {
       await paywall.getByText("You have 45 Coins").waitFor();
       await expectNoAxeViolations(page, "a locked part for a reader at 360 px");
 
-      // Bought by keyboard: the paywall goes, and focus moves on to the part it opened.
+      // Bought by keyboard on a slow network: the unlocked part takes a while, and meanwhile
+      // the paywall says it is coming and offers nothing for sale again.
+      const release = await holdRequests(page, `**/${partId}.data*`);
+      const bought = page.waitForResponse((response) => response.url().endsWith("/purchase"));
       await paywall.getByRole("button", { name: "Unlock for 6 Coins" }).focus();
       await page.keyboard.press("Enter");
+      expect((await bought).status()).toBe(200);
+      const opening = paywall.getByRole("button", { name: "Unlocked, opening…" });
+      await opening.waitFor();
+      expect(await opening.getAttribute("aria-disabled")).toBe("true");
+      expect(await paywall.getByRole("button", { name: /^Unlock for/ }).count()).toBe(0);
+      release();
       await page.locator(".reader__text p").first().waitFor();
       const title = await page.getByRole("heading", { level: 1 }).textContent();
       await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(title);

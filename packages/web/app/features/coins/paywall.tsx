@@ -85,6 +85,8 @@ export function Paywall({
     tell("paywall_view", partId);
   }, [partId]);
   const [buying, setBuying] = useState<Purchase | null>(null);
+  /** Bought: the part is on its way, and the paywall must not offer it for sale again. */
+  const [opening, setOpening] = useState(false);
   const [confirming, setConfirming] = useState(false);
   /** Why the buy-coins how-to is open: what the reader is short of. */
   const [shortfall, setShortfall] = useState<string | null>(null);
@@ -107,8 +109,9 @@ export function Paywall({
     const result = await browserApi()
       .purchase(storyId, what === "part" ? { partId } : { wholeStory: true })
       .catch(() => null);
-    setBuying(null);
     if (result?.ok) {
+      // The buttons stay off until the unlocked part replaces the paywall.
+      setOpening(true);
       wallet.spent(result.value.balance, result.value.amountSpent, what === "story");
       const state: UnlockedState = {
         unlocked: { spent: result.value.amountSpent, wholeStory: what === "story" },
@@ -116,6 +119,7 @@ export function Paywall({
       navigate(`/${result.value.partId}`, { replace: result.value.partId === partId, state });
       return;
     }
+    setBuying(null);
     wallet.failed();
     tell("purchase_failed", partId);
     if (result?.refusal.code === "insufficient_coins") {
@@ -126,6 +130,7 @@ export function Paywall({
   }
 
   const nextUrl = new URLSearchParams({ nextUrl: `/${partId}` }).toString();
+  const pending = opening ? t.coins.opening : t.coins.deducting;
   return (
     <section className="paywall" aria-labelledby={headingId}>
       <span className="paywall__icon">
@@ -163,7 +168,7 @@ export function Paywall({
             busy={buying !== null}
             onClick={() => buy("part")}
           >
-            {buying === "part" ? t.coins.deducting : t.coins.unlockPart(paywall.price)}
+            {buying === "part" ? pending : t.coins.unlockPart(paywall.price)}
           </BusyButton>
           {paywall.storyPrice > 0 && (
             <BusyButton
@@ -171,7 +176,7 @@ export function Paywall({
               busy={buying !== null}
               onClick={() => setConfirming(true)}
             >
-              {buying === "story" ? t.coins.deducting : t.coins.unlockStory(paywall.storyPrice)}
+              {buying === "story" ? pending : t.coins.unlockStory(paywall.storyPrice)}
             </BusyButton>
           )}
         </div>

@@ -26,6 +26,7 @@ export const coins = {
   balance: (amount: number) =>
     `You have ${formatCoinBalance(amount)} ${amount === 1 ? "Coin" : "Coins"}`,
   deducting: "Deducting…",
+  opening: "Unlocked, opening…",
   logInToUnlock: "Log in to unlock",
   saleUntil: (until: string) => `On sale until ${until}.`,
   usualPrices: (price: number, storyPrice: number) =>
