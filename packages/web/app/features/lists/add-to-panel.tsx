@@ -1,6 +1,6 @@
 import { MAX_READING_LISTS, type ReadingListSummary } from "@inkwell/shared";
 import { Lock } from "lucide";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { browserApi, type Outcome, type Refusal } from "../../api/client.ts";
 import { type AlertMessage, LiveAlert } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
@@ -28,6 +28,12 @@ export function AddToPanel({ storyId, username }: { storyId: number; username: s
   const [message, setMessage] = useState<AlertMessage | null>(null);
   const [name, setName] = useState("");
   const nameId = useId();
+  /**
+   * The checkboxes whose change is on its way: a second tap then is ignored, as on a slow
+   * network it would race the first (a remove landing before its add) and leave the mark
+   * saying the opposite of what was saved.
+   */
+  const changing = useRef(new Set<string>());
 
   async function load() {
     const api = browserApi();
@@ -74,16 +80,22 @@ export function AddToPanel({ storyId, username }: { storyId: number; username: s
 
   // Checkmarks move at once and move back if the change fails.
   async function toggleLibrary() {
+    if (changing.current.has("library")) return;
+    changing.current.add("library");
     const api = browserApi();
     const adding = !inLibrary;
     setInLibrary(adding);
     const ok = await change(adding, t.lists.myLibrary, () =>
       adding ? api.addToLibrary(username, storyId) : api.removeFromLibrary(username, storyId),
     );
+    changing.current.delete("library");
     if (!ok) setInLibrary(!adding);
   }
 
   async function toggleList(list: ReadingListSummary) {
+    const key = `list:${list.id}`;
+    if (changing.current.has(key)) return;
+    changing.current.add(key);
     const api = browserApi();
     const adding = !inLists.includes(list.id);
     const mark = (on: boolean) =>
@@ -92,6 +104,7 @@ export function AddToPanel({ storyId, username }: { storyId: number; username: s
     const ok = await change(adding, list.name, () =>
       adding ? api.addToReadingList(list.id, storyId) : api.removeFromReadingList(list.id, storyId),
     );
+    changing.current.delete(key);
     if (!ok) mark(!adding);
   }
 
