@@ -156,7 +156,7 @@ describe("the landing page, sign-up, genre onboarding and the home feed", () => 
     }
   });
 
-  test("a reader's feed loads more on scroll, remembers it, and continues reading from the strip", async () => {
+  test("a reader's feed loads more on scroll, remembers it and the place on Back, and continues reading from the strip", async () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
       await signIn(page, "/home");
       // The tab names the feed, not the visitors' landing page.
@@ -211,6 +211,16 @@ describe("the landing page, sign-up, genre onboarding and the home feed", () => 
           !document.querySelector(".continue-strip")?.classList.contains("continue-strip--hidden"),
       );
       await strip.waitFor({ state: "visible" });
+
+      // Back to the feed from a page opened on it, the sections loaded before are there
+      // again and the reader is where they were, not where the first five ended.
+      await page.mouse.wheel(0, 1500);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(3000);
+      const left = await page.evaluate(() => window.scrollY);
+      await page.goto("/search");
+      await page.goBack();
+      await page.getByRole("heading", { name: "Browse genres" }).waitFor();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(left);
 
       // Opened again in this tab, the feed shows the sections loaded before, from the top.
       await page.goto("/search");

@@ -1,6 +1,6 @@
 import { HOME_SECTIONS_PER_LOAD, type HomeSection } from "@inkwell/shared";
 import { Crown } from "lucide";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
@@ -14,13 +14,28 @@ import "../../styles/home.css";
 const LOAD_MARGIN = "0px 0px 200px 0px";
 /** How many sections this tab had loaded, so coming back shows them again (§4). */
 const SHOWN_KEY = "inkwell.home.shown";
+/** Where the reader was on the feed as they left it, so Back returns them there. */
+const SCROLL_KEY = "inkwell.home.scroll";
 
-function rememberedCount(): number {
+function remembered(key: string): number {
   try {
-    return Number(sessionStorage.getItem(SHOWN_KEY)) || HOME_SECTIONS_PER_LOAD;
+    return Number(sessionStorage.getItem(key));
   } catch {
-    return HOME_SECTIONS_PER_LOAD;
+    return 0;
   }
+}
+
+function remember(key: string, value: number) {
+  try {
+    sessionStorage.setItem(key, String(value));
+  } catch {
+    // Storage may be off; the feed still works, it just starts from five next time.
+  }
+}
+
+function cameBack(): boolean {
+  const [entry] = performance.getEntriesByType("navigation");
+  return entry instanceof PerformanceNavigationTiming && entry.type === "back_forward";
 }
 
 /**
@@ -46,14 +61,24 @@ export function HomeFeed({
   const loadMore = () => setShown((count) => count + HOME_SECTIONS_PER_LOAD);
 
   // The server renders the first five; the browser then shows what this tab had loaded.
-  useEffect(() => setShown((count) => Math.max(count, rememberedCount())), []);
+  // Coming Back, the browser put the page where the reader was while it was still five
+  // sections short: once the others are back, the reader goes where they were.
+  const returnTo = useRef<number | null>(null);
   useEffect(() => {
-    try {
-      sessionStorage.setItem(SHOWN_KEY, String(shown));
-    } catch {
-      // Storage may be off; the feed still works, it just starts from five next time.
-    }
+    const loaded = remembered(SHOWN_KEY);
+    if (loaded > HOME_SECTIONS_PER_LOAD && cameBack()) returnTo.current = remembered(SCROLL_KEY);
+    setShown((count) => Math.max(count, loaded));
+    const leave = () => remember(SCROLL_KEY, window.scrollY);
+    window.addEventListener("pagehide", leave);
+    return () => window.removeEventListener("pagehide", leave);
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once the sections are back
+  useLayoutEffect(() => {
+    if (returnTo.current === null) return;
+    window.scrollTo(0, returnTo.current);
+    returnTo.current = null;
   }, [shown]);
+  useEffect(() => remember(SHOWN_KEY, shown), [shown]);
 
   // Observed anew after each load, so a bottom still in reach loads the next five too.
   useNearEnd(end, more ? loadMore : null, { margin: LOAD_MARGIN, count: shown });
