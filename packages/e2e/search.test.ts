@@ -4,6 +4,7 @@ import { describe, expect, test } from "vitest";
 import {
   DESKTOP,
   expectNoAxeViolations,
+  holdRequests,
   logIn,
   logInAt,
   PHONE,
@@ -31,7 +32,7 @@ async function searchFromHeader(page: Page, term: string) {
 }
 
 describe("search", () => {
-  test("a visitor searches from the header, filters by complete and opens a profile", async () => {
+  test("a visitor searches from the header, filters by complete (told while they apply) and opens a profile", async () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
       await page.goto("/");
       await searchFromHeader(page, TERM);
@@ -41,8 +42,15 @@ describe("search", () => {
 
       expect(await page.getByRole("checkbox", { name: "Hide mature stories" }).count()).toBe(0);
       await page.getByRole("checkbox", { name: "Completed stories" }).check();
+      // On a slow network the old results stay a while: the button says the filters apply.
+      const release = await holdRequests(page, "**/stories.data?*content=complete*");
       await page.getByRole("button", { name: "Apply filters" }).click();
+      const applying = page.getByRole("button", { name: "Applying filters…" });
+      await applying.waitFor();
+      expect(await applying.getAttribute("aria-disabled")).toBe("true");
+      release();
       await page.waitForURL(/content=complete/);
+      await page.getByRole("button", { name: "Apply filters" }).waitFor();
       // The new results render just after the URL changes.
       await page.getByText("Filters (1)").waitFor();
       const results = await visibleResults(page).count();

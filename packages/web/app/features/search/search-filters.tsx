@@ -5,7 +5,7 @@ import {
   type StorySearchFilters,
 } from "@inkwell/shared";
 import { SlidersHorizontal } from "lucide";
-import { Form } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 import { activeFilterCount } from "./filters.ts";
@@ -25,6 +25,9 @@ export function SearchFilters({ action, filters, offerHideMature }: SearchFilter
   const active = activeFilterCount(filters);
   // A new set of filters is a new list: keyed so the form's defaults follow the URL.
   const key = JSON.stringify(filters);
+  // On a slow network the old results stay until the new ones arrive: Apply says it is on it.
+  const navigation = useNavigation();
+  const applying = navigation.state === "loading" && navigation.formAction === action;
   return (
     <details className="search-filters" open={active > 0 || undefined}>
       <summary className="search-filters__toggle">
@@ -86,8 +89,12 @@ export function SearchFilters({ action, filters, offerHideMature }: SearchFilter
           ))}
         </fieldset>
         <div className="search-filters__actions">
-          <button className="button button--primary" type="submit">
-            {t.search.apply}
+          <button
+            className="button button--primary"
+            type="submit"
+            aria-disabled={applying || undefined}
+          >
+            {applying ? t.search.applying : t.search.apply}
           </button>
           <a className="button" href={action}>
             {t.search.clear}

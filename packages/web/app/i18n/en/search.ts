@@ -22,6 +22,7 @@ export const search = {
   filters: "Filters",
   filtersActive: (count: number) => `Filters (${count})`,
   apply: "Apply filters",
+  applying: "Applying filters…",
   clear: "Clear",
   updated: "Last updated",
   updatedOptions: {
