@@ -215,8 +215,18 @@ describe("the landing page, sign-up, genre onboarding and the home feed", () => 
       // Back to the feed from a page opened on it, the sections loaded before are there
       // again and the reader is where they were, not where the first five ended.
       await page.mouse.wheel(0, 1500);
-      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(3000);
-      const left = await page.evaluate(() => window.scrollY);
+      // Where the wheel's scroll comes to rest (it moves over several frames).
+      let left = -1;
+      await expect
+        .poll(
+          async () => {
+            const last = left;
+            left = await page.evaluate(() => window.scrollY);
+            return left > 3000 && left === last;
+          },
+          { intervals: [250] },
+        )
+        .toBe(true);
       await page.goto("/search");
       await page.goBack();
       await page.getByRole("heading", { name: "Browse genres" }).waitFor();
