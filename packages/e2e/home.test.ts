@@ -224,7 +224,7 @@ describe("the landing page, sign-up, genre onboarding and the home feed", () => 
             left = await page.evaluate(() => window.scrollY);
             return left > 3000 && left === last;
           },
-          { intervals: [250] },
+          { interval: 250 },
         )
         .toBe(true);
       await page.goto("/search");
