@@ -250,6 +250,9 @@ describe("the part editor", () => {
       }
       await ime.send("Input.insertText", { text: "Part" });
       await page.keyboard.type(" two: the crossing.");
+      // The bar counts the words as the writer types, as the server will count them.
+      const words = page.locator(".part-editor__bar").getByText(/^\d+ words?$/);
+      await words.filter({ hasText: "4 words" }).waitFor();
       await page.getByRole("button", { name: "Align right" }).click();
       expect(await text.locator('p[data-align="right"]').textContent()).toBe(
         "Part two: the crossing.",
@@ -271,6 +274,7 @@ describe("the part editor", () => {
       });
       const html = await text.innerHTML();
       expect(html).toContain("<em>never</em>");
+      await words.filter({ hasText: "11 words" }).waitFor();
       expect(html).not.toMatch(/Mso|style=|<span|o:p|Calibri/);
 
       await page.getByText("Second line.").click();

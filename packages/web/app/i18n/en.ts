@@ -123,6 +123,7 @@ export const works = {
     publish: "Publish",
     changeSchedule: "Change schedule",
     unsaved: "Unsaved changes",
+    words: (count: number) => `${count.toLocaleString("en-US")} ${count === 1 ? "word" : "words"}`,
     conflict:
       "This part was changed somewhere else since you opened it. Your latest changes were not saved: reload to get the latest version.",
     reload: "Reload",

@@ -1,4 +1,4 @@
-import type { Category, PartText, WorkDetails } from "@inkwell/shared";
+import { type Category, type PartText, partWordCount, type WorkDetails } from "@inkwell/shared";
 import { Settings } from "lucide";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { browserApi, type Refusal } from "../../api/client.ts";
@@ -106,6 +106,8 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
   const [confirmed, setConfirmed] = useState<string | null>(null);
   const [notice, setNotice] = useState<AlertMessage | null>(null);
   const [formats, setFormats] = useState<Formats>(NO_FORMATS);
+  // Counted as the server counts a part's words (the contest's length rule reads that count).
+  const [words, setWords] = useState(() => partWordCount(first.text));
   const [busy, setBusy] = useState(false);
   const [image, setImage] = useState<{ url: string; alt: string } | null>(null);
   // Flagged pictures still in the text; deleting one from the text takes its notice away.
@@ -153,6 +155,7 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
 
   const change = () => {
     dirty.current = true;
+    setWords(partWordCount(editor.current?.innerHTML ?? ""));
     if (banned.length > 0) {
       const text = editor.current;
       setBanned((urls) =>
@@ -258,6 +261,7 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
       const result = await browserApi().discardChanges(first.id);
       if (!result.ok) return refusal(result);
       if (editor.current) editor.current.innerHTML = result.value.text;
+      setWords(partWordCount(result.value.text));
       hash.current = result.value.text_hash;
       setTitle(result.value.title);
       setChanges(false);
@@ -308,6 +312,7 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
         <span className="part-editor__status" role="status">
           {status}
         </span>
+        <span className="part-editor__words">{t.works.editor.words(words)}</span>
         <div className="part-editor__actions">
           {draft ? (
             <>
