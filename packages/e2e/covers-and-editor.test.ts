@@ -397,6 +397,17 @@ describe("the part editor", () => {
       expect(minutesAhead).toBeGreaterThan(14);
       expect(minutesAhead).toBeLessThanOrEqual(30);
       await modal.getByText(/The earliest time you can choose/).waitFor({ state: "detached" });
+      // No time, or one more than a year off: Schedule stays off, and the field says why.
+      const picker = modal.getByLabel("Publish date and time");
+      const scheduleButton = modal.getByRole("button", { name: "Schedule", exact: true });
+      await modal.getByLabel(/I understand/).check();
+      await picker.fill("");
+      await modal.getByText("Publish date is required").waitFor();
+      expect(await scheduleButton.isDisabled()).toBe(true);
+      const nextYear = new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 11);
+      await picker.fill(`${nextYear}10:00`);
+      await modal.getByText(/^The latest time you can choose is /).waitFor();
+      expect(await scheduleButton.isDisabled()).toBe(true);
       // Two days ahead at 10:00 local time: never today, whatever the hour now.
       const when = await page.evaluate(() => {
         const date = new Date(Date.now() + 2 * 86_400_000);
@@ -405,9 +416,8 @@ describe("the part editor", () => {
           .toISOString()
           .slice(0, 16);
       });
-      await modal.getByLabel("Publish date and time").fill(when);
-      await modal.getByLabel(/I understand/).check();
-      await modal.getByRole("button", { name: "Schedule", exact: true }).click();
+      await picker.fill(when);
+      await scheduleButton.click();
       const scheduled = page.getByRole("dialog", { name: "Your part is scheduled!" });
       await scheduled
         .getByText("We'll email you a reminder 24 hours before it's published.")

@@ -141,6 +141,7 @@ export const works = {
     unschedule: "Unschedule",
     dateRequired: "Publish date is required",
     tooSoon: (date: string) => `The earliest time you can choose is ${date}.`,
+    tooLate: (date: string) => `The latest time you can choose is ${date}.`,
     publishFailed: "Failed to publish part",
     scheduleFailed: "Failed to schedule part",
     unscheduleFailed: "Failed to unschedule part",

@@ -17,6 +17,10 @@ import { useTimeZone } from "../../lib/use-time-zone.ts";
 const earliest = () =>
   Math.ceil((Date.now() + SCHEDULE_STEP_MS) / SCHEDULE_STEP_MS) * SCHEDULE_STEP_MS;
 
+/** The last quarter hour within a year from now: the latest time §5 allows. */
+const latest = () =>
+  Math.floor(latestScheduleTime(Date.now()) / SCHEDULE_STEP_MS) * SCHEDULE_STEP_MS;
+
 /** How a save went: a refused one carries the server's message when it gave one. */
 export type SaveOutcome = { ok: true } | { ok: false; message: string | null };
 
@@ -85,7 +89,8 @@ export function PublishModal(props: PublishModalProps) {
 
   const schedule = (event: FormEvent) => {
     event.preventDefault();
-    if (!when) return setError(t.works.publishModal.dateRequired);
+    // The field already says what is wrong with the time.
+    if (whenProblem) return;
     return run(async () => {
       const result = await browserApi().schedulePart(partId, new Date(when).toISOString());
       if (!result.ok) return message(result.refusal, t.works.publishModal.scheduleFailed);
@@ -106,12 +111,20 @@ export function PublishModal(props: PublishModalProps) {
     }, t.works.publishModal.unscheduleFailed);
 
   const earliestTime = earliest();
-  const tooSoon = !when || new Date(when).getTime() < earliestTime;
-  // Schedule stays off while the time is too soon: say why, and from when it is allowed.
-  const whenHint = when !== "" && tooSoon;
+  const latestTime = latest();
+  const chosen = new Date(when).getTime();
+  // Schedule stays off while there is no time or it is out of bounds: say why, and which
+  // times are allowed.
+  const whenProblem = !when
+    ? t.works.publishModal.dateRequired
+    : chosen < earliestTime
+      ? t.works.publishModal.tooSoon(formatZonedDate(earliestTime, timeZone))
+      : chosen > latestTime
+        ? t.works.publishModal.tooLate(formatZonedDate(latestTime, timeZone))
+        : null;
   return (
     <Modal open={open} title={t.works.publishModal.title} onClose={close} closable={!busy}>
-      <form className="modal__form publish-modal" onSubmit={schedule}>
+      <form className="modal__form publish-modal" onSubmit={schedule} noValidate>
         <fieldset className="field publish-modal__modes">
           <legend className="visually-hidden">{t.works.publishModal.title}</legend>
           <label>
@@ -142,15 +155,15 @@ export function PublishModal(props: PublishModalProps) {
                 type="datetime-local"
                 value={when}
                 min={localInput(earliestTime)}
-                max={localInput(latestScheduleTime(Date.now()))}
+                max={localInput(latestTime)}
                 step={SCHEDULE_STEP_MS / 1000}
-                aria-invalid={whenHint || undefined}
-                aria-describedby={whenHint ? "publish-when-error" : undefined}
+                aria-invalid={whenProblem !== null || undefined}
+                aria-describedby={whenProblem ? "publish-when-error" : undefined}
                 onChange={(event) => setWhen(event.target.value)}
               />
-              {whenHint && (
+              {whenProblem && (
                 <p className="field__error" id="publish-when-error">
-                  {t.works.publishModal.tooSoon(formatZonedDate(earliestTime, timeZone))}
+                  {whenProblem}
                 </p>
               )}
             </div>
@@ -189,7 +202,7 @@ export function PublishModal(props: PublishModalProps) {
               <BusyButton
                 className="button button--primary"
                 type="submit"
-                disabled={!consent || tooSoon}
+                disabled={!consent || whenProblem !== null}
                 busy={busy}
               >
                 {t.works.publishModal.schedule}
