@@ -363,6 +363,16 @@ describe("the part editor", () => {
       expect(await mature.isChecked()).toBe(true);
       await page.mouse.click(box.x + box.width + 6, box.y + box.height / 2);
       expect(await mature.isChecked()).toBe(false);
+      // A tag as long as tags go (30 letters) stays inside the field on a phone.
+      const tags = page.getByRole("combobox", { name: "Tags" });
+      await tags.fill(`${"w".repeat(30)},`);
+      const chip = page.getByRole("listitem").filter({ hasText: "w".repeat(30) });
+      const [field, tag] = await Promise.all(
+        [tags.locator(".."), chip].map((element) => element.boundingBox()),
+      );
+      if (!field || !tag) throw new Error("the tag field and its chip are on screen");
+      expect(tag.x + tag.width).toBeLessThanOrEqual(field.x + field.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
       await page.getByLabel("Title").fill("Unverified");
       await page.getByLabel(/I acknowledge this is my own original work/).check();
       await page.getByRole("button", { name: "Save", exact: true }).click();
