@@ -1,3 +1,4 @@
+import type { Category } from "./api-types.ts";
 import type { StorySale } from "./coins.ts";
 import { isSameDay } from "./format.ts";
 
@@ -113,6 +114,14 @@ export interface WorkDetails extends StoryDetailsInput {
   classificationLocked: boolean;
   modifyDate: string | null;
   parts: WorkPart[];
+  /** The story's category under its publish-use names (§3): the id, and the category itself. */
+  category: number | null;
+  categoryObject: Category | null;
+  /**
+   * Part by part, in the order of `parts`, the text_hash of the text its editor works on
+   * (pending edits first): what GET /apiv2/storytext answers and a save must name.
+   */
+  textids: string[];
 }
 
 /** PUT and DELETE /v4/works/{storyId}/sale answer the story's sale: null once ended. */

@@ -5,7 +5,15 @@ import { errorJson, objectJson, okRoutesRefusing } from "../http/openapi.ts";
 import type { RateLimiter } from "../http/rate-limit.ts";
 import { publicBaseUrl, readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
-import { formNumber, idParam, parseInput, userText, validationHook } from "../http/validation.ts";
+import { fieldsFrom, project } from "../http/respond.ts";
+import {
+  fieldsQuery,
+  formNumber,
+  idParam,
+  parseInput,
+  userText,
+  validationHook,
+} from "../http/validation.ts";
 import { saleBody } from "../stories/sale.ts";
 import { isStoryTextZipQuery, storyTextZip } from "../story-staff/routes.ts";
 import { endOwnSale, setOwnSale } from "./sale.ts";
@@ -237,9 +245,9 @@ const createWorkRoute = createRoute({
 const getWorkRoute = route(
   "get",
   "/v4/works/{storyId}",
-  "A story's details and table of contents, for its author",
-  { params: storyParams },
-  "{id, title, description, tags, categoryId, languageId, mature, completed, copyright, parts}",
+  "A story's details and table of contents, for its author, projected by `fields`. textids lists, part by part, the text_hash of the text its editor works on (GET /apiv2/storytext)",
+  { params: storyParams, query: z.object({ fields: fieldsQuery }) },
+  "{id, title, description, tags, categoryId, category, categoryObject {id, name, slug}, languageId, mature, completed, copyright, published, parts, textids}",
 );
 const updateWorkRoute = route(
   "put",
@@ -388,7 +396,12 @@ export function worksRoutes(limits: { writing: RateLimiter }) {
   });
   app.openapi(getWorkRoute, async (c) => {
     const viewer = requireViewer(c);
-    return c.json(await storyForEditing(c.get("db"), viewer, c.req.valid("param").storyId), 200);
+    const selection = fieldsFrom(c.req.valid("query").fields);
+    const { storyId } = c.req.valid("param");
+    return c.json(
+      project(await storyForEditing(c.get("db"), viewer, storyId, selection), selection),
+      200,
+    );
   });
   app.openapi(updateWorkRoute, async (c) => {
     const viewer = requireViewer(c);

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import {
+  type Category,
+  type FieldSelection,
   latestScheduleTime,
   MATURE_RATING,
   partPrice,
@@ -7,6 +9,7 @@ import {
   SCHEDULE_STEP_MS,
   STORY_LOCKED_MESSAGE,
   sanitizePartHtml,
+  wantsField,
 } from "@inkwell/shared";
 import { type Kysely, sql, type Transaction } from "kysely";
 import { isPostgres } from "../db/engine.ts";
@@ -232,12 +235,21 @@ export async function myWorks(db: Kysely<Database>, viewer: Viewer) {
   };
 }
 
-/** One story as its editor shows it: the Story Details and the table of contents. */
-export async function storyForEditing(db: Kysely<Database>, viewer: Viewer, storyId: number) {
+/**
+ * One story as its editor shows it: the Story Details, the table of contents and the
+ * story's textids. Those read every part's text, so they are left out when `fields` is
+ * given without them.
+ */
+export async function storyForEditing(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  storyId: number,
+  fields?: FieldSelection,
+) {
   const story = await detailsEditableStory(db, viewer, storyId);
-  const [tags, categoryId, parts, author] = await Promise.all([
+  const [tags, category, parts, author] = await Promise.all([
     tagsOf(db, storyId),
-    categoryOf(db, storyId),
+    categoryObjectOf(db, storyId),
     partsOf(db, [storyId]),
     db
       .selectFrom("users")
@@ -245,6 +257,8 @@ export async function storyForEditing(db: Kysely<Database>, viewer: Viewer, stor
       .where("id", "=", story.user_id)
       .executeTakeFirstOrThrow(),
   ]);
+  const partIds = parts.map((part) => Number(part.id));
+  const textids = wantsField(fields, "textids") ? await textIdsOf(db, storyId, partIds) : [];
   return {
     id: Number(story.id),
     author: author.username,
@@ -253,7 +267,9 @@ export async function storyForEditing(db: Kysely<Database>, viewer: Viewer, stor
     cover: story.cover,
     bannedCover: story.banned_cover,
     tags,
-    categoryId,
+    categoryId: category?.id ?? null,
+    category: category?.id ?? null,
+    categoryObject: category,
     languageId: Number(story.language_id),
     classificationLocked: Number(story.classification_locked) === 1,
     mature: Number(story.rating) === MATURE_RATING,
@@ -265,6 +281,7 @@ export async function storyForEditing(db: Kysely<Database>, viewer: Viewer, stor
     nextSaleAt: Number(story.is_paid) === 1 ? isoOrNull(nextSaleOf(story, Date.now())) : null,
     modifyDate: isoOrNull(story.modify_date),
     parts: parts.map(partSummary),
+    textids,
   };
 }
 
@@ -280,15 +297,41 @@ export async function tagsOf(db: Db, storyId: number): Promise<string[]> {
   return rows.map((row) => row.name);
 }
 
-/** The story's category (a story has at most one), or null. */
-export async function categoryOf(db: Db, storyId: number): Promise<number | null> {
+/** The story's category (a story has at most one) with its name and slug, or null. */
+async function categoryObjectOf(db: Db, storyId: number): Promise<Category | null> {
   const row = await db
     .selectFrom("story_categories")
-    .select("category_id")
-    .where("story_id", "=", storyId)
-    .orderBy("category_id")
+    .innerJoin("categories", "categories.id", "story_categories.category_id")
+    .select(["categories.id", "categories.name", "categories.slug"])
+    .where("story_categories.story_id", "=", storyId)
+    .orderBy("categories.id")
     .executeTakeFirst();
-  return row ? Number(row.category_id) : null;
+  return row ? { id: Number(row.id), name: row.name, slug: row.slug } : null;
+}
+
+/** The story's category id, or null. */
+export async function categoryOf(db: Db, storyId: number): Promise<number | null> {
+  return (await categoryObjectOf(db, storyId))?.id ?? null;
+}
+
+/**
+ * The story's textids (decision NEW-story-textids): for each part of `partIds`, in that
+ * order, the hash of the text its editor works on (pending edits first), which is the
+ * text_hash GET /apiv2/storytext answers for it and a save must name.
+ */
+async function textIdsOf(db: Db, storyId: number, partIds: number[]): Promise<string[]> {
+  const rows = await db
+    .selectFrom("parts")
+    .leftJoin("part_edits", "part_edits.part_id", "parts.id")
+    .select(["parts.id", "parts.text", "part_edits.text as edited_text"])
+    .where("parts.story_id", "=", storyId)
+    .where("parts.deleted", "=", 0)
+    .execute();
+  const hashes = new Map(
+    rows.map((row) => [Number(row.id), textHash(row.edited_text ?? row.text)] as const),
+  );
+  // A part deleted between the two reads has no text left: it is gone from the next answer.
+  return partIds.flatMap((id) => hashes.get(id) ?? []);
 }
 
 /** A category id must name one of the list's categories (none is allowed: null). */

@@ -275,6 +275,77 @@ describe("stories", () => {
   });
 });
 
+describe("the story in publish use", () => {
+  const editorHash = async (partId: number) =>
+    (await ok<PartText>(await t.send("GET", `/apiv2/storytext?id=${partId}&output=json`, writer)))
+      .text_hash;
+
+  it("answers the category as category and categoryObject, or null for none", async () => {
+    const work = await newWork();
+    const story = await ok(await t.send("GET", `/v4/works/${work.id}`, writer));
+    expect(story).toMatchObject({
+      categoryId,
+      category: categoryId,
+      categoryObject: { id: categoryId, name: "Fantasy", slug: "fantasy-works" },
+    });
+    const bare = await ok(
+      await t.send("PUT", `/v4/works/${work.id}`, writer, { categoryId: null }),
+    );
+    expect(bare).toMatchObject({ categoryId: null, category: null, categoryObject: null });
+  });
+
+  it("lists the textids part by part: each the text_hash its editor saves against", async () => {
+    const work = await newWork();
+    const one = await newPart(work.id, "<p>One.</p>");
+    const two = await newPart(work.id, "<p>Two.</p>");
+    const textids = async () =>
+      (await ok<{ textids: string[] }>(await t.send("GET", `/v4/works/${work.id}`, writer)))
+        .textids;
+    expect(await textids()).toEqual([one.text_hash, two.text_hash]);
+
+    // A published part's pending edits are its editor's text, so its textid follows them.
+    await ok(await t.send("POST", `/v4/parts/${one.id}/publish`, writer));
+    const edited = await ok<PartText>(
+      await t.send("PUT", `/v4/parts/${one.id}`, writer, {
+        text: "<p>One, revised.</p>",
+        text_hash: one.text_hash,
+      }),
+    );
+    expect(edited.text_hash).not.toBe(one.text_hash);
+    expect(await textids()).toEqual([await editorHash(one.id), two.text_hash]);
+
+    const reordered = await ok<{ parts: { id: number }[]; textids: string[] }>(
+      await t.send("PUT", `/v4/works/${work.id}/parts`, writer, { parts: [two.id, one.id] }),
+    );
+    expect(reordered.parts.map((part) => part.id)).toEqual([two.id, one.id]);
+    expect(reordered.textids).toEqual([two.text_hash, edited.text_hash]);
+  });
+
+  it("answers only the fields asked for, and refuses a malformed selection", async () => {
+    const work = await newWork();
+    const part = await newPart(work.id);
+    const picked = await ok(
+      await t.send("GET", `/v4/works/${work.id}?fields=id,textids,parts(id,draft)`, writer),
+    );
+    expect(picked).toEqual({
+      id: work.id,
+      textids: [part.text_hash],
+      parts: [{ id: part.id, draft: true }],
+    });
+    expect(
+      await ok(
+        await t.send("GET", `/v4/works/${work.id}?fields=title,categoryObject(name)`, writer),
+      ),
+    ).toEqual({ title: "The Lighthouse", categoryObject: { name: "Fantasy" } });
+    const bad = await t.send("GET", `/v4/works/${work.id}?fields=id,(`, writer);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({
+      code: "bad_request",
+      fields: { fields: expect.any(String) },
+    });
+  });
+});
+
 describe("part text", () => {
   it("sanitises HTML on write and keeps paragraph ids across edits", async () => {
     const work = await newWork();
