@@ -16,6 +16,7 @@ import { contestRoutes } from "./contests/routes.ts";
 import type { DatabaseHandle } from "./db/connection.ts";
 import { eventsHeard } from "./events.ts";
 import { homeRoutes } from "./home/routes.ts";
+import { adExemptCountriesFromEnv, countryHeaderFromEnv } from "./http/ad-audience.ts";
 import type { AppEnv } from "./http/app-env.ts";
 import { bodyCap } from "./http/body-cap.ts";
 import { compressJson } from "./http/compress-json.ts";
@@ -67,12 +68,21 @@ export interface ApiOptions {
   publicUrl?: string;
   /** Reverse proxies in front whose X-Forwarded-For to trust; TRUSTED_PROXIES's when not given. */
   trustedProxies?: number;
+  /** The trusted proxy's header naming the request's country; COUNTRY_HEADER's when not given. */
+  countryHeader?: string | null;
+  /** Countries whose readers see no ads; AD_EXEMPT_COUNTRIES's when not given. */
+  adExemptCountries?: ReadonlySet<string>;
 }
 
 export function createApi(handle: DatabaseHandle, options: ApiOptions = {}) {
   const app = new OpenAPIHono<AppEnv>();
   const publicUrl = options.publicUrl ?? publicUrlFromEnv();
   const trustedProxies = options.trustedProxies ?? trustedProxiesFromEnv();
+  const countryHeader =
+    options.countryHeader === undefined
+      ? countryHeaderFromEnv(trustedProxies)
+      : options.countryHeader;
+  const adExemptCountries = options.adExemptCountries ?? adExemptCountriesFromEnv();
 
   app.get("/healthz", (c) => c.json({ ok: true }));
 
@@ -90,6 +100,8 @@ export function createApi(handle: DatabaseHandle, options: ApiOptions = {}) {
     c.set("engine", handle.engine);
     c.set("publicUrl", publicUrl);
     c.set("trustedProxies", trustedProxies);
+    c.set("countryHeader", countryHeader);
+    c.set("adExemptCountries", adExemptCountries);
     c.set("viewer", await viewerForSession(handle.db, getCookie(c, SESSION_COOKIE)));
     await next();
   });

@@ -11,7 +11,9 @@ import { processCount } from "./cluster/process-count.ts";
 import { joinCluster } from "./cluster/worker.ts";
 import { checkoutFromEnv } from "./coins/checkout.ts";
 import { openDatabase } from "./db/connection.ts";
+import { countryHeaderFromEnv } from "./http/ad-audience.ts";
 import { publicUrlFromEnv } from "./http/public-url.ts";
+import { trustedProxiesFromEnv } from "./http/request-info.ts";
 import { scheduleUploadSweep } from "./media/sweep.ts";
 import { schedulePremiumRenewals } from "./premium/service.ts";
 import { scheduleTagRankings } from "./rankings/job.ts";
@@ -25,6 +27,8 @@ const port = Number(process.env.PORT ?? 3000);
 // they, and the sign-in callback, use the address readers know the site by (required in
 // production). Decided before anything else, so a production server without it never starts.
 const publicUrl = publicUrlFromEnv();
+// A misconfigured COUNTRY_HEADER (or one without TRUSTED_PROXIES) stops the start, as PUBLIC_URL.
+const countryHeader = countryHeaderFromEnv(trustedProxiesFromEnv());
 const dataDir = process.env.DATA_DIR ?? "data";
 const mediaDir = join(dataDir, "media");
 const processes = processCount(process.env.WEB_CONCURRENCY);
@@ -70,9 +74,9 @@ if (cluster.isPrimary && processes > 1) {
 } else {
   if (cluster.isWorker) joinCluster();
   const site = createSite(
-    createApi(handle, { mediaDir, checkout, publicUrl }),
+    createApi(handle, { mediaDir, checkout, publicUrl, countryHeader }),
     await loadWebBuild(),
-    { mediaDir, db: handle.db },
+    { mediaDir, db: handle.db, countryHeader },
   );
   const server = createServer(site.listener).listen(port, () => {
     if (cluster.isPrimary) ready((server.address() as AddressInfo).port);

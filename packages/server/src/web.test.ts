@@ -376,6 +376,47 @@ describe("server-rendered pages", () => {
     ).not.toContain(slot);
   });
 
+  it("keeps no ad slot for a special exempt country, each country's visitors' page kept apart", async () => {
+    // Behind a proxy that names each request's country, with Germany exempt.
+    const countryHeader = "cf-ipcountry";
+    const api = createApi(t.handle, {
+      trustedProxies: 1,
+      countryHeader,
+      adExemptCountries: new Set(["DE"]),
+    });
+    const proxied = createSite(api, build, {
+      mediaDir: "/nonexistent",
+      db: t.handle.db,
+      pageCacheMs: 60_000,
+      countryHeader,
+    });
+    const server = createServer(proxied.listener).listen(0);
+    await new Promise((resolve) => server.once("listening", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const slot = '<aside class="ad-slot ad-slot--story" aria-label="Advertisement">';
+    const html = async (country: string) =>
+      (
+        await fetch(`${base}/story/${story.id}`, {
+          headers: { [countryHeader]: country, "x-forwarded-for": "203.0.113.9" },
+        })
+      ).text();
+    try {
+      // Three each: rendered twice, then answered from memory (PageCache's keepAfter).
+      for (let round = 0; round < 3; round++) {
+        expect(await html("DE")).not.toContain(slot);
+        expect(await html("FR")).toContain(slot);
+      }
+      // A signed-in reader living there, reading from wherever the proxy does not say.
+      const german = await createUser(t.handle.db, { country: "DE" });
+      const cookie = `${SESSION_COOKIE}=${(await createSession(t.handle.db, german.id)).token}`;
+      const own = await fetch(`${base}/story/${story.id}`, { headers: { cookie } });
+      expect(own.status).toBe(200);
+      expect(await own.text()).not.toContain(slot);
+    } finally {
+      server.close();
+    }
+  });
+
   it("shows User not found as a modal in the server's HTML, with a 404", async () => {
     const { status, html } = await page("/user/nobody_by_this_name");
     expect(status).toBe(404);

@@ -9,6 +9,7 @@ import type { Kysely } from "kysely";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import type { Database } from "./db/schema.ts";
 import { onStoryChanged, onWriterChanged } from "./events.ts";
+import { countryCode } from "./http/ad-audience.ts";
 import type { AppEnv } from "./http/app-env.ts";
 import { PageCache, visitorPageKey } from "./http/page-cache.ts";
 import { mediaSite } from "./media/serve.ts";
@@ -57,6 +58,11 @@ export interface SiteOptions {
    * kept from its second render on: most addresses a visitor opens nobody else asks for.
    */
   pageCacheMs?: number;
+  /**
+   * The trusted proxy's header naming the request's country (COUNTRY_HEADER, ad-audience.ts):
+   * a page's calls pass it on, and visitors' pages are kept per country, as their ads differ.
+   */
+  countryHeader?: string | null;
 }
 
 /**
@@ -110,6 +116,11 @@ export function createSite(api: Hono<AppEnv>, build: ServerBuild, options: SiteO
     site.all(`${prefix}/*`, (c) => c.json({ code: "not_found", message: "No such API call" }, 404));
   }
 
+  const countryHeader = options.countryHeader ?? null;
+  const forwarded = countryHeader ? [...FORWARDED_HEADERS, countryHeader] : FORWARDED_HEADERS;
+  /** The country a visitor's page is kept for: only what the ad rules can read, never raw text. */
+  const countryOf = (value: string | string[] | undefined) =>
+    countryHeader === null ? null : countryCode(typeof value === "string" ? value : undefined);
   site.all("*", async (c) => {
     const cookie = c.req.header("cookie");
     const url = c.req.url;
@@ -118,6 +129,7 @@ export function createSite(api: Hono<AppEnv>, build: ServerBuild, options: SiteO
       url.slice(url.indexOf("/", url.indexOf("//") + 2)),
       cookie,
       c.req.header("accept-encoding"),
+      countryOf(countryHeader === null ? undefined : c.req.header(countryHeader)),
     );
     const cached = key === null ? undefined : cache?.get(key);
     if (cached) return cached;
@@ -126,7 +138,7 @@ export function createSite(api: Hono<AppEnv>, build: ServerBuild, options: SiteO
       if (cookie) headers.set("cookie", cookie);
       // Where the request came from, so that the API's own same-origin check judges what a
       // page's action writes as it judges the browser's calls, and counts the same address.
-      for (const name of FORWARDED_HEADERS) {
+      for (const name of forwarded) {
         const value = c.req.header(name);
         if (value !== undefined) headers.set(name, value);
       }
@@ -153,6 +165,7 @@ export function createSite(api: Hono<AppEnv>, build: ServerBuild, options: SiteO
       request.url ?? "/",
       request.headers.cookie,
       request.headers["accept-encoding"],
+      countryOf(countryHeader === null ? undefined : request.headers[countryHeader]),
     );
     const page = key === null ? undefined : cache?.lookup(key);
     if (!page) {

@@ -1,14 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { adEligibility, adsShown } from "./ads.ts";
+import { type AdReader, adEligibility, adsShown } from "./ads.ts";
 
 describe("adEligibility", () => {
   const free = { isPaid: false, imageModerated: false, adExempt: false, mature: false };
   const reader = { isPremium: false, country: "GB" };
-  const exempt = new Set(["IR"]);
+  const exemptCountries = new Set(["IR"]);
+  const audience = (who: AdReader | null) => ({ reader: who, exemptCountries });
 
   it("names the first rule that skips the ads", () => {
-    const skipped = (story: Partial<typeof free>, who: typeof reader | null = reader) =>
-      adEligibility({ ...free, ...story }, who, exempt);
+    const skipped = (story: Partial<typeof free>, who: AdReader | null = reader) =>
+      adEligibility({ ...free, ...story }, audience(who));
     expect(skipped({ isPaid: true })).toEqual({ eligible: false, factor: "paid_story" });
     expect(skipped({ isPaid: true }, null).factor).toBe("paid_story");
     expect(skipped({ adExempt: true })).toEqual({ eligible: false, factor: "ad_exempt_story" });
@@ -34,29 +35,36 @@ describe("adEligibility", () => {
   });
 
   it("shows ads when every rule passes, or by default without a country to check", () => {
-    expect(adEligibility(free, reader, exempt)).toEqual({
+    expect(adEligibility(free, audience(reader))).toEqual({
       eligible: true,
       factor: "passes_all_rules",
     });
-    expect(adEligibility(free, null, exempt)).toEqual({ eligible: true, factor: "default" });
-    expect(adEligibility(free, { isPremium: false, country: null }, exempt)).toEqual({
+    expect(adEligibility(free, audience(null))).toEqual({ eligible: true, factor: "default" });
+    expect(adEligibility(free, audience({ isPremium: false, country: null }))).toEqual({
       eligible: true,
       factor: "default",
     });
   });
 
-  it("leaves no country out until an ad partner names them", () => {
-    expect(adEligibility(free, { isPremium: false, country: "IR" }).factor).toBe(
-      "passes_all_rules",
-    );
+  it("leaves no country out while none is configured exempt", () => {
+    const none = {
+      reader: { isPremium: false, country: "IR" },
+      exemptCountries: new Set<string>(),
+    };
+    expect(adEligibility(free, none).factor).toBe("passes_all_rules");
   });
 });
 
 describe("adsShown", () => {
   it("is the decision's yes or no", () => {
     const free = { isPaid: false, imageModerated: false, adExempt: false, mature: false };
-    expect(adsShown(free, null)).toBe(true);
-    expect(adsShown({ ...free, mature: true }, null)).toBe(false);
-    expect(adsShown(free, { isPremium: true, country: null })).toBe(false);
+    const none = new Set<string>();
+    expect(adsShown(free, { reader: null, exemptCountries: none })).toBe(true);
+    expect(adsShown({ ...free, mature: true }, { reader: null, exemptCountries: none })).toBe(
+      false,
+    );
+    expect(
+      adsShown(free, { reader: { isPremium: true, country: null }, exemptCountries: none }),
+    ).toBe(false);
   });
 });

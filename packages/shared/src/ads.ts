@@ -6,10 +6,20 @@ export interface AdStory {
   mature: boolean;
 }
 
-/** The reader's side: null for a visitor. `country` is their profile's ISO 3166 code, if any. */
+/**
+ * The reader's side: null for a visitor whose country is unknown. `country` is an ISO 3166
+ * alpha-2 code: the one a trusted proxy says the request came from, else the profile's
+ * (docs/decisions/NEW-ad-exempt-countries.md).
+ */
 export interface AdReader {
   isPremium: boolean;
   country: string | null;
+}
+
+/** Whom a page's ad decisions are for: the reader, and the countries the site exempts. */
+export interface AdAudience {
+  reader: AdReader | null;
+  exemptCountries: ReadonlySet<string>;
 }
 
 /**
@@ -42,21 +52,15 @@ export const AD_PLACEMENTS = ["story", "comments"] as const;
 export type AdPlacement = (typeof AD_PLACEMENTS)[number];
 export const AD_PLACEMENT_MESSAGE = `placement must be one of ${AD_PLACEMENTS.join(", ")}`;
 
-/** Countries an ad partner leaves out: none until one names them (docs/decisions/029). */
-export const AD_EXEMPT_COUNTRIES: ReadonlySet<string> = new Set();
-
 /**
  * Whether a page shows ads, and why (reader.md §6, writer-paid-contest.md §6, §9): they are
  * skipped on paid stories, on stories system admins made ad-exempt, on stories whose cover
  * moderators flagged (image-moderated), on stories that are not brand safe (mature ones),
- * for Premium subscribers, and for readers in an exempt country. One rule for every slot:
- * the story page's and the comments', and the server's record of each decision.
+ * for Premium subscribers, and for readers in an exempt country (AD_EXEMPT_COUNTRIES, the
+ * server's configuration). The server decides for every slot: the story page's and the
+ * comments', and its record of each decision.
  */
-export function adEligibility(
-  story: AdStory,
-  reader: AdReader | null,
-  exemptCountries = AD_EXEMPT_COUNTRIES,
-): AdDecision {
+export function adEligibility(story: AdStory, { reader, exemptCountries }: AdAudience): AdDecision {
   const skip = (factor: AdFactor): AdDecision => ({ eligible: false, factor });
   if (story.isPaid) return skip("paid_story");
   if (story.adExempt) return skip("ad_exempt_story");
@@ -69,5 +73,5 @@ export function adEligibility(
   return { eligible: true, factor: "passes_all_rules" };
 }
 
-export const adsShown = (story: AdStory, reader: AdReader | null): boolean =>
-  adEligibility(story, reader).eligible;
+export const adsShown = (story: AdStory, audience: AdAudience): boolean =>
+  adEligibility(story, audience).eligible;

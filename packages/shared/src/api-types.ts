@@ -154,6 +154,8 @@ export interface StoryDetails extends StoryCard {
   imageModerated: boolean;
   /** System admins keep ads off it (reader.md §6). */
   adExempt: boolean;
+  /** Whether its page shows this reader an ad slot: the server's decision (shared/ads.ts). */
+  ads: boolean;
   /** To its owner only: their cover that moderators flagged (`cover` is null meanwhile). */
   bannedCover?: string;
 }

@@ -6,7 +6,9 @@ import {
   DEMOGRAPHICS_MIN_READERS,
 } from "@inkwell/shared";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createApi } from "../app.ts";
 import { grantCoins } from "../coins/service.ts";
+import { accountLimiters } from "../http/rate-limit.ts";
 import { useTestApi } from "../testing/api.ts";
 import { createStory, createUser, DAY, isoYearsAgo, signedInUser } from "../testing/fixtures.ts";
 
@@ -606,5 +608,92 @@ describe("ad eligibility decisions", () => {
       "locked_part",
     );
     expect((await rows()).length).toBe(before);
+  });
+
+  describe("in a special exempt country", () => {
+    // Behind one proxy that names each request's country, with Germany exempt.
+    const proxied = () =>
+      createApi(t.handle, {
+        limits: accountLimiters(1000),
+        trustedProxies: 1,
+        countryHeader: "cf-ipcountry",
+        adExemptCountries: new Set(["DE"]),
+      });
+    /** What a page of `api` learns of its ads: the story page's, the comments', the record. */
+    async function adsFor(
+      api: ReturnType<typeof createApi>,
+      who: { cookie: string } | null,
+      country?: string,
+    ) {
+      const call = async (method: string, path: string, body?: unknown) => {
+        const headers: Record<string, string> = { "x-forwarded-for": "203.0.113.9" };
+        if (who) headers.cookie = who.cookie;
+        if (country !== undefined) headers["cf-ipcountry"] = country;
+        if (body !== undefined) headers["content-type"] = "application/json";
+        const response = await api.request(path, {
+          method,
+          headers,
+          ...(body !== undefined && { body: JSON.stringify(body) }),
+        });
+        expect(response.status).toBe(200);
+        return response.json() as Promise<Record<string, unknown>>;
+      };
+      const part = free.partIds[0] as number;
+      const reference = referenceId();
+      const decision = await call("POST", "/v5/events", {
+        name: "ad_eligibility",
+        referenceId: reference,
+        ...onStory(free.id),
+      });
+      const row = await t.handle.db
+        .selectFrom("ad_eligibility_events")
+        .select("country_code")
+        .where("reference_id", "=", reference)
+        .executeTakeFirstOrThrow();
+      return {
+        storyPage: (await call("GET", `/api/v3/stories/${free.id}?fields=ads`)).ads,
+        comments: (await call("GET", `/v5/comments/namespaces/parts/resources/${part}/comments`))
+          .ads,
+        factor: decision.factor,
+        countryCode: row.country_code,
+      };
+    }
+    const exempt = (countryCode: string) => ({
+      storyPage: false,
+      comments: false,
+      factor: "special_exempt_country",
+      countryCode,
+    });
+    const shown = (factor: string, countryCode: string | null) => ({
+      storyPage: true,
+      comments: true,
+      factor,
+      countryCode,
+    });
+
+    // A reader's slot is recorded once a day: each look is a new reader's.
+    const livingIn = (country: string) => signedInUser(t.handle.db, { country });
+
+    it("skips the ads for a reader whose profile or request is in one", async () => {
+      const api = proxied();
+      expect(await adsFor(api, await livingIn("DE"))).toEqual(exempt("DE"));
+      expect(await adsFor(api, await livingIn("GB"))).toEqual(shown("passes_all_rules", "GB"));
+      // Where the reader is now, as the proxy says, before where their profile says they live.
+      expect(await adsFor(api, await livingIn("GB"), "de")).toEqual(exempt("DE"));
+      expect(await adsFor(api, await livingIn("DE"), "GB")).toEqual(
+        shown("passes_all_rules", "GB"),
+      );
+      // Visitors have only the request's country; the proxy's 'unknown' is none.
+      expect(await adsFor(api, null, "DE")).toEqual(exempt("DE"));
+      expect(await adsFor(api, null, "FR")).toEqual(shown("passes_all_rules", "FR"));
+      expect(await adsFor(api, null, "XX")).toEqual(shown("default", null));
+      expect(await adsFor(api, null)).toEqual(shown("default", null));
+    });
+
+    it("is no country while none is configured, and the header is no one's without a proxy", async () => {
+      // The test API: no exempt countries, no proxy, no country header.
+      expect(await adsFor(t.api, await livingIn("DE"))).toEqual(shown("passes_all_rules", "DE"));
+      expect(await adsFor(t.api, null, "DE")).toEqual(shown("default", null));
+    });
   });
 });

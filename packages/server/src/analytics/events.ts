@@ -1,4 +1,5 @@
 import {
+  type AdAudience,
   type AdDecision,
   type AdPlacement,
   adEligibility,
@@ -13,7 +14,7 @@ import { commentablePart } from "../comments/service.ts";
 import type { Database } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { readablePart } from "../stories/readable-part.ts";
-import { readableStory } from "../stories/service.ts";
+import { adStoryOf, readableStory } from "../stories/service.ts";
 import type { MaybeViewer } from "../viewer.ts";
 
 const DAY = 86_400_000;
@@ -112,14 +113,7 @@ export type AdSlotInput =
 async function adSlotOf(db: Kysely<Database>, viewer: MaybeViewer, slot: AdSlotInput) {
   if (slot.placement === "comments") return commentablePart(db, viewer, slot.partId);
   const story = await readableStory(db, viewer, slot.storyId);
-  return {
-    id: null,
-    storyId: story.id,
-    isPaid: story.is_paid === 1,
-    imageModerated: story.banned_cover !== null,
-    adExempt: story.ad_exempt === 1,
-    mature: isMature(story.rating),
-  };
+  return { id: null, storyId: story.id, ...adStoryOf(story) };
 }
 
 /**
@@ -127,16 +121,17 @@ async function adSlotOf(db: Kysely<Database>, viewer: MaybeViewer, slot: AdSlotI
  * decided. The page sends where, not what: the server decides with the same shared rule,
  * from the story and the viewer as they are now, so no client can record a decision that
  * was not made. A signed-in reader's decision counts once a day per slot; the answer says
- * what was decided.
+ * what was decided, and the row the country it was decided for.
  */
 export async function recordAdEligibility(
   db: Kysely<Database>,
   viewer: MaybeViewer,
+  audience: AdAudience,
   input: AdSlotInput & { referenceId: string },
   now = Date.now(),
 ): Promise<{ recorded: boolean } & AdDecision> {
   const slot = await adSlotOf(db, viewer, input);
-  const decision = adEligibility(slot, viewer);
+  const decision = adEligibility(slot, audience);
   const recorded = await recordOnce(
     db.insertInto("ad_eligibility_events").values({
       reference_id: input.referenceId,
@@ -146,7 +141,7 @@ export async function recordAdEligibility(
       user_id: viewer?.id ?? null,
       eligible: decision.eligible ? 1 : 0,
       factor: decision.factor,
-      country_code: viewer?.country ?? null,
+      country_code: audience.reader?.country ?? null,
       day: eventDay(now),
       created_at: now,
     }),

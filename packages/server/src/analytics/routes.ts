@@ -9,6 +9,7 @@ import {
 import type { Kysely } from "kysely";
 import { recordContestFormView } from "../contests/service.ts";
 import type { Database } from "../db/schema.ts";
+import { adAudience } from "../http/ad-audience.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, objectJson } from "../http/openapi.ts";
 import { RateLimiter } from "../http/rate-limit.ts";
@@ -143,7 +144,7 @@ export function analyticsRoutes(
     const db = c.get("db");
     const viewer = c.get("viewer");
     if (event.name === "ad_eligibility") {
-      return c.json(await recordAdEligibility(db, viewer, event), 200);
+      return c.json(await recordAdEligibility(db, viewer, adAudience(c), event), 200);
     }
     if (event.name === "contest_form_view") {
       return c.json(await recordContestFormView(db, requireViewer(c), event.storyId), 200);

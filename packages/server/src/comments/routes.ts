@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { adAudience } from "../http/ad-audience.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, json, objectJson } from "../http/openapi.ts";
 import { RateLimiter } from "../http/rate-limit.ts";
@@ -154,12 +155,29 @@ export function commentRoutes(limits = commentLimiters()) {
   app.openapi(partThreads, async (c) => {
     const { partId } = c.req.valid("param");
     const page = c.req.valid("query");
-    return c.json(await listThreads(c.get("db"), c.get("viewer"), partId, null, page), 200);
+    const threads = await listThreads(
+      c.get("db"),
+      c.get("viewer"),
+      adAudience(c),
+      partId,
+      null,
+      page,
+    );
+    return c.json(threads, 200);
   });
   app.openapi(paragraphThreads, async (c) => {
     const { partId, paragraphId } = c.req.valid("param");
     const page = c.req.valid("query");
-    return c.json(await listThreads(c.get("db"), c.get("viewer"), partId, paragraphId, page), 200);
+    const viewer = c.get("viewer");
+    const threads = await listThreads(
+      c.get("db"),
+      viewer,
+      adAudience(c),
+      partId,
+      paragraphId,
+      page,
+    );
+    return c.json(threads, 200);
   });
   app.openapi(paragraphCountsRoute, async (c) => {
     const { partId } = c.req.valid("param");

@@ -1,4 +1,5 @@
 import {
+  type AdAudience,
   adsShown,
   type CommentData,
   type CommentLikeState,
@@ -274,6 +275,7 @@ function toThread(row: CommentRow, context: Context, replies: FirstReplies | und
 export async function listThreads(
   db: Kysely<Database>,
   viewer: MaybeViewer,
+  audience: AdAudience,
   partId: number,
   paragraphId: string | null,
   page: PageQuery,
@@ -298,7 +300,7 @@ export async function listThreads(
     comments: rows.map((row) => toThread(row, context, replies.get(row.id))),
     hasMore,
     after,
-    ads: adsShown(part, viewer),
+    ads: adsShown(part, audience),
   };
 }
 

@@ -71,13 +71,16 @@ describe("PageCache", () => {
 });
 
 describe("visitorPageKey", () => {
-  it("keys a visitor's GET on the encoding, the address, the language and the reading settings", () => {
+  it("keys a visitor's GET on the encoding, the address, the language, the reading settings and the country", () => {
     expect(visitorPageKey("GET", "/story/1?x=1", undefined, "gzip, deflate, br")).toBe(
-      "gzip en medium.normal.auto /story/1?x=1",
+      "gzip en medium.normal.auto - /story/1?x=1",
     );
     expect(
       visitorPageKey("GET", "/1", "locale=fr; reader_settings=large.relaxed.sepia", undefined),
-    ).toBe("identity fr large.relaxed.sepia /1");
+    ).toBe("identity fr large.relaxed.sepia - /1");
+    expect(visitorPageKey("GET", "/1", undefined, "gzip", "DE")).toBe(
+      "gzip en medium.normal.auto DE /1",
+    );
   });
 
   it("normalises made-up cookies and encodings, so that they share the default copy", () => {

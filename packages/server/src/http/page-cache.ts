@@ -26,13 +26,15 @@ export interface CachedPage {
  * cache: anything but GET, and anyone signed in. A page depends on its address, the chosen
  * language and the reading page's settings, all read as the pages read them and normalised,
  * so that made-up cookies cannot fill the cache, and is kept gzipped for browsers that take
- * it, plain for the others. `target` is the path and query as sent.
+ * it, plain for the others. `target` is the path and query as sent. `country` is the
+ * request's (a trusted proxy's header, normalised), when one is configured: ads differ by it.
  */
 export function visitorPageKey(
   method: string | undefined,
   target: string,
   cookie: string | null | undefined,
   acceptEncoding: string | null | undefined,
+  country: string | null = null,
 ): string | null {
   if (method !== "GET" || hasSession(cookie)) return null;
   let reading: string;
@@ -45,7 +47,7 @@ export function visitorPageKey(
     return null;
   }
   const encoding = acceptsGzip(acceptEncoding) ? "gzip" : "identity";
-  return `${encoding} ${localeFrom(cookie)} ${reading} ${target}`;
+  return `${encoding} ${localeFrom(cookie)} ${reading} ${country ?? "-"} ${target}`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { type FieldSelection, isPaidCatalogGroup } from "@inkwell/shared";
+import { adAudience } from "../http/ad-audience.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { HttpError, INTERNAL_ERROR } from "../http/errors.ts";
 import { errorJson, objectJson } from "../http/openapi.ts";
@@ -108,7 +109,7 @@ export function storyRoutes() {
     const { id } = c.req.valid("param");
     const selection = fieldsFrom(c.req.valid("query").fields);
     try {
-      const story = await getStoryDetails(c.get("db"), id, c.get("viewer"), {
+      const story = await getStoryDetails(c.get("db"), id, c.get("viewer"), adAudience(c), {
         fields: selection,
       });
       return c.json(project(story, selection), 200);

@@ -1,4 +1,7 @@
 import {
+  type AdAudience,
+  type AdStory,
+  adsShown,
   countNewParts,
   type FieldSelection,
   GENRES,
@@ -139,10 +142,21 @@ const FROM_TAGS = ["tags", "storyTags"];
 const FROM_CATEGORIES = ["categories", "storyCategories"];
 const FROM_RANKINGS = ["tagRankings"];
 
+/** What the ad rules read of a story (shared/ads.ts). */
+export const adStoryOf = (
+  story: Pick<StoryRow, "is_paid" | "banned_cover" | "ad_exempt" | "rating">,
+): AdStory => ({
+  isPaid: story.is_paid === 1,
+  imageModerated: story.banned_cover !== null,
+  adExempt: story.ad_exempt === 1,
+  mature: isMature(story.rating),
+});
+
 export async function getStoryDetails(
   db: Kysely<Database>,
   storyId: number,
   viewer: MaybeViewer,
+  audience: AdAudience,
   options: StoryDetailsOptions = {},
 ): Promise<StoryDetails> {
   const now = options.now ?? Date.now();
@@ -213,6 +227,8 @@ export async function getStoryDetails(
     serverError: false,
     imageModerated: story.banned_cover !== null,
     adExempt: story.ad_exempt === 1,
+    // The story page's ad slot, decided here: the exempt countries are the server's setting.
+    ads: adsShown(adStoryOf(story), audience),
     // A flagged cover is the owner's alone: the header shows it under a warning.
     ...(viewer?.id === story.user_id && story.banned_cover && { bannedCover: story.banned_cover }),
   };

@@ -139,8 +139,7 @@ export const STORY_PAGE_FIELDS = [
   "firstStoryPart",
   "modifyDate",
   "tagRankings",
-  "imageModerated",
-  "adExempt",
+  "ads",
   "bannedCover",
 ] as const satisfies ReadonlyArray<keyof StoryDetails>;
 

@@ -1,10 +1,4 @@
-import {
-  adsShown,
-  hasStartedReading,
-  isModerator,
-  pageTags,
-  STORY_HEADER_LIMITS,
-} from "@inkwell/shared";
+import { hasStartedReading, isModerator, pageTags, STORY_HEADER_LIMITS } from "@inkwell/shared";
 import { lazy, Suspense } from "react";
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import { apiContext } from "../api/context.ts";
@@ -179,7 +173,7 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
           />
           <PremiumPicksCard />
           <GuidelinesCard />
-          {adsShown(story, user) && <AdSlot kind="story" />}
+          {story.ads && <AdSlot kind="story" />}
         </div>
       </div>
 
