@@ -361,7 +361,8 @@ describe("the Inkwell Awards", () => {
           `Almost there! Complete stories need 3,000 words to enter the 2027 Inkwell Awards; this one has ${story.words.toLocaleString("en-US")}.`,
         )
         .waitFor();
-      expect(await banner.getByRole("button").count()).toBe(0);
+      // Nothing to enter, only the invitation to answer.
+      expect(await banner.getByRole("button").allTextContents()).toEqual(["Not this story"]);
       await expectNoAxeViolations(page, "the nearly-eligible banner at 360 px");
     });
   });
@@ -380,6 +381,53 @@ describe("the Inkwell Awards", () => {
       expect(await page.getByRole("link", { name: "Awards", exact: true }).count()).toBe(1);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
       await expectNoAxeViolations(page, "My Stories with the Awards at 360 px");
+    });
+  });
+
+  test("'Not this story' on the editor's banner thanks the writer for the input, and the banner stays away", async () => {
+    // An ongoing story the tests above do not enter.
+    const [, , story] = writersStories(0);
+    if (!story) throw new Error("the demo writer has no third ongoing story");
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_writer", `/myworks/${story.id}`);
+      const banner = page.getByRole("complementary", { name: "Inkwell Awards" });
+      await banner.getByText(/^This story may be eligible for the 2027 Inkwell Awards/).waitFor();
+      // Answered by keyboard: focus moves to the confirmation's Got it, which reads the thanks.
+      await banner.getByRole("button", { name: "Not this story" }).focus();
+      await page.keyboard.press("Enter");
+      const thanks =
+        "Thanks for the input! We won't suggest entering this story in the 2027 Inkwell Awards again. You can still enter it from the Awards page.";
+      await banner.getByText(thanks).waitFor();
+      const gotIt = banner.getByRole("button", { name: "Got it" });
+      await expect.poll(() => gotIt.evaluate((node) => node === document.activeElement)).toBe(true);
+      expect(await gotIt.getAttribute("aria-describedby")).toBe(
+        await banner.getByText(thanks).getAttribute("id"),
+      );
+      expect(await banner.getByRole("button", { name: "Enter the Awards" }).count()).toBe(0);
+      await expectNoAxeViolations(page, "the contest banner's thanks at 1280 px");
+      expect(
+        readDatabase(
+          server.dataDir,
+          "SELECT contest_key FROM contest_banner_declines WHERE story_id = ?",
+          story.id,
+        ),
+      ).toEqual([{ contest_key: CONTEST }]);
+
+      // Got it: the banner goes, and focus lands on the story's tabs that follow it.
+      await page.keyboard.press("Enter");
+      await banner.waitFor({ state: "detached" });
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-selected"))).toBe(
+        "true",
+      );
+
+      // It stays away on the next visit; the Awards page still offers the story.
+      const checked = page.waitForResponse((response) => response.url().includes("/eligibility"));
+      await page.reload();
+      await checked;
+      await page.evaluate(() => new Promise(requestAnimationFrame));
+      expect(await banner.count()).toBe(0);
+      await page.goto(`/contests/${CONTEST}`);
+      await page.getByRole("link", { name: `Enter “${story.title}”` }).waitFor();
     });
   });
 

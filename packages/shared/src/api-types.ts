@@ -852,6 +852,8 @@ export interface ContestEligibility {
   hasContestTag: boolean;
   /** Why a NOT_ELIGIBLE story cannot be entered; null for every other eligibility. */
   ineligibleBecause: IneligibilityReason | null;
+  /** The writer told the banner they won't enter this story: the editor no longer invites them. */
+  declined: boolean;
 }
 
 /** GET (and the answer to POST) /v5/contests/wattys/story/{id}/submission. */

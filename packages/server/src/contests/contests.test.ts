@@ -213,6 +213,7 @@ describe("GET …/story/{id}/eligibility", () => {
       wordCount: 1000,
       hasContestTag: true,
       ineligibleBecause: null,
+      declined: false,
     });
   });
 
@@ -750,6 +751,66 @@ describe("§4's view event: the entry form opened", () => {
       await setContest(OPEN);
     }
     for (const id of [entered, storyId]) expect(await viewsOf(id)).toEqual([]);
+  });
+});
+
+describe("POST …/story/{id}/decline: 'Not this story' on the banner", () => {
+  beforeAll(async () => {
+    await setContest(OPEN);
+  });
+
+  const decline = (storyId: number, who: Person | null = writer) =>
+    t.send("POST", `${CONTEST}/story/${storyId}/decline`, who);
+  const declinesOf = (storyId: number) =>
+    t.handle.db
+      .selectFrom("contest_banner_declines")
+      .select(["contest_key", "story_id"])
+      .where("story_id", "=", storyId)
+      .execute();
+
+  it("keeps the author's answer for the active contest, once, and the standing says so", async () => {
+    const storyId = await story([1500], { completed: 1 });
+    expect((await eligibility(storyId)).declined).toBe(false);
+    const declined = await answer<ContestEligibility>(await decline(storyId));
+    expect(declined).toMatchObject({ eligibility: "ELIGIBLE", declined: true });
+    expect(await eligibility(storyId)).toEqual(declined);
+    // Said twice: the same answer, kept once.
+    expect(await answer<ContestEligibility>(await decline(storyId))).toEqual(declined);
+    expect(
+      (await declinesOf(storyId)).map((row) => [row.contest_key, Number(row.story_id)]),
+    ).toEqual([[KEY, storyId]]);
+    // The story may still be entered from the Awards page.
+    await submit(storyId, entry());
+    expect(await eligibility(storyId)).toMatchObject({ eligibility: "SUBMITTED", declined: true });
+  });
+
+  it("starts afresh with the next contest", async () => {
+    const storyId = await story([1500], { completed: 1 });
+    await answer(await decline(storyId));
+    await setContest({ ...OPEN, key: "inkwellawards2028", year: 2028 });
+    try {
+      expect((await eligibility(storyId)).declined).toBe(false);
+    } finally {
+      await setContest(OPEN);
+    }
+    expect((await eligibility(storyId)).declined).toBe(true);
+  });
+
+  it("refuses an entered story, visitors, someone else's story and no contest, keeping nothing", async () => {
+    const entered = await story([1500], { completed: 1 });
+    await submit(entered, entry());
+    expect((await answer<Refusal>(await decline(entered), 409)).code).toBe("already_submitted");
+    const storyId = await story([1500], { completed: 1 });
+    expect((await answer<Refusal>(await decline(storyId, null), 401)).code).toBe("unauthorized");
+    expect((await answer<Refusal>(await decline(storyId, other), 403)).code).toBe("forbidden");
+    expect((await answer<Refusal>(await decline(99_999_999), 404)).code).toBe("not_found");
+    await t.handle.db.updateTable("contests").set({ active: 0 }).execute();
+    try {
+      expect((await answer<Refusal>(await decline(storyId), 404)).code).toBe("no_contest");
+    } finally {
+      await setContest(OPEN);
+    }
+    for (const id of [entered, storyId]) expect(await declinesOf(id)).toEqual([]);
   });
 });
 

@@ -7,6 +7,7 @@ import { requireViewer } from "../http/require-viewer.ts";
 import { idParam, validationHook } from "../http/validation.ts";
 import {
   contestInfo,
+  declineBanner,
   setActiveContest,
   storyEligibility,
   storySubmission,
@@ -101,6 +102,20 @@ const submitRoute = createRoute({
   },
 });
 
+const declineRoute = createRoute({
+  method: "post",
+  path: `${CONTEST}/story/{id}/decline`,
+  summary:
+    "The author's 'Not this story' on the editor's contest banner: the banner no longer invites them to enter this story in the active contest (the Awards page still offers it). Sending it again changes nothing",
+  request: { params: storyParams },
+  responses: {
+    200: { description: "The story's standing, declined: true", ...objectJson },
+    ...authorOnly,
+    404: { description: "No such story, or no contest is active", ...errorJson },
+    409: { description: "Already entered (code already_submitted); nothing kept", ...errorJson },
+  },
+});
+
 /** The Inkwell Awards (writer-paid-contest.md §3-§8, docs/decisions/033). */
 export function contestRoutes() {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -126,6 +141,10 @@ export function contestRoutes() {
       await readFields(c),
     );
     return c.json(entry, 201);
+  });
+  app.openapi(declineRoute, async (c) => {
+    const viewer = requireViewer(c);
+    return c.json(await declineBanner(c.get("db"), viewer, c.req.valid("param").id), 200);
   });
   return app;
 }

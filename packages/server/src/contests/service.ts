@@ -113,7 +113,7 @@ const submissionOf = (db: Db, contestKey: string, storyId: number) =>
 async function standing(db: Db, viewer: Viewer, storyId: number) {
   const story = await ownStory(db, viewer, storyId);
   const contest = await activeContest(db);
-  const [parts, tags, submission] = await Promise.all([
+  const [parts, tags, submission, declined] = await Promise.all([
     db
       .selectFrom("parts")
       .select((eb) => [
@@ -126,6 +126,12 @@ async function standing(db: Db, viewer: Viewer, storyId: number) {
       .executeTakeFirstOrThrow(),
     tagsOf(db, storyId),
     submissionOf(db, contest.key, storyId),
+    db
+      .selectFrom("contest_banner_declines")
+      .select("story_id")
+      .where("contest_key", "=", contest.key)
+      .where("story_id", "=", storyId)
+      .executeTakeFirst(),
   ]);
   const facts: ContestStoryFacts = {
     // A story still a draft is unpublished, whatever its parts say.
@@ -135,7 +141,7 @@ async function standing(db: Db, viewer: Viewer, storyId: number) {
     isPaid: story.is_paid === 1,
     language: contestLanguage(languageById(Number(story.language_id))?.code ?? ""),
   };
-  return { story, contest, facts, tags, submission };
+  return { story, contest, facts, tags, submission, declined: declined !== undefined };
 }
 
 /** GET …/story/{id}/eligibility (§3 eligibility response), for the story's author. */
@@ -144,7 +150,7 @@ export async function storyEligibility(
   viewer: Viewer,
   storyId: number,
 ): Promise<ContestEligibility> {
-  const { story, contest, facts, tags, submission } = await standing(db, viewer, storyId);
+  const { story, contest, facts, tags, submission, declined } = await standing(db, viewer, storyId);
   const minWords = Number(contest.min_words);
   return {
     eligibility: submission ? "SUBMITTED" : contestEligibility(facts, minWords),
@@ -157,6 +163,7 @@ export async function storyEligibility(
     wordCount: facts.wordCount,
     hasContestTag: tags.includes(contest.tag),
     ineligibleBecause: submission ? null : ineligibility(facts, minWords),
+    declined,
   };
 }
 
@@ -212,6 +219,28 @@ export async function recordContestFormView(
       created_at: now,
     }),
   );
+}
+
+/**
+ * POST …/story/{id}/decline: the author's answer to the banner's invitation, 'Not this story'
+ * (docs/decisions/NEW-contest-banner-thanks.md). Kept for the active contest, once however
+ * often it is sent; an entered story is refused (409). Answers the story's standing.
+ */
+export async function declineBanner(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  storyId: number,
+  now = Date.now(),
+): Promise<ContestEligibility> {
+  await ownStory(db, viewer, storyId);
+  const contest = await activeContest(db);
+  if (await submissionOf(db, contest.key, storyId)) throw alreadySubmitted();
+  await db
+    .insertInto("contest_banner_declines")
+    .values({ contest_key: contest.key, story_id: storyId, created_at: now })
+    .onConflict((oc) => oc.columns(["contest_key", "story_id"]).doNothing())
+    .execute();
+  return storyEligibility(db, viewer, storyId);
 }
 
 /** §8: someone else's story is one the writer has no permission to modify. */

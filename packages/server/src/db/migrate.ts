@@ -57,6 +57,7 @@ import * as adEligibilityEvents from "./migrations/050-ad-eligibility-events.ts"
 import * as coverAdds from "./migrations/051-cover-adds.ts";
 import * as contestFormViews from "./migrations/052-contest-form-views.ts";
 import * as knownDevices from "./migrations/053-known-devices.ts";
+import * as contestBannerDeclines from "./migrations/054-contest-banner-declines.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
@@ -112,6 +113,7 @@ const migrations: Record<string, Migration> = {
   "051-cover-adds": coverAdds,
   "052-contest-form-views": contestFormViews,
   "053-known-devices": knownDevices,
+  "054-contest-banner-declines": contestBannerDeclines,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

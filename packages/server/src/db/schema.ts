@@ -293,6 +293,7 @@ export interface Database {
   ad_eligibility_events: AdEligibilityEventsTable;
   cover_adds: CoverAddsTable;
   contest_form_views: ContestFormViewsTable;
+  contest_banner_declines: ContestBannerDeclinesTable;
   story_unlocks: StoryUnlocksTable;
   social_accounts: SocialAccountsTable;
   pending_social_signups: PendingSocialSignupsTable;
@@ -731,6 +732,13 @@ export interface ContestFormViewsTable {
   contest_key: string;
   story_id: number;
   day: number;
+  created_at: Millis;
+}
+
+/** The author will not enter the story in the contest: its banner stays away (migration 054). */
+export interface ContestBannerDeclinesTable {
+  contest_key: string;
+  story_id: number;
   created_at: Millis;
 }
 

@@ -802,6 +802,9 @@ export function createApiClient(fetchApi: ApiFetch) {
       call<ContestInfo>(CONTEST_PATH, json("PUT", settings)),
     contestEligibility: (storyId: number) =>
       get<ContestEligibility>(`${CONTEST_PATH}/story/${storyId}/eligibility`),
+    /** 'Not this story': the editor's banner stops inviting the writer to enter the story. */
+    declineContestBanner: (storyId: number) =>
+      call<ContestEligibility>(`${CONTEST_PATH}/story/${storyId}/decline`, { method: "POST" }),
     contestSubmission: (storyId: number) =>
       get<ContestSubmission>(`${CONTEST_PATH}/story/${storyId}/submission`),
     submitToContest: (storyId: number, entry: ContestEntry) =>

@@ -85,7 +85,12 @@ function WriterEditor({
           </a>
         )}
       </header>
-      {story?.published && <ContestBanner storyId={story.id} />}
+      {story?.published && (
+        <ContestBanner
+          storyId={story.id}
+          focusAfter={() => document.getElementById(`tab-${tab}`)?.focus()}
+        />
+      )}
       {story?.isPaid && (
         <OwnSale storyId={story.id} sale={story.sale} nextSaleAt={story.nextSaleAt} />
       )}

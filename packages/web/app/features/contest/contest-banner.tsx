@@ -1,8 +1,10 @@
 import type { ContestEligibility, ContestInfo } from "@inkwell/shared";
 import { Award } from "lucide";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { browserApi } from "../../api/client.ts";
+import { BusyButton } from "../../components/busy-button.tsx";
 import { Icon } from "../../components/icon.tsx";
+import { Toast } from "../../components/toast.tsx";
 import { t } from "../../i18n/index.ts";
 import "../../styles/contest.css";
 
@@ -23,9 +25,26 @@ const words = (count: number) => count.toLocaleString("en-US");
  * the submission check is done, then the story's standing: entered, nearly eligible (a
  * complete story short of words), eligible, or possibly eligible while ongoing; the last two
  * open the form. Stories that cannot enter, and closed contests, show nothing.
+ *
+ * An invitation can be answered 'Not this story': the banner then thanks the writer for the
+ * input (§2's confirmation, docs/decisions/NEW-contest-banner-thanks.md) until 'Got it', and
+ * stays away from the story for this contest. `focusAfter` takes focus once it has gone.
  */
-export function ContestBanner({ storyId }: { storyId: number }) {
+export function ContestBanner({
+  storyId,
+  focusAfter,
+}: {
+  storyId: number;
+  focusAfter: () => void;
+}) {
   const [standing, setStanding] = useState<Standing | null>(null);
+  const [declining, setDeclining] = useState(false);
+  const [declineFailed, setDeclineFailed] = useState(false);
+  const [thanked, setThanked] = useState<"no" | "showing" | "done">("no");
+  const gotIt = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (thanked === "showing") gotIt.current?.focus();
+  }, [thanked]);
   const [open, setOpen] = useState(false);
   // Mounted from the first opening on: closing then closes the <dialog>, which gives focus back
   // to the Enter button; unmounting it would drop focus to the page's top.
@@ -47,10 +66,53 @@ export function ContestBanner({ storyId }: { storyId: number }) {
     };
   }, [storyId]);
 
-  if (!standing) return null;
+  if (!standing || thanked === "done") return null;
   const { contest, eligibility } = standing;
   const state = eligibility.eligibility;
-  if (state === "NOT_ELIGIBLE" || (state !== "SUBMITTED" && !contest.isOpen)) return null;
+  if (thanked === "showing") {
+    return (
+      <aside className="contest-banner" aria-label={t.contest.banner.label}>
+        <Icon of={Award} aria-hidden="true" size={28} className="contest-banner__icon" />
+        <p className="contest-banner__text" id={`contest-thanks-${storyId}`}>
+          {t.contest.banner.thanks(contest.year)}
+        </p>
+        <button
+          ref={gotIt}
+          className="button button--primary"
+          type="button"
+          aria-describedby={`contest-thanks-${storyId}`}
+          onClick={() => {
+            setThanked("done");
+            focusAfter();
+          }}
+        >
+          {t.contest.banner.gotIt}
+        </button>
+      </aside>
+    );
+  }
+  if (
+    state === "NOT_ELIGIBLE" ||
+    (state !== "SUBMITTED" && (!contest.isOpen || eligibility.declined))
+  ) {
+    return null;
+  }
+  const decline = () => {
+    setDeclining(true);
+    setDeclineFailed(false);
+    browserApi()
+      .declineContestBanner(storyId)
+      .catch(() => null)
+      .then((declined) => {
+        setDeclining(false);
+        if (!declined?.ok) {
+          setDeclineFailed(true);
+          return;
+        }
+        setStanding({ contest, eligibility: declined.value });
+        setThanked("showing");
+      });
+  };
   const entryUrl = `/contests/${contest.key}?storyId=${storyId}`;
   const text =
     state === "SUBMITTED"
@@ -85,6 +147,15 @@ export function ContestBanner({ storyId }: { storyId: number }) {
           {t.contest.banner.enter}
         </button>
       )}
+      {state !== "SUBMITTED" && (
+        <BusyButton className="button" busy={declining} onClick={decline}>
+          {t.contest.banner.decline}
+        </BusyButton>
+      )}
+      <Toast
+        message={declineFailed ? t.contest.failed : null}
+        onDismiss={() => setDeclineFailed(false)}
+      />
       {opened && (
         <Suspense fallback={null}>
           <ContestModal

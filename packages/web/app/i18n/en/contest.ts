@@ -157,6 +157,11 @@ export const contest = {
     mayBeEligible: (year: number, words: string) =>
       `This story may be eligible for the ${year} Inkwell Awards: ongoing stories are welcome, and need ${words} words by the time judging starts.`,
     enter: "Enter the Awards",
+    /** The writer's answer to the invitation: they won't enter this story. */
+    decline: "Not this story",
+    thanks: (year: number) =>
+      `Thanks for the input! We won't suggest entering this story in the ${year} Inkwell Awards again. You can still enter it from the Awards page.`,
+    gotIt: "Got it",
   },
 
   admin: {
