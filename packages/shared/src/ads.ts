@@ -9,7 +9,7 @@ export interface AdStory {
 /**
  * The reader's side: null for a visitor whose country is unknown. `country` is an ISO 3166
  * alpha-2 code: the one a trusted proxy says the request came from, else the profile's
- * (docs/decisions/NEW-ad-exempt-countries.md).
+ * (docs/decisions/072-ad-exempt-countries.md).
  */
 export interface AdReader {
   isPremium: boolean;

@@ -223,7 +223,7 @@ export async function recordContestFormView(
 
 /**
  * POST …/story/{id}/decline: the author's answer to the banner's invitation, 'Not this story'
- * (docs/decisions/NEW-contest-banner-thanks.md). Kept for the active contest, once however
+ * (docs/decisions/073-contest-banner-thanks.md). Kept for the active contest, once however
  * often it is sent; an entered story is refused (409). Answers the story's standing.
  */
 export async function declineBanner(

@@ -315,7 +315,7 @@ export async function categoryOf(db: Db, storyId: number): Promise<number | null
 }
 
 /**
- * The story's textids (decision NEW-story-textids): for each part of `partIds`, in that
+ * The story's textids (decision 071): for each part of `partIds`, in that
  * order, the hash of the text its editor works on (pending edits first), which is the
  * text_hash GET /apiv2/storytext answers for it and a save must name.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * A writer's answer to the contest banner (docs/decisions/NEW-contest-banner-thanks.md): they
+ * A writer's answer to the contest banner (docs/decisions/073-contest-banner-thanks.md): they
  * will not enter this story in this contest, so its editor stops inviting them. One row per
  * contest and story; the Awards page still offers the story.
  */

@@ -27,7 +27,7 @@ const words = (count: number) => count.toLocaleString("en-US");
  * open the form. Stories that cannot enter, and closed contests, show nothing.
  *
  * An invitation can be answered 'Not this story': the banner then thanks the writer for the
- * input (§2's confirmation, docs/decisions/NEW-contest-banner-thanks.md) until 'Got it', and
+ * input (§2's confirmation, docs/decisions/073-contest-banner-thanks.md) until 'Got it', and
  * stays away from the story for this contest. `focusAfter` takes focus once it has gone.
  */
 export function ContestBanner({
