@@ -87,6 +87,14 @@ export interface StoryDetailsInput {
   copyright: number;
 }
 
+/**
+ * PUT /v4/works/{storyId}: any of the details, and `cover: null`, by which its writer removes
+ * the cover (a new one is uploaded with POST /apiv2/updatestorycover).
+ */
+export interface StoryDetailsUpdate extends Partial<StoryDetailsInput> {
+  cover?: null;
+}
+
 /** POST /v4/works: a new story's details and the writer's copyright acknowledgement. */
 export interface NewStoryInput extends StoryDetailsInput {
   /** "I acknowledge this is my own original work": the server refuses a story without it. */

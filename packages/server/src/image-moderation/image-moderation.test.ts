@@ -272,6 +272,27 @@ describe("a new cover", () => {
   });
 });
 
+describe("its writer removing a flagged cover", () => {
+  it("ends the notice; the flag and its appeal stay, and a restore leaves the story without", async () => {
+    const { writer, story, cover } = await writerWithCover();
+    const flagged = (await (await flag(cover, admin)).json()) as { id: number };
+    expect((await appeal(cover, "It is my own photo", writer.cookie)).status).toBe(200);
+
+    const removed = await t.send("PUT", `/v4/works/${story.id}`, writer, { cover: null });
+    expect(removed.status).toBe(200);
+    expect(await removed.json()).toMatchObject({ cover: null, bannedCover: null });
+    expect(await coverSeenBy(story.id, writer.cookie)).toEqual({ cover: null });
+    const queue = (await (await read("/v5/image_moderation/appeals", admin)).json()) as {
+      appeals: { id: number; imageUrl: string }[];
+    };
+    expect(queue.appeals.find((a) => a.id === flagged.id)?.imageUrl).toBe(cover);
+
+    expect((await decide(flagged.id, "restored", ambassador)).status).toBe(200);
+    expect(await coverSeenBy(story.id)).toEqual({ cover: null });
+    expect(await coverSeenBy(story.id, writer.cookie)).toEqual({ cover: null });
+  });
+});
+
 describe("flagging a profile picture or background", () => {
   const picture = async () =>
     (

@@ -185,6 +185,92 @@ describe("POST /apiv2/updatestorycover", () => {
   });
 });
 
+describe("removing a cover: PUT /v4/works/{id} {cover: null}", () => {
+  const removeCover = (who: Person | null, id: number, body: object = { cover: null }) =>
+    t.send("PUT", `/v4/works/${id}`, who, body);
+  const found = async (query: string) => {
+    const answer = await t.get(`/v4/search/stories?${new URLSearchParams({ query })}`);
+    return ((await answer.json()) as { stories: { title: string; cover: string | null }[] })
+      .stories;
+  };
+
+  it("lets its writer remove it: the story shows no cover anywhere", async () => {
+    const title = `Lanternless Harbour ${Date.now()}`;
+    const story = await createStory(t.handle.db, writer.id, { title, cover: null });
+    const upload = await post("/apiv2/updatestorycover", writer, {
+      id: story.id,
+      image: await picture("png", 512, 800),
+    });
+    const { cover } = (await upload.json()) as { cover: string };
+    // A visitor's search answer is cached: the removal must drop it.
+    expect((await found(title)).map((entry) => entry.cover)).toEqual([cover]);
+
+    const removed = await removeCover(writer, story.id);
+    expect(removed.status).toBe(200);
+    expect(await removed.json()).toMatchObject({ id: story.id, cover: null, bannedCover: null });
+    expect(await coverOf(story.id)).toBeNull();
+    expect((await found(title)).map((entry) => entry.cover)).toEqual([null]);
+    const card = await t.get(
+      `/api/v3/users/${encodeURIComponent(await usernameOf(writer))}/stories`,
+    );
+    const { stories } = (await card.json()) as { stories: { id: number; cover: string | null }[] };
+    expect(stories.find((entry) => entry.id === story.id)?.cover).toBeNull();
+    const works = await t.send("GET", "/v4/works", writer);
+    const mine = (await works.json()) as { stories: { id: number; cover: string | null }[] };
+    expect(mine.stories.find((entry) => entry.id === story.id)?.cover).toBeNull();
+    // Removing it again is no error: there is simply no cover.
+    expect((await removeCover(writer, story.id)).status).toBe(200);
+  });
+
+  it("is its writer's alone: 401, 403, 404 and bad input change nothing", async () => {
+    const kept = "/media/covers/kept-on-removal.svg";
+    const story = await createStory(t.handle.db, writer.id, { title: "Kept", cover: kept });
+    expect((await removeCover(null, story.id)).status).toBe(401);
+    const stranger = await removeCover(await person(), story.id);
+    expect(stranger.status).toBe(403);
+    expect(await stranger.json()).toMatchObject({
+      code: "forbidden",
+      message: "Only the author can change this story.",
+    });
+    // Staff hide a cover by flagging it, which its writer may appeal.
+    const admin = await signedInUser(t.handle.db, { is_sysadmin: 1 });
+    const byStaff = await removeCover(admin, story.id);
+    expect(byStaff.status).toBe(403);
+    expect(await byStaff.json()).toMatchObject({
+      code: "forbidden",
+      message:
+        "Only the writer can remove a cover here. Staff remove one with Remove cover on the story page.",
+    });
+    expect((await removeCover(writer, 999_999)).status).toBe(404);
+    expect((await removeCover(writer, 0)).status).toBe(400);
+    for (const cover of ["/media/covers/another.jpg", "", 0, false]) {
+      const refused = await removeCover(writer, story.id, { title: "Renamed", cover });
+      expect(refused.status, JSON.stringify(cover)).toBe(400);
+      expect(await refused.json()).toMatchObject({
+        fields: {
+          cover:
+            "cover can only be null, which removes the cover; a new cover is uploaded with POST /apiv2/updatestorycover",
+        },
+      });
+    }
+    const timedOut = await person();
+    await t.handle.db
+      .updateTable("users")
+      .set({ timed_out_until: Date.now() + 60_000 })
+      .where("id", "=", timedOut.id)
+      .execute();
+    const own = await createStory(t.handle.db, timedOut.id, { cover: kept });
+    const inTimeOut = await removeCover(timedOut, own.id);
+    expect(inTimeOut.status).toBe(403);
+    expect(await inTimeOut.json()).toMatchObject({ code: "timed_out" });
+
+    expect(await coverOf(story.id)).toBe(kept);
+    expect(await coverOf(own.id)).toBe(kept);
+    const details = await t.send("GET", `/v4/works/${story.id}`, writer);
+    expect(await details.json()).toMatchObject({ title: "Kept", cover: kept });
+  });
+});
+
 describe("§7's cover add", () => {
   const addsOf = (id: number) =>
     t.handle.db

@@ -103,6 +103,25 @@ describe("sweeping unused uploads", () => {
     expect(await sweepLater()).toEqual([avatar]);
   });
 
+  it("deletes a cover its writer removed, but keeps a flagged one for its appeal", async () => {
+    const writer = await signedInUser(t.handle.db);
+    const moderator = await signedInUser(t.handle.db, { is_ambassador: 1 });
+    const removedStory = await createStory(t.handle.db, writer.id);
+    const removed = await uploadCover(writer, removedStory.id);
+    const flaggedStory = await createStory(t.handle.db, writer.id);
+    const flagged = await uploadCover(writer, flaggedStory.id);
+    const flag = await t.send("POST", "/v5/image_moderation/flags", moderator, {
+      image_url: flagged,
+    });
+    expect(flag.status).toBe(201);
+    for (const story of [removedStory, flaggedStory]) {
+      await json(t.send("PUT", `/v4/works/${story.id}`, writer, { cover: null }));
+    }
+    expect(await sweepLater()).toEqual([removed]);
+    expect(await resizedStored(removed, COVER_WIDTHS[0])).toBe(false);
+    expect(await stored(fileOf(flagged))).toBe(true);
+  });
+
   it("deletes a picture taken out of its part, keeping one another part of the story shows", async () => {
     const writer = await signedInUser(t.handle.db);
     const story = await createStory(t.handle.db, writer.id, {

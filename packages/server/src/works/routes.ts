@@ -113,7 +113,16 @@ const newStoryBody = z.object({
     error: "Confirm that this story is your own original work",
   }),
 });
-const storyChangesBody = z.object(storyFields).partial();
+const storyChangesBody = z
+  .object({
+    ...storyFields,
+    // Only removal: a new cover's bytes go to POST /apiv2/updatestorycover.
+    cover: z.null({
+      error:
+        "cover can only be null, which removes the cover; a new cover is uploaded with POST /apiv2/updatestorycover",
+    }),
+  })
+  .partial();
 
 const partTitle = userText("The part title must be text").max(
   100,
@@ -252,7 +261,7 @@ const getWorkRoute = route(
 const updateWorkRoute = route(
   "put",
   "/v4/works/{storyId}",
-  "Change a story's details (any of the create fields)",
+  "Change a story's details (any of the create fields); its writer removes the cover with cover: null",
   { params: storyParams },
   "The story",
 );

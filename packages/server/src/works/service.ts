@@ -420,17 +420,26 @@ export async function createWork(db: Kysely<Database>, viewer: Viewer, details: 
 /**
  * Saves Story Details: the author's, or a system admin's. A staff save leaves the story's
  * last change date (readers' "updated" is the writer's) and the Story lock alone, and files
- * what it changed in the story's admin notes.
+ * what it changed in the story's admin notes. `cover: null` is the writer's removal of the
+ * cover (and of one moderators hid, whose notice ends; its flag stays for the appeal).
  */
 export async function updateWork(
   db: Kysely<Database>,
   viewer: Viewer,
   storyId: number,
-  details: Partial<StoryDetails>,
+  details: Partial<StoryDetails> & { cover?: null },
   baseUrl: string,
 ) {
   const story = await detailsEditableStory(db, viewer, storyId);
   const byStaff = editsAsStaff(story, viewer);
+  // Staff remove a cover the image-moderation way, which its writer may appeal (decision 042).
+  if (byStaff && details.cover !== undefined) {
+    throw new HttpError(
+      403,
+      "forbidden",
+      "Only the writer can remove a cover here. Staff remove one with Remove cover on the story page.",
+    );
+  }
   // Readers see the details: a writer in a time-out changes them no more than they publish.
   if (!byStaff) assertNotTimedOut(viewer);
   await checkCategory(db, details.categoryId);
@@ -455,7 +464,11 @@ export async function updateWork(
       const next = ratingOf(details.mature);
       if (Number(rating) !== next) await recordRating(trx, viewer, storyId, next, now);
     }
-    const columns = { ...storyColumns(details), ...(!byStaff && { modify_date: now }) };
+    const columns = {
+      ...storyColumns(details),
+      ...(details.cover === null && { cover: null, banned_cover: null }),
+      ...(!byStaff && { modify_date: now }),
+    };
     // A staff save of tags or a category alone, or of nothing, has no column to set: like
     // the writer's save of nothing, it answers the story as it is (an empty SET is not SQL).
     if (Object.keys(columns).length > 0) {
