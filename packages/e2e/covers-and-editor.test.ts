@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import {
   DESKTOP,
@@ -60,7 +60,7 @@ const readerText = async (page: Page, partId: number) => {
 };
 
 describe("covers", () => {
-  test("a writer uploads a cover in Story Details and readers see it on the story page", async () => {
+  test("a writer uploads a cover in Story Details, readers see it, and on a phone the writer removes it", async () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
       await signIn(page, "/myworks");
       const [story] = await myStories(page);
@@ -93,6 +93,47 @@ describe("covers", () => {
       await expect
         .poll(() => cover.evaluate((image: HTMLImageElement) => image.naturalWidth))
         .toBeGreaterThan(0);
+      // The file, whichever width a page asks for.
+      const fileShown = async (image: Locator) => (await image.getAttribute("src"))?.split("?")[0];
+      const saved = await fileShown(cover);
+
+      // The same writer on a phone (this file's log-ins are all spent: see logInAt's limit).
+      await page.setViewportSize(PHONE);
+      await page.goto(`/myworks/${story.id}`);
+      await page.getByRole("tab", { name: "Story Details" }).click();
+      const field = page.getByRole("group", { name: "Cover" });
+      const shown = field.getByRole("img", { name: `Cover of ${story.title}` });
+      await shown.waitFor();
+      // A cover picked and not saved can be dropped: the saved one is back.
+      await page.getByLabel("Choose a cover image").setInputFiles(COVER);
+      await field.getByRole("img", { name: "Your new cover" }).waitFor();
+      await field.getByRole("button", { name: "Remove" }).click();
+      await shown.waitFor();
+      expect(await fileShown(shown)).toBe(saved);
+      expect(await page.getByText("New cover: it is saved with the story.").count()).toBe(0);
+
+      // Removing the saved one waits for Save, and can be taken back until then.
+      await field.getByRole("button", { name: "Remove" }).click();
+      await page.getByText("The cover is removed when you save the story.").waitFor();
+      await field.getByRole("button", { name: "Keep the cover" }).click();
+      expect(await fileShown(shown)).toBe(saved);
+      await field.getByRole("button", { name: "Remove" }).click();
+      await page.getByText("The cover is removed when you save the story.").waitFor();
+      expect(await shown.getAttribute("src")).toBeNull();
+      expect(await field.getByRole("button", { name: "Remove" }).count()).toBe(0);
+      await expectNoAxeViolations(page, "story details with the cover removed");
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await page.getByRole("status").filter({ hasText: "Saved" }).waitFor();
+      expect(await page.getByText("The cover is removed when you save the story.").count()).toBe(0);
+      expect(await shown.getAttribute("class")).toContain("cover--empty");
+
+      // Readers now get the story's no-cover look: its title on the placeholder.
+      await page.goto(`/story/${story.id}`);
+      const placeholder = page.getByRole("img", { name: `Cover of ${story.title}` }).first();
+      expect(await placeholder.getAttribute("class")).toContain("cover--empty");
+      expect(await placeholder.textContent()).toBe(story.title);
+      expect(await page.locator(`img[src^="/media/covers/${story.id}-"]`).count()).toBe(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
     });
   });
 

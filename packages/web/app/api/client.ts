@@ -72,7 +72,7 @@ import type {
   StoryCollections,
   StoryCoverUpdate,
   StoryDetails,
-  StoryDetailsInput,
+  StoryDetailsUpdate,
   StoryList,
   StoryNotes,
   StoryNotesInput,
@@ -516,7 +516,7 @@ export function createApiClient(fetchApi: ApiFetch) {
     myWorks: () => get<{ stories: WorkSummary[] }>("/v4/works"),
     work: (storyId: number) => get<WorkDetails>(`/v4/works/${storyId}`),
     createWork: (details: NewStoryInput) => call<WorkDetails>("/v4/works", json("POST", details)),
-    updateWork: (storyId: number, details: StoryDetailsInput) =>
+    updateWork: (storyId: number, details: StoryDetailsUpdate) =>
       call<WorkDetails>(`/v4/works/${storyId}`, json("PUT", details)),
     createPart: (storyId: number) => call<PartText>(`/v4/works/${storyId}/parts`, json("POST", {})),
     reorderParts: (storyId: number, partIds: number[]) =>

@@ -14,6 +14,14 @@ export function imageFileProblem(file: File): string | null {
   return null;
 }
 
+/** A picture field's state: as saved, newly chosen (a cropped data URL), or removed. */
+export type PictureChoice =
+  | { kind: "kept" }
+  | { kind: "new"; dataUrl: string }
+  | { kind: "removed" };
+
+export const KEPT: PictureChoice = { kind: "kept" };
+
 /** The base64 content of a data: URL, as the upload calls take it. */
 export const base64Of = (dataUrl: string) => dataUrl.slice(dataUrl.indexOf(",") + 1);
 

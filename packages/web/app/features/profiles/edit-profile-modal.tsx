@@ -20,16 +20,11 @@ import { Avatar } from "../../components/avatar.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
-import { base64Of, IMAGE_ACCEPT } from "../../lib/image-files.ts";
+import { base64Of, IMAGE_ACCEPT, KEPT, type PictureChoice } from "../../lib/image-files.ts";
 import { useImagePicker } from "../../lib/use-image-picker.ts";
 import { BannedImageNotice } from "../safety/banned-image.tsx";
 
 const AVATAR_SIDE = AVATAR_SIZES[AVATAR_SIZES.length - 1] as number;
-
-/** A picture field's state: as saved, newly chosen (a cropped data URL), or removed. */
-type PictureChoice = { kind: "kept" } | { kind: "new"; dataUrl: string } | { kind: "removed" };
-
-const KEPT: PictureChoice = { kind: "kept" };
 
 /** What a picture choice sends: nothing when kept, base64 when new, null when removed. */
 function pictureEdit(choice: PictureChoice): string | null | undefined {
@@ -335,7 +330,7 @@ function PictureField({
           aria-describedby={`${id}-hint`}
           onChange={choose}
         />
-        <div className="profile-edit__buttons">
+        <div className="cover-picker__buttons">
           <label className="button" htmlFor={id}>
             {texts.choose}
           </label>

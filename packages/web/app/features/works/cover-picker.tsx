@@ -2,16 +2,19 @@ import { COVER_SIZE } from "@inkwell/shared";
 import { ErrorLine } from "../../components/alert.tsx";
 import { Cover } from "../../components/cover.tsx";
 import { t } from "../../i18n/index.ts";
-import { IMAGE_ACCEPT } from "../../lib/image-files.ts";
+import { IMAGE_ACCEPT, KEPT, type PictureChoice } from "../../lib/image-files.ts";
 import { useImagePicker } from "../../lib/use-image-picker.ts";
 import { BannedCover, BannedImageNotice } from "../safety/banned-image.tsx";
 
 interface CoverPickerProps {
   title: string;
+  /** The saved cover. */
   cover: string | null;
-  /** A chosen cover not saved yet, as a 512 × 800 JPEG data URL. */
-  pending: string | null;
-  onPick: (dataUrl: string) => void;
+  /** The cover as the form will save it: kept, a new 512 × 800 JPEG data URL, or removed. */
+  choice: PictureChoice;
+  onChange: (choice: PictureChoice) => void;
+  /** Its writer may remove the saved cover (staff hide one by flagging it instead). */
+  removable: boolean;
   /** The cover import screen for this story; none for a story not created yet. */
   importHref?: string;
   /** A cover moderators flagged: shown to the writer only, with the banned-image notice. */
@@ -19,28 +22,49 @@ interface CoverPickerProps {
 }
 
 /**
- * The cover field of Story Details: the cover (or the one just chosen), and a file picker
- * that refuses other types and large files at once, with the server's words.
+ * The cover field of Story Details: the cover (or the one just chosen, or none once removed),
+ * a file picker that refuses other types and large files at once, with the server's words,
+ * and Remove. Removing a new cover goes back to the saved one; removing the saved one waits
+ * for Save, and Keep the cover takes it back until then.
  */
 export function CoverPicker({
   title,
   cover,
-  pending,
-  onPick,
+  choice,
+  onChange,
+  removable,
   importHref,
   bannedCover,
 }: CoverPickerProps) {
-  const { problem, choose } = useImagePicker(COVER_SIZE, onPick);
+  const { problem, choose, clearProblem } = useImagePicker(COVER_SIZE, (dataUrl) =>
+    onChange({ kind: "new", dataUrl }),
+  );
+  const saved = cover ?? bannedCover ?? null;
+  const change = (next: PictureChoice) => {
+    clearProblem();
+    onChange(next);
+  };
 
   return (
     <fieldset className="field cover-picker">
       <legend>{t.covers.label}</legend>
-      {pending ? (
-        <img className="cover" src={pending} alt={t.covers.newCover} width={128} height={200} />
-      ) : bannedCover ? (
+      {choice.kind === "new" ? (
+        <img
+          className="cover"
+          src={choice.dataUrl}
+          alt={t.covers.newCover}
+          width={128}
+          height={200}
+        />
+      ) : bannedCover && choice.kind === "kept" ? (
         <BannedCover src={bannedCover} title={title} width={128} />
       ) : (
-        <Cover src={cover} title={title || t.works.newStory} width={128} eager />
+        <Cover
+          src={choice.kind === "kept" ? cover : null}
+          title={title || t.works.newStory}
+          width={128}
+          eager
+        />
       )}
       <div className="cover-picker__controls">
         <input
@@ -51,15 +75,35 @@ export function CoverPicker({
           aria-describedby="story-cover-hint"
           onChange={choose}
         />
-        <label className="button" htmlFor="story-cover">
-          {t.covers.choose}
-        </label>
+        <div className="cover-picker__buttons">
+          <label className="button" htmlFor="story-cover">
+            {t.covers.choose}
+          </label>
+          {(choice.kind === "new" || (choice.kind === "kept" && saved && removable)) && (
+            <button
+              className="button"
+              type="button"
+              onClick={() => change(choice.kind === "new" ? KEPT : { kind: "removed" })}
+            >
+              {t.covers.remove}
+            </button>
+          )}
+          {choice.kind === "removed" && (
+            <button className="button" type="button" onClick={() => change(KEPT)}>
+              {t.covers.keep}
+            </button>
+          )}
+        </div>
         <p className="field__hint" id="story-cover-hint">
           {t.covers.hint}
         </p>
-        {pending && <p className="field__hint">{t.covers.pending}</p>}
+        {choice.kind !== "kept" && (
+          <p className="field__hint">
+            {choice.kind === "new" ? t.covers.pending : t.covers.removing}
+          </p>
+        )}
         <ErrorLine text={problem} />
-        {bannedCover && !pending && <BannedImageNotice imageUrl={bannedCover} />}
+        {bannedCover && choice.kind === "kept" && <BannedImageNotice imageUrl={bannedCover} />}
         {importHref && <a href={importHref}>{t.covers.importLink}</a>}
       </div>
     </fieldset>

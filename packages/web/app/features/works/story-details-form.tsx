@@ -11,7 +11,7 @@ import { browserApi, type Refusal } from "../../api/client.ts";
 import { Alert, type AlertMessage } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { t } from "../../i18n/index.ts";
-import { base64Of } from "../../lib/image-files.ts";
+import { base64Of, KEPT, type PictureChoice } from "../../lib/image-files.ts";
 import { CoverPicker } from "./cover-picker.tsx";
 import { LicenceHelp } from "./licence-help.tsx";
 import { TagField } from "./tag-field.tsx";
@@ -26,6 +26,27 @@ const EMPTY: StoryDetailsInput = {
   completed: false,
   copyright: 1,
 };
+
+/** The fields the form edits and sends: none of the story's other facts (its cover, parts). */
+const detailsOf = ({
+  title,
+  description,
+  tags,
+  categoryId,
+  languageId,
+  mature,
+  completed,
+  copyright,
+}: StoryDetailsInput): StoryDetailsInput => ({
+  title,
+  description,
+  tags,
+  categoryId,
+  languageId,
+  mature,
+  completed,
+  copyright,
+});
 
 /**
  * The Story Details tab: every field of a story, with the licence picker of §3 and the
@@ -44,11 +65,14 @@ export function StoryDetailsForm({
   /** A system admin changing another writer's story: the Story lock is theirs to pass. */
   staff?: boolean;
 }) {
-  const [details, setDetails] = useState<StoryDetailsInput>(story ?? EMPTY);
+  const [details, setDetails] = useState<StoryDetailsInput>(story ? detailsOf(story) : EMPTY);
   // Asked once, when the story is made (the server refuses a new story without it).
   const [originalWork, setOriginalWork] = useState(false);
-  const [cover, setCover] = useState(story?.cover ?? null);
-  const [pendingCover, setPendingCover] = useState<string | null>(null);
+  const [saved, setSaved] = useState({
+    cover: story?.cover ?? null,
+    bannedCover: story?.bannedCover ?? null,
+  });
+  const [coverChoice, setCoverChoice] = useState<PictureChoice>(KEPT);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<AlertMessage | null>(null);
   const [busy, setBusy] = useState(false);
@@ -69,7 +93,10 @@ export function StoryDetailsForm({
     setBusy(true);
     const api = browserApi();
     const result = await (story
-      ? api.updateWork(story.id, details)
+      ? api.updateWork(story.id, {
+          ...details,
+          ...(coverChoice.kind === "removed" && { cover: null }),
+        })
       : api.createWork({ ...details, originalWork })
     ).catch(() => ({ ok: false as const, refusal: {} as Refusal }));
     if (!result.ok) {
@@ -80,7 +107,10 @@ export function StoryDetailsForm({
       return;
     }
     setErrors({});
-    const coverSaved = pendingCover ? await saveCover(result.value.id, pendingCover) : true;
+    setSaved({ cover: result.value.cover, bannedCover: result.value.bannedCover });
+    if (coverChoice.kind === "removed") setCoverChoice(KEPT);
+    const coverSaved =
+      coverChoice.kind === "new" ? await saveCover(result.value.id, coverChoice.dataUrl) : true;
     setBusy(false);
     if (story) {
       if (!coverSaved) return;
@@ -104,8 +134,9 @@ export function StoryDetailsForm({
       setMessage({ tone: "danger", text: result.refusal.message ?? t.covers.failed });
       return false;
     }
-    setCover(result.value.cover);
-    setPendingCover(null);
+    // A new cover replaces one moderators hid: the server drops its notice too.
+    setSaved({ cover: result.value.cover, bannedCover: null });
+    setCoverChoice(KEPT);
     return true;
   }
 
@@ -240,11 +271,12 @@ export function StoryDetailsForm({
       </div>
       <CoverPicker
         title={details.title}
-        cover={cover}
-        pending={pendingCover}
-        onPick={setPendingCover}
+        cover={saved.cover}
+        choice={coverChoice}
+        onChange={setCoverChoice}
+        removable={!staff}
         importHref={story && !staff ? `/myworks/cover-import?storyId=${story.id}` : undefined}
-        bannedCover={cover ? null : story?.bannedCover}
+        bannedCover={saved.bannedCover}
       />
       <div className="field field--check">
         <input
