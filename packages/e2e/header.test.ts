@@ -79,6 +79,39 @@ describe("the header's menus", () => {
   });
 });
 
+describe("the header's landmark", () => {
+  /** The banner holds one navigation landmark, Site, with the header's controls in it. */
+  async function expectSiteNavigation(page: Page, controls: Locator[]) {
+    const banner = page.getByRole("banner");
+    expect(await banner.getByRole("navigation").count()).toBe(1);
+    const site = banner.getByRole("navigation", { name: "Site", exact: true });
+    // One each: a locator matching two would fail waitFor.
+    for (const control of [site.getByText("Browse", { exact: true }), ...controls]) {
+      await control.waitFor();
+    }
+  }
+
+  test("with its menus closed, a screen reader finds the site's navigation by landmark", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto("/terms");
+      const site = page.getByRole("navigation", { name: "Site", exact: true });
+      await expectSiteNavigation(page, [
+        site.getByRole("searchbox", { name: "Search" }),
+        site.getByRole("link", { name: "Log in" }),
+        site.getByRole("button", { name: "Menu" }),
+      ]);
+      await logInAt(page, "demo_reader", "/library");
+      await expectSiteNavigation(page, [
+        site.getByRole("searchbox", { name: "Search" }),
+        site.getByRole("button", { name: /^Your Coins/ }),
+        site.getByRole("link", { name: /^Inbox/ }),
+        site.getByLabel("Account", { exact: true }),
+      ]);
+      await expectNoAxeViolations(page, "the header's landmark at 360 px");
+    });
+  });
+});
+
 describe("one menu or dialog open at a time (accounts §9)", () => {
   test("by keyboard too: a menu opened closes the other, a dialog opened closes the menu", async () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {

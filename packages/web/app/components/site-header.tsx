@@ -42,7 +42,9 @@ export function SiteHeader({ locale, picks }: { locale: string; picks: PicksLink
     .join(" ");
   return (
     <header className={className}>
-      <div className="site-header__inner">
+      {/* One landmark for all of it, there while the menus are closed: the menus' own lists
+          exist only while open, so a screen reader jumping by landmarks found nothing here. */}
+      <nav className="site-header__inner" aria-label={t.nav.site}>
         <a className="logo" href="/" aria-label={t.nav.home}>
           <LogoMark />
           <span className="logo__word">{t.brand}</span>
@@ -166,7 +168,7 @@ export function SiteHeader({ locale, picks }: { locale: string; picks: PicksLink
             <HeaderMenu locale={locale} />
           </>
         )}
-      </div>
+      </nav>
     </header>
   );
 }

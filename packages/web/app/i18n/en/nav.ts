@@ -1,5 +1,7 @@
 export const nav = {
   home: "Inkwell home",
+  /** The header's landmark: screen readers say "Site navigation". */
+  site: "Site",
   browse: "Browse",
   browseGenres: "Genres",
   search: "Search",
