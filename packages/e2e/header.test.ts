@@ -267,10 +267,10 @@ describe("the header on the smallest phones", () => {
       }),
     );
 
-  const expectOneRow = (row: Array<{ middle: number; right: number }>, width = narrow.width) => {
+  const expectOneRow = (row: Array<{ middle: number; right: number }>) => {
     const middles = row.map((control) => control.middle);
     expect(Math.max(...middles) - Math.min(...middles), JSON.stringify(row)).toBeLessThan(4);
-    expect(Math.max(...row.map((control) => control.right))).toBeLessThanOrEqual(width);
+    expect(Math.max(...row.map((control) => control.right))).toBeLessThanOrEqual(narrow.width);
   };
 
   test("at 320 px a reader's Browse, wallet, inbox and menu share one row, and the menu opens on the screen", async () => {
@@ -278,22 +278,22 @@ describe("the header on the smallest phones", () => {
       await logInAt(page, "demo_reader", "/home");
       const readersRow = [".browse", ".wallet-slot", ".inbox-link", ".account-menu__toggle"];
       expectOneRow(await firstRow(page, readersRow));
-      // A wealthier reader's balance, abbreviated from 10,000 (§9), leaves the row whole too:
-      // five characters at 320 px, six at 360.
-      for (const [amount, shown, viewport] of [
-        [12_345, "12.3K", narrow],
-        [123_456, "123.4K", PHONE],
+      // A wealthier reader's balance, abbreviated from 10,000 (§9) to at most three digits,
+      // leaves the row whole too; the button's name gives the balance in full.
+      for (const [amount, shown, spoken] of [
+        [12_345, "12.3K", "12,345"],
+        [123_456, "123K", "123,456"],
+        [1_234_567, "1.2M", "1,234,567"],
       ] as const) {
         await page.route("**/v5/users/*/wallet", (route) =>
           route.fulfill({ json: [{ id: "coins", amount }] }),
         );
-        await page.setViewportSize(viewport);
         await page.reload();
-        await page.locator(".wallet-button").getByText(shown).waitFor();
-        expectOneRow(await firstRow(page, readersRow), viewport.width);
+        const wallet = page.getByRole("button", { name: `Your Coins: ${spoken}`, exact: true });
+        await wallet.getByText(shown, { exact: true }).waitFor();
+        expectOneRow(await firstRow(page, readersRow));
         await page.unroute("**/v5/users/*/wallet");
       }
-      await page.setViewportSize(narrow);
       await page.reload();
       await page.getByLabel("Account", { exact: true }).click();
       const panel = await page.locator(".account-menu__panel").boundingBox();

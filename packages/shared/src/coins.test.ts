@@ -149,6 +149,7 @@ describe("wallet (§4, §9)", () => {
     expect(formatCoinBalance(9999)).toBe("9999");
     expect(formatCoinBalance(10000)).toBe("10K");
     expect(formatCoinBalance(12_345)).toBe("12.3K");
+    expect(formatCoinBalance(123_456)).toBe("123K");
   });
 
   it("names Coins in the singular and plural, and what was spent", () => {

@@ -3,7 +3,7 @@
  * costs, when it is blocked, what a whole story costs, and how balances are shown.
  */
 import type { CoinPackOffer } from "./api-types.ts";
-import { abbreviateCount, truncate } from "./format.ts";
+import { compactCount, truncate } from "./format.ts";
 
 /** bonus_type's numbers, in order (§3 Paid part configuration). */
 export const BONUS_TYPE_NAMES = ["Exclusive Chapter", "Story Branch", "Writer Reveal"] as const;
@@ -222,11 +222,12 @@ export function isPartBlocked(part: { paywalled: boolean; hasAccess: boolean }):
   return part.paywalled && !part.hasAccess;
 }
 
-/** The wallet button's balance (§9): "9999" in full, "10K" from 10000. */
+/**
+ * The wallet button's balance (§9): "9999" in full, "10K" from 10000, in at most three digits
+ * ("123K"), so that a six-digit balance leaves a 320 px header on one row.
+ */
 export function formatCoinBalance(coins: number): string {
-  return coins < WALLET_FULL_BELOW
-    ? String(Math.max(0, Math.floor(coins)))
-    : abbreviateCount(coins);
+  return coins < WALLET_FULL_BELOW ? String(Math.max(0, Math.floor(coins))) : compactCount(coins);
 }
 
 /** "1 Coin", "15 Coins". */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   abbreviateCount,
+  compactCount,
   countWords,
   formatAbsoluteDate,
   formatReadingTime,
@@ -68,6 +69,20 @@ describe("abbreviateCount", () => {
 
   it.each([-1, -1_500, Number.NaN, Number.POSITIVE_INFINITY])("%d → 0", (n) => {
     expect(abbreviateCount(n)).toBe("0");
+  });
+});
+
+describe("compactCount", () => {
+  it.each([
+    [999, "999"],
+    [12_345, "12.3K"],
+    [99_999, "99.9K"],
+    [123_456, "123K"],
+    [999_999, "999K"],
+    [1_234_567, "1.2M"],
+    [123_456_789, "123M"],
+  ])("%d → %s: three digits at most", (n, expected) => {
+    expect(compactCount(n)).toBe(expected);
   });
 });
 

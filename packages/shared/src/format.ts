@@ -68,6 +68,14 @@ export function abbreviateCount(n: number): string {
 }
 
 /**
+ * A count as abbreviateCount cuts it, in at most three digits: "12.3K", but "123K" for
+ * "123.4K", where a tenth is the character there is no room for (the wallet in a 320 px header).
+ */
+export function compactCount(n: number): string {
+  return scaledCount(n, ["K", "M", "B"], 100);
+}
+
+/**
  * A count as abbreviateCount cuts it, with its unit in words for screen readers, which read
  * "2.2K" letter by letter or as kelvins: "999", "2.2 thousand", "2.5 million", "3.1 billion".
  */
@@ -75,24 +83,26 @@ export function spokenCount(n: number): string {
   return scaledCount(n, [" thousand", " million", " billion"]);
 }
 
+/** `wholeFrom`: from this many units up, the tenth is left off ("123K"). */
 function scaledCount(
   n: number,
   [thousand, million, billion]: readonly [string, string, string],
+  wholeFrom = Number.POSITIVE_INFINITY,
 ): string {
   if (!Number.isFinite(n) || n < 0) return "0";
   const count = Math.floor(n);
   if (count < 1_000) return String(count);
-  if (count < 1_000_000) return withUnit(count, 1_000, thousand);
-  if (count < 1_000_000_000) return withUnit(count, 1_000_000, million);
-  return withUnit(count, 1_000_000_000, billion);
+  if (count < 1_000_000) return withUnit(count, 1_000, thousand, wholeFrom);
+  if (count < 1_000_000_000) return withUnit(count, 1_000_000, million, wholeFrom);
+  return withUnit(count, 1_000_000_000, billion, wholeFrom);
 }
 
 // Works in whole tenths so no floating-point digits leak into the output.
-function withUnit(count: number, unit: number, suffix: string): string {
+function withUnit(count: number, unit: number, suffix: string, wholeFrom: number): string {
   const tenths = Math.floor(count / (unit / 10));
   const whole = Math.floor(tenths / 10);
   const decimal = tenths % 10;
-  return decimal === 0 ? `${whole}${suffix}` : `${whole}.${decimal}${suffix}`;
+  return decimal === 0 || whole >= wholeFrom ? `${whole}${suffix}` : `${whole}.${decimal}${suffix}`;
 }
 
 function ago(amount: number, unit: string): string {

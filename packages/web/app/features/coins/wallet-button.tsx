@@ -47,6 +47,8 @@ export default function WalletButton({ userId }: { userId: number }) {
         type="button"
         className="wallet-button"
         aria-label={t.coins.walletLabel(amount)}
+        // The full balance on hover too, where the button shows it abbreviated.
+        title={t.coins.walletLabel(amount)}
         onClick={() => {
           if (tip) seen();
           setOpen(true);

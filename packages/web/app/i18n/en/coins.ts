@@ -43,8 +43,9 @@ export const coins = {
     `This costs ${formatCoins(price)} and you have ${formatCoinBalance(balance)}. Get more Coins to unlock it.`,
   failed: "Something went wrong. Please try again.",
   thanksFrom: (name: string) => `${name} says:`,
+  /** The balance in full: the button shows it abbreviated ("123K"). */
   walletLabel: (amount: number | null) =>
-    amount === null ? "Your Coins" : `Your Coins: ${formatCoinBalance(amount)}`,
+    amount === null ? "Your Coins" : `Your Coins: ${amount.toLocaleString("en")}`,
   deductingShort: "Deducting",
   walletTipTitle: "Your Coins live here",
   walletTipText: "Coins unlock paid parts of Originals. Tap your balance to get more.",
