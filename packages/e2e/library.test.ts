@@ -104,7 +104,8 @@ describe("the Library and reading lists", () => {
       expect(barBox.width).toBeLessThan(itemBox.width);
       // On a phone, the link that continues the story is finger-sized.
       await page.setViewportSize(PHONE);
-      const resume = item.getByRole("link", { name: /^Part 1 of \d+/ });
+      // Its place and progress, set apart by a dot, are read with a pause between them.
+      const resume = item.getByRole("link", { name: /^Part 1 of \d+, \d+% read$/ });
       expect((await resume.boundingBox())?.height).toBeGreaterThanOrEqual(40);
       await page.setViewportSize(DESKTOP);
 

@@ -3,6 +3,7 @@ import { type TouchEvent, useEffect, useRef, useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { Cover } from "../../components/cover.tsx";
 import { t } from "../../i18n/index.ts";
+import { spokenLabel } from "../../lib/spoken-label.ts";
 import { useShownWhileScrollingUp } from "./use-scroll-direction.ts";
 
 const STRIP_COVER_WIDTH = 80;
@@ -69,20 +70,26 @@ export function ContinueReadingStrip({
         onTouchStart={onTouchStart}
         onTouchEnd={onTouchEnd}
       >
-        {items.map((item) => (
-          <li key={item.id} className="continue-strip__item">
-            <a className="continue-strip__link" href={`/${item.current_part.id}`}>
-              <Cover src={item.cover} title={item.title} width={STRIP_COVER_WIDTH} decorative />
-              <span className="continue-strip__text">
-                <span className="continue-strip__title">{item.title}</span>
-                <span>{t.homeFeed.partOf(item.current_part.number, item.total_parts)}</span>
-                {item.new_parts > 0 && (
-                  <span className="continue-strip__new">{t.homeFeed.newParts(item.new_parts)}</span>
-                )}
-              </span>
-            </a>
-          </li>
-        ))}
+        {items.map((item) => {
+          const partOf = t.homeFeed.partOf(item.current_part.number, item.total_parts);
+          const newParts = item.new_parts > 0 && t.homeFeed.newParts(item.new_parts);
+          return (
+            <li key={item.id} className="continue-strip__item">
+              <a
+                className="continue-strip__link"
+                href={`/${item.current_part.id}`}
+                aria-label={spokenLabel(item.title, partOf, newParts)}
+              >
+                <Cover src={item.cover} title={item.title} width={STRIP_COVER_WIDTH} decorative />
+                <span className="continue-strip__text">
+                  <span className="continue-strip__title">{item.title}</span>
+                  <span>{partOf}</span>
+                  {newParts && <span className="continue-strip__new">{newParts}</span>}
+                </span>
+              </a>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

@@ -4,6 +4,7 @@ import { browserApi } from "../../api/client.ts";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { Cover } from "../../components/cover.tsx";
 import { t } from "../../i18n/index.ts";
+import { spokenLabel } from "../../lib/spoken-label.ts";
 import { ProgressBar } from "../reading/reading-progress.tsx";
 
 interface LibraryEntryProps {
@@ -49,7 +50,13 @@ export function LibraryEntry({ item, username, onGone, onFailed }: LibraryEntryP
         )}
         <p className="library-item__progress">
           {progress ? (
-            <a href={resumeUrl}>
+            <a
+              href={resumeUrl}
+              aria-label={spokenLabel(
+                t.library.partOf(progress.part, progress.of),
+                t.library.progress(progress.percent),
+              )}
+            >
               {t.library.partOf(progress.part, progress.of)} ·{" "}
               {t.library.progress(progress.percent)}
             </a>

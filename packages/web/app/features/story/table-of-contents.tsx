@@ -4,6 +4,7 @@ import { useRef, useState } from "react";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 import { revealAndFocus } from "../../lib/reveal-and-focus.ts";
+import { spokenLabel } from "../../lib/spoken-label.ts";
 import { useTimeZone } from "../../lib/use-time-zone.ts";
 
 /** reader.md §2: a phone shows the last 3 parts with See all. */
@@ -45,17 +46,13 @@ export function TableOfContents({ parts, now }: { parts: PartSummary[]; now: num
                 ? part.bonusTypeName
                 : null;
             const date = part.draft ? null : formatTimeAgo(part.createDate, now);
-            // Read as one sentence with pauses: from its styled pieces alone a screen reader
-            // said "Chapter 1 6 months ago".
-            const label = [
+            const label = spokenLabel(
               part.isBlocked && t.story.locked,
               part.title,
               status,
               part.new && t.story.new,
               date,
-            ]
-              .filter(Boolean)
-              .join(", ");
+            );
             return (
               <li
                 key={part.id}
