@@ -386,8 +386,12 @@ describe("the writer pages", () => {
         await page.getByRole("heading", { name: "My Stories" }).waitFor();
         await check(page, at("/myworks"));
 
-        const story = page.getByRole("list", { name: "Your stories" }).getByRole("listitem");
+        const stories = page.getByRole("list", { name: "Your stories" });
+        const story = stories.getByRole("listitem");
         const title = (await story.first().getByRole("heading").textContent()) ?? "";
+        // A story's cover sits beside its title: read, it said the title twice, cover first.
+        expect(await stories.getByRole("img").count()).toBe(0);
+        expect(await story.count()).toBeGreaterThan(0);
         // A story's three actions: one row under it on a phone, a column beside it on a desktop.
         const actions = [
           `Continue writing ${title}`,

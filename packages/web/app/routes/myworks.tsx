@@ -77,7 +77,7 @@ export default function MyWorksPage({ loaderData }: Route.ComponentProps) {
         <ul className="my-works__list" aria-label={t.works.stories}>
           {stories.map((story) => (
             <li key={story.id} className="work-item">
-              <Cover src={story.cover} title={story.title} width={80} />
+              <Cover src={story.cover} title={story.title} width={80} decorative />
               <div className="work-item__info">
                 <h2 className="work-item__title">
                   <a href={`/myworks/${story.id}`}>{story.title}</a>
