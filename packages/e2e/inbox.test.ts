@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import {
+  confirmationGaps,
   DESKTOP,
   expectNoAxeViolations,
   holdRequests,
@@ -347,6 +348,8 @@ describe("the inbox", () => {
       await choose("Mute");
       const confirm = page.getByRole("dialog", { name: /^Mute .+\?$/ });
       await confirm.waitFor();
+      // Its bare question sits as far from the title and the buttons as other modals' text.
+      expect(await confirmationGaps(confirm)).toEqual([16, 16]);
       await expectNoAxeViolations(page, "the mute confirmation");
       await confirm.getByRole("button", { name: "Mute" }).click();
       await toast

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import {
+  confirmationGaps,
   DESKTOP,
   expectNoAxeViolations,
   holdRequests,
@@ -396,6 +397,9 @@ describe("the Library and reading lists", () => {
       // While the deletion runs the question cannot be closed; a failure is said in it.
       await page.getByRole("button", { name: "Delete list" }).click();
       const question = page.getByRole("dialog", { name: "Delete this reading list?" });
+      // Spaced as every modal: its question as far from the title as from the buttons.
+      await question.waitFor();
+      expect(await confirmationGaps(question)).toEqual([16, 16]);
       const answer = await holdRequests(page, "**/api/v3/lists/*", {
         method: "DELETE",
         answer: { status: 500, body: "{}" },

@@ -1,6 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import {
+  confirmationGaps,
   DESKTOP,
   expectNoAxeViolations,
   holdRequests,
@@ -102,6 +103,9 @@ describe("safety", () => {
       await page.getByLabel(`Options for ${name}`).click();
       await page.getByRole("button", { name: "Block", exact: true }).click();
       const confirm = page.getByRole("dialog", { name: `Block ${name}?` });
+      // Its bare question sits as far from the title and the buttons as other modals' text.
+      await confirm.waitFor();
+      expect(await confirmationGaps(confirm)).toEqual([16, 16]);
       await confirm.getByRole("button", { name: "Block", exact: true }).click();
       await page.getByText(`${name} is now blocked. You can unblock them at any time.`).waitFor();
       // The menu that started it is gone: focus is on the line that says what happened.

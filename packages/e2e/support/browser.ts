@@ -68,6 +68,22 @@ type PageOptions = {
  * `withPage(options, async (page, context) => …)` closes the context whatever happens.
  */
 /**
+ * A confirmation's spacing, in px: from its title bar to its text, and from its text to its
+ * buttons. Every modal spaces its body by one gap (16 px), so both read 16.
+ */
+export function confirmationGaps(dialog: Locator): Promise<[number, number]> {
+  return dialog.evaluate((modal) => {
+    const box = (selector: string) => {
+      const element = modal.querySelector(selector);
+      if (!element) throw new Error(`the modal has ${selector}`);
+      return element.getBoundingClientRect();
+    };
+    const [title, text, buttons] = [box(".modal__header"), box("p"), box(".modal__actions")];
+    return [Math.round(text.top - title.bottom), Math.round(buttons.top - text.bottom)];
+  });
+}
+
+/**
  * Whether a tap `by` px outside the element's box (above it, or left of it) still lands on it:
  * targets drawn smaller than a finger reach into the space around them.
  */

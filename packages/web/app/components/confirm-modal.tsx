@@ -34,7 +34,7 @@ export function ConfirmModal({
 }: ConfirmModalProps) {
   return (
     <Modal open={open} title={title} onClose={onCancel} closable={!busy}>
-      <div className="modal__form confirm-modal">
+      <div className="modal__form">
         <p>{text}</p>
         <ErrorLine text={error} />
         <div className="modal__actions modal__actions--fill">

@@ -231,7 +231,7 @@ export function ScheduledModal({
     scheduled !== null && promisesReminder(Date.parse(scheduled), Date.now(), timeZone);
   return (
     <Modal open={scheduled !== null} title={t.works.publishModal.scheduledTitle} onClose={onClose}>
-      <div className="modal__form scheduled-modal">
+      <div className="modal__form">
         <p>{t.works.publishModal.scheduledFor(formatZonedDate(scheduled ?? 0, timeZone))}</p>
         <ul>
           {t.works.publishModal.nextSteps.map((step) => (
