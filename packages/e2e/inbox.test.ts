@@ -1,3 +1,4 @@
+import { SUPPORT_USERNAME } from "@inkwell/shared";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import {
@@ -11,6 +12,7 @@ import {
   tapsBeside,
   useBrowser,
 } from "./support/browser.ts";
+import { readDatabase } from "./support/database.ts";
 import { useServer } from "./support/server.ts";
 
 const server = useServer();
@@ -98,6 +100,22 @@ describe("the inbox", () => {
       expect(stops.filter((stop) => stop.startsWith("conversation seen")).length).toBeGreaterThan(
         2,
       );
+
+      // A long name is cut in the header: it no longer widens the conversation past the
+      // screen, which pushed Send nearer the right edge than the box is to the left, or off it.
+      const [longest] = readDatabase<{ username: string }>(
+        server.dataDir,
+        "SELECT username FROM users WHERE username <> ? ORDER BY length(name) DESC, id LIMIT 1",
+        SUPPORT_USERNAME,
+      );
+      await a.page.goto(`/inbox/${longest?.username}`);
+      const [box, button] = await Promise.all([
+        composer(a.page).boundingBox(),
+        a.page.getByRole("button", { name: "Send", exact: true }).boundingBox(),
+      ]);
+      if (!box || !button) throw new Error("the composer is laid out");
+      expect(box.x).toBe(12);
+      expect(PHONE.width - (button.x + button.width)).toBe(box.x);
     } finally {
       await a.close();
     }
