@@ -107,6 +107,19 @@ describe("image moderation", () => {
             "This image has already been appealed. Once a decision has been made, we will notify you.",
         })
         .waitFor();
+
+      // Typed by hand, an address naming no flagged image of theirs is no dead end of a form
+      // bound to fail: it is the site's 404, which says so and leads home.
+      for (const address of [
+        "/image-appeal",
+        `/image-appeal?image_url=${encodeURIComponent("/media/covers/no-such-image.jpg")}`,
+      ]) {
+        expect((await page.goto(address))?.status(), address).toBe(404);
+        await page.getByRole("heading", { name: "Page not found", level: 1 }).waitFor();
+        expect(await page.getByRole("button", { name: "Send" }).count()).toBe(0);
+        await page.getByRole("link", { name: "Go home" }).click();
+        await page.getByRole("heading", { name: "Your home", level: 1 }).waitFor();
+      }
     });
 
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {

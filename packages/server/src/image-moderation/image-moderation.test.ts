@@ -154,6 +154,30 @@ describe("appealing a flagged image", () => {
     expect((await appeal(cover, "still mine", writer.cookie)).status).toBe(200);
   });
 
+  it("says to its owner alone where the appeal stands, before and after it", async () => {
+    const { writer, cover } = await writerWithCover();
+    const other = await person();
+    const state = (imageUrl: string, cookie?: string) =>
+      read(`/v5/image_moderation/appeal?${new URLSearchParams({ image_url: imageUrl })}`, cookie);
+    // Not flagged yet, someone else's, or no image at all: the same 'error' as appealing it.
+    expect((await state(cover, writer.cookie)).status).toBe(404);
+    await flag(cover, admin);
+    expect((await state(cover)).status).toBe(401);
+    const theirs = await state(cover, other.cookie);
+    expect(theirs.status).toBe(404);
+    expect(await theirs.json()).toMatchObject({ status: "error" });
+    expect((await state("/media/covers/no-such-image.jpg", writer.cookie)).status).toBe(404);
+    const missing = await read("/v5/image_moderation/appeal", writer.cookie);
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { message: string }).message).toBe("image_url is required");
+
+    const before = await state(cover, writer.cookie);
+    expect(before.status).toBe(200);
+    expect(await before.json()).toEqual({ status: null });
+    await appeal(cover, "It is my own painting", writer.cookie);
+    expect(await (await state(cover, writer.cookie)).json()).toEqual({ status: "submitted" });
+  });
+
   it("accepts exactly one of two appeals sent at once", async () => {
     const { writer, cover } = await writerWithCover();
     await flag(cover, admin);

@@ -5,7 +5,7 @@ import { errorJson, objectJson } from "../http/openapi.ts";
 import { readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
 import { parseInput, userText, validationHook } from "../http/validation.ts";
-import { appealImage, decideAppeal, flagImage, listAppeals } from "./service.ts";
+import { appealImage, appealState, decideAppeal, flagImage, listAppeals } from "./service.ts";
 
 const moderatorResponses = {
   400: { description: "Bad body", ...errorJson },
@@ -13,6 +13,10 @@ const moderatorResponses = {
   403: { description: "Not an ambassador or system admin", ...errorJson },
   404: { description: "No such image or appeal", ...errorJson },
 };
+
+const imageUrl = userText("image_url is required")
+  .min(1, "image_url is required")
+  .max(2000, "image_url is too long");
 
 const appealRoute = createRoute({
   method: "post",
@@ -24,6 +28,22 @@ const appealRoute = createRoute({
     401: { description: "Not signed in", ...errorJson },
     404: { description: "{status: 'error'}: no flagged image of the viewer's there", ...errorJson },
     409: { description: "{status: 'submitted' | 'resolved'}: already appealed", ...errorJson },
+  },
+});
+
+const appealStateRoute = createRoute({
+  method: "get",
+  path: "/v5/image_moderation/appeal",
+  summary: "Where one's appeal of a flagged image of one's own stands: ?image_url=",
+  request: { query: z.object({ image_url: imageUrl }) },
+  responses: {
+    200: {
+      description: "{status: null | 'submitted' | 'resolved'}: null before it",
+      ...objectJson,
+    },
+    400: { description: "image_url missing", ...errorJson },
+    401: { description: "Not signed in", ...errorJson },
+    404: { description: "{status: 'error'}: no flagged image of the viewer's there", ...errorJson },
   },
 });
 
@@ -63,9 +83,6 @@ const decideRoute = createRoute({
   responses: { 200: { description: "{id, decision}", ...objectJson }, ...moderatorResponses },
 });
 
-const imageUrl = userText("image_url is required")
-  .min(1, "image_url is required")
-  .max(2000, "image_url is too long");
 const appealBody = z.object({
   image_url: imageUrl,
   reason: userText("Say why the image should be restored.", "many")
@@ -91,6 +108,10 @@ export function imageModerationRoutes() {
       reason: input.reason,
     });
     return c.json(result, 200);
+  });
+  app.openapi(appealStateRoute, async (c) => {
+    const viewer = requireViewer(c);
+    return c.json(await appealState(c.get("db"), viewer, c.req.valid("query").image_url), 200);
   });
   app.openapi(flagRoute, async (c) => {
     const viewer = requireViewer(c);

@@ -199,9 +199,30 @@ async function tellOwner(db: Db, ownerId: number, body: string) {
 }
 
 /**
+ * The viewer's flagged image at `imageUrl`. One that is not flagged, or not the viewer's, is
+ * an 'error' without saying which, so nobody learns about other people's images.
+ */
+async function ownFlag(db: Db, viewer: Viewer, imageUrl: string) {
+  const flag = await db
+    .selectFrom("image_flags")
+    .select(["id", "owner_id", "appeal_status"])
+    .where("image_url", "=", imageUrl)
+    .executeTakeFirst();
+  if (!flag || flag.owner_id !== viewer.id) {
+    throw new AppealRefused(404, "error", "There is no flagged image of yours at that address.");
+  }
+  return flag;
+}
+
+/** Where the viewer's appeal of their flagged image stands: null while it is not made. */
+export async function appealState(db: Db, viewer: Viewer, imageUrl: string) {
+  const flag = await ownFlag(db, viewer, imageUrl);
+  return { status: flag.appeal_status };
+}
+
+/**
  * The owner's one appeal of a flagged image. Refusals say where the appeal stands
- * ('submitted' or 'resolved'); an image that is not flagged, or not the viewer's, is an
- * 'error' without saying which, so nobody learns about other people's images.
+ * ('submitted' or 'resolved'), or 'error' for no flagged image of theirs (ownFlag).
  */
 export async function appealImage(
   db: Db,
@@ -209,14 +230,7 @@ export async function appealImage(
   input: { imageUrl: string; reason: string },
   now = Date.now(),
 ) {
-  const flag = await db
-    .selectFrom("image_flags")
-    .select(["id", "owner_id", "appeal_status"])
-    .where("image_url", "=", input.imageUrl)
-    .executeTakeFirst();
-  if (!flag || flag.owner_id !== viewer.id) {
-    throw new AppealRefused(404, "error", "There is no flagged image of yours at that address.");
-  }
+  const flag = await ownFlag(db, viewer, input.imageUrl);
   // Only an appeal not yet made is claimed, so two at once cannot both succeed.
   const claimed = await db
     .updateTable("image_flags")

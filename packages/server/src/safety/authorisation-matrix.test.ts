@@ -325,7 +325,7 @@ describe("authorisation matrix", () => {
     });
   }
 
-  it("an appeal of the owner's flagged cover: the owner alone, and once", async () => {
+  it("an appeal of the owner's flagged cover, and where it stands: the owner alone, and once", async () => {
     const cover = await freshCover();
     await call(people.admin, "POST", "/v5/image_moderation/flags", { image_url: cover });
     const seen = {} as Record<Actor, number>;
@@ -338,6 +338,14 @@ describe("authorisation matrix", () => {
       ).status;
     }
     expect(seen).toEqual(signedIn(404, { owner: 200 }));
+    const stands = {} as Record<Actor, number>;
+    for (const actor of ACTORS) {
+      const query = new URLSearchParams({ image_url: cover });
+      stands[actor] = (
+        await call(who(actor), "GET", `/v5/image_moderation/appeal?${query}`)
+      ).status;
+    }
+    expect(stands).toEqual(signedIn(404, { owner: 200 }));
   });
 
   it("block and unblock someone: 401 for visitors, 400 on yourself, 200 for anyone else", async () => {

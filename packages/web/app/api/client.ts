@@ -325,6 +325,11 @@ export function createApiClient(fetchApi: ApiFetch) {
         `/v5/users/${encodeURIComponent(username)}/privacy-settings/ccpa/`,
         json("PUT", { optout }),
       ),
+    /** Where the viewer's appeal of their flagged image stands; a 404 for no such image. */
+    imageAppeal: (imageUrl: string) =>
+      get<{ status: ImageAppealStatus | null }>(
+        `/v5/image_moderation/appeal?${new URLSearchParams({ image_url: imageUrl })}`,
+      ),
     appealImage: (imageUrl: string, reason: string) =>
       call<{ status: ImageAppealStatus }>(
         "/v5/image_moderation/appeal",

@@ -10,16 +10,21 @@ import { browserApi } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
 import { Alert } from "../components/alert.tsx";
 import { t } from "../i18n/index.ts";
-import { currentUserOrLogin } from "../lib/route-data.ts";
+import { currentUserOrLogin, orNotFound } from "../lib/route-data.ts";
 import type { Route } from "./+types/image-appeal";
 
+/**
+ * The appeal of a flagged image of the reader's own. An address naming none (typed by hand,
+ * cut short, or naming any other image) is the site's 404, which says so and leads home: a
+ * link must not make this page display any image, nor offer a form bound to fail.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const api = context.get(apiContext);
   await currentUserOrLogin(api, request);
   const imageUrl = url.searchParams.get("image_url") ?? "";
-  // Only our own media are shown: a link must not make this page display any image.
-  return { imageUrl: imageUrl.startsWith("/media/") ? imageUrl : null };
+  await orNotFound(api.imageAppeal(imageUrl));
+  return { imageUrl };
 }
 
 export const meta = () => [{ title: `${t.imageModeration.appealTitle} · ${t.brand}` }];
@@ -43,7 +48,6 @@ export default function ImageAppeal({ loaderData }: Route.ComponentProps) {
   const thanks = useRef<HTMLHeadingElement>(null);
 
   async function send() {
-    if (!imageUrl) return;
     setPhase({ name: "sending" });
     const result = await browserApi()
       .appealImage(imageUrl, reason.trim())
@@ -76,11 +80,7 @@ export default function ImageAppeal({ loaderData }: Route.ComponentProps) {
     <section className="image-appeal" aria-labelledby="appeal-heading">
       <h1 id="appeal-heading">{t.imageModeration.appealTitle}</h1>
       <p>{t.imageModeration.appealIntro}</p>
-      {imageUrl ? (
-        <img className="image-appeal__image" src={imageUrl} alt={t.imageModeration.imageAlt} />
-      ) : (
-        <Alert tone="danger">{appealOutcomeMessage("error", false)}</Alert>
-      )}
+      <img className="image-appeal__image" src={imageUrl} alt={t.imageModeration.imageAlt} />
       {phase.name === "failed" && (
         <Alert tone="danger">{appealOutcomeMessage(phase.status, false)}</Alert>
       )}
@@ -108,7 +108,7 @@ export default function ImageAppeal({ loaderData }: Route.ComponentProps) {
         <button
           type="submit"
           className="button button--primary"
-          disabled={!imageUrl || reason.trim() === "" || phase.name === "sending"}
+          disabled={reason.trim() === "" || phase.name === "sending"}
         >
           {phase.name === "sending" ? (
             <>
