@@ -18,6 +18,17 @@ interface Person {
 
 const person = (): Promise<Person> => signedInUser(t.handle.db);
 
+/** Someone a moderator has timed out for the next minute. */
+async function personInTimeOut(): Promise<Person> {
+  const who = await person();
+  await t.handle.db
+    .updateTable("users")
+    .set({ timed_out_until: Date.now() + 60_000 })
+    .where("id", "=", who.id)
+    .execute();
+  return who;
+}
+
 function post(path: string, who: Person | null, body: unknown) {
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (who) headers.cookie = who.cookie;
@@ -151,12 +162,7 @@ describe("POST /apiv2/updatestorycover", () => {
     const missing = await post("/apiv2/updatestorycover", writer, { id: 999_999, image });
     expect(missing.status).toBe(404);
 
-    const timedOut = await person();
-    await t.handle.db
-      .updateTable("users")
-      .set({ timed_out_until: Date.now() + 60_000 })
-      .where("id", "=", timedOut.id)
-      .execute();
+    const timedOut = await personInTimeOut();
     const own = await createStory(t.handle.db, timedOut.id, { cover: null });
     const inTimeOut = await post("/apiv2/updatestorycover", timedOut, { id: own.id, image });
     expect(inTimeOut.status).toBe(403);
@@ -253,12 +259,7 @@ describe("removing a cover: PUT /v4/works/{id} {cover: null}", () => {
         },
       });
     }
-    const timedOut = await person();
-    await t.handle.db
-      .updateTable("users")
-      .set({ timed_out_until: Date.now() + 60_000 })
-      .where("id", "=", timedOut.id)
-      .execute();
+    const timedOut = await personInTimeOut();
     const own = await createStory(t.handle.db, timedOut.id, { cover: kept });
     const inTimeOut = await removeCover(timedOut, own.id);
     expect(inTimeOut.status).toBe(403);
