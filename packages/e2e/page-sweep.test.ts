@@ -194,3 +194,74 @@ describe("every page, for whoever may see it", () => {
     }
   }
 });
+
+/** WCAG 1.4.12's text spacing, as a reader's own style sheet sets it on every element. */
+const TEXT_SPACING = `*, *::before, *::after {
+  line-height: 1.5 !important;
+  letter-spacing: 0.12em !important;
+  word-spacing: 0.16em !important;
+}
+p { margin-bottom: 2em !important; }`;
+
+/**
+ * Text a box cuts off: a box that hides what overflows it, holding more than its height.
+ * Boxes that mean to cut text short (a clamp, an ellipsis) and the 1 px visually hidden
+ * ones are not counted.
+ */
+const clippedText = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("body *")]
+      .filter((element) => {
+        const style = getComputedStyle(element);
+        return (
+          (style.overflowY === "hidden" || style.overflowY === "clip") &&
+          element.clientHeight > 1 &&
+          element.scrollHeight > element.clientHeight + 1 &&
+          style.textOverflow !== "ellipsis" &&
+          style.webkitLineClamp === "none" &&
+          style.visibility === "visible" &&
+          (element.textContent ?? "").trim() !== ""
+        );
+      })
+      .map(
+        (element) =>
+          `${element.className || element.tagName}: "${element.textContent?.trim().slice(0, 30)}"`,
+      ),
+  );
+
+/** The narrowest phone of WCAG 1.4.10 (reflow). */
+const NARROW = { width: 320, height: 740 } as const;
+
+describe("every page, for a reader who enlarges the text or spaces it out", () => {
+  for (const role of ["visitor", "demo_reader"] as const) {
+    test(`fits 320 px with 20 px text, and with wider text spacing, as ${role}`, {
+      timeout: 180_000,
+    }, async () => {
+      const failures: string[] = [];
+      const storageState = await sessionOf(role);
+      await withPage({ viewport: NARROW, baseURL: server.url, storageState }, async (page) => {
+        const cdp = await page.context().newCDPSession(page);
+        for (const spaced of [false, true]) {
+          // The browser's own text size setting: 20 px first, then its usual 16 px spaced out.
+          const size = spaced ? 16 : 20;
+          await cdp.send("Page.setFontSizes", { fontSizes: { standard: size } });
+          for (const { path } of pages.filter((entry) => entry.role === role)) {
+            await page.goto(path, { waitUntil: "load" });
+            if (spaced) await page.addStyleTag({ content: TEXT_SPACING });
+            await page.waitForTimeout(300);
+            const label = `${path} (${role}, ${spaced ? "text spacing" : "20 px text"})`;
+            // The page's own text follows the reader's size rather than a fixed 16 px.
+            const body = await page.evaluate(() => getComputedStyle(document.body).fontSize);
+            if (body !== `${size}px`) failures.push(`${label} sets its text at ${body}`);
+            const wider = await overflow(page);
+            if (wider > 0) failures.push(`${label} is ${wider} px wider than the window`);
+            for (const clipped of await clippedText(page)) {
+              failures.push(`${label} cuts off ${clipped}`);
+            }
+          }
+        }
+      });
+      expect(failures).toEqual([]);
+    });
+  }
+});
