@@ -265,3 +265,58 @@ describe("every page, for a reader who enlarges the text or spaces it out", () =
     });
   }
 });
+
+/** The colour a box's property is drawn in, and the page's own background (Canvas). */
+const colours = (page: Page, selector: string, property: string) =>
+  page.evaluate(
+    ([selector, property]) => ({
+      canvas: getComputedStyle(document.body).backgroundColor,
+      of: [...document.querySelectorAll(selector)].map((element) =>
+        getComputedStyle(element).getPropertyValue(property),
+      ),
+    }),
+    [selector, property] as const,
+  );
+
+describe("for a reader whose system sets the colours (forced colours)", () => {
+  test("the current tab and chip, a switch's state and reading progress stay visible", async () => {
+    const storageState = await sessionOf("demo_reader");
+    const tag = pages.find((entry) => entry.path.startsWith("/stories/"));
+    if (!tag) throw new Error("the sweep has a tag page");
+    await withPage(
+      { viewport: PHONE, baseURL: server.url, storageState, forcedColors: "active" },
+      async (page) => {
+        // Tabs: the others' transparent underline must not show, or every tab looks current.
+        for (const [path, current, others] of [
+          ["/settings", ".tab-links a[aria-current]", ".tab-links a:not([aria-current])"],
+          [tag.path, ".sort-tabs__tab[aria-current]", ".sort-tabs__tab:not([aria-current])"],
+        ] as const) {
+          await page.goto(path, { waitUntil: "load" });
+          const shown = await colours(page, current, "border-bottom-color");
+          expect(shown.of).toHaveLength(1);
+          expect(shown.of[0], path).not.toBe(shown.canvas);
+          const rest = await colours(page, others, "border-bottom-color");
+          expect(rest.of.length, path).toBeGreaterThan(0);
+          expect(new Set(rest.of), path).toEqual(new Set([rest.canvas]));
+        }
+
+        // The switch: its thumb stands out from its track, and the track from the page.
+        await page.goto("/settings#content", { waitUntil: "load" });
+        await page.getByRole("switch", { name: "Show mature content" }).waitFor();
+        const track = await colours(page, ".toggle__track", "background-color");
+        const thumb = await colours(page, ".toggle__thumb", "background-color");
+        expect(thumb.of[0]).not.toBe(track.of[0]);
+        expect(track.of[0]).not.toBe(track.canvas);
+
+        // The Library: its current chip is marked, and a story's progress bar fills.
+        await page.goto("/library", { waitUntil: "load" });
+        const chip = await colours(page, ".chip-row a[aria-current]", "background-color");
+        expect(chip.of.length).toBeGreaterThan(0);
+        for (const fill of chip.of) expect(fill).not.toBe(chip.canvas);
+        const bar = await colours(page, ".reading-progress__bar", "background-color");
+        expect(bar.of.length).toBeGreaterThan(0);
+        for (const fill of bar.of) expect(fill).not.toBe(bar.canvas);
+      },
+    );
+  });
+});

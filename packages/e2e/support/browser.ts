@@ -59,6 +59,8 @@ type PageOptions = {
   hasTouch?: boolean;
   /** The browser's time zone (an IANA name); the machine's own by default. */
   timezoneId?: string;
+  /** Windows' high contrast themes: the system's few colours replace the page's own. */
+  forcedColors?: "active" | "none";
   /** Cookies and storage an earlier journey kept with `context.storageState()`. */
   storageState?: BrowserContextOptions["storageState"];
 };
