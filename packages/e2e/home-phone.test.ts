@@ -1,5 +1,5 @@
 import type { ContinueReadingSections } from "@inkwell/shared";
-import type { CDPSession, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import {
   DESKTOP,
@@ -7,6 +7,7 @@ import {
   logIn,
   logInAt,
   PHONE,
+  swipe,
   useBrowser,
 } from "./support/browser.ts";
 import { useServer } from "./support/server.ts";
@@ -57,19 +58,6 @@ function placeholderRoom(page: Page) {
         Number.parseFloat(box.paddingRight);
       return { free, needed: text.measureText(input.placeholder).width };
     });
-}
-
-/** A one-finger horizontal swipe of `distance` px (negative: to the left) at (x, y), in steps. */
-async function swipe(cdp: CDPSession, x: number, y: number, distance: number) {
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] });
-  const steps = 5;
-  for (let step = 1; step <= steps; step++) {
-    await cdp.send("Input.dispatchTouchEvent", {
-      type: "touchMove",
-      touchPoints: [{ x: x + (distance * step) / steps, y }],
-    });
-  }
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
 }
 
 describe("the home page on a phone", () => {

@@ -1,6 +1,13 @@
 import type { BrowserContextOptions, Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { DESKTOP, expectNoAxeViolations, logInAt, PHONE, useBrowser } from "./support/browser.ts";
+import {
+  DESKTOP,
+  expectNoAxeViolations,
+  logInAt,
+  PHONE,
+  swipe,
+  useBrowser,
+} from "./support/browser.ts";
 import { findStoryWithParts } from "./support/catalogue.ts";
 import { readDatabase } from "./support/database.ts";
 import { useServer } from "./support/server.ts";
@@ -316,6 +323,47 @@ describe("for a reader whose system sets the colours (forced colours)", () => {
         const bar = await colours(page, ".reading-progress__bar", "background-color");
         expect(bar.of.length).toBeGreaterThan(0);
         for (const fill of bar.of) expect(fill).not.toBe(bar.canvas);
+      },
+    );
+  });
+});
+
+describe("for a reader who asks for less motion", () => {
+  test("a swipe moves the continue-reading strip at once, and a switch flips without sliding", async () => {
+    const storageState = await sessionOf("demo_reader");
+    await withPage(
+      {
+        viewport: PHONE,
+        baseURL: server.url,
+        storageState,
+        hasTouch: true,
+        reducedMotion: "reduce",
+      },
+      async (page) => {
+        // The strip takes touches once it has asked its dynamic path again (a live page).
+        const refreshed = page.waitForResponse((response) =>
+          response.url().includes("/continue-reading"),
+        );
+        await page.goto("/home", { waitUntil: "load" });
+        await refreshed;
+        const strip = page.getByRole("list", { name: "Continue reading" });
+        const box = await strip.boundingBox();
+        if (!box) throw new Error("the strip is on the page");
+        const width = await strip.evaluate((list) => list.clientWidth);
+        const cdp = await page.context().newCDPSession(page);
+        await swipe(cdp, box.x + box.width - 20, box.y + box.height / 2, -150);
+        // Read at once: a smooth scroll would have barely started.
+        expect(await strip.evaluate((list) => list.scrollLeft)).toBeGreaterThan(width / 2);
+
+        await page.goto("/settings#content", { waitUntil: "load" });
+        await page.getByRole("switch", { name: "Show mature content" }).waitFor();
+        const durations = await page.evaluate(() =>
+          [...document.querySelectorAll(".toggle__track, .toggle__thumb")].map(
+            (element) => getComputedStyle(element).transitionDuration,
+          ),
+        );
+        expect(durations.length).toBeGreaterThan(0);
+        expect(new Set(durations)).toEqual(new Set(["0s"]));
       },
     );
   });

@@ -3,6 +3,7 @@ import {
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
+  type CDPSession,
   chromium,
   type Locator,
   type Page,
@@ -61,6 +62,8 @@ type PageOptions = {
   timezoneId?: string;
   /** Windows' high contrast themes: the system's few colours replace the page's own. */
   forcedColors?: "active" | "none";
+  /** The reader's system asks for less motion. */
+  reducedMotion?: "reduce" | "no-preference";
   /** Cookies and storage an earlier journey kept with `context.storageState()`. */
   storageState?: BrowserContextOptions["storageState"];
 };
@@ -211,6 +214,19 @@ export function useBrowser() {
       }
     },
   };
+}
+
+/** A one-finger horizontal swipe of `distance` px (negative: to the left) at (x, y), in steps. */
+export async function swipe(cdp: CDPSession, x: number, y: number, distance: number) {
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] });
+  const steps = 5;
+  for (let step = 1; step <= steps; step++) {
+    await cdp.send("Input.dispatchTouchEvent", {
+      type: "touchMove",
+      touchPoints: [{ x: x + (distance * step) / steps, y }],
+    });
+  }
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
 }
 
 /** Fills and sends the email log-in form of the page it is on. */

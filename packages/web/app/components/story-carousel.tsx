@@ -10,6 +10,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { StoryCardData } from "../api/client.ts";
 import { t } from "../i18n/index.ts";
 import { onPlainClick } from "../lib/plain-click.ts";
+import { scrollMotion } from "../lib/scroll-motion.ts";
 import { useFocusFirstNewRow, useMoreFocus } from "../lib/use-more-focus.ts";
 import { useNearEnd } from "../lib/use-near-end.ts";
 import { BusyButton } from "./busy-button.tsx";
@@ -107,10 +108,9 @@ export function StoryCarousel({
     const item = row?.firstElementChild;
     if (!row || !(item instanceof HTMLElement)) return;
     const gap = Number.parseFloat(getComputedStyle(row).columnGap) || 0;
-    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     row.scrollBy({
       left: direction * storyCarouselStep(row.clientWidth, item.offsetWidth, gap),
-      behavior: still ? "auto" : "smooth",
+      behavior: scrollMotion(),
     });
   };
 

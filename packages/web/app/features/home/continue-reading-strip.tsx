@@ -3,6 +3,7 @@ import { type TouchEvent, useEffect, useRef, useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { Cover } from "../../components/cover.tsx";
 import { t } from "../../i18n/index.ts";
+import { scrollMotion } from "../../lib/scroll-motion.ts";
 import { spokenLabel } from "../../lib/spoken-label.ts";
 import { useShownWhileScrollingUp } from "./use-scroll-direction.ts";
 
@@ -53,7 +54,10 @@ export function ContinueReadingStrip({
     if (!touch || !from || !strip) return;
     const dx = touch.clientX - from.x;
     if (Math.abs(dx) < STRIP_SWIPE_PX || Math.abs(dx) < Math.abs(touch.clientY - from.y)) return;
-    strip.scrollBy({ left: dx < 0 ? strip.clientWidth : -strip.clientWidth, behavior: "smooth" });
+    strip.scrollBy({
+      left: dx < 0 ? strip.clientWidth : -strip.clientWidth,
+      behavior: scrollMotion(),
+    });
   };
 
   if (items.length === 0) return null;
