@@ -286,10 +286,11 @@ const colours = (page: Page, selector: string, property: string) =>
   );
 
 describe("for a reader whose system sets the colours (forced colours)", () => {
-  test("the current tab and chip, a switch's state and reading progress stay visible", async () => {
+  test("the current tab and chip, badges, a switch's state and reading progress stay visible", async () => {
     const storageState = await sessionOf("demo_reader");
     const tag = pages.find((entry) => entry.path.startsWith("/stories/"));
-    if (!tag) throw new Error("the sweep has a tag page");
+    const story = pages.find((entry) => /^\/story\/\d+$/.test(entry.path));
+    if (!tag || !story) throw new Error("the sweep has a tag page and a story page");
     await withPage(
       { viewport: PHONE, baseURL: server.url, storageState, forcedColors: "active" },
       async (page) => {
@@ -306,6 +307,14 @@ describe("for a reader whose system sets the colours (forced colours)", () => {
           expect(rest.of.length, path).toBeGreaterThan(0);
           expect(new Set(rest.of), path).toEqual(new Set([rest.canvas]));
         }
+
+        // A story's status badges, shaped by a fill the system drops, keep an outline.
+        await page.goto(story.path, { waitUntil: "load" });
+        const badges = await colours(page, ".badge", "border-top-color");
+        const widths = await colours(page, ".badge", "border-top-width");
+        expect(badges.of.length).toBeGreaterThan(0);
+        for (const edge of badges.of) expect(edge).not.toBe(badges.canvas);
+        expect(widths.of).not.toContain("0px");
 
         // The switch: its thumb stands out from its track, and the track from the page.
         await page.goto("/settings#content", { waitUntil: "load" });
