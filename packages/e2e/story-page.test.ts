@@ -4,6 +4,7 @@ import { recordedAdDecision } from "./support/ad-decisions.ts";
 import {
   DESKTOP,
   expectNoAxeViolations,
+  holdRequests,
   logIn,
   PHONE,
   tapsBeside,
@@ -399,6 +400,43 @@ describe("tag pages and previews", () => {
       await page.keyboard.press("Escape");
       expect(await preview.isVisible()).toBe(false);
       expect(page.url()).toBe(`${server.url}/stories/${tag}?sort=new`);
+    });
+  });
+});
+
+describe("before the page's scripts arrive", () => {
+  test("buttons that need them show they are not ready, then work: See all parts, the menu, Add to", async () => {
+    await browser.withPage(options(PHONE), async (visitor) => {
+      // A slow phone: the page is there, its scripts are not yet.
+      const release = await holdRequests(visitor, "**/assets/**/*.js");
+      await visitor.goto(`/story/${story.id}`, { waitUntil: "commit" });
+      const seeAll = visitor.getByRole("button", { name: `See all ${story.numParts} parts` });
+      const menu = visitor.getByRole("button", { name: "Menu", exact: true });
+      await seeAll.waitFor();
+      // Pressed now they would do nothing: they are off, not silently dead.
+      expect(await seeAll.isDisabled()).toBe(true);
+      expect(await menu.isDisabled()).toBe(true);
+      release();
+      await seeAll.click();
+      await expect.poll(() => visibleCount(visitor, ".toc__item")).toBe(story.numParts);
+      await menu.click();
+      await visitor.getByRole("navigation", { name: "Menu" }).waitFor();
+    });
+    await browser.withPage(options(PHONE), async (page) => {
+      await page.goto("/login");
+      await logIn(page, "demo_reader", "inkwell-demo");
+      await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+      const release = await holdRequests(page, "**/assets/**/*.js");
+      await page.goto(`/story/${story.id}`, { waitUntil: "commit" });
+      const add = page.getByRole("button", { name: "Add to", exact: true });
+      await add.waitFor();
+      expect(await add.isDisabled()).toBe(true);
+      release();
+      await add.click();
+      await page
+        .getByRole("dialog", { name: "Add to" })
+        .getByRole("checkbox", { name: "My Library" })
+        .waitFor();
     });
   });
 });

@@ -4,6 +4,7 @@ import { t } from "../i18n/index.ts";
 import { useDismiss } from "../lib/use-dismiss.ts";
 import { Icon } from "./icon.tsx";
 import { LanguagePicker } from "./language-picker.tsx";
+import { ScriptButton } from "./script-button.tsx";
 
 /**
  * The visitors' header links that do not fit up to 1200 px (Writer Opportunities in
@@ -27,9 +28,8 @@ export function HeaderMenu({ locale }: { locale: string }) {
 
   return (
     <div className="header-menu" ref={root}>
-      <button
+      <ScriptButton
         ref={button}
-        type="button"
         className="header-menu__toggle"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
@@ -41,7 +41,7 @@ export function HeaderMenu({ locale }: { locale: string }) {
           <Icon of={Menu} aria-hidden="true" size={22} />
         )}
         <span className="visually-hidden">{t.header.menu}</span>
-      </button>
+      </ScriptButton>
       {open && (
         <nav id={panelId} className="header-menu__panel" aria-label={t.header.menu}>
           {locale === "en" && (

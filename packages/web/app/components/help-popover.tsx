@@ -2,6 +2,7 @@ import { CircleHelp } from "lucide";
 import { type ReactNode, useId } from "react";
 import { usePopover } from "../lib/use-popover.ts";
 import { Icon } from "./icon.tsx";
+import { ScriptButton } from "./script-button.tsx";
 
 interface HelpPopoverProps {
   /** The button's accessible name ("About Engaged Readers"). */
@@ -23,9 +24,8 @@ export function HelpPopover({ label, title, children, learnMore, closeLabel }: H
   const headingId = useId();
   return (
     <div className="help-popover" ref={root}>
-      <button
+      <ScriptButton
         ref={button}
-        type="button"
         className="help-popover__button"
         aria-label={label}
         aria-expanded={open}
@@ -34,7 +34,7 @@ export function HelpPopover({ label, title, children, learnMore, closeLabel }: H
         onClick={() => toggle()}
       >
         <Icon of={CircleHelp} aria-hidden="true" size={20} />
-      </button>
+      </ScriptButton>
       {open && (
         <div
           ref={popover}
@@ -56,9 +56,9 @@ export function HelpPopover({ label, title, children, learnMore, closeLabel }: H
               </a>
             </p>
           )}
-          <button type="button" className="button" onClick={close}>
+          <ScriptButton className="button" onClick={close}>
             {closeLabel}
-          </button>
+          </ScriptButton>
         </div>
       )}
     </div>

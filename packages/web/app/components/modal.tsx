@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useEffectEvent, useId, useRef, useState } fr
 import { t } from "../i18n/index.ts";
 import { registerOpen } from "../lib/open-registry.ts";
 import { Icon } from "./icon.tsx";
+import { ScriptButton } from "./script-button.tsx";
 
 interface ModalProps {
   open: boolean;
@@ -77,8 +78,7 @@ export function Modal({
       {/* Not a <header>: in a dialog it would be a second page banner landmark. */}
       <div className="modal__header">
         <h2 id={titleId}>{title}</h2>
-        <button
-          type="button"
+        <ScriptButton
           className="modal__close"
           onClick={() => {
             if (closable) onClose();
@@ -87,7 +87,7 @@ export function Modal({
           aria-disabled={!closable || undefined}
         >
           <Icon of={X} aria-hidden="true" size={20} />
-        </button>
+        </ScriptButton>
       </div>
       {open && children}
     </dialog>

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import "../styles/onboarding-tip.css";
+import { ScriptButton } from "./script-button.tsx";
 
 interface OnboardingTipProps {
   title: string;
@@ -23,9 +24,9 @@ export function OnboardingTip({ title, text, gotIt, onDismiss, className }: Onbo
         {title}
       </h2>
       <p>{text}</p>
-      <button type="button" className="button button--primary" onClick={onDismiss}>
+      <ScriptButton className="button button--primary" onClick={onDismiss}>
         {gotIt}
-      </button>
+      </ScriptButton>
     </aside>
   );
 }

@@ -3,6 +3,7 @@ import { type FocusEvent, useState } from "react";
 import { t } from "../i18n/index.ts";
 import { FieldNotes, fieldDescribedBy } from "./field-notes.tsx";
 import { Icon } from "./icon.tsx";
+import { ScriptButton } from "./script-button.tsx";
 
 interface PasswordFieldProps {
   id: string;
@@ -48,8 +49,7 @@ export function PasswordField({
           onChange={onValue && ((event) => onValue(event.currentTarget.value))}
           onBlur={onBlur}
         />
-        <button
-          type="button"
+        <ScriptButton
           className="field__toggle"
           onClick={() => setVisible(!visible)}
           aria-label={visible ? t.account.hidePassword : t.account.showPassword}
@@ -60,7 +60,7 @@ export function PasswordField({
           ) : (
             <Icon of={Eye} aria-hidden="true" size={18} />
           )}
-        </button>
+        </ScriptButton>
       </div>
       <FieldNotes id={id} hint={hint} error={error} />
     </div>

@@ -17,6 +17,7 @@ import { BusyButton } from "./busy-button.tsx";
 import { Cover } from "./cover.tsx";
 import { Icon } from "./icon.tsx";
 import { ResponsiveText } from "./responsive-text.tsx";
+import { ScriptButton } from "./script-button.tsx";
 import { StoryPreview } from "./story-preview.tsx";
 
 /** reader.md §9: carousel titles stay short enough for one or two lines under the cover. */
@@ -118,24 +119,22 @@ export function StoryCarousel({
     <div className="story-carousel">
       {arrows && (
         <div className="carousel-controls story-carousel__controls">
-          <button
-            type="button"
+          <ScriptButton
             aria-label={t.carousel.previous}
             aria-controls={listId}
             aria-disabled={ends.start}
             onClick={() => !ends.start && move(-1)}
           >
             <Icon of={ChevronLeft} aria-hidden="true" size={20} />
-          </button>
-          <button
-            type="button"
+          </ScriptButton>
+          <ScriptButton
             aria-label={t.carousel.next}
             aria-controls={listId}
             aria-disabled={ends.end}
             onClick={() => !ends.end && move(1)}
           >
             <Icon of={ChevronRight} aria-hidden="true" size={20} />
-          </button>
+          </ScriptButton>
         </div>
       )}
       <ul

@@ -1,6 +1,7 @@
 import { X } from "lucide";
 import { t } from "../i18n/index.ts";
 import { Icon } from "./icon.tsx";
+import { ScriptButton } from "./script-button.tsx";
 
 /**
  * A failure floating over the page's lower edge until the reader dismisses it (or the next
@@ -14,14 +15,9 @@ export function Toast({ message, onDismiss }: { message: string | null; onDismis
         {message}
       </p>
       {message && (
-        <button
-          className="toast__dismiss"
-          type="button"
-          aria-label={t.toast.dismiss}
-          onClick={onDismiss}
-        >
+        <ScriptButton className="toast__dismiss" aria-label={t.toast.dismiss} onClick={onDismiss}>
           <Icon of={X} aria-hidden="true" size={18} />
-        </button>
+        </ScriptButton>
       )}
     </div>
   );

@@ -1,4 +1,5 @@
 import { t } from "../i18n/index.ts";
+import { ScriptButton } from "./script-button.tsx";
 
 interface ToggleProps {
   checked: boolean;
@@ -19,8 +20,7 @@ interface ToggleProps {
 export function Toggle({ checked, label, onChange, describedBy, disabled, busy }: ToggleProps) {
   const locked = disabled || busy;
   return (
-    <button
-      type="button"
+    <ScriptButton
       role="switch"
       className={busy ? "toggle toggle--busy" : "toggle"}
       aria-checked={checked}
@@ -38,6 +38,6 @@ export function Toggle({ checked, label, onChange, describedBy, disabled, busy }
       <span className="toggle__text" aria-hidden="true">
         {checked ? t.safety.on : t.safety.off}
       </span>
-    </button>
+    </ScriptButton>
   );
 }

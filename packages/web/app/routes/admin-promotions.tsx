@@ -11,6 +11,7 @@ import { apiContext } from "../api/context.ts";
 import { Alert, type AlertMessage, LiveAlert } from "../components/alert.tsx";
 import { BusyButton } from "../components/busy-button.tsx";
 import { ConfirmModal } from "../components/confirm-modal.tsx";
+import { ScriptButton } from "../components/script-button.tsx";
 import { TextField } from "../components/text-field.tsx";
 import { t } from "../i18n/index.ts";
 import { isoFromLocal, localInput } from "../lib/datetime-local.ts";
@@ -169,9 +170,9 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
                 {t.promotions.counts(promotion.impressions, promotion.clicks)}
               </p>
               {promotion.status !== "ended" && (
-                <button className="button" type="button" onClick={() => setEnding(promotion)}>
+                <ScriptButton className="button" onClick={() => setEnding(promotion)}>
                   {t.promotions.endNow}
-                </button>
+                </ScriptButton>
               )}
             </li>
           ))}

@@ -17,6 +17,7 @@ import { t } from "../i18n/index.ts";
 import { idFromParam, notFoundResponse, orNotFound, pageUrl } from "../lib/route-data.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import "../styles/reports.css";
+import { ScriptButton } from "../components/script-button.tsx";
 import type { Route } from "./+types/community-report";
 
 const text = t.reports;
@@ -124,8 +125,7 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
         (hidden ? (
           <p role="status">{t.imageModeration.hidden}</p>
         ) : (
-          <button
-            type="button"
+          <ScriptButton
             className="button"
             disabled={locked}
             onClick={() =>
@@ -133,7 +133,7 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
             }
           >
             {t.imageModeration.hide}
-          </button>
+          </ScriptButton>
         ))}
       <ErrorLine text={error} />
 
@@ -147,14 +147,13 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
               report.resolvedAt ? reportDate(report.resolvedAt) : "",
             )}
           </p>
-          <button
+          <ScriptButton
             className="button"
-            type="button"
             disabled={locked}
             onClick={() => void act(() => browserApi().reopenReport(report.id))}
           >
             {text.reopen}
-          </button>
+          </ScriptButton>
         </section>
       ) : (
         <section aria-labelledby="resolve-heading">
@@ -196,13 +195,13 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
                 onChange={(event) => setResolveNote(event.target.value)}
               />
             </div>
-            <button
+            <ScriptButton
               className="button button--primary"
               type="submit"
               disabled={locked || outcome === ""}
             >
               {text.resolve}
-            </button>
+            </ScriptButton>
           </form>
         </section>
       )}
@@ -227,9 +226,9 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
               onChange={(event) => setNote(event.target.value)}
             />
           </div>
-          <button className="button" type="submit" disabled={locked || note.trim() === ""}>
+          <ScriptButton className="button" type="submit" disabled={locked || note.trim() === ""}>
             {text.saveNote}
-          </button>
+          </ScriptButton>
         </form>
       </section>
     </section>

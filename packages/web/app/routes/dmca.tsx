@@ -9,6 +9,7 @@ import {
 } from "@inkwell/shared";
 import { useRef, useState } from "react";
 import { browserApi } from "../api/client.ts";
+import { ScriptButton } from "../components/script-button.tsx";
 import { Toast } from "../components/toast.tsx";
 import { t } from "../i18n/index.ts";
 import { useCurrentUser } from "../lib/current-user.ts";
@@ -241,9 +242,13 @@ export default function DmcaPage({ loaderData }: Route.ComponentProps) {
           ))}
           {textField("signature")}
         </fieldset>
-        <button className="button button--primary button--large" type="submit" disabled={sending}>
+        <ScriptButton
+          className="button button--primary button--large"
+          type="submit"
+          disabled={sending}
+        >
           {sending ? t.dmca.sending : t.dmca.submit}
-        </button>
+        </ScriptButton>
       </form>
       <Toast message={toast} onDismiss={() => setToast(null)} />
     </section>

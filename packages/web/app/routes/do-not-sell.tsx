@@ -6,6 +6,7 @@ import { browserApi } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
 import { ErrorLine } from "../components/alert.tsx";
 import { Icon } from "../components/icon.tsx";
+import { ScriptButton } from "../components/script-button.tsx";
 import { t } from "../i18n/index.ts";
 import { deleteCookie, writeCookie } from "../lib/cookies.ts";
 import { useCurrentUser } from "../lib/current-user.ts";
@@ -98,13 +99,13 @@ export default function DoNotSell({ loaderData }: Route.ComponentProps) {
         </label>
         <ErrorLine text={failed && t.optOut.failed} />
         <div className="opt-out__actions">
-          <button
+          <ScriptButton
             className="button button--primary"
             type="submit"
             disabled={!californian || sending}
           >
             {sending ? t.optOut.submitting : t.optOut.submit}
-          </button>
+          </ScriptButton>
           <a className="button" href={back("/home")}>
             {t.optOut.continueSharing}
           </a>

@@ -9,6 +9,7 @@ import { flushSync } from "react-dom";
 import { browserApi } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
 import { Alert } from "../components/alert.tsx";
+import { ScriptButton } from "../components/script-button.tsx";
 import { t } from "../i18n/index.ts";
 import { currentUserOrLogin, orNotFound } from "../lib/route-data.ts";
 import type { Route } from "./+types/image-appeal";
@@ -105,7 +106,7 @@ export default function ImageAppeal({ loaderData }: Route.ComponentProps) {
         <p className="image-appeal__left" id="appeal-reason-left">
           {t.imageModeration.remaining(IMAGE_APPEAL_REASON_MAX - reason.length)}
         </p>
-        <button
+        <ScriptButton
           type="submit"
           className="button button--primary"
           disabled={reason.trim() === "" || phase.name === "sending"}
@@ -118,7 +119,7 @@ export default function ImageAppeal({ loaderData }: Route.ComponentProps) {
           ) : (
             t.imageModeration.send
           )}
-        </button>
+        </ScriptButton>
       </form>
     </section>
   );

@@ -9,6 +9,7 @@ import { Avatar } from "../components/avatar.tsx";
 import { ErrorPage, UserNotFound } from "../components/error-page.tsx";
 import { Icon } from "../components/icon.tsx";
 import { Modal } from "../components/modal.tsx";
+import { ScriptButton } from "../components/script-button.tsx";
 import { UserBadges } from "../components/user-badges.tsx";
 import { useInteractionGate } from "../features/accounts/interaction-gate.tsx";
 import { Composer } from "../features/inbox/composer.tsx";
@@ -218,15 +219,14 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
           <ul className="conversation__menu-panel">
             {safetyActionsFor(safety).map((action) => (
               <li key={action}>
-                <button type="button" onClick={() => choose(() => ask(action, target))}>
+                <ScriptButton onClick={() => choose(() => ask(action, target))}>
                   {safetyLabel(action)}
-                </button>
+                </ScriptButton>
               </li>
             ))}
             {canReport && (
               <li>
-                <button
-                  type="button"
+                <ScriptButton
                   onClick={() =>
                     choose(() =>
                       report({
@@ -238,17 +238,16 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
                   }
                 >
                   {t.reports.reportUser}
-                </button>
+                </ScriptButton>
               </li>
             )}
             <li>
-              <button
+              <ScriptButton
                 className="conversation__menu-danger"
-                type="button"
                 onClick={() => choose(() => setConfirming(true))}
               >
                 {t.inbox.deleteConversation}
-              </button>
+              </ScriptButton>
             </li>
           </ul>
         </details>
@@ -257,9 +256,9 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
         <MessagingNotices permissions={features?.private_message} />
         {messages.length < total && (
           <p className="conversation__older">
-            <button className="button" type="button" onClick={loadOlder}>
+            <ScriptButton className="button" onClick={loadOlder}>
               {t.inbox.olderMessages}
-            </button>
+            </ScriptButton>
           </p>
         )}
         {messages.length === 0 ? (
@@ -315,12 +314,12 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
         <div className="modal__form">
           <p>{t.inbox.deleteConfirm(other.name)}</p>
           <div className="modal__actions">
-            <button className="button" type="button" onClick={() => setConfirming(false)}>
+            <ScriptButton className="button" onClick={() => setConfirming(false)}>
               {t.inbox.cancel}
-            </button>
-            <button className="button button--danger" type="button" onClick={deleteConversation}>
+            </ScriptButton>
+            <ScriptButton className="button button--danger" onClick={deleteConversation}>
               {t.inbox.deleteConversation}
-            </button>
+            </ScriptButton>
           </div>
         </div>
       </Modal>

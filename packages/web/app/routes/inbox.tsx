@@ -9,6 +9,7 @@ import { redirect } from "react-router";
 import { browserApi } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
 import { ChipRow } from "../components/chip-row.tsx";
+import { ScriptButton } from "../components/script-button.tsx";
 import { useInteractionGate } from "../features/accounts/interaction-gate.tsx";
 import { useInboxSignals } from "../features/inbox/inbox-stream.ts";
 import { MessagingNotices } from "../features/inbox/messaging-notices.tsx";
@@ -92,13 +93,12 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
       <header className="inbox__header">
         <h1 id="inbox-heading">{t.inbox.title}</h1>
         {canSend && (
-          <button
+          <ScriptButton
             className="button button--primary"
-            type="button"
             onClick={() => guard(() => setComposing(true))}
           >
             {t.inbox.newMessage}
-          </button>
+          </ScriptButton>
         )}
       </header>
       <MessagingNotices permissions={permissions} />
@@ -126,9 +126,9 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
       )}
       {list.threads.length < list.total && (
         <p className="page-more">
-          <button ref={more} className="button" type="button" disabled={loading} onClick={loadMore}>
+          <ScriptButton ref={more} className="button" disabled={loading} onClick={loadMore}>
             {t.inbox.showMore}
-          </button>
+          </ScriptButton>
         </p>
       )}
       <NewMessageModal open={composing} onClose={() => setComposing(false)} onFailure={onFailure} />

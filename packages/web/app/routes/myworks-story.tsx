@@ -7,6 +7,7 @@ import { apiContext } from "../api/context.ts";
 import { Alert } from "../components/alert.tsx";
 import { ErrorPage } from "../components/error-page.tsx";
 import { Icon } from "../components/icon.tsx";
+import { ScriptButton } from "../components/script-button.tsx";
 import { ContestBanner } from "../features/contest/contest-banner.tsx";
 import { NotesTabLabel } from "../features/notes/notes-tab-label.tsx";
 import { StoryNotesPanel } from "../features/notes/story-notes-panel.tsx";
@@ -96,17 +97,16 @@ function WriterEditor({
       )}
       <div className="story-editor__tabs" role="tablist" aria-label={t.works.storyEditor}>
         {tabs.map((name) => (
-          <button
+          <ScriptButton
             key={name}
             id={`tab-${name}`}
-            type="button"
             role="tab"
             aria-selected={tab === name}
             aria-controls={`panel-${name}`}
             onClick={() => setTab(name)}
           >
             {name === "notes" ? <NotesTabLabel /> : t.works.tabs[name]}
-          </button>
+          </ScriptButton>
         ))}
       </div>
       <section

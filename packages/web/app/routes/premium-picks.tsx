@@ -11,6 +11,7 @@ import type { PicksPeriodData } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
 import { Alert } from "../components/alert.tsx";
 import { Modal } from "../components/modal.tsx";
+import { ScriptButton } from "../components/script-button.tsx";
 import { StoryGrid } from "../components/story-grid.tsx";
 import { PicksBanner } from "../features/premium-picks/picks-banner.tsx";
 import { t } from "../i18n/index.ts";
@@ -51,9 +52,9 @@ export default function PremiumPicksPage({ loaderData }: Route.ComponentProps) {
       <h1 id="picks-heading">{t.picksBanner.title}</h1>
       <p className="premium-picks__intro">{t.premiumPicks.intro}</p>
       <PicksBanner>
-        <button type="button" className="button" onClick={() => setFaqOpen(true)}>
+        <ScriptButton className="button" onClick={() => setFaqOpen(true)}>
           {t.premiumPicks.faqOpen}
-        </button>
+        </ScriptButton>
       </PicksBanner>
       {picks && <Countdown until={picks.current.expiresAt} now={loaderData.now} />}
       <nav className="sort-tabs" aria-label={t.premiumPicks.tabs}>
@@ -75,13 +76,12 @@ export default function PremiumPicksPage({ loaderData }: Route.ComponentProps) {
               </div>
             ))}
           </dl>
-          <button
-            type="button"
+          <ScriptButton
             className="button button--primary premium-picks__faq-done"
             onClick={closeFaq}
           >
             {t.premiumPicks.faqDone}
-          </button>
+          </ScriptButton>
         </div>
       </Modal>
     </section>

@@ -4,6 +4,7 @@ import { redirect, useNavigate } from "react-router";
 import { browserApi } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
 import { BROWSE_TOPICS } from "../components/browse-topics.ts";
+import { ScriptButton } from "../components/script-button.tsx";
 import { Toast } from "../components/toast.tsx";
 import { t } from "../i18n/index.ts";
 import type { Route } from "./+types/start-genres";
@@ -59,27 +60,25 @@ export default function StartGenres({ loaderData }: Route.ComponentProps) {
       <ul className="genre-list" aria-label={t.onboarding.genres}>
         {BROWSE_TOPICS.map((genre) => (
           <li key={genre.tag}>
-            <button
-              type="button"
+            <ScriptButton
               className="genre-tile genre-tile--choice"
               aria-pressed={chosen.includes(genre.tag)}
               onClick={() => toggle(genre.tag)}
             >
               {genre.label}
-            </button>
+            </ScriptButton>
           </li>
         ))}
       </ul>
       {/* Over the page's lower edge: on a phone the tile tapped may be a screen above the list's end. */}
       <Toast message={refused > 0 ? t.onboarding.tooMany : null} onDismiss={() => setRefused(0)} />
-      <button
-        type="button"
+      <ScriptButton
         className="button button--primary button--large"
         disabled={chosen.length === 0 || saving}
         onClick={finish}
       >
         {t.onboarding.finish}
-      </button>
+      </ScriptButton>
     </section>
   );
 }

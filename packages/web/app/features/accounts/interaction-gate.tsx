@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { browserApi } from "../../api/client.ts";
 import { Modal } from "../../components/modal.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
 
@@ -80,12 +81,12 @@ export function useInteractionGate(): { guard: (action: () => void) => void; mod
             {resend}
           </p>
           <div className="modal__actions">
-            <button className="button" type="button" onClick={() => setGate("email")}>
+            <ScriptButton className="button" onClick={() => setGate("email")}>
               {t.gate.changeEmail}
-            </button>
-            <button className="button button--primary" type="button" onClick={resendEmail}>
+            </ScriptButton>
+            <ScriptButton className="button button--primary" onClick={resendEmail}>
               {t.gate.resendEmail}
-            </button>
+            </ScriptButton>
           </div>
         </div>
       </Modal>

@@ -2,6 +2,7 @@ import type { CurrentUser } from "@inkwell/shared";
 import { useEffect, useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { Modal } from "../../components/modal.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { deleteCookie, readCookie, writeCookie } from "../../lib/cookies.ts";
 import { EmailModal } from "../settings/email-modal.tsx";
@@ -70,9 +71,9 @@ export function ReverificationModal({ user }: { user: CurrentUser }) {
               </label>
             ))}
           </fieldset>
-          <button className="button button--primary" type="button" onClick={confirm}>
+          <ScriptButton className="button button--primary" onClick={confirm}>
             {t.reverify.confirm}
-          </button>
+          </ScriptButton>
         </div>
       </Modal>
       <EmailModal

@@ -8,6 +8,7 @@ import { BuyCoinsModal } from "./buy-coins-modal.tsx";
 import { CoinShop } from "./coin-shop.tsx";
 import { wallet } from "./wallet-store.ts";
 import "../../styles/coins.css";
+import { ScriptButton } from "../../components/script-button.tsx";
 
 /** Whether the Coin Shop is open on the web: asked once per page load, on first need. */
 let webPurchasing: Promise<boolean> | null = null;
@@ -71,13 +72,9 @@ export function BuyCoinsFlow({ open, onClose, notice }: BuyCoinsFlowProps) {
                 <dd>{t.coins.packCoins(bought.balance)}</dd>
               </div>
             </dl>
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => setBought(null)}
-            >
+            <ScriptButton className="button button--primary" onClick={() => setBought(null)}>
               {t.coins.complete}
-            </button>
+            </ScriptButton>
           </div>
         )}
       </Modal>

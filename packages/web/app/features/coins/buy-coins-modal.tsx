@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
 import "../../styles/coins.css";
+import { ScriptButton } from "../../components/script-button.tsx";
 
 const APP_STORE_URL = "https://apps.apple.com/app/inkwell";
 const GOOGLE_PLAY_URL = "https://play.google.com/store/apps/details?id=app.inkwell";
@@ -40,9 +41,9 @@ export function BuyCoinsModal({
             {t.coins.googlePlay}
           </a>
         </nav>
-        <button type="button" className="button button--primary" onClick={onClose}>
+        <ScriptButton className="button button--primary" onClick={onClose}>
           {t.coins.gotIt}
-        </button>
+        </ScriptButton>
       </div>
     </Modal>
   );
@@ -53,9 +54,9 @@ export function HowToBuyCoins() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="button" onClick={() => setOpen(true)}>
+      <ScriptButton className="button" onClick={() => setOpen(true)}>
         {t.coins.howToBuyCoins}
-      </button>
+      </ScriptButton>
       <BuyCoinsModal open={open} onClose={() => setOpen(false)} />
     </>
   );

@@ -9,6 +9,7 @@ import { browserApi } from "../../api/client.ts";
 import { ErrorLine, LoadingStatus } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { Modal } from "../../components/modal.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { usePurchaseKey } from "../../lib/purchase-key.ts";
 
@@ -69,9 +70,9 @@ export function CoinShop({ open, onClose, notice, onBought }: CoinShopProps) {
           failure={loadFailed && t.coins.packsFailed}
         />
         {loadFailed && (
-          <button type="button" className="button" onClick={() => setLoadFailed(false)}>
+          <ScriptButton className="button" onClick={() => setLoadFailed(false)}>
             {t.coins.retry}
-          </button>
+          </ScriptButton>
         )}
         {packs && (
           <ul className="coin-shop__packs" aria-label={t.coins.packsLabel}>

@@ -10,6 +10,7 @@ import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { Avatar } from "../../components/avatar.tsx";
 import { Icon } from "../../components/icon.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import type { UnlockedState } from "./paywall.tsx";
 
@@ -50,14 +51,13 @@ export function UnlockedThanks({ author }: { author: Pick<UserSummary, "name" | 
             <span className="toast__from">{t.coins.thanksFrom(author.name)}</span> {AUTHOR_THANKS}
             <span className="toast__detail">{coinsSpentLabel(spent, unlocked.wholeStory)}</span>
           </p>
-          <button
+          <ScriptButton
             className="toast__dismiss"
-            type="button"
             aria-label={t.toast.dismiss}
             onClick={() => setShown(false)}
           >
             <Icon of={X} aria-hidden="true" size={18} />
-          </button>
+          </ScriptButton>
         </div>
       )}
     </div>

@@ -8,6 +8,7 @@ import { Coins, LoaderCircle } from "lucide";
 import { useEffect, useRef, useState } from "react";
 import { Icon } from "../../components/icon.tsx";
 import { OnboardingTip } from "../../components/onboarding-tip.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { readCookie, writeCookie } from "../../lib/cookies.ts";
 import { BuyCoinsFlow } from "./buy-coins-flow.tsx";
@@ -42,9 +43,8 @@ export default function WalletButton({ userId }: { userId: number }) {
         : null;
   return (
     <>
-      <button
+      <ScriptButton
         ref={button}
-        type="button"
         className="wallet-button"
         aria-label={t.coins.walletLabel(amount)}
         // The full balance on hover too, where the button shows it abbreviated.
@@ -72,7 +72,7 @@ export default function WalletButton({ userId }: { userId: number }) {
             {status}
           </span>
         )}
-      </button>
+      </ScriptButton>
       <span className="visually-hidden" role="status">
         {status}
       </span>

@@ -8,6 +8,7 @@ import {
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { BusyButton } from "../../components/busy-button.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { useEarlyInput } from "../../lib/use-early-input.ts";
 
@@ -103,9 +104,9 @@ export function CommentForm({
           {t.comments.characters(length, COMMENT_MAX_LENGTH)}
         </span>
         {onCancel && (
-          <button className="button" type="button" onClick={onCancel}>
+          <ScriptButton className="button" onClick={onCancel}>
             {t.comments.cancel}
-          </button>
+          </ScriptButton>
         )}
         <BusyButton className="button button--primary" type="submit" busy={posting}>
           {posting ? t.comments.posting : reply ? t.comments.reply : t.comments.post}
@@ -123,13 +124,9 @@ export function CommentForm({
         {failed && (
           <>
             {t.comments.postFailed}
-            <button
-              className="button comment-form__retry"
-              type="button"
-              onClick={() => void post()}
-            >
+            <ScriptButton className="button comment-form__retry" onClick={() => void post()}>
               {t.comments.retry}
-            </button>
+            </ScriptButton>
           </>
         )}
       </p>

@@ -5,6 +5,7 @@ import { browserApi } from "../../api/client.ts";
 import { Avatar } from "../../components/avatar.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { Icon } from "../../components/icon.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { UserBadges } from "../../components/user-badges.tsx";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
@@ -89,9 +90,9 @@ export function CommentItem({
         ) : (
           <p className="comment__offensive">
             {t.comments.offensive}{" "}
-            <button className="link-button" type="button" onClick={() => setRevealed(true)}>
+            <ScriptButton className="link-button" onClick={() => setRevealed(true)}>
               {t.comments.reveal}
-            </button>
+            </ScriptButton>
           </p>
         )}
         <div className="comment__actions">
@@ -112,13 +113,9 @@ export function CommentItem({
             <span aria-hidden="true">{abbreviateCount(like.count)}</span>
           </BusyButton>
           {actions.onReply && (
-            <button
-              className="comment__action comment__reply"
-              type="button"
-              onClick={actions.onReply}
-            >
+            <ScriptButton className="comment__action comment__reply" onClick={actions.onReply}>
               {t.comments.reply}
-            </button>
+            </ScriptButton>
           )}
           {comment.canDelete && (
             <BusyButton className="comment__action" busy={deleting} onClick={() => void remove()}>
@@ -127,20 +124,18 @@ export function CommentItem({
             </BusyButton>
           )}
           {reportable && viewer && actions.onMute && (
-            <button
+            <ScriptButton
               className="comment__action"
-              type="button"
               aria-label={t.comments.muteAuthor(comment.user.name)}
               onClick={() => actions.onMute?.(comment)}
             >
               <Icon of={VolumeX} aria-hidden="true" size={16} />
               <span aria-hidden="true">{t.safety.mute}</span>
-            </button>
+            </ScriptButton>
           )}
           {reportable && (
-            <button
+            <ScriptButton
               className="comment__action comment__action--report"
-              type="button"
               aria-label={t.reports.reportComment(comment.user.name)}
               onClick={() =>
                 report({
@@ -157,7 +152,7 @@ export function CommentItem({
             >
               <Icon of={Flag} aria-hidden="true" size={16} />
               <span aria-hidden="true">{t.reports.report}</span>
-            </button>
+            </ScriptButton>
           )}
         </div>
         {reportModal}

@@ -3,6 +3,7 @@ import { Fragment, useEffect, useRef } from "react";
 import { AdSlot } from "../../components/ad-slot.tsx";
 import { ErrorLine, LoadingStatus } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { useFocusAfterRemoval } from "../../lib/use-focus-after-removal.ts";
 import { useMoreFocus } from "../../lib/use-more-focus.ts";
@@ -90,9 +91,9 @@ export function CommentList({
       />
       {list.status === "error" && (
         <p className="comment-list__status">
-          <button className="button" type="button" onClick={list.retry}>
+          <ScriptButton className="button" onClick={list.retry}>
             {t.comments.retry}
-          </button>
+          </ScriptButton>
         </p>
       )}
       {list.status === "loaded" && list.comments.length === 0 && (

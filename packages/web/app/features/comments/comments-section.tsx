@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { LoadingStatus } from "../../components/alert.tsx";
 import { Icon } from "../../components/icon.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { useAdEligibilityEvent } from "../../lib/ad-events.ts";
 import { useInteractionGate } from "../accounts/interaction-gate.tsx";
@@ -94,10 +95,10 @@ export function CommentsSection({ partId }: { partId: number }) {
       </h2>
       {single ? (
         <div className="comments__single">
-          <button className="link-button comments__return" type="button" onClick={returnToAll}>
+          <ScriptButton className="link-button comments__return" onClick={returnToAll}>
             <Icon of={ArrowLeft} aria-hidden="true" size={16} />
             {t.comments.returnToAll}
-          </button>
+          </ScriptButton>
           <LoadingStatus
             className="comment-list__status"
             loading={single.status === "loading" && t.comments.loading}

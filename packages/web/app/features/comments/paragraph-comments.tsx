@@ -5,6 +5,7 @@ import { createPortal } from "react-dom";
 import { browserApi } from "../../api/client.ts";
 import { Icon } from "../../components/icon.tsx";
 import { Modal } from "../../components/modal.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { useInteractionGate } from "../accounts/interaction-gate.tsx";
 import { CommentList } from "./comment-list.tsx";
@@ -65,15 +66,14 @@ export function ParagraphComments({
       {paragraphs.map(({ id, host }) => {
         const count = counts[id] ?? 0;
         return createPortal(
-          <button
+          <ScriptButton
             className={count > 0 ? "paragraph-marker paragraph-marker--active" : "paragraph-marker"}
-            type="button"
             aria-label={t.comments.paragraphMarker(count)}
             onClick={() => setOpen(id)}
           >
             <Icon of={MessageSquare} aria-hidden="true" size={14} />
             {count > 0 && <span aria-hidden="true">{count}</span>}
-          </button>,
+          </ScriptButton>,
           host,
           id,
         );

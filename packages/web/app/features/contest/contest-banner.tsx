@@ -7,6 +7,7 @@ import { Icon } from "../../components/icon.tsx";
 import { Toast } from "../../components/toast.tsx";
 import { t } from "../../i18n/index.ts";
 import "../../styles/contest.css";
+import { ScriptButton } from "../../components/script-button.tsx";
 
 // Most visits to the editor never open the form: it loads when the writer asks for it.
 const ContestModal = lazy(() =>
@@ -136,16 +137,15 @@ export function ContestBanner({
         </a>
       )}
       {state === "ELIGIBLE" && (
-        <button
+        <ScriptButton
           className="button button--primary"
-          type="button"
           onClick={() => {
             setOpen(true);
             setOpened(true);
           }}
         >
           {t.contest.banner.enter}
-        </button>
+        </ScriptButton>
       )}
       {state !== "SUBMITTED" && (
         <BusyButton className="button" busy={declining} onClick={decline}>

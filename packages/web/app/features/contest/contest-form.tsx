@@ -25,6 +25,7 @@ import {
 import { type FormEvent, type ReactNode, useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { Alert } from "../../components/alert.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { Toast } from "../../components/toast.tsx";
 import { t } from "../../i18n/index.ts";
 import {
@@ -370,9 +371,9 @@ export function ContestForm({
       </fieldset>
       {!readOnly && (
         <div className="contest-form__actions">
-          <button className="button button--primary" type="submit" disabled={submitting}>
+          <ScriptButton className="button button--primary" type="submit" disabled={submitting}>
             {submitting ? t.contest.submitting : t.contest.submit}
-          </button>
+          </ScriptButton>
         </div>
       )}
       <Toast message={toast} onDismiss={() => setToast(null)} />

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { LoadingStatus } from "../../components/alert.tsx";
 import { Modal } from "../../components/modal.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { ContestEntry } from "./contest-entry.tsx";
 import type { Submitted } from "./contest-form.tsx";
@@ -69,9 +70,9 @@ function ContestModalBody({
         failure={loaded.state === "failed" && t.contest.loadFailed}
       />
       {loaded.state === "failed" && (
-        <button className="button" type="button" onClick={onRetry}>
+        <ScriptButton className="button" onClick={onRetry}>
           {t.contest.retry}
-        </button>
+        </ScriptButton>
       )}
       {loaded.state === "ready" && (
         <ContestEntry

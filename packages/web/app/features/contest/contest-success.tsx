@@ -1,6 +1,7 @@
 import { PartyPopper } from "lucide";
 import { useEffect, useRef } from "react";
 import { Icon } from "../../components/icon.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 
 /** §2: the success screen and its congratulations, on the contest page and in the modal. */
@@ -34,9 +35,9 @@ export function ContestSuccess({
       <p>{t.contest.success.next}</p>
       <div className="contest-success__actions">
         {onClose ? (
-          <button className="button button--primary" type="button" onClick={onClose}>
+          <ScriptButton className="button button--primary" onClick={onClose}>
             {t.contest.success.close}
-          </button>
+          </ScriptButton>
         ) : (
           <a className="button button--primary" href={`/myworks/${storyId}`}>
             {t.contest.success.backToStory}

@@ -2,6 +2,7 @@ import { type FeaturedSlide, MOBILE_MAX_WIDTH } from "@inkwell/shared";
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide";
 import { type CSSProperties, useEffect, useRef, useState } from "react";
 import { Icon } from "../../components/icon.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 
 /**
@@ -66,8 +67,7 @@ export function FeaturedCarousel({
         <h2 id={headingId}>{heading}</h2>
         {count > 1 && (
           <div className="carousel-controls">
-            <button
-              type="button"
+            <ScriptButton
               className="icon-button"
               onClick={() => setPaused((value) => !value)}
               aria-label={paused ? t.feed.play : t.feed.pause}
@@ -77,23 +77,17 @@ export function FeaturedCarousel({
               ) : (
                 <Icon of={Pause} aria-hidden="true" size={18} />
               )}
-            </button>
-            <button
-              type="button"
+            </ScriptButton>
+            <ScriptButton
               className="icon-button"
               onClick={() => go(-1)}
               aria-label={t.feed.previous}
             >
               <Icon of={ChevronLeft} aria-hidden="true" size={20} />
-            </button>
-            <button
-              type="button"
-              className="icon-button"
-              onClick={() => go(1)}
-              aria-label={t.feed.next}
-            >
+            </ScriptButton>
+            <ScriptButton className="icon-button" onClick={() => go(1)} aria-label={t.feed.next}>
               <Icon of={ChevronRight} aria-hidden="true" size={20} />
-            </button>
+            </ScriptButton>
           </div>
         )}
       </div>

@@ -9,6 +9,7 @@ import { useNearEnd } from "../../lib/use-near-end.ts";
 import { ContinueReadingStrip } from "./continue-reading-strip.tsx";
 import { HomeSectionView } from "./home-sections.tsx";
 import "../../styles/home.css";
+import { ScriptButton } from "../../components/script-button.tsx";
 
 /** reader.md §9: more sections load when the bottom is within 200 px of the viewport. */
 const LOAD_MARGIN = "0px 0px 200px 0px";
@@ -106,9 +107,9 @@ export function HomeFeed({
       ))}
       <div ref={end} className="home-feed__end">
         {more && (
-          <button type="button" className="button" onClick={loadMore}>
+          <ScriptButton className="button" onClick={loadMore}>
             {t.homeFeed.loadMore}
-          </button>
+          </ScriptButton>
         )}
       </div>
     </div>
@@ -122,13 +123,9 @@ export function HomeFeedError() {
     <section className="error-page" aria-labelledby="home-error-heading">
       <h1 id="home-error-heading">{t.homeFeed.errorHeading}</h1>
       <p>{t.homeFeed.errorText}</p>
-      <button
-        type="button"
-        className="button button--primary"
-        onClick={() => revalidator.revalidate()}
-      >
+      <ScriptButton className="button button--primary" onClick={() => revalidator.revalidate()}>
         {t.homeFeed.refresh}
-      </button>
+      </ScriptButton>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Modal } from "../../components/modal.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 
 /** Inkwell merch is an iOS-only beta (reader.md §2 Error pages): the button says so. */
@@ -7,15 +8,15 @@ export function MerchNotice() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="button" onClick={() => setOpen(true)}>
+      <ScriptButton className="button" onClick={() => setOpen(true)}>
         {t.feed.merchTitle}
-      </button>
+      </ScriptButton>
       <Modal open={open} title={t.feed.merchTitle} onClose={() => setOpen(false)}>
         <div className="modal__form">
           <p role="status">{t.feed.merchNotice}</p>
-          <button type="button" className="button button--primary" onClick={() => setOpen(false)}>
+          <ScriptButton className="button button--primary" onClick={() => setOpen(false)}>
             {t.feed.gotIt}
-          </button>
+          </ScriptButton>
         </div>
       </Modal>
     </>

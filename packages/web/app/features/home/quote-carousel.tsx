@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide";
 import { useState } from "react";
 import { Icon } from "../../components/icon.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 
 /** The landing page's author quotes, one at a time, wrapping around both ways. */
@@ -31,15 +32,15 @@ export function QuoteCarousel() {
         </figcaption>
       </figure>
       <div className="carousel-controls landing-quotes__controls">
-        <button type="button" onClick={() => go(-1)} aria-label={t.landing.previousQuote}>
+        <ScriptButton onClick={() => go(-1)} aria-label={t.landing.previousQuote}>
           <Icon of={ChevronLeft} aria-hidden="true" size={20} />
-        </button>
+        </ScriptButton>
         <span aria-hidden="true">
           {current + 1} / {quotes.length}
         </span>
-        <button type="button" onClick={() => go(1)} aria-label={t.landing.nextQuote}>
+        <ScriptButton onClick={() => go(1)} aria-label={t.landing.nextQuote}>
           <Icon of={ChevronRight} aria-hidden="true" size={20} />
-        </button>
+        </ScriptButton>
       </div>
     </section>
   );

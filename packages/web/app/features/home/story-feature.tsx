@@ -8,6 +8,7 @@ import {
 import { type ReactNode, useState } from "react";
 import { Cover } from "../../components/cover.tsx";
 import { layoutClass, ResponsiveText } from "../../components/responsive-text.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { StoryPreview } from "../../components/story-preview.tsx";
 import { onPlainClick } from "../../lib/plain-click.ts";
 
@@ -93,15 +94,14 @@ export function StoryFeature({
           })}
         <p className="story-feature__description">{description(story, variant)}</p>
         {expandPrompt && (
-          <button
-            type="button"
+          <ScriptButton
             className="link-button story-feature__expand"
             aria-haspopup="dialog"
             onClick={() => setPreviewing(true)}
           >
             {expandPrompt}
             <span className="visually-hidden">: {story.title}</span>
-          </button>
+          </ScriptButton>
         )}
       </div>
       <StoryPreview story={story} open={previewing} onClose={() => setPreviewing(false)} />

@@ -1,5 +1,6 @@
 import { MESSAGE_MAX_LENGTH } from "@inkwell/shared";
 import { type FormEvent, useId, useRef, useState } from "react";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { useEarlyInput } from "../../lib/use-early-input.ts";
 
@@ -57,9 +58,13 @@ export function Composer({
           {t.inbox.counterLabel(body.length, MESSAGE_MAX_LENGTH)}
         </span>
       </span>
-      <button className="button button--primary" type="submit" disabled={!body.trim() || posting}>
+      <ScriptButton
+        className="button button--primary"
+        type="submit"
+        disabled={!body.trim() || posting}
+      >
         {t.inbox.send}
-      </button>
+      </ScriptButton>
     </form>
   );
 }

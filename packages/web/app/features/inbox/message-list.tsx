@@ -7,6 +7,7 @@ import {
 } from "@inkwell/shared";
 import { Flag, Trash2 } from "lucide";
 import { Icon } from "../../components/icon.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { useTimeZone } from "../../lib/use-time-zone.ts";
 
@@ -79,24 +80,22 @@ export function MessageList({
               <span className="message__meta">
                 <time dateTime={message.createDate}>{time(message.createDate)}</time>
                 {mine && (
-                  <button
-                    type="button"
+                  <ScriptButton
                     className="message__delete"
                     onClick={() => onDelete(message)}
                     aria-label={t.inbox.deleteMessage}
                   >
                     <Icon of={Trash2} aria-hidden="true" size={14} />
-                  </button>
+                  </ScriptButton>
                 )}
                 {!mine && onReport && (
-                  <button
-                    type="button"
+                  <ScriptButton
                     className="message__delete"
                     onClick={() => onReport(message)}
                     aria-label={t.reports.reportMessage}
                   >
                     <Icon of={Flag} aria-hidden="true" size={14} />
-                  </button>
+                  </ScriptButton>
                 )}
               </span>
             </div>

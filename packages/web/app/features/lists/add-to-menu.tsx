@@ -1,5 +1,6 @@
 import { Plus } from "lucide";
 import { Icon } from "../../components/icon.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
 import { usePopover } from "../../lib/use-popover.ts";
@@ -17,9 +18,8 @@ export function AddToMenu({ storyId, large = true }: { storyId: number; large?: 
 
   return (
     <div className="add-to" ref={root}>
-      <button
+      <ScriptButton
         ref={button}
-        type="button"
         className={`button${large ? " button--large" : ""}`}
         aria-expanded={open}
         aria-haspopup="dialog"
@@ -28,7 +28,7 @@ export function AddToMenu({ storyId, large = true }: { storyId: number; large?: 
       >
         <Icon of={Plus} aria-hidden="true" size={18} />
         {t.story.addTo}
-      </button>
+      </ScriptButton>
       {open && user && (
         <div
           ref={popover}

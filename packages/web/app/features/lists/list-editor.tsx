@@ -6,6 +6,7 @@ import { type AlertMessage, LiveAlert } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { Cover } from "../../components/cover.tsx";
 import { Icon } from "../../components/icon.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { useFocusAfterRemoval } from "../../lib/use-focus-after-removal.ts";
 import { useReorder } from "../../lib/use-reorder.ts";
@@ -87,26 +88,24 @@ export function ListEditor({ list }: { list: ReadingListDetails }) {
                 <span>{story.user.name}</span>
               </span>
               <span className="list-editor__actions">
-                <button
+                <ScriptButton
                   id={buttonId("up", story.id)}
-                  type="button"
                   className="button list-editor__icon"
                   aria-label={t.lists.moveUp(story.title)}
                   disabled={index === 0}
                   onClick={() => move(index, -1)}
                 >
                   <Icon of={ArrowUp} aria-hidden="true" size={18} />
-                </button>
-                <button
+                </ScriptButton>
+                <ScriptButton
                   id={buttonId("down", story.id)}
-                  type="button"
                   className="button list-editor__icon"
                   aria-label={t.lists.moveDown(story.title)}
                   disabled={index === stories.length - 1}
                   onClick={() => move(index, 1)}
                 >
                   <Icon of={ArrowDown} aria-hidden="true" size={18} />
-                </button>
+                </ScriptButton>
                 <BusyButton
                   type="button"
                   className="button list-editor__icon"

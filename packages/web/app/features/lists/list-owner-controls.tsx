@@ -5,6 +5,7 @@ import { useNavigate, useRevalidator } from "react-router";
 import { browserApi } from "../../api/client.ts";
 import { failureOf, LiveAlert } from "../../components/alert.tsx";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 
 /** What the Library shows after a list was deleted: the navigation's state, gone on reload. */
@@ -89,31 +90,22 @@ export function ListOwnerControls({ list }: { list: ReadingListSummary }) {
             {t.lists.makePrivate}
           </label>
           <div className="list-owner__buttons">
-            <button className="button button--primary" type="submit">
+            <ScriptButton className="button button--primary" type="submit">
               {t.lists.save}
-            </button>
-            <button className="button" type="button" onClick={closeForm}>
+            </ScriptButton>
+            <ScriptButton className="button" onClick={closeForm}>
               {t.lists.cancel}
-            </button>
+            </ScriptButton>
           </div>
         </form>
       ) : (
         <div className="list-owner__buttons">
-          <button
-            ref={renameButton}
-            className="button"
-            type="button"
-            onClick={() => setEditing(true)}
-          >
+          <ScriptButton ref={renameButton} className="button" onClick={() => setEditing(true)}>
             {t.lists.rename}
-          </button>
-          <button
-            className="button button--danger"
-            type="button"
-            onClick={() => setConfirming(true)}
-          >
+          </ScriptButton>
+          <ScriptButton className="button button--danger" onClick={() => setConfirming(true)}>
             {t.lists.delete}
-          </button>
+          </ScriptButton>
         </div>
       )}
       <LiveAlert message={failureOf(error)} />

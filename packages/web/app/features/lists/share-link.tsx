@@ -1,6 +1,7 @@
 import { Link2 } from "lucide";
 import { useState } from "react";
 import { Icon } from "../../components/icon.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 
 /** Copies the page's address; says so, or where to copy it by hand when not allowed. */
@@ -16,10 +17,10 @@ export function ShareLink() {
   }
   return (
     <span className="share-link">
-      <button className="button" type="button" onClick={copy}>
+      <ScriptButton className="button" onClick={copy}>
         <Icon of={Link2} aria-hidden="true" size={18} />
         {t.lists.share}
-      </button>
+      </ScriptButton>
       <span role="status">{note}</span>
     </span>
   );

@@ -9,6 +9,7 @@ import {
 import { X } from "lucide";
 import { type KeyboardEvent, useState } from "react";
 import { Icon } from "../../components/icon.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 
 const text = t.notes.protagonist;
@@ -60,14 +61,13 @@ export function AttributePicker({
           {chosen.map((attribute) => (
             <li key={attribute}>
               <span>{attribute}</span>
-              <button
-                type="button"
+              <ScriptButton
                 className="notes-attributes__remove"
                 aria-label={text.remove(attribute)}
                 onClick={() => remove(attribute)}
               >
                 <Icon of={X} aria-hidden="true" size={16} />
-              </button>
+              </ScriptButton>
             </li>
           ))}
         </ul>
@@ -93,14 +93,13 @@ export function AttributePicker({
             group.attributes.map((attribute) => <option key={attribute} value={attribute} />),
           )}
         </datalist>
-        <button
-          type="button"
+        <ScriptButton
           className="button"
           disabled={!canAddAttribute(chosen, draft)}
           onClick={() => add(draft)}
         >
           {text.add}
-        </button>
+        </ScriptButton>
       </div>
       <p className="field__hint" id="notes-attributes-limit" aria-live="polite">
         {full ? text.full : noRoom ? text.noRoom : ""}
@@ -114,14 +113,13 @@ export function AttributePicker({
               <ul>
                 {group.attributes.map((attribute) => (
                   <li key={attribute}>
-                    <button
-                      type="button"
+                    <ScriptButton
                       className="notes-attributes__suggestion"
                       disabled={!canAddAttribute(chosen, attribute)}
                       onClick={() => add(attribute)}
                     >
                       {attribute}
-                    </button>
+                    </ScriptButton>
                   </li>
                 ))}
               </ul>

@@ -13,6 +13,7 @@ import { TextField } from "../../components/text-field.tsx";
 import { t } from "../../i18n/index.ts";
 import "../../styles/paid-programme.css";
 import { BusyButton } from "../../components/busy-button.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { SaleSettings } from "./sale-settings.tsx";
 
 const text = t.paidProgramme;
@@ -96,13 +97,12 @@ export function ProgrammeStory({ initial }: { initial: PaidProgrammeView }) {
       <LiveAlert message={outcome} />
 
       {view.isPaid ? (
-        <button
+        <ScriptButton
           className="button button--danger-quiet paid-manager__leave"
-          type="button"
           onClick={() => setConfirming(true)}
         >
           {text.leave}
-        </button>
+        </ScriptButton>
       ) : view.deleted ? (
         <p>{text.deletedNote}</p>
       ) : (

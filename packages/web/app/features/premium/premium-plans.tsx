@@ -5,6 +5,7 @@ import { useRevalidator } from "react-router";
 import { browserApi } from "../../api/client.ts";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { Icon } from "../../components/icon.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
 import { usePurchaseKey } from "../../lib/purchase-key.ts";
@@ -70,8 +71,7 @@ export function PremiumPlans({
                 ))}
               </ul>
               {user ? (
-                <button
-                  type="button"
+                <ScriptButton
                   className="button button--primary"
                   onClick={() => {
                     setError(null);
@@ -79,7 +79,7 @@ export function PremiumPlans({
                   }}
                 >
                   {t.premium.subscribe(plan.name)}
-                </button>
+                </ScriptButton>
               ) : (
                 <a className="button button--primary" href={loginUrl}>
                   {t.premium.logInToSubscribe}

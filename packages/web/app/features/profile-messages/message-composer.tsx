@@ -8,6 +8,7 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import type { Outcome } from "../../api/client.ts";
 import { ErrorLine } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { useEarlyInput } from "../../lib/use-early-input.ts";
 
@@ -109,9 +110,9 @@ export function MessageComposer({
           </span>
         </span>
         {onCancel && (
-          <button className="button" type="button" onClick={onCancel}>
+          <ScriptButton className="button" onClick={onCancel}>
             {text.cancel}
-          </button>
+          </ScriptButton>
         )}
         <BusyButton className="button button--primary" type="submit" busy={posting}>
           {posting ? text.posting : submitLabel}

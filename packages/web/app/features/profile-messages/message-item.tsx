@@ -2,6 +2,7 @@ import { formatRelativeTime, type ProfileMessage } from "@inkwell/shared";
 import { Flag, MessageCircle, Trash2 } from "lucide";
 import { Avatar } from "../../components/avatar.tsx";
 import { Icon } from "../../components/icon.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { UserBadges } from "../../components/user-badges.tsx";
 import { t } from "../../i18n/index.ts";
 import { useTimeZone } from "../../lib/use-time-zone.ts";
@@ -61,37 +62,34 @@ export function MessageItem({
         <CommentText text={message.body} />
         <div className="comment__actions">
           {onReply && (
-            <button
+            <ScriptButton
               className="comment__action"
-              type="button"
               aria-label={text.replyTo(from.name)}
               onClick={onReply}
             >
               <Icon of={MessageCircle} aria-hidden="true" size={16} />
               <span aria-hidden="true">{text.reply}</span>
-            </button>
+            </ScriptButton>
           )}
           {message.canDelete && (
-            <button
+            <ScriptButton
               className="comment__action"
-              type="button"
               aria-label={text.deleteLabel(from.name)}
               onClick={() => actions.askDelete(message, onDeleted)}
             >
               <Icon of={Trash2} aria-hidden="true" size={16} />
               <span aria-hidden="true">{text.delete}</span>
-            </button>
+            </ScriptButton>
           )}
           {!mine && (
-            <button
+            <ScriptButton
               className="comment__action"
-              type="button"
               aria-label={text.reportLabel(from.name)}
               onClick={() => actions.report(message)}
             >
               <Icon of={Flag} aria-hidden="true" size={16} />
               <span aria-hidden="true">{text.report}</span>
-            </button>
+            </ScriptButton>
           )}
         </div>
       </div>

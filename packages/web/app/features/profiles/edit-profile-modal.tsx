@@ -19,6 +19,7 @@ import { Alert, ErrorLine } from "../../components/alert.tsx";
 import { Avatar } from "../../components/avatar.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { Modal } from "../../components/modal.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { base64Of, IMAGE_ACCEPT, KEPT, type PictureChoice } from "../../lib/image-files.ts";
 import { useImagePicker } from "../../lib/use-image-picker.ts";
@@ -233,9 +234,9 @@ function EditProfileForm({ profile, onClose, onSaved }: Omit<EditProfileModalPro
         <BusyButton className="button button--primary" type="submit" busy={busy}>
           {busy ? texts.saving : texts.save}
         </BusyButton>
-        <button className="button" type="button" onClick={onClose}>
+        <ScriptButton className="button" onClick={onClose}>
           {texts.cancel}
-        </button>
+        </ScriptButton>
       </div>
     </form>
   );
@@ -335,16 +336,15 @@ function PictureField({
             {texts.choose}
           </label>
           {(hasPicture || (banned && choice.kind === "kept")) && (
-            <button
+            <ScriptButton
               className="button"
-              type="button"
               onClick={() => {
                 clearProblem();
                 onChange({ kind: "removed" });
               }}
             >
               {texts.remove}
-            </button>
+            </ScriptButton>
           )}
         </div>
         <p className="field__hint" id={`${id}-hint`}>

@@ -2,6 +2,7 @@ import { backgroundSource, type UserProfile } from "@inkwell/shared";
 import { type ReactNode, useState } from "react";
 import { Avatar } from "../../components/avatar.tsx";
 import { Count } from "../../components/count.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { UserBadges } from "../../components/user-badges.tsx";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
@@ -79,9 +80,9 @@ export function ProfileHeader({
             <FollowButton username={profile.username} state={follow} onChange={setFollow} />
           )}
           {isSelf && onEdit && (
-            <button className="button" type="button" onClick={onEdit}>
+            <ScriptButton className="button" onClick={onEdit}>
               {t.profile.edit.open}
-            </button>
+            </ScriptButton>
           )}
           {safetyMenu}
         </div>

@@ -15,6 +15,7 @@ import { browserApi } from "../../api/client.ts";
 import { ErrorLine } from "../../components/alert.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { Modal } from "../../components/modal.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { writeCookie } from "../../lib/cookies.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
@@ -64,15 +65,14 @@ function ChoiceGroup<T extends string>(props: ChoiceGroupProps<T>) {
       <div className="reader-choices__options">
         {options.map((option) =>
           locked?.is(option) ? (
-            <button
+            <ScriptButton
               key={option}
-              type="button"
               className="reader-choice"
               aria-haspopup="dialog"
               onClick={locked.explain}
             >
               {face(option)}
-            </button>
+            </ScriptButton>
           ) : (
             <label key={option} className="reader-choice">
               <input
@@ -134,10 +134,10 @@ export function ReaderSettingsControl({ settings, onChange }: ReaderSettingsProp
 
   return (
     <>
-      <button className="button reader__settings" type="button" onClick={() => setOpen(true)}>
+      <ScriptButton className="button reader__settings" onClick={() => setOpen(true)}>
         <Icon of={ALargeSmall} aria-hidden="true" size={20} />
         {t.reader.settings}
-      </button>
+      </ScriptButton>
       <Modal open={open} title={t.reader.settings} onClose={() => setOpen(false)}>
         <div className="modal__form reader-settings">
           <ChoiceGroup
@@ -177,9 +177,9 @@ export function ReaderSettingsControl({ settings, onChange }: ReaderSettingsProp
         <div className="modal__form">
           <p>{t.reader.premiumText}</p>
           <div className="modal__actions">
-            <button className="button" type="button" onClick={() => setPremiumOpen(false)}>
+            <ScriptButton className="button" onClick={() => setPremiumOpen(false)}>
               {t.reader.premiumClose}
-            </button>
+            </ScriptButton>
             <a className="button button--primary" href="/premium">
               {t.premium.seePremium}
             </a>

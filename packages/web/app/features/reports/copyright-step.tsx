@@ -2,6 +2,7 @@ import { type SupportItem, storyIdFromUrl } from "@inkwell/shared";
 import { type RefObject, useEffect, useId, useRef, useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { ErrorLine } from "../../components/alert.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 
 const text = t.reports;
@@ -128,13 +129,13 @@ export function CopyrightStep({
         </p>
       </div>
       <ErrorLine text={error} />
-      <button
+      <ScriptButton
         className="button button--primary"
         type="submit"
         disabled={check.state !== "valid" || sending}
       >
         {sending ? text.sending : text.alert}
-      </button>
+      </ScriptButton>
     </form>
   );
 }

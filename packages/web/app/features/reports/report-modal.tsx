@@ -23,6 +23,7 @@ import { useCurrentUser } from "../../lib/current-user.ts";
 import { safetyFailure } from "../safety/use-safety-actions.tsx";
 import { CopyrightStep } from "./copyright-step.tsx";
 import "../../styles/reports.css";
+import { ScriptButton } from "../../components/script-button.tsx";
 
 const text = t.reports;
 
@@ -235,9 +236,9 @@ function useReport(): { report: (target: ReportTarget) => void; reportModal: Rea
             onChange={(event) => setDetail(event.target.value)}
           />
         </div>
-        <button className="button button--primary" type="submit" disabled={empty || sending}>
+        <ScriptButton className="button button--primary" type="submit" disabled={empty || sending}>
           {knowsContact ? (sending ? text.sending : text.submit) : text.next}
-        </button>
+        </ScriptButton>
       </form>
     );
   }
@@ -273,10 +274,10 @@ function useReport(): { report: (target: ReportTarget) => void; reportModal: Rea
                 if (item.loginRequired && !signedIn) return null;
                 return (
                   <li key={item.id}>
-                    <button className="report__choice" type="button" onClick={() => choose(item)}>
+                    <ScriptButton className="report__choice" onClick={() => choose(item)}>
                       <span>{item.title}</span>
                       <Icon of={ChevronRight} aria-hidden="true" size={18} />
-                    </button>
+                    </ScriptButton>
                   </li>
                 );
               default:
@@ -331,9 +332,9 @@ function useReport(): { report: (target: ReportTarget) => void; reportModal: Rea
         <p className="report__text">{text.contactText}</p>
         {field("name", "text", "name")}
         {field("email", "email", "email")}
-        <button className="button button--primary" type="submit" disabled={!valid || sending}>
+        <ScriptButton className="button button--primary" type="submit" disabled={!valid || sending}>
           {sending ? text.sending : text.submit}
-        </button>
+        </ScriptButton>
       </form>
     );
   }
@@ -359,22 +360,21 @@ function useReport(): { report: (target: ReportTarget) => void; reportModal: Rea
                 ? text.mutedOffer(reported.name)
                 : text.muteOffer(reported.name)}
             </p>
-            <button
+            <ScriptButton
               className="button"
-              type="button"
               disabled={muting}
               onClick={() => void toggleMute(reported)}
             >
               {reported.safety.isMuted ? text.unmute(reported.name) : text.mute(reported.name)}
-            </button>
+            </ScriptButton>
           </div>
         )}
         <p className="report__note live-region" role="status">
           {muteNote}
         </p>
-        <button className="button button--primary" type="button" onClick={close}>
+        <ScriptButton className="button button--primary" onClick={close}>
           {text.done}
-        </button>
+        </ScriptButton>
       </div>
     );
   }
@@ -403,10 +403,10 @@ function useReport(): { report: (target: ReportTarget) => void; reportModal: Rea
         className="report"
       >
         {canGoBack && (
-          <button className="report__back link-button" type="button" onClick={back}>
+          <ScriptButton className="report__back link-button" onClick={back}>
             <Icon of={ArrowLeft} aria-hidden="true" size={16} />
             {text.back}
-          </button>
+          </ScriptButton>
         )}
         {target?.reference.name && stage.kind !== "thanks" && (
           <blockquote className="report__reference">

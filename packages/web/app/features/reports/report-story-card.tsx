@@ -1,6 +1,7 @@
 import { isModerator, MODEL_TYPES } from "@inkwell/shared";
 import { Flag } from "lucide";
 import { Icon } from "../../components/icon.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
 import { useReportOnDemand } from "./use-report-on-demand.tsx";
@@ -40,9 +41,8 @@ export function ReportStoryCard({
       <h2 id="report-card-heading">{text.heading}</h2>
       <p>{text.text}</p>
       {!isAuthor && (
-        <button
+        <ScriptButton
           className="button"
-          type="button"
           onClick={() =>
             report({
               type: "story",
@@ -54,12 +54,11 @@ export function ReportStoryCard({
           }
         >
           {text.reportStory}
-        </button>
+        </ScriptButton>
       )}
       {!isAuthor && cover && (
-        <button
+        <ScriptButton
           className="button"
-          type="button"
           onClick={() =>
             report({
               type: "media",
@@ -70,7 +69,7 @@ export function ReportStoryCard({
           }
         >
           {text.reportCover}
-        </button>
+        </ScriptButton>
       )}
       {moderator && (
         <a

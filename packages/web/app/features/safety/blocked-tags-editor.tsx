@@ -9,6 +9,7 @@ import { ArrowLeft, X } from "lucide";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { BROWSE_TOPICS } from "../../components/browse-topics.ts";
 import { Icon } from "../../components/icon.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 
 interface BlockedTagsEditorProps {
@@ -61,15 +62,14 @@ export function BlockedTagsEditor({ tags, rules, onChange, onBack }: BlockedTags
   return (
     <div className="tags-editor">
       <div className="tags-editor__top">
-        <button
+        <ScriptButton
           ref={back}
           className="tags-editor__back"
-          type="button"
           onClick={onBack}
           aria-label={t.safety.back}
         >
           <Icon of={ArrowLeft} aria-hidden="true" size={20} />
-        </button>
+        </ScriptButton>
         <h3>{t.safety.blockedTags}</h3>
       </div>
       <label className="visually-hidden" htmlFor={inputId}>
@@ -98,8 +98,7 @@ export function BlockedTagsEditor({ tags, rules, onChange, onBack }: BlockedTags
         {tags.map((tag) => (
           <li key={tag} className="tag-chip tag-chip--active">
             #{tag}
-            <button
-              type="button"
+            <ScriptButton
               aria-label={t.safety.removeTag(tag)}
               onClick={() => {
                 setProblem(null);
@@ -107,7 +106,7 @@ export function BlockedTagsEditor({ tags, rules, onChange, onBack }: BlockedTags
               }}
             >
               <Icon of={X} aria-hidden="true" size={14} />
-            </button>
+            </ScriptButton>
           </li>
         ))}
       </ul>
@@ -117,14 +116,13 @@ export function BlockedTagsEditor({ tags, rules, onChange, onBack }: BlockedTags
           <ul className="tag-chips">
             {suggestions.map((tag) => (
               <li key={tag}>
-                <button
-                  type="button"
+                <ScriptButton
                   className="tag-chip"
                   aria-label={t.safety.addTag(tag)}
                   onClick={() => add(tag)}
                 >
                   #{tag}
-                </button>
+                </ScriptButton>
               </li>
             ))}
           </ul>

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { LoadingStatus } from "../../components/alert.tsx";
 import { Modal } from "../../components/modal.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { readCookie, writeCookie } from "../../lib/cookies.ts";
 import { ContentPreferences } from "./content-preferences.tsx";
@@ -70,13 +71,9 @@ export function ContentPreferencesModal({
         <div className="modal__form">
           <p>{t.safety.confirmText}</p>
           <div className="modal__actions">
-            <button
-              className="button button--primary"
-              type="button"
-              onClick={() => setConfirming(false)}
-            >
+            <ScriptButton className="button button--primary" onClick={() => setConfirming(false)}>
               {t.safety.ok}
-            </button>
+            </ScriptButton>
           </div>
         </div>
       </Modal>

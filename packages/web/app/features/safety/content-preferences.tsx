@@ -1,6 +1,7 @@
 import { blockedTagsSummary, type ContentSettings } from "@inkwell/shared";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { browserApi } from "../../api/client.ts";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { Toggle } from "../../components/toggle.tsx";
 import { t } from "../../i18n/index.ts";
 import { BlockedTagsEditor } from "./blocked-tags-editor.tsx";
@@ -136,14 +137,9 @@ export function ContentPreferences({
                 </ul>
               )}
             </div>
-            <button
-              ref={editButton}
-              className="button"
-              type="button"
-              onClick={() => setEditing(true)}
-            >
+            <ScriptButton ref={editButton} className="button" onClick={() => setEditing(true)}>
               {t.safety.editTags}
-            </button>
+            </ScriptButton>
           </div>
         </>
       )}
@@ -152,16 +148,16 @@ export function ContentPreferences({
       </p>
       <div className="content-prefs__footer">
         {onCancel && (
-          <button className="button" type="button" onClick={onCancel}>
+          <ScriptButton className="button" onClick={onCancel}>
             {t.safety.cancel}
-          </button>
+          </ScriptButton>
         )}
         {status === "loading" ? (
           <span className="spinner" role="progressbar" aria-label={t.safety.applying} />
         ) : (
-          <button className="button button--primary" type="button" onClick={apply}>
+          <ScriptButton className="button button--primary" onClick={apply}>
             {t.safety.apply}
-          </button>
+          </ScriptButton>
         )}
       </div>
     </div>

@@ -1,6 +1,7 @@
 import type { ProfileSafety } from "@inkwell/shared";
 import { MoreHorizontal } from "lucide";
 import { Icon } from "../../components/icon.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { closeOnChoice, useDismissibleDetails } from "../../lib/use-dismissible-details.ts";
 import type { ModerationAction } from "./use-moderation.tsx";
@@ -54,9 +55,9 @@ export function ProfileSafetyMenu({
   return (
     <div className="profile-safety">
       {undo && (
-        <button className="button button--primary" type="button" onClick={() => choose(undo)}>
+        <ScriptButton className="button button--primary" onClick={() => choose(undo)}>
           {safetyLabel(undo)}
-        </button>
+        </ScriptButton>
       )}
       <details className="profile-safety__menu" {...menu}>
         <summary className="button" aria-label={t.safety.menu(target.name)}>
@@ -65,49 +66,44 @@ export function ProfileSafetyMenu({
         <ul className="profile-safety__panel">
           {actions.map((action) => (
             <li key={action}>
-              <button type="button" onClick={() => choose(action)}>
-                {safetyLabel(action)}
-              </button>
+              <ScriptButton onClick={() => choose(action)}>{safetyLabel(action)}</ScriptButton>
             </li>
           ))}
           {report && (
             <li>
-              <button
-                type="button"
+              <ScriptButton
                 onClick={() => {
                   close();
                   report();
                 }}
               >
                 {t.reports.reportUser}
-              </button>
+              </ScriptButton>
             </li>
           )}
           {moderate &&
             (["close", "timeout"] as const).map((action) => (
               <li key={action}>
-                <button
-                  type="button"
+                <ScriptButton
                   onClick={() => {
                     close();
                     moderate(action, target);
                   }}
                 >
                   {action === "close" ? t.moderation.close : t.moderation.timeOut}
-                </button>
+                </ScriptButton>
               </li>
             ))}
           {pictureActions.map(({ label, onChoose }) => (
             <li key={label}>
-              <button
-                type="button"
+              <ScriptButton
                 onClick={() => {
                   close();
                   onChoose();
                 }}
               >
                 {label}
-              </button>
+              </ScriptButton>
             </li>
           ))}
           <li>

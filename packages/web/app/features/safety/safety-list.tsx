@@ -5,6 +5,7 @@ import { browserApi } from "../../api/client.ts";
 import { failureOf, LiveAlert } from "../../components/alert.tsx";
 import { Avatar } from "../../components/avatar.tsx";
 import { Icon } from "../../components/icon.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { useSafetyActions } from "./use-safety-actions.tsx";
 
@@ -80,13 +81,12 @@ export function SafetyList({ kind, username }: { kind: Kind; username: string })
                   <Avatar src={user.avatar} name={user.name} size={42} />
                   <span>{user.username}</span>
                 </a>
-                <button
+                <ScriptButton
                   className="button"
-                  type="button"
                   onClick={() => ask(undo, { username: user.username, name: user.username })}
                 >
                   {undo === "unmute" ? t.safety.unmute : t.safety.unblock}
-                </button>
+                </ScriptButton>
               </li>
             ))}
           </ul>
@@ -94,25 +94,23 @@ export function SafetyList({ kind, username }: { kind: Kind; username: string })
               disabled would drop a keyboard user's focus to the page. */}
           {pages > 1 && (
             <nav className="safety-list__pages" aria-label={t.safety.page(current + 1, pages)}>
-              <button
+              <ScriptButton
                 className="button"
-                type="button"
                 aria-label={t.safety.previous}
                 aria-disabled={current === 0}
                 onClick={() => current > 0 && setPage(current - 1)}
               >
                 <Icon of={ChevronLeft} aria-hidden="true" size={18} />
-              </button>
+              </ScriptButton>
               <span>{t.safety.page(current + 1, pages)}</span>
-              <button
+              <ScriptButton
                 className="button"
-                type="button"
                 aria-label={t.safety.next}
                 aria-disabled={current >= pages - 1}
                 onClick={() => current < pages - 1 && setPage(current + 1)}
               >
                 <Icon of={ChevronRight} aria-hidden="true" size={18} />
-              </button>
+              </ScriptButton>
             </nav>
           )}
         </>

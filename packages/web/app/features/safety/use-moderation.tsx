@@ -8,6 +8,7 @@ import { browserApi } from "../../api/client.ts";
 import { ErrorLine } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { Modal } from "../../components/modal.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import type { SafetyTarget } from "./use-safety-actions.tsx";
 
@@ -114,9 +115,9 @@ export function useModeration(onDone: (action: ModerationAction) => void): {
           </div>
           <ErrorLine text={error} />
           <div className="modal__actions">
-            <button className="button" type="button" onClick={() => setPending(null)}>
+            <ScriptButton className="button" onClick={() => setPending(null)}>
               {t.safety.cancel}
-            </button>
+            </ScriptButton>
             <BusyButton className="button button--danger" type="submit" busy={busy}>
               {pending.action === "close" ? t.moderation.close : t.moderation.timeOut}
             </BusyButton>

@@ -3,6 +3,7 @@ import { type ReactNode, useState } from "react";
 import { browserApi, type Refusal } from "../../api/client.ts";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { Modal } from "../../components/modal.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 
 export type SafetyAction = "mute" | "unmute" | "block" | "unblock";
@@ -121,9 +122,9 @@ export function useSafetyActions(onDone: (action: SafetyAction, target: SafetyTa
         <div className="modal__form">
           <p>{confirmation.text(pending.target.name)}</p>
           <div className="modal__actions">
-            <button className="button" type="button" onClick={() => setPending(null)}>
+            <ScriptButton className="button" onClick={() => setPending(null)}>
               {t.safety.cancel}
-            </button>
+            </ScriptButton>
             <BusyButton
               className={
                 pending.action === "block" ? "button button--danger" : "button button--primary"

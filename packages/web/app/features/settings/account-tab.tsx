@@ -2,6 +2,7 @@ import type { CurrentUser } from "@inkwell/shared";
 import { type FormEvent, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { browserApi } from "../../api/client.ts";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { EmailModal } from "./email-modal.tsx";
 import { PasswordModal } from "./password-modal.tsx";
@@ -60,10 +61,10 @@ export function AccountTab({ user, today, notify }: AccountTabProps) {
           <dt>{t.settings.username}</dt>
           <dd>{user.username}</dd>
           <dd>
-            <button className="button" type="button" onClick={() => setDialog("username")}>
+            <ScriptButton className="button" onClick={() => setDialog("username")}>
               {t.settings.change}
               <span className="visually-hidden"> {t.settings.username}</span>
-            </button>
+            </ScriptButton>
           </dd>
         </div>
         <div className="settings-row">
@@ -80,18 +81,18 @@ export function AccountTab({ user, today, notify }: AccountTabProps) {
                     {t.settings.activationSent}
                   </span>
                 ) : (
-                  <button className="link-button" type="button" onClick={sendActivation}>
+                  <ScriptButton className="link-button" onClick={sendActivation}>
                     {t.settings.sendActivation}
-                  </button>
+                  </ScriptButton>
                 )}
               </>
             )}
           </dd>
           <dd>
-            <button className="button" type="button" onClick={() => setDialog("email")}>
+            <ScriptButton className="button" onClick={() => setDialog("email")}>
               {t.settings.change}
               <span className="visually-hidden"> {t.settings.email}</span>
-            </button>
+            </ScriptButton>
           </dd>
         </div>
         <div className="settings-row">
@@ -104,7 +105,7 @@ export function AccountTab({ user, today, notify }: AccountTabProps) {
             </span>
           </dd>
           <dd>
-            <button className="button" type="button" onClick={() => setDialog("password")}>
+            <ScriptButton className="button" onClick={() => setDialog("password")}>
               {user.has_password ? (
                 <>
                   {t.settings.change}
@@ -113,7 +114,7 @@ export function AccountTab({ user, today, notify }: AccountTabProps) {
               ) : (
                 t.settings.addPassword
               )}
-            </button>
+            </ScriptButton>
           </dd>
         </div>
         {googleLinked && (
@@ -121,9 +122,9 @@ export function AccountTab({ user, today, notify }: AccountTabProps) {
             <dt>{t.settings.linkedGoogle}</dt>
             <dd>{t.settings.linked}</dd>
             <dd>
-              <button className="button" type="button" onClick={unlinkGoogle}>
+              <ScriptButton className="button" onClick={unlinkGoogle}>
                 {t.settings.unlink}
-              </button>
+              </ScriptButton>
             </dd>
           </div>
         )}
@@ -149,9 +150,9 @@ export function AccountTab({ user, today, notify }: AccountTabProps) {
           />
           <label htmlFor="settings-beta">{t.settings.beta}</label>
         </div>
-        <button className="button button--primary" type="submit">
+        <ScriptButton className="button button--primary" type="submit">
           {t.settings.save}
-        </button>
+        </ScriptButton>
       </form>
 
       <ul className="settings-links">

@@ -6,6 +6,7 @@ import { ErrorLine } from "../../components/alert.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { PasswordField } from "../../components/password-field.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 
 type Validity = "idle" | "pending" | "valid" | "invalid";
@@ -160,13 +161,13 @@ export function EmailModal({ open, hasPassword, onClose, onBack }: EmailModalPro
           )}
           <div className="modal__actions modal__actions--fill">
             {onBack && (
-              <button className="button" type="button" onClick={onBack}>
+              <ScriptButton className="button" onClick={onBack}>
                 {t.settings.emailModal.back}
-              </button>
+              </ScriptButton>
             )}
-            <button className="button button--primary" type="submit" disabled={!ready}>
+            <ScriptButton className="button button--primary" type="submit" disabled={!ready}>
               {t.settings.save}
-            </button>
+            </ScriptButton>
           </div>
         </form>
       ) : (
@@ -177,12 +178,12 @@ export function EmailModal({ open, hasPassword, onClose, onBack }: EmailModalPro
               : t.settings.emailModal.problemText}
           </p>
           <div className="modal__actions">
-            <button className="button" type="button" onClick={() => setView("form")}>
+            <ScriptButton className="button" onClick={() => setView("form")}>
               {t.settings.emailModal.changeEmail}
-            </button>
-            <button className="button button--primary" type="button" onClick={resend}>
+            </ScriptButton>
+            <ScriptButton className="button button--primary" onClick={resend}>
               {t.settings.emailModal.resend}
-            </button>
+            </ScriptButton>
           </div>
         </div>
       )}

@@ -8,6 +8,7 @@ import {
 } from "@inkwell/shared";
 import { type FormEvent, useState } from "react";
 import { browserApi } from "../../api/client.ts";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 
 type Group = "alerts" | "alertssub";
@@ -108,9 +109,9 @@ export function NotificationsTab({
         />
         <label htmlFor="settings-subscribe">{t.settings.notifications.subscribe}</label>
       </div>
-      <button className="button button--primary" type="submit">
+      <ScriptButton className="button button--primary" type="submit">
         {t.settings.save}
-      </button>
+      </ScriptButton>
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { linkify } from "@inkwell/shared";
 import { useId, useState } from "react";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 
 /** Below this many characters a description fits a phone screen and needs no toggle. */
@@ -31,15 +32,14 @@ export function ExpandableDescription({ text }: { text: string }) {
         ))}
       </div>
       {long && (
-        <button
-          type="button"
+        <ScriptButton
           className="link-button description__toggle"
           aria-expanded={expanded}
           aria-controls={id}
           onClick={() => setExpanded(!expanded)}
         >
           {expanded ? t.story.readLess : t.story.readMore}
-        </button>
+        </ScriptButton>
       )}
     </div>
   );

@@ -2,6 +2,7 @@ import { ShieldAlert } from "lucide";
 import { lazy, Suspense, useState } from "react";
 import { useLocation } from "react-router";
 import { Icon } from "../../components/icon.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
 
@@ -31,16 +32,15 @@ export function MatureGate() {
       <p>{user ? t.mature.hiddenBySettings : t.mature.logIn}</p>
       {user ? (
         <>
-          <button
+          <ScriptButton
             className="button button--primary"
-            type="button"
             onClick={() => {
               setOpened(true);
               setOpen(true);
             }}
           >
             {t.mature.settings}
-          </button>
+          </ScriptButton>
           {opened && (
             <Suspense fallback={null}>
               <ContentPreferencesModal

@@ -20,6 +20,7 @@ import { useCurrentUser } from "../../lib/current-user.ts";
 import { StaffNoteList } from "../reports/staff-notes.tsx";
 import "../../styles/story-staff.css";
 import { BusyButton } from "../../components/busy-button.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { RatingHistoryList, ratingHistoryUrl } from "./rating-history.tsx";
 
 const text = t.storyStaff;
@@ -211,14 +212,13 @@ function RemoveCover({ cover }: { cover: string }) {
   }
   return (
     <div className="staff-field__row">
-      <button
+      <ScriptButton
         className="button"
-        type="button"
         aria-describedby={`${id}-status`}
         onClick={() => setAsking(true)}
       >
         {text.removeCover}
-      </button>
+      </ScriptButton>
       <StatusLine status={status} id={`${id}-status`} />
       <ConfirmModal
         open={asking}

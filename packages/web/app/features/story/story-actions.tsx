@@ -1,6 +1,7 @@
 import { BookOpen, Pencil, Plus } from "lucide";
 import { useId } from "react";
 import { Icon } from "../../components/icon.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { useInteractionGate } from "../accounts/interaction-gate.tsx";
 import { AddToButton } from "../lists/add-to-button.tsx";
@@ -61,8 +62,7 @@ function UnavailableAddTo({ reason, onPress }: { reason: string; onPress?: () =>
   const id = useId();
   return (
     <>
-      <button
-        type="button"
+      <ScriptButton
         className="button button--large"
         aria-disabled="true"
         aria-describedby={id}
@@ -70,7 +70,7 @@ function UnavailableAddTo({ reason, onPress }: { reason: string; onPress?: () =>
       >
         <Icon of={Plus} aria-hidden="true" size={18} />
         {t.story.addTo}
-      </button>
+      </ScriptButton>
       <span id={id} className="visually-hidden">
         {reason}
       </span>

@@ -2,6 +2,7 @@ import { formatTimeAgo, formatZonedDate, type PartSummary } from "@inkwell/share
 import { Lock } from "lucide";
 import { useRef, useState } from "react";
 import { Icon } from "../../components/icon.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { revealAndFocus } from "../../lib/reveal-and-focus.ts";
 import { spokenLabel } from "../../lib/spoken-label.ts";
@@ -82,13 +83,12 @@ export function TableOfContents({ parts, now }: { parts: PartSummary[]; now: num
         </ol>
       )}
       {collapsible && (
-        <button
-          type="button"
+        <ScriptButton
           className="button toc__see-all"
           onClick={() => revealAndFocus(list.current, () => setAll(true))}
         >
           {t.story.seeAllParts(parts.length)}
-        </button>
+        </ScriptButton>
       )}
     </section>
   );

@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { revealAndFocus } from "../../lib/reveal-and-focus.ts";
 
@@ -31,8 +32,7 @@ export function TagChips({ tags }: { tags: { name: string; url: string }[] }) {
       ))}
       {!all && tags.length > SHOWN_ON_PHONE && (
         <li className={tags.length > SHOWN ? undefined : "tag-list__phone"}>
-          <button
-            type="button"
+          <ScriptButton
             className="tag tag--more"
             onClick={() => revealAndFocus(list.current, () => setAll(true))}
           >
@@ -42,7 +42,7 @@ export function TagChips({ tags }: { tags: { name: string; url: string }[] }) {
             {tags.length > SHOWN && (
               <span className="tag-list__desktop">{t.story.moreTags(tags.length - SHOWN)}</span>
             )}
-          </button>
+          </ScriptButton>
         </li>
       )}
     </ul>

@@ -3,6 +3,7 @@ import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "r
 import { browserApi, type Refusal } from "../../api/client.ts";
 import { Alert, failureOf, LiveAlert } from "../../components/alert.tsx";
 import { Cover } from "../../components/cover.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { base64Of, coverDataUrl, IMAGE_ACCEPT, imageFileProblem } from "../../lib/image-files.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
@@ -137,13 +138,13 @@ export function CoverImport({
         </fieldset>
       )}
       <div className="cover-import__actions">
-        <button
+        <ScriptButton
           className="button button--primary"
           type="submit"
           disabled={!image || chosen === null || phase.name === "uploading"}
         >
           {t.covers.next}
-        </button>
+        </ScriptButton>
       </div>
     </form>
   );

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { browserApi } from "../../api/client.ts";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 
 /** What My Stories is told after a story was deleted from its editor. */
@@ -41,13 +42,9 @@ export function DeleteStory({ story }: { story: Pick<WorkDetails, "id" | "title"
       ) : (
         <>
           <p>{t.works.deleteStoryHint}</p>
-          <button
-            className="button button--danger-quiet"
-            type="button"
-            onClick={() => setAsking(true)}
-          >
+          <ScriptButton className="button button--danger-quiet" onClick={() => setAsking(true)}>
             {t.works.deleteStory}
-          </button>
+          </ScriptButton>
           <ConfirmModal
             open={asking}
             title={t.works.deleteStoryTitle}

@@ -12,6 +12,7 @@ import {
 } from "lucide";
 import type { RefObject } from "react";
 import { Icon, type IconNode } from "../../components/icon.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { type Alignment, alignBlocks, type Formats, toggleBlock } from "./editor-commands.ts";
 
@@ -83,10 +84,9 @@ export function EditorToolbar({
     onClick: () => void,
     pressed?: boolean,
   ) => (
-    <button
+    <ScriptButton
       key={key}
       className="button part-editor__tool"
-      type="button"
       aria-label={label}
       aria-pressed={pressed}
       title={label}
@@ -96,7 +96,7 @@ export function EditorToolbar({
       onClick={onClick}
     >
       <Icon of={icon} aria-hidden="true" size={18} />
-    </button>
+    </ScriptButton>
   );
   return (
     <div className="part-editor__toolbar" role="toolbar" aria-label={t.works.editor.toolbar}>

@@ -14,6 +14,7 @@ import { Toast } from "../../components/toast.tsx";
 import { t } from "../../i18n/index.ts";
 import "../../styles/coins.css";
 import { BusyButton } from "../../components/busy-button.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 
 /** The writer's choices: free, a plain paid part, or one of the bonus types on offer (§4). */
 type Kind = "free" | "paid_story" | "exclusive" | "reveal";
@@ -119,9 +120,9 @@ function PaidPartLoader({ onRetry, ...props }: FormProps & { onRetry: () => void
           failure={failed && t.paidParts.loadFailed}
         />
         {failed && (
-          <button className="button" type="button" onClick={onRetry}>
+          <ScriptButton className="button" onClick={onRetry}>
             {t.paidParts.retry}
-          </button>
+          </ScriptButton>
         )}
       </div>
     );
@@ -254,16 +255,15 @@ function PaidPartForm({ config, title, onSaved, onClose }: FormProps & { config:
       <form className="modal__form paid-part" onSubmit={save} noValidate>
         <p>{t.paidParts.removeQuestion(title)}</p>
         <div className="modal__actions">
-          <button
+          <ScriptButton
             className="button"
-            type="button"
             onClick={() => {
               setConfirmingFree(false);
               if (kind === "free") setKind(kindOf(config));
             }}
           >
             {t.paidParts.keepPaid}
-          </button>
+          </ScriptButton>
           <BusyButton className="button button--danger" type="submit" busy={saving}>
             {saving ? t.paidParts.saving : t.paidParts.remove}
           </BusyButton>
@@ -308,17 +308,13 @@ function PaidPartForm({ config, title, onSaved, onClose }: FormProps & { config:
         </>
       )}
       <div className="modal__actions">
-        <button className="button" type="button" onClick={onClose}>
+        <ScriptButton className="button" onClick={onClose}>
           {t.paidParts.cancel}
-        </button>
+        </ScriptButton>
         {paidNow && (
-          <button
-            className="button button--danger"
-            type="button"
-            onClick={() => setConfirmingFree(true)}
-          >
+          <ScriptButton className="button button--danger" onClick={() => setConfirmingFree(true)}>
             {t.paidParts.remove}
-          </button>
+          </ScriptButton>
         )}
         <BusyButton className="button button--primary" type="submit" busy={saving}>
           {saving ? t.paidParts.saving : t.paidParts.save}

@@ -6,9 +6,9 @@ import { Alert, type AlertMessage, LiveAlert } from "../../components/alert.tsx"
 import { BusyButton } from "../../components/busy-button.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { Modal } from "../../components/modal.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { onPlainClick } from "../../lib/plain-click.ts";
-import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useInteractionGate } from "../accounts/interaction-gate.tsx";
 import { BannedImageNotice } from "../safety/banned-image.tsx";
 import {
@@ -113,8 +113,6 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
   // Flagged pictures still in the text; deleting one from the text takes its notice away.
   const [banned, setBanned] = useState(first.bannedImages ?? []);
   const { guard, modals } = useInteractionGate();
-  // The bar's buttons work through scripts: until they run, a press would be lost.
-  const hydrated = useHydrated();
   const storyId = story.id;
 
   async function saveNow(): Promise<SaveOutcome> {
@@ -316,25 +314,15 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
         <div className="part-editor__actions">
           {draft ? (
             <>
-              <button
-                className="button button--primary"
-                type="button"
-                disabled={!hydrated}
-                onClick={publish}
-              >
+              <ScriptButton className="button button--primary" onClick={publish}>
                 {scheduled ? t.works.editor.changeSchedule : t.works.editor.publish}
-              </button>
-              <button className="button" type="button" disabled={!hydrated} onClick={save}>
+              </ScriptButton>
+              <ScriptButton className="button" onClick={save}>
                 {t.writing.save}
-              </button>
-              <button
-                className="button"
-                type="button"
-                disabled={!hydrated}
-                onClick={() => setDialog("preview")}
-              >
+              </ScriptButton>
+              <ScriptButton className="button" onClick={() => setDialog("preview")}>
                 {t.writing.preview}
-              </button>
+              </ScriptButton>
             </>
           ) : (
             <>
@@ -356,26 +344,23 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
               </BusyButton>
             </>
           )}
-          <button
+          <ScriptButton
             className="button part-editor__tool"
-            type="button"
             ref={settingsButton}
             aria-label={t.writing.settings}
             title={t.writing.settings}
             aria-haspopup="dialog"
-            disabled={!hydrated}
             onClick={() => setDialog("settings")}
           >
             <Icon of={Settings} aria-hidden="true" size={18} />
-          </button>
+          </ScriptButton>
         </div>
       </div>
       {state === "conflict" && (
         <Alert tone="danger">
           {t.works.editor.conflict}{" "}
-          <button
+          <ScriptButton
             className="button"
-            type="button"
             onClick={() => {
               // The writer chose to drop the refused edits: no need to ask again on the way.
               dirty.current = false;
@@ -383,7 +368,7 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
             }}
           >
             {t.works.editor.reload}
-          </button>
+          </ScriptButton>
         </Alert>
       )}
       <div className="alert alert--info live-region" role="status">
@@ -542,12 +527,12 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
         <div className="modal__form">
           <p>{t.writing.discardText}</p>
           <div className="modal__actions">
-            <button className="button" type="button" onClick={() => setDialog(null)}>
+            <ScriptButton className="button" onClick={() => setDialog(null)}>
               {t.writing.keepEditing}
-            </button>
-            <button className="button button--danger" type="button" onClick={discardChanges}>
+            </ScriptButton>
+            <ScriptButton className="button button--danger" onClick={discardChanges}>
               {t.writing.discard}
-            </button>
+            </ScriptButton>
           </div>
         </div>
       </Modal>

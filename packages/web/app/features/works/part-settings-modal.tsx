@@ -3,6 +3,7 @@ import { browserApi } from "../../api/client.ts";
 import { ErrorLine } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { Modal } from "../../components/modal.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 
 interface PartSettingsModalProps {
@@ -70,9 +71,9 @@ export function PartSettingsModal(props: PartSettingsModalProps) {
           <>
             <p>{t.works.deleteText(title)}</p>
             <div className="modal__actions">
-              <button className="button" type="button" onClick={() => setConfirming(false)}>
+              <ScriptButton className="button" onClick={() => setConfirming(false)}>
                 {t.works.cancel}
-              </button>
+              </ScriptButton>
               <BusyButton
                 className="button button--danger"
                 type="button"
@@ -89,27 +90,23 @@ export function PartSettingsModal(props: PartSettingsModalProps) {
               {t.writing.storyDetails}
             </a>
             {props.paid && (
-              <button className="button" type="button" onClick={props.onPaidSettings}>
+              <ScriptButton className="button" onClick={props.onPaidSettings}>
                 {t.paidParts.open}
-              </button>
+              </ScriptButton>
             )}
             {published && (
               <>
-                <button className="button" type="button" onClick={props.onPreview}>
+                <ScriptButton className="button" onClick={props.onPreview}>
                   {t.writing.preview}
-                </button>
+                </ScriptButton>
                 <BusyButton className="button" type="button" busy={busy} onClick={unpublish}>
                   {t.writing.unpublishPart}
                 </BusyButton>
               </>
             )}
-            <button
-              className="button button--danger"
-              type="button"
-              onClick={() => setConfirming(true)}
-            >
+            <ScriptButton className="button button--danger" onClick={() => setConfirming(true)}>
               {t.writing.deletePart}
-            </button>
+            </ScriptButton>
           </>
         )}
       </div>

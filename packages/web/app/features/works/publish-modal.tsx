@@ -9,6 +9,7 @@ import { browserApi, type Refusal } from "../../api/client.ts";
 import { ErrorLine } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { Modal } from "../../components/modal.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { localInput } from "../../lib/datetime-local.ts";
 import { useTimeZone } from "../../lib/use-time-zone.ts";
@@ -240,12 +241,12 @@ export function ScheduledModal({
         </ul>
         {reminded && <p>{t.works.publishModal.reminder}</p>}
         <div className="modal__actions">
-          <button className="button" type="button" onClick={onChange}>
+          <ScriptButton className="button" onClick={onChange}>
             {t.works.editor.changeSchedule}
-          </button>
-          <button className="button button--primary" type="button" onClick={onClose}>
+          </ScriptButton>
+          <ScriptButton className="button button--primary" onClick={onClose}>
             {t.works.publishModal.continue}
-          </button>
+          </ScriptButton>
         </div>
       </div>
     </Modal>

@@ -5,6 +5,7 @@ import { browserApi } from "../../api/client.ts";
 import { type AlertMessage, LiveAlert } from "../../components/alert.tsx";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { Icon } from "../../components/icon.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { useFocusAfterRemoval } from "../../lib/use-focus-after-removal.ts";
 import { useReorder } from "../../lib/use-reorder.ts";
@@ -118,10 +119,10 @@ export function TableOfContents({ storyId, first }: { storyId: number; first: Wo
   return (
     <div className="toc-editor" ref={scope}>
       <LiveAlert message={message} />
-      <button className="button button--primary" type="button" onClick={newPart}>
+      <ScriptButton className="button button--primary" onClick={newPart}>
         <Icon of={Plus} aria-hidden="true" size={18} />
         {t.works.newPart}
-      </button>
+      </ScriptButton>
       {parts.length === 0 ? (
         <p className="profile__empty" tabIndex={-1}>
           {t.works.noParts}
@@ -150,26 +151,24 @@ export function TableOfContents({ storyId, first }: { storyId: number; first: Wo
                 )}
               </div>
               <div className="toc-editor__actions">
-                <button
+                <ScriptButton
                   id={buttonId("up", part.id)}
                   className="button toc-editor__move"
-                  type="button"
                   disabled={index === 0}
                   aria-label={t.works.moveUp(part.title)}
                   onClick={() => move(index, -1)}
                 >
                   <Icon of={ArrowUp} aria-hidden="true" size={18} />
-                </button>
-                <button
+                </ScriptButton>
+                <ScriptButton
                   id={buttonId("down", part.id)}
                   className="button toc-editor__move"
-                  type="button"
                   disabled={index === parts.length - 1}
                   aria-label={t.works.moveDown(part.title)}
                   onClick={() => move(index, 1)}
                 >
                   <Icon of={ArrowDown} aria-hidden="true" size={18} />
-                </button>
+                </ScriptButton>
                 {part.draft ? (
                   <a
                     id={scheduleId(part.id)}
@@ -187,23 +186,21 @@ export function TableOfContents({ storyId, first }: { storyId: number; first: Wo
                       : t.works.schedule}
                   </a>
                 ) : (
-                  <button
+                  <ScriptButton
                     className="button"
-                    type="button"
                     aria-label={t.works.unpublishOf(part.title)}
                     onClick={() => setAsking({ part, action: "unpublish" })}
                   >
                     {t.works.unpublish}
-                  </button>
+                  </ScriptButton>
                 )}
-                <button
+                <ScriptButton
                   className="button button--danger-quiet"
-                  type="button"
                   aria-label={t.works.deletePartOf(part.title)}
                   onClick={() => setAsking({ part, action: "delete" })}
                 >
                   {t.works.deletePart}
-                </button>
+                </ScriptButton>
               </div>
             </li>
           ))}

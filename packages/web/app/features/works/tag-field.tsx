@@ -3,6 +3,7 @@ import { X } from "lucide";
 import { type KeyboardEvent, useEffect, useId, useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { Icon } from "../../components/icon.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 
 const DEBOUNCE_MS = 200;
@@ -89,14 +90,13 @@ export function TagField({ id, tags, onChange, describedBy, invalid }: TagFieldP
           {tags.map((tag) => (
             <li key={tag} className="tag-field__chip">
               {tag}
-              <button
-                type="button"
+              <ScriptButton
                 className="tag-field__remove"
                 aria-label={t.writing.removeTag(tag)}
                 onClick={() => onChange(tags.filter((other) => other !== tag))}
               >
                 <Icon of={X} aria-hidden="true" size={16} />
-              </button>
+              </ScriptButton>
             </li>
           ))}
         </ul>
