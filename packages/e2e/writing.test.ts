@@ -1,7 +1,14 @@
 import { formatAbsoluteDate } from "@inkwell/shared";
 import type { BrowserContextOptions, Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { DESKTOP, expectNoAxeViolations, logInAt, PHONE, useBrowser } from "./support/browser.ts";
+import {
+  DESKTOP,
+  expectNoAxeViolations,
+  holdRequests,
+  logInAt,
+  PHONE,
+  useBrowser,
+} from "./support/browser.ts";
 import { COVER, importCover } from "./support/covers.ts";
 import { useServer } from "./support/server.ts";
 import { signUp, verifyEmail } from "./support/sign-up.ts";
@@ -69,17 +76,27 @@ describe("a new writer's first story, from sign-up to a reader", () => {
     await withPage(asWriter(DESKTOP), async (page) => {
       await page.goto("/myworks");
       await page.getByRole("complementary", { name: "Interested in writing?" }).waitFor();
-      await page.getByRole("link", { name: "New Story" }).click();
-      await page.waitForURL(`${server.url}/myworks/new`);
+      expect(await page.getByRole("link", { name: "New Story" }).getAttribute("href")).toBe(
+        "/myworks/new",
+      );
+      // A slow connection: the writer fills the form in before the page's scripts arrive.
+      const release = await holdRequests(page, "**/assets/**/*.js");
+      await page.goto("/myworks/new", { waitUntil: "commit" });
       // Headed as the button that led here: one capitalisation across the product.
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("New Story");
+      const description = "A keeper, a storm and a light that will not burn.";
       await page.getByLabel("Title").fill(TITLE);
-      await page
-        .getByLabel("Description")
-        .fill("A keeper, a storm and a light that will not burn.");
+      await page.getByLabel("Description").fill(description);
       await page.getByLabel("Tags").fill("sea, storm");
-      await page.getByLabel("Category").selectOption({ index: 1 });
+      const category = page.getByLabel("Category");
+      await category.selectOption({ index: 1 });
+      const chosen = await category.inputValue();
       await page.getByLabel("Copyright").selectOption({ label: "CC Attribution" });
+      await page.getByLabel("Completed").check();
+      release();
+      await expect.poll(() => page.getByRole("button", { name: "Save" }).isEnabled()).toBe(true);
+      // Back up the form, where the tags are in sight below the header, to read on licences.
+      await page.getByLabel("Title").scrollIntoViewIfNeeded();
       const help = page.getByRole("button", { name: "What do the licences mean?" });
       await help.click();
       const licences = page.getByRole("dialog", { name: "Copyright licences" });
@@ -101,6 +118,12 @@ describe("a new writer's first story, from sign-up to a reader", () => {
         .toBe("alert");
       const acknowledgement = page.getByLabel(/I acknowledge this is my own original work/);
       expect(await acknowledgement.getAttribute("aria-invalid")).toBe("true");
+      // Rendered again since the scripts came, the form still holds what was filled in early.
+      expect(await page.getByLabel("Title").inputValue()).toBe(TITLE);
+      expect(await page.getByLabel("Description").inputValue()).toBe(description);
+      expect(await category.inputValue()).toBe(chosen);
+      expect(await page.getByLabel("Completed").isChecked()).toBe(true);
+      await page.getByLabel("Completed").uncheck();
       expect(page.url()).toBe(`${server.url}/myworks/new`);
       await acknowledgement.check();
       await page.getByRole("button", { name: "Save" }).click();

@@ -18,6 +18,7 @@ import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { englishPicks } from "./features/home/picks-link.ts";
 import { t } from "./i18n/index.ts";
+import { useEarlyInputReplay } from "./lib/early-input.ts";
 import { useStoryClickEvents } from "./lib/story-clicks.ts";
 import { useFocusNewPage } from "./lib/use-focus-new-page.ts";
 import styles from "./styles/app.css?url";
@@ -83,6 +84,7 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   useStoryClickEvents();
   useFocusNewPage();
+  useEarlyInputReplay();
   return <Outlet />;
 }
 

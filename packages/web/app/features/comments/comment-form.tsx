@@ -10,7 +10,6 @@ import { browserApi } from "../../api/client.ts";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
-import { useEarlyInput } from "../../lib/use-early-input.ts";
 
 interface CommentFormProps {
   resource: CommentResource;
@@ -37,7 +36,6 @@ export function CommentForm({
   const [posted, setPosted] = useState(false);
   const id = useId();
   const input = useRef<HTMLTextAreaElement>(null);
-  useEarlyInput(input, setText);
   // A reply form opens because the reader pressed Reply: they write next.
   useEffect(() => {
     if (reply) input.current?.focus();

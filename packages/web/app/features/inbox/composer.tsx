@@ -2,7 +2,6 @@ import { MESSAGE_MAX_LENGTH } from "@inkwell/shared";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
-import { useEarlyInput } from "../../lib/use-early-input.ts";
 
 /**
  * The composer: Send stays disabled while the text is empty; at most 2,000 characters
@@ -19,7 +18,6 @@ export function Composer({
   const [posting, setPosting] = useState(false);
   const counterId = useId();
   const text = useRef<HTMLTextAreaElement>(null);
-  useEarlyInput(text, setBody);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

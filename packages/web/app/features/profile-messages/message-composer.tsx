@@ -4,13 +4,12 @@ import {
   type ProfileMessage,
   profileMessageProblem,
 } from "@inkwell/shared";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import type { Outcome } from "../../api/client.ts";
 import { ErrorLine } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
-import { useEarlyInput } from "../../lib/use-early-input.ts";
 
 const text = t.profileMessages;
 
@@ -44,8 +43,6 @@ export function MessageComposer({
   const [posting, setPosting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
-  const input = useRef<HTMLTextAreaElement>(null);
-  useEarlyInput(input, setBody);
 
   async function post() {
     const problem = profileMessageProblem(body);
@@ -84,7 +81,6 @@ export function MessageComposer({
         {label}
       </label>
       <textarea
-        ref={input}
         id={id}
         className="comment-form__input"
         placeholder={placeholder}
