@@ -541,6 +541,29 @@ describe("comments on the reading page", () => {
     });
   });
 
+  test("Back from a commenter's profile shows the comments loaded before, where the reader was", async () => {
+    const busy = partWithTwoSets();
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto(`/${busy.id}`);
+      await commentsLoaded(page);
+      const shown = comments(page).locator(".comment-list > .comment-thread");
+      await comments(page).getByRole("button", { name: "Load more", exact: true }).click();
+      await expect.poll(() => shown.count()).toBeGreaterThan(10);
+      const count = await shown.count();
+      const author = shown
+        .nth(count - 1)
+        .locator(".comment__author")
+        .first();
+      await author.scrollIntoViewIfNeeded();
+      const left = await page.evaluate(() => window.scrollY);
+      await author.click();
+      await page.waitForURL(/\/user\//);
+      await page.goBack();
+      await expect.poll(() => shown.count()).toBe(count);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(left);
+    });
+  });
+
   test("a reader mutes a commenter from their comment at 360 px, and their comments go", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await openPartAs(page, "demo_ambassador");

@@ -8,6 +8,7 @@ import { Icon } from "../../components/icon.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { useAdEligibilityEvent } from "../../lib/ad-events.ts";
+import { useReturnPlace } from "../../lib/use-return-place.ts";
 import { useInteractionGate } from "../accounts/interaction-gate.tsx";
 import type { CommentActions } from "./comment-item.tsx";
 import { CommentList } from "./comment-list.tsx";
@@ -44,6 +45,19 @@ export function CommentsSection({ partId }: { partId: number }) {
     [partId],
   );
   const list = useCommentList(load);
+  // Coming Back to the part, its comments load again as far as the reader had them, and
+  // the reader goes where they were among them.
+  const { status, hasMore, moreFailed, loadingMore, loadMore } = list;
+  const shown = list.comments.length;
+  const { loaded, back } = useReturnPlace(`inkwell.comments.${partId}`, shown, {
+    initial: 0,
+    ended: status === "error" || (status === "loaded" && (!hasMore || moreFailed)),
+  });
+  useEffect(() => {
+    if (back && status === "loaded" && hasMore && !moreFailed && !loadingMore && shown < loaded) {
+      loadMore();
+    }
+  }, [back, status, hasMore, moreFailed, loadingMore, shown, loaded, loadMore]);
   // A thread opened from a link goes back to all comments, where the muted author's are gone.
   const mute = useCommentMute(list, () => setSingle(null));
 

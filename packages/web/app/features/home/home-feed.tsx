@@ -1,11 +1,12 @@
 import { HOME_SECTIONS_PER_LOAD, type HomeSection } from "@inkwell/shared";
 import { Crown } from "lucide";
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
 import { useNearEnd } from "../../lib/use-near-end.ts";
+import { useReturnPlace } from "../../lib/use-return-place.ts";
 import { ContinueReadingStrip } from "./continue-reading-strip.tsx";
 import { HomeSectionView } from "./home-sections.tsx";
 import "../../styles/home.css";
@@ -13,32 +14,6 @@ import { ScriptButton } from "../../components/script-button.tsx";
 
 /** reader.md §9: more sections load when the bottom is within 200 px of the viewport. */
 const LOAD_MARGIN = "0px 0px 200px 0px";
-/** How many sections this tab had loaded, so coming back shows them again (§4). */
-const SHOWN_KEY = "inkwell.home.shown";
-/** Where the reader was on the feed as they left it, so Back returns them there. */
-const SCROLL_KEY = "inkwell.home.scroll";
-
-function remembered(key: string): number {
-  try {
-    return Number(sessionStorage.getItem(key));
-  } catch {
-    return 0;
-  }
-}
-
-function remember(key: string, value: number) {
-  try {
-    sessionStorage.setItem(key, String(value));
-  } catch {
-    // Storage may be off; the feed still works, it just starts from five next time.
-  }
-}
-
-function cameBack(): boolean {
-  const [entry] = performance.getEntriesByType("navigation");
-  return entry instanceof PerformanceNavigationTiming && entry.type === "back_forward";
-}
-
 /**
  * A signed-in reader's home (reader.md §2, §4): the try-premium prompt on phones (to /premium,
  * not for subscribers), the continue-reading strip on top, then the sections five at a time,
@@ -61,25 +36,10 @@ export function HomeFeed({
   const more = shown < total;
   const loadMore = () => setShown((count) => count + HOME_SECTIONS_PER_LOAD);
 
-  // The server renders the first five; the browser then shows what this tab had loaded.
-  // Coming Back, the browser put the page where the reader was while it was still five
-  // sections short: once the others are back, the reader goes where they were.
-  const returnTo = useRef<number | null>(null);
-  useEffect(() => {
-    const loaded = remembered(SHOWN_KEY);
-    if (loaded > HOME_SECTIONS_PER_LOAD && cameBack()) returnTo.current = remembered(SCROLL_KEY);
-    setShown((count) => Math.max(count, loaded));
-    const leave = () => remember(SCROLL_KEY, window.scrollY);
-    window.addEventListener("pagehide", leave);
-    return () => window.removeEventListener("pagehide", leave);
-  }, []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once the sections are back
-  useLayoutEffect(() => {
-    if (returnTo.current === null) return;
-    window.scrollTo(0, returnTo.current);
-    returnTo.current = null;
-  }, [shown]);
-  useEffect(() => remember(SHOWN_KEY, shown), [shown]);
+  // The server renders the first five; the browser then shows what this tab had loaded
+  // (§4), and coming Back, goes where the reader was once those are back.
+  const { loaded } = useReturnPlace("inkwell.home", shown, { initial: HOME_SECTIONS_PER_LOAD });
+  useEffect(() => setShown((count) => Math.max(count, loaded)), [loaded]);
 
   // Observed anew after each load, so a bottom still in reach loads the next five too.
   useNearEnd(end, more ? loadMore : null, { margin: LOAD_MARGIN, count: shown });

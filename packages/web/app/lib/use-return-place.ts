@@ -1,0 +1,70 @@
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+
+function remembered(key: string): number {
+  try {
+    return Number(sessionStorage.getItem(key));
+  } catch {
+    return 0;
+  }
+}
+
+function remember(key: string, value: number) {
+  try {
+    sessionStorage.setItem(key, String(value));
+  } catch {
+    // Storage may be off: the page still works, it just starts from its first set next time.
+  }
+}
+
+/** Whether this page is the one the browser opened by Back or Forward, not one since. */
+function cameBack(): boolean {
+  const [entry] = performance.getEntriesByType("navigation");
+  const page = (url: string) => url.split("#")[0];
+  return (
+    entry instanceof PerformanceNavigationTiming &&
+    entry.type === "back_forward" &&
+    page(entry.name) === page(window.location.href)
+  );
+}
+
+interface ReturnPlace {
+  /** How much this tab had loaded the last time it left the page (0 if never). */
+  loaded: number;
+  /** Whether the page was come to by Back or Forward. */
+  back: boolean;
+}
+
+/**
+ * Where a reader was on a page that grows in the browser as they scroll (the home feed's
+ * sections, a part's comments), kept in this tab's session storage under `key` as the page
+ * is left, with `amount`, how much it had loaded. Coming Back or Forward, the browser puts
+ * the page where the reader was while what they had loaded is still missing, so lands
+ * short: once `amount` is more than `initial` (what the page starts with) and has reached
+ * what was loaded, or `ended` says no more will come, the reader goes where they were.
+ */
+export function useReturnPlace(
+  key: string,
+  amount: number,
+  { initial, ended = false }: { initial: number; ended?: boolean },
+): ReturnPlace {
+  const [place, setPlace] = useState<ReturnPlace>({ loaded: 0, back: false });
+  const returnTo = useRef<number | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once, as the page opens
+  useEffect(() => {
+    const loaded = remembered(`${key}.shown`);
+    const back = cameBack();
+    if (back && loaded > initial) returnTo.current = remembered(`${key}.scroll`);
+    setPlace({ loaded, back });
+    const leave = () => remember(`${key}.scroll`, window.scrollY);
+    window.addEventListener("pagehide", leave);
+    return () => window.removeEventListener("pagehide", leave);
+  }, [key]);
+  useLayoutEffect(() => {
+    if (returnTo.current === null || amount <= initial || (amount < place.loaded && !ended)) return;
+    window.scrollTo(0, returnTo.current);
+    returnTo.current = null;
+  }, [amount, initial, ended, place.loaded]);
+  // After the effect above has read what was loaded before: effects run in order.
+  useEffect(() => remember(`${key}.shown`, amount), [key, amount]);
+  return place;
+}
