@@ -564,6 +564,42 @@ describe("comments on the reading page", () => {
     });
   });
 
+  test("comments arriving after the page move nothing on the screen: the footer waits below it", async () => {
+    const busy = partWithTwoSets();
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      const release = await holdRequests(
+        page,
+        "**/v5/comments/namespaces/parts/resources/*/comments?*",
+      );
+      await page.goto(`/${busy.id}`);
+      // The reader has read to the end of the part before its comments came.
+      await comments(page).getByText("Loading comments").waitFor();
+      await page
+        .locator("#comments-heading")
+        .evaluate((heading) => heading.scrollIntoView({ block: "center" }));
+      const footerTop = () =>
+        page.locator(".site-footer").evaluate((footer) => footer.getBoundingClientRect().top);
+      expect(await footerTop()).toBeGreaterThanOrEqual(PHONE.height);
+      // Every layout shift from here on, as Chromium measures them for CLS.
+      await page.evaluate(() => {
+        const page = window as unknown as { shifted: number };
+        page.shifted = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) {
+            page.shifted += (entry as PerformanceEntry & { value: number }).value;
+          }
+        }).observe({ type: "layout-shift" });
+      });
+      release();
+      await commentsLoaded(page);
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
+      expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
+      expect(await footerTop()).toBeGreaterThanOrEqual(PHONE.height);
+    });
+  });
+
   test("a reader mutes a commenter from their comment at 360 px, and their comments go", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await openPartAs(page, "demo_ambassador");

@@ -8,6 +8,7 @@ import { Icon } from "../../components/icon.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { useAdEligibilityEvent } from "../../lib/ad-events.ts";
+import { useHeldRoom } from "../../lib/use-held-room.ts";
 import { useReturnPlace } from "../../lib/use-return-place.ts";
 import { useInteractionGate } from "../accounts/interaction-gate.tsx";
 import type { CommentActions } from "./comment-item.tsx";
@@ -38,6 +39,7 @@ export function CommentsSection({ partId }: { partId: number }) {
   const { onDelete, toast } = useDeleteComment();
   const [single, setSingle] = useState<SingleThread | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const section = useRef<HTMLElement>(null);
   useAdEligibilityEvent("comments", partId);
 
   const load = useCallback(
@@ -95,6 +97,12 @@ export function CommentsSection({ partId }: { partId: number }) {
     heading.current?.focus();
   }
 
+  // The comments come after the page is shown: the footer waits out of sight, not pushed.
+  const room = useHeldRoom(
+    section,
+    single ? single.status === "loading" : list.status === "loading",
+  );
+
   const actions: CommentActions = {
     guard,
     onDelete,
@@ -103,7 +111,13 @@ export function CommentsSection({ partId }: { partId: number }) {
   };
 
   return (
-    <section className="comments" aria-labelledby="comments-heading" id="comments">
+    <section
+      className="comments"
+      aria-labelledby="comments-heading"
+      id="comments"
+      ref={section}
+      style={room}
+    >
       <h2 id="comments-heading" className="comments__heading" ref={heading} tabIndex={-1}>
         {t.comments.heading}
       </h2>
