@@ -10,5 +10,12 @@ import { useHydrated } from "../lib/use-hydrated.ts";
  */
 export function ScriptButton({ type = "button", disabled, ...props }: ComponentProps<"button">) {
   const hydrated = useHydrated();
-  return <button type={type} {...props} disabled={disabled || !hydrated} />;
+  return (
+    <button
+      type={type}
+      {...props}
+      disabled={disabled || !hydrated}
+      data-hydrating={hydrated ? undefined : ""}
+    />
+  );
 }
