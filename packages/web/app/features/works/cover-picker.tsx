@@ -1,6 +1,7 @@
 import { COVER_SIZE } from "@inkwell/shared";
 import { ErrorLine } from "../../components/alert.tsx";
 import { Cover } from "../../components/cover.tsx";
+import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { IMAGE_ACCEPT, KEPT, type PictureChoice } from "../../lib/image-files.ts";
 import { useImagePicker } from "../../lib/use-image-picker.ts";
@@ -80,18 +81,17 @@ export function CoverPicker({
             {t.covers.choose}
           </label>
           {(choice.kind === "new" || (choice.kind === "kept" && saved && removable)) && (
-            <button
+            <ScriptButton
               className="button"
-              type="button"
               onClick={() => change(choice.kind === "new" ? KEPT : { kind: "removed" })}
             >
               {t.covers.remove}
-            </button>
+            </ScriptButton>
           )}
           {choice.kind === "removed" && (
-            <button className="button" type="button" onClick={() => change(KEPT)}>
+            <ScriptButton className="button" onClick={() => change(KEPT)}>
               {t.covers.keep}
-            </button>
+            </ScriptButton>
           )}
         </div>
         <p className="field__hint" id="story-cover-hint">
