@@ -7,6 +7,7 @@ import {
   holdRequests,
   logInAt,
   PHONE,
+  untilHydrated,
   useBrowser,
 } from "./support/browser.ts";
 import { COVER, importCover } from "./support/covers.ts";
@@ -447,6 +448,9 @@ describe("the writer pages", () => {
         await page.getByRole("tab", { name: "Table of Contents" }).click();
         await page.getByRole("tabpanel").getByRole("link").first().click();
         await page.getByRole("textbox", { name: "Part text" }).waitFor();
+        // Its tools are off until the page's scripts run, and the toolbar then has nothing
+        // a keyboard can reach: checked as the writer uses it.
+        await untilHydrated(page.getByRole("toolbar", { name: "Formatting" }));
         await check(page, at("part editor"));
         // Publish Changes, Cancel and settings share one row.
         const settings = page.getByRole("button", { name: "Part settings" });
