@@ -1,5 +1,5 @@
 import { SUPPORT_USERNAME } from "@inkwell/shared";
-import type { Page } from "playwright-core";
+import type { Page, Route } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import {
   confirmationGaps,
@@ -39,6 +39,21 @@ const sentMessage = (page: Page, text: string) =>
 async function send(page: Page, text: string) {
   await composer(page).fill(text);
   await page.getByRole("button", { name: "Send", exact: true }).click();
+}
+
+/** Every message sent to demo_admin fails the given way, until the page is unrouted. */
+const failSends = (page: Page, fail: (route: Route) => Promise<void>) =>
+  page.route("**/inbox/demo_admin", (route) =>
+    route.request().method() === "POST" ? fail(route) : route.fallback(),
+  );
+
+/** A failed send is said, and its text stays in the box to send again. */
+async function expectSendKept(page: Page, text: string) {
+  await page
+    .getByRole("alert")
+    .filter({ hasText: "Sorry, something went wrong. Please try again." })
+    .waitFor();
+  expect(await composer(page).inputValue()).toBe(text);
 }
 
 describe("the inbox", () => {
@@ -129,31 +144,15 @@ describe("the inbox", () => {
       await a.page.goto("/inbox/demo_admin", { waitUntil: "commit" });
       await composer(a.page).fill("Are you there?");
       release();
-      await a.page.route("**/inbox/demo_admin", (route) =>
-        route.request().method() === "POST"
-          ? route.fulfill({ status: 500, body: "{}" })
-          : route.fallback(),
-      );
+      await failSends(a.page, (route) => route.fulfill({ status: 500, body: "{}" }));
       await a.page.getByRole("button", { name: "Send", exact: true }).click();
-      await a.page
-        .getByRole("alert")
-        .filter({ hasText: "Sorry, something went wrong. Please try again." })
-        .waitFor();
-      expect(await composer(a.page).inputValue()).toBe("Are you there?");
+      await expectSendKept(a.page, "Are you there?");
       // Offline, the same: said, the text kept, and Send there to press again.
       await a.page.unrouteAll();
       await a.page.reload();
-      await a.page.route("**/inbox/demo_admin", (route) =>
-        route.request().method() === "POST"
-          ? route.abort("internetdisconnected")
-          : route.fallback(),
-      );
+      await failSends(a.page, (route) => route.abort("internetdisconnected"));
       await send(a.page, "Are you there?");
-      await a.page
-        .getByRole("alert")
-        .filter({ hasText: "Sorry, something went wrong. Please try again." })
-        .waitFor();
-      expect(await composer(a.page).inputValue()).toBe("Are you there?");
+      await expectSendKept(a.page, "Are you there?");
       await a.page.unrouteAll();
       await a.page.getByRole("button", { name: "Send", exact: true }).click();
       await sentMessage(a.page, "Are you there?").waitFor();
