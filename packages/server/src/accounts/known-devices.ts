@@ -1,10 +1,9 @@
-import { randomBytes } from "node:crypto";
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../http/app-env.ts";
 import { servedOverHttps } from "../http/request-info.ts";
 import { accountKey } from "./service.ts";
-import { hashToken } from "./tokens.ts";
+import { hashToken, randomToken } from "./tokens.ts";
 
 /** Only the log-in form's requests carry it. */
 const KNOWN_DEVICE_COOKIE = "inkwell_device";
@@ -51,7 +50,7 @@ export async function rememberDevice(
       .executeTakeFirst();
     if (Number(kept.numUpdatedRows) === 1) return;
   }
-  const token = randomBytes(32).toString("base64url");
+  const token = randomToken();
   await db
     .insertInto("known_devices")
     .values({ token_hash: hashToken(token), user_id: userId, created_at: now, last_used_at: now })

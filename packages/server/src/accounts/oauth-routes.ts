@@ -18,20 +18,22 @@ import {
   type AuthorizationState,
   authorizationStateSchema,
   beginSignIn,
-  completeSocialSignup,
-  completionSchema,
   GOOGLE,
   identityFromCallback,
   OAUTH_MESSAGES,
   type OidcConfig,
   oidcConfig,
+  verifyIdToken,
+} from "./oidc.ts";
+import { rotateSessionCookie } from "./session-cookie.ts";
+import {
+  completeSocialSignup,
+  completionSchema,
   pendingSignupDetails,
   type SignInOutcome,
   signInWithIdentity,
   unlinkProvider,
-  verifyIdToken,
-} from "./oauth.ts";
-import { rotateSessionCookie } from "./session-cookie.ts";
+} from "./social-accounts.ts";
 
 /** Holds state, nonce, PKCE verifier and nextUrl between /auth/google and /oauth-auth. */
 const STATE_COOKIE = "inkwell_oidc";

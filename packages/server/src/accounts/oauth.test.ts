@@ -9,9 +9,10 @@ import {
 } from "../../../e2e/support/mock-oidc.ts";
 import { TEST_PUBLIC_URL, useTestApi } from "../testing/api.ts";
 import { createUser } from "../testing/fixtures.ts";
-import { OAUTH_MESSAGES, usernameBase } from "./oauth.ts";
+import { OAUTH_MESSAGES } from "./oidc.ts";
 import { hashPassword } from "./passwords.ts";
 import { SESSION_COOKIE } from "./sessions.ts";
+import { usernameBase } from "./social-accounts.ts";
 
 const t = useTestApi();
 let mock: MockOidc;

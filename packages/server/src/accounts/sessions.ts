@@ -1,9 +1,8 @@
-import { randomBytes } from "node:crypto";
 import { seesMatureContent } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import type { Viewer } from "../viewer.ts";
-import { hashToken } from "./tokens.ts";
+import { hashToken, randomToken } from "./tokens.ts";
 
 export const SESSION_COOKIE = "inkwell_session";
 export const SESSION_DAYS = 30;
@@ -15,7 +14,7 @@ export async function createSession(
   userId: number,
   now = Date.now(),
 ): Promise<{ token: string; expiresAt: number }> {
-  const token = randomBytes(32).toString("base64url");
+  const token = randomToken();
   const expiresAt = now + SESSION_DAYS * 86_400_000;
   await db
     .insertInto("sessions")

@@ -10,6 +10,9 @@ const LIFETIME: Record<TokenPurpose, number> = {
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
+/** An unguessable token for a link, a cookie or a pending step (256 bits by default). */
+export const randomToken = (bytes = 32) => randomBytes(bytes).toString("base64url");
+
 /** A single-use token for an emailed link; only its hash is stored. */
 export async function issueToken(
   db: Kysely<Database>,
@@ -18,7 +21,7 @@ export async function issueToken(
   email: string | null,
   now = Date.now(),
 ): Promise<string> {
-  const token = randomBytes(32).toString("base64url");
+  const token = randomToken();
   await db
     .insertInto("account_tokens")
     .values({
