@@ -1,6 +1,13 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { DESKTOP, expectNoAxeViolations, logInAt, PHONE, useBrowser } from "./support/browser.ts";
+import {
+  DESKTOP,
+  expectNoAxeViolations,
+  logInAt,
+  PHONE,
+  untilHydrated,
+  useBrowser,
+} from "./support/browser.ts";
 import { readDatabase } from "./support/database.ts";
 import { useServer } from "./support/server.ts";
 
@@ -428,6 +435,52 @@ describe("the Inkwell Awards", () => {
       expect(await banner.count()).toBe(0);
       await page.goto(`/contests/${CONTEST}`);
       await page.getByRole("link", { name: `Enter “${story.title}”` }).waitFor();
+    });
+  });
+
+  test("the Awards page says which stories the writer answered 'Not this story', and Undo brings the banner back", async () => {
+    // The ongoing story the test above declined.
+    const [, , story] = writersStories(0);
+    if (!story) throw new Error("the demo writer has no third ongoing story");
+    const declines = () =>
+      readDatabase(
+        server.dataDir,
+        "SELECT contest_key FROM contest_banner_declines WHERE story_id = ?",
+        story.id,
+      );
+    expect(declines()).toEqual([{ contest_key: CONTEST }]);
+    await withPage({ viewport: PHONE, colorScheme: "dark", baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_writer", `/contests/${CONTEST}`);
+      const row = page
+        .getByRole("listitem")
+        .filter({ has: page.getByRole("heading", { name: story.title, exact: true }) });
+      await row
+        .getByText("You chose “Not this story”: its editor doesn't suggest entering it.")
+        .waitFor();
+      // Entering is still offered, beside Undo; only the declined story has Undo.
+      await row.getByRole("link", { name: `Enter “${story.title}”` }).waitFor();
+      expect(await page.getByRole("button", { name: /^Undo/ }).count()).toBe(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+      await expectNoAxeViolations(page, "the Awards page with a declined story at 360 px, dark");
+
+      // Undo by keyboard: it goes, and focus moves to the words saying what it changed.
+      const undo = await untilHydrated(
+        row.getByRole("button", { name: `Undo “Not this story” for “${story.title}”` }),
+      );
+      await undo.focus();
+      await page.keyboard.press("Enter");
+      const done = row.getByText("Done: its editor suggests entering it again.");
+      await done.waitFor();
+      await expect.poll(() => done.evaluate((node) => node === document.activeElement)).toBe(true);
+      expect(await row.getByRole("button").count()).toBe(0);
+      expect(declines()).toEqual([]);
+      await expectNoAxeViolations(page, "the Awards page after Undo at 360 px, dark");
+
+      // The editor's banner invites the writer again.
+      await page.goto(`/myworks/${story.id}`);
+      const banner = page.getByRole("complementary", { name: "Inkwell Awards" });
+      await banner.getByText(/^This story may be eligible for the 2027 Inkwell Awards/).waitFor();
+      await banner.getByRole("button", { name: "Not this story" }).waitFor();
     });
   });
 

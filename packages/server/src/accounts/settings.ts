@@ -11,7 +11,7 @@ import {
 } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import { coinPurchasesOf } from "../coins/service.ts";
-import { submissionsOfUser } from "../contests/service.ts";
+import { declinesOfUser, submissionsOfUser } from "../contests/service.ts";
 import { isUniqueViolation } from "../db/constraint-errors.ts";
 import type { Database } from "../db/schema.ts";
 import { writerChanged } from "../events.ts";
@@ -266,6 +266,7 @@ export async function exportData(db: Kysely<Database>, viewer: Viewer) {
     sessions,
     knownDevices,
     entries,
+    contestDeclines,
     coinPurchases,
     premiumPayments,
   ] = await Promise.all([
@@ -341,6 +342,7 @@ export async function exportData(db: Kysely<Database>, viewer: Viewer) {
       .where("user_id", "=", user.id)
       .execute(),
     submissionsOfUser(db, user.id),
+    declinesOfUser(db, user.id),
     coinPurchasesOf(db, user.id),
     premiumPaymentsOf(db, user.id),
   ]);
@@ -362,6 +364,7 @@ export async function exportData(db: Kysely<Database>, viewer: Viewer) {
     sessions,
     knownDevices,
     contestSubmissions: entries,
+    contestBannerDeclines: contestDeclines,
     coinPurchases,
     premiumPayments,
   };

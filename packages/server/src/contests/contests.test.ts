@@ -814,6 +814,78 @@ describe("POST …/story/{id}/decline: 'Not this story' on the banner", () => {
   });
 });
 
+describe("DELETE …/story/{id}/decline: 'Not this story' taken back", () => {
+  beforeAll(async () => {
+    await setContest(OPEN);
+  });
+
+  const decline = (storyId: number) =>
+    t.send("POST", `${CONTEST}/story/${storyId}/decline`, writer);
+  const takeBack = (storyId: number, who: Person | null = writer) =>
+    t.send("DELETE", `${CONTEST}/story/${storyId}/decline`, who);
+
+  it("lets the author take the answer back, so the banner invites again; again changes nothing", async () => {
+    const storyId = await story([1500], { completed: 1 });
+    const declined = await answer<ContestEligibility>(await decline(storyId));
+    const invited = { ...declined, declined: false };
+    expect(await answer<ContestEligibility>(await takeBack(storyId))).toEqual(invited);
+    expect(await eligibility(storyId)).toEqual(invited);
+    expect(await answer<ContestEligibility>(await takeBack(storyId))).toEqual(invited);
+    // The writer may say no again.
+    expect((await answer<ContestEligibility>(await decline(storyId))).declined).toBe(true);
+  });
+
+  it("takes back only the active contest's answer", async () => {
+    const storyId = await story([1500], { completed: 1 });
+    await answer(await decline(storyId));
+    await setContest({ ...OPEN, key: "inkwellawards2028", year: 2028 });
+    try {
+      expect((await answer<ContestEligibility>(await takeBack(storyId))).declined).toBe(false);
+    } finally {
+      await setContest(OPEN);
+    }
+    expect((await eligibility(storyId)).declined).toBe(true);
+  });
+
+  it("refuses visitors, someone else's story, no story and no contest, keeping the answer", async () => {
+    const storyId = await story([1500], { completed: 1 });
+    await answer(await decline(storyId));
+    expect((await answer<Refusal>(await takeBack(storyId, null), 401)).code).toBe("unauthorized");
+    expect((await answer<Refusal>(await takeBack(storyId, other), 403)).code).toBe("forbidden");
+    expect((await answer<Refusal>(await takeBack(99_999_999), 404)).code).toBe("not_found");
+    await t.handle.db.updateTable("contests").set({ active: 0 }).execute();
+    try {
+      expect((await answer<Refusal>(await takeBack(storyId), 404)).code).toBe("no_contest");
+    } finally {
+      await setContest(OPEN);
+    }
+    expect((await eligibility(storyId)).declined).toBe(true);
+  });
+
+  it("lists the writer's answers in their data export until taken back", async () => {
+    const exporter = await signedInUser(t.handle.db);
+    const storyId = await story([1500], { completed: 1 }, exporter);
+    await answer(await t.send("POST", `${CONTEST}/story/${storyId}/decline`, exporter));
+    const declines = async (who: Person) =>
+      (
+        await answer<{ contestBannerDeclines: unknown[] }>(
+          await t.send("GET", `/api/v3/users/${who.username}/export`, who),
+        )
+      ).contestBannerDeclines;
+    const kept = await t.handle.db
+      .selectFrom("contest_banner_declines")
+      .select("created_at")
+      .where("story_id", "=", storyId)
+      .executeTakeFirstOrThrow();
+    expect(await declines(exporter)).toEqual([
+      { contest: KEY, storyId, declinedAt: new Date(Number(kept.created_at)).toISOString() },
+    ]);
+    expect(await declines(other)).toEqual([]);
+    await answer(await t.send("DELETE", `${CONTEST}/story/${storyId}/decline`, exporter));
+    expect(await declines(exporter)).toEqual([]);
+  });
+});
+
 describe("POST /apiv2/editstorytags", () => {
   const edit = async (fields: Record<string, string>, who: Person | null = writer, status = 200) =>
     answer<{ tags: string[] } & Refusal>(
@@ -925,6 +997,10 @@ describe("the OpenAPI document", () => {
     );
     expect(Object.keys(doc.paths[`${CONTEST}/story/{id}/submission`] ?? {}).sort()).toEqual([
       "get",
+      "post",
+    ]);
+    expect(Object.keys(doc.paths[`${CONTEST}/story/{id}/decline`] ?? {}).sort()).toEqual([
+      "delete",
       "post",
     ]);
     expect(Object.keys(doc.paths["/apiv2/editstorytags"] ?? {})).toEqual(["post"]);

@@ -12,6 +12,7 @@ import {
   storyEligibility,
   storySubmission,
   submitEntry,
+  takeBackDecline,
 } from "./service.ts";
 
 // The paths are the spec's, "wattys" included, so that clients written against it work.
@@ -116,6 +117,19 @@ const declineRoute = createRoute({
   },
 });
 
+const takeBackRoute = createRoute({
+  method: "delete",
+  path: `${CONTEST}/story/{id}/decline`,
+  summary:
+    "The author takes 'Not this story' back (the Awards page): the editor's banner invites them to enter this story in the active contest again. Sending it again, or for a story never declined, changes nothing",
+  request: { params: storyParams },
+  responses: {
+    200: { description: "The story's standing, declined: false", ...objectJson },
+    ...authorOnly,
+    404: { description: "No such story, or no contest is active", ...errorJson },
+  },
+});
+
 /** The Inkwell Awards (writer-paid-contest.md §3-§8, docs/decisions/033). */
 export function contestRoutes() {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -145,6 +159,10 @@ export function contestRoutes() {
   app.openapi(declineRoute, async (c) => {
     const viewer = requireViewer(c);
     return c.json(await declineBanner(c.get("db"), viewer, c.req.valid("param").id), 200);
+  });
+  app.openapi(takeBackRoute, async (c) => {
+    const viewer = requireViewer(c);
+    return c.json(await takeBackDecline(c.get("db"), viewer, c.req.valid("param").id), 200);
   });
   return app;
 }

@@ -243,6 +243,26 @@ export async function declineBanner(
   return storyEligibility(db, viewer, storyId);
 }
 
+/**
+ * DELETE …/story/{id}/decline: the author takes 'Not this story' back, from the Awards page,
+ * and the banner invites them again. Once gone it stays gone however often it is sent; an
+ * entered story's answer may go too (its banner shows the entry either way).
+ */
+export async function takeBackDecline(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  storyId: number,
+): Promise<ContestEligibility> {
+  await ownStory(db, viewer, storyId);
+  const contest = await activeContest(db);
+  await db
+    .deleteFrom("contest_banner_declines")
+    .where("contest_key", "=", contest.key)
+    .where("story_id", "=", storyId)
+    .execute();
+  return storyEligibility(db, viewer, storyId);
+}
+
 /** §8: someone else's story is one the writer has no permission to modify. */
 function asEntrant(error: unknown): never {
   if (error instanceof HttpError && error.status === 403) {
@@ -312,4 +332,25 @@ export async function submissionsOfUser(db: Db, userId: number) {
     .orderBy("id")
     .execute();
   return rows.map(toSubmission);
+}
+
+/** A user's 'Not this story' answers, every contest's, for their data export. */
+export async function declinesOfUser(db: Db, userId: number) {
+  const rows = await db
+    .selectFrom("contest_banner_declines")
+    .innerJoin("stories", "stories.id", "contest_banner_declines.story_id")
+    .select([
+      "contest_banner_declines.contest_key",
+      "contest_banner_declines.story_id",
+      "contest_banner_declines.created_at",
+    ])
+    .where("stories.user_id", "=", userId)
+    .orderBy("contest_banner_declines.created_at")
+    .orderBy("contest_banner_declines.story_id")
+    .execute();
+  return rows.map((row) => ({
+    contest: row.contest_key,
+    storyId: Number(row.story_id),
+    declinedAt: iso(row.created_at),
+  }));
 }

@@ -810,6 +810,9 @@ export function createApiClient(fetchApi: ApiFetch) {
     /** 'Not this story': the editor's banner stops inviting the writer to enter the story. */
     declineContestBanner: (storyId: number) =>
       call<ContestEligibility>(`${CONTEST_PATH}/story/${storyId}/decline`, { method: "POST" }),
+    /** Takes 'Not this story' back (the Awards page): the banner invites the writer again. */
+    takeBackContestDecline: (storyId: number) =>
+      call<ContestEligibility>(`${CONTEST_PATH}/story/${storyId}/decline`, { method: "DELETE" }),
     contestSubmission: (storyId: number) =>
       get<ContestSubmission>(`${CONTEST_PATH}/story/${storyId}/submission`),
     submitToContest: (storyId: number, entry: ContestEntry) =>

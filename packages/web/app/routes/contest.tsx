@@ -1,11 +1,11 @@
-import type { ContestEligibility, ContestInfo, Eligibility, WorkSummary } from "@inkwell/shared";
+import type { ContestInfo, Eligibility } from "@inkwell/shared";
 import { formatZonedDate } from "@inkwell/shared";
 import { isRouteErrorResponse, useNavigate, useRouteError } from "react-router";
 import { ApiRequestError } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
-import { Cover } from "../components/cover.tsx";
 import { ErrorPage } from "../components/error-page.tsx";
 import { ContestEntry } from "../features/contest/contest-entry.tsx";
+import { ContestStories, type StoryStanding } from "../features/contest/contest-stories.tsx";
 import { ContestSuccess } from "../features/contest/contest-success.tsx";
 import { type ContestEntryData, loadContestEntry } from "../features/contest/load-contest-entry.ts";
 import { t } from "../i18n/index.ts";
@@ -18,10 +18,6 @@ type PageData =
   | { view: "stories"; contest: ContestInfo; stories: StoryStanding[] }
   | { view: "entry"; contest: ContestInfo; entry: ContestEntryData }
   | { view: "success"; contest: ContestInfo; entry: ContestEntryData; addedTag: boolean };
-
-interface StoryStanding
-  extends Pick<WorkSummary, "id" | "title" | "cover">,
-    Pick<ContestEligibility, "eligibility" | "wordCount" | "ineligibleBecause"> {}
 
 /** Entered stories first, then those that can enter, then the rest. */
 const STANDING_ORDER: Eligibility[] = ["SUBMITTED", "ELIGIBLE", "NEAR_ELIGIBLE", "NOT_ELIGIBLE"];
@@ -43,9 +39,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs): Pr
     const standings = await Promise.all(
       stories
         .filter((story) => story.published)
-        .map(async ({ id, title, cover }) => {
-          const { eligibility, wordCount, ineligibleBecause } = await api.contestEligibility(id);
-          return { id, title, cover, eligibility, wordCount, ineligibleBecause };
+        .map(async ({ id, title, cover }): Promise<StoryStanding> => {
+          const { eligibility, wordCount, ineligibleBecause, declined } =
+            await api.contestEligibility(id);
+          return { id, title, cover, eligibility, wordCount, ineligibleBecause, declined };
         }),
     );
     standings.sort(
@@ -102,35 +99,7 @@ export default function ContestPage({ loaderData: data }: Route.ComponentProps) 
               {t.contest.noStories} <a href="/myworks">{t.contest.goToMyStories}</a>
             </p>
           ) : (
-            <ul>
-              {data.stories.map((story) => (
-                <li key={story.id} className="contest-story">
-                  <Cover src={story.cover} title={story.title} width={56} />
-                  <div className="contest-story__info">
-                    <h3 className="contest-story__title">{story.title}</h3>
-                    <p className="contest-story__standing">{standingText(story, contest)}</p>
-                  </div>
-                  {(story.eligibility === "ELIGIBLE" || story.eligibility === "SUBMITTED") &&
-                    (contest.isOpen || story.eligibility === "SUBMITTED") && (
-                      <a
-                        className={
-                          story.eligibility === "ELIGIBLE" ? "button button--primary" : "button"
-                        }
-                        href={`/contests/${contest.key}?storyId=${story.id}`}
-                        aria-label={
-                          story.eligibility === "ELIGIBLE"
-                            ? t.contest.enterStory(story.title)
-                            : t.contest.viewStoryEntry(story.title)
-                        }
-                      >
-                        {story.eligibility === "ELIGIBLE"
-                          ? t.contest.enter
-                          : t.contest.banner.viewEntry}
-                      </a>
-                    )}
-                </li>
-              ))}
-            </ul>
+            <ContestStories contest={contest} stories={data.stories} />
           )}
         </section>
       )}
@@ -158,24 +127,6 @@ export default function ContestPage({ loaderData: data }: Route.ComponentProps) 
       )}
     </article>
   );
-}
-
-function standingText(story: StoryStanding, contest: ContestInfo): string {
-  const words = (count: number) => count.toLocaleString("en-US");
-  switch (story.eligibility) {
-    case "SUBMITTED":
-      return t.contest.standing.submitted;
-    case "ELIGIBLE":
-      return t.contest.standing.eligible;
-    case "NEAR_ELIGIBLE":
-      return t.contest.standing.nearEligible(words(story.wordCount), words(contest.minWords));
-    default:
-      return t.contest.standing.notEligible(
-        story.ineligibleBecause,
-        words(story.wordCount),
-        words(contest.minWords),
-      );
-  }
 }
 
 export function ErrorBoundary() {

@@ -38,6 +38,13 @@ export const contest = {
       }
     },
   },
+  /** A story the writer answered 'Not this story' on its editor's banner (decision 073). */
+  declined: {
+    note: "You chose “Not this story”: its editor doesn't suggest entering it.",
+    undo: "Undo",
+    undoStory: (title: string) => `Undo “Not this story” for “${title}”`,
+    undone: "Done: its editor suggests entering it again.",
+  },
   viewStoryEntry: (title: string) => `Your entry for “${title}”`,
   loading: "Loading your entry…",
   loadFailed: "We couldn't load this entry. Check your connection and try again.",
