@@ -2,7 +2,7 @@ import { createServer, get as httpGet, type IncomingHttpHeaders } from "node:htt
 import type { AddressInfo } from "node:net";
 import { inspect } from "node:util";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import type { CoinPackOffer, RecentSearches } from "@inkwell/shared";
+import { type CoinPackOffer, EDITOR_WORK_FIELDS, type RecentSearches } from "@inkwell/shared";
 import { Hono } from "hono";
 import type { ServerBuild } from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
@@ -19,6 +19,7 @@ import {
 } from "./testing/first-visit-js.ts";
 import { createStory, createUser, signedInUser } from "./testing/fixtures.ts";
 import { createSite, loadWebBuild, type Site } from "./web.ts";
+import { textHash } from "./works/service.ts";
 
 const t = useTestApi();
 let site: Site;
@@ -589,6 +590,51 @@ describe("server-rendered pages", () => {
     // The same form from our own page does its job.
     expect((await remove({ "sec-fetch-site": "same-origin" })).status).toBe(302);
     expect(await kept()).not.toContain("owls");
+  });
+
+  it("loads the story editor and the part editor without textids, asking the API for its fields", async () => {
+    const db = t.handle.db;
+    const author = await createUser(db);
+    const own = await createStory(db, author.id, {
+      title: "The Quiet Ledger",
+      parts: [
+        { title: "Opening Accounts", text: "<p>The first ledger.</p>" },
+        { title: "Closing Accounts", text: "<p>The last ledger.</p>" },
+      ],
+    });
+    const [first = 0] = own.partIds;
+    const firstHash = textHash("<p>The first ledger.</p>");
+    const secondHash = textHash("<p>The last ledger.</p>");
+    const cookie = `${SESSION_COOKIE}=${(await createSession(db, author.id)).token}`;
+    const asked: (string | null)[] = [];
+    const api = new Hono<AppEnv>();
+    api.use("/v4/works/*", async (c, next) => {
+      asked.push(new URL(c.req.url).searchParams.get("fields"));
+      await next();
+    });
+    api.route("/", t.api);
+    const editors = createSite(api, build, { mediaDir: "/nonexistent", db, pageCacheMs: 0 });
+    const open = async (path: string) => {
+      const response = await editors.request(path, { headers: { cookie } });
+      expect([path, response.status]).toEqual([path, 200]);
+      return response.text();
+    };
+
+    const storyEditor = await open(`/myworks/${own.id}`);
+    expect(storyEditor).toContain("Opening Accounts");
+    expect(storyEditor).not.toContain("textids");
+    expect([storyEditor.includes(firstHash), storyEditor.includes(secondHash)]).toEqual([
+      false,
+      false,
+    ]);
+    // The part editor saves against its own part's text hash, which GET /apiv2/storytext gave.
+    const partEditor = await open(`/myworks/${own.id}/write/${first}`);
+    expect(partEditor).not.toContain("textids");
+    expect([partEditor.includes(firstHash), partEditor.includes(secondHash)]).toEqual([
+      true,
+      false,
+    ]);
+    expect(asked).toEqual([EDITOR_WORK_FIELDS.join(","), EDITOR_WORK_FIELDS.join(",")]);
   });
 });
 

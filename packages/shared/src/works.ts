@@ -132,6 +132,36 @@ export interface WorkDetails extends StoryDetailsInput {
   textids: string[];
 }
 
+/**
+ * What the editor pages ask GET /v4/works/{storyId} for (its `fields`): the Story Details,
+ * the sale and the table of contents. Not textids, which read every part's text
+ * (docs/decisions/071): the part editor saves against its own part's text_hash, from
+ * GET /apiv2/storytext. Nor the publish-use names of the category, which categoryId covers.
+ */
+export const EDITOR_WORK_FIELDS = [
+  "id",
+  "author",
+  "title",
+  "description",
+  "tags",
+  "categoryId",
+  "languageId",
+  "mature",
+  "completed",
+  "copyright",
+  "cover",
+  "bannedCover",
+  "published",
+  "isPaid",
+  "sale",
+  "nextSaleAt",
+  "classificationLocked",
+  "parts",
+] as const satisfies readonly (keyof WorkDetails)[];
+
+/** A story as the editor pages load it. */
+export type EditorWork = Pick<WorkDetails, (typeof EDITOR_WORK_FIELDS)[number]>;
+
 /** PUT and DELETE /v4/works/{storyId}/sale answer the story's sale: null once ended. */
 export interface WorkSale {
   sale: StorySale | null;

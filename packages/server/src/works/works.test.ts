@@ -1,4 +1,9 @@
-import { ACCOUNT_MESSAGES, latestScheduleTime, REMINDER_AHEAD_MS } from "@inkwell/shared";
+import {
+  ACCOUNT_MESSAGES,
+  EDITOR_WORK_FIELDS,
+  latestScheduleTime,
+  REMINDER_AHEAD_MS,
+} from "@inkwell/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "../app.ts";
 import { accountLimiters } from "../http/rate-limit.ts";
@@ -319,6 +324,21 @@ describe("the story in publish use", () => {
     );
     expect(reordered.parts.map((part) => part.id)).toEqual([two.id, one.id]);
     expect(reordered.textids).toEqual([two.text_hash, edited.text_hash]);
+  });
+
+  it("answers the editor pages' fields as the whole story has them, without textids", async () => {
+    const work = await newWork();
+    await newPart(work.id, "<p>One.</p>");
+    await newPart(work.id, "<p>Two.</p>");
+    const whole = await ok<Record<string, unknown>>(
+      await t.send("GET", `/v4/works/${work.id}`, writer),
+    );
+    const { textids, category, categoryObject, modifyDate, ...editors } = whole;
+    expect(textids).toHaveLength(2);
+    const asked = await ok(
+      await t.send("GET", `/v4/works/${work.id}?fields=${EDITOR_WORK_FIELDS.join(",")}`, writer),
+    );
+    expect(asked).toEqual(editors);
   });
 
   it("answers only the fields asked for, and refuses a malformed selection", async () => {

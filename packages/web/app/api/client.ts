@@ -92,6 +92,7 @@ import type {
   WriterOnboarding,
   WriterOnboardingChanges,
 } from "@inkwell/shared";
+import { EDITOR_WORK_FIELDS, type EditorWork } from "@inkwell/shared";
 
 /** How the client reaches the API: in-process on the server, fetch in the browser. */
 export type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>;
@@ -519,7 +520,8 @@ export function createApiClient(fetchApi: ApiFetch) {
         headers: { accept: "application/json" },
       }),
     myWorks: () => get<{ stories: WorkSummary[] }>("/v4/works"),
-    work: (storyId: number) => get<WorkDetails>(`/v4/works/${storyId}`),
+    work: (storyId: number) =>
+      get<EditorWork>(`/v4/works/${storyId}?fields=${EDITOR_WORK_FIELDS.join(",")}`),
     createWork: (details: NewStoryInput) => call<WorkDetails>("/v4/works", json("POST", details)),
     updateWork: (storyId: number, details: StoryDetailsUpdate) =>
       call<WorkDetails>(`/v4/works/${storyId}`, json("PUT", details)),

@@ -1,4 +1,4 @@
-import type { Category, WorkDetails } from "@inkwell/shared";
+import type { Category, EditorWork } from "@inkwell/shared";
 import { ChartColumn, Eye } from "lucide";
 import { useState } from "react";
 import { isRouteErrorResponse, redirect, useRouteError } from "react-router";
@@ -57,13 +57,7 @@ export default function StoryEditorPage({ loaderData }: Route.ComponentProps) {
 }
 
 /** Story Details, then the Table of Contents and Story Notes once the story exists. */
-function WriterEditor({
-  story,
-  categories,
-}: {
-  story: WorkDetails | null;
-  categories: Category[];
-}) {
+function WriterEditor({ story, categories }: { story: EditorWork | null; categories: Category[] }) {
   const [tab, setTab] = useState<Tab>(story && story.parts.length > 0 ? "contents" : "details");
   const tabs: Tab[] = story ? ["details", "contents", "notes"] : ["details"];
   return (
@@ -136,7 +130,7 @@ function WriterEditor({
  * A system admin's view of another writer's story: its Story Details and cover only. The
  * parts, their prices and the Story Notes stay the writer's.
  */
-function StaffDetailsEditor({ story, categories }: { story: WorkDetails; categories: Category[] }) {
+function StaffDetailsEditor({ story, categories }: { story: EditorWork; categories: Category[] }) {
   return (
     <article className="story-editor">
       <header className="my-works__header">

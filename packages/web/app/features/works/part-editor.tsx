@@ -1,4 +1,4 @@
-import { type Category, type PartText, partWordCount, type WorkDetails } from "@inkwell/shared";
+import { type Category, type EditorWork, type PartText, partWordCount } from "@inkwell/shared";
 import { Settings } from "lucide";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { browserApi, type Refusal } from "../../api/client.ts";
@@ -54,7 +54,7 @@ function adoptParagraphIds(editor: HTMLElement, html: string) {
 }
 
 /** What §2 asks of a story before its first part goes out. */
-const missesDetails = (story: WorkDetails) =>
+const missesDetails = (story: EditorWork) =>
   story.title.trim() === "" ||
   story.description.trim() === "" ||
   story.tags.length === 0 ||
@@ -65,7 +65,7 @@ const escapeAttribute = (value: string) =>
 
 interface PartEditorProps {
   first: PartText;
-  story: WorkDetails;
+  story: EditorWork;
   categories: Category[];
   /** The scheduler flag of the editor's address (§2): open the publish modal on Schedule. */
   scheduling?: boolean;

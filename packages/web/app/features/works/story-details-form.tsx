@@ -1,10 +1,10 @@
 import {
   type Category,
   COPYRIGHT_LICENCES,
+  type EditorWork,
   LANGUAGES,
   STORY_LOCKED_MESSAGE,
   type StoryDetailsInput,
-  type WorkDetails,
 } from "@inkwell/shared";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { browserApi, type Refusal } from "../../api/client.ts";
@@ -59,9 +59,9 @@ export function StoryDetailsForm({
   onSaved,
   staff = false,
 }: {
-  story: WorkDetails | null;
+  story: EditorWork | null;
   categories: Category[];
-  onSaved?: (story: WorkDetails) => void;
+  onSaved?: (story: EditorWork) => void;
   /** A system admin changing another writer's story: the Story lock is theirs to pass. */
   staff?: boolean;
 }) {
