@@ -51,6 +51,12 @@ const supportMessages = async (user: { username: string; cookie: string }) => {
   return ((await answer.json()) as { messages: { body: string }[] }).messages.map((m) => m.body);
 };
 
+/** What support says of a restore, by whether the image is shown again. */
+const VISIBLE_AGAIN =
+  "Good news: we reviewed your appeal and your image is visible to everyone again.";
+const NOT_PUT_BACK =
+  "Good news: we reviewed your appeal and lifted the flag on your image. You had removed or replaced it since, so we haven't put it back; upload it again if you want it shown.";
+
 beforeAll(async () => {
   ambassador = (await person({ is_ambassador: 1 })).cookie;
   admin = (await person({ is_sysadmin: 1, is_staff: 1 })).cookie;
@@ -206,7 +212,7 @@ describe("deciding an appeal", () => {
     expect(answer.status).toBe(200);
     expect(await coverSeenBy(story.id, reader.cookie)).toEqual({ cover });
     expect(await coverSeenBy(story.id, writer.cookie)).toEqual({ cover });
-    expect((await supportMessages(writer)).at(-1)).toContain("visible to everyone again");
+    expect((await supportMessages(writer)).at(-1)).toBe(VISIBLE_AGAIN);
 
     const again = await appeal(cover, "one more time", writer.cookie);
     expect(again.status).toBe(409);
@@ -265,6 +271,7 @@ describe("flagging a picture in a part", () => {
     const pending = queue.appeals.find((a) => a.imageUrl === picture);
     expect((await decide(pending?.id ?? 0, "restored", admin)).status).toBe(200);
     expect((await partAs(reader.cookie)).text).toBe(text);
+    expect((await supportMessages(writer)).at(-1)).toBe(VISIBLE_AGAIN);
   });
 
   it("refuses pictures that no part shows", async () => {
@@ -314,6 +321,8 @@ describe("its writer removing a flagged cover", () => {
     expect((await decide(flagged.id, "restored", ambassador)).status).toBe(200);
     expect(await coverSeenBy(story.id)).toEqual({ cover: null });
     expect(await coverSeenBy(story.id, writer.cookie)).toEqual({ cover: null });
+    // Support does not say the image is visible: nothing shows it.
+    expect((await supportMessages(writer)).at(-1)).toBe(NOT_PUT_BACK);
   });
 });
 
@@ -425,7 +434,8 @@ describe("flagging a profile picture or background", () => {
     expect(seen).toMatchObject({ avatar, backgroundUrl: newBackground });
     expect([seen.bannedAvatar, seen.bannedBackground]).toEqual([undefined, undefined]);
     expect((await profileSeenBy(owner.username)).avatar).toBe(avatar);
-    expect((await supportMessages(owner)).at(-1)).toContain("visible to everyone again");
+    // The avatar is back; the background was replaced, so it is not.
+    expect((await supportMessages(owner)).slice(-2)).toEqual([VISIBLE_AGAIN, NOT_PUT_BACK]);
   });
 });
 

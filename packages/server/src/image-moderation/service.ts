@@ -55,12 +55,7 @@ export async function flagImage(db: Db, viewer: Viewer, imageUrl: string, now = 
     if (already && already.decision !== "restored") {
       throw new HttpError(409, "already_flagged", "This image is already flagged.");
     }
-    const cover = await trx
-      .selectFrom("stories")
-      .select(["id", "user_id"])
-      .where("cover", "=", imageUrl)
-      .where("deleted", "=", 0)
-      .executeTakeFirst();
+    const cover = await storyShowingCover(trx, imageUrl);
     const profile = cover ? undefined : await profileShowingPicture(trx, imageUrl);
     const story = cover ?? (profile ? undefined : await storyShowingPicture(trx, imageUrl));
     const ownerId = story?.user_id ?? profile?.id;
@@ -115,6 +110,28 @@ async function imageShownChanged(db: Db, ownerId: number, storyId: number | null
     .where("id", "=", ownerId)
     .executeTakeFirst();
   if (owner) writerChanged(owner.username);
+}
+
+/** The story whose cover this is. */
+const storyShowingCover = (db: Db, imageUrl: string) =>
+  db
+    .selectFrom("stories")
+    .select(["id", "user_id"])
+    .where("cover", "=", imageUrl)
+    .where("deleted", "=", 0)
+    .executeTakeFirst();
+
+/**
+ * Whether anything shows the image now: a story's cover, a profile, a part's text. A restored
+ * image is not put back where its owner has removed or replaced it meanwhile.
+ */
+async function imageShown(db: Db, imageUrl: string): Promise<boolean> {
+  const [cover, profile, part] = await Promise.all([
+    storyShowingCover(db, imageUrl),
+    profileShowingPicture(db, imageUrl),
+    storyShowingPicture(db, imageUrl),
+  ]);
+  return cover !== undefined || profile !== undefined || part !== undefined;
 }
 
 /**
@@ -302,8 +319,8 @@ export async function listAppeals(
 
 /**
  * A moderator decides an appeal, once. 'restored' puts the cover or profile picture back
- * where it was, unless the owner has since chosen another; either way the owner is told in
- * their inbox.
+ * where it was, unless the owner has since removed it or chosen another; either way the owner
+ * is told in their inbox, and whether the image is shown again.
  */
 export async function decideAppeal(
   db: Db,
@@ -356,14 +373,18 @@ export async function decideAppeal(
       flag.story_id === null ? null : Number(flag.story_id),
     );
   }
-  await tellOwner(
-    db,
-    flag.owner_id,
-    decision === "restored"
-      ? "Good news: we reviewed your appeal and your image is visible to everyone again."
-      : "We reviewed your appeal: the image stays hidden because it breaks our Content Guidelines.",
-  );
+  await tellOwner(db, flag.owner_id, await decisionMessage(db, decision, flag.image_url));
   return { id: flagId, decision };
+}
+
+/** What support tells the owner of an appeal's decision, and of where the image is now. */
+async function decisionMessage(db: Db, decision: ImageAppealDecision, imageUrl: string) {
+  if (decision === "upheld") {
+    return "We reviewed your appeal: the image stays hidden because it breaks our Content Guidelines.";
+  }
+  return (await imageShown(db, imageUrl))
+    ? "Good news: we reviewed your appeal and your image is visible to everyone again."
+    : "Good news: we reviewed your appeal and lifted the flag on your image. You had removed or replaced it since, so we haven't put it back; upload it again if you want it shown.";
 }
 
 /**
