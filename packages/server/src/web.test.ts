@@ -663,6 +663,21 @@ describe("visitors' page cache", () => {
     expect((await page(`/story/${cached.id}`)).html).toContain("After the Edit");
   });
 
+  it("shows visitors the ad slot again once the writer removes a flagged cover", async () => {
+    const db = t.handle.db;
+    const writer = await signedInUser(db);
+    const cover = `/media/covers/flagged-${writer.id}.png`;
+    const own = await createStory(db, writer.id, { cover, parts: [{ title: "One" }] });
+    const moderator = await signedInUser(db, { is_ambassador: 1 });
+    expect(
+      (await t.send("POST", "/v5/image_moderation/flags", moderator, { image_url: cover })).status,
+    ).toBe(201);
+    const slot = '<aside class="ad-slot ad-slot--story" aria-label="Advertisement">';
+    expect((await page(`/story/${own.id}`)).html).not.toContain(slot);
+    expect((await t.send("PUT", `/v4/works/${own.id}`, writer, { cover: null })).status).toBe(200);
+    expect((await page(`/story/${own.id}`)).html).toContain(slot);
+  });
+
   it("gives the author writer actions and their drafts, and never a visitor's cached copy of them", async () => {
     const db = t.handle.db;
     const author = await createUser(db);

@@ -559,6 +559,33 @@ describe("ad eligibility decisions", () => {
     ]);
   });
 
+  it("counts a story as image-moderated while its cover is flagged, not once its writer removes it", async () => {
+    const cover = `/media/covers/ads-${crypto.randomUUID()}.jpg`;
+    const covered = await createStory(t.handle.db, author.id, { cover });
+    const moderator = await signedInUser(t.handle.db, { is_ambassador: 1 });
+    const flagged = await t.send("POST", "/v5/image_moderation/flags", moderator, {
+      image_url: cover,
+    });
+    expect(flagged.status).toBe(201);
+    const storySlot = { placement: "story", storyId: covered.id };
+    const commentsSlot = { placement: "comments", partId: covered.partIds[0] };
+    const adsAnswer = () =>
+      json<{ ads: boolean; imageModerated: boolean }>(
+        t.send("GET", `/api/v3/stories/${covered.id}?fields=ads,imageModerated`, null),
+      );
+    const skipped = { recorded: true, eligible: false, factor: "image_moderation" };
+    expect(await json(decide(null, storySlot))).toEqual(skipped);
+    expect(await json(decide(null, commentsSlot))).toEqual(skipped);
+    expect(await adsAnswer()).toEqual({ ads: false, imageModerated: true });
+
+    const removed = await t.send("PUT", `/v4/works/${covered.id}`, author, { cover: null });
+    expect(removed.status).toBe(200);
+    const shown = { recorded: true, eligible: true, factor: "default" };
+    expect(await json(decide(null, storySlot))).toEqual(shown);
+    expect(await json(decide(null, commentsSlot))).toEqual(shown);
+    expect(await adsAnswer()).toEqual({ ads: true, imageModerated: false });
+  });
+
   it("refuses a bad placement, missing data and slots the viewer cannot see, recording nothing", async () => {
     const before = (await rows()).length;
     const reader = await signedInUser(t.handle.db);
