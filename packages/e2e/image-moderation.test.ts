@@ -1,6 +1,13 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { DESKTOP, expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
+import {
+  DESKTOP,
+  expectNoAxeViolations,
+  logIn,
+  PHONE,
+  untilHydrated,
+  useBrowser,
+} from "./support/browser.ts";
 import { useServer } from "./support/server.ts";
 
 const server = useServer();
@@ -10,16 +17,16 @@ const TINY_PNG =
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 const { withPage } = useBrowser();
 
-/** demo_writer's first story and its cover. */
-async function writersStory() {
+/** demo_writer's first story (or the one at `index`) and its cover. */
+async function writersStory(index = 0) {
   const response = await fetch(
-    `${server.url}/api/v3/users/demo_writer/stories?limit=1&fields=stories(id,title,cover)`,
+    `${server.url}/api/v3/users/demo_writer/stories?limit=${index + 1}&fields=stories(id,title,cover)`,
   );
   const { stories } = (await response.json()) as {
     stories: { id: number; title: string; cover: string | null }[];
   };
-  const story = stories[0];
-  if (!story?.cover) throw new Error("demo_writer has no story with a cover");
+  const story = stories[index];
+  if (!story?.cover) throw new Error(`demo_writer has no story ${index + 1} with a cover`);
   return { ...story, cover: story.cover };
 }
 
@@ -128,6 +135,10 @@ describe("image moderation", () => {
       await appeal.getByText("It is a watercolour of a lighthouse I painted myself.").waitFor();
       await expectNoAxeViolations(page, "the image appeals queue at 1280 px");
       await appeal.getByRole("button", { name: "Restore image" }).click();
+      await page
+        .getByRole("dialog", { name: "Restore this image?" })
+        .getByRole("button", { name: "Restore image" })
+        .click();
       await appeal.getByRole("status").filter({ hasText: "Restored" }).waitFor();
     });
 
@@ -208,6 +219,60 @@ describe("image moderation", () => {
         text?.dispatchEvent(new InputEvent("input", { bubbles: true }));
       });
       await notice.waitFor({ state: "detached" });
+    });
+  });
+
+  test("at 360 px a moderator is asked before an appeal's decision, which can't be undone", async () => {
+    // The third story: the first two are the other journeys'.
+    const story = await writersStory(2);
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await signInAt(page, "demo_admin", "/admin/image_appeals");
+      expect(
+        await postFromPage(page, "/v5/image_moderation/flags", { image_url: story.cover }),
+      ).toBe(201);
+    });
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await signInAt(page, "demo_writer", `/story/${story.id}`);
+      expect(
+        await postFromPage(page, "/v5/image_moderation/appeal", {
+          image_url: story.cover,
+          reason: "My own photograph.",
+        }),
+      ).toBe(200);
+    });
+
+    await withPage({ viewport: PHONE, colorScheme: "dark", baseURL: server.url }, async (page) => {
+      await signInAt(page, "demo_ambassador", "/admin/image_appeals");
+      const appeal = page.getByRole("listitem", { name: "Appealed by demo_writer" });
+      await appeal.getByText("My own photograph.").waitFor();
+      const keepHidden = appeal.getByRole("button", { name: "Keep hidden" });
+      await untilHydrated(keepHidden);
+      await keepHidden.focus();
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("dialog", { name: "Keep this image hidden?" });
+      await dialog
+        .getByText(
+          "Only demo_writer will see it, and the appeal is closed: they can't appeal this image again.",
+        )
+        .waitFor();
+      await expectNoAxeViolations(page, "the appeal decision's confirmation at 360 px, dark");
+      // Not yet: nothing is decided, and focus is back on the button that asked.
+      await dialog.getByRole("button", { name: "Not yet" }).press("Enter");
+      await dialog.waitFor({ state: "hidden" });
+      expect(await keepHidden.evaluate((button) => button === document.activeElement)).toBe(true);
+      await page.reload();
+      await keepHidden.waitFor();
+
+      await untilHydrated(keepHidden);
+      await keepHidden.click();
+      await dialog.getByRole("button", { name: "Keep hidden" }).click();
+      const outcome = appeal.getByRole("status");
+      await outcome.filter({ hasText: "Kept hidden." }).waitFor();
+      // The buttons are gone: focus is on the line saying what was done, not the page.
+      expect(await outcome.evaluate((line) => line === document.activeElement)).toBe(true);
+      await page.reload();
+      await page.getByRole("heading", { name: "Image appeals", level: 1 }).waitFor();
+      expect(await page.getByText("My own photograph.").count()).toBe(0);
     });
   });
 

@@ -1,11 +1,11 @@
 import type { ImageAppealDecision, ImageFlag } from "@inkwell/shared";
 import { isModerator } from "@inkwell/shared";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { redirect } from "react-router";
 import { browserApi } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
-import { ErrorLine } from "../components/alert.tsx";
-import { BusyButton } from "../components/busy-button.tsx";
+import { ConfirmModal } from "../components/confirm-modal.tsx";
+import { ScriptButton } from "../components/script-button.tsx";
 import { t } from "../i18n/index.ts";
 import { notFoundResponse } from "../lib/route-data.ts";
 import type { Route } from "./+types/admin-image-appeals";
@@ -42,9 +42,17 @@ export default function ImageAppeals({ loaderData }: Route.ComponentProps) {
 }
 
 function AppealItem({ appeal }: { appeal: ImageFlag }) {
+  const text = t.imageModeration;
+  // An appeal is decided once (decision 022): each choice is asked again before it is sent.
+  const [asking, setAsking] = useState<ImageAppealDecision | null>(null);
   const [decided, setDecided] = useState<ImageAppealDecision | null>(null);
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
+  const outcome = useRef<HTMLParagraphElement>(null);
+  // The buttons are gone once it is decided: focus goes to the line saying what was done.
+  useEffect(() => {
+    if (decided) outcome.current?.focus();
+  }, [decided]);
 
   async function decide(decision: ImageAppealDecision) {
     setBusy(true);
@@ -53,8 +61,12 @@ function AppealItem({ appeal }: { appeal: ImageFlag }) {
       .decideImageAppeal(appeal.id, decision)
       .catch(() => null);
     setBusy(false);
-    if (result?.ok) setDecided(decision);
-    else setFailed(true);
+    if (!result?.ok) {
+      setFailed(true);
+      return;
+    }
+    setAsking(null);
+    setDecided(decision);
   }
 
   const headingId = `appeal-${appeal.id}`;
@@ -62,35 +74,48 @@ function AppealItem({ appeal }: { appeal: ImageFlag }) {
     <li className="admin-queue__item" aria-labelledby={headingId}>
       <img className="admin-queue__image" src={appeal.imageUrl} alt="" width={96} />
       <div className="admin-queue__body">
-        <h2 id={headingId}>{t.imageModeration.by(appeal.owner.username)}</h2>
+        <h2 id={headingId}>{text.by(appeal.owner.username)}</h2>
         {appeal.storyId !== null && (
           <a href={`/story/${appeal.storyId}`}>/story/{appeal.storyId}</a>
         )}
         <blockquote>{appeal.appeal?.reason}</blockquote>
         {decided ? (
-          <p role="status">{t.imageModeration.decided(decided)}</p>
+          <p role="status" ref={outcome} tabIndex={-1}>
+            {text.decided(decided)}
+          </p>
         ) : (
           <div className="admin-queue__actions">
-            <BusyButton
-              type="button"
+            <ScriptButton
               className="button"
-              busy={busy}
-              onClick={() => void decide("restored")}
+              aria-describedby={headingId}
+              onClick={() => setAsking("restored")}
             >
-              {t.imageModeration.restore}
-            </BusyButton>
-            <BusyButton
-              type="button"
+              {text.restore}
+            </ScriptButton>
+            <ScriptButton
               className="button button--primary"
-              busy={busy}
-              onClick={() => void decide("upheld")}
+              aria-describedby={headingId}
+              onClick={() => setAsking("upheld")}
             >
-              {t.imageModeration.uphold}
-            </BusyButton>
+              {text.uphold}
+            </ScriptButton>
           </div>
         )}
-        <ErrorLine text={failed && t.imageModeration.decideFailed} />
       </div>
+      <ConfirmModal
+        open={asking !== null}
+        title={asking === "restored" ? text.restoreTitle : text.upholdTitle}
+        text={asking === "restored" ? text.restoreText : text.upholdText(appeal.owner.username)}
+        cancelLabel={text.notYet}
+        confirmLabel={asking === "restored" ? text.restore : text.uphold}
+        busy={busy}
+        error={failed ? text.decideFailed : null}
+        onCancel={() => {
+          setAsking(null);
+          setFailed(false);
+        }}
+        onConfirm={() => asking && void decide(asking)}
+      />
     </li>
   );
 }

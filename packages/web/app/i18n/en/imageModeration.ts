@@ -20,5 +20,11 @@ export const imageModeration = {
   uphold: "Keep hidden",
   decided: (decision: "restored" | "upheld") =>
     decision === "restored" ? "Restored: everyone can see it again." : "Kept hidden.",
+  restoreTitle: "Restore this image?",
+  restoreText: "Everyone will see it again, and the appeal is closed: it can't be decided again.",
+  upholdTitle: "Keep this image hidden?",
+  upholdText: (username: string) =>
+    `Only ${username} will see it, and the appeal is closed: they can't appeal this image again.`,
+  notYet: "Not yet",
   decideFailed: "That didn't work. Try again.",
 } as const;
