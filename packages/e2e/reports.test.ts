@@ -157,8 +157,26 @@ describe("reports", () => {
       await page.getByRole("button", { name: "Resolve" }).click();
       await page.getByText("Resolved by demo_ambassador").waitFor();
       await page.getByText("Removed; writer warned in DM.").waitFor();
+      // Resolve is gone: focus is on what was recorded, not on the page's body.
+      const recorded = page.getByText("We removed the content.");
+      await expect
+        .poll(() => recorded.evaluate((line) => line === document.activeElement))
+        .toBe(true);
       await page.setViewportSize(PHONE);
       await expectNoAxeViolations(page, "a resolved report at 360 px");
+      // Reopened by keyboard, the form asks afresh, with focus on what happened.
+      await page.getByRole("button", { name: "Reopen" }).press("Enter");
+      const outcome = page.getByLabel("What happened");
+      await expect
+        .poll(() => outcome.evaluate((select) => select === document.activeElement))
+        .toBe(true);
+      expect(await outcome.inputValue()).toBe("");
+      expect(await page.getByLabel("Note for staff (optional)").inputValue()).toBe("");
+      await outcome.selectOption("content_removed");
+      await page.getByRole("button", { name: "Resolve" }).press("Enter");
+      await expect
+        .poll(() => recorded.evaluate((line) => line === document.activeElement))
+        .toBe(true);
       await page.goto("/admin/community_reports?status=resolved");
       await page
         .locator(".staff-reports__item")

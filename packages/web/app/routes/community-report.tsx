@@ -3,9 +3,10 @@ import {
   MODEL_TYPES,
   REPORT_OUTCOMES,
   type ReportOutcome,
+  type ReportStatus,
   STAFF_NOTE_MAX,
 } from "@inkwell/shared";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { isRouteErrorResponse, redirect, useRevalidator, useRouteError } from "react-router";
 import { browserApi } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
@@ -49,6 +50,20 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [hidden, setHidden] = useState(false);
+  // Resolving, reopening and hiding take their button away: focus goes to what the page says
+  // now (the outcome, the outcome to choose, the image's new state), not to the page's body.
+  const [movedTo, setMovedTo] = useState<ReportStatus | null>(null);
+  const outcomeLine = useRef<HTMLParagraphElement>(null);
+  const outcomeChoice = useRef<HTMLSelectElement>(null);
+  const hiddenLine = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (movedTo === null || movedTo !== report.status) return;
+    (movedTo === "resolved" ? outcomeLine : outcomeChoice).current?.focus();
+    setMovedTo(null);
+  }, [movedTo, report.status]);
+  useEffect(() => {
+    if (hidden) hiddenLine.current?.focus();
+  }, [hidden]);
   // The forms act through scripts: until they run, what staff type or pick would be lost.
   const hydrated = useHydrated();
   const locked = busy || !hydrated;
@@ -123,7 +138,9 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
 
       {image &&
         (hidden ? (
-          <p role="status">{t.imageModeration.hidden}</p>
+          <p role="status" ref={hiddenLine} tabIndex={-1}>
+            {t.imageModeration.hidden}
+          </p>
         ) : (
           <ScriptButton
             className="button"
@@ -140,7 +157,9 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
       {report.status === "resolved" ? (
         <section aria-labelledby="resolution-heading">
           <h2 id="resolution-heading">{text.resolveHeading}</h2>
-          <p>{report.outcome && text.outcomes[report.outcome]}</p>
+          <p ref={outcomeLine} tabIndex={-1}>
+            {report.outcome && text.outcomes[report.outcome]}
+          </p>
           <p className="muted-text">
             {text.resolvedBy(
               report.resolvedBy ?? "—",
@@ -150,7 +169,11 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
           <ScriptButton
             className="button"
             disabled={locked}
-            onClick={() => void act(() => browserApi().reopenReport(report.id))}
+            onClick={() =>
+              void act(() => browserApi().reopenReport(report.id)).then(
+                (done) => done && setMovedTo("open"),
+              )
+            }
           >
             {text.reopen}
           </ScriptButton>
@@ -162,13 +185,22 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
             onSubmit={(event) => {
               event.preventDefault();
               if (outcome === "") return;
-              void act(() => browserApi().resolveReport(report.id, outcome, resolveNote.trim()));
+              void act(() =>
+                browserApi().resolveReport(report.id, outcome, resolveNote.trim()),
+              ).then((done) => {
+                if (!done) return;
+                setMovedTo("resolved");
+                // Reopened, the form asks afresh: the last outcome is not chosen in advance.
+                setOutcome("");
+                setResolveNote("");
+              });
             }}
           >
             <div className="field">
               <label htmlFor="resolve-outcome">{text.outcome}</label>
               <select
                 id="resolve-outcome"
+                ref={outcomeChoice}
                 disabled={!hydrated}
                 required
                 value={outcome}
