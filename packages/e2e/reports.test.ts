@@ -1,6 +1,13 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { DESKTOP, expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
+import {
+  DESKTOP,
+  expectNoAxeViolations,
+  logIn,
+  PHONE,
+  untilHydrated,
+  useBrowser,
+} from "./support/browser.ts";
 import { hotStories } from "./support/catalogue.ts";
 import { useServer } from "./support/server.ts";
 
@@ -311,7 +318,13 @@ describe("reports", () => {
       await dialog.getByRole("button", { name: "Submit Report" }).click();
       await dialog.getByRole("heading", { name: "Thank you for your report" }).waitFor();
     });
-    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+    const cover = async () =>
+      (
+        (await (await fetch(`${server.url}/api/v3/stories/${story?.id}?fields=cover`)).json()) as {
+          cover: string | null;
+        }
+      ).cover;
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await logInAt(page, "demo_ambassador", "/admin/community_reports?model_type=6");
       await page
         .locator(".staff-reports__item")
@@ -319,13 +332,30 @@ describe("reports", () => {
         .getByRole("link")
         .first()
         .click();
-      await page.getByRole("button", { name: "Hide this image" }).click();
-      await page.getByText("Hidden: only its owner sees it now").waitFor();
+      const hide = page.getByRole("button", { name: "Hide this image" });
+      await untilHydrated(hide);
+      // Asked first, as the story page's Remove cover: Cancel hides nothing.
+      await hide.press("Enter");
+      const dialog = page.getByRole("dialog", { name: "Hide this image?" });
+      await dialog
+        .getByText("Nobody but its owner will see it, with a notice that it breaks our Content")
+        .waitFor();
+      await expectNoAxeViolations(page, "hiding a reported image, asked at 360 px");
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await dialog.waitFor({ state: "hidden" });
+      expect(await hide.evaluate((button) => button === document.activeElement)).toBe(true);
+      expect(await cover()).not.toBeNull();
+
+      await hide.press("Enter");
+      await dialog.getByRole("button", { name: "Hide this image" }).click();
+      const hidden = page.getByText("Hidden: only its owner sees it now");
+      await hidden.waitFor();
+      // The button is gone: focus is on the line saying what was done.
+      await expect
+        .poll(() => hidden.evaluate((line) => line === document.activeElement))
+        .toBe(true);
     });
-    const seen = (await (
-      await fetch(`${server.url}/api/v3/stories/${story?.id}?fields=cover`)
-    ).json()) as { cover: string | null };
-    expect(seen.cover).toBeNull();
+    expect(await cover()).toBeNull();
   });
 
   test("a profile's menu and a message offer the report modal", async () => {

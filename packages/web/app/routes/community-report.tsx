@@ -11,6 +11,7 @@ import { isRouteErrorResponse, redirect, useRevalidator, useRouteError } from "r
 import { browserApi } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
 import { ErrorLine } from "../components/alert.tsx";
+import { ConfirmModal } from "../components/confirm-modal.tsx";
 import { ErrorPage } from "../components/error-page.tsx";
 import { reportAbout, reportDate } from "../features/reports/my-reports.tsx";
 import { StaffNoteList } from "../features/reports/staff-notes.tsx";
@@ -50,6 +51,7 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [hidden, setHidden] = useState(false);
+  const [askingHide, setAskingHide] = useState(false);
   // Resolving, reopening and hiding take their button away: focus goes to what the page says
   // now (the outcome, the outcome to choose, the image's new state), not to the page's body.
   const [movedTo, setMovedTo] = useState<ReportStatus | null>(null);
@@ -142,16 +144,26 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
             {t.imageModeration.hidden}
           </p>
         ) : (
-          <ScriptButton
-            className="button"
-            disabled={locked}
-            onClick={() =>
-              void act(() => browserApi().flagImage(image)).then((done) => setHidden(done))
-            }
-          >
+          <ScriptButton className="button" disabled={locked} onClick={() => setAskingHide(true)}>
             {t.imageModeration.hide}
           </ScriptButton>
         ))}
+      {image && (
+        // As the story page's Remove cover: hiding someone's image is asked once more.
+        <ConfirmModal
+          open={askingHide}
+          title={t.imageModeration.hideTitle}
+          text={t.imageModeration.hideText}
+          cancelLabel={t.storyStaff.cancel}
+          confirmLabel={t.imageModeration.hide}
+          tone="danger"
+          onCancel={() => setAskingHide(false)}
+          onConfirm={() => {
+            setAskingHide(false);
+            void act(() => browserApi().flagImage(image)).then((done) => setHidden(done));
+          }}
+        />
+      )}
       <ErrorLine text={error} />
 
       {report.status === "resolved" ? (

@@ -12,6 +12,9 @@ export const imageModeration = {
   sending: "Sending your appeal…",
   okGotIt: "OK, got it",
   hide: "Hide this image",
+  hideTitle: "Hide this image?",
+  hideText:
+    "Nobody but its owner will see it, with a notice that it breaks our Content Guidelines. They can appeal, and an appeal can restore it.",
   hidden: "Hidden: only its owner sees it now, and they may appeal.",
   queueTitle: "Image appeals",
   queueEmpty: "No appeals are waiting for a decision.",
