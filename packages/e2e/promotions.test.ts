@@ -1,5 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { DESKTOP, expectNoAxeViolations, logInAt, PHONE, useBrowser } from "./support/browser.ts";
+import {
+  DESKTOP,
+  expectNoAxeViolations,
+  logInAt,
+  PHONE,
+  untilHydrated,
+  useBrowser,
+} from "./support/browser.ts";
 import { hotStories } from "./support/catalogue.ts";
 import { readDatabase } from "./support/database.ts";
 import { useServer } from "./support/server.ts";
@@ -53,6 +60,9 @@ describe("sponsored stories", () => {
         .waitFor();
       await confirm.getByRole("button", { name: "End now" }).click();
       await created.getByText("Ended").waitFor();
+      // End now is gone: focus is on the campaign's title and new status, not the page.
+      const head = created.getByRole("paragraph").filter({ hasText: "Ended" });
+      expect(await head.evaluate((line) => line === document.activeElement)).toBe(true);
       expect(await created.getByRole("button", { name: "End now" }).count()).toBe(0);
       expect(Number(campaignsOf("Lantern Books")[0]?.ends_at)).toBeLessThanOrEqual(Date.now());
     });
@@ -76,6 +86,36 @@ describe("sponsored stories", () => {
       await page.getByRole("heading", { name: "Sponsored stories", level: 1 }).waitFor();
       await expectNoAxeViolations(page, "the sponsored stories page at 360 px, dark");
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+
+      // Sent blank, the form says what each field needs in staff's words, not the API's, and
+      // takes focus to the first, above the button and out of sight on a phone.
+      const start = page.getByRole("button", { name: "Start the campaign" });
+      await untilHydrated(start);
+      await page.getByLabel("Starts").fill("");
+      await start.click();
+      const errors = page.locator(".admin-form .field__error");
+      await errors.first().waitFor();
+      expect(await errors.allTextContents()).toEqual([
+        "That is neither a story's link nor its number.",
+        "Enter the sponsor's name.",
+        "Choose when the campaign starts.",
+      ]);
+      const story = page.getByLabel("Story");
+      expect(await story.evaluate((input) => input === document.activeElement)).toBe(true);
+      await story.fill("1");
+      await page.getByLabel("Sponsor's name").fill("   ");
+      await start.click();
+      await page.getByText("Enter the sponsor's name.").waitFor();
+      expect(await errors.allTextContents()).toEqual([
+        "Enter the sponsor's name.",
+        "Choose when the campaign starts.",
+      ]);
+      expect(
+        await page
+          .getByLabel("Sponsor's name")
+          .evaluate((input) => input === document.activeElement),
+      ).toBe(true);
+      expect(await page.getByLabel("Sponsor's name").getAttribute("maxlength")).toBe("60");
     });
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await logInAt(page, "demo_reader", "/");

@@ -2,9 +2,10 @@ import {
   formatZonedDate,
   isStaffOrAdmin,
   type PromotionSummary,
+  SPONSOR_NAME_MAX,
   storyIdFrom,
 } from "@inkwell/shared";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { redirect } from "react-router";
 import { browserApi } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
@@ -48,6 +49,19 @@ const HINTS: Record<Field, string> = {
 const WEEK_MS = 7 * 86_400_000;
 
 /**
+ * What the form can tell before it is sent, in staff's words: the server's own words name its
+ * API's fields (sponsorName), for its clients.
+ */
+function formErrors(values: Record<Field, string>): Partial<Record<Field, string>> {
+  const errors: Partial<Record<Field, string>> = {};
+  if (storyIdFrom(values.storyId) === null) errors.storyId = t.promotions.storyInvalid;
+  if (values.sponsorName.trim() === "") errors.sponsorName = t.promotions.sponsorMissing;
+  if (values.startsAt === "") errors.startsAt = t.promotions.startsMissing;
+  if (values.endsAt === "") errors.endsAt = t.promotions.endsMissing;
+  return errors;
+}
+
+/**
  * /admin/promotions: staff sponsor a published story for a period, see each campaign's
  * impressions and clicks, and end one early (decision 036).
  */
@@ -65,6 +79,13 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
   const [message, setMessage] = useState<AlertMessage | null>(null);
   const [ending, setEnding] = useState<PromotionSummary | null>(null);
   const [endFailed, setEndFailed] = useState(false);
+  // End now is gone from an ended campaign: focus goes to its title and new status, not to the
+  // page's body.
+  const [endedId, setEndedId] = useState<number | null>(null);
+  const endedHead = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (endedId !== null) endedHead.current?.focus();
+  }, [endedId]);
 
   // The browser's clock, not the server's: the next full hour, for a week.
   useEffect(() => {
@@ -76,12 +97,20 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
     }));
   }, []);
 
+  // A refusal names its fields: focus goes to the first, which on a phone may be out of sight.
+  function refuse(found: Partial<Record<Field, string>>) {
+    setErrors(found);
+    setMessage({ tone: "danger", text: t.promotions.failed });
+    const first = FIELDS.find((field) => found[field]);
+    if (first) document.getElementById(`promotion-${first}`)?.focus();
+  }
+
   async function create(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const storyId = storyIdFrom(values.storyId);
-    if (storyId === null) {
-      setErrors({ storyId: t.promotions.storyInvalid });
-      setMessage({ tone: "danger", text: t.promotions.failed });
+    const found = formErrors(values);
+    if (storyId === null || Object.keys(found).length > 0) {
+      refuse(found);
       return;
     }
     setSaving(true);
@@ -101,8 +130,7 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
       setErrors({});
       setMessage({ tone: "success", text: t.promotions.created });
     } else {
-      setErrors(result?.refusal.fields ?? {});
-      setMessage({ tone: "danger", text: t.promotions.failed });
+      refuse(result?.refusal.fields ?? {});
     }
   }
 
@@ -114,6 +142,7 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
     if (result?.ok) {
       const ended = result.value;
       setPromotions(promotions.map((one) => (one.id === ended.id ? ended : one)));
+      setEndedId(ended.id);
     }
     setEndFailed(!result?.ok);
   }
@@ -134,6 +163,7 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
             label={LABELS[field]}
             type={field === "startsAt" || field === "endsAt" ? "datetime-local" : "text"}
             required
+            maxLength={field === "sponsorName" ? SPONSOR_NAME_MAX : undefined}
             value={values[field]}
             hint={HINTS[field]}
             error={errors[field]}
@@ -156,7 +186,11 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
         <ul className="promotion-list" aria-label={t.promotions.listHeading}>
           {promotions.map((promotion) => (
             <li key={promotion.id} className="promotion">
-              <p className="promotion__head">
+              <p
+                className="promotion__head"
+                ref={promotion.id === endedId ? endedHead : undefined}
+                tabIndex={promotion.id === endedId ? -1 : undefined}
+              >
                 <a href={promotion.story.url}>{promotion.story.title}</a>
                 <span className={`promotion__status promotion__status--${promotion.status}`}>
                   {t.promotions.status[promotion.status]}
