@@ -236,6 +236,49 @@ const clippedText = (page: Page) =>
       ),
   );
 
+/**
+ * Labels a box cuts short that must read whole: the phone's sticky reading bar, and
+ * placeholders, whether the browser draws them (measured against the input's room) or a
+ * search box draws its own (components/search-field.tsx).
+ */
+const cutLabels = (page: Page) =>
+  page.evaluate(() => {
+    const canvas = document.createElement("canvas").getContext("2d");
+    if (!canvas) throw new Error("a 2d canvas");
+    const visible = (element: Element) => element.getClientRects().length > 0;
+    const cut: string[] = [];
+    for (const label of document.querySelectorAll<HTMLElement>(".story-actions__label")) {
+      const button = label.closest(".button")?.getBoundingClientRect();
+      const box = label.getBoundingClientRect();
+      const spills = !button || box.left < button.left || box.right > button.right;
+      if (visible(label) && (label.scrollWidth > label.clientWidth || spills)) {
+        cut.push(`the label "${label.textContent}"`);
+      }
+    }
+    for (const input of document.querySelectorAll<HTMLInputElement>("input[placeholder]")) {
+      const drawn = getComputedStyle(input, "::placeholder");
+      if (!visible(input) || drawn.color === "rgba(0, 0, 0, 0)") continue;
+      canvas.font = drawn.font;
+      const style = getComputedStyle(input);
+      const room =
+        input.clientWidth -
+        Number.parseFloat(style.paddingLeft) -
+        Number.parseFloat(style.paddingRight);
+      if (canvas.measureText(input.placeholder).width > room + 1) {
+        cut.push(`the placeholder "${input.placeholder}"`);
+      }
+    }
+    for (const own of document.querySelectorAll<HTMLElement>(".search-field__placeholder")) {
+      const input = own.parentElement?.querySelector("input")?.getBoundingClientRect();
+      const box = own.getBoundingClientRect();
+      const outside = !input || box.bottom > input.bottom || box.right > input.right;
+      if (visible(own) && (own.scrollWidth > own.clientWidth || outside)) {
+        cut.push(`the search box's placeholder "${own.textContent}"`);
+      }
+    }
+    return cut;
+  });
+
 /** The narrowest phone of WCAG 1.4.10 (reflow). */
 const NARROW = { width: 320, height: 740 } as const;
 
@@ -265,6 +308,7 @@ describe("every page, for a reader who enlarges the text or spaces it out", () =
             for (const clipped of await clippedText(page)) {
               failures.push(`${label} cuts off ${clipped}`);
             }
+            for (const cut of await cutLabels(page)) failures.push(`${label} cuts short ${cut}`);
           }
         }
       });

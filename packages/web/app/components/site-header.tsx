@@ -1,5 +1,4 @@
 import { type CurrentUser, featuredListUrl, isModerator, isStaffOrAdmin } from "@inkwell/shared";
-import { Search } from "lucide";
 import { lazy, Suspense } from "react";
 import { useLocation } from "react-router";
 import type { PicksLink } from "../features/home/picks-link.ts";
@@ -9,9 +8,9 @@ import { useDismissibleDetails } from "../lib/use-dismissible-details.ts";
 import { Avatar } from "./avatar.tsx";
 import { BROWSE_TOPICS } from "./browse-topics.ts";
 import { HeaderMenu } from "./header-menu.tsx";
-import { Icon } from "./icon.tsx";
 import { LanguagePicker } from "./language-picker.tsx";
 import { LogoMark } from "./logo.tsx";
+import { SearchField } from "./search-field.tsx";
 
 /** Signed-in readers only: visitors' pages download neither (docs/decisions/025). */
 const WalletButton = lazy(() => import("../features/coins/wallet-button.tsx"));
@@ -98,17 +97,7 @@ export function SiteHeader({ locale, picks }: { locale: string; picks: PicksLink
             <label className="visually-hidden" htmlFor="site-search">
               {t.nav.search}
             </label>
-            <Icon of={Search} className="search-form__icon" aria-hidden="true" size={18} />
-            <input
-              id="site-search"
-              className="search-form__input"
-              type="search"
-              name="q"
-              minLength={1}
-              required
-              placeholder={t.nav.searchPlaceholder}
-              autoComplete="off"
-            />
+            <SearchField id="site-search" />
           </form>
         </search>
         {user && (

@@ -1,5 +1,4 @@
-import { Search } from "lucide";
-import { Icon } from "../../components/icon.tsx";
+import { SearchField } from "../../components/search-field.tsx";
 import { t } from "../../i18n/index.ts";
 
 /**
@@ -13,18 +12,11 @@ export function SearchBar({ term = "" }: { term?: string }) {
         <label className="visually-hidden" htmlFor="search-page-input">
           {t.nav.search}
         </label>
-        <Icon of={Search} className="search-bar__icon" aria-hidden="true" size={20} />
-        <input
+        <SearchField
           id="search-page-input"
-          className="search-bar__input"
-          type="search"
-          name="q"
+          className="search-bar__field"
           defaultValue={term}
-          minLength={1}
           maxLength={1000}
-          required
-          placeholder={t.nav.searchPlaceholder}
-          autoComplete="off"
         />
         <button className="button button--primary" type="submit">
           {t.search.submit}
