@@ -1,3 +1,4 @@
+import { MATURE_RATING } from "@inkwell/shared";
 import type { BrowserContextOptions, Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import {
@@ -376,6 +377,110 @@ describe("for a reader whose system sets the colours (forced colours)", () => {
         const bar = await colours(page, ".reading-progress__bar", "background-color");
         expect(bar.of.length).toBeGreaterThan(0);
         for (const fill of bar.of) expect(fill).not.toBe(bar.canvas);
+      },
+    );
+  });
+});
+
+/**
+ * Boxes that a fill or a shadow alone sets apart from what is around them, found with the
+ * page's own colours, then, with the system's, those of them left with no edge: no border
+ * in a colour other than the page's. Form controls and pictures have edges of their own; the
+ * skip link waits above the page until focused.
+ */
+async function edgesLostToForcedColours(page: Page) {
+  await page.emulateMedia({ forcedColors: "none" });
+  const filled = await page.evaluate(() => {
+    const clear = "rgba(0, 0, 0, 0)";
+    const behind = (element: Element) => {
+      for (let up = element.parentElement; up; up = up.parentElement) {
+        const colour = getComputedStyle(up).backgroundColor;
+        if (colour !== clear) return colour;
+      }
+      return clear;
+    };
+    return [...document.querySelectorAll("body *")].flatMap((element, index) => {
+      const style = getComputedStyle(element);
+      const box = element.getBoundingClientRect();
+      if (box.width < 16 || box.height < 16 || box.bottom + window.scrollY <= 0) return [];
+      if (
+        style.visibility !== "visible" ||
+        element.matches("input, select, textarea, button, img, svg")
+      )
+        return [];
+      const fill =
+        (style.backgroundColor !== clear && style.backgroundColor !== behind(element)) ||
+        style.backgroundImage.includes("gradient") ||
+        style.boxShadow !== "none";
+      const edged = ["Top", "Right", "Bottom", "Left"].some(
+        (side) =>
+          style.getPropertyValue(`border-${side.toLowerCase()}-width`) !== "0px" &&
+          ![clear, style.backgroundColor].includes(
+            style.getPropertyValue(`border-${side.toLowerCase()}-color`),
+          ),
+      );
+      return fill && !edged ? [index] : [];
+    });
+  });
+  await page.emulateMedia({ forcedColors: "active" });
+  return page.evaluate((indexes) => {
+    const all = [...document.querySelectorAll("body *")];
+    const canvas = getComputedStyle(document.body).backgroundColor;
+    return indexes
+      .map((index) => all[index])
+      .filter((element): element is Element => element !== undefined)
+      .filter((element) => {
+        const style = getComputedStyle(element);
+        return style.borderTopWidth === "0px" || style.borderTopColor === canvas;
+      })
+      .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join(".")}`);
+  }, filled);
+}
+
+describe("for a reader whose system sets the colours, every card", () => {
+  test("keeps its edge, on every page a visitor or a reader sees", {
+    timeout: 180_000,
+  }, async () => {
+    const failures: string[] = [];
+    for (const role of ["visitor", "demo_reader"] as const) {
+      const storageState = await sessionOf(role);
+      await withPage({ viewport: PHONE, baseURL: server.url, storageState }, async (page) => {
+        for (const { path } of pages.filter((entry) => entry.role === role)) {
+          await page.goto(path, { waitUntil: "load" });
+          await page.waitForTimeout(300);
+          for (const box of new Set(await edgesLostToForcedColours(page))) {
+            failures.push(`${path} (${role}): ${box} has no edge`);
+          }
+        }
+      });
+    }
+    expect(failures).toEqual([]);
+  });
+
+  test("a paragraph's comment marker outlined only while it has comments", async () => {
+    const [commented] = readDatabase<{ part: number }>(
+      server.dataDir,
+      `SELECT comments.part_id AS part FROM comments JOIN stories ON stories.id = comments.story_id
+       WHERE comments.paragraph_id IS NOT NULL AND comments.deleted = 0 AND stories.is_paid = 0
+         AND stories.rating != ? LIMIT 1`,
+      MATURE_RATING,
+    );
+    if (!commented) throw new Error("the demo has paragraph comments");
+    await withPage(
+      { viewport: PHONE, baseURL: server.url, forcedColors: "active" },
+      async (page) => {
+        await page.goto(`/${commented.part}`, { waitUntil: "load" });
+        await page.locator(".paragraph-marker--active").first().waitFor();
+        const marked = await colours(page, ".paragraph-marker--active", "border-top-color");
+        const without = await colours(
+          page,
+          ".paragraph-marker:not(.paragraph-marker--active)",
+          "border-top-color",
+        );
+        expect(marked.of.length).toBeGreaterThan(0);
+        for (const edge of marked.of) expect(edge).not.toBe(marked.canvas);
+        expect(without.of.length).toBeGreaterThan(0);
+        expect(new Set(without.of)).toEqual(new Set([without.canvas]));
       },
     );
   });
