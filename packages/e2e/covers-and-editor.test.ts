@@ -323,9 +323,31 @@ describe("the part editor", () => {
       expect(
         await page.getByRole("button", { name: "Align centre" }).getAttribute("aria-pressed"),
       ).toBe("true");
-      await page.getByRole("button", { name: "Image", exact: true }).click();
+      const imageButton = page.getByRole("button", { name: "Image", exact: true });
+      await imageButton.click();
       const dialog = page.getByRole("dialog", { name: "Add an image" });
-      await dialog.getByLabel("Image file").setInputFiles(COVER);
+      // The picture is chosen by keyboard with a labelled button, as a cover is, and shown.
+      const choose = dialog.getByLabel("Choose a picture");
+      await dialog.getByRole("button", { name: "Close" }).focus();
+      await page.keyboard.press("Tab");
+      expect(await choose.evaluate((input) => input === document.activeElement)).toBe(true);
+      const [chooser] = await Promise.all([
+        page.waitForEvent("filechooser"),
+        page.keyboard.press("Space"),
+      ]);
+      await chooser.setFiles(COVER);
+      const chosen = dialog.getByRole("img", { name: "The picture you chose" });
+      await chosen.waitFor();
+      await expectNoAxeViolations(page, "the picture dialog at 360");
+      // Cancel adds nothing, and focus goes back to the toolbar's Image button.
+      const before = await text.innerHTML();
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await dialog.waitFor({ state: "hidden" });
+      expect(await text.innerHTML()).toBe(before);
+      expect(await imageButton.evaluate((button) => button === document.activeElement)).toBe(true);
+      await imageButton.click();
+      expect(await chosen.count()).toBe(0);
+      await choose.setInputFiles(COVER);
       await dialog.getByLabel("Describe the image").fill("A blue square");
       await dialog.getByRole("button", { name: "Add image" }).click();
       const image = text.getByRole("img", { name: "A blue square" });

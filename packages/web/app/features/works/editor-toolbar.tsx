@@ -66,7 +66,8 @@ interface EditorToolbarProps {
   formats: Formats;
   disabled: boolean;
   onChange: () => void;
-  onImage: () => void;
+  /** Opens the picture dialog; the button, for focus to come back to. */
+  onImage: (opener: HTMLButtonElement) => void;
 }
 
 /** Bold, italic, underline, headings, alignment, images and dividers for the part editor. */
@@ -81,7 +82,7 @@ export function EditorToolbar({
     key: string,
     label: string,
     icon: IconNode,
-    onClick: () => void,
+    onClick: (button: HTMLButtonElement) => void,
     pressed?: boolean,
   ) => (
     <ScriptButton
@@ -93,7 +94,7 @@ export function EditorToolbar({
       disabled={disabled}
       // The editor keeps its selection while a tool is clicked.
       onMouseDown={(event) => event.preventDefault()}
-      onClick={onClick}
+      onClick={(event) => onClick(event.currentTarget)}
     >
       <Icon of={icon} aria-hidden="true" size={18} />
     </ScriptButton>

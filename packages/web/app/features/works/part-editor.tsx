@@ -96,6 +96,9 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
   const dirty = useRef(false);
   const saving = useRef<Promise<SaveOutcome> | null>(null);
   const imageRange = useRef<Range | null>(null);
+  // The toolbar's Image button: a picture dialog closed without a picture gives it focus back
+  // (a mouse press on a tool leaves focus in the text).
+  const imageOpener = useRef<HTMLButtonElement | null>(null);
   const [story, setStory] = useState(firstStory);
   const [title, setTitle] = useState(first.title);
   const [state, setState] = useState<SaveState>("saved");
@@ -278,19 +281,21 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
     change();
   });
 
-  // For a dialog whose opener is gone by the time it closes (paid settings, opened from the
-  // settings dialog; publishing, which takes Publish off the bar): focus waits on settings.
-  // It moves once the dialog has closed: the page behind an open one is inert.
-  const focusSettings = useRef(false);
-  function closeOntoSettings() {
-    focusSettings.current = true;
+  // Focus a closing dialog hands to a control of the page, once it has closed: the page
+  // behind an open one is inert.
+  const focusAfterClose = useRef<HTMLElement | null>(null);
+  function closeOnto(control: HTMLElement | null) {
+    focusAfterClose.current = control;
     setDialog(null);
   }
   useEffect(() => {
-    if (dialog !== null || !focusSettings.current) return;
-    focusSettings.current = false;
-    settingsButton.current?.focus();
+    if (dialog !== null || !focusAfterClose.current) return;
+    focusAfterClose.current.focus();
+    focusAfterClose.current = null;
   });
+  // For a dialog whose opener is gone by the time it closes (paid settings, opened from the
+  // settings dialog; publishing, which takes Publish off the bar): focus waits on settings.
+  const closeOntoSettings = () => closeOnto(settingsButton.current);
 
   const status = {
     saved: t.works.saved,
@@ -383,7 +388,8 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
           change();
           if (editor.current) setFormats(formatsAt(editor.current));
         }}
-        onImage={() => {
+        onImage={(opener) => {
+          imageOpener.current = opener;
           imageRange.current = editor.current
             ? (rangeIn(editor.current)?.cloneRange() ?? null)
             : null;
@@ -482,8 +488,11 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
       <ImageModal
         open={dialog === "image"}
         partId={first.id}
-        onClose={() => setDialog(null)}
-        onAdded={setImage}
+        onClose={() => closeOnto(imageOpener.current)}
+        onAdded={(added) => {
+          setImage(added);
+          setDialog(null);
+        }}
       />
       <PreviewModal
         open={dialog === "preview"}
