@@ -77,10 +77,9 @@ export function ContestBanner({
         <p className="contest-banner__text" id={`contest-thanks-${storyId}`}>
           {t.contest.banner.thanks(contest.year)}
         </p>
-        <button
+        <ScriptButton
           ref={gotIt}
           className="button button--primary"
-          type="button"
           aria-describedby={`contest-thanks-${storyId}`}
           onClick={() => {
             setThanked("done");
@@ -88,7 +87,7 @@ export function ContestBanner({
           }}
         >
           {t.contest.banner.gotIt}
-        </button>
+        </ScriptButton>
       </aside>
     );
   }
