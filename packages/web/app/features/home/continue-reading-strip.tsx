@@ -2,9 +2,9 @@ import { type ContinueReadingItem, STRIP_SWIPE_PX } from "@inkwell/shared";
 import { type TouchEvent, useEffect, useRef, useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { Cover } from "../../components/cover.tsx";
+import { Pause } from "../../components/pause.tsx";
 import { t } from "../../i18n/index.ts";
 import { scrollMotion } from "../../lib/scroll-motion.ts";
-import { spokenLabel } from "../../lib/spoken-label.ts";
 import { useShownWhileScrollingUp } from "./use-scroll-direction.ts";
 
 const STRIP_COVER_WIDTH = 80;
@@ -79,15 +79,17 @@ export function ContinueReadingStrip({
           const newParts = item.new_parts > 0 && t.homeFeed.newParts(item.new_parts);
           return (
             <li key={item.id} className="continue-strip__item">
-              <a
-                className="continue-strip__link"
-                href={`/${item.current_part.id}`}
-                aria-label={spokenLabel(item.title, partOf, newParts)}
-              >
+              <a className="continue-strip__link" href={`/${item.current_part.id}`}>
                 <Cover src={item.cover} title={item.title} width={STRIP_COVER_WIDTH} decorative />
                 <span className="continue-strip__text">
-                  <span className="continue-strip__title">{item.title}</span>
-                  <span>{partOf}</span>
+                  <span className="continue-strip__title">
+                    {item.title}
+                    <Pause />
+                  </span>
+                  <span>
+                    {partOf}
+                    {newParts && <Pause />}
+                  </span>
                   {newParts && <span className="continue-strip__new">{newParts}</span>}
                 </span>
               </a>

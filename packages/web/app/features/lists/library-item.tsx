@@ -3,8 +3,8 @@ import { useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { Cover } from "../../components/cover.tsx";
+import { Pause } from "../../components/pause.tsx";
 import { t } from "../../i18n/index.ts";
-import { spokenLabel } from "../../lib/spoken-label.ts";
 import { ProgressBar } from "../reading/reading-progress.tsx";
 
 interface LibraryEntryProps {
@@ -50,14 +50,10 @@ export function LibraryEntry({ item, username, onGone, onFailed }: LibraryEntryP
         )}
         <p className="library-item__progress">
           {progress ? (
-            <a
-              href={resumeUrl}
-              aria-label={spokenLabel(
-                t.library.partOf(progress.part, progress.of),
-                t.library.progress(progress.percent),
-              )}
-            >
-              {t.library.partOf(progress.part, progress.of)} ·{" "}
+            <a href={resumeUrl}>
+              {t.library.partOf(progress.part, progress.of)}
+              <Pause />
+              <span aria-hidden="true"> · </span>
               {t.library.progress(progress.percent)}
             </a>
           ) : (

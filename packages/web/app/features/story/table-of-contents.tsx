@@ -2,10 +2,10 @@ import { formatTimeAgo, formatZonedDate, type PartSummary } from "@inkwell/share
 import { Lock } from "lucide";
 import { useRef, useState } from "react";
 import { Icon } from "../../components/icon.tsx";
+import { Pause } from "../../components/pause.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { revealAndFocus } from "../../lib/reveal-and-focus.ts";
-import { spokenLabel } from "../../lib/spoken-label.ts";
 import { useTimeZone } from "../../lib/use-time-zone.ts";
 
 /** reader.md §2: a phone shows the last 3 parts with See all. */
@@ -47,13 +47,6 @@ export function TableOfContents({ parts, now }: { parts: PartSummary[]; now: num
                 ? part.bonusTypeName
                 : null;
             const date = part.draft ? null : formatTimeAgo(part.createDate, now);
-            const label = spokenLabel(
-              part.isBlocked && t.story.locked,
-              part.title,
-              status,
-              part.new && t.story.new,
-              date,
-            );
             return (
               <li
                 key={part.id}
@@ -63,18 +56,30 @@ export function TableOfContents({ parts, now }: { parts: PartSummary[]; now: num
                     : "toc__item"
                 }
               >
-                <a href={part.url} aria-label={label}>
+                <a href={part.url}>
                   {part.isBlocked && (
                     <span className="toc__lock">
                       <Icon of={Lock} aria-hidden="true" size={16} />
                       <span className="visually-hidden">{t.story.locked}</span>
+                      <Pause />
                     </span>
                   )}
                   <span className="toc__title">
                     {part.title}
-                    {status && <span className="toc__status">{status}</span>}
+                    {status && (
+                      <>
+                        <Pause />
+                        <span className="toc__status">{status}</span>
+                      </>
+                    )}
+                    {(part.new || date) && <Pause />}
                   </span>
-                  {part.new && <span className="badge badge--new">{t.story.new}</span>}
+                  {part.new && (
+                    <span className="badge badge--new">
+                      {t.story.new}
+                      {date && <Pause />}
+                    </span>
+                  )}
                   {date && <span className="toc__date">{date}</span>}
                 </a>
               </li>

@@ -1,0 +1,10 @@
+/**
+ * A comma only a screen reader hears, ending a piece of a link's text that only style sets
+ * apart from the next (a title, 'Part 2 of 15', a date), so it pauses rather than running
+ * them together ('Chapter 1 6 months ago'). The link's name stays its own text: what a
+ * voice-control user reads on the screen is what they say to follow it (WCAG 2.5.3, Label in
+ * Name), which a separate aria-label broke wherever the pieces sat side by side unspaced.
+ */
+export function Pause() {
+  return <span className="pause">, </span>;
+}
