@@ -73,6 +73,46 @@ function partWithTwoSets(): { id: number } {
   return part;
 }
 
+/** A readable part with more than one set of threads, some with more than 2 replies. */
+function partWithLongThreads(): { id: number } {
+  const [part] = readDatabase<{ id: number }>(
+    server.dataDir,
+    `SELECT p.id FROM parts p ${READABLE}
+       AND (SELECT count(*) FROM comments c WHERE c.part_id = p.id AND c.parent_id IS NULL
+              AND c.paragraph_id IS NULL AND c.deleted = 0) > 20
+       AND EXISTS (SELECT 1 FROM comments c WHERE c.part_id = p.id AND c.paragraph_id IS NULL
+              AND c.deleted = 0 AND (SELECT count(*) FROM comments r WHERE r.parent_id = c.id
+              AND r.deleted = 0) >= 5)
+     ORDER BY p.id LIMIT 1`,
+  );
+  if (!part) throw new Error("the demo has no part with long threads in two sets");
+  return part;
+}
+
+/** Sums every layout shift from now on, as Chromium measures them for CLS. */
+async function watchLayoutShifts(page: Page) {
+  await page.evaluate(() => {
+    const page = window as unknown as { shifted: number };
+    page.shifted = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        page.shifted += (entry as PerformanceEntry & { value: number }).value;
+      }
+    }).observe({ type: "layout-shift" });
+  });
+}
+
+/** The layout shift since `watchLayoutShifts`, once the frames after the last change are drawn. */
+async function layoutShifted(page: Page): Promise<number> {
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
+  return page.evaluate(() => (window as unknown as { shifted: number }).shifted);
+}
+
+const footerTop = (page: Page) =>
+  page.locator(".site-footer").evaluate((footer) => footer.getBoundingClientRect().top);
+
 describe("comments on the reading page", () => {
   test("the writer comments; a reader posts, replies, likes and unlikes, comments on a paragraph and deletes; the writer deletes a reader's reply", async () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
@@ -577,26 +617,75 @@ describe("comments on the reading page", () => {
       await page
         .locator("#comments-heading")
         .evaluate((heading) => heading.scrollIntoView({ block: "center" }));
-      const footerTop = () =>
-        page.locator(".site-footer").evaluate((footer) => footer.getBoundingClientRect().top);
-      expect(await footerTop()).toBeGreaterThanOrEqual(PHONE.height);
-      // Every layout shift from here on, as Chromium measures them for CLS.
-      await page.evaluate(() => {
-        const page = window as unknown as { shifted: number };
-        page.shifted = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) {
-            page.shifted += (entry as PerformanceEntry & { value: number }).value;
-          }
-        }).observe({ type: "layout-shift" });
-      });
+      expect(await footerTop(page)).toBeGreaterThanOrEqual(PHONE.height);
+      await watchLayoutShifts(page);
       release();
       await commentsLoaded(page);
-      await page.evaluate(
-        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      expect(await layoutShifted(page)).toBe(0);
+      expect(await footerTop(page)).toBeGreaterThanOrEqual(PHONE.height);
+    });
+  });
+
+  test("a long first set the reader has scrolled into before it came moves nothing on the screen", async () => {
+    const busy = partWithTwoSets();
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      const release = await holdRequests(
+        page,
+        "**/v5/comments/namespaces/parts/resources/*/comments?*",
       );
-      expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
-      expect(await footerTop()).toBeGreaterThanOrEqual(PHONE.height);
+      await page.goto(`/${busy.id}`);
+      await comments(page).getByText("Loading comments").waitFor();
+      // The reader has scrolled 300 px into the room held for the comments: its top is gone.
+      await comments(page).evaluate((section) => {
+        section.scrollIntoView();
+        window.scrollBy(0, 300);
+      });
+      await expect.poll(() => footerTop(page)).toBeGreaterThanOrEqual(PHONE.height);
+      await watchLayoutShifts(page);
+      release();
+      await commentsLoaded(page);
+      expect(await layoutShifted(page)).toBe(0);
+      // The first set is long: it runs past the foot of the screen, with the footer below it.
+      const listEnd = await comments(page)
+        .locator(".comment-list")
+        .evaluate((list) => list.getBoundingClientRect().bottom);
+      expect(listEnd).toBeGreaterThan(PHONE.height);
+      expect(await footerTop(page)).toBeGreaterThanOrEqual(listEnd);
+    });
+  });
+
+  test("Back from a replier's profile opens the replies the reader had opened, where they were", async () => {
+    const busy = partWithLongThreads();
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto(`/${busy.id}`);
+      await commentsLoaded(page);
+      const threads = comments(page).locator(".comment-list > .comment-thread");
+      await comments(page).getByRole("button", { name: "Load more", exact: true }).click();
+      await expect.poll(() => threads.count()).toBeGreaterThan(10);
+      const threadCount = await threads.count();
+      // The last thread loaded with replies to open, opened.
+      const view = comments(page)
+        .getByRole("button", { name: /^View \d+ Replies$/ })
+        .last();
+      const threadId = await view.evaluate(
+        (button) => button.closest(".comment-thread")?.querySelector(".comment")?.id ?? "",
+      );
+      const opened = threads.filter({ has: page.locator(`#${threadId}`) });
+      const replies = opened.locator(".comment-thread__replies > .comment");
+      await view.click();
+      await opened.getByRole("button", { name: /^View / }).waitFor({ state: "detached" });
+      const replyCount = await replies.count();
+      expect(replyCount).toBeGreaterThanOrEqual(5);
+      const author = replies.last().locator(".comment__author");
+      await author.scrollIntoViewIfNeeded();
+      const left = await page.evaluate(() => window.scrollY);
+      await author.click();
+      await page.waitForURL(/\/user\//);
+      await page.goBack();
+      await expect.poll(() => replies.count()).toBe(replyCount);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(left);
+      expect(await threads.count()).toBe(threadCount);
+      expect(await opened.getByRole("button", { name: /^View / }).count()).toBe(0);
     });
   });
 

@@ -1,23 +1,24 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 
-function remembered(key: string): number {
+/** What this tab kept under `key` in its session storage (null if nothing, or storage is off). */
+export function kept(key: string): string | null {
   try {
-    return Number(sessionStorage.getItem(key));
+    return sessionStorage.getItem(key);
   } catch {
-    return 0;
+    return null;
   }
 }
 
-function remember(key: string, value: number) {
+export function keep(key: string, value: string) {
   try {
-    sessionStorage.setItem(key, String(value));
+    sessionStorage.setItem(key, value);
   } catch {
     // Storage may be off: the page still works, it just starts from its first set next time.
   }
 }
 
 /** Whether this page is the one the browser opened by Back or Forward, not one since. */
-function cameBack(): boolean {
+export function cameBack(): boolean {
   const [entry] = performance.getEntriesByType("navigation");
   const page = (url: string) => url.split("#")[0];
   return (
@@ -40,31 +41,37 @@ interface ReturnPlace {
  * is left, with `amount`, how much it had loaded. Coming Back or Forward, the browser puts
  * the page where the reader was while what they had loaded is still missing, so lands
  * short: once `amount` is more than `initial` (what the page starts with) and has reached
- * what was loaded, or `ended` says no more will come, the reader goes where they were.
+ * what was loaded, or `ended` says no more will come, and nothing else is `settling` (the
+ * replies a reader had opened in a thread, coming back), the reader goes where they were.
  */
 export function useReturnPlace(
   key: string,
   amount: number,
-  { initial, ended = false }: { initial: number; ended?: boolean },
+  {
+    initial,
+    ended = false,
+    settling = false,
+  }: { initial: number; ended?: boolean; settling?: boolean },
 ): ReturnPlace {
   const [place, setPlace] = useState<ReturnPlace>({ loaded: 0, back: false });
   const returnTo = useRef<number | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: read once, as the page opens
   useEffect(() => {
-    const loaded = remembered(`${key}.shown`);
+    const loaded = Number(kept(`${key}.shown`));
     const back = cameBack();
-    if (back && loaded > initial) returnTo.current = remembered(`${key}.scroll`);
+    if (back && loaded > initial) returnTo.current = Number(kept(`${key}.scroll`));
     setPlace({ loaded, back });
-    const leave = () => remember(`${key}.scroll`, window.scrollY);
+    const leave = () => keep(`${key}.scroll`, String(window.scrollY));
     window.addEventListener("pagehide", leave);
     return () => window.removeEventListener("pagehide", leave);
   }, [key]);
   useLayoutEffect(() => {
-    if (returnTo.current === null || amount <= initial || (amount < place.loaded && !ended)) return;
+    if (returnTo.current === null || settling) return;
+    if (amount <= initial || (amount < place.loaded && !ended)) return;
     window.scrollTo(0, returnTo.current);
     returnTo.current = null;
-  }, [amount, initial, ended, place.loaded]);
+  }, [amount, initial, ended, settling, place.loaded]);
   // After the effect above has read what was loaded before: effects run in order.
-  useEffect(() => remember(`${key}.shown`, amount), [key, amount]);
+  useEffect(() => keep(`${key}.shown`, String(amount)), [key, amount]);
   return place;
 }

@@ -12,6 +12,7 @@ import { CommentForm } from "./comment-form.tsx";
 import type { CommentActions } from "./comment-item.tsx";
 import { CommentThread } from "./comment-thread.tsx";
 import type { CommentList as List } from "./use-comment-list.ts";
+import type { ShownReplies } from "./use-shown-replies.ts";
 
 /** The next set loads when the end of the list comes within 100 px (reader.md §9). */
 const SCROLL_MARGIN = "0px 0px 100px 0px";
@@ -27,6 +28,8 @@ interface CommentListProps {
   onChange?: () => void;
   /** Ad slots belong to the part's comments, not the narrow paragraph panel. */
   withAds?: boolean;
+  /** The replies opened in the part's threads, opened again on Back. */
+  shownReplies?: ShownReplies;
 }
 
 /**
@@ -40,6 +43,7 @@ export function CommentList({
   actions,
   onChange,
   withAds = true,
+  shownReplies,
 }: CommentListProps) {
   const end = useRef<HTMLDivElement>(null);
   const { hasMore, loadMore, status, moreFailed } = list;
@@ -107,6 +111,7 @@ export function CommentList({
           <CommentThread
             thread={comment}
             actions={threadActions}
+            shownReplies={shownReplies}
             onRemoved={(id) => {
               removing(index);
               list.remove(id);

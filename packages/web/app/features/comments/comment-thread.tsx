@@ -1,5 +1,5 @@
 import type { CommentData } from "@inkwell/shared";
-import { useState } from "react";
+import { useEffect, useEffectEvent, useState } from "react";
 import { flushSync } from "react-dom";
 import { browserApi } from "../../api/client.ts";
 import { BusyButton } from "../../components/busy-button.tsx";
@@ -7,6 +7,7 @@ import { t } from "../../i18n/index.ts";
 import { useFocusAfterRemoval } from "../../lib/use-focus-after-removal.ts";
 import { CommentForm } from "./comment-form.tsx";
 import { type CommentActions, CommentItem } from "./comment-item.tsx";
+import type { ShownReplies } from "./use-shown-replies.ts";
 
 /** Replies are fetched in large sets once the reader asks for them. */
 const REPLY_SET = 50;
@@ -16,16 +17,19 @@ const REPLY_SET = 50;
  * for the rest, and a reply form. Focus follows the keyboard reader: into the reply form
  * when it opens, back to Reply when it is cancelled, to the first reply that 'View N
  * Replies' or posting shows (the button or the form having gone), and from a deleted reply
- * to the next one (the last, or the thread's first comment, when it was last).
+ * to the next one (the last, or the thread's first comment, when it was last). With
+ * `shownReplies` (a part's threads), the replies the reader had opened open again on Back.
  */
 export function CommentThread({
   thread,
   actions,
   onRemoved,
+  shownReplies,
 }: {
   thread: CommentData;
   actions: CommentActions;
   onRemoved: (id: string) => void;
+  shownReplies?: ShownReplies;
 }) {
   const threadId = thread.commentId.resourceId;
   const [replies, setReplies] = useState(thread.replyData);
@@ -33,6 +37,7 @@ export function CommentThread({
   const [after, setAfter] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [replying, setReplying] = useState(false);
+  const hidden = replyCount - replies.length;
   const { scope: root, removing } = useFocusAfterRemoval(
     replies,
     ":scope > .comment .comment__author, :scope > .comment-thread__replies > .comment .comment__author",
@@ -42,7 +47,8 @@ export function CommentThread({
   const focusReply = (reply: CommentData) =>
     focusIn(`#comment-${CSS.escape(reply.commentId.resourceId)} .comment__author`);
 
-  async function viewReplies() {
+  /** Shows the next set of replies; resolves to the first new one (none if it failed). */
+  async function showMore(): Promise<CommentData | undefined> {
     if (loading) return;
     setLoading(true);
     const page = await browserApi()
@@ -56,9 +62,33 @@ export function CommentThread({
       setReplies(after === null ? page.comments : [...replies, ...page.comments.filter(isNew)]);
       setAfter(page.after);
     });
-    const firstNew = page.comments.find(isNew);
+    return page.comments.find(isNew);
+  }
+
+  async function viewReplies() {
+    const firstNew = await showMore();
     if (firstNew) focusReply(firstNew);
   }
+
+  // Coming Back, the replies the reader had opened open again, set by set (focus stays
+  // where it is); from then on the thread tells how many it shows, for the next time.
+  const [restored, setRestored] = useState(false);
+  const restore = useEffectEvent(() => {
+    if (!shownReplies) return;
+    if (restored) {
+      shownReplies.shows(threadId, replies.length);
+      return;
+    }
+    if (replies.length >= (shownReplies.wanted[threadId] ?? 0) || hidden <= 0) {
+      setRestored(true);
+      return;
+    }
+    void showMore().then((firstNew) => {
+      if (!firstNew) setRestored(true);
+    });
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: again after each change of either
+  useEffect(() => restore(), [restored, replies.length]);
 
   const replyActions: CommentActions = {
     ...actions,
@@ -74,7 +104,6 @@ export function CommentThread({
       return removed;
     },
   };
-  const hidden = replyCount - replies.length;
 
   return (
     <div className="comment-thread" ref={root}>

@@ -17,6 +17,7 @@ import { CommentThread } from "./comment-thread.tsx";
 import { useCommentList } from "./use-comment-list.ts";
 import { useCommentMute } from "./use-comment-mute.tsx";
 import { useDeleteComment } from "./use-delete-comment.ts";
+import { useShownReplies } from "./use-shown-replies.ts";
 
 /** The comment a link points at: ?commentId=42 or #comment-42. */
 function linkedCommentId(): string | null {
@@ -47,13 +48,15 @@ export function CommentsSection({ partId }: { partId: number }) {
     [partId],
   );
   const list = useCommentList(load);
-  // Coming Back to the part, its comments load again as far as the reader had them, and
-  // the reader goes where they were among them.
+  // Coming Back to the part, its comments load again as far as the reader had them, the
+  // replies they had opened open again, and the reader goes where they were among them.
   const { status, hasMore, moreFailed, loadingMore, loadMore } = list;
   const shown = list.comments.length;
+  const shownReplies = useShownReplies(`inkwell.comments.${partId}.replies`, list.comments);
   const { loaded, back } = useReturnPlace(`inkwell.comments.${partId}`, shown, {
     initial: 0,
     ended: status === "error" || (status === "loaded" && (!hasMore || moreFailed)),
+    settling: shownReplies.settling,
   });
   useEffect(() => {
     if (back && status === "loaded" && hasMore && !moreFailed && !loadingMore && shown < loaded) {
@@ -149,6 +152,7 @@ export function CommentsSection({ partId }: { partId: number }) {
           list={list}
           resource={{ namespace: "parts", resourceId: String(partId) }}
           actions={actions}
+          shownReplies={shownReplies}
         />
       )}
       <p className="comments__toast live-region" role="status">
