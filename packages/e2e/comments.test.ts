@@ -89,6 +89,19 @@ function partWithLongThreads(): { id: number } {
   return part;
 }
 
+/** A readable part with comments on two of its paragraphs or more. */
+function partWithParagraphComments(): { id: number } {
+  const [part] = readDatabase<{ id: number }>(
+    server.dataDir,
+    `SELECT p.id FROM parts p ${READABLE}
+       AND (SELECT count(DISTINCT c.paragraph_id) FROM comments c WHERE c.part_id = p.id
+              AND c.parent_id IS NULL AND c.deleted = 0) >= 2
+     ORDER BY p.id LIMIT 1`,
+  );
+  if (!part) throw new Error("the demo has no part with comments on two paragraphs");
+  return part;
+}
+
 /** Sums every layout shift from now on, as Chromium measures them for CLS. */
 async function watchLayoutShifts(page: Page) {
   await page.evaluate(() => {
@@ -686,6 +699,32 @@ describe("comments on the reading page", () => {
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(left);
       expect(await threads.count()).toBe(threadCount);
       expect(await opened.getByRole("button", { name: /^View / }).count()).toBe(0);
+    });
+  });
+
+  test("Back from a commenter's profile opens the paragraph's comments again, where the reader was", async () => {
+    const busy = partWithParagraphComments();
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto(`/${busy.id}`);
+      await commentsLoaded(page);
+      const marker = page.locator(".reader__text .paragraph-marker--active").last();
+      await marker.scrollIntoViewIfNeeded();
+      await marker.click();
+      const panel = page.getByRole("dialog", { name: "Comments on this paragraph" });
+      const first = panel.locator(".comment-thread").first();
+      await first.waitFor();
+      const firstId = await first.locator(".comment").first().getAttribute("id");
+      const left = await page.evaluate(() => window.scrollY);
+      expect(left).toBeGreaterThan(0);
+      await first.locator(".comment__author").first().click();
+      await page.waitForURL(/\/user\//);
+      await page.goBack();
+      await panel.locator(".comment-thread").first().waitFor();
+      expect(await panel.locator(".comment").first().getAttribute("id")).toBe(firstId);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(left);
+      // Closed, the panel stays closed: the address no longer names the paragraph.
+      await panel.getByRole("button", { name: "Close" }).click();
+      expect(new URL(page.url()).searchParams.has("paragraphId")).toBe(false);
     });
   });
 

@@ -8,6 +8,7 @@ import { Icon } from "../../components/icon.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { useAdEligibilityEvent } from "../../lib/ad-events.ts";
+import { replaceAddress } from "../../lib/replace-address.ts";
 import { useHeldRoom } from "../../lib/use-held-room.ts";
 import { useReturnPlace } from "../../lib/use-return-place.ts";
 import { useInteractionGate } from "../accounts/interaction-gate.tsx";
@@ -92,10 +93,10 @@ export function CommentsSection({ partId }: { partId: number }) {
 
   function returnToAll() {
     setSingle(null);
-    const url = new URL(window.location.href);
-    url.searchParams.delete("commentId");
-    url.hash = "";
-    window.history.replaceState(window.history.state, "", url);
+    replaceAddress((url) => {
+      url.searchParams.delete("commentId");
+      url.hash = "";
+    });
     // The button pressed (Return, or Delete on the thread) is gone: the reader starts over.
     heading.current?.focus();
   }

@@ -7,6 +7,7 @@ import { Icon } from "../../components/icon.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
+import { replaceAddress } from "../../lib/replace-address.ts";
 import { useInteractionGate } from "../accounts/interaction-gate.tsx";
 import { CommentList } from "./comment-list.tsx";
 import { useCommentList } from "./use-comment-list.ts";
@@ -22,7 +23,8 @@ interface Paragraph {
 /**
  * A marker beside each paragraph of the part's text (its data-p-id) with the paragraph's
  * comment count, all counts in one call after hydration; a marker opens that paragraph's
- * comments in a side panel (a bottom sheet on a phone). ?paragraphId= opens one directly.
+ * comments in a side panel (a bottom sheet on a phone). ?paragraphId= opens one directly,
+ * and is the page's address while a panel is open: Back to the part opens it again.
  */
 export function ParagraphComments({
   partId,
@@ -34,6 +36,13 @@ export function ParagraphComments({
   const [paragraphs, setParagraphs] = useState<Paragraph[]>([]);
   const [counts, setCounts] = useState<Record<string, number>>({});
   const [open, setOpen] = useState<string | null>(null);
+  const show = (paragraphId: string | null) => {
+    setOpen(paragraphId);
+    replaceAddress((url) => {
+      if (paragraphId === null) url.searchParams.delete("paragraphId");
+      else url.searchParams.set("paragraphId", paragraphId);
+    });
+  };
 
   const recount = useCallback(() => {
     browserApi()
@@ -69,7 +78,7 @@ export function ParagraphComments({
           <ScriptButton
             className={count > 0 ? "paragraph-marker paragraph-marker--active" : "paragraph-marker"}
             aria-label={t.comments.paragraphMarker(count)}
-            onClick={() => setOpen(id)}
+            onClick={() => show(id)}
           >
             <Icon of={MessageSquare} aria-hidden="true" size={14} />
             {count > 0 && <span aria-hidden="true">{count}</span>}
@@ -81,7 +90,7 @@ export function ParagraphComments({
       <Modal
         open={open !== null}
         title={t.comments.paragraphHeading}
-        onClose={() => setOpen(null)}
+        onClose={() => show(null)}
         className="modal--panel"
       >
         {open !== null && <ParagraphThread partId={partId} paragraphId={open} onChange={recount} />}
