@@ -1,5 +1,5 @@
 import { formatAbsoluteDate } from "@inkwell/shared";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { recordedAdDecision } from "./support/ad-decisions.ts";
 import {
@@ -60,68 +60,81 @@ const READABLE = `JOIN stories s ON s.id = p.story_id
    WHERE s.is_paid = 0 AND s.rating <> 4 AND s.draft = 0 AND s.deleted = 0
      AND p.draft = 0 AND p.deleted = 0`;
 
-/** A readable part with 12 to 20 threads: a first set of ten, and a second to load. */
-function partWithTwoSets(): { id: number } {
+/** The first readable part `p` meets `condition` in, or an error naming what is missing. */
+function readablePart(condition: string, missing: string): { id: number } {
   const [part] = readDatabase<{ id: number }>(
     server.dataDir,
-    `SELECT p.id FROM parts p ${READABLE}
-       AND (SELECT count(*) FROM comments c WHERE c.part_id = p.id AND c.parent_id IS NULL
-              AND c.paragraph_id IS NULL AND c.deleted = 0) BETWEEN 12 AND 20
-     ORDER BY p.id LIMIT 1`,
+    `SELECT p.id FROM parts p ${READABLE} AND ${condition} ORDER BY p.id LIMIT 1`,
   );
-  if (!part) throw new Error("the demo has no part with 12-20 threads");
+  if (!part) throw new Error(`the demo has no part with ${missing}`);
   return part;
 }
 
-/** A readable part with more than one set of threads, some with more than 2 replies. */
-function partWithLongThreads(): { id: number } {
-  const [part] = readDatabase<{ id: number }>(
-    server.dataDir,
-    `SELECT p.id FROM parts p ${READABLE}
-       AND (SELECT count(*) FROM comments c WHERE c.part_id = p.id AND c.parent_id IS NULL
-              AND c.paragraph_id IS NULL AND c.deleted = 0) > 20
-       AND EXISTS (SELECT 1 FROM comments c WHERE c.part_id = p.id AND c.paragraph_id IS NULL
-              AND c.deleted = 0 AND (SELECT count(*) FROM comments r WHERE r.parent_id = c.id
-              AND r.deleted = 0) >= 5)
-     ORDER BY p.id LIMIT 1`,
+/** How many threads part `p` has, its paragraphs' aside. */
+const THREADS = `(SELECT count(*) FROM comments c WHERE c.part_id = p.id AND c.parent_id IS NULL
+   AND c.paragraph_id IS NULL AND c.deleted = 0)`;
+
+/** A readable part with 12 to 20 threads: a first set of ten, and a second to load. */
+const partWithTwoSets = () => readablePart(`${THREADS} BETWEEN 12 AND 20`, "12-20 threads");
+
+/** A readable part with more than two sets of threads, some with 5 replies or more. */
+const partWithLongThreads = () =>
+  readablePart(
+    `${THREADS} > 20 AND EXISTS (SELECT 1 FROM comments c WHERE c.part_id = p.id
+       AND c.paragraph_id IS NULL AND c.deleted = 0
+       AND (SELECT count(*) FROM comments r WHERE r.parent_id = c.id AND r.deleted = 0) >= 5)`,
+    "long threads in three sets",
   );
-  if (!part) throw new Error("the demo has no part with long threads in two sets");
-  return part;
-}
 
 /** A readable part with comments on two of its paragraphs or more. */
-function partWithParagraphComments(): { id: number } {
-  const [part] = readDatabase<{ id: number }>(
-    server.dataDir,
-    `SELECT p.id FROM parts p ${READABLE}
-       AND (SELECT count(DISTINCT c.paragraph_id) FROM comments c WHERE c.part_id = p.id
-              AND c.parent_id IS NULL AND c.deleted = 0) >= 2
-     ORDER BY p.id LIMIT 1`,
+const partWithParagraphComments = () =>
+  readablePart(
+    `(SELECT count(DISTINCT c.paragraph_id) FROM comments c WHERE c.part_id = p.id
+       AND c.parent_id IS NULL AND c.deleted = 0) >= 2`,
+    "comments on two paragraphs",
   );
-  if (!part) throw new Error("the demo has no part with comments on two paragraphs");
-  return part;
+
+/**
+ * Opens part `id` with its comments held back; the function returned lets them come, and
+ * resolves to the layout shift their arrival made, as Chromium measures it for CLS.
+ */
+async function openWhileCommentsLoad(page: Page, id: number): Promise<() => Promise<number>> {
+  const release = await holdRequests(
+    page,
+    "**/v5/comments/namespaces/parts/resources/*/comments?*",
+  );
+  await page.goto(`/${id}`);
+  await comments(page).getByText("Loading comments").waitFor();
+  return async () => {
+    await page.evaluate(() => {
+      const page = window as unknown as { shifted: number };
+      page.shifted = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          page.shifted += (entry as PerformanceEntry & { value: number }).value;
+        }
+      }).observe({ type: "layout-shift" });
+    });
+    release();
+    await commentsLoaded(page);
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    return page.evaluate(() => (window as unknown as { shifted: number }).shifted);
+  };
 }
 
-/** Sums every layout shift from now on, as Chromium measures them for CLS. */
-async function watchLayoutShifts(page: Page) {
-  await page.evaluate(() => {
-    const page = window as unknown as { shifted: number };
-    page.shifted = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        page.shifted += (entry as PerformanceEntry & { value: number }).value;
-      }
-    }).observe({ type: "layout-shift" });
-  });
+/** Follows a commenter's `link` to their profile and comes Back: resolves to the place left. */
+async function leaveAndComeBack(page: Page, link: Locator): Promise<number> {
+  await link.scrollIntoViewIfNeeded();
+  const left = await scrolled(page);
+  await link.click();
+  await page.waitForURL(/\/user\//);
+  await page.goBack();
+  return left;
 }
 
-/** The layout shift since `watchLayoutShifts`, once the frames after the last change are drawn. */
-async function layoutShifted(page: Page): Promise<number> {
-  await page.evaluate(
-    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-  );
-  return page.evaluate(() => (window as unknown as { shifted: number }).shifted);
-}
+const scrolled = (page: Page) => page.evaluate(() => window.scrollY);
 
 const footerTop = (page: Page) =>
   page.locator(".site-footer").evaluate((footer) => footer.getBoundingClientRect().top);
@@ -607,34 +620,22 @@ describe("comments on the reading page", () => {
         .nth(count - 1)
         .locator(".comment__author")
         .first();
-      await author.scrollIntoViewIfNeeded();
-      const left = await page.evaluate(() => window.scrollY);
-      await author.click();
-      await page.waitForURL(/\/user\//);
-      await page.goBack();
+      const left = await leaveAndComeBack(page, author);
       await expect.poll(() => shown.count()).toBe(count);
-      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(left);
+      await expect.poll(() => scrolled(page)).toBe(left);
     });
   });
 
   test("comments arriving after the page move nothing on the screen: the footer waits below it", async () => {
     const busy = partWithTwoSets();
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
-      const release = await holdRequests(
-        page,
-        "**/v5/comments/namespaces/parts/resources/*/comments?*",
-      );
-      await page.goto(`/${busy.id}`);
+      const arrive = await openWhileCommentsLoad(page, busy.id);
       // The reader has read to the end of the part before its comments came.
-      await comments(page).getByText("Loading comments").waitFor();
       await page
         .locator("#comments-heading")
         .evaluate((heading) => heading.scrollIntoView({ block: "center" }));
       expect(await footerTop(page)).toBeGreaterThanOrEqual(PHONE.height);
-      await watchLayoutShifts(page);
-      release();
-      await commentsLoaded(page);
-      expect(await layoutShifted(page)).toBe(0);
+      expect(await arrive()).toBe(0);
       expect(await footerTop(page)).toBeGreaterThanOrEqual(PHONE.height);
     });
   });
@@ -642,22 +643,14 @@ describe("comments on the reading page", () => {
   test("a long first set the reader has scrolled into before it came moves nothing on the screen", async () => {
     const busy = partWithTwoSets();
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
-      const release = await holdRequests(
-        page,
-        "**/v5/comments/namespaces/parts/resources/*/comments?*",
-      );
-      await page.goto(`/${busy.id}`);
-      await comments(page).getByText("Loading comments").waitFor();
+      const arrive = await openWhileCommentsLoad(page, busy.id);
       // The reader has scrolled 300 px into the room held for the comments: its top is gone.
       await comments(page).evaluate((section) => {
         section.scrollIntoView();
         window.scrollBy(0, 300);
       });
       await expect.poll(() => footerTop(page)).toBeGreaterThanOrEqual(PHONE.height);
-      await watchLayoutShifts(page);
-      release();
-      await commentsLoaded(page);
-      expect(await layoutShifted(page)).toBe(0);
+      expect(await arrive()).toBe(0);
       // The first set is long: it runs past the foot of the screen, with the footer below it.
       const listEnd = await comments(page)
         .locator(".comment-list")
@@ -690,13 +683,9 @@ describe("comments on the reading page", () => {
       const replyCount = await replies.count();
       expect(replyCount).toBeGreaterThanOrEqual(5);
       const author = replies.last().locator(".comment__author");
-      await author.scrollIntoViewIfNeeded();
-      const left = await page.evaluate(() => window.scrollY);
-      await author.click();
-      await page.waitForURL(/\/user\//);
-      await page.goBack();
+      const left = await leaveAndComeBack(page, author);
       await expect.poll(() => replies.count()).toBe(replyCount);
-      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(left);
+      await expect.poll(() => scrolled(page)).toBe(left);
       expect(await threads.count()).toBe(threadCount);
       expect(await opened.getByRole("button", { name: /^View / }).count()).toBe(0);
     });
@@ -714,14 +703,11 @@ describe("comments on the reading page", () => {
       const first = panel.locator(".comment-thread").first();
       await first.waitFor();
       const firstId = await first.locator(".comment").first().getAttribute("id");
-      const left = await page.evaluate(() => window.scrollY);
+      const left = await leaveAndComeBack(page, first.locator(".comment__author").first());
       expect(left).toBeGreaterThan(0);
-      await first.locator(".comment__author").first().click();
-      await page.waitForURL(/\/user\//);
-      await page.goBack();
       await panel.locator(".comment-thread").first().waitFor();
       expect(await panel.locator(".comment").first().getAttribute("id")).toBe(firstId);
-      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(left);
+      await expect.poll(() => scrolled(page)).toBe(left);
       // Closed, the panel stays closed: the address no longer names the paragraph.
       await panel.getByRole("button", { name: "Close" }).click();
       expect(new URL(page.url()).searchParams.has("paragraphId")).toBe(false);
