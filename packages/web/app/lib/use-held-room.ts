@@ -14,7 +14,7 @@ export function useHeldRoom(
   arriving: boolean,
 ): CSSProperties | undefined {
   const [held, setHeld] = useState(true);
-  // Past a screen: how far the reader has come into the room, with half a screen to spare.
+  // The room a reader who scrolled into it needs: to half a screen below the foot of theirs.
   const [reach, setReach] = useState(0);
   useEffect(() => {
     if (arriving) {

@@ -1,21 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-
-/** What this tab kept under `key` in its session storage (null if nothing, or storage is off). */
-export function kept(key: string): string | null {
-  try {
-    return sessionStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-export function keep(key: string, value: string) {
-  try {
-    sessionStorage.setItem(key, value);
-  } catch {
-    // Storage may be off: the page still works, it just starts from its first set next time.
-  }
-}
+import { keep, kept } from "./tab-storage.ts";
 
 /** Whether this page is the one the browser opened by Back or Forward, not one since. */
 export function cameBack(): boolean {

@@ -1,6 +1,7 @@
 import type { CommentData } from "@inkwell/shared";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { cameBack, keep, kept } from "../../lib/use-return-place.ts";
+import { keep, kept } from "../../lib/tab-storage.ts";
+import { cameBack } from "../../lib/use-return-place.ts";
 
 /** How many replies each thread shows, by the thread's id. */
 type Counts = Record<string, number>;
