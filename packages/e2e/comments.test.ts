@@ -124,6 +124,20 @@ async function openWhileCommentsLoad(page: Page, id: number): Promise<() => Prom
   };
 }
 
+/**
+ * Scrolls to the end of the part's first set of threads, which loads the second (scrolling,
+ * not pressing Load more: the button may be gone, or load a third, by the time it is pressed).
+ * Resolves to the part's threads.
+ */
+async function scrollToSecondSet(page: Page): Promise<Locator> {
+  const threads = comments(page).locator(".comment-list > .comment-thread");
+  await comments(page)
+    .getByRole("button", { name: "Load more", exact: true })
+    .scrollIntoViewIfNeeded();
+  await expect.poll(() => threads.count()).toBeGreaterThan(10);
+  return threads;
+}
+
 /** Follows a commenter's `link` to their profile and comes Back: resolves to the place left. */
 async function leaveAndComeBack(page: Page, link: Locator): Promise<number> {
   await link.scrollIntoViewIfNeeded();
@@ -612,9 +626,7 @@ describe("comments on the reading page", () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await page.goto(`/${busy.id}`);
       await commentsLoaded(page);
-      const shown = comments(page).locator(".comment-list > .comment-thread");
-      await comments(page).getByRole("button", { name: "Load more", exact: true }).click();
-      await expect.poll(() => shown.count()).toBeGreaterThan(10);
+      const shown = await scrollToSecondSet(page);
       const count = await shown.count();
       const author = shown
         .nth(count - 1)
@@ -665,9 +677,7 @@ describe("comments on the reading page", () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await page.goto(`/${busy.id}`);
       await commentsLoaded(page);
-      const threads = comments(page).locator(".comment-list > .comment-thread");
-      await comments(page).getByRole("button", { name: "Load more", exact: true }).click();
-      await expect.poll(() => threads.count()).toBeGreaterThan(10);
+      const threads = await scrollToSecondSet(page);
       const threadCount = await threads.count();
       // The last thread loaded with replies to open, opened.
       const view = comments(page)
