@@ -524,7 +524,7 @@ describe("server-rendered pages", () => {
     const { html } = await page(`/story/${story.id}`);
     // The header's search icon: lucide's magnifier, at the size and class the header gives it.
     expect(html).toContain(
-      '<svg xmlns="http://www.w3.org/2000/svg" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" class="search-form__icon"><path d="m21 21-4.34-4.34"></path><circle cx="11" cy="11" r="8"></circle></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" class="search-field__icon"><path d="m21 21-4.34-4.34"></path><circle cx="11" cy="11" r="8"></circle></svg>',
     );
     // The stats' Reads icon (an eye), which every story card draws too: it points at the
     // page's one copy of its shapes.

@@ -11,7 +11,6 @@ import { StoryBadges } from "../components/story-badges.tsx";
 import { StoryStats } from "../components/story-stats.tsx";
 import { UserBadges } from "../components/user-badges.tsx";
 import { ReportStoryCard } from "../features/reports/report-story-card.tsx";
-import { BannedCover } from "../features/safety/banned-image.tsx";
 import { ExpandableDescription } from "../features/story/expandable-description.tsx";
 import { MatureGate } from "../features/story/mature-gate.tsx";
 import { RecommendedStories } from "../features/story/recommended-stories.tsx";
@@ -39,6 +38,12 @@ import type { Route } from "./+types/story";
 
 /** Ambassadors and system admins only: nobody else's page downloads the staff panels. */
 const StaffPanels = lazy(() => import("../features/story/staff-panels.tsx"));
+// Only a writer whose own cover was flagged sees it: a visitor's first visit leaves it out.
+const BannedCover = lazy(() =>
+  import("../features/safety/banned-image.tsx").then((module) => ({
+    default: module.BannedCover,
+  })),
+);
 
 const HEADER_COVER_SIZES = "(max-width: 650px) max(30vw, 112px), 195px";
 const TITLE_CUTS = STORY_HEADER_LIMITS.map(({ minWidth, title }) => ({ minWidth, limit: title }));
@@ -82,13 +87,15 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
     <article className="story-page">
       <header className="story-header">
         {story.bannedCover ? (
-          <BannedCover
-            src={story.bannedCover}
-            title={story.title}
-            width={195}
-            className="story-header__cover"
-            sizes={HEADER_COVER_SIZES}
-          />
+          <Suspense fallback={null}>
+            <BannedCover
+              src={story.bannedCover}
+              title={story.title}
+              width={195}
+              className="story-header__cover"
+              sizes={HEADER_COVER_SIZES}
+            />
+          </Suspense>
         ) : (
           <Cover
             src={story.cover}
