@@ -45,7 +45,7 @@ export const contest = {
     undoStory: (title: string) => `Undo “Not this story” for “${title}”`,
     undone: "Done: its editor suggests entering it again.",
   },
-  viewStoryEntry: (title: string) => `Your entry for “${title}”`,
+  viewStoryEntry: (title: string) => `View your entry for “${title}”`,
   loading: "Loading your entry…",
   loadFailed: "We couldn't load this entry. Check your connection and try again.",
   retry: "Try again",
