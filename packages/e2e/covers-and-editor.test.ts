@@ -67,8 +67,9 @@ describe("covers", () => {
       if (!story) throw new Error("demo_writer has stories");
       await page.goto(`/myworks/${story.id}`);
       await page.getByRole("tab", { name: "Story Details" }).click();
+      const chooseCover = page.getByRole("group", { name: "Cover" }).getByLabel("Choose a picture");
 
-      await page.getByLabel("Choose a cover image").setInputFiles({
+      await chooseCover.setInputFiles({
         name: "cover.gif",
         mimeType: "image/gif",
         buffer: Buffer.from("GIF89a"),
@@ -78,7 +79,7 @@ describe("covers", () => {
         .filter({ hasText: "Choose a JPEG, PNG or WebP image." })
         .waitFor();
 
-      await page.getByLabel("Choose a cover image").setInputFiles(COVER);
+      await chooseCover.setInputFiles(COVER);
       await page.getByText("New cover: it is saved with the story.").waitFor();
       await expectNoAxeViolations(page, "story details with a new cover");
       await page.getByRole("button", { name: "Save", exact: true }).click();
@@ -105,7 +106,7 @@ describe("covers", () => {
       const shown = field.getByRole("img", { name: `Cover of ${story.title}` });
       await shown.waitFor();
       // A cover picked and not saved can be dropped: the saved one is back.
-      await page.getByLabel("Choose a cover image").setInputFiles(COVER);
+      await chooseCover.setInputFiles(COVER);
       await field.getByRole("img", { name: "Your new cover" }).waitFor();
       await field.getByRole("button", { name: "Remove" }).click();
       await shown.waitFor();

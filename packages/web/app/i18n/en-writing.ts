@@ -1,14 +1,8 @@
 /** Covers, the cover import screen and the part editor's tools and action bars, in English. */
-import { MAX_UPLOAD_IMAGE_MB } from "@inkwell/shared";
 
 export const coversEn = {
-  // The server's refusals, word for word, so a check in the browser reads the same.
-  type: "Choose a JPEG, PNG or WebP image.",
-  size: `The image is larger than ${MAX_UPLOAD_IMAGE_MB} MB. Choose a smaller one.`,
-  unreadable: "This image could not be read. Choose another one.",
   label: "Cover",
-  choose: "Choose a cover image",
-  hint: `JPEG, PNG or WebP, up to ${MAX_UPLOAD_IMAGE_MB} MB. It is cropped to 512 × 800.`,
+  crop: "It is cropped to 512 × 800.",
   pending: "New cover: it is saved with the story.",
   remove: "Remove",
   removing: "The cover is removed when you save the story.",
@@ -53,9 +47,7 @@ export const writingEn = {
   image: "Image",
   imageTitle: "Add an image",
   imageFile: "Picture",
-  chooseImage: "Choose a picture",
   imageChosen: "The picture you chose",
-  imageHint: `JPEG, PNG or WebP, up to ${MAX_UPLOAD_IMAGE_MB} MB.`,
   imageAlt: "Describe the image",
   imageAltHint: "For readers who cannot see it, for example: A lighthouse in a storm.",
   addImage: "Add image",

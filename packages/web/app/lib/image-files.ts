@@ -9,8 +9,8 @@ export const IMAGE_ACCEPT = UPLOAD_IMAGE_TYPES.join(",");
  * in the browser first so a writer learns at once, without sending megabytes for a refusal.
  */
 export function imageFileProblem(file: File): string | null {
-  if (!(UPLOAD_IMAGE_TYPES as readonly string[]).includes(file.type)) return t.covers.type;
-  if (file.size > MAX_UPLOAD_IMAGE_BYTES) return t.covers.size;
+  if (!(UPLOAD_IMAGE_TYPES as readonly string[]).includes(file.type)) return t.pictures.type;
+  if (file.size > MAX_UPLOAD_IMAGE_BYTES) return t.pictures.size;
   return null;
 }
 

@@ -15,14 +15,14 @@ import {
 } from "@inkwell/shared";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { browserApi } from "../../api/client.ts";
-import { Alert, ErrorLine } from "../../components/alert.tsx";
+import { Alert } from "../../components/alert.tsx";
 import { Avatar } from "../../components/avatar.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { Modal } from "../../components/modal.tsx";
+import { PictureInput, usePictureChooser } from "../../components/picture-input.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
-import { base64Of, IMAGE_ACCEPT, KEPT, type PictureChoice } from "../../lib/image-files.ts";
-import { useImagePicker } from "../../lib/use-image-picker.ts";
+import { base64Of, KEPT, type PictureChoice } from "../../lib/image-files.ts";
 import { BannedImageNotice } from "../safety/banned-image.tsx";
 
 const AVATAR_SIDE = AVATAR_SIZES[AVATAR_SIZES.length - 1] as number;
@@ -160,7 +160,7 @@ function EditProfileForm({ profile, onClose, onSaved }: Omit<EditProfileModalPro
       <PictureField
         id="profile-avatar"
         label={texts.avatar}
-        hint={texts.avatarHint}
+        crop={texts.avatarCrop}
         choice={avatar}
         hasPicture={avatarSrc !== null}
         banned={profile.bannedAvatar}
@@ -182,7 +182,7 @@ function EditProfileForm({ profile, onClose, onSaved }: Omit<EditProfileModalPro
       <PictureField
         id="profile-background"
         label={texts.background}
-        hint={texts.backgroundHint}
+        crop={texts.backgroundCrop}
         choice={background}
         hasPicture={backgroundSrc !== null}
         banned={profile.bannedBackground}
@@ -287,14 +287,11 @@ function TextField({
   );
 }
 
-/**
- * A picture: its preview, a file picker that refuses other types and large files at once
- * (with the server's words), and Remove. The chosen file is cropped to `size` here.
- */
+/** A picture: its preview, the picture input (it crops to `size`), and Remove. */
 function PictureField({
   id,
   label,
-  hint,
+  crop,
   choice,
   hasPicture,
   banned,
@@ -304,7 +301,8 @@ function PictureField({
 }: {
   id: string;
   label: string;
-  hint: string;
+  /** What becomes of the picture, for the hint. */
+  crop: string;
   choice: PictureChoice;
   hasPicture: boolean;
   /** A picture moderators hid: its notice, until another is chosen or it is removed. */
@@ -314,48 +312,35 @@ function PictureField({
   children: ReactNode;
 }) {
   const texts = t.profile.edit;
-  const { problem, choose, clearProblem } = useImagePicker(size, (dataUrl) =>
-    onChange({ kind: "new", dataUrl }),
-  );
+  const chooser = usePictureChooser((dataUrl) => onChange({ kind: "new", dataUrl }), size);
 
   return (
     <fieldset className="field profile-edit__picture">
       <legend>{label}</legend>
       <div className="profile-edit__preview">{children}</div>
-      <div className="cover-picker__controls">
-        <input
-          id={id}
-          className="cover-picker__input"
-          type="file"
-          accept={IMAGE_ACCEPT}
-          aria-describedby={`${id}-hint`}
-          onChange={choose}
-        />
-        <div className="cover-picker__buttons">
-          <label className="button" htmlFor={id}>
-            {texts.choose}
-          </label>
-          {(hasPicture || (banned && choice.kind === "kept")) && (
+      <PictureInput
+        id={id}
+        chooser={chooser}
+        hint={crop}
+        actions={
+          (hasPicture || (banned && choice.kind === "kept")) && (
             <ScriptButton
               className="button"
               onClick={() => {
-                clearProblem();
+                chooser.clearProblem();
                 onChange({ kind: "removed" });
               }}
             >
               {texts.remove}
             </ScriptButton>
-          )}
-        </div>
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
+          )
+        }
+      >
         {choice.kind !== "kept" && (
           <p className="field__hint">{choice.kind === "new" ? texts.pending : texts.removing}</p>
         )}
-        <ErrorLine text={problem} />
         {banned && choice.kind === "kept" && <BannedImageNotice imageUrl={banned} thumbnail />}
-      </div>
+      </PictureInput>
     </fieldset>
   );
 }

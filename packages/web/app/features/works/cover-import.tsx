@@ -48,7 +48,7 @@ export function CoverImport({
     setError(problem);
     if (problem) return setImage(null);
     const dataUrl = await coverDataUrl(file).catch(() => null);
-    if (!dataUrl) setError(t.covers.unreadable);
+    if (!dataUrl) setError(t.pictures.unreadable);
     setImage(dataUrl);
   }
 
@@ -98,7 +98,7 @@ export function CoverImport({
           onChange={pick}
         />
         <p className="field__hint" id="cover-import-hint">
-          {t.covers.hint}
+          {`${t.pictures.accepted} ${t.covers.crop}`}
         </p>
       </div>
       <LiveAlert message={failureOf(error)} />

@@ -1,10 +1,9 @@
 import { COVER_SIZE } from "@inkwell/shared";
-import { ErrorLine } from "../../components/alert.tsx";
 import { Cover } from "../../components/cover.tsx";
+import { PictureInput, usePictureChooser } from "../../components/picture-input.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
-import { IMAGE_ACCEPT, KEPT, type PictureChoice } from "../../lib/image-files.ts";
-import { useImagePicker } from "../../lib/use-image-picker.ts";
+import { KEPT, type PictureChoice } from "../../lib/image-files.ts";
 import { BannedCover, BannedImageNotice } from "../safety/banned-image.tsx";
 
 interface CoverPickerProps {
@@ -24,8 +23,7 @@ interface CoverPickerProps {
 
 /**
  * The cover field of Story Details: the cover (or the one just chosen, or none once removed),
- * a file picker that refuses other types and large files at once, with the server's words,
- * and Remove. Removing a new cover goes back to the saved one; removing the saved one waits
+ * the picture input (it crops to 512 × 800), and Remove. Removing a new cover goes back to the saved one; removing the saved one waits
  * for Save, and Keep the cover takes it back until then.
  */
 export function CoverPicker({
@@ -37,12 +35,10 @@ export function CoverPicker({
   importHref,
   bannedCover,
 }: CoverPickerProps) {
-  const { problem, choose, clearProblem } = useImagePicker(COVER_SIZE, (dataUrl) =>
-    onChange({ kind: "new", dataUrl }),
-  );
+  const chooser = usePictureChooser((dataUrl) => onChange({ kind: "new", dataUrl }), COVER_SIZE);
   const saved = cover ?? bannedCover ?? null;
   const change = (next: PictureChoice) => {
-    clearProblem();
+    chooser.clearProblem();
     onChange(next);
   };
 
@@ -67,45 +63,36 @@ export function CoverPicker({
           eager
         />
       )}
-      <div className="cover-picker__controls">
-        <input
-          id="story-cover"
-          className="cover-picker__input"
-          type="file"
-          accept={IMAGE_ACCEPT}
-          aria-describedby="story-cover-hint"
-          onChange={choose}
-        />
-        <div className="cover-picker__buttons">
-          <label className="button" htmlFor="story-cover">
-            {t.covers.choose}
-          </label>
-          {(choice.kind === "new" || (choice.kind === "kept" && saved && removable)) && (
-            <ScriptButton
-              className="button"
-              onClick={() => change(choice.kind === "new" ? KEPT : { kind: "removed" })}
-            >
-              {t.covers.remove}
-            </ScriptButton>
-          )}
-          {choice.kind === "removed" && (
-            <ScriptButton className="button" onClick={() => change(KEPT)}>
-              {t.covers.keep}
-            </ScriptButton>
-          )}
-        </div>
-        <p className="field__hint" id="story-cover-hint">
-          {t.covers.hint}
-        </p>
+      <PictureInput
+        id="story-cover"
+        chooser={chooser}
+        hint={t.covers.crop}
+        actions={
+          <>
+            {(choice.kind === "new" || (choice.kind === "kept" && saved && removable)) && (
+              <ScriptButton
+                className="button"
+                onClick={() => change(choice.kind === "new" ? KEPT : { kind: "removed" })}
+              >
+                {t.covers.remove}
+              </ScriptButton>
+            )}
+            {choice.kind === "removed" && (
+              <ScriptButton className="button" onClick={() => change(KEPT)}>
+                {t.covers.keep}
+              </ScriptButton>
+            )}
+          </>
+        }
+      >
         {choice.kind !== "kept" && (
           <p className="field__hint">
             {choice.kind === "new" ? t.covers.pending : t.covers.removing}
           </p>
         )}
-        <ErrorLine text={problem} />
         {bannedCover && choice.kind === "kept" && <BannedImageNotice imageUrl={bannedCover} />}
         {importHref && <a href={importHref}>{t.covers.importLink}</a>}
-      </div>
+      </PictureInput>
     </fieldset>
   );
 }

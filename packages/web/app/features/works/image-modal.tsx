@@ -1,11 +1,12 @@
-import { type ChangeEvent, type FormEvent, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { browserApi, type Refusal } from "../../api/client.ts";
 import { ErrorLine } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { Modal } from "../../components/modal.tsx";
+import { PictureInput, usePictureChooser } from "../../components/picture-input.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
-import { base64Of, fileAsDataUrl, IMAGE_ACCEPT, imageFileProblem } from "../../lib/image-files.ts";
+import { base64Of } from "../../lib/image-files.ts";
 
 interface ImageModalProps {
   open: boolean;
@@ -17,37 +18,29 @@ interface ImageModalProps {
 
 /**
  * 'Add an image': a picture and what it shows, uploaded before it goes into the text. The
- * picture is chosen as a cover is in Story Details (a labelled button over a hidden file
- * input, the choice shown). Cancel, like Close and Escape, closes it with nothing added.
+ * picture is chosen with the picture input, as a cover is in Story Details, and sent as it
+ * is (the server makes it WebP). Cancel, like Close and Escape, closes it with nothing added.
  */
 export function ImageModal({ open, partId, onClose, onAdded }: ImageModalProps) {
   const [picture, setPicture] = useState<string | null>(null);
   const [alt, setAlt] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const chooser = usePictureChooser((dataUrl) => {
+    setPicture(dataUrl);
+    setError(null);
+  });
 
   function reset() {
     setPicture(null);
     setAlt("");
     setError(null);
+    chooser.clearProblem();
   }
 
   function close() {
     reset();
     onClose();
-  }
-
-  async function choose(event: ChangeEvent<HTMLInputElement>) {
-    const chosen = event.target.files?.[0];
-    // Choosing the same file again must fire another change.
-    event.target.value = "";
-    if (!chosen) return;
-    const problem = imageFileProblem(chosen);
-    setError(problem);
-    if (problem) return setPicture(null);
-    const dataUrl = await fileAsDataUrl(chosen).catch(() => null);
-    setPicture(dataUrl);
-    if (!dataUrl) setError(t.covers.unreadable);
   }
 
   async function add(event: FormEvent) {
@@ -71,22 +64,7 @@ export function ImageModal({ open, partId, onClose, onAdded }: ImageModalProps) 
           {picture && (
             <img className="part-image__preview" src={picture} alt={t.writing.imageChosen} />
           )}
-          <div className="cover-picker__controls">
-            <input
-              id="part-image-file"
-              className="cover-picker__input"
-              type="file"
-              accept={IMAGE_ACCEPT}
-              aria-describedby="part-image-hint"
-              onChange={choose}
-            />
-            <label className="button" htmlFor="part-image-file">
-              {t.writing.chooseImage}
-            </label>
-            <p className="field__hint" id="part-image-hint">
-              {t.writing.imageHint}
-            </p>
-          </div>
+          <PictureInput id="part-image-file" chooser={chooser} />
         </fieldset>
         <div className="field">
           <label htmlFor="part-image-alt">{t.writing.imageAlt}</label>

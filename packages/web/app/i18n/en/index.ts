@@ -46,6 +46,7 @@ export { paidParts } from "./paidParts.ts";
 export { paidProgramme } from "./paidProgramme.ts";
 export { part } from "./part.ts";
 export { picksBanner } from "./picksBanner.ts";
+export { pictures } from "./pictures.ts";
 export { premium } from "./premium.ts";
 export { premiumPicks } from "./premiumPicks.ts";
 export { profile } from "./profile.ts";
