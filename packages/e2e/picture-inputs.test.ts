@@ -97,16 +97,24 @@ async function expectPictureInput(page: Page, field: Locator, button: Locator, h
   expect(await descriptionOf(input)).toBe(hint);
 }
 
+/** The demo writer's first story and its first part. */
+function writersFirstPart() {
+  const [part] = readDatabase<{ story: number; id: number }>(
+    server.dataDir,
+    `SELECT stories.id AS story, MIN(parts.id) AS id FROM stories
+     JOIN parts ON parts.story_id = stories.id
+     WHERE stories.user_id = (SELECT id FROM users WHERE username = 'demo_writer')
+     GROUP BY stories.id ORDER BY stories.id LIMIT 1`,
+  );
+  if (!part) throw new Error("demo_writer has stories with parts");
+  return part;
+}
+
 describe("choosing a picture", () => {
   test("a cover in Story Details, by keyboard and with refusals", async () => {
-    const [story] = readDatabase<{ id: number }>(
-      server.dataDir,
-      `SELECT id FROM stories WHERE user_id = (SELECT id FROM users WHERE username = 'demo_writer')
-       ORDER BY id LIMIT 1`,
-    );
-    if (!story) throw new Error("demo_writer has stories");
+    const { story } = writersFirstPart();
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
-      await logInAt(page, "demo_writer", `/myworks/${story.id}`);
+      await logInAt(page, "demo_writer", `/myworks/${story}`);
       await page.getByRole("tab", { name: "Story Details" }).click();
       await expectPictureInput(
         page,
@@ -119,14 +127,7 @@ describe("choosing a picture", () => {
   });
 
   test("a picture for a part's text, by keyboard and with refusals", async () => {
-    const [part] = readDatabase<{ story: number; id: number }>(
-      server.dataDir,
-      `SELECT stories.id AS story, MIN(parts.id) AS id FROM stories
-       JOIN parts ON parts.story_id = stories.id
-       WHERE stories.user_id = (SELECT id FROM users WHERE username = 'demo_writer')
-       GROUP BY stories.id ORDER BY stories.id LIMIT 1`,
-    );
-    if (!part) throw new Error("demo_writer has parts");
+    const part = writersFirstPart();
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await logInAt(page, "demo_writer", `/myworks/${part.story}/write/${part.id}`);
       await page.getByRole("button", { name: "Image", exact: true }).click();

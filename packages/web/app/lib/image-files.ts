@@ -1,4 +1,4 @@
-import { COVER_SIZE, MAX_UPLOAD_IMAGE_BYTES, UPLOAD_IMAGE_TYPES } from "@inkwell/shared";
+import { MAX_UPLOAD_IMAGE_BYTES, UPLOAD_IMAGE_TYPES } from "@inkwell/shared";
 import { t } from "../i18n/index.ts";
 
 /** What an image file input accepts: the types the server takes. */
@@ -63,6 +63,3 @@ export async function croppedDataUrl(
   bitmap.close();
   return canvas.toDataURL("image/jpeg", 0.9);
 }
-
-/** A cover as writer-paid-contest.md §4 prepares it: 512 × 800. */
-export const coverDataUrl = (file: File) => croppedDataUrl(file, COVER_SIZE);

@@ -1,11 +1,12 @@
 import { COVER_PREVIEW_WIDTH, COVER_SIZE, type WorkSummary } from "@inkwell/shared";
-import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { browserApi, type Refusal } from "../../api/client.ts";
 import { Alert, failureOf, LiveAlert } from "../../components/alert.tsx";
 import { Cover } from "../../components/cover.tsx";
+import { usePictureChooser } from "../../components/picture-input.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
-import { base64Of, coverDataUrl, IMAGE_ACCEPT, imageFileProblem } from "../../lib/image-files.ts";
+import { base64Of, IMAGE_ACCEPT } from "../../lib/image-files.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 
 type Phase = { name: "choosing" } | { name: "uploading" } | { name: "done"; story: WorkSummary };
@@ -35,22 +36,15 @@ export function CoverImport({
   );
   const [phase, setPhase] = useState<Phase>({ name: "choosing" });
   const [error, setError] = useState<string | null>(null);
+  const chooser = usePictureChooser((dataUrl) => {
+    setImage(dataUrl);
+    setError(null);
+  }, COVER_SIZE);
   const hydrated = useHydrated();
   const done = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (phase.name === "done") done.current?.focus();
   }, [phase.name]);
-
-  async function pick(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    if (!file) return;
-    const problem = imageFileProblem(file);
-    setError(problem);
-    if (problem) return setImage(null);
-    const dataUrl = await coverDataUrl(file).catch(() => null);
-    if (!dataUrl) setError(t.pictures.unreadable);
-    setImage(dataUrl);
-  }
 
   async function upload(event: FormEvent) {
     event.preventDefault();
@@ -58,6 +52,7 @@ export function CoverImport({
     if (!image || !story) return;
     setPhase({ name: "uploading" });
     setError(null);
+    chooser.clearProblem();
     const result = await browserApi()
       .updateStoryCover(story.id, base64Of(image), "import")
       .catch(() => ({ ok: false as const, refusal: {} as Refusal }));
@@ -95,13 +90,13 @@ export function CoverImport({
           accept={IMAGE_ACCEPT}
           aria-describedby="cover-import-hint"
           disabled={!hydrated || phase.name === "uploading"}
-          onChange={pick}
+          onChange={chooser.choose}
         />
         <p className="field__hint" id="cover-import-hint">
           {`${t.pictures.accepted} ${t.covers.crop}`}
         </p>
       </div>
-      <LiveAlert message={failureOf(error)} />
+      <LiveAlert message={failureOf(chooser.problem ?? error)} />
       {image && (
         <img
           className="cover cover-import__preview"
