@@ -1,7 +1,15 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { DESKTOP, expectNoAxeViolations, logInAt, PHONE, useBrowser } from "./support/browser.ts";
+import {
+  DESKTOP,
+  expectNoAxeViolations,
+  holdRequests,
+  logInAt,
+  PHONE,
+  untilHydrated,
+  useBrowser,
+} from "./support/browser.ts";
 import { hotStories } from "./support/catalogue.ts";
 import { useServer } from "./support/server.ts";
 
@@ -45,6 +53,7 @@ describe("the story page's staff panels", () => {
       const other = options.find((value) => value !== current);
       if (!other) throw new Error("only one category");
       await category.selectOption(other);
+      await lock.getByRole("button", { name: "Save" }).click();
       const status = lock.getByRole("status").filter({ hasText: "Saved" });
       await status.waitFor();
       expect(await status.locator("svg").count()).toBe(1);
@@ -88,7 +97,8 @@ describe("the story page's staff panels", () => {
         .first()
         .getAttribute("value");
       await category.selectOption(other ?? "");
-      await lock.getByRole("status").filter({ hasText: "Saved" }).first().waitFor();
+      await lock.getByRole("button", { name: "Save" }).click();
+      await lock.getByRole("status").filter({ hasText: "Saved" }).waitFor();
       expect(await locked.isChecked()).toBe(true);
 
       await withPage({ viewport: PHONE, baseURL: server.url }, async (writer) => {
@@ -106,7 +116,7 @@ describe("the story page's staff panels", () => {
         await expectNoAxeViolations(writer, "a locked story's details at 360 px");
 
         await locked.uncheck();
-        await expect.poll(() => locked.isChecked()).toBe(false);
+        await lock.getByRole("button", { name: "Save" }).click();
         await expect
           .poll(async () => (await staff.request.get(`/v5/admin/stories/${id}`)).json())
           .toMatchObject({ locked: false });
@@ -262,15 +272,69 @@ describe("the story page's staff panels", () => {
     });
   });
 
-  test("an ambassador sees the Story lock panel but not the admin panel", async () => {
-    const { id, path } = await storyPath();
-    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
-      await logInAt(page, "demo_ambassador", path);
-      await lockPanel(page).getByLabel("Language").waitFor();
+  test("an ambassador at 360 px: Story lock saves the language arrow keys settle on, once, on Save; no admin panel", async () => {
+    const story = (await hotStories(server.url, 3))[2];
+    if (!story) throw new Error("fewer than three hot stories");
+    const address = `/v5/admin/stories/${story.id}`;
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      const saves: unknown[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "PATCH" && request.url().endsWith(address)) {
+          saves.push(request.postDataJSON());
+        }
+      });
+      await logInAt(page, "demo_ambassador", `/story/${story.id}`);
+      const lock = lockPanel(page);
+      const language = await untilHydrated(lock.getByLabel("Language"));
+      const locked = lock.getByRole("checkbox", { name: /^Locked/ });
+      const save = lock.getByRole("button", { name: "Save" });
+      const wasLocked = await locked.isChecked();
+      await save.click();
+      await lock
+        .getByRole("status")
+        .filter({
+          hasText: "Nothing to save: change the language, the category or the lock first.",
+        })
+        .waitFor();
+
+      // Arrow keys pass three languages on the way: none of them is sent.
+      const before = await language.inputValue();
+      await language.focus();
+      for (const _ of [1, 2, 3]) await page.keyboard.press("ArrowDown");
+      const chosen = Number(await language.inputValue());
+      expect(chosen).not.toBe(Number(before));
+      expect(await locked.isChecked()).toBe(true);
+      expect(saves).toEqual([]);
+
+      // A second press while the first is under way sends nothing.
+      const release = await holdRequests(page, `**${address}`, { method: "PATCH" });
+      await save.click();
+      await expect.poll(() => saves.length).toBe(1);
+      await page.keyboard.press("Enter");
+      expect(await save.getAttribute("aria-disabled")).toBe("true");
+      release();
+      await lock.getByRole("status").filter({ hasText: "Saved" }).waitFor();
+      expect(saves).toEqual([{ languageId: chosen, ...(!wasLocked && { locked: true }) }]);
+      const view = await (await page.request.get(address)).json();
+      expect(view).toMatchObject({ languageId: chosen, locked: true });
+      await expectNoAxeViolations(page, "the Story lock panel at 360 px");
       expect(await adminPanel(page).count()).toBe(0);
-      const refused = await page.request.get(`/apiv2/storytext?group_id=${id}&output=zip`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+
+      // Put back as it was, by keyboard alone.
+      await language.focus();
+      for (const _ of [1, 2, 3]) await page.keyboard.press("ArrowUp");
+      await locked.setChecked(wasLocked);
+      await save.focus();
+      await page.keyboard.press("Enter");
+      await expect
+        .poll(async () => (await page.request.get(address)).json())
+        .toMatchObject({ languageId: Number(before), locked: wasLocked });
+      expect(saves).toHaveLength(2);
+
+      const refused = await page.request.get(`/apiv2/storytext?group_id=${story.id}&output=zip`);
       expect(refused.status()).toBe(403);
-      const history = await page.goto(`/admin/story_rating_history.php?story_id=${id}`);
+      const history = await page.goto(`/admin/story_rating_history.php?story_id=${story.id}`);
       expect(history?.status()).toBe(404);
     });
   });

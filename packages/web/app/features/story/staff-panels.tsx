@@ -81,46 +81,64 @@ function StaffSelect({
   value,
   options,
   placeholder,
-  status,
   onChoose,
 }: {
   label: string;
   value: number | null;
   options: { id: number; name: string }[];
   placeholder?: string;
-  status: SaveStatus;
   onChoose: (id: number) => void;
 }) {
   const id = useId();
   return (
     <div className="staff-field">
       <label htmlFor={`${id}-select`}>{label}</label>
-      <div className="staff-field__row">
-        <select
-          id={`${id}-select`}
-          className="staff-field__select"
-          value={value ?? ""}
-          aria-describedby={`${id}-status`}
-          onChange={(event) => onChoose(Number(event.target.value))}
-        >
-          {value === null && (
-            <option value="" disabled>
-              {placeholder}
-            </option>
-          )}
-          {options.map((option) => (
-            <option key={option.id} value={option.id}>
-              {option.name}
-            </option>
-          ))}
-        </select>
-        <StatusLine status={status} id={`${id}-status`} />
-      </div>
+      <select
+        id={`${id}-select`}
+        className="staff-field__select"
+        value={value ?? ""}
+        onChange={(event) => onChoose(Number(event.target.value))}
+      >
+        {value === null && (
+          <option value="" disabled>
+            {placeholder}
+          </option>
+        )}
+        {options.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.name}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }
 
-/** Ambassadors and system admins: the review link and the language and category selects. */
+/** The Story lock panel's choices, as its form holds them until Save. */
+type LockChoices = Pick<StoryStaffView, "languageId" | "categoryId" | "locked">;
+
+const choicesOf = ({ languageId, categoryId, locked }: StoryStaffView): LockChoices => ({
+  languageId,
+  categoryId,
+  locked,
+});
+
+/** What Save sends: the choices that differ from the story's, or null when none does. */
+function changedChoices(view: StoryStaffView, choices: LockChoices) {
+  const input: StoryClassificationInput = {
+    ...(choices.languageId !== view.languageId && { languageId: choices.languageId }),
+    ...(choices.categoryId !== null &&
+      choices.categoryId !== view.categoryId && { categoryId: choices.categoryId }),
+    ...(choices.locked !== view.locked && { locked: choices.locked }),
+  };
+  return Object.keys(input).length > 0 ? input : null;
+}
+
+/**
+ * Ambassadors and system admins: the review link and the language and category selects.
+ * Choices are sent by Save, one save at a time: a list saving on each change saved every
+ * language an arrow key passed on the way, each answer possibly landing after a later one.
+ */
 function StoryLockPanel({
   storyId,
   view,
@@ -132,16 +150,19 @@ function StoryLockPanel({
   categories: Category[];
   onChange: (view: StoryStaffView) => void;
 }) {
-  const language = useSaveStatus();
-  const category = useSaveStatus();
-  const lock = useSaveStatus();
-  const lockId = useId();
-  async function save(input: StoryClassificationInput, status: SaveStatus) {
-    const before = view;
-    // The control shows the choice at once (a new language or category locks the story, as the
-    // server does); a refusal puts the old one back.
-    const locks = input.languageId !== undefined || input.categoryId !== undefined;
-    onChange({ ...view, ...(locks && { locked: true }), ...input });
+  const [choices, setChoices] = useState(() => choicesOf(view));
+  const status = useSaveStatus();
+  const id = useId();
+  // A new language or category locks the story, as the server does unless told otherwise.
+  const choose = (change: Partial<LockChoices>) =>
+    setChoices({ ...choices, ...change, locked: true });
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const input = changedChoices(view, choices);
+    if (!input) {
+      status.settle("failed", text.unchanged);
+      return;
+    }
     status.start();
     const result = await browserApi()
       .classifyStory(storyId, input)
@@ -150,7 +171,6 @@ function StoryLockPanel({
       onChange(result.value);
       status.settle("saved");
     } else {
-      onChange(before);
       status.settle("failed", result?.refusal.message);
     }
   }
@@ -160,33 +180,40 @@ function StoryLockPanel({
       <h2 id="story-lock-heading">{text.lockHeading}</h2>
       <p>{text.lockIntro}</p>
       <a href={storyReportsUrl(storyId)}>{text.review}</a>
-      <StaffSelect
-        label={text.language}
-        value={view.languageId}
-        options={[...LANGUAGES]}
-        status={language}
-        onChoose={(languageId) => void save({ languageId }, language)}
-      />
-      <StaffSelect
-        label={text.category}
-        value={view.categoryId}
-        options={categories}
-        placeholder={text.chooseCategory}
-        status={category}
-        onChoose={(categoryId) => void save({ categoryId }, category)}
-      />
-      <div className="staff-field__row">
+      <form className="staff-lock" onSubmit={(event) => void save(event)}>
+        <StaffSelect
+          label={text.language}
+          value={choices.languageId}
+          options={[...LANGUAGES]}
+          onChoose={(languageId) => choose({ languageId })}
+        />
+        <StaffSelect
+          label={text.category}
+          value={choices.categoryId}
+          options={categories}
+          placeholder={text.chooseCategory}
+          onChoose={(categoryId) => choose({ categoryId })}
+        />
         <label className="staff-check">
           <input
             type="checkbox"
-            checked={view.locked}
-            aria-describedby={`${lockId}-status`}
-            onChange={(event) => void save({ locked: event.target.checked }, lock)}
+            checked={choices.locked}
+            onChange={(event) => setChoices({ ...choices, locked: event.target.checked })}
           />
           {text.locked}
         </label>
-        <StatusLine status={lock} id={`${lockId}-status`} />
-      </div>
+        <div className="staff-field__row">
+          <BusyButton
+            className="button"
+            type="submit"
+            busy={status.state === "saving"}
+            aria-describedby={`${id}-status`}
+          >
+            {text.save}
+          </BusyButton>
+          <StatusLine status={status} id={`${id}-status`} />
+        </div>
+      </form>
     </aside>
   );
 }

@@ -10,6 +10,8 @@ export const storyStaff = {
   language: "Language",
   category: "Category",
   chooseCategory: "Choose a category",
+  save: "Save",
+  unchanged: "Nothing to save: change the language, the category or the lock first.",
   saving: "Saving…",
   saved: "Saved",
   failed: "Not saved. Please try again.",
