@@ -498,11 +498,21 @@ describe("the Inkwell Awards", () => {
       await logInAt(page, "demo_admin", "/admin/contest");
       await page.getByText(`Active now: the 2027 Inkwell Awards (${CONTEST}).`).waitFor();
       await expectNoAxeViolations(page, "the contest settings at 1280 px");
-      // A bad value is named and nothing changes.
+      // Bad values are named in staff's words, the first focused, and nothing changes.
+      const closing = await page.getByLabel("Closes at").inputValue();
+      await page.getByLabel("Closes at").fill("");
       await page.getByLabel("Minimum words").fill("lots");
       await page.getByRole("button", { name: "Save and make active" }).click();
-      await page.getByText("minWords is a whole number from 0 to 1,000,000").waitFor();
+      const main = page.getByRole("main");
+      await main.getByText("Enter a whole number of words from 0 to 1,000,000.").waitFor();
+      await main.getByText("Choose the date and time the contest closes.").waitFor();
       expect(await page.getByLabel("Minimum words").getAttribute("aria-invalid")).toBe("true");
+      expect(await page.getByLabel("Closes at").getAttribute("aria-invalid")).toBe("true");
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.id))
+        .toBe("contest-admin-closesAt");
+      expect(await main.getByText(/minWords|closesAt/).count()).toBe(0);
+      await page.getByLabel("Closes at").fill(closing);
       expect(
         readDatabase<{ min_words: number }>(server.dataDir, "SELECT min_words FROM contests")[0],
       ).toEqual({ min_words: 3000 });

@@ -26,6 +26,18 @@ const FIELDS = ["key", "year", "tag", "closesAt", "minWords"] as const;
 type Field = (typeof FIELDS)[number];
 const NUMBERS: readonly Field[] = ["year", "minWords"];
 
+/**
+ * What a refused field needs, in staff's words: the server's own words name its API's fields
+ * (minWords, closesAt) and ISO times, for its clients.
+ */
+const REFUSED: Record<Field, string> = {
+  key: t.contest.admin.keyRefused,
+  year: t.contest.admin.yearRefused,
+  tag: t.contest.admin.tagRefused,
+  closesAt: t.contest.admin.closesAtRefused,
+  minWords: t.contest.admin.minWordsRefused,
+};
+
 const HINTS: Partial<Record<Field, string>> = {
   key: t.contest.admin.keyHint,
   tag: t.contest.admin.tagHint,
@@ -62,7 +74,7 @@ const bodyOf = (values: Record<Field, string>) =>
 export default function AdminContest({ loaderData }: Route.ComponentProps) {
   const [contest, setContest] = useState(loaderData.contest);
   const [values, setValues] = useState(() => valuesOf(loaderData.contest));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<AlertMessage | null>(null);
 
@@ -80,8 +92,11 @@ export default function AdminContest({ loaderData }: Route.ComponentProps) {
       setErrors({});
       setMessage({ tone: "success", text: t.contest.admin.saved });
     } else {
-      setErrors(result?.refusal.fields ?? {});
+      const refused = FIELDS.filter((field) => result?.refusal.fields?.[field]);
+      setErrors(Object.fromEntries(refused.map((field) => [field, REFUSED[field]])));
       setMessage({ tone: "danger", text: t.contest.admin.failed });
+      // Focus goes to the first refused field, which on a phone may be out of sight.
+      if (refused[0]) document.getElementById(`contest-admin-${refused[0]}`)?.focus();
     }
   }
 
