@@ -131,8 +131,13 @@ describe("image moderation", () => {
 
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
       await signInAt(page, "demo_admin", "/admin/image_appeals");
-      const appeal = page.getByRole("listitem", { name: "Appealed by demo_writer" });
+      // Named by the story the cover is on, linked by its title, with who appealed.
+      const appeal = page.getByRole("listitem", { name: story.title });
       await appeal.getByText("It is a watercolour of a lighthouse I painted myself.").waitFor();
+      expect(
+        await appeal.getByRole("link", { name: story.title, exact: true }).getAttribute("href"),
+      ).toBe(`/story/${story.id}`);
+      await appeal.getByText("Appealed by demo_writer", { exact: true }).waitFor();
       await expectNoAxeViolations(page, "the image appeals queue at 1280 px");
       await appeal.getByRole("button", { name: "Restore image" }).click();
       await page
@@ -243,7 +248,7 @@ describe("image moderation", () => {
 
     await withPage({ viewport: PHONE, colorScheme: "dark", baseURL: server.url }, async (page) => {
       await signInAt(page, "demo_ambassador", "/admin/image_appeals");
-      const appeal = page.getByRole("listitem", { name: "Appealed by demo_writer" });
+      const appeal = page.getByRole("listitem", { name: story.title });
       await appeal.getByText("My own photograph.").waitFor();
       const keepHidden = appeal.getByRole("button", { name: "Keep hidden" });
       await untilHydrated(keepHidden);

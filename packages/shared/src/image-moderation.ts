@@ -47,8 +47,10 @@ export function appealOutcomeMessage(status: ImageAppealStatus, ok: boolean): st
 export interface ImageFlag {
   id: number;
   imageUrl: string;
-  storyId: number | null;
-  owner: { username: string };
+  /** The story showing it, as its cover or in a part; null for a profile picture. */
+  story: { id: number; title: string } | null;
+  /** Whose image it is: their profile's name too, for a profile picture. */
+  owner: { username: string; name: string };
   flaggedAt: string;
   appeal: {
     reason: string;

@@ -32,7 +32,8 @@ let covers = 0;
 async function writerWithCover() {
   const writer = await person();
   const cover = `/media/covers/test-${++covers}-${Date.now()}.jpg`;
-  const story = await createStory(t.handle.db, writer.id, { cover });
+  const title = `Lighthouse ${covers}`;
+  const story = { ...(await createStory(t.handle.db, writer.id, { cover, title })), title };
   return { writer, story, cover };
 }
 
@@ -108,7 +109,7 @@ describe("flagging a cover", () => {
 
 describe("appealing a flagged image", () => {
   it("takes one appeal from the owner, says so from support, then answers 'submitted'", async () => {
-    const { writer, cover } = await writerWithCover();
+    const { writer, story, cover } = await writerWithCover();
     await flag(cover, admin);
     const first = await appeal(cover, "  It is a sunset, nothing more.  ", writer.cookie);
     expect(first.status).toBe(200);
@@ -124,6 +125,7 @@ describe("appealing a flagged image", () => {
       appeals: { imageUrl: string; owner: { username: string }; appeal: { reason: string } }[];
     };
     expect(queue.appeals.find((a) => a.imageUrl === cover)).toMatchObject({
+      story: { id: story.id, title: story.title },
       owner: { username: writer.username },
       appeal: { reason: "It is a sunset, nothing more." },
     });
@@ -341,7 +343,8 @@ describe("flagging a profile picture or background", () => {
 
   /** Someone whose profile shows an uploaded picture and background. */
   async function personWithPictures() {
-    const owner = await person();
+    const name = `Rosa ${Date.now()}`;
+    const owner = { ...(await person({ name })), name };
     const answer = await editProfile(owner, {
       avatar: await picture(),
       background: await picture(),
@@ -419,6 +422,14 @@ describe("flagging a profile picture or background", () => {
     const backgroundFlag = (await (await flag(background, admin)).json()) as { id: number };
     expect((await appeal(avatar, "It is me", owner.cookie)).status).toBe(200);
     expect((await appeal(background, "My cat", owner.cookie)).status).toBe(200);
+    // The queue names the profile the pictures belong to; they are on no story.
+    const queue = (await (await read("/v5/image_moderation/appeals", ambassador)).json()) as {
+      appeals: { id: number; story: unknown; owner: unknown }[];
+    };
+    expect(queue.appeals.find((a) => a.id === avatarFlag.id)).toMatchObject({
+      story: null,
+      owner: { username: owner.username, name: owner.name },
+    });
 
     // A new background before the decision: it stays, and the notice is gone.
     const replaced = await editProfile(owner, { background: await picture() });

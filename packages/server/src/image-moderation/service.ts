@@ -282,6 +282,8 @@ const flagColumns = [
   "image_flags.appealed_at",
   "image_flags.decision",
   "users.username",
+  "users.name",
+  "stories.title",
 ] as const;
 
 /** Flags with an appeal in the given state, oldest appeal first (moderators only). */
@@ -294,6 +296,7 @@ export async function listAppeals(
   const rows = await db
     .selectFrom("image_flags")
     .innerJoin("users", "users.id", "image_flags.owner_id")
+    .leftJoin("stories", "stories.id", "image_flags.story_id")
     .select(flagColumns)
     .where("image_flags.appeal_status", "=", status)
     .orderBy("image_flags.appealed_at")
@@ -302,8 +305,8 @@ export async function listAppeals(
   return rows.map((row) => ({
     id: Number(row.id),
     imageUrl: row.image_url,
-    storyId: row.story_id === null ? null : Number(row.story_id),
-    owner: { username: row.username },
+    story: row.story_id === null ? null : { id: Number(row.story_id), title: row.title ?? "" },
+    owner: { username: row.username, name: row.name },
     flaggedAt: iso(row.flagged_at),
     appeal:
       row.appeal_status === null

@@ -74,10 +74,17 @@ function AppealItem({ appeal }: { appeal: ImageFlag }) {
     <li className="admin-queue__item" aria-labelledby={headingId}>
       <img className="admin-queue__image" src={appeal.imageUrl} alt="" width={96} />
       <div className="admin-queue__body">
-        <h2 id={headingId}>{text.by(appeal.owner.username)}</h2>
-        {appeal.storyId !== null && (
-          <a href={`/story/${appeal.storyId}`}>/story/{appeal.storyId}</a>
-        )}
+        {/* Named by what shows the image: one writer's appeals read apart at a glance. */}
+        <h2 id={headingId}>
+          {appeal.story ? (
+            <a href={`/story/${appeal.story.id}`}>{appeal.story.title}</a>
+          ) : (
+            <a href={`/user/${encodeURIComponent(appeal.owner.username)}`}>
+              {text.profileOf(appeal.owner.name)}
+            </a>
+          )}
+        </h2>
+        <p>{text.by(appeal.owner.username)}</p>
         <blockquote>{appeal.appeal?.reason}</blockquote>
         {decided ? (
           <p role="status" ref={outcome} tabIndex={-1}>

@@ -19,6 +19,7 @@ export const imageModeration = {
   queueTitle: "Image appeals",
   queueEmpty: "No appeals are waiting for a decision.",
   by: (username: string) => `Appealed by ${username}`,
+  profileOf: (name: string) => `${name}'s profile`,
   restore: "Restore image",
   uphold: "Keep hidden",
   decided: (decision: "restored" | "upheld") =>
