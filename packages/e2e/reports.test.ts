@@ -156,9 +156,26 @@ describe("reports", () => {
       await expectNoAxeViolations(page, "the staff queue at 1280 px");
       await items.filter({ hasText: "Reporter: demo_reader" }).getByRole("link").first().click();
       await page.getByText("Calling all readers idiots.").waitFor();
-      // Nothing is chosen for the moderator: Resolve waits for an outcome.
-      expect(await page.getByRole("button", { name: "Resolve" }).isDisabled()).toBe(true);
-      await page.getByLabel("What happened").selectOption("content_removed");
+      // Nothing is chosen for the moderator: Resolve, reached by Tab, says what it waits for.
+      const resolve = page.getByRole("button", { name: "Resolve" });
+      const outcomeChoice = page.getByLabel("What happened");
+      await untilHydrated(resolve);
+      await page.getByLabel("Note for staff (optional)").focus();
+      await page.keyboard.press("Tab");
+      expect(await resolve.evaluate((button) => button === document.activeElement)).toBe(true);
+      await page.keyboard.press("Enter");
+      const missing = page.getByText("Choose what happened before you resolve the report.");
+      await missing.waitFor();
+      await expect
+        .poll(() => outcomeChoice.evaluate((select) => select === document.activeElement))
+        .toBe(true);
+      expect(await outcomeChoice.getAttribute("aria-invalid")).toBe("true");
+      expect(await outcomeChoice.getAttribute("aria-describedby")).toBe(
+        await missing.getAttribute("id"),
+      );
+      expect(await page.getByText("Resolved by demo_ambassador").count()).toBe(0);
+      await outcomeChoice.selectOption("content_removed");
+      expect(await missing.count()).toBe(0);
       await page.getByLabel("Note for staff (optional)").fill("Removed; writer warned in DM.");
       await expectNoAxeViolations(page, "a report at 1280 px");
       await page.getByRole("button", { name: "Resolve" }).click();

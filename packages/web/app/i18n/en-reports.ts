@@ -101,6 +101,7 @@ export const reportsEn = {
   resolveHeading: "Resolve",
   outcome: "What happened",
   chooseOutcome: "Choose what happened",
+  outcomeMissing: "Choose what happened before you resolve the report.",
   resolveNote: "Note for staff (optional)",
   resolve: "Resolve",
   reopen: "Reopen",

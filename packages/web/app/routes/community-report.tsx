@@ -11,8 +11,10 @@ import { isRouteErrorResponse, redirect, useRevalidator, useRouteError } from "r
 import { browserApi } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
 import { ErrorLine } from "../components/alert.tsx";
+import { BusyButton } from "../components/busy-button.tsx";
 import { ConfirmModal } from "../components/confirm-modal.tsx";
 import { ErrorPage } from "../components/error-page.tsx";
+import { FieldNotes, fieldDescribedBy } from "../components/field-notes.tsx";
 import { reportAbout, reportDate } from "../features/reports/my-reports.tsx";
 import { StaffNoteList } from "../features/reports/staff-notes.tsx";
 import { t } from "../i18n/index.ts";
@@ -48,6 +50,8 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
   // No outcome chosen in advance: one careless click must not record a removal.
   const [outcome, setOutcome] = useState<ReportOutcome | "">("");
   const [resolveNote, setResolveNote] = useState("");
+  // Resolve stays pressable without an outcome, and then says that one is missing.
+  const [outcomeMissing, setOutcomeMissing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [hidden, setHidden] = useState(false);
@@ -69,6 +73,7 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
   // The forms act through scripts: until they run, what staff type or pick would be lost.
   const hydrated = useHydrated();
   const locked = busy || !hydrated;
+  const missing = outcomeMissing ? text.outcomeMissing : null;
 
   async function act(call: () => Promise<{ ok: boolean; refusal?: { message?: string } }>) {
     setBusy(true);
@@ -194,9 +199,14 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="resolve-heading">
           <h2 id="resolve-heading">{text.resolveHeading}</h2>
           <form
+            noValidate
             onSubmit={(event) => {
               event.preventDefault();
-              if (outcome === "") return;
+              if (outcome === "") {
+                setOutcomeMissing(true);
+                outcomeChoice.current?.focus();
+                return;
+              }
               void act(() =>
                 browserApi().resolveReport(report.id, outcome, resolveNote.trim()),
               ).then((done) => {
@@ -216,7 +226,12 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
                 disabled={!hydrated}
                 required
                 value={outcome}
-                onChange={(event) => setOutcome(event.target.value as ReportOutcome | "")}
+                aria-invalid={outcomeMissing || undefined}
+                aria-describedby={fieldDescribedBy({ id: "resolve-outcome", error: missing })}
+                onChange={(event) => {
+                  setOutcome(event.target.value as ReportOutcome | "");
+                  setOutcomeMissing(false);
+                }}
               >
                 <option value="" disabled>
                   {text.chooseOutcome}
@@ -227,6 +242,7 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
                   </option>
                 ))}
               </select>
+              <FieldNotes id="resolve-outcome" error={missing} />
             </div>
             <div className="field">
               <label htmlFor="resolve-note">{text.resolveNote}</label>
@@ -239,13 +255,9 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
                 onChange={(event) => setResolveNote(event.target.value)}
               />
             </div>
-            <ScriptButton
-              className="button button--primary"
-              type="submit"
-              disabled={locked || outcome === ""}
-            >
+            <BusyButton className="button button--primary" type="submit" busy={busy}>
               {text.resolve}
-            </ScriptButton>
+            </BusyButton>
           </form>
         </section>
       )}
