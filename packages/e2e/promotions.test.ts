@@ -126,4 +126,39 @@ describe("sponsored stories", () => {
       expect(response?.status()).toBe(404);
     });
   });
+
+  // Last: its campaign, years ahead, heads the list the other journeys read.
+  test("times are in the staff member's own time zone, in the form and the list alike", async () => {
+    const [story] = await hotStories(server.url, 1);
+    if (!story) throw new Error("the demo catalogue has no stories");
+    const options = { viewport: DESKTOP, timezoneId: "Asia/Kolkata", baseURL: server.url };
+    await withPage(options, async (page) => {
+      await logInAt(page, "demo_admin", "/admin/promotions");
+      const campaigns = page.getByRole("list", { name: "Campaigns" });
+      await campaigns.getByText("Sponsored by Moonlit Press").waitFor();
+      // The form names the zone the list shows its times in: never UTC here.
+      await untilHydrated(page.getByRole("button", { name: "Start the campaign" }));
+      const hint = "In your time zone (GMT+5:30).";
+      expect(await page.getByText(hint, { exact: true }).count()).toBe(2);
+      expect(await page.getByRole("main").getByText(/UTC/).count()).toBe(0);
+
+      await page.getByLabel("Story").fill(String(story.id));
+      await page.getByLabel("Sponsor's name").fill("Saffron House");
+      await page.getByLabel("Starts").fill("2030-01-15T09:00");
+      await page.getByLabel("Ends").fill("2030-01-22T09:00");
+      await page.getByRole("button", { name: "Start the campaign" }).click();
+      await page.getByText("The campaign is saved.").waitFor();
+      const created = campaigns.getByRole("listitem").filter({ hasText: "Saffron House" });
+      await created
+        .getByText("Jan 15, 2030 09:00AM GMT+5:30 to Jan 22, 2030 09:00AM GMT+5:30")
+        .waitFor();
+      expect(campaignsOf("Saffron House")).toEqual([
+        {
+          story_id: story.id,
+          starts_at: Date.UTC(2030, 0, 15, 3, 30),
+          ends_at: Date.UTC(2030, 0, 22, 3, 30),
+        },
+      ]);
+    });
+  });
 });

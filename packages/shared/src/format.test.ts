@@ -16,6 +16,7 @@ import {
   spokenCount,
   toTimestamp,
   truncate,
+  zoneName,
 } from "./format.ts";
 
 const SECOND = 1000;
@@ -227,6 +228,13 @@ describe("formatZonedDate", () => {
       "Jul 05, 2024 11:07PM GMT+2",
     );
     expect(formatZonedDate("2024-03-05T21:07:00Z", "UTC")).toBe("Mar 05, 2024 09:07PM UTC");
+  });
+
+  it("names the zone alone by zoneName, as of that moment", () => {
+    expect(zoneName("2024-03-06T04:30:00Z", "America/New_York")).toBe("EST");
+    expect(zoneName("2024-07-05T21:07:00Z", "America/New_York")).toBe("EDT");
+    expect(zoneName("2024-03-05T21:07:00Z", "Asia/Kolkata")).toBe("GMT+5:30");
+    expect(zoneName("2024-03-05T21:07:00Z", "UTC")).toBe("UTC");
   });
 
   it("gives an empty string for an invalid date", () => {

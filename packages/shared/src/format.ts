@@ -196,8 +196,12 @@ export function formatAbsoluteDate(date: DateInput, timeZone = "UTC"): string {
  */
 export function formatZonedDate(date: DateInput, timeZone: string): string {
   const text = formatAbsoluteDate(date, timeZone);
-  return text && `${text} ${clockIn(new Date(toTimestamp(date)), timeZone).zone}`;
+  return text && `${text} ${zoneName(date, timeZone)}`;
 }
+
+/** The short name formatZonedDate gives `timeZone` at that moment: "UTC", "EST", "GMT+2". */
+export const zoneName = (date: DateInput, timeZone: string): string =>
+  clockIn(new Date(toTimestamp(date)), timeZone).zone;
 
 /** Whether two moments fall on the same calendar day in `timeZone`. */
 export function isSameDay(a: DateInput, b: DateInput, timeZone: string): boolean {

@@ -4,6 +4,7 @@ import {
   type PromotionSummary,
   SPONSOR_NAME_MAX,
   storyIdFrom,
+  zoneName,
 } from "@inkwell/shared";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { redirect } from "react-router";
@@ -39,12 +40,13 @@ const LABELS: Record<Field, string> = {
   startsAt: t.promotions.startsAt,
   endsAt: t.promotions.endsAt,
 };
-const HINTS: Record<Field, string> = {
+/** Each field's hint; the times' name the zone the campaigns' times are shown in. */
+const hintsIn = (zone: string): Record<Field, string> => ({
   storyId: t.promotions.storyHint,
   sponsorName: t.promotions.sponsorHint,
-  startsAt: t.promotions.timesHint,
-  endsAt: t.promotions.timesHint,
-};
+  startsAt: t.promotions.timesHint(zone),
+  endsAt: t.promotions.timesHint(zone),
+});
 
 const WEEK_MS = 7 * 86_400_000;
 
@@ -148,6 +150,7 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
   }
 
   const when = (iso: string) => formatZonedDate(iso, timeZone);
+  const hints = hintsIn(zoneName(Date.now(), timeZone));
   return (
     <section className="admin-page" aria-labelledby="promotions-heading">
       <h1 id="promotions-heading">{t.promotions.title}</h1>
@@ -165,7 +168,7 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
             required
             maxLength={field === "sponsorName" ? SPONSOR_NAME_MAX : undefined}
             value={values[field]}
-            hint={HINTS[field]}
+            hint={hints[field]}
             error={errors[field]}
             onValue={(value) => {
               setValues({ ...values, [field]: value });

@@ -15,7 +15,7 @@ export const promotions = {
   endsAt: "Ends",
   startsMissing: "Choose when the campaign starts.",
   endsMissing: "Choose when the campaign ends.",
-  timesHint: "In your time zone.",
+  timesHint: (zone: string) => `In your time zone (${zone}).`,
   create: "Start the campaign",
   creating: "Saving…",
   created: "The campaign is saved.",
