@@ -35,9 +35,9 @@ export function Toggle({ checked, label, onChange, describedBy, disabled, busy }
       <span className="toggle__track" aria-hidden="true">
         <span className="toggle__thumb" />
       </span>
-      <span className="toggle__text" aria-hidden="true">
-        {checked ? t.safety.on : t.safety.off}
-      </span>
+      {/* ON or OFF is the switch's state, which aria-checked already says: drawn by CSS, it is
+          no text of the switch's name, which stays what its label says (Label in Name). */}
+      <span className="toggle__text" data-state={checked ? t.safety.on : t.safety.off} />
     </ScriptButton>
   );
 }

@@ -51,10 +51,12 @@ export function LibraryEntry({ item, username, onGone, onFailed }: LibraryEntryP
         <p className="library-item__progress">
           {progress ? (
             <a href={resumeUrl}>
-              {t.library.partOf(progress.part, progress.of)}
-              <Pause />
+              <span>
+                {t.library.partOf(progress.part, progress.of)}
+                <Pause />
+              </span>
               <span aria-hidden="true"> · </span>
-              {t.library.progress(progress.percent)}
+              <span>{t.library.progress(progress.percent)}</span>
             </a>
           ) : (
             t.library.notStarted
