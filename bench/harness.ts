@@ -1,6 +1,6 @@
 /**
  * What the benchmarks share (bench/http.ts, bench/search.ts, bench/cpu-split.ts,
- * bench/page-cost.ts): the bench catalogue's place, child processes in their own process
+ * bench/page-cost.ts, bench/lighthouse.ts): the bench catalogue's place, child processes in their own process
  * groups, killed when the bench exits, free ports, the server started as `npm start` runs it,
  * the catalogue read into memory, one autocannon run with a warm-up on the same connections,
  * and percentiles.
@@ -70,12 +70,17 @@ export async function readThrough(path: string): Promise<number> {
 
 /**
  * The Inkwell server as `npm start` runs it in production, on a free port, on the bench
- * catalogue even when DATABASE_URL is set (that names the tests' PostgreSQL), answering
- * /healthz before this returns. `nodeArgs` go before the script (--cpu-prof); `env` adds to
- * the server's environment.
+ * catalogue (or `dataDir`'s) even when DATABASE_URL is set (that names the tests'
+ * PostgreSQL), answering /healthz before this returns. `nodeArgs` go before the script
+ * (--cpu-prof); `env` adds to the server's environment.
  */
 export async function startInkwell(
-  options: { nodeArgs?: string[]; env?: Record<string, string>; timeoutMs?: number } = {},
+  options: {
+    nodeArgs?: string[];
+    env?: Record<string, string>;
+    timeoutMs?: number;
+    dataDir?: string;
+  } = {},
 ): Promise<{ server: Child; base: string }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -87,7 +92,7 @@ export async function startInkwell(
       PUBLIC_URL: base,
       ...options.env,
       PORT: String(port),
-      DATA_DIR: benchDataDir,
+      DATA_DIR: options.dataDir ?? benchDataDir,
       NODE_ENV: "production",
       DATABASE_URL: "",
     },
