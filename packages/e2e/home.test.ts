@@ -261,6 +261,18 @@ describe("the landing page, sign-up, genre onboarding and the home feed", () => 
       const count = await carousel.locator(".featured__slide").count();
       expect(count).toBeGreaterThan(1);
       expect(await currentSlide(page)).toBe(`1 of ${count}`);
+      // The first slide's cover is the first thing a reader sees: it does not wait its turn.
+      const images = carousel.locator(".featured__image");
+      expect(
+        await images.evaluateAll((all) =>
+          all
+            .slice(0, 2)
+            .map((image) => [image.getAttribute("loading"), image.getAttribute("fetchpriority")]),
+        ),
+      ).toEqual([
+        ["eager", "high"],
+        ["lazy", "auto"],
+      ]);
       await expectNoAxeViolations(page, "the featured carousel at 1280 px");
 
       // It moves on by itself after 5.5 s…

@@ -178,6 +178,10 @@ describe("server-rendered pages", () => {
     expect(first.html).toContain('<p data-p-id="x1">The envelope was warm.</p>');
     expect(first.html).toContain("Continue to next part");
     expect(first.html).toContain(`href="/${story.partIds[1]}"`);
+    // What a search result shows under the part's title.
+    expect(first.html).toContain(
+      '<meta name="description" content="Letters from Harrow Lane by Ines Harrow: part 1 of 2, on Inkwell."/>',
+    );
     const last = await page(`/${story.partIds[1]}`);
     expect(last.html).toContain("finished this story");
     expect(last.html).not.toContain("Continue to next part");
@@ -511,6 +515,32 @@ describe("server-rendered pages", () => {
       build.assets.routes["routes/home"]?.module,
     );
     expect(home.totalGzip).toBeLessThanOrEqual(HOME_JS_BUDGET_BYTES);
+  });
+
+  it("asks for a page's scripts at low priority, after its document, stylesheet and covers", async () => {
+    // The page is rendered on the server: on a slow line its text comes before its scripts.
+    for (const path of [`/story/${story.id}`, `/${story.partIds[0]}`]) {
+      const preloads = (await page(path)).html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+      expect(preloads.length).toBeGreaterThan(10);
+      expect(preloads.filter((link) => !link.includes('fetchPriority="low"'))).toEqual([]);
+    }
+  });
+
+  it("loads a list's first two covers at once, the rest as they near the screen", async () => {
+    const author = await createUser(t.handle.db);
+    for (const title of ["Tidewater I", "Tidewater II", "Tidewater III"]) {
+      await createStory(t.handle.db, author.id, {
+        title,
+        cover: "/media/covers/tidewater.svg",
+        tags: ["tidewater"],
+      });
+    }
+    const { html } = await page("/stories/tidewater");
+    const grid = html.slice(html.indexOf('<ul class="story-grid"'));
+    const loading = [...grid.matchAll(/<img class="cover [^>]*loading="(\w+)"/g)].map(
+      (match) => match[1],
+    );
+    expect(loading).toEqual(["eager", "eager", "lazy"]);
   });
 
   it("sends security headers with every page", async () => {

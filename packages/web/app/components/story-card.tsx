@@ -22,9 +22,12 @@ const TITLE_CUT = [{ minWidth: 0, limit: 45 }];
 export function StoryCard({
   story,
   described = false,
+  eager = false,
 }: {
   story: StoryCardData;
   described?: boolean;
+  /** Its cover loads at once, not when it nears the screen. */
+  eager?: boolean;
 }) {
   const [previewing, setPreviewing] = useState(false);
   return (
@@ -35,7 +38,7 @@ export function StoryCard({
         aria-haspopup="dialog"
         onClick={onPlainClick(() => setPreviewing(true))}
       >
-        <Cover src={story.cover} title={story.title} width={144} decorative />
+        <Cover src={story.cover} title={story.title} width={144} eager={eager} decorative />
         <h3 className="story-card__title">
           <ResponsiveText text={story.title} cuts={TITLE_CUT} />
         </h3>

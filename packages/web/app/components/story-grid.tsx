@@ -2,6 +2,9 @@ import { useId } from "react";
 import type { StoryCardData } from "../api/client.ts";
 import { StoryCard } from "./story-card.tsx";
 
+/** A phone's first row of cards, often the page's largest image: not left to lazy loading. */
+const EAGER_CARDS = 2;
+
 /**
  * Story cards in a grid. The cards' titles are third-level headings: where the grid comes
  * straight after a page's title, it brings a second-level heading of its own (`heading`,
@@ -21,9 +24,9 @@ export function StoryGrid({
   described?: boolean;
 }) {
   const headingId = useId();
-  const items = stories.map((story) => (
+  const items = stories.map((story, index) => (
     <li key={story.id}>
-      <StoryCard story={story} described={described} />
+      <StoryCard story={story} described={described} eager={index < EAGER_CARDS} />
     </li>
   ));
   if (!heading) {

@@ -70,7 +70,14 @@ export const headers = forwardLoaderHeaders;
 export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [];
   const { part } = data;
-  return [{ title: `${part.title} - ${part.story.title} · Inkwell` }];
+  const { story } = part;
+  return [
+    { title: `${part.title} - ${story.title} · Inkwell` },
+    {
+      name: "description",
+      content: t.part.description(part.number, story.numParts, story.title, story.user.name),
+    },
+  ];
 }
 
 export default function PartPage({ loaderData }: Route.ComponentProps) {

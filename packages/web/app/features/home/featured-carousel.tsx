@@ -111,7 +111,14 @@ export function FeaturedCarousel({
                 onBlur={() => setHeld(false)}
               >
                 {slide.image && (
-                  <img className="featured__image" src={slide.image} alt="" loading="lazy" />
+                  // The first slide's cover is what a reader sees first: it loads at once.
+                  <img
+                    className="featured__image"
+                    src={slide.image}
+                    alt=""
+                    loading={index === 0 ? "eager" : "lazy"}
+                    fetchPriority={index === 0 ? "high" : "auto"}
+                  />
                 )}
                 <span className="featured__text">
                   <span className="featured__heading">{slide.heading}</span>

@@ -10,5 +10,8 @@ export const part = {
   signUpForLibrary: "Sign up to add it",
   backToStory: "Back to the story",
   partOf: (n: number, total: number) => `Part ${n} of ${total}`,
+  /** The page's meta description: what a search result shows under its title. */
+  description: (n: number, total: number, story: string, author: string) =>
+    `${story} by ${author}: part ${n} of ${total}, on Inkwell.`,
   progress: (percent: number) => `${percent}% read`,
 } as const;
