@@ -5,7 +5,7 @@
  * simulated) on each page in a fresh Chromium, and the median of `--runs` runs by
  * performance score. See bench/README.md.
  *
- *   node bench/lighthouse.ts [--runs 3] [--only story,part,front,tag,search,home]
+ *   node bench/lighthouse.ts [--runs 5] [--only story,part,front,tag,search,home]
  *                            [--reports DIR]   (each page's median report as HTML)
  *
  * CHROME_PATH names the browser (chrome-launcher looks for one otherwise; nothing is
@@ -25,7 +25,7 @@ import { printColumns, startInkwell, stopChild } from "./harness.ts";
 
 const { values: args } = parseArgs({
   options: {
-    runs: { type: "string", default: "3" },
+    runs: { type: "string", default: "5" },
     only: { type: "string" },
     reports: { type: "string" },
   },
