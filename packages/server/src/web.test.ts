@@ -526,7 +526,7 @@ describe("server-rendered pages", () => {
     }
   });
 
-  it("loads a list's first two covers at once, the rest as they near the screen", async () => {
+  it("loads a tag's first two covers at once, the rest as they near the screen, and describes it", async () => {
     const author = await createUser(t.handle.db);
     for (const title of ["Tidewater I", "Tidewater II", "Tidewater III"]) {
       await createStory(t.handle.db, author.id, {
@@ -541,6 +541,16 @@ describe("server-rendered pages", () => {
       (match) => match[1],
     );
     expect(loading).toEqual(["eager", "eager", "lazy"]);
+    expect(html).toContain(
+      '<meta name="description" content="Read stories tagged #tidewater on Inkwell, the hottest or the newest first."/>',
+    );
+  });
+
+  it("describes a search's results page for search engines", async () => {
+    const { html } = await page("/search/harrow/stories");
+    expect(html).toContain(
+      '<meta name="description" content="Stories and people on Inkwell for “harrow”."/>',
+    );
   });
 
   it("sends security headers with every page", async () => {

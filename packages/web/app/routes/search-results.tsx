@@ -55,7 +55,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
-  return data ? [{ title: `${t.search.resultsTitle(data.term)} · ${t.brand}` }] : [];
+  if (!data) return [];
+  return [
+    { title: `${t.search.resultsTitle(data.term)} · ${t.brand}` },
+    { name: "description", content: t.search.resultsDescription(data.term) },
+  ];
 }
 
 export default function SearchResultsPage({ loaderData }: Route.ComponentProps) {

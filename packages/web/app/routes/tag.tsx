@@ -52,7 +52,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export const headers = forwardLoaderHeaders;
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
-  return data ? [{ title: `${t.tag.title(data.tag)} · Inkwell` }] : [];
+  if (!data) return [];
+  return [
+    { title: `${t.tag.title(data.tag)} · Inkwell` },
+    { name: "description", content: t.tag.description(data.tag) },
+  ];
 }
 
 const pageUrl = (sort: Sort, page: number) => {

@@ -3,6 +3,8 @@ import { abbreviateCount } from "@inkwell/shared";
 export const search = {
   title: "Search",
   resultsTitle: (term: string) => `${term} · Search`,
+  /** The results page's meta description. */
+  resultsDescription: (term: string) => `Stories and people on Inkwell for “${term}”.`,
   cancel: "Cancel",
   submit: "Search",
   recent: "Recent Searches",

@@ -1,5 +1,8 @@
 export const tag = {
   title: (tag: string) => `#${tag} stories`,
+  /** The page's meta description: what a search result shows under its title. */
+  description: (tag: string) =>
+    `Read stories tagged #${tag} on Inkwell, the hottest or the newest first.`,
   empty: "No stories carry this tag yet.",
   more: "Show more",
   originals: "Hottest Inkwell Originals",
