@@ -11,7 +11,7 @@ export const STORY_JS_BUDGET_BYTES = 150_000;
 export const HOME_JS_BUDGET_BYTES = 170_000;
 /**
  * Files a first visit to a story page asks for: each is a round trip on a slow phone's
- * HTTP/1.1 connections (decision NEW-lighthouse-budgets). The shell chunk brought 63 to 36.
+ * HTTP/1.1 connections (decision 081-lighthouse-budgets). The shell chunk brought 63 to 36.
  */
 export const STORY_JS_FILES_BUDGET = 40;
 
