@@ -170,6 +170,28 @@ describe("the inbox", () => {
     }
   });
 
+  test("Enter in the To field opens who was typed, not the first of a list still catching up", async () => {
+    const a = await signedInPage("demo_reader", PHONE);
+    try {
+      await a.page.getByRole("button", { name: "New Message" }).click();
+      const dialog = a.page.getByRole("dialog", { name: "New Message" });
+      const to = dialog.getByRole("textbox", { name: "To" });
+      await expect.poll(() => to.evaluate((node) => node === document.activeElement)).toBe(true);
+      await a.page.keyboard.type("d");
+      const stale = await dialog.getByRole("link").first().textContent();
+      // The search for the whole name is slow to answer: "d"'s people stay listed meanwhile.
+      const release = await holdRequests(a.page, "**/following_user?term=demo_wri");
+      await a.page.keyboard.type("emo_wri");
+      await a.page.keyboard.press("Enter");
+      expect(await dialog.getByRole("link").first().textContent()).toBe(stale);
+      release();
+      await a.page.waitForURL(/\/inbox\/[^/]+$/);
+      expect(new URL(a.page.url()).pathname).toBe("/inbox/demo_writer");
+    } finally {
+      await a.close();
+    }
+  });
+
   test("two people write live to each other, then a block stops the conversation", async () => {
     const a = await signedInPage("demo_reader", DESKTOP);
     const b = await signedInPage("demo_writer", PHONE);

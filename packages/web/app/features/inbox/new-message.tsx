@@ -7,6 +7,12 @@ import { t } from "../../i18n/index.ts";
 
 const DEBOUNCE_MS = 250;
 
+interface Found {
+  /** The To field's text the search was for: what is listed lags behind the typing. */
+  query: string;
+  people: AutocompleteUser[];
+}
+
 /**
  * The New Message modal: type a username, pick someone (people you follow first), and
  * their conversation opens. It opens on the To field; there Enter picks the first person
@@ -23,7 +29,9 @@ export function NewMessageModal({
   onFailure: () => void;
 }) {
   const [term, setTerm] = useState("");
-  const [results, setResults] = useState<AutocompleteUser[] | null>(null);
+  const [found, setFound] = useState<Found | null>(null);
+  // Enter pressed before the list caught up with the typing: it picks from the list to come.
+  const pickWhenFound = useRef(false);
   const inputId = useId();
   const listId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -37,15 +45,16 @@ export function NewMessageModal({
 
   useEffect(() => {
     const query = term.trim();
+    pickWhenFound.current = false;
     if (!query) {
-      setResults(null);
+      setFound(null);
       return;
     }
     let current = true;
     const timer = setTimeout(async () => {
       try {
-        const found = await browserApi().autocompleteUsers(query);
-        if (current) setResults(found);
+        const people = await browserApi().autocompleteUsers(query);
+        if (current) setFound({ query, people });
       } catch {
         if (current) onFailure();
       }
@@ -56,6 +65,14 @@ export function NewMessageModal({
     };
   }, [term, onFailure]);
 
+  useEffect(() => {
+    if (!found || !pickWhenFound.current) return;
+    pickWhenFound.current = false;
+    list.current?.querySelector("a")?.click();
+  }, [found]);
+
+  const results = found?.people ?? null;
+
   const groups = (["Your Friends", "Other People"] as const)
     .map((category) => ({
       category,
@@ -64,11 +81,18 @@ export function NewMessageModal({
     .filter((group) => group.people.length > 0);
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    const first = list.current?.querySelector("a");
-    if (!first || (event.key !== "Enter" && event.key !== "ArrowDown")) return;
+    if (event.key !== "Enter" && event.key !== "ArrowDown") return;
+    const query = term.trim();
+    if (!query) return;
     event.preventDefault();
-    if (event.key === "Enter") first.click();
-    else first.focus();
+    // People listed for what was typed a moment ago are not who the To field names now.
+    if (found?.query !== query) {
+      pickWhenFound.current = event.key === "Enter";
+      return;
+    }
+    const first = list.current?.querySelector("a");
+    if (event.key === "Enter") first?.click();
+    else first?.focus();
   }
 
   return (
