@@ -344,6 +344,38 @@ describe("safety", () => {
     });
   });
 
+  test("by keyboard, removing a blocked tag or taking a suggested one keeps focus in the editor", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      // A new reader: no blocked tags but the ones typed here.
+      await signUp(page, "tags_reader");
+      await page.goto("/settings#content");
+      await page.getByRole("button", { name: "Edit Tags" }).click();
+      const input = page.getByPlaceholder("Separate tags with a space");
+      const focused = () =>
+        page.evaluate(
+          () => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.id,
+        );
+      await input.fill("horror");
+      await input.press("Enter");
+      await input.fill("vampire");
+      await input.press("Enter");
+      // The newest first: a removed chip hands focus to the one now in its place, the last
+      // chip's to the input.
+      await page.getByRole("button", { name: "Remove #vampire" }).press("Enter");
+      expect(await focused()).toBe("Remove #horror");
+      await page.keyboard.press("Enter");
+      expect(await focused()).toBe(await input.getAttribute("id"));
+      const suggestions = page.getByRole("region", { name: "Suggested Tags" }).getByRole("button");
+      const [first, second] = await suggestions.evaluateAll((buttons) =>
+        buttons.slice(0, 2).map((button) => button.textContent ?? ""),
+      );
+      await suggestions.first().press("Enter");
+      await page.getByRole("button", { name: `Remove ${first}` }).waitFor();
+      expect(await focused()).toBe(`Block ${second}`);
+      await expectNoAxeViolations(page, "the blocked tags editor at 360 px");
+    });
+  });
+
   test("a failed mute shows the server's message only for a refusal (code 467)", async () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
       await logInAsReader(page, "/user/demo_writer");

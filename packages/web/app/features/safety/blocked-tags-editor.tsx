@@ -7,6 +7,7 @@ import {
 } from "@inkwell/shared";
 import { ArrowLeft, X } from "lucide";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { BROWSE_TOPICS } from "../../components/browse-topics.ts";
 import { Icon } from "../../components/icon.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
@@ -34,6 +35,8 @@ export function BlockedTagsEditor({ tags, rules, onChange, onBack }: BlockedTags
   // when the reader's tags are at the limit and the input is closed).
   const input = useRef<HTMLInputElement>(null);
   const back = useRef<HTMLButtonElement>(null);
+  const chips = useRef<HTMLUListElement>(null);
+  const suggested = useRef<HTMLUListElement>(null);
   const startsFull = useRef(full);
   useEffect(() => {
     (startsFull.current ? back : input).current?.focus();
@@ -56,7 +59,21 @@ export function BlockedTagsEditor({ tags, rules, onChange, onBack }: BlockedTags
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key !== "Enter" && event.key !== " ") return;
     event.preventDefault();
-    add(typed);
+    const pressed = event.currentTarget;
+    flushSync(() => add(typed));
+    handOn(pressed, null, 0);
+  }
+
+  /**
+   * A press that took its own control away (a chip removed, a suggestion taken, the input
+   * closed at the limit) hands focus on instead of dropping it to the page: to what now
+   * stands in the same place in its row, else the row's last, else the input, else Back.
+   */
+  function handOn(pressed: HTMLElement, row: HTMLUListElement | null, index: number) {
+    if (pressed.isConnected && !pressed.matches(":disabled")) return;
+    const buttons = [...(row?.querySelectorAll("button") ?? [])];
+    const field = input.current?.disabled ? null : input.current;
+    (buttons[Math.min(index, buttons.length - 1)] ?? field ?? back.current)?.focus();
   }
 
   return (
@@ -94,15 +111,19 @@ export function BlockedTagsEditor({ tags, rules, onChange, onBack }: BlockedTags
       <p id={warningId} className="tags-editor__warning" role="status">
         {warning}
       </p>
-      <ul className="tag-chips" aria-label={t.safety.blockedTags}>
-        {tags.map((tag) => (
+      <ul ref={chips} className="tag-chips" aria-label={t.safety.blockedTags}>
+        {tags.map((tag, index) => (
           <li key={tag} className="tag-chip tag-chip--active">
             #{tag}
             <ScriptButton
               aria-label={t.safety.removeTag(tag)}
-              onClick={() => {
-                setProblem(null);
-                onChange(tags.filter((other) => other !== tag));
+              onClick={(event) => {
+                const pressed = event.currentTarget;
+                flushSync(() => {
+                  setProblem(null);
+                  onChange(tags.filter((other) => other !== tag));
+                });
+                handOn(pressed, chips.current, index);
               }}
             >
               <Icon of={X} aria-hidden="true" size={14} />
@@ -113,13 +134,17 @@ export function BlockedTagsEditor({ tags, rules, onChange, onBack }: BlockedTags
       {!full && suggestions.length > 0 && (
         <section className="tags-editor__suggested" aria-labelledby={`${inputId}-suggested`}>
           <h4 id={`${inputId}-suggested`}>{t.safety.suggestedTags}</h4>
-          <ul className="tag-chips">
-            {suggestions.map((tag) => (
+          <ul ref={suggested} className="tag-chips">
+            {suggestions.map((tag, index) => (
               <li key={tag}>
                 <ScriptButton
                   className="tag-chip"
                   aria-label={t.safety.addTag(tag)}
-                  onClick={() => add(tag)}
+                  onClick={(event) => {
+                    const pressed = event.currentTarget;
+                    flushSync(() => add(tag));
+                    handOn(pressed, suggested.current, index);
+                  }}
                 >
                   #{tag}
                 </ScriptButton>
