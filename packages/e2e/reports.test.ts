@@ -10,6 +10,7 @@ import {
 } from "./support/browser.ts";
 import { hotStories } from "./support/catalogue.ts";
 import { useServer } from "./support/server.ts";
+import { signUp } from "./support/sign-up.ts";
 
 const server = useServer();
 const { withPage } = useBrowser();
@@ -373,6 +374,40 @@ describe("reports", () => {
         .toBe(true);
     });
     expect(await cover()).toBeNull();
+  });
+
+  test("what a reporter typed stays through Back and through a send that failed", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      // A reporter of its own: the demo reader's log-ins in this file are near their limit.
+      await signUp(page, "kept_reporter");
+      await page.goto("/user/demo_writer");
+      const dialog = page.getByRole("dialog", { name: "Report this account" });
+      const details = dialog.getByLabel("Tell us what happened");
+      const walkToDetails = async () => {
+        await page.locator(".profile-safety__menu summary").click();
+        await page.getByRole("button", { name: "Report", exact: true }).click();
+        await dialog.getByRole("button", { name: "Harassment or bullying" }).click();
+        await dialog.getByRole("button", { name: "Me", exact: true }).click();
+      };
+      const typed = "They answer every part I post with insults.";
+      await walkToDetails();
+      await details.fill(typed);
+      // A step back to check the choice, and on again: the words are still there.
+      await dialog.getByRole("button", { name: "Back" }).click();
+      await dialog.getByRole("button", { name: "Me", exact: true }).click();
+      expect(await details.inputValue()).toBe(typed);
+
+      // A send that fails closes the modal (§10); the same report opened again has them back.
+      await page.route("**/v4/support/tickets/", (route) =>
+        route.fulfill({ status: 500, body: "{}" }),
+      );
+      await dialog.getByRole("button", { name: "Submit Report" }).click();
+      await dialog.waitFor({ state: "detached" });
+      await page.unroute("**/v4/support/tickets/");
+      await walkToDetails();
+      expect(await details.inputValue()).toBe(typed);
+      await expectNoAxeViolations(page, "the report's kept details at 360 px");
+    });
   });
 
   test("a profile's menu and a message offer the report modal", async () => {

@@ -75,7 +75,10 @@ function useReport(): { report: (target: ReportTarget) => void; reportModal: Rea
   const [flow, setFlow] = useState<SupportFlow | null>(null);
   const [path, setPath] = useState<Page[]>([]);
   const [stage, setStage] = useState<Stage>({ kind: "loading" });
-  const [detail, setDetail] = useState("");
+  // What was typed in each detail box, by its id: Back and on again, or a send that failed
+  // and closed the modal, leave it to be sent. It is the report's until it is sent.
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const draftsOf = useRef<string | null>(null);
   const [contact, setContact] = useState({ name: "", email: "" });
   const [touched, setTouched] = useState({ name: false, email: false });
   const [sending, setSending] = useState(false);
@@ -113,7 +116,11 @@ function useReport(): { report: (target: ReportTarget) => void; reportModal: Rea
     setTarget(next);
     setFlow(null);
     setPath([]);
-    setDetail("");
+    const key = [next.type, next.id, next.username].join(" ");
+    if (draftsOf.current !== key) {
+      draftsOf.current = key;
+      setDrafts({});
+    }
     setContact({ name: user?.name ?? "", email: user?.email ?? "" });
     setTouched({ name: false, email: false });
     setMuteNote(null);
@@ -138,11 +145,9 @@ function useReport(): { report: (target: ReportTarget) => void; reportModal: Rea
       return;
     }
     setPath((current) => current.slice(0, -1));
-    setDetail("");
   }
 
   function choose(page: Page) {
-    setDetail("");
     if (page.kind === "copyright") {
       setPath((current) => [...current, page]);
       setStage({ kind: "copyright", page });
@@ -155,7 +160,7 @@ function useReport(): { report: (target: ReportTarget) => void; reportModal: Rea
     if (!flow || !target) return;
     setSending(true);
     const fields: Record<string, string> = {
-      comment: detail.trim(),
+      comment: (drafts[item.id] ?? "").trim(),
       subject: flow.ticketSubject,
       ticket_form_id: String(flow.ticketFormId),
       reportType: String(REPORT_TYPE_IDS[flow.id]),
@@ -183,6 +188,7 @@ function useReport(): { report: (target: ReportTarget) => void; reportModal: Rea
       return;
     }
     const filed: FiledTicket = result.value;
+    setDrafts({});
     setStage({ kind: "thanks", reportedUser: filed.reportedUser, copyright: false });
   }
 
@@ -213,6 +219,7 @@ function useReport(): { report: (target: ReportTarget) => void; reportModal: Rea
     stage.kind === "contact" || stage.kind === "copyright" || (stage.kind === "walk" && page);
 
   function detailForm(item: Detail) {
+    const detail = drafts[item.id] ?? "";
     const empty = detail.trim() === "";
     return (
       <form
@@ -233,7 +240,10 @@ function useReport(): { report: (target: ReportTarget) => void; reportModal: Rea
             maxLength={5000}
             placeholder={item.placeholder}
             value={detail}
-            onChange={(event) => setDetail(event.target.value)}
+            onChange={(event) => {
+              const typed = event.target.value;
+              setDrafts((all) => ({ ...all, [item.id]: typed }));
+            }}
           />
         </div>
         <ScriptButton className="button button--primary" type="submit" disabled={empty || sending}>
