@@ -445,9 +445,18 @@ describe("safety", () => {
       expect(await list.getByRole("listitem").count()).toBe(8);
       expect(await isFocused(previous)).toBe(true);
 
+      // Each row's button names whom it unblocks, for a screen reader going from one to the next.
+      expect(
+        await list.getByRole("button").evaluateAll((buttons) => buttons.map((b) => b.textContent)),
+      ).toEqual(
+        longest
+          .toReversed()
+          .slice(0, 8)
+          .map((username) => `Unblock ${username}`),
+      );
       // Unblocking takes the row, and its button, away: focus goes to the words saying so.
       const newest = longest.at(-1) ?? "";
-      await list.getByRole("listitem").filter({ hasText: newest }).getByRole("button").click();
+      await list.getByRole("button", { name: `Unblock ${newest}`, exact: true }).click();
       const confirm = page.getByRole("dialog", { name: `Unblock ${newest}?` });
       await confirm.getByRole("button", { name: "Unblock", exact: true }).click();
       const said = page.getByText(`${newest} is now unblocked. You can block them at any time.`);

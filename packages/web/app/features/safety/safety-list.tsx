@@ -86,6 +86,8 @@ export function SafetyList({ kind, username }: { kind: Kind; username: string })
                   onClick={() => ask(undo, { username: user.username, name: user.username })}
                 >
                   {undo === "unmute" ? t.safety.unmute : t.safety.unblock}
+                  {/* Eight buttons of one word: a screen reader hears whom each is for. */}
+                  <span className="visually-hidden"> {user.username}</span>
                 </ScriptButton>
               </li>
             ))}
