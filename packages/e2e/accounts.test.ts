@@ -14,10 +14,21 @@ describe("accounts in the browser", () => {
       await expectNoAxeViolations(page, "the sign-up page");
 
       await fillSignup(page, "lantern_fan", false);
-      await page.getByRole("button", { name: "Sign up with email" }).click();
-      await page.getByText("Checking this box is required.").waitFor();
+      // Scrolled down to the button, as a reader is who has filled the form in on a phone.
+      const send = page.getByRole("button", { name: "Sign up with email" });
+      await send.evaluate((button) => button.scrollIntoView({ block: "end" }));
+      await send.click();
+      const consentError = page.getByText("Checking this box is required.");
+      await consentError.waitFor();
       const alerts = page.getByRole("alert").filter({ hasText: /./ });
       expect(await alerts.textContent()).toBe("Please fix any errors to continue.");
+      // The box has focus, and it and its message show above the toast over the screen's foot.
+      const consent = page.getByLabel(/I agree to the/);
+      expect(await consent.evaluate((node) => node === document.activeElement)).toBe(true);
+      const toast = await page.locator(".toast").boundingBox();
+      const message = await consentError.boundingBox();
+      if (!toast || !message) throw new Error("the toast and the consent's message are laid out");
+      expect(message.y + message.height).toBeLessThanOrEqual(toast.y);
       await expectNoAxeViolations(page, "the sign-up page with errors");
       // The failure is a toast the visitor can dismiss; the field's message stays.
       await page.getByRole("button", { name: "Dismiss" }).click();

@@ -7,8 +7,10 @@ import {
   useRef,
   useState,
 } from "react";
+import { flushSync } from "react-dom";
 import { browserApi } from "../../api/client.ts";
 import { t } from "../../i18n/index.ts";
+import { scrollClearOfToast } from "../../lib/scroll-clear-of-toast.ts";
 
 /** What the server answers a refused sign-up: a code, a message, and messages per field. */
 export interface SignupFailure {
@@ -62,9 +64,13 @@ export function useSignupForm(
     setChecked({});
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
-      setFailure(next);
+      // Rendered at once: the error lines and the toast decide where the field must scroll to.
+      flushSync(() => setFailure(next));
       const first = Object.keys(next.fields ?? {})[0];
-      if (first) document.getElementById(`${prefix}-${first.split("_")[0]}`)?.focus();
+      const field = first && document.getElementById(`${prefix}-${first.split("_")[0]}`);
+      if (!field) return;
+      field.focus();
+      scrollClearOfToast(field);
     }, delayMs);
   }
 
