@@ -376,6 +376,27 @@ describe("safety", () => {
     });
   });
 
+  test("blocked tags applied in settings are still shown after a look at another tab", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await signUp(page, "tabs_reader");
+      await page.goto("/settings#content");
+      await page.getByRole("button", { name: "Edit Tags" }).click();
+      const input = page.getByPlaceholder("Separate tags with a space");
+      await input.fill("horror");
+      await input.press("Enter");
+      await input.press("Escape");
+      await page.getByRole("button", { name: "Apply Changes" }).click();
+      await page.getByText("Your content preferences were updated.").waitFor();
+
+      await page.getByRole("link", { name: "Muted Accounts" }).click();
+      await page.getByText("You haven't muted anyone.").waitFor();
+      await page.getByRole("link", { name: "Content Preferences" }).click();
+      // What was applied, not what the page loaded with: a second Apply would undo it.
+      const blocked = page.getByRole("list", { name: "Blocked tags" }).getByRole("listitem");
+      expect(await blocked.allTextContents()).toEqual(["#horror"]);
+    });
+  });
+
   test("a failed mute shows the server's message only for a refusal (code 467)", async () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
       await logInAsReader(page, "/user/demo_writer");

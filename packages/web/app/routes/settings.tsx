@@ -35,8 +35,10 @@ export const meta = () => [{ title: `${t.settings.title} · ${t.brand}` }];
  * tabs are links, so each is addressable and the browser's back button moves between them.
  */
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {
-  const { user, contentSettings, today } = loaderData;
+  const { user, today } = loaderData;
   const [tab, setTab] = useState<Tab>("account");
+  // What Apply saved: the Content tab, opened again, starts from it, not from the page's load.
+  const [contentSettings, setContentSettings] = useState(loaderData.contentSettings);
   const [toast, setToast] = useState<string | null>(null);
   // A tab's Save is far below this line on a phone: bring its result into sight.
   const toastLine = useRef<HTMLParagraphElement>(null);
@@ -100,9 +102,10 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           <ContentPreferences
             username={user.username}
             settings={contentSettings}
-            onApplied={(_, matureChanged) => {
+            onApplied={(saved, matureChanged) => {
               // Mature stories come and go everywhere: show the settings and pages afresh.
               if (matureChanged) window.location.reload();
+              else setContentSettings(saved);
             }}
           />
         )}
