@@ -376,7 +376,7 @@ describe("safety", () => {
     });
   });
 
-  test("blocked tags applied in settings are still shown after a look at another tab", async () => {
+  test("blocked tags in settings, applied or not yet, are still there after a look at another tab", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await signUp(page, "tabs_reader");
       await page.goto("/settings#content");
@@ -394,6 +394,28 @@ describe("safety", () => {
       // What was applied, not what the page loaded with: a second Apply would undo it.
       const blocked = page.getByRole("list", { name: "Blocked tags" }).getByRole("listitem");
       expect(await blocked.allTextContents()).toEqual(["#horror"]);
+
+      // A tag typed but not applied yet waits for Apply through another tab too.
+      await page.getByRole("button", { name: "Edit Tags" }).click();
+      await input.fill("vampire");
+      await input.press("Enter");
+      await page.getByRole("link", { name: "Blocked Accounts" }).click();
+      await page.getByText("You haven't blocked anyone.").waitFor();
+      await page.getByRole("link", { name: "Content Preferences" }).click();
+      await page.getByRole("button", { name: "Remove #vampire" }).waitFor();
+      await input.press("Escape");
+      const saved = page.waitForResponse(
+        (response) =>
+          response.url().endsWith("/content-settings/blocked-tags") &&
+          response.request().method() === "PUT",
+      );
+      await page.getByRole("button", { name: "Apply Changes" }).click();
+      expect(((await (await saved).json()) as { blockedTags: string[] }).blockedTags).toEqual([
+        "vampire",
+        "horror",
+      ]);
+      expect(await blocked.allTextContents()).toEqual(["#vampire", "#horror"]);
+      await expectNoAxeViolations(page, "Content Preferences at 360 px");
     });
   });
 

@@ -35,10 +35,8 @@ export const meta = () => [{ title: `${t.settings.title} · ${t.brand}` }];
  * tabs are links, so each is addressable and the browser's back button moves between them.
  */
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {
-  const { user, today } = loaderData;
+  const { user, contentSettings, today } = loaderData;
   const [tab, setTab] = useState<Tab>("account");
-  // What Apply saved: the Content tab, opened again, starts from it, not from the page's load.
-  const [contentSettings, setContentSettings] = useState(loaderData.contentSettings);
   const [toast, setToast] = useState<string | null>(null);
   // A tab's Save is far below this line on a phone: bring its result into sight.
   const toastLine = useRef<HTMLParagraphElement>(null);
@@ -98,16 +96,19 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
         {tab === "content" && !contentSettings && (
           <Alert tone="danger">{t.safety.loadFailed}</Alert>
         )}
-        {tab === "content" && contentSettings && (
-          <ContentPreferences
-            username={user.username}
-            settings={contentSettings}
-            onApplied={(saved, matureChanged) => {
-              // Mature stories come and go everywhere: show the settings and pages afresh.
-              if (matureChanged) window.location.reload();
-              else setContentSettings(saved);
-            }}
-          />
+        {/* Kept while another tab is open: the preferences applied, and those not yet
+            applied, are there on coming back (loaded afresh, it would show the page's load). */}
+        {contentSettings && (
+          <div hidden={tab !== "content"}>
+            <ContentPreferences
+              username={user.username}
+              settings={contentSettings}
+              onApplied={(_, matureChanged) => {
+                // Mature stories come and go everywhere: show the settings and pages afresh.
+                if (matureChanged) window.location.reload();
+              }}
+            />
+          </div>
         )}
         {tab === "mute" && <SafetyList kind="mute" username={user.username} />}
         {tab === "block" && <SafetyList kind="block" username={user.username} />}
