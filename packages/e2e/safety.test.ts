@@ -77,6 +77,14 @@ async function blockTagInSettings(page: Page, tag: string) {
   await page.getByText("Your content preferences were updated.").waitFor();
 }
 
+/** A new reader (no blocked tags but the ones typed here) in the Blocked Tags editor: its input. */
+async function newReaderEditingTags(page: Page, username: string): Promise<Locator> {
+  await signUp(page, username);
+  await page.goto("/settings#content");
+  await page.getByRole("button", { name: "Edit Tags" }).click();
+  return page.getByPlaceholder("Separate tags with a space");
+}
+
 /** A JSON call from the page, as its own scripts make them (same origin, its cookies). */
 const sendFromPage = (page: Page, method: string, path: string, body?: unknown) =>
   page.evaluate(
@@ -346,11 +354,7 @@ describe("safety", () => {
 
   test("by keyboard, removing a blocked tag or taking a suggested one keeps focus in the editor", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
-      // A new reader: no blocked tags but the ones typed here.
-      await signUp(page, "tags_reader");
-      await page.goto("/settings#content");
-      await page.getByRole("button", { name: "Edit Tags" }).click();
-      const input = page.getByPlaceholder("Separate tags with a space");
+      const input = await newReaderEditingTags(page, "tags_reader");
       const focused = () =>
         page.evaluate(
           () => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.id,
@@ -378,10 +382,7 @@ describe("safety", () => {
 
   test("blocked tags in settings, applied or not yet, are still there after a look at another tab", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
-      await signUp(page, "tabs_reader");
-      await page.goto("/settings#content");
-      await page.getByRole("button", { name: "Edit Tags" }).click();
-      const input = page.getByPlaceholder("Separate tags with a space");
+      const input = await newReaderEditingTags(page, "tabs_reader");
       await input.fill("horror");
       await input.press("Enter");
       await input.press("Escape");
