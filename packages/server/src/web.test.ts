@@ -20,7 +20,7 @@ import {
 } from "./testing/first-visit-js.ts";
 import { createStory, createUser, signedInUser } from "./testing/fixtures.ts";
 import { createSite, loadWebBuild, type Site } from "./web.ts";
-import { textHash } from "./works/service.ts";
+import { textHash } from "./works/parts.ts";
 
 const t = useTestApi();
 let site: Site;

@@ -21,7 +21,7 @@ import {
 import { type Kysely, type Selectable, sql } from "kysely";
 import type { Database, StoriesTable } from "../db/schema.ts";
 import type { Viewer } from "../viewer.ts";
-import { ownStory } from "../works/service.ts";
+import { ownStory } from "../works/access.ts";
 
 const DAY = 86_400_000;
 /** Countries listed by name on the Demographics tab; the rest are summed as "other". */

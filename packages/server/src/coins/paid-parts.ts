@@ -11,7 +11,7 @@ import { storyChanged } from "../events.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { assertNotTimedOut } from "../moderation/service.ts";
 import type { Viewer } from "../viewer.ts";
-import { lockStory, ownStory } from "../works/service.ts";
+import { lockStory, ownStory } from "../works/access.ts";
 
 /** What POST /v5/bonus-content/paywall saves: texts trimmed, limits not yet checked. */
 export interface PaidPartSave extends PaidPartSettings {

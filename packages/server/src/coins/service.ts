@@ -25,7 +25,7 @@ import { premiumPicksOfStory } from "../premium-picks/wheel.ts";
 import { isPublished, type PartRow, storySaleAt, toPartSummary } from "../stories/cards.ts";
 import { ownPartsOf, publishedPartsOf, readableStory } from "../stories/service.ts";
 import { isAuthorOrStaff, type MaybeViewer, type Viewer } from "../viewer.ts";
-import { holdStory } from "../works/service.ts";
+import { holdStory } from "../works/access.ts";
 import {
   accessTo,
   isBlockedFor,

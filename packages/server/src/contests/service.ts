@@ -20,7 +20,8 @@ import type { ContestSubmissionsTable, ContestsTable, Database } from "../db/sch
 import { HttpError, notFound } from "../http/errors.ts";
 import { iso } from "../stories/cards.ts";
 import type { Viewer } from "../viewer.ts";
-import { ownStory, tagsOf } from "../works/service.ts";
+import { ownStory } from "../works/access.ts";
+import { tagsOf } from "../works/classification.ts";
 import { type ContestSettings, contestFormFrom, contestSettingsFrom } from "./input.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;

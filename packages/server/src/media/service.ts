@@ -7,7 +7,7 @@ import { assertNotTimedOut } from "../moderation/service.ts";
 import { insertStoryStaffNote } from "../support/staff-notes.ts";
 import { tellWriter } from "../support/tell-writer.ts";
 import type { Viewer } from "../viewer.ts";
-import { detailsEditableStory, editsAsStaff, ownPart } from "../works/service.ts";
+import { detailsEditableStory, editsAsStaff, ownPart } from "../works/access.ts";
 import { readUploadedImage, storeCoverImage, storePartImage } from "./uploads.ts";
 
 /**

@@ -9,7 +9,7 @@ import type { Database, StoryNotesTable } from "../db/schema.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { isoOrNull } from "../stories/cards.ts";
 import type { Viewer } from "../viewer.ts";
-import { ownStory } from "../works/service.ts";
+import { ownStory } from "../works/access.ts";
 
 /** What POST /v5/stories saves: the notes of a story, named by its id or by the notes' id. */
 export interface NotesSave {

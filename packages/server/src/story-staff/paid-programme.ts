@@ -8,7 +8,7 @@ import { assertSaleable, checkedSale, NO_SALE, saleTerms, saveSale } from "../st
 import { insertStoryStaffNote } from "../support/staff-notes.ts";
 import { tellWriter, type WriterMessage } from "../support/tell-writer.ts";
 import type { Viewer } from "../viewer.ts";
-import { lockStory } from "../works/service.ts";
+import { lockStory } from "../works/access.ts";
 import { requireSysAdmin } from "./service.ts";
 
 type Db = Kysely<Database>;

@@ -19,7 +19,8 @@ import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { iso } from "../stories/cards.ts";
 import { insertStoryStaffNote, toStaffNote } from "../support/staff-notes.ts";
 import type { Viewer } from "../viewer.ts";
-import { categoryOf, checkCategory, lockStory, writeTagsAndCategory } from "../works/service.ts";
+import { lockStory } from "../works/access.ts";
+import { categoryOf, checkCategory, writeTagsAndCategory } from "../works/classification.ts";
 import { type ZipEntry, zip } from "./zip.ts";
 
 type Db = Kysely<Database>;

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
+import { recountStory } from "./parts.ts";
 import { sendDueReminders } from "./reminders.ts";
-import { recountStory } from "./service.ts";
 
 /** Scheduled parts go out within this long of their time. */
 export const PUBLISH_CHECK_MS = 30_000;

@@ -16,27 +16,26 @@ import {
 } from "../http/validation.ts";
 import { saleBody } from "../stories/sale.ts";
 import { isStoryTextZipQuery, storyTextZip } from "../story-staff/routes.ts";
-import { endOwnSale, setOwnSale } from "./sale.ts";
+import { categories, editStoryTag, MAX_TAGS, tagSuggestions } from "./classification.ts";
 import {
-  categories,
   createPart,
-  createWork,
   deletePart,
-  deleteWork,
   discardChanges,
-  editStoryTag,
-  MAX_TAGS,
-  myWorks,
   publishChanges,
   publishPart,
-  reorderParts,
   schedulePart,
-  storyForEditing,
   storyText,
-  tagSuggestions,
   unpublishPart,
   unschedulePart,
   updatePart,
+} from "./parts.ts";
+import { endOwnSale, setOwnSale } from "./sale.ts";
+import {
+  createWork,
+  deleteWork,
+  myWorks,
+  reorderParts,
+  storyForEditing,
   updateWork,
 } from "./service.ts";
 

@@ -11,7 +11,7 @@ import {
   saveSale,
 } from "../stories/sale.ts";
 import type { Viewer } from "../viewer.ts";
-import { lockStory, ownStory } from "./service.ts";
+import { lockStory, ownStory } from "./access.ts";
 
 type Db = Kysely<Database>;
 

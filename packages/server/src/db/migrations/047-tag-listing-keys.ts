@@ -10,7 +10,8 @@ import { isPostgres } from "../engine.ts";
  *
  * Triggers keep the copies: whatever writes a story's reads or last publication (and
  * whatever gives a story a tag) cannot forget them. Every writer of story_tags locks the
- * story's row first (works/service.ts), as a read's count does, so the two never deadlock.
+ * story's row first (lockStory, works/access.ts), as a read's count does, so the two never
+ * deadlock.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
