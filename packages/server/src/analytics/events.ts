@@ -4,7 +4,6 @@ import {
   type AdPlacement,
   adEligibility,
   type CoverSource,
-  isMature,
   type PaywallEventName,
   type StoryClickSource,
 } from "@inkwell/shared";

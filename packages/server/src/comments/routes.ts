@@ -5,15 +5,8 @@ import { errorJson, json, objectJson } from "../http/openapi.ts";
 import { RateLimiter } from "../http/rate-limit.ts";
 import { requireViewer } from "../http/require-viewer.ts";
 import { idParam, limitQuery, userText, validationHook } from "../http/validation.ts";
-import {
-  deleteComment,
-  getComment,
-  listReplies,
-  listThreads,
-  paragraphCounts,
-  postComment,
-  setLike,
-} from "./service.ts";
+import { deleteComment, postComment, setLike } from "./posting.ts";
+import { getComment, listReplies, listThreads, paragraphCounts } from "./service.ts";
 
 const MINUTE = 60_000;
 

@@ -10,7 +10,7 @@ import {
   profileMessageProblem,
 } from "@inkwell/shared";
 import { type Insertable, type Kysely, sql } from "kysely";
-import { assertVerified } from "../comments/service.ts";
+import { assertVerified } from "../comments/posting.ts";
 import { isForeignKeyViolation } from "../db/constraint-errors.ts";
 import { isPostgres } from "../db/engine.ts";
 import type { Database, ProfileMessagesTable } from "../db/schema.ts";
