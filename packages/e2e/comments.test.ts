@@ -1,4 +1,4 @@
-import { formatAbsoluteDate } from "@inkwell/shared";
+import { type CommentData, type CommentResource, formatAbsoluteDate } from "@inkwell/shared";
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { recordedAdDecision } from "./support/ad-decisions.ts";
@@ -152,6 +152,24 @@ const scrolled = (page: Page) => page.evaluate(() => window.scrollY);
 
 const footerTop = (page: Page) =>
   page.locator(".site-footer").evaluate((footer) => footer.getBoundingClientRect().top);
+
+/** Posts `texts` on `resource` as demo account `username`: resolves to the comments' ids. */
+async function postAs(username: string, resource: CommentResource, texts: string[]) {
+  const ids: string[] = [];
+  await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+    const login = await page.request.post("/login", {
+      headers: { accept: "application/json" },
+      data: { username, password: "inkwell-demo" },
+    });
+    expect(login.status()).toBe(200);
+    for (const text of texts) {
+      const answer = await page.request.post("/v5/comments", { data: { resource, text } });
+      expect(answer.status()).toBe(201);
+      ids.push(((await answer.json()) as CommentData).commentId.resourceId);
+    }
+  });
+  return ids;
+}
 
 describe("comments on the reading page", () => {
   test("the writer comments; a reader posts, replies, likes and unlikes, comments on a paragraph and deletes; the writer deletes a reader's reply", async () => {
@@ -721,6 +739,60 @@ describe("comments on the reading page", () => {
       // Closed, the panel stays closed: the address no longer names the paragraph.
       await panel.getByRole("button", { name: "Close" }).click();
       expect(new URL(page.url()).searchParams.has("paragraphId")).toBe(false);
+    });
+  });
+
+  test("Back from a commenter's profile opens the paragraph's further sets and replies again, where the reader was in the panel", async () => {
+    // A part no journey comments on, whose first paragraph gets two sets of comments here.
+    const quiet = readablePart(
+      `p.id <> ${partId} AND NOT EXISTS (SELECT 1 FROM comments c WHERE c.part_id = p.id)`,
+      "no comments",
+    );
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto(`/${quiet.id}`);
+      const paragraph = page.locator(".reader__text p[data-p-id]").first();
+      const paragraphId = (await paragraph.getAttribute("data-p-id")) ?? "";
+      const onParagraph = {
+        namespace: "parts" as const,
+        resourceId: String(quiet.id),
+        paragraphId,
+      };
+      const texts = (label: string, count: number) =>
+        Array.from({ length: count }, (_, n) => `${label} ${n + 1}`);
+      // Eleven threads, one with three replies (two show, a third to open): ten posts a
+      // minute are each account's.
+      await postAs("demo_admin", onParagraph, texts("Paragraph comment", 10));
+      const [replied = ""] = await postAs("demo_writer", onParagraph, ["The eleventh comment"]);
+      await postAs(
+        "demo_writer",
+        { namespace: "comments", resourceId: replied },
+        texts("Reply", 3),
+      );
+
+      await page.reload();
+      await paragraph.locator(".paragraph-marker").click();
+      const panel = page.getByRole("dialog", { name: "Comments on this paragraph" });
+      const threads = panel.locator(".comment-list > .comment-thread");
+      await threads.first().waitFor();
+      expect(await threads.count()).toBe(10);
+      await panel.getByRole("button", { name: "Load more", exact: true }).click();
+      await expect.poll(() => threads.count()).toBe(11);
+      const opened = threads.filter({ has: page.locator(`#comment-${replied}`) });
+      await opened.getByRole("button", { name: "View 1 Reply", exact: true }).click();
+      const replies = opened.locator(".comment-thread__replies > .comment");
+      await expect.poll(() => replies.count()).toBe(3);
+      // The reader leaves from a thread of the second set, the panel scrolled part way.
+      const author = threads.nth(10).locator(".comment__author").first();
+      await author.evaluate((link) => link.scrollIntoView({ block: "center" }));
+      const panelScroll = () => panel.evaluate((dialog) => dialog.scrollTop);
+      const left = await panelScroll();
+      expect(left).toBeGreaterThan(0);
+      await author.click();
+      await page.waitForURL(/\/user\//);
+      await page.goBack();
+      await expect.poll(() => threads.count()).toBe(11);
+      await expect.poll(() => replies.count()).toBe(3);
+      await expect.poll(panelScroll).toBe(left);
     });
   });
 

@@ -19,40 +19,51 @@ interface ReturnPlace {
   back: boolean;
 }
 
+interface ReturnOptions {
+  /** How much the page starts with. */
+  initial: number;
+  /** No more will come (the end, or a failure). */
+  ended?: boolean;
+  /** Something else is still coming back first (the replies a reader had opened). */
+  settling?: boolean;
+  /** The element that scrolls (a panel), if not the page. */
+  scroller?: () => Element | null;
+  /** False to start afresh even on Back or Forward (a panel the reader opens themselves). */
+  restore?: boolean;
+}
+
 /**
  * Where a reader was on a page that grows in the browser as they scroll (the home feed's
- * sections, a part's comments), kept in this tab's session storage under `key` as the page
- * is left, with `amount`, how much it had loaded. Coming Back or Forward, the browser puts
- * the page where the reader was while what they had loaded is still missing, so lands
- * short: once `amount` is more than `initial` (what the page starts with) and has reached
- * what was loaded, or `ended` says no more will come, and nothing else is `settling` (the
- * replies a reader had opened in a thread, coming back), the reader goes where they were.
+ * sections, a part's comments, a paragraph's in their panel), kept in this tab's session
+ * storage under `key` as the page is left, with `amount`, how much it had loaded. Coming
+ * Back or Forward, the browser puts the page where the reader was while what they had
+ * loaded is still missing, so lands short (and a panel it opens at its top):
+ * once `amount` is more than `initial` and has reached what was loaded, or `ended` says no
+ * more will come, and nothing is `settling`, the reader goes where they were.
  */
 export function useReturnPlace(
   key: string,
   amount: number,
-  {
-    initial,
-    ended = false,
-    settling = false,
-  }: { initial: number; ended?: boolean; settling?: boolean },
+  { initial, ended = false, settling = false, scroller, restore = true }: ReturnOptions,
 ): ReturnPlace {
   const [place, setPlace] = useState<ReturnPlace>({ loaded: 0, back: false });
   const returnTo = useRef<number | null>(null);
+  const scrolling = () => scroller?.() ?? document.scrollingElement;
   // biome-ignore lint/correctness/useExhaustiveDependencies: read once, as the page opens
   useEffect(() => {
     const loaded = Number(kept(`${key}.shown`));
-    const back = cameBack();
+    const back = restore && cameBack();
     if (back && loaded > initial) returnTo.current = Number(kept(`${key}.scroll`));
     setPlace({ loaded, back });
-    const leave = () => keep(`${key}.scroll`, String(window.scrollY));
+    const leave = () => keep(`${key}.scroll`, String(scrolling()?.scrollTop ?? 0));
     window.addEventListener("pagehide", leave);
     return () => window.removeEventListener("pagehide", leave);
   }, [key]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the scroller is read as it goes
   useLayoutEffect(() => {
     if (returnTo.current === null || settling) return;
     if (amount <= initial || (amount < place.loaded && !ended)) return;
-    window.scrollTo(0, returnTo.current);
+    scrolling()?.scrollTo(0, returnTo.current);
     returnTo.current = null;
   }, [amount, initial, ended, settling, place.loaded]);
   // After the effect above has read what was loaded before: effects run in order.

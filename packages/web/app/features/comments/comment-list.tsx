@@ -28,7 +28,7 @@ interface CommentListProps {
   onChange?: () => void;
   /** Ad slots belong to the part's comments, not the narrow paragraph panel. */
   withAds?: boolean;
-  /** The replies opened in the part's threads, opened again on Back. */
+  /** The replies opened in the list's threads, opened again on Back. */
   shownReplies?: ShownReplies;
 }
 

@@ -18,7 +18,8 @@ const REPLY_SET = 50;
  * when it opens, back to Reply when it is cancelled, to the first reply that 'View N
  * Replies' or posting shows (the button or the form having gone), and from a deleted reply
  * to the next one (the last, or the thread's first comment, when it was last). With
- * `shownReplies` (a part's threads), the replies the reader had opened open again on Back.
+ * `shownReplies` (a part's or a paragraph's threads), the replies the reader had opened
+ * open again on Back.
  */
 export function CommentThread({
   thread,

@@ -10,15 +10,14 @@ import { t } from "../../i18n/index.ts";
 import { useAdEligibilityEvent } from "../../lib/ad-events.ts";
 import { replaceAddress } from "../../lib/replace-address.ts";
 import { useHeldRoom } from "../../lib/use-held-room.ts";
-import { useReturnPlace } from "../../lib/use-return-place.ts";
 import { useInteractionGate } from "../accounts/interaction-gate.tsx";
 import type { CommentActions } from "./comment-item.tsx";
 import { CommentList } from "./comment-list.tsx";
 import { CommentThread } from "./comment-thread.tsx";
 import { useCommentList } from "./use-comment-list.ts";
 import { useCommentMute } from "./use-comment-mute.tsx";
+import { useCommentsReturn } from "./use-comments-return.ts";
 import { useDeleteComment } from "./use-delete-comment.ts";
-import { useShownReplies } from "./use-shown-replies.ts";
 
 /** The comment a link points at: ?commentId=42 or #comment-42. */
 function linkedCommentId(): string | null {
@@ -49,21 +48,7 @@ export function CommentsSection({ partId }: { partId: number }) {
     [partId],
   );
   const list = useCommentList(load);
-  // Coming Back to the part, its comments load again as far as the reader had them, the
-  // replies they had opened open again, and the reader goes where they were among them.
-  const { status, hasMore, moreFailed, loadingMore, loadMore } = list;
-  const shown = list.comments.length;
-  const shownReplies = useShownReplies(`inkwell.comments.${partId}.replies`, list.comments);
-  const { loaded, back } = useReturnPlace(`inkwell.comments.${partId}`, shown, {
-    initial: 0,
-    ended: status === "error" || (status === "loaded" && (!hasMore || moreFailed)),
-    settling: shownReplies.settling,
-  });
-  useEffect(() => {
-    if (back && status === "loaded" && hasMore && !moreFailed && !loadingMore && shown < loaded) {
-      loadMore();
-    }
-  }, [back, status, hasMore, moreFailed, loadingMore, shown, loaded, loadMore]);
+  const shownReplies = useCommentsReturn(`inkwell.comments.${partId}`, list);
   // A thread opened from a link goes back to all comments, where the muted author's are gone.
   const mute = useCommentMute(list, () => setSingle(null));
 

@@ -1,6 +1,6 @@
 import { COMMENTS_PAGE_SIZE } from "@inkwell/shared";
 import { MessageSquare } from "lucide";
-import { type RefObject, useCallback, useEffect, useState } from "react";
+import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { browserApi } from "../../api/client.ts";
 import { Icon } from "../../components/icon.tsx";
@@ -12,6 +12,7 @@ import { useInteractionGate } from "../accounts/interaction-gate.tsx";
 import { CommentList } from "./comment-list.tsx";
 import { useCommentList } from "./use-comment-list.ts";
 import { useCommentMute } from "./use-comment-mute.tsx";
+import { useCommentsReturn } from "./use-comments-return.ts";
 import { useDeleteComment } from "./use-delete-comment.ts";
 
 interface Paragraph {
@@ -24,7 +25,8 @@ interface Paragraph {
  * A marker beside each paragraph of the part's text (its data-p-id) with the paragraph's
  * comment count, all counts in one call after hydration; a marker opens that paragraph's
  * comments in a side panel (a bottom sheet on a phone). ?paragraphId= opens one directly,
- * and is the page's address while a panel is open: Back to the part opens it again.
+ * and is the page's address while a panel is open: Back to the part opens it again, as the
+ * reader had it.
  */
 export function ParagraphComments({
   partId,
@@ -36,8 +38,11 @@ export function ParagraphComments({
   const [paragraphs, setParagraphs] = useState<Paragraph[]>([]);
   const [counts, setCounts] = useState<Record<string, number>>({});
   const [open, setOpen] = useState<string | null>(null);
+  // Only a panel the address opens, as the page opens, comes back as the reader left it.
+  const [fromAddress, setFromAddress] = useState(false);
   const show = (paragraphId: string | null) => {
     setOpen(paragraphId);
+    setFromAddress(false);
     replaceAddress((url) => {
       if (paragraphId === null) url.searchParams.delete("paragraphId");
       else url.searchParams.set("paragraphId", paragraphId);
@@ -64,7 +69,10 @@ export function ParagraphComments({
     setParagraphs(found);
     recount();
     const linked = new URLSearchParams(window.location.search).get("paragraphId");
-    if (linked && found.some((paragraph) => paragraph.id === linked)) setOpen(linked);
+    if (linked && found.some((paragraph) => paragraph.id === linked)) {
+      setOpen(linked);
+      setFromAddress(true);
+    }
     return () => {
       for (const paragraph of found) paragraph.host.remove();
     };
@@ -93,7 +101,14 @@ export function ParagraphComments({
         onClose={() => show(null)}
         className="modal--panel"
       >
-        {open !== null && <ParagraphThread partId={partId} paragraphId={open} onChange={recount} />}
+        {open !== null && (
+          <ParagraphThread
+            partId={partId}
+            paragraphId={open}
+            restore={fromAddress}
+            onChange={recount}
+          />
+        )}
       </Modal>
     </>
   );
@@ -102,12 +117,16 @@ export function ParagraphComments({
 function ParagraphThread({
   partId,
   paragraphId,
+  restore,
   onChange,
 }: {
   partId: number;
   paragraphId: string;
+  /** Bring back what the reader had loaded and opened, and their place (on Back). */
+  restore: boolean;
   onChange: () => void;
 }) {
+  const root = useRef<HTMLDivElement>(null);
   const { guard, modals } = useInteractionGate();
   const { onDelete, toast } = useDeleteComment();
   const load = useCallback(
@@ -116,15 +135,25 @@ function ParagraphThread({
     [partId, paragraphId],
   );
   const list = useCommentList(load);
+  const shownReplies = useCommentsReturn(
+    `inkwell.comments.${partId}.paragraph.${paragraphId}`,
+    list,
+    {
+      // The panel, not the page behind it, scrolls through the comments.
+      scroller: () => root.current?.closest("dialog") ?? null,
+      restore,
+    },
+  );
   const mute = useCommentMute(list, onChange);
   return (
-    <div className="paragraph-thread">
+    <div className="paragraph-thread" ref={root}>
       <CommentList
         list={list}
         resource={{ namespace: "parts", resourceId: String(partId), paragraphId }}
         actions={{ guard, onDelete, onMute: mute.onMute }}
         onChange={onChange}
         withAds={false}
+        shownReplies={shownReplies}
       />
       <p className="comments__toast live-region" role="status">
         {toast ?? mute.toast}

@@ -26,15 +26,16 @@ export interface ShownReplies {
 
 /**
  * The replies a reader opened in a part's threads ('View N Replies'), kept in this tab's
- * session storage under `key` as they open. Coming Back or Forward, each thread opens them
- * again; a page opened anew starts with none.
+ * session storage under `key` as they open. Coming Back or Forward (unless `restore` is
+ * false), each thread opens them again; a page opened anew starts with none.
  */
-export function useShownReplies(key: string, threads: CommentData[]): ShownReplies {
+export function useShownReplies(key: string, threads: CommentData[], restore = true): ShownReplies {
   const [wanted, setWanted] = useState<Counts>({});
   const [settled, setSettled] = useState<ReadonlySet<string>>(new Set());
   const shown = useRef<Counts>({});
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once, as the list opens
   useEffect(() => {
-    const before = cameBack() ? counts(kept(key)) : {};
+    const before = restore && cameBack() ? counts(kept(key)) : {};
     shown.current = before;
     setWanted(before);
     keep(key, JSON.stringify(before));
