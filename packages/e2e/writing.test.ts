@@ -305,6 +305,31 @@ describe("a new writer's first story, from sign-up to a reader", () => {
     });
   });
 
+  test("keeps what the writer typed before the editor's scripts arrived, where they typed it", async () => {
+    await withPage(asWriter(PHONE), async (page) => {
+      // A slow phone: the editor is there, its scripts are not yet.
+      const release = await holdRequests(page, "**/assets/**/*.js");
+      const editor = `/myworks/${journey.storyId}/write/${journey.secondPartId}`;
+      await page.goto(editor, { waitUntil: "commit" });
+      const text = page.getByRole("textbox", { name: "Part text" });
+      await text.click();
+      await page.keyboard.press("Control+Home");
+      await page.keyboard.type("Dawn. ");
+      const saved = page.waitForResponse(
+        (response) =>
+          response.request().method() === "PUT" &&
+          response.url().endsWith(`/v4/parts/${journey.secondPartId}`),
+      );
+      release();
+      await untilHydrated(text);
+      // Counted and saved as if typed now, without another key pressed.
+      await page.getByText("9 words", { exact: true }).waitFor();
+      expect((await saved).status()).toBe(200);
+      await page.goto(editor);
+      expect(await text.textContent()).toBe("Dawn. By morning the sea was glass. Gulls. Terns.");
+    });
+  });
+
   test("imports a cover from My Stories", async () => {
     await withPage(asWriter(PHONE), async (page) => {
       await page.goto("/myworks");

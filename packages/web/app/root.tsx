@@ -18,7 +18,7 @@ import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { englishPicks } from "./features/home/picks-link.ts";
 import { t } from "./i18n/index.ts";
-import { useEarlyInputReplay } from "./lib/early-input.ts";
+import { EDIT_WATCH, useEarlyInputReplay } from "./lib/early-input.ts";
 import { useStoryClickEvents } from "./lib/story-clicks.ts";
 import { useFocusNewPage } from "./lib/use-focus-new-page.ts";
 import styles from "./styles/app.css?url";
@@ -56,6 +56,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script */}
+        <script dangerouslySetInnerHTML={{ __html: EDIT_WATCH }} />
         <Meta />
         <Links />
       </head>

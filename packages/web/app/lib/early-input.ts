@@ -8,6 +8,22 @@ const NOT_TYPED = new Set(["button", "file", "hidden", "image", "reset", "submit
 /** What the reader had typed, picked or ticked before the page hydrated: the field, and it. */
 let early: Array<[Field, string | boolean]> = [];
 
+/** The rich-text boxes (contenteditable) the reader had typed in before the page hydrated. */
+let edited: HTMLElement[] = [];
+
+declare global {
+  interface Window {
+    /** The editing hosts that heard input before the page's scripts came (EDIT_WATCH). */
+    earlyEdits?: Set<EventTarget>;
+  }
+}
+
+/**
+ * For the page's head, ahead of everything: a rich-text box keeps no value from the server
+ * to compare with, so the boxes typed in are noted as they are, until noteEarlyInput.
+ */
+export const EDIT_WATCH = `window.earlyEdits=new Set();document.addEventListener("input",function(e){if(window.earlyEdits&&e.target.isContentEditable)window.earlyEdits.add(e.target)},true)`;
+
 /**
  * Notes, just before the page hydrates, every field the reader has changed in the server's
  * page: on a slow phone they see it seconds before its scripts. Hydrating, React puts a
@@ -15,6 +31,8 @@ let early: Array<[Field, string | boolean]> = [];
  * the server's value, which its next render puts back: the reader's words would vanish.
  */
 export function noteEarlyInput() {
+  edited = [...(window.earlyEdits ?? [])].filter((box) => box instanceof HTMLElement);
+  window.earlyEdits = undefined;
   early = [];
   for (const field of document.querySelectorAll<Field>("input, textarea, select")) {
     if (
@@ -35,15 +53,30 @@ export function noteEarlyInput() {
   }
 }
 
+/** The reader has moved on from it: what a field does when left happens too. */
+function leftBehind(field: HTMLElement) {
+  if (field !== document.activeElement) {
+    field.dispatchEvent(new FocusEvent("focusout", { bubbles: true }));
+  }
+}
+
 /**
  * Once the page has hydrated, makes each change noted by noteEarlyInput again, as the
  * reader did, so that the field's own handlers take it up: the one home of this for every
  * field of every page. A field's handler only hears of a change from the value React last
  * saw, so the field is first set back to that through React's own setter, then to the
- * reader's value past it.
+ * reader's value past it. Hydrating leaves a rich-text box's text as the reader made it
+ * (React leaves what it was given as HTML alone), caret and all: its handler only has
+ * to hear that it changed.
  */
 export function useEarlyInputReplay() {
   useEffect(() => {
+    for (const box of edited) {
+      if (!box.isConnected) continue;
+      box.dispatchEvent(new InputEvent("input", { bubbles: true, inputType: "insertText" }));
+      leftBehind(box);
+    }
+    edited = [];
     for (const [field, value] of early) {
       if (!field.isConnected) continue;
       if (typeof value === "boolean" && field instanceof HTMLInputElement) {
@@ -60,11 +93,8 @@ export function useEarlyInputReplay() {
         );
         field.dispatchEvent(new Event("input", { bubbles: true }));
       }
-      // The reader has moved on from it: what a field does when left (a tag typed becomes
-      // a chip, an address is checked) happens too.
-      if (field !== document.activeElement) {
-        field.dispatchEvent(new FocusEvent("focusout", { bubbles: true }));
-      }
+      // A tag typed becomes a chip, an address is checked.
+      leftBehind(field);
     }
     early = [];
   }, []);
