@@ -3,6 +3,7 @@ import { CoverImport } from "../features/works/cover-import.tsx";
 import { t } from "../i18n/index.ts";
 import { currentUserOrLogin, idFromParam } from "../lib/route-data.ts";
 import type { Route } from "./+types/myworks-cover-import";
+import "../styles/writer.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);

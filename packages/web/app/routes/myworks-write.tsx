@@ -12,6 +12,7 @@ import {
   orNotFound,
 } from "../lib/route-data.ts";
 import type { Route } from "./+types/myworks-write";
+import "../styles/writer.css";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
