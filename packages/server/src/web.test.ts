@@ -15,6 +15,8 @@ import {
   type FetchFile,
   HOME_JS_BUDGET_BYTES,
   measureJavaScript,
+  measureStylesheets,
+  STORY_CSS_BUDGET_BYTES,
   STORY_JS_BUDGET_BYTES,
   STORY_JS_FILES_BUDGET,
 } from "./testing/first-visit-js.ts";
@@ -519,6 +521,16 @@ describe("server-rendered pages", () => {
       build.assets.routes["routes/home"]?.module,
     );
     expect(home.totalGzip).toBeLessThanOrEqual(HOME_JS_BUDGET_BYTES);
+  });
+
+  it("keeps a story page's stylesheets, which hold back its first paint, within their budget", async () => {
+    const fetchFile: FetchFile = async (url, init) => site.request(url, init);
+    const styles = await measureStylesheets(fetchFile, "http://localhost", `/story/${story.id}`);
+    // app.css alone: no feature of the page brings a stylesheet of its own.
+    expect(styles.urls.map((url) => url.replace(/-[\w-]+\.css$/, ".css"))).toEqual([
+      "/assets/app.css",
+    ]);
+    expect(styles.totalGzip).toBeLessThanOrEqual(STORY_CSS_BUDGET_BYTES);
   });
 
   it("asks for a page's scripts at low priority, after its document, stylesheet and covers", async () => {

@@ -2,7 +2,8 @@ import { gzipSync } from "node:zlib";
 
 /*
  * The JavaScript a first visit to a page downloads: what the bench reports against a running
- * server (bench/http.ts) and web.test.ts checks in-process, with one way of counting.
+ * server (bench/http.ts) and web.test.ts checks in-process, with one way of counting. Also
+ * its stylesheets, which block its first paint.
  */
 
 /** 150 kB of gzipped JavaScript for a first visit to a story page (1 kB = 1000 bytes). */
@@ -14,6 +15,11 @@ export const HOME_JS_BUDGET_BYTES = 170_000;
  * HTTP/1.1 connections (decision 081-lighthouse-budgets). The shell chunk brought 63 to 36.
  */
 export const STORY_JS_FILES_BUDGET = 40;
+/**
+ * 15 kB of gzipped stylesheets for a first visit to a story page: the writer tools' rules
+ * left app.css for the /myworks routes (16.1 → 14.7 kB; decision NEW-hydration-and-css).
+ */
+export const STORY_CSS_BUDGET_BYTES = 15_000;
 
 export interface JsReport {
   listed: Array<{ url: string; raw: number; gzip: number }>;
@@ -90,6 +96,28 @@ export async function measureJavaScript(
     inlineGzip: inline ? gzipSize(inline) : 0,
     totalGzip: all.reduce((sum, file) => sum + file.gzip, 0),
   };
+}
+
+/** Every stylesheet the page at `path` links, each gzipped at level 9. */
+export async function measureStylesheets(
+  fetchFile: FetchFile,
+  base: string,
+  path: string,
+): Promise<{ urls: string[]; totalGzip: number }> {
+  const page = await fetchFile(`${base}${path}`);
+  if (!page.ok) throw new Error(`GET ${path} answered ${page.status}`);
+  const html = await page.text();
+  const urls: string[] = [];
+  let totalGzip = 0;
+  for (const match of html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)) {
+    const href = /\bhref="([^"#]+)#?"/.exec(match[0])?.[1];
+    if (!href) continue;
+    const response = await fetchFile(new URL(href, base).href);
+    if (!response.ok) throw new Error(`GET ${href} answered ${response.status}`);
+    urls.push(href);
+    totalGzip += gzipSize(new Uint8Array(await response.arrayBuffer()));
+  }
+  return { urls, totalGzip };
 }
 
 /** Static `import … from "x"` / `import "x"` / `export … from "x"` specifiers (not import()). */
