@@ -1,6 +1,6 @@
 import { HOME_SECTIONS_PER_LOAD, type HomeSection } from "@inkwell/shared";
 import { Crown } from "lucide";
-import { Suspense, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
@@ -57,12 +57,13 @@ export function HomeFeed({
       {strip?.type === "continueReadingSwimlane" && (
         <ContinueReadingStrip items={strip.data.items} path={strip.dynamic.path} />
       )}
-      {/* Each section hydrates on its own, after the header and the page around it: one
-          long task of the whole feed's hydration becomes one short task a section. */}
       {rest.slice(0, shown).map((section, index) => (
-        <Suspense key={`${section.type}:${section.data.heading}`}>
-          <HomeSectionView section={section} index={index} autoplayMs={autoplayMs} />
-        </Suspense>
+        <HomeSectionView
+          key={`${section.type}:${section.data.heading}`}
+          section={section}
+          index={index}
+          autoplayMs={autoplayMs}
+        />
       ))}
       <div ref={end} className="home-feed__end">
         {more && (
