@@ -17,7 +17,7 @@ export const HOME_JS_BUDGET_BYTES = 170_000;
 export const STORY_JS_FILES_BUDGET = 40;
 /**
  * 15 kB of gzipped stylesheets for a first visit to a story page: the writer tools' rules
- * left app.css for the /myworks routes (16.1 → 14.7 kB; decision NEW-hydration-and-css).
+ * left app.css for the /myworks routes (16.1 → 14.7 kB; decision 085).
  */
 export const STORY_CSS_BUDGET_BYTES = 15_000;
 
