@@ -73,6 +73,28 @@ describe("settings", () => {
           .map((tab) => tab.textContent);
       });
       expect(cutTabs).toEqual([]);
+
+      // Sign-up's birthday rule holds here too: a refused birthday is said under the field,
+      // which takes the focus, and nothing is saved.
+      const birthday = page.getByLabel("Birthday", { exact: true });
+      const kept = await birthday.inputValue();
+      const year = new Date().getUTCFullYear();
+      for (const [date, message] of [
+        [`${year - 2}-01-01`, "You must be at least 13 years old to use Inkwell."],
+        [`${year + 1}-01-01`, "Your birthday can't be in the future."],
+        [`${year - 101}-12-31`, "Please enter a real date of birth."],
+      ] as const) {
+        await birthday.fill(date);
+        await page.getByRole("button", { name: "Save" }).click();
+        await page.locator("#settings-birthdate-error").filter({ hasText: message }).waitFor();
+        expect(await birthday.getAttribute("aria-invalid")).toBe("true");
+        expect(await birthday.getAttribute("aria-describedby")).toBe("settings-birthdate-error");
+        expect(await birthday.evaluate((input) => input === document.activeElement)).toBe(true);
+      }
+      await expectNoAxeViolations(page, "the account tab with a refused birthday");
+      await page.reload();
+      expect(await page.getByLabel("Birthday", { exact: true }).inputValue()).toBe(kept);
+
       const tabBoxes = () =>
         page
           .locator(".tab-links a")
@@ -350,7 +372,35 @@ describe("settings", () => {
       await page.unrouteAll();
       await dialog.getByLabel("New email", { exact: true }).fill("rae.reads@example.com");
       await dialog.getByLabel("Confirm new email", { exact: true }).fill("rae.reads@example.com");
-      await dialog.getByLabel("Password", { exact: true }).fill("inkwell-demo");
+      // A wrong password is said under the password, which takes the focus to be fixed, and
+      // the new address stays typed. (The refusal is the route's: each try counts against
+      // this file's mails.)
+      const password = dialog.getByLabel("Password", { exact: true });
+      await password.fill("not-my-password");
+      await page.route("**/apiv2/updateuseremail", (route) =>
+        route.fulfill({
+          status: 400,
+          json: {
+            code: 467,
+            error_code: "error_wrong_password",
+            message: "The password you entered is incorrect.",
+          },
+        }),
+      );
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await dialog
+        .locator("#settings-email-password-error")
+        .filter({ hasText: "The password you entered is incorrect." })
+        .waitFor();
+      expect(await password.getAttribute("aria-invalid")).toBe("true");
+      expect(await password.getAttribute("aria-describedby")).toBe("settings-email-password-error");
+      expect(await password.evaluate((input) => input === document.activeElement)).toBe(true);
+      expect(await dialog.getByLabel("New email", { exact: true }).inputValue()).toBe(
+        "rae.reads@example.com",
+      );
+      await expectNoAxeViolations(page, "the change-email dialog with a wrong password");
+      await page.unrouteAll();
+      await password.fill("inkwell-demo");
       await dialog.getByRole("button", { name: "Save" }).click();
       await page.getByRole("dialog", { name: "Email sent" }).waitFor();
       await page.keyboard.press("Escape");

@@ -3,9 +3,10 @@ import {
   ACCOUNT_MESSAGES,
   ageOn,
   birthdateFrom,
-  birthdateInRange,
+  birthdateProblem,
   birthYears,
   confirmPasswordState,
+  earliestBirthdate,
   isEmailReverified,
   loginNoticeOf,
   NEXT_URL_MAX,
@@ -110,12 +111,15 @@ describe("birthdays", () => {
     expect(ageOn("1990-01-01", today)).toBe(36);
   });
 
-  it("accepts birth dates from January 1st 100 years back to today", () => {
+  it("accepts birth dates from January 1st 100 years back of people 13 or older", () => {
     const today = new Date(Date.UTC(2026, 10, 22, 15));
-    expect(birthdateInRange("1926-01-01", today)).toBe(true);
-    expect(birthdateInRange("1925-12-31", today)).toBe(false);
-    expect(birthdateInRange("2026-11-22", today)).toBe(true);
-    expect(birthdateInRange("2026-11-23", today)).toBe(false);
+    expect(earliestBirthdate(today)).toBe("1926-01-01");
+    expect(birthdateProblem("1926-01-01", today)).toBeNull();
+    expect(birthdateProblem("1925-12-31", today)).toBe("beforeRange");
+    expect(birthdateProblem("2013-11-22", today)).toBeNull();
+    expect(birthdateProblem("2013-11-23", today)).toBe("tooYoung");
+    expect(birthdateProblem("2026-11-22", today)).toBe("tooYoung");
+    expect(birthdateProblem("2026-11-23", today)).toBe("future");
   });
 
   it("offers this year back 100 years, newest first", () => {

@@ -2,6 +2,8 @@
 
 /** Code 467: a refused password or field, with an error_code, shown inline by the forms. */
 export const REFUSED = 467;
+/** The error_code of a settings change confirmed with a password that is not the account's. */
+export const WRONG_PASSWORD = "error_wrong_password";
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 20;
@@ -30,6 +32,9 @@ export const ACCOUNT_MESSAGES = {
   tooYoung:
     "Sorry, based on the information you have provided, we couldn't create an account for you.",
   birthdayInvalid: "Please enter a real date of birth.",
+  birthdayFuture: "Your birthday can't be in the future.",
+  /** Settings: the account is kept, the birthday that would make its holder too young is not. */
+  birthdayTooYoung: `You must be at least ${MINIMUM_AGE} years old to use Inkwell.`,
   loginFailed: "The username/email or password you entered is incorrect.",
   rateLimited: "Too many attempts. Please wait a few minutes and try again.",
   generic: "Sorry, something went wrong. Please try again.",
@@ -178,11 +183,36 @@ export function birthdateFrom(day: number, month: number, year: number): string 
   return date.toISOString().slice(0, 10);
 }
 
-/** §5: a date the birthday selector offers: from January 1st 100 years back to today. */
-export function birthdateInRange(birthdate: string, today: Date): boolean {
-  const earliest = `${today.getUTCFullYear() - BIRTH_YEARS_BACK}-01-01`;
-  return birthdate >= earliest && birthdate <= today.toISOString().slice(0, 10);
+/** §5: the earliest date the birthday selector offers, January 1st 100 years back. */
+export const earliestBirthdate = (today: Date): string =>
+  `${today.getUTCFullYear() - BIRTH_YEARS_BACK}-01-01`;
+
+/** Why a birth date (yyyy-mm-dd) cannot be an account holder's. */
+export type BirthdateProblem = "future" | "beforeRange" | "tooYoung";
+
+/**
+ * The birthday rule of sign-up and of settings alike: a date the selector offers (§5: not
+ * after today, not before its earliest year) of someone at least MINIMUM_AGE; null when it is.
+ */
+export function birthdateProblem(birthdate: string, today: Date): BirthdateProblem | null {
+  if (birthdate > today.toISOString().slice(0, 10)) return "future";
+  if (birthdate < earliestBirthdate(today)) return "beforeRange";
+  return ageOn(birthdate, today) < MINIMUM_AGE ? "tooYoung" : null;
 }
+
+/**
+ * The account form's refusal of each birthday sign-up refuses (the settings form says it
+ * under the birthday): its error_code and message. Nothing is saved.
+ */
+export const BIRTHDATE_REFUSALS: Record<BirthdateProblem, { code: string; message: string }> = {
+  future: { code: "error_birthdate", message: ACCOUNT_MESSAGES.birthdayFuture },
+  beforeRange: { code: "error_birthdate", message: ACCOUNT_MESSAGES.birthdayInvalid },
+  tooYoung: { code: "error_too_young", message: ACCOUNT_MESSAGES.birthdayTooYoung },
+};
+
+/** Whether a settings refusal's error_code is about the birthday. */
+export const isBirthdateRefusal = (errorCode: string | undefined): boolean =>
+  Object.values(BIRTHDATE_REFUSALS).some((refusal) => refusal.code === errorCode);
 
 /** The birthday selector's years: this year back 100 years, newest first. */
 export function birthYears(today: Date): number[] {

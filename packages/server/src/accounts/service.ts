@@ -1,14 +1,12 @@
 import {
   ACCOUNT_MESSAGES,
-  ageOn,
   birthdateFrom,
-  birthdateInRange,
+  birthdateProblem,
   type CurrentUser,
   isEmail,
   isEmailReverified,
   isReservedUsername,
   isSignupSource,
-  MINIMUM_AGE,
   passwordProblem,
   REVERIFICATION,
   USERNAME_PATTERN,
@@ -66,9 +64,10 @@ export async function signUp(
     day !== undefined && month !== undefined && year !== undefined
       ? birthdateFrom(day, month, year)
       : null;
+  const problem = birthdate ? birthdateProblem(birthdate, new Date(now)) : null;
   if (day === undefined || month === undefined || year === undefined) {
     fields.birthday = ACCOUNT_MESSAGES.birthdayRequired;
-  } else if (!birthdate || !birthdateInRange(birthdate, new Date(now))) {
+  } else if (!birthdate || (problem !== null && problem !== "tooYoung")) {
     fields.birthday = ACCOUNT_MESSAGES.birthdayInvalid;
   }
   const weak = passwordProblem(data.password, { username: data.username });
@@ -76,7 +75,7 @@ export async function signUp(
   if (!data.consent) fields.consent = ACCOUNT_MESSAGES.consentRequired;
   if (Object.keys(fields).length > 0)
     throw signupError("fixerrors", ACCOUNT_MESSAGES.fixErrors, fields);
-  if (!birthdate || ageOn(birthdate, new Date(now)) < MINIMUM_AGE) {
+  if (!birthdate || problem === "tooYoung") {
     throw signupError("1027", ACCOUNT_MESSAGES.tooYoung);
   }
 

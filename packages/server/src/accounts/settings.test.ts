@@ -382,14 +382,14 @@ describe("email", () => {
 });
 
 describe("account and notification forms", () => {
-  it("saves the birthday (not in the future, not over 100 years back) and beta, for oneself only", async () => {
+  it("saves the birthday (not in the future, not over 100 years back, 13 or older) and beta, for oneself only", async () => {
     const user = await signedIn("former");
     const future = await send("PUT", "/api/v3/users/former", user.cookie, {
       birthdate: "2999-01-01",
     });
     expect(await future.json()).toMatchObject({
       code: 467,
-      message: "Your birthday can't be in the future.",
+      message: ACCOUNT_MESSAGES.birthdayFuture,
     });
     const ancient = await send("PUT", "/api/v3/users/former", user.cookie, {
       birthdate: "1900-01-01",
@@ -407,6 +407,39 @@ describe("account and notification forms", () => {
     });
     expect(ok.status).toBe(200);
     expect(await me(user.cookie)).toMatchObject({ birthdate: "2001-05-06", beta_enabled: true });
+    // Sign-up's age rule: a birthday making its holder 2 is refused, and nothing is saved.
+    const year = new Date().getUTCFullYear();
+    const toddler = await send("PUT", "/api/v3/users/former", user.cookie, {
+      birthdate: `${year - 2}-01-01`,
+      beta_enabled: false,
+    });
+    expect(toddler.status).toBe(400);
+    expect(await toddler.json()).toEqual({
+      code: 467,
+      error_code: "error_too_young",
+      message: ACCOUNT_MESSAGES.birthdayTooYoung,
+    });
+    expect(await me(user.cookie)).toMatchObject({ birthdate: "2001-05-06", beta_enabled: true });
+    const thirteen = await send("PUT", "/api/v3/users/former", user.cookie, {
+      birthdate: `${year - 13}-01-01`,
+    });
+    expect(thirteen.status).toBe(200);
+    expect(await me(user.cookie)).toMatchObject({ birthdate: `${year - 13}-01-01` });
+    // The form sends the birthday it shows: one made before the rule, kept, is not judged.
+    await t.handle.db
+      .updateTable("users")
+      .set({ birthdate: `${year - 2}-01-01` })
+      .where("id", "=", user.id)
+      .execute();
+    const kept = await send("PUT", "/api/v3/users/former", user.cookie, {
+      birthdate: `${year - 2}-01-01`,
+      beta_enabled: false,
+    });
+    expect(kept.status).toBe(200);
+    expect(await me(user.cookie)).toMatchObject({
+      birthdate: `${year - 2}-01-01`,
+      beta_enabled: false,
+    });
     const other = await signedIn("other_former");
     expect(
       (await send("PUT", "/api/v3/users/former", other.cookie, { beta_enabled: false })).status,

@@ -1,6 +1,7 @@
 import {
   ACCOUNT_MESSAGES,
-  birthdateInRange,
+  BIRTHDATE_REFUSALS,
+  birthdateProblem,
   EMAIL_MESSAGES,
   isEmail,
   isReservedUsername,
@@ -8,6 +9,7 @@ import {
   type NotificationSettings,
   passwordProblem,
   USERNAME_PATTERN,
+  WRONG_PASSWORD,
 } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import { coinPurchasesOf } from "../coins/service.ts";
@@ -35,7 +37,7 @@ async function accountOf(db: Kysely<Database>, viewer: Viewer) {
 async function confirmPassword(hash: string | null, password: string): Promise<void> {
   if (hash === null) return;
   if (!password || !(await verifyPassword(password, hash))) {
-    throw rejected("error_wrong_password", "The password you entered is incorrect.");
+    throw rejected(WRONG_PASSWORD, "The password you entered is incorrect.");
   }
 }
 
@@ -171,12 +173,16 @@ export async function updateAccount(
   now = Date.now(),
 ): Promise<{ reverified?: boolean }> {
   const user = await accountOf(db, viewer);
-  if (form.birthdate !== undefined && !birthdateInRange(form.birthdate, new Date(now))) {
-    const future = form.birthdate > new Date(now).toISOString().slice(0, 10);
-    throw rejected(
-      "error_birthdate",
-      future ? "Your birthday can't be in the future." : ACCOUNT_MESSAGES.birthdayInvalid,
-    );
+  // The form sends the birthday it shows: one kept unchanged is not judged again (the
+  // 100 years move on; an account may predate the rule).
+  const { birthdate } = form;
+  const problem =
+    birthdate !== undefined &&
+    birthdate !== user.birthdate &&
+    birthdateProblem(birthdate, new Date(now));
+  if (problem) {
+    const { code, message } = BIRTHDATE_REFUSALS[problem];
+    throw rejected(code, message);
   }
   const changes = {
     ...(form.birthdate !== undefined && { birthdate: form.birthdate }),

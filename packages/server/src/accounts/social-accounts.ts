@@ -2,12 +2,10 @@ import { randomBytes } from "node:crypto";
 import { z } from "@hono/zod-openapi";
 import {
   ACCOUNT_MESSAGES,
-  ageOn,
   birthdateFrom,
-  birthdateInRange,
+  birthdateProblem,
   isEmail,
   isReservedUsername,
-  MINIMUM_AGE,
   SIGNUP_ERROR_CODES,
   type SignupSource,
   USERNAME_MAX,
@@ -201,12 +199,13 @@ async function checkCompletion(
 
   const wrong: Record<string, string> = {};
   if (!isEmail(email.trim())) wrong.email = ACCOUNT_MESSAGES.emailInvalid;
-  if (!birthday || !birthdateInRange(birthday, new Date(now))) {
+  const problem = birthday ? birthdateProblem(birthday, new Date(now)) : null;
+  if (!birthday || (problem !== null && problem !== "tooYoung")) {
     wrong.birthday = ACCOUNT_MESSAGES.birthdayInvalid;
   }
   if (!data.consent) wrong.consent = ACCOUNT_MESSAGES.consentRequired;
   if (!birthday || Object.keys(wrong).length > 0) throw completionError("fixerrors", wrong);
-  if (ageOn(birthday, new Date(now)) < MINIMUM_AGE) throw completionError(1027);
+  if (problem === "tooYoung") throw completionError(1027);
 
   const taken = await db
     .selectFrom("users")

@@ -1,7 +1,13 @@
-import type { CurrentUser } from "@inkwell/shared";
+import {
+  ACCOUNT_MESSAGES,
+  type CurrentUser,
+  earliestBirthdate,
+  isBirthdateRefusal,
+} from "@inkwell/shared";
 import { type FormEvent, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { browserApi } from "../../api/client.ts";
+import { FieldNotes, fieldDescribedBy } from "../../components/field-notes.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { EmailModal } from "./email-modal.tsx";
@@ -40,6 +46,9 @@ export function AccountTab({ user, today, notify }: AccountTabProps) {
     } else failed(result.refusal.message ?? "");
   }
 
+  // A refused birthday is said under its field, which takes the focus to be fixed.
+  const [birthdateError, setBirthdateError] = useState<string | null>(null);
+  const birthdateInput = useRef<HTMLInputElement>(null);
   async function saveAccount(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
@@ -51,7 +60,14 @@ export function AccountTab({ user, today, notify }: AccountTabProps) {
       })
       // Offline, or the connection lost: not saved, and said so like a refusal.
       .catch(() => null);
-    notify(result?.ok ? t.settings.saved : t.settings.notSaved(result?.refusal.message ?? ""));
+    const refusal = result?.ok === false ? result.refusal : null;
+    if (refusal && isBirthdateRefusal(refusal.error_code)) {
+      flushSync(() => setBirthdateError(refusal.message || ACCOUNT_MESSAGES.birthdayInvalid));
+      birthdateInput.current?.focus();
+      return;
+    }
+    setBirthdateError(null);
+    notify(result?.ok ? t.settings.saved : t.settings.notSaved(refusal?.message ?? ""));
   }
 
   return (
@@ -130,16 +146,22 @@ export function AccountTab({ user, today, notify }: AccountTabProps) {
         )}
       </dl>
 
-      <form className="settings-form" onSubmit={saveAccount}>
+      {/* The browser's own range check would stop a typed date with a bubble of its own. */}
+      <form className="settings-form" onSubmit={saveAccount} noValidate>
         <div className="field">
           <label htmlFor="settings-birthdate">{t.settings.birthday}</label>
           <input
             id="settings-birthdate"
+            ref={birthdateInput}
             name="birthdate"
             type="date"
+            min={earliestBirthdate(new Date(today))}
             max={today}
             defaultValue={user.birthdate ?? ""}
+            aria-invalid={birthdateError ? true : undefined}
+            aria-describedby={fieldDescribedBy({ id: "settings-birthdate", error: birthdateError })}
           />
+          <FieldNotes id="settings-birthdate" error={birthdateError} />
         </div>
         <div className="field field--check">
           <input

@@ -1,6 +1,7 @@
-import { EMAIL_MESSAGES, isEmail } from "@inkwell/shared";
+import { EMAIL_MESSAGES, isEmail, WRONG_PASSWORD } from "@inkwell/shared";
 import { CircleAlert, CircleCheck } from "lucide";
 import { type FormEvent, useState } from "react";
+import { flushSync } from "react-dom";
 import { browserApi } from "../../api/client.ts";
 import { ErrorLine } from "../../components/alert.tsx";
 import { Icon } from "../../components/icon.tsx";
@@ -10,6 +11,8 @@ import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 
 type Validity = "idle" | "pending" | "valid" | "invalid";
+
+const PASSWORD_ID = "settings-email-password";
 type View = "form" | "sent" | "problem";
 
 interface EmailModalProps {
@@ -34,6 +37,7 @@ export function EmailModal({ open, hasPassword, onClose, onBack }: EmailModalPro
   const [validity, setValidity] = useState<Validity>("idle");
   const [emailError, setEmailError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const mismatch = confirm !== "" && confirm.toLowerCase() !== email.toLowerCase();
   const ready =
     validity === "valid" && confirm !== "" && !mismatch && (!hasPassword || password !== "");
@@ -58,8 +62,18 @@ export function EmailModal({ open, hasPassword, onClose, onBack }: EmailModalPro
   async function submit(event: FormEvent) {
     event.preventDefault();
     const result = await browserApi().changeEmail({ email, confirm_email: confirm, password });
-    if (result.ok) setView("sent");
-    else setFormError(result.refusal.message ?? "");
+    if (result.ok) {
+      setView("sent");
+      return;
+    }
+    const message = result.refusal.message ?? "";
+    const wrongPassword = result.refusal.error_code === WRONG_PASSWORD;
+    flushSync(() => {
+      setPasswordError(wrongPassword ? message : null);
+      setFormError(wrongPassword ? null : message);
+    });
+    // The field to fix, which the message now describes, not the Save just pressed.
+    if (wrongPassword) document.getElementById(PASSWORD_ID)?.focus();
   }
 
   async function resend() {
@@ -150,10 +164,11 @@ export function EmailModal({ open, hasPassword, onClose, onBack }: EmailModalPro
           {hasPassword && (
             <>
               <PasswordField
-                id="settings-email-password"
+                id={PASSWORD_ID}
                 name="password"
                 label={t.settings.emailModal.password}
                 autoComplete="current-password"
+                error={passwordError ?? undefined}
                 onValue={setPassword}
               />
               <a href="/forgot?nextUrl=settings">{t.settings.emailModal.forgot}</a>
