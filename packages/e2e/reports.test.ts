@@ -93,6 +93,21 @@ describe("reports", () => {
 
       await dialog.getByLabel("Email").fill("vi@example.com");
       expect(await dialog.getByText("The email address is invalid.").count()).toBe(0);
+      // A send that fails closes the modal (§10); opened again, it has the visitor's name
+      // and email filled in, as typed.
+      await page.route("**/v4/support/tickets/", (route) =>
+        route.fulfill({ status: 500, body: "{}" }),
+      );
+      await submit.click();
+      await dialog.waitFor({ state: "detached" });
+      await page.unroute("**/v4/support/tickets/");
+      await (await openCommentReport(page))
+        .getByRole("button", { name: "Harassment or bullying" })
+        .click();
+      await dialog.getByRole("button", { name: "Someone else" }).click();
+      await next.click();
+      expect(await dialog.getByLabel("Name").inputValue()).toBe("Vi Visitor");
+      expect(await dialog.getByLabel("Email").inputValue()).toBe("vi@example.com");
       await submit.click();
       await dialog.getByRole("heading", { name: "Thank you for your report" }).waitFor();
       // A visitor has no one to mute.

@@ -79,7 +79,12 @@ function useReport(): { report: (target: ReportTarget) => void; reportModal: Rea
   // and closed the modal, leave it to be sent. It is the report's until it is sent.
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const draftsOf = useRef<string | null>(null);
-  const [contact, setContact] = useState({ name: "", email: "" });
+  // The reporter's name and email, typed once for every report on the page: a failed send
+  // (which closes the modal) or a second report finds them filled in.
+  const [contact, setContact] = useState(() => ({
+    name: user?.name ?? "",
+    email: user?.email ?? "",
+  }));
   const [touched, setTouched] = useState({ name: false, email: false });
   const [sending, setSending] = useState(false);
   const [toast, setToast] = useState<string | null>(null);
@@ -121,7 +126,6 @@ function useReport(): { report: (target: ReportTarget) => void; reportModal: Rea
       draftsOf.current = key;
       setDrafts({});
     }
-    setContact({ name: user?.name ?? "", email: user?.email ?? "" });
     setTouched({ name: false, email: false });
     setMuteNote(null);
     setStage({ kind: "loading" });
