@@ -182,6 +182,11 @@ describe("the inbox", () => {
       await expect.poll(() => to.evaluate((node) => node === document.activeElement)).toBe(true);
       await a.page.keyboard.type("d");
       const stale = await dialog.getByRole("link").first().textContent();
+      // The suggestions' groups are named in the product's words, not the API's categories.
+      expect(await dialog.getByRole("heading", { level: 3 }).allTextContents()).toEqual([
+        "People you follow",
+        "Other people",
+      ]);
       // Listed for what was typed before, not who is typed now: Enter waits for the search
       // for the whole name, slow to answer here, and opens the first person it finds.
       const release = await holdRequests(a.page, "**/following_user?term=demo_wri");

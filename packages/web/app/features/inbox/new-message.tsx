@@ -116,7 +116,7 @@ export function NewMessageModal({
           {results?.length === 0 && <p className="new-message__empty">{t.inbox.noMatches}</p>}
           {groups.map((group) => (
             <section key={group.category} className="new-message__group">
-              <h3>{group.category}</h3>
+              <h3>{t.inbox.suggestionGroups[group.category]}</h3>
               <ul>
                 {group.people.map((person) => (
                   <li key={person.label}>

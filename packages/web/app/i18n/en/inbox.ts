@@ -1,4 +1,4 @@
-import { INBOX_NOTICES } from "@inkwell/shared";
+import { type AutocompleteUser, INBOX_NOTICES } from "@inkwell/shared";
 import { characters } from "./characters.ts";
 
 /** "December 31, 2024" for 2024-12-31. */
@@ -28,6 +28,11 @@ export const inbox = {
   to: "To",
   searchPeople: "Search by username",
   noMatches: "Nobody by that name.",
+  /** The New Message suggestions' groups, by the API's category: people followed first. */
+  suggestionGroups: {
+    "Your Friends": "People you follow",
+    "Other People": "Other people",
+  } satisfies Record<AutocompleteUser["category"], string>,
   failed: "Sorry, something went wrong. Please try again.",
   back: "Back to inbox",
   noMessages: "No messages yet. Say hello!",
