@@ -394,6 +394,19 @@ describe("the Library and reading lists", () => {
       await page.keyboard.press("Enter");
       expect(await rename.evaluate((button) => button === document.activeElement)).toBe(true);
 
+      // Escape cancels as well: what was typed goes, and focus is back on Rename.
+      await page.keyboard.press("Enter");
+      const name = page.getByLabel("Reading list name");
+      await page.keyboard.type("Winter reads");
+      await page.keyboard.press("Escape");
+      await name.waitFor({ state: "detached" });
+      expect(await rename.evaluate((button) => button === document.activeElement)).toBe(true);
+      await page.getByRole("heading", { level: 1, name: "Summer reads" }).waitFor();
+      await page.keyboard.press("Enter");
+      expect(await name.inputValue()).toBe("Summer reads");
+      await page.keyboard.press("Escape");
+      await name.waitFor({ state: "detached" });
+
       // While the deletion runs the question cannot be closed; a failure is said in it.
       await page.getByRole("button", { name: "Delete list" }).click();
       const question = page.getByRole("dialog", { name: "Delete this reading list?" });

@@ -1,5 +1,5 @@
 import type { ReadingListSummary } from "@inkwell/shared";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useNavigate, useRevalidator } from "react-router";
 import { browserApi } from "../../api/client.ts";
@@ -15,7 +15,7 @@ export interface ListDeletedState {
 
 /**
  * Rename (and make private or public) and delete, for the list's owner only. Rename opens
- * its form in place with focus in the name; Save and Cancel give focus back to Rename.
+ * its form in place with focus in the name; Save, Cancel and Escape give focus back to Rename.
  */
 export function ListOwnerControls({ list }: { list: ReadingListSummary }) {
   const [editing, setEditing] = useState(false);
@@ -32,9 +32,18 @@ export function ListOwnerControls({ list }: { list: ReadingListSummary }) {
     if (editing) nameInput.current?.select();
   }, [editing]);
 
+  // What a failed save said goes with the form it was about.
   function closeForm() {
+    setError(null);
     flushSync(() => setEditing(false));
     renameButton.current?.focus();
+  }
+
+  /** Escape cancels as Cancel does: what was typed goes, the name stays as it was. */
+  function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
+    if (event.key !== "Escape") return;
+    event.preventDefault();
+    closeForm();
   }
 
   async function save(event: FormEvent<HTMLFormElement>) {
@@ -50,7 +59,6 @@ export function ListOwnerControls({ list }: { list: ReadingListSummary }) {
       setError(result?.refusal.message ?? t.lists.saveFailed);
       return;
     }
-    setError(null);
     closeForm();
     revalidator.revalidate();
   }
@@ -72,7 +80,7 @@ export function ListOwnerControls({ list }: { list: ReadingListSummary }) {
   return (
     <div className="list-owner">
       {editing ? (
-        <form className="list-owner__form" onSubmit={save}>
+        <form className="list-owner__form" onSubmit={save} onKeyDown={onKeyDown}>
           <div className="field">
             <label htmlFor="list-name">{t.lists.newListName}</label>
             <input
