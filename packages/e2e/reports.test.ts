@@ -326,16 +326,41 @@ describe("reports", () => {
     });
   });
 
-  test("an admin finds the copyright report from the story's admin link", async () => {
+  test("an admin finds the copyright report from the story's admin link and notes it", async () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
       await logInAt(page, "demo_admin", `/story/${reported.id}`);
       await page.getByRole("link", { name: "Reports" }).click();
       await page.waitForURL(/model_type=2/);
-      await page
+      const item = page
         .locator(".staff-reports__item")
         .filter({ hasText: "reported_copyright" })
-        .filter({ hasText: "Reporter: demo_reader" })
+        .filter({ hasText: "Reporter: demo_reader" });
+      await item.getByRole("link").first().click();
+
+      // Save note can be pressed with nothing written: it says so on the field, saving nothing.
+      const save = page.getByRole("button", { name: "Save note" });
+      const field = page.getByLabel("Add a note");
+      await untilHydrated(save);
+      await field.fill("   ");
+      await save.press("Enter");
+      const missing = page.getByText("Write a note first.");
+      await missing.waitFor();
+      await expect.poll(() => field.evaluate((note) => note === document.activeElement)).toBe(true);
+      expect(await field.getAttribute("aria-invalid")).toBe("true");
+      expect(await field.getAttribute("aria-describedby")).toBe(await missing.getAttribute("id"));
+      expect(await page.getByText("No notes yet.").count()).toBe(1);
+      await expectNoAxeViolations(page, "a report's note asked for at 1280 px");
+
+      await field.fill("The two texts match line for line.");
+      expect(await missing.count()).toBe(0);
+      expect(await field.getAttribute("aria-invalid")).toBeNull();
+      await save.press("Enter");
+      await page
+        .getByRole("listitem")
+        .filter({ hasText: "The two texts match line for line." })
+        .filter({ hasText: "demo_admin" })
         .waitFor();
+      expect(await field.inputValue()).toBe("");
     });
   });
 

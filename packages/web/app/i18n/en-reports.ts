@@ -98,6 +98,7 @@ export const reportsEn = {
   addNote: "Add a note",
   noteLabel: "Note",
   saveNote: "Save note",
+  noteMissing: "Write a note first.",
   resolveHeading: "Resolve",
   outcome: "What happened",
   chooseOutcome: "Choose what happened",

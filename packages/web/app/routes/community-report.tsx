@@ -52,6 +52,9 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
   const [resolveNote, setResolveNote] = useState("");
   // Resolve stays pressable without an outcome, and then says that one is missing.
   const [outcomeMissing, setOutcomeMissing] = useState(false);
+  // Save note, too, stays pressable with nothing written, and then says so on the field.
+  const [noteMissing, setNoteMissing] = useState(false);
+  const noteField = useRef<HTMLTextAreaElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [hidden, setHidden] = useState(false);
@@ -74,6 +77,7 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const locked = busy || !hydrated;
   const missing = outcomeMissing ? text.outcomeMissing : null;
+  const noteProblem = noteMissing ? text.noteMissing : null;
 
   async function act(call: () => Promise<{ ok: boolean; refusal?: { message?: string } }>) {
     setBusy(true);
@@ -268,6 +272,11 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
         <form
           onSubmit={async (event) => {
             event.preventDefault();
+            if (note.trim() === "") {
+              setNoteMissing(true);
+              noteField.current?.focus();
+              return;
+            }
             if (await act(() => browserApi().addReportNote(report.id, note.trim()))) setNote("");
           }}
         >
@@ -275,14 +284,21 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
             <label htmlFor="report-note">{text.addNote}</label>
             <textarea
               id="report-note"
+              ref={noteField}
               disabled={!hydrated}
               rows={3}
               maxLength={STAFF_NOTE_MAX}
               value={note}
-              onChange={(event) => setNote(event.target.value)}
+              aria-invalid={noteMissing || undefined}
+              aria-describedby={fieldDescribedBy({ id: "report-note", error: noteProblem })}
+              onChange={(event) => {
+                setNote(event.target.value);
+                setNoteMissing(false);
+              }}
             />
+            <FieldNotes id="report-note" error={noteProblem} />
           </div>
-          <ScriptButton className="button" type="submit" disabled={locked || note.trim() === ""}>
+          <ScriptButton className="button" type="submit" disabled={locked}>
             {text.saveNote}
           </ScriptButton>
         </form>
