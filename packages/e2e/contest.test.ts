@@ -494,9 +494,16 @@ describe("the Inkwell Awards", () => {
       await logInAt(page, "demo_reader", "/admin/contest");
       await page.getByRole("heading", { name: "Page not found" }).waitFor();
     });
-    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+    const options = { viewport: DESKTOP, timezoneId: "Asia/Kolkata", baseURL: server.url };
+    await withPage(options, async (page) => {
       await logInAt(page, "demo_admin", "/admin/contest");
       await page.getByText(`Active now: the 2027 Inkwell Awards (${CONTEST}).`).waitFor();
+      // The closing time is on the admin's own clock, and its hint names that clock's zone.
+      await untilHydrated(page.getByRole("button", { name: "Save and make active" }));
+      const zoneHint = page.getByText("In your time zone (GMT+5:30).", { exact: true });
+      expect(await page.getByLabel("Closes at").getAttribute("aria-describedby")).toBe(
+        await zoneHint.getAttribute("id"),
+      );
       await expectNoAxeViolations(page, "the contest settings at 1280 px");
       // Bad values are named in staff's words, the first focused, and nothing changes.
       const closing = await page.getByLabel("Closes at").inputValue();

@@ -1,4 +1,6 @@
+import { zoneName } from "@inkwell/shared";
 import { useSyncExternalStore } from "react";
+import { t } from "../i18n/index.ts";
 
 let zone: string | undefined;
 // Asked on every render of every time shown: building a formatter each time cost a story
@@ -17,3 +19,9 @@ const subscribe = () => () => {};
  * with no mismatch between the two renders.
  */
 export const useTimeZone = (): string => useSyncExternalStore(subscribe, browserZone, () => "UTC");
+
+/**
+ * The hint under a date and time field, naming the zone its value is read in as times shown
+ * elsewhere name it (formatZonedDate): "In your time zone (GMT+5:30)."
+ */
+export const useZoneHint = (): string => t.times.inYourZone(zoneName(Date.now(), useTimeZone()));

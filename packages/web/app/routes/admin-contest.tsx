@@ -9,6 +9,7 @@ import { TextField } from "../components/text-field.tsx";
 import { t } from "../i18n/index.ts";
 import { isoFromLocal, localInput } from "../lib/datetime-local.ts";
 import { notFoundResponse } from "../lib/route-data.ts";
+import { useZoneHint } from "../lib/use-time-zone.ts";
 import type { Route } from "./+types/admin-contest";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -41,7 +42,6 @@ const REFUSED: Record<Field, string> = {
 const HINTS: Partial<Record<Field, string>> = {
   key: t.contest.admin.keyHint,
   tag: t.contest.admin.tagHint,
-  closesAt: t.contest.admin.closesAtHint,
   minWords: t.contest.admin.minWordsHint,
 };
 
@@ -77,6 +77,8 @@ export default function AdminContest({ loaderData }: Route.ComponentProps) {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<AlertMessage | null>(null);
+  // The closing time is on the admin's own clock: its hint names that clock's zone.
+  const zoneHint = useZoneHint();
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -117,7 +119,7 @@ export default function AdminContest({ loaderData }: Route.ComponentProps) {
             type={field === "closesAt" ? "datetime-local" : "text"}
             inputMode={NUMBERS.includes(field) ? "numeric" : undefined}
             value={values[field]}
-            hint={HINTS[field]}
+            hint={field === "closesAt" ? zoneHint : HINTS[field]}
             error={errors[field]}
             onValue={(value) => {
               setValues({ ...values, [field]: value });

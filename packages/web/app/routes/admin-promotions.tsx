@@ -4,7 +4,6 @@ import {
   type PromotionSummary,
   SPONSOR_NAME_MAX,
   storyIdFrom,
-  zoneName,
 } from "@inkwell/shared";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { redirect } from "react-router";
@@ -18,7 +17,7 @@ import { TextField } from "../components/text-field.tsx";
 import { t } from "../i18n/index.ts";
 import { isoFromLocal, localInput } from "../lib/datetime-local.ts";
 import { notFoundResponse } from "../lib/route-data.ts";
-import { useTimeZone } from "../lib/use-time-zone.ts";
+import { useTimeZone, useZoneHint } from "../lib/use-time-zone.ts";
 import type { Route } from "./+types/admin-promotions";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -41,11 +40,11 @@ const LABELS: Record<Field, string> = {
   endsAt: t.promotions.endsAt,
 };
 /** Each field's hint; the times' name the zone the campaigns' times are shown in. */
-const hintsIn = (zone: string): Record<Field, string> => ({
+const hintsWith = (zoneHint: string): Record<Field, string> => ({
   storyId: t.promotions.storyHint,
   sponsorName: t.promotions.sponsorHint,
-  startsAt: t.promotions.timesHint(zone),
-  endsAt: t.promotions.timesHint(zone),
+  startsAt: zoneHint,
+  endsAt: zoneHint,
 });
 
 const WEEK_MS = 7 * 86_400_000;
@@ -150,7 +149,7 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
   }
 
   const when = (iso: string) => formatZonedDate(iso, timeZone);
-  const hints = hintsIn(zoneName(Date.now(), timeZone));
+  const hints = hintsWith(useZoneHint());
   return (
     <section className="admin-page" aria-labelledby="promotions-heading">
       <h1 id="promotions-heading">{t.promotions.title}</h1>

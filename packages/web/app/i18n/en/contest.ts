@@ -182,7 +182,6 @@ export const contest = {
     tag: "Tag",
     tagHint: "Added to every entered story, without #.",
     closesAt: "Closes at",
-    closesAtHint: "In your time zone.",
     minWords: "Minimum words",
     minWordsHint: "Words a complete story needs to be eligible.",
     keyRefused: "Enter 3 to 40 lower-case letters, digits or -.",

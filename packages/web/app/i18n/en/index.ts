@@ -61,5 +61,6 @@ export { settings } from "./settings.ts";
 export { story } from "./story.ts";
 export { storyStaff } from "./storyStaff.ts";
 export { tag } from "./tag.ts";
+export { times } from "./times.ts";
 export { toast } from "./toast.ts";
 export { vote } from "./vote.ts";

@@ -15,7 +15,6 @@ export const promotions = {
   endsAt: "Ends",
   startsMissing: "Choose when the campaign starts.",
   endsMissing: "Choose when the campaign ends.",
-  timesHint: (zone: string) => `In your time zone (${zone}).`,
   create: "Start the campaign",
   creating: "Saving…",
   created: "The campaign is saved.",
