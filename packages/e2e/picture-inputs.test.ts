@@ -27,6 +27,7 @@ const TOO_LARGE = {
   mimeType: "image/png",
   buffer: Buffer.alloc(MAX_UPLOAD_IMAGE_BYTES + 1),
 };
+const TOO_LARGE_SAID = "The image is larger than 5 MB. Choose a smaller one.";
 
 /** How `target` is drawn around its edge: outline and box shadow, and the wider in px. */
 function edgeOf(target: Locator) {
@@ -64,7 +65,8 @@ const descriptionOf = (control: Locator) =>
  * The picture input of `field` as a keyboard and a screen reader meet it: Tab reaches the
  * hidden file input and its label, 'Choose a picture', shows the ring that `button` shows
  * when focused; another type and a file too large are refused in the server's words, said
- * by an alert region that was there before and named by the input, until a picture is taken.
+ * by an alert region that was there before (each time, the same refusal again too) and named
+ * by the input, until a picture is taken.
  */
 async function expectPictureInput(page: Page, field: Locator, button: Locator, hint: string) {
   const input = await untilHydrated(field.getByLabel("Choose a picture"));
@@ -85,13 +87,27 @@ async function expectPictureInput(page: Page, field: Locator, button: Locator, h
   expect(await descriptionOf(input)).toBe(hint);
   for (const [file, words] of [
     [NOT_A_PICTURE, "Choose a JPEG, PNG or WebP image."],
-    [TOO_LARGE, "The image is larger than 5 MB. Choose a smaller one."],
+    [TOO_LARGE, TOO_LARGE_SAID],
   ] as const) {
     await input.setInputFiles(file);
     await expect.poll(() => region?.textContent()).toBe(words);
     expect(await descriptionOf(input)).toBe(`${hint} ${words}`);
     expect(await input.getAttribute("aria-invalid")).toBe("true");
   }
+  // The same refusal again: the region is emptied, then says it anew, which is what a screen
+  // reader hears (unchanged words would be silent).
+  const said = await region?.evaluateHandle((node) => {
+    const texts: string[] = [];
+    const record = () => texts.push(node.textContent ?? "");
+    new MutationObserver(record).observe(node, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
+    return texts;
+  });
+  await input.setInputFiles(TOO_LARGE);
+  await expect.poll(() => said?.jsonValue()).toEqual(["", TOO_LARGE_SAID]);
   await input.setInputFiles(COVER);
   await expect.poll(() => region?.textContent()).toBe("");
   expect(await descriptionOf(input)).toBe(hint);

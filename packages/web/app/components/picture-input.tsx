@@ -1,4 +1,5 @@
-import { type ChangeEvent, type ReactNode, useState } from "react";
+import { type ChangeEvent, type ReactNode, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { t } from "../i18n/index.ts";
 import {
   croppedDataUrl,
@@ -7,6 +8,12 @@ import {
   imageFileProblem,
 } from "../lib/image-files.ts";
 import { ErrorLine } from "./alert.tsx";
+
+/**
+ * How long the refusal's region stays empty before it speaks: long enough for a screen reader
+ * to see it emptied, so that the same words chosen twice are said twice.
+ */
+const REFUSAL_PAUSE_MS = 100;
 
 export interface PictureChooser {
   /** Why the last file chosen was refused, in the server's words; null once one is taken. */
@@ -19,13 +26,26 @@ export interface PictureChooser {
  * What a PictureInput does with a file: other types and large files are refused at once,
  * without sending megabytes for a refusal; a picture is handed to `onPick` as a data URL,
  * cropped to `crop` as a JPEG when given (what the server would make of it), else as it is.
- * A refused file changes nothing else: a picture chosen before stays.
+ * A refused file changes nothing else: a picture chosen before stays. Each refusal is said,
+ * the same one again too (decision NEW-a-refusal-is-said-each-time).
  */
 export function usePictureChooser(
   onPick: (dataUrl: string) => void,
   crop?: { width: number; height: number },
 ): PictureChooser {
   const [problem, setProblem] = useState<string | null>(null);
+  const refusing = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  /**
+   * Shows why a file was refused, or that nothing was (null). A refusal empties the region and
+   * speaks a moment later: words the region already shows would not be said again.
+   */
+  function say(refusal: string | null) {
+    clearTimeout(refusing.current);
+    if (refusal === null) return setProblem(null);
+    flushSync(() => setProblem(null));
+    refusing.current = setTimeout(() => setProblem(refusal), REFUSAL_PAUSE_MS);
+  }
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -33,16 +53,16 @@ export function usePictureChooser(
     event.target.value = "";
     if (!file) return;
     const refusal = imageFileProblem(file);
-    setProblem(refusal);
+    say(refusal);
     if (refusal) return;
     const dataUrl = await (crop ? croppedDataUrl(file, crop) : fileAsDataUrl(file)).catch(
       () => null,
     );
     if (dataUrl) onPick(dataUrl);
-    else setProblem(t.pictures.unreadable);
+    else say(t.pictures.unreadable);
   }
 
-  return { problem, choose, clearProblem: () => setProblem(null) };
+  return { problem, choose, clearProblem: () => say(null) };
 }
 
 /**
