@@ -8,6 +8,7 @@ import {
   untilHydrated,
   useBrowser,
 } from "./support/browser.ts";
+import { restoreAppealed } from "./support/image-appeals.ts";
 import { useServer } from "./support/server.ts";
 
 const server = useServer();
@@ -139,12 +140,7 @@ describe("image moderation", () => {
       ).toBe(`/story/${story.id}`);
       await appeal.getByText("Appealed by demo_writer", { exact: true }).waitFor();
       await expectNoAxeViolations(page, "the image appeals queue at 1280 px");
-      await appeal.getByRole("button", { name: "Restore image" }).click();
-      await page
-        .getByRole("dialog", { name: "Restore this image?" })
-        .getByRole("button", { name: "Restore image" })
-        .click();
-      await appeal.getByRole("status").filter({ hasText: "Restored" }).waitFor();
+      await restoreAppealed(appeal);
     });
 
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {

@@ -9,6 +9,7 @@ import {
   useBrowser,
 } from "./support/browser.ts";
 import { squash } from "./support/catalogue.ts";
+import { restoreAppealed } from "./support/image-appeals.ts";
 import { solidPng } from "./support/images.ts";
 import { useServer } from "./support/server.ts";
 import { SIGN_UP_PASSWORD, signUp } from "./support/sign-up.ts";
@@ -352,13 +353,15 @@ describe("editing one's own profile", () => {
     });
   });
 
-  test("an ambassador hides a profile picture; its owner sees why and may appeal", async () => {
+  test("an ambassador hides a profile picture; its owner appeals and staff restore it", async () => {
     const username = "rowan_pictures";
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await signUp(page, username);
       await page.goto(`/user/${username}`);
       await page.getByRole("button", { name: "Edit profile" }).click();
       const dialog = page.getByRole("dialog", { name: "Edit profile" });
+      // A name apart from the username: the appeals queue names the profile by it.
+      await dialog.getByRole("textbox", { name: "Name" }).fill("Rowan Ash");
       await dialog
         .getByRole("group", { name: "Profile picture" })
         .getByLabel("Choose a picture")
@@ -376,7 +379,7 @@ describe("editing one's own profile", () => {
       await logInAt(page, "demo_ambassador", `/user/${username}`);
       const avatar = page.locator(".profile-header__avatar img");
       await avatar.waitFor();
-      await page.getByLabel(`Options for ${username}`).click();
+      await page.getByLabel("Options for Rowan Ash").click();
       expect(await page.getByRole("button", { name: "Hide background picture" }).count()).toBe(0);
       await page.getByRole("button", { name: "Hide profile picture" }).click();
       const confirm = page.getByRole("dialog", { name: "Hide this profile picture?" });
@@ -397,6 +400,34 @@ describe("editing one's own profile", () => {
       expect(await page.locator(".profile-header__avatar img").count()).toBe(0);
       await expectNoHorizontalOverflow(page, PHONE.width);
       await expectNoAxeViolations(page, "a profile whose picture was hidden, seen by its owner");
+
+      await notice.getByRole("link", { name: "Appeal" }).click();
+      await page.getByLabel("Why should this image be restored?").fill("It is my own face.");
+      await page.getByRole("button", { name: "Send" }).click();
+      await page.getByRole("heading", { name: "Thank you, we've received your appeal" }).waitFor();
+    });
+
+    // Staff see whose profile the picture is on, by the owner's name, and decide it there.
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_admin", "/admin/image_appeals");
+      const appeal = page.getByRole("listitem", { name: "Rowan Ash's profile" });
+      await appeal.getByText("It is my own face.").waitFor();
+      expect(
+        await appeal.getByRole("link", { name: "Rowan Ash's profile" }).getAttribute("href"),
+      ).toBe(`/user/${username}`);
+      await appeal.getByText(`Appealed by ${username}`, { exact: true }).waitFor();
+      expect(await appeal.locator("img").getAttribute("src")).toMatch(
+        /^\/media\/avatars\/\d+-[0-9a-f]{12}\.jpg$/,
+      );
+      await expectNoAxeViolations(page, "a profile picture's appeal in the queue at 1280 px");
+      await restoreAppealed(appeal);
+    });
+
+    // Restored: everyone sees the picture again.
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto(`/user/${username}`);
+      await page.getByRole("heading", { level: 1, name: "Rowan Ash" }).waitFor();
+      await page.locator(".profile-header__avatar img").waitFor();
     });
   });
 });
