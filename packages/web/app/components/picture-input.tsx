@@ -27,7 +27,7 @@ export interface PictureChooser {
  * without sending megabytes for a refusal; a picture is handed to `onPick` as a data URL,
  * cropped to `crop` as a JPEG when given (what the server would make of it), else as it is.
  * A refused file changes nothing else: a picture chosen before stays. Each refusal is said,
- * the same one again too (decision NEW-a-refusal-is-said-each-time).
+ * the same one again too (decision 087).
  */
 export function usePictureChooser(
   onPick: (dataUrl: string) => void,
