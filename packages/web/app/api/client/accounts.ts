@@ -5,7 +5,7 @@ import type {
   NotificationForm,
   NotificationSettings,
 } from "@inkwell/shared";
-import { form, json, type Requests, readJson } from "./http.ts";
+import { form, json, type Requests, readJson, userPath } from "./http.ts";
 
 /** The account: signing in, its settings, and its mail and privacy choices. */
 export const accountsCalls = ({ fetchApi, get, call, orNullForVisitors }: Requests) => ({
@@ -43,16 +43,9 @@ export const accountsCalls = ({ fetchApi, get, call, orNullForVisitors }: Reques
   updateAccount: (
     username: string,
     fields: { birthdate?: string; beta_enabled?: boolean; is_email_reverified?: boolean },
-  ) =>
-    call<{ reverified?: boolean }>(
-      `/api/v3/users/${encodeURIComponent(username)}`,
-      json("PUT", fields),
-    ),
+  ) => call<{ reverified?: boolean }>(userPath(username), json("PUT", fields)),
   updateNotifications: (username: string, settings: NotificationForm) =>
-    call<NotificationSettings>(
-      `/api/v3/users/${encodeURIComponent(username)}/notification-settings`,
-      json("PUT", settings),
-    ),
+    call<NotificationSettings>(userPath(username, "/notification-settings"), json("PUT", settings)),
   /**
    * Whose mail an emailed unsubscribe link stops, from its `u` (an account id) and key
    * (refused when it is not a valid link), and what they get by mail.

@@ -5,7 +5,7 @@ import type {
   CommentResource,
   ParagraphCommentCounts,
 } from "@inkwell/shared";
-import { json, type Requests } from "./http.ts";
+import { json, noBody, type Requests } from "./http.ts";
 
 /** A set of comments: how many, after which cursor, and on which paragraph (none: the part). */
 export interface CommentQuery {
@@ -39,15 +39,8 @@ export const commentsCalls = ({ get, call }: Requests) => ({
     ),
   postComment: (resource: CommentResource, text: string) =>
     call<CommentData>("/v5/comments", json("POST", { resource, text })),
-  deleteComment: (id: string) =>
-    call<null>(`/v5/comments/${id}`, {
-      method: "DELETE",
-      headers: { accept: "application/json" },
-    }),
+  deleteComment: (id: string) => call<null>(`/v5/comments/${id}`, noBody("DELETE")),
   /** Likes (on) or unlikes a comment; answers the new count. */
   likeComment: (id: string, on: boolean) =>
-    call<CommentLikeState>(`/v5/comments/${id}/sentiments/like`, {
-      method: on ? "PUT" : "DELETE",
-      headers: { accept: "application/json" },
-    }),
+    call<CommentLikeState>(`/v5/comments/${id}/sentiments/like`, noBody(on ? "PUT" : "DELETE")),
 });

@@ -56,10 +56,16 @@ export const form = (fields: Record<string, string>) => ({
   body: new URLSearchParams(fields).toString(),
 });
 
-export const json = (method: "PUT" | "POST" | "PATCH", body: unknown) => ({
+export const json = (method: "PUT" | "POST" | "PATCH" | "DELETE", body: unknown) => ({
   method,
   headers: { accept: "application/json", "content-type": "application/json" },
   body: JSON.stringify(body),
+});
+
+/** A call that sends nothing and asks for JSON back (a refusal's reason included). */
+export const noBody = (method: "GET" | "POST" | "PUT" | "DELETE") => ({
+  method,
+  headers: { accept: "application/json" },
 });
 
 /** How each call reads its answer: a value, an outcome to show, or null for a visitor. */

@@ -5,7 +5,7 @@ import type {
   InboxMessage,
   InboxThreadList,
 } from "@inkwell/shared";
-import { json, type PageQuery, pageParams, type Requests, userPath } from "./http.ts";
+import { json, noBody, type PageQuery, pageParams, type Requests, userPath } from "./http.ts";
 
 export const inboxCalls = ({ get, call }: Requests) => ({
   /** The signed-in user's threads, most recent first. */
@@ -30,7 +30,7 @@ export const inboxCalls = ({ get, call }: Requests) => ({
         me,
         `/inbox/${encodeURIComponent(other)}${messageId ? `?message_id=${messageId}` : ""}`,
       ),
-      { method: "DELETE", headers: { accept: "application/json" } },
+      noBody("DELETE"),
     ),
   autocompleteUsers: (term: string) =>
     get<AutocompleteUser[]>(`/api/v3/autocomplete/following_user?${new URLSearchParams({ term })}`),

@@ -1,5 +1,5 @@
 import type { ProfileMessage, ProfileMessagePage, ProfileMessageReplies } from "@inkwell/shared";
-import { json, type Requests, userPath } from "./http.ts";
+import { json, noBody, type Requests, userPath } from "./http.ts";
 
 export const profileMessagesCalls = ({ get, call }: Requests) => ({
   /** A profile's Conversations, newest first; an answer's `nextUrl` is the next page. */
@@ -17,8 +17,5 @@ export const profileMessagesCalls = ({ get, call }: Requests) => ({
       json("POST", { body }),
     ),
   deleteProfileMessage: (username: string, id: number) =>
-    call<null>(userPath(username, `/messages/${id}`), {
-      method: "DELETE",
-      headers: { accept: "application/json" },
-    }),
+    call<null>(userPath(username, `/messages/${id}`), noBody("DELETE")),
 });

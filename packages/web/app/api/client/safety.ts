@@ -1,5 +1,5 @@
 import type { BlockedUsers, ContentSettings, IgnoredUsers } from "@inkwell/shared";
-import { json, type Requests } from "./http.ts";
+import { json, noBody, type Requests } from "./http.ts";
 
 /** Safety: content settings, mute and block (accounts-safety-messaging.md §7). */
 export const safetyCalls = ({ get, call }: Requests) => ({
@@ -19,21 +19,18 @@ export const safetyCalls = ({ get, call }: Requests) => ({
   mute: (username: string, on: boolean) =>
     call<{ code: number; message: string }>(
       `/apiv2/ignoreuser?${new URLSearchParams({ id: username, action: on ? "ignore_user" : "unignore_user" })}`,
-      { method: "POST", headers: { accept: "application/json" } },
+      noBody("POST"),
     ),
-  mutedUsers: () =>
-    call<IgnoredUsers>("/apiv2/ignoreuser?action=get_ignored_web", {
-      method: "POST",
-      headers: { accept: "application/json" },
-    }),
+  mutedUsers: () => call<IgnoredUsers>("/apiv2/ignoreuser?action=get_ignored_web", noBody("POST")),
   /** Blocks (on) or unblocks `username`. */
   block: (username: string, on: boolean) =>
     call<{ username: string; isBlocked: boolean }>(
       `/v4/users/${encodeURIComponent(username)}/blocks`,
-      { method: on ? "POST" : "DELETE", headers: { accept: "application/json" } },
+      noBody(on ? "POST" : "DELETE"),
     ),
   blockedUsers: (username: string) =>
-    call<BlockedUsers>(`/v4/users/${encodeURIComponent(username)}/blocks?get_all=true`, {
-      headers: { accept: "application/json" },
-    }),
+    call<BlockedUsers>(
+      `/v4/users/${encodeURIComponent(username)}/blocks?get_all=true`,
+      noBody("GET"),
+    ),
 });

@@ -4,7 +4,7 @@ import type {
   StorySearchResult,
   UserSearchResult,
 } from "@inkwell/shared";
-import { json, type PageQuery, pageParams, type Requests } from "./http.ts";
+import { json, noBody, type PageQuery, pageParams, type Requests } from "./http.ts";
 
 /** The people search call of the spec: the profile card's fields. */
 const PROFILE_CARD_FIELDS =
@@ -37,8 +37,8 @@ export const searchCalls = ({ get, call, orNullForVisitors }: Requests) => ({
   addRecentSearch: (query: string) =>
     call<RecentSearches>(recentSearchesPath, json("POST", { query })),
   removeRecentSearch: (query: string) =>
-    call<RecentSearches>(`${recentSearchesPath}?${new URLSearchParams({ query })}`, {
-      method: "DELETE",
-      headers: { accept: "application/json" },
-    }),
+    call<RecentSearches>(
+      `${recentSearchesPath}?${new URLSearchParams({ query })}`,
+      noBody("DELETE"),
+    ),
 });

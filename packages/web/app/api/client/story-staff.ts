@@ -5,7 +5,7 @@ import type {
   StorySaleInput,
   StoryStaffView,
 } from "@inkwell/shared";
-import { json, type Requests } from "./http.ts";
+import { json, noBody, type Requests } from "./http.ts";
 
 export const storyStaffCalls = ({ get, call }: Requests) => ({
   /** Staff: the Story lock panel's view, with the author's facts for system admins. */
@@ -30,17 +30,11 @@ export const storyStaffCalls = ({ get, call }: Requests) => ({
     ),
   /** System admins: take a story out of the programme; every part is free again. */
   leavePaidProgramme: (storyId: number) =>
-    call<PaidProgrammeView>(`/v5/admin/stories/${storyId}/paid-programme`, {
-      method: "DELETE",
-      headers: { accept: "application/json" },
-    }),
+    call<PaidProgrammeView>(`/v5/admin/stories/${storyId}/paid-programme`, noBody("DELETE")),
   /** System admins: put a paid story on sale, or change its sale. */
   setStorySale: (storyId: number, input: StorySaleInput) =>
     call<PaidProgrammeView>(`/v5/admin/stories/${storyId}/sale`, json("PUT", input)),
   /** System admins: end a story's sale now. */
   endStorySale: (storyId: number) =>
-    call<PaidProgrammeView>(`/v5/admin/stories/${storyId}/sale`, {
-      method: "DELETE",
-      headers: { accept: "application/json" },
-    }),
+    call<PaidProgrammeView>(`/v5/admin/stories/${storyId}/sale`, noBody("DELETE")),
 });

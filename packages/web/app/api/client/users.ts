@@ -6,7 +6,7 @@ export const usersCalls = ({ get, call }: Requests) => ({
   profile: (username: string) => get<UserProfile>(userPath(username)),
   /** The signed-in user's own profile: only the fields given change (ProfileEdit). */
   editProfile: (username: string, edit: ProfileEdit) =>
-    call<UserProfile>(`/api/v3/users/${encodeURIComponent(username)}`, json("PATCH", edit)),
+    call<UserProfile>(userPath(username), json("PATCH", edit)),
   userStories: (username: string, page: PageQuery) =>
     get<StoryList>(userPath(username, `/stories?${pageParams(page)}`)),
   /** The user's followers or the people they follow, newest follow first. */
@@ -14,9 +14,8 @@ export const usersCalls = ({ get, call }: Requests) => ({
     get<UserList>(userPath(username, `/${list}?${pageParams(page)}`)),
   /** The signed-in user follows (on) or unfollows `username`; answers the new state. */
   follow: (currentUsername: string, username: string, on: boolean) =>
-    call<FollowState>(userPath(currentUsername, "/following"), {
-      method: on ? "POST" : "DELETE",
-      headers: { accept: "application/json", "content-type": "application/json" },
-      body: JSON.stringify({ users: username }),
-    }),
+    call<FollowState>(
+      userPath(currentUsername, "/following"),
+      json(on ? "POST" : "DELETE", { users: username }),
+    ),
 });

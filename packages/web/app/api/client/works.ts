@@ -13,7 +13,7 @@ import type {
   WorkSummary,
 } from "@inkwell/shared";
 import { EDITOR_WORK_FIELDS, type EditorWork } from "@inkwell/shared";
-import { form, json, type Requests } from "./http.ts";
+import { form, json, noBody, type Requests } from "./http.ts";
 
 /** Writer tools (docs/decisions/013-writer-tools.md): stories, parts, covers and tags. */
 export const worksCalls = ({ get, call }: Requests) => ({
@@ -67,9 +67,5 @@ export const worksCalls = ({ get, call }: Requests) => ({
   setOwnSale: (storyId: number, input: StorySaleInput) =>
     call<WorkSale>(`/v4/works/${storyId}/sale`, json("PUT", input)),
   /** A writer ends their own story's sale now. */
-  endOwnSale: (storyId: number) =>
-    call<WorkSale>(`/v4/works/${storyId}/sale`, {
-      method: "DELETE",
-      headers: { accept: "application/json" },
-    }),
+  endOwnSale: (storyId: number) => call<WorkSale>(`/v4/works/${storyId}/sale`, noBody("DELETE")),
 });
