@@ -28,38 +28,56 @@ export { type ApiFetch, ApiRequestError, type Outcome, type Refusal } from "./cl
 export type { PicksPeriodData } from "./client/premium-picks.ts";
 export type { StoryCardData } from "./client/stories.ts";
 
-/** Every area's calls (one module each in ./client), over one way of reaching the API. */
-export function createApiClient(fetchApi: ApiFetch) {
-  const api = requests(fetchApi);
-  return {
-    ...accountsCalls(api),
-    ...usersCalls(api),
-    ...storiesCalls(api),
-    ...readingCalls(api),
-    ...commentsCalls(api),
-    ...listsCalls(api),
-    ...inboxCalls(api),
-    ...profileMessagesCalls(api),
-    ...safetyCalls(api),
-    ...homeCalls(api),
-    ...searchCalls(api),
-    ...supportCalls(api),
-    ...moderationCalls(api),
-    ...imageModerationCalls(api),
-    ...worksCalls(api),
-    ...storyStaffCalls(api),
-    ...promotionsCalls(api),
-    ...premiumCalls(api),
-    ...premiumPicksCalls(api),
-    ...coinsCalls(api),
-    ...analyticsCalls(api),
-    ...contestsCalls(api),
-    ...notesCalls(api),
-    ...writerOnboardingCalls(api),
-  };
-}
+/** Every area's calls (one module each in ./client). */
+const AREAS = [
+  accountsCalls,
+  usersCalls,
+  storiesCalls,
+  readingCalls,
+  commentsCalls,
+  listsCalls,
+  inboxCalls,
+  profileMessagesCalls,
+  safetyCalls,
+  homeCalls,
+  searchCalls,
+  supportCalls,
+  moderationCalls,
+  imageModerationCalls,
+  worksCalls,
+  storyStaffCalls,
+  promotionsCalls,
+  premiumCalls,
+  premiumPicksCalls,
+  coinsCalls,
+  analyticsCalls,
+  contestsCalls,
+  notesCalls,
+  writerOnboardingCalls,
+] as const;
 
-export type ApiClient = ReturnType<typeof createApiClient>;
+type CallsOf<T extends readonly unknown[]> = {
+  [K in keyof T]: T[K] extends (...args: never[]) => infer Calls ? Calls : never;
+};
+type AreaCalls = CallsOf<typeof AREAS>;
+type Joined<T> = T extends readonly [infer First, ...infer Rest] ? First & Joined<Rest> : unknown;
+/** Names two areas both define: one would silently replace the other in the client. */
+type Clashes<T> = T extends readonly [infer First, ...infer Rest]
+  ? (keyof First & keyof Joined<Rest>) | Clashes<Rest>
+  : never;
+
+/** Every call of the API; a name two areas define makes this a type naming it instead. */
+export type ApiClient = [Clashes<AreaCalls>] extends [never]
+  ? Joined<AreaCalls>
+  : { callsDefinedTwice: Clashes<AreaCalls> };
+
+/** Every area's calls over one way of reaching the API. */
+export function createApiClient(fetchApi: ApiFetch): ApiClient {
+  const api = requests(fetchApi);
+  const client = {};
+  for (const calls of AREAS) Object.assign(client, calls(api));
+  return client as ApiClient;
+}
 
 /** The client for code running in the browser: same calls, through fetch. */
 export const browserApi = (): ApiClient => createApiClient((path, init) => fetch(path, init));
