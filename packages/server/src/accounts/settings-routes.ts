@@ -112,6 +112,7 @@ export function settingsRoutes(limits: AccountLimiters) {
 
   app.post("/apiv2/updateuseremail", async (c) => {
     const viewer = requireViewer(c);
+    await countPasswordGuess(c, limits, viewer);
     await limits.mail.hit([`account:${viewer.id}`, `ip:${clientAddress(c)}`]);
     const fields = await readFields(c);
     try {

@@ -111,15 +111,21 @@ describe("password change", () => {
       });
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) {
+      const password = `guess-${i}`;
       const [path, body] =
-        i % 3 === 0
+        i % 4 === 0
           ? [
               "/apiv2/updateuserpassword",
-              { old_password: `guess-${i}`, new_password: "Brand-New-Pass1" },
+              { old_password: password, new_password: "Brand-New-Pass1" },
             ]
-          : i % 3 === 1
-            ? ["/apiv2/updateusername", { username: "pw_guesser_2", password: `guess-${i}` }]
-            : ["/close-account", { password: `guess-${i}` }];
+          : i % 4 === 1
+            ? ["/apiv2/updateusername", { username: "pw_guesser_2", password }]
+            : i % 4 === 2
+              ? ["/close-account", { password }]
+              : [
+                  "/apiv2/updateuseremail",
+                  { email: "pw2@example.com", confirm_email: "pw2@example.com", password },
+                ];
       statuses.push((await guess(path, body)).status);
     }
     expect(statuses.every((status) => status === 400)).toBe(true);
@@ -132,8 +138,11 @@ describe("password change", () => {
       code: "rate_limited",
       message: ACCOUNT_MESSAGES.rateLimited,
     });
-    // Nothing changed: the account keeps its password and its session.
-    expect((await me(user.cookie)).username).toBe("pw_guesser");
+    // Nothing changed: the account keeps its password, its email and its session.
+    expect(await me(user.cookie)).toMatchObject({
+      username: "pw_guesser",
+      email: "pw_guesser@example.com",
+    });
   }, 30_000);
 
   describe("and strangers' log-ins", () => {
@@ -358,6 +367,44 @@ describe("email", () => {
       .execute();
     expect(mail).toEqual([{ subject: "Confirm your email for Inkwell" }]);
   });
+
+  it("counts a password given to change the email as a guess: ten, and even the right one waits", async () => {
+    const api = createApi(t.handle, { limits: accountLimiters() });
+    const user = await signedIn("mail_guesser");
+    const guess = (path: string, body: Record<string, string>) =>
+      api.request(path, {
+        method: "POST",
+        headers: { cookie: user.cookie, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const change = (password: string) =>
+      guess("/apiv2/updateuseremail", {
+        email: "taken_over@example.com",
+        confirm_email: "taken_over@example.com",
+        password,
+      });
+    // Four wrong passwords here, under the mail limit, and six at the username: ten guesses.
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await change(`guess-${i}`)).status);
+    for (let i = 4; i < 10; i++) {
+      const body = { username: "mail_guesser_2", password: `guess-${i}` };
+      statuses.push((await guess("/apiv2/updateusername", body)).status);
+    }
+    expect(statuses).toEqual(Array(10).fill(400));
+    const limited = await change(PASSWORD);
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual({
+      code: "rate_limited",
+      message: ACCOUNT_MESSAGES.rateLimited,
+    });
+    expect((await me(user.cookie)).email).toBe("mail_guesser@example.com");
+    const mail = await t.handle.db
+      .selectFrom("outbox")
+      .select("subject")
+      .where("to_address", "=", "taken_over@example.com")
+      .execute();
+    expect(mail).toEqual([]);
+  }, 30_000);
 
   it("gives an address to one of two accounts asking for it at once, and tells the other", async () => {
     const first = await signedIn("racer_one");
