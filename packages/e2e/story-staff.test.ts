@@ -163,9 +163,25 @@ describe("the story page's staff panels", () => {
       await admin.locator("summary").click();
       const notes = admin.getByRole("region", { name: "Admin notes" });
       const add = notes.getByRole("button", { name: "Add note" });
-      expect(await add.isDisabled()).toBe(true);
       const box = notes.getByLabel("New note");
+      // Add note can be pressed with nothing written: it says so on the field, saving nothing.
+      const before = await notes.getByRole("listitem").count();
+      await untilHydrated(add);
+      await box.fill("   ");
+      await add.press("Enter");
+      const missing = notes.getByText("Write a note first.");
+      await missing.waitFor();
+      await expect.poll(() => box.evaluate((field) => field === document.activeElement)).toBe(true);
+      expect(await box.getAttribute("aria-invalid")).toBe("true");
+      const described = [notes.getByText("3 / 2,000"), missing, notes.getByRole("status")];
+      const ids = await Promise.all(described.map((part) => part.getAttribute("id")));
+      expect(await box.getAttribute("aria-describedby")).toBe(ids.join(" "));
+      await expectNoAxeViolations(page, "an admin note asked for at 360 px");
+      expect(await notes.getByRole("listitem").count()).toBe(before);
+
       await box.fill(note);
+      expect(await missing.count()).toBe(0);
+      expect(await box.getAttribute("aria-invalid")).toBeNull();
       await notes.getByText(`${note.length} / 2,000`).waitFor();
       await box.press("Tab");
       await page.keyboard.press("Enter");

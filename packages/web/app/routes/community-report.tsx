@@ -16,7 +16,7 @@ import { ConfirmModal } from "../components/confirm-modal.tsx";
 import { ErrorPage } from "../components/error-page.tsx";
 import { FieldNotes, fieldDescribedBy } from "../components/field-notes.tsx";
 import { reportAbout, reportDate } from "../features/reports/my-reports.tsx";
-import { StaffNoteList } from "../features/reports/staff-notes.tsx";
+import { NoteField, StaffNoteList, useNoteDraft } from "../features/reports/staff-notes.tsx";
 import { t } from "../i18n/index.ts";
 import { idFromParam, notFoundResponse, orNotFound, pageUrl } from "../lib/route-data.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
@@ -46,15 +46,12 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
 export default function CommunityReport({ loaderData }: Route.ComponentProps) {
   const { report, notes } = loaderData;
   const revalidator = useRevalidator();
-  const [note, setNote] = useState("");
+  const note = useNoteDraft();
   // No outcome chosen in advance: one careless click must not record a removal.
   const [outcome, setOutcome] = useState<ReportOutcome | "">("");
   const [resolveNote, setResolveNote] = useState("");
   // Resolve stays pressable without an outcome, and then says that one is missing.
   const [outcomeMissing, setOutcomeMissing] = useState(false);
-  // Save note, too, stays pressable with nothing written, and then says so on the field.
-  const [noteMissing, setNoteMissing] = useState(false);
-  const noteField = useRef<HTMLTextAreaElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [hidden, setHidden] = useState(false);
@@ -77,7 +74,6 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const locked = busy || !hydrated;
   const missing = outcomeMissing ? text.outcomeMissing : null;
-  const noteProblem = noteMissing ? text.noteMissing : null;
 
   async function act(call: () => Promise<{ ok: boolean; refusal?: { message?: string } }>) {
     setBusy(true);
@@ -272,31 +268,14 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
         <form
           onSubmit={async (event) => {
             event.preventDefault();
-            if (note.trim() === "") {
-              setNoteMissing(true);
-              noteField.current?.focus();
-              return;
+            const body = note.take();
+            if (body && (await act(() => browserApi().addReportNote(report.id, body)))) {
+              note.clear();
             }
-            if (await act(() => browserApi().addReportNote(report.id, note.trim()))) setNote("");
           }}
         >
           <div className="field">
-            <label htmlFor="report-note">{text.addNote}</label>
-            <textarea
-              id="report-note"
-              ref={noteField}
-              disabled={!hydrated}
-              rows={3}
-              maxLength={STAFF_NOTE_MAX}
-              value={note}
-              aria-invalid={noteMissing || undefined}
-              aria-describedby={fieldDescribedBy({ id: "report-note", error: noteProblem })}
-              onChange={(event) => {
-                setNote(event.target.value);
-                setNoteMissing(false);
-              }}
-            />
-            <FieldNotes id="report-note" error={noteProblem} />
+            <NoteField id="report-note" label={text.addNote} draft={note} disabled={!hydrated} />
           </div>
           <ScriptButton className="button" type="submit" disabled={locked}>
             {text.saveNote}

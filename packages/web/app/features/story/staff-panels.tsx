@@ -17,7 +17,7 @@ import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
-import { StaffNoteList } from "../reports/staff-notes.tsx";
+import { NoteField, StaffNoteList, useNoteDraft } from "../reports/staff-notes.tsx";
 import "../../styles/story-staff.css";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
@@ -316,18 +316,20 @@ function AdminNotes({
   notes: StaffNote[];
   onAdded: (note: StaffNote) => void;
 }) {
-  const [draft, setDraft] = useState("");
+  const draft = useNoteDraft();
   const status = useSaveStatus();
   const id = useId();
   async function add(event: FormEvent) {
     event.preventDefault();
+    const body = draft.take();
+    if (!body) return;
     status.start();
     const result = await browserApi()
-      .addStoryStaffNote(storyId, draft.trim())
+      .addStoryStaffNote(storyId, body)
       .catch(() => null);
     if (result?.ok) {
       onAdded(result.value);
-      setDraft("");
+      draft.clear();
       status.settle("saved");
     } else {
       status.settle("failed", result?.refusal.message);
@@ -338,25 +340,15 @@ function AdminNotes({
       <h3 id={`${id}-heading`}>{text.notesHeading}</h3>
       <StaffNoteList notes={notes} empty={text.noNotes} />
       <form className="field" onSubmit={(event) => void add(event)}>
-        <label htmlFor={`${id}-note`}>{text.noteLabel}</label>
-        <textarea
+        <NoteField
           id={`${id}-note`}
-          rows={3}
-          maxLength={STAFF_NOTE_MAX}
-          value={draft}
-          aria-describedby={`${id}-count ${id}-status`}
-          onChange={(event) => setDraft(event.target.value)}
+          label={text.noteLabel}
+          draft={draft}
+          hint={text.characters(draft.text.length, STAFF_NOTE_MAX)}
+          describedBy={`${id}-status`}
         />
-        <span id={`${id}-count`} className="field__hint">
-          {text.characters(draft.length, STAFF_NOTE_MAX)}
-        </span>
         <div className="staff-field__row">
-          <BusyButton
-            className="button"
-            type="submit"
-            disabled={draft.trim() === ""}
-            busy={status.state === "saving"}
-          >
+          <BusyButton className="button" type="submit" busy={status.state === "saving"}>
             {text.addNote}
           </BusyButton>
           <StatusLine status={status} id={`${id}-status`} />
