@@ -163,6 +163,10 @@ describe("a new writer's first story, from sign-up to a reader", () => {
       await modal.getByLabel("Schedule to publish later").check();
       // The picker starts at the first quarter hour at least 15 minutes away.
       const picker = modal.getByLabel("Publish date and time");
+      // The picker reads its time on the writer's clock, and its hint names that clock's zone.
+      const zoneHint = modal.getByText("In your time zone (GMT+5:30).", { exact: true });
+      const hintId = await zoneHint.getAttribute("id");
+      expect(await picker.getAttribute("aria-describedby")).toBe(hintId);
       const minutesAhead = await picker.evaluate(
         (input: HTMLInputElement) => (Date.parse(input.value) - Date.now()) / 60_000,
       );
@@ -187,10 +191,14 @@ describe("a new writer's first story, from sign-up to a reader", () => {
       await picker.fill(
         new Date(Date.parse(`${earliest}Z`) - 15 * 60_000).toISOString().slice(0, 16),
       );
-      await modal
-        .getByText(`The earliest time you can choose is ${journey.scheduledFor} GMT+5:30.`)
-        .waitFor();
+      const tooSoon = modal.getByText(
+        `The earliest time you can choose is ${journey.scheduledFor} GMT+5:30.`,
+      );
+      await tooSoon.waitFor();
       expect(await picker.getAttribute("aria-invalid")).toBe("true");
+      expect(await picker.getAttribute("aria-describedby")).toBe(
+        `${hintId} ${await tooSoon.getAttribute("id")}`,
+      );
       await picker.fill(earliest);
       expect(await picker.getAttribute("aria-invalid")).toBeNull();
       await modal.getByLabel(/I understand/).check();

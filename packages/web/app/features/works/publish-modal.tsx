@@ -8,11 +8,12 @@ import { type FormEvent, useState } from "react";
 import { browserApi, type Refusal } from "../../api/client.ts";
 import { ErrorLine } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
+import { FieldNotes, fieldDescribedBy } from "../../components/field-notes.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { localInput } from "../../lib/datetime-local.ts";
-import { useTimeZone } from "../../lib/use-time-zone.ts";
+import { useTimeZone, useZoneHint } from "../../lib/use-time-zone.ts";
 
 /** The first quarter hour at least one step from now: the earliest time §5 allows. */
 const earliest = () =>
@@ -50,6 +51,8 @@ export function PublishModal(props: PublishModalProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const timeZone = useTimeZone();
+  // The picker reads its value on the writer's own clock: the hint names that clock's zone.
+  const zoneHint = useZoneHint();
 
   // The editor may stay open long after the earliest time it saw: each opening starts from
   // the part's schedule or from the earliest time now, which is also what closing resets (§4).
@@ -123,6 +126,7 @@ export function PublishModal(props: PublishModalProps) {
       : chosen > latestTime
         ? t.works.publishModal.tooLate(formatZonedDate(latestTime, timeZone))
         : null;
+  const whenNotes = { id: "publish-when", hint: zoneHint, error: whenProblem };
   return (
     <Modal open={open} title={t.works.publishModal.title} onClose={close} closable={!busy}>
       <form className="modal__form publish-modal" onSubmit={schedule} noValidate>
@@ -159,14 +163,10 @@ export function PublishModal(props: PublishModalProps) {
                 max={localInput(latestTime)}
                 step={SCHEDULE_STEP_MS / 1000}
                 aria-invalid={whenProblem !== null || undefined}
-                aria-describedby={whenProblem ? "publish-when-error" : undefined}
+                aria-describedby={fieldDescribedBy(whenNotes)}
                 onChange={(event) => setWhen(event.target.value)}
               />
-              {whenProblem && (
-                <p className="field__error" id="publish-when-error">
-                  {whenProblem}
-                </p>
-              )}
+              <FieldNotes {...whenNotes} />
             </div>
             <div className="field field--check">
               <input
