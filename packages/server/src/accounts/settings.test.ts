@@ -46,6 +46,22 @@ const send = (method: string, path: string, cookie: string, body?: unknown, form
           : JSON.stringify(body),
   });
 
+/**
+ * A signed-in account on an app with the real limits, and its JSON posts: the settings that
+ * take its password count each one as a guess.
+ */
+async function guesser(username: string) {
+  const api = createApi(t.handle, { limits: accountLimiters() });
+  const user = await signedIn(username);
+  const guess = (path: string, body: Record<string, string>) =>
+    api.request(path, {
+      method: "POST",
+      headers: { cookie: user.cookie, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  return { user, guess };
+}
+
 const me = async (cookie: string) =>
   (await (
     await t.get("/api/v3/internal/current_user", { headers: { cookie } })
@@ -101,14 +117,7 @@ describe("password change", () => {
   });
 
   it("limits guesses at the current password as login does, across the settings that take it", async () => {
-    const api = createApi(t.handle, { limits: accountLimiters() });
-    const user = await signedIn("pw_guesser");
-    const guess = (path: string, body: Record<string, string>) =>
-      api.request(path, {
-        method: "POST",
-        headers: { cookie: user.cookie, "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
+    const { user, guess } = await guesser("pw_guesser");
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) {
       const password = `guess-${i}`;
@@ -369,14 +378,7 @@ describe("email", () => {
   });
 
   it("counts a password given to change the email as a guess: ten, and even the right one waits", async () => {
-    const api = createApi(t.handle, { limits: accountLimiters() });
-    const user = await signedIn("mail_guesser");
-    const guess = (path: string, body: Record<string, string>) =>
-      api.request(path, {
-        method: "POST",
-        headers: { cookie: user.cookie, "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
+    const { user, guess } = await guesser("mail_guesser");
     const change = (password: string) =>
       guess("/apiv2/updateuseremail", {
         email: "taken_over@example.com",
