@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import {
   DESKTOP,
@@ -176,6 +176,9 @@ describe("the story page's staff panels", () => {
       const described = [notes.getByText("3 / 2,000"), missing, notes.getByRole("status")];
       const ids = await Promise.all(described.map((part) => part.getAttribute("id")));
       expect(await box.getAttribute("aria-describedby")).toBe(ids.join(" "));
+      // In the colour errors have, not the muted one the side card gives its hint.
+      const colour = (part: Locator) => part.evaluate((node) => getComputedStyle(node).color);
+      expect(await colour(missing)).not.toBe(await colour(notes.getByText("3 / 2,000")));
       await expectNoAxeViolations(page, "an admin note asked for at 360 px");
       expect(await notes.getByRole("listitem").count()).toBe(before);
 
