@@ -180,8 +180,12 @@ describe("the landing page, sign-up, genre onboarding and the home feed", () => 
 
       await page.goto("/home");
       await page.getByRole("heading", { name: "Top picks in Romance" }).waitFor();
-      // Five sections first: the genre links come last.
+      // Five sections first: the genre links come last, and the page as sent carries no
+      // section past the five, not even in its data; the feed fetches them as they near.
       expect(await page.getByRole("heading", { name: "Browse genres" }).count()).toBe(0);
+      expect((await (await page.request.get("/home")).text()).includes("Browse genres")).toBe(
+        false,
+      );
       await expectNoAxeViolations(page, "the home feed at 1280 px");
 
       const strip = page.locator(".continue-strip");
@@ -250,6 +254,28 @@ describe("the landing page, sign-up, genre onboarding and the home feed", () => 
         .getByRole("link", { name: `${hot.title}, Part 1 of ${hot.numParts}`, exact: true })
         .click();
       await page.waitForURL(`${server.url}/${hot.firstPartId}`);
+    });
+  });
+
+  test("sections past the first five that fail to load say so, and Load more tries again", async () => {
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await signIn(page, "/home");
+      const feed = "**/v5/home?*";
+      await page.route(feed, (route) => route.abort("internetdisconnected"));
+      await page.goto("/home");
+      const sections = page.locator(".home-feed > .home-section");
+      const first = await sections.count();
+      const more = page.getByRole("button", { name: "Load more", exact: true });
+      await more.click();
+      const failure = page
+        .getByRole("alert")
+        .filter({ hasText: "More sections could not be loaded. Press Load more to try again." });
+      await failure.waitFor();
+      expect(await sections.count()).toBe(first);
+      await page.unroute(feed);
+      await more.click();
+      await expect.poll(() => sections.count()).toBeGreaterThan(first);
+      expect(await failure.count()).toBe(0);
     });
   });
 

@@ -1,6 +1,6 @@
 import { featuredAutoplayMs } from "@inkwell/shared";
 import { apiContext } from "../api/context.ts";
-import { HomeFeed, HomeFeedError } from "../features/home/home-feed.tsx";
+import { firstSections, HomeFeed, HomeFeedError } from "../features/home/home-feed.tsx";
 import { LandingPage } from "../features/home/landing-page.tsx";
 import { t } from "../i18n/index.ts";
 import { loadFeatures } from "../lib/feature-flags.ts";
@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (user) {
     const [feed, autoplayMs] = await Promise.all([
       api.homeFeed().then(
-        (answer) => answer.sections,
+        (answer) => firstSections(answer.sections),
         (error: unknown) => {
           console.error("fetching home modules failed", error);
           return null;
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // The featured carousel's pace follows a flag; without the flags it keeps the usual one.
       loadFeatures(api).then(featuredAutoplayMs),
     ]);
-    return { kind: "feed" as const, sections: feed, autoplayMs };
+    return { kind: "feed" as const, feed, autoplayMs };
   }
   const popular = await api.stories({ filter: "hot", limit: POPULAR_SHOWN });
   return { kind: "landing" as const, popular: popular.stories };
@@ -39,8 +39,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 /** / and /home: the reader's feed when signed in, else the visitors' landing page. */
 export default function Home({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "feed") {
-    return loaderData.sections ? (
-      <HomeFeed sections={loaderData.sections} autoplayMs={loaderData.autoplayMs} />
+    return loaderData.feed ? (
+      <HomeFeed {...loaderData.feed} autoplayMs={loaderData.autoplayMs} />
     ) : (
       <HomeFeedError />
     );

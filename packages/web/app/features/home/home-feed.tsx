@@ -2,6 +2,9 @@ import { HOME_SECTIONS_PER_LOAD, type HomeSection } from "@inkwell/shared";
 import { Crown } from "lucide";
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
+import { browserApi } from "../../api/client.ts";
+import { ErrorLine } from "../../components/alert.tsx";
+import { BusyButton } from "../../components/busy-button.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
@@ -14,6 +17,24 @@ import { ScriptButton } from "../../components/script-button.tsx";
 
 /** reader.md §9: more sections load when the bottom is within 200 px of the viewport. */
 const LOAD_MARGIN = "0px 0px 200px 0px";
+
+const isStrip = (section: HomeSection) => section.type === "continueReadingSwimlane";
+const sectionKey = (section: HomeSection) => `${section.type}:${section.data.heading}`;
+
+/**
+ * What the page carries of a feed: the strip and the first five sections, all it shows at
+ * first. The rest is most of the feed's data (~60 kB to decode before the page answers), so
+ * the browser asks for it as the reader nears it; `more` says there is some.
+ */
+export function firstSections(sections: HomeSection[]): { sections: HomeSection[]; more: boolean } {
+  const rest = sections.filter((section) => !isStrip(section));
+  const first = new Set(rest.slice(0, HOME_SECTIONS_PER_LOAD));
+  return {
+    sections: sections.filter((section) => isStrip(section) || first.has(section)),
+    more: rest.length > first.size,
+  };
+}
+
 /**
  * A signed-in reader's home (reader.md §2, §4): the try-premium prompt on phones (to /premium,
  * not for subscribers), the continue-reading strip on top, then the sections five at a time,
@@ -21,28 +42,62 @@ const LOAD_MARGIN = "0px 0px 200px 0px";
  */
 export function HomeFeed({
   sections,
+  more: hasLater,
   autoplayMs,
 }: {
+  /** The strip and the first sections (firstSections). */
   sections: HomeSection[];
+  /** The feed has sections after these, fetched when first wanted. */
+  more: boolean;
   /** How often the featured carousel advances (by the HFC_LIMIT_INCREASE flag). */
   autoplayMs: number;
 }) {
   const user = useCurrentUser();
-  const strip = sections.find((section) => section.type === "continueReadingSwimlane");
-  const rest = sections.filter((section) => section !== strip);
+  const strip = sections.find(isStrip);
+  const first = sections.filter((section) => section !== strip);
+  const [later, setLater] = useState<HomeSection[] | null>(hasLater ? null : []);
+  const [failed, setFailed] = useState(false);
+  const firstKeys = new Set(first.map(sectionKey));
+  const rest = [
+    ...first,
+    ...(later ?? []).filter((section) => !firstKeys.has(sectionKey(section))),
+  ];
   const [shown, setShown] = useState(HOME_SECTIONS_PER_LOAD);
   const end = useRef<HTMLDivElement>(null);
-  const total = rest.length;
-  const more = shown < total;
+  const more = later === null || shown < rest.length;
+  const fetching = later === null && shown > first.length && !failed;
   const loadMore = () => setShown((count) => count + HOME_SECTIONS_PER_LOAD);
+
+  // The feed again (the server keeps it a while); what the page already shows stays as it is.
+  useEffect(() => {
+    if (!fetching) return;
+    let current = true;
+    browserApi()
+      .homeFeed()
+      .then(
+        (feed) => current && setLater(feed.sections.filter((section) => !isStrip(section))),
+        () => current && setFailed(true),
+      );
+    return () => {
+      current = false;
+    };
+  }, [fetching]);
 
   // The server renders the first five; the browser then shows what this tab had loaded
   // (§4), and coming Back, goes where the reader was once those are back.
-  const { loaded } = useReturnPlace("inkwell.home", shown, { initial: HOME_SECTIONS_PER_LOAD });
+  const { loaded } = useReturnPlace("inkwell.home", shown, {
+    initial: HOME_SECTIONS_PER_LOAD,
+    settling: fetching,
+    ended: failed,
+  });
   useEffect(() => setShown((count) => Math.max(count, loaded)), [loaded]);
 
-  // Observed anew after each load, so a bottom still in reach loads the next five too.
-  useNearEnd(end, more ? loadMore : null, { margin: LOAD_MARGIN, count: shown });
+  // Observed anew after each load, so a bottom still in reach loads the next five too; after
+  // a failure the button, not the scroll, tries again.
+  useNearEnd(end, more && !fetching && !failed ? loadMore : null, {
+    margin: LOAD_MARGIN,
+    count: shown,
+  });
 
   return (
     <div className="home-feed">
@@ -59,7 +114,7 @@ export function HomeFeed({
       )}
       {rest.slice(0, shown).map((section, index) => (
         <HomeSectionView
-          key={`${section.type}:${section.data.heading}`}
+          key={sectionKey(section)}
           section={section}
           index={index}
           autoplayMs={autoplayMs}
@@ -67,10 +122,15 @@ export function HomeFeed({
       ))}
       <div ref={end} className="home-feed__end">
         {more && (
-          <ScriptButton className="button" onClick={loadMore}>
+          <BusyButton
+            className="button"
+            busy={fetching}
+            onClick={failed ? () => setFailed(false) : loadMore}
+          >
             {t.homeFeed.loadMore}
-          </ScriptButton>
+          </BusyButton>
         )}
+        <ErrorLine text={failed && t.homeFeed.moreFailed} />
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ export const homeFeed = {
   newParts: (count: number) => (count === 1 ? "1 new part" : `${count} new parts`),
   rank: (rank: number) => `#${rank}`,
   loadMore: "Load more",
+  moreFailed: "More sections could not be loaded. Press Load more to try again.",
   errorHeading: "Let's find your way back home",
   errorText: "Something went wrong, try refreshing.",
   refresh: "Refresh",
