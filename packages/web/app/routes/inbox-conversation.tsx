@@ -28,6 +28,7 @@ import { loadFeatures } from "../lib/feature-flags.ts";
 import { orNotFound } from "../lib/route-data.ts";
 import { closeOnChoice, useDismissibleDetails } from "../lib/use-dismissible-details.ts";
 import type { Route } from "./+types/inbox-conversation";
+import "../styles/inbox.css";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);

@@ -19,6 +19,7 @@ import { t } from "../i18n/index.ts";
 import { loadFeatures } from "../lib/feature-flags.ts";
 import { useNearEnd } from "../lib/use-near-end.ts";
 import type { Route } from "./+types/inbox";
+import "../styles/inbox.css";
 
 const isFilter = (value: string | null): value is InboxFilter =>
   INBOX_FILTERS.some((filter) => filter === value);

@@ -10,6 +10,7 @@ import { t } from "../i18n/index.ts";
 import { useCurrentUser } from "../lib/current-user.ts";
 import { pageUrl } from "../lib/route-data.ts";
 import type { Route } from "./+types/search-results";
+import "../styles/search.css";
 
 const MAX_OFFSET = 10_000;
 

@@ -6,6 +6,7 @@ import { RecentSearches } from "../features/search/recent-searches.tsx";
 import { SearchBar } from "../features/search/search-bar.tsx";
 import { t } from "../i18n/index.ts";
 import type { Route } from "./+types/search";
+import "../styles/search.css";
 
 /**
  * /search: the blank search page (recent searches, Browse Categories). The header's form

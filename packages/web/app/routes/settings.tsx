@@ -11,6 +11,7 @@ import { NotificationsTab } from "../features/settings/notifications-tab.tsx";
 import { t } from "../i18n/index.ts";
 import { useFocusInSight } from "../lib/use-focus-in-sight.ts";
 import type { Route } from "./+types/settings";
+import "../styles/settings.css";
 
 const TABS = ["account", "notifications", "content", "mute", "block", "reports"] as const;
 type Tab = (typeof TABS)[number];
