@@ -44,12 +44,19 @@ const asWriter = (viewport: { width: number; height: number }) => ({
   timezoneId: WRITER_ZONE,
 });
 
+/** Waits for the editor's autosave: "Saved" alone, as "Unsaved changes" holds it too. */
+const untilSaved = (page: Page) =>
+  page
+    .getByRole("status")
+    .filter({ hasText: /^Saved$/ })
+    .waitFor({ timeout: 10_000 });
+
 /** Types into the part editor and waits for the autosave. */
 async function write(page: Page, title: string, text: string) {
   await page.getByLabel("Part title").fill(title);
   await page.getByRole("textbox", { name: "Part text" }).click();
   await page.keyboard.type(text);
-  await page.getByRole("status").filter({ hasText: "Saved" }).waitFor({ timeout: 10_000 });
+  await untilSaved(page);
 }
 
 /** How far down the page an element starts: elements on one row share it. */
@@ -356,6 +363,50 @@ describe("a new writer's first story, from sign-up to a reader", () => {
       await fillStoryNotes(page);
       await page.getByRole("button", { name: "Submit", exact: true }).click();
       await notesStatus(page).filter({ hasText: "Submitted" }).waitFor();
+    });
+  });
+
+  test("formats by keyboard what the writer selected, and writes on after a picture", async () => {
+    await withPage(asWriter(PHONE), async (page) => {
+      await page.goto(`/myworks/${journey.storyId}`);
+      await page.getByRole("tab", { name: "Table of Contents" }).click();
+      await page.getByRole("button", { name: "New part" }).click();
+      await page.waitForURL(/\/write\/\d+$/);
+      const text = page.getByRole("textbox", { name: "Part text" });
+      await untilHydrated(page.getByRole("toolbar", { name: "Formatting" }));
+      await text.click();
+      await page.keyboard.type("The keeper's log.");
+      await page.keyboard.press("Enter");
+      await page.keyboard.type("Night one");
+      await page.keyboard.press("Shift+Home");
+      // Back to the toolbar by keyboard, past the title field, which takes the selection.
+      const subheading = page.getByRole("button", { name: "Subheading" });
+      while (!(await subheading.evaluate((button) => button === document.activeElement))) {
+        await page.keyboard.press("Shift+Tab");
+      }
+      await page.keyboard.press("Enter");
+      expect(await text.locator("h3").textContent()).toBe("Night one");
+      expect(await text.locator("p").textContent()).toBe("The keeper's log.");
+
+      // A picture after the subheading, by keyboard, and the writer goes on typing below it.
+      await page.keyboard.press("End");
+      await page.keyboard.press("Shift+Tab");
+      await page.keyboard.press("Shift+Tab");
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(
+        "Image",
+      );
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("dialog", { name: "Add an image" });
+      await dialog.getByLabel("Choose a picture").setInputFiles(COVER);
+      await dialog.getByLabel("Describe the image").fill("The lamp room");
+      await dialog.getByRole("button", { name: "Add image" }).click();
+      await text.getByRole("img", { name: "The lamp room" }).waitFor();
+      await page.keyboard.type("The wick was dry.");
+      expect(await text.locator("h3").textContent()).toBe("Night one");
+      expect(await text.locator("p").last().textContent()).toBe("The wick was dry.");
+      await untilSaved(page);
+      await page.reload();
+      expect(await text.locator("p").last().textContent()).toBe("The wick was dry.");
     });
   });
 

@@ -65,16 +65,45 @@ export function alignBlocks(editor: HTMLElement, align: Alignment) {
   }
 }
 
+/** How many characters of the editor's text come before the caret. */
+function caretOffset(editor: HTMLElement): number | null {
+  const range = rangeIn(editor);
+  if (!range) return null;
+  const before = document.createRange();
+  before.selectNodeContents(editor);
+  before.setEnd(range.endContainer, range.endOffset);
+  return before.toString().length;
+}
+
+/** Puts the caret back after `offset` characters of the editor's text. */
+function placeCaret(editor: HTMLElement, offset: number) {
+  const texts = document.createTreeWalker(editor, NodeFilter.SHOW_TEXT);
+  let left = offset;
+  for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+    const length = node.textContent?.length ?? 0;
+    if (left <= length) {
+      document.getSelection()?.collapse(node, left);
+      return;
+    }
+    left -= length;
+  }
+}
+
 /**
- * Text typed straight into the editor (a new part, or one emptied out) goes into a paragraph
- * at once, as the reading page will show it: alignment works on paragraphs, and a bare first
- * line would run into the next one until a reload.
+ * Text typed straight into the editor (a new part, one emptied out, or the line after a
+ * picture, which stands on its own) goes into a paragraph at once, as the reading page will
+ * show it: alignment works on paragraphs, and a bare first line would run into the next one
+ * until a reload. The caret stays after the letter just typed: wrapped beside a picture, the
+ * text would otherwise leave it at the paragraph's start, and the next letters go in before.
  */
 export function keepParagraphs(editor: HTMLElement) {
   const bare = [...editor.childNodes].some(
     (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim(),
   );
-  if (bare) document.execCommand("formatBlock", false, "p");
+  if (!bare) return;
+  const caret = caretOffset(editor);
+  document.execCommand("formatBlock", false, "p");
+  if (caret !== null) placeCaret(editor, caret);
 }
 
 /** Heading and subheading buttons switch the paragraph to that level, or back to text. */
@@ -90,7 +119,7 @@ export function pasteCleanly(data: DataTransfer) {
   if (cleaned) document.execCommand("insertHTML", false, cleaned);
 }
 
-/** Puts back a selection saved before a dialog took the focus. */
+/** Puts back a selection saved before the focus left the text, for a dialog or a tool. */
 export function restoreRange(editor: HTMLElement, range: Range | null) {
   editor.focus();
   const selection = document.getSelection();

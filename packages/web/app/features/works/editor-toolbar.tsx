@@ -14,7 +14,13 @@ import type { RefObject } from "react";
 import { Icon, type IconNode } from "../../components/icon.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
-import { type Alignment, alignBlocks, type Formats, toggleBlock } from "./editor-commands.ts";
+import {
+  type Alignment,
+  alignBlocks,
+  type Formats,
+  restoreRange,
+  toggleBlock,
+} from "./editor-commands.ts";
 
 interface Tool {
   label: string;
@@ -63,6 +69,8 @@ const TOOLS: Tool[] = [
 
 interface EditorToolbarProps {
   editor: RefObject<HTMLDivElement | null>;
+  /** The writer's last selection in the text, which the tools work on. */
+  selection: RefObject<Range | null>;
   formats: Formats;
   disabled: boolean;
   onChange: () => void;
@@ -73,6 +81,7 @@ interface EditorToolbarProps {
 /** Bold, italic, underline, headings, alignment, images and dividers for the part editor. */
 export function EditorToolbar({
   editor,
+  selection,
   formats,
   disabled,
   onChange,
@@ -109,7 +118,7 @@ export function EditorToolbar({
           () => {
             const element = editor.current;
             if (!element) return;
-            element.focus();
+            restoreRange(element, selection.current);
             tool.run(element);
             onChange();
           },

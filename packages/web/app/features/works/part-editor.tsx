@@ -95,6 +95,11 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
   /** Edits the server does not have: not saved yet, or refused. */
   const dirty = useRef(false);
   const saving = useRef<Promise<SaveOutcome> | null>(null);
+  /**
+   * The writer's last selection in the text. A tool reached by keyboard works on it: on the
+   * way to the toolbar, focus passes the title field, which takes the selection with it.
+   */
+  const selection = useRef<Range | null>(null);
   const imageRange = useRef<Range | null>(null);
   // The toolbar's Image button: a picture dialog closed without a picture gives it focus back
   // (a mouse press on a tool leaves focus in the text).
@@ -209,7 +214,10 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
     document.execCommand("defaultParagraphSeparator", false, "p");
     const update = () => {
       const element = editor.current;
-      if (element && rangeIn(element)) setFormats(formatsAt(element));
+      const range = element && rangeIn(element);
+      if (!range) return;
+      selection.current = range.cloneRange();
+      setFormats(formatsAt(element));
     };
     document.addEventListener("selectionchange", update);
     return () => document.removeEventListener("selectionchange", update);
@@ -382,6 +390,7 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
       <LiveAlert message={notice} />
       <EditorToolbar
         editor={editor}
+        selection={selection}
         formats={formats}
         disabled={state === "conflict"}
         onChange={() => {
@@ -390,9 +399,7 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
         }}
         onImage={(opener) => {
           imageOpener.current = opener;
-          imageRange.current = editor.current
-            ? (rangeIn(editor.current)?.cloneRange() ?? null)
-            : null;
+          imageRange.current = selection.current?.cloneRange() ?? null;
           setDialog("image");
         }}
       />
