@@ -24,6 +24,7 @@ const WRITER = "skerry_writer";
 const TITLE = "The Lamp at Skerryvore";
 const FIRST_WORDS = "The storm came in at dusk, and the lamp would not light.";
 const SECOND_TITLE = "Skerryvore at Dawn";
+const THIRD_TITLE = "The Keeper's Log";
 /** The writer's clock: half an hour off whole-hour zones, so UTC can never pass for it. */
 const WRITER_ZONE = "Asia/Kolkata";
 
@@ -33,6 +34,8 @@ const journey = {
   storyId: 0,
   firstPartId: 0,
   secondPartId: 0,
+  /** A draft written by keyboard, published a moment and taken back from the editor. */
+  thirdPartId: 0,
   /** Part 2's time as the writer picked it and should always read it: "Mar 05, 2024 09:15PM". */
   scheduledFor: "",
 };
@@ -372,8 +375,10 @@ describe("a new writer's first story, from sign-up to a reader", () => {
       await page.getByRole("tab", { name: "Table of Contents" }).click();
       await page.getByRole("button", { name: "New part" }).click();
       await page.waitForURL(/\/write\/\d+$/);
+      journey.thirdPartId = partIdOf(page);
       const text = page.getByRole("textbox", { name: "Part text" });
       await untilHydrated(page.getByRole("toolbar", { name: "Formatting" }));
+      await page.getByLabel("Part title").fill(THIRD_TITLE);
       await text.click();
       await page.keyboard.type("The keeper's log.");
       await page.keyboard.press("Enter");
@@ -407,6 +412,38 @@ describe("a new writer's first story, from sign-up to a reader", () => {
       await untilSaved(page);
       await page.reload();
       expect(await text.locator("p").last().textContent()).toBe("The wick was dry.");
+    });
+  });
+
+  test("unpublishes a part from the editor's settings only once the writer confirms it", async () => {
+    await withPage(asWriter(PHONE), async (page) => {
+      await page.goto(`/myworks/${journey.storyId}/write/${journey.thirdPartId}`);
+      await page.getByRole("button", { name: "Publish", exact: true }).click();
+      const publishing = page.getByRole("dialog", { name: "Publish this part" });
+      await publishing.getByRole("button", { name: "Publish", exact: true }).click();
+      await page.getByRole("status").filter({ hasText: "Your part is published." }).waitFor();
+
+      // One tap on the phone's settings would take the part from its readers: it asks first.
+      const settings = page.getByRole("button", { name: "Part settings" });
+      await settings.click();
+      await page.getByRole("button", { name: "Unpublish this part" }).click();
+      const asked = page.getByRole("dialog", { name: "Unpublish this part?" });
+      await asked.getByText(`${THIRD_TITLE} goes back to your drafts`).waitFor();
+      await expectNoAxeViolations(page, "the editor's unpublish question at 360 px");
+      await asked.getByRole("button", { name: "Cancel" }).click();
+      await page.getByRole("dialog", { name: "Part settings" }).waitFor();
+      await page.keyboard.press("Escape");
+      await page.reload();
+      await page.getByRole("button", { name: "Publish Changes" }).waitFor();
+
+      await settings.click();
+      await page.getByRole("button", { name: "Unpublish this part" }).click();
+      await asked.getByRole("button", { name: "Unpublish" }).click();
+      await page
+        .getByRole("status")
+        .filter({ hasText: `${THIRD_TITLE} is a draft again.` })
+        .waitFor();
+      await page.getByRole("button", { name: "Publish", exact: true }).waitFor();
     });
   });
 

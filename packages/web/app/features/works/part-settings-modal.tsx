@@ -5,6 +5,7 @@ import { BusyButton } from "../../components/busy-button.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
+import { PART_CONFIRMATIONS, type PartAction } from "./part-confirmations.ts";
 
 interface PartSettingsModalProps {
   open: boolean;
@@ -22,17 +23,18 @@ interface PartSettingsModalProps {
 
 /**
  * The editor's settings button: the story's details, a paid story's paid-part settings,
- * Preview for a published part (its bar has no room for it), unpublish, and delete after a
- * confirmation.
+ * Preview for a published part (its bar has no room for it), and unpublish and delete, each
+ * after the confirmation the Table of Contents asks for.
  */
 export function PartSettingsModal(props: PartSettingsModalProps) {
   const { open, storyId, partId, title, published, onClose } = props;
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<PartAction | null>(null);
+  const ask = confirming && PART_CONFIRMATIONS[confirming];
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   function close() {
-    setConfirming(false);
+    setConfirming(null);
     setError(null);
     onClose();
   }
@@ -49,7 +51,7 @@ export function PartSettingsModal(props: PartSettingsModalProps) {
     act(
       () => browserApi().unpublishPart(partId),
       () => {
-        setConfirming(false);
+        setConfirming(null);
         props.onUnpublished();
       },
     );
@@ -60,27 +62,23 @@ export function PartSettingsModal(props: PartSettingsModalProps) {
     );
 
   return (
-    <Modal
-      open={open}
-      title={confirming ? t.works.deleteTitle : t.writing.settings}
-      onClose={close}
-    >
+    <Modal open={open} title={ask ? ask.title : t.writing.settings} onClose={close}>
       <div className="modal__form part-settings">
         <ErrorLine text={error} />
-        {confirming ? (
+        {ask ? (
           <>
-            <p>{t.works.deleteText(title)}</p>
+            <p>{ask.text(title)}</p>
             <div className="modal__actions">
-              <ScriptButton className="button" onClick={() => setConfirming(false)}>
+              <ScriptButton className="button" onClick={() => setConfirming(null)}>
                 {t.works.cancel}
               </ScriptButton>
               <BusyButton
-                className="button button--danger"
+                className={`button button--${ask.tone}`}
                 type="button"
                 busy={busy}
-                onClick={remove}
+                onClick={confirming === "delete" ? remove : unpublish}
               >
-                {t.works.deletePart}
+                {ask.confirm}
               </BusyButton>
             </div>
           </>
@@ -99,12 +97,12 @@ export function PartSettingsModal(props: PartSettingsModalProps) {
                 <ScriptButton className="button" onClick={props.onPreview}>
                   {t.writing.preview}
                 </ScriptButton>
-                <BusyButton className="button" type="button" busy={busy} onClick={unpublish}>
+                <ScriptButton className="button" onClick={() => setConfirming("unpublish")}>
                   {t.writing.unpublishPart}
-                </BusyButton>
+                </ScriptButton>
               </>
             )}
-            <ScriptButton className="button button--danger" onClick={() => setConfirming(true)}>
+            <ScriptButton className="button button--danger" onClick={() => setConfirming("delete")}>
               {t.writing.deletePart}
             </ScriptButton>
           </>

@@ -10,6 +10,7 @@ import { t } from "../../i18n/index.ts";
 import { useFocusAfterRemoval } from "../../lib/use-focus-after-removal.ts";
 import { useReorder } from "../../lib/use-reorder.ts";
 import { useTimeZone } from "../../lib/use-time-zone.ts";
+import { PART_CONFIRMATIONS, type PartAction } from "./part-confirmations.ts";
 import { schedulerUrl } from "./scheduler-link.ts";
 
 /** A scheduled time reads on the writer's clock, as the publish modal's picker set it. */
@@ -23,22 +24,6 @@ function status(part: WorkPart, timeZone: string): string {
   return t.works.status.draft;
 }
 
-/** What each confirmation says: Delete and Unpublish both ask first. */
-const ASK = {
-  delete: {
-    title: t.works.deleteTitle,
-    text: t.works.deleteText,
-    confirm: t.works.deletePart,
-    tone: "danger",
-  },
-  unpublish: {
-    title: t.works.unpublishTitle,
-    text: t.works.unpublishText,
-    confirm: t.works.unpublish,
-    tone: "primary",
-  },
-} as const;
-
 /**
  * The Table of Contents tab: parts in order with their status. Drag a row, or use Move up
  * and Move down from the keyboard, to reorder; unpublish or delete, each after a confirmation
@@ -47,8 +32,8 @@ const ASK = {
 export function TableOfContents({ storyId, first }: { storyId: number; first: WorkPart[] }) {
   const [parts, setParts] = useState(first);
   const [message, setMessage] = useState<AlertMessage | null>(null);
-  const [asking, setAsking] = useState<{ part: WorkPart; action: keyof typeof ASK } | null>(null);
-  const ask = ASK[asking?.action ?? "delete"];
+  const [asking, setAsking] = useState<{ part: WorkPart; action: PartAction } | null>(null);
+  const ask = PART_CONFIRMATIONS[asking?.action ?? "delete"];
   const timeZone = useTimeZone();
   const failed = () => setMessage({ tone: "danger", text: t.works.actionFailed });
   const { scope, removing } = useFocusAfterRemoval(parts, ".toc-editor__info a, .profile__empty");
