@@ -378,8 +378,10 @@ describe("a new writer's first story, from sign-up to a reader", () => {
       journey.thirdPartId = partIdOf(page);
       const text = page.getByRole("textbox", { name: "Part text" });
       await untilHydrated(page.getByRole("toolbar", { name: "Formatting" }));
-      await page.getByLabel("Part title").fill(THIRD_TITLE);
-      await text.click();
+      // A new part opens in its title, its given name selected; the text is the next stop.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("part-title");
+      await page.keyboard.type(THIRD_TITLE);
+      await page.keyboard.press("Tab");
       await page.keyboard.type("The keeper's log.");
       await page.keyboard.press("Enter");
       await page.keyboard.type("Night one");

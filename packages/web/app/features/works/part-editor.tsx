@@ -123,6 +123,18 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
   const { guard, modals } = useInteractionGate();
   const storyId = story.id;
 
+  // A part with no text yet opens in its title, selected, so the first keys replace the name
+  // a new part is given: by keyboard or screen reader the page's first control is a score of
+  // tabs away, past the header and every tool. Not when the writer is already somewhere
+  // (typing into the text before the scripts came).
+  const titleField = useRef<HTMLInputElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on arrival only
+  useEffect(() => {
+    if (partWordCount(first.text) === 0 && document.activeElement === document.body) {
+      titleField.current?.select();
+    }
+  }, []);
+
   async function saveNow(): Promise<SaveOutcome> {
     const element = editor.current;
     if (!element) return { ok: false, message: null };
@@ -411,6 +423,7 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
       </label>
       <input
         id="part-title"
+        ref={titleField}
         className="part-editor__title"
         type="text"
         maxLength={100}
