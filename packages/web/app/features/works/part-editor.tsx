@@ -1,6 +1,6 @@
 import { type Category, type EditorWork, type PartText, partWordCount } from "@inkwell/shared";
 import { Settings } from "lucide";
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { browserApi, type Refusal } from "../../api/client.ts";
 import { Alert, type AlertMessage, LiveAlert } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
@@ -326,8 +326,18 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
   }[state];
   const hasChanges = changes || state !== "saved";
 
+  // Ctrl+S (⌘S) saves the part now, as a writer's hands expect, not the page as a file.
+  const saveKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key.toLowerCase() !== "s" || !(event.ctrlKey || event.metaKey) || event.altKey) {
+      return;
+    }
+    event.preventDefault();
+    void save();
+  };
+
   return (
-    <div className="part-editor" ref={root}>
+    // biome-ignore lint/a11y/noStaticElementInteractions: a shortcut for the fields inside
+    <div className="part-editor" ref={root} onKeyDown={saveKey}>
       <div className="part-editor__bar" ref={bar}>
         <a href={`/myworks/${storyId}`} onClick={leave(`/myworks/${storyId}`)}>
           {t.works.editor.backToStory}
