@@ -8,6 +8,7 @@ import {
   holdRequests,
   logIn,
   logInAt,
+  nextFrames,
   PHONE,
   useBrowser,
 } from "./support/browser.ts";
@@ -92,12 +93,6 @@ const partWithParagraphComments = () =>
     `(SELECT count(DISTINCT c.paragraph_id) FROM comments c WHERE c.part_id = p.id
        AND c.parent_id IS NULL AND c.deleted = 0) >= 2`,
     "comments on two paragraphs",
-  );
-
-/** Resolves once the browser has painted what is pending. */
-const nextFrames = (page: Page) =>
-  page.evaluate(
-    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
   );
 
 /**

@@ -269,3 +269,9 @@ export async function holdRequests(
   });
   return release;
 }
+
+/** Resolves once the browser has painted what is pending (and told of selection changes). */
+export const nextFrames = (page: Page) =>
+  page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
