@@ -10,7 +10,7 @@ import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { bannedImagesChanged, storyChanged, writerChanged } from "../events.ts";
 import { HttpError, notFound } from "../http/errors.ts";
-import { sendMessage } from "../inbox/service.ts";
+import { sendMessage } from "../inbox/sending.ts";
 import { iso } from "../stories/cards.ts";
 import { supportAccount } from "../users/support-account.ts";
 import type { MaybeViewer, Viewer } from "../viewer.ts";

@@ -21,17 +21,11 @@ import {
 } from "../http/validation.ts";
 import { usernameParam } from "../users/routes.ts";
 import { subscribe } from "./live.ts";
-import {
-  autocompleteUsers,
-  deleteConversation,
-  deleteMessage,
-  getConversation,
-  listThreads,
-  messagesAfter,
-  requireOwner,
-  sendMessage,
-  unreadConversations,
-} from "./service.ts";
+import { requireOwner } from "./messages.ts";
+import { autocompleteUsers } from "./people.ts";
+import { sendMessage } from "./sending.ts";
+import { deleteConversation, deleteMessage, getConversation, messagesAfter } from "./service.ts";
+import { listThreads, unreadConversations } from "./threads.ts";
 
 const refusals = {
   400: { description: "Bad query or body", ...errorJson },

@@ -16,7 +16,7 @@ import { readerSignalsChanged } from "../events.ts";
 import { preferredTagsOf } from "../home/service.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { ID_PATTERN } from "../http/validation.ts";
-import { announceUnread, refreshThreadOf } from "../inbox/service.ts";
+import { announceUnread, refreshThreadOf } from "../inbox/threads.ts";
 import { userNamed } from "../users/service.ts";
 import { assertIsViewer, type Viewer } from "../viewer.ts";
 import { lockUsers } from "./relations.ts";
@@ -156,7 +156,7 @@ export async function mute(
 ) {
   const user = await otherUser(db, viewer, username, "mute");
   await db.transaction().execute(async (trx) => {
-    // The lock a send takes (inbox/service.ts sendMessage), in its order: a message sent at
+    // The lock a send takes (inbox/sending.ts sendMessage), in its order: a message sent at
     // this moment commits before the mute and is hidden with the rest, or sees the mute. Left
     // to the row's foreign-key checks, PostgreSQL locked the two users muter first, and a
     // send to a muter with the higher id deadlocked with it.
