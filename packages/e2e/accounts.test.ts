@@ -325,7 +325,7 @@ describe("accounts in the browser", () => {
   });
 
   test("with NEW_ONBOARDING_1 off, the older sign-up form waits until it is complete", async () => {
-    const admin = await chromium.browser.newContext({ baseURL: server.url });
+    const admin = await chromium.newContext({ baseURL: server.url });
     const setFlag = async (enabled: boolean) => {
       const response = await admin.request.put("/api/v3/internal/features/NEW_ONBOARDING_1", {
         data: { enabled },
@@ -442,7 +442,7 @@ describe("accounts in the browser", () => {
     });
   });
 
-  // Last: it spends this address's reset mails for the hour.
+  // Last: it spends demo_ambassador's reset mails for the hour.
   test("asking for reset mails too often says so on the forgot page", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       const alert = page.getByRole("alert");

@@ -192,6 +192,18 @@ export async function untilHydrated(target: Locator): Promise<Locator> {
   return target;
 }
 
+/**
+ * Each context's own client address, sent as X-Forwarded-For: the e2e server trusts one proxy
+ * hop (server.ts), so per-address limits (10 log-ins in 15 minutes) count each journey as a
+ * reader of its own rather than every journey of a file as one machine. 198.18.0.0/15 is
+ * reserved for testing. A journey's requests all share its context's address.
+ */
+let contexts = 0;
+function ownAddress(): string {
+  contexts += 1;
+  return `198.18.${Math.floor(contexts / 256)}.${contexts % 256}`;
+}
+
 export function useBrowser() {
   let browser: Browser | undefined;
   beforeAll(async () => {
@@ -200,17 +212,26 @@ export function useBrowser() {
   afterAll(async () => {
     await browser?.close();
   });
+  const started = (): Browser => {
+    if (!browser) throw new Error("the browser starts in beforeAll");
+    return browser;
+  };
+  /** A fresh context (cookies, storage) at an address of its own. */
+  const newContext = (options: BrowserContextOptions = {}): Promise<BrowserContext> =>
+    started().newContext({
+      ...options,
+      extraHTTPHeaders: { "x-forwarded-for": ownAddress(), ...options.extraHTTPHeaders },
+    });
   return {
     get browser(): Browser {
-      if (!browser) throw new Error("the browser starts in beforeAll");
-      return browser;
+      return started();
     },
+    newContext,
     async withPage(
       options: PageOptions,
       journey: (page: Page, context: BrowserContext) => Promise<void>,
     ) {
-      if (!browser) throw new Error("the browser starts in beforeAll");
-      const context = await browser.newContext(options);
+      const context = await newContext(options);
       try {
         await journey(await context.newPage(), context);
       } finally {

@@ -82,6 +82,8 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
  * shared PostgreSQL server), SEED_DEMO so the catalogue is seeded even if NODE_ENV says
  * production, and PUBLIC_URL the server's own address, so emailed links and the sign-in
  * callback lead back to it (and production, which requires PUBLIC_URL, starts).
+ * TRUSTED_PROXIES=1: the browser's contexts each name their own address in X-Forwarded-For
+ * (browser.ts), as readers behind a proxy do; a request without one counts at loopback.
  */
 function serverEnv(
   port: number,
@@ -92,6 +94,7 @@ function serverEnv(
   return {
     ...env,
     PUBLIC_URL: `http://localhost:${port}`,
+    TRUSTED_PROXIES: "1",
     ...extra,
     PORT: String(port),
     DATA_DIR: dataDir,
