@@ -73,10 +73,6 @@ type PageOptions = {
 };
 
 /**
- * One Chromium per test file, and a fresh context (cookies, storage) for each journey:
- * `withPage(options, async (page, context) => …)` closes the context whatever happens.
- */
-/**
  * A confirmation's spacing, in px: from its title bar to its text, and from its text to its
  * buttons. Every modal spaces its body by one gap (16 px), so both read 16.
  */
@@ -204,6 +200,10 @@ function ownAddress(): string {
   return `198.18.${Math.floor(contexts / 256)}.${contexts % 256}`;
 }
 
+/**
+ * One Chromium per test file, and a fresh context (cookies, storage, address) for each journey:
+ * `withPage(options, async (page, context) => …)` closes the context whatever happens.
+ */
 export function useBrowser() {
   let browser: Browser | undefined;
   beforeAll(async () => {
