@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { paragraphIds, partPlainText, partWordCount, sanitizePartHtml } from "./part-html.ts";
+import {
+  paragraphIds,
+  partHasContent,
+  partPlainText,
+  partWordCount,
+  sanitizePartHtml,
+} from "./part-html.ts";
 
 /** Ids n1, n2, … in the order paragraphs need them. */
 function ids() {
@@ -98,6 +104,25 @@ describe("partWordCount", () => {
   it("counts the words of the text, not the markup", () => {
     expect(partWordCount('<p data-p-id="a">It’s a <em>fine</em> day&nbsp;today.</p><hr>')).toBe(5);
     expect(partWordCount("")).toBe(0);
+  });
+});
+
+describe("partHasContent", () => {
+  it("is true for a part with a word or a picture", () => {
+    expect(partHasContent('<p data-p-id="a">Dawn.</p>')).toBe(true);
+    expect(partHasContent('<p data-p-id="a"><img src="/media/images/1-abc.webp" alt=""></p>')).toBe(
+      true,
+    );
+  });
+
+  it("is false for no text, blank paragraphs, whitespace, punctuation, a rule or a picture with no source", () => {
+    expect(partHasContent("")).toBe(false);
+    expect(partHasContent("   \n ")).toBe(false);
+    expect(partHasContent('<p data-p-id="a"> </p><p data-p-id="b"><br></p><p>&nbsp;</p>')).toBe(
+      false,
+    );
+    expect(partHasContent("<p>… — !</p><hr>")).toBe(false);
+    expect(partHasContent('<p><img src="" alt="x"></p>')).toBe(false);
   });
 });
 

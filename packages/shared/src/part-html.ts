@@ -164,6 +164,22 @@ export function partWordCount(html: string): number {
   return words?.length ?? 0;
 }
 
+/**
+ * Whether a part has something for readers: a word, or a picture (a part may be a picture
+ * alone). An empty part, or one of blank paragraphs, is not published (the empty-part-publish decision).
+ */
+export function partHasContent(html: string): boolean {
+  if (partWordCount(html) > 0) return true;
+  for (const token of htmlTokens(html, DROPPED_WITH_CONTENT)) {
+    if (token.type === "start" && token.name === "img" && token.attributes.src?.trim()) return true;
+  }
+  return false;
+}
+
+/** Why an empty part is refused, said by the server and shown in the editor. */
+export const EMPTY_PART_MESSAGE =
+  "This part is empty: write something or add a picture before you publish it.";
+
 function parseAttributes(raw: string): Record<string, string> {
   const attributes: Record<string, string> = {};
   for (const [, name = "", double, single, bare] of raw.matchAll(ATTRIBUTE)) {

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import {
+  EMPTY_PART_MESSAGE,
   latestScheduleTime,
+  partHasContent,
   partWordCount,
   SCHEDULE_STEP_MS,
   sanitizePartHtml,
@@ -243,11 +245,17 @@ async function requirePublishableStory(db: Kysely<Database>, storyId: number) {
   }
 }
 
+/** A draft with neither words nor a picture stays a draft; saving it empty is fine. */
+function requireContent(text: string) {
+  if (!partHasContent(text)) throw new HttpError(400, "part_empty", EMPTY_PART_MESSAGE);
+}
+
 /** Publishes a draft now. */
 export async function publishPart(db: Kysely<Database>, viewer: Viewer, partId: number) {
   const part = await ownPart(db, viewer, partId);
   assertNotTimedOut(viewer);
   await requireVerifiedEmail(db, viewer);
+  requireContent(part.text);
   await requirePublishableStory(db, Number(part.story_id));
   const now = Date.now();
   const result = await db
@@ -290,6 +298,7 @@ export async function schedulePart(
       datetime: "step",
     });
   }
+  requireContent(part.text);
   await requirePublishableStory(db, Number(part.story_id));
   // Still a draft when written: a publish (or delete) since the check above wins, and this
   // schedule changes nothing rather than leave a time on a published part.

@@ -1,6 +1,7 @@
 import {
   ACCOUNT_MESSAGES,
   EDITOR_WORK_FIELDS,
+  EMPTY_PART_MESSAGE,
   latestScheduleTime,
   REMINDER_AHEAD_MS,
 } from "@inkwell/shared";
@@ -532,6 +533,44 @@ describe("publishing", () => {
       code: "story_incomplete",
       message: "Add a description, tags, a category to the story before publishing.",
     });
+  });
+
+  it("refuses to publish or schedule a part with neither words nor a picture, changing nothing", async () => {
+    const work = await newWork();
+    const refused = { code: "part_empty", message: EMPTY_PART_MESSAGE };
+    for (const text of ["", '<p> </p><p data-p-id="b"><br></p><p>&nbsp;</p>']) {
+      // Saving it empty is fine: a draft may be anything.
+      const part = await newPart(work.id, text);
+      const publish = await t.send("POST", `/v4/parts/${part.id}/publish`, writer);
+      expect(publish.status).toBe(400);
+      expect(await publish.json()).toEqual(refused);
+      const schedule = await t.send("POST", `/v4/parts/${part.id}/schedule-publish`, writer, {
+        datetime: quarterAfter(30).toISOString(),
+      });
+      expect(schedule.status).toBe(400);
+      expect(await schedule.json()).toEqual(refused);
+      const after = await ok<PartText & { scheduledPublishDatetime: string | null }>(
+        await t.send("GET", `/apiv2/storytext?id=${part.id}&output=json`, writer),
+      );
+      expect([after.draft, after.scheduledPublishDatetime]).toEqual([true, null]);
+    }
+    expect((await storyRow(work.id)).numParts).toBe(0);
+
+    // A picture alone is a part: a comic page, a map.
+    const picture = await newPart(work.id, '<p><img src="/media/images/1-0123456789ab.webp"></p>');
+    await ok(await t.send("POST", `/v4/parts/${picture.id}/publish`, writer));
+    const scheduled = await newPart(
+      work.id,
+      '<p><img src="/media/images/2-0123456789ab.webp"></p>',
+    );
+    await ok(
+      await t.send("POST", `/v4/parts/${scheduled.id}/schedule-publish`, writer, {
+        datetime: quarterAfter(30).toISOString(),
+      }),
+    );
+    expect((await storyRow(work.id)).numParts).toBe(1);
+    // Off the schedule again, so the scheduling tests' job runs find only their own parts.
+    await ok(await t.send("POST", `/v4/parts/${scheduled.id}/unschedule-publish`, writer));
   });
 
   it("reorders parts, refusing a list that is not every part once", async () => {
