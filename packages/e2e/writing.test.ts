@@ -68,6 +68,19 @@ const top = async (element: Locator) => (await element.boundingBox())?.y;
 
 const partIdOf = (page: Page) => Number(new URL(page.url()).pathname.split("/").at(-1));
 
+/** The editor's blocks as its HTML has them: tag, paragraph id, and text (a picture's alt). */
+const blocksOf = (text: Locator) =>
+  text.evaluate((editor) =>
+    [...editor.children].map((block) => ({
+      tag: block.tagName.toLowerCase(),
+      id: block.getAttribute("data-p-id"),
+      text:
+        block.textContent?.trim() ||
+        (block instanceof HTMLImageElement ? block : block.querySelector("img"))?.alt ||
+        "",
+    })),
+  );
+
 describe("a new writer's first story, from sign-up to a reader", () => {
   test("a new writer signs up, answers the writer questionnaire and verifies the email", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page, context) => {
@@ -465,6 +478,112 @@ describe("a new writer's first story, from sign-up to a reader", () => {
         .filter({ hasText: `${THIRD_TITLE} is a draft again.` })
         .waitFor();
       await page.getByRole("button", { name: "Publish", exact: true }).waitFor();
+    });
+  });
+
+  test("Enter leaves a paragraph's id with its text, and a picture goes between a paragraph's halves", async () => {
+    await withPage(asWriter(DESKTOP), async (page) => {
+      await page.goto(`/myworks/${journey.storyId}/write/${journey.thirdPartId}`);
+      const text = page.getByRole("textbox", { name: "Part text" });
+      await untilHydrated(page.getByRole("toolbar", { name: "Formatting" }));
+      const ids = Object.fromEntries(
+        (await blocksOf(text)).map((block) => [block.text, block.id ?? ""]),
+      );
+      const [log, night, wick] = [
+        ids["The keeper's log."],
+        ids["Night one"],
+        ids["The wick was dry."],
+      ];
+      expect([log, night, wick].every((id) => /^p[0-9a-f]{10}$/.test(id ?? ""))).toBe(true);
+
+      // Enter in the middle: the first half keeps the id (and its comments), the second none.
+      await text.getByText("The keeper's log.").click();
+      await page.keyboard.press("End");
+      for (let i = 0; i < "log.".length; i++) await page.keyboard.press("ArrowLeft");
+      await page.keyboard.press("Enter");
+      // At the end: the new paragraph has none either.
+      await page.keyboard.press("End");
+      await page.keyboard.press("Enter");
+      await page.keyboard.type("Wind from the north.");
+      // At a paragraph's start, the text pushed down keeps its id, not the empty line above.
+      await text.getByText("Night one").click();
+      await page.keyboard.press("Home");
+      await page.keyboard.press("Enter");
+      expect((await blocksOf(text)).slice(0, 5)).toEqual([
+        { tag: "p", id: log, text: "The keeper's" },
+        { tag: "p", id: null, text: "log." },
+        { tag: "p", id: null, text: "Wind from the north." },
+        { tag: "h3", id: null, text: "" },
+        { tag: "h3", id: night, text: "Night one" },
+      ]);
+
+      // A picture added mid-paragraph goes between its halves, and the writer types on after it.
+      await text.getByText("The wick was dry.").click();
+      await page.keyboard.press("End");
+      for (let i = 0; i < " was dry.".length; i++) await page.keyboard.press("ArrowLeft");
+      await nextFrames(page);
+      await page.getByRole("button", { name: "Image", exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: "Add an image" });
+      await dialog.getByLabel("Choose a picture").setInputFiles(COVER);
+      await dialog.getByLabel("Describe the image").fill("The oil can");
+      await dialog.getByRole("button", { name: "Add image" }).click();
+      await text.getByRole("img", { name: "The oil can" }).waitFor();
+      await page.keyboard.type("Empty.");
+      expect((await blocksOf(text)).slice(-4)).toEqual([
+        { tag: "p", id: wick, text: "The wick" },
+        { tag: "img", id: null, text: "The oil can" },
+        { tag: "p", id: null, text: "Empty." },
+        { tag: "p", id: null, text: "was dry." },
+      ]);
+
+      // Saved, every paragraph has an id of its own, and the first ones are where they were.
+      await untilSaved(page);
+      await page.reload();
+      const saved = await blocksOf(text);
+      const savedIds = saved.map((block) => block.id);
+      expect(new Set(savedIds).size).toBe(saved.length);
+      expect(saved.filter((block) => [log, night, wick].includes(block.id ?? ""))).toEqual([
+        { tag: "p", id: log, text: "The keeper's" },
+        { tag: "h3", id: night, text: "Night one" },
+        { tag: "p", id: wick, text: "The wick" },
+      ]);
+    });
+  });
+
+  test("an empty part is not published or scheduled: the dialog says why and takes focus", async () => {
+    await withPage(asWriter(PHONE), async (page) => {
+      await page.goto(`/myworks/${journey.storyId}`);
+      await page.getByRole("tab", { name: "Table of Contents" }).click();
+      await page.getByRole("button", { name: "New part" }).click();
+      await page.waitForURL(/\/write\/\d+$/);
+      const publish = page.getByRole("button", { name: "Publish", exact: true });
+      await untilHydrated(publish);
+      // Only blank lines: a draft may be saved so, not published.
+      await page.getByRole("textbox", { name: "Part text" }).click();
+      await page.keyboard.press("Space");
+      await page.keyboard.press("Enter");
+      await page.keyboard.press("Enter");
+      const empty = "This part is empty: write something or add a picture before you publish it.";
+      const focusedAlert = () =>
+        page.evaluate(() =>
+          document.activeElement?.getAttribute("role") === "alert"
+            ? document.activeElement.textContent
+            : null,
+        );
+      await publish.click();
+      const modal = page.getByRole("dialog", { name: "Publish this part" });
+      await modal.getByRole("button", { name: "Publish", exact: true }).click();
+      await expect.poll(focusedAlert).toBe(empty);
+
+      await modal.getByLabel("Schedule to publish later").check();
+      await modal.getByLabel(/I understand/).check();
+      await modal.getByRole("button", { name: "Schedule", exact: true }).click();
+      // Said again for the second try, and focused again.
+      await expect.poll(focusedAlert).toBe(empty);
+      await page.keyboard.press("Escape");
+      await page.reload();
+      await publish.waitFor();
+      expect(await page.getByRole("button", { name: "Change schedule" }).count()).toBe(0);
     });
   });
 

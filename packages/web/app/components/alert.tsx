@@ -83,11 +83,26 @@ export function LoadingStatus({
 
 /**
  * A form's or action's error as a line of red text (field__error), in an alert region that
- * is on the page before it speaks (LiveAlert's reason) and takes no room while empty.
+ * is on the page before it speaks (LiveAlert's reason) and takes no room while empty. Given
+ * a ref, it can take focus, as Alert can.
  */
-export function ErrorLine({ text, id }: { text: string | null | false; id?: string }) {
+export function ErrorLine({
+  text,
+  id,
+  ref,
+}: {
+  text: string | null | false;
+  id?: string;
+  ref?: Ref<HTMLParagraphElement>;
+}) {
   return (
-    <p id={id} className="field__error live-region" role="alert">
+    <p
+      ref={ref}
+      id={id}
+      className="field__error live-region"
+      role="alert"
+      tabIndex={ref ? -1 : undefined}
+    >
       {text || null}
     </p>
   );

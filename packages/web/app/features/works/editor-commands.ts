@@ -106,6 +106,55 @@ export function keepParagraphs(editor: HTMLElement) {
   if (caret !== null) placeCaret(editor, caret);
 }
 
+/** Whether a paragraph (or a piece of one) holds anything: text or a picture. */
+const hasContent = (node: Element | DocumentFragment) =>
+  Boolean(node.textContent?.trim()) || node.querySelector("img") !== null;
+
+/**
+ * Enter copies the paragraph's attributes into the new one, its data-p-id too, and the
+ * paragraph comments that hang on the id would follow whichever half the server met first.
+ * The id stays with the paragraph's text: with the first half of a split paragraph, with
+ * the text pushed down by Enter at a paragraph's start; the other block goes without one
+ * and is given its own on save.
+ */
+export function keepParagraphIds(editor: HTMLElement) {
+  const owners = new Map<string, Element>();
+  for (const block of editor.querySelectorAll(BLOCKS)) {
+    const id = block.getAttribute("data-p-id");
+    if (!id) continue;
+    const owner = owners.get(id);
+    if (!owner) {
+      owners.set(id, block);
+    } else if (!hasContent(owner) && hasContent(block)) {
+      owner.removeAttribute("data-p-id");
+      owners.set(id, block);
+    } else {
+      block.removeAttribute("data-p-id");
+    }
+  }
+}
+
+/**
+ * A picture added in the middle of a paragraph goes between its two halves, standing on its
+ * own as at a paragraph's end, rather than inside the text (mid-word, even): the paragraph
+ * is split at the caret first, which leaves the caret at the second half's start.
+ */
+export function splitAtCaret(editor: HTMLElement) {
+  const range = rangeIn(editor);
+  if (!range?.collapsed) return;
+  const at = range.startContainer;
+  const block = (at instanceof Element ? at : at.parentElement)?.closest(BLOCKS);
+  if (!block || !editor.contains(block)) return;
+  const side = (towards: "start" | "end") => {
+    const part = document.createRange();
+    part.selectNodeContents(block);
+    if (towards === "start") part.setEnd(range.startContainer, range.startOffset);
+    else part.setStart(range.startContainer, range.startOffset);
+    return hasContent(part.cloneContents());
+  };
+  if (side("start") && side("end")) document.execCommand("insertParagraph");
+}
+
 /** Heading and subheading buttons switch the paragraph to that level, or back to text. */
 export function toggleBlock(editor: HTMLElement, tag: "h2" | "h3") {
   const current = formatsAt(editor).block;

@@ -15,11 +15,13 @@ import {
   BLOCKS,
   type Formats,
   formatsAt,
+  keepParagraphIds,
   keepParagraphs,
   NO_FORMATS,
   pasteCleanly,
   rangeIn,
   restoreRange,
+  splitAtCaret,
 } from "./editor-commands.ts";
 import { EditorToolbar } from "./editor-toolbar.tsx";
 import { ImageModal } from "./image-modal.tsx";
@@ -296,8 +298,10 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
     if (dialog !== null || !image || !element) return;
     setImage(null);
     restoreRange(element, imageRange.current);
+    splitAtCaret(element);
     const tag = `<img src="${escapeAttribute(image.url)}" alt="${escapeAttribute(image.alt)}">`;
     document.execCommand("insertHTML", false, tag);
+    keepParagraphIds(element);
     change();
   });
 
@@ -457,6 +461,7 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
           // Moving the text mid-word would break a phone keyboard's composition: it is
           // wrapped once the word is done.
           if (!(event.nativeEvent as InputEvent).isComposing) keepParagraphs(event.currentTarget);
+          keepParagraphIds(event.currentTarget);
           change();
         }}
         onCompositionEnd={(event) => keepParagraphs(event.currentTarget)}

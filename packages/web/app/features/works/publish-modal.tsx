@@ -4,7 +4,7 @@ import {
   promisesReminder,
   SCHEDULE_STEP_MS,
 } from "@inkwell/shared";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { browserApi, type Refusal } from "../../api/client.ts";
 import { ErrorLine } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
@@ -50,6 +50,12 @@ export function PublishModal(props: PublishModalProps) {
   const [consent, setConsent] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A refusal takes focus where the writer pressed Publish or Schedule: an empty part, a
+  // failed save, the server's reason are read out and in sight before the next try.
+  const errorLine = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (error) errorLine.current?.focus();
+  }, [error]);
   const timeZone = useTimeZone();
   // The picker reads its value on the writer's own clock: the hint names that clock's zone.
   const zoneHint = useZoneHint();
@@ -179,7 +185,7 @@ export function PublishModal(props: PublishModalProps) {
             </div>
           </>
         )}
-        <ErrorLine text={error} />
+        <ErrorLine text={error} ref={errorLine} />
         <div className="modal__actions">
           <BusyButton className="button" busy={busy} onClick={close}>
             {t.works.cancel}
