@@ -68,6 +68,24 @@ const top = async (element: Locator) => (await element.boundingBox())?.y;
 
 const partIdOf = (page: Page) => Number(new URL(page.url()).pathname.split("/").at(-1));
 
+/** A new part of the journey's story, from its Table of Contents: the editor opens on it. */
+async function newPart(page: Page) {
+  await page.goto(`/myworks/${journey.storyId}`);
+  await page.getByRole("tab", { name: "Table of Contents" }).click();
+  await page.getByRole("button", { name: "New part" }).click();
+  await page.waitForURL(/\/write\/\d+$/);
+  return partIdOf(page);
+}
+
+/** In the open picture dialog: chooses COVER, describes it, adds it, waits for it in the text. */
+async function addPicture(page: Page, alt: string) {
+  const dialog = page.getByRole("dialog", { name: "Add an image" });
+  await dialog.getByLabel("Choose a picture").setInputFiles(COVER);
+  await dialog.getByLabel("Describe the image").fill(alt);
+  await dialog.getByRole("button", { name: "Add image" }).click();
+  await page.getByRole("textbox", { name: "Part text" }).getByRole("img", { name: alt }).waitFor();
+}
+
 /** The editor's blocks as its HTML has them: tag, paragraph id, and text (a picture's alt). */
 const blocksOf = (text: Locator) =>
   text.evaluate((editor) =>
@@ -170,11 +188,7 @@ describe("a new writer's first story, from sign-up to a reader", () => {
 
   test("writes part 2 on a phone and schedules it for the earliest time, 15 minutes on", async () => {
     await withPage(asWriter(PHONE), async (page) => {
-      await page.goto(`/myworks/${journey.storyId}`);
-      await page.getByRole("tab", { name: "Table of Contents" }).click();
-      await page.getByRole("button", { name: "New part" }).click();
-      await page.waitForURL(/\/write\/\d+$/);
-      journey.secondPartId = partIdOf(page);
+      journey.secondPartId = await newPart(page);
       await write(page, SECOND_TITLE, "By morning the sea was glass.");
       // Publish, Save, Preview and settings fit one row of a phone.
       const publish = page.getByRole("button", { name: "Publish", exact: true });
@@ -385,11 +399,7 @@ describe("a new writer's first story, from sign-up to a reader", () => {
 
   test("formats by keyboard what the writer selected, and writes on after a picture", async () => {
     await withPage(asWriter(PHONE), async (page) => {
-      await page.goto(`/myworks/${journey.storyId}`);
-      await page.getByRole("tab", { name: "Table of Contents" }).click();
-      await page.getByRole("button", { name: "New part" }).click();
-      await page.waitForURL(/\/write\/\d+$/);
-      journey.thirdPartId = partIdOf(page);
+      journey.thirdPartId = await newPart(page);
       const text = page.getByRole("textbox", { name: "Part text" });
       await untilHydrated(page.getByRole("toolbar", { name: "Formatting" }));
       // A new part opens in its title, its given name selected; the text is the next stop.
@@ -422,11 +432,7 @@ describe("a new writer's first story, from sign-up to a reader", () => {
         await page.keyboard.press("Shift+Tab");
       }
       await page.keyboard.press("Enter");
-      const dialog = page.getByRole("dialog", { name: "Add an image" });
-      await dialog.getByLabel("Choose a picture").setInputFiles(COVER);
-      await dialog.getByLabel("Describe the image").fill("The lamp room");
-      await dialog.getByRole("button", { name: "Add image" }).click();
-      await text.getByRole("img", { name: "The lamp room" }).waitFor();
+      await addPicture(page, "The lamp room");
       await page.keyboard.type("The wick was dry.");
       expect(await text.locator("h3").textContent()).toBe("Night one");
       expect(await text.locator("p").last().textContent()).toBe("The wick was dry.");
@@ -523,11 +529,7 @@ describe("a new writer's first story, from sign-up to a reader", () => {
       for (let i = 0; i < " was dry.".length; i++) await page.keyboard.press("ArrowLeft");
       await nextFrames(page);
       await page.getByRole("button", { name: "Image", exact: true }).click();
-      const dialog = page.getByRole("dialog", { name: "Add an image" });
-      await dialog.getByLabel("Choose a picture").setInputFiles(COVER);
-      await dialog.getByLabel("Describe the image").fill("The oil can");
-      await dialog.getByRole("button", { name: "Add image" }).click();
-      await text.getByRole("img", { name: "The oil can" }).waitFor();
+      await addPicture(page, "The oil can");
       await page.keyboard.type("Empty.");
       expect((await blocksOf(text)).slice(-4)).toEqual([
         { tag: "p", id: wick, text: "The wick" },
@@ -552,10 +554,7 @@ describe("a new writer's first story, from sign-up to a reader", () => {
 
   test("an empty part is not published or scheduled: the dialog says why and takes focus", async () => {
     await withPage(asWriter(PHONE), async (page) => {
-      await page.goto(`/myworks/${journey.storyId}`);
-      await page.getByRole("tab", { name: "Table of Contents" }).click();
-      await page.getByRole("button", { name: "New part" }).click();
-      await page.waitForURL(/\/write\/\d+$/);
+      await newPart(page);
       const publish = page.getByRole("button", { name: "Publish", exact: true });
       await untilHydrated(publish);
       // Only blank lines: a draft may be saved so, not published.
