@@ -1,3 +1,4 @@
+import { partHasContent } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { recountStory } from "./parts.ts";
@@ -11,14 +12,16 @@ export const PUBLISH_CHECK_MS = 30_000;
  * UPDATE (still a draft, still due): of several runners racing, exactly one changes the
  * row and goes on to recount its story. Answers how many parts this runner published.
  * A writer in a moderator's time-out publishes nothing, as publishing now refuses them:
- * their due parts go out once it ends.
+ * their due parts go out once it ends. A part emptied since it was scheduled is refused as
+ * publishing it would be: it stays a draft, off the schedule, rather than go out blank or
+ * later, the moment its first word is saved.
  */
 export async function publishDueParts(db: Kysely<Database>, now = Date.now()): Promise<number> {
   const due = await db
     .selectFrom("parts")
     .innerJoin("stories", "stories.id", "parts.story_id")
     .innerJoin("users", "users.id", "stories.user_id")
-    .select(["parts.id", "parts.story_id"])
+    .select(["parts.id", "parts.story_id", "parts.text"])
     .where("parts.draft", "=", 1)
     .where("parts.deleted", "=", 0)
     .where("parts.scheduled_at", "<=", now)
@@ -28,15 +31,22 @@ export async function publishDueParts(db: Kysely<Database>, now = Date.now()): P
     .execute();
   let published = 0;
   for (const part of due) {
+    const empty = !partHasContent(part.text);
     const claimed = await db
       .updateTable("parts")
-      .set({ draft: 0, published_at: now, scheduled_at: null, modify_date: now })
+      .set(
+        empty
+          ? { scheduled_at: null, modify_date: now }
+          : { draft: 0, published_at: now, scheduled_at: null, modify_date: now },
+      )
       .where("id", "=", part.id)
       .where("draft", "=", 1)
       .where("deleted", "=", 0)
       .where("scheduled_at", "<=", now)
+      // Judged on the text read above: a save since then waits for the next run.
+      .where("text", "=", part.text)
       .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) continue;
+    if (empty || Number(claimed.numUpdatedRows) !== 1) continue;
     published++;
     await recountStory(db, Number(part.story_id));
   }

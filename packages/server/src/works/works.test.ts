@@ -701,6 +701,28 @@ describe("scheduling", () => {
     expect(stored.parts.map((part) => part.draft)).toEqual([false, false, false, true]);
   });
 
+  it("publishes nothing of a part emptied since it was scheduled, and takes it off the schedule", async () => {
+    const work = await newWork();
+    const part = await newPart(work.id);
+    await ok(
+      await t.send("POST", `/v4/parts/${part.id}/schedule-publish`, writer, {
+        datetime: quarterAfter(30).toISOString(),
+      }),
+    );
+    await ok(
+      await t.send("PUT", `/v4/parts/${part.id}`, writer, {
+        text: "<p> </p>",
+        text_hash: part.text_hash,
+      }),
+    );
+    expect(await publishDueParts(t.handle.db, quarterAfter(30).getTime() + 1)).toBe(0);
+    const after = await ok<PartText & { scheduledPublishDatetime: string | null }>(
+      await t.send("GET", `/apiv2/storytext?id=${part.id}&output=json`, writer),
+    );
+    expect([after.draft, after.scheduledPublishDatetime]).toEqual([true, null]);
+    expect((await storyRow(work.id)).numParts).toBe(0);
+  });
+
   it("never leaves a schedule on a part published at the same moment", async () => {
     for (let round = 0; round < 6; round++) {
       const work = await newWork();
