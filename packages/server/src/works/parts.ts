@@ -157,6 +157,7 @@ export async function publishChanges(db: Kysely<Database>, viewer: Viewer, partI
   }
   const edits = await pendingEdits(db, partId);
   if (edits) {
+    requireContent(edits.text);
     const applied = await db
       .transaction()
       .execute((trx) => applyEdits(trx, partId, edits, Date.now()));
@@ -245,7 +246,10 @@ async function requirePublishableStory(db: Kysely<Database>, storyId: number) {
   }
 }
 
-/** A draft with neither words nor a picture stays a draft; saving it empty is fine. */
+/**
+ * A draft with neither words nor a picture stays a draft, and a published part keeps its
+ * text rather than go out blank; saving either empty is fine (decision 090).
+ */
 function requireContent(text: string) {
   if (!partHasContent(text)) throw new HttpError(400, "part_empty", EMPTY_PART_MESSAGE);
 }

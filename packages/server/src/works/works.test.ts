@@ -979,6 +979,25 @@ describe("editing a published part", () => {
     ).toBe(200);
   });
 
+  it("keeps a published part's text when its changes would leave it empty", async () => {
+    const part = await publishedPart();
+    const saved = await ok<PartText>(
+      await t.send("PUT", `/v4/parts/${part.id}`, writer, {
+        text: "<p> </p><p><br></p>",
+        text_hash: part.text_hash,
+      }),
+    );
+    const refused = await t.send("POST", `/v4/parts/${part.id}/publish-changes`, writer);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ code: "part_empty", message: EMPTY_PART_MESSAGE });
+    expect(await readerText(part.id)).toMatchObject({ text: part.text });
+    // The emptied text waits as the writer's pending edits, to be written on or cancelled.
+    expect(await editorText(part.id)).toMatchObject({
+      text: saved.text,
+      unpublishedChanges: true,
+    });
+  });
+
   it("Cancel drops the pending edits and answers the published text", async () => {
     const part = await publishedPart();
     await ok(
