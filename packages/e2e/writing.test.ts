@@ -66,6 +66,12 @@ async function write(page: Page, title: string, text: string) {
 /** How far down the page an element starts: elements on one row share it. */
 const top = async (element: Locator) => (await element.boundingBox())?.y;
 
+/** The focused control: a tool's name, or a field's id. */
+const focused = (page: Page) =>
+  page.evaluate(
+    () => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.id,
+  );
+
 const partIdOf = (page: Page) => Number(new URL(page.url()).pathname.split("/").at(-1));
 
 /** A new part of the journey's story, from its Table of Contents: the editor opens on it. */
@@ -413,10 +419,15 @@ describe("a new writer's first story, from sign-up to a reader", () => {
       // The editor notes a selection when the browser says it changed, a frame later: a
       // person's next key comes after that, Playwright's may not.
       await nextFrames(page);
-      // Back to the toolbar by keyboard, past the title field, which takes the selection.
-      const subheading = page.getByRole("button", { name: "Subheading" });
-      while (!(await subheading.evaluate((button) => button === document.activeElement))) {
-        await page.keyboard.press("Shift+Tab");
+      // Back to the toolbar by keyboard, past the title field, which takes the selection. The
+      // toolbar is one Tab stop, on its first tool; the arrow keys go on to Subheading.
+      await page.keyboard.press("Shift+Tab");
+      expect(await focused(page)).toBe("part-title");
+      await page.keyboard.press("Shift+Tab");
+      expect(await focused(page)).toBe("Bold");
+      for (const name of ["Italic", "Underline", "Heading", "Subheading"]) {
+        await page.keyboard.press("ArrowRight");
+        expect(await focused(page)).toBe(name);
       }
       await page.keyboard.press("Enter");
       expect(await text.locator("h3").textContent()).toBe("Night one");
@@ -427,9 +438,22 @@ describe("a new writer's first story, from sign-up to a reader", () => {
       // "Night one" still selected would take its place, as in any editor).
       await text.press("End");
       await nextFrames(page);
-      const image = page.getByRole("button", { name: "Image", exact: true });
-      while (!(await image.evaluate((button) => button === document.activeElement))) {
-        await page.keyboard.press("Shift+Tab");
+      // The toolbar takes focus back on the tool last used; Home and End go to its ends, the
+      // arrow keys wrap round them, and Tab leaves it.
+      await page.keyboard.press("Shift+Tab");
+      await page.keyboard.press("Shift+Tab");
+      expect(await focused(page)).toBe("Subheading");
+      const keys: [string, string][] = [
+        ["Home", "Bold"],
+        ["ArrowLeft", "Image"],
+        ["ArrowRight", "Bold"],
+        ["End", "Image"],
+        ["Tab", "part-title"],
+        ["Shift+Tab", "Image"],
+      ];
+      for (const [key, name] of keys) {
+        await page.keyboard.press(key);
+        expect(await focused(page), key).toBe(name);
       }
       await page.keyboard.press("Enter");
       await addPicture(page, "The lamp room");

@@ -14,6 +14,7 @@ import type { RefObject } from "react";
 import { Icon, type IconNode } from "../../components/icon.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
+import { useRovingToolbar } from "../../lib/use-roving-toolbar.ts";
 import {
   type Alignment,
   alignBlocks,
@@ -78,7 +79,10 @@ interface EditorToolbarProps {
   onImage: (opener: HTMLButtonElement) => void;
 }
 
-/** Bold, italic, underline, headings, alignment, images and dividers for the part editor. */
+/**
+ * Bold, italic, underline, headings, alignment, images and dividers for the part editor: one
+ * Tab stop, its tools a press of an arrow key apart.
+ */
 export function EditorToolbar({
   editor,
   selection,
@@ -87,7 +91,9 @@ export function EditorToolbar({
   onChange,
   onImage,
 }: EditorToolbarProps) {
+  const { toolbar, tabIndexOf } = useRovingToolbar();
   const button = (
+    index: number,
     key: string,
     label: string,
     icon: IconNode,
@@ -96,6 +102,7 @@ export function EditorToolbar({
   ) => (
     <ScriptButton
       key={key}
+      tabIndex={tabIndexOf(index)}
       className="button part-editor__tool"
       aria-label={label}
       aria-pressed={pressed}
@@ -109,9 +116,15 @@ export function EditorToolbar({
     </ScriptButton>
   );
   return (
-    <div className="part-editor__toolbar" role="toolbar" aria-label={t.works.editor.toolbar}>
-      {TOOLS.map((tool) =>
+    <div
+      className="part-editor__toolbar"
+      role="toolbar"
+      aria-label={t.works.editor.toolbar}
+      {...toolbar}
+    >
+      {TOOLS.map((tool, index) =>
         button(
+          index,
           tool.label,
           tool.label,
           tool.icon,
@@ -125,7 +138,7 @@ export function EditorToolbar({
           tool.pressed?.(formats),
         ),
       )}
-      {button("image", t.writing.image, ImagePlus, onImage)}
+      {button(TOOLS.length, "image", t.writing.image, ImagePlus, onImage)}
     </div>
   );
 }
