@@ -6,6 +6,7 @@ import {
   logInAt,
   PHONE,
   tapsBeside,
+  untilHydrated,
   useBrowser,
 } from "./support/browser.ts";
 import { COVER, importCover } from "./support/covers.ts";
@@ -39,6 +40,15 @@ async function myStories(page: Page): Promise<{ id: number; title: string }[]> {
       title: (await link.textContent()) ?? "",
     })),
   );
+}
+
+/** Presses the editor's Save and waits for the server to take the part. */
+async function saved(page: Page) {
+  const response = page.waitForResponse(
+    (answer) => answer.request().method() === "PUT" && /\/v4\/parts\/\d+$/.test(answer.url()),
+  );
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  expect((await response).status()).toBe(200);
 }
 
 /** A published part of the story: the first link of its Table of Contents marked Published. */
@@ -239,6 +249,54 @@ describe("the part editor", () => {
       expect(await writer.getByRole("textbox", { name: "Part text" }).textContent()).not.toContain(
         "A line I will regret.",
       );
+    });
+  });
+
+  test("after a save conflict the writer copies their version, reloads and keeps their words", async () => {
+    const options = {
+      viewport: DESKTOP,
+      baseURL: server.url,
+      permissions: ["clipboard-read", "clipboard-write"],
+    };
+    await withPage(options, async (page, context) => {
+      await signIn(page, "/myworks");
+      const [story] = await myStories(page);
+      if (!story) throw new Error("demo_writer has stories");
+      await page.goto(`/myworks/${story.id}`);
+      await page.getByRole("tab", { name: "Table of Contents" }).click();
+      await page.getByRole("button", { name: "New part" }).click();
+      await page.waitForURL(/\/write\/\d+$/);
+      const text = page.getByRole("textbox", { name: "Part text" });
+      await untilHydrated(text);
+
+      // The same part open in a second tab, where other words are saved first.
+      const other = await context.newPage();
+      await other.goto(page.url());
+      const otherText = other.getByRole("textbox", { name: "Part text" });
+      await untilHydrated(otherText);
+      await otherText.click();
+      await other.keyboard.type("Their words.");
+      await saved(other);
+
+      await text.click();
+      await page.keyboard.type("My words.");
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      const conflict = page.getByRole("alert").filter({ hasText: "changed somewhere else" });
+      await conflict.getByRole("button", { name: "Copy my version" }).click();
+      await page.getByRole("status").filter({ hasText: "Your version is copied." }).waitFor();
+      await expectNoAxeViolations(page, "a save conflict");
+      await conflict.getByRole("button", { name: "Reload" }).click();
+      await page.getByText("Their words.").waitFor();
+
+      // Pasted below the other version, the writer's words are saved with it.
+      await untilHydrated(text);
+      await text.click();
+      await page.keyboard.press("Control+End");
+      await page.keyboard.press("Enter");
+      await page.keyboard.press("Control+V");
+      await saved(page);
+      await page.reload();
+      expect(await text.locator("p").allTextContents()).toEqual(["Their words.", "My words."]);
     });
   });
 

@@ -125,7 +125,10 @@ export const works = {
     unsaved: "Unsaved changes",
     words: (count: number) => `${count.toLocaleString("en-US")} ${count === 1 ? "word" : "words"}`,
     conflict:
-      "This part was changed somewhere else since you opened it. Your latest changes were not saved: reload to get the latest version.",
+      "This part was changed somewhere else since you opened it. Your latest changes were not saved: copy your version to keep it, then reload to get the latest one.",
+    copyMine: "Copy my version",
+    copied: "Your version is copied.",
+    copyFailed: "Your version could not be copied: select its text below and copy it yourself.",
     reload: "Reload",
     published: "Published",
   },

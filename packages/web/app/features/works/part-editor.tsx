@@ -321,6 +321,19 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
   // settings dialog; publishing, which takes Publish off the bar): focus waits on settings.
   const closeOntoSettings = () => closeOnto(settingsButton.current);
 
+  // After a conflict the refused text is the writer's only copy of their words: they take it
+  // with them before Reload brings the other version (decision NEW-save-conflict-keeps-edits).
+  async function copyMine() {
+    try {
+      // The text as it reads, paragraphs and line breaks kept, which the DOM's text is not.
+      // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point
+      await navigator.clipboard.writeText(editor.current?.innerText ?? "");
+      setNotice({ tone: "success", text: t.works.editor.copied });
+    } catch {
+      setNotice({ tone: "danger", text: t.works.editor.copyFailed });
+    }
+  }
+
   const status = {
     saved: t.works.saved,
     saving: t.works.saving,
@@ -398,6 +411,9 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
       {state === "conflict" && (
         <Alert tone="danger">
           {t.works.editor.conflict}{" "}
+          <ScriptButton className="button" onClick={copyMine}>
+            {t.works.editor.copyMine}
+          </ScriptButton>{" "}
           <ScriptButton
             className="button"
             onClick={() => {
