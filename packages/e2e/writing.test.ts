@@ -345,12 +345,12 @@ describe("a new writer's first story, from sign-up to a reader", () => {
       await dialog.dismiss();
       expect(page.isClosed()).toBe(false);
 
-      // Back to story within the autosave's two seconds: the text is saved before leaving.
+      // Back to the story within the autosave's two seconds: the text is saved before leaving.
       await page.unroute(saves);
       await text.click();
       await page.keyboard.press("Control+End");
       await page.keyboard.type(" Terns.");
-      await page.getByRole("link", { name: "Back to story" }).click();
+      await page.getByRole("link", { name: "Back to the story" }).click();
       await page.waitForURL(`${server.url}/myworks/${journey.storyId}`);
       await page.goto(`/myworks/${journey.storyId}/write/${journey.secondPartId}`);
       await page.getByText("By morning the sea was glass. Gulls. Terns.").waitFor();

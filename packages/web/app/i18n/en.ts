@@ -1,3 +1,4 @@
+import { backToTheStory } from "./en/backToTheStory.ts";
 /** The writer tools' strings (My Stories, the story and part editors), in English. */
 export const works = {
   write: "Write",
@@ -118,7 +119,7 @@ export const works = {
     underline: "Underline",
     heading: "Heading",
     divider: "Divider",
-    backToStory: "Back to story",
+    backToStory: backToTheStory,
     preview: "Preview",
     publish: "Publish",
     changeSchedule: "Change schedule",

@@ -216,7 +216,7 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
     return () => window.removeEventListener("beforeunload", warn);
   }, []);
 
-  /** Back to story: save first, then go; a save that fails leaves the warning above to ask. */
+  /** Back to the story: save first, then go; a save that fails leaves the warning above to ask. */
   const leave = (href: string) =>
     onPlainClick(async () => {
       await save();

@@ -1,8 +1,9 @@
+import { backToTheStory } from "./backToTheStory.ts";
 /** Writer analytics (writer-paid-contest.md §2): the three tabs and their popovers. */
 export const analytics = {
   title: (story: string) => `Analytics: ${story}`,
   heading: "Analytics",
-  back: "Back to the story",
+  back: backToTheStory,
   tabsLabel: "Analytics",
   tabs: { overview: "Overview", interactions: "Engagement", demographics: "Demographics" },
   stats: {

@@ -1,3 +1,4 @@
+import { backToTheStory } from "./backToTheStory.ts";
 export const dmca = {
   title: "Copyright takedown notice",
   intro:
@@ -41,5 +42,5 @@ export const dmca = {
   doneHeading: "Thank you: your notice is filed",
   doneText:
     "We have received your copyright notice and will review it. We may contact you by email if we need more information.",
-  backToStory: "Back to the story",
+  backToStory: backToTheStory,
 } as const;

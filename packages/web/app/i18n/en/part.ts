@@ -1,3 +1,4 @@
+import { backToTheStory } from "./backToTheStory.ts";
 export const part = {
   continue: "Continue to next part",
   previous: "Previous part",
@@ -8,7 +9,7 @@ export const part = {
   lastUpdated: (when: string) => `Last updated ${when}`,
   libraryHint: "Add this story to your Library to be notified when new parts are published.",
   signUpForLibrary: "Sign up to add it",
-  backToStory: "Back to the story",
+  backToStory: backToTheStory,
   partOf: (n: number, total: number) => `Part ${n} of ${total}`,
   /** The page's meta description: what a search result shows under its title. */
   description: (n: number, total: number, story: string, author: string) =>

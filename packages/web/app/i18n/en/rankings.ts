@@ -1,3 +1,4 @@
+import { backToTheStory } from "./backToTheStory.ts";
 export const rankings = {
   rankIn: (rank: number, tag: string) => `#${rank} in ${tag}`,
   seeAll: (n: number) => `See all ${n} rankings`,
@@ -7,5 +8,5 @@ export const rankings = {
   empty: "This story has no rankings yet. Rankings come from recent reads and votes.",
   rank: "Rank",
   tag: "Tag",
-  back: "Back to the story",
+  back: backToTheStory,
 } as const;

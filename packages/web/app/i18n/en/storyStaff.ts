@@ -1,3 +1,4 @@
+import { backToTheStory } from "./backToTheStory.ts";
 import { characters } from "./characters.ts";
 
 /** The story page's staff panels (reader.md §6): ambassadors and system admins only. */
@@ -49,5 +50,5 @@ export const storyStaff = {
   ratingPage: "Rating history page",
   ratingPageTitle: "Rating history",
   ratingPageLead: (title: string) => `Each rating "${title}" was given, oldest first.`,
-  ratingPageStory: "Back to the story",
+  ratingPageStory: backToTheStory,
 } as const;
