@@ -70,8 +70,6 @@ type PageOptions = {
   reducedMotion?: "reduce" | "no-preference";
   /** Cookies and storage an earlier journey kept with `context.storageState()`. */
   storageState?: BrowserContextOptions["storageState"];
-  /** Permissions granted up front: clipboard-read, to paste what the page copied. */
-  permissions?: string[];
 };
 
 /**

@@ -73,7 +73,6 @@ interface EditorToolbarProps {
   /** The writer's last selection in the text, which the tools work on. */
   selection: RefObject<Range | null>;
   formats: Formats;
-  disabled: boolean;
   onChange: () => void;
   /** Opens the picture dialog; the button, for focus to come back to. */
   onImage: (opener: HTMLButtonElement) => void;
@@ -87,7 +86,6 @@ export function EditorToolbar({
   editor,
   selection,
   formats,
-  disabled,
   onChange,
   onImage,
 }: EditorToolbarProps) {
@@ -107,7 +105,6 @@ export function EditorToolbar({
       aria-label={label}
       aria-pressed={pressed}
       title={label}
-      disabled={disabled}
       // The editor keeps its selection while a tool is clicked.
       onMouseDown={(event) => event.preventDefault()}
       onClick={(event) => onClick(event.currentTarget)}

@@ -410,41 +410,45 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
       </div>
       {state === "conflict" && (
         <Alert tone="danger">
-          {t.works.editor.conflict}{" "}
-          <ScriptButton className="button" onClick={copyMine}>
-            {t.works.editor.copyMine}
-          </ScriptButton>{" "}
-          <ScriptButton
-            className="button"
-            onClick={() => {
-              // The writer chose to drop the refused edits: no need to ask again on the way.
-              dirty.current = false;
-              window.location.reload();
-            }}
-          >
-            {t.works.editor.reload}
-          </ScriptButton>
+          {t.works.editor.conflict}
+          <span className="part-editor__conflict-actions">
+            <ScriptButton className="button" onClick={copyMine}>
+              {t.works.editor.copyMine}
+            </ScriptButton>
+            <ScriptButton
+              className="button"
+              onClick={() => {
+                // The writer chose to drop the refused edits: no need to ask again on the way.
+                dirty.current = false;
+                window.location.reload();
+              }}
+            >
+              {t.works.editor.reload}
+            </ScriptButton>
+          </span>
         </Alert>
       )}
       <div className="alert alert--info live-region" role="status">
         {!draft && hasChanges && !notice ? t.writing.pendingChanges : null}
       </div>
       <LiveAlert message={notice} />
-      <EditorToolbar
-        editor={editor}
-        selection={selection}
-        formats={formats}
-        disabled={state === "conflict"}
-        onChange={() => {
-          change();
-          if (editor.current) setFormats(formatsAt(editor.current));
-        }}
-        onImage={(opener) => {
-          imageOpener.current = opener;
-          imageRange.current = selection.current?.cloneRange() ?? null;
-          setDialog("image");
-        }}
-      />
+      {/* After a conflict the text is read-only until Reload: no tools, and none to reach. */}
+      {state !== "conflict" && (
+        <EditorToolbar
+          editor={editor}
+          selection={selection}
+          formats={formats}
+          onChange={() => {
+            change();
+            if (editor.current) setFormats(formatsAt(editor.current));
+          }}
+          onImage={(opener) => {
+            imageOpener.current = opener;
+            imageRange.current = selection.current?.cloneRange() ?? null;
+            setDialog("image");
+          }}
+        />
+      )}
       {banned.map((url) => (
         <BannedImageNotice key={url} imageUrl={url} thumbnail />
       ))}
