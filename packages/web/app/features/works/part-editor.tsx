@@ -322,7 +322,7 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
   const closeOntoSettings = () => closeOnto(settingsButton.current);
 
   // After a conflict the refused text is the writer's only copy of their words: they take it
-  // with them before Reload brings the other version (decision NEW-save-conflict-keeps-edits).
+  // with them before Reload brings the other version (decision 091).
   async function copyMine() {
     try {
       // The text as it reads, paragraphs and line breaks kept, which the DOM's text is not.
