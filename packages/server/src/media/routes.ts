@@ -1,11 +1,13 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { COVER_SOURCE_MESSAGE, COVER_SOURCES, MAX_UPLOAD_IMAGE_BYTES } from "@inkwell/shared";
+import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, okRoute } from "../http/openapi.ts";
 import type { RateLimiter } from "../http/rate-limit.ts";
 import { publicBaseUrl, readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
+import { discardUnreadBody } from "../http/unread-body.ts";
 import { formNumber, idParam, parseInput, validationHook } from "../http/validation.ts";
 import type { Viewer } from "../viewer.ts";
 import { addPartImage, setStoryCover } from "./service.ts";
@@ -62,14 +64,25 @@ const partImageRoute = okRoute(
 );
 
 /**
- * A request carrying up to `images` uploads is cut off once far past what they may weigh:
- * base64 is a third larger than the bytes; the rest is room for the JSON around them.
+ * A request carrying up to `images` uploads is refused (413) once over what they may weigh:
+ * base64 is a third larger than the bytes; the rest is room for the JSON around them. One
+ * refused before its body was read (not signed in, bad input) reads the rest first, so that
+ * a slow phone gets the message (docs/decisions/NEW-refusals-wait-for-the-upload.md).
  */
-export const uploadBodyLimit = (images = 1) =>
-  bodyLimit({
-    maxSize: images * Math.ceil((MAX_UPLOAD_IMAGE_BYTES * 4) / 3) + 64 * 1024,
-    onError: (c) => c.json(imageTooLarge().toJSON(), 413),
+export const uploadBodyLimit = (images = 1): MiddlewareHandler => {
+  const maxSize = images * Math.ceil((MAX_UPLOAD_IMAGE_BYTES * 4) / 3) + 64 * 1024;
+  const limit = bodyLimit({
+    maxSize,
+    // The rest of a body too large is never read: the connection ends with the answer.
+    onError: (c) => c.json(imageTooLarge().toJSON(), 413, { connection: "close" }),
   });
+  return async (c, next) => {
+    // The limit answers its refusal, or what next() does: the context.
+    const cutOff = await limit(c, next);
+    if (cutOff instanceof Response) return cutOff;
+    if (!c.res.ok) await discardUnreadBody(c.req.raw, maxSize);
+  };
+};
 
 /**
  * Counts one image upload by `viewer` against the limit covers, part pictures and profile
