@@ -33,7 +33,7 @@ import {
 import { rotateSessionCookie } from "./session-cookie.ts";
 import { endSession, SESSION_COOKIE } from "./sessions.ts";
 import { changePassword } from "./settings.ts";
-import { countPasswordGuess } from "./settings-routes.ts";
+import { countAccountMail, countPasswordGuess } from "./settings-routes.ts";
 
 const currentUserRoute = createRoute({
   method: "get",
@@ -239,7 +239,7 @@ export function accountRoutes(limits: AccountLimiters) {
 
   app.post("/api/v3/users/validate", async (c) => {
     const viewer = requireViewer(c);
-    await limits.mail.hit([`account:${viewer.id}`, `ip:${clientAddress(c)}`]);
+    await countAccountMail(c, limits, viewer);
     await resendVerification(c.get("db"), viewer, publicBaseUrl(c));
     return c.json({ message: "Email sent" });
   });

@@ -73,6 +73,10 @@ const notificationForm = z.object({
 export const countPasswordGuess = (c: Context<AppEnv>, limits: AccountLimiters, viewer: Viewer) =>
   limits.login.hit([`ip:${clientAddress(c)}`, `settings:${viewer.id}`]);
 
+/** Counts one mail to a signed-in account's address (a verification link) against the mail limit. */
+export const countAccountMail = (c: Context<AppEnv>, limits: AccountLimiters, viewer: Viewer) =>
+  limits.mail.hit([`account:${viewer.id}`, `ip:${clientAddress(c)}`]);
+
 /**
  * Settings calls: password, username and email changes (each confirmed with the password
  * and, for password and username, ending every session), the account and notification
@@ -113,7 +117,6 @@ export function settingsRoutes(limits: AccountLimiters) {
   app.post("/apiv2/updateuseremail", async (c) => {
     const viewer = requireViewer(c);
     await countPasswordGuess(c, limits, viewer);
-    await limits.mail.hit([`account:${viewer.id}`, `ip:${clientAddress(c)}`]);
     const fields = await readFields(c);
     try {
       await changeEmail(
@@ -125,6 +128,7 @@ export function settingsRoutes(limits: AccountLimiters) {
           password: text(fields, "password"),
         },
         publicBaseUrl(c),
+        () => countAccountMail(c, limits, viewer),
       );
     } catch (error) {
       if (error instanceof HttpError && error.status === 400) return refusal(c, error);
@@ -146,7 +150,7 @@ export function settingsRoutes(limits: AccountLimiters) {
     const form = parseInput(accountForm, await c.req.json().catch(() => null));
     // An unconfirmed address is mailed a new link each time: as many as the email change allows.
     if (form.is_email_reverified) {
-      await limits.mail.hit([`account:${viewer.id}`, `ip:${clientAddress(c)}`]);
+      await countAccountMail(c, limits, viewer);
     }
     try {
       return c.json(await updateAccount(c.get("db"), viewer, form, publicBaseUrl(c)));

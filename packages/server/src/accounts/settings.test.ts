@@ -385,7 +385,7 @@ describe("email", () => {
         confirm_email: "taken_over@example.com",
         password,
       });
-    // Four wrong passwords here, under the mail limit, and six at the username: ten guesses.
+    // Four wrong passwords here and six at the username: ten guesses.
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) statuses.push((await change(`guess-${i}`)).status);
     for (let i = 4; i < 10; i++) {
@@ -404,6 +404,64 @@ describe("email", () => {
       .selectFrom("outbox")
       .select("subject")
       .where("to_address", "=", "taken_over@example.com")
+      .execute();
+    expect(mail).toEqual([]);
+  }, 30_000);
+
+  it("counts against the mail limit only the changes that send a mail", async () => {
+    const { user, guess } = await guesser("typist");
+    await signedIn("taken_typist");
+    const change = (email: string, password = PASSWORD, confirm = email) =>
+      guess("/apiv2/updateuseremail", { email, confirm_email: confirm, password });
+    // Six tries that send nothing, past the mail limit's five: each is still a password guess.
+    const tries = [
+      await change("typed@example.com", "nope-1"),
+      await change("typed@example.com", "nope-2"),
+      await change("typed@example.com", "nope-3"),
+      await change("typed@example.com", PASSWORD, "typo@example.com"),
+      await change("typed@example", PASSWORD),
+      await change("taken_typist@example.com", PASSWORD),
+    ];
+    expect(
+      await Promise.all(
+        tries.map(async (answer) => [answer.status, (await answer.json()).error_code]),
+      ),
+    ).toEqual([
+      [400, "error_wrong_password"],
+      [400, "error_wrong_password"],
+      [400, "error_wrong_password"],
+      [400, "error_email_mismatch"],
+      [400, "error_email"],
+      [400, "error_email"],
+    ]);
+    const sent = await change("typed@example.com");
+    expect([sent.status, await sent.json()]).toEqual([200, { message: "Email sent" }]);
+    expect((await me(user.cookie)).email).toBe("typed@example.com");
+    const mail = await t.handle.db
+      .selectFrom("outbox")
+      .select("subject")
+      .where("to_address", "=", "typed@example.com")
+      .execute();
+    expect(mail).toEqual([{ subject: "Confirm your email for Inkwell" }]);
+  }, 30_000);
+
+  it("still sends at most five mails an hour, whatever the addresses", async () => {
+    const { user, guess } = await guesser("hopper");
+    const change = (email: string) =>
+      guess("/apiv2/updateuseremail", { email, confirm_email: email, password: PASSWORD });
+    const statuses: number[] = [];
+    for (let i = 1; i <= 5; i++) statuses.push((await change(`hop${i}@example.com`)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    const limited = await change("hop6@example.com");
+    expect([limited.status, await limited.json()]).toEqual([
+      429,
+      { code: "rate_limited", message: ACCOUNT_MESSAGES.rateLimited },
+    ]);
+    expect((await me(user.cookie)).email).toBe("hop5@example.com");
+    const mail = await t.handle.db
+      .selectFrom("outbox")
+      .select("subject")
+      .where("to_address", "=", "hop6@example.com")
       .execute();
     expect(mail).toEqual([]);
   }, 30_000);

@@ -119,12 +119,17 @@ export async function emailProblem(
   return owner.id === viewer?.id ? EMAIL_MESSAGES.same : EMAIL_MESSAGES.taken;
 }
 
-/** A new email starts unverified and gets its own verification mail. */
+/**
+ * A new email starts unverified and gets its own verification mail. `countMail` counts that
+ * mail against the mail limit (it throws when over), once the address and password are right:
+ * a mistyped one sends nothing, so it uses up none of the limit.
+ */
 export async function changeEmail(
   db: Kysely<Database>,
   viewer: Viewer,
   input: { email: string; confirmEmail: string; password: string },
   baseUrl: string,
+  countMail: () => Promise<void>,
 ): Promise<void> {
   const user = await accountOf(db, viewer);
   const email = input.email.trim();
@@ -134,6 +139,7 @@ export async function changeEmail(
   const problem = await emailProblem(db, email, viewer);
   if (problem) throw rejected("error_email", problem);
   await confirmPassword(user.password_hash, input.password);
+  await countMail();
   try {
     await db
       .updateTable("users")
