@@ -1,36 +1,6 @@
 import type { StoryCard, StoryDetails } from "@inkwell/shared";
 import { type PageQuery, pageParams, type Requests } from "./http.ts";
 
-/** The story fields the story page shows. */
-export const STORY_PAGE_FIELDS = [
-  "id",
-  "title",
-  "url",
-  "cover",
-  "description",
-  "user",
-  "completed",
-  "mature",
-  "isPaid",
-  "sale",
-  "draft",
-  "deleted",
-  "numParts",
-  "numNewParts",
-  "numNewBonusParts",
-  "readCount",
-  "voteCount",
-  "length",
-  "language",
-  "storyTags",
-  "parts",
-  "firstStoryPart",
-  "modifyDate",
-  "tagRankings",
-  "ads",
-  "bannedCover",
-] as const satisfies ReadonlyArray<keyof StoryDetails>;
-
 /** What a story card and its preview show: enough to draw them, nothing more. */
 export const STORY_CARD_FIELDS = [
   "id",
@@ -48,6 +18,24 @@ export const STORY_CARD_FIELDS = [
   "readCount",
   "voteCount",
 ] as const satisfies ReadonlyArray<keyof StoryCard>;
+
+/** The story fields the story page shows: its card's, and the rest of the story. */
+export const STORY_PAGE_FIELDS = [
+  ...STORY_CARD_FIELDS,
+  "draft",
+  "deleted",
+  "numNewParts",
+  "numNewBonusParts",
+  "length",
+  "language",
+  "storyTags",
+  "parts",
+  "firstStoryPart",
+  "modifyDate",
+  "tagRankings",
+  "ads",
+  "bannedCover",
+] as const satisfies ReadonlyArray<keyof StoryDetails>;
 
 export type StoryCardData = Pick<StoryCard, (typeof STORY_CARD_FIELDS)[number]>;
 
