@@ -338,7 +338,7 @@ describe("the Library and reading lists", () => {
         expect(status).toBe(200);
       }
       await page.goto("/library?sort=title");
-      const titles = () => page.locator(".library-item__title a").allTextContents();
+      const titles = () => page.locator(".story-item__title a").allTextContents();
       const before = await titles();
       expect(before).toHaveLength(3);
       const focused = () => page.evaluate(() => document.activeElement?.textContent);

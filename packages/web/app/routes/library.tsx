@@ -103,10 +103,7 @@ function LibraryStories({
 }) {
   const [items, setItems] = useState(first);
   const [message, setMessage] = useState<AlertMessage | null>(null);
-  const { scope, removing } = useFocusAfterRemoval(
-    items,
-    ".library-item__title a, .profile__empty",
-  );
+  const { scope, removing } = useFocusAfterRemoval(items, ".story-item__title a, .profile__empty");
   return (
     <div className="list-view" ref={scope}>
       <LiveAlert message={message} />

@@ -77,10 +77,10 @@ export default function MyWorksPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="my-works__list" aria-label={t.works.stories}>
           {stories.map((story) => (
-            <li key={story.id} className="work-item">
+            <li key={story.id} className="story-item">
               <Cover src={story.cover} title={story.title} width={80} decorative />
-              <div className="work-item__info">
-                <h2 className="work-item__title">
+              <div className="story-item__info">
+                <h2 className="story-item__title">
                   <a href={`/myworks/${story.id}`}>{story.title}</a>
                 </h2>
                 <p className="work-item__meta">{t.works.parts(story.numParts, story.numDrafts)}</p>
@@ -108,7 +108,7 @@ export default function MyWorksPage({ loaderData }: Route.ComponentProps) {
                   </div>
                 </dl>
               </div>
-              <div className="work-item__actions">
+              <div className="story-item__actions">
                 <a
                   className="button"
                   href={`/myworks/${story.id}`}

@@ -36,10 +36,10 @@ export function LibraryEntry({ item, username, onGone, onFailed }: LibraryEntryP
 
   const api = browserApi();
   return (
-    <li className="library-item">
+    <li className="story-item">
       <Cover src={story.cover} title={story.title} width={80} decorative />
-      <div className="library-item__info">
-        <h2 className="library-item__title">
+      <div className="story-item__info">
+        <h2 className="story-item__title">
           <a href={story.url}>{story.title}</a>
         </h2>
         <p className="library-item__author">{story.user.name}</p>
@@ -69,7 +69,7 @@ export function LibraryEntry({ item, username, onGone, onFailed }: LibraryEntryP
           />
         )}
       </div>
-      <div className="library-item__actions">
+      <div className="story-item__actions">
         <BusyButton
           type="button"
           className="button"
