@@ -18,7 +18,7 @@ export function ShareBars({
       <h2 id={headingId}>{title}</h2>
       {note && <p className="analytics__note">{note}</p>}
       {shares.length > 0 && (
-        <ul>
+        <ul className="share-bars__list">
           {shares.map((group) => (
             <li key={group.label}>
               <span className="share-bars__label">{group.label}</span>
