@@ -62,6 +62,10 @@ async function guesser(username: string) {
   return { user, guess };
 }
 
+/** The subjects of the mail sent to `address`. */
+const mailTo = (address: string) =>
+  t.handle.db.selectFrom("outbox").select("subject").where("to_address", "=", address).execute();
+
 const me = async (cookie: string) =>
   (await (
     await t.get("/api/v3/internal/current_user", { headers: { cookie } })
@@ -369,12 +373,9 @@ describe("email", () => {
       email: "new@example.com",
       verified_email: false,
     });
-    const mail = await t.handle.db
-      .selectFrom("outbox")
-      .select("subject")
-      .where("to_address", "=", "new@example.com")
-      .execute();
-    expect(mail).toEqual([{ subject: "Confirm your email for Inkwell" }]);
+    expect(await mailTo("new@example.com")).toEqual([
+      { subject: "Confirm your email for Inkwell" },
+    ]);
   });
 
   it("counts a password given to change the email as a guess: ten, and even the right one waits", async () => {
@@ -400,12 +401,7 @@ describe("email", () => {
       message: ACCOUNT_MESSAGES.rateLimited,
     });
     expect((await me(user.cookie)).email).toBe("mail_guesser@example.com");
-    const mail = await t.handle.db
-      .selectFrom("outbox")
-      .select("subject")
-      .where("to_address", "=", "taken_over@example.com")
-      .execute();
-    expect(mail).toEqual([]);
+    expect(await mailTo("taken_over@example.com")).toEqual([]);
   }, 30_000);
 
   it("counts against the mail limit only the changes that send a mail", async () => {
@@ -437,12 +433,9 @@ describe("email", () => {
     const sent = await change("typed@example.com");
     expect([sent.status, await sent.json()]).toEqual([200, { message: "Email sent" }]);
     expect((await me(user.cookie)).email).toBe("typed@example.com");
-    const mail = await t.handle.db
-      .selectFrom("outbox")
-      .select("subject")
-      .where("to_address", "=", "typed@example.com")
-      .execute();
-    expect(mail).toEqual([{ subject: "Confirm your email for Inkwell" }]);
+    expect(await mailTo("typed@example.com")).toEqual([
+      { subject: "Confirm your email for Inkwell" },
+    ]);
   }, 30_000);
 
   it("still sends at most five mails an hour, whatever the addresses", async () => {
@@ -458,12 +451,7 @@ describe("email", () => {
       { code: "rate_limited", message: ACCOUNT_MESSAGES.rateLimited },
     ]);
     expect((await me(user.cookie)).email).toBe("hop5@example.com");
-    const mail = await t.handle.db
-      .selectFrom("outbox")
-      .select("subject")
-      .where("to_address", "=", "hop6@example.com")
-      .execute();
-    expect(mail).toEqual([]);
+    expect(await mailTo("hop6@example.com")).toEqual([]);
   }, 30_000);
 
   it("gives an address to one of two accounts asking for it at once, and tells the other", async () => {
@@ -591,12 +579,7 @@ describe("account and notification forms", () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await ask()).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-    const mail = await t.handle.db
-      .selectFrom("outbox")
-      .select("subject")
-      .where("to_address", "=", "mail_asker@example.com")
-      .execute();
-    expect(mail).toHaveLength(5);
+    expect(await mailTo("mail_asker@example.com")).toHaveLength(5);
   });
 
   it("saves notification choices: the two switches, the kinds of alert and the newsletter", async () => {
