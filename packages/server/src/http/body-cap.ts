@@ -14,7 +14,8 @@ const MAX_BODY_BYTES = 32 * 1024 * 1024;
 export function bodyCap(): MiddlewareHandler {
   const limit = bodyLimit({
     maxSize: MAX_BODY_BYTES,
-    onError: (c) => c.json(REQUEST_TOO_LARGE, 413),
+    // The rest is never read: the connection ends with the answer.
+    onError: (c) => c.json(REQUEST_TOO_LARGE, 413, { connection: "close" }),
   });
   return (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limit(c, next));
 }

@@ -43,7 +43,7 @@ describe("bodies the server cannot read", () => {
 });
 
 describe("bodies far larger than any call takes", () => {
-  it("are refused with 413 before they are read, for visitors and readers alike", async () => {
+  it("are refused with 413 before they are read, closing the connection, for anyone", async () => {
     const reader = await signedInUser(t.handle.db);
     // Over 32 MB: twice the largest body any call takes (a profile edit's two pictures).
     const huge = JSON.stringify({ name: "paywall_view", partId: 1, padding: "x".repeat(34e6) });
@@ -55,9 +55,15 @@ describe("bodies far larger than any call takes", () => {
       const headers: Record<string, string> = { "content-type": "application/json" };
       if (who) headers.cookie = who.cookie;
       const response = await t.get(path, { method: "POST", headers, body: huge });
-      expect([path, response.status, await response.json()]).toEqual([
+      expect([
+        path,
+        response.status,
+        response.headers.get("connection"),
+        await response.json(),
+      ]).toEqual([
         path,
         413,
+        "close",
         { code: "too_large", message: "The request is far larger than any call takes." },
       ]);
     }
