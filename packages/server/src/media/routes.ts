@@ -67,7 +67,7 @@ const partImageRoute = okRoute(
  * A request carrying up to `images` uploads is refused (413) once over what they may weigh:
  * base64 is a third larger than the bytes; the rest is room for the JSON around them. One
  * refused before its body was read (not signed in, bad input) reads the rest first, so that
- * a slow phone gets the message (docs/decisions/NEW-refusals-wait-for-the-upload.md).
+ * a slow phone gets the message (decision 093).
  */
 export const uploadBodyLimit = (images = 1): MiddlewareHandler => {
   const maxSize = images * Math.ceil((MAX_UPLOAD_IMAGE_BYTES * 4) / 3) + 64 * 1024;
