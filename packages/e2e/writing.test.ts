@@ -460,6 +460,17 @@ describe("a new writer's first story, from sign-up to a reader", () => {
       await page.keyboard.type("The wick was dry.");
       expect(await text.locator("h3").textContent()).toBe("Night one");
       expect(await text.locator("p").last().textContent()).toBe("The wick was dry.");
+      // A tool pressed before the browser has reported a new selection (within its frame: a
+      // script is that fast) acts on what is selected, not on the selection before.
+      await text.evaluate((editor) => {
+        const words = editor.querySelector("p:last-of-type")?.firstChild;
+        if (!words) throw new Error("the last paragraph has no text");
+        document.getSelection()?.setBaseAndExtent(words, 4, words, 8);
+        document
+          .querySelector<HTMLButtonElement>('[aria-label="Formatting"] [aria-label="Bold"]')
+          ?.click();
+      });
+      expect(await text.locator("p").last().innerHTML()).toBe("The <b>wick</b> was dry.");
       // Ctrl+S saves the part, and the browser does not offer to save the page as a file.
       await page.evaluate(() => {
         const seen = window as unknown as { saveKeyHandled?: boolean };

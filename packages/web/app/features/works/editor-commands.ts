@@ -30,6 +30,16 @@ export function rangeIn(editor: HTMLElement): Range | null {
   return editor.contains(range.commonAncestorContainer) ? range : null;
 }
 
+/**
+ * What a tool works on: the text's selection now, when it is in the text, else the one noted
+ * when it last was (the title field or a dialog has it meanwhile). The browser notes a new
+ * selection a frame after the key that made it; a tool reached within that frame still acts
+ * on what is selected.
+ */
+export function selectionFor(editor: HTMLElement, noted: Range | null): Range | null {
+  return rangeIn(editor)?.cloneRange() ?? noted;
+}
+
 function blocksIn(editor: HTMLElement, range: Range): HTMLElement[] {
   return [...editor.querySelectorAll<HTMLElement>(BLOCKS)].filter((block) =>
     range.intersectsNode(block),

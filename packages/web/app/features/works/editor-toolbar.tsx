@@ -20,6 +20,7 @@ import {
   alignBlocks,
   type Formats,
   restoreRange,
+  selectionFor,
   toggleBlock,
 } from "./editor-commands.ts";
 
@@ -128,7 +129,7 @@ export function EditorToolbar({
           () => {
             const element = editor.current;
             if (!element) return;
-            restoreRange(element, selection.current);
+            restoreRange(element, selectionFor(element, selection.current));
             tool.run(element);
             onChange();
           },

@@ -21,6 +21,7 @@ import {
   pasteCleanly,
   rangeIn,
   restoreRange,
+  selectionFor,
   splitAtCaret,
 } from "./editor-commands.ts";
 import { EditorToolbar } from "./editor-toolbar.tsx";
@@ -444,7 +445,10 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
           }}
           onImage={(opener) => {
             imageOpener.current = opener;
-            imageRange.current = selection.current?.cloneRange() ?? null;
+            const element = editor.current;
+            imageRange.current = element
+              ? (selectionFor(element, selection.current)?.cloneRange() ?? null)
+              : null;
             setDialog("image");
           }}
         />
