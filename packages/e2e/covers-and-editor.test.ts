@@ -116,7 +116,7 @@ describe("covers", () => {
       const fileShown = async (image: Locator) => (await image.getAttribute("src"))?.split("?")[0];
       const saved = await fileShown(cover);
 
-      // The same writer on a phone (this file's log-ins are all spent: see logInAt's limit).
+      // The same field on a phone: a new cover can be dropped, the saved one removed.
       await page.setViewportSize(PHONE);
       await page.goto(`/myworks/${story.id}`);
       await page.getByRole("tab", { name: "Story Details" }).click();

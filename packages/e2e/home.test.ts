@@ -348,7 +348,7 @@ describe("the landing page, sign-up, genre onboarding and the home feed", () => 
 
   test("story carousels show 5, 2.5, 3.5 or 3 stories a row before any script, and arrows move a row", async () => {
     // The server's HTML and the CSS alone size the rows: no script runs in this context.
-    const context = await browser.browser.newContext({ javaScriptEnabled: false });
+    const context = await browser.newContext({ javaScriptEnabled: false });
     try {
       const page = await context.newPage();
       for (const [width, shown] of [

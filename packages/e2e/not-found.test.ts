@@ -1,20 +1,12 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { DESKTOP, expectNoAxeViolations, launchBrowser, PHONE } from "./support/browser.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { DESKTOP, expectNoAxeViolations, PHONE, useBrowser } from "./support/browser.ts";
 import { useServer } from "./support/server.ts";
 
 const NOT_FOUND_TEXT = "This page got lost in a good story and never came back.";
 
 const server = useServer();
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const { withPage } = useBrowser();
 
 async function expectNotFoundPage(page: Page, path: string): Promise<void> {
   const response = await page.goto(path);
@@ -44,12 +36,7 @@ describe("a visitor who follows a broken link", () => {
   for (const viewport of [PHONE, DESKTOP]) {
     for (const { name, path } of cases) {
       test(`${name} (${path}) answers 404 at ${viewport.width} px`, async () => {
-        const context = await browser.newContext({ baseURL: server.url, viewport });
-        try {
-          await expectNotFoundPage(await context.newPage(), path);
-        } finally {
-          await context.close();
-        }
+        await withPage({ baseURL: server.url, viewport }, (page) => expectNotFoundPage(page, path));
       });
     }
   }

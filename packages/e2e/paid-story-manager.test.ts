@@ -5,7 +5,7 @@ import { readDatabase } from "./support/database.ts";
 import { useServer } from "./support/server.ts";
 
 const server = useServer();
-const { withPage } = useBrowser();
+const { withPage, newContext } = useBrowser();
 
 /** A free story of the demo catalogue (not mature, not a demo account's) with 4+ parts. */
 function freeStory(): { id: number; title: string } {
@@ -209,10 +209,8 @@ describe("the paid story manager", () => {
       await expectNoAxeViolations(page, "the paid story manager at 360 px, a sale on");
       expect(await noSideScroll(page)).toBe(true);
 
-      const browser = page.context().browser();
-      if (!browser) throw new Error("no browser");
       // A context of its own: axe needs one it may open pages in.
-      const readerContext = await browser.newContext({ viewport: PHONE, baseURL: server.url });
+      const readerContext = await newContext({ viewport: PHONE, baseURL: server.url });
       const reader = await readerContext.newPage();
       await logInAt(reader, "demo_reader", "/catalog/paidstories");
       const group = reader.locator(".paid-catalog section").filter({

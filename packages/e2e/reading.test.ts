@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { DESKTOP, expectNoAxeViolations, launchBrowser, PHONE } from "./support/browser.ts";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, test } from "vitest";
+import { DESKTOP, expectNoAxeViolations, PHONE, useBrowser } from "./support/browser.ts";
 import {
   escapeRegExp,
   findStoryWithParts,
@@ -13,35 +13,17 @@ import {
 import { useServer } from "./support/server.ts";
 
 const server = useServer();
-let browser: Browser;
+const { withPage } = useBrowser();
 let story: StoryFixture;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   story = await findStoryWithParts(server.url, 2);
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 const VIEWPORTS = [
   { name: "phone", viewport: PHONE },
   { name: "desktop", viewport: DESKTOP },
 ] as const;
-
-async function withPage<T>(
-  options: Parameters<Browser["newContext"]>[0],
-  run: (page: Page, context: BrowserContext) => Promise<T>,
-): Promise<T> {
-  const context = await browser.newContext({ baseURL: server.url, ...options });
-  try {
-    const page = await context.newPage();
-    return await run(page, context);
-  } finally {
-    await context.close();
-  }
-}
 
 /** Nothing wider than the viewport: no sideways scrolling. */
 async function expectNoHorizontalOverflow(page: Page, width: number): Promise<void> {
@@ -109,7 +91,7 @@ async function expectPartPage(page: Page, number: 1 | 2): Promise<void> {
 describe("visitor opens a story and reads its first two parts", () => {
   for (const { name, viewport } of VIEWPORTS) {
     test(`on a ${name} (${viewport.width}×${viewport.height})`, async () => {
-      await withPage({ viewport }, async (page) => {
+      await withPage({ viewport, baseURL: server.url }, async (page) => {
         // Home: the popular story cards.
         const home = await page.goto("/");
         expect(home?.status()).toBe(200);
@@ -161,7 +143,7 @@ describe("visitor opens a story and reads its first two parts", () => {
     });
 
     test(`with the keyboard only on a ${name}`, async () => {
-      await withPage({ viewport }, async (page) => {
+      await withPage({ viewport, baseURL: server.url }, async (page) => {
         await page.goto(story.url);
         await expectStoryPage(page);
         // Fresh focus: checking the page may have pressed See all.
@@ -204,7 +186,7 @@ describe("visitor opens a story and reads its first two parts", () => {
   }
 
   test("in the dark colour scheme, story and part pages pass axe", async () => {
-    await withPage({ viewport: PHONE, colorScheme: "dark" }, async (page) => {
+    await withPage({ viewport: PHONE, baseURL: server.url, colorScheme: "dark" }, async (page) => {
       await page.goto(story.url);
       await expectStoryPage(page);
       // The dark palette is really in use (a dark page background).

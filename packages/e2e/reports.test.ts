@@ -418,7 +418,6 @@ describe("reports", () => {
 
   test("what a reporter typed stays through Back and through a send that failed", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
-      // A reporter of its own: the demo reader's log-ins in this file are near their limit.
       await signUp(page, "kept_reporter");
       await page.goto("/user/demo_writer");
       const dialog = page.getByRole("dialog", { name: "Report this account" });
