@@ -283,6 +283,29 @@ describe("the story page's staff panels", () => {
       await expectNoAxeViolations(page, "the rating history page at 360 px");
       await page.getByRole("link", { name: "Back to the story" }).click();
       await page.waitForURL(`${server.url}/story/${story.id}`);
+      // Opened without a story (a bookmark, the admin menu), the page asks for one.
+      expect((await page.goto("/admin/story_rating_history.php"))?.status()).toBe(200);
+      await page.getByRole("heading", { level: 1, name: "Rating history" }).waitFor();
+      const field = await untilHydrated(page.getByRole("textbox", { name: "Story" }));
+      expect(await field.inputValue()).toBe("");
+      expect(await page.getByRole("main").getByRole("listitem").count()).toBe(0);
+      await expectNoAxeViolations(page, "the rating history page without a story at 360 px");
+      const open = async (asked: string) => {
+        await field.fill(asked);
+        await page.getByRole("button", { name: "Open", exact: true }).click();
+        await page.waitForURL((url) => url.searchParams.get("story_id") === asked);
+      };
+      await open("the mature one");
+      await page.getByText("That is neither a story's link nor its number.").waitFor();
+      expect(await field.getAttribute("aria-invalid")).toBe("true");
+      await open("987654321");
+      await page.getByText("No story has that number.").waitFor();
+      await expectNoAxeViolations(page, "the rating history page, no such story, at 360 px");
+      await open(`${server.url}/story/${story.id}`);
+      await change.getByText("Mature", { exact: true }).waitFor();
+      expect(await page.getByRole("link", { name: "Back to the story" }).getAttribute("href")).toBe(
+        `/story/${story.id}`,
+      );
       // …and content review is the story's reports in the staff queue.
       await page.goto(`/contentreview?groupid=${story.id}`);
       await page.waitForURL(
@@ -355,6 +378,8 @@ describe("the story page's staff panels", () => {
       expect(refused.status()).toBe(403);
       const history = await page.goto(`/admin/story_rating_history.php?story_id=${story.id}`);
       expect(history?.status()).toBe(404);
+      const unnamed = await page.goto("/admin/story_rating_history.php");
+      expect(unnamed?.status()).toBe(404);
     });
   });
 

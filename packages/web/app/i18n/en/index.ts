@@ -59,6 +59,7 @@ export { safety } from "./safety.ts";
 export { search } from "./search.ts";
 export { settings } from "./settings.ts";
 export { story } from "./story.ts";
+export { storyFinder } from "./storyFinder.ts";
 export { storyStaff } from "./storyStaff.ts";
 export { tag } from "./tag.ts";
 export { times } from "./times.ts";

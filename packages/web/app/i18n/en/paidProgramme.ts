@@ -7,11 +7,6 @@ const plural = (count: number, one: string, many: string) =>
 export const paidProgramme = {
   title: "Paid story manager",
   lead: "A story in the Paid Stories programme is an Inkwell Original: readers unlock its parts after the free ones with Coins. Its writer then prices each part.",
-  story: "Story",
-  storyHint: "Paste the story's link, or its number.",
-  storyInvalid: "That is neither a story's link nor its number.",
-  notFound: "No story has that number.",
-  open: "Open",
   by: (author: string) => `by ${author}`,
   inProgramme: "In the Paid Stories programme",
   outside: "Free to read",

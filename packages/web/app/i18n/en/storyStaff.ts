@@ -49,6 +49,7 @@ export const storyStaff = {
   noRatings: "No ratings recorded: the story predates its rating history.",
   ratingPage: "Rating history page",
   ratingPageTitle: "Rating history",
+  ratingPageAsk: "Each rating a story was given, oldest first, with who set it and when.",
   ratingPageLead: (title: string) => `Each rating "${title}" was given, oldest first.`,
   ratingPageStory: backToTheStory,
 } as const;
