@@ -19,7 +19,7 @@ import { signUpGate } from "./support/sign-up.ts";
 const server = useServer();
 const { withPage } = useBrowser();
 
-/** The first part of one of demo_writer's stories: its comments are the journey's. */
+/** The first part of one of demo_writer's stories, where the journeys join the demo's readers. */
 let partId: number;
 let partUrl: string;
 
@@ -226,8 +226,20 @@ describe("comments on the reading page", () => {
 
       await expectNoAxeViolations(page, "comments at 1280 px");
 
-      // A comment on the first paragraph, through its marker; the marker counts it.
-      const marker = page.locator(".reader__text .paragraph-marker").first();
+      // A comment on a paragraph the demo's readers left alone, through its marker; the
+      // marker counts it.
+      const commented = readDatabase<{ paragraph_id: string }>(
+        server.dataDir,
+        "SELECT paragraph_id FROM comments WHERE part_id = ? AND paragraph_id IS NOT NULL",
+        partId,
+      ).map((row) => row.paragraph_id);
+      const paragraphId = (
+        await page
+          .locator(".reader__text p[data-p-id]")
+          .evaluateAll((paragraphs) => paragraphs.map((p) => p.getAttribute("data-p-id")))
+      ).find((id) => id !== null && !commented.includes(id));
+      if (!paragraphId) throw new Error("every paragraph of the part has comments");
+      const marker = page.locator(`.reader__text p[data-p-id="${paragraphId}"] .paragraph-marker`);
       expect(await marker.getAttribute("aria-label")).toBe("Comment on this paragraph");
       await marker.click();
       const panel = page.getByRole("dialog", { name: "Comments on this paragraph" });
@@ -241,10 +253,6 @@ describe("comments on the reading page", () => {
         .toBe("1 comment on this paragraph");
 
       // A paragraph's deep link opens its comments; a comment's opens its thread on its own.
-      const paragraphId = await page
-        .locator(".reader__text p[data-p-id]")
-        .first()
-        .getAttribute("data-p-id");
       await page.goto(`${partUrl}?paragraphId=${paragraphId}`);
       await panel.getByText("This line gave me chills.").waitFor();
       await panel.getByRole("button", { name: "Close" }).click();

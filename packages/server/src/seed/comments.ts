@@ -16,8 +16,6 @@ const MINUTE = 60_000;
 
 /** The most read stories get comments on their first part, fewer down the list. */
 const COMMENTED_STORIES = 150;
-/** Threads on the most read story's first part: several sets of 10 behind "load more". */
-const TOP_THREADS = 36;
 /** The first few stories get comments on later parts too, fading part by part. */
 const DEEP_STORIES = 20;
 /** The first parts of these stories get comments on single paragraphs. */
@@ -47,6 +45,17 @@ export interface CommentableStory {
   parts: CommentablePart[];
   row: { comment_count?: number };
 }
+
+/** How much readers say about a set of stories. */
+export interface CommentShape {
+  /** Threads on the most read story's first part; fewer down the list. */
+  topThreads: number;
+  /** Whether the stories' writers answer now and then. */
+  writerReplies: boolean;
+}
+
+/** The catalogue's talk: several sets of 10 threads behind "load more" on the top story. */
+const CATALOGUE_TALK: CommentShape = { topThreads: 36, writerReplies: true };
 
 interface SeedComment {
   partIndex: number;
@@ -78,22 +87,24 @@ function dialogueLines(html: string): string[] {
 }
 
 /**
- * Threads, replies (a few by the story's writer), paragraph comments and likes on the most
- * read stories, by seeded readers other than the writer, after each part's publishing and
- * before `now`. Sets the parts' and stories' comment_count to the comments planned.
+ * Threads, replies (a few by the story's writer, if `shape` says so), paragraph comments and
+ * likes on the most read stories, by seeded readers other than the writer, after each part's
+ * publishing and before `now`. Sets the parts' and stories' comment_count to the comments
+ * planned.
  */
 export function planComments(
   faker: Faker,
   candidates: CommentableStory[],
   everyone: number[],
   now: number,
+  shape: CommentShape = CATALOGUE_TALK,
 ): SeedThread[] {
   const stories = [...candidates]
     .sort((a, b) => b.readCount - a.readCount || a.index - b.index)
     .slice(0, COMMENTED_STORIES);
   const threads: SeedThread[] = [];
   for (const [rank, story] of stories.entries()) {
-    const firstPartThreads = Math.max(1, Math.round(TOP_THREADS / (1 + rank / 5)));
+    const firstPartThreads = Math.max(1, Math.round(shape.topThreads / (1 + rank / 5)));
     const likeScale = Math.max(2, Math.round(24 / (1 + rank / 8)));
     for (const [position, part] of story.parts.entries()) {
       if (position > 0 && rank >= DEEP_STORIES) break;
@@ -167,7 +178,7 @@ export function planComments(
             ),
           );
         // The writer answers now and then, which shows their Writer pill.
-        if (faker.datatype.boolean(0.15)) {
+        if (shape.writerReplies && faker.datatype.boolean(0.15)) {
           replies.push(
             comment(
               story.authorId,

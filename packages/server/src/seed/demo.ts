@@ -9,7 +9,12 @@ import { activateContest } from "../contests/service.ts";
 import type { Database, PartsTable, StoriesTable, UsersTable } from "../db/schema.ts";
 import { insertInBatches } from "./batches.ts";
 import { CATEGORIES, GENRE_TAGS, LANGUAGE_WEIGHTS, TAGS } from "./catalogue.ts";
-import { type CommentableStory, insertComments, planComments } from "./comments.ts";
+import {
+  type CommentableStory,
+  type CommentShape,
+  insertComments,
+  planComments,
+} from "./comments.ts";
 import { partHtml, storyContent, userBio } from "./content.ts";
 import { coverSvg } from "./covers.ts";
 import { seedCuration, seedPromotion, seedSales } from "./curation.ts";
@@ -47,6 +52,13 @@ export const DEMO_CONTEST: ContestSettings = {
   closesAt: Date.parse("2027-08-07T23:59:59-04:00"),
   minWords: 3000,
 };
+
+/**
+ * The demo writer's stories have readers' comments too, so that /myworks and the writer's
+ * analytics show some: a few threads a part, and no answers by the writer (the journeys
+ * post those).
+ */
+const DEMO_WRITER_TALK: CommentShape = { topThreads: 4, writerReplies: false };
 
 export interface DemoSize {
   users: number;
@@ -88,12 +100,13 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions): Prom
     const users = makeUsers(faker, size.users, passwordHash, now);
     const userIds = (await insertInBatches(trx, "users", users, true)) as number[];
     // The demo writer (index 1) and a share of the others write; the rest only read.
-    const writerIds = [userIds[1] as number, ...userIds.slice(4, Math.ceil(size.users * 0.4))];
+    const demoWriterId = userIds[1] as number;
+    const writerIds = [demoWriterId, ...userIds.slice(4, Math.ceil(size.users * 0.4))];
 
     const stories = Array.from({ length: size.stories }, (_, index) =>
       makeStory(
         faker,
-        index < 6 ? (userIds[1] as number) : faker.helpers.arrayElement(writerIds),
+        index < 6 ? demoWriterId : faker.helpers.arrayElement(writerIds),
         size.partsPerStory,
         now,
       ),
@@ -110,12 +123,24 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions): Prom
     const demoIds = new Set(userIds.slice(0, DEMO_ACCOUNTS.length));
     const everyoneElse = userIds.filter((id) => !demoIds.has(id));
     const usernames = new Map(users.map((user, index) => [userIds[index], user.username]));
-    const threads = planComments(
-      talk,
-      commentable(stories, parts, signals.reads, usernames, demoIds),
-      everyoneElse,
-      now,
-    );
+    const writtenBy = (author: (id: number) => boolean) =>
+      commentable(stories, parts, signals.reads, usernames, demoIds, author);
+    const threads = [
+      ...planComments(
+        talk,
+        writtenBy((id) => !demoIds.has(id)),
+        everyoneElse,
+        now,
+      ),
+      // Drawn after the catalogue's, which stay as they were.
+      ...planComments(
+        talk,
+        writtenBy((id) => id === demoWriterId),
+        everyoneElse,
+        now,
+        DEMO_WRITER_TALK,
+      ),
+    ];
 
     const storyIds = (await insertInBatches(
       trx,
@@ -171,9 +196,9 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions): Prom
     await seedFollows(trx, faker, userIds, writerIds, now);
     await seedCuration(trx, now);
     await seedPromotion(trx, now);
-    await seedSales(trx, userIds[1] as number, now);
+    await seedSales(trx, demoWriterId, now);
     await seedDemoReader(trx, userIds.slice(0, DEMO_ACCOUNTS.length), now);
-    await seedDemoWriter(trx, userIds[1] as number, everyoneElse, now);
+    await seedDemoWriter(trx, demoWriterId, everyoneElse, now);
     await seedReports(trx, everyoneElse, userIds[3] as number, now);
     await activateContest(trx, DEMO_CONTEST, now);
     // The demo's Coin Shop sells through the demo checkout (docs/decisions/034).
@@ -497,9 +522,9 @@ function makeSignals(
 }
 
 /**
- * The stories readers comment on: visible, free to read and by seeded writers, never by the
- * demo accounts (the journeys post the first comment on the demo writer's story). Each comes
- * with its published parts and the demo users who read them.
+ * The stories readers comment on: visible, free to read and by the writers `author` picks.
+ * Each comes with its published parts and the seeded users (not the demo accounts) who read
+ * them.
  */
 function commentable(
   stories: StoryDraft[],
@@ -507,6 +532,7 @@ function commentable(
   reads: ReadonlyArray<{ ref: PartRef; user_id: number | null }>,
   usernames: Map<number | undefined, string>,
   demoIds: Set<number>,
+  author: (id: number) => boolean,
 ): CommentableStory[] {
   const readers = new Map<number, number[]>();
   for (const { ref, user_id: userId } of reads) {
@@ -523,7 +549,7 @@ function commentable(
     first += list.length;
     const { row } = story;
     if (row.draft === 1 || row.deleted === 1 || row.is_paywalled === 1) continue;
-    if (demoIds.has(row.user_id)) continue;
+    if (!author(row.user_id)) continue;
     found.push({
       index: storyIndex,
       authorId: row.user_id,

@@ -121,7 +121,7 @@ describe("demo seeding at start", () => {
     expect(mismatches.some((row) => row.read_count > 0)).toBe(true);
   });
 
-  it("seeds comments, replies and likes with their counters, none on the demo accounts' stories", async () => {
+  it("seeds comments, replies and likes with their counters, by readers, on the demo writer's stories too", async () => {
     const counters = [
       sql`SELECT s.comment_count AS counter,
         (SELECT COUNT(*) FROM comments c WHERE c.story_id = s.id AND c.deleted = 0) AS rows FROM stories s`,
@@ -161,7 +161,14 @@ describe("demo seeding at start", () => {
       ])
       .execute();
     const demo = new Set<string>(DEMO_ACCOUNTS.map((account) => account.username));
-    expect(comments.filter((c) => demo.has(c.author) || demo.has(c.commenter))).toEqual([]);
+    expect(comments.filter((c) => demo.has(c.commenter))).toEqual([]);
+    // Of the demo accounts' stories, the demo writer's alone: threads on parts and on
+    // paragraphs, and replies.
+    const writers = comments.filter((c) => demo.has(c.author));
+    expect(new Set(writers.map((c) => c.author))).toEqual(new Set(["demo_writer"]));
+    expect(
+      new Set(writers.map((c) => [c.parent_id === null, c.paragraph_id === null].join())),
+    ).toEqual(new Set(["true,true", "true,false", "false,true", "false,false"]));
     expect(comments.filter((c) => c.is_paywalled === 1)).toEqual([]);
     const now = Date.now();
     expect(
