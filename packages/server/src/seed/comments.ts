@@ -52,6 +52,8 @@ export interface CommentShape {
   topThreads: number;
   /** Whether the stories' writers answer now and then. */
   writerReplies: boolean;
+  /** When a thread may start, given its part's publishing: right after it unless this says. */
+  threadsFrom?: (publishedAt: number) => number;
 }
 
 /** The catalogue's talk: several sets of 10 threads behind "load more" on the top story. */
@@ -156,7 +158,8 @@ export function planComments(
         };
       };
       const thread = (userId: number, text: string, paragraphId: string | null): SeedThread => {
-        const first = comment(userId, text, part.publishedAt, paragraphId);
+        const from = shape.threadsFrom?.(part.publishedAt) ?? part.publishedAt;
+        const first = comment(userId, text, from, paragraphId);
         // Most threads get no answer; some a long one, past the 2 replies shown at first.
         const replyCount = faker.helpers.weightedArrayElement([
           { weight: 60, value: 0 },

@@ -20,6 +20,8 @@ import { coverSvg } from "./covers.ts";
 import { seedCuration, seedPromotion, seedSales } from "./curation.ts";
 import { seedDemoReader } from "./demo-reader.ts";
 import { seedDemoWriter } from "./demo-writer.ts";
+import { mulberry32 } from "./random.ts";
+import { maybeRecent } from "./recent.ts";
 import { seedReports } from "./reports.ts";
 
 const DAY = 86_400_000;
@@ -55,8 +57,8 @@ export const DEMO_CONTEST: ContestSettings = {
 
 /**
  * The demo writer's stories have readers' comments too, so that /myworks and the writer's
- * analytics show some: a few threads a part, and no answers by the writer (the journeys
- * post those).
+ * analytics show some: a few threads a part, a share of them lately (`maybeRecent`), and no
+ * answers by the writer (the journeys post those).
  */
 const DEMO_WRITER_TALK: CommentShape = { topThreads: 4, writerReplies: false };
 
@@ -88,6 +90,9 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions): Prom
   // Comments draw from a stream of their own, so adding them left the rest as it was.
   const talk = new Faker({ locale: [en, base] });
   talk.seed((options.seed ?? 42) + 1);
+  // So does the timing of the demo writer's votes and threads that came in lately.
+  const lately = mulberry32((options.seed ?? 42) + 2);
+  const recently = (after: number) => maybeRecent(lately, after, now);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
   await db.transaction().execute(async (trx) => {
@@ -119,7 +124,9 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions): Prom
       .reduce((most, story) => (story.partTitles.length > most.partTitles.length ? story : most));
     Object.assign(longest.row, { is_paid: 1, is_paywalled: 1, paid_model: "paid_story" });
     const parts = stories.map((story) => makeParts(faker, story, now));
-    const signals = makeSignals(faker, userIds, stories, parts, now);
+    const signals = makeSignals(faker, userIds, stories, parts, now, (story, after) =>
+      story.row.user_id === demoWriterId ? recently(after) : after,
+    );
     const demoIds = new Set(userIds.slice(0, DEMO_ACCOUNTS.length));
     const everyoneElse = userIds.filter((id) => !demoIds.has(id));
     const usernames = new Map(users.map((user, index) => [userIds[index], user.username]));
@@ -138,7 +145,7 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions): Prom
         writtenBy((id) => id === demoWriterId),
         everyoneElse,
         now,
-        DEMO_WRITER_TALK,
+        { ...DEMO_WRITER_TALK, threadsFrom: recently },
       ),
     ];
 
@@ -449,7 +456,8 @@ interface PartRef {
 /**
  * Votes and reads, with every counter set to the number of rows behind it: a story's
  * popularity is drawn once and spread over its parts, earlier parts read more. Authors'
- * own reads are not counted, as the product does not count them.
+ * own reads are not counted, as the product does not count them. A vote comes a day after
+ * its part, or when `votedAt` says.
  */
 function makeSignals(
   faker: Faker,
@@ -457,6 +465,7 @@ function makeSignals(
   stories: StoryDraft[],
   parts: PartRow[][],
   now: number,
+  votedAt: (story: StoryDraft, after: number) => number,
 ) {
   const reads: Array<{
     ref: PartRef;
@@ -504,7 +513,7 @@ function makeSignals(
       }
       const voters = readerIds.filter(() => faker.datatype.boolean(0.3));
       for (const userId of voters)
-        votes.push({ ref, user_id: userId, created_at: part.create_date + DAY });
+        votes.push({ ref, user_id: userId, created_at: votedAt(story, part.create_date + DAY) });
       part.read_count = readerIds.length + visitorReads;
       part.vote_count = voters.length;
       storyReads += part.read_count;

@@ -3,8 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   AGE_GROUPS,
+  type AnalyticsInteractions,
   type AnalyticsOverview,
   ageGroupOf,
+  type DailyFigure,
   type HomeFeed,
   type InboxThreadList,
   type LibraryPage,
@@ -345,6 +347,24 @@ describe("demo seeding at start", () => {
       expect(Number(wallet.ledger)).toBe(wallet.coins);
       expect(wallet.coins).toBeGreaterThanOrEqual(0);
     }
+  });
+
+  it("shows the demo writer votes and comments a day on their first story in the last 30 days", async () => {
+    const story = await handle.db
+      .selectFrom("stories")
+      .innerJoin("users", "users.id", "stories.user_id")
+      .select(["users.id as writerId", "stories.id"])
+      .where("users.username", "=", "demo_writer")
+      .orderBy("stories.id")
+      .executeTakeFirstOrThrow();
+    const response = await createApi(handle).request(
+      `/v5/analytics/stories/${story.id}/interactions`,
+      { headers: { cookie: await sessionCookie(handle.db, story.writerId) } },
+    );
+    const { dailyVotes, dailyComments } = (await response.json()) as AnalyticsInteractions;
+    const daysWith = (figures: DailyFigure[]) => figures.filter((day) => day.value > 0).length;
+    expect(daysWith(dailyVotes)).toBeGreaterThan(1);
+    expect(daysWith(dailyComments)).toBeGreaterThan(1);
   });
 
   it("fills the staff queue with readers' reports of comments, stories and a profile, two resolved", async () => {
