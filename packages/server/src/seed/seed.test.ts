@@ -55,6 +55,26 @@ const count = async (table: "users" | "stories" | "parts" | "reads" | "votes" | 
     ).n,
   );
 
+/** An analytics tab of the demo writer's first story (or first paid one), as they see it. */
+async function demoWriterAnalytics<T>(
+  tab: "overview" | "interactions",
+  { paid }: { paid: boolean },
+): Promise<T> {
+  let stories = handle.db
+    .selectFrom("users")
+    .innerJoin("stories", "stories.user_id", "users.id")
+    .select(["users.id", "stories.id as storyId"])
+    .where("users.username", "=", "demo_writer")
+    .orderBy("stories.id");
+  if (paid) stories = stories.where("stories.is_paid", "=", 1);
+  const writer = await stories.executeTakeFirstOrThrow();
+  const response = await createApi(handle).request(
+    `/v5/analytics/stories/${writer.storyId}/${tab}`,
+    { headers: { cookie: await sessionCookie(handle.db, writer.id) } },
+  );
+  return (await response.json()) as T;
+}
+
 describe("demo seeding at start", () => {
   it("seeds an empty database with the demo accounts and catalogue", async () => {
     expect(firstRun).toBe("seeded");
@@ -310,18 +330,9 @@ describe("demo seeding at start", () => {
   });
 
   it("shows the demo writer where readers found their stories, and has sold their paid one", async () => {
-    const writer = await handle.db
-      .selectFrom("users")
-      .innerJoin("stories", "stories.user_id", "users.id")
-      .select(["users.id", "stories.id as storyId"])
-      .where("users.username", "=", "demo_writer")
-      .where("stories.is_paid", "=", 1)
-      .executeTakeFirstOrThrow();
-    const response = await createApi(handle).request(
-      `/v5/analytics/stories/${writer.storyId}/overview`,
-      { headers: { cookie: await sessionCookie(handle.db, writer.id) } },
-    );
-    const { earnings, discovery } = (await response.json()) as AnalyticsOverview;
+    const { earnings, discovery } = await demoWriterAnalytics<AnalyticsOverview>("overview", {
+      paid: true,
+    });
     expect(discovery.clicks).toBeGreaterThan(10);
     expect(discovery.sources[0]?.key).toBe("home");
     expect(earnings?.coins).toBeGreaterThan(0);
@@ -350,18 +361,10 @@ describe("demo seeding at start", () => {
   });
 
   it("shows the demo writer votes and comments a day on their first story in the last 30 days", async () => {
-    const story = await handle.db
-      .selectFrom("stories")
-      .innerJoin("users", "users.id", "stories.user_id")
-      .select(["users.id as writerId", "stories.id"])
-      .where("users.username", "=", "demo_writer")
-      .orderBy("stories.id")
-      .executeTakeFirstOrThrow();
-    const response = await createApi(handle).request(
-      `/v5/analytics/stories/${story.id}/interactions`,
-      { headers: { cookie: await sessionCookie(handle.db, story.writerId) } },
+    const { dailyVotes, dailyComments } = await demoWriterAnalytics<AnalyticsInteractions>(
+      "interactions",
+      { paid: false },
     );
-    const { dailyVotes, dailyComments } = (await response.json()) as AnalyticsInteractions;
     const daysWith = (figures: DailyFigure[]) => figures.filter((day) => day.value > 0).length;
     expect(daysWith(dailyVotes)).toBeGreaterThan(1);
     expect(daysWith(dailyComments)).toBeGreaterThan(1);
