@@ -27,6 +27,9 @@ import {
   updateNotifications,
 } from "./settings.ts";
 
+/** Where a closed account's former owner lands, signed out. */
+const CLOSED_URL = "/close-account?done=1";
+
 /** The acting user may only change their own account, named in the path. */
 const requireSelf = (c: Context<AppEnv>, username: string): Viewer => {
   const viewer = requireViewer(c);
@@ -177,7 +180,8 @@ export function settingsRoutes(limits: AccountLimiters) {
       return wantsHtml(c) ? c.redirect("/close-account?error=password", 303) : refusal(c, error);
     }
     deleteCookie(c, SESSION_COOKIE, { path: "/" });
-    return wantsHtml(c) ? c.redirect("/", 303) : c.json({ redirectUrl: "/" });
+    // Signed out, the former owner is told the account is gone (decision NEW-account-closed-page).
+    return wantsHtml(c) ? c.redirect(CLOSED_URL, 303) : c.json({ redirectUrl: CLOSED_URL });
   });
 
   app.get("/api/v3/users/:username/export", async (c) => {

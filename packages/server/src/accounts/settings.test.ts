@@ -647,7 +647,7 @@ describe("your data and closing the account", () => {
     const wrong = await send("POST", "/close-account", user.cookie, { password: "nope" }, true);
     expect(wrong.status).toBe(400);
     const ok = await send("POST", "/close-account", user.cookie, { password: PASSWORD }, true);
-    expect(await ok.json()).toEqual({ redirectUrl: "/" });
+    expect(await ok.json()).toEqual({ redirectUrl: "/close-account?done=1" });
     expect((await t.get(`/api/v3/stories/${story.id}`)).status).toBe(404);
     const login = await send("POST", "/login", "", { username: "leaver", password: PASSWORD });
     expect(login.status).toBe(401);

@@ -1,21 +1,42 @@
+import { CircleCheck } from "lucide";
 import { redirect } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { Alert } from "../components/alert.tsx";
+import { Icon } from "../components/icon.tsx";
 import { PasswordField } from "../components/password-field.tsx";
 import { t } from "../i18n/index.ts";
 import type { Route } from "./+types/close-account";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
   const user = request.headers.has("cookie") ? await context.get(apiContext).currentUser() : null;
+  // Where closing ends, signed out: the page says the account is gone (decision NEW-account-closed-page).
+  if (!user && params.has("done")) return { closed: true, hasPassword: false, failed: false };
   if (!user) throw redirect(`/login?${new URLSearchParams({ nextUrl: "/close-account" })}`);
-  return { hasPassword: user.has_password, failed: new URL(request.url).searchParams.has("error") };
+  return { closed: false, hasPassword: user.has_password, failed: params.has("error") };
 }
 
-export const meta = () => [{ title: `${t.settings.closeTitle} · ${t.brand}` }];
+export const meta = ({ loaderData }: Route.MetaArgs) => [
+  { title: `${loaderData?.closed ? t.settings.closedTitle : t.settings.closeTitle} · ${t.brand}` },
+];
+
+function AccountClosed() {
+  return (
+    <section className="auth auth--centered" aria-labelledby="closed-heading">
+      <Icon of={CircleCheck} className="auth__icon" aria-hidden="true" size={56} />
+      <h1 id="closed-heading">{t.settings.closedTitle}</h1>
+      <p>{t.settings.closedText}</p>
+      <a className="button button--primary button--large" href="/">
+        {t.settings.closedHome}
+      </a>
+    </section>
+  );
+}
 
 /** Closing the account: a plain form post to POST /close-account, confirmed with the password. */
 export default function CloseAccount({ loaderData }: Route.ComponentProps) {
-  const { hasPassword, failed } = loaderData;
+  const { closed, hasPassword, failed } = loaderData;
+  if (closed) return <AccountClosed />;
   return (
     <section className="auth" aria-labelledby="close-heading">
       <h1 id="close-heading">{t.settings.closeTitle}</h1>

@@ -10,6 +10,7 @@ import { browserApi } from "../../api/client.ts";
 import { FieldNotes, fieldDescribedBy } from "../../components/field-notes.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
+import { EmailAddress } from "./email-address.tsx";
 import { EmailModal } from "./email-modal.tsx";
 import { PasswordModal } from "./password-modal.tsx";
 import { UsernameModal } from "./username-modal.tsx";
@@ -204,19 +205,6 @@ export function AccountTab({ user, today, notify }: AccountTabProps) {
         hasPassword={user.has_password}
         onClose={() => setDialog(null)}
       />
-    </>
-  );
-}
-
-/** An address too long for its line breaks before its "@", not inside a word. */
-function EmailAddress({ email }: { email: string | null }) {
-  const at = email?.lastIndexOf("@") ?? -1;
-  if (email === null || at <= 0) return email;
-  return (
-    <>
-      {email.slice(0, at)}
-      <wbr />
-      {email.slice(at)}
     </>
   );
 }

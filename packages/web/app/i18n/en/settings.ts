@@ -80,9 +80,14 @@ export const settings = {
   yourDataText:
     "Everything Inkwell holds about your account: profile, stories and parts, votes, reads, reading positions, follows and sessions.",
   download: "Download as JSON",
+  notGiven: "Not given",
   closeTitle: "Close your account",
   closeText:
     "Closing your account deletes your profile, your stories and everything else tied to it. This can't be undone.",
   closeConfirm: "Close my account",
   closeWrongPassword: "The password you entered is incorrect.",
+  closedTitle: "Your account is closed",
+  closedText:
+    "Your profile, your stories and everything else tied to your account have been deleted, and you have been logged out.",
+  closedHome: "Go to Inkwell",
 } as const;
