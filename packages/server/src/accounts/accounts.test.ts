@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createApi } from "../app.ts";
 import { accountLimiters } from "../http/rate-limit.ts";
 import { TEST_PUBLIC_URL, useTestApi } from "../testing/api.ts";
-import { createUser } from "../testing/fixtures.ts";
+import { createUser, signedInUser } from "../testing/fixtures.ts";
 import { hashPassword } from "./passwords.ts";
 import { SESSION_COOKIE } from "./sessions.ts";
 
@@ -648,6 +648,34 @@ describe("sessions and the current user", () => {
       .where("to_address", "=", "resend@example.com")
       .execute();
     expect(mails).toHaveLength(2);
+  });
+
+  it("counts a resend against the mail limit only when it sends one", async () => {
+    const api = createApi(t.handle, { limits: accountLimiters() });
+    const resend = async (cookie: string) => {
+      const response = await api.request("/api/v3/users/validate", {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie },
+        body: JSON.stringify({ activation_email: true }),
+      });
+      return [response.status, await response.json()];
+    };
+    // A verified address is refused each time, and never reaches the hour's five mails.
+    const verified = await signedInUser(t.handle.db, { email: "verified@example.com" });
+    const refusals = [];
+    for (let i = 0; i < 6; i++) refusals.push(await resend(verified.cookie));
+    const already = { code: "already_verified", message: "Your email is already verified." };
+    expect(refusals).toEqual(Array(6).fill([409, already]));
+    const unverified = await signedInUser(t.handle.db, {
+      email: "unverified@example.com",
+      email_verified: 0,
+    });
+    const sent = [];
+    for (let i = 0; i < 6; i++) sent.push(await resend(unverified.cookie));
+    expect(sent).toEqual([
+      ...Array(5).fill([200, { message: "Email sent" }]),
+      [429, { code: "rate_limited", message: ACCOUNT_MESSAGES.rateLimited }],
+    ]);
   });
 });
 

@@ -239,8 +239,9 @@ export function accountRoutes(limits: AccountLimiters) {
 
   app.post("/api/v3/users/validate", async (c) => {
     const viewer = requireViewer(c);
-    await countAccountMail(c, limits, viewer);
-    await resendVerification(c.get("db"), viewer, publicBaseUrl(c));
+    await resendVerification(c.get("db"), viewer, publicBaseUrl(c), () =>
+      countAccountMail(c, limits, viewer),
+    );
     return c.json({ message: "Email sent" });
   });
 

@@ -144,7 +144,17 @@ export async function sendVerificationMail(
   );
 }
 
-export async function resendVerification(db: Kysely<Database>, viewer: Viewer, baseUrl: string) {
+/**
+ * Mails a new verification link. `countMail` counts it against the mail limit (it throws when
+ * over) once there is an unverified address to send to: a refusal sends nothing, so it uses
+ * up none of the limit (as an email change, decision 094).
+ */
+export async function resendVerification(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  baseUrl: string,
+  countMail: () => Promise<void>,
+) {
   const user = await db
     .selectFrom("users")
     .select(["id", "username", "email", "email_verified"])
@@ -153,6 +163,7 @@ export async function resendVerification(db: Kysely<Database>, viewer: Viewer, b
   if (!user.email) throw new HttpError(400, "no_email", "Add an email address first.");
   if (user.email_verified === 1)
     throw new HttpError(409, "already_verified", "Your email is already verified.");
+  await countMail();
   await sendVerificationMail(
     db,
     { id: user.id, username: user.username, email: user.email },
