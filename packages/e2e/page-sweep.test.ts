@@ -1,4 +1,4 @@
-import { MATURE_RATING } from "@inkwell/shared";
+import { CURATION_USERNAMES, MATURE_RATING, storyReportsUrl } from "@inkwell/shared";
 import type { BrowserContextOptions, Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import {
@@ -60,9 +60,30 @@ beforeAll(async () => {
      WHERE stories.user_id = (SELECT id FROM users WHERE username = 'demo_writer')
        AND stories.is_paid = 1 AND stories.deleted = 0 ORDER BY stories.id LIMIT 1`,
   );
-  if (!part || !tag || !list || !other || !own || !onSale || !ownOriginal) {
+  // A featured list: one of a curation account's (reader.md §2 /featured/{listId}).
+  const [featured] = readDatabase<{ id: number }>(
+    server.dataDir,
+    `SELECT reading_lists.id FROM reading_lists JOIN users ON users.id = reading_lists.user_id
+     WHERE users.username IN (${CURATION_USERNAMES.map(() => "?").join(", ")})
+     ORDER BY reading_lists.id LIMIT 1`,
+    ...CURATION_USERNAMES,
+  );
+  if (!part || !tag || !list || !other || !own || !onSale || !ownOriginal || !featured) {
     throw new Error("the demo catalogue is missing");
   }
+  // The appeal form is for an image of one's own a moderator flagged: the cover of the
+  // writer's last story, none of those above (others see its placeholder where it shows).
+  const [flagged] = readDatabase<{ cover: string }>(
+    server.dataDir,
+    `SELECT cover FROM stories
+     WHERE user_id = (SELECT id FROM users WHERE username = 'demo_writer')
+       AND cover IS NOT NULL AND id NOT IN (?, ?, ?) ORDER BY id DESC LIMIT 1`,
+    story.id,
+    own.id,
+    ownOriginal.id,
+  );
+  if (!flagged) throw new Error("the demo writer has a story with a cover");
+  await flagImage(flagged.cover);
   const visitor = [
     "/",
     "/login",
@@ -82,6 +103,16 @@ beforeAll(async () => {
     "/search/dragon/people",
     "/catalog/paidstories",
     "/catalog/premiumpicks",
+    "/catalog/inkwelloriginals",
+    `/featured/${featured.id}`,
+    "/help/writing/protagonist",
+    "/search",
+    "/email-verified",
+    "/email-verified?error=1",
+    "/reset-password",
+    "/reset-password?token=not-a-token",
+    // Where closing one's account ends, signed out.
+    "/close-account?done=1",
     "/premium",
     "/unsubscribe?u=demo_reader&k=not-a-key",
     NOT_FOUND,
@@ -96,6 +127,11 @@ beforeAll(async () => {
     "/settings#notifications",
     "/settings",
     "/start/genres",
+    "/start/writerjourney",
+    "/start/success",
+    "/settings/your-inkwell-data",
+    "/close-account",
+    "/user_activation?action=send&username=demo_reader",
   ];
   const writer = [
     "/myworks",
@@ -103,9 +139,15 @@ beforeAll(async () => {
     `/myworks/${own.id}/write/${own.part}`,
     `/myworks/${own.id}/analytics`,
     `/myworks/${ownOriginal.id}`,
+    `/myworks/${own.id}/analytics/interactions`,
+    "/myworks/new",
+    "/myworks/cover-import",
+    `/image-appeal?image_url=${encodeURIComponent(flagged.cover)}`,
   ];
   const admin = [
     "/admin/community_reports",
+    // Where staff's /contentreview?groupid={story} leads: one story's reports, of any status.
+    storyReportsUrl(story.id),
     "/admin/image_appeals",
     "/admin/promotions",
     "/admin/contest",
@@ -137,6 +179,26 @@ async function sessionOf(role: Role) {
   });
   sessions.set(role, state);
   return state;
+}
+
+/** Flags an image as a moderator does, from a page of the admin's session. */
+async function flagImage(imageUrl: string) {
+  const storageState = await sessionOf("demo_admin");
+  await withPage({ viewport: DESKTOP, baseURL: server.url, storageState }, async (page) => {
+    await page.goto("/admin/image_appeals");
+    const status = await page.evaluate(
+      async (body) =>
+        (
+          await fetch("/v5/image_moderation/flags", {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body,
+          })
+        ).status,
+      JSON.stringify({ image_url: imageUrl }),
+    );
+    if (status !== 201) throw new Error(`flagging ${imageUrl} answered ${status}`);
+  });
 }
 
 /** Content wider than the window: a phone reader would have to scroll sideways. */
