@@ -1,8 +1,7 @@
-import { CircleCheck } from "lucide";
 import { redirect } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { Alert } from "../components/alert.tsx";
-import { Icon } from "../components/icon.tsx";
+import { Outcome } from "../components/outcome.tsx";
 import { PasswordField } from "../components/password-field.tsx";
 import { t } from "../i18n/index.ts";
 import type { Route } from "./+types/close-account";
@@ -22,14 +21,12 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 
 function AccountClosed() {
   return (
-    <section className="auth auth--centered" aria-labelledby="closed-heading">
-      <Icon of={CircleCheck} className="auth__icon" aria-hidden="true" size={56} />
-      <h1 id="closed-heading">{t.settings.closedTitle}</h1>
+    <Outcome id="closed-heading" title={t.settings.closedTitle}>
       <p>{t.settings.closedText}</p>
       <a className="button button--primary button--large" href="/">
         {t.settings.closedHome}
       </a>
-    </section>
+    </Outcome>
   );
 }
 

@@ -1,5 +1,4 @@
-import { CircleAlert, CircleCheck } from "lucide";
-import { Icon } from "../components/icon.tsx";
+import { Outcome } from "../components/outcome.tsx";
 import { t } from "../i18n/index.ts";
 import type { Route } from "./+types/email-verified";
 
@@ -15,24 +14,15 @@ export function meta() {
 export default function EmailVerified({ loaderData }: Route.ComponentProps) {
   const { failed } = loaderData;
   return (
-    <section className="auth auth--centered" aria-labelledby="verified-heading">
-      {failed ? (
-        <Icon
-          of={CircleAlert}
-          className="auth__icon auth__icon--warning"
-          aria-hidden="true"
-          size={56}
-        />
-      ) : (
-        <Icon of={CircleCheck} className="auth__icon" aria-hidden="true" size={56} />
-      )}
-      <h1 id="verified-heading">
-        {failed ? t.account.verifyFailedTitle : t.account.verifiedTitle}
-      </h1>
+    <Outcome
+      id="verified-heading"
+      title={failed ? t.account.verifyFailedTitle : t.account.verifiedTitle}
+      failed={failed}
+    >
       <p>{failed ? t.account.verifyFailedText : t.account.verifiedText}</p>
       <a className="button button--primary button--large" href={failed ? "/login" : "/home"}>
         {failed ? t.account.logIn : t.account.continue}
       </a>
-    </section>
+    </Outcome>
   );
 }

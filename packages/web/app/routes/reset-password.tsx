@@ -1,8 +1,7 @@
 import { ACCOUNT_MESSAGES, passwordProblem, REFUSED } from "@inkwell/shared";
-import { CircleCheck } from "lucide";
 import { type FormEvent, useEffect, useState } from "react";
 import { browserApi } from "../api/client.ts";
-import { Icon } from "../components/icon.tsx";
+import { Outcome } from "../components/outcome.tsx";
 import { PasswordField } from "../components/password-field.tsx";
 import { Toast } from "../components/toast.tsx";
 import { t } from "../i18n/index.ts";
@@ -35,11 +34,9 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 /** §4: after a reset from a push notification, the reader logs in again in the app. */
 function ResetDone() {
   return (
-    <section className="auth auth--centered" aria-labelledby="reset-done-heading">
-      <Icon of={CircleCheck} className="auth__icon" aria-hidden="true" size={56} />
-      <h1 id="reset-done-heading">{t.account.resetDoneTitle}</h1>
+    <Outcome id="reset-done-heading" title={t.account.resetDoneTitle}>
       <p>{t.account.resetDoneText}</p>
-    </section>
+    </Outcome>
   );
 }
 

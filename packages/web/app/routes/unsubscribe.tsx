@@ -1,7 +1,8 @@
 import type { MailList } from "@inkwell/shared";
-import { BellOff, CircleAlert, CircleCheck } from "lucide";
+import { BellOff } from "lucide";
 import { apiContext } from "../api/context.ts";
 import { Icon } from "../components/icon.tsx";
+import { Outcome } from "../components/outcome.tsx";
 import { t } from "../i18n/index.ts";
 import type { Route } from "./+types/unsubscribe";
 
@@ -36,31 +37,22 @@ export default function Unsubscribe({ loaderData }: Route.ComponentProps) {
   const text = textsOf(list);
   if (!found) {
     return (
-      <section className="auth auth--centered" aria-labelledby="unsubscribe-heading">
-        <Icon
-          of={CircleAlert}
-          className="auth__icon auth__icon--warning"
-          aria-hidden="true"
-          size={56}
-        />
-        <h1 id="unsubscribe-heading">{t.alerts.invalidHeading}</h1>
+      <Outcome id="unsubscribe-heading" title={t.alerts.invalidHeading} failed>
         <p>{t.alerts.invalidText}</p>
         <a className="button button--primary button--large" href="/settings#notifications">
           {t.alerts.settings}
         </a>
-      </section>
+      </Outcome>
     );
   }
   if (done || !found[list]) {
     return (
-      <section className="auth auth--centered" aria-labelledby="unsubscribe-heading">
-        <Icon of={CircleCheck} className="auth__icon" aria-hidden="true" size={56} />
-        <h1 id="unsubscribe-heading">{text.doneHeading}</h1>
+      <Outcome id="unsubscribe-heading" title={text.doneHeading}>
         <p>{done ? text.doneText : text.alreadyOff}</p>
         <a className="button button--large" href="/settings#notifications">
           {t.alerts.settings}
         </a>
-      </section>
+      </Outcome>
     );
   }
   return (

@@ -1,8 +1,7 @@
 import { ACCOUNT_MESSAGES } from "@inkwell/shared";
-import { CircleAlert, CircleCheck } from "lucide";
 import { data, redirect } from "react-router";
 import { apiContext } from "../api/context.ts";
-import { Icon } from "../components/icon.tsx";
+import { Outcome } from "../components/outcome.tsx";
 import { t } from "../i18n/index.ts";
 import { notFoundResponse, pageUrl } from "../lib/route-data.ts";
 import type { Route } from "./+types/user-activation";
@@ -56,22 +55,11 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 export default function UserActivation({ loaderData }: Route.ComponentProps) {
   const { sent, title, text } = loaderData;
   return (
-    <section className="auth auth--centered" aria-labelledby="activation-heading">
-      {sent ? (
-        <Icon of={CircleCheck} className="auth__icon" aria-hidden="true" size={56} />
-      ) : (
-        <Icon
-          of={CircleAlert}
-          className="auth__icon auth__icon--warning"
-          aria-hidden="true"
-          size={56}
-        />
-      )}
-      <h1 id="activation-heading">{title}</h1>
+    <Outcome id="activation-heading" title={title} failed={!sent}>
       <p>{text}</p>
       <a className="button button--primary button--large" href="/settings">
         {t.account.activation.toSettings}
       </a>
-    </section>
+    </Outcome>
   );
 }
