@@ -180,7 +180,7 @@ export function settingsRoutes(limits: AccountLimiters) {
       return wantsHtml(c) ? c.redirect("/close-account?error=password", 303) : refusal(c, error);
     }
     deleteCookie(c, SESSION_COOKIE, { path: "/" });
-    // Signed out, the former owner is told the account is gone (decision NEW-account-closed-page).
+    // Signed out, the former owner is told the account is gone (decision 096).
     return wantsHtml(c) ? c.redirect(CLOSED_URL, 303) : c.json({ redirectUrl: CLOSED_URL });
   });
 

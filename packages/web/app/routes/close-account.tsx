@@ -9,7 +9,7 @@ import type { Route } from "./+types/close-account";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const user = request.headers.has("cookie") ? await context.get(apiContext).currentUser() : null;
-  // Where closing ends, signed out: the page says the account is gone (decision NEW-account-closed-page).
+  // Where closing ends, signed out: the page says the account is gone (decision 096).
   if (!user && params.has("done")) return { closed: true, hasPassword: false, failed: false };
   if (!user) throw redirect(`/login?${new URLSearchParams({ nextUrl: "/close-account" })}`);
   return { closed: false, hasPassword: user.has_password, failed: params.has("error") };
