@@ -371,8 +371,27 @@ describe("the inbox", () => {
     };
     try {
       await page.goto("/inbox/demo_reader");
-      await send(page, `A word from the ambassador ${Date.now()}`);
+      // A message still on its way as the reader turns to the menu does not, once sent, pull
+      // focus back to the box (which would close the menu under them).
+      let deliver = () => {};
+      const delivered = new Promise<void>((resolve) => {
+        deliver = resolve;
+      });
+      await page.route("**/inbox/demo_reader", async (route) => {
+        if (route.request().method() === "POST") await delivered;
+        await route.fallback();
+      });
+      const word = `A word from the ambassador ${Date.now()}`;
+      await send(page, word);
       await page.getByLabel("Conversation options").click();
+      deliver();
+      await sentMessage(page, word).waitFor();
+      await page.unroute("**/inbox/demo_reader");
+      expect(
+        await page
+          .getByLabel("Conversation options")
+          .evaluate((node) => node === document.activeElement),
+      ).toBe(true);
       expect(await menuItems().allTextContents()).toEqual([
         "Mute",
         "Block",

@@ -18,6 +18,7 @@ export function Composer({
   const [posting, setPosting] = useState(false);
   const counterId = useId();
   const text = useRef<HTMLTextAreaElement>(null);
+  const form = useRef<HTMLFormElement>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -25,14 +26,18 @@ export function Composer({
     setPosting(true);
     if (await send(body)) {
       setBody("");
-      // Send is disabled once the box is empty: focus waits in the box for the next message.
-      text.current?.focus();
+      // Send is disabled once the box is empty: focus waits in the box for the next message,
+      // unless the reader went elsewhere (a menu, a link) while it was on its way.
+      const focused = document.activeElement;
+      if (!focused || focused === document.body || form.current?.contains(focused)) {
+        text.current?.focus();
+      }
     }
     setPosting(false);
   }
 
   return (
-    <form className="composer" onSubmit={submit}>
+    <form ref={form} className="composer" onSubmit={submit}>
       <label className="visually-hidden" htmlFor={`${counterId}-text`}>
         {t.inbox.messageLabel(name)}
       </label>
