@@ -397,8 +397,8 @@ describe("the part editor", () => {
       await page.keyboard.press("Escape");
 
       // A save conflict: the part was saved from a second tab meanwhile. The writer copies
-      // their version before Reload and pastes it below the other one: both are kept (the
-      // copy is plain text, so paragraphs come back, formatting and pictures do not).
+      // their version before Reload and pastes it below the other one: both are kept, with
+      // the paragraphs, bold and italics of the copy (pasting keeps no alignment or pictures).
       const context = page.context();
       await context.grantPermissions(["clipboard-read", "clipboard-write"]);
       const other = await context.newPage();
@@ -406,7 +406,11 @@ describe("the part editor", () => {
       await untilHydrated(other.getByRole("textbox", { name: "Part text" }));
       await writeAtEnd(other, "Their words.");
       await pressSave(other);
-      await writeAtEnd(page, "My words.");
+      await writeAtEnd(page, "My ");
+      await page.keyboard.press("Control+B");
+      await page.keyboard.type("bold");
+      await page.keyboard.press("Control+B");
+      await page.keyboard.type(" words.");
       await page.getByRole("button", { name: "Save", exact: true }).click();
       const conflict = page.getByRole("alert").filter({ hasText: "changed somewhere else" });
       await conflict.getByRole("button", { name: "Copy my version" }).click();
@@ -424,6 +428,13 @@ describe("the part editor", () => {
       await pressSave(page);
       await page.reload();
       expect(await saved.textContent()).toBe(`${theirs}${mine}`);
+      const pasted = (await saved.innerHTML())
+        .replace(/ data-p-id="[^"]*"/g, "")
+        .split("<p>Their words.</p>")[1];
+      expect(pasted).toBe(
+        "<p>Part two: the crossing.</p><p>The lamp was <em>never</em> lit.</p>" +
+          "<p>Second line.</p><p>My <strong>bold</strong>&nbsp;words.</p>",
+      );
     });
   });
 

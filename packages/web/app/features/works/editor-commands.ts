@@ -1,4 +1,4 @@
-import { cleanPastedHtml, plainTextAsHtml } from "@inkwell/shared";
+import { cleanPastedHtml, partPlainText, plainTextAsHtml, sanitizePartHtml } from "@inkwell/shared";
 
 /** The elements that are paragraphs in a part's text (see shared/part-html.ts). */
 export const BLOCKS = "p, h2, h3, blockquote, div";
@@ -169,6 +169,32 @@ export function splitAtCaret(editor: HTMLElement) {
 export function toggleBlock(editor: HTMLElement, tag: "h2" | "h3") {
   const current = formatsAt(editor).block;
   document.execCommand("formatBlock", false, current === tag ? "p" : tag);
+}
+
+/**
+ * The editor's HTML in the shape a save stores it (the same sanitiser), for what shows or
+ * copies the text before the server has it. Paragraphs without an id get a local one.
+ */
+export function savedShape(html: string): string {
+  let next = 0;
+  return sanitizePartHtml(html, { newId: () => `local-${++next}` });
+}
+
+/**
+ * Puts a part's text on the clipboard as HTML, which pasting into the editor reads (so bold,
+ * italics and paragraphs come back), and as plain text for anywhere else. Browsers without
+ * ClipboardItem get the plain text only.
+ */
+export async function copyPartText(html: string) {
+  const text = partPlainText(html);
+  if (typeof ClipboardItem === "undefined") return navigator.clipboard.writeText(text);
+  const blob = (value: string, type: string) => new Blob([value], { type });
+  await navigator.clipboard.write([
+    new ClipboardItem({
+      "text/html": blob(html, "text/html"),
+      "text/plain": blob(text, "text/plain"),
+    }),
+  ]);
 }
 
 /** Pasted text keeps paragraphs and italics (bold, underline) and nothing else. */

@@ -13,6 +13,7 @@ import { useInteractionGate } from "../accounts/interaction-gate.tsx";
 import { BannedImageNotice } from "../safety/banned-image.tsx";
 import {
   BLOCKS,
+  copyPartText,
   type Formats,
   formatsAt,
   keepParagraphIds,
@@ -21,6 +22,7 @@ import {
   pasteCleanly,
   rangeIn,
   restoreRange,
+  savedShape,
   selectionFor,
   splitAtCaret,
 } from "./editor-commands.ts";
@@ -326,9 +328,7 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
   // with them before Reload brings the other version (decision 091).
   async function copyMine() {
     try {
-      // The text as it reads, paragraphs and line breaks kept, which the DOM's text is not.
-      // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point
-      await navigator.clipboard.writeText(editor.current?.innerText ?? "");
+      await copyPartText(savedShape(editor.current?.innerHTML ?? ""));
       setNotice({ tone: "success", text: t.works.editor.copied });
     } catch {
       setNotice({ tone: "danger", text: t.works.editor.copyFailed });

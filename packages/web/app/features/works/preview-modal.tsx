@@ -1,6 +1,6 @@
-import { sanitizePartHtml } from "@inkwell/shared";
 import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
+import { savedShape } from "./editor-commands.ts";
 
 interface PreviewModalProps {
   open: boolean;
@@ -12,8 +12,7 @@ interface PreviewModalProps {
 
 /** Preview: the part as readers will see it, cleaned by the same rules as a save. */
 export function PreviewModal({ open, title, html, onClose }: PreviewModalProps) {
-  let next = 0;
-  const text = open ? sanitizePartHtml(html(), { newId: () => `preview-${++next}` }) : "";
+  const text = open ? savedShape(html()) : "";
   return (
     <Modal open={open} title={t.writing.previewTitle} onClose={onClose} className="modal--wide">
       <article className="preview-part">
