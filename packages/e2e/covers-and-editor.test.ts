@@ -508,7 +508,7 @@ describe("the part editor", () => {
     });
   });
 
-  test("scheduling for another day shows the 24-hour reminder", async () => {
+  test("scheduling for another day shows the 24-hour reminder; emptied, the part says it won't go out", async () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
       await page.clock.install();
       await signIn(page, "/myworks");
@@ -557,6 +557,29 @@ describe("the part editor", () => {
       await scheduled
         .getByText("We'll email you a reminder 24 hours before it's published.")
         .waitFor();
+      await scheduled.getByRole("button", { name: "Continue" }).click();
+
+      // Emptied before its time, the part will not go out: the editor says so where the
+      // writer can still write in it.
+      const notice = page.getByRole("status").filter({
+        hasText:
+          "This part is empty, so it won't be published at its scheduled time. Write something or add a picture before then to keep it scheduled.",
+      });
+      const text = page.getByRole("textbox", { name: "Part text" });
+      await text.click();
+      await page.keyboard.press("Control+A");
+      await page.keyboard.press("Delete");
+      await pressSave(page);
+      await notice.waitFor();
+      // Still scheduled until its time: the writer can fill it again, or change the schedule.
+      await page.getByRole("button", { name: "Change schedule" }).waitFor();
+      await expectNoAxeViolations(page, "an emptied scheduled part");
+      await page.reload();
+      await notice.waitFor();
+      await untilHydrated(text);
+      await writeAtEnd(page, "It is lit again.");
+      await pressSave(page);
+      await notice.waitFor({ state: "detached" });
     });
   });
 });

@@ -175,6 +175,11 @@ export interface PartText extends WorkPart {
   /** Pictures in `text` that moderators flagged: the editor shows the banned-image notice. */
   bannedImages?: string[];
   text_hash: string;
+  /**
+   * A scheduled part with nothing in it (decision 090): at its time it is not published but
+   * stays a draft and leaves the schedule, unless the writer adds to it first.
+   */
+  scheduledEmpty: boolean;
 }
 
 /** GET /v4/tags/suggestions: tags starting with what the writer typed, most used first. */

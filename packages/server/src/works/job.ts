@@ -1,6 +1,7 @@
 import { partHasContent } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
+import { sendMail } from "../mail/mailer.ts";
 import { recountStory } from "./parts.ts";
 import { sendDueReminders } from "./reminders.ts";
 
@@ -14,14 +15,23 @@ export const PUBLISH_CHECK_MS = 30_000;
  * A writer in a moderator's time-out publishes nothing, as publishing now refuses them:
  * their due parts go out once it ends. A part emptied since it was scheduled is refused as
  * publishing it would be: it stays a draft, off the schedule, rather than go out blank or
- * later, the moment its first word is saved.
+ * later, the moment its first word is saved; its writer is mailed, as they expected it out
+ * (decision 090).
  */
 export async function publishDueParts(db: Kysely<Database>, now = Date.now()): Promise<number> {
   const due = await db
     .selectFrom("parts")
     .innerJoin("stories", "stories.id", "parts.story_id")
     .innerJoin("users", "users.id", "stories.user_id")
-    .select(["parts.id", "parts.story_id", "parts.text"])
+    .select([
+      "parts.id",
+      "parts.story_id",
+      "parts.title",
+      "parts.text",
+      "parts.scheduled_at",
+      "stories.title as story_title",
+      "users.email",
+    ])
     .where("parts.draft", "=", 1)
     .where("parts.deleted", "=", 0)
     .where("parts.scheduled_at", "<=", now)
@@ -46,11 +56,30 @@ export async function publishDueParts(db: Kysely<Database>, now = Date.now()): P
       // Judged on the text read above: a save since then waits for the next run.
       .where("text", "=", part.text)
       .executeTakeFirst();
-    if (empty || Number(claimed.numUpdatedRows) !== 1) continue;
+    if (Number(claimed.numUpdatedRows) !== 1) continue;
+    if (empty) {
+      if (part.email) await sendMail(db, notPublishedMail({ ...part, to: part.email }), now);
+      continue;
+    }
     published++;
     await recountStory(db, Number(part.story_id));
   }
   return published;
+}
+
+/** What the writer of a part emptied before its time is told once its schedule is dropped. */
+function notPublishedMail(part: {
+  to: string;
+  title: string;
+  story_title: string;
+  scheduled_at: number | null;
+}) {
+  const at = new Date(Number(part.scheduled_at)).toUTCString();
+  return {
+    to: part.to,
+    subject: `${part.title} was not published`,
+    text: `Your part "${part.title}" of ${part.story_title} was scheduled for ${at}, but it was empty, so it was not published. It is a draft again, no longer scheduled: write something or add a picture, then publish or schedule it.`,
+  };
 }
 
 /**

@@ -88,6 +88,7 @@ export async function storyText(db: Kysely<Database>, viewer: Viewer, partId: nu
     storyId: Number(part.story_id),
     ...(await moderatedPartText(db, working.text, viewer.id, viewer)),
     text_hash: textHash(working.text),
+    scheduledEmpty: part.scheduled_at !== null && !partHasContent(working.text),
   };
 }
 

@@ -323,7 +323,7 @@ const storyTextRoute = createRoute({
   responses: {
     200: {
       description:
-        "{id, title, draft, scheduledPublishDatetime, text, text_hash}, or the zip (attachment)",
+        "{id, title, draft, scheduledPublishDatetime, text, text_hash, scheduledEmpty}, or the zip (attachment)",
       content: {
         "application/json": { schema: z.object({}).passthrough() },
         "application/zip": { schema: z.string().openapi({ format: "binary" }) },
@@ -337,7 +337,7 @@ const updatePartRoute = route(
   "/v4/parts/{id}",
   "Save a part's title and text ({title?, text?, text_hash}); the HTML is sanitised. A published part's saves are pending edits until publish-changes",
   { params: partParams },
-  "The part with its new text_hash",
+  "The part with its new text_hash, and scheduledEmpty: whether it is scheduled with nothing in it (then it will not go out at its time)",
 );
 const deletePartRoute = route(
   "delete",

@@ -702,25 +702,55 @@ describe("scheduling", () => {
   });
 
   it("publishes nothing of a part emptied since it was scheduled, and takes it off the schedule", async () => {
-    const work = await newWork();
-    const part = await newPart(work.id);
+    const me = await createUser(t.handle.db, { email: "emptied@example.com", email_verified: 1 });
+    const author = { id: me.id, cookie: await sessionCookie(t.handle.db, me.id) };
+    const work = await newWork(author);
+    const part = await newPart(work.id, "<p>Once.</p>", author);
+    const at = quarterAfter(30);
     await ok(
-      await t.send("POST", `/v4/parts/${part.id}/schedule-publish`, writer, {
-        datetime: quarterAfter(30).toISOString(),
+      await t.send("POST", `/v4/parts/${part.id}/schedule-publish`, author, {
+        datetime: at.toISOString(),
       }),
     );
-    await ok(
-      await t.send("PUT", `/v4/parts/${part.id}`, writer, {
-        text: "<p> </p>",
-        text_hash: part.text_hash,
-      }),
+    type Saved = PartText & { scheduledPublishDatetime: string | null; scheduledEmpty: boolean };
+    const save = async (text: string, textHash: string) =>
+      ok<Saved>(await t.send("PUT", `/v4/parts/${part.id}`, author, { text, text_hash: textHash }));
+    // The save is taken, and its answer tells the editor the part will not go out as it is.
+    const emptied = await save("<p> </p>", part.text_hash);
+    expect([emptied.scheduledPublishDatetime, emptied.scheduledEmpty]).toEqual([
+      at.toISOString(),
+      true,
+    ]);
+    const written = await save("<p>Twice.</p>", emptied.text_hash);
+    expect([written.scheduledPublishDatetime, written.scheduledEmpty]).toEqual([
+      at.toISOString(),
+      false,
+    ]);
+    await save("", written.text_hash);
+
+    expect(await publishDueParts(t.handle.db, at.getTime() + 1)).toBe(0);
+    const after = await ok<Saved>(
+      await t.send("GET", `/apiv2/storytext?id=${part.id}&output=json`, author),
     );
-    expect(await publishDueParts(t.handle.db, quarterAfter(30).getTime() + 1)).toBe(0);
-    const after = await ok<PartText & { scheduledPublishDatetime: string | null }>(
-      await t.send("GET", `/apiv2/storytext?id=${part.id}&output=json`, writer),
-    );
-    expect([after.draft, after.scheduledPublishDatetime]).toEqual([true, null]);
+    expect([after.draft, after.scheduledPublishDatetime, after.scheduledEmpty]).toEqual([
+      true,
+      null,
+      false,
+    ]);
     expect((await storyRow(work.id)).numParts).toBe(0);
+    // The writer expected it out: one mail says it did not go, and why.
+    expect(await publishDueParts(t.handle.db, at.getTime() + 60_000)).toBe(0);
+    const mail = await t.handle.db
+      .selectFrom("outbox")
+      .select(["subject", "text_body"])
+      .where("to_address", "=", "emptied@example.com")
+      .execute();
+    expect(mail).toEqual([
+      {
+        subject: "One was not published",
+        text_body: `Your part "One" of The Lighthouse was scheduled for ${at.toUTCString()}, but it was empty, so it was not published. It is a draft again, no longer scheduled: write something or add a picture, then publish or schedule it.`,
+      },
+    ]);
   });
 
   it("never leaves a schedule on a part published at the same moment", async () => {

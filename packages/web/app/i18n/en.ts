@@ -132,6 +132,8 @@ export const works = {
     copyFailed: "Your version could not be copied: select its text below and copy it yourself.",
     reload: "Reload",
     published: "Published",
+    scheduledEmpty:
+      "This part is empty, so it won't be published at its scheduled time. Write something or add a picture before then to keep it scheduled.",
   },
   publishModal: {
     title: "Publish this part",

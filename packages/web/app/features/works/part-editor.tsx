@@ -115,6 +115,9 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
   const [draft, setDraft] = useState(first.draft);
   const [changes, setChanges] = useState(first.unpublishedChanges);
   const [scheduled, setScheduled] = useState(first.scheduledPublishDatetime);
+  // Emptied before its time, a scheduled part does not go out (decision 090): the writer is
+  // told here, where they can still write, not only by the Table of Contents afterwards.
+  const [scheduledEmpty, setScheduledEmpty] = useState(first.scheduledEmpty);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [confirmed, setConfirmed] = useState<string | null>(null);
   const [notice, setNotice] = useState<AlertMessage | null>(null);
@@ -154,6 +157,8 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
       hash.current = result.value.text_hash;
       if (!dirty.current) adoptParagraphIds(element, result.value.text);
       setChanges(result.value.unpublishedChanges);
+      setScheduled(result.value.scheduledPublishDatetime);
+      setScheduledEmpty(result.value.scheduledEmpty);
       setState(dirty.current ? "unsaved" : "saved");
       return { ok: true };
     }
@@ -343,6 +348,8 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
     conflict: "",
   }[state];
   const hasChanges = changes || state !== "saved";
+  const pendingNote = !draft && hasChanges && !notice ? t.writing.pendingChanges : null;
+  const emptyNote = scheduled && scheduledEmpty ? t.works.editor.scheduledEmpty : null;
 
   // Ctrl+S (⌘S) saves the part now, as a writer's hands expect, not the page as a file.
   const saveKey = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -430,7 +437,7 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
         </Alert>
       )}
       <div className="alert alert--info live-region" role="status">
-        {!draft && hasChanges && !notice ? t.writing.pendingChanges : null}
+        {pendingNote ?? emptyNote}
       </div>
       <LiveAlert message={notice} />
       {/* After a conflict the text is read-only until Reload: no tools, and none to reach. */}
