@@ -413,8 +413,32 @@ describe("the part editor", () => {
       await page.keyboard.type(" words.");
       await page.getByRole("button", { name: "Save", exact: true }).click();
       const conflict = page.getByRole("alert").filter({ hasText: "changed somewhere else" });
-      await conflict.getByRole("button", { name: "Copy my version" }).click();
-      await page.getByRole("status").filter({ hasText: "Your version is copied." }).waitFor();
+      const copy = conflict.getByRole("button", { name: "Copy my version" });
+      const copied = page.getByRole("status").filter({ hasText: "Your version is copied." });
+      const clipboard = () =>
+        page.evaluate(async () => {
+          const [item] = await navigator.clipboard.read();
+          return {
+            types: [...(item?.types ?? [])].sort(),
+            text: await navigator.clipboard.readText(),
+          };
+        });
+      // A browser without ClipboardItem gets the plain text alone, a paragraph a line.
+      await page.evaluate(() => {
+        Reflect.set(window, "savedClipboardItem", window.ClipboardItem);
+        Reflect.deleteProperty(window, "ClipboardItem");
+      });
+      await copy.click();
+      await copied.waitFor();
+      expect(await clipboard()).toEqual({
+        types: ["text/plain"],
+        text: "Part two: the crossing.\n\nThe lamp was never lit.\n\nSecond line.\n\nMy bold words.",
+      });
+      await page.evaluate(() =>
+        Reflect.set(window, "ClipboardItem", Reflect.get(window, "savedClipboardItem")),
+      );
+      await copy.click();
+      await expect.poll(async () => (await clipboard()).types).toEqual(["text/html", "text/plain"]);
       // The text is read-only until Reload: its tools go, rather than a row of dead ones.
       expect(await page.getByRole("toolbar", { name: "Formatting" }).count()).toBe(0);
       await expectNoAxeViolations(page, "a save conflict at 360");
