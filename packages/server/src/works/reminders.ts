@@ -1,4 +1,4 @@
-import { REMINDER_AHEAD_MS, REMINDER_WINDOW_MS } from "@inkwell/shared";
+import { partHasContent, REMINDER_AHEAD_MS, REMINDER_WINDOW_MS } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { sendMail } from "../mail/mailer.ts";
@@ -6,7 +6,8 @@ import { sendMail } from "../mail/mailer.ts";
 /**
  * Emails the author of every scheduled part due in about 24 hours. Each reminder is claimed
  * by inserting its own job_runs row (part and time in the name), so any number of
- * processes send it once; a part scheduled again for another time gets a new reminder.
+ * processes send it once; a part scheduled again for another time gets a new reminder. A part
+ * that is empty then is not published at its time (job.ts), so its reminder says so instead.
  */
 export async function sendDueReminders(db: Kysely<Database>, now = Date.now()): Promise<number> {
   const due = await db
@@ -16,6 +17,7 @@ export async function sendDueReminders(db: Kysely<Database>, now = Date.now()): 
     .select([
       "parts.id",
       "parts.title",
+      "parts.text",
       "parts.scheduled_at",
       "stories.title as story_title",
       "users.email",
@@ -38,11 +40,17 @@ export async function sendDueReminders(db: Kysely<Database>, now = Date.now()): 
     const at = new Date(Number(part.scheduled_at)).toUTCString();
     await sendMail(
       db,
-      {
-        to: part.email,
-        subject: `${part.title} is published tomorrow`,
-        text: `Your part "${part.title}" of ${part.story_title} will be published on ${at}.\n\nYou can still edit it, or change its schedule, until then.`,
-      },
+      partHasContent(part.text)
+        ? {
+            to: part.email,
+            subject: `${part.title} is published tomorrow`,
+            text: `Your part "${part.title}" of ${part.story_title} will be published on ${at}.\n\nYou can still edit it, or change its schedule, until then.`,
+          }
+        : {
+            to: part.email,
+            subject: `${part.title} is empty and won't be published tomorrow`,
+            text: `Your part "${part.title}" of ${part.story_title} is scheduled for ${at}, but it is empty, so it won't be published then.\n\nWrite something or add a picture before then to keep it scheduled.`,
+          },
       now,
     );
     sent++;

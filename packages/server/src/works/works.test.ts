@@ -31,6 +31,7 @@ async function ok<T = Record<string, unknown>>(response: Response, status = 200)
 
 interface Work {
   id: number;
+  title: string;
   parts: { id: number; title: string; draft: boolean }[];
 }
 interface PartText {
@@ -1172,6 +1173,38 @@ describe("the 24-hour reminder", () => {
       {
         subject: "One is published tomorrow",
         text_body: expect.stringContaining(`will be published on ${at.toUTCString()}`),
+      },
+    ]);
+  });
+
+  it("tells the author of a part that is empty a day ahead that it won't be published", async () => {
+    const me = await createUser(t.handle.db, { email: "blank@example.com", email_verified: 1 });
+    const author = { id: me.id, cookie: await sessionCookie(t.handle.db, me.id) };
+    const work = await newWork(author);
+    const part = await newPart(work.id, "<p>Soon.</p>", author);
+    const at = quarterAfter(3 * 24 * 60);
+    await ok(
+      await t.send("POST", `/v4/parts/${part.id}/schedule-publish`, author, {
+        datetime: at.toISOString(),
+      }),
+    );
+    await ok(
+      await t.send("PUT", `/v4/parts/${part.id}`, author, {
+        text: "<p> </p>",
+        text_hash: part.text_hash,
+      }),
+    );
+
+    expect(await sendDueReminders(t.handle.db, at.getTime() - REMINDER_AHEAD_MS)).toBe(1);
+    const mail = await t.handle.db
+      .selectFrom("outbox")
+      .select(["subject", "text_body"])
+      .where("to_address", "=", "blank@example.com")
+      .execute();
+    expect(mail).toEqual([
+      {
+        subject: `${part.title} is empty and won't be published tomorrow`,
+        text_body: `Your part "${part.title}" of ${work.title} is scheduled for ${at.toUTCString()}, but it is empty, so it won't be published then.\n\nWrite something or add a picture before then to keep it scheduled.`,
       },
     ]);
   });
