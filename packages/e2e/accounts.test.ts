@@ -176,6 +176,26 @@ describe("accounts in the browser", () => {
     });
   });
 
+  test("a sign-up the server refuses keeps focus on the button pressed, and what was typed", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto("/signup");
+      await fillSignup(page, "too_young_fan", true);
+      await page.getByLabel("Year").selectOption(String(new Date().getFullYear() - 10));
+      // By keyboard: the button is pressed with Enter, then the server says no.
+      const send = page.getByRole("button", { name: "Sign up with email" });
+      await send.focus();
+      await page.keyboard.press("Enter");
+      await page
+        .getByRole("alert")
+        .getByText(
+          "Sorry, based on the information you have provided, we couldn't create an account for you.",
+        )
+        .waitFor();
+      expect(await send.evaluate((button) => button === document.activeElement)).toBe(true);
+      expect(await page.getByLabel("Username").inputValue()).toBe("too_young_fan");
+    });
+  });
+
   test("a reader logs out, fails to log in with a wrong password, then logs in", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await page.goto("/login?nextUrl=/terms");

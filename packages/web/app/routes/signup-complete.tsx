@@ -7,6 +7,7 @@ import {
 } from "@inkwell/shared";
 import { apiContext } from "../api/context.ts";
 import { failureOf, LiveAlert } from "../components/alert.tsx";
+import { BusySubmitButton } from "../components/busy-button.tsx";
 import {
   BirthdayField,
   ConsentField,
@@ -96,13 +97,12 @@ export default function SignupCompletePage({ loaderData }: Route.ComponentProps)
         <PronounsField prefix={PREFIX} />
         <MarketingField prefix={PREFIX} />
         <ConsentField prefix={PREFIX} form={form} />
-        <button
+        <BusySubmitButton
           className="button button--primary button--large auth__submit"
-          type="submit"
-          disabled={form.busy}
+          busy={form.busy}
         >
           {form.busy ? t.account.signingUp : t.account.oauth.signUp}
-        </button>
+        </BusySubmitButton>
       </form>
     </section>
   );

@@ -10,6 +10,7 @@ import {
 import { type ReactNode, useState } from "react";
 import { redirect } from "react-router";
 import { apiContext } from "../api/context.ts";
+import { BusySubmitButton } from "../components/busy-button.tsx";
 import { GoogleButton } from "../components/google-button.tsx";
 import { PasswordField } from "../components/password-field.tsx";
 import { Toast } from "../components/toast.tsx";
@@ -152,13 +153,13 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
             {source && <input type="hidden" name="source" value={source} />}
             {order.map((name) => fields[name])}
             {!newOnboarding && <p className="field__hint">{t.account.continuingAgree}</p>}
-            <button
+            <BusySubmitButton
               className="button button--primary button--large auth__submit"
-              type="submit"
-              disabled={form.busy || !complete}
+              busy={form.busy}
+              disabled={!complete}
             >
               {form.busy ? t.account.signingUp : t.account.signUpWithEmail}
-            </button>
+            </BusySubmitButton>
           </form>
           {google && !newOnboarding && (
             <p className="auth__switch">
