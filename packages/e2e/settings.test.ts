@@ -411,7 +411,21 @@ describe("settings", () => {
       await expectNoAxeViolations(page, "the change-email dialog with a wrong password");
       await password.fill("inkwell-demo");
       await dialog.getByRole("button", { name: "Save" }).click();
-      await page.getByRole("dialog", { name: "Email sent" }).waitFor();
+      // The pressed Save gives way to the words saying where the mail went: they take focus.
+      const sent = page.getByRole("dialog", { name: "Email sent" });
+      await sent.waitFor();
+      const focused = () => page.evaluate(() => document.activeElement?.textContent);
+      expect(await focused()).toBe(
+        "We've sent a confirmation link to rae.reads@example.com. Open it to verify your new address.",
+      );
+      // Change email goes back to the form, at its first field.
+      await sent.getByRole("button", { name: "Change email" }).click();
+      await dialog.waitFor();
+      expect(
+        await dialog
+          .getByLabel("New email", { exact: true })
+          .evaluate((input) => input === document.activeElement),
+      ).toBe(true);
       await page.keyboard.press("Escape");
       await page.reload();
       expect(await page.getByText("rae.reads@example.com").isVisible()).toBe(true);

@@ -1,6 +1,6 @@
 import { EMAIL_MESSAGES, isEmail, WRONG_PASSWORD } from "@inkwell/shared";
 import { CircleAlert, CircleCheck } from "lucide";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { browserApi } from "../../api/client.ts";
 import { ErrorLine } from "../../components/alert.tsx";
@@ -13,6 +13,7 @@ import { t } from "../../i18n/index.ts";
 type Validity = "idle" | "pending" | "valid" | "invalid";
 
 const PASSWORD_ID = "settings-email-password";
+const EMAIL_ID = "settings-new-email";
 type View = "form" | "sent" | "problem";
 
 interface EmailModalProps {
@@ -38,6 +39,8 @@ export function EmailModal({ open, hasPassword, onClose, onBack }: EmailModalPro
   const [emailError, setEmailError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [passwordError, setPasswordError] = useState<string | null>(null);
+  // The pressed button goes with the view it was in: focus goes to what replaced it.
+  const outcome = useRef<HTMLParagraphElement>(null);
   const mismatch = confirm !== "" && confirm.toLowerCase() !== email.toLowerCase();
   const ready =
     validity === "valid" && confirm !== "" && !mismatch && (!hasPassword || password !== "");
@@ -63,7 +66,7 @@ export function EmailModal({ open, hasPassword, onClose, onBack }: EmailModalPro
     event.preventDefault();
     const result = await browserApi().changeEmail({ email, confirm_email: confirm, password });
     if (result.ok) {
-      setView("sent");
+      show("sent");
       return;
     }
     const message = result.refusal.message ?? "";
@@ -76,9 +79,20 @@ export function EmailModal({ open, hasPassword, onClose, onBack }: EmailModalPro
     if (wrongPassword) document.getElementById(PASSWORD_ID)?.focus();
   }
 
+  /** Shows 'Email sent' or the problem, its words taking focus so they are read out. */
+  function show(next: Exclude<View, "form">) {
+    flushSync(() => setView(next));
+    outcome.current?.focus();
+  }
+
   async function resend() {
     const result = await browserApi().resendActivation();
-    setView(result.ok ? "sent" : "problem");
+    show(result.ok ? "sent" : "problem");
+  }
+
+  function changeEmail() {
+    flushSync(() => setView("form"));
+    document.getElementById(EMAIL_ID)?.focus();
   }
 
   const close = () => {
@@ -98,10 +112,10 @@ export function EmailModal({ open, hasPassword, onClose, onBack }: EmailModalPro
         <form className="modal__form" onSubmit={submit} noValidate>
           <ErrorLine text={formError} />
           <div className="field">
-            <label htmlFor="settings-new-email">{t.settings.emailModal.newEmail}</label>
+            <label htmlFor={EMAIL_ID}>{t.settings.emailModal.newEmail}</label>
             <div className="field__with-icon">
               <input
-                id="settings-new-email"
+                id={EMAIL_ID}
                 name="email"
                 type="email"
                 autoComplete="email"
@@ -187,13 +201,13 @@ export function EmailModal({ open, hasPassword, onClose, onBack }: EmailModalPro
         </form>
       ) : (
         <div className="modal__form">
-          <p>
+          <p ref={outcome} tabIndex={-1}>
             {view === "sent"
               ? t.settings.emailModal.sentText(email)
               : t.settings.emailModal.problemText}
           </p>
           <div className="modal__actions">
-            <ScriptButton className="button" onClick={() => setView("form")}>
+            <ScriptButton className="button" onClick={changeEmail}>
               {t.settings.emailModal.changeEmail}
             </ScriptButton>
             <ScriptButton className="button button--primary" onClick={resend}>
