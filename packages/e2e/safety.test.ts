@@ -420,6 +420,33 @@ describe("safety", () => {
     });
   });
 
+  test("by keyboard, Apply in settings says it worked and keeps focus, the mature switch included", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      const input = await newReaderEditingTags(page, "apply_reader");
+      const apply = page.getByRole("button", { name: "Apply Changes" });
+      const status = page.getByRole("status").filter({ hasText: /./ });
+      const onApply = () => apply.evaluate((button) => button === document.activeElement);
+      await input.fill("horror");
+      await input.press("Enter");
+      // A spinner stands in for Apply while it works; focus comes back to Apply, not the page.
+      await apply.focus();
+      await page.keyboard.press("Enter");
+      await status.getByText("Your content preferences were updated.").waitFor();
+      expect(await onApply()).toBe(true);
+
+      // Mature stories change what every page shows, and still the panel says it was done.
+      const mature = page.getByRole("switch", { name: "Show mature content" });
+      await mature.press("Space");
+      expect(await mature.getAttribute("aria-checked")).toBe("false");
+      await apply.focus();
+      await page.keyboard.press("Enter");
+      await status.getByText("Your content preferences were updated.").waitFor();
+      expect(await onApply()).toBe(true);
+      await page.reload();
+      expect(await mature.getAttribute("aria-checked")).toBe("false");
+    });
+  });
+
   test("a failed mute shows the server's message only for a refusal (code 467)", async () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
       await logInAsReader(page, "/user/demo_writer");

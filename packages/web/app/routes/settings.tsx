@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { redirect } from "react-router";
+import { redirect, useRevalidator } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { Alert } from "../components/alert.tsx";
 import { MyReports } from "../features/reports/my-reports.tsx";
@@ -39,6 +39,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
   const { user, contentSettings, today } = loaderData;
   const [tab, setTab] = useState<Tab>("account");
   const [toast, setToast] = useState<string | null>(null);
+  const revalidator = useRevalidator();
   // A tab's Save is far below this line on a phone: bring its result into sight.
   const toastLine = useRef<HTMLParagraphElement>(null);
   const notify = (message: string) => {
@@ -105,8 +106,9 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
               username={user.username}
               settings={contentSettings}
               onApplied={(_, matureChanged) => {
-                // Mature stories come and go everywhere: show the settings and pages afresh.
-                if (matureChanged) window.location.reload();
+                // Mature stories come and go everywhere: load the page's data afresh, keeping
+                // the panel's word that it was applied and the focus on Apply.
+                if (matureChanged) revalidator.revalidate();
               }}
             />
           </div>

@@ -1,5 +1,6 @@
 import { blockedTagsSummary, type ContentSettings } from "@inkwell/shared";
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { type KeyboardEvent, useId, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { browserApi } from "../../api/client.ts";
 import { ScriptButton } from "../../components/script-button.tsx";
 import { Toggle } from "../../components/toggle.tsx";
@@ -35,13 +36,9 @@ export function ContentPreferences({
   const [includeMature, setIncludeMature] = useState(settings.includeMature);
   const [tags, setTags] = useState(settings.blockedTags);
   const [editing, setEditing] = useState(false);
-  // Back from the editor, focus returns to the button that opened it.
   const editButton = useRef<HTMLButtonElement>(null);
-  const wasEditing = useRef(false);
-  useEffect(() => {
-    if (wasEditing.current && !editing) editButton.current?.focus();
-    wasEditing.current = editing;
-  }, [editing]);
+  // A spinner stands in for Apply while it works: focus goes back to Apply after.
+  const applyButton = useRef<HTMLButtonElement>(null);
   const [status, setStatus] = useState<Status>("idle");
   const matureHelp = useId();
   const summary = blockedTagsSummary(tags);
@@ -63,16 +60,27 @@ export function ContentPreferences({
       if (!change) continue;
       const result = await change().catch(() => null);
       if (!result?.ok) {
-        setStatus("failed");
+        settle("failed");
         return;
       }
       latest = result.value;
     }
     setSaved(latest);
     setTags(latest.blockedTags);
-    setStatus("done");
     setEditing(false);
+    settle("done");
     onApplied(latest, matureChanged);
+  }
+
+  function settle(next: Status) {
+    flushSync(() => setStatus(next));
+    applyButton.current?.focus();
+  }
+
+  /** Back from the editor, focus returns to the button that opened it. */
+  function leaveEditor() {
+    flushSync(() => setEditing(false));
+    editButton.current?.focus();
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -80,7 +88,7 @@ export function ContentPreferences({
     // The editor is a view inside the panel: Escape leaves it, and closes nothing else.
     event.preventDefault();
     event.stopPropagation();
-    setEditing(false);
+    leaveEditor();
   }
 
   const message = {
@@ -95,12 +103,7 @@ export function ContentPreferences({
     // biome-ignore lint/a11y/noStaticElementInteractions: Escape bubbles up from the editor's controls
     <div className="content-prefs" onKeyDown={onKeyDown}>
       {editing ? (
-        <BlockedTagsEditor
-          tags={tags}
-          rules={saved}
-          onChange={setTags}
-          onBack={() => setEditing(false)}
-        />
+        <BlockedTagsEditor tags={tags} rules={saved} onChange={setTags} onBack={leaveEditor} />
       ) : (
         <>
           {includeMature !== undefined && (
@@ -155,7 +158,7 @@ export function ContentPreferences({
         {status === "loading" ? (
           <span className="spinner" role="progressbar" aria-label={t.safety.applying} />
         ) : (
-          <ScriptButton className="button button--primary" onClick={apply}>
+          <ScriptButton ref={applyButton} className="button button--primary" onClick={apply}>
             {t.safety.apply}
           </ScriptButton>
         )}
