@@ -12,7 +12,7 @@ import {
 } from "./support/browser.ts";
 import { readDatabase } from "./support/database.ts";
 import { useServer } from "./support/server.ts";
-import { signUp } from "./support/sign-up.ts";
+import { signUp, verifyEmail } from "./support/sign-up.ts";
 
 const server = useServer();
 const { withPage } = useBrowser();
@@ -145,6 +145,47 @@ describe("safety", () => {
 
       await page.goto(`/stories/${encodeURIComponent(story.shownOn)}`);
       await cardOf(page, story.id).first().waitFor();
+    });
+  });
+
+  test("blocking someone followed from their profile shows the follow ended, and Follow after unblocking", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await signUp(page, "follow_then_block");
+      await verifyEmail(page, "follow_then_block");
+      await page.goto("/user/demo_writer");
+      const followers = page
+        .locator(".profile-header__counts > div")
+        .filter({ hasText: "Followers" })
+        .locator("dd");
+      const before = await followers.textContent();
+      const follow = page.getByRole("button", { name: "Follow", exact: true });
+      await follow.click();
+      const following = page.getByRole("button", { name: "Following", exact: true });
+      await following.waitFor();
+      expect(await followers.textContent()).not.toBe(before);
+
+      await page.getByLabel("Options for Wren Writer").click();
+      await page.getByRole("button", { name: "Block", exact: true }).click();
+      await page
+        .getByRole("dialog", { name: "Block Wren Writer?" })
+        .getByRole("button", { name: "Block", exact: true })
+        .click();
+      await page
+        .getByText("Wren Writer is now blocked. You can unblock them at any time.")
+        .waitFor();
+      // The block ended the follow: the count says so, without a reload.
+      await expect.poll(() => followers.textContent()).toBe(before);
+      await page.getByRole("button", { name: "Unblock", exact: true }).first().click();
+      await page
+        .getByRole("dialog", { name: "Unblock Wren Writer?" })
+        .getByRole("button", { name: "Unblock", exact: true })
+        .click();
+      await page
+        .getByText("Wren Writer is now unblocked. You can block them at any time.")
+        .waitFor();
+      await follow.waitFor();
+      expect(await follow.getAttribute("aria-pressed")).toBe("false");
+      expect(await followers.textContent()).toBe(before);
     });
   });
 

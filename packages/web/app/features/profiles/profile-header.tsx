@@ -29,10 +29,18 @@ export function ProfileHeader({
   onEdit?: () => void;
 }) {
   const viewer = useCurrentUser();
-  const [follow, setFollow] = useState<FollowCount>({
+  const loaded = (): FollowCount => ({
     following: profile.following,
     numFollowers: profile.numFollowers,
   });
+  const [follow, setFollow] = useState<FollowCount>(loaded);
+  // The page loaded the profile again (a block ends following both ways): the server's word
+  // replaces what Follow last said.
+  const [shown, setShown] = useState(profile);
+  if (shown !== profile) {
+    setShown(profile);
+    setFollow(loaded());
+  }
   const isSelf = viewer?.username.toLowerCase() === profile.username.toLowerCase();
   const counts = [
     { key: "works", label: t.profile.works, value: profile.numStoriesPublished },
