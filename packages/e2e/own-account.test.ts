@@ -66,6 +66,12 @@ describe("a reader's own account", () => {
       expect(await page.getByRole("alert").textContent()).toBe(
         "The password you entered is incorrect.",
       );
+      // Focus waits in the password to type it again, which names the refusal.
+      const password = page.getByLabel("Password", { exact: true });
+      await expect
+        .poll(() => password.evaluate((input) => input === document.activeElement))
+        .toBe(true);
+      expect(await password.getAttribute("aria-describedby")).toBe("close-error");
       await expectNoAxeViolations(page, "the close-account page with its error at 360 px");
 
       await page.getByLabel("Password", { exact: true }).fill(SIGN_UP_PASSWORD);

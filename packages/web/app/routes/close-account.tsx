@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { redirect } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { Alert } from "../components/alert.tsx";
@@ -30,22 +31,34 @@ function AccountClosed() {
   );
 }
 
+const PASSWORD_ID = "close-password";
+const ERROR_ID = "close-error";
+
 /** Closing the account: a plain form post to POST /close-account, confirmed with the password. */
 export default function CloseAccount({ loaderData }: Route.ComponentProps) {
   const { closed, hasPassword, failed } = loaderData;
+  // A refused password: focus goes to it, to type it again, as on the login page.
+  useEffect(() => {
+    if (failed) document.getElementById(PASSWORD_ID)?.focus();
+  }, [failed]);
   if (closed) return <AccountClosed />;
   return (
     <section className="auth" aria-labelledby="close-heading">
       <h1 id="close-heading">{t.settings.closeTitle}</h1>
-      {failed && <Alert tone="danger">{t.settings.closeWrongPassword}</Alert>}
+      {failed && (
+        <Alert tone="danger" id={ERROR_ID}>
+          {t.settings.closeWrongPassword}
+        </Alert>
+      )}
       <p>{t.settings.closeText}</p>
       <form className="auth__form" method="post" action="/close-account">
         {hasPassword && (
           <PasswordField
-            id="close-password"
+            id={PASSWORD_ID}
             name="password"
             label={t.settings.password}
             autoComplete="current-password"
+            describedBy={failed ? ERROR_ID : undefined}
           />
         )}
         <button className="button button--danger button--large auth__submit" type="submit">
