@@ -268,10 +268,13 @@ describe("accounts in the browser", () => {
       const toast = await page.locator(".toast__message").elementHandle();
       if (!toast) throw new Error("the reset page has a toast region");
       expect(await toast.textContent()).toBe("");
-      await submit.click();
+      // By keyboard: focus stays on the button while the reset is sent, and after it fails.
+      await submit.focus();
+      await page.keyboard.press("Enter");
       await expect
         .poll(() => toast.textContent())
         .toBe("Something went wrong, your changes were not saved. Please try again shortly.");
+      expect(await submit.evaluate((button) => button === document.activeElement)).toBe(true);
       await expectNoAxeViolations(page, "the reset page with its failure toast");
       await page.getByRole("button", { name: "Dismiss" }).click();
       expect(await toast.textContent()).toBe("");

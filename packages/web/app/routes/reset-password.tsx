@@ -1,6 +1,7 @@
 import { ACCOUNT_MESSAGES, passwordProblem, REFUSED } from "@inkwell/shared";
 import { type FormEvent, useEffect, useState } from "react";
 import { browserApi } from "../api/client.ts";
+import { BusySubmitButton } from "../components/busy-button.tsx";
 import { Outcome } from "../components/outcome.tsx";
 import { PasswordField } from "../components/password-field.tsx";
 import { Toast } from "../components/toast.tsx";
@@ -101,13 +102,13 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
             setRefused(null);
           }}
         />
-        <button
+        <BusySubmitButton
           className="button button--primary button--large auth__submit"
-          type="submit"
-          disabled={busy || (checking && (password === "" || problem !== null))}
+          busy={busy}
+          disabled={checking && (password === "" || problem !== null)}
         >
           {t.account.resetPassword}
-        </button>
+        </BusySubmitButton>
       </form>
       <p className="auth__switch">
         <a href="/login">{t.account.cancel}</a>
