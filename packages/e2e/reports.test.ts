@@ -269,6 +269,11 @@ describe("reports", () => {
       await dialog.getByRole("button", { name: "Spam or scam" }).waitFor();
       expect(await dialog.getByRole("button", { name: "Copyright infringement" }).count()).toBe(0);
       expect(await dialog.getByRole("link", { name: /file a copyright notice/ }).count()).toBe(1);
+      // A choice whose words wrap on a phone keeps its arrow as large as the others'.
+      const arrows = await dialog
+        .locator(".report__choice svg")
+        .evaluateAll((icons) => icons.map((icon) => icon.getBoundingClientRect().width));
+      expect(new Set(arrows)).toEqual(new Set([18]));
       await expectNoAxeViolations(page, "a visitor's story report at 360 px");
 
       // The notice page is told what was reported (§2's query), and names the story.
