@@ -99,6 +99,19 @@ const sendFromPage = (page: Page, method: string, path: string, body?: unknown) 
     [method, path, body === undefined ? null : JSON.stringify(body)] as const,
   );
 
+/** Presses Block or Unblock on a profile, confirms it, and waits for the page to say so. */
+async function confirmOnProfile(page: Page, verb: "Block" | "Unblock", name: string) {
+  await page.getByRole("button", { name: verb, exact: true }).first().click();
+  await page
+    .getByRole("dialog", { name: `${verb} ${name}?` })
+    .getByRole("button", { name: verb, exact: true })
+    .click();
+  const undo = verb === "Block" ? "unblock" : "block";
+  await page
+    .getByText(`${name} is now ${verb.toLowerCase()}ed. You can ${undo} them at any time.`)
+    .waitFor();
+}
+
 describe("safety", () => {
   test("blocking a writer from their profile takes their stories off a tag page, until unblocked", async () => {
     const story = await storyOnATagPage("demo_reader");
@@ -165,24 +178,10 @@ describe("safety", () => {
       expect(await followers.textContent()).not.toBe(before);
 
       await page.getByLabel("Options for Wren Writer").click();
-      await page.getByRole("button", { name: "Block", exact: true }).click();
-      await page
-        .getByRole("dialog", { name: "Block Wren Writer?" })
-        .getByRole("button", { name: "Block", exact: true })
-        .click();
-      await page
-        .getByText("Wren Writer is now blocked. You can unblock them at any time.")
-        .waitFor();
+      await confirmOnProfile(page, "Block", "Wren Writer");
       // The block ended the follow: the count says so, without a reload.
       await expect.poll(() => followers.textContent()).toBe(before);
-      await page.getByRole("button", { name: "Unblock", exact: true }).first().click();
-      await page
-        .getByRole("dialog", { name: "Unblock Wren Writer?" })
-        .getByRole("button", { name: "Unblock", exact: true })
-        .click();
-      await page
-        .getByText("Wren Writer is now unblocked. You can block them at any time.")
-        .waitFor();
+      await confirmOnProfile(page, "Unblock", "Wren Writer");
       await follow.waitFor();
       expect(await follow.getAttribute("aria-pressed")).toBe("false");
       expect(await followers.textContent()).toBe(before);
