@@ -1,6 +1,6 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { DESKTOP, expectNoAxeViolations, PHONE, useBrowser } from "./support/browser.ts";
+import { DESKTOP, expectNoAxeViolations, logInAt, PHONE, useBrowser } from "./support/browser.ts";
 import {
   escapeRegExp,
   findStoryWithParts,
@@ -223,5 +223,53 @@ describe("visitor opens a story and reads its first two parts", () => {
     for (const part of story.parts) {
       expect(visibleText).toContain(squash(part.title));
     }
+  });
+});
+
+/** The colour the reader sees at the middle of `target`, as "rgb(r, g, b)". */
+async function colourAtCentre(page: Page, target: Locator): Promise<string> {
+  const png = (await target.screenshot()).toString("base64");
+  return page.evaluate(async (data) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${data}`;
+    await image.decode();
+    const canvas = document.createElement("canvas");
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext("2d");
+    if (!context) throw new Error("no 2d canvas");
+    context.drawImage(image, 0, 0);
+    const [r, g, b] = context.getImageData(image.width >> 1, image.height >> 1, 1, 1).data;
+    return `rgb(${r}, ${g}, ${b})`;
+  }, png);
+}
+
+describe("a signed-in reader votes for a part", () => {
+  test("the star fills in the button's colour once voted, and empties again", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      const part = story.parts[0];
+      if (!part) throw new Error("The story has no parts");
+      await logInAt(page, "demo_reader", part.url);
+      const vote = page.getByRole("button", { name: /^Vote/ });
+      const star = page.locator(".vote-button svg");
+      const colours = () =>
+        vote.evaluate((button) => ({
+          background: getComputedStyle(button).backgroundColor,
+          text: getComputedStyle(button).color,
+        }));
+
+      const before = await colours();
+      expect(await colourAtCentre(page, star)).toBe(before.background);
+
+      await vote.click();
+      const voted = page.getByRole("button", { name: /^Voted/ });
+      await voted.waitFor();
+      const after = await colours();
+      expect(await colourAtCentre(page, star)).toBe(after.text);
+
+      await voted.click();
+      await vote.waitFor();
+      expect(await colourAtCentre(page, star)).toBe((await colours()).background);
+    });
   });
 });

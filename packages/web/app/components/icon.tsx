@@ -35,7 +35,10 @@ const SPRITE = new Map<IconNode, string>([
   [List, "icon-list"],
 ]);
 
-/** lucide's drawing attributes, shared by an icon's <svg> and a sprite's <symbol>. */
+/**
+ * lucide's drawing attributes, on each icon's own <svg>. A sprite's <symbol> carries none:
+ * its shapes inherit them through <use>, so an icon's own `fill` (a voted star) shows.
+ */
 const STROKE = {
   fill: "none",
   stroke: "currentColor",
@@ -53,7 +56,6 @@ export function IconSprite() {
           key={id}
           id={id}
           viewBox="0 0 24 24"
-          {...STROKE}
           // biome-ignore lint/security/noDangerouslySetInnerHtml: lucide's own shapes, attributes escaped
           dangerouslySetInnerHTML={drawingOf(node)}
         />
@@ -85,7 +87,7 @@ export function Icon({ of, size = 24, ...rest }: IconProps) {
   if (sprite) {
     return (
       // biome-ignore lint/a11y/noSvgWithoutTitle: named by aria-label, or hidden (`named`)
-      <svg width={size} height={size} viewBox="0 0 24 24" {...named} {...rest}>
+      <svg width={size} height={size} viewBox="0 0 24 24" {...STROKE} {...named} {...rest}>
         <use href={`#${sprite}`} />
       </svg>
     );
