@@ -156,6 +156,32 @@ describe("a signed-in reader reads a story to its end", () => {
     });
   });
 
+  test("brings a reader who reached the end of a part's text back to that end", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      const part = story.parts.at(-1);
+      await signIn(page, part?.url ?? "/");
+
+      // Read to the end of the text and on into the comments below it.
+      const saved = positionSaved(page, 1);
+      await page.getByRole("region", { name: "Comments", exact: true }).scrollIntoViewIfNeeded();
+      await saved;
+      expect(await percentRead(page)).toBe(100);
+
+      await page.goto(story.url);
+      await page.getByRole("link", { name: "Continue reading", exact: true }).click();
+      await page.waitForURL(`${server.url}${part?.url}`);
+      await page.waitForFunction(() => window.scrollY > 0);
+      expect(await percentRead(page)).toBe(100);
+      // The text's last lines are on screen, and the place is still saved as the end.
+      const lastLines = await page
+        .locator(".reader__text")
+        .evaluate((text) => text.getBoundingClientRect().bottom - window.innerHeight);
+      expect(Math.abs(lastLines)).toBeLessThanOrEqual(1);
+      const position = await page.request.get(`/apiv2/syncreadingposition?story_id=${story.id}`);
+      expect(await position.json()).toEqual({ part: part?.id, position: "1.0" });
+    });
+  });
+
   test("keeps a sepia theme and a larger font, chosen by keyboard and pointer", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       const part = story.parts[1];

@@ -81,11 +81,14 @@ export function useReadingProgress(
     const onScroll = () => {
       frame ||= requestAnimationFrame(measure);
     };
+    // Rounded up: a browser rounding a fractional offset down leaves the end at 99%.
+    const place = () => {
+      const top = Math.ceil(scrollYFor(current.current, boxOf(text)));
+      window.scrollTo({ top, behavior: "instant" });
+    };
     // Only a position inside the text needs holding: 0 and 1 cover the space around it.
     const hold = () => {
-      if (current.current > 0 && current.current < 1) {
-        window.scrollTo({ top: scrollYFor(current.current, boxOf(text)), behavior: "instant" });
-      }
+      if (current.current > 0 && current.current < 1) place();
     };
     const onPageHide = () => {
       if (!saves || current.current === saved) return;
@@ -95,7 +98,9 @@ export function useReadingProgress(
       beaconPosition(storyId, partId, current.current);
     };
 
-    hold();
+    // Arriving, the reader is back where they left off, the text's very end (1) included: a
+    // reader who finished the text stopped there, not at its top.
+    if (current.current > 0) place();
     measure();
     const reflow = new ResizeObserver(hold);
     reflow.observe(text);
