@@ -179,6 +179,40 @@ describe("the home page on a phone", () => {
     });
   });
 
+  test("back on the feed mid-way, the continue-reading strip leaves the reader's place uncovered", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await signIn(page, "/home");
+      const strip = page.locator(".continue-strip");
+      await strip.getByRole("heading", { name: "Continue reading" }).waitFor();
+      await page.mouse.wheel(0, 1500);
+      // Where the wheel's scroll comes to rest (it moves over several frames).
+      let place = -1;
+      await expect
+        .poll(
+          async () => {
+            const last = place;
+            place = await page.evaluate(() => window.scrollY);
+            return place > 0 && place === last;
+          },
+          { interval: 250 },
+        )
+        .toBe(true);
+      await expect.poll(() => strip.isVisible()).toBe(false);
+
+      await page.goto("/search");
+      await page.goBack();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(place);
+      await expect.poll(() => strip.isVisible()).toBe(false);
+      await page.reload();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(place);
+      await expect.poll(() => strip.isVisible()).toBe(false);
+
+      // Scrolling up brings it back, as ever.
+      await page.mouse.wheel(0, -300);
+      await expect.poll(() => strip.isVisible()).toBe(true);
+    });
+  });
+
   test("the continue-reading strip moves a page on a swipe of 150 px or more, not less", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url, hasTouch: true }, async (page) => {
       await signIn(page, "/home");
