@@ -8,6 +8,7 @@ import {
   logIn,
   PHONE,
   tapsBeside,
+  untilHydrated,
   useBrowser,
 } from "./support/browser.ts";
 import { squash } from "./support/catalogue.ts";
@@ -403,6 +404,35 @@ describe("tag pages and previews", () => {
       await page.keyboard.press("Escape");
       expect(await preview.isVisible()).toBe(false);
       expect(page.url()).toBe(`${server.url}/stories/${tag}?sort=new`);
+    });
+  });
+});
+
+describe("a tag page's Show more", () => {
+  test("adds the next stories below those shown, and the reader stays where they were", async () => {
+    const tag = "mystery";
+    const newest = (await (
+      await fetch(`${server.url}/api/v3/stories?filter=new&tag=${tag}&limit=48&fields=stories(id)`)
+    ).json()) as { stories: { id: number }[] };
+    const ids = newest.stories.map((entry) => `/story/${entry.id}`);
+    expect(ids.length, `#${tag} has more than a page of stories`).toBeGreaterThan(24);
+    await browser.withPage(options(PHONE), async (page) => {
+      await page.goto(`/stories/${tag}?sort=new`);
+      const grid = page.getByRole("list", { name: "Stories, newest first" });
+      const shown = () =>
+        grid
+          .getByRole("listitem")
+          .locator("a.story-card__link")
+          .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+      expect(await shown()).toEqual(ids.slice(0, 24));
+
+      const more = await untilHydrated(page.getByRole("link", { name: "Show more" }));
+      await more.scrollIntoViewIfNeeded();
+      const place = await page.evaluate(() => window.scrollY);
+      await more.click();
+      await expect.poll(shown).toEqual(ids);
+      expect(page.url()).toBe(`${server.url}/stories/${tag}?sort=new`);
+      expect(await page.evaluate(() => window.scrollY)).toBe(place);
     });
   });
 });

@@ -26,7 +26,7 @@ import { writerOnboardingCalls } from "./client/writer-onboarding.ts";
 
 export { type ApiFetch, ApiRequestError, type Outcome, type Refusal } from "./client/http.ts";
 export type { PicksPeriodData } from "./client/premium-picks.ts";
-export type { StoryCardData } from "./client/stories.ts";
+export type { StoryCardData, StoryCardPage } from "./client/stories.ts";
 
 /** Every area's calls (one module each in ./client). */
 const AREAS = [

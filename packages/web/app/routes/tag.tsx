@@ -1,10 +1,12 @@
 import { ORIGINALS_CATALOG_URL, pageTags } from "@inkwell/shared";
 import { data } from "react-router";
+import { browserApi, type StoryCardData, type StoryCardPage } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
 import { StoryCarousel } from "../components/story-carousel.tsx";
 import { StoryGrid } from "../components/story-grid.tsx";
 import { t } from "../i18n/index.ts";
 import { cacheListFor, forwardLoaderHeaders, notFoundResponse } from "../lib/route-data.ts";
+import { useSteppedList } from "../lib/use-stepped-list.tsx";
 import type { Route } from "./+types/tag";
 
 const PAGE_SIZE = 24;
@@ -100,18 +102,43 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
         ))}
       </nav>
 
-      {list.stories.length === 0 ? (
-        <p>{t.tag.empty}</p>
-      ) : (
-        <StoryGrid stories={list.stories} label={t.tag.storiesHeading(sort)} heading="hidden" />
-      )}
-      {list.nextUrl && (
-        <p className="page-more">
-          <a className="button" href={pageUrl(sort, page + 1)}>
-            {t.tag.more}
-          </a>
-        </p>
-      )}
+      <TagStories key={`${tag}:${sort}:${page}`} tag={tag} sort={sort} page={page} first={list} />
     </section>
+  );
+}
+
+/**
+ * The stories from `page` on. Show more adds the next page below them, as every Show more
+ * does, rather than opening it in their place; without scripts it opens that page.
+ */
+function TagStories({
+  tag,
+  sort,
+  page,
+  first,
+}: {
+  tag: string;
+  sort: Sort;
+  page: number;
+  first: StoryCardPage;
+}) {
+  const { items, button, failure } = useSteppedList<StoryCardData>({
+    first: { items: first.stories, next: first.nextUrl },
+    mobileStep: PAGE_SIZE,
+    keyOf: (story) => story.id,
+    load: async (_next, loaded) => {
+      const offset = (page - 1) * PAGE_SIZE + loaded;
+      const more = await browserApi().stories({ filter: sort, tag, limit: PAGE_SIZE, offset });
+      return { items: more.stories, next: more.nextUrl };
+    },
+    moreHref: pageUrl(sort, page + 1),
+  });
+  if (items.length === 0) return <p>{t.tag.empty}</p>;
+  return (
+    <>
+      <StoryGrid stories={items} label={t.tag.storiesHeading(sort)} heading="hidden" />
+      {button}
+      {failure}
+    </>
   );
 }

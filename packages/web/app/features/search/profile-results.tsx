@@ -10,10 +10,10 @@ import { Avatar } from "../../components/avatar.tsx";
 import { UserBadges } from "../../components/user-badges.tsx";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
+import { useSteppedList } from "../../lib/use-stepped-list.tsx";
 import { FollowButton } from "../profiles/follow-button.tsx";
 import { searchPath } from "./filters.ts";
 import { NoResults } from "./no-results.tsx";
-import { useSteppedList } from "./use-stepped-list.tsx";
 
 /** Profile search (accounts-safety-messaging.md §9): pages of 10; 10 shown first on a phone, 20 wider. */
 export const PROFILE_PAGE = 10;

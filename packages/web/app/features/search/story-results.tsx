@@ -1,10 +1,10 @@
 import type { StoryCard, StorySearchFilters, StorySearchResult } from "@inkwell/shared";
 import { browserApi } from "../../api/client.ts";
 import { t } from "../../i18n/index.ts";
+import { useSteppedList } from "../../lib/use-stepped-list.tsx";
 import { filtersToUrl, searchPath } from "./filters.ts";
 import { NoResults } from "./no-results.tsx";
 import { StoryResult } from "./story-result.tsx";
-import { useSteppedList } from "./use-stepped-list.tsx";
 
 /** reader.md §9: story search shows 3 per step on a phone, 15 on wider screens. */
 export const STORY_PAGE = 15;

@@ -4,7 +4,6 @@ export const tag = {
   description: (tag: string) =>
     `Read stories tagged #${tag} on Inkwell, the hottest or the newest first.`,
   empty: "No stories carry this tag yet.",
-  more: "Show more",
   originals: "Hottest Inkwell Originals",
   originalsSubheading: "Read the stories we love",
   originalsAll: "All Originals",

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { failureOf, LiveAlert } from "../../components/alert.tsx";
-import { t } from "../../i18n/index.ts";
-import { onPlainClick } from "../../lib/plain-click.ts";
+import { failureOf, LiveAlert } from "../components/alert.tsx";
+import { t } from "../i18n/index.ts";
+import { onPlainClick } from "./plain-click.ts";
 
 /** reader.md §9: 575 px and narrower is mobile. */
 const MOBILE = "(max-width: 575px)";
@@ -23,8 +23,9 @@ interface SteppedListOptions<T> {
 }
 
 /**
- * Search results that grow by a step: on a phone the loaded page is revealed `mobileStep`
- * at a time before the next page is fetched; on wider screens each step is a page.
+ * A list that grows in place by a step (search results, a tag's stories): on a phone the
+ * loaded page is revealed `mobileStep` at a time before the next page is fetched; on wider
+ * screens each step is a page.
  * Duplicates (a list that shifted between pages) are dropped; a failure says so and keeps
  * what is shown. Items beyond the phone's step carry data-mobile-hidden (see app.css).
  */
