@@ -108,6 +108,15 @@ describe("the Library and reading lists", () => {
       // Its place and progress, set apart by a dot, are read with a pause between them.
       const resume = item.getByRole("link", { name: /^Part 1 of \d+, \d+% read$/ });
       expect((await resume.boundingBox())?.height).toBeGreaterThanOrEqual(40);
+      // The dot stands apart from both: "Part 1 of 9 · 50% read", never "9·50%".
+      const gaps = await resume.evaluate((link) => {
+        const [place, dot, percent] = [...link.children].map((part) =>
+          part.getBoundingClientRect(),
+        );
+        if (!place || !dot || !percent) throw new Error("the place, the dot and the percentage");
+        return [dot.left - place.right, percent.left - dot.right];
+      });
+      for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(3);
       await page.setViewportSize(DESKTOP);
 
       // A second story in the list, from its own page.
