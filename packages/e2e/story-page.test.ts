@@ -408,6 +408,33 @@ describe("tag pages and previews", () => {
   });
 });
 
+describe("the table of contents on a phone", () => {
+  test("Back from a part opened from See all finds the whole list, where the reader left it", async () => {
+    await browser.withPage(options(PHONE), async (page) => {
+      await page.goto(story.url);
+      const toc = page.getByRole("region", { name: /^Table of contents/ });
+      await untilHydrated(toc.getByRole("button", { name: `See all ${story.numParts} parts` }));
+      await toc.getByRole("button", { name: `See all ${story.numParts} parts` }).click();
+      const first = toc.locator(".toc__item a").first();
+      await first.scrollIntoViewIfNeeded();
+      const place = await page.evaluate(() => window.scrollY);
+      const href = await first.getAttribute("href");
+      await first.click();
+      await page.waitForURL(`${server.url}${href}`);
+
+      await page.goBack();
+      await expect.poll(() => visibleCount(page, ".toc__item")).toBe(story.numParts);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(place);
+      expect(await first.isVisible()).toBe(true);
+
+      // Opened anew, the page starts with the last parts again.
+      await page.goto(story.url);
+      await untilHydrated(toc.getByRole("button", { name: `See all ${story.numParts} parts` }));
+      expect(await visibleCount(page, ".toc__item")).toBe(3);
+    });
+  });
+});
+
 describe("a tag page's Show more", () => {
   test("adds the next stories below those shown, and the reader stays where they were", async () => {
     const tag = "mystery";

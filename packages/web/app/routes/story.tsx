@@ -161,7 +161,7 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
             <TagChips tags={story.storyTags} />
             <RankingsLink storyUrl={story.url} rankings={story.tagRankings} />
           </section>
-          <TableOfContents parts={story.parts} now={now} />
+          <TableOfContents storyId={story.id} parts={story.parts} now={now} />
         </div>
         <div className="story-side">
           {!user && <SignUpCard title={story.title} nextUrl={story.url} />}

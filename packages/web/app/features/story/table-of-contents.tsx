@@ -1,11 +1,13 @@
 import { formatTimeAgo, formatZonedDate, type PartSummary } from "@inkwell/shared";
 import { Lock } from "lucide";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Icon } from "../../components/icon.tsx";
 import { Pause } from "../../components/pause.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { revealAndFocus } from "../../lib/reveal-and-focus.ts";
+import { keep, kept } from "../../lib/tab-storage.ts";
+import { cameBack } from "../../lib/use-return-place.ts";
 import { useTimeZone } from "../../lib/use-time-zone.ts";
 
 /** reader.md §2: a phone shows the last 3 parts with See all. */
@@ -15,9 +17,25 @@ const SHOWN_ON_PHONE = 3;
  * The story's parts. Only its author gets drafts here (the API sends readers published parts
  * alone); they are marked Draft or Scheduled for their time, and the heading counts the parts
  * readers see and, apart, the drafts, so that See all's count (every entry) adds up.
+ * See all is kept in this tab's session storage: Back from a part opened from the whole list
+ * finds the whole list again, and the reader's place in it; a page opened anew starts short.
  */
-export function TableOfContents({ parts, now }: { parts: PartSummary[]; now: number }) {
+export function TableOfContents({
+  storyId,
+  parts,
+  now,
+}: {
+  storyId: number;
+  parts: PartSummary[];
+  now: number;
+}) {
   const [all, setAll] = useState(false);
+  const seenAll = `inkwell.toc.${storyId}.all`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once, as the page opens
+  useEffect(() => {
+    if (cameBack() && kept(seenAll)) setAll(true);
+    else keep(seenAll, "");
+  }, []);
   const list = useRef<HTMLOListElement>(null);
   const timeZone = useTimeZone();
   const collapsible = !all && parts.length > SHOWN_ON_PHONE;
@@ -90,7 +108,12 @@ export function TableOfContents({ parts, now }: { parts: PartSummary[]; now: num
       {collapsible && (
         <ScriptButton
           className="button toc__see-all"
-          onClick={() => revealAndFocus(list.current, () => setAll(true))}
+          onClick={() =>
+            revealAndFocus(list.current, () => {
+              keep(seenAll, "yes");
+              setAll(true);
+            })
+          }
         >
           {t.story.seeAllParts(parts.length)}
         </ScriptButton>
