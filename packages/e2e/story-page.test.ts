@@ -408,13 +408,16 @@ describe("tag pages and previews", () => {
   });
 });
 
-describe("the table of contents on a phone", () => {
-  test("Back from a part opened from See all finds the whole list, where the reader left it", async () => {
+describe("a story page on a phone, come back to", () => {
+  test("Back from a part opens again what the reader had opened, and finds their place", async () => {
     await browser.withPage(options(PHONE), async (page) => {
       await page.goto(story.url);
+      const tags = page.getByRole("list", { name: "Tags" });
       const toc = page.getByRole("region", { name: /^Table of contents/ });
-      await untilHydrated(toc.getByRole("button", { name: `See all ${story.numParts} parts` }));
-      await toc.getByRole("button", { name: `See all ${story.numParts} parts` }).click();
+      const seeAll = toc.getByRole("button", { name: `See all ${story.numParts} parts` });
+      await untilHydrated(seeAll);
+      await tags.getByRole("button", { name: `+${story.tags.length - 2} more` }).click();
+      await seeAll.click();
       const first = toc.locator(".toc__item a").first();
       await first.scrollIntoViewIfNeeded();
       const place = await page.evaluate(() => window.scrollY);
@@ -424,13 +427,14 @@ describe("the table of contents on a phone", () => {
 
       await page.goBack();
       await expect.poll(() => visibleCount(page, ".toc__item")).toBe(story.numParts);
+      expect(await visibleCount(page, ".tag-list a.tag")).toBe(story.tags.length);
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(place);
-      expect(await first.isVisible()).toBe(true);
 
-      // Opened anew, the page starts with the last parts again.
+      // Opened anew, the page starts short again.
       await page.goto(story.url);
-      await untilHydrated(toc.getByRole("button", { name: `See all ${story.numParts} parts` }));
+      await untilHydrated(seeAll);
       expect(await visibleCount(page, ".toc__item")).toBe(3);
+      expect(await visibleCount(page, ".tag-list a.tag")).toBe(2);
     });
   });
 });

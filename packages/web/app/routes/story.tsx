@@ -157,8 +157,8 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
             <h2 id="description-heading" className="visually-hidden">
               {t.story.description}
             </h2>
-            <ExpandableDescription text={story.description} />
-            <TagChips tags={story.storyTags} />
+            <ExpandableDescription storyId={story.id} text={story.description} />
+            <TagChips storyId={story.id} tags={story.storyTags} />
             <RankingsLink storyUrl={story.url} rankings={story.tagRankings} />
           </section>
           <TableOfContents storyId={story.id} parts={story.parts} now={now} />

@@ -1,17 +1,19 @@
 import { linkify } from "@inkwell/shared";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
+import { useKeptOpen } from "../../lib/use-kept-open.ts";
 
 /** Below this many characters a description fits a phone screen and needs no toggle. */
 const LONG_DESCRIPTION = 240;
 
 /**
  * The story's description, its @mentions, URLs and #tags linked (reader.md §5). On a phone a long one is cut to a few lines with Read more /
- * Read less; wider screens always show it whole (the toggle is hidden there by CSS).
+ * Read less; wider screens always show it whole (the toggle is hidden there by CSS). Read more
+ * is kept for Back, so the page below it is where the reader left it.
  */
-export function ExpandableDescription({ text }: { text: string }) {
-  const [expanded, setExpanded] = useState(false);
+export function ExpandableDescription({ storyId, text }: { storyId: number; text: string }) {
+  const [expanded, setExpanded] = useKeptOpen(`inkwell.story.${storyId}.description`);
   const id = useId();
   const long = text.length > LONG_DESCRIPTION;
   return (

@@ -1,13 +1,12 @@
 import { formatTimeAgo, formatZonedDate, type PartSummary } from "@inkwell/shared";
 import { Lock } from "lucide";
-import { useEffect, useRef, useState } from "react";
+import { useRef } from "react";
 import { Icon } from "../../components/icon.tsx";
 import { Pause } from "../../components/pause.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { revealAndFocus } from "../../lib/reveal-and-focus.ts";
-import { keep, kept } from "../../lib/tab-storage.ts";
-import { cameBack } from "../../lib/use-return-place.ts";
+import { useKeptOpen } from "../../lib/use-kept-open.ts";
 import { useTimeZone } from "../../lib/use-time-zone.ts";
 
 /** reader.md §2: a phone shows the last 3 parts with See all. */
@@ -17,8 +16,7 @@ const SHOWN_ON_PHONE = 3;
  * The story's parts. Only its author gets drafts here (the API sends readers published parts
  * alone); they are marked Draft or Scheduled for their time, and the heading counts the parts
  * readers see and, apart, the drafts, so that See all's count (every entry) adds up.
- * See all is kept in this tab's session storage: Back from a part opened from the whole list
- * finds the whole list again, and the reader's place in it; a page opened anew starts short.
+ * See all is kept for Back: a part opened from the whole list leads back to the whole list.
  */
 export function TableOfContents({
   storyId,
@@ -29,13 +27,7 @@ export function TableOfContents({
   parts: PartSummary[];
   now: number;
 }) {
-  const [all, setAll] = useState(false);
-  const seenAll = `inkwell.toc.${storyId}.all`;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: read once, as the page opens
-  useEffect(() => {
-    if (cameBack() && kept(seenAll)) setAll(true);
-    else keep(seenAll, "");
-  }, []);
+  const [all, setAll] = useKeptOpen(`inkwell.story.${storyId}.parts`);
   const list = useRef<HTMLOListElement>(null);
   const timeZone = useTimeZone();
   const collapsible = !all && parts.length > SHOWN_ON_PHONE;
@@ -108,12 +100,7 @@ export function TableOfContents({
       {collapsible && (
         <ScriptButton
           className="button toc__see-all"
-          onClick={() =>
-            revealAndFocus(list.current, () => {
-              keep(seenAll, "yes");
-              setAll(true);
-            })
-          }
+          onClick={() => revealAndFocus(list.current, () => setAll(true))}
         >
           {t.story.seeAllParts(parts.length)}
         </ScriptButton>

@@ -1,7 +1,8 @@
-import { useRef, useState } from "react";
+import { useRef } from "react";
 import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { revealAndFocus } from "../../lib/reveal-and-focus.ts";
+import { useKeptOpen } from "../../lib/use-kept-open.ts";
 
 /** reader.md §9: 3 tags shown, 2 on a phone, then '+N more'. */
 const SHOWN = 3;
@@ -10,9 +11,16 @@ const SHOWN_ON_PHONE = 2;
 /**
  * The story's tags as links to their tag pages. The first ones in the author's order are
  * shown rather than a random pick, so the page is the same for every visitor (and cache).
+ * '+N more' is kept for Back, so the page below the tags is where the reader left it.
  */
-export function TagChips({ tags }: { tags: { name: string; url: string }[] }) {
-  const [all, setAll] = useState(false);
+export function TagChips({
+  storyId,
+  tags,
+}: {
+  storyId: number;
+  tags: { name: string; url: string }[];
+}) {
+  const [all, setAll] = useKeptOpen(`inkwell.story.${storyId}.tags`);
   const list = useRef<HTMLUListElement>(null);
   if (tags.length === 0) return null;
   const itemClass = (index: number) =>
