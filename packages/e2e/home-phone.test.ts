@@ -9,6 +9,7 @@ import {
   PHONE,
   swipe,
   useBrowser,
+  wheelToRest,
 } from "./support/browser.ts";
 import { useServer } from "./support/server.ts";
 
@@ -184,19 +185,7 @@ describe("the home page on a phone", () => {
       await signIn(page, "/home");
       const strip = page.locator(".continue-strip");
       await strip.getByRole("heading", { name: "Continue reading" }).waitFor();
-      await page.mouse.wheel(0, 1500);
-      // Where the wheel's scroll comes to rest (it moves over several frames).
-      let place = -1;
-      await expect
-        .poll(
-          async () => {
-            const last = place;
-            place = await page.evaluate(() => window.scrollY);
-            return place > 0 && place === last;
-          },
-          { interval: 250 },
-        )
-        .toBe(true);
+      const place = await wheelToRest(page, 1500);
       await expect.poll(() => strip.isVisible()).toBe(false);
 
       await page.goto("/search");

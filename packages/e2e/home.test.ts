@@ -1,7 +1,14 @@
 import { truncate } from "@inkwell/shared";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { DESKTOP, expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
+import {
+  DESKTOP,
+  expectNoAxeViolations,
+  logIn,
+  PHONE,
+  useBrowser,
+  wheelToRest,
+} from "./support/browser.ts";
 import { hotStories } from "./support/catalogue.ts";
 import { useServer } from "./support/server.ts";
 import { fillSignup } from "./support/sign-up.ts";
@@ -221,19 +228,7 @@ describe("the landing page, sign-up, genre onboarding and the home feed", () => 
 
       // Back to the feed from a page opened on it, the sections loaded before are there
       // again and the reader is where they were, not where the first five ended.
-      await page.mouse.wheel(0, 1500);
-      // Where the wheel's scroll comes to rest (it moves over several frames).
-      let left = -1;
-      await expect
-        .poll(
-          async () => {
-            const last = left;
-            left = await page.evaluate(() => window.scrollY);
-            return left > 3000 && left === last;
-          },
-          { interval: 250 },
-        )
-        .toBe(true);
+      const left = await wheelToRest(page, 1500, 3000);
       await page.goto("/search");
       await page.goBack();
       await page.getByRole("heading", { name: "Browse genres" }).waitFor();

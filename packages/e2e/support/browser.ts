@@ -254,6 +254,26 @@ export async function swipe(cdp: CDPSession, x: number, y: number, distance: num
   await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
 }
 
+/**
+ * Wheels the page down by `by` px and answers where its scroll comes to rest (a wheel's
+ * scroll moves over several frames), once it is past `beyond`.
+ */
+export async function wheelToRest(page: Page, by: number, beyond = 0): Promise<number> {
+  await page.mouse.wheel(0, by);
+  let rest = -1;
+  await expect
+    .poll(
+      async () => {
+        const last = rest;
+        rest = await page.evaluate(() => window.scrollY);
+        return rest > beyond && rest === last;
+      },
+      { interval: 250 },
+    )
+    .toBe(true);
+  return rest;
+}
+
 /** Fills and sends the email log-in form of the page it is on. */
 export async function logIn(page: Page, username: string, password: string): Promise<void> {
   await page.getByLabel(/^(Email or username|Username or Email)$/).fill(username);
