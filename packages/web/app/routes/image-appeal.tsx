@@ -96,6 +96,7 @@ export default function ImageAppeal({ loaderData }: Route.ComponentProps) {
           {t.imageModeration.reason}
         </label>
         <textarea
+          className="textarea"
           id="appeal-reason"
           rows={5}
           maxLength={IMAGE_APPEAL_REASON_MAX}

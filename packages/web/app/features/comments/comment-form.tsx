@@ -82,7 +82,7 @@ export function CommentForm({
       <textarea
         ref={input}
         id={id}
-        className="comment-form__input"
+        className="textarea"
         placeholder={reply ? t.comments.replyPlaceholder : t.comments.placeholder}
         value={text}
         rows={reply ? 2 : 3}

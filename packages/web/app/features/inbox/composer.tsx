@@ -44,7 +44,7 @@ export function Composer({
       <textarea
         ref={text}
         id={`${counterId}-text`}
-        className="composer__text"
+        className="textarea composer__text"
         rows={2}
         maxLength={MESSAGE_MAX_LENGTH}
         placeholder={t.inbox.placeholder}

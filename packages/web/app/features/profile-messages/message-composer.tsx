@@ -82,7 +82,7 @@ export function MessageComposer({
       </label>
       <textarea
         id={id}
-        className="comment-form__input"
+        className="textarea"
         placeholder={placeholder}
         value={body}
         rows={reply ? 2 : 3}
