@@ -283,8 +283,13 @@ describe("the story page's staff panels", () => {
       await expectNoAxeViolations(page, "the rating history page at 360 px");
       await page.getByRole("link", { name: "Back to the story" }).click();
       await page.waitForURL(`${server.url}/story/${story.id}`);
-      // Opened without a story (a bookmark, the admin menu), the page asks for one.
-      expect((await page.goto("/admin/story_rating_history.php"))?.status()).toBe(200);
+      // Opened from the staff tools, without a story, the page asks for one.
+      await page.getByLabel("Account").click();
+      await page
+        .getByRole("navigation", { name: "Staff tools" })
+        .getByRole("link", { name: "Story rating history" })
+        .click();
+      await page.waitForURL(`${server.url}/admin/story_rating_history.php`);
       await page.getByRole("heading", { level: 1, name: "Rating history" }).waitFor();
       const field = await untilHydrated(page.getByRole("textbox", { name: "Story" }));
       expect(await field.inputValue()).toBe("");
@@ -376,6 +381,11 @@ describe("the story page's staff panels", () => {
 
       const refused = await page.request.get(`/apiv2/storytext?group_id=${story.id}&output=zip`);
       expect(refused.status()).toBe(403);
+      // Not for ambassadors, so not in their staff tools either.
+      await page.getByLabel("Account").click();
+      const staff = page.getByRole("navigation", { name: "Staff tools" });
+      await staff.getByRole("link", { name: "Reports queue" }).waitFor();
+      expect(await staff.getByRole("link", { name: "Story rating history" }).count()).toBe(0);
       const history = await page.goto(`/admin/story_rating_history.php?story_id=${story.id}`);
       expect(history?.status()).toBe(404);
       const unnamed = await page.goto("/admin/story_rating_history.php");

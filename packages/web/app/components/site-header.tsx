@@ -173,6 +173,11 @@ function StaffLinks({ user }: { user: CurrentUser }) {
       url: "/admin/paid_stories_manager",
       label: t.header.staffLinks.paidStories,
     },
+    // Without a story the page asks for one (decision 095); system admins' alone, as its loader.
+    user.isSysAdmin && {
+      url: "/admin/story_rating_history.php",
+      label: t.header.staffLinks.ratingHistory,
+    },
   ].filter((link) => link !== false);
   if (links.length === 0) return null;
   return (

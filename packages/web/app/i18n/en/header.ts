@@ -24,5 +24,6 @@ export const header = {
     promotions: "Sponsored stories",
     contest: "Inkwell Awards",
     paidStories: "Paid story manager",
+    ratingHistory: "Story rating history",
   },
 };
