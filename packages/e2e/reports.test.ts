@@ -366,6 +366,8 @@ describe("reports", () => {
         .filter({ hasText: "demo_admin" })
         .waitFor();
       expect(await field.inputValue()).toBe("");
+      // Saved, the keyboard is where it was: on Save note, not thrown back to the page's top.
+      expect(await save.evaluate((button) => button === document.activeElement)).toBe(true);
     });
   });
 
@@ -389,12 +391,13 @@ describe("reports", () => {
       ).cover;
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await logInAt(page, "demo_ambassador", "/admin/community_reports?model_type=6");
-      await page
-        .locator(".staff-reports__item")
-        .filter({ hasText: "Reporter: demo_reader" })
-        .getByRole("link")
-        .first()
-        .click();
+      // On a phone the whole card opens its report, not only the title's line.
+      const line = page.locator(".staff-reports__item").getByText("Reporter: demo_reader").first();
+      await line.scrollIntoViewIfNeeded();
+      const reporter = await line.boundingBox();
+      if (!reporter) throw new Error("the report's reporter line is not shown");
+      await page.mouse.click(reporter.x + reporter.width / 2, reporter.y + reporter.height / 2);
+      await page.waitForURL(/\/admin\/community_reports\/\d+$/);
       const hide = page.getByRole("button", { name: "Hide this image" });
       await untilHydrated(hide);
       // Asked first, as the story page's Remove cover: Cancel hides nothing.

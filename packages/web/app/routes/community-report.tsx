@@ -21,7 +21,6 @@ import { t } from "../i18n/index.ts";
 import { idFromParam, notFoundResponse, orNotFound, pageUrl } from "../lib/route-data.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import "../styles/reports.css";
-import { ScriptButton } from "../components/script-button.tsx";
 import type { Route } from "./+types/community-report";
 
 const text = t.reports;
@@ -72,7 +71,6 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
   }, [hidden]);
   // The forms act through scripts: until they run, what staff type or pick would be lost.
   const hydrated = useHydrated();
-  const locked = busy || !hydrated;
   const missing = outcomeMissing ? text.outcomeMissing : null;
 
   async function act(call: () => Promise<{ ok: boolean; refusal?: { message?: string } }>) {
@@ -149,9 +147,9 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
             {t.imageModeration.hidden}
           </p>
         ) : (
-          <ScriptButton className="button" disabled={locked} onClick={() => setAskingHide(true)}>
+          <BusyButton className="button" busy={busy} onClick={() => setAskingHide(true)}>
             {t.imageModeration.hide}
-          </ScriptButton>
+          </BusyButton>
         ))}
       {image && (
         // As the story page's Remove cover: hiding someone's image is asked once more.
@@ -183,9 +181,9 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
               report.resolvedAt ? reportDate(report.resolvedAt) : "",
             )}
           </p>
-          <ScriptButton
+          <BusyButton
             className="button"
-            disabled={locked}
+            busy={busy}
             onClick={() =>
               void act(() => browserApi().reopenReport(report.id)).then(
                 (done) => done && setMovedTo("open"),
@@ -193,7 +191,7 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
             }
           >
             {text.reopen}
-          </ScriptButton>
+          </BusyButton>
         </section>
       ) : (
         <section aria-labelledby="resolve-heading">
@@ -277,9 +275,9 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
           <div className="field">
             <NoteField id="report-note" label={text.addNote} draft={note} disabled={!hydrated} />
           </div>
-          <ScriptButton className="button" type="submit" disabled={locked}>
+          <BusyButton className="button" type="submit" busy={busy}>
             {text.saveNote}
-          </ScriptButton>
+          </BusyButton>
         </form>
       </section>
     </section>
