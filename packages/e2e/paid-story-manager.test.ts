@@ -104,6 +104,11 @@ describe("the paid story manager", () => {
       await freeParts.press("Enter");
       await found.getByText("The story is in the Paid Stories programme.").waitFor();
       await found.getByText("In the Paid Stories programme", { exact: true }).waitFor();
+      // The Enter pressed in the field leaves the keyboard on the button now in its place.
+      const takeOut = found.getByRole("button", { name: "Take out of the programme" });
+      await expect
+        .poll(() => takeOut.evaluate((button) => button === document.activeElement))
+        .toBe(true);
       const prices = await found
         .getByRole("region", { name: "Parts" })
         .getByRole("listitem")
@@ -121,7 +126,7 @@ describe("the paid story manager", () => {
       await originalBadge.waitFor();
       await visitor.close();
 
-      await found.getByRole("button", { name: "Take out of the programme" }).click();
+      await takeOut.click();
       const confirm = page.getByRole("dialog", { name: "Take this story out of the programme?" });
       await confirm.getByText("Every part becomes free to read.", { exact: false }).waitFor();
       await expectNoAxeViolations(page, "the take-out confirmation at 360 px");
@@ -130,6 +135,10 @@ describe("the paid story manager", () => {
         .getByText("The story is out of the programme: every part is free to read.")
         .waitFor();
       await found.getByText("Free to read", { exact: true }).waitFor();
+      const join = found.getByRole("button", { name: "Add to the programme" });
+      await expect
+        .poll(() => join.evaluate((button) => button === document.activeElement))
+        .toBe(true);
       expect(programmeState(story.id)).toMatchObject({ isPaid: false });
       expect(programmeState(story.id).locked.some(Boolean)).toBe(false);
 

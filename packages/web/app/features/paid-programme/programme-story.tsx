@@ -5,7 +5,7 @@ import {
   type StorySale,
   salePrice,
 } from "@inkwell/shared";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { browserApi, type Refusal } from "../../api/client.ts";
 import { type AlertMessage, LiveAlert } from "../../components/alert.tsx";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
@@ -42,6 +42,15 @@ export function ProgrammeStory({ initial }: { initial: PaidProgrammeView }) {
   const [outcome, setOutcome] = useState<AlertMessage | null>(null);
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // Joining or leaving swaps the button pressed for the other one: focus follows it there,
+  // where it would otherwise fall back to the page's top.
+  const swapped = useRef<HTMLButtonElement>(null);
+  const [focusSwapped, setFocusSwapped] = useState(false);
+  useEffect(() => {
+    if (!focusSwapped) return;
+    swapped.current?.focus();
+    setFocusSwapped(false);
+  }, [focusSwapped]);
 
   async function join(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -55,6 +64,7 @@ export function ProgrammeStory({ initial }: { initial: PaidProgrammeView }) {
       setView(result.value);
       setFieldError(undefined);
       setOutcome({ tone: "success", text: text.joined });
+      setFocusSwapped(true);
       return;
     }
     const onField = result?.refusal.fields?.freeParts;
@@ -72,6 +82,7 @@ export function ProgrammeStory({ initial }: { initial: PaidProgrammeView }) {
     if (result?.ok) {
       setView(result.value);
       setOutcome({ tone: "success", text: text.left });
+      setFocusSwapped(true);
     } else {
       setOutcome({ tone: "danger", text: refusalText(result?.refusal) });
     }
@@ -98,6 +109,7 @@ export function ProgrammeStory({ initial }: { initial: PaidProgrammeView }) {
 
       {view.isPaid ? (
         <ScriptButton
+          ref={swapped}
           className="button button--danger-quiet paid-manager__leave"
           onClick={() => setConfirming(true)}
         >
@@ -120,7 +132,7 @@ export function ProgrammeStory({ initial }: { initial: PaidProgrammeView }) {
             error={fieldError}
             required
           />
-          <BusyButton className="button button--primary" type="submit" busy={saving}>
+          <BusyButton ref={swapped} className="button button--primary" type="submit" busy={saving}>
             {saving ? text.saving : text.join}
           </BusyButton>
         </form>
