@@ -222,8 +222,14 @@ function StoryLockPanel({
 function RemoveCover({ cover }: { cover: string }) {
   const status = useSaveStatus();
   const [asking, setAsking] = useState(false);
+  const [removed, setRemoved] = useState(false);
+  const removedLine = useRef<HTMLParagraphElement>(null);
   const revalidator = useRevalidator();
   const id = useId();
+  // The button goes with the cover: focus moves to the line that says so, not the page's top.
+  useEffect(() => {
+    if (removed) removedLine.current?.focus();
+  }, [removed]);
   async function remove() {
     setAsking(false);
     status.start();
@@ -231,11 +237,18 @@ function RemoveCover({ cover }: { cover: string }) {
       .flagImage(cover)
       .catch(() => null);
     if (result?.ok) {
-      status.settle("saved");
+      setRemoved(true);
       revalidator.revalidate();
     } else {
       status.settle("failed", result?.refusal.message);
     }
+  }
+  if (removed) {
+    return (
+      <p ref={removedLine} tabIndex={-1}>
+        {text.coverRemoved}
+      </p>
+    );
   }
   return (
     <div className="staff-field__row">
@@ -383,6 +396,8 @@ function AdminPanel({
 }) {
   const author = view.author;
   const ratingsId = useId();
+  // The cover the panel opened with: removed, the page has none, but its line stays to say so.
+  const [removable] = useState(cover);
   return (
     <details className="side-card staff-panel staff-admin">
       <summary className="chevron">
@@ -406,7 +421,7 @@ function AdminPanel({
         >
           {text.paidStories}
         </a>
-        {cover && <RemoveCover cover={cover} />}
+        {removable && <RemoveCover cover={removable} />}
         <AdExempt storyId={storyId} view={view} onChange={onChange} />
         {/* A plain GET form: the browser downloads the attachment and stays on the page. */}
         <form className="staff-admin__download" method="get" action="/apiv2/storytext">
