@@ -212,6 +212,12 @@ describe("reports", () => {
         .toBe(true);
       expect(await outcome.inputValue()).toBe("");
       expect(await page.getByLabel("Note for staff (optional)").inputValue()).toBe("");
+      // On a phone the Staff notes heading stands clear of the Resolve button above it.
+      const resolveBox = await page.getByRole("button", { name: "Resolve" }).boundingBox();
+      const notesBox = await page.getByRole("heading", { name: "Staff notes" }).boundingBox();
+      expect(
+        (notesBox?.y ?? 0) - ((resolveBox?.y ?? 0) + (resolveBox?.height ?? 0)),
+      ).toBeGreaterThanOrEqual(32);
       await outcome.selectOption("content_removed");
       await page.getByRole("button", { name: "Resolve" }).press("Enter");
       await expect
