@@ -1,6 +1,14 @@
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { DESKTOP, expectNoAxeViolations, logInAt, PHONE, useBrowser } from "./support/browser.ts";
+import {
+  DESKTOP,
+  expectNoAxeViolations,
+  holdRequests,
+  logInAt,
+  nextFrames,
+  PHONE,
+  useBrowser,
+} from "./support/browser.ts";
 import {
   escapeRegExp,
   findStoryWithParts,
@@ -88,6 +96,60 @@ async function expectPartPage(page: Page, number: 1 | 2): Promise<void> {
   expect(squash(await paragraphs.first().textContent()).length).toBeGreaterThan(0);
 }
 
+/**
+ * Opens part `id` and waits for its paragraph markers and their counts, which come after
+ * hydration. Resolves to the layout shift (as Chromium measures it for CLS) of what moved
+ * inside the part's text, whether that text lies within the window, and how many markers
+ * begin a line of their own: those would push the text below them down without their room.
+ */
+async function openPartMeasuringText(page: Page, id: number) {
+  const counts = page.waitForResponse(`**/v5/comments/namespaces/parts/resources/${id}/paragraphs`);
+  // The server's HTML is painted before the page's script runs, as on a slow connection.
+  const hydration = await holdRequests(page, "**/assets/entry.client-*.js");
+  await page.goto(`/${id}`, { waitUntil: "commit" });
+  await page.locator(".reader__text").waitFor();
+  await nextFrames(page);
+  hydration();
+  await counts;
+  const paragraphs = page.locator(".reader__text p[data-p-id]");
+  await expect
+    .poll(() => page.locator(".reader__text .paragraph-marker").count())
+    .toBe(await paragraphs.count());
+  await nextFrames(page);
+  return page.evaluate(
+    () =>
+      new Promise<{ shift: number; inView: boolean; markersOnOwnLine: number }>((resolve) => {
+        const text = document.querySelector(".reader__text");
+        let shift = 0;
+        const observer = new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            sources: { node: Node | null }[];
+          })[]) {
+            if (entry.sources.some(({ node }) => node !== null && text?.contains(node))) {
+              shift += entry.value;
+            }
+          }
+        });
+        observer.observe({ type: "layout-shift", buffered: true });
+        const inView = (text?.getBoundingClientRect().bottom ?? Infinity) <= window.innerHeight;
+        const markersOnOwnLine = [...document.querySelectorAll(".paragraph-marker-host")].filter(
+          (host) => {
+            const paragraph = host.parentElement?.getBoundingClientRect();
+            return paragraph && host.getBoundingClientRect().left - paragraph.left < 1;
+          },
+        ).length;
+        // Buffered entries are delivered before the next frame is painted.
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            observer.disconnect();
+            resolve({ shift, inView, markersOnOwnLine });
+          }),
+        );
+      }),
+  );
+}
+
 describe("visitor opens a story and reads its first two parts", () => {
   for (const { name, viewport } of VIEWPORTS) {
     test(`on a ${name} (${viewport.width}×${viewport.height})`, async () => {
@@ -139,6 +201,22 @@ describe("visitor opens a story and reads its first two parts", () => {
         await expectPartPage(page, 2);
         await expectNoHorizontalOverflow(page, viewport.width);
         await expectNoAxeViolations(page, "part 2");
+      });
+    });
+
+    test(`the text does not move as the paragraph markers arrive on a ${name}`, async () => {
+      // Only what moves within the window counts as a shift: the window holds the whole text.
+      const tall = { width: viewport.width, height: 4000 };
+      await withPage({ viewport: tall, baseURL: server.url }, async (page) => {
+        let ownLine = 0;
+        for (const part of story.parts.slice(0, 2)) {
+          const { shift, inView, markersOnOwnLine } = await openPartMeasuringText(page, part.id);
+          expect(inView, `part ${part.id}'s text within the window`).toBe(true);
+          expect(shift, `the layout shift inside part ${part.id}'s text`).toBe(0);
+          ownLine += markersOnOwnLine;
+        }
+        // Checked on a paragraph whose marker does not fit on its last line.
+        expect(ownLine).toBeGreaterThan(0);
       });
     });
 

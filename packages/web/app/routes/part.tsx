@@ -145,7 +145,7 @@ function PartView({ part, now, resumeAt, ...loaded }: Route.ComponentProps["load
       ) : (
         <div
           ref={textRef}
-          className="reader__text"
+          className="reader__text reader__text--marked"
           // The part's HTML is sanitised when it is written (allow-list), never at render time.
           // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on write
           dangerouslySetInnerHTML={{ __html: part.text }}
