@@ -583,12 +583,13 @@ describe("server-rendered pages", () => {
       '<svg xmlns="http://www.w3.org/2000/svg" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" class="search-field__icon"><path d="m21 21-4.34-4.34"></path><circle cx="11" cy="11" r="8"></circle></svg>',
     );
     // The stats' Reads icon (an eye), which every story card draws too: it points at the
-    // page's one copy of its shapes.
+    // page's one copy of its shapes, and carries its own drawing attributes, so that an icon
+    // can be filled (a voted star) where the symbol's shapes would otherwise inherit none.
     expect(html).toContain(
-      '<dt><svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true"><use href="#icon-eye"></use></svg><span>Reads</span></dt>',
+      '<dt><svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><use href="#icon-eye"></use></svg><span>Reads</span></dt>',
     );
     expect(html).toMatch(
-      /<symbol id="icon-eye" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M2\.062 12\.348[^"]*"><\/path><circle cx="12" cy="12" r="3"><\/circle><\/symbol>/,
+      /<symbol id="icon-eye" viewBox="0 0 24 24"><path d="M2\.062 12\.348[^"]*"><\/path><circle cx="12" cy="12" r="3"><\/circle><\/symbol>/,
     );
     expect(html.split('id="icon-eye"').length).toBe(2);
   });
