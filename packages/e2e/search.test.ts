@@ -1,4 +1,4 @@
-import { truncate } from "@inkwell/shared";
+import { type StorySearchResult, truncate } from "@inkwell/shared";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import {
@@ -8,6 +8,7 @@ import {
   logIn,
   logInAt,
   PHONE,
+  untilHydrated,
   useBrowser,
 } from "./support/browser.ts";
 import { useServer } from "./support/server.ts";
@@ -58,9 +59,14 @@ describe("search", () => {
       expect(await storyList(page).getByText("Ongoing", { exact: true }).count()).toBe(0);
       expect(await storyList(page).getByText("Complete", { exact: true }).count()).toBe(results);
 
-      // More than a page of complete matches: 'Show more' fetches the next one in place.
-      await page.getByRole("link", { name: "Show more" }).click();
+      // More than a page of complete matches: 'Show more' fetches the next one in place, and
+      // focus goes to the first new result (by keyboard, as a screen reader presses it).
+      await untilHydrated(page.getByRole("link", { name: "Show more" }));
+      await page.getByRole("link", { name: "Show more" }).focus();
+      await page.keyboard.press("Enter");
       await expect.poll(() => visibleResults(page).count()).toBeGreaterThan(results);
+      const firstNew = visibleResults(page).nth(results).getByRole("heading").getByRole("link");
+      expect(await firstNew.evaluate((link) => link === document.activeElement)).toBe(true);
       expect(await storyList(page).getByText("Ongoing", { exact: true }).count()).toBe(0);
 
       await page.getByRole("link", { name: "Profiles" }).click();
@@ -100,8 +106,12 @@ describe("search", () => {
       expect((cancel?.x ?? 0) + (cancel?.width ?? 0)).toBeLessThanOrEqual(320);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
       await page.setViewportSize(PHONE);
-      await page.getByRole("link", { name: "Show more" }).click();
+      await page.getByRole("link", { name: "Show more" }).focus();
+      await page.keyboard.press("Enter");
       await expect.poll(() => visibleResults(page).count()).toBe(6);
+      // The step's first story takes the focus.
+      const fourth = visibleResults(page).nth(3).getByRole("heading").getByRole("link");
+      expect(await fourth.evaluate((link) => link === document.activeElement)).toBe(true);
 
       const completed = page.getByRole("checkbox", { name: "Completed stories" });
       expect(await completed.isVisible()).toBe(false);
@@ -113,6 +123,32 @@ describe("search", () => {
       await page.waitForURL(/content=complete/);
       await page.getByText("Filters (1)").waitFor();
       expect(await visibleResults(page).count()).toBe(3);
+    });
+  });
+
+  test("a 'Show more' that fails or brings nothing new keeps focus and says so", async () => {
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await page.goto(`/search/${TERM}/stories`);
+      const more = await untilHydrated(page.getByRole("link", { name: "Show more" }));
+      const nextPage = "**/v4/search/stories?*";
+      await page.route(nextPage, (route) =>
+        route.fulfill({ status: 500, contentType: "application/json", body: "{}" }),
+      );
+      await more.focus();
+      await page.keyboard.press("Enter");
+      const alert = page.locator(".page-more ~ [role=alert]");
+      await expect.poll(() => alert.textContent()).toBe("Something went wrong. Please try again");
+      expect(await more.evaluate((link) => link === document.activeElement)).toBe(true);
+
+      // The list ended since it was shown: no new stories, and the reader is told.
+      await page.unroute(nextPage);
+      const ended: StorySearchResult = { stories: [], nextUrl: null };
+      await page.route(nextPage, (route) => route.fulfill({ json: ended }));
+      await page.keyboard.press("Enter");
+      const status = page.locator(".page-more ~ [role=status]");
+      await expect.poll(() => status.textContent()).toBe("Nothing more to show");
+      expect(await more.evaluate((link) => link === document.activeElement)).toBe(true);
+      expect(await visibleResults(page).count()).toBe(15);
     });
   });
 

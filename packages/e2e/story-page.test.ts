@@ -440,11 +440,13 @@ describe("a story page on a phone, come back to", () => {
 });
 
 describe("a tag page's Show more", () => {
-  test("adds the next stories below those shown, and the reader stays where they were", async () => {
+  test("adds the next stories below those shown, the reader stays where they were and focus goes to the first new one", async () => {
     const tag = "mystery";
     const newest = (await (
-      await fetch(`${server.url}/api/v3/stories?filter=new&tag=${tag}&limit=48&fields=stories(id)`)
-    ).json()) as { stories: { id: number }[] };
+      await fetch(
+        `${server.url}/api/v3/stories?filter=new&tag=${tag}&limit=48&fields=stories(id,title)`,
+      )
+    ).json()) as { stories: { id: number; title: string }[] };
     const ids = newest.stories.map((entry) => `/story/${entry.id}`);
     expect(ids.length, `#${tag} has more than a page of stories`).toBeGreaterThan(24);
     await browser.withPage(options(PHONE), async (page) => {
@@ -460,10 +462,15 @@ describe("a tag page's Show more", () => {
       const more = await untilHydrated(page.getByRole("link", { name: "Show more" }));
       await more.scrollIntoViewIfNeeded();
       const place = await page.evaluate(() => window.scrollY);
-      await more.click();
+      // By keyboard: the first new story takes the focus, not the button after the new ones.
+      await more.focus();
+      await page.keyboard.press("Enter");
       await expect.poll(shown).toEqual(ids);
       expect(page.url()).toBe(`${server.url}/stories/${tag}?sort=new`);
       expect(await page.evaluate(() => window.scrollY)).toBe(place);
+      const firstNew = grid.getByRole("listitem").nth(24).getByRole("link");
+      expect(await firstNew.textContent()).toContain(newest.stories[24]?.title);
+      expect(await firstNew.evaluate((link) => link === document.activeElement)).toBe(true);
     });
   });
 });

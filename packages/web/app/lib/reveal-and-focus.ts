@@ -1,13 +1,20 @@
 import { flushSync } from "react-dom";
 
+const shownLinks = (container: HTMLElement | null) =>
+  [...(container?.querySelectorAll<HTMLElement>("a[href]") ?? [])].filter(
+    (link) => link.getClientRects().length > 0,
+  );
+
 /**
- * For a "See all" or "+N more" button that shows what CSS hid and goes away itself: focus
- * would fall to the page with it, so it moves to the first link inside `container` that
- * `reveal` brought into view, where reading goes on.
+ * For a control that brings more into `container` — a "See all" or "+N more" showing what
+ * CSS hid, a 'Show more' adding a fetched page — focus moves to the first link that `reveal`
+ * brought into view, where reading goes on: the control may go away with it, or end up
+ * after the new items, where a keyboard or screen-reader reader would not learn they came.
+ * When nothing new came, focus stays where it was.
  */
 export function revealAndFocus(container: HTMLElement | null, reveal: () => void) {
-  const links = [...(container?.querySelectorAll<HTMLElement>("a[href]") ?? [])];
-  const firstHidden = links.find((link) => link.getClientRects().length === 0);
+  const before = new Set(shownLinks(container));
   flushSync(reveal);
-  firstHidden?.focus();
+  const firstNew = shownLinks(container).find((link) => !before.has(link));
+  firstNew?.focus();
 }

@@ -1,7 +1,8 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { failureOf, LiveAlert } from "../components/alert.tsx";
 import { t } from "../i18n/index.ts";
 import { onPlainClick } from "./plain-click.ts";
+import { revealAndFocus } from "./reveal-and-focus.ts";
 
 /** reader.md §9: 575 px and narrower is mobile. */
 const MOBILE = "(max-width: 575px)";
@@ -28,6 +29,8 @@ interface SteppedListOptions<T> {
  * screens each step is a page.
  * Duplicates (a list that shifted between pages) are dropped; a failure says so and keeps
  * what is shown. Items beyond the phone's step carry data-mobile-hidden (see app.css).
+ * Each step focuses the first new item (decision 057); a step that brings nothing new leaves
+ * focus on 'Show more' and says so, and the button stays until the reader moves on.
  */
 export function useSteppedList<T>({
   first,
@@ -39,12 +42,15 @@ export function useSteppedList<T>({
   const [items, setItems] = useState(first.items);
   const [next, setNext] = useState(first.next);
   const [mobileShown, setMobileShown] = useState(mobileStep);
-  const [status, setStatus] = useState<"idle" | "loading" | "failed">("idle");
+  const [status, setStatus] = useState<"idle" | "loading" | "failed" | "none">("idle");
+  // The list and its button share a parent: the new items' links appear in it.
+  const buttonRow = useRef<HTMLParagraphElement>(null);
 
   async function more() {
     const mobile = window.matchMedia(MOBILE).matches;
+    const around = buttonRow.current?.parentElement ?? null;
     if (mobile && mobileShown < items.length) {
-      setMobileShown(mobileShown + mobileStep);
+      revealAndFocus(around, () => setMobileShown(mobileShown + mobileStep));
       return;
     }
     if (!next) return;
@@ -52,21 +58,24 @@ export function useSteppedList<T>({
     try {
       const page = await load(next, items.length);
       const seen = new Set(items.map(keyOf));
-      const merged = [...items, ...page.items.filter((item) => !seen.has(keyOf(item)))];
-      setItems(merged);
-      setNext(page.next);
-      setMobileShown(mobile ? mobileShown + mobileStep : merged.length);
-      setStatus("idle");
+      const fresh = page.items.filter((item) => !seen.has(keyOf(item)));
+      // "none" keeps the button in the same render, so focus has somewhere to stay.
+      revealAndFocus(around, () => {
+        setItems([...items, ...fresh]);
+        setNext(page.next);
+        setMobileShown(mobile ? mobileShown + mobileStep : items.length + fresh.length);
+        setStatus(fresh.length > 0 ? "idle" : "none");
+      });
     } catch {
       setStatus("failed");
     }
   }
 
   const hiddenOnMobile = (index: number) => (index >= mobileShown ? "" : undefined);
-  const onlyMobileLeft = next === null;
+  const onlyMobileLeft = next === null && status !== "none";
   const button =
-    next !== null || mobileShown < items.length ? (
-      <p className={onlyMobileLeft ? "page-more page-more--mobile" : "page-more"}>
+    next !== null || mobileShown < items.length || status === "none" ? (
+      <p ref={buttonRow} className={onlyMobileLeft ? "page-more page-more--mobile" : "page-more"}>
         <a
           className="button"
           href={moreHref}
@@ -79,6 +88,14 @@ export function useSteppedList<T>({
         </a>
       </p>
     ) : null;
-  const failure = <LiveAlert message={failureOf(status === "failed" && t.search.failed)} />;
+  const failure = (
+    <LiveAlert
+      message={
+        status === "none"
+          ? { tone: "success", text: t.search.noMore }
+          : failureOf(status === "failed" && t.search.failed)
+      }
+    />
+  );
   return { items, hiddenOnMobile, button, failure };
 }

@@ -19,6 +19,8 @@ export const search = {
   storiesHint: "Try other words, check the spelling, or clear some filters.",
   profilesHint: "Try a username or a name, or check the spelling.",
   showMore: "Show more",
+  /** Said when 'Show more' brought nothing that was not shown already. */
+  noMore: "Nothing more to show",
   failed: "Something went wrong. Please try again",
   by: (name: string) => `by ${name}`,
   filters: "Filters",
