@@ -6,6 +6,7 @@ import {
   logIn,
   logInAt,
   PHONE,
+  untilHydrated,
   useBrowser,
 } from "./support/browser.ts";
 import { squash } from "./support/catalogue.ts";
@@ -148,6 +149,26 @@ describe("profiles and follow", () => {
       await page.getByRole("button", { name: "Show more" }).first().click();
       await expect.poll(() => said.textContent()).toBe("Something went wrong. Please try again");
       await expectNoAxeViolations(page, "the profile after a failed Show more");
+    });
+  });
+
+  test("Show more hands focus to the first story it added", async () => {
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await page.goto("/user/demo_writer");
+      const stories = page.getByRole("list", { name: "Stories by Wren Writer" });
+      const cards = stories.getByRole("listitem");
+      const before = await cards.count();
+      const more = await untilHydrated(
+        page.getByRole("button", { name: "Show more in Stories by Wren Writer" }),
+      );
+      await more.focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(() => cards.count()).toBeGreaterThan(before);
+      const firstNew = cards.nth(before).getByRole("link");
+      const title = await firstNew.getByRole("heading").textContent();
+      expect(title?.length).toBeGreaterThan(0);
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(title);
+      expect(await firstNew.evaluate((link) => link === document.activeElement)).toBe(true);
     });
   });
 

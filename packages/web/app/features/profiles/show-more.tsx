@@ -1,7 +1,8 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { failureOf, LiveAlert } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { t } from "../../i18n/index.ts";
+import { revealAndFocus } from "../../lib/reveal-and-focus.ts";
 
 export interface Paged<T> {
   items: T[];
@@ -12,7 +13,8 @@ export interface Paged<T> {
  * A list that starts with the page the server rendered and grows by a page per 'Show more'.
  * `load(offset)` fetches the next page; a failure leaves the list as it was and says so.
  * `label` names the list: a profile has three such buttons, and a screen reader's list of
- * buttons tells them apart by it.
+ * buttons tells them apart by it. The first new item takes the focus (decision 057); a page
+ * that brings nothing new leaves it on the button, which stays and says so.
  */
 export function useShowMore<T>(
   first: Paged<T>,
@@ -20,14 +22,18 @@ export function useShowMore<T>(
   label: string,
 ) {
   const [list, setList] = useState(first);
-  const [status, setStatus] = useState<"idle" | "loading" | "failed">("idle");
+  const [status, setStatus] = useState<"idle" | "loading" | "failed" | "none">("idle");
+  // The list and its button share a parent: the new items' links appear in it.
+  const buttonRow = useRef<HTMLParagraphElement>(null);
 
   async function more() {
     setStatus("loading");
     try {
       const next = await load(list.items.length);
-      setList({ items: [...list.items, ...next.items], nextUrl: next.nextUrl });
-      setStatus("idle");
+      revealAndFocus(buttonRow.current?.parentElement ?? null, () => {
+        setList({ items: [...list.items, ...next.items], nextUrl: next.nextUrl });
+        setStatus(next.items.length > 0 ? "idle" : "none");
+      });
     } catch {
       setStatus("failed");
     }
@@ -35,14 +41,20 @@ export function useShowMore<T>(
 
   const button = (
     <>
-      {list.nextUrl && (
-        <p className="page-more">
+      {(list.nextUrl || status === "none") && (
+        <p ref={buttonRow} className="page-more">
           <BusyButton className="button" type="button" busy={status === "loading"} onClick={more}>
             {t.profile.showMore} <span className="visually-hidden">{t.carousel.moreOf(label)}</span>
           </BusyButton>
         </p>
       )}
-      <LiveAlert message={failureOf(status === "failed" && t.profile.moreFailed)} />
+      <LiveAlert
+        message={
+          status === "none"
+            ? { tone: "success", text: t.search.noMore }
+            : failureOf(status === "failed" && t.profile.moreFailed)
+        }
+      />
     </>
   );
   return { items: list.items, button };
