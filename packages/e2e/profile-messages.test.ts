@@ -1,3 +1,4 @@
+import { PROFILE_MESSAGES_PAGE_SIZE } from "@inkwell/shared";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import {
@@ -6,6 +7,7 @@ import {
   holdRequests,
   logIn,
   PHONE,
+  untilHydrated,
   useBrowser,
 } from "./support/browser.ts";
 import { useServer } from "./support/server.ts";
@@ -35,7 +37,51 @@ async function post(page: Page, text: string) {
 }
 
 describe("Conversations on a profile", () => {
-  // Four sessions and four axe runs: more than the default minute on a busy machine.
+  test("Show more messages hands focus to the first message it added", async () => {
+    const profile = "/user/demo_ambassador";
+    // Eleven messages, more than a page: posting allows ten a minute per account.
+    const postAs = async (username: string, bodies: string[]) =>
+      withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+        await openProfileAs(page, username, profile);
+        for (const body of bodies) {
+          const status = await page.evaluate(
+            async (text) =>
+              (
+                await fetch("/api/v3/users/demo_ambassador/messages", {
+                  method: "POST",
+                  headers: { accept: "application/json", "content-type": "application/json" },
+                  body: JSON.stringify({ body: text }),
+                })
+              ).status,
+            body,
+          );
+          expect(status).toBe(201);
+        }
+      });
+    await postAs("demo_writer", ["The oldest message"]);
+    await postAs(
+      "demo_admin",
+      Array.from({ length: PROFILE_MESSAGES_PAGE_SIZE }, (_, n) => `Message ${n + 1}`),
+    );
+
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await openProfileAs(page, "demo_reader", profile);
+      const threads = conversations(page).locator(".profile-message-thread");
+      expect(await threads.count()).toBe(PROFILE_MESSAGES_PAGE_SIZE);
+      const more = await untilHydrated(
+        conversations(page).getByRole("button", { name: "Show more messages" }),
+      );
+      await more.focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(() => threads.count()).toBe(PROFILE_MESSAGES_PAGE_SIZE + 1);
+      // The first new message's author, where reading goes on.
+      const firstNew = threads.nth(PROFILE_MESSAGES_PAGE_SIZE);
+      expect(await firstNew.textContent()).toContain("The oldest message");
+      const author = firstNew.getByRole("link", { name: "Wren Writer", exact: true });
+      expect(await author.evaluate((link) => link === document.activeElement)).toBe(true);
+    });
+  });
+
   test("a reader posts on a writer's profile and replies, a too-long message is refused, the writer deletes one", async () => {
     // The writer opens the conversation on their own profile.
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {

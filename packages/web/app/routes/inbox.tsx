@@ -8,6 +8,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { redirect } from "react-router";
 import { browserApi } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
+import { BusyButton } from "../components/busy-button.tsx";
 import { ChipRow } from "../components/chip-row.tsx";
 import { ScriptButton } from "../components/script-button.tsx";
 import { useInteractionGate } from "../features/accounts/interaction-gate.tsx";
@@ -17,6 +18,7 @@ import { NewMessageModal } from "../features/inbox/new-message.tsx";
 import { ThreadRow } from "../features/inbox/thread-row.tsx";
 import { t } from "../i18n/index.ts";
 import { loadFeatures } from "../lib/feature-flags.ts";
+import { revealAndFocus } from "../lib/reveal-and-focus.ts";
 import { useNearEnd } from "../lib/use-near-end.ts";
 import type { Route } from "./+types/inbox";
 import "../styles/inbox.css";
@@ -59,13 +61,18 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
 
   const loadMore = useCallback(async () => {
     if (loading) return;
+    // Pressed (or reached by Tab), the button hands focus to the first new conversation
+    // (decision 057); a load the scroll began leaves focus where it is.
+    const pressed = document.activeElement === more.current;
     setLoading(true);
     try {
       const next = await browserApi().inbox(username, filter, {
         limit: INBOX_PAGE_SIZE,
         offset: list.threads.length,
       });
-      setList({ threads: [...list.threads, ...next.threads], total: next.total });
+      const add = () => setList({ threads: [...list.threads, ...next.threads], total: next.total });
+      if (pressed) revealAndFocus(more.current?.closest("section") ?? null, add);
+      else add();
     } catch {
       setToast(t.inbox.failed);
     } finally {
@@ -127,9 +134,9 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
       )}
       {list.threads.length < list.total && (
         <p className="page-more">
-          <ScriptButton ref={more} className="button" disabled={loading} onClick={loadMore}>
+          <BusyButton ref={more} className="button" busy={loading} onClick={loadMore}>
             {t.inbox.showMore}
-          </ScriptButton>
+          </BusyButton>
         </p>
       )}
       <NewMessageModal open={composing} onClose={() => setComposing(false)} onFailure={onFailure} />

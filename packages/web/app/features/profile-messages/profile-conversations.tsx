@@ -3,6 +3,7 @@ import { useRef, useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
+import { revealAndFocus } from "../../lib/reveal-and-focus.ts";
 import { useInteractionGate } from "../accounts/interaction-gate.tsx";
 import { MessageComposer } from "./message-composer.tsx";
 import type { MessageActions } from "./message-item.tsx";
@@ -37,7 +38,8 @@ export function ProfileConversations({
   const [total, setTotal] = useState(first.total);
   const [nextUrl, setNextUrl] = useState(first.nextUrl);
   const [loading, setLoading] = useState(false);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const [said, setSaid] = useState<"failed" | "none" | null>(null);
+  const section = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const isOwner = viewer?.username.toLowerCase() === profile.username.toLowerCase();
 
@@ -53,6 +55,7 @@ export function ProfileConversations({
       }),
   };
 
+  // The first new message takes the focus (decision 057); nothing new leaves it on the button.
   async function showMore() {
     if (!nextUrl) return;
     setLoading(true);
@@ -60,18 +63,27 @@ export function ProfileConversations({
       .profileMessages(profile.username, nextUrl)
       .catch(() => null);
     setLoading(false);
-    setLoadFailed(page === null);
-    if (!page) return;
+    if (!page) {
+      setSaid("failed");
+      return;
+    }
     // Messages posted since the first page only shift it: skip any already shown.
-    setMessages((shown) => [
-      ...shown,
-      ...page.messages.filter((message) => !shown.some((s) => s.id === message.id)),
-    ]);
-    setNextUrl(page.nextUrl);
+    const isNew = (message: ProfileMessage, shown: ProfileMessage[]) =>
+      !shown.some((s) => s.id === message.id);
+    const fresh = page.messages.filter((message) => isNew(message, messages));
+    revealAndFocus(section.current, () => {
+      setMessages((shown) => [...shown, ...page.messages.filter((m) => isNew(m, shown))]);
+      setNextUrl(page.nextUrl);
+      setSaid(fresh.length > 0 ? null : "none");
+    });
   }
 
   return (
-    <section className="profile-conversations" aria-labelledby="profile-conversations-heading">
+    <section
+      ref={section}
+      className="profile-conversations"
+      aria-labelledby="profile-conversations-heading"
+    >
       <div className="profile-conversations__heading">
         <h2 id="profile-conversations-heading" ref={heading} tabIndex={-1}>
           {text.heading}
@@ -118,8 +130,8 @@ export function ProfileConversations({
           ))}
         </ol>
       )}
-      <ErrorLine text={loadFailed && text.loadFailed} />
-      {nextUrl && (
+      <ErrorLine text={said === "failed" ? text.loadFailed : said === "none" && t.search.noMore} />
+      {(nextUrl || said === "none") && (
         <BusyButton
           className="button profile-conversations__more"
           type="button"
