@@ -538,6 +538,38 @@ describe("comments on the reading page", () => {
     });
   });
 
+  test("Load more pressed by keyboard hands focus to the first new thread, the button staying", async () => {
+    const busy = partWithLongThreads();
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      // Without observers, only the press loads the next set.
+      await page.addInitScript(() => Reflect.deleteProperty(window, "IntersectionObserver"));
+      await page.goto(`/${busy.id}`);
+      await commentsLoaded(page);
+      const more = comments(page).getByRole("button", { name: "Load more", exact: true });
+      const threadIds = () =>
+        comments(page)
+          .locator(".comment-thread > .comment")
+          .evaluateAll((nodes) => nodes.map((node) => node.id));
+      const before = await threadIds();
+      await more.focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(async () => (await threadIds()).length).toBeGreaterThan(before.length);
+      const firstNew = (await threadIds()).find((id) => !before.includes(id));
+      expect(firstNew).toBeDefined();
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            document.activeElement?.matches(".comment__author")
+              ? (document.activeElement.closest("article")?.id ?? null)
+              : null,
+          ),
+        )
+        .toBe(firstNew);
+      // A third set is still to come: the button stays, below the new threads.
+      expect(await more.isVisible()).toBe(true);
+    });
+  });
+
   test("has no accessibility violations on a phone with the comments and a paragraph open", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await openPartAs(page, "demo_reader");

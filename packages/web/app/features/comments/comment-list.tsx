@@ -59,17 +59,18 @@ export function CommentList({
     count: list.comments.length,
   });
 
-  // Load more, pressed or reached by Tab (which scrolls it into the observer's reach), goes
-  // with the last set: focus moves on to the first new thread instead of dropping to the page.
+  // Load more, pressed or reached by Tab (which scrolls it into the observer's reach), hands
+  // focus to the first new thread: not left behind the new threads, nor dropped to the page
+  // when the button goes with the last set.
   const moreFocus = useMoreFocus();
   const { setStart } = list;
   const { hadFocus } = moreFocus;
   useEffect(() => {
-    if (hasMore || !setStart || !hadFocus()) return;
+    if (!setStart || !hadFocus()) return;
     scope.current
       ?.querySelector<HTMLElement>(`#comment-${CSS.escape(setStart)} .comment__author`)
       ?.focus();
-  }, [hasMore, setStart, scope, hadFocus]);
+  }, [setStart, scope, hadFocus]);
 
   const posted = (comment: CommentData) => {
     list.prepend(comment);
