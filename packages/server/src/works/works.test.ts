@@ -86,6 +86,15 @@ async function newPart(storyId: number, text = "<p>Once.</p>", who = writer) {
   );
 }
 
+/** The mail sent to an address: subject and text. */
+function mailTo(address: string) {
+  return t.handle.db
+    .selectFrom("outbox")
+    .select(["subject", "text_body"])
+    .where("to_address", "=", address)
+    .execute();
+}
+
 async function storyRow(storyId: number) {
   const row = await t.handle.db
     .selectFrom("stories")
@@ -741,12 +750,7 @@ describe("scheduling", () => {
     expect((await storyRow(work.id)).numParts).toBe(0);
     // The writer expected it out: one mail says it did not go, and why.
     expect(await publishDueParts(t.handle.db, at.getTime() + 60_000)).toBe(0);
-    const mail = await t.handle.db
-      .selectFrom("outbox")
-      .select(["subject", "text_body"])
-      .where("to_address", "=", "emptied@example.com")
-      .execute();
-    expect(mail).toEqual([
+    expect(await mailTo("emptied@example.com")).toEqual([
       {
         subject: "One was not published",
         text_body: `Your part "One" of The Lighthouse was scheduled for ${at.toUTCString()}, but it was empty, so it was not published. It is a draft again, no longer scheduled: write something or add a picture, then publish or schedule it.`,
@@ -1196,12 +1200,7 @@ describe("the 24-hour reminder", () => {
     );
 
     expect(await sendDueReminders(t.handle.db, at.getTime() - REMINDER_AHEAD_MS)).toBe(1);
-    const mail = await t.handle.db
-      .selectFrom("outbox")
-      .select(["subject", "text_body"])
-      .where("to_address", "=", "blank@example.com")
-      .execute();
-    expect(mail).toEqual([
+    expect(await mailTo("blank@example.com")).toEqual([
       {
         subject: `${part.title} is empty and won't be published tomorrow`,
         text_body: `Your part "${part.title}" of ${work.title} is scheduled for ${at.toUTCString()}, but it is empty, so it won't be published then.\n\nWrite something or add a picture before then to keep it scheduled.`,
