@@ -268,9 +268,29 @@ describe("the landing page, sign-up, genre onboarding and the home feed", () => 
       await failure.waitFor();
       expect(await sections.count()).toBe(first);
       await page.unroute(feed);
-      await more.click();
+      // Pressed by keyboard, Load more hands focus to the first section it added.
+      const labels = () =>
+        page
+          .locator('.home-feed > [aria-labelledby^="home-section-"]')
+          .evaluateAll((all) => all.map((section) => section.getAttribute("aria-labelledby")));
+      const before = await labels();
+      await more.focus();
+      await page.keyboard.press("Enter");
       await expect.poll(() => sections.count()).toBeGreaterThan(first);
       expect(await failure.count()).toBe(0);
+      const added = (await labels()).filter((label) => !before.includes(label));
+      expect(added.length).toBeGreaterThan(0);
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            document.activeElement?.tagName === "A"
+              ? document.activeElement
+                  .closest('.home-feed > [aria-labelledby^="home-section-"]')
+                  ?.getAttribute("aria-labelledby")
+              : null,
+          ),
+        )
+        .toBe(added[0]);
     });
   });
 

@@ -37,7 +37,7 @@ export function useFocusFirstNewRow(
   hadFocus: () => boolean,
   count: number,
   hasMore: boolean,
-  rows: () => ArrayLike<Element> | undefined,
+  rows: () => ArrayLike<Element | null> | undefined,
 ) {
   const shownBefore = useRef(count);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a set lands or the button goes

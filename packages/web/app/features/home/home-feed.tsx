@@ -8,6 +8,7 @@ import { BusyButton } from "../../components/busy-button.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
+import { useFocusFirstNewRow, useMoreFocus } from "../../lib/use-more-focus.ts";
 import { useNearEnd } from "../../lib/use-near-end.ts";
 import { useReturnPlace } from "../../lib/use-return-place.ts";
 import { ContinueReadingStrip } from "./continue-reading-strip.tsx";
@@ -92,6 +93,20 @@ export function HomeFeed({
   });
   useEffect(() => setShown((count) => Math.max(count, loaded)), [loaded]);
 
+  // Load more pressed, focus goes on to the first section it added (decision 057). A section
+  // kind the feed does not know renders nothing: the next one that does stands in for it.
+  const moreFocus = useMoreFocus();
+  const count = Math.min(shown, rest.length);
+  useFocusFirstNewRow(moreFocus.hadFocus, count, more, () => {
+    const sections: (Element | null)[] = [];
+    let next: Element | null = null;
+    for (let index = count - 1; index >= 0; index--) {
+      next = document.querySelector(`[aria-labelledby="home-section-${index}"]`) ?? next;
+      sections[index] = next;
+    }
+    return sections;
+  });
+
   // Observed anew after each load, so a bottom still in reach loads the next five too; after
   // a failure the button, not the scroll, tries again.
   useNearEnd(end, more && !fetching && !failed ? loadMore : null, {
@@ -123,6 +138,7 @@ export function HomeFeed({
       <div ref={end} className="home-feed__end">
         {more && (
           <BusyButton
+            ref={moreFocus.ref}
             className="button"
             busy={fetching}
             onClick={failed ? () => setFailed(false) : loadMore}
