@@ -79,6 +79,7 @@ describe("sponsored stories", () => {
         "Sponsored stories",
         "Inkwell Awards",
         "Paid story manager",
+        "Story rating history",
       ]);
       await expectNoAxeViolations(page, "the account menu of a system admin at 360 px, dark");
       await staff.getByRole("link", { name: "Sponsored stories" }).click();
