@@ -525,11 +525,12 @@ describe("the Inkwell Awards", () => {
       ).toEqual({ min_words: 3000 });
 
       await page.getByLabel("Minimum words").fill("3000");
-      // A date and time picker on the admin's own clock, to the minute, not an ISO string.
+      // A date and time picker on the admin's own clock, not an ISO string, to the second:
+      // the demo's 23:59:59 at UTC-4 is 09:29:59 in Kolkata, and a save keeps its seconds.
       const closesAt = page.getByLabel("Closes at");
       expect(await closesAt.getAttribute("type")).toBe("datetime-local");
-      expect(await closesAt.inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
-      await closesAt.fill("2026-08-07T23:59");
+      expect(closing).toBe("2027-08-08T09:29:59");
+      await closesAt.fill("2026-08-07T23:59:59");
       // Saved by keyboard: focus stays on the button, and a region already there says so.
       const said = await page.getByRole("main").getByRole("status").elementHandle();
       const save = page.getByRole("button", { name: /^Save and make active|^Saving/ });
@@ -537,6 +538,14 @@ describe("the Inkwell Awards", () => {
       await page.keyboard.press("Enter");
       await expect.poll(() => said?.textContent()).toBe("Saved: this is the active contest.");
       expect(await save.evaluate((node) => node === document.activeElement)).toBe(true);
+      expect(
+        readDatabase<{ closes_at: number }>(
+          server.dataDir,
+          "SELECT closes_at FROM contests WHERE key = ?",
+          CONTEST,
+        ),
+      ).toEqual([{ closes_at: Date.parse("2026-08-07T23:59:59+05:30") }]);
+      expect(await closesAt.inputValue()).toBe("2026-08-07T23:59:59");
     });
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await logInAt(page, "demo_writer", `/contests/${CONTEST}`);

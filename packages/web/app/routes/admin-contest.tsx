@@ -45,14 +45,19 @@ const HINTS: Partial<Record<Field, string>> = {
   minWords: t.contest.admin.minWordsHint,
 };
 
-/** The form's values: the closing time as the admin's own clock shows it. */
+/**
+ * The form's values: the closing time as the admin's own clock shows it, to the second, so
+ * that a contest closing at 23:59:59 (writer-paid-contest.md §9) still does after a save.
+ */
 const valuesOf = (contest: ContestInfo | null): Record<Field, string> =>
   Object.fromEntries(
     FIELDS.map((field) => {
       if (!contest) return [field, ""];
       return [
         field,
-        field === "closesAt" ? localInput(Date.parse(contest.closesAt)) : String(contest[field]),
+        field === "closesAt"
+          ? localInput(Date.parse(contest.closesAt), "second")
+          : String(contest[field]),
       ];
     }),
   ) as Record<Field, string>;
@@ -117,6 +122,7 @@ export default function AdminContest({ loaderData }: Route.ComponentProps) {
             id={`contest-admin-${field}`}
             label={t.contest.admin[field]}
             type={field === "closesAt" ? "datetime-local" : "text"}
+            step={field === "closesAt" ? 1 : undefined}
             inputMode={NUMBERS.includes(field) ? "numeric" : undefined}
             value={values[field]}
             hint={field === "closesAt" ? zoneHint : HINTS[field]}
