@@ -650,6 +650,43 @@ describe("sessions and the current user", () => {
     expect(mails).toHaveLength(2);
   });
 
+  it("resends the activation email only when asked with activation_email=true", async () => {
+    const signup = await postJson(
+      "/signup",
+      signupBody({ email: "asked@example.com", username: "asker" }),
+    );
+    const cookie = sessionCookie(signup);
+    const mailsTo = async () =>
+      (
+        await t.handle.db
+          .selectFrom("outbox")
+          .select("id")
+          .where("to_address", "=", "asked@example.com")
+          .execute()
+      ).length;
+    const refused = {
+      code: "bad_request",
+      message: "activation_email must be true: it asks for the verification email again",
+      fields: {
+        activation_email: "activation_email must be true: it asks for the verification email again",
+      },
+    };
+    for (const body of [{}, { activation_email: false }, { activation_email: "yes" }]) {
+      const response = await postJson("/api/v3/users/validate", body, { cookie });
+      expect([response.status, await response.json()]).toEqual([400, refused]);
+    }
+    const unasked = await postForm("/api/v3/users/validate", {}, { cookie });
+    expect([unasked.status, await unasked.json()]).toEqual([400, refused]);
+    expect(await mailsTo()).toBe(1);
+    const asked = await postForm(
+      "/api/v3/users/validate",
+      { activation_email: "true" },
+      { cookie },
+    );
+    expect([asked.status, await asked.json()]).toEqual([200, { message: "Email sent" }]);
+    expect(await mailsTo()).toBe(2);
+  });
+
   it("counts a resend against the mail limit only when it sends one", async () => {
     const api = createApi(t.handle, { limits: accountLimiters() });
     const resend = async (cookie: string) => {
