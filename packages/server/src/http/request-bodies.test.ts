@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { useTestApi } from "../testing/api.ts";
-import { signedInUser } from "../testing/fixtures.ts";
+import { createStory, signedInUser } from "../testing/fixtures.ts";
 
 const t = useTestApi();
 
@@ -39,6 +39,44 @@ describe("bodies the server cannot read", () => {
       expect([path, response.status]).toEqual([path, 400]);
       expect(await response.json()).toMatchObject({ code: "bad_request" });
     }
+  });
+});
+
+describe("bodies of the wrong shape", () => {
+  it("are refused naming the field and what it takes, not in zod's words", async () => {
+    const writer = await signedInUser(t.handle.db);
+    const story = await createStory(t.handle.db, writer.id);
+    const refusal = async (path: string, body: unknown) => {
+      const response = await t.get(path, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie: writer.cookie },
+        body: JSON.stringify(body),
+      });
+      return [response.status, await response.json()];
+    };
+    const purchase = `/v5/story/${story.id}/paid-content/purchase`;
+    const refused = (fields: Record<string, string>) => [
+      400,
+      { code: "bad_request", message: Object.values(fields).join("; "), fields },
+    ];
+    expect(await refusal(purchase, [])).toEqual(
+      refused({ request: "The request body must be a JSON object" }),
+    );
+    expect(await refusal(purchase, { partId: "7" })).toEqual(
+      refused({ partId: "partId must be a number" }),
+    );
+    expect(await refusal(purchase, { partId: 1.5 })).toEqual(
+      refused({ partId: "partId must be a whole number" }),
+    );
+    expect(await refusal(purchase, { wholeStory: false })).toEqual(
+      refused({ wholeStory: "wholeStory must be true" }),
+    );
+    expect(await refusal(purchase, { partId: 7, price: 0 })).toEqual(
+      refused({ price: "price is not a field of this call" }),
+    );
+    expect(await refusal("/v5/stories", { story_id: story.id, protagonist: "Mara" })).toEqual(
+      refused({ protagonist: "protagonist must be an object" }),
+    );
   });
 });
 

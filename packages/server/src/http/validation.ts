@@ -27,9 +27,65 @@ export function validationHook(
   if (!result.success) throw zodFailure(result.error);
 }
 
+type Issue = ZodError["issues"][number];
+
+/** What a value zod expected is, in the words a client reads. */
+const EXPECTED: Record<string, string> = {
+  object: "an object",
+  array: "a list",
+  string: "text",
+  number: "a number",
+  int: "a whole number",
+  boolean: "true or false",
+};
+
+const listed = (values: readonly unknown[]) =>
+  values.length === 1 ? String(values[0]) : `one of ${values.map(String).join(", ")}`;
+
+/**
+ * An issue's message: the schema's own words where it has them. Zod's defaults ("Invalid
+ * input: expected object, received array") name neither the field nor what it takes, so
+ * those are said again with both.
+ */
+function issueMessage(issue: Issue, field: string): string {
+  const name = field || "The request body";
+  const zodsOwn = /^(Invalid|Too small|Too big)/.test(issue.message);
+  if (!zodsOwn) return issue.message;
+  switch (issue.code) {
+    case "invalid_type":
+      return field
+        ? `${name} must be ${EXPECTED[issue.expected] ?? issue.expected}`
+        : `${name} must be a JSON ${issue.expected}`;
+    case "invalid_value":
+      return `${name} must be ${listed(issue.values)}`;
+    case "too_small":
+    case "too_big": {
+      const bound = issue.code === "too_small" ? issue.minimum : issue.maximum;
+      const most = issue.code === "too_small" ? "at least" : "at most";
+      const strictly = issue.code === "too_small" ? "more than" : "less than";
+      const units =
+        issue.origin === "string" ? " characters" : issue.origin === "array" ? " items" : "";
+      return `${name} must be ${issue.inclusive === false ? strictly : most} ${bound}${units}`;
+    }
+    default:
+      return issue.message;
+  }
+}
+
 function zodFailure(error: ZodError) {
   const fields: Record<string, string> = {};
-  for (const issue of error.issues) fields[issue.path.join(".") || "request"] = issue.message;
+  for (const issue of error.issues) {
+    const field = issue.path.join(".");
+    if (issue.code === "unrecognized_keys") {
+      // Each unknown key is named as the field it is not.
+      for (const key of issue.keys) {
+        const path = field ? `${field}.${key}` : key;
+        fields[path] = `${path} is not a field of this call`;
+      }
+    } else {
+      fields[field || "request"] = issueMessage(issue, field);
+    }
+  }
   // Several fields may fail for one reason (each id of a list): the message says it once.
   return badRequest([...new Set(Object.values(fields))].join("; "), fields);
 }

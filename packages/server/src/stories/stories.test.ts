@@ -478,7 +478,7 @@ describe("GET /api/v3/stories", () => {
       ["limit=101", limit],
       ["limit=99999", limit],
       ["limit=-1", limit],
-      ["filter=cold", 'Invalid option: expected one of "hot"|"new"'],
+      ["filter=cold", "filter must be one of hot, new"],
       ["offset=-1", "offset must be a whole number from 0 to 9999999"],
     ]) {
       const response = await t.get(`/api/v3/stories?${query}`);
