@@ -94,13 +94,31 @@ describe("paid parts", () => {
         )
         .waitFor();
       await expectNoAxeViolations(page, "the whole-story confirmation at 1280 px");
-      // The header's wallet says what the purchase is doing, in words at this width.
+      // The header's wallet says what the purchase is doing, in words at this width, step by
+      // step (§4): its coin turns over, then Deducting, what was spent, and the balance.
       const walletButton = page.getByRole("button", { name: /^Your Coins/ });
+      await walletButton.evaluate((button: HTMLElement) => {
+        const seen: string[] = [];
+        new MutationObserver(() => {
+          const coin = button.querySelector(".wallet-button__coin");
+          const turning = coin
+            ?.getAnimations()
+            .map((animation) => (animation as CSSAnimation).animationName)
+            .join();
+          // biome-ignore lint/performance/useDomNodeTextContent: what shows, not the hidden figure
+          const step = coin ? `coin: ${turning}` : button.innerText;
+          if (seen.at(-1) !== step) seen.push(step);
+          document.documentElement.dataset.walletSteps = JSON.stringify(seen);
+        }).observe(button, { subtree: true, childList: true, characterData: true });
+      });
+      const walletSteps = () =>
+        page.evaluate(() => JSON.parse(document.documentElement.dataset.walletSteps ?? "[]"));
       const release = await holdRequests(page, `**/v5/story/${story.id}/paid-content/purchase`);
       await confirm.getByRole("button", { name: `Unlock for ${price} Coins` }).click();
       await walletButton.getByText("Deducting").waitFor();
       // Back from the confirmation, focus is on Whole story, busy but not dropped to the page.
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Deducting…");
+      await expect.poll(walletSteps).toEqual(["coin: wallet-coin-turn", "Deducting"]);
       release();
       await page.locator(".reader__text p").first().waitFor();
       await walletButton.getByText(`-${price} Coins for story`).waitFor();
@@ -108,6 +126,12 @@ describe("paid parts", () => {
       await thanks.getByText(`-${price} Coins for story`).waitFor();
       await walletButton.getByText(/for story$/).waitFor({ state: "detached" });
       await walletButton.getByText(String(before - price), { exact: true }).waitFor();
+      expect(await walletSteps()).toEqual([
+        "coin: wallet-coin-turn",
+        "Deducting",
+        `-${price} Coins for story`,
+        String(before - price),
+      ]);
 
       await page.goto(`/story/${story.id}`);
       const contents = page.getByRole("region", { name: /^Table of contents/ });

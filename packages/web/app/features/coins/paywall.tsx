@@ -105,7 +105,7 @@ export function Paywall({
     }
     setBuying(what);
     setError(null);
-    wallet.deducting();
+    wallet.started();
     const result = await browserApi()
       .purchase(storyId, what === "part" ? { partId } : { wholeStory: true })
       .catch(() => null);

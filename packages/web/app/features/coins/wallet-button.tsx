@@ -12,12 +12,13 @@ import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { readCookie, writeCookie } from "../../lib/cookies.ts";
 import { BuyCoinsFlow } from "./buy-coins-flow.tsx";
-import { useWallet } from "./wallet-store.ts";
+import { useWallet, wallet } from "./wallet-store.ts";
 
 /**
  * The header's wallet (writer-paid-contest.md §2, §4, §9): the reader's Coins, in full below
- * 10000 and abbreviated from there; a spinner and 'Deducting' while a purchase runs, then
- * what it spent ('-6 Coins for next part'). A header narrower than 961 px has room for a
+ * 10000 and abbreviated from there; as a purchase starts its coin turns over, then a
+ * spinner and 'Deducting' while it runs, then what it spent ('-6 Coins for next part').
+ * A header narrower than 961 px has room for a
  * number only: there the spinner stands for 'Deducting' and '-6' for what was spent.
  * It opens the Coin Shop, or the app's how-to while Coins are not sold on the web. Loaded
  * only for signed-in readers, so visitors' pages do not carry it. The first paywall a reader
@@ -35,8 +36,9 @@ export default function WalletButton({ userId }: { userId: number }) {
     setTip(false);
     writeCookie(WALLET_ONBOARD_COOKIE, "1", COOKIE_DAYS);
   };
+  // The coin's turn is part of deducting in words: the status says it once.
   const status =
-    step === "deducting"
+    step === "coin" || step === "deducting"
       ? t.coins.deductingShort
       : step === "subtracting" && spent
         ? coinsSpentLabel(spent.coins, spent.wholeStory)
@@ -56,6 +58,10 @@ export default function WalletButton({ userId }: { userId: number }) {
       >
         {step === "deducting" ? (
           <Icon of={LoaderCircle} className="wallet-button__spinner" aria-hidden="true" size={18} />
+        ) : step === "coin" ? (
+          <span className="wallet-button__coin" onAnimationEnd={wallet.coinTurned}>
+            <Icon of={Coins} aria-hidden="true" size={18} />
+          </span>
         ) : (
           <Icon of={Coins} aria-hidden="true" size={18} />
         )}

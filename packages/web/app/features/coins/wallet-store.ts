@@ -10,10 +10,11 @@ export interface WalletState {
   /** null until fetched, or when the fetch failed (§8: logged only). */
   amount: number | null;
   /**
-   * §4's animation steps: deducting while a purchase runs, then subtracting
-   * ('-N Coins for next part') for a moment, then the balance again.
+   * §4's animation steps: the coin (the wallet's coin turns over as a purchase starts), then
+   * deducting while it runs, then subtracting ('-N Coins for next part') for a moment, then
+   * the balance again.
    */
-  step: "default" | "deducting" | "subtracting";
+  step: "default" | "coin" | "deducting" | "subtracting";
   spent: { coins: number; wholeStory: boolean } | null;
   /** A paywall is on the page: the wallet introduces itself, once (seen-wallet-onboard). */
   introduce: boolean;
@@ -72,10 +73,14 @@ export const wallet = {
   set(amount: number) {
     update({ amount });
   },
-  /** A purchase with Coins has started. */
-  deducting() {
+  /** A purchase with Coins has started: the coin turns over first. */
+  started() {
     clearTimeout(settleTimer);
-    update({ step: "deducting", spent: null });
+    update({ step: "coin", spent: null });
+  },
+  /** The coin has turned over: the purchase, if it still runs, is deducting. */
+  coinTurned() {
+    if (state.step === "coin") update({ step: "deducting" });
   },
   /** A purchase with Coins went through: say what it spent, then show the balance. */
   spent(balance: number, coins: number, wholeStory: boolean) {
