@@ -131,8 +131,10 @@ describe("POST /apiv2/updatestorycover", () => {
       tooLarge,
     );
     expect(await refusal(sixMegabytes.toString("base64").repeat(2), 413)).toEqual(tooLarge);
-    expect((await refusal("%%% not base64 %%%")).code).toBe("bad_request");
-    expect((await refusal("")).code).toBe("bad_request");
+    const notBase64 = "image must be the picture's bytes in base64";
+    const base64Refusal = { code: "bad_request", message: notBase64, fields: { image: notBase64 } };
+    expect(await refusal("%%% not base64 %%%")).toEqual(base64Refusal);
+    expect(await refusal("")).toEqual(base64Refusal);
     const noImage = await post("/apiv2/updatestorycover", writer, { id: story.id });
     expect(noImage.status).toBe(400);
     // A boolean or a list is not a story's id, though z.coerce would read them as 1 and story.id.

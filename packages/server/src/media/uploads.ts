@@ -37,7 +37,8 @@ export const imageTooLarge = () =>
 export async function readUploadedImage(base64: string): Promise<Buffer> {
   const content = base64.replace(/^data:[\w/+.-]+;base64,/, "").replace(/\s+/g, "");
   if (content === "" || content.length % 4 === 1 || !BASE64.test(content)) {
-    throw badRequest("image must be the picture's bytes in base64", { image: "not_base64" });
+    const message = "image must be the picture's bytes in base64";
+    throw badRequest(message, { image: message });
   }
   const bytes = Buffer.from(content, "base64");
   if (bytes.byteLength > MAX_UPLOAD_IMAGE_BYTES) throw imageTooLarge();

@@ -80,7 +80,10 @@ export async function checkCategory(db: Db, categoryId: number | null | undefine
     .select("id")
     .where("id", "=", categoryId)
     .executeTakeFirst();
-  if (!found) throw badRequest("Choose a category from the list", { categoryId: "unknown" });
+  if (!found) {
+    const message = "Choose a category from the list";
+    throw badRequest(message, { categoryId: message });
+  }
 }
 
 export async function writeTagsAndCategory(

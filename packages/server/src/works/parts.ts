@@ -291,17 +291,13 @@ export async function schedulePart(
     throw alreadyPublished();
   }
   const time = at.getTime();
-  if (time <= now) throw badRequest("Choose a time in the future", { datetime: "past" });
-  if (time < now + SCHEDULE_STEP_MS) {
-    throw badRequest("Choose a time at least 15 minutes from now", { datetime: "too_soon" });
-  }
-  if (time > latestScheduleTime(now)) {
-    throw badRequest("Choose a time within one year", { datetime: "too_far" });
-  }
+  // The field says what the message says, as every refusal of a field does.
+  const refuse = (message: string) => badRequest(message, { datetime: message });
+  if (time <= now) throw refuse("Choose a time in the future");
+  if (time < now + SCHEDULE_STEP_MS) throw refuse("Choose a time at least 15 minutes from now");
+  if (time > latestScheduleTime(now)) throw refuse("Choose a time within one year");
   if (time % SCHEDULE_STEP_MS !== 0) {
-    throw badRequest("Choose a time on a quarter hour (:00, :15, :30 or :45)", {
-      datetime: "step",
-    });
+    throw refuse("Choose a time on a quarter hour (:00, :15, :30 or :45)");
   }
   requireContent(part.text);
   await requirePublishableStory(db, Number(part.story_id));

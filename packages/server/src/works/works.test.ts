@@ -197,9 +197,11 @@ describe("stories", () => {
       ...newStory(),
       categoryId: 999,
     });
-    expect((await ok<{ message: string }>(unknownCategory, 400)).message).toBe(
-      "Choose a category from the list",
-    );
+    expect(await ok(unknownCategory, 400)).toEqual({
+      code: "bad_request",
+      message: "Choose a category from the list",
+      fields: { categoryId: "Choose a category from the list" },
+    });
     const unacknowledged = await t.send("POST", "/v4/works", me, {
       ...details(),
       originalWork: false,
@@ -653,10 +655,17 @@ describe("scheduling", () => {
   it("refuses a missing, past, too soon, far or off-step time with the spec's messages", async () => {
     const work = await newWork();
     const part = await newPart(work.id);
+    // The message, and the field it is about saying the same.
     const schedule = async (body: unknown) => {
       const response = await t.send("POST", `/v4/parts/${part.id}/schedule-publish`, writer, body);
       expect(response.status).toBe(400);
-      return ((await response.json()) as { message: string }).message;
+      const refusal = (await response.json()) as { message: string };
+      expect(refusal).toEqual({
+        code: "bad_request",
+        message: refusal.message,
+        fields: { datetime: refusal.message },
+      });
+      return refusal.message;
     };
     expect(await schedule({})).toBe("Publish date is required");
     expect(await schedule({ datetime: "" })).toBe("Publish date is required");
