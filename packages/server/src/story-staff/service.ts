@@ -178,7 +178,8 @@ export async function classifyStory(
   requireModerator(viewer);
   await staffStory(db, storyId);
   if (input.languageId !== undefined && !languageById(input.languageId)) {
-    throw badRequest("Choose a language from the list", { languageId: "unknown" });
+    const message = "Choose a language from the list";
+    throw badRequest(message, { languageId: message });
   }
   await checkCategory(db, input.categoryId);
   const reclassified = input.languageId !== undefined || input.categoryId !== undefined;

@@ -339,6 +339,18 @@ describe("PATCH /v5/admin/stories/{id}: language and category", () => {
       expect(refused.status, JSON.stringify(body)).toBe(400);
       expect(await refused.json()).toMatchObject({ code: "bad_request" });
     }
+    // An unknown language or category is named in its field, in the message's words.
+    for (const [field, body] of [
+      ["languageId", { languageId: 7 }],
+      ["categoryId", { categoryId: 999999 }],
+    ] as const) {
+      const message = `Choose a ${field === "languageId" ? "language" : "category"} from the list`;
+      expect(await (await classify(admin, body)).json()).toEqual({
+        code: "bad_request",
+        message,
+        fields: { [field]: message },
+      });
+    }
     expect(await details()).toEqual(before);
   });
 
