@@ -76,8 +76,8 @@ function zodFailure(error: ZodError) {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = issue.path.join(".");
-    if (issue.code === "unrecognized_keys") {
-      // Each unknown key is named as the field it is not.
+    if (issue.code === "unrecognized_keys" && issue.message.startsWith("Unrecognized key")) {
+      // Each unknown key is named as the field it is not, unless the schema says it its way.
       for (const key of issue.keys) {
         const path = field ? `${field}.${key}` : key;
         fields[path] = `${path} is not a field of this call`;
