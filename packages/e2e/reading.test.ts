@@ -1,3 +1,8 @@
+import {
+  DEFAULT_READER_SETTINGS,
+  READER_SETTINGS_COOKIE,
+  serializeReaderSettings,
+} from "@inkwell/shared";
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import {
@@ -302,6 +307,90 @@ describe("visitor opens a story and reads its first two parts", () => {
       expect(visibleText).toContain(squash(part.title));
     }
   });
+});
+
+/** Counts as the markers show them: the widest each unit of the count rule gives. */
+const WIDE_COUNTS = [
+  { count: 1_234, shown: "1.2K" },
+  { count: 88_888, shown: "88.8K" },
+  { count: 999_999, shown: "999K" },
+  { count: 88_888_888, shown: "88.8M" },
+] as const;
+
+describe("a paragraph's comment marker with a count in the thousands", () => {
+  for (const { name, viewport } of VIEWPORTS) {
+    test(`stays within its paragraph's room at the largest text on a ${name}`, async () => {
+      await withPage({ viewport, baseURL: server.url }, async (page, context) => {
+        const part = story.parts[0];
+        if (!part) throw new Error("The story has no parts");
+        // The largest of the reader's sizes, in a browser whose own text is 20 px.
+        const settings = { ...DEFAULT_READER_SETTINGS, fontSize: "xlarge" } as const;
+        await context.addCookies([
+          {
+            name: READER_SETTINGS_COOKIE,
+            value: serializeReaderSettings(settings),
+            url: server.url,
+          },
+        ]);
+        const cdp = await context.newCDPSession(page);
+        await cdp.send("Page.setFontSizes", { fontSizes: { standard: 20 } });
+        const paragraphs = page.locator(".reader__text p[data-p-id]");
+        await page.route(
+          `**/v5/comments/namespaces/parts/resources/${part.id}/paragraphs`,
+          async (route) => {
+            const ids = await paragraphs.evaluateAll((found) =>
+              found.map((p) => (p as HTMLElement).dataset.pId ?? ""),
+            );
+            const counts = ids.map((id, index) => [
+              id,
+              WIDE_COUNTS[index % WIDE_COUNTS.length]?.count,
+            ]);
+            await route.fulfill({ json: { paragraphs: Object.fromEntries(counts) } });
+          },
+        );
+        await page.goto(part.url);
+        const markers = page.locator(".reader__text .paragraph-marker--active");
+        await expect.poll(() => markers.count()).toBe(await paragraphs.count());
+        await nextFrames(page);
+
+        const shown = await markers.evaluateAll((found) => found.map((m) => m.textContent));
+        expect(shown).toEqual(
+          shown.map((_, index) => WIDE_COUNTS[index % WIDE_COUNTS.length]?.shown),
+        );
+        const misplaced = await paragraphs.evaluateAll((found) =>
+          found.flatMap((paragraph) => {
+            const host = paragraph.querySelector(".paragraph-marker-host");
+            const marker = host?.querySelector(".paragraph-marker");
+            if (!host || !marker) return [`paragraph ${paragraph.dataset.pId} has no marker`];
+            const room = host.getBoundingClientRect();
+            const box = marker.getBoundingClientRect();
+            const bounds = paragraph.getBoundingClientRect();
+            // The paragraph's own text: everything before the marker's room.
+            const text = document.createRange();
+            text.selectNodeContents(paragraph);
+            text.setEndBefore(host);
+            const overlaps = [...text.getClientRects()].some(
+              (line) =>
+                line.width > 0 &&
+                line.left < box.right &&
+                box.left < line.right &&
+                line.top < box.bottom &&
+                box.top < line.bottom,
+            );
+            const label = `"${marker.textContent}" on paragraph ${paragraph.dataset.pId}`;
+            return [
+              ...(box.left < room.left || box.right > room.right
+                ? [`${label} leaves its room`]
+                : []),
+              ...(room.right > bounds.right ? [`${label} has its room outside the paragraph`] : []),
+              ...(overlaps ? [`${label} overlaps the text`] : []),
+            ];
+          }),
+        );
+        expect(misplaced).toEqual([]);
+      });
+    });
+  }
 });
 
 /** The colour the reader sees at the middle of `target`, as "rgb(r, g, b)". */

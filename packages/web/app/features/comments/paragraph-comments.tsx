@@ -1,4 +1,4 @@
-import { COMMENTS_PAGE_SIZE } from "@inkwell/shared";
+import { COMMENTS_PAGE_SIZE, compactCount } from "@inkwell/shared";
 import { MessageSquare } from "lucide";
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
@@ -89,7 +89,8 @@ export function ParagraphComments({
             onClick={() => show(id)}
           >
             <Icon of={MessageSquare} aria-hidden="true" size={14} />
-            {count > 0 && <span aria-hidden="true">{count}</span>}
+            {/* At most three digits ("12.3K", "123K"): the paragraph's room is sized for them. */}
+            {count > 0 && <span aria-hidden="true">{compactCount(count)}</span>}
           </ScriptButton>,
           host,
           id,
