@@ -158,6 +158,12 @@ describe("accounts in the browser", () => {
       expect(
         await page.getByText("3 to 20 letters, numbers or underscores.", { exact: true }).count(),
       ).toBe(0);
+      // A name another account has (in any case) is said as the email's is, on leaving it.
+      await username.fill("Demo_Reader");
+      await password.focus();
+      await expect
+        .poll(() => errorOf(username))
+        .toBe("That username is already taken. Try another one.");
       await password.fill("lanterns");
       await username.focus();
       await expect

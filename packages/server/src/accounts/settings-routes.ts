@@ -25,6 +25,7 @@ import {
   exportData,
   updateAccount,
   updateNotifications,
+  usernameProblem,
 } from "./settings.ts";
 
 /** Where a closed account's former owner lands, signed out. */
@@ -140,8 +141,15 @@ export function settingsRoutes(limits: AccountLimiters) {
     return c.json({ message: "Email sent" });
   });
 
+  // An email, or with ?username= a username (decision NEW-signup-username-check), as sign-up
+  // checks a field on leaving it; one limit for both, so neither lists accounts quickly.
   app.get("/api/v3/users/validate", async (c) => {
     await limits.lookup.hit([`ip:${clientAddress(c)}`]);
+    const username = c.req.query("username");
+    if (username !== undefined) {
+      const problem = await usernameProblem(c.get("db"), username, c.get("viewer"));
+      return problem ? c.json(problem, 400) : c.json({ message: "OK" });
+    }
     const problem = await emailProblem(c.get("db"), c.req.query("email") ?? "", c.get("viewer"));
     return problem
       ? c.json({ code: "invalid_email", message: problem }, 400)

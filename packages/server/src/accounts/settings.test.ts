@@ -314,6 +314,52 @@ describe("username change", () => {
   });
 });
 
+describe("username check", () => {
+  it("says whether a name can be had: its form, another account's (any case), a kept one", async () => {
+    await signedIn("name_holder");
+    const check = async (username: string) => {
+      const response = await t.get(
+        `/api/v3/users/validate?username=${encodeURIComponent(username)}`,
+      );
+      return { status: response.status, body: await response.json() };
+    };
+    expect(await check("a b")).toEqual({
+      status: 400,
+      body: { code: "error_username", message: ACCOUNT_MESSAGES.usernameFormat },
+    });
+    expect(await check("")).toEqual({
+      status: 400,
+      body: { code: "error_username", message: ACCOUNT_MESSAGES.usernameFormat },
+    });
+    const taken = {
+      status: 400,
+      body: { code: "error_username_taken", message: ACCOUNT_MESSAGES.usernameTaken },
+    };
+    expect(await check("NAME_HOLDER")).toEqual(taken);
+    // A curation account's name is kept for the team (docs/decisions/024).
+    expect(await check("inkwell_it")).toEqual(taken);
+    expect(await check("name_free")).toEqual({ status: 200, body: { message: "OK" } });
+  });
+
+  it("counts against the address checks' limit, so names cannot be listed either", async () => {
+    const api = createApi(t.handle, { limits: accountLimiters() });
+    const statuses = [];
+    for (let i = 0; i < 30; i++) {
+      statuses.push((await api.request(`/api/v3/users/validate?username=probe_${i}`)).status);
+      statuses.push(
+        (await api.request(`/api/v3/users/validate?email=probe${i}@example.com`)).status,
+      );
+    }
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    const limited = await api.request("/api/v3/users/validate?username=probe_60");
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual({
+      code: "rate_limited",
+      message: ACCOUNT_MESSAGES.rateLimited,
+    });
+  });
+});
+
 describe("email", () => {
   it("validates a new address: required, pattern, not in use", async () => {
     await signedIn("holder");

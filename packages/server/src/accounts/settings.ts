@@ -76,16 +76,8 @@ export async function changeUsername(
   const user = await accountOf(db, viewer);
   await confirmPassword(user.password_hash, input.password);
   const username = input.username.trim();
-  if (!USERNAME_PATTERN.test(username))
-    throw rejected("error_username", ACCOUNT_MESSAGES.usernameFormat);
-  const taken = await db
-    .selectFrom("users")
-    .select("id")
-    .where("username_lower", "=", username.toLowerCase())
-    .where("id", "!=", user.id)
-    .executeTakeFirst();
-  if (taken || isReservedUsername(username))
-    throw rejected("error_username_taken", ACCOUNT_MESSAGES.usernameTaken);
+  const problem = await usernameProblem(db, username, viewer);
+  if (problem) throw rejected(problem.code, problem.message);
   try {
     await db
       .updateTable("users")
@@ -99,6 +91,30 @@ export async function changeUsername(
   }
   writerChanged(user.username);
   await endAllSessions(db, user.id);
+}
+
+/**
+ * What is wrong with a username as someone's new name (its form, or another account or the
+ * product has it), or null when it can be used: the viewer's own name is theirs to keep.
+ */
+export async function usernameProblem(
+  db: Kysely<Database>,
+  name: string,
+  viewer: Viewer | null,
+): Promise<{ code: string; message: string } | null> {
+  const username = name.trim();
+  if (!USERNAME_PATTERN.test(username)) {
+    return { code: "error_username", message: ACCOUNT_MESSAGES.usernameFormat };
+  }
+  const owner = await db
+    .selectFrom("users")
+    .select("id")
+    .where("username_lower", "=", username.toLowerCase())
+    .executeTakeFirst();
+  if ((owner && owner.id !== viewer?.id) || isReservedUsername(username)) {
+    return { code: "error_username_taken", message: ACCOUNT_MESSAGES.usernameTaken };
+  }
+  return null;
 }
 
 /** What is wrong with an email as someone's new address, or null when it can be used. */

@@ -5,7 +5,6 @@ import {
   safeNextUrl,
   signupErrorMessage,
   signupSourceOf,
-  USERNAME_PATTERN,
 } from "@inkwell/shared";
 import { type ReactNode, useState } from "react";
 import { redirect } from "react-router";
@@ -21,6 +20,7 @@ import {
   MarketingField,
   PronounsField,
   type SignupFailure,
+  usernameProblem,
   useSignupForm,
 } from "../features/accounts/signup-form.tsx";
 import { t } from "../i18n/index.ts";
@@ -96,9 +96,7 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
           autoComplete="username"
           required
           pattern="[A-Za-z0-9_]{3,20}"
-          onBlur={form.checkOnBlur("username", async (value) =>
-            USERNAME_PATTERN.test(value) ? null : ACCOUNT_MESSAGES.usernameFormat,
-          )}
+          onBlur={form.checkOnBlur("username", usernameProblem)}
           aria-invalid={form.fieldError("username") ? true : undefined}
           aria-describedby={
             form.fieldError("username") ? "signup-username-error" : "signup-username-hint"

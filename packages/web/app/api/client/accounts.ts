@@ -38,6 +38,11 @@ export const accountsCalls = ({ fetchApi, get, call, orNullForVisitors }: Reques
     call<{ message: string }>("/apiv2/updateuseremail", form(fields)),
   validateEmail: (email: string) =>
     call<{ message: string }>(`/api/v3/users/validate?email=${encodeURIComponent(email)}`, {}),
+  validateUsername: (username: string) =>
+    call<{ message: string }>(
+      `/api/v3/users/validate?username=${encodeURIComponent(username)}`,
+      {},
+    ),
   resendActivation: () =>
     call<{ message: string }>("/api/v3/users/validate", json("POST", { activation_email: true })),
   updateAccount: (

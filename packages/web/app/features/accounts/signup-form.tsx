@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, isEmail, PRONOUNS } from "@inkwell/shared";
+import { ACCOUNT_MESSAGES, isEmail, PRONOUNS, USERNAME_PATTERN } from "@inkwell/shared";
 import {
   type FocusEvent,
   type FormEvent,
@@ -8,7 +8,7 @@ import {
   useState,
 } from "react";
 import { flushSync } from "react-dom";
-import { browserApi } from "../../api/client.ts";
+import { browserApi, type Outcome } from "../../api/client.ts";
 import { t } from "../../i18n/index.ts";
 import { scrollClearOfToast } from "../../lib/scroll-clear-of-toast.ts";
 
@@ -171,15 +171,24 @@ export function useSignupForm(
 
 type Form = ReturnType<typeof useSignupForm>;
 
-/** The address's form here, then whether the server takes it (GET /api/v3/users/validate). */
+/** What the server says of a field's value (GET /api/v3/users/validate), if it answers. */
+async function serverProblem(check: Promise<Outcome<unknown>>): Promise<string | null> {
+  const answer = await check.catch(() => null);
+  // No answer is no verdict: the submit still checks.
+  return answer && !answer.ok ? (answer.refusal.message ?? null) : null;
+}
+
+/** The address's form here, then whether the server takes it. */
 async function emailProblem(value: string): Promise<string | null> {
   const email = value.trim();
   if (!isEmail(email)) return ACCOUNT_MESSAGES.emailInvalid;
-  const answer = await browserApi()
-    .validateEmail(email)
-    .catch(() => null);
-  // No answer is no verdict: the submit still checks.
-  return answer && !answer.ok ? (answer.refusal.message ?? null) : null;
+  return serverProblem(browserApi().validateEmail(email));
+}
+
+/** The name's form here, then whether another account has it (decision NEW-signup-username-check). */
+export async function usernameProblem(value: string): Promise<string | null> {
+  if (!USERNAME_PATTERN.test(value)) return ACCOUNT_MESSAGES.usernameFormat;
+  return serverProblem(browserApi().validateUsername(value));
 }
 
 export function EmailField({ prefix, form }: { prefix: string; form: Form }) {
