@@ -207,9 +207,14 @@ describe("the inbox", () => {
       const to = a.page.getByRole("textbox", { name: "To" });
       await expect.poll(() => to.evaluate((node) => node === document.activeElement)).toBe(true);
       await a.page.keyboard.type("demo_wri");
-      await a.page.getByRole("link", { name: "demo_writer" }).waitFor();
+      const suggestion = a.page.getByRole("link", { name: "demo_writer" });
+      await suggestion.waitFor();
+      // Without a picture, the avatar is the display name's initial (Wren Writer), as the
+      // conversation's header and every other avatar show it.
+      expect(await suggestion.locator(".avatar").textContent()).toBe("W");
       await a.page.keyboard.press("Enter");
       await a.page.waitForURL(`${server.url}/inbox/demo_writer`);
+      expect(await a.page.locator(".conversation__header .avatar").textContent()).toBe("W");
       await expectNoAxeViolations(a.page, "conversation at 1280 px");
 
       // B waits in the thread list; the header's unread badge appears without a reload.

@@ -511,6 +511,8 @@ export interface Conversation {
 /** GET api/v3/autocomplete/following_user: people the viewer follows first. */
 export interface AutocompleteUser {
   label: string;
+  /** The display name, beyond the spec's fields: its initial stands in for a missing image. */
+  name: string;
   image: string | null;
   category: "Your Friends" | "Other People";
 }

@@ -641,7 +641,7 @@ describe("GET /api/v3/users/{username}/inbox", () => {
 });
 
 describe("GET /api/v3/autocomplete/following_user", () => {
-  it("answers followed people first, then others, leaving out blocked people", async () => {
+  it("answers followed people first, then others, with their names, leaving out blocked people", async () => {
     const me = await person();
     const stamp = String(Date.now()).slice(-6);
     const make = async (name: string) =>
@@ -649,7 +649,7 @@ describe("GET /api/v3/autocomplete/following_user", () => {
         const username = `ac${stamp}${name}`;
         await t.handle.db
           .updateTable("users")
-          .set({ username, username_lower: username.toLowerCase() })
+          .set({ username, username_lower: username.toLowerCase(), name: `Dear ${name}` })
           .where("id", "=", p.id)
           .execute();
         return { ...p, username };
@@ -661,8 +661,8 @@ describe("GET /api/v3/autocomplete/following_user", () => {
     await block(blocker, me);
     const response = await t.get(`/api/v3/autocomplete/following_user?term=AC${stamp}`, as(me));
     expect(await json<AutocompleteUser[]>(response)).toEqual([
-      { label: friend.username, image: null, category: "Your Friends" },
-      { label: stranger.username, image: null, category: "Other People" },
+      { label: friend.username, name: "Dear zed", image: null, category: "Your Friends" },
+      { label: stranger.username, name: "Dear amy", image: null, category: "Other People" },
     ]);
     expect((await t.get("/api/v3/autocomplete/following_user?term=ac")).status).toBe(401);
   });

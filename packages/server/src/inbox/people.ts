@@ -24,7 +24,7 @@ export async function autocompleteUsers(
   const hidden = await hiddenAuthorIds(db, viewer);
   const people = db
     .selectFrom("users")
-    .select(["users.id", "users.username", "users.avatar"])
+    .select(["users.id", "users.username", "users.name", "users.avatar"])
     .where("users.id", "<>", viewer.id)
     .orderBy("users.username_lower");
   const usernameStarts = (eb: ExpressionBuilder<Database, "users">) =>
@@ -48,8 +48,9 @@ export async function autocompleteUsers(
     .execute();
   const shape =
     (category: AutocompleteUser["category"]) =>
-    (row: { username: string; avatar: string | null }) => ({
+    (row: { username: string; name: string; avatar: string | null }) => ({
       label: row.username,
+      name: row.name,
       image: row.avatar,
       category,
     });

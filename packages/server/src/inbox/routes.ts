@@ -120,13 +120,13 @@ const autocompleteRoute = createRoute({
   method: "get",
   path: "/api/v3/autocomplete/following_user",
   summary:
-    "People to message by username prefix, followed people first: [{label, image, category}]",
+    "People to message by username prefix, followed people first: [{label, name, image, category}]",
   request: {
     query: z.object({ term: userText("term is text").max(50, "term is at most 50 characters") }),
   },
   responses: {
     200: {
-      description: "[{label, image, category}]",
+      description: "[{label, name, image, category}]",
       content: { "application/json": { schema: z.array(z.object({}).passthrough()) } },
     },
     400: refusals[400],

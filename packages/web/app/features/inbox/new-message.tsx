@@ -121,7 +121,7 @@ export function NewMessageModal({
                 {group.people.map((person) => (
                   <li key={person.label}>
                     <a className="new-message__person" href={`/inbox/${person.label}`}>
-                      <Avatar src={person.image} name={person.label} size={32} />
+                      <Avatar src={person.image} name={person.name} size={32} />
                       <span className="new-message__name">{person.label}</span>
                     </a>
                   </li>
