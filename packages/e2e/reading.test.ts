@@ -12,6 +12,7 @@ import {
   logInAt,
   nextFrames,
   PHONE,
+  titleSpacing,
   useBrowser,
 } from "./support/browser.ts";
 import {
@@ -391,6 +392,31 @@ describe("a paragraph's comment marker with a count in the thousands", () => {
       });
     });
   }
+});
+
+describe("a modal whose title wraps on a phone", () => {
+  test("spaces its title as a one-line title is, its close button beside the first line", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      const part = story.parts[0];
+      if (!part) throw new Error("The story has no parts");
+      await page.goto(part.url);
+      await page.getByRole("button", { name: "Reading settings" }).click();
+      const settings = page.getByRole("dialog", { name: "Reading settings" });
+      const oneLine = await titleSpacing(settings);
+      expect(oneLine.lines).toBe(1);
+      await page.keyboard.press("Escape");
+      await expect.poll(() => settings.count()).toBe(0);
+
+      // A visitor's vote asks them to sign up, under a title of four lines at 360 px.
+      await page.getByRole("button", { name: /^Vote/ }).click();
+      const gate = page.getByRole("dialog", {
+        name: "Sign up to comment and interact with the largest storytelling community",
+      });
+      const wrapped = await titleSpacing(gate);
+      expect(wrapped.lines).toBe(4);
+      expect({ ...wrapped, lines: 1 }).toEqual(oneLine);
+    });
+  });
 });
 
 /** The colour the reader sees at the middle of `target`, as "rgb(r, g, b)". */

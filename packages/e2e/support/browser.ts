@@ -89,6 +89,36 @@ export function confirmationGaps(dialog: Locator): Promise<[number, number]> {
 }
 
 /**
+ * Where a modal's title sits, in px: how many lines it runs to, from the modal's top to its
+ * first line, from its last line to the end of the title bar, and from the middle of its first
+ * line to the middle of the close button.
+ */
+export function titleSpacing(
+  dialog: Locator,
+): Promise<{ lines: number; above: number; below: number; closeOff: number }> {
+  return dialog.evaluate((modal) => {
+    const header = modal.querySelector(".modal__header");
+    const title = header?.querySelector("h2");
+    const close = header?.querySelector(".modal__close");
+    if (!header || !title || !close) throw new Error("the modal has a title bar");
+    const text = document.createRange();
+    text.selectNodeContents(title);
+    const lines = [...text.getClientRects()];
+    const first = Math.min(...lines.map((line) => line.top));
+    const last = Math.max(...lines.map((line) => line.bottom));
+    const firstHeight = lines.find((line) => line.top === first)?.height ?? 0;
+    const button = close.getBoundingClientRect();
+    const half = (px: number) => Math.round(px * 2) / 2;
+    return {
+      lines: new Set(lines.map((line) => Math.round(line.top))).size,
+      above: half(first - modal.getBoundingClientRect().top),
+      below: half(header.getBoundingClientRect().bottom - last),
+      closeOff: half(button.top + button.height / 2 - (first + firstHeight / 2)),
+    };
+  });
+}
+
+/**
  * Whether a tap `by` px outside the element's box (above it, or left of it) still lands on it:
  * targets drawn smaller than a finger reach into the space around them.
  */
