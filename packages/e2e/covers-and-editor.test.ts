@@ -347,14 +347,16 @@ describe("the part editor", () => {
       const dialog = page.getByRole("dialog", { name: "Add an image" });
       // The picture is chosen by keyboard with a labelled button, as a cover is, and shown.
       const choose = dialog.getByLabel("Choose a picture");
+      // Listening first: Playwright asks the browser to hand it file choosers when a listener
+      // is added, without waiting for the answer, so a listener added with the key press
+      // (Promise.all) can lose to it under load and the chooser opens unseen. The calls below
+      // go to the browser after that request, so by the key press it is in place.
+      const chooser = page.waitForEvent("filechooser");
       await dialog.getByRole("button", { name: "Close" }).focus();
       await page.keyboard.press("Tab");
       expect(await choose.evaluate((input) => input === document.activeElement)).toBe(true);
-      const [chooser] = await Promise.all([
-        page.waitForEvent("filechooser"),
-        page.keyboard.press("Space"),
-      ]);
-      await chooser.setFiles(COVER);
+      await page.keyboard.press("Space");
+      await (await chooser).setFiles(COVER);
       const chosen = dialog.getByRole("img", { name: "The picture you chose" });
       await chosen.waitFor();
       await expectNoAxeViolations(page, "the picture dialog at 360");
