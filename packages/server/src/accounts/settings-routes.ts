@@ -141,7 +141,7 @@ export function settingsRoutes(limits: AccountLimiters) {
     return c.json({ message: "Email sent" });
   });
 
-  // An email, or with ?username= a username (decision NEW-signup-username-check), as sign-up
+  // An email, or with ?username= a username (decision 105), as sign-up
   // checks a field on leaving it; one limit for both, so neither lists accounts quickly.
   app.get("/api/v3/users/validate", async (c) => {
     await limits.lookup.hit([`ip:${clientAddress(c)}`]);

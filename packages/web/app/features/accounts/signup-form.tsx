@@ -185,7 +185,7 @@ async function emailProblem(value: string): Promise<string | null> {
   return serverProblem(browserApi().validateEmail(email));
 }
 
-/** The name's form here, then whether another account has it (decision NEW-signup-username-check). */
+/** The name's form here, then whether another account has it (decision 105). */
 export async function usernameProblem(value: string): Promise<string | null> {
   if (!USERNAME_PATTERN.test(value)) return ACCOUNT_MESSAGES.usernameFormat;
   return serverProblem(browserApi().validateUsername(value));
