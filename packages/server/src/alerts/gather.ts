@@ -1,5 +1,5 @@
-import type { AlertKind } from "@inkwell/shared";
-import type { Kysely } from "kysely";
+import { type AlertKind, MATURE_RATING } from "@inkwell/shared";
+import { type Expression, type Kysely, type SqlBool, sql } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { saleTerms } from "../stories/sale.ts";
 
@@ -25,8 +25,12 @@ type Db = Kysely<Database>;
 
 const quoted = (title: string) => `"${title}"`;
 
+/** The window's half-open test on one time column: from `since`, up to but not at `until`. */
+const within = (column: Expression<number | null>, { since, until }: Window) =>
+  sql<SqlBool>`(${column} >= ${since} and ${column} < ${until})`;
+
 /** Comments on a writer's stories, and replies to a reader's comments, by others. */
-async function comments(db: Db, { since, until }: Window): Promise<AlertEvent[]> {
+async function comments(db: Db, window: Window): Promise<AlertEvent[]> {
   const rows = await db
     .selectFrom("comments as c")
     .innerJoin("stories as s", "s.id", "c.story_id")
@@ -47,8 +51,7 @@ async function comments(db: Db, { since, until }: Window): Promise<AlertEvent[]>
       "actor.username",
       "parent.user_id as parent_author_id",
     ])
-    .where("c.created_at", ">=", since)
-    .where("c.created_at", "<", until)
+    .where(({ ref }) => within(ref("c.created_at"), window))
     .where("c.deleted", "=", 0)
     .where("s.deleted", "=", 0)
     .where("p.deleted", "=", 0)
@@ -59,7 +62,7 @@ async function comments(db: Db, { since, until }: Window): Promise<AlertEvent[]>
     const base = {
       kind: "comments" as const,
       actorId: row.user_id,
-      mature: row.rating === 4,
+      mature: row.rating === MATURE_RATING,
       path: `/${row.part_id}`,
       at: row.created_at,
     };
@@ -83,13 +86,12 @@ async function comments(db: Db, { since, until }: Window): Promise<AlertEvent[]>
   return events;
 }
 
-async function followers(db: Db, { since, until }: Window): Promise<AlertEvent[]> {
+async function followers(db: Db, window: Window): Promise<AlertEvent[]> {
   const rows = await db
     .selectFrom("follows as f")
     .innerJoin("users as actor", "actor.id", "f.follower_id")
     .select(["f.follower_id", "f.followee_id", "f.created_at", "actor.username"])
-    .where("f.created_at", ">=", since)
-    .where("f.created_at", "<", until)
+    .where(({ ref }) => within(ref("f.created_at"), window))
     .orderBy("f.created_at")
     .execute();
   return rows.map((row) => ({
@@ -104,7 +106,7 @@ async function followers(db: Db, { since, until }: Window): Promise<AlertEvent[]
 }
 
 /** Private messages still unread, one line per sender. */
-async function messages(db: Db, { since, until }: Window): Promise<AlertEvent[]> {
+async function messages(db: Db, window: Window): Promise<AlertEvent[]> {
   const rows = await db
     .selectFrom("messages as m")
     .innerJoin("users as actor", "actor.id", "m.sender_id")
@@ -115,8 +117,7 @@ async function messages(db: Db, { since, until }: Window): Promise<AlertEvent[]>
       fn.countAll<number>().as("count"),
       fn.max("m.created_at").as("at"),
     ])
-    .where("m.created_at", ">=", since)
-    .where("m.created_at", "<", until)
+    .where(({ ref }) => within(ref("m.created_at"), window))
     .where("m.read_at", "is", null)
     .where("m.deleted_by_recipient", "=", 0)
     .groupBy(["m.sender_id", "m.recipient_id", "actor.username"])
@@ -137,7 +138,7 @@ async function messages(db: Db, { since, until }: Window): Promise<AlertEvent[]>
 }
 
 /** Messages others left on the reader's profile. */
-async function profileMessages(db: Db, { since, until }: Window): Promise<AlertEvent[]> {
+async function profileMessages(db: Db, window: Window): Promise<AlertEvent[]> {
   const rows = await db
     .selectFrom("profile_messages as m")
     .innerJoin("users as actor", "actor.id", "m.user_id")
@@ -149,8 +150,7 @@ async function profileMessages(db: Db, { since, until }: Window): Promise<AlertE
       "actor.username",
       "owner.username as owner",
     ])
-    .where("m.created_at", ">=", since)
-    .where("m.created_at", "<", until)
+    .where(({ ref }) => within(ref("m.created_at"), window))
     .whereRef("m.user_id", "!=", "m.profile_user_id")
     .orderBy("m.id")
     .execute();
@@ -166,18 +166,30 @@ async function profileMessages(db: Db, { since, until }: Window): Promise<AlertE
 }
 
 /** Parts published in the window, with their stories, as both update kinds need them. */
-function publishedParts(db: Db, { since, until }: Window) {
+function publishedParts(db: Db, window: Window) {
   return db
     .selectFrom("parts as p")
     .innerJoin("stories as s", "s.id", "p.story_id")
     .innerJoin("users as writer", "writer.id", "s.user_id")
-    .where("p.published_at", ">=", since)
-    .where("p.published_at", "<", until)
+    .where(({ ref }) => within(ref("p.published_at"), window))
     .where("p.draft", "=", 0)
     .where("p.deleted", "=", 0)
     .where("s.draft", "=", 0)
     .where("s.deleted", "=", 0);
 }
+
+/** A story's news comes from its writer, and is mature when the story is. */
+const fromWriter = (row: { writer_id: number; rating: number }) => ({
+  actorId: row.writer_id,
+  mature: row.rating === MATURE_RATING,
+});
+
+/** The Library's news of a story, for a reader who keeps it there. */
+const libraryNews = (row: { reader_id: number; writer_id: number; rating: number }) => ({
+  kind: "libraryParts" as const,
+  recipientId: row.reader_id,
+  ...fromWriter(row),
+});
 
 /** New parts of stories readers keep in their Library (not archived). */
 async function libraryParts(db: Db, window: Window): Promise<AlertEvent[]> {
@@ -197,10 +209,7 @@ async function libraryParts(db: Db, window: Window): Promise<AlertEvent[]> {
     .orderBy("p.published_at")
     .execute();
   return rows.map((row) => ({
-    kind: "libraryParts",
-    recipientId: row.reader_id,
-    actorId: row.writer_id,
-    mature: row.rating === 4,
+    ...libraryNews(row),
     line: `New part of ${row.story_title}: ${quoted(row.title)}`,
     path: `/${row.id}`,
     at: Number(row.published_at),
@@ -211,7 +220,7 @@ async function libraryParts(db: Db, window: Window): Promise<AlertEvent[]> {
  * Sales begun in the window (decision 054) of stories readers keep in their Library, still
  * on when the window ends, for readers who have a published paid part left to unlock.
  */
-async function librarySales(db: Db, { since, until }: Window): Promise<AlertEvent[]> {
+async function librarySales(db: Db, window: Window): Promise<AlertEvent[]> {
   const rows = await db
     .selectFrom("stories as s")
     .innerJoin("library_stories as l", "l.story_id", "s.id")
@@ -225,9 +234,8 @@ async function librarySales(db: Db, { since, until }: Window): Promise<AlertEven
       "s.sale_started_at",
       "l.user_id as reader_id",
     ])
-    .where("s.sale_started_at", ">=", since)
-    .where("s.sale_started_at", "<", until)
-    .where("s.sale_ends_at", ">", until)
+    .where(({ ref }) => within(ref("s.sale_started_at"), window))
+    .where("s.sale_ends_at", ">", window.until)
     .where("s.is_paid", "=", 1)
     .where("s.draft", "=", 0)
     .where("s.deleted", "=", 0)
@@ -258,10 +266,7 @@ async function librarySales(db: Db, { since, until }: Window): Promise<AlertEven
     .orderBy("s.sale_started_at")
     .execute();
   return rows.map((row) => ({
-    kind: "libraryParts",
-    recipientId: row.reader_id,
-    actorId: row.writer_id,
-    mature: row.rating === 4,
+    ...libraryNews(row),
     line: `${row.title} is on sale: ${saleTerms({
       percent: Number(row.sale_percent),
       endsAt: new Date(Number(row.sale_ends_at)).toISOString(),
@@ -302,8 +307,7 @@ async function followedStories(db: Db, window: Window): Promise<AlertEvent[]> {
   return rows.map((row) => ({
     kind: "followedStories",
     recipientId: row.follower_id,
-    actorId: row.writer_id,
-    mature: row.rating === 4,
+    ...fromWriter(row),
     line: `${row.username} published a new story: ${row.title}`,
     path: `/story/${row.id}`,
     at: Number(row.at),
