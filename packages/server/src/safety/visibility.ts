@@ -1,4 +1,4 @@
-import type { ExpressionBuilder } from "kysely";
+import type { Expression, ExpressionBuilder } from "kysely";
 import type { Database } from "../db/schema.ts";
 
 /**
@@ -32,6 +32,7 @@ export function withoutBlockedTags(eb: ExpressionBuilder<Database, "stories">, r
 
 /** Stories by no one the reader muted or blocked, nor anyone who blocked them. */
 function withoutHiddenPeople(eb: ExpressionBuilder<Database, "stories">, readerId: number) {
+  const writer = eb.ref("stories.user_id");
   return [
     eb.not(
       eb.exists(
@@ -43,23 +44,24 @@ function withoutHiddenPeople(eb: ExpressionBuilder<Database, "stories">, readerI
       ),
     ),
     // Both directions, each a probe of its own index (user_blocks_pk, user_blocks_blocked).
-    eb.not(
-      eb.exists(
-        eb
-          .selectFrom("user_blocks")
-          .select("user_blocks.blocked_id")
-          .where("user_blocks.blocker_id", "=", readerId)
-          .whereRef("user_blocks.blocked_id", "=", "stories.user_id"),
-      ),
-    ),
-    eb.not(
-      eb.exists(
-        eb
-          .selectFrom("user_blocks")
-          .select("user_blocks.blocker_id")
-          .where("user_blocks.blocked_id", "=", readerId)
-          .whereRef("user_blocks.blocker_id", "=", "stories.user_id"),
-      ),
-    ),
+    noBlock(eb, readerId, writer),
+    noBlock(eb, writer, readerId),
   ];
+}
+
+/** No block from `blocker` to `blocked`: each a user id or the story's column naming one. */
+function noBlock(
+  eb: ExpressionBuilder<Database, "stories">,
+  blocker: number | Expression<number>,
+  blocked: number | Expression<number>,
+) {
+  return eb.not(
+    eb.exists(
+      eb
+        .selectFrom("user_blocks")
+        .select("user_blocks.blocker_id")
+        .where("user_blocks.blocker_id", "=", blocker)
+        .where("user_blocks.blocked_id", "=", blocked),
+    ),
+  );
 }
