@@ -114,31 +114,35 @@ const freeEveryPart = (db: Db, storyId: number) =>
 
 type ProgrammeStory = Awaited<ReturnType<typeof programmeStory>>;
 
+/** A change to make to the programme story, and what its writer is told of it. */
+interface ProgrammeChange extends WriterMessage {
+  apply: (trx: Db, story: ProgrammeStory) => Promise<string | null>;
+}
+
 /**
  * One staff change to a story's place in the programme or its sale: made under the story's
  * lock (purchases hold it, so none is priced halfway through), filed as an admin note in the
- * admin's name, then the story's kept pages are dropped and the writer is mailed. `change`
- * answers the note, or null when there was nothing to change: no note, event or mail.
- * Callers check the viewer is a system admin first.
+ * admin's name, then the story's kept pages are dropped and the writer is mailed.
+ * `change.apply` answers the note, or null when there was nothing to change: no note, event
+ * or mail. Callers check the viewer is a system admin first.
  */
 async function changeProgramme(
   db: Db,
   viewer: Viewer,
   storyId: number,
-  change: (trx: Db, story: ProgrammeStory) => Promise<string | null>,
-  mail: WriterMessage,
   now: number,
+  change: ProgrammeChange,
 ): Promise<PaidProgrammeView> {
   const changed = await db.transaction().execute(async (trx) => {
     await lockStory(trx, storyId);
-    const note = await change(trx, await programmeStory(trx, storyId));
+    const note = await change.apply(trx, await programmeStory(trx, storyId));
     if (note === null) return false;
     await insertStoryStaffNote(trx, viewer, storyId, note, now);
     return true;
   });
   if (changed) {
     storyChanged(storyId);
-    await tellWriter(db, storyId, mail, now);
+    await tellWriter(db, storyId, change, now);
   }
   return paidProgrammeView(db, viewer, storyId, now);
 }
@@ -158,49 +162,42 @@ export function joinPaidProgramme(
   now = Date.now(),
 ): Promise<PaidProgrammeView> {
   requireSysAdmin(viewer);
-  const join = async (trx: Db, story: ProgrammeStory) => {
-    if (story.deleted === 1) {
-      throw new HttpError(
-        409,
-        "story_deleted",
-        "A deleted story can't join the Paid Stories programme.",
-      );
-    }
-    if (story.is_paid === 1) {
-      throw new HttpError(
-        409,
-        "already_paid",
-        "This story is already in the Paid Stories programme: its writer prices each part.",
-      );
-    }
-    await trx
-      .updateTable("stories")
-      .set({ is_paid: 1, is_paywalled: 1, paid_model: "paid_story" })
-      .where("id", "=", storyId)
-      .execute();
-    await freeEveryPart(trx, storyId);
-    const locked = (await partsInOrder(trx, storyId)).slice(freeParts).map((part) => part.id);
-    if (locked.length > 0) {
-      await trx.updateTable("parts").set({ paywalled: 1 }).where("id", "in", locked).execute();
-    }
-    return `Added to the Paid Stories programme, ${firstParts(freeParts)} free.`;
-  };
-  return changeProgramme(
-    db,
-    viewer,
-    storyId,
-    join,
-    {
-      subject: (title) => `${title} is now an Inkwell Original`,
-      lines: (title) => [
-        `Inkwell staff added your story "${title}" to the Paid Stories programme. Readers read ${firstParts(freeParts)} free and unlock the rest with Coins.`,
-        "",
-        "You price each part in the story editor: open the part, then Part settings, then Paid part settings.",
-        `${baseUrl}/myworks/${storyId}`,
-      ],
+  return changeProgramme(db, viewer, storyId, now, {
+    apply: async (trx, story) => {
+      if (story.deleted === 1) {
+        throw new HttpError(
+          409,
+          "story_deleted",
+          "A deleted story can't join the Paid Stories programme.",
+        );
+      }
+      if (story.is_paid === 1) {
+        throw new HttpError(
+          409,
+          "already_paid",
+          "This story is already in the Paid Stories programme: its writer prices each part.",
+        );
+      }
+      await trx
+        .updateTable("stories")
+        .set({ is_paid: 1, is_paywalled: 1, paid_model: "paid_story" })
+        .where("id", "=", storyId)
+        .execute();
+      await freeEveryPart(trx, storyId);
+      const locked = (await partsInOrder(trx, storyId)).slice(freeParts).map((part) => part.id);
+      if (locked.length > 0) {
+        await trx.updateTable("parts").set({ paywalled: 1 }).where("id", "in", locked).execute();
+      }
+      return `Added to the Paid Stories programme, ${firstParts(freeParts)} free.`;
     },
-    now,
-  );
+    subject: (title) => `${title} is now an Inkwell Original`,
+    lines: (title) => [
+      `Inkwell staff added your story "${title}" to the Paid Stories programme. Readers read ${firstParts(freeParts)} free and unlock the rest with Coins.`,
+      "",
+      "You price each part in the story editor: open the part, then Part settings, then Paid part settings.",
+      `${baseUrl}/myworks/${storyId}`,
+    ],
+  });
 }
 
 const firstParts = (count: number) => (count === 1 ? "the first part" : `the first ${count} parts`);
@@ -217,30 +214,23 @@ export function leavePaidProgramme(
   now = Date.now(),
 ): Promise<PaidProgrammeView> {
   requireSysAdmin(viewer);
-  const leave = async (trx: Db, story: ProgrammeStory) => {
-    if (story.is_paid !== 1) return null;
-    await trx
-      .updateTable("stories")
-      .set({ is_paid: 0, is_paywalled: 0, paid_model: null, ...NO_SALE })
-      .where("id", "=", storyId)
-      .execute();
-    await freeEveryPart(trx, storyId);
-    return "Removed from the Paid Stories programme: every part is free to read.";
-  };
-  return changeProgramme(
-    db,
-    viewer,
-    storyId,
-    leave,
-    {
-      subject: (title) => `${title} is free to read again`,
-      lines: (title) => [
-        `Inkwell staff took your story "${title}" out of the Paid Stories programme. Every part is free to read again; readers keep what they bought.`,
-        `${baseUrl}/story/${storyId}`,
-      ],
+  return changeProgramme(db, viewer, storyId, now, {
+    apply: async (trx, story) => {
+      if (story.is_paid !== 1) return null;
+      await trx
+        .updateTable("stories")
+        .set({ is_paid: 0, is_paywalled: 0, paid_model: null, ...NO_SALE })
+        .where("id", "=", storyId)
+        .execute();
+      await freeEveryPart(trx, storyId);
+      return "Removed from the Paid Stories programme: every part is free to read.";
     },
-    now,
-  );
+    subject: (title) => `${title} is free to read again`,
+    lines: (title) => [
+      `Inkwell staff took your story "${title}" out of the Paid Stories programme. Every part is free to read again; readers keep what they bought.`,
+      `${baseUrl}/story/${storyId}`,
+    ],
+  });
 }
 
 /**
@@ -257,26 +247,19 @@ export function setStorySale(
 ): Promise<PaidProgrammeView> {
   requireSysAdmin(viewer);
   const sale = checkedSale(input, now);
-  const put = async (trx: Db, story: ProgrammeStory) => {
-    assertSaleable(story);
-    const changing = storySaleAt(story, now) !== null;
-    await saveSale(trx, storyId, sale, now);
-    return `${changing ? "Changed the sale" : "Put on sale"}: ${saleTerms(sale)}.`;
-  };
-  return changeProgramme(
-    db,
-    viewer,
-    storyId,
-    put,
-    {
-      subject: (title) => `${title} is on sale`,
-      lines: (title) => [
-        `Inkwell staff put your story "${title}" on sale: its paid parts are ${saleTerms(sale)}, and it is in the catalog's On sale group until then.`,
-        `${baseUrl}/story/${storyId}`,
-      ],
+  return changeProgramme(db, viewer, storyId, now, {
+    apply: async (trx, story) => {
+      assertSaleable(story);
+      const changing = storySaleAt(story, now) !== null;
+      await saveSale(trx, storyId, sale, now);
+      return `${changing ? "Changed the sale" : "Put on sale"}: ${saleTerms(sale)}.`;
     },
-    now,
-  );
+    subject: (title) => `${title} is on sale`,
+    lines: (title) => [
+      `Inkwell staff put your story "${title}" on sale: its paid parts are ${saleTerms(sale)}, and it is in the catalog's On sale group until then.`,
+      `${baseUrl}/story/${storyId}`,
+    ],
+  });
 }
 
 /** Ends a story's sale at once: its parts are back at their list prices. None on: no change. */
@@ -288,23 +271,16 @@ export function endStorySale(
   now = Date.now(),
 ): Promise<PaidProgrammeView> {
   requireSysAdmin(viewer);
-  const end = async (trx: Db, story: ProgrammeStory) => {
-    if (storySaleAt(story, now) === null) return null;
-    await saveSale(trx, storyId, null, now);
-    return "Ended the sale.";
-  };
-  return changeProgramme(
-    db,
-    viewer,
-    storyId,
-    end,
-    {
-      subject: (title) => `The sale of ${title} has ended`,
-      lines: (title) => [
-        `Inkwell staff ended the sale of your story "${title}": its paid parts are back at their list prices.`,
-        `${baseUrl}/story/${storyId}`,
-      ],
+  return changeProgramme(db, viewer, storyId, now, {
+    apply: async (trx, story) => {
+      if (storySaleAt(story, now) === null) return null;
+      await saveSale(trx, storyId, null, now);
+      return "Ended the sale.";
     },
-    now,
-  );
+    subject: (title) => `The sale of ${title} has ended`,
+    lines: (title) => [
+      `Inkwell staff ended the sale of your story "${title}": its paid parts are back at their list prices.`,
+      `${baseUrl}/story/${storyId}`,
+    ],
+  });
 }
