@@ -24,6 +24,32 @@ function dosDateTime(date: Date): { time: number; day: number } {
   };
 }
 
+interface EntryFields {
+  method: number;
+  time: number;
+  day: number;
+  crc: number;
+  stored: number;
+  size: number;
+  nameLength: number;
+}
+
+/**
+ * What an entry's local header and its central directory record both hold, in the same
+ * order: from the version needed to extract up to the name's length.
+ */
+function writeEntryFields(header: Buffer, at: number, fields: EntryFields): void {
+  header.writeUInt16LE(VERSION, at);
+  header.writeUInt16LE(UTF8_NAMES, at + 2);
+  header.writeUInt16LE(fields.method, at + 4);
+  header.writeUInt16LE(fields.time, at + 6);
+  header.writeUInt16LE(fields.day, at + 8);
+  header.writeUInt32LE(fields.crc, at + 10);
+  header.writeUInt32LE(fields.stored, at + 14);
+  header.writeUInt32LE(fields.size, at + 18);
+  header.writeUInt16LE(fields.nameLength, at + 22);
+}
+
 export function zip(entries: readonly ZipEntry[]): Buffer {
   if (entries.length > 0xffff) throw new Error("A zip without zip64 holds at most 65,535 entries");
   const chunks: Buffer[] = [];
@@ -36,34 +62,24 @@ export function zip(entries: readonly ZipEntry[]): Buffer {
     // Tiny or already-compressed data can grow when deflated: such entries are stored.
     const method = deflated.length < data.length ? DEFLATE : STORE;
     const body = method === DEFLATE ? deflated : data;
-    const { time, day } = dosDateTime(entry.modified);
-    const crc = crc32(data);
+    const fields: EntryFields = {
+      method,
+      ...dosDateTime(entry.modified),
+      crc: crc32(data),
+      stored: body.length,
+      size: data.length,
+      nameLength: name.length,
+    };
 
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(VERSION, 4);
-    local.writeUInt16LE(UTF8_NAMES, 6);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt16LE(time, 10);
-    local.writeUInt16LE(day, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(name.length, 26);
+    writeEntryFields(local, 4, fields);
     chunks.push(local, name, Buffer.from(body.buffer, body.byteOffset, body.byteLength));
 
     const header = Buffer.alloc(46);
     header.writeUInt32LE(0x02014b50, 0);
     header.writeUInt16LE(VERSION, 4);
-    header.writeUInt16LE(VERSION, 6);
-    header.writeUInt16LE(UTF8_NAMES, 8);
-    header.writeUInt16LE(method, 10);
-    header.writeUInt16LE(time, 12);
-    header.writeUInt16LE(day, 14);
-    header.writeUInt32LE(crc, 16);
-    header.writeUInt32LE(body.length, 20);
-    header.writeUInt32LE(data.length, 24);
-    header.writeUInt16LE(name.length, 28);
+    writeEntryFields(header, 6, fields);
     header.writeUInt32LE(offset, 42);
     central.push(header, name);
     offset += local.length + name.length + body.length;
