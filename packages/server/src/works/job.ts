@@ -4,6 +4,7 @@ import type { Database } from "../db/schema.ts";
 import { sendMail } from "../mail/mailer.ts";
 import { recountStory } from "./parts.ts";
 import { sendDueReminders } from "./reminders.ts";
+import { scheduledDrafts } from "./scheduled-parts.ts";
 
 /** Scheduled parts go out within this long of their time. */
 export const PUBLISH_CHECK_MS = 30_000;
@@ -19,21 +20,7 @@ export const PUBLISH_CHECK_MS = 30_000;
  * (decision 090).
  */
 export async function publishDueParts(db: Kysely<Database>, now = Date.now()): Promise<number> {
-  const due = await db
-    .selectFrom("parts")
-    .innerJoin("stories", "stories.id", "parts.story_id")
-    .innerJoin("users", "users.id", "stories.user_id")
-    .select([
-      "parts.id",
-      "parts.story_id",
-      "parts.title",
-      "parts.text",
-      "parts.scheduled_at",
-      "stories.title as story_title",
-      "users.email",
-    ])
-    .where("parts.draft", "=", 1)
-    .where("parts.deleted", "=", 0)
+  const due = await scheduledDrafts(db)
     .where("parts.scheduled_at", "<=", now)
     .where((eb) =>
       eb.or([eb("users.timed_out_until", "is", null), eb("users.timed_out_until", "<=", now)]),

@@ -2,6 +2,7 @@ import { partHasContent, REMINDER_AHEAD_MS, REMINDER_WINDOW_MS } from "@inkwell/
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { sendMail } from "../mail/mailer.ts";
+import { scheduledDrafts } from "./scheduled-parts.ts";
 
 /**
  * Emails the author of every scheduled part due in about 24 hours. Each reminder is claimed
@@ -10,20 +11,7 @@ import { sendMail } from "../mail/mailer.ts";
  * that is empty then is not published at its time (job.ts), so its reminder says so instead.
  */
 export async function sendDueReminders(db: Kysely<Database>, now = Date.now()): Promise<number> {
-  const due = await db
-    .selectFrom("parts")
-    .innerJoin("stories", "stories.id", "parts.story_id")
-    .innerJoin("users", "users.id", "stories.user_id")
-    .select([
-      "parts.id",
-      "parts.title",
-      "parts.text",
-      "parts.scheduled_at",
-      "stories.title as story_title",
-      "users.email",
-    ])
-    .where("parts.draft", "=", 1)
-    .where("parts.deleted", "=", 0)
+  const due = await scheduledDrafts(db)
     .where("parts.scheduled_at", ">", now + REMINDER_AHEAD_MS - REMINDER_WINDOW_MS)
     .where("parts.scheduled_at", "<=", now + REMINDER_AHEAD_MS)
     .execute();
