@@ -1,6 +1,7 @@
 import { type StoryPremiumPicks, storyPicks } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
+import { publishedListing } from "../stories/service.ts";
 
 /** Every published Original in a stable order: the rotation's wheel, the same for everyone. */
 export async function originals(db: Kysely<Database>): Promise<number[]> {
@@ -8,9 +9,7 @@ export async function originals(db: Kysely<Database>): Promise<number[]> {
     .selectFrom("stories")
     .select("id")
     .where("is_paid", "=", 1)
-    .where("draft", "=", 0)
-    .where("deleted", "=", 0)
-    .where("num_parts", ">", 0)
+    .where((eb) => publishedListing(eb, true))
     .orderBy("id")
     .execute();
   return rows.map((row) => Number(row.id));

@@ -5,6 +5,7 @@ import { eventDay } from "../analytics/events.ts";
 import type { Database } from "../db/schema.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import { iso, storyUrl } from "../stories/cards.ts";
+import { publishedListing } from "../stories/service.ts";
 import type { MaybeViewer, Viewer } from "../viewer.ts";
 import { promotionEndFrom, promotionInputFrom } from "./input.ts";
 
@@ -138,9 +139,7 @@ export async function createPromotion(
     .selectFrom("stories")
     .select("id")
     .where("id", "=", input.storyId)
-    .where("draft", "=", 0)
-    .where("deleted", "=", 0)
-    .where("num_parts", ">", 0)
+    .where((eb) => publishedListing(eb, true))
     .executeTakeFirst();
   if (!story) {
     throw new HttpError(400, "invalid", "Choose a published story.", {

@@ -1,6 +1,7 @@
 import { curationUsername, MATURE_RATING } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
+import { publishedListing } from "../stories/service.ts";
 
 const DAY = 86_400_000;
 const STORIES_PER_LIST = 8;
@@ -120,10 +121,7 @@ export async function seedPromotion(db: Kysely<Database>, now: number): Promise<
     .selectFrom("stories")
     .select("id")
     .where("language_id", "=", 1)
-    .where("draft", "=", 0)
-    .where("deleted", "=", 0)
-    .where("num_parts", ">", 0)
-    .where("rating", "!=", MATURE_RATING)
+    .where((eb) => publishedListing(eb, false))
     .where("is_paid", "=", 0)
     .where("id", "not in", (eb) => eb.selectFrom("reading_list_stories").select("story_id"))
     .orderBy("read_count", "desc")
@@ -158,10 +156,7 @@ export async function seedSales(
     .selectFrom("stories")
     .select("id")
     .where("is_paid", "=", 1)
-    .where("draft", "=", 0)
-    .where("deleted", "=", 0)
-    .where("num_parts", ">", 0)
-    .where("rating", "!=", MATURE_RATING)
+    .where((eb) => publishedListing(eb, false))
     .where("user_id", "!=", demoWriterId)
     .orderBy("read_count", "desc")
     .orderBy("id")
