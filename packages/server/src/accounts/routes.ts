@@ -15,6 +15,7 @@ import { signupSchema } from "@inkwell/shared/schemas";
 import { deleteCookie, getCookie } from "hono/cookie";
 import type { AppEnv } from "../http/app-env.ts";
 import { badRequest, HttpError, refusal } from "../http/errors.ts";
+import { json, objectJson } from "../http/openapi.ts";
 import type { AccountLimiters } from "../http/rate-limit.ts";
 import { clientAddress, publicBaseUrl, readFields, wantsHtml } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
@@ -42,7 +43,7 @@ const currentUserRoute = createRoute({
   responses: {
     200: {
       description: "The current user",
-      content: { "application/json": { schema: z.object({}).passthrough() } },
+      ...objectJson,
     },
     401: { description: "Not signed in" },
   },
@@ -75,7 +76,7 @@ const strengthRoute = createRoute({
   responses: {
     200: {
       description: "{strength: INVALID | WEAK | STRONG}",
-      content: { "application/json": { schema: z.object({ strength: z.string() }) } },
+      ...json(z.object({ strength: z.string() })),
     },
     400: { description: "No password" },
   },

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../http/app-env.ts";
+import { objectJson } from "../http/openapi.ts";
 import { fieldsFrom, project } from "../http/respond.ts";
 import { fieldsQuery, idParam, validationHook } from "../http/validation.ts";
 import { getPartDetails } from "./service.ts";
@@ -12,7 +13,7 @@ const getPart = createRoute({
   responses: {
     200: {
       description: "The part",
-      content: { "application/json": { schema: z.object({}).passthrough() } },
+      ...objectJson,
     },
     400: { description: "Malformed id or fields" },
     404: { description: "No such part, or a draft or deleted one" },

@@ -5,6 +5,7 @@ import {
   readingTimeSchema,
 } from "@inkwell/shared/schemas";
 import type { AppEnv } from "../http/app-env.ts";
+import { json } from "../http/openapi.ts";
 import { RateLimiter } from "../http/rate-limit.ts";
 import { clientAddress, readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
@@ -27,8 +28,6 @@ export function readLimiters() {
     readingTime: new RateLimiter("reading-time", 60, HOUR),
   };
 }
-
-const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });
 
 const positionAnswer = z.object({
   part: z.number().nullable(),

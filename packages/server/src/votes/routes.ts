@@ -1,14 +1,11 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../http/app-env.ts";
+import { json } from "../http/openapi.ts";
 import { requireViewer } from "../http/require-viewer.ts";
 import { idParam, validationHook } from "../http/validation.ts";
 import { unvote, vote } from "./service.ts";
 
-const voteState = {
-  content: {
-    "application/json": { schema: z.object({ voted: z.boolean(), votes: z.number() }) },
-  },
-};
+const voteState = json(z.object({ voted: z.boolean(), votes: z.number() }));
 
 const params = z.object({ storyId: idParam("storyId"), partId: idParam("partId") });
 
