@@ -1,12 +1,19 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { adAudience } from "../http/ad-audience.ts";
 import type { AppEnv } from "../http/app-env.ts";
-import { errorJson, json, objectJson } from "../http/openapi.ts";
+import { errorJson, json, objectJson, okRoute } from "../http/openapi.ts";
 import { RateLimiter } from "../http/rate-limit.ts";
 import { requireViewer } from "../http/require-viewer.ts";
 import { idParam, limitQuery, userText, validationHook } from "../http/validation.ts";
 import { deleteComment, postComment, setLike } from "./posting.ts";
-import { getComment, listReplies, listThreads, paragraphCounts } from "./service.ts";
+import {
+  getComment,
+  listReplies,
+  listThreads,
+  type PageQuery,
+  paragraphCounts,
+} from "./service.ts";
 
 const MINUTE = 60_000;
 
@@ -33,58 +40,57 @@ const paragraphId = z
   .regex(/^[\w-]{1,64}$/, "paragraphId must be a paragraph's data-p-id")
   .openapi({ param: { name: "paragraphId", in: "path" }, example: "a1p1" });
 
-const readResponses = {
-  200: { description: "{comments, hasMore, after, ads}", ...objectJson },
+const threadsAnswer = "{comments, hasMore, after, ads}";
+const readRefusals = {
   400: { description: "Bad limit or cursor", ...errorJson },
   403: { description: "A mature story hidden from the viewer (code mature_content)", ...errorJson },
   404: { description: "No such part, or not readable", ...errorJson },
 };
 
-const partThreads = createRoute({
-  method: "get",
-  path: "/v5/comments/namespaces/parts/resources/{partId}/comments",
-  summary: "A part's comments, newest thread first, each with its first 2 replies",
-  request: { params: partParams, query: pageQuery },
-  responses: readResponses,
-});
+const partThreads = okRoute(
+  "get",
+  "/v5/comments/namespaces/parts/resources/{partId}/comments",
+  "A part's comments, newest thread first, each with its first 2 replies",
+  { params: partParams, query: pageQuery },
+  threadsAnswer,
+  readRefusals,
+);
 
-const paragraphThreads = createRoute({
-  method: "get",
-  path: "/v5/comments/namespaces/parts/resources/{partId}/paragraphs/{paragraphId}/comments",
-  summary: "Comments on one paragraph of a part, newest thread first",
-  request: { params: partParams.extend({ paragraphId }), query: pageQuery },
-  responses: readResponses,
-});
+const paragraphThreads = okRoute(
+  "get",
+  "/v5/comments/namespaces/parts/resources/{partId}/paragraphs/{paragraphId}/comments",
+  "Comments on one paragraph of a part, newest thread first",
+  { params: partParams.extend({ paragraphId }), query: pageQuery },
+  threadsAnswer,
+  readRefusals,
+);
 
-const paragraphCountsRoute = createRoute({
-  method: "get",
-  path: "/v5/comments/namespaces/parts/resources/{partId}/paragraphs",
-  summary: "How many comments each paragraph of a part has (for the paragraph markers)",
-  request: { params: partParams },
-  responses: {
-    200: { description: "{paragraphs: {data-p-id: count}}", ...objectJson },
-    404: { description: "No such part, or not readable", ...errorJson },
-  },
-});
+const paragraphCountsRoute = okRoute(
+  "get",
+  "/v5/comments/namespaces/parts/resources/{partId}/paragraphs",
+  "How many comments each paragraph of a part has (for the paragraph markers)",
+  { params: partParams },
+  "{paragraphs: {data-p-id: count}}",
+  { 404: { description: "No such part, or not readable", ...errorJson } },
+);
 
-const replies = createRoute({
-  method: "get",
-  path: "/v5/comments/namespaces/comments/resources/{id}/comments",
-  summary: "A thread's replies, oldest first",
-  request: { params: commentParams, query: pageQuery },
-  responses: { ...readResponses, 404: { description: "No such comment", ...errorJson } },
-});
+const replies = okRoute(
+  "get",
+  "/v5/comments/namespaces/comments/resources/{id}/comments",
+  "A thread's replies, oldest first",
+  { params: commentParams, query: pageQuery },
+  threadsAnswer,
+  { ...readRefusals, 404: { description: "No such comment", ...errorJson } },
+);
 
-const getOne = createRoute({
-  method: "get",
-  path: "/v5/comments/{id}",
-  summary: "One comment (a thread's first comment with its first replies)",
-  request: { params: commentParams },
-  responses: {
-    200: { description: "The comment", ...objectJson },
-    404: { description: "No such comment, deleted, hidden, or its part not readable" },
-  },
-});
+const getOne = okRoute(
+  "get",
+  "/v5/comments/{id}",
+  "One comment (a thread's first comment with its first replies)",
+  { params: commentParams },
+  "The comment",
+  { 404: { description: "No such comment, deleted, hidden, or its part not readable" } },
+);
 
 const newComment = z.object({
   resource: z.object({
@@ -126,51 +132,39 @@ const remove = createRoute({
   },
 });
 
-const likeResponses = {
-  200: { description: "{like: {count, interacted}}", ...objectJson },
+const likeRefusals = {
   401: { description: "Not signed in", ...errorJson },
   403: { description: "Email not verified (code verify_email)", ...errorJson },
   404: { description: "No such comment", ...errorJson },
 };
 
 const likeRoute = (method: "put" | "delete", summary: string) =>
-  createRoute({
+  okRoute(
     method,
-    path: "/v5/comments/{id}/sentiments/like",
+    "/v5/comments/{id}/sentiments/like",
     summary,
-    request: { params: commentParams },
-    responses: likeResponses,
-  });
+    { params: commentParams },
+    "{like: {count, interacted}}",
+    likeRefusals,
+  );
 
 export function commentRoutes(limits = commentLimiters()) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
+  // A part's threads are its paragraphs' threads with no paragraph named.
+  const threadsOf = (
+    c: Context<AppEnv>,
+    partId: number,
+    paragraphId: string | null,
+    page: PageQuery,
+  ) => listThreads(c.get("db"), c.get("viewer"), adAudience(c), partId, paragraphId, page);
   app.openapi(partThreads, async (c) => {
     const { partId } = c.req.valid("param");
-    const page = c.req.valid("query");
-    const threads = await listThreads(
-      c.get("db"),
-      c.get("viewer"),
-      adAudience(c),
-      partId,
-      null,
-      page,
-    );
-    return c.json(threads, 200);
+    return c.json(await threadsOf(c, partId, null, c.req.valid("query")), 200);
   });
   app.openapi(paragraphThreads, async (c) => {
     const { partId, paragraphId } = c.req.valid("param");
-    const page = c.req.valid("query");
-    const viewer = c.get("viewer");
-    const threads = await listThreads(
-      c.get("db"),
-      viewer,
-      adAudience(c),
-      partId,
-      paragraphId,
-      page,
-    );
-    return c.json(threads, 200);
+    return c.json(await threadsOf(c, partId, paragraphId, c.req.valid("query")), 200);
   });
   app.openapi(paragraphCountsRoute, async (c) => {
     const { partId } = c.req.valid("param");
