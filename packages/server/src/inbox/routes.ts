@@ -7,7 +7,7 @@ import {
 } from "@inkwell/shared";
 import { streamSSE } from "hono/streaming";
 import type { AppEnv } from "../http/app-env.ts";
-import { errorJson, objectJson } from "../http/openapi.ts";
+import { errorJson, json, okRoute, okRoutesRefusing } from "../http/openapi.ts";
 import type { AccountLimiters } from "../http/rate-limit.ts";
 import { readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
@@ -40,11 +40,13 @@ const conversationParams = z.object({
   other: usernameParam("other"),
 });
 
-const listRoute = createRoute({
-  method: "get",
-  path: "/api/v3/users/{username}/inbox",
-  summary: "The signed-in user's threads, most recent first: {threads, total}",
-  request: {
+const route = okRoutesRefusing(refusals);
+
+const listRoute = route(
+  "get",
+  "/api/v3/users/{username}/inbox",
+  "The signed-in user's threads, most recent first: {threads, total}",
+  {
     params: inboxParams,
     query: z.object({
       filter: z.enum(INBOX_FILTERS).default("all"),
@@ -52,17 +54,16 @@ const listRoute = createRoute({
       offset: offsetQuery,
     }),
   },
-  responses: { 200: { description: "{threads, total}", ...objectJson }, ...refusals },
-});
+  "{threads, total}",
+);
 
 const optionalId = (name: string) => idParam(name, "query").optional();
 
-const conversationRoute = createRoute({
-  method: "get",
-  path: "/api/v3/users/{username}/inbox/{other}",
-  summary:
-    "A page of one conversation, oldest first (reads it): newest page at offset 0; `before` or `after` a message id page by cursor",
-  request: {
+const conversationRoute = route(
+  "get",
+  "/api/v3/users/{username}/inbox/{other}",
+  "A page of one conversation, oldest first (reads it): newest page at offset 0; `before` or `after` a message id page by cursor",
+  {
     params: conversationParams,
     query: z.object({
       offset: offsetQuery,
@@ -71,15 +72,8 @@ const conversationRoute = createRoute({
       after: optionalId("after"),
     }),
   },
-  responses: {
-    200: {
-      description:
-        "{user, messages, badges, isActive, total, isBlockingCurrentUser, safety, isFollowing}",
-      ...objectJson,
-    },
-    ...refusals,
-  },
-});
+  "{user, messages, badges, isActive, total, isBlockingCurrentUser, safety, isFollowing}",
+);
 
 const sendBody = z.object({
   body: userText("body is the message to send", "many"),
@@ -87,13 +81,13 @@ const sendBody = z.object({
   recipient: z.string().optional(),
 });
 
-const sendRoute = createRoute({
-  method: "post",
-  path: "/api/v3/users/{username}/inbox/{other}",
-  summary: "Send a message (JSON or form: sender, recipient, body); answers the message",
-  request: { params: conversationParams },
-  responses: {
-    200: { description: "The message", ...objectJson },
+const sendRoute = okRoute(
+  "post",
+  "/api/v3/users/{username}/inbox/{other}",
+  "Send a message (JSON or form: sender, recipient, body); answers the message",
+  { params: conversationParams },
+  "The message",
+  {
     ...refusals,
     403: {
       description:
@@ -102,19 +96,18 @@ const sendRoute = createRoute({
     },
     429: { description: "Too many messages in a minute", ...errorJson },
   },
-});
+);
 
-const deleteRoute = createRoute({
-  method: "delete",
-  path: "/api/v3/users/{username}/inbox/{other}",
-  summary:
-    "With message_id: take back an own message (for both people). Without: delete the conversation for the signed-in user",
-  request: {
+const deleteRoute = route(
+  "delete",
+  "/api/v3/users/{username}/inbox/{other}",
+  "With message_id: take back an own message (for both people). Without: delete the conversation for the signed-in user",
+  {
     params: conversationParams,
     query: z.object({ message_id: optionalId("message_id") }),
   },
-  responses: { 200: { description: "{deleted: true}", ...objectJson }, ...refusals },
-});
+  "{deleted: true}",
+);
 
 const autocompleteRoute = createRoute({
   method: "get",
@@ -127,7 +120,7 @@ const autocompleteRoute = createRoute({
   responses: {
     200: {
       description: "[{label, name, image, category}]",
-      content: { "application/json": { schema: z.array(z.object({}).passthrough()) } },
+      ...json(z.array(z.object({}).passthrough())),
     },
     400: refusals[400],
     401: refusals[401],
