@@ -56,6 +56,20 @@ const setContest = async (body: unknown, who: Person | null = admin, status = 20
 
 const info = async (status = 200) => answer<ContestInfo & Refusal>(await t.get(CONTEST), status);
 
+/** The next year's contest, for what must start afresh with it. */
+const NEXT = { ...OPEN, key: "inkwellawards2028", year: 2028 };
+
+/** Runs `check` while `contest` is the active one (null: none is), then sets OPEN again. */
+async function whileActive(contest: typeof NEXT | null, check: () => Promise<void>) {
+  if (contest === null) await t.handle.db.updateTable("contests").set({ active: 0 }).execute();
+  else await setContest(contest);
+  try {
+    await check();
+  } finally {
+    await setContest(OPEN);
+  }
+}
+
 /** A story of `who`'s; each part given as its word count (negative: a draft part). */
 async function story(words: number[], input: StoryInput = {}, who: Person = writer) {
   const parts = words.map((count) =>
@@ -89,8 +103,8 @@ const rowsOf = async (storyId: number) =>
     .where("story_id", "=", storyId)
     .execute();
 
-/** A complete entry for a complete English story, as the web form sends it. */
-const entry = (changes: Record<string, unknown> = {}): Record<string, unknown> => ({
+/** A complete entry for a complete English story, as the web form sends it and GET answers it. */
+const COMPLETE_ENTRY: ContestEntry = {
   language: "English",
   storyStatus: "COMPLETE",
   isSeries: false,
@@ -105,6 +119,10 @@ const entry = (changes: Record<string, unknown> = {}): Record<string, unknown> =
   writerEmail: "wren@example.com",
   legalConsent: true,
   finalConsent: true,
+};
+
+const entry = (changes: Record<string, unknown> = {}): Record<string, unknown> => ({
+  ...COMPLETE_ENTRY,
   ...changes,
 });
 
@@ -174,7 +192,7 @@ describe("the active contest: GET and PUT /v5/contests/wattys", () => {
   });
 
   it("keeps one contest active: setting another makes the rest inactive", async () => {
-    const next = await setContest({ ...OPEN, key: "inkwellawards2028", year: 2028 });
+    const next = await setContest(NEXT);
     expect(next.key).toBe("inkwellawards2028");
     expect((await info()).year).toBe(2028);
     // Setting the first again updates it by its key.
@@ -290,24 +308,8 @@ describe("POST …/story/{id}/submission", () => {
     const storyId = await story([1500], { completed: 1 });
     expect((await submission(storyId, writer, 404)).code).toBe("not_submitted");
     const sent = await submit(storyId, entry({ writerEmailConfirmation: "wren@example.com" }));
-    const expected: ContestEntry = {
-      language: "English",
-      storyStatus: "COMPLETE",
-      isSeries: false,
-      diversity: ["NONE"],
-      storyType: "TEEN_FICTION",
-      genrePrimary: "FANTASY",
-      genreOthers: ["ROMANCE"],
-      matureThemes: ["NONE"],
-      logLine: "A keeper must choose between her lamp and her sister.",
-      plotSummary:
-        "Mara keeps the last lighthouse on a coast of wreckers, until her sister joins them.",
-      writerEmail: "wren@example.com",
-      legalConsent: true,
-      finalConsent: true,
-    };
     const { wattys_submitted_time, ...rest } = sent;
-    expect(rest).toEqual({ ...expected, storyId, contest: KEY });
+    expect(rest).toEqual({ ...COMPLETE_ENTRY, storyId, contest: KEY });
     expect(Math.abs(Date.parse(wattys_submitted_time) - Date.now())).toBeLessThan(60_000);
     expect(await submission(storyId)).toEqual(sent);
     expect((await eligibility(storyId)).eligibility).toBe("SUBMITTED");
@@ -680,15 +682,12 @@ describe("POST …/story/{id}/submission", () => {
   it("keeps entries with their contest: the next contest starts afresh", async () => {
     const storyId = await story([1500], { completed: 1 });
     await submit(storyId, entry());
-    await setContest({ ...OPEN, key: "inkwellawards2028", year: 2028, tag: "inkwellawards2028" });
-    try {
+    await whileActive({ ...NEXT, tag: "inkwellawards2028" }, async () => {
       expect((await eligibility(storyId)).eligibility).toBe("ELIGIBLE");
       expect((await submission(storyId, writer, 404)).message).toBe(
         "This story has not been entered in the 2028 Inkwell Awards.",
       );
-    } finally {
-      await setContest(OPEN);
-    }
+    });
     expect((await eligibility(storyId)).eligibility).toBe("SUBMITTED");
   });
 
@@ -744,12 +743,9 @@ describe("§4's view event: the entry form opened", () => {
     expect((await answer<Refusal>(await view("first"), 400)).message).toBe(
       "storyId names the story",
     );
-    await t.handle.db.updateTable("contests").set({ active: 0 }).execute();
-    try {
+    await whileActive(null, async () => {
       expect((await answer<Refusal>(await view(storyId), 404)).code).toBe("no_contest");
-    } finally {
-      await setContest(OPEN);
-    }
+    });
     for (const id of [entered, storyId]) expect(await viewsOf(id)).toEqual([]);
   });
 });
@@ -787,12 +783,9 @@ describe("POST …/story/{id}/decline: 'Not this story' on the banner", () => {
   it("starts afresh with the next contest", async () => {
     const storyId = await story([1500], { completed: 1 });
     await answer(await decline(storyId));
-    await setContest({ ...OPEN, key: "inkwellawards2028", year: 2028 });
-    try {
+    await whileActive(NEXT, async () => {
       expect((await eligibility(storyId)).declined).toBe(false);
-    } finally {
-      await setContest(OPEN);
-    }
+    });
     expect((await eligibility(storyId)).declined).toBe(true);
   });
 
@@ -804,12 +797,9 @@ describe("POST …/story/{id}/decline: 'Not this story' on the banner", () => {
     expect((await answer<Refusal>(await decline(storyId, null), 401)).code).toBe("unauthorized");
     expect((await answer<Refusal>(await decline(storyId, other), 403)).code).toBe("forbidden");
     expect((await answer<Refusal>(await decline(99_999_999), 404)).code).toBe("not_found");
-    await t.handle.db.updateTable("contests").set({ active: 0 }).execute();
-    try {
+    await whileActive(null, async () => {
       expect((await answer<Refusal>(await decline(storyId), 404)).code).toBe("no_contest");
-    } finally {
-      await setContest(OPEN);
-    }
+    });
     for (const id of [entered, storyId]) expect(await declinesOf(id)).toEqual([]);
   });
 });
@@ -838,12 +828,9 @@ describe("DELETE …/story/{id}/decline: 'Not this story' taken back", () => {
   it("takes back only the active contest's answer", async () => {
     const storyId = await story([1500], { completed: 1 });
     await answer(await decline(storyId));
-    await setContest({ ...OPEN, key: "inkwellawards2028", year: 2028 });
-    try {
+    await whileActive(NEXT, async () => {
       expect((await answer<ContestEligibility>(await takeBack(storyId))).declined).toBe(false);
-    } finally {
-      await setContest(OPEN);
-    }
+    });
     expect((await eligibility(storyId)).declined).toBe(true);
   });
 
@@ -853,12 +840,9 @@ describe("DELETE …/story/{id}/decline: 'Not this story' taken back", () => {
     expect((await answer<Refusal>(await takeBack(storyId, null), 401)).code).toBe("unauthorized");
     expect((await answer<Refusal>(await takeBack(storyId, other), 403)).code).toBe("forbidden");
     expect((await answer<Refusal>(await takeBack(99_999_999), 404)).code).toBe("not_found");
-    await t.handle.db.updateTable("contests").set({ active: 0 }).execute();
-    try {
+    await whileActive(null, async () => {
       expect((await answer<Refusal>(await takeBack(storyId), 404)).code).toBe("no_contest");
-    } finally {
-      await setContest(OPEN);
-    }
+    });
     expect((await eligibility(storyId)).declined).toBe(true);
   });
 
