@@ -3,8 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { sendMail } from "../mail/mailer.ts";
 import { recountStory } from "./parts.ts";
-import { sendDueReminders } from "./reminders.ts";
-import { scheduledDrafts } from "./scheduled-parts.ts";
+import { scheduledDrafts, sendDueReminders } from "./reminders.ts";
 
 /** Scheduled parts go out within this long of their time. */
 export const PUBLISH_CHECK_MS = 30_000;

@@ -2,7 +2,28 @@ import { partHasContent, REMINDER_AHEAD_MS, REMINDER_WINDOW_MS } from "@inkwell/
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { sendMail } from "../mail/mailer.ts";
-import { scheduledDrafts } from "./scheduled-parts.ts";
+
+/**
+ * Scheduled parts still to go out, with what their writers are mailed about them: the one
+ * query the day-ahead reminders (below) and the publishing run (job.ts) narrow by time.
+ */
+export function scheduledDrafts(db: Kysely<Database>) {
+  return db
+    .selectFrom("parts")
+    .innerJoin("stories", "stories.id", "parts.story_id")
+    .innerJoin("users", "users.id", "stories.user_id")
+    .select([
+      "parts.id",
+      "parts.story_id",
+      "parts.title",
+      "parts.text",
+      "parts.scheduled_at",
+      "stories.title as story_title",
+      "users.email",
+    ])
+    .where("parts.draft", "=", 1)
+    .where("parts.deleted", "=", 0);
+}
 
 /**
  * Emails the author of every scheduled part due in about 24 hours. Each reminder is claimed
