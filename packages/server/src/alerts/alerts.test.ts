@@ -9,9 +9,8 @@ import { describe, expect, it } from "vitest";
 import { hashPassword } from "../accounts/passwords.ts";
 import { grantCoins } from "../coins/service.ts";
 import { forgetCatalogue } from "../home/catalogue.ts";
-import type { Caller } from "../testing/api.ts";
 import { useTestApi } from "../testing/api.ts";
-import { createStory, isoYearsAgo, mailedReader } from "../testing/fixtures.ts";
+import { createStory, isoYearsAgo, mailedReader, type Person } from "../testing/fixtures.ts";
 import { sendAlertDigests } from "./digest.ts";
 import { sendDueAlertDigest } from "./job.ts";
 import { sendDueNewsletter } from "./newsletter.ts";
@@ -19,11 +18,6 @@ import { alertsKeyOf, unsubscribeLink } from "./unsubscribe.ts";
 
 const t = useTestApi();
 const BASE = "https://inkwell.test";
-
-interface Person extends Caller {
-  id: number;
-  username: string;
-}
 
 const person = (overrides: Parameters<typeof mailedReader>[2] = {}): Promise<Person> =>
   mailedReader(t.handle.db, "alerted", overrides);

@@ -1,18 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { forgetCatalogue } from "../home/catalogue.ts";
-import type { Caller } from "../testing/api.ts";
 import { useTestApi } from "../testing/api.ts";
-import { createStory, mailedReader } from "../testing/fixtures.ts";
+import { createStory, mailedReader, type Person } from "../testing/fixtures.ts";
 import { sendNewsletter } from "./newsletter.ts";
 
 // A file of its own: the letter picks from the whole catalogue, which here is only this test's.
 const t = useTestApi();
 const BASE = "https://inkwell.test";
-
-interface Person extends Caller {
-  id: number;
-  username: string;
-}
 
 /** A reader with a verified address who asked for the newsletter, unless told otherwise. */
 const person = (overrides: Parameters<typeof mailedReader>[2] = {}): Promise<Person> =>

@@ -7,15 +7,10 @@ import {
 } from "@inkwell/shared";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { onStoryChanged } from "../events.ts";
-import { type Caller, useTestApi } from "../testing/api.ts";
-import { createStory, type StoryInput, signedInUser } from "../testing/fixtures.ts";
+import { useTestApi } from "../testing/api.ts";
+import { createStory, type Person, type StoryInput, signedInUser } from "../testing/fixtures.ts";
 
 const t = useTestApi();
-
-interface Person extends Caller {
-  id: number;
-  username: string;
-}
 
 interface Refusal {
   code: string;

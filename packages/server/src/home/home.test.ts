@@ -6,7 +6,13 @@ import type {
 } from "@inkwell/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApi } from "../testing/api.ts";
-import { createStory, createUser, isoYearsAgo, sessionCookie } from "../testing/fixtures.ts";
+import {
+  createStory,
+  createUser,
+  firstPartOf,
+  isoYearsAgo,
+  sessionCookie,
+} from "../testing/fixtures.ts";
 
 const t = useTestApi();
 
@@ -622,12 +628,4 @@ async function titleOf(storyId: number): Promise<string> {
   return row.title;
 }
 
-async function firstPart(storyId: number): Promise<number> {
-  const row = await t.handle.db
-    .selectFrom("parts")
-    .select("id")
-    .where("story_id", "=", storyId)
-    .orderBy("position")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const firstPart = (storyId: number) => firstPartOf(t.handle.db, storyId);

@@ -9,16 +9,10 @@ import { describe, expect, it } from "vitest";
 import { createApi } from "../app.ts";
 import { accountLimiters } from "../http/rate-limit.ts";
 import { useTestApi } from "../testing/api.ts";
-import { signedInUser } from "../testing/fixtures.ts";
+import { type Person, signedInUser } from "../testing/fixtures.ts";
 import { publish } from "./live.ts";
 
 const t = useTestApi();
-
-interface Person {
-  id: number;
-  username: string;
-  cookie: string;
-}
 
 const person = (overrides: { email_verified?: 0 | 1; is_sysadmin?: 0 | 1 } = {}): Promise<Person> =>
   signedInUser(t.handle.db, overrides);

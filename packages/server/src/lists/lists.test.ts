@@ -10,15 +10,17 @@ import {
 } from "@inkwell/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApi } from "../testing/api.ts";
-import { createStory, createUser, DAY, isoYearsAgo, signedInUser } from "../testing/fixtures.ts";
+import {
+  createStory,
+  createUser,
+  DAY,
+  firstPartOf,
+  isoYearsAgo,
+  type Person,
+  signedInUser,
+} from "../testing/fixtures.ts";
 
 const t = useTestApi();
-
-interface Person {
-  id: number;
-  username: string;
-  cookie: string;
-}
 
 const person = (overrides: { birthdate?: string } = {}): Promise<Person> =>
   signedInUser(t.handle.db, overrides);
@@ -669,7 +671,7 @@ describe("the Library", () => {
         {
           user_id: reader.id,
           story_id: stories[0] as number,
-          part_id: await firstPart(stories[0] as number),
+          part_id: await firstPartOf(t.handle.db, stories[0] as number),
           position: 0,
           updated_at: now - DAY,
         },
@@ -763,13 +765,3 @@ describe("GET /v4/stories/collections", () => {
     });
   });
 });
-
-async function firstPart(storyId: number): Promise<number> {
-  const row = await t.handle.db
-    .selectFrom("parts")
-    .select("id")
-    .where("story_id", "=", storyId)
-    .orderBy("position")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApi } from "../testing/api.ts";
-import { createStory, isoYearsAgo, signedInUser } from "../testing/fixtures.ts";
+import { createStory, isoYearsAgo, type Person, signedInUser } from "../testing/fixtures.ts";
 
 /**
  * Issue #8's authorisation matrix: for every endpoint that reads or writes user content, the
@@ -9,12 +9,6 @@ import { createStory, isoYearsAgo, signedInUser } from "../testing/fixtures.ts";
  * owner, "timedOut" in a moderator's time-out.
  */
 const t = useTestApi();
-
-interface Person {
-  id: number;
-  username: string;
-  cookie: string;
-}
 
 const ACTORS = [
   "visitor",

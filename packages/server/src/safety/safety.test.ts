@@ -7,15 +7,15 @@ import type {
 } from "@inkwell/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApi } from "../testing/api.ts";
-import { createStory, createUser, isoYearsAgo, signedInUser } from "../testing/fixtures.ts";
+import {
+  createStory,
+  createUser,
+  isoYearsAgo,
+  type Person,
+  signedInUser,
+} from "../testing/fixtures.ts";
 
 const t = useTestApi();
-
-interface Person {
-  id: number;
-  username: string;
-  cookie: string;
-}
 
 const person = (overrides: { birthdate?: string; is_sysadmin?: 0 | 1 } = {}): Promise<Person> =>
   signedInUser(t.handle.db, { birthdate: isoYearsAgo(30), ...overrides });

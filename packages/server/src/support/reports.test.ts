@@ -8,7 +8,7 @@ import type {
 } from "@inkwell/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApi } from "../testing/api.ts";
-import { createStory, signedInUser } from "../testing/fixtures.ts";
+import { createStory, type Person, signedInUser } from "../testing/fixtures.ts";
 
 /**
  * Reports end to end through the API (docs/decisions/016-reports.md): the support tree,
@@ -17,12 +17,6 @@ import { createStory, signedInUser } from "../testing/fixtures.ts";
  * input refused by a clear 400 that stores nothing.
  */
 const t = useTestApi();
-
-interface Person {
-  id: number;
-  username: string;
-  cookie: string;
-}
 
 const person = (overrides: Parameters<typeof signedInUser>[1] = {}): Promise<Person> =>
   signedInUser(t.handle.db, {

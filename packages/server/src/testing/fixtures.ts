@@ -1,6 +1,7 @@
 import type { Insertable, Kysely } from "kysely";
 import { createSession, SESSION_COOKIE } from "../accounts/sessions.ts";
 import type { Database, PartsTable, StoriesTable, UsersTable } from "../db/schema.ts";
+import type { Caller } from "./api.ts";
 
 export const DAY = 86_400_000;
 
@@ -26,11 +27,17 @@ export async function createUser(
   return { id: Number(row.id), username: row.username };
 }
 
+/** Someone signed in, as the tests call the API as them. */
+export interface Person extends Caller {
+  id: number;
+  username: string;
+}
+
 /** A user with a session, verified unless `overrides` say otherwise. */
 export async function signedInUser(
   db: Kysely<Database>,
   overrides: Partial<Insertable<UsersTable>> = {},
-): Promise<{ id: number; username: string; cookie: string }> {
+): Promise<Person> {
   const user = await createUser(db, { email_verified: 1, ...overrides });
   return { ...user, cookie: await sessionCookie(db, user.id) };
 }
@@ -43,7 +50,7 @@ export function mailedReader(
   db: Kysely<Database>,
   prefix: string,
   overrides: Partial<Insertable<UsersTable>> = {},
-): Promise<{ id: number; username: string; cookie: string }> {
+): Promise<Person> {
   const username = `${prefix}${next()}`;
   return signedInUser(db, {
     username,
@@ -137,6 +144,17 @@ async function upsertName(db: Kysely<Database>, table: "tags" | "categories", na
 }
 
 /** A session cookie header value for a user, as the browser would send it. */
+/** The id of a story's first part, by position. */
+export async function firstPartOf(db: Kysely<Database>, storyId: number): Promise<number> {
+  const row = await db
+    .selectFrom("parts")
+    .select("id")
+    .where("story_id", "=", storyId)
+    .orderBy("position")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 export async function sessionCookie(db: Kysely<Database>, userId: number): Promise<string> {
   return `${SESSION_COOKIE}=${(await createSession(db, userId)).token}`;
 }

@@ -5,15 +5,9 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { RESIZED_DIR } from "../media/resized-images.ts";
 import { useTestApi } from "../testing/api.ts";
-import { createStory, signedInUser } from "../testing/fixtures.ts";
+import { createStory, type Person, signedInUser } from "../testing/fixtures.ts";
 
 const t = useTestApi();
-
-interface Person {
-  id: number;
-  username: string;
-  cookie: string;
-}
 
 const person = (): Promise<Person> => signedInUser(t.handle.db);
 

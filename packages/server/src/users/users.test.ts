@@ -7,18 +7,13 @@ import {
   createUser,
   DAY,
   isoYearsAgo,
+  type Person,
   signedIn,
   signedInUser,
 } from "../testing/fixtures.ts";
 
 const t = useTestApi();
 let writer: { id: number; username: string };
-
-interface Person {
-  id: number;
-  username: string;
-  cookie: string;
-}
 
 const person = (
   overrides: { email_verified?: 0 | 1; password_hash?: string } = {},
