@@ -1,5 +1,6 @@
 import type { Conversation, InboxMessage } from "@inkwell/shared";
 import type { Kysely } from "kysely";
+import { countOf } from "../db/count.ts";
 import type { Database } from "../db/schema.ts";
 import { notFound } from "../http/errors.ts";
 import { isBlocked, isMuted, lockUsers } from "../safety/relations.ts";
@@ -70,13 +71,10 @@ export async function getConversation(
         .limit(page.limit)
         .offset(newestFirst ? page.offset : 0)
         .execute(),
-      visible
-        .clearSelect()
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .executeTakeFirstOrThrow(),
+      countOf(visible),
     ]);
     messages = (newestFirst ? rows.reverse() : rows).map(toMessage);
-    total = Number(count.n);
+    total = count;
     // Every message the viewer could read here is the muted person's, and hidden: none read.
     if (!muted) await markRead(db, viewer.id, other.id, conversationId, now);
   }

@@ -6,6 +6,7 @@ import {
   type StoryCard,
 } from "@inkwell/shared";
 import type { Kysely } from "kysely";
+import { countOf } from "../db/count.ts";
 import type { Database } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
 import type { Page } from "../http/paging.ts";
@@ -112,7 +113,7 @@ export async function libraryPage(
         : base
             .orderBy((eb) => eb.fn.coalesce("reading_positions.updated_at", eb.lit(0)), "desc")
             .orderBy("library_stories.added_at", "desc");
-  const [rows, count] = await Promise.all([
+  const [rows, total] = await Promise.all([
     ordered
       .select([
         "library_stories.added_at",
@@ -125,10 +126,7 @@ export async function libraryPage(
       .limit(query.limit)
       .offset(query.offset)
       .execute(),
-    base
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as("total"))
-      .executeTakeFirstOrThrow(),
+    countOf(base),
   ]);
   const { tags, categories, parts } = await loadCardParts(
     db,
@@ -149,7 +147,7 @@ export async function libraryPage(
         ).numNewParts,
       };
     }),
-    total: Number(count.total),
+    total,
   };
 }
 

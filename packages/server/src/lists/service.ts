@@ -11,6 +11,7 @@ import {
   MAX_READING_LISTS,
 } from "@inkwell/shared";
 import type { ExpressionBuilder, Kysely } from "kysely";
+import { countOf } from "../db/count.ts";
 import type { Database } from "../db/schema.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { nextPageUrl, type Page } from "../http/paging.ts";
@@ -143,18 +144,15 @@ export async function userLists(
     query
       .where("reading_lists.user_id", "=", user.id)
       .$if(!own, (q) => q.where("reading_lists.is_private", "=", 0));
-  const [rows, count] = await Promise.all([
+  const [rows, total] = await Promise.all([
     mine(selectLists(db, viewer))
       .orderBy("reading_lists.id", "desc")
       .limit(page.limit)
       .offset(page.offset)
       .execute(),
-    mine(selectLists(db, viewer))
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as("total"))
-      .executeTakeFirstOrThrow(),
+    countOf(mine(selectLists(db, viewer))),
   ]);
-  return { lists: rows.map(toSummary), total: Number(count.total) };
+  return { lists: rows.map(toSummary), total };
 }
 
 /** How many public lists a profile shows this viewer. */
@@ -198,7 +196,7 @@ export async function getList(
   const base = visibleStories(selectStories(db), viewer)
     .innerJoin("reading_list_stories", "reading_list_stories.story_id", "stories.id")
     .where("reading_list_stories.list_id", "=", listId);
-  const [stories, count] = await Promise.all([
+  const [stories, total] = await Promise.all([
     base
       .orderBy("reading_list_stories.position")
       .orderBy("reading_list_stories.added_at")
@@ -206,15 +204,12 @@ export async function getList(
       .limit(page.limit)
       .offset(page.offset)
       .execute(),
-    base
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as("total"))
-      .executeTakeFirstOrThrow(),
+    countOf(base),
   ]);
   return {
     ...toSummary(row),
     stories: await toStoryCards(db, stories),
-    nextUrl: nextPageUrl(`/api/v3/lists/${listId}`, page, stories.length, Number(count.total)),
+    nextUrl: nextPageUrl(`/api/v3/lists/${listId}`, page, stories.length, total),
   };
 }
 

@@ -12,6 +12,7 @@ import {
 import { type Insertable, type Kysely, sql } from "kysely";
 import { assertVerified } from "../comments/posting.ts";
 import { isForeignKeyViolation } from "../db/constraint-errors.ts";
+import { countOf } from "../db/count.ts";
 import { isPostgres } from "../db/engine.ts";
 import type { Database, ProfileMessagesTable } from "../db/schema.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
@@ -107,14 +108,6 @@ async function newestFirst(query: MessageQuery, page: MessagePageQuery) {
   const shown = rows.slice(0, page.limit);
   const last = shown.at(-1);
   return { rows: shown, before: rows.length > page.limit && last ? Number(last.id) : null };
-}
-
-async function countOf(query: MessageQuery): Promise<number> {
-  const row = await query
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 const pageUrl = (path: string, limit: number, before: number | null) =>

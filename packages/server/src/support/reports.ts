@@ -18,6 +18,7 @@ import {
 } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import { readableComment } from "../comments/service.ts";
+import { countOf } from "../db/count.ts";
 import type { Database } from "../db/schema.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { readableProfileMessage } from "../profile-messages/service.ts";
@@ -296,13 +297,10 @@ export async function listReports(
       .limit(query.limit)
       .offset(query.offset)
       .execute(),
-    rows
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow(),
+    countOf(rows),
   ]);
   const titles = await staffReasonTitles(db);
-  return { reports: page.map((row) => toStaffReport(row, titles)), total: Number(total.n) };
+  return { reports: page.map((row) => toStaffReport(row, titles)), total };
 }
 
 async function reportById(db: Kysely<Database>, id: number): Promise<StaffReport> {

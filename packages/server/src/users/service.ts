@@ -1,5 +1,6 @@
 import type { FollowState, StoryList, UserList, UserProfile } from "@inkwell/shared";
 import type { Kysely } from "kysely";
+import { countOf } from "../db/count.ts";
 import type { Database } from "../db/schema.ts";
 import { readerSignalsChanged } from "../events.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
@@ -139,19 +140,15 @@ export async function listUserStories(
 ): Promise<StoryList> {
   const user = await userNamed(db, username);
   const base = storiesOf(db, user.id, viewer);
-  const [rows, count] = await Promise.all([
+  const [rows, total] = await Promise.all([
     base
       .orderBy("stories.last_published_at", "desc")
       .orderBy("stories.id", "desc")
       .limit(page.limit)
       .offset(page.offset)
       .execute(),
-    base
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as("total"))
-      .executeTakeFirstOrThrow(),
+    countOf(base),
   ]);
-  const total = Number(count.total);
   return {
     stories: await toStoryCards(db, rows),
     total,
