@@ -56,6 +56,38 @@ async function targetOf(db: Kysely<Database>, viewer: Viewer, username: string) 
 }
 
 /**
+ * Files what a moderator did, to whom and why (and until when, for a time-out), in the
+ * transaction that does it, and answers it as the moderation calls report it.
+ */
+async function recordAction(
+  trx: Kysely<Database>,
+  viewer: Viewer,
+  user: { id: number; username: string },
+  done: { action: ModerationResult["action"]; reason: string; endsAt?: number },
+  now: number,
+): Promise<ModerationResult> {
+  const endsAt = done.endsAt ?? null;
+  await trx
+    .insertInto("moderation_actions")
+    .values({
+      target_user_id: user.id,
+      target_username: user.username,
+      actor_id: viewer.id,
+      action: done.action,
+      reason: done.reason,
+      created_at: now,
+      ends_at: endsAt,
+    })
+    .execute();
+  return {
+    username: user.username,
+    action: done.action,
+    reason: done.reason,
+    endsAt: endsAt === null ? null : new Date(endsAt).toISOString(),
+  };
+}
+
+/**
  * Close Account: the account is deleted at once, and with it (the schema's cascades)
  * everything it published, so its content leaves public view immediately. The action is
  * recorded with who took it and why.
@@ -75,23 +107,13 @@ export async function closeAccountAsModerator(
     );
   }
   const user = await targetOf(db, viewer, username);
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("moderation_actions")
-      .values({
-        target_user_id: user.id,
-        target_username: user.username,
-        actor_id: viewer.id,
-        action: "close",
-        reason,
-        created_at: now,
-        ends_at: null,
-      })
-      .execute();
+  const result = await db.transaction().execute(async (trx) => {
+    const recorded = await recordAction(trx, viewer, user, { action: "close", reason }, now);
     await deleteAccount(trx, user.id);
+    return recorded;
   });
   writerChanged(user.username);
-  return { username: user.username, action: "close", reason, endsAt: null };
+  return result;
 }
 
 /** Time-out: for 2 days the user cannot post, comment or message; recorded like a close. */
@@ -104,31 +126,14 @@ export async function timeOut(
 ): Promise<ModerationResult> {
   const user = await targetOf(db, viewer, username);
   const endsAt = now + TIME_OUT_MS;
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     await trx
       .updateTable("users")
       .set({ timed_out_until: endsAt })
       .where("id", "=", user.id)
       .execute();
-    await trx
-      .insertInto("moderation_actions")
-      .values({
-        target_user_id: user.id,
-        target_username: user.username,
-        actor_id: viewer.id,
-        action: "timeout",
-        reason,
-        created_at: now,
-        ends_at: endsAt,
-      })
-      .execute();
+    return recordAction(trx, viewer, user, { action: "timeout", reason, endsAt }, now);
   });
-  return {
-    username: user.username,
-    action: "timeout",
-    reason,
-    endsAt: new Date(endsAt).toISOString(),
-  };
 }
 
 /** Refuses posting, commenting and messaging while the viewer is in a time-out. */
