@@ -26,7 +26,7 @@ import { isBlocked, isMuted } from "../safety/relations.ts";
 import { iso, isoOrNull, storyUrl } from "../stories/cards.ts";
 import { readableStory } from "../stories/service.ts";
 import type { MaybeViewer, Viewer } from "../viewer.ts";
-import { toStaffNote } from "./staff-notes.ts";
+import { authoredNote, toStaffNote } from "./staff-notes.ts";
 import { DEFAULT_TREE_LANG, supportTree } from "./tree.ts";
 
 /** What a report names: the reported item's id, the reported user, and how the modal saw it. */
@@ -333,18 +333,13 @@ async function insertNote(
   body: string,
   now: number,
 ): Promise<StaffNote> {
+  const note = authoredNote(viewer, body, now);
   const row = await db
     .insertInto("support_ticket_notes")
-    .values({
-      ticket_id: id,
-      author_id: viewer.id,
-      author_username: viewer.username,
-      body,
-      created_at: now,
-    })
+    .values({ ticket_id: id, ...note })
     .returning("id")
     .executeTakeFirstOrThrow();
-  return toStaffNote({ id: row.id, author_username: viewer.username, body, created_at: now });
+  return toStaffNote({ id: row.id, ...note });
 }
 
 /** A staff note on a report: seen by staff only. */

@@ -19,6 +19,14 @@ export const toStaffNote = (row: StaffNoteRow): StaffNote => ({
   createdAt: iso(row.created_at),
 });
 
+/** A new note as both note tables keep it: its author, by id and by name, its words and time. */
+export const authoredNote = (viewer: Viewer, body: string, now: number) => ({
+  author_id: viewer.id,
+  author_username: viewer.username,
+  body,
+  created_at: now,
+});
+
 /** Files a note on a story as the viewer's: an admin's own, or the record of a staff change. */
 export async function insertStoryStaffNote(
   db: Kysely<Database>,
@@ -27,16 +35,11 @@ export async function insertStoryStaffNote(
   body: string,
   now = Date.now(),
 ): Promise<StaffNote> {
+  const note = authoredNote(viewer, body, now);
   const row = await db
     .insertInto("story_staff_notes")
-    .values({
-      story_id: storyId,
-      author_id: viewer.id,
-      author_username: viewer.username,
-      body,
-      created_at: now,
-    })
+    .values({ story_id: storyId, ...note })
     .returning("id")
     .executeTakeFirstOrThrow();
-  return toStaffNote({ id: row.id, author_username: viewer.username, body, created_at: now });
+  return toStaffNote({ id: row.id, ...note });
 }
