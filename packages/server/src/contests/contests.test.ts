@@ -7,7 +7,7 @@ import {
 } from "@inkwell/shared";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { onStoryChanged } from "../events.ts";
-import { useTestApi } from "../testing/api.ts";
+import { jsonAnswer, useTestApi } from "../testing/api.ts";
 import { createStory, type Person, type StoryInput, signedInUser } from "../testing/fixtures.ts";
 
 const t = useTestApi();
@@ -16,12 +16,6 @@ interface Refusal {
   code: string;
   message: string;
   fields?: Record<string, string>;
-}
-
-async function answer<T>(response: Response, status = 200): Promise<T> {
-  const body = await response.json();
-  expect(response.status, JSON.stringify(body)).toBe(status);
-  return body as T;
 }
 
 const CONTEST = "/v5/contests/wattys";
@@ -47,9 +41,10 @@ beforeAll(async () => {
 });
 
 const setContest = async (body: unknown, who: Person | null = admin, status = 200) =>
-  answer<ContestInfo & Refusal>(await t.send("PUT", CONTEST, who, body), status);
+  jsonAnswer<ContestInfo & Refusal>(await t.send("PUT", CONTEST, who, body), status);
 
-const info = async (status = 200) => answer<ContestInfo & Refusal>(await t.get(CONTEST), status);
+const info = async (status = 200) =>
+  jsonAnswer<ContestInfo & Refusal>(await t.get(CONTEST), status);
 
 /** The next year's contest, for what must start afresh with it. */
 const NEXT = { ...OPEN, key: "inkwellawards2028", year: 2028 };
@@ -74,19 +69,19 @@ async function story(words: number[], input: StoryInput = {}, who: Person = writ
 }
 
 const eligibility = async (storyId: number, who: Person | null = writer, status = 200) =>
-  answer<ContestEligibility & Refusal>(
+  jsonAnswer<ContestEligibility & Refusal>(
     await t.send("GET", `${CONTEST}/story/${storyId}/eligibility`, who),
     status,
   );
 
 const submit = async (storyId: number, body: unknown, who: Person | null = writer, status = 201) =>
-  answer<ContestSubmission & Refusal>(
+  jsonAnswer<ContestSubmission & Refusal>(
     await t.send("POST", `${CONTEST}/story/${storyId}/submission`, who, body),
     status,
   );
 
 const submission = async (storyId: number, who: Person | null = writer, status = 200) =>
-  answer<ContestSubmission & Refusal>(
+  jsonAnswer<ContestSubmission & Refusal>(
     await t.send("GET", `${CONTEST}/story/${storyId}/submission`, who),
     status,
   );
@@ -143,7 +138,7 @@ describe("the active contest: GET and PUT /v5/contests/wattys", () => {
     };
     expect(set).toEqual(expected);
     expect(await info()).toEqual(expected);
-    expect(await answer(await t.send("GET", CONTEST, writer))).toEqual(expected);
+    expect(await jsonAnswer(await t.send("GET", CONTEST, writer))).toEqual(expected);
   });
 
   it("refuses visitors (401) and anyone but a system admin (403), changing nothing", async () => {
@@ -689,11 +684,11 @@ describe("POST …/story/{id}/submission", () => {
   it("lists the writer's entries in their data export", async () => {
     const storyId = await story([1500], { completed: 1 });
     const sent = await submit(storyId, entry());
-    const data = await answer<{ contestSubmissions: ContestSubmission[] }>(
+    const data = await jsonAnswer<{ contestSubmissions: ContestSubmission[] }>(
       await t.send("GET", `/api/v3/users/${writer.username}/export`, writer),
     );
     expect(data.contestSubmissions).toContainEqual(sent);
-    const theirs = await answer<{ contestSubmissions: ContestSubmission[] }>(
+    const theirs = await jsonAnswer<{ contestSubmissions: ContestSubmission[] }>(
       await t.send("GET", `/api/v3/users/${other.username}/export`, other),
     );
     expect(theirs.contestSubmissions).toEqual([]);
@@ -716,12 +711,12 @@ describe("§4's view event: the entry form opened", () => {
 
   it("counts the author's view of a story not yet entered, once a day", async () => {
     const storyId = await story([1500], { completed: 1 });
-    expect(await answer(await view(storyId))).toEqual({ recorded: true });
+    expect(await jsonAnswer(await view(storyId))).toEqual({ recorded: true });
     // Opened again the same day: the same view.
-    expect(await answer(await view(storyId))).toEqual({ recorded: false });
+    expect(await jsonAnswer(await view(storyId))).toEqual({ recorded: false });
     // A story that cannot enter yet still shows the form's notice.
     const near = await story([800], { completed: 1 });
-    expect(await answer(await view(near))).toEqual({ recorded: true });
+    expect(await jsonAnswer(await view(near))).toEqual({ recorded: true });
     expect((await viewsOf(storyId)).map((row) => [row.contest_key, Number(row.story_id)])).toEqual([
       [KEY, storyId],
     ]);
@@ -730,16 +725,16 @@ describe("§4's view event: the entry form opened", () => {
   it("refuses an entered story, visitors, someone else's story and bad ids, recording nothing", async () => {
     const entered = await story([1500], { completed: 1 });
     await submit(entered, entry());
-    expect((await answer<Refusal>(await view(entered), 409)).code).toBe("already_submitted");
+    expect((await jsonAnswer<Refusal>(await view(entered), 409)).code).toBe("already_submitted");
     const storyId = await story([1500], { completed: 1 });
-    expect((await answer<Refusal>(await view(storyId, null), 401)).code).toBe("unauthorized");
-    expect((await answer<Refusal>(await view(storyId, other), 403)).code).toBe("forbidden");
-    expect((await answer<Refusal>(await view(99_999_999), 404)).code).toBe("not_found");
-    expect((await answer<Refusal>(await view("first"), 400)).message).toBe(
+    expect((await jsonAnswer<Refusal>(await view(storyId, null), 401)).code).toBe("unauthorized");
+    expect((await jsonAnswer<Refusal>(await view(storyId, other), 403)).code).toBe("forbidden");
+    expect((await jsonAnswer<Refusal>(await view(99_999_999), 404)).code).toBe("not_found");
+    expect((await jsonAnswer<Refusal>(await view("first"), 400)).message).toBe(
       "storyId names the story",
     );
     await whileActive(null, async () => {
-      expect((await answer<Refusal>(await view(storyId), 404)).code).toBe("no_contest");
+      expect((await jsonAnswer<Refusal>(await view(storyId), 404)).code).toBe("no_contest");
     });
     for (const id of [entered, storyId]) expect(await viewsOf(id)).toEqual([]);
   });
@@ -762,11 +757,11 @@ describe("POST …/story/{id}/decline: 'Not this story' on the banner", () => {
   it("keeps the author's answer for the active contest, once, and the standing says so", async () => {
     const storyId = await story([1500], { completed: 1 });
     expect((await eligibility(storyId)).declined).toBe(false);
-    const declined = await answer<ContestEligibility>(await decline(storyId));
+    const declined = await jsonAnswer<ContestEligibility>(await decline(storyId));
     expect(declined).toMatchObject({ eligibility: "ELIGIBLE", declined: true });
     expect(await eligibility(storyId)).toEqual(declined);
     // Said twice: the same answer, kept once.
-    expect(await answer<ContestEligibility>(await decline(storyId))).toEqual(declined);
+    expect(await jsonAnswer<ContestEligibility>(await decline(storyId))).toEqual(declined);
     expect(
       (await declinesOf(storyId)).map((row) => [row.contest_key, Number(row.story_id)]),
     ).toEqual([[KEY, storyId]]);
@@ -777,7 +772,7 @@ describe("POST …/story/{id}/decline: 'Not this story' on the banner", () => {
 
   it("starts afresh with the next contest", async () => {
     const storyId = await story([1500], { completed: 1 });
-    await answer(await decline(storyId));
+    await jsonAnswer(await decline(storyId));
     await whileActive(NEXT, async () => {
       expect((await eligibility(storyId)).declined).toBe(false);
     });
@@ -787,13 +782,15 @@ describe("POST …/story/{id}/decline: 'Not this story' on the banner", () => {
   it("refuses an entered story, visitors, someone else's story and no contest, keeping nothing", async () => {
     const entered = await story([1500], { completed: 1 });
     await submit(entered, entry());
-    expect((await answer<Refusal>(await decline(entered), 409)).code).toBe("already_submitted");
+    expect((await jsonAnswer<Refusal>(await decline(entered), 409)).code).toBe("already_submitted");
     const storyId = await story([1500], { completed: 1 });
-    expect((await answer<Refusal>(await decline(storyId, null), 401)).code).toBe("unauthorized");
-    expect((await answer<Refusal>(await decline(storyId, other), 403)).code).toBe("forbidden");
-    expect((await answer<Refusal>(await decline(99_999_999), 404)).code).toBe("not_found");
+    expect((await jsonAnswer<Refusal>(await decline(storyId, null), 401)).code).toBe(
+      "unauthorized",
+    );
+    expect((await jsonAnswer<Refusal>(await decline(storyId, other), 403)).code).toBe("forbidden");
+    expect((await jsonAnswer<Refusal>(await decline(99_999_999), 404)).code).toBe("not_found");
     await whileActive(null, async () => {
-      expect((await answer<Refusal>(await decline(storyId), 404)).code).toBe("no_contest");
+      expect((await jsonAnswer<Refusal>(await decline(storyId), 404)).code).toBe("no_contest");
     });
     for (const id of [entered, storyId]) expect(await declinesOf(id)).toEqual([]);
   });
@@ -811,32 +808,34 @@ describe("DELETE …/story/{id}/decline: 'Not this story' taken back", () => {
 
   it("lets the author take the answer back, so the banner invites again; again changes nothing", async () => {
     const storyId = await story([1500], { completed: 1 });
-    const declined = await answer<ContestEligibility>(await decline(storyId));
+    const declined = await jsonAnswer<ContestEligibility>(await decline(storyId));
     const invited = { ...declined, declined: false };
-    expect(await answer<ContestEligibility>(await takeBack(storyId))).toEqual(invited);
+    expect(await jsonAnswer<ContestEligibility>(await takeBack(storyId))).toEqual(invited);
     expect(await eligibility(storyId)).toEqual(invited);
-    expect(await answer<ContestEligibility>(await takeBack(storyId))).toEqual(invited);
+    expect(await jsonAnswer<ContestEligibility>(await takeBack(storyId))).toEqual(invited);
     // The writer may say no again.
-    expect((await answer<ContestEligibility>(await decline(storyId))).declined).toBe(true);
+    expect((await jsonAnswer<ContestEligibility>(await decline(storyId))).declined).toBe(true);
   });
 
   it("takes back only the active contest's answer", async () => {
     const storyId = await story([1500], { completed: 1 });
-    await answer(await decline(storyId));
+    await jsonAnswer(await decline(storyId));
     await whileActive(NEXT, async () => {
-      expect((await answer<ContestEligibility>(await takeBack(storyId))).declined).toBe(false);
+      expect((await jsonAnswer<ContestEligibility>(await takeBack(storyId))).declined).toBe(false);
     });
     expect((await eligibility(storyId)).declined).toBe(true);
   });
 
   it("refuses visitors, someone else's story, no story and no contest, keeping the answer", async () => {
     const storyId = await story([1500], { completed: 1 });
-    await answer(await decline(storyId));
-    expect((await answer<Refusal>(await takeBack(storyId, null), 401)).code).toBe("unauthorized");
-    expect((await answer<Refusal>(await takeBack(storyId, other), 403)).code).toBe("forbidden");
-    expect((await answer<Refusal>(await takeBack(99_999_999), 404)).code).toBe("not_found");
+    await jsonAnswer(await decline(storyId));
+    expect((await jsonAnswer<Refusal>(await takeBack(storyId, null), 401)).code).toBe(
+      "unauthorized",
+    );
+    expect((await jsonAnswer<Refusal>(await takeBack(storyId, other), 403)).code).toBe("forbidden");
+    expect((await jsonAnswer<Refusal>(await takeBack(99_999_999), 404)).code).toBe("not_found");
     await whileActive(null, async () => {
-      expect((await answer<Refusal>(await takeBack(storyId), 404)).code).toBe("no_contest");
+      expect((await jsonAnswer<Refusal>(await takeBack(storyId), 404)).code).toBe("no_contest");
     });
     expect((await eligibility(storyId)).declined).toBe(true);
   });
@@ -844,10 +843,10 @@ describe("DELETE …/story/{id}/decline: 'Not this story' taken back", () => {
   it("lists the writer's answers in their data export until taken back", async () => {
     const exporter = await signedInUser(t.handle.db);
     const storyId = await story([1500], { completed: 1 }, exporter);
-    await answer(await t.send("POST", `${CONTEST}/story/${storyId}/decline`, exporter));
+    await jsonAnswer(await t.send("POST", `${CONTEST}/story/${storyId}/decline`, exporter));
     const declines = async (who: Person) =>
       (
-        await answer<{ contestBannerDeclines: unknown[] }>(
+        await jsonAnswer<{ contestBannerDeclines: unknown[] }>(
           await t.send("GET", `/api/v3/users/${who.username}/export`, who),
         )
       ).contestBannerDeclines;
@@ -860,14 +859,14 @@ describe("DELETE …/story/{id}/decline: 'Not this story' taken back", () => {
       { contest: KEY, storyId, declinedAt: new Date(Number(kept.created_at)).toISOString() },
     ]);
     expect(await declines(other)).toEqual([]);
-    await answer(await t.send("DELETE", `${CONTEST}/story/${storyId}/decline`, exporter));
+    await jsonAnswer(await t.send("DELETE", `${CONTEST}/story/${storyId}/decline`, exporter));
     expect(await declines(exporter)).toEqual([]);
   });
 });
 
 describe("POST /apiv2/editstorytags", () => {
   const edit = async (fields: Record<string, string>, who: Person | null = writer, status = 200) =>
-    answer<{ tags: string[] } & Refusal>(
+    jsonAnswer<{ tags: string[] } & Refusal>(
       await t.api.request("/apiv2/editstorytags", {
         method: "POST",
         headers: {
@@ -904,7 +903,9 @@ describe("POST /apiv2/editstorytags", () => {
     expect(again.tags).toEqual(added.tags);
     expect(changes).toEqual([storyId]);
     expect((await eligibility(storyId)).hasContestTag).toBe(true);
-    const work = await answer<{ tags: string[] }>(await t.send("GET", `/v4/works/${id}`, writer));
+    const work = await jsonAnswer<{ tags: string[] }>(
+      await t.send("GET", `/v4/works/${id}`, writer),
+    );
     expect(work.tags).toEqual(added.tags);
 
     const removed = await edit({ request_type: "remove", tag_value: "sisters", story_id: id });
@@ -918,7 +919,7 @@ describe("POST /apiv2/editstorytags", () => {
   it("takes a JSON body as well", async () => {
     const storyId = await story([100], { tags: ["a1"] });
     const body = { request_type: "add", tag_value: "B2", story_id: storyId };
-    const answered = await answer<{ tags: string[] }>(
+    const answered = await jsonAnswer<{ tags: string[] }>(
       await t.send("POST", "/apiv2/editstorytags", writer, body),
     );
     expect(answered.tags).toEqual(["a1", "b2"]);
@@ -954,7 +955,7 @@ describe("POST /apiv2/editstorytags", () => {
     await bad({ tag_value: "x".repeat(31) }, "tag_value");
     await bad({ story_id: "abc" }, "story_id");
     expect(
-      (await answer<{ tags: string[] }>(await t.send("GET", `/v4/works/${id}`, writer))).tags,
+      (await jsonAnswer<{ tags: string[] }>(await t.send("GET", `/v4/works/${id}`, writer))).tags,
     ).toEqual(["keep"]);
   });
 });

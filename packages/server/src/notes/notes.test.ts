@@ -1,6 +1,6 @@
 import type { StoryNotes, StoryNotesContent } from "@inkwell/shared";
 import { beforeAll, describe, expect, it } from "vitest";
-import { useTestApi } from "../testing/api.ts";
+import { jsonAnswer, useTestApi } from "../testing/api.ts";
 import { createStory, signedInUser } from "../testing/fixtures.ts";
 
 const t = useTestApi();
@@ -11,12 +11,6 @@ interface Person {
 }
 
 const person = (): Promise<Person> => signedInUser(t.handle.db);
-
-async function answer<T>(response: Response, status = 200): Promise<T> {
-  const body = await response.json();
-  expect(response.status, JSON.stringify(body)).toBe(status);
-  return body as T;
-}
 
 interface Refusal {
   code: string;
@@ -35,13 +29,13 @@ async function newStory(who = writer) {
 }
 
 const getNotes = async (storyId: number, who = writer) =>
-  answer<StoryNotes>(await t.send("GET", `/v5/stories/${storyId}/notes`, who));
+  jsonAnswer<StoryNotes>(await t.send("GET", `/v5/stories/${storyId}/notes`, who));
 
 const save = async (body: Record<string, unknown>, who = writer, status = 200) =>
-  answer<StoryNotes>(await t.send("POST", "/v5/stories", who, body), status);
+  jsonAnswer<StoryNotes>(await t.send("POST", "/v5/stories", who, body), status);
 
 const refused = async (body: Record<string, unknown>, status = 400, who: Person | null = writer) =>
-  answer<Refusal>(await t.send("POST", "/v5/stories", who, body), status);
+  jsonAnswer<Refusal>(await t.send("POST", "/v5/stories", who, body), status);
 
 /** Every item filled in, as the editor sends it. */
 function complete(): StoryNotesContent {
@@ -97,21 +91,21 @@ describe("who may read and write Story Notes", () => {
     const other = await person();
     const body = { story_id: storyId, ...complete() };
 
-    const visitorGet = await answer<Refusal>(
+    const visitorGet = await jsonAnswer<Refusal>(
       await t.send("GET", `/v5/stories/${storyId}/notes`, null),
       401,
     );
     expect(visitorGet.code).toBe("unauthorized");
     expect((await refused(body, 401, null)).code).toBe("unauthorized");
 
-    const otherGet = await answer<Refusal>(
+    const otherGet = await jsonAnswer<Refusal>(
       await t.send("GET", `/v5/stories/${storyId}/notes`, other),
       403,
     );
     expect(otherGet.message).toBe("Only the author can change this story.");
     expect((await refused(body, 403, other)).code).toBe("forbidden");
 
-    const missing = await answer<Refusal>(
+    const missing = await jsonAnswer<Refusal>(
       await t.send("GET", "/v5/stories/99999999/notes", writer),
       404,
     );
@@ -131,7 +125,7 @@ describe("who may read and write Story Notes", () => {
 
   it("treats a deleted story as gone", async () => {
     const storyId = (await createStory(t.handle.db, writer.id, { deleted: 1 })).id;
-    await answer<Refusal>(await t.send("GET", `/v5/stories/${storyId}/notes`, writer), 404);
+    await jsonAnswer<Refusal>(await t.send("GET", `/v5/stories/${storyId}/notes`, writer), 404);
   });
 });
 

@@ -25,11 +25,12 @@ export interface Caller {
   cookie: string;
 }
 
-/** The answer's JSON body, once its status is the one expected. */
+/** The answer's JSON body, once its status is the one expected (else the body says why). */
 export async function jsonAnswer<T>(response: Response | Promise<Response>, status = 200) {
   const answer = await response;
-  expect(answer.status).toBe(status);
-  return answer.json() as Promise<T>;
+  const body = await answer.text();
+  expect(answer.status, body).toBe(status);
+  return JSON.parse(body) as T;
 }
 
 /** Per test file: a fresh database and the API over it, closed when the file ends. */

@@ -8,7 +8,7 @@ import {
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "../app.ts";
 import { accountLimiters } from "../http/rate-limit.ts";
-import { useTestApi } from "../testing/api.ts";
+import { jsonAnswer, useTestApi } from "../testing/api.ts";
 import { createStory, createUser, sessionCookie, signedInUser } from "../testing/fixtures.ts";
 import { publishDueParts } from "./job.ts";
 import { sendDueReminders } from "./reminders.ts";
@@ -23,11 +23,8 @@ interface Person {
 const person = (verified = true): Promise<Person> =>
   signedInUser(t.handle.db, { email_verified: verified ? 1 : 0 });
 
-async function ok<T = Record<string, unknown>>(response: Response, status = 200): Promise<T> {
-  const body = await response.json();
-  expect(response.status, JSON.stringify(body)).toBe(status);
-  return body as T;
-}
+const ok = <T = Record<string, unknown>>(response: Response, status = 200) =>
+  jsonAnswer<T>(response, status);
 
 interface Work {
   id: number;

@@ -1,6 +1,6 @@
 import type { WriterOnboarding } from "@inkwell/shared";
 import { describe, expect, it } from "vitest";
-import { useTestApi } from "../testing/api.ts";
+import { jsonAnswer, useTestApi } from "../testing/api.ts";
 import { createUser, sessionCookie } from "../testing/fixtures.ts";
 
 const t = useTestApi();
@@ -19,11 +19,8 @@ function put(cookie: string | null, body: unknown) {
   });
 }
 
-async function answer<T = WriterOnboarding>(response: Response, status = 200): Promise<T> {
-  const body = await response.json();
-  expect(response.status, JSON.stringify(body)).toBe(status);
-  return body as T;
-}
+const answer = <T = WriterOnboarding>(response: Response, status = 200) =>
+  jsonAnswer<T>(response, status);
 
 const read = async (cookie: string) => answer(await t.get(PATH, { headers: { cookie } }));
 
