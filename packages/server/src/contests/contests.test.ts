@@ -60,6 +60,29 @@ async function whileActive(contest: typeof NEXT | null, check: () => Promise<voi
   }
 }
 
+/**
+ * The codes a call on a story refuses with to a visitor, someone else, a story that does not
+ * exist, and anyone while no contest is active, in that order.
+ */
+async function refusalCodes(
+  call: (storyId: number, who?: Person | null) => Promise<Response>,
+  storyId: number,
+): Promise<string[]> {
+  const code = async (response: Promise<Response>, status: number) =>
+    (await jsonAnswer<Refusal>(response, status)).code;
+  const codes = [
+    await code(call(storyId, null), 401),
+    await code(call(storyId, other), 403),
+    await code(call(99_999_999), 404),
+  ];
+  await whileActive(null, async () => {
+    codes.push(await code(call(storyId), 404));
+  });
+  return codes;
+}
+
+const REFUSED = ["unauthorized", "forbidden", "not_found", "no_contest"];
+
 /** A story of `who`'s; each part given as its word count (negative: a draft part). */
 async function story(words: number[], input: StoryInput = {}, who: Person = writer) {
   const parts = words.map((count) =>
@@ -727,15 +750,10 @@ describe("§4's view event: the entry form opened", () => {
     await submit(entered, entry());
     expect((await jsonAnswer<Refusal>(await view(entered), 409)).code).toBe("already_submitted");
     const storyId = await story([1500], { completed: 1 });
-    expect((await jsonAnswer<Refusal>(await view(storyId, null), 401)).code).toBe("unauthorized");
-    expect((await jsonAnswer<Refusal>(await view(storyId, other), 403)).code).toBe("forbidden");
-    expect((await jsonAnswer<Refusal>(await view(99_999_999), 404)).code).toBe("not_found");
+    expect(await refusalCodes(view, storyId)).toEqual(REFUSED);
     expect((await jsonAnswer<Refusal>(await view("first"), 400)).message).toBe(
       "storyId names the story",
     );
-    await whileActive(null, async () => {
-      expect((await jsonAnswer<Refusal>(await view(storyId), 404)).code).toBe("no_contest");
-    });
     for (const id of [entered, storyId]) expect(await viewsOf(id)).toEqual([]);
   });
 });
@@ -784,14 +802,7 @@ describe("POST …/story/{id}/decline: 'Not this story' on the banner", () => {
     await submit(entered, entry());
     expect((await jsonAnswer<Refusal>(await decline(entered), 409)).code).toBe("already_submitted");
     const storyId = await story([1500], { completed: 1 });
-    expect((await jsonAnswer<Refusal>(await decline(storyId, null), 401)).code).toBe(
-      "unauthorized",
-    );
-    expect((await jsonAnswer<Refusal>(await decline(storyId, other), 403)).code).toBe("forbidden");
-    expect((await jsonAnswer<Refusal>(await decline(99_999_999), 404)).code).toBe("not_found");
-    await whileActive(null, async () => {
-      expect((await jsonAnswer<Refusal>(await decline(storyId), 404)).code).toBe("no_contest");
-    });
+    expect(await refusalCodes(decline, storyId)).toEqual(REFUSED);
     for (const id of [entered, storyId]) expect(await declinesOf(id)).toEqual([]);
   });
 });
@@ -829,14 +840,7 @@ describe("DELETE …/story/{id}/decline: 'Not this story' taken back", () => {
   it("refuses visitors, someone else's story, no story and no contest, keeping the answer", async () => {
     const storyId = await story([1500], { completed: 1 });
     await jsonAnswer(await decline(storyId));
-    expect((await jsonAnswer<Refusal>(await takeBack(storyId, null), 401)).code).toBe(
-      "unauthorized",
-    );
-    expect((await jsonAnswer<Refusal>(await takeBack(storyId, other), 403)).code).toBe("forbidden");
-    expect((await jsonAnswer<Refusal>(await takeBack(99_999_999), 404)).code).toBe("not_found");
-    await whileActive(null, async () => {
-      expect((await jsonAnswer<Refusal>(await takeBack(storyId), 404)).code).toBe("no_contest");
-    });
+    expect(await refusalCodes(takeBack, storyId)).toEqual(REFUSED);
     expect((await eligibility(storyId)).declined).toBe(true);
   });
 
