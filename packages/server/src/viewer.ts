@@ -20,6 +20,26 @@ export interface Viewer {
 export type MaybeViewer = Viewer | null;
 
 /**
+ * A user acting with no role, Premium, mature stories, time-out or country, but for `changes`:
+ * for a viewer made in code (the support account, the demo's seeds) rather than by a session.
+ */
+export const plainViewer = (
+  user: { id: number; username: string },
+  changes: Partial<Omit<Viewer, "id" | "username">> = {},
+): Viewer => ({
+  id: user.id,
+  username: user.username,
+  isSysAdmin: false,
+  isAmbassador: false,
+  isStaff: false,
+  isPremium: false,
+  seesMature: false,
+  timedOutUntil: null,
+  country: null,
+  ...changes,
+});
+
+/**
  * The author of a story, or staff (system admins and Inkwell staff): who may see its drafts,
  * deleted story, mature content regardless of their setting, and paid parts without Coins.
  */

@@ -2,21 +2,10 @@ import { describe, expect, it } from "vitest";
 import { listedStory } from "../stories/service.ts";
 import { useTestApi } from "../testing/api.ts";
 import { createUser } from "../testing/fixtures.ts";
-import type { Viewer } from "../viewer.ts";
+import { plainViewer, type Viewer } from "../viewer.ts";
 import { blockedEitherWay, hiddenAuthorIds, isBlocked, isMuted } from "./relations.ts";
 
 const t = useTestApi();
-
-const asViewer = (user: { id: number; username: string }): Viewer => ({
-  ...user,
-  isSysAdmin: false,
-  isAmbassador: false,
-  isStaff: false,
-  isPremium: false,
-  seesMature: false,
-  timedOutUntil: null,
-  country: null,
-});
 
 describe("safety relations", () => {
   it("answers mute and block questions in the right direction", async () => {
@@ -48,11 +37,11 @@ describe("safety relations", () => {
     expect(await blockedEitherWay(db, me.id, muted.id)).toBe(false);
     expect(await blockedEitherWay(db, me.id, stranger.id)).toBe(false);
 
-    expect([...(await hiddenAuthorIds(db, asViewer(me)))].sort()).toEqual(
+    expect([...(await hiddenAuthorIds(db, plainViewer(me)))].sort()).toEqual(
       [muted.id, blocked.id, blocker.id].sort(),
     );
-    expect([...(await hiddenAuthorIds(db, asViewer(blocked)))]).toEqual([me.id]);
-    expect((await hiddenAuthorIds(db, asViewer(muted))).size).toBe(0);
+    expect([...(await hiddenAuthorIds(db, plainViewer(blocked)))]).toEqual([me.id]);
+    expect((await hiddenAuthorIds(db, plainViewer(muted))).size).toBe(0);
     expect((await hiddenAuthorIds(db, null)).size).toBe(0);
   });
 });
@@ -70,7 +59,7 @@ describe("listedStory", () => {
   });
 
   it("checks a signed-in reader's blocked tags, mutes and blocks in the query itself", () => {
-    const sql = sqlFor(asViewer({ id: 1, username: "reader" }));
+    const sql = sqlFor(plainViewer({ id: 1, username: "reader" }));
     for (const table of ["blocked_tags", "user_mutes", "user_blocks"]) expect(sql).toContain(table);
   });
 });

@@ -12,7 +12,7 @@ import { partUrl, storyUrl } from "../stories/cards.ts";
 import { markResolved } from "../support/reports.ts";
 import { createTicket } from "../support/service.ts";
 import { DEFAULT_TREE_LANG, supportTree } from "../support/tree.ts";
-import type { Viewer } from "../viewer.ts";
+import { plainViewer } from "../viewer.ts";
 
 const HOUR = 3_600_000;
 const REPORTERS = 6;
@@ -88,18 +88,6 @@ const openToAll = (eb: ExpressionBuilder<Database, "stories">) =>
     eb("stories.rating", "!=", MATURE_RATING),
     eb("stories.is_paid", "=", 0),
   ]);
-
-const viewerOf = (user: Person, isSysAdmin = false): Viewer => ({
-  id: user.id,
-  username: user.username,
-  isSysAdmin,
-  isAmbassador: false,
-  isStaff: false,
-  isPremium: false,
-  seesMature: false,
-  timedOutUntil: null,
-  country: null,
-});
 
 interface Person {
   id: number;
@@ -206,7 +194,7 @@ export async function seedReports(
     const reporter = reporters[index % reporters.length] as Person;
     const ticket = await createTicket(
       db,
-      viewerOf(reporter),
+      plainViewer(reporter),
       {
         // Readers without an email on their account give one in the modal.
         requester: { name: reporter.name, email: `${reporter.username}@example.com` },
@@ -235,7 +223,7 @@ export async function seedReports(
       const { outcome, note, hoursAgo } = report.resolved;
       await markResolved(
         db,
-        viewerOf(admin, true),
+        plainViewer(admin, { isSysAdmin: true }),
         ticket.id,
         outcome,
         note,

@@ -1,7 +1,7 @@
 import { SUPPORT_USERNAME } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
-import type { Viewer } from "../viewer.ts";
+import { plainViewer, type Viewer } from "../viewer.ts";
 
 /**
  * The support account, made the first time something speaks for support. It is not made by
@@ -27,15 +27,5 @@ export async function supportAccount(db: Kysely<Database>, now = Date.now()): Pr
     .select(["id", "username"])
     .where("username_lower", "=", SUPPORT_USERNAME.toLowerCase())
     .executeTakeFirstOrThrow();
-  return {
-    id: row.id,
-    username: row.username,
-    isSysAdmin: false,
-    isAmbassador: false,
-    isStaff: true,
-    isPremium: false,
-    seesMature: false,
-    timedOutUntil: null,
-    country: null,
-  };
+  return plainViewer(row, { isStaff: true });
 }
