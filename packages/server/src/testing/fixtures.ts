@@ -1,6 +1,7 @@
 import type { Insertable, Kysely } from "kysely";
 import { createSession, SESSION_COOKIE } from "../accounts/sessions.ts";
 import type { Database, PartsTable, StoriesTable, UsersTable } from "../db/schema.ts";
+import { ownPartsOf } from "../stories/service.ts";
 import type { Caller } from "./api.ts";
 
 export const DAY = 86_400_000;
@@ -144,15 +145,11 @@ async function upsertName(db: Kysely<Database>, table: "tags" | "categories", na
 }
 
 /** A session cookie header value for a user, as the browser would send it. */
-/** The id of a story's first part, by position. */
+/** The id of a story's first part, drafts included, as its writer sees its parts. */
 export async function firstPartOf(db: Kysely<Database>, storyId: number): Promise<number> {
-  const row = await db
-    .selectFrom("parts")
-    .select("id")
-    .where("story_id", "=", storyId)
-    .orderBy("position")
-    .executeTakeFirstOrThrow();
-  return row.id;
+  const [first] = await ownPartsOf(db, storyId);
+  if (!first) throw new Error(`Story ${storyId} has no parts`);
+  return Number(first.id);
 }
 
 export async function sessionCookie(db: Kysely<Database>, userId: number): Promise<string> {
