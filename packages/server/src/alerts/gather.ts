@@ -25,7 +25,10 @@ type Db = Kysely<Database>;
 
 const quoted = (title: string) => `"${title}"`;
 
-/** The window's half-open test on one time column: from `since`, up to but not at `until`. */
+/**
+ * The window's half-open test on one time column: from `since`, up to but not at `until`.
+ * Plain SQL over a column reference, as a Kysely condition can't be typed for every query.
+ */
 const within = (column: Expression<number | null>, { since, until }: Window) =>
   sql<SqlBool>`(${column} >= ${since} and ${column} < ${until})`;
 
