@@ -12,7 +12,8 @@ import type { Database } from "../db/schema.ts";
 import { onWriterChanged } from "../events.ts";
 import { originals as originalsWheel } from "../premium-picks/wheel.ts";
 import { selectStories, toStoryCards } from "../stories/cards.ts";
-import { hasTag, publishedListing } from "../stories/service.ts";
+import { publishedListing } from "../stories/published-listing.ts";
+import { hasTag } from "../stories/service.ts";
 
 /**
  * What every reader's feed draws from, whoever they are: the most read stories overall, in

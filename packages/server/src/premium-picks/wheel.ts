@@ -1,7 +1,7 @@
 import { type StoryPremiumPicks, storyPicks } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
-import { publishedListing } from "../stories/service.ts";
+import { publishedListing } from "../stories/published-listing.ts";
 
 /** Every published Original in a stable order: the rotation's wheel, the same for everyone. */
 export async function originals(db: Kysely<Database>): Promise<number[]> {

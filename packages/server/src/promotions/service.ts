@@ -5,7 +5,7 @@ import { eventDay } from "../analytics/events.ts";
 import type { Database } from "../db/schema.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import { iso, storyUrl } from "../stories/cards.ts";
-import { publishedListing } from "../stories/service.ts";
+import { publishedListing } from "../stories/published-listing.ts";
 import type { MaybeViewer, Viewer } from "../viewer.ts";
 import { promotionEndFrom, promotionInputFrom } from "./input.ts";
 

@@ -1,7 +1,7 @@
 import { curationUsername, MATURE_RATING } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
-import { publishedListing } from "../stories/service.ts";
+import { publishedListing } from "../stories/published-listing.ts";
 
 const DAY = 86_400_000;
 const STORIES_PER_LIST = 8;

@@ -6,7 +6,6 @@ import {
   type FieldSelection,
   GENRES,
   isMature,
-  MATURE_RATING,
   type StoryCard,
   type StoryDetails,
   type StoryList,
@@ -32,6 +31,7 @@ import {
   toStoryCard,
   toStoryCards,
 } from "./cards.ts";
+import { publishedListing } from "./published-listing.ts";
 
 export interface StoryDetailsOptions {
   /**
@@ -277,17 +277,6 @@ export function hasTag(eb: ExpressionBuilder<Database, "stories">, tag: string) 
 /** The id of the tag of this name (any case), as a subquery. */
 function tagIdNamed(eb: ExpressionBuilder<Database, "stories" | "story_tags">, tag: string) {
   return eb.selectFrom("tags").select("tags.id").where("tags.name", "=", tag.toLowerCase());
-}
-
-/** Published with a published part, and not mature unless `showsMature`: listing columns only. */
-export function publishedListing(eb: ExpressionBuilder<Database, "stories">, showsMature: boolean) {
-  const conditions = [
-    eb("stories.draft", "=", 0),
-    eb("stories.deleted", "=", 0),
-    eb("stories.num_parts", ">", 0),
-  ];
-  if (!showsMature) conditions.push(eb("stories.rating", "!=", MATURE_RATING));
-  return eb.and(conditions);
 }
 
 export function visibleStories<Q extends ReturnType<typeof selectStories>>(

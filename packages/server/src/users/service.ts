@@ -22,7 +22,8 @@ import {
   toUserSummary,
   USER_SUMMARY_COLUMNS,
 } from "../stories/cards.ts";
-import { includesMature, publishedListing, visibleStories } from "../stories/service.ts";
+import { publishedListing } from "../stories/published-listing.ts";
+import { includesMature, visibleStories } from "../stories/service.ts";
 import { assertIsViewer, type MaybeViewer, type Viewer } from "../viewer.ts";
 
 /** Usernames are unique without regard to case; a closed account is deleted, so unknown too. */
