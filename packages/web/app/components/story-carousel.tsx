@@ -9,9 +9,9 @@ import { ChevronLeft, ChevronRight } from "lucide";
 import { useEffect, useId, useRef, useState } from "react";
 import type { StoryCardData } from "../api/client.ts";
 import { t } from "../i18n/index.ts";
+import { type Bring, useMoreFocus } from "../lib/more-focus.ts";
 import { onPlainClick } from "../lib/plain-click.ts";
 import { scrollMotion } from "../lib/scroll-motion.ts";
-import { useFocusFirstNewRow, useMoreFocus } from "../lib/use-more-focus.ts";
 import { useNearEnd } from "../lib/use-near-end.ts";
 import { BusyButton } from "./busy-button.tsx";
 import { Cover } from "./cover.tsx";
@@ -42,7 +42,8 @@ export interface MoreStories {
   hasMore: boolean;
   /** Whether the next ones are on their way. */
   busy: boolean;
-  load: () => void;
+  /** Loads the next stories, landing them through `bring` (focus moves on to the first). */
+  load: (bring: Bring) => void;
 }
 
 /**
@@ -73,17 +74,15 @@ export function StoryCarousel({
   const listId = useId();
   const arrows = storyCarouselHasArrows(stories.length);
   const moreEnd = useRef<HTMLLIElement>(null);
-  const moreFocus = useMoreFocus();
+  // More stories, pressed or reached by Tab, hands focus on to the first story its set
+  // brought, or to the last story when it goes at the group's end (docs/decisions/057).
+  const moreFocus = useMoreFocus(list);
   const hasMore = more?.hasMore === true;
-  useNearEnd(moreEnd, hasMore && !more?.busy ? () => more?.load() : null, {
+  useNearEnd(moreEnd, hasMore && !more?.busy ? () => more?.load(moreFocus.bring) : null, {
     margin: LOAD_MARGIN,
     count: stories.length,
     root: list,
   });
-
-  // More stories, pressed or reached by Tab, hands focus on to the first story its set
-  // brought, or to the last story when it goes at the group's end (docs/decisions/057).
-  useFocusFirstNewRow(moreFocus.hadFocus, stories.length, hasMore, () => list.current?.children);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: new stories at the end turn Next on again
   useEffect(() => {
@@ -173,7 +172,7 @@ export function StoryCarousel({
               ref={moreFocus.ref}
               className="button"
               busy={more?.busy === true}
-              onClick={() => more?.load()}
+              onClick={() => more?.load(moreFocus.bring)}
             >
               {t.carousel.more} <span className="visually-hidden">{t.carousel.moreOf(label)}</span>
             </BusyButton>

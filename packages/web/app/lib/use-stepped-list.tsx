@@ -1,8 +1,8 @@
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { failureOf, LiveAlert } from "../components/alert.tsx";
 import { t } from "../i18n/index.ts";
+import { useMoreFocus } from "./more-focus.ts";
 import { onPlainClick } from "./plain-click.ts";
-import { revealAndFocus } from "./reveal-and-focus.ts";
 
 /** reader.md §9: 575 px and narrower is mobile. */
 const MOBILE = "(max-width: 575px)";
@@ -44,13 +44,12 @@ export function useSteppedList<T>({
   const [mobileShown, setMobileShown] = useState(mobileStep);
   const [status, setStatus] = useState<"idle" | "loading" | "failed" | "none">("idle");
   // The list and its button share a parent: the new items' links appear in it.
-  const buttonRow = useRef<HTMLParagraphElement>(null);
+  const moreFocus = useMoreFocus();
 
   async function more() {
     const mobile = window.matchMedia(MOBILE).matches;
-    const around = buttonRow.current?.parentElement ?? null;
     if (mobile && mobileShown < items.length) {
-      revealAndFocus(around, () => setMobileShown(mobileShown + mobileStep));
+      moreFocus.bring(() => setMobileShown(mobileShown + mobileStep));
       return;
     }
     if (!next) return;
@@ -60,7 +59,7 @@ export function useSteppedList<T>({
       const seen = new Set(items.map(keyOf));
       const fresh = page.items.filter((item) => !seen.has(keyOf(item)));
       // "none" keeps the button in the same render, so focus has somewhere to stay.
-      revealAndFocus(around, () => {
+      moreFocus.bring(() => {
         setItems([...items, ...fresh]);
         setNext(page.next);
         setMobileShown(mobile ? mobileShown + mobileStep : items.length + fresh.length);
@@ -75,7 +74,10 @@ export function useSteppedList<T>({
   const onlyMobileLeft = next === null && status !== "none";
   const button =
     next !== null || mobileShown < items.length || status === "none" ? (
-      <p ref={buttonRow} className={onlyMobileLeft ? "page-more page-more--mobile" : "page-more"}>
+      <p
+        ref={moreFocus.ref}
+        className={onlyMobileLeft ? "page-more page-more--mobile" : "page-more"}
+      >
         <a
           className="button"
           href={moreHref}

@@ -18,7 +18,7 @@ import { NewMessageModal } from "../features/inbox/new-message.tsx";
 import { ThreadRow } from "../features/inbox/thread-row.tsx";
 import { t } from "../i18n/index.ts";
 import { loadFeatures } from "../lib/feature-flags.ts";
-import { revealAndFocus } from "../lib/reveal-and-focus.ts";
+import { useMoreFocus } from "../lib/more-focus.ts";
 import { useNearEnd } from "../lib/use-near-end.ts";
 import type { Route } from "./+types/inbox";
 import "../styles/inbox.css";
@@ -56,29 +56,29 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
   const [toast, setToast] = useState("");
   const { guard, modals } = useInteractionGate();
   const more = useRef<HTMLButtonElement>(null);
+  // Load more, pressed or reached by Tab, hands focus to the first new conversation
+  // (decision 057); a load the scroll began while focus was elsewhere leaves it there.
+  const moreFocus = useMoreFocus();
 
   useEffect(() => setList(first), [first]);
 
   const loadMore = useCallback(async () => {
     if (loading) return;
-    // Pressed (or reached by Tab), the button hands focus to the first new conversation
-    // (decision 057); a load the scroll began leaves focus where it is.
-    const pressed = document.activeElement === more.current;
     setLoading(true);
     try {
       const next = await browserApi().inbox(username, filter, {
         limit: INBOX_PAGE_SIZE,
         offset: list.threads.length,
       });
-      const add = () => setList({ threads: [...list.threads, ...next.threads], total: next.total });
-      if (pressed) revealAndFocus(more.current?.closest("section") ?? null, add);
-      else add();
+      moreFocus.bring(() =>
+        setList({ threads: [...list.threads, ...next.threads], total: next.total }),
+      );
     } catch {
       setToast(t.inbox.failed);
     } finally {
       setLoading(false);
     }
-  }, [loading, username, filter, list]);
+  }, [loading, username, filter, list, moreFocus.bring]);
 
   // More loads when the end of the list comes into view (threshold 0), as the spec says.
   useNearEnd(more, list.threads.length < list.total ? () => void loadMore() : null, {
@@ -133,7 +133,7 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
       {list.threads.length < list.total && (
-        <p className="page-more">
+        <p ref={moreFocus.ref} className="page-more">
           <BusyButton ref={more} className="button" busy={loading} onClick={loadMore}>
             {t.inbox.showMore}
           </BusyButton>

@@ -6,6 +6,7 @@ import { apiContext } from "../api/context.ts";
 import { ErrorLine } from "../components/alert.tsx";
 import { StoryCarousel } from "../components/story-carousel.tsx";
 import { t } from "../i18n/index.ts";
+import type { Bring } from "../lib/more-focus.ts";
 import { pageUrl } from "../lib/route-data.ts";
 import { useNearEnd } from "../lib/use-near-end.ts";
 import type { Route } from "./+types/paid-catalog";
@@ -128,7 +129,7 @@ function CatalogGroup({
   const label = isPaidCatalogGroup(tag) ? t.catalog.groups[tag] : genreLabel(tag);
   const headingId = `catalog-${tag.replace("~", "group-")}`;
 
-  const load = async () => {
+  const load = async (bring: Bring) => {
     if (busy) return;
     setBusy(true);
     try {
@@ -141,8 +142,10 @@ function CatalogGroup({
       const fresh = page.stories.filter((story) => !seen.has(story.id));
       const stories = [...pages.stories, ...fresh];
       const hasMore = page.nextUrl !== null;
-      setPages({ stories, offset: pages.offset + page.stories.length, hasMore });
-      setFailed(false);
+      bring(() => {
+        setPages({ stories, offset: pages.offset + page.stories.length, hasMore });
+        setFailed(false);
+      });
       onLoaded(t.catalog.loaded(fresh.length, label, stories.length, hasMore));
     } catch {
       setFailed(true);
@@ -160,7 +163,7 @@ function CatalogGroup({
       <StoryCarousel
         stories={pages.stories}
         label={label}
-        more={{ hasMore: pages.hasMore, busy, load: () => void load() }}
+        more={{ hasMore: pages.hasMore, busy, load: (bring) => void load(bring) }}
       />
       <ErrorLine text={failed && t.catalog.moreFailed(label)} />
     </section>

@@ -1,12 +1,12 @@
 import { type CommentData, type CommentResource, commentAdSlots } from "@inkwell/shared";
-import { Fragment, useEffect, useRef } from "react";
+import { Fragment, useRef } from "react";
 import { AdSlot } from "../../components/ad-slot.tsx";
 import { ErrorLine, LoadingStatus } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
+import { useMoreFocus } from "../../lib/more-focus.ts";
 import { useFocusAfterRemoval } from "../../lib/use-focus-after-removal.ts";
-import { useMoreFocus } from "../../lib/use-more-focus.ts";
 import { useNearEnd } from "../../lib/use-near-end.ts";
 import { CommentForm } from "./comment-form.tsx";
 import type { CommentActions } from "./comment-item.tsx";
@@ -53,24 +53,17 @@ export function CommentList({
     `${THREAD_AUTHORS}, :scope > .comment-list__empty`,
   );
 
+  // Load more, pressed or reached by Tab (which scrolls it into the observer's reach), hands
+  // focus to the first new thread's author: not left behind the new threads, nor dropped to
+  // the page when the button goes with the last set.
+  const moreFocus = useMoreFocus(scope);
+  const more = () => loadMore(moreFocus.bring);
+
   // After a failure the button, not the scroll, tries again.
-  useNearEnd(end, hasMore && status === "loaded" && !moreFailed ? loadMore : null, {
+  useNearEnd(end, hasMore && status === "loaded" && !moreFailed ? more : null, {
     margin: SCROLL_MARGIN,
     count: list.comments.length,
   });
-
-  // Load more, pressed or reached by Tab (which scrolls it into the observer's reach), hands
-  // focus to the first new thread: not left behind the new threads, nor dropped to the page
-  // when the button goes with the last set.
-  const moreFocus = useMoreFocus();
-  const { setStart } = list;
-  const { hadFocus } = moreFocus;
-  useEffect(() => {
-    if (!setStart || !hadFocus()) return;
-    scope.current
-      ?.querySelector<HTMLElement>(`#comment-${CSS.escape(setStart)} .comment__author`)
-      ?.focus();
-  }, [setStart, scope, hadFocus]);
 
   const posted = (comment: CommentData) => {
     list.prepend(comment);
@@ -128,7 +121,7 @@ export function CommentList({
           type="button"
           busy={list.loadingMore}
           ref={moreFocus.ref}
-          onClick={list.loadMore}
+          onClick={more}
         >
           {t.comments.loadMore}
         </BusyButton>

@@ -1,5 +1,6 @@
 import type { CommentData, CommentPage } from "@inkwell/shared";
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { Bring } from "../../lib/more-focus.ts";
 
 export type ListStatus = "loading" | "loaded" | "error";
 
@@ -12,7 +13,8 @@ export interface CommentList {
   loadingMore: boolean;
   /** Whether the latest further set failed to load: Load more tries again. */
   moreFailed: boolean;
-  loadMore: () => void;
+  /** Loads the next set, landing it through `bring` (Load more's hand-off of focus). */
+  loadMore: (bring?: Bring) => void;
   retry: () => void;
   /**
    * Loads the first set again as if new: after a mute, what the server now hides goes,
@@ -20,8 +22,6 @@ export interface CommentList {
    */
   reload: () => void;
   generation: number;
-  /** The first comment the latest further set added: where focus goes from Load more. */
-  setStart: string | null;
   prepend: (comment: CommentData) => void;
   remove: (id: string) => void;
 }
@@ -39,7 +39,6 @@ const INITIAL: ListState = {
   loadingMore: false,
   moreFailed: false,
   generation: 0,
-  setStart: null,
 };
 
 const patch =
@@ -51,37 +50,38 @@ const patch =
  * one from the last `after` cursor. `load` must be stable (wrap it in useCallback).
  */
 export function useCommentList(load: (after: string | null) => Promise<CommentPage>): CommentList {
-  // One state, so a set's comments, cursor and flags land in the same render: the hand-off
-  // of focus from Load more to the set it loaded reads them together.
+  // One state, so a set's comments, cursor and flags land in the same render: the one that
+  // Load more's hand-off of focus compares with the render before.
   const [state, setState] = useState<ListState>(INITIAL);
   // One request at a time: the scroll observer and the button may both ask for the next set.
   const inflight = useRef<Promise<void> | null>(null);
 
   const fetchSet = useCallback(
-    (cursor: string | null): Promise<void> => {
+    (cursor: string | null, bring: Bring = (change) => change()): Promise<void> => {
       if (inflight.current) return inflight.current;
       const request = (async () => {
         const page = await load(cursor).catch(() => null);
         inflight.current = null;
-        setState((now) => {
-          if (!page)
-            return cursor === null
-              ? { ...now, status: "error", loadingMore: false }
-              : { ...now, loadingMore: false, moreFailed: true };
-          const seen = new Set(now.comments.map((c) => c.commentId.resourceId));
-          const fresh = page.comments.filter((c) => !seen.has(c.commentId.resourceId));
-          return {
-            ...now,
-            status: "loaded",
-            comments: cursor === null ? page.comments : [...now.comments, ...fresh],
-            setStart: cursor === null ? null : (fresh[0]?.commentId.resourceId ?? null),
-            after: page.after,
-            hasMore: page.hasMore,
-            ads: page.ads,
-            loadingMore: false,
-            moreFailed: false,
-          };
-        });
+        bring(() =>
+          setState((now) => {
+            if (!page)
+              return cursor === null
+                ? { ...now, status: "error", loadingMore: false }
+                : { ...now, loadingMore: false, moreFailed: true };
+            const seen = new Set(now.comments.map((c) => c.commentId.resourceId));
+            const fresh = page.comments.filter((c) => !seen.has(c.commentId.resourceId));
+            return {
+              ...now,
+              status: "loaded",
+              comments: cursor === null ? page.comments : [...now.comments, ...fresh],
+              after: page.after,
+              hasMore: page.hasMore,
+              ads: page.ads,
+              loadingMore: false,
+              moreFailed: false,
+            };
+          }),
+        );
       })();
       inflight.current = request;
       return request;
@@ -104,10 +104,10 @@ export function useCommentList(load: (after: string | null) => Promise<CommentPa
   const { after, ...shown } = state;
   return {
     ...shown,
-    loadMore: () => {
+    loadMore: (bring) => {
       if (!state.hasMore || inflight.current) return;
       setState(patch({ loadingMore: true, moreFailed: false }));
-      void fetchSet(after);
+      void fetchSet(after, bring);
     },
     retry: () => {
       setState(patch({ status: "loading" }));

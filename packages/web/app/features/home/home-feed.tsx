@@ -8,7 +8,7 @@ import { BusyButton } from "../../components/busy-button.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
-import { useFocusFirstNewRow, useMoreFocus } from "../../lib/use-more-focus.ts";
+import { useMoreFocus } from "../../lib/more-focus.ts";
 import { useNearEnd } from "../../lib/use-near-end.ts";
 import { useReturnPlace } from "../../lib/use-return-place.ts";
 import { ContinueReadingStrip } from "./continue-reading-strip.tsx";
@@ -65,9 +65,13 @@ export function HomeFeed({
   ];
   const [shown, setShown] = useState(HOME_SECTIONS_PER_LOAD);
   const end = useRef<HTMLDivElement>(null);
+  const feed = useRef<HTMLDivElement>(null);
   const more = later === null || shown < rest.length;
   const fetching = later === null && shown > first.length && !failed;
-  const loadMore = () => setShown((count) => count + HOME_SECTIONS_PER_LOAD);
+  // Load more pressed, focus goes on to the first section it added (decision 057), or the
+  // fetch lands: a section kind the feed does not know renders nothing, so it takes none.
+  const { ref: moreRef, bring } = useMoreFocus(feed);
+  const loadMore = () => bring(() => setShown((count) => count + HOME_SECTIONS_PER_LOAD));
 
   // The feed again (the server keeps it a while); what the page already shows stays as it is.
   useEffect(() => {
@@ -76,13 +80,14 @@ export function HomeFeed({
     browserApi()
       .homeFeed()
       .then(
-        (feed) => current && setLater(feed.sections.filter((section) => !isStrip(section))),
+        (feed) =>
+          current && bring(() => setLater(feed.sections.filter((section) => !isStrip(section)))),
         () => current && setFailed(true),
       );
     return () => {
       current = false;
     };
-  }, [fetching]);
+  }, [fetching, bring]);
 
   // The server renders the first five; the browser then shows what this tab had loaded
   // (§4), and coming Back, goes where the reader was once those are back.
@@ -93,20 +98,6 @@ export function HomeFeed({
   });
   useEffect(() => setShown((count) => Math.max(count, loaded)), [loaded]);
 
-  // Load more pressed, focus goes on to the first section it added (decision 057). A section
-  // kind the feed does not know renders nothing: the next one that does stands in for it.
-  const moreFocus = useMoreFocus();
-  const count = Math.min(shown, rest.length);
-  useFocusFirstNewRow(moreFocus.hadFocus, count, more, () => {
-    const sections: (Element | null)[] = [];
-    let next: Element | null = null;
-    for (let index = count - 1; index >= 0; index--) {
-      next = document.querySelector(`[aria-labelledby="home-section-${index}"]`) ?? next;
-      sections[index] = next;
-    }
-    return sections;
-  });
-
   // Observed anew after each load, so a bottom still in reach loads the next five too; after
   // a failure the button, not the scroll, tries again.
   useNearEnd(end, more && !fetching && !failed ? loadMore : null, {
@@ -115,7 +106,7 @@ export function HomeFeed({
   });
 
   return (
-    <div className="home-feed">
+    <div className="home-feed" ref={feed}>
       <h1 className="visually-hidden">{t.homeFeed.heading}</h1>
       {!user?.isPremium && (
         <a className="try-premium" href="/premium">
@@ -138,7 +129,7 @@ export function HomeFeed({
       <div ref={end} className="home-feed__end">
         {more && (
           <BusyButton
-            ref={moreFocus.ref}
+            ref={moreRef}
             className="button"
             busy={fetching}
             onClick={failed ? () => setFailed(false) : loadMore}

@@ -21,7 +21,7 @@ import { useListPages } from "./list-pages.tsx";
 export function ListEditor({ list }: { list: ReadingListDetails }) {
   const listId = list.id;
   const pages = useRef<HTMLOListElement>(null);
-  const { stories, setStories, more } = useListPages(list, pages, ".list-editor > li");
+  const { stories, setStories, more } = useListPages(list, pages);
   const [message, setMessage] = useState<AlertMessage | null>(null);
   const { dragged, move, buttonId, rowProps } = useReorder({
     items: stories,

@@ -5,7 +5,7 @@ import { ErrorLine } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { StoryGrid } from "../../components/story-grid.tsx";
 import { t } from "../../i18n/index.ts";
-import { useFocusFirstNewRow, useMoreFocus } from "../../lib/use-more-focus.ts";
+import { useMoreFocus } from "../../lib/more-focus.ts";
 import { useNearEnd } from "../../lib/use-near-end.ts";
 
 /**
@@ -19,22 +19,18 @@ const LOAD_MARGIN = "200px";
 /**
  * A reading list's stories as far as the reader has walked them: the loader's first page,
  * then the next as the end comes within 200 px or More stories is pressed (or reached by
- * Tab). Focus then moves on to the first new story's link, found as the first link of the
- * `rows` inside `scope` (docs/decisions/057). `setStories` is for an owner's moves and
- * removals; the next page starts after the stories shown, so a removal skips none.
+ * Tab). Focus then moves on to the first new story's link inside `scope` (docs/decisions/057).
+ * `setStories` is for an owner's moves and removals; the next page starts after the stories
+ * shown, so a removal skips none.
  */
-export function useListPages(
-  list: ReadingListDetails,
-  scope: RefObject<HTMLElement | null>,
-  rows: string,
-) {
+export function useListPages(list: ReadingListDetails, scope: RefObject<HTMLElement | null>) {
   const [stories, setStories] = useState<StoryCardData[]>(list.stories);
   const [hasMore, setHasMore] = useState(list.nextUrl !== null);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const [said, say] = useState("");
   const end = useRef<HTMLDivElement>(null);
-  const moreFocus = useMoreFocus();
+  const moreFocus = useMoreFocus(scope);
 
   async function load() {
     if (busy) return;
@@ -49,8 +45,10 @@ export function useListPages(
       const seen = new Set(stories.map((story) => story.id));
       const fresh = page.stories.filter((story) => !seen.has(story.id));
       const more = page.nextUrl !== null;
-      setStories([...stories, ...fresh]);
-      setHasMore(more);
+      moreFocus.bring(() => {
+        setStories([...stories, ...fresh]);
+        setHasMore(more);
+      });
       say(t.lists.loaded(fresh.length, stories.length + fresh.length, more));
     } catch {
       setFailed(true);
@@ -64,10 +62,6 @@ export function useListPages(
     margin: LOAD_MARGIN,
     count: stories.length,
   });
-
-  useFocusFirstNewRow(moreFocus.hadFocus, stories.length, hasMore, () =>
-    scope.current?.querySelectorAll(rows),
-  );
 
   const more = (
     <>
@@ -96,7 +90,7 @@ export function useListPages(
 /** A list's stories as cards, for everyone but its owner (who gets the ListEditor). */
 export function ListStoryGrid({ list, empty }: { list: ReadingListDetails; empty: string }) {
   const scope = useRef<HTMLDivElement>(null);
-  const { stories, more } = useListPages(list, scope, ".story-grid > li");
+  const { stories, more } = useListPages(list, scope);
   if (stories.length === 0) return <p className="profile__empty">{empty}</p>;
   return (
     <div ref={scope}>

@@ -3,7 +3,7 @@ import { useRef, useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
-import { revealAndFocus } from "../../lib/reveal-and-focus.ts";
+import { useMoreFocus } from "../../lib/more-focus.ts";
 import { useInteractionGate } from "../accounts/interaction-gate.tsx";
 import { MessageComposer } from "./message-composer.tsx";
 import type { MessageActions } from "./message-item.tsx";
@@ -40,6 +40,7 @@ export function ProfileConversations({
   const [loading, setLoading] = useState(false);
   const [said, setSaid] = useState<"failed" | "none" | null>(null);
   const section = useRef<HTMLElement>(null);
+  const moreFocus = useMoreFocus(section);
   const heading = useRef<HTMLHeadingElement>(null);
   const isOwner = viewer?.username.toLowerCase() === profile.username.toLowerCase();
 
@@ -71,7 +72,7 @@ export function ProfileConversations({
     const isNew = (message: ProfileMessage, shown: ProfileMessage[]) =>
       !shown.some((s) => s.id === message.id);
     const fresh = page.messages.filter((message) => isNew(message, messages));
-    revealAndFocus(section.current, () => {
+    moreFocus.bring(() => {
       setMessages((shown) => [...shown, ...page.messages.filter((m) => isNew(m, shown))]);
       setNextUrl(page.nextUrl);
       setSaid(fresh.length > 0 ? null : "none");
@@ -136,6 +137,7 @@ export function ProfileConversations({
           className="button profile-conversations__more"
           type="button"
           busy={loading}
+          ref={moreFocus.ref}
           onClick={() => void showMore()}
         >
           {text.showMore}

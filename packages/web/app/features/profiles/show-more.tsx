@@ -1,8 +1,8 @@
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { failureOf, LiveAlert } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { t } from "../../i18n/index.ts";
-import { revealAndFocus } from "../../lib/reveal-and-focus.ts";
+import { useMoreFocus } from "../../lib/more-focus.ts";
 
 export interface Paged<T> {
   items: T[];
@@ -24,13 +24,13 @@ export function useShowMore<T>(
   const [list, setList] = useState(first);
   const [status, setStatus] = useState<"idle" | "loading" | "failed" | "none">("idle");
   // The list and its button share a parent: the new items' links appear in it.
-  const buttonRow = useRef<HTMLParagraphElement>(null);
+  const moreFocus = useMoreFocus();
 
   async function more() {
     setStatus("loading");
     try {
       const next = await load(list.items.length);
-      revealAndFocus(buttonRow.current?.parentElement ?? null, () => {
+      moreFocus.bring(() => {
         setList({ items: [...list.items, ...next.items], nextUrl: next.nextUrl });
         setStatus(next.items.length > 0 ? "idle" : "none");
       });
@@ -42,7 +42,7 @@ export function useShowMore<T>(
   const button = (
     <>
       {(list.nextUrl || status === "none") && (
-        <p ref={buttonRow} className="page-more">
+        <p ref={moreFocus.ref} className="page-more">
           <BusyButton className="button" type="button" busy={status === "loading"} onClick={more}>
             {t.profile.showMore} <span className="visually-hidden">{t.carousel.moreOf(label)}</span>
           </BusyButton>

@@ -5,7 +5,7 @@ import { Icon } from "../../components/icon.tsx";
 import { Pause } from "../../components/pause.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
-import { revealAndFocus } from "../../lib/reveal-and-focus.ts";
+import { useMoreFocus } from "../../lib/more-focus.ts";
 import { useKeptOpen } from "../../lib/use-kept-open.ts";
 import { useTimeZone } from "../../lib/use-time-zone.ts";
 
@@ -29,6 +29,7 @@ export function TableOfContents({
 }) {
   const [all, setAll] = useKeptOpen(`inkwell.story.${storyId}.parts`);
   const list = useRef<HTMLOListElement>(null);
+  const moreFocus = useMoreFocus(list);
   const timeZone = useTimeZone();
   const collapsible = !all && parts.length > SHOWN_ON_PHONE;
   const firstShownOnPhone = parts.length - SHOWN_ON_PHONE;
@@ -100,7 +101,8 @@ export function TableOfContents({
       {collapsible && (
         <ScriptButton
           className="button toc__see-all"
-          onClick={() => revealAndFocus(list.current, () => setAll(true))}
+          ref={moreFocus.ref}
+          onClick={() => moreFocus.bring(() => setAll(true))}
         >
           {t.story.seeAllParts(parts.length)}
         </ScriptButton>

@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
-import { revealAndFocus } from "../../lib/reveal-and-focus.ts";
+import { useMoreFocus } from "../../lib/more-focus.ts";
 import { useKeptOpen } from "../../lib/use-kept-open.ts";
 
 /** reader.md §9: 3 tags shown, 2 on a phone, then '+N more'. */
@@ -22,6 +22,7 @@ export function TagChips({
 }) {
   const [all, setAll] = useKeptOpen(`inkwell.story.${storyId}.tags`);
   const list = useRef<HTMLUListElement>(null);
+  const moreFocus = useMoreFocus(list);
   if (tags.length === 0) return null;
   const itemClass = (index: number) =>
     all || index < SHOWN_ON_PHONE
@@ -42,7 +43,8 @@ export function TagChips({
         <li className={tags.length > SHOWN ? undefined : "tag-list__phone"}>
           <ScriptButton
             className="tag tag--more"
-            onClick={() => revealAndFocus(list.current, () => setAll(true))}
+            ref={moreFocus.ref}
+            onClick={() => moreFocus.bring(() => setAll(true))}
           >
             <span className="tag-list__phone">
               {t.story.moreTags(tags.length - SHOWN_ON_PHONE)}
