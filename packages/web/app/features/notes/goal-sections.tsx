@@ -9,9 +9,10 @@ import { t } from "../../i18n/index.ts";
 import {
   ChoiceGroup,
   choices,
-  type FieldSetter,
+  fieldOf,
   NotesSection,
   NotesTextField,
+  type SectionProps,
   SliderSet,
 } from "./notes-controls.tsx";
 
@@ -20,13 +21,9 @@ const BINARY = [1, 0] as const;
 const KINDS = [0, 1] as const;
 
 /** §3 protagonist_goal, first half: what they want, of which kind, and their journey. */
-export function GoalSection({
-  value,
-  set,
-}: {
-  value: ProtagonistGoal;
-  set: FieldSetter<ProtagonistGoal>;
-}) {
+export function GoalSection(props: SectionProps<ProtagonistGoal>) {
+  const { value, set } = props;
+  const field = fieldOf(props);
   const kind = value.physical_emotional;
   const chooseKind = (next: 0 | 1) => {
     set("physical_emotional", next);
@@ -39,9 +36,8 @@ export function GoalSection({
       <NotesTextField
         id="notes-goal-description"
         label={text.description}
-        value={value.description}
+        {...field("description")}
         limit={NOTES_LIMITS.description}
-        onChange={(description) => set("description", description)}
       />
       <ChoiceGroup
         name="notes-goal-kind"
@@ -57,8 +53,7 @@ export function GoalSection({
           name="notes-goal-type"
           legend={text.type}
           options={choices(GOAL_TYPES[kind], text.types)}
-          value={value.type}
-          onChange={(type) => set("type", type)}
+          {...field("type")}
         />
       )}
       <SliderSet
@@ -73,37 +68,29 @@ export function GoalSection({
 }
 
 /** §3 protagonist_goal, second half: how it ends, whether they succeed and how it feels. */
-export function OutcomeSection({
-  value,
-  set,
-}: {
-  value: ProtagonistGoal;
-  set: FieldSetter<ProtagonistGoal>;
-}) {
+export function OutcomeSection(props: SectionProps<ProtagonistGoal>) {
+  const field = fieldOf(props);
   const outcome = t.notes.outcome;
   return (
     <NotesSection id="notes-outcome" title={t.notes.sections.outcome}>
       <NotesTextField
         id="notes-outcome-text"
         label={outcome.outcome}
-        value={value.outcome}
+        {...field("outcome")}
         limit={NOTES_LIMITS.outcome}
         multiline
-        onChange={(text) => set("outcome", text)}
       />
       <ChoiceGroup
         name="notes-succeed"
         legend={outcome.succeed}
         options={choices(BINARY, outcome.succeeds)}
-        value={value.succeed}
-        onChange={(succeed) => set("succeed", succeed)}
+        {...field("succeed")}
       />
       <ChoiceGroup
         name="notes-outcome-feeling"
         legend={outcome.feeling}
         options={choices(BINARY, outcome.feelings)}
-        value={value.outcome_feeling}
-        onChange={(feeling) => set("outcome_feeling", feeling)}
+        {...field("outcome_feeling")}
       />
     </NotesSection>
   );

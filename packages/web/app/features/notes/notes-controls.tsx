@@ -126,6 +126,20 @@ function NotesSlider({
 /** Sets one field of a section of the notes. */
 export type FieldSetter<T> = <K extends keyof T>(key: K, value: T[K]) => void;
 
+/** What a section of the notes edits: its fields and how to set one. */
+export interface SectionProps<T> {
+  value: T;
+  set: FieldSetter<T>;
+}
+
+/** One field of a section as a control's `value` and `onChange`. */
+export const fieldOf =
+  <T,>({ value, set }: SectionProps<T>) =>
+  <K extends keyof T>(key: K) => ({
+    value: value[key],
+    onChange: (next: T[K]) => set(key, next),
+  });
+
 /** Choices from an enumeration of the spec and the catalogue's names for its values. */
 export const choices = <T extends string | number>(
   values: readonly T[],

@@ -12,10 +12,11 @@ import { t } from "../../i18n/index.ts";
 import {
   ChoiceGroup,
   choices,
-  type FieldSetter,
+  fieldOf,
   HelpLink,
   NotesSection,
   NotesTextField,
+  type SectionProps,
 } from "./notes-controls.tsx";
 
 const text = t.notes.opportunity;
@@ -25,13 +26,9 @@ const isType = (value: string): value is OpportunityType =>
   (OPPORTUNITY_TYPES as readonly string[]).includes(value);
 
 /** §3 opportunity: the sub-form (types, logline, progress) shows only when interested is 1. */
-export function OpportunitySection({
-  value,
-  set,
-}: {
-  value: Opportunity;
-  set: FieldSetter<Opportunity>;
-}) {
+export function OpportunitySection(props: SectionProps<Opportunity>) {
+  const { value, set } = props;
+  const field = fieldOf(props);
   const chosen = splitList(value.types).filter(isType);
   return (
     <NotesSection id="notes-opportunities" title={t.notes.sections.opportunities}>
@@ -39,8 +36,7 @@ export function OpportunitySection({
         name="notes-interested"
         legend={text.interested}
         options={choices(BINARY, text.answers)}
-        value={value.interested}
-        onChange={(interested) => set("interested", interested)}
+        {...field("interested")}
       />
       {value.interested === 1 && (
         <>
@@ -83,8 +79,7 @@ export function OpportunitySection({
             name="notes-progress"
             legend={text.progress}
             options={choices(STORY_PROGRESS, text.progressNames)}
-            value={value.story_progress}
-            onChange={(progress) => set("story_progress", progress)}
+            {...field("story_progress")}
           />
         </>
       )}

@@ -10,23 +10,20 @@ import { AttributePicker } from "./attribute-picker.tsx";
 import {
   ChoiceGroup,
   choices,
-  type FieldSetter,
+  fieldOf,
   HelpLink,
   NotesSection,
   NotesTextField,
+  type SectionProps,
   SliderSet,
 } from "./notes-controls.tsx";
 
 const text = t.notes.protagonist;
 
 /** §3 protagonist: names, pronoun, attributes, six personality sliders and how they change. */
-export function ProtagonistSection({
-  value,
-  set,
-}: {
-  value: Protagonist;
-  set: FieldSetter<Protagonist>;
-}) {
+export function ProtagonistSection(props: SectionProps<Protagonist>) {
+  const { value, set } = props;
+  const field = fieldOf(props);
   return (
     <NotesSection
       id="notes-protagonist"
@@ -36,26 +33,23 @@ export function ProtagonistSection({
       <NotesTextField
         id="notes-name"
         label={text.name}
-        value={value.name}
+        {...field("name")}
         limit={NOTES_LIMITS.name}
-        onChange={(name) => set("name", name)}
       />
       <NotesTextField
         id="notes-other-names"
         label={text.otherNames}
         hint={text.otherNamesHint}
-        value={value.other_names}
+        {...field("other_names")}
         limit={NOTES_LIMITS.other_names}
-        onChange={(names) => set("other_names", names)}
       />
       <ChoiceGroup
         name="notes-pronoun"
         legend={text.pronoun}
         options={choices(NOTE_PRONOUNS, text.pronouns)}
-        value={value.pronoun}
-        onChange={(pronoun) => set("pronoun", pronoun)}
+        {...field("pronoun")}
       />
-      <AttributePicker value={value.attributes} onChange={(list) => set("attributes", list)} />
+      <AttributePicker {...field("attributes")} />
       <SliderSet
         legend={text.personality}
         names={PROTAGONIST_SLIDERS}
@@ -67,8 +61,7 @@ export function ProtagonistSection({
         name="notes-personality-change"
         legend={text.change}
         options={choices(PERSONALITY_CHANGES, text.changes)}
-        value={value.personality_change}
-        onChange={(change) => set("personality_change", change)}
+        {...field("personality_change")}
       />
     </NotesSection>
   );
