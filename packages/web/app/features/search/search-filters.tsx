@@ -17,6 +17,28 @@ interface SearchFiltersProps {
   offerHideMature: boolean;
 }
 
+/** One choice of a filter, sent by the form as `name=value` when chosen. */
+function FilterOption({
+  type = "checkbox",
+  name,
+  value,
+  checked,
+  label,
+}: {
+  type?: "checkbox" | "radio";
+  name: string;
+  value: string;
+  checked: boolean;
+  label: string;
+}) {
+  return (
+    <label className="search-filters__option">
+      <input type={type} name={name} value={value} defaultChecked={checked} />
+      {label}
+    </label>
+  );
+}
+
 /**
  * The story filters as a GET form (it works before JavaScript), in a panel that folds away
  * on a phone and stays open beside the results on wider screens (see app.css).
@@ -38,54 +60,46 @@ export function SearchFilters({ action, filters, offerHideMature }: SearchFilter
         <fieldset>
           <legend>{t.search.updated}</legend>
           {SEARCH_UPDATED.map((option) => (
-            <label key={option} className="search-filters__option">
-              <input
-                type="checkbox"
-                name="updated"
-                value={option}
-                defaultChecked={filters.updated.includes(option)}
-              />
-              {t.search.updatedOptions[option]}
-            </label>
+            <FilterOption
+              key={option}
+              name="updated"
+              value={option}
+              checked={filters.updated.includes(option)}
+              label={t.search.updatedOptions[option]}
+            />
           ))}
         </fieldset>
         <fieldset>
           <legend>{t.search.content}</legend>
           {SEARCH_CONTENT.map((option) => (
-            <label key={option} className="search-filters__option">
-              <input
-                type="checkbox"
-                name="content"
-                value={option}
-                defaultChecked={filters.content.includes(option)}
-              />
-              {t.search.contentOptions[option]}
-            </label>
+            <FilterOption
+              key={option}
+              name="content"
+              value={option}
+              checked={filters.content.includes(option)}
+              label={t.search.contentOptions[option]}
+            />
           ))}
           {offerHideMature && (
-            <label className="search-filters__option">
-              <input
-                type="checkbox"
-                name="hideMature"
-                value="1"
-                defaultChecked={filters.hideMature}
-              />
-              {t.search.hideMature}
-            </label>
+            <FilterOption
+              name="hideMature"
+              value="1"
+              checked={filters.hideMature}
+              label={t.search.hideMature}
+            />
           )}
         </fieldset>
         <fieldset>
           <legend>{t.search.length}</legend>
           {SEARCH_LENGTHS.map((option) => (
-            <label key={option} className="search-filters__option">
-              <input
-                type="radio"
-                name="length"
-                value={option}
-                defaultChecked={filters.length === option}
-              />
-              {t.search.lengthOptions[option]}
-            </label>
+            <FilterOption
+              key={option}
+              type="radio"
+              name="length"
+              value={option}
+              checked={filters.length === option}
+              label={t.search.lengthOptions[option]}
+            />
           ))}
         </fieldset>
         <div className="search-filters__actions">
