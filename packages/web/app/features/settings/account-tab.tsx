@@ -7,6 +7,7 @@ import {
 import { type FormEvent, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { browserApi } from "../../api/client.ts";
+import { CheckField } from "../../components/check-field.tsx";
 import { FieldNotes, fieldDescribedBy } from "../../components/field-notes.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
@@ -164,15 +165,12 @@ export function AccountTab({ user, today, notify }: AccountTabProps) {
           />
           <FieldNotes id="settings-birthdate" error={birthdateError} />
         </div>
-        <div className="field field--check">
-          <input
-            id="settings-beta"
-            name="beta_enabled"
-            type="checkbox"
-            defaultChecked={user.beta_enabled}
-          />
-          <label htmlFor="settings-beta">{t.settings.beta}</label>
-        </div>
+        <CheckField
+          id="settings-beta"
+          name="beta_enabled"
+          label={t.settings.beta}
+          defaultChecked={user.beta_enabled}
+        />
         <ScriptButton className="button button--primary" type="submit">
           {t.settings.save}
         </ScriptButton>

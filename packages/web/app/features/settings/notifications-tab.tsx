@@ -8,6 +8,7 @@ import {
 } from "@inkwell/shared";
 import { type FormEvent, useState } from "react";
 import { browserApi } from "../../api/client.ts";
+import { CheckField } from "../../components/check-field.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 
@@ -69,46 +70,36 @@ export function NotificationsTab({
       <p className="settings-form__note">{t.settings.notifications.digest}</p>
       {GROUPS.map(({ group, kinds: ofGroup }) => (
         <div className="notification-group" key={group}>
-          <div className="field field--check">
-            <input
-              id={`settings-${group}`}
-              name={group}
-              type="checkbox"
-              checked={groups[group]}
-              onChange={(event) => setGroups({ ...groups, [group]: event.target.checked })}
-            />
-            <label htmlFor={`settings-${group}`}>{t.settings.notifications[group]}</label>
-          </div>
+          <CheckField
+            id={`settings-${group}`}
+            name={group}
+            label={t.settings.notifications[group]}
+            checked={groups[group]}
+            onChecked={(checked) => setGroups({ ...groups, [group]: checked })}
+          />
           <fieldset
             className="notification-group__kinds"
             disabled={!groups[group]}
             aria-label={t.settings.notifications.kindsOf(t.settings.notifications[group])}
           >
             {ofGroup.map((kind) => (
-              <div className="field field--check" key={kind}>
-                <input
-                  id={`settings-alert-${kind}`}
-                  type="checkbox"
-                  checked={kinds.has(kind)}
-                  onChange={(event) => toggleKind(kind, event.target.checked)}
-                />
-                <label htmlFor={`settings-alert-${kind}`}>
-                  {t.settings.notifications.kinds[kind]}
-                </label>
-              </div>
+              <CheckField
+                key={kind}
+                id={`settings-alert-${kind}`}
+                label={t.settings.notifications.kinds[kind]}
+                checked={kinds.has(kind)}
+                onChecked={(checked) => toggleKind(kind, checked)}
+              />
             ))}
           </fieldset>
         </div>
       ))}
-      <div className="field field--check">
-        <input
-          id="settings-subscribe"
-          name="subscribe"
-          type="checkbox"
-          defaultChecked={saved.subscribe}
-        />
-        <label htmlFor="settings-subscribe">{t.settings.notifications.subscribe}</label>
-      </div>
+      <CheckField
+        id="settings-subscribe"
+        name="subscribe"
+        label={t.settings.notifications.subscribe}
+        defaultChecked={saved.subscribe}
+      />
       <ScriptButton className="button button--primary" type="submit">
         {t.settings.save}
       </ScriptButton>

@@ -8,6 +8,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { browserApi, type Refusal } from "../../api/client.ts";
 import { ErrorLine } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
+import { CheckField } from "../../components/check-field.tsx";
 import { FieldNotes, fieldDescribedBy } from "../../components/field-notes.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
@@ -174,15 +175,12 @@ export function PublishModal(props: PublishModalProps) {
               />
               <FieldNotes {...whenNotes} />
             </div>
-            <div className="field field--check">
-              <input
-                id="publish-consent"
-                type="checkbox"
-                checked={consent}
-                onChange={(event) => setConsent(event.target.checked)}
-              />
-              <label htmlFor="publish-consent">{t.works.publishModal.consent}</label>
-            </div>
+            <CheckField
+              id="publish-consent"
+              label={t.works.publishModal.consent}
+              checked={consent}
+              onChecked={setConsent}
+            />
           </>
         )}
         <ErrorLine text={error} ref={errorLine} />

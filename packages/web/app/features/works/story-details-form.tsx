@@ -10,6 +10,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { browserApi, type Refusal } from "../../api/client.ts";
 import { Alert, type AlertMessage } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
+import { CheckField } from "../../components/check-field.tsx";
 import { t } from "../../i18n/index.ts";
 import { base64Of, KEPT, type PictureChoice } from "../../lib/image-files.ts";
 import { CoverPicker } from "./cover-picker.tsx";
@@ -278,32 +279,20 @@ export function StoryDetailsForm({
         importHref={story && !staff ? `/myworks/cover-import?storyId=${story.id}` : undefined}
         bannedCover={saved.bannedCover}
       />
-      <div className="field field--check">
-        <input
-          id="story-mature"
-          type="checkbox"
-          checked={details.mature}
-          aria-describedby="story-mature-hint"
-          onChange={(event) => set("mature", event.target.checked)}
-        />
-        <label htmlFor="story-mature">{t.works.fields.mature}</label>
-        <p className="field__hint" id="story-mature-hint">
-          {t.works.fields.matureHint}
-        </p>
-      </div>
-      <div className="field field--check">
-        <input
-          id="story-completed"
-          type="checkbox"
-          checked={details.completed}
-          aria-describedby="story-completed-hint"
-          onChange={(event) => set("completed", event.target.checked)}
-        />
-        <label htmlFor="story-completed">{t.works.fields.completed}</label>
-        <p className="field__hint" id="story-completed-hint">
-          {t.works.fields.completedHint}
-        </p>
-      </div>
+      <CheckField
+        id="story-mature"
+        label={t.works.fields.mature}
+        hint={t.works.fields.matureHint}
+        checked={details.mature}
+        onChecked={(mature) => set("mature", mature)}
+      />
+      <CheckField
+        id="story-completed"
+        label={t.works.fields.completed}
+        hint={t.works.fields.completedHint}
+        checked={details.completed}
+        onChecked={(completed) => set("completed", completed)}
+      />
       {!story && (
         <div className="field field--check">
           <input
