@@ -1,9 +1,9 @@
 import { t } from "../i18n/index.ts";
 import { Modal } from "./modal.tsx";
 
-type Kind = "notFound" | "story" | "generic";
+export type ErrorKind = "notFound" | "story" | "generic";
 
-const COPY: Record<Kind, { title: string; heading: string; text: string }> = {
+const COPY: Record<ErrorKind, { title: string; heading: string; text: string }> = {
   notFound: {
     title: t.errors.notFoundTitle,
     heading: t.errors.notFoundTitle,
@@ -22,7 +22,7 @@ const COPY: Record<Kind, { title: string; heading: string; text: string }> = {
 };
 
 /** The 404 pages (Go home) and the 500 pages (Reload). */
-export function ErrorPage({ kind }: { kind: Kind }) {
+export function ErrorPage({ kind }: { kind: ErrorKind }) {
   const copy = COPY[kind];
   return (
     <section className="error-page" aria-labelledby="error-heading">

@@ -7,10 +7,9 @@ import {
 } from "@inkwell/shared";
 import { ArrowLeft, ArrowRight, ChevronRight } from "lucide";
 import { useEffect, useRef, useState } from "react";
-import { data, isRouteErrorResponse, useRouteError } from "react-router";
+import { data } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { Avatar } from "../components/avatar.tsx";
-import { ErrorPage } from "../components/error-page.tsx";
 import { Icon } from "../components/icon.tsx";
 import { UserBadges } from "../components/user-badges.tsx";
 import { Paywall } from "../features/coins/paywall.tsx";
@@ -23,14 +22,13 @@ import { ProgressBar, useReadingProgress } from "../features/reading/reading-pro
 import { useReadCounter } from "../features/reading/use-read-counter.ts";
 import { VoteButton } from "../features/reading/vote-button.tsx";
 import { BannedImageNotice } from "../features/safety/banned-image.tsx";
-import { MatureGate } from "../features/story/mature-gate.tsx";
+import { StoryRouteError } from "../features/story/mature-gate.tsx";
 import { t } from "../i18n/index.ts";
 import { useCurrentUser } from "../lib/current-user.ts";
 import {
   cacheTags,
   forwardLoaderHeaders,
   idFromParam,
-  isMatureGate,
   notFoundResponse,
   orNotFound,
 } from "../lib/route-data.ts";
@@ -233,8 +231,5 @@ function PartView({ part, now, resumeAt, ...loaded }: Route.ComponentProps["load
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isMatureGate(error)) return <MatureGate />;
-  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage kind="notFound" />;
-  return <ErrorPage kind="generic" />;
+  return <StoryRouteError otherwise="generic" />;
 }

@@ -1,17 +1,15 @@
 import { pageTags } from "@inkwell/shared";
 import { ArrowLeft } from "lucide";
-import { data, isRouteErrorResponse, useRouteError } from "react-router";
+import { data } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { Cover } from "../components/cover.tsx";
-import { ErrorPage } from "../components/error-page.tsx";
 import { Icon } from "../components/icon.tsx";
-import { MatureGate } from "../features/story/mature-gate.tsx";
+import { StoryRouteError } from "../features/story/mature-gate.tsx";
 import { t } from "../i18n/index.ts";
 import {
   cacheTags,
   forwardLoaderHeaders,
   idFromParam,
-  isMatureGate,
   notFoundResponse,
   orNotFound,
 } from "../lib/route-data.ts";
@@ -72,8 +70,5 @@ export default function StoryRankingsPage({ loaderData }: Route.ComponentProps) 
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isMatureGate(error)) return <MatureGate />;
-  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage kind="notFound" />;
-  return <ErrorPage kind="story" />;
+  return <StoryRouteError otherwise="story" />;
 }

@@ -1,18 +1,17 @@
 import { hasStartedReading, isModerator, pageTags, STORY_HEADER_LIMITS } from "@inkwell/shared";
 import { lazy, Suspense } from "react";
-import { data, isRouteErrorResponse, useRouteError } from "react-router";
+import { data } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { AdSlot } from "../components/ad-slot.tsx";
 import { Avatar } from "../components/avatar.tsx";
 import { Cover } from "../components/cover.tsx";
-import { ErrorPage } from "../components/error-page.tsx";
 import { ResponsiveText } from "../components/responsive-text.tsx";
 import { StoryBadges } from "../components/story-badges.tsx";
 import { StoryStats } from "../components/story-stats.tsx";
 import { UserBadges } from "../components/user-badges.tsx";
 import { ReportStoryCard } from "../features/reports/report-story-card.tsx";
 import { ExpandableDescription } from "../features/story/expandable-description.tsx";
-import { MatureGate } from "../features/story/mature-gate.tsx";
+import { StoryRouteError } from "../features/story/mature-gate.tsx";
 import { RecommendedStories } from "../features/story/recommended-stories.tsx";
 import { StoryActions, WriterActions } from "../features/story/story-actions.tsx";
 import {
@@ -30,7 +29,6 @@ import {
   cacheTags,
   forwardLoaderHeaders,
   idFromParam,
-  isMatureGate,
   notFoundResponse,
   orNotFound,
 } from "../lib/route-data.ts";
@@ -190,8 +188,5 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isMatureGate(error)) return <MatureGate />;
-  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage kind="notFound" />;
-  return <ErrorPage kind="story" />;
+  return <StoryRouteError otherwise="story" />;
 }

@@ -1,10 +1,12 @@
 import { ShieldAlert } from "lucide";
 import { lazy, Suspense, useState } from "react";
-import { useLocation } from "react-router";
+import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
+import { type ErrorKind, ErrorPage } from "../../components/error-page.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
+import { isMatureGate } from "../../lib/route-data.ts";
 
 // Loaded on the first click: visitors (most of those who meet the gate) never open it.
 const ContentPreferencesModal = lazy(() =>
@@ -58,4 +60,15 @@ export function MatureGate() {
       )}
     </section>
   );
+}
+
+/**
+ * The error page of a route that shows a story or one of its parts: the mature gate, a page
+ * not found, or the route's own `otherwise` for anything else.
+ */
+export function StoryRouteError({ otherwise }: { otherwise: ErrorKind }) {
+  const error = useRouteError();
+  if (isMatureGate(error)) return <MatureGate />;
+  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage kind="notFound" />;
+  return <ErrorPage kind={otherwise} />;
 }
