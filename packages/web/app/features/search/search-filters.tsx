@@ -17,6 +17,8 @@ interface SearchFiltersProps {
   offerHideMature: boolean;
 }
 
+type FilterType = "checkbox" | "radio";
+
 /** One choice of a filter, sent by the form as `name=value` when chosen. */
 function FilterOption({
   type = "checkbox",
@@ -25,7 +27,7 @@ function FilterOption({
   checked,
   label,
 }: {
-  type?: "checkbox" | "radio";
+  type?: FilterType;
   name: string;
   value: string;
   checked: boolean;
@@ -37,6 +39,32 @@ function FilterOption({
       {label}
     </label>
   );
+}
+
+/** A filter's choices, each drawn by FilterOption. */
+function FilterChoices<T extends string>({
+  type,
+  name,
+  options,
+  labels,
+  chosen,
+}: {
+  type?: FilterType;
+  name: string;
+  options: readonly T[];
+  labels: Record<T, string>;
+  chosen: (option: T) => boolean;
+}) {
+  return options.map((option) => (
+    <FilterOption
+      key={option}
+      type={type}
+      name={name}
+      value={option}
+      checked={chosen(option)}
+      label={labels[option]}
+    />
+  ));
 }
 
 /**
@@ -59,27 +87,21 @@ export function SearchFilters({ action, filters, offerHideMature }: SearchFilter
       <Form method="get" action={action} className="search-filters__form" key={key}>
         <fieldset>
           <legend>{t.search.updated}</legend>
-          {SEARCH_UPDATED.map((option) => (
-            <FilterOption
-              key={option}
-              name="updated"
-              value={option}
-              checked={filters.updated.includes(option)}
-              label={t.search.updatedOptions[option]}
-            />
-          ))}
+          <FilterChoices
+            name="updated"
+            options={SEARCH_UPDATED}
+            labels={t.search.updatedOptions}
+            chosen={(option) => filters.updated.includes(option)}
+          />
         </fieldset>
         <fieldset>
           <legend>{t.search.content}</legend>
-          {SEARCH_CONTENT.map((option) => (
-            <FilterOption
-              key={option}
-              name="content"
-              value={option}
-              checked={filters.content.includes(option)}
-              label={t.search.contentOptions[option]}
-            />
-          ))}
+          <FilterChoices
+            name="content"
+            options={SEARCH_CONTENT}
+            labels={t.search.contentOptions}
+            chosen={(option) => filters.content.includes(option)}
+          />
           {offerHideMature && (
             <FilterOption
               name="hideMature"
@@ -91,16 +113,13 @@ export function SearchFilters({ action, filters, offerHideMature }: SearchFilter
         </fieldset>
         <fieldset>
           <legend>{t.search.length}</legend>
-          {SEARCH_LENGTHS.map((option) => (
-            <FilterOption
-              key={option}
-              type="radio"
-              name="length"
-              value={option}
-              checked={filters.length === option}
-              label={t.search.lengthOptions[option]}
-            />
-          ))}
+          <FilterChoices
+            type="radio"
+            name="length"
+            options={SEARCH_LENGTHS}
+            labels={t.search.lengthOptions}
+            chosen={(option) => filters.length === option}
+          />
         </fieldset>
         <div className="search-filters__actions">
           <button

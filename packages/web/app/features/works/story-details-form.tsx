@@ -152,6 +152,12 @@ export function StoryDetailsForm({
     ) : null;
   };
   const lockedHint = locked && "story-locked-hint";
+  const box = (field: "mature" | "completed") => ({
+    id: `story-${field}`,
+    label: t.works.fields[field],
+    checked: details[field],
+    onChecked: (checked: boolean) => set(field, checked),
+  });
   const describedBy = (field: string, hint = false, ...more: (string | false)[]) =>
     [hint && `story-${field}-hint`, invalid(field) && `story-${field}-error`, ...more]
       .filter(Boolean)
@@ -279,20 +285,8 @@ export function StoryDetailsForm({
         importHref={story && !staff ? `/myworks/cover-import?storyId=${story.id}` : undefined}
         bannedCover={saved.bannedCover}
       />
-      <CheckField
-        id="story-mature"
-        label={t.works.fields.mature}
-        hint={t.works.fields.matureHint}
-        checked={details.mature}
-        onChecked={(mature) => set("mature", mature)}
-      />
-      <CheckField
-        id="story-completed"
-        label={t.works.fields.completed}
-        hint={t.works.fields.completedHint}
-        checked={details.completed}
-        onChecked={(completed) => set("completed", completed)}
-      />
+      <CheckField {...box("mature")} hint={t.works.fields.matureHint} />
+      <CheckField {...box("completed")} hint={t.works.fields.completedHint} />
       {!story && (
         <div className="field field--check">
           <input
