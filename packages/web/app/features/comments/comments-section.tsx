@@ -10,14 +10,12 @@ import { t } from "../../i18n/index.ts";
 import { useAdEligibilityEvent } from "../../lib/ad-events.ts";
 import { replaceAddress } from "../../lib/replace-address.ts";
 import { useHeldRoom } from "../../lib/use-held-room.ts";
-import { useInteractionGate } from "../accounts/interaction-gate.tsx";
 import type { CommentActions } from "./comment-item.tsx";
 import { CommentList } from "./comment-list.tsx";
 import { CommentThread } from "./comment-thread.tsx";
 import { useCommentList } from "./use-comment-list.ts";
-import { useCommentMute } from "./use-comment-mute.tsx";
+import { useCommentPanel } from "./use-comment-panel.tsx";
 import { useCommentsReturn } from "./use-comments-return.ts";
-import { useDeleteComment } from "./use-delete-comment.ts";
 
 /** The comment a link points at: ?commentId=42 or #comment-42. */
 function linkedCommentId(): string | null {
@@ -36,8 +34,6 @@ type SingleThread =
  * render). A deep link opens the single-thread view of the linked comment's thread.
  */
 export function CommentsSection({ partId }: { partId: number }) {
-  const { guard, modals } = useInteractionGate();
-  const { onDelete, toast } = useDeleteComment();
   const [single, setSingle] = useState<SingleThread | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const section = useRef<HTMLElement>(null);
@@ -50,7 +46,7 @@ export function CommentsSection({ partId }: { partId: number }) {
   const list = useCommentList(load);
   const shownReplies = useCommentsReturn(`inkwell.comments.${partId}`, list);
   // A thread opened from a link goes back to all comments, where the muted author's are gone.
-  const mute = useCommentMute(list, () => setSingle(null));
+  const panel = useCommentPanel(list, () => setSingle(null));
 
   // A deep link opens its comment's thread (a reply opens the thread it belongs to).
   useEffect(() => {
@@ -93,9 +89,7 @@ export function CommentsSection({ partId }: { partId: number }) {
   );
 
   const actions: CommentActions = {
-    guard,
-    onDelete,
-    onMute: mute.onMute,
+    ...panel.actions,
     highlighted: single?.status === "loaded" ? single.target : null,
   };
 
@@ -141,11 +135,7 @@ export function CommentsSection({ partId }: { partId: number }) {
           shownReplies={shownReplies}
         />
       )}
-      <p className="comments__toast live-region" role="status">
-        {toast ?? mute.toast}
-      </p>
-      {modals}
-      {mute.modal}
+      {panel.feedback}
     </section>
   );
 }

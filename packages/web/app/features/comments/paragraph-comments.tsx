@@ -8,12 +8,10 @@ import { Modal } from "../../components/modal.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { replaceAddress } from "../../lib/replace-address.ts";
-import { useInteractionGate } from "../accounts/interaction-gate.tsx";
 import { CommentList } from "./comment-list.tsx";
 import { useCommentList } from "./use-comment-list.ts";
-import { useCommentMute } from "./use-comment-mute.tsx";
+import { useCommentPanel } from "./use-comment-panel.tsx";
 import { useCommentsReturn } from "./use-comments-return.ts";
-import { useDeleteComment } from "./use-delete-comment.ts";
 
 interface Paragraph {
   id: string;
@@ -128,8 +126,6 @@ function ParagraphThread({
   onChange: () => void;
 }) {
   const root = useRef<HTMLDivElement>(null);
-  const { guard, modals } = useInteractionGate();
-  const { onDelete, toast } = useDeleteComment();
   const load = useCallback(
     (after: string | null) =>
       browserApi().comments(partId, { limit: COMMENTS_PAGE_SIZE, after, paragraphId }),
@@ -145,22 +141,18 @@ function ParagraphThread({
       restore,
     },
   );
-  const mute = useCommentMute(list, onChange);
+  const panel = useCommentPanel(list, onChange);
   return (
     <div className="paragraph-thread" ref={root}>
       <CommentList
         list={list}
         resource={{ namespace: "parts", resourceId: String(partId), paragraphId }}
-        actions={{ guard, onDelete, onMute: mute.onMute }}
+        actions={panel.actions}
         onChange={onChange}
         withAds={false}
         shownReplies={shownReplies}
       />
-      <p className="comments__toast live-region" role="status">
-        {toast ?? mute.toast}
-      </p>
-      {modals}
-      {mute.modal}
+      {panel.feedback}
     </div>
   );
 }
