@@ -8,7 +8,7 @@ import {
   useBrowser,
 } from "./support/browser.ts";
 import { readDatabase } from "./support/database.ts";
-import { paidStories } from "./support/paid-stories.ts";
+import { paidStory } from "./support/paid-stories.ts";
 import { useServer } from "./support/server.ts";
 
 const server = useServer();
@@ -16,8 +16,7 @@ const { withPage } = useBrowser();
 
 describe("the Coin Shop", () => {
   test("a writer short of Coins buys a pack from the paywall and unlocks the part", async () => {
-    const [story] = paidStories(server.dataDir);
-    if (!story) throw new Error("the demo catalogue has no paid story with locked parts");
+    const story = paidStory(server.dataDir);
     const [partId] = story.locked;
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await logInAt(page, "demo_writer", `/${partId}`);

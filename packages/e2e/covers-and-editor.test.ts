@@ -11,6 +11,7 @@ import {
 } from "./support/browser.ts";
 import { COVER, importCover } from "./support/covers.ts";
 import { readDatabase } from "./support/database.ts";
+import { GIF, NOT_TAKEN } from "./support/images.ts";
 import { useServer } from "./support/server.ts";
 import { signUp } from "./support/sign-up.ts";
 
@@ -40,6 +41,14 @@ async function myStories(page: Page): Promise<{ id: number; title: string }[]> {
       title: (await link.textContent()) ?? "",
     })),
   );
+}
+
+/** Signs demo_writer in and answers their story at `index` in /myworks's list. */
+async function signInToStory(page: Page, index = 0): Promise<{ id: number; title: string }> {
+  await signIn(page, "/myworks");
+  const story = (await myStories(page))[index];
+  if (!story) throw new Error(`demo_writer has fewer than ${index + 1} stories`);
+  return story;
 }
 
 /** Presses the editor's Save and waits for the server to take the part. */
@@ -80,22 +89,13 @@ const readerText = async (page: Page, partId: number) => {
 describe("covers", () => {
   test("a writer uploads a cover in Story Details, readers see it, and on a phone the writer removes it", async () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
-      await signIn(page, "/myworks");
-      const [story] = await myStories(page);
-      if (!story) throw new Error("demo_writer has stories");
+      const story = await signInToStory(page);
       await page.goto(`/myworks/${story.id}`);
       await page.getByRole("tab", { name: "Story Details" }).click();
       const chooseCover = page.getByRole("group", { name: "Cover" }).getByLabel("Choose a picture");
 
-      await chooseCover.setInputFiles({
-        name: "cover.gif",
-        mimeType: "image/gif",
-        buffer: Buffer.from("GIF89a"),
-      });
-      await page
-        .getByRole("alert")
-        .filter({ hasText: "Choose a JPEG, PNG or WebP image." })
-        .waitFor();
+      await chooseCover.setInputFiles(GIF);
+      await page.getByRole("alert").filter({ hasText: NOT_TAKEN }).waitFor();
 
       await chooseCover.setInputFiles(COVER);
       await page.getByText("New cover: it is saved with the story.").waitFor();
@@ -177,7 +177,7 @@ describe("covers", () => {
           mimeType: "text/plain",
           buffer: Buffer.from("not an image"),
         });
-        await expect.poll(() => refusal.textContent()).toBe("Choose a JPEG, PNG or WebP image.");
+        await expect.poll(() => refusal.textContent()).toBe(NOT_TAKEN);
         await page.getByLabel("Cover image").setInputFiles(COVER);
         await expect.poll(() => refusal.textContent()).toBe("");
         const preview = page.getByRole("img", { name: "Your new cover" });
@@ -212,9 +212,7 @@ describe("covers", () => {
 describe("the part editor", () => {
   test("edits to a published part reach readers only with Publish Changes; Cancel discards", async () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (writer) => {
-      await signIn(writer, "/myworks");
-      const [, story] = await myStories(writer);
-      if (!story) throw new Error("demo_writer has two stories");
+      const story = await signInToStory(writer, 1);
       const partId = await publishedPartOf(writer, story.id);
       await writer.goto(`/myworks/${story.id}/write/${partId}`);
       const text = writer.getByRole("textbox", { name: "Part text" });
@@ -262,9 +260,7 @@ describe("the part editor", () => {
 
   test("on a phone the formatting toolbar stays on screen as the writer scrolls the text", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
-      await signIn(page, "/myworks");
-      const [story] = await myStories(page);
-      if (!story) throw new Error("demo_writer has stories");
+      const story = await signInToStory(page);
       const partId = await publishedPartOf(page, story.id);
       await page.goto(`/myworks/${story.id}/write/${partId}`);
       const text = page.getByRole("textbox", { name: "Part text" });
@@ -284,9 +280,7 @@ describe("the part editor", () => {
 
   test("a draft's bar, the toolbar, a pasted Word document, an image, Preview and a save conflict", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
-      await signIn(page, "/myworks");
-      const [story] = await myStories(page);
-      if (!story) throw new Error("demo_writer has stories");
+      const story = await signInToStory(page);
       await page.goto(`/myworks/${story.id}`);
       await page.getByRole("tab", { name: "Table of Contents" }).click();
       await page.getByRole("button", { name: "New part" }).click();
@@ -537,9 +531,7 @@ describe("the part editor", () => {
   test("scheduling for another day shows the 24-hour reminder; emptied, the part says it won't go out", async () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
       await page.clock.install();
-      await signIn(page, "/myworks");
-      const [story] = await myStories(page);
-      if (!story) throw new Error("demo_writer has stories");
+      const story = await signInToStory(page);
       await page.goto(`/myworks/${story.id}`);
       await page.getByRole("tab", { name: "Table of Contents" }).click();
       await page.getByRole("button", { name: "New part" }).click();
@@ -613,9 +605,7 @@ describe("the part editor", () => {
 describe("the Table of Contents", () => {
   test("reorders parts from the keyboard and by dragging, and keeps the order", async () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
-      await signIn(page, "/myworks");
-      const [, , , story] = await myStories(page);
-      if (!story) throw new Error("demo_writer has four stories");
+      const story = await signInToStory(page, 3);
       await page.goto(`/myworks/${story.id}`);
       await page.getByRole("tab", { name: "Table of Contents" }).click();
       const panel = page.getByRole("tabpanel");
@@ -657,9 +647,7 @@ describe("the Table of Contents", () => {
 
   test("unpublishes a live part only once the writer confirms it", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
-      await signIn(page, "/myworks");
-      const [, , , , story] = await myStories(page);
-      if (!story) throw new Error("demo_writer has five stories");
+      const story = await signInToStory(page, 4);
       await page.goto(`/myworks/${story.id}`);
       await page.getByRole("tab", { name: "Table of Contents" }).click();
       const live = page

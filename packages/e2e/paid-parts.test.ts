@@ -8,7 +8,7 @@ import {
   PHONE,
   useBrowser,
 } from "./support/browser.ts";
-import { paidStories } from "./support/paid-stories.ts";
+import { paidStory } from "./support/paid-stories.ts";
 import { useServer } from "./support/server.ts";
 
 const server = useServer();
@@ -16,9 +16,7 @@ const { withPage } = useBrowser();
 
 describe("paid parts", () => {
   test("a visitor meets the paywall, logs in, and unlocks the part with Coins", async () => {
-    const [story] = paidStories(server.dataDir);
-    if (!story) throw new Error("the demo catalogue has no paid story with locked parts");
-    const [partId] = story.locked;
+    const [partId] = paidStory(server.dataDir).locked;
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       const response = await page.goto(`/${partId}`);
       expect(response?.status()).toBe(200);
@@ -75,8 +73,7 @@ describe("paid parts", () => {
   });
 
   test("the whole story unlocks after a confirmation, and its parts lose their locks", async () => {
-    const story = paidStories(server.dataDir).find((candidate) => candidate.hasBonus);
-    if (!story) throw new Error("the demo catalogue has no paid story with locked parts");
+    const story = paidStory(server.dataDir, (candidate) => candidate.hasBonus);
     const partId = story.locked[1];
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
       await logInAt(page, "demo_reader", `/${partId}`);
@@ -148,8 +145,7 @@ describe("paid parts", () => {
   });
 
   test("while Coins are not sold on the web, a reader short of them is shown how to get them in the app", async () => {
-    const story = paidStories(server.dataDir)[1];
-    if (!story) throw new Error("the demo catalogue has too few paid stories");
+    const story = paidStory(server.dataDir, (_, index) => index === 1);
     const [partId] = story.locked;
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
       // The demo opens the Coin Shop (coin-shop.test.ts); a system admin closes it here.

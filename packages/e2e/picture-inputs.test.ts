@@ -11,6 +11,7 @@ import {
 } from "./support/browser.ts";
 import { COVER } from "./support/covers.ts";
 import { readDatabase } from "./support/database.ts";
+import { NOT_TAKEN } from "./support/images.ts";
 import { useServer } from "./support/server.ts";
 
 const server = useServer();
@@ -86,7 +87,7 @@ async function expectPictureInput(page: Page, field: Locator, button: Locator, h
   expect(await region?.textContent()).toBe("");
   expect(await descriptionOf(input)).toBe(hint);
   for (const [file, words] of [
-    [NOT_A_PICTURE, "Choose a JPEG, PNG or WebP image."],
+    [NOT_A_PICTURE, NOT_TAKEN],
     [TOO_LARGE, TOO_LARGE_SAID],
   ] as const) {
     await input.setInputFiles(file);

@@ -28,3 +28,7 @@ export function solidPng(width: number, height: number, [r, g, b]: [number, numb
     chunk("IEND", Buffer.alloc(0)),
   ]);
 }
+
+/** A GIF, which no picture field takes, and what the field says of it. */
+export const GIF = { name: "picture.gif", mimeType: "image/gif", buffer: Buffer.from("GIF89a") };
+export const NOT_TAKEN = "Choose a JPEG, PNG or WebP image.";

@@ -29,3 +29,13 @@ export function paidStories(dataDir: string): PaidStory[] {
     hasBonus: row.bonus === 1,
   }));
 }
+
+/** The first of paidStories that `fits` (by default the first of all); the journey needs one. */
+export function paidStory(
+  dataDir: string,
+  fits: (story: PaidStory, index: number) => boolean = () => true,
+): PaidStory {
+  const story = paidStories(dataDir).find(fits);
+  if (!story) throw new Error("the demo catalogue has no such paid story with locked parts");
+  return story;
+}
