@@ -162,6 +162,11 @@ export function StoryDetailsForm({
     [hint && `story-${field}-hint`, invalid(field) && `story-${field}-error`, ...more]
       .filter(Boolean)
       .join(" ") || undefined;
+  // A control's error as a screen reader hears it: invalid, and described by its error.
+  const errorProps = (field: string, ...more: (string | false)[]) => ({
+    "aria-invalid": invalid(field) || undefined,
+    "aria-describedby": describedBy(field, false, ...more),
+  });
 
   return (
     <form className="story-form" onSubmit={save} noValidate>
@@ -178,8 +183,7 @@ export function StoryDetailsForm({
           value={details.title}
           maxLength={100}
           required
-          aria-invalid={invalid("title") || undefined}
-          aria-describedby={describedBy("title")}
+          {...errorProps("title")}
           onChange={(event) => set("title", event.target.value)}
         />
         {error("title")}
@@ -191,8 +195,7 @@ export function StoryDetailsForm({
           rows={6}
           maxLength={2000}
           value={details.description}
-          aria-invalid={invalid("description") || undefined}
-          aria-describedby={describedBy("description")}
+          {...errorProps("description")}
           onChange={(event) => set("description", event.target.value)}
         />
         {error("description")}
@@ -218,8 +221,7 @@ export function StoryDetailsForm({
             id="story-category"
             value={details.categoryId ?? ""}
             disabled={locked}
-            aria-invalid={invalid("categoryId") || undefined}
-            aria-describedby={describedBy("categoryId", false, lockedHint)}
+            {...errorProps("categoryId", lockedHint)}
             onChange={(event) =>
               set("categoryId", event.target.value ? Number(event.target.value) : null)
             }
@@ -294,8 +296,7 @@ export function StoryDetailsForm({
             type="checkbox"
             checked={originalWork}
             required
-            aria-invalid={invalid("originalWork") || undefined}
-            aria-describedby={describedBy("originalWork")}
+            {...errorProps("originalWork")}
             onChange={(event) => setOriginalWork(event.target.checked)}
           />
           <label htmlFor="story-originalWork">{t.works.fields.originalWork}</label>
