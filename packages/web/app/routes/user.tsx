@@ -1,4 +1,10 @@
-import { isModerator, linkify, mayModerateAccount, type ProfileMessagePage } from "@inkwell/shared";
+import {
+  isModerator,
+  linkify,
+  mayModerateAccount,
+  type ProfileMessagePage,
+  type UserList,
+} from "@inkwell/shared";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { isRouteErrorResponse, useRevalidator, useRouteError } from "react-router";
 import { apiContext } from "../api/context.ts";
@@ -220,40 +226,64 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
                   empty={t.lists.noLists}
                 />
               </section>
-              <section className="profile__followers" aria-labelledby="followers-heading">
-                <h2 id="followers-heading">{t.profile.followers}</h2>
-                <PeopleList
-                  username={username}
-                  list="followers"
-                  first={followers}
-                  pageSize={PEOPLE_PAGE}
-                  label={t.profile.followersOf(name)}
-                  empty={t.profile.noFollowers}
-                />
-              </section>
+              <PeopleSection list="followers" first={followers} of={{ username, name }} />
             </>
           )}
-          <section
-            className={
-              restricted
-                ? "profile__following profile__following--restricted"
-                : "profile__following"
-            }
-            aria-labelledby="following-heading"
-          >
-            <h2 id="following-heading">{t.profile.following}</h2>
-            <PeopleList
-              username={username}
-              list="following"
-              first={following}
-              pageSize={PEOPLE_PAGE}
-              label={t.profile.followingOf(name)}
-              empty={t.profile.noFollowing}
-            />
-          </section>
+          <PeopleSection
+            list="following"
+            first={following}
+            of={{ username, name }}
+            restricted={restricted}
+          />
         </div>
       </div>
     </article>
+  );
+}
+
+const PEOPLE_WORDS = {
+  followers: {
+    heading: t.profile.followers,
+    label: t.profile.followersOf,
+    empty: t.profile.noFollowers,
+  },
+  following: {
+    heading: t.profile.following,
+    label: t.profile.followingOf,
+    empty: t.profile.noFollowing,
+  },
+};
+
+/** A profile's followers or the people it follows, under their heading. */
+function PeopleSection({
+  list,
+  first,
+  of,
+  restricted = false,
+}: {
+  list: "followers" | "following";
+  first: UserList;
+  of: { username: string; name: string };
+  /** The profile shows only this list (see app.css). */
+  restricted?: boolean;
+}) {
+  const words = PEOPLE_WORDS[list];
+  const className = `profile__${list}`;
+  return (
+    <section
+      className={restricted ? `${className} ${className}--restricted` : className}
+      aria-labelledby={`${list}-heading`}
+    >
+      <h2 id={`${list}-heading`}>{words.heading}</h2>
+      <PeopleList
+        username={of.username}
+        list={list}
+        first={first}
+        pageSize={PEOPLE_PAGE}
+        label={words.label(of.name)}
+        empty={words.empty}
+      />
+    </section>
   );
 }
 
