@@ -14,6 +14,7 @@ import {
 } from "./support/browser.ts";
 import { readDatabase } from "./support/database.ts";
 import { useServer } from "./support/server.ts";
+import { signUp, verifyEmail } from "./support/sign-up.ts";
 
 const server = useServer();
 const browsers = useBrowser();
@@ -469,6 +470,68 @@ describe("the inbox", () => {
       expect(await flag()).toBe("");
     } finally {
       await a.close();
+    }
+  });
+
+  test("Show more conversations hands focus to the first one it added; a load the scroll began moves none", async () => {
+    const username = "many_conversations";
+    const context = await browsers.newContext({
+      viewport: { width: 360, height: 400 },
+      baseURL: server.url,
+    });
+    try {
+      const page = await context.newPage();
+      await signUp(page, username);
+      await verifyEmail(page, username);
+      // Eleven conversations started, more than the inbox's first page of ten.
+      const others = readDatabase<{ username: string }>(
+        server.dataDir,
+        "SELECT username FROM users WHERE username NOT LIKE 'demo_%' AND is_staff = 0 ORDER BY id LIMIT 40",
+      );
+      let started = 0;
+      for (const { username: other } of others) {
+        if (started === 11) break;
+        const status = await page.evaluate(
+          async ({ me, other }) =>
+            (
+              await fetch(`/api/v3/users/${me}/inbox/${other}`, {
+                method: "POST",
+                headers: { "content-type": "application/json" },
+                body: JSON.stringify({ sender: me, recipient: other, body: "Hello there" }),
+              })
+            ).status,
+          { me: username, other },
+        );
+        if (status === 200 || status === 201) started++;
+      }
+      expect(started).toBe(11);
+
+      const rows = page.locator(".inbox__threads > li");
+      const firstOfSecondPage = () =>
+        page.evaluate(
+          () =>
+            document.activeElement ===
+            document.querySelectorAll(".inbox__threads > li")[10]?.querySelector("a[href]"),
+        );
+      // Reached by keyboard, the button scrolls into view and the next page lands there.
+      await page.goto("/inbox");
+      await page.locator("[data-hydrating]").first().waitFor({ state: "detached" });
+      expect(await rows.count()).toBe(10);
+      await page.getByRole("button", { name: "Show more conversations" }).focus();
+      await expect.poll(firstOfSecondPage).toBe(true);
+
+      // Scrolled to by the wheel, with focus elsewhere, the page lands and focus stays put
+      // (a new tab: the same one would come back scrolled to where it was).
+      const scrolled = await context.newPage();
+      await scrolled.goto("/inbox");
+      await scrolled.locator("[data-hydrating]").first().waitFor({ state: "detached" });
+      const scrolledRows = scrolled.locator(".inbox__threads > li");
+      expect(await scrolledRows.count()).toBe(10);
+      await scrolled.mouse.wheel(0, 3000);
+      await expect.poll(() => scrolledRows.count()).toBe(11);
+      expect(await scrolled.evaluate(() => document.activeElement === document.body)).toBe(true);
+    } finally {
+      await context.close();
     }
   });
 });
