@@ -750,18 +750,35 @@ describe("GET /v4/stories/collections", () => {
     expect(
       (await t.send("GET", `/v4/stories/collections?storyIds=${stories[0]}`, null)).status,
     ).toBe(401);
-    expect((await t.send("GET", "/v4/stories/collections?storyIds=abc", reader)).status).toBe(400);
-    expect((await t.send("GET", "/v4/stories/collections", reader)).status).toBe(400);
+  });
+
+  it("names storyIds, the query's own field, when it refuses one", async () => {
+    const reader = await person();
+    const missing = await t.send("GET", "/v4/stories/collections", reader);
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toEqual({
+      code: "bad_request",
+      message: "storyIds names the stories to look up",
+      fields: { storyIds: "storyIds names the stories to look up" },
+    });
     // Two bad ids fail for one reason: the message says it once, each field keeps it.
     const twoBad = await t.send("GET", "/v4/stories/collections?storyIds=abc,def", reader);
     expect(twoBad.status).toBe(400);
     expect(await twoBad.json()).toEqual({
       code: "bad_request",
-      message: "stories must be story ids",
+      message: "storyIds must be story ids",
       fields: {
-        "stories.0": "stories must be story ids",
-        "stories.1": "stories must be story ids",
+        "storyIds.0": "storyIds must be story ids",
+        "storyIds.1": "storyIds must be story ids",
       },
+    });
+    const many = Array.from({ length: 51 }, (_, index) => index + 1).join(",");
+    const tooMany = await t.send("GET", `/v4/stories/collections?storyIds=${many}`, reader);
+    expect(tooMany.status).toBe(400);
+    expect(await tooMany.json()).toEqual({
+      code: "bad_request",
+      message: "storyIds names at most 50 stories at once",
+      fields: { storyIds: "storyIds names at most 50 stories at once" },
     });
   });
 });

@@ -30,16 +30,15 @@ import {
 
 /** Stories added in one call; a reorder names up to a whole list's (MAX_LIST_STORIES). */
 const MAX_ADDED = 50;
-const storyIdsMessage = "stories must be story ids";
-
 /**
  * `stories`: one story id, or several as a comma-separated string or an array, the way the
- * spec's clients send them (a number from the popover, a string from a form).
+ * spec's clients send them (a number from the popover, a string from a form). A refusal
+ * names the field the client sent (`field`): `stories` in bodies, `storyIds` in a query.
  */
-const storyIdsUpTo = (max: number) =>
+const storyIdsUpTo = (max: number, field = "stories") =>
   z
     .union([z.number(), z.string(), z.array(z.union([z.number(), z.string()]))], {
-      error: "stories names the stories to add",
+      error: `${field} names the stories to add`,
     })
     .transform((value) =>
       (Array.isArray(value) ? value : String(value).split(",")).map((id) => String(id).trim()),
@@ -49,15 +48,16 @@ const storyIdsUpTo = (max: number) =>
         .array(
           z
             .string()
-            .regex(/^[1-9]\d{0,15}$/, storyIdsMessage)
+            .regex(/^[1-9]\d{0,15}$/, `${field} must be story ids`)
             .transform(Number),
         )
-        .min(1, "stories names the stories to add")
-        .max(max, `stories names at most ${max} stories at once`),
+        .min(1, `${field} names the stories to add`)
+        .max(max, `${field} names at most ${max} stories at once`),
     )
     .transform((ids) => [...new Set(ids)]);
 
 const storyIds = storyIdsUpTo(MAX_ADDED);
+const collectionStoryIds = storyIdsUpTo(MAX_ADDED, "storyIds");
 
 const flag = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
 
@@ -217,7 +217,13 @@ const collectionsRoute = route(
   "get",
   "/v4/stories/collections",
   "Which of the signed-in reader's lists, and whether their Library, hold each story",
-  { query: z.object({ storyIds: z.string().openapi({ example: "1,2" }) }) },
+  {
+    query: z.object({
+      storyIds: z
+        .string({ error: "storyIds names the stories to look up" })
+        .openapi({ example: "1,2" }),
+    }),
+  },
   "{stories: [{id, library, lists}]}",
 );
 
@@ -307,10 +313,11 @@ export function listRoutes() {
   });
   app.openapi(collectionsRoute, async (c) => {
     const viewer = requireViewer(c);
-    const { stories } = parseInput(z.object({ stories: storyIds }), {
-      stories: c.req.valid("query").storyIds,
-    });
-    return c.json(await storyCollections(c.get("db"), viewer, stories), 200);
+    const { storyIds } = parseInput(
+      z.object({ storyIds: collectionStoryIds }),
+      c.req.valid("query"),
+    );
+    return c.json(await storyCollections(c.get("db"), viewer, storyIds), 200);
   });
   return app;
 }
