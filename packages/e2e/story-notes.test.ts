@@ -188,6 +188,26 @@ describe("the writer onboarding tooltip", () => {
     });
   });
 
+  test("stays dismissed in this browser when saving the dismissal fails", async () => {
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_ambassador", "/myworks");
+      const tip = page.getByRole("complementary", { name: "Interested in writing?" });
+      await tip.waitFor();
+      await page.route("**/v5/users/me/writer-onboarding", (route) => route.abort());
+      await tip.getByRole("button", { name: "Got it" }).click();
+      await tip.waitFor({ state: "detached" });
+      const cookies = await page.context().cookies();
+      const seen = cookies.find((cookie) => cookie.name === "seen-wo-onboard");
+      expect(seen?.value).toBe("1");
+      // Kept a year (reader.md §9: 365 days), give or take the seconds the test took.
+      const days = ((seen?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
+      expect(Math.round(days)).toBe(365);
+      await page.reload();
+      await page.getByRole("heading", { name: "My Stories" }).waitFor();
+      expect(await tip.count()).toBe(0);
+    });
+  });
+
   test("does not show to a writer who has stories", async () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
       await logInAt(page, "demo_writer", "/myworks");

@@ -33,6 +33,12 @@ export type WriterOnboardingChanges = Partial<
   Pick<WriterOnboarding, "user_type" | "writer_stage" | "finished_story" | "tooltip_dismissed">
 >;
 
+/**
+ * reader.md §9: set to 1 when the writer onboarding tooltip is dismissed, so this browser
+ * stops showing it even if saving the dismissal on the account failed.
+ */
+export const WRITER_TIP_COOKIE = "seen-wo-onboard";
+
 export const WRITER_JOURNEY_PATH = "/start/writerjourney";
 /** Where the questionnaire ends: the start of reader onboarding. */
 export const WRITER_JOURNEY_END = "/start";

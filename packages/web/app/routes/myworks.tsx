@@ -1,4 +1,9 @@
-import { COPYRIGHT_LICENCES, formatAbsoluteDate } from "@inkwell/shared";
+import {
+  COPYRIGHT_LICENCES,
+  cookieValue,
+  formatAbsoluteDate,
+  WRITER_TIP_COOKIE,
+} from "@inkwell/shared";
 import { Award, ChartColumn, ImagePlus, Plus } from "lucide";
 import { useEffect, useRef } from "react";
 import { redirect, useLocation } from "react-router";
@@ -23,7 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     api.activeContest(),
   ]);
   // The writer onboarding tooltip greets writers with no story yet, until they dismiss it.
-  const showTip = stories.length === 0 && !onboarding.tooltip_dismissed;
+  const seen = cookieValue(request.headers.get("cookie") ?? "", WRITER_TIP_COOKIE) === "1";
+  const showTip = stories.length === 0 && !onboarding.tooltip_dismissed && !seen;
   return { stories, showTip, contest: contest?.isOpen ? contest : null };
 }
 
