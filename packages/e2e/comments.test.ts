@@ -446,6 +446,22 @@ describe("comments on the reading page", () => {
     });
   });
 
+  test("a link to a comment on another part says it cannot be found here", async () => {
+    const [elsewhere] = readDatabase<{ id: number }>(
+      server.dataDir,
+      `SELECT c.id FROM comments c JOIN parts p ON p.id = c.part_id ${READABLE}
+         AND c.deleted = 0 AND c.parent_id IS NULL AND c.part_id <> ?
+       ORDER BY c.id LIMIT 1`,
+      partId,
+    );
+    if (!elsewhere) throw new Error("the demo has a comment on another part");
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await page.goto(`${partUrl}?commentId=${elsewhere.id}`);
+      await comments(page).getByText("The comment cannot be found.", { exact: true }).waitFor();
+      expect(await comments(page).locator(`#comment-${elsewhere.id}`).count()).toBe(0);
+    });
+  });
+
   test("by keyboard: a posted comment is announced; Delete moves focus to the next comment, the last to the empty list; the last Load more to the first new thread", async () => {
     // A free part nobody has commented on yet, and one with a second set of threads to load.
     const [quiet] = readDatabase<{ id: number }>(

@@ -48,7 +48,8 @@ export function CommentsSection({ partId }: { partId: number }) {
   // A thread opened from a link goes back to all comments, where the muted author's are gone.
   const panel = useCommentPanel(list, () => setSingle(null));
 
-  // A deep link opens its comment's thread (a reply opens the thread it belongs to).
+  // A deep link opens its comment's thread (a reply opens the thread it belongs to). A
+  // comment on another part is not found here: replies would go under another part's thread.
   useEffect(() => {
     const target = linkedCommentId();
     if (!target) return;
@@ -64,13 +65,19 @@ export function CommentsSection({ partId }: { partId: number }) {
         return shown ? thread : { ...thread, replyData: [...thread.replyData, comment] };
       })
       .then((thread) => {
+        if (
+          thread.resource.namespace !== "parts" ||
+          thread.resource.resourceId !== String(partId)
+        ) {
+          throw new Error(`comment ${target} is not on part ${partId}`);
+        }
         setSingle({ status: "loaded", thread, target });
         requestAnimationFrame(() =>
           document.getElementById(`comment-${target}`)?.scrollIntoView({ block: "center" }),
         );
       })
       .catch(() => setSingle({ status: "notFound" }));
-  }, []);
+  }, [partId]);
 
   function returnToAll() {
     setSingle(null);
