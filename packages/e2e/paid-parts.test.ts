@@ -37,11 +37,15 @@ describe("paid parts", () => {
       await expectNoAxeViolations(page, "a locked part for a visitor at 360 px");
 
       await paywall.getByText(/^This part costs 6 Coins; the whole story \d+ Coins\.$/).waitFor();
+      // reader.md §6: all but Premium members are offered Premium beside the Coins.
+      const subscribe = paywall.getByRole("link", { name: "Subscribe now" });
+      expect(await subscribe.getAttribute("href")).toBe("/premium");
       await paywall.getByRole("link", { name: "Log in to unlock" }).click();
       await page.waitForURL(/\/login\?nextUrl=/);
       await logIn(page, "demo_reader", "inkwell-demo");
       await page.waitForURL(`${server.url}/${partId}`);
       await paywall.getByText("You have 45 Coins").waitFor();
+      expect(await subscribe.getAttribute("href")).toBe("/premium");
       await expectNoAxeViolations(page, "a locked part for a reader at 360 px");
 
       // Bought by keyboard on a slow network: the unlocked part takes a while, and meanwhile

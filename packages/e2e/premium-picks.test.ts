@@ -5,6 +5,7 @@ import { describe, expect, test } from "vitest";
 import { DESKTOP, expectNoAxeViolations, logInAt, PHONE, useBrowser } from "./support/browser.ts";
 import { hotStories } from "./support/catalogue.ts";
 import { readDatabase } from "./support/database.ts";
+import { paidStories } from "./support/paid-stories.ts";
 import { useServer } from "./support/server.ts";
 
 const server = useServer();
@@ -158,11 +159,24 @@ describe("Premium Picks", () => {
       await logInAt(page, "demo_writer", `/${locked.id}`);
       await page.locator(".reader__text p").first().waitFor();
       expect(await page.getByRole("region", { name: /^Unlock this/ }).count()).toBe(0);
+      // An Original that is not a pick is Coins for them too, with no offer of Premium.
+      const picks = new Set(current);
+      const [paid] = paidStories(server.dataDir).filter((story) => !picks.has(story.id));
+      if (!paid) throw new Error("the demo has a paid story that is not a pick");
+      await page.goto(`/${paid.locked[0]}`);
+      const paywall = page.getByRole("region", { name: /^Unlock this/ });
+      await paywall.getByRole("button", { name: /^Unlock for/ }).waitFor();
+      expect(await paywall.getByRole("link", { name: "Subscribe now" }).count()).toBe(0);
     });
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await logInAt(page, "demo_reader", `/${locked.id}`);
-      await page.getByRole("region", { name: /^Unlock this/ }).waitFor();
+      const paywall = page.getByRole("region", { name: /^Unlock this/ });
+      await paywall.waitFor();
       expect(await page.locator(".reader__text").count()).toBe(0);
+      // reader.md §6: the paywall offers them Premium, which would open it.
+      expect(await paywall.getByRole("link", { name: "Subscribe now" }).getAttribute("href")).toBe(
+        "/premium",
+      );
     });
   });
 

@@ -18,6 +18,7 @@ import { t } from "../../i18n/index.ts";
 import { beaconForm } from "../../lib/beacon.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
 import { useTimeZone } from "../../lib/use-time-zone.ts";
+import { SubscribeNow } from "../premium-picks/subscribe-now.tsx";
 import { useWallet, wallet } from "./wallet-store.ts";
 import "../../styles/coins.css";
 
@@ -63,7 +64,8 @@ function SaleNotice({ sale }: { sale: PaywallSale }) {
  * In place of a locked part's text (writer-paid-contest.md §2, §4): why it is locked, the
  * author, and the two ways to unlock it; the whole story asks for confirmation first. A
  * reader short of Coins gets more (the Coin Shop, or the app's how-to); on success the page
- * reloads the part, now readable. Visitors are asked to log in.
+ * reloads the part, now readable. Visitors are asked to log in. All but Premium members are
+ * offered Subscribe now too (reader.md §6).
  */
 export function Paywall({
   storyId,
@@ -179,6 +181,7 @@ export function Paywall({
               {buying === "story" ? pending : t.coins.unlockStory(paywall.storyPrice)}
             </BusyButton>
           )}
+          <SubscribeNow className="button button--large" />
         </div>
       ) : (
         <div className="paywall__actions">
@@ -186,6 +189,7 @@ export function Paywall({
             {t.coins.logInToUnlock}
           </a>
           <p className="paywall__costs">{t.coins.costs(paywall.price, paywall.storyPrice)}</p>
+          <SubscribeNow className="button button--large" />
         </div>
       )}
       {balance !== null && <p className="paywall__balance">{t.coins.balance(balance)}</p>}
