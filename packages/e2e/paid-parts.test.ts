@@ -46,6 +46,16 @@ describe("paid parts", () => {
       await page.waitForURL(`${server.url}/${partId}`);
       await paywall.getByText("You have 45 Coins").waitFor();
       expect(await subscribe.getAttribute("href")).toBe("/premium");
+      // The balance sits with the Coins buttons it is spent by, before the offer that needs none.
+      const actions = await paywall
+        .locator("button, a, p.paywall__balance")
+        .evaluateAll((nodes) => nodes.map((node) => node.textContent));
+      expect(actions.slice(-4)).toEqual([
+        "Unlock for 6 Coins",
+        expect.stringMatching(/^Whole story for \d+ Coins$/),
+        "You have 45 Coins",
+        "Subscribe now",
+      ]);
       await expectNoAxeViolations(page, "a locked part for a reader at 360 px");
 
       // Bought by keyboard on a slow network: the unlocked part takes a while, and meanwhile

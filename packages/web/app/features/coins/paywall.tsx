@@ -181,6 +181,8 @@ export function Paywall({
               {buying === "story" ? pending : t.coins.unlockStory(paywall.storyPrice)}
             </BusyButton>
           )}
+          {/* What the Coins buttons spend from, before the offer that needs none. */}
+          {balance !== null && <p className="paywall__balance">{t.coins.balance(balance)}</p>}
           <SubscribeNow className="button button--large" />
         </div>
       ) : (
@@ -192,7 +194,6 @@ export function Paywall({
           <SubscribeNow className="button button--large" />
         </div>
       )}
-      {balance !== null && <p className="paywall__balance">{t.coins.balance(balance)}</p>}
 
       <ConfirmModal
         open={confirming}
