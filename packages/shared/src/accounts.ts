@@ -56,6 +56,8 @@ export const isSignupSource = (value: string | null | undefined): value is Signu
 export const signupSourceOf = (value: unknown): SignupSource | null =>
   typeof value === "string" && isSignupSource(value) ? value : null;
 
+export const PRONOUNS_MESSAGE = `pronouns must be one of ${PRONOUNS.join(", ")}, or empty`;
+
 export const SIGNUP_SOURCE_MESSAGE = `source must be one of ${SIGNUP_SOURCES.join(", ")}`;
 
 /** Sign-up completion error codes of the spec and the message each maps to. */

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { ACCOUNT_MESSAGES, PRONOUNS, SIGNUP_SOURCE_MESSAGE, SIGNUP_SOURCES } from "./accounts.ts";
+import {
+  ACCOUNT_MESSAGES,
+  PRONOUNS,
+  PRONOUNS_MESSAGE,
+  SIGNUP_SOURCE_MESSAGE,
+  SIGNUP_SOURCES,
+} from "./accounts.ts";
 import { READING_TIME_REPORT_MAX_SECONDS } from "./analytics.ts";
 import { COIN_PACKS } from "./coins.ts";
 import { PREMIUM_PLAN_IDS } from "./premium.ts";
@@ -11,10 +17,13 @@ import { cleanUserText } from "./text.ts";
  * does not carry zod: import them from "@inkwell/shared/schemas".
  */
 
-const checkbox = z
-  .union([z.boolean(), z.enum(["on", "true", "1", "false", "0", ""])])
-  .optional()
-  .transform((value) => value === true || value === "on" || value === "true" || value === "1");
+const checkbox = (name: string) =>
+  z
+    .union([z.boolean(), z.enum(["on", "true", "1", "false", "0", ""])], {
+      error: `${name} must be true or false (a checkbox's on, or empty)`,
+    })
+    .optional()
+    .transform((value) => value === true || value === "on" || value === "true" || value === "1");
 
 const wholeNumber = z.union([
   z.number(),
@@ -38,16 +47,17 @@ const birthdayPart = z.preprocess(
 export const signupSchema = z.object({
   email: z.string().trim().max(254, ACCOUNT_MESSAGES.emailInvalid),
   username: z.string().trim().max(100, ACCOUNT_MESSAGES.usernameFormat),
-  password: z.string().max(200),
+  // Far past the longest password allowed: said as the length rule the form shows.
+  password: z.string().max(200, ACCOUNT_MESSAGES.passwordLength),
   birthday_day: birthdayPart,
   birthday_month: birthdayPart,
   birthday_year: birthdayPart,
   pronouns: z
-    .enum([...PRONOUNS, ""])
+    .enum([...PRONOUNS, ""], { error: PRONOUNS_MESSAGE })
     .nullish()
     .transform((value) => (value ? value : null)),
-  marketing: checkbox,
-  consent: checkbox,
+  marketing: checkbox("marketing"),
+  consent: checkbox("consent"),
   // The landing page's button the sign-up came from; none (or empty) from anywhere else.
   source: z
     .enum([...SIGNUP_SOURCES, ""], { error: SIGNUP_SOURCE_MESSAGE })

@@ -1,4 +1,9 @@
-import { ACCOUNT_MESSAGES, SIGNUP_SOURCE_MESSAGE, SIGNUP_SOURCES } from "@inkwell/shared";
+import {
+  ACCOUNT_MESSAGES,
+  PRONOUNS_MESSAGE,
+  SIGNUP_SOURCE_MESSAGE,
+  SIGNUP_SOURCES,
+} from "@inkwell/shared";
 import { describe, expect, it } from "vitest";
 import { createApi } from "../app.ts";
 import { accountLimiters } from "../http/rate-limit.ts";
@@ -179,6 +184,24 @@ describe("POST /signup", () => {
       { email: "not-an-email" },
       "fixerrors",
       { email: ACCOUNT_MESSAGES.emailInvalid },
+    ],
+    [
+      "pronouns the form does not offer",
+      { pronouns: "Q" },
+      "fixerrors",
+      { pronouns: PRONOUNS_MESSAGE },
+    ],
+    [
+      "a consent that is not a checkbox's value",
+      { consent: "yes" },
+      "fixerrors",
+      { consent: "consent must be true or false (a checkbox's on, or empty)" },
+    ],
+    [
+      "a password far past the longest allowed",
+      { password: `Quill-and-1nk${"k".repeat(200)}` },
+      "fixerrors",
+      { password: ACCOUNT_MESSAGES.passwordLength },
     ],
     [
       "an email with a control character",
