@@ -865,6 +865,16 @@ describe("the copyright report", () => {
     await expectRefused(post(url(), other.cookie), status, message);
   });
 
+  it("names the original story's field in the same words when a story would copy itself", async () => {
+    const answer = await post(path(story.id, story.id), other.cookie);
+    const message = "A story can't copy itself: paste the original story's URL.";
+    expect(await answer.json()).toEqual({
+      code: "bad_request",
+      message,
+      fields: { original_story_id: message },
+    });
+  });
+
   it("refuses a draft story or a draft original: their titles are not the reporter's to learn", async () => {
     const draft = await createStory(t.handle.db, writer.id, { title: "Unseen Copy", draft: 1 });
     await expectRefused(

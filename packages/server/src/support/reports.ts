@@ -481,9 +481,8 @@ export async function reportCopyright(
   now = Date.now(),
 ): Promise<{ id: number; created: boolean }> {
   if (storyId === originalId) {
-    throw badRequest("A story can't copy itself: paste the original story's URL.", {
-      original_story_id: "original_story_id must name another story",
-    });
+    const message = "A story can't copy itself: paste the original story's URL.";
+    throw badRequest(message, { original_story_id: message });
   }
   const [story, original] = await Promise.all([
     unseen(readableStory(db, viewer, storyId), "Story"),
