@@ -8,6 +8,7 @@ import type {
 import type { Kysely, Updateable } from "kysely";
 import type { Database, UsersTable } from "../db/schema.ts";
 import { readerSignalsChanged } from "../events.ts";
+import { badRequest } from "../http/errors.ts";
 import { isoOrNull } from "../stories/cards.ts";
 import type { Viewer } from "../viewer.ts";
 
@@ -36,6 +37,34 @@ export async function writerOnboarding(
   };
 }
 
+type Answers = Pick<WriterOnboarding, "user_type" | "writer_stage" | "finished_story">;
+
+/**
+ * §4's path through the questions: a reader goes straight to /start, and a motivation of
+ * none (or a skip) ends before the novel question. An answer that ends the path clears the
+ * later answers it makes moot, unless the same request names them.
+ */
+function clearMootAnswers(changes: WriterOnboardingChanges): WriterOnboardingChanges {
+  const cleared = { ...changes };
+  if (cleared.user_type === "reader") cleared.writer_stage ??= null;
+  const ended = cleared.writer_stage === null || cleared.writer_stage === "none";
+  if (ended || cleared.user_type === "reader") cleared.finished_story ??= null;
+  return cleared;
+}
+
+/** Answers the questionnaire could not have led to (decision NEW-writer-onboarding-answers-agree). */
+function checkAnswersAgree(answers: Answers): void {
+  if (answers.user_type === "reader" && answers.writer_stage !== null) {
+    const message = "A reader answers no writing questions: writer_stage is for writers.";
+    throw badRequest(message, { writer_stage: message });
+  }
+  const ended = answers.writer_stage === null || answers.writer_stage === "none";
+  if (answers.finished_story !== null && (ended || answers.user_type === "reader")) {
+    const message = "finished_story follows a writer_stage other than none.";
+    throw badRequest(message, { finished_story: message });
+  }
+}
+
 /**
  * Records the answers given (each step of the questionnaire sends its own; null is a skip)
  * and the tooltip's dismissal; what is not named stays as it was.
@@ -43,8 +72,16 @@ export async function writerOnboarding(
 export async function saveWriterOnboarding(
   db: Kysely<Database>,
   viewer: Viewer,
-  changes: WriterOnboardingChanges,
+  given: WriterOnboardingChanges,
 ): Promise<WriterOnboarding> {
+  const changes = clearMootAnswers(given);
+  const current = await writerOnboarding(db, viewer);
+  checkAnswersAgree({
+    user_type: changes.user_type === undefined ? current.user_type : changes.user_type,
+    writer_stage: changes.writer_stage === undefined ? current.writer_stage : changes.writer_stage,
+    finished_story:
+      changes.finished_story === undefined ? current.finished_story : changes.finished_story,
+  });
   const set: Updateable<UsersTable> = {};
   if (changes.user_type !== undefined) set.writer_user_type = changes.user_type;
   if (changes.writer_stage !== undefined) set.writer_stage = changes.writer_stage;

@@ -89,6 +89,53 @@ describe("writer onboarding", () => {
     expect((await read(cookie)).answered_at).toBeNull();
   });
 
+  it("clears the writing answers when the user turns out a reader, or ends at none", async () => {
+    const cookie = await newUser();
+    const full = { user_type: "writer", writer_stage: "professional", finished_story: "yes" };
+    await answer(await put(cookie, full));
+    expect(await answer(await put(cookie, { user_type: "reader" }))).toMatchObject({
+      user_type: "reader",
+      writer_stage: null,
+      finished_story: null,
+    });
+    await answer(await put(cookie, full));
+    expect(await answer(await put(cookie, { writer_stage: "none" }))).toMatchObject({
+      user_type: "writer",
+      writer_stage: "none",
+      finished_story: null,
+    });
+  });
+
+  it("refuses answers the questions could not lead to, changing nothing", async () => {
+    const cookie = await newUser();
+    await answer(await put(cookie, { user_type: "reader" }));
+    const before = await read(cookie);
+    const reader = "A reader answers no writing questions: writer_stage is for writers.";
+    const novel = "finished_story follows a writer_stage other than none.";
+    const wrong: [Record<string, unknown>, { code: string; message: string; fields: object }][] = [
+      [
+        { writer_stage: "fun" },
+        { code: "bad_request", message: reader, fields: { writer_stage: reader } },
+      ],
+      [
+        { user_type: "reader", writer_stage: "fun" },
+        { code: "bad_request", message: reader, fields: { writer_stage: reader } },
+      ],
+      [
+        { user_type: "writer", writer_stage: "none", finished_story: "yes" },
+        { code: "bad_request", message: novel, fields: { finished_story: novel } },
+      ],
+      [
+        { finished_story: "almost" },
+        { code: "bad_request", message: novel, fields: { finished_story: novel } },
+      ],
+    ];
+    for (const [body, refusal] of wrong) {
+      expect(await answer(await put(cookie, body), 400)).toEqual(refusal);
+    }
+    expect(await read(cookie)).toEqual(before);
+  });
+
   it("remembers that the tooltip was dismissed, apart from the answers", async () => {
     const cookie = await newUser();
     const dismissed = await answer(await put(cookie, { tooltip_dismissed: true }));
