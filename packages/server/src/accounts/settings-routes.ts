@@ -47,9 +47,15 @@ const accountForm = z
   .object({
     birthdate: z.iso.date("Enter your birthday as a date").optional(),
     beta_enabled: z.boolean().optional(),
-    is_email_reverified: z.boolean().optional(),
+    // §7 sends only true: the email is still the user's. A skip is the client's cookie.
+    is_email_reverified: z
+      .literal(true, { error: "is_email_reverified can only be true: it confirms your email" })
+      .optional(),
   })
-  .strict();
+  .strict()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    error: "Give a birthdate, beta_enabled or is_email_reverified",
+  });
 
 const featureSettingForm = z.object({
   value: z.iso.date("Enter the date as YYYY-MM-DD").nullable(),

@@ -608,6 +608,29 @@ describe("account and notification forms", () => {
     expect((await me(user.cookie)).email_reverification_status.is_email_reverified).toBe(true);
   });
 
+  it("refuses an account form that changes nothing, or a re-verification that is not a confirmation", async () => {
+    const user = await signedIn("idle_former");
+    const before = await me(user.cookie);
+    const wrong: [object, string, Record<string, string>][] = [
+      [
+        {},
+        "Give a birthdate, beta_enabled or is_email_reverified",
+        { request: "Give a birthdate, beta_enabled or is_email_reverified" },
+      ],
+      [
+        { is_email_reverified: false },
+        "is_email_reverified can only be true: it confirms your email",
+        { is_email_reverified: "is_email_reverified can only be true: it confirms your email" },
+      ],
+    ];
+    for (const [body, message, fields] of wrong) {
+      const response = await send("PUT", "/api/v3/users/idle_former", user.cookie, body);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ code: "bad_request", message, fields });
+    }
+    expect(await me(user.cookie)).toEqual(before);
+  });
+
   it("limits the confirmation mails an unconfirmed reader can ask for, as the email change does", async () => {
     const api = createApi(t.handle, { limits: accountLimiters() });
     const user = await signedIn("mail_asker");

@@ -47,7 +47,7 @@ export const accountsCalls = ({ fetchApi, get, call, orNullForVisitors }: Reques
     call<{ message: string }>("/api/v3/users/validate", json("POST", { activation_email: true })),
   updateAccount: (
     username: string,
-    fields: { birthdate?: string; beta_enabled?: boolean; is_email_reverified?: boolean },
+    fields: { birthdate?: string; beta_enabled?: boolean; is_email_reverified?: true },
   ) => call<{ reverified?: boolean }>(userPath(username), json("PUT", fields)),
   updateNotifications: (username: string, settings: NotificationForm) =>
     call<NotificationSettings>(userPath(username, "/notification-settings"), json("PUT", settings)),
