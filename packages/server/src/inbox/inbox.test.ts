@@ -503,7 +503,12 @@ describe("DELETE /api/v3/users/{me}/inbox/{other}", () => {
     const theirs = await sent(b, a, "mine");
     const remove = (who: Person, other: Person, id: number) =>
       t.get(`${path(who, other)}?message_id=${id}`, as(who, { method: "DELETE" }));
-    expect((await remove(a, b, theirs.id)).status).toBe(404);
+    const refused = await remove(a, b, theirs.id);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({
+      code: "forbidden",
+      message: "You can only take back messages you sent.",
+    });
     expect((await remove(a, b, second.id)).status).toBe(200);
     expect((await remove(a, b, second.id)).status).toBe(404);
     expect((await conversation(b, a)).messages.map((m) => m.id)).toEqual([first.id, theirs.id]);

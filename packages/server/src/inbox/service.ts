@@ -2,7 +2,7 @@ import type { Conversation, InboxMessage } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import { countOf } from "../db/count.ts";
 import type { Database } from "../db/schema.ts";
-import { notFound } from "../http/errors.ts";
+import { HttpError, notFound } from "../http/errors.ts";
 import { isBlocked, isMuted, lockUsers } from "../safety/relations.ts";
 import { badgesOf } from "../stories/cards.ts";
 import type { Viewer } from "../viewer.ts";
@@ -153,7 +153,21 @@ export async function deleteMessage(
     await refreshSide(trx, conversationId, other.id, viewer.id);
     return true;
   });
-  if (!deleted) throw notFound("Message");
+  if (!deleted) {
+    // The other person's message is in the viewer's own view: say why it stays.
+    const received = await db
+      .selectFrom("messages")
+      .select("id")
+      .where("id", "=", messageId)
+      .where("conversation_id", "=", conversationId ?? 0)
+      .where("recipient_id", "=", viewer.id)
+      .where("deleted_by_recipient", "=", 0)
+      .executeTakeFirst();
+    if (received) {
+      throw new HttpError(403, "forbidden", "You can only take back messages you sent.");
+    }
+    throw notFound("Message");
+  }
   publish(viewer.id, { type: "deleted", with: other.username, id: messageId });
   publish(other.id, { type: "deleted", with: viewer.username, id: messageId });
   await announceUnread(db, other.id);
