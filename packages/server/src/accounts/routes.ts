@@ -213,9 +213,15 @@ export function accountRoutes(limits: AccountLimiters) {
       if (resetting) await resetPassword(c.get("db"), token, password);
       else {
         const oldPassword = typeof fields.old_password === "string" ? fields.old_password : "";
+        const confirmation =
+          typeof fields.confirm_password === "string" ? fields.confirm_password : undefined;
         const viewer = requireViewer(c);
         await countPasswordGuess(c, limits, viewer);
-        await changePassword(c.get("db"), viewer, { oldPassword, newPassword: password });
+        await changePassword(c.get("db"), viewer, {
+          oldPassword,
+          newPassword: password,
+          confirmation,
+        });
       }
     } catch (error) {
       if (!(error instanceof HttpError) || error.status !== 400) throw error;

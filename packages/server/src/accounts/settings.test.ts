@@ -120,6 +120,31 @@ describe("password change", () => {
     expect(login.status).toBe(200);
   });
 
+  it("refuses a re-entered password that does not match, keeping the old password and session", async () => {
+    const user = await signedIn("pw_mismatch");
+    const refused = await send(
+      "POST",
+      "/apiv2/updateuserpassword",
+      user.cookie,
+      {
+        id: String(user.id),
+        old_password: PASSWORD,
+        new_password: "Brand-New-Pass1",
+        confirm_password: "Brand-New-Pass2",
+      },
+      true,
+    );
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      code: 467,
+      error_code: "error_password_mismatch",
+      message: "Passwords do not match.",
+    });
+    expect((await me(user.cookie)).username).toBe("pw_mismatch");
+    const login = await send("POST", "/login", "", { username: "pw_mismatch", password: PASSWORD });
+    expect(login.status).toBe(200);
+  });
+
   it("limits guesses at the current password as login does, across the settings that take it", async () => {
     const { user, guess } = await guesser("pw_guesser");
     const statuses: number[] = [];

@@ -2,6 +2,7 @@ import {
   ACCOUNT_MESSAGES,
   BIRTHDATE_REFUSALS,
   birthdateProblem,
+  CONFIRM_MESSAGES,
   EMAIL_MESSAGES,
   isEmail,
   isReservedUsername,
@@ -41,14 +42,20 @@ async function confirmPassword(hash: string | null, password: string): Promise<v
   }
 }
 
-/** Change (or, for a social-only account, add) the password; every session then ends. */
+/**
+ * Change (or, for a social-only account, add) the password; every session then ends. The
+ * settings form also sends the new password re-entered, which must match it.
+ */
 export async function changePassword(
   db: Kysely<Database>,
   viewer: Viewer,
-  input: { oldPassword: string; newPassword: string },
+  input: { oldPassword: string; newPassword: string; confirmation?: string },
 ): Promise<void> {
   const user = await accountOf(db, viewer);
   await confirmPassword(user.password_hash, input.oldPassword);
+  if (input.confirmation !== undefined && input.confirmation !== input.newPassword) {
+    throw rejected("error_password_mismatch", CONFIRM_MESSAGES.mismatch);
+  }
   const problem = passwordProblem(input.newPassword, { username: user.username });
   if (problem) {
     const weak = problem === ACCOUNT_MESSAGES.passwordWeak;

@@ -27,8 +27,11 @@ export const accountsCalls = ({ fetchApi, get, call, orNullForVisitors }: Reques
   },
   unlinkGoogle: () =>
     call<{ message: string }>("/apiv2/linksocialmedia", form({ action: "unlinkgoogle" })),
-  changePassword: (fields: { old_password: string; new_password: string }) =>
-    call<{ redirectUrl: string }>("/apiv2/updateuserpassword", form(fields)),
+  changePassword: (fields: {
+    old_password: string;
+    new_password: string;
+    confirm_password: string;
+  }) => call<{ redirectUrl: string }>("/apiv2/updateuserpassword", form(fields)),
   /** The emailed link's reset: `at` is the link's token. */
   resetPassword: (fields: { at: string; new_password: string; isFromPushNotification?: string }) =>
     call<{ redirectUrl: string }>("/apiv2/updateuserpassword", form(fields)),

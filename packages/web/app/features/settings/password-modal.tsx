@@ -39,7 +39,11 @@ export function PasswordModal({
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    const result = await browserApi().changePassword({ old_password: current, new_password: next });
+    const result = await browserApi().changePassword({
+      old_password: current,
+      new_password: next,
+      confirm_password: confirm,
+    });
     setBusy(false);
     if (result.ok) {
       window.location.assign(result.value.redirectUrl);
