@@ -49,6 +49,8 @@ export const signupSchema = z.object({
   username: z.string().trim().max(100, ACCOUNT_MESSAGES.usernameFormat),
   // Far past the longest password allowed: said as the length rule the form shows.
   password: z.string().max(200, ACCOUNT_MESSAGES.passwordLength),
+  // §3's payload may carry the password re-entered; when it does, it must match.
+  confirm_password: z.string().max(200, ACCOUNT_MESSAGES.passwordLength).optional(),
   birthday_day: birthdayPart,
   birthday_month: birthdayPart,
   birthday_year: birthdayPart,

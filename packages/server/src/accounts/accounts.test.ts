@@ -1,5 +1,6 @@
 import {
   ACCOUNT_MESSAGES,
+  CONFIRM_MESSAGES,
   PRONOUNS_MESSAGE,
   SIGNUP_SOURCE_MESSAGE,
   SIGNUP_SOURCES,
@@ -186,6 +187,12 @@ describe("POST /signup", () => {
       { email: ACCOUNT_MESSAGES.emailInvalid },
     ],
     [
+      "a re-entered password that differs",
+      { confirm_password: "Quill-and-1nk!" },
+      "fixerrors",
+      { confirm_password: CONFIRM_MESSAGES.mismatch },
+    ],
+    [
       "pronouns the form does not offer",
       { pronouns: "Q" },
       "fixerrors",
@@ -220,6 +227,15 @@ describe("POST /signup", () => {
     expect(body).toMatchObject({ code, msg: ACCOUNT_MESSAGES.fixErrors, fields });
     expect(response.headers.get("set-cookie")).toBeNull();
     expect(await countUsers()).toBe(before);
+  });
+
+  it("signs up with the password re-entered when it matches", async () => {
+    const response = await postJson(
+      "/signup",
+      signupBody({ email: "twice@example.com", username: "typed_twice", confirm_password: STRONG }),
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ redirectUrl: "/home" });
   });
 
   it("names every field to fix at once, in the form's order, for an empty form", async () => {

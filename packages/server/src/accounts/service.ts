@@ -2,6 +2,7 @@ import {
   ACCOUNT_MESSAGES,
   birthdateFrom,
   birthdateProblem,
+  CONFIRM_MESSAGES,
   type CurrentUser,
   isEmail,
   isEmailReverified,
@@ -72,6 +73,9 @@ export async function signUp(
   }
   const weak = passwordProblem(data.password, { username: data.username });
   if (weak) fields.password = weak;
+  if (data.confirm_password !== undefined && data.confirm_password !== data.password) {
+    fields.confirm_password = CONFIRM_MESSAGES.mismatch;
+  }
   if (!data.consent) fields.consent = ACCOUNT_MESSAGES.consentRequired;
   if (Object.keys(fields).length > 0)
     throw signupError("fixerrors", ACCOUNT_MESSAGES.fixErrors, fields);
