@@ -49,7 +49,13 @@ describe("accounts in the browser", () => {
       expect(await alerts.textContent()).toBe("Something went wrong. Please try again");
       await expectNoAxeViolations(page, "the sign-up page with a failure toast");
       await page.unrouteAll();
+      const posted = page.waitForRequest(
+        (request) => new URL(request.url()).pathname === "/signup" && request.method() === "POST",
+      );
       await page.getByRole("button", { name: "Sign up with email" }).click();
+      // §3's payload names the form it came from in a hidden field.
+      const payload = new URLSearchParams((await posted).postData() ?? "");
+      expect(payload.get("signup-from")).toBe("new_landing_signup");
       // A new account lands on home, whose welcome card asks whether it reads or writes.
       await page.waitForURL(`${server.url}/home`);
       await page

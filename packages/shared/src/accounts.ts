@@ -56,6 +56,10 @@ export const isSignupSource = (value: string | null | undefined): value is Signu
 export const signupSourceOf = (value: unknown): SignupSource | null =>
   typeof value === "string" && isSignupSource(value) ? value : null;
 
+/** §3: the email sign-up form's hidden signup-from field, naming the form it was sent from. */
+export const SIGNUP_FROM = "new_landing_signup";
+export const SIGNUP_FROM_MESSAGE = `signup-from must be ${SIGNUP_FROM}, or empty`;
+
 export const PRONOUNS_MESSAGE = `pronouns must be one of ${PRONOUNS.join(", ")}, or empty`;
 
 export const SIGNUP_SOURCE_MESSAGE = `source must be one of ${SIGNUP_SOURCES.join(", ")}`;

@@ -3,6 +3,8 @@ import {
   ACCOUNT_MESSAGES,
   PRONOUNS,
   PRONOUNS_MESSAGE,
+  SIGNUP_FROM,
+  SIGNUP_FROM_MESSAGE,
   SIGNUP_SOURCE_MESSAGE,
   SIGNUP_SOURCES,
 } from "./accounts.ts";
@@ -60,6 +62,7 @@ export const signupSchema = z.object({
     .transform((value) => (value ? value : null)),
   marketing: checkbox("marketing"),
   consent: checkbox("consent"),
+  "signup-from": z.enum([SIGNUP_FROM, ""], { error: SIGNUP_FROM_MESSAGE }).optional(),
   // The landing page's button the sign-up came from; none (or empty) from anywhere else.
   source: z
     .enum([...SIGNUP_SOURCES, ""], { error: SIGNUP_SOURCE_MESSAGE })

@@ -2,6 +2,8 @@ import {
   ACCOUNT_MESSAGES,
   CONFIRM_MESSAGES,
   PRONOUNS_MESSAGE,
+  SIGNUP_FROM,
+  SIGNUP_FROM_MESSAGE,
   SIGNUP_SOURCE_MESSAGE,
   SIGNUP_SOURCES,
 } from "@inkwell/shared";
@@ -193,6 +195,12 @@ describe("POST /signup", () => {
       { confirm_password: CONFIRM_MESSAGES.mismatch },
     ],
     [
+      "a signup-from the form does not send",
+      { "signup-from": "elsewhere" },
+      "fixerrors",
+      { "signup-from": SIGNUP_FROM_MESSAGE },
+    ],
+    [
       "pronouns the form does not offer",
       { pronouns: "Q" },
       "fixerrors",
@@ -229,10 +237,15 @@ describe("POST /signup", () => {
     expect(await countUsers()).toBe(before);
   });
 
-  it("signs up with the password re-entered when it matches", async () => {
+  it("signs up with the form's whole payload: the password re-entered, and signup-from", async () => {
     const response = await postJson(
       "/signup",
-      signupBody({ email: "twice@example.com", username: "typed_twice", confirm_password: STRONG }),
+      signupBody({
+        email: "twice@example.com",
+        username: "typed_twice",
+        confirm_password: STRONG,
+        "signup-from": SIGNUP_FROM,
+      }),
     );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ redirectUrl: "/home" });

@@ -2,6 +2,7 @@ import {
   ACCOUNT_MESSAGES,
   birthYears,
   passwordProblem,
+  SIGNUP_FROM,
   safeNextUrl,
   signupErrorMessage,
   signupSourceOf,
@@ -148,6 +149,7 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
             onChange={(event) => !newOnboarding && setComplete(isComplete(event.currentTarget))}
             noValidate
           >
+            <input type="hidden" name="signup-from" value={SIGNUP_FROM} />
             {source && <input type="hidden" name="source" value={source} />}
             {order.map((name) => fields[name])}
             {!newOnboarding && <p className="field__hint">{t.account.continuingAgree}</p>}
