@@ -52,7 +52,7 @@ function clearMootAnswers(changes: WriterOnboardingChanges): WriterOnboardingCha
   return cleared;
 }
 
-/** Answers the questionnaire could not have led to (decision NEW-writer-onboarding-answers-agree). */
+/** Answers the questionnaire could not have led to (decision 110). */
 function checkAnswersAgree(answers: Answers): void {
   if (answers.user_type === "reader" && answers.writer_stage !== null) {
     const message = "A reader answers no writing questions: writer_stage is for writers.";
