@@ -13,6 +13,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: "shared", include: ["packages/shared/src/**/*.test.ts"] } },
+      // The web app's components that hold a rule of their own, rendered without a browser.
+      { test: { name: "web", include: ["packages/web/app/**/*.test.tsx"] } },
       {
         test: {
           name: "api-sqlite",

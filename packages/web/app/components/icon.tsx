@@ -65,7 +65,7 @@ export function IconSprite() {
 }
 
 export interface IconProps
-  extends Omit<SVGProps<SVGSVGElement>, "children" | "dangerouslySetInnerHTML"> {
+  extends Omit<SVGProps<SVGSVGElement>, "children" | "dangerouslySetInnerHTML" | "onClick"> {
   /** What it draws: a lucide icon, `import { X } from "lucide"`. */
   of: IconNode;
   size?: number;
@@ -78,6 +78,9 @@ export interface IconProps
  * (docs/decisions/039).
  */
 export function Icon({ of, size = 24, ...rest }: IconProps) {
+  // reader.md §8: a click handler on an icon throws. An icon is no control: a keyboard cannot
+  // reach it and a screen reader does not offer it; what is pressed is the button around it.
+  if ("onClick" in rest) throw new Error("An icon takes no click handler: wrap it in a button");
   const sprite = SPRITE.get(of);
   // Named, it is an image to a screen reader; unnamed, it is decoration and hidden.
   const named = {
