@@ -53,9 +53,10 @@ describe("accounts in the browser", () => {
         (request) => new URL(request.url()).pathname === "/signup" && request.method() === "POST",
       );
       await page.getByRole("button", { name: "Sign up with email" }).click();
-      // §3's payload names the form it came from in a hidden field.
+      // §3's payload names the form it came from, and what it asks for, in hidden fields.
       const payload = new URLSearchParams((await posted).postData() ?? "");
       expect(payload.get("signup-from")).toBe("new_landing_signup");
+      expect(payload.get("form-type")).toBe("none");
       // A new account lands on home, whose welcome card asks whether it reads or writes.
       await page.waitForURL(`${server.url}/home`);
       await page

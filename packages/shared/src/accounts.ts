@@ -60,6 +60,26 @@ export const signupSourceOf = (value: unknown): SignupSource | null =>
 export const SIGNUP_FROM = "new_landing_signup";
 export const SIGNUP_FROM_MESSAGE = `signup-from must be ${SIGNUP_FROM}, or empty`;
 
+/**
+ * §3: the sign-up form's form-type, saying which answer the account already has: the social
+ * completion form leaves out what the provider gave (decision NEW-signup-form-type); the email
+ * form has neither.
+ */
+export const SIGNUP_FORM_TYPES = ["isEmailAvailable", "isBirthdayAvailable", "none"] as const;
+export type SignupFormType = (typeof SIGNUP_FORM_TYPES)[number];
+
+/** The form-type of a form that leaves out what is known: the email first when both are. */
+export const signupFormType = (known: { email: boolean; birthday: boolean }): SignupFormType =>
+  known.email ? "isEmailAvailable" : known.birthday ? "isBirthdayAvailable" : "none";
+
+/** What is wrong with a sent form-type; a missing or empty one is taken, for API clients. */
+export const signupFormTypeProblem = (
+  sent: string | undefined,
+  expected: SignupFormType,
+): string | null => (sent && sent !== expected ? `form-type must be ${expected}, or empty` : null);
+
+export const SIGNUP_FORM_TYPE_MESSAGE = `form-type must be one of ${SIGNUP_FORM_TYPES.join(", ")}, or empty`;
+
 export const PRONOUNS_MESSAGE = `pronouns must be one of ${PRONOUNS.join(", ")}, or empty`;
 
 export const SIGNUP_SOURCE_MESSAGE = `source must be one of ${SIGNUP_SOURCES.join(", ")}`;

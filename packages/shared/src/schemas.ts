@@ -3,6 +3,8 @@ import {
   ACCOUNT_MESSAGES,
   PRONOUNS,
   PRONOUNS_MESSAGE,
+  SIGNUP_FORM_TYPE_MESSAGE,
+  SIGNUP_FORM_TYPES,
   SIGNUP_FROM,
   SIGNUP_FROM_MESSAGE,
   SIGNUP_SOURCE_MESSAGE,
@@ -63,6 +65,8 @@ export const signupSchema = z.object({
   marketing: checkbox("marketing"),
   consent: checkbox("consent"),
   "signup-from": z.enum([SIGNUP_FROM, ""], { error: SIGNUP_FROM_MESSAGE }).optional(),
+  // Which answers the account already has; missing or empty for API clients, as before.
+  "form-type": z.enum([...SIGNUP_FORM_TYPES, ""], { error: SIGNUP_FORM_TYPE_MESSAGE }).optional(),
   // The landing page's button the sign-up came from; none (or empty) from anywhere else.
   source: z
     .enum([...SIGNUP_SOURCES, ""], { error: SIGNUP_SOURCE_MESSAGE })

@@ -2,6 +2,7 @@ import {
   ACCOUNT_MESSAGES,
   CONFIRM_MESSAGES,
   PRONOUNS_MESSAGE,
+  SIGNUP_FORM_TYPE_MESSAGE,
   SIGNUP_FROM,
   SIGNUP_FROM_MESSAGE,
   SIGNUP_SOURCE_MESSAGE,
@@ -201,6 +202,18 @@ describe("POST /signup", () => {
       { "signup-from": SIGNUP_FROM_MESSAGE },
     ],
     [
+      "a form-type saying the account has its email already",
+      { "form-type": "isEmailAvailable" },
+      "fixerrors",
+      { "form-type": "form-type must be none, or empty" },
+    ],
+    [
+      "a form-type no form sends",
+      { "form-type": "isEverythingAvailable" },
+      "fixerrors",
+      { "form-type": SIGNUP_FORM_TYPE_MESSAGE },
+    ],
+    [
       "pronouns the form does not offer",
       { pronouns: "Q" },
       "fixerrors",
@@ -237,7 +250,7 @@ describe("POST /signup", () => {
     expect(await countUsers()).toBe(before);
   });
 
-  it("signs up with the form's whole payload: the password re-entered, and signup-from", async () => {
+  it("signs up with the form's whole payload: the password re-entered, signup-from and form-type", async () => {
     const response = await postJson(
       "/signup",
       signupBody({
@@ -245,6 +258,7 @@ describe("POST /signup", () => {
         username: "typed_twice",
         confirm_password: STRONG,
         "signup-from": SIGNUP_FROM,
+        "form-type": "none",
       }),
     );
     expect(response.status).toBe(200);

@@ -10,6 +10,7 @@ import {
   isSignupSource,
   passwordProblem,
   REVERIFICATION,
+  signupFormTypeProblem,
   USERNAME_PATTERN,
 } from "@inkwell/shared";
 import type { signupSchema } from "@inkwell/shared/schemas";
@@ -77,6 +78,9 @@ export async function signUp(
     fields.confirm_password = CONFIRM_MESSAGES.mismatch;
   }
   if (!data.consent) fields.consent = ACCOUNT_MESSAGES.consentRequired;
+  // The email form asks for both the email and the birthday: the account has neither yet.
+  const formType = signupFormTypeProblem(data["form-type"], "none");
+  if (formType) fields["form-type"] = formType;
   if (Object.keys(fields).length > 0)
     throw signupError("fixerrors", ACCOUNT_MESSAGES.fixErrors, fields);
   if (!birthdate || problem === "tooYoung") {

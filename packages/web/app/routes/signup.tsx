@@ -3,6 +3,7 @@ import {
   birthYears,
   passwordProblem,
   SIGNUP_FROM,
+  type SignupFormType,
   safeNextUrl,
   signupErrorMessage,
   signupSourceOf,
@@ -150,6 +151,8 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
             noValidate
           >
             <input type="hidden" name="signup-from" value={SIGNUP_FROM} />
+            {/* The account has neither answer yet: this form asks for both. */}
+            <input type="hidden" name="form-type" value={"none" satisfies SignupFormType} />
             {source && <input type="hidden" name="source" value={source} />}
             {order.map((name) => fields[name])}
             {!newOnboarding && <p className="field__hint">{t.account.continuingAgree}</p>}
