@@ -64,7 +64,14 @@ describe("sign-in with Google in the browser", () => {
       await expectNoAxeViolations(page, "the completion form with an error");
 
       await page.getByLabel(/I agree to the/).check();
+      const posted = page.waitForRequest(
+        (request) =>
+          new URL(request.url()).pathname === "/signup/complete" && request.method() === "POST",
+      );
       await page.getByRole("button", { name: "Sign up" }).click();
+      // §3's form-type says what the form left out: the email Google gave.
+      const payload = new URLSearchParams((await posted).postData() ?? "");
+      expect(payload.get("form-type")).toBe("isEmailAvailable");
       await page.waitForURL(`${server.url}/home`);
       await page.getByLabel("Account").click();
       expect(await page.getByText("Signed in as quill_reader").isVisible()).toBe(true);

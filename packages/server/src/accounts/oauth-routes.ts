@@ -93,15 +93,20 @@ async function destination(
   }
 }
 
-/** The completion form's query: the source rides along so the form posts it back. */
+/**
+ * The completion form's query: the source rides along so the form posts it back, and after a
+ * refusal the code and the email typed (§3's preserved values).
+ */
 function completionQuery(query: {
   token: string;
   nextUrl: string;
   source?: SignupSource | null;
   code?: string;
+  email?: string;
 }): URLSearchParams {
   const params = new URLSearchParams({ token: query.token, nextUrl: query.nextUrl });
   if (query.code) params.set("code", query.code);
+  if (query.email) params.set("email", query.email);
   if (query.source) params.set("source", query.source);
   return params;
 }
@@ -307,7 +312,10 @@ export function oauthRoutes(limits: AccountLimiters = accountLimiters()) {
       if (!(error instanceof HttpError)) throw error;
       if (wantsHtml(c)) {
         const source = signupSourceOf(fields.source);
-        const back = completionQuery({ token, nextUrl, code: error.code, source });
+        // A typed email, at most as long as one can be: the form shows it again.
+        const email =
+          typeof fields.email === "string" ? fields.email.trim().slice(0, 254) : undefined;
+        const back = completionQuery({ token, nextUrl, code: error.code, email, source });
         return c.redirect(`/signup/complete?${back}`, 303);
       }
       // `msg` is what the spec's sign-up forms read; `message` is the house shape.

@@ -1,5 +1,10 @@
 import { createHash, generateKeyPairSync } from "node:crypto";
-import { ACCOUNT_MESSAGES, SIGNUP_ERROR_CODES, SIGNUP_SOURCE_MESSAGE } from "@inkwell/shared";
+import {
+  ACCOUNT_MESSAGES,
+  SIGNUP_ERROR_CODES,
+  SIGNUP_FORM_TYPE_MESSAGE,
+  SIGNUP_SOURCE_MESSAGE,
+} from "@inkwell/shared";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -446,7 +451,7 @@ describe("POST /signup/complete errors", () => {
     });
   });
 
-  it("redirects a plain form post back to the form with the code", async () => {
+  it("redirects a plain form post back to the form with the code and the email typed", async () => {
     const response = await t.get("/signup/complete?nextUrl=/story/2", {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
@@ -454,7 +459,7 @@ describe("POST /signup/complete errors", () => {
     });
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe(
-      `/signup/complete?${new URLSearchParams({ token, nextUrl: "/story/2", code: "fixerrors" })}`,
+      `/signup/complete?${new URLSearchParams({ token, nextUrl: "/story/2", code: "fixerrors", email: "errol@example.com" })}`,
     );
 
     // The sign-up source comes back with it, for the form to post again.
@@ -475,6 +480,53 @@ describe("POST /signup/complete errors", () => {
       message: OAUTH_MESSAGES.expired,
     });
   });
+});
+
+describe("POST /signup/complete form-type", () => {
+  const users = async () =>
+    Number(
+      (
+        await t.handle.db
+          .selectFrom("users")
+          .select(t.handle.db.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it.each([
+    ["gave the email", { email: "ada.ft@example.com" }, "isEmailAvailable", "isBirthdayAvailable"],
+    ["gave the birthday", { birthdate: "1990-02-03" }, "isBirthdayAvailable", "isEmailAvailable"],
+    [
+      "gave both (the email is named)",
+      { email: "both.ft@example.com", birthdate: "1990-02-03" },
+      "isEmailAvailable",
+      "isBirthdayAvailable",
+    ],
+    ["gave neither", {}, "none", "isEmailAvailable"],
+  ])(
+    "takes what the form says when the provider %s, and refuses another value",
+    async (_, claims: { email?: string; birthdate?: string }, formType, other) => {
+      const sub = `google-ft-${formType}-${claims.email ?? claims.birthdate ?? "none"}`;
+      const token = pendingToken(await signInWithGoogle({ sub, ...claims }));
+      const asked = claims.email ? {} : { email: `${sub}@example.com` };
+      const before = await users();
+      for (const [sent, message] of [
+        [other, `form-type must be ${formType}, or empty`],
+        ["isEverythingAvailable", SIGNUP_FORM_TYPE_MESSAGE],
+      ]) {
+        const refused = await complete(token, { ...asked, "form-type": sent });
+        expect(refused.status).toBe(400);
+        expect(await refused.json()).toMatchObject({
+          code: "fixerrors",
+          fields: { "form-type": message },
+        });
+      }
+      expect(await users()).toBe(before);
+      const done = await complete(token, { ...asked, "form-type": formType });
+      expect(done.status).toBe(200);
+      expect(await users()).toBe(before + 1);
+    },
+  );
 });
 
 describe("POST /oauth-auth (one-tap ID token)", () => {

@@ -8,6 +8,8 @@ import {
   isReservedUsername,
   SIGNUP_ERROR_CODES,
   type SignupSource,
+  signupFormType,
+  signupFormTypeProblem,
   USERNAME_MAX,
   USERNAME_MIN,
 } from "@inkwell/shared";
@@ -156,6 +158,7 @@ export const completionSchema = signupSchema
     pronouns: true,
     marketing: true,
     consent: true,
+    "form-type": true,
     source: true,
   })
   .extend({
@@ -180,7 +183,8 @@ function birthdayFrom(data: CompletionData): string | null | undefined {
 }
 
 /**
- * The spec's order of failures: 1006 when a field the provider did not answer is missing,
+ * A form-type that disagrees with the provider's answers first, then the spec's order of
+ * failures: 1006 when a field the provider did not answer is missing,
  * 'fixerrors' when a value is wrong or consent is missing, 1027 under 13, 1171 for an
  * email that has an account.
  */
@@ -190,6 +194,11 @@ async function checkCompletion(
   data: CompletionData,
   now: number,
 ): Promise<{ email: string; birthdate: string }> {
+  // The form leaves out what the provider gave; a form-type saying otherwise came from
+  // another form (decision NEW-signup-form-type).
+  const known = { email: pending.email !== null, birthday: pending.birthdate !== null };
+  const formType = signupFormTypeProblem(data["form-type"], signupFormType(known));
+  if (formType) throw completionError("fixerrors", { "form-type": formType });
   const email = data.email || pending.email;
   const birthday = pending.birthdate ?? birthdayFrom(data);
   const missing: Record<string, string> = {};

@@ -3,8 +3,10 @@ import {
   birthYears,
   safeNextUrl,
   signupErrorMessage,
+  signupFormType,
   signupSourceOf,
 } from "@inkwell/shared";
+import { useEffect, useState } from "react";
 import { apiContext } from "../api/context.ts";
 import { failureOf, LiveAlert } from "../components/alert.tsx";
 import { BusySubmitButton } from "../components/busy-button.tsx";
@@ -29,6 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     token,
     pending,
     code: url.searchParams.get("code"),
+    // The email a refused form post had typed, shown again (§3's preserved values).
+    email: url.searchParams.get("email"),
     // The landing page's sign-up button this began from, posted back with the form.
     source: signupSourceOf(url.searchParams.get("source")),
     years: birthYears(new Date()),
@@ -77,9 +81,20 @@ export default function SignupCompletePage({ loaderData }: Route.ComponentProps)
     loaderData.code ? { code: loaderData.code } : null,
     ERROR_DELAY_MS,
   );
+  // A provider's email that already has an account can be replaced by another one; once
+  // asked for, the email stays asked for, so a later refusal keeps what was typed.
+  const providerEmailTaken = form.failure?.code === "1171";
+  const [emailAsked, setEmailAsked] = useState(loaderData.email !== null);
+  useEffect(() => {
+    if (providerEmailTaken) setEmailAsked(true);
+  }, [providerEmailTaken]);
   if (!pending) return <Expired nextUrl={nextUrl} />;
-  // A provider's email that already has an account can be replaced by another one.
-  const askEmail = !pending.email || form.failure?.code === "1171";
+  const askEmail = !pending.email || emailAsked || providerEmailTaken;
+  // What the provider gave, which the form leaves out (decision NEW-signup-form-type).
+  const formType = signupFormType({
+    email: pending.email !== null,
+    birthday: pending.birthdayKnown,
+  });
 
   return (
     <section className="auth" aria-labelledby="complete-heading">
@@ -91,8 +106,11 @@ export default function SignupCompletePage({ loaderData }: Route.ComponentProps)
       <LiveAlert message={failureOf(form.failure !== null && failureMessage(form.failure.code))} />
       <form className="auth__form" method="post" action={action} onSubmit={form.submit} noValidate>
         <input type="hidden" name="token" value={token} />
+        <input type="hidden" name="form-type" value={formType} />
         {source && <input type="hidden" name="source" value={source} />}
-        {askEmail && <EmailField prefix={PREFIX} form={form} />}
+        {askEmail && (
+          <EmailField prefix={PREFIX} form={form} defaultValue={loaderData.email ?? undefined} />
+        )}
         {!pending.birthdayKnown && <BirthdayField prefix={PREFIX} years={years} form={form} />}
         <PronounsField prefix={PREFIX} />
         <MarketingField prefix={PREFIX} />

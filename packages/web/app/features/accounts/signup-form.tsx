@@ -191,7 +191,15 @@ export async function usernameProblem(value: string): Promise<string | null> {
   return serverProblem(browserApi().validateUsername(value));
 }
 
-export function EmailField({ prefix, form }: { prefix: string; form: Form }) {
+export function EmailField({
+  prefix,
+  form,
+  defaultValue,
+}: {
+  prefix: string;
+  form: Form;
+  defaultValue?: string;
+}) {
   return (
     <div className="field">
       <label htmlFor={`${prefix}-email`}>{t.account.email}</label>
@@ -200,6 +208,7 @@ export function EmailField({ prefix, form }: { prefix: string; form: Form }) {
         name="email"
         type="email"
         autoComplete="email"
+        defaultValue={defaultValue}
         required
         aria-invalid={form.fieldError("email") ? true : undefined}
         aria-describedby={form.describe("email")}
