@@ -10,7 +10,7 @@ beforeAll(async () => {
   mock = await startMockOidc();
 });
 const server = useServer({ env: () => mock.env });
-const { withPage } = useBrowser();
+const { withPage, newContext } = useBrowser();
 
 afterAll(async () => {
   await mock?.stop();
@@ -22,6 +22,16 @@ const QUILL = {
   email_verified: true,
   name: "Quill Reader",
 };
+
+/** The completion form's next post, as the fields it sends. */
+async function completionPayload(page: Page, submit: () => Promise<void>) {
+  const posted = page.waitForRequest(
+    (request) =>
+      new URL(request.url()).pathname === "/signup/complete" && request.method() === "POST",
+  );
+  await submit();
+  return new URLSearchParams((await posted).postData() ?? "");
+}
 
 /** Fills in the birthday and consent of the sign-up completion form and submits it. */
 async function completeSignUp(page: Page): Promise<void> {
@@ -64,19 +74,84 @@ describe("sign-in with Google in the browser", () => {
       await expectNoAxeViolations(page, "the completion form with an error");
 
       await page.getByLabel(/I agree to the/).check();
-      const posted = page.waitForRequest(
-        (request) =>
-          new URL(request.url()).pathname === "/signup/complete" && request.method() === "POST",
+      const payload = await completionPayload(page, () =>
+        page.getByRole("button", { name: "Sign up" }).click(),
       );
-      await page.getByRole("button", { name: "Sign up" }).click();
       // §3's form-type says what the form left out: the email Google gave.
-      const payload = new URLSearchParams((await posted).postData() ?? "");
       expect(payload.get("form-type")).toBe("isEmailAvailable");
       await page.waitForURL(`${server.url}/home`);
       await page.getByLabel("Account").click();
       expect(await page.getByText("Signed in as quill_reader").isVisible()).toBe(true);
       const me = await (await page.request.get("/api/v3/internal/current_user")).json();
       expect(me).toMatchObject({ email: QUILL.email, verified_email: true, has_password: false });
+    });
+  });
+
+  test("without JavaScript, a refused completion form comes back with the email typed", async () => {
+    mock.signInAs({ sub: "e2e-google-fern", name: "Fern Nojs" });
+    const context = await newContext({ javaScriptEnabled: false, baseURL: server.url });
+    try {
+      const page = await context.newPage();
+      await page.goto("/signup?nextUrl=/home");
+      await page.getByRole("link", { name: "Continue with Google" }).click();
+      await page.waitForURL(/\/signup\/complete\?token=/);
+      await page.getByLabel("Email").fill("fern.typed@example.com");
+      await page.getByLabel("Day").selectOption("9");
+      await page.getByLabel("Month").selectOption("04");
+      await page.getByLabel("Year").selectOption("1996");
+      // Google gave neither answer: the form asks for both, and says so.
+      const payload = await completionPayload(page, () =>
+        page.getByRole("button", { name: "Sign up" }).click(),
+      );
+      expect(payload.get("form-type")).toBe("none");
+      await page.waitForURL(/code=fixerrors/);
+      expect(await page.getByLabel("Email").inputValue()).toBe("fern.typed@example.com");
+      await completeSignUp(page);
+      await page.waitForURL(`${server.url}/home`);
+      const me = await (await page.request.get("/api/v3/internal/current_user")).json();
+      expect(me).toMatchObject({ email: "fern.typed@example.com" });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("the email asked for after Google's email was taken stays typed through a later refusal", async () => {
+    mock.signInAs({ sub: "e2e-google-hazel", email: "hazel.taken@example.com", name: "Hazel" });
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto("/signup?nextUrl=/home");
+      await page.getByRole("link", { name: "Continue with Google" }).click();
+      await page.waitForURL(/\/signup\/complete\?token=/);
+      // Meanwhile someone signs up with the address Google gave.
+      const taken = await fetch(`${server.url}/signup`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({
+          email: "hazel.taken@example.com",
+          username: "hazel_first",
+          password: "Quill-and-1nk!",
+          birthday_day: "3",
+          birthday_month: "02",
+          birthday_year: "1990",
+          consent: true,
+        }),
+      });
+      expect(taken.status).toBe(200);
+      await completeSignUp(page);
+      const email = page.getByLabel("Email");
+      await email.fill("hazel.other@example.com");
+      await page.getByLabel(/I agree to the/).uncheck();
+      const payload = await completionPayload(page, () =>
+        page.getByRole("button", { name: "Sign up" }).click(),
+      );
+      // The provider gave the email, though another one is typed in its place.
+      expect(payload.get("form-type")).toBe("isEmailAvailable");
+      await page.getByText("Checking this box is required.").waitFor();
+      expect(await email.inputValue()).toBe("hazel.other@example.com");
+      await page.getByLabel(/I agree to the/).check();
+      await page.getByRole("button", { name: "Sign up" }).click();
+      await page.waitForURL(`${server.url}/home`);
+      const me = await (await page.request.get("/api/v3/internal/current_user")).json();
+      expect(me).toMatchObject({ email: "hazel.other@example.com" });
     });
   });
 
