@@ -3,9 +3,9 @@ import {
   birthYears,
   passwordProblem,
   SIGNUP_FROM,
-  type SignupFormType,
   safeNextUrl,
   signupErrorMessage,
+  signupFormType,
   signupSourceOf,
 } from "@inkwell/shared";
 import { type ReactNode, useState } from "react";
@@ -152,7 +152,11 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
           >
             <input type="hidden" name="signup-from" value={SIGNUP_FROM} />
             {/* The account has neither answer yet: this form asks for both. */}
-            <input type="hidden" name="form-type" value={"none" satisfies SignupFormType} />
+            <input
+              type="hidden"
+              name="form-type"
+              value={signupFormType({ email: false, birthday: false })}
+            />
             {source && <input type="hidden" name="source" value={source} />}
             {order.map((name) => fields[name])}
             {!newOnboarding && <p className="field__hint">{t.account.continuingAgree}</p>}
