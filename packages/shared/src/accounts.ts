@@ -62,7 +62,7 @@ export const SIGNUP_FROM_MESSAGE = `signup-from must be ${SIGNUP_FROM}, or empty
 
 /**
  * §3: the sign-up form's form-type, saying which answer the account already has: the social
- * completion form leaves out what the provider gave (decision NEW-signup-form-type); the email
+ * completion form leaves out what the provider gave (decision 111); the email
  * form has neither.
  */
 export const SIGNUP_FORM_TYPES = ["isEmailAvailable", "isBirthdayAvailable", "none"] as const;

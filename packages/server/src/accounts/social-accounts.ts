@@ -195,7 +195,7 @@ async function checkCompletion(
   now: number,
 ): Promise<{ email: string; birthdate: string }> {
   // The form leaves out what the provider gave; a form-type saying otherwise came from
-  // another form (decision NEW-signup-form-type).
+  // another form (decision 111).
   const known = { email: pending.email !== null, birthday: pending.birthdate !== null };
   const formType = signupFormTypeProblem(data["form-type"], signupFormType(known));
   if (formType) throw completionError("fixerrors", { "form-type": formType });

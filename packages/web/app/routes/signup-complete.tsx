@@ -90,7 +90,7 @@ export default function SignupCompletePage({ loaderData }: Route.ComponentProps)
   }, [providerEmailTaken]);
   if (!pending) return <Expired nextUrl={nextUrl} />;
   const askEmail = !pending.email || emailAsked || providerEmailTaken;
-  // What the provider gave, which the form leaves out (decision NEW-signup-form-type).
+  // What the provider gave, which the form leaves out (decision 111).
   const formType = signupFormType({
     email: pending.email !== null,
     birthday: pending.birthdayKnown,
