@@ -130,6 +130,8 @@ const oneTapSchema = z.object({
  * The one-tap call's `data`: JSON text in a form or in the query (§2: /oauth-auth with query
  * nextUrl and data), or an object in a JSON body. The body's wins when both are sent.
  */
+const ONE_TAP_DATA = "data needs a token and type google";
+
 function oneTapData(raw: unknown) {
   let data = raw;
   if (typeof data === "string") {
@@ -140,7 +142,9 @@ function oneTapData(raw: unknown) {
     }
   }
   const parsed = oneTapSchema.safeParse(data);
-  if (!parsed.success) throw badRequest("data needs a token and type google", { data: "invalid" });
+  if (!parsed.success) {
+    throw badRequest(ONE_TAP_DATA, { data: ONE_TAP_DATA });
+  }
   return {
     ...parsed.data,
     redirect: parsed.data.redirect === true || parsed.data.redirect === "true",

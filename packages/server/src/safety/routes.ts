@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../http/app-env.ts";
-import { HttpError, refusal } from "../http/errors.ts";
+import { badRequest, HttpError, refusal } from "../http/errors.ts";
 import { errorJson, objectJson } from "../http/openapi.ts";
 import { readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
@@ -74,6 +74,8 @@ const blocksListRoute = createRoute({
   responses: { 200: { description: "{users, total}", ...objectJson }, ...authResponses },
 });
 
+const MUTE_ID = "id must name the user to mute or unmute";
+
 const ignoreQuery = z.object({
   action: z.enum(["ignore_user", "unignore_user", "get_ignored_web"], {
     error: "action must be ignore_user, unignore_user or get_ignored_web",
@@ -83,7 +85,7 @@ const ignoreQuery = z.object({
     .string()
     .min(1)
     .max(100)
-    .regex(/^\P{Cc}+$/u, "id names the user")
+    .regex(/^\P{Cc}+$/u, MUTE_ID)
     .optional(),
 });
 
@@ -151,8 +153,9 @@ export function safetyRoutes() {
     const { action, id } = parseInput(ignoreQuery, c.req.query());
     const db = c.get("db");
     if (action === "get_ignored_web") return c.json(await listMuted(db, viewer));
+    // As a malformed id: the call's shape, not the spec's 467 refusal of a choice.
+    if (!id) throw badRequest(MUTE_ID, { id: MUTE_ID });
     return orRefusal(c, async () => {
-      if (!id) throw new HttpError(400, "bad_request", "id names the user");
       const user = await (action === "ignore_user" ? mute : unmute)(db, viewer, id);
       return c.json({ code: 200, message: "OK", username: user.username });
     });

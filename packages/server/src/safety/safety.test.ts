@@ -255,7 +255,11 @@ describe("mute", () => {
     // A name with control characters names nobody, and PostgreSQL would refuse its NUL.
     const nul = await ignore(reader, "ignore_user", `${reader.username}\u0000`);
     expect(nul.status).toBe(400);
-    expect(await nul.json()).toMatchObject({ message: "id names the user" });
+    const named = "id must name the user to mute or unmute";
+    const refused = { code: "bad_request", message: named, fields: { id: named } };
+    expect(await nul.json()).toEqual(refused);
+    const nameless = await ignore(reader, "ignore_user");
+    expect([nameless.status, await nameless.json()]).toEqual([400, refused]);
   });
 });
 
