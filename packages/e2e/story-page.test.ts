@@ -1,3 +1,4 @@
+import { truncate } from "@inkwell/shared";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { recordedAdDecision } from "./support/ad-decisions.ts";
@@ -404,6 +405,33 @@ describe("tag pages and previews", () => {
       await page.keyboard.press("Escape");
       expect(await preview.isVisible()).toBe(false);
       expect(page.url()).toBe(`${server.url}/stories/${tag}?sort=new`);
+    });
+  });
+
+  test("a card's preview cuts the description at 220 characters on a phone, 400 wider", async () => {
+    await browser.withPage(options(PHONE), async (page) => {
+      await page.goto(`/stories/${story.tags[0]}`);
+      const cards = page
+        .getByRole("list", { name: "Stories, hottest first" })
+        .getByRole("listitem");
+      let description = "";
+      let card = 0;
+      for (; card < (await cards.count()); card++) {
+        const href = (await cards.nth(card).getByRole("link").first().getAttribute("href")) ?? "";
+        const id = /\/story\/(\d+)/.exec(href)?.[1];
+        const answer = await page.request.get(`/api/v3/stories/${id}?fields=description`);
+        description = ((await answer.json()) as { description: string }).description;
+        if (description.length > 220) break;
+      }
+      expect(description.length, "a story on the page with a description over 220").toBeGreaterThan(
+        220,
+      );
+      await cards.nth(card).getByRole("link").first().click();
+      const shown = page.getByRole("dialog").locator(".preview__description:visible");
+      expect(await shown.textContent()).toBe(truncate(description, 220));
+      await page.setViewportSize(DESKTOP);
+      expect(await shown.textContent()).toBe(truncate(description, 400));
+      await expectNoAxeViolations(page, "a story preview at 1280 px");
     });
   });
 });

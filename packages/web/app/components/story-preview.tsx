@@ -5,10 +5,20 @@ import { t } from "../i18n/index.ts";
 import { useCurrentUser } from "../lib/current-user.ts";
 import { Cover } from "./cover.tsx";
 import { Modal } from "./modal.tsx";
+import { type Cut, layoutClass } from "./responsive-text.tsx";
 import { StoryBadges } from "./story-badges.tsx";
 
-/** reader.md §2, §9: a preview cuts the description at 400 characters, 200 from a carousel. */
-export const PREVIEW_DESCRIPTION = { card: 400, carousel: 200 } as const;
+/**
+ * reader.md §2, §9: a preview cuts the description at 400 characters, at 220 in the phone's
+ * variant (below 576 px, decision 114) and at 200 from a carousel. Widest layout first.
+ */
+const PREVIEW_DESCRIPTION = {
+  card: [
+    { minWidth: 576, limit: 400 },
+    { minWidth: 0, limit: 220 },
+  ],
+  carousel: [{ minWidth: 0, limit: 200 }],
+} as const satisfies Record<string, readonly Cut[]>;
 
 /** The story preview modal (reader.md §2) that story cards open. */
 export function StoryPreview({
@@ -24,6 +34,8 @@ export function StoryPreview({
   from?: keyof typeof PREVIEW_DESCRIPTION;
 }) {
   const signedIn = useCurrentUser() !== null;
+  const cuts = PREVIEW_DESCRIPTION[from];
+  const minWidths = cuts.map((cut) => cut.minWidth);
   return (
     <Modal open={open} title={story.title} onClose={onClose}>
       <div className="modal__body">
@@ -42,13 +54,14 @@ export function StoryPreview({
             />
           </div>
         </div>
-        <p
-          className="preview__description"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: linkify escapes every character it does not link
-          dangerouslySetInnerHTML={{
-            __html: linkify(truncate(story.description, PREVIEW_DESCRIPTION[from])),
-          }}
-        />
+        {cuts.map((cut, index) => (
+          <p
+            key={cut.minWidth}
+            className={`preview__description ${layoutClass(minWidths, index)}`}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: linkify escapes every character it does not link
+            dangerouslySetInnerHTML={{ __html: linkify(truncate(story.description, cut.limit)) }}
+          />
+        ))}
         <StoryActions
           storyId={story.id}
           readUrl={story.firstPartId ? `/${story.firstPartId}` : null}
