@@ -247,7 +247,8 @@ export interface StaffReport {
   comment: string;
   reference: ReportReference;
   reportedUser: { username: string; name: string } | null;
-  requester: { name: string; email: string; username: string | null };
+  /** email: for system admins only, null for ambassadors. */
+  requester: { name: string; email: string | null; username: string | null };
   createdAt: string;
   outcome: ReportOutcome | null;
   resolvedAt: string | null;

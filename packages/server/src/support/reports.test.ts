@@ -695,6 +695,36 @@ describe("the staff queue", () => {
     ).toBe(404);
   });
 
+  it("shows the reporter's email to system admins, never to ambassadors", async () => {
+    const { email } = await t.handle.db
+      .selectFrom("users")
+      .select("email")
+      .where("id", "=", reader.id)
+      .executeTakeFirstOrThrow();
+    const asSeenBy = async (who: Person) => {
+      const one = await t.get(`/v4/support/reports/${reportId}`, {
+        headers: { cookie: who.cookie },
+      });
+      const list = await queue("?status=all", who.cookie);
+      expect([one.status, list.status]).toEqual([200, 200]);
+      const [oneBody, listBody] = [await one.text(), await list.text()];
+      const page = JSON.parse(listBody) as StaffReportPage;
+      return {
+        bodies: oneBody + listBody,
+        one: (JSON.parse(oneBody) as { report: StaffReport }).report.requester,
+        listed: page.reports.find((report) => report.id === reportId)?.requester,
+      };
+    };
+    const ambassadorView = await asSeenBy(ambassador);
+    const reporter = { name: "Rae Reader", username: reader.username };
+    expect(ambassadorView.one).toEqual({ ...reporter, email: null });
+    expect(ambassadorView.listed).toEqual({ ...reporter, email: null });
+    expect(ambassadorView.bodies).not.toContain(email as string);
+    const adminView = await asSeenBy(admin);
+    expect(adminView.one).toEqual({ ...reporter, email });
+    expect(adminView.listed).toEqual({ ...reporter, email });
+  });
+
   it("lets staff annotate; others are refused and bad notes store nothing", async () => {
     const path = `/v4/support/reports/${reportId}/notes`;
     expect((await t.get(path, json("POST", { body: "Looked at it" }))).status).toBe(401);

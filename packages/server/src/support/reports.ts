@@ -240,7 +240,12 @@ async function staffReasonTitles(db: Kysely<Database>): Promise<Map<string, stri
   return reasonTitles((await supportTree(db, DEFAULT_TREE_LANG)).flows);
 }
 
-function toStaffReport(row: ReportRow, titles: Map<string, string>): StaffReport {
+/**
+ * A report as the queue shows it to this moderator. The reporter's email (their account's,
+ * or the one a visitor typed) is for system admins only: ambassadors are readers who
+ * volunteer, and review what was reported, not who to write to (decision NEW-reporter-email).
+ */
+function toStaffReport(row: ReportRow, titles: Map<string, string>, viewer: Viewer): StaffReport {
   return {
     id: Number(row.id),
     status: row.status as ReportStatus,
@@ -258,7 +263,7 @@ function toStaffReport(row: ReportRow, titles: Map<string, string>): StaffReport
         : null,
     requester: {
       name: row.requester_name,
-      email: row.requester_email,
+      email: viewer.isSysAdmin ? row.requester_email : null,
       username: row.requester_username ?? null,
     },
     createdAt: iso(row.created_at),
@@ -300,13 +305,13 @@ export async function listReports(
     countOf(rows),
   ]);
   const titles = await staffReasonTitles(db);
-  return { reports: page.map((row) => toStaffReport(row, titles)), total };
+  return { reports: page.map((row) => toStaffReport(row, titles, viewer)), total };
 }
 
-async function reportById(db: Kysely<Database>, id: number): Promise<StaffReport> {
+async function reportById(db: Kysely<Database>, viewer: Viewer, id: number): Promise<StaffReport> {
   const row = await reportRows(db).where("t.id", "=", id).executeTakeFirst();
   if (!row) throw notFound("Report");
-  return toStaffReport(row, await staffReasonTitles(db));
+  return toStaffReport(row, await staffReasonTitles(db), viewer);
 }
 
 async function notesOf(db: Kysely<Database>, id: number): Promise<StaffNote[]> {
@@ -322,7 +327,7 @@ async function notesOf(db: Kysely<Database>, id: number): Promise<StaffNote[]> {
 
 export async function getReport(db: Kysely<Database>, viewer: Viewer, id: number) {
   assertModerator(viewer);
-  const [report, notes] = await Promise.all([reportById(db, id), notesOf(db, id)]);
+  const [report, notes] = await Promise.all([reportById(db, viewer, id), notesOf(db, id)]);
   return { report, notes };
 }
 
@@ -351,7 +356,7 @@ export async function addReportNote(
   now = Date.now(),
 ): Promise<StaffNote> {
   assertModerator(viewer);
-  await reportById(db, id);
+  await reportById(db, viewer, id);
   return insertNote(db, viewer, id, body, now);
 }
 
@@ -369,9 +374,9 @@ export async function resolveReportTicket(
   now = Date.now(),
 ): Promise<StaffReport> {
   assertModerator(viewer);
-  await reportById(db, id);
+  await reportById(db, viewer, id);
   await db.transaction().execute((trx) => markResolved(trx, viewer, id, outcome, note, now));
-  return reportById(db, id);
+  return reportById(db, viewer, id);
 }
 
 /** Resolution's writes, for a caller's transaction (the demo seed's is one). */
@@ -402,7 +407,7 @@ export async function reopenReportTicket(
   id: number,
 ): Promise<StaffReport> {
   assertModerator(viewer);
-  await reportById(db, id);
+  await reportById(db, viewer, id);
   const result = await db
     .updateTable("support_tickets")
     .set({ status: "open", outcome: null, resolved_at: null, resolved_by: null })
@@ -412,7 +417,7 @@ export async function reopenReportTicket(
   if (Number(result.numUpdatedRows) === 0) {
     throw new HttpError(409, "already_open", "This report is already open.");
   }
-  return reportById(db, id);
+  return reportById(db, viewer, id);
 }
 
 /** The reports a user filed, newest first, with what happened to each (owner and admins). */

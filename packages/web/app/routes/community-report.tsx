@@ -134,7 +134,8 @@ export default function CommunityReport({ loaderData }: Route.ComponentProps) {
         )}
         <dt>{text.reporter}</dt>
         <dd>
-          {report.requester.name} &lt;{report.requester.email}&gt;
+          {report.requester.name}
+          {report.requester.email && ` <${report.requester.email}>`}
           {report.requester.username && ` (@${report.requester.username})`}
         </dd>
         <dt>{text.reportedLabel}</dt>
