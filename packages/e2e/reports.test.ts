@@ -172,6 +172,10 @@ describe("reports", () => {
       await expectNoAxeViolations(page, "the staff queue at 1280 px");
       await items.filter({ hasText: "Reporter: demo_reader" }).getByRole("link").first().click();
       await page.getByText("Calling all readers idiots.").waitFor();
+      // An ambassador sees who reported, never their email (only system admins do).
+      const reporter = page.locator("dd").filter({ hasText: "(@demo_reader)" });
+      expect(await reporter.textContent()).toBe("Rae Reader (@demo_reader)");
+      expect(await page.getByText("demo_reader@example.com").count()).toBe(0);
       // Nothing is chosen for the moderator: Resolve, reached by Tab, says what it waits for.
       const resolve = page.getByRole("button", { name: "Resolve" });
       const outcomeChoice = page.getByLabel("What happened");
