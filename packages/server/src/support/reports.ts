@@ -243,7 +243,7 @@ async function staffReasonTitles(db: Kysely<Database>): Promise<Map<string, stri
 /**
  * A report as the queue shows it to this moderator. The reporter's email (their account's,
  * or the one a visitor typed) is for system admins only: ambassadors are readers who
- * volunteer, and review what was reported, not who to write to (decision NEW-reporter-email).
+ * volunteer, and review what was reported, not who to write to (decision 115).
  */
 function toStaffReport(row: ReportRow, titles: Map<string, string>, viewer: Viewer): StaffReport {
   return {
