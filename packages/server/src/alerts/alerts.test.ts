@@ -154,6 +154,27 @@ describe("email alert digests", () => {
     expect(fanMail?.subject).toBe(`${writer.username} replied to your comment on "Part 1"`);
   });
 
+  it("tells no reader of a reply on a part its writer has since unpublished", async () => {
+    const writer = await person();
+    const fan = await person();
+    const story = await createStory(t.handle.db, writer.id, {
+      title: "Pulled",
+      parts: [{ title: "Part 1" }, { title: "Part 2" }],
+    });
+    const [kept, pulled] = story.partIds as [number, number];
+    const since = await windowStart();
+    const onKept = await comment(fan, kept);
+    const onPulled = await comment(fan, pulled);
+    await reply(writer, onKept.commentId.resourceId);
+    await reply(writer, onPulled.commentId.resourceId);
+    await ok(await t.send("POST", `/v4/parts/${pulled}/unpublish`, writer));
+
+    await digest(since);
+    const [fanMail] = await mailTo(fan);
+    expect(fanMail?.subject).toBe(`${writer.username} replied to your comment on "Part 1"`);
+    expect(fanMail?.text_body).not.toContain(`${BASE}/${pulled}`);
+  });
+
   it("mails readers new parts of stories in their Library and new stories of writers they follow", async () => {
     const writer = await person();
     const reader = await person();

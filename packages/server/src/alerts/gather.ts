@@ -51,6 +51,7 @@ async function comments(db: Db, window: Window): Promise<AlertEvent[]> {
       "s.title as story_title",
       "s.rating",
       "p.title as part_title",
+      sql<SqlBool>`(s.draft = 1 or p.draft = 1)`.as("unpublished"),
       "actor.username",
       "parent.user_id as parent_author_id",
     ])
@@ -70,7 +71,8 @@ async function comments(db: Db, window: Window): Promise<AlertEvent[]> {
       at: row.created_at,
     };
     const parentAuthor = row.parent_author_id;
-    if (parentAuthor !== null && parentAuthor !== row.user_id) {
+    // A part its writer has since unpublished is theirs alone to open: no one else hears of it.
+    if (parentAuthor !== null && parentAuthor !== row.user_id && !row.unpublished) {
       events.push({
         ...base,
         recipientId: parentAuthor,
