@@ -209,6 +209,48 @@ describe("accounts in the browser", () => {
     });
   });
 
+  test("without JavaScript, a refused sign-up comes back as the form with all typed but the password", async () => {
+    await withPage(
+      { viewport: PHONE, javaScriptEnabled: false, baseURL: server.url },
+      async (page) => {
+        await page.goto("/signup?nextUrl=/home&source=writer_top");
+        await fillSignup(page, "nojs_fan", false);
+        await page.getByLabel("Pronouns (optional)").selectOption("X");
+        await page.getByLabel(/Send me writing tips/).check();
+        const answer = page.waitForResponse((response) => response.request().method() === "POST");
+        await page.getByRole("button", { name: "Sign up with email" }).click();
+        // The page itself answers the refused post: nothing typed goes into the address.
+        expect((await answer).status()).toBe(400);
+        expect(page.url()).toBe(`${server.url}/signup?nextUrl=%2Fhome&source=writer_top`);
+        expect(await page.getByRole("alert").textContent()).toBe(
+          "Please fix any errors to continue.",
+        );
+        const consent = page.getByLabel(/I agree to the/);
+        expect(await page.getByText("Checking this box is required.").isVisible()).toBe(true);
+        expect(await consent.getAttribute("aria-describedby")).toBe("signup-consent-error");
+        expect(await page.getByLabel("Email").inputValue()).toBe("nojs_fan@example.com");
+        expect(await page.getByLabel("Username").inputValue()).toBe("nojs_fan");
+        expect(await page.getByLabel("Day").inputValue()).toBe("9");
+        expect(await page.getByLabel("Month").inputValue()).toBe("04");
+        expect(await page.getByLabel("Year").inputValue()).toBe("1996");
+        expect(await page.getByLabel("Pronouns (optional)").inputValue()).toBe("X");
+        expect(await page.getByLabel(/Send me writing tips/).isChecked()).toBe(true);
+        expect(await consent.isChecked()).toBe(false);
+        expect(await page.getByLabel("Password", { exact: true }).inputValue()).toBe("");
+
+        await consent.check();
+        await page.getByLabel("Password", { exact: true }).fill(SIGN_UP_PASSWORD);
+        const posted = page.waitForRequest((request) => request.method() === "POST");
+        await page.getByRole("button", { name: "Sign up with email" }).click();
+        // The source rode along in the form's address, and the account is signed in.
+        expect(new URL((await posted).url()).searchParams.get("source")).toBe("writer_top");
+        await page.waitForURL(`${server.url}/home`);
+        const me = await (await page.request.get("/api/v3/internal/current_user")).json();
+        expect(me).toMatchObject({ username: "nojs_fan", email: "nojs_fan@example.com" });
+      },
+    );
+  });
+
   test("a reader logs out, fails to log in with a wrong password, then logs in", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await page.goto("/login?nextUrl=/terms");

@@ -95,17 +95,31 @@ describe("sign-in with Google in the browser", () => {
       await page.goto("/signup?nextUrl=/home");
       await page.getByRole("link", { name: "Continue with Google" }).click();
       await page.waitForURL(/\/signup\/complete\?token=/);
+      const form = page.url();
       await page.getByLabel("Email").fill("fern.typed@example.com");
       await page.getByLabel("Day").selectOption("9");
       await page.getByLabel("Month").selectOption("04");
       await page.getByLabel("Year").selectOption("1996");
+      await page.getByLabel("Pronouns (optional)").selectOption("F");
+      const answer = page.waitForResponse((response) => response.request().method() === "POST");
       // Google gave neither answer: the form asks for both, and says so.
       const payload = await completionPayload(page, () =>
         page.getByRole("button", { name: "Sign up" }).click(),
       );
       expect(payload.get("form-type")).toBe("none");
-      await page.waitForURL(/code=fixerrors/);
+      // The page itself answers the refused post: the typed email stays out of the address.
+      expect((await answer).status()).toBe(400);
+      expect(page.url()).toBe(form);
+      expect(await page.getByRole("alert").textContent()).toBe(
+        "Please fix any errors to continue.",
+      );
+      expect(await page.getByText("Checking this box is required.").isVisible()).toBe(true);
+      expect(await page.getByLabel(/I agree to the/).getAttribute("aria-describedby")).toBe(
+        "complete-consent-error",
+      );
       expect(await page.getByLabel("Email").inputValue()).toBe("fern.typed@example.com");
+      expect(await page.getByLabel("Year").inputValue()).toBe("1996");
+      expect(await page.getByLabel("Pronouns (optional)").inputValue()).toBe("F");
       await completeSignUp(page);
       await page.waitForURL(`${server.url}/home`);
       const me = await (await page.request.get("/api/v3/internal/current_user")).json();

@@ -60,6 +60,8 @@ type PageOptions = {
   viewport: { width: number; height: number };
   baseURL: string;
   colorScheme?: "light" | "dark";
+  /** false: the page as a browser without JavaScript has it (server-rendered forms post). */
+  javaScriptEnabled?: boolean;
   /** A touch screen: the page gets touch events (sent with CDP's Input.dispatchTouchEvent). */
   hasTouch?: boolean;
   /** The browser's time zone (an IANA name); the machine's own by default. */

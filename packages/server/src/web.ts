@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { CACHE_TAGS_HEADER, CACHE_TTL_HEADER, pageTags } from "@inkwell/shared";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { Kysely } from "kysely";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import type { Database } from "./db/schema.ts";
@@ -12,6 +12,7 @@ import { onStoryChanged, onWriterChanged } from "./events.ts";
 import { countryCode } from "./http/ad-audience.ts";
 import type { AppEnv } from "./http/app-env.ts";
 import { PageCache, visitorPageKey } from "./http/page-cache.ts";
+import { wantsHtml } from "./http/request-info.ts";
 import { mediaSite } from "./media/serve.ts";
 
 export const WEB_BUILD_DIR = resolve(
@@ -42,6 +43,13 @@ const FORWARDED_HEADERS = ["origin", "sec-fetch-site", "x-forwarded-for"] as con
 
 /** Where the API's calls live (the spec's paths): none is a page. */
 const API_PREFIXES = ["/api", "/apiv2", "/v4", "/v5", "/reading/v1"] as const;
+
+/**
+ * The API's form paths whose page answers a browser's plain form post with its own action,
+ * so a refusal renders the form again with what was typed (decision NEW-signup-form-refusal-renders).
+ * A script's post (JSON asked for) still reaches the API.
+ */
+const PAGE_FORM_POSTS = ["/signup", "/signup/complete"];
 
 /**
  * The whole site: static assets, uploaded media, the API, then every other path rendered
@@ -110,6 +118,10 @@ export function createSite(api: Hono<AppEnv>, build: ServerBuild, options: SiteO
       onFound: (_path, c) => c.header("cache-control", "public, max-age=86400"),
     }),
   );
+  site.on("POST", PAGE_FORM_POSTS, async (c, next) => {
+    if (wantsHtml(c)) return renderPage(c);
+    await next();
+  });
   site.route("/", api);
   // The API's own paths answer JSON, even those it does not have: never the app's 404 page.
   for (const prefix of API_PREFIXES) {
@@ -121,7 +133,7 @@ export function createSite(api: Hono<AppEnv>, build: ServerBuild, options: SiteO
   /** The country a visitor's page is kept for: only what the ad rules can read, never raw text. */
   const countryOf = (value: string | string[] | undefined) =>
     countryHeader === null ? null : countryCode(typeof value === "string" ? value : undefined);
-  site.all("*", async (c) => {
+  async function renderPage(c: Context): Promise<Response> {
     const cookie = c.req.header("cookie");
     const url = c.req.url;
     const key = visitorPageKey(
@@ -154,7 +166,8 @@ export function createSite(api: Hono<AppEnv>, build: ServerBuild, options: SiteO
     sent.headers.delete(CACHE_TAGS_HEADER);
     sent.headers.delete(CACHE_TTL_HEADER);
     return sent;
-  });
+  }
+  site.all("*", renderPage);
 
   const app = getRequestListener(site.fetch);
   const listener: RequestListener = (request, response) => {

@@ -93,20 +93,13 @@ async function destination(
   }
 }
 
-/**
- * The completion form's query: the source rides along so the form posts it back, and after a
- * refusal the code and the email typed (§3's preserved values).
- */
+/** The completion form's query: the source rides along so the form posts it back. */
 function completionQuery(query: {
   token: string;
   nextUrl: string;
-  source?: SignupSource | null;
-  code?: string;
-  email?: string;
+  source?: SignupSource;
 }): URLSearchParams {
   const params = new URLSearchParams({ token: query.token, nextUrl: query.nextUrl });
-  if (query.code) params.set("code", query.code);
-  if (query.email) params.set("email", query.email);
   if (query.source) params.set("source", query.source);
   return params;
 }
@@ -219,7 +212,6 @@ function documentRedirects(app: OpenAPIHono<AppEnv>): void {
     },
     responses: {
       200: { description: "{redirectUrl} and a session cookie" },
-      303: { description: "A browser's form post: to nextUrl, or back to the form with code" },
       400: { description: "{code, message, msg, fields}" },
     },
   });
@@ -295,14 +287,13 @@ export function oauthRoutes(limits: AccountLimiters = accountLimiters()) {
     }
   });
 
+  // A browser's plain form post is the completion page's action (web.ts), which posts here.
   app.post("/signup/complete", async (c) => {
     requireConfig();
     const nextUrl = safeNextUrl(c.req.query("nextUrl"));
-    const fields = await readFields(c);
-    const token = typeof fields.token === "string" ? fields.token : "";
     try {
       await limits.signup.hit([`ip:${clientAddress(c)}`]);
-      const parsed = completionSchema.safeParse(fields);
+      const parsed = completionSchema.safeParse(await readFields(c));
       if (!parsed.success) {
         const messages = fieldMessages(parsed.error.issues);
         throw new HttpError(400, "fixerrors", ACCOUNT_MESSAGES.fixErrors, messages);
@@ -311,17 +302,9 @@ export function oauthRoutes(limits: AccountLimiters = accountLimiters()) {
         baseUrl: publicBaseUrl(c),
       });
       await rotateSessionCookie(c, session.token);
-      return wantsHtml(c) ? c.redirect(nextUrl, 303) : c.json({ redirectUrl: nextUrl });
+      return c.json({ redirectUrl: nextUrl });
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
-      if (wantsHtml(c)) {
-        const source = signupSourceOf(fields.source);
-        // A typed email, at most as long as one can be: the form shows it again.
-        const email =
-          typeof fields.email === "string" ? fields.email.trim().slice(0, 254) : undefined;
-        const back = completionQuery({ token, nextUrl, code: error.code, email, source });
-        return c.redirect(`/signup/complete?${back}`, 303);
-      }
       // `msg` is what the spec's sign-up forms read; `message` is the house shape.
       return c.json({ ...error.toJSON(), msg: error.message }, error.status);
     }

@@ -451,28 +451,6 @@ describe("POST /signup/complete errors", () => {
     });
   });
 
-  it("redirects a plain form post back to the form with the code and the email typed", async () => {
-    const response = await t.get("/signup/complete?nextUrl=/story/2", {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
-      body: new URLSearchParams({ token, email: "errol@example.com", ...BIRTHDAY }).toString(),
-    });
-    expect(response.status).toBe(303);
-    expect(response.headers.get("location")).toBe(
-      `/signup/complete?${new URLSearchParams({ token, nextUrl: "/story/2", code: "fixerrors", email: "errol@example.com" })}`,
-    );
-
-    // The sign-up source comes back with it, for the form to post again.
-    const withSource = await t.get("/signup/complete?nextUrl=/story/2", {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
-      body: new URLSearchParams({ token, source: "writer_top", ...BIRTHDAY }).toString(),
-    });
-    expect(
-      new URL(withSource.headers.get("location") ?? "", "http://x").searchParams.get("source"),
-    ).toBe("writer_top");
-  });
-
   it("refuses an unknown token", async () => {
     const response = await complete("made-up-token");
     expect(await response.json()).toMatchObject({

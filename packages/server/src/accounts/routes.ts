@@ -7,9 +7,7 @@ import {
   PASSWORD_MIN,
   passwordStrength,
   reloginUrl,
-  type SignupSource,
   safeNextUrl,
-  signupSourceOf,
 } from "@inkwell/shared";
 import { signupSchema } from "@inkwell/shared/schemas";
 import { deleteCookie, getCookie } from "hono/cookie";
@@ -99,19 +97,17 @@ const RESEND_ASKED = "activation_email must be true: it asks for the verificatio
 
 /**
  * Sign-up, log-in and out, email verification and the current user. Form posts from a
- * browser without JavaScript get redirects; scripts get JSON, as the spec's calls expect.
+ * browser without JavaScript get redirects (sign-up's go to its page's action, web.ts);
+ * scripts get JSON, as the spec's calls expect.
  */
 export function accountRoutes(limits: AccountLimiters) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
+  // A browser's plain form post is the sign-up page's action (web.ts), which posts here.
   app.post("/signup", async (c) => {
     const nextUrl = safeNextUrl(c.req.query("nextUrl"));
-    const html = wantsHtml(c);
-    // Kept across a refused form post, so the source is still recorded on the next try.
-    let source: SignupSource | null = null;
     try {
       const body = await readFields(c);
-      source = signupSourceOf(body.source);
       const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
       await limits.signup.hit([`ip:${clientAddress(c)}`, `email:${email}`]);
       const parsed = signupSchema.safeParse(body);
@@ -129,14 +125,9 @@ export function accountRoutes(limits: AccountLimiters) {
       }
       const { session } = await signUp(c.get("db"), parsed.data, { baseUrl: publicBaseUrl(c) });
       await rotateSessionCookie(c, session.token);
-      return html ? c.redirect(nextUrl, 303) : c.json({ redirectUrl: nextUrl });
+      return c.json({ redirectUrl: nextUrl });
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
-      if (html) {
-        const query = new URLSearchParams({ nextUrl, code: error.code });
-        if (source) query.set("source", source);
-        return c.redirect(`/signup?${query}`, 303);
-      }
       return c.json({ ...error.toJSON(), msg: error.message }, error.status);
     }
   });

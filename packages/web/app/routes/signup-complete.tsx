@@ -18,6 +18,7 @@ import {
   PronounsField,
   useSignupForm,
 } from "../features/accounts/signup-form.tsx";
+import { postSignupForm } from "../features/accounts/signup-post.ts";
 import { t } from "../i18n/index.ts";
 import type { Route } from "./+types/signup-complete";
 
@@ -30,14 +31,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     nextUrl,
     token,
     pending,
-    code: url.searchParams.get("code"),
-    // The email a refused form post had typed, shown again (§3's preserved values).
-    email: url.searchParams.get("email"),
     // The landing page's sign-up button this began from, posted back with the form.
     source: signupSourceOf(url.searchParams.get("source")),
     years: birthYears(new Date()),
   };
 }
+
+/** The form posted without JavaScript (web.ts sends it here): the API's answer, or the form again. */
+export const action = ({ request, context }: Route.ActionArgs) =>
+  postSignupForm(request, context.get(apiContext));
 
 export function meta() {
   return [{ title: `${t.account.oauth.completeTitle} · ${t.brand}` }];
@@ -69,22 +71,21 @@ function Expired({ nextUrl }: { nextUrl: string }) {
 /**
  * The sign-up completion form after a first sign-in with Google: only what the provider
  * did not answer (email, birthday), optional pronouns and marketing consent, and the
- * required policy consent. With JavaScript it posts with fetch; without, the form posts and
- * the server redirects back here with a code.
+ * required policy consent. With JavaScript it posts with fetch; without, the form posts to
+ * this page's action, which renders it again with what was typed when refused (§3's
+ * preserved values).
  */
-export default function SignupCompletePage({ loaderData }: Route.ComponentProps) {
+export default function SignupCompletePage({ loaderData, actionData }: Route.ComponentProps) {
   const { nextUrl, token, source, pending, years } = loaderData;
-  const action = `/signup/complete?${new URLSearchParams({ nextUrl })}`;
-  const form = useSignupForm(
-    PREFIX,
-    action,
-    loaderData.code ? { code: loaderData.code } : null,
-    ERROR_DELAY_MS,
-  );
+  // The page's own address: a refused post without JavaScript renders this pending sign-up.
+  const here: Record<string, string> = source ? { token, nextUrl, source } : { token, nextUrl };
+  const action = `/signup/complete?${new URLSearchParams(here)}`;
+  const kept = actionData?.values ?? {};
+  const form = useSignupForm(PREFIX, action, actionData?.failure ?? null, ERROR_DELAY_MS);
   // A provider's email that already has an account can be replaced by another one; once
   // asked for, the email stays asked for, so a later refusal keeps what was typed.
   const providerEmailTaken = form.failure?.code === "1171";
-  const [emailAsked, setEmailAsked] = useState(loaderData.email !== null);
+  const [emailAsked, setEmailAsked] = useState(kept.email !== undefined);
   useEffect(() => {
     if (providerEmailTaken) setEmailAsked(true);
   }, [providerEmailTaken]);
@@ -108,13 +109,13 @@ export default function SignupCompletePage({ loaderData }: Route.ComponentProps)
         <input type="hidden" name="token" value={token} />
         <input type="hidden" name="form-type" value={formType} />
         {source && <input type="hidden" name="source" value={source} />}
-        {askEmail && (
-          <EmailField prefix={PREFIX} form={form} defaultValue={loaderData.email ?? undefined} />
+        {askEmail && <EmailField prefix={PREFIX} form={form} kept={kept} />}
+        {!pending.birthdayKnown && (
+          <BirthdayField prefix={PREFIX} years={years} form={form} kept={kept} />
         )}
-        {!pending.birthdayKnown && <BirthdayField prefix={PREFIX} years={years} form={form} />}
-        <PronounsField prefix={PREFIX} />
-        <MarketingField prefix={PREFIX} />
-        <ConsentField prefix={PREFIX} form={form} />
+        <PronounsField prefix={PREFIX} kept={kept} />
+        <MarketingField prefix={PREFIX} kept={kept} />
+        <ConsentField prefix={PREFIX} form={form} kept={kept} />
         <BusySubmitButton
           className="button button--primary button--large auth__submit"
           busy={form.busy}

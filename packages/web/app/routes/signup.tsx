@@ -4,7 +4,6 @@ import {
   passwordProblem,
   SIGNUP_FROM,
   safeNextUrl,
-  signupErrorMessage,
   signupFormType,
   signupSourceOf,
 } from "@inkwell/shared";
@@ -25,6 +24,7 @@ import {
   usernameProblem,
   useSignupForm,
 } from "../features/accounts/signup-form.tsx";
+import { postSignupForm } from "../features/accounts/signup-post.ts";
 import { t } from "../i18n/index.ts";
 import { loadFeatures } from "../lib/feature-flags.ts";
 import type { Route } from "./+types/signup";
@@ -38,20 +38,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   // A new account lands on /home (accounts §2), whose welcome card leads to the questionnaire.
   const nextUrl = safeNextUrl(asked);
-  const code = url.searchParams.get("code");
   // The landing page's button this came from, recorded with the account; others are dropped.
   const source = signupSourceOf(url.searchParams.get("source"));
   const [providers, features] = await Promise.all([api.authProviders(), loadFeatures(api)]);
   return {
     nextUrl,
     source,
-    error: code ? signupErrorMessage(code, ACCOUNT_MESSAGES.signupFailed) : null,
     years: birthYears(new Date()),
     google: providers.google,
-    emailView: !providers.google || code !== null || url.searchParams.get("view") === "email",
+    emailView: !providers.google || url.searchParams.get("view") === "email",
     newOnboarding: features?.NEW_ONBOARDING_1 ?? false,
   };
 }
+
+/** The form posted without JavaScript (web.ts sends it here): the API's answer, or the form again. */
+export const action = ({ request, context }: Route.ActionArgs) =>
+  postSignupForm(request, context.get(apiContext));
 
 export function meta() {
   return [{ title: `${t.account.signUp} · ${t.brand}` }];
@@ -75,19 +77,22 @@ const isComplete = (form: HTMLFormElement): boolean =>
  * username, birthday, pronouns, password, marketing, consent, checked on submit; off,
  * username, email, password, birthday, consent, with the button disabled until complete.
  */
-export default function SignupPage({ loaderData }: Route.ComponentProps) {
-  const { nextUrl, source, years, newOnboarding, emailView, google } = loaderData;
-  const action = `/signup?${new URLSearchParams({ nextUrl })}`;
-  // Switching between the sign-up views keeps where the sign-up started.
+export default function SignupPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { nextUrl, source, years, newOnboarding, google } = loaderData;
+  // Switching between the sign-up views, or a refused post, keeps where the sign-up started.
   const here: Record<string, string> = source ? { nextUrl, source } : { nextUrl };
-  const form = useSignupForm(PREFIX, action, loaderData.error ? { msg: loaderData.error } : null);
+  const action = `/signup?${new URLSearchParams(here)}`;
+  // A refused post without JavaScript: the form again, as it was sent.
+  const kept = actionData?.values ?? {};
+  const emailView = loaderData.emailView || actionData !== undefined;
+  const form = useSignupForm(PREFIX, action, actionData?.failure ?? null);
   const [complete, setComplete] = useState(newOnboarding);
   // Dismissing hides this failure's toast; the messages under the fields stay.
   const [dismissed, setDismissed] = useState<SignupFailure | null>(null);
   const failure = form.standingFailure !== dismissed ? form.standingFailure : null;
 
   const fields: Record<string, ReactNode> = {
-    email: <EmailField key="email" prefix={PREFIX} form={form} />,
+    email: <EmailField key="email" prefix={PREFIX} form={form} kept={kept} />,
     username: (
       <div className="field" key="username">
         <label htmlFor="signup-username">{t.account.username}</label>
@@ -97,6 +102,7 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
           type="text"
           autoComplete="username"
           required
+          defaultValue={kept.username}
           pattern="[A-Za-z0-9_]{3,20}"
           onBlur={form.checkOnBlur("username", usernameProblem)}
           aria-invalid={form.fieldError("username") ? true : undefined}
@@ -113,8 +119,10 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
         {form.errorLine("username")}
       </div>
     ),
-    birthday: <BirthdayField key="birthday" prefix={PREFIX} years={years} form={form} />,
-    pronouns: <PronounsField key="pronouns" prefix={PREFIX} />,
+    birthday: (
+      <BirthdayField key="birthday" prefix={PREFIX} years={years} form={form} kept={kept} />
+    ),
+    pronouns: <PronounsField key="pronouns" prefix={PREFIX} kept={kept} />,
     password: (
       <PasswordField
         key="password"
@@ -129,8 +137,8 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
         )}
       />
     ),
-    marketing: <MarketingField key="marketing" prefix={PREFIX} />,
-    consent: <ConsentField key="consent" prefix={PREFIX} form={form} />,
+    marketing: <MarketingField key="marketing" prefix={PREFIX} kept={kept} />,
+    consent: <ConsentField key="consent" prefix={PREFIX} form={form} kept={kept} />,
   };
   const order = newOnboarding
     ? ["email", "username", "birthday", "pronouns", "password", "marketing", "consent"]

@@ -5,7 +5,7 @@ import type {
   NotificationForm,
   NotificationSettings,
 } from "@inkwell/shared";
-import { form, json, type Requests, readJson, userPath } from "./http.ts";
+import { form, json, outcome, type Requests, readJson, userPath } from "./http.ts";
 
 /** The account: signing in, its settings, and its mail and privacy choices. */
 export const accountsCalls = ({ fetchApi, get, call, orNullForVisitors }: Requests) => ({
@@ -24,6 +24,18 @@ export const accountsCalls = ({ fetchApi, get, call, orNullForVisitors }: Reques
       name: string | null;
       birthdayKnown: boolean;
     }>(response);
+  },
+  /**
+   * A sign-up form's fields as the page received them, posted to the form's API path: the
+   * answer's status and outcome, and the cookies it set (the new session), to pass on.
+   */
+  postSignupForm: async (path: string, fields: Record<string, string>) => {
+    const response = await fetchApi(path, form(fields));
+    return {
+      status: response.status,
+      cookies: response.headers.getSetCookie(),
+      outcome: await outcome<{ redirectUrl: string }>(response),
+    };
   },
   unlinkGoogle: () =>
     call<{ message: string }>("/apiv2/linksocialmedia", form({ action: "unlinkgoogle" })),

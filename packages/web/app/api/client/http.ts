@@ -45,7 +45,7 @@ export interface Refusal {
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; refusal: Refusal };
 
-async function outcome<T>(response: Response): Promise<Outcome<T>> {
+export async function outcome<T>(response: Response): Promise<Outcome<T>> {
   const body = (await response.json().catch(() => ({}))) as T & Refusal;
   return response.ok ? { ok: true, value: body } : { ok: false, refusal: body };
 }

@@ -11,6 +11,7 @@ import { flushSync } from "react-dom";
 import { browserApi, type Outcome } from "../../api/client.ts";
 import { t } from "../../i18n/index.ts";
 import { scrollClearOfToast } from "../../lib/scroll-clear-of-toast.ts";
+import type { KeptValues } from "./signup-post.ts";
 
 /** What the server answers a refused sign-up: a code, a message, and messages per field. */
 export interface SignupFailure {
@@ -171,6 +172,13 @@ export function useSignupForm(
 
 type Form = ReturnType<typeof useSignupForm>;
 
+/** A field's ids, the form's messages, and what a refused post had typed in it. */
+interface FieldProps {
+  prefix: string;
+  form: Form;
+  kept: KeptValues;
+}
+
 /** What the server says of a field's value (GET /api/v3/users/validate), if it answers. */
 async function serverProblem(check: Promise<Outcome<unknown>>): Promise<string | null> {
   const answer = await check.catch(() => null);
@@ -191,15 +199,7 @@ export async function usernameProblem(value: string): Promise<string | null> {
   return serverProblem(browserApi().validateUsername(value));
 }
 
-export function EmailField({
-  prefix,
-  form,
-  defaultValue,
-}: {
-  prefix: string;
-  form: Form;
-  defaultValue?: string;
-}) {
+export function EmailField({ prefix, form, kept }: FieldProps) {
   return (
     <div className="field">
       <label htmlFor={`${prefix}-email`}>{t.account.email}</label>
@@ -208,7 +208,7 @@ export function EmailField({
         name="email"
         type="email"
         autoComplete="email"
-        defaultValue={defaultValue}
+        defaultValue={kept.email}
         required
         aria-invalid={form.fieldError("email") ? true : undefined}
         aria-describedby={form.describe("email")}
@@ -220,20 +220,12 @@ export function EmailField({
 }
 
 /** The birthday selector: day 1-31, month 01-12, year from this year back 100. */
-export function BirthdayField({
-  prefix,
-  years,
-  form,
-}: {
-  prefix: string;
-  years: number[];
-  form: Form;
-}) {
+export function BirthdayField({ prefix, years, form, kept }: FieldProps & { years: number[] }) {
   const parts = [
     { name: "birthday_day", label: t.account.day, options: DAYS },
     { name: "birthday_month", label: t.account.month, options: MONTHS },
     { name: "birthday_year", label: t.account.year, options: years.map(String) },
-  ];
+  ] as const;
   return (
     <fieldset
       className="field birthday"
@@ -253,7 +245,7 @@ export function BirthdayField({
             <select
               id={index === 0 ? `${prefix}-birthday` : undefined}
               name={part.name}
-              defaultValue=""
+              defaultValue={kept[part.name] ?? ""}
               required
               aria-invalid={form.fieldError("birthday") ? true : undefined}
             >
@@ -272,11 +264,11 @@ export function BirthdayField({
   );
 }
 
-export function PronounsField({ prefix }: { prefix: string }) {
+export function PronounsField({ prefix, kept }: { prefix: string; kept: KeptValues }) {
   return (
     <div className="field">
       <label htmlFor={`${prefix}-pronouns`}>{t.account.pronouns}</label>
-      <select id={`${prefix}-pronouns`} name="pronouns" defaultValue="">
+      <select id={`${prefix}-pronouns`} name="pronouns" defaultValue={kept.pronouns ?? ""}>
         {(["", ...PRONOUNS] as const).map((value) => (
           <option key={value} value={value}>
             {t.account.pronounOptions[value]}
@@ -287,23 +279,29 @@ export function PronounsField({ prefix }: { prefix: string }) {
   );
 }
 
-export function MarketingField({ prefix }: { prefix: string }) {
+export function MarketingField({ prefix, kept }: { prefix: string; kept: KeptValues }) {
   return (
     <div className="field field--check">
-      <input id={`${prefix}-marketing`} name="marketing" type="checkbox" />
+      <input
+        id={`${prefix}-marketing`}
+        name="marketing"
+        type="checkbox"
+        defaultChecked={kept.marketing !== undefined}
+      />
       <label htmlFor={`${prefix}-marketing`}>{t.account.marketing}</label>
     </div>
   );
 }
 
 /** The required policy consent, linking /terms and /privacy. */
-export function ConsentField({ prefix, form }: { prefix: string; form: Form }) {
+export function ConsentField({ prefix, form, kept }: FieldProps) {
   return (
     <div className="field field--check">
       <input
         id={`${prefix}-consent`}
         name="consent"
         type="checkbox"
+        defaultChecked={kept.consent !== undefined}
         required
         aria-invalid={form.fieldError("consent") ? true : undefined}
         aria-describedby={form.describe("consent")}
