@@ -13,7 +13,7 @@ import {
   wantsHtml,
 } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
-import { validationHook } from "../http/validation.ts";
+import { issueFields, validationHook } from "../http/validation.ts";
 import {
   type AuthorizationState,
   authorizationStateSchema,
@@ -142,10 +142,6 @@ function oneTapData(raw: unknown) {
     ...parsed.data,
     redirect: parsed.data.redirect === true || parsed.data.redirect === "true",
   };
-}
-
-function fieldMessages(issues: { path: PropertyKey[]; message: string }[]) {
-  return Object.fromEntries(issues.map((issue) => [issue.path.join("."), issue.message]));
 }
 
 const providersRoute = createRoute({
@@ -295,7 +291,7 @@ export function oauthRoutes(limits: AccountLimiters = accountLimiters()) {
       await limits.signup.hit([`ip:${clientAddress(c)}`]);
       const parsed = completionSchema.safeParse(await readFields(c));
       if (!parsed.success) {
-        const messages = fieldMessages(parsed.error.issues);
+        const messages = issueFields(parsed.error);
         throw new HttpError(400, "fixerrors", ACCOUNT_MESSAGES.fixErrors, messages);
       }
       const { session } = await completeSocialSignup(c.get("db"), parsed.data, {

@@ -17,7 +17,7 @@ import { json, objectJson } from "../http/openapi.ts";
 import type { AccountLimiters } from "../http/rate-limit.ts";
 import { clientAddress, publicBaseUrl, readFields, wantsHtml } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
-import { parseInput, validationHook } from "../http/validation.ts";
+import { issueFields, parseInput, validationHook } from "../http/validation.ts";
 import { recentMail } from "../mail/mailer.ts";
 import { loginLimitKey, rememberDevice } from "./known-devices.ts";
 import {
@@ -114,12 +114,11 @@ export function accountRoutes(limits: AccountLimiters) {
       if (!parsed.success) {
         // The form's birthday is one field: a part that is not a number makes it not a date.
         const fields = Object.fromEntries(
-          parsed.error.issues.map((issue) => {
-            const name = issue.path.join(".");
-            return name.startsWith("birthday_")
+          Object.entries(issueFields(parsed.error)).map(([name, message]) =>
+            name.startsWith("birthday_")
               ? ["birthday", ACCOUNT_MESSAGES.birthdayInvalid]
-              : [name, issue.message];
-          }),
+              : [name, message],
+          ),
         );
         throw new HttpError(400, "fixerrors", ACCOUNT_MESSAGES.fixErrors, fields);
       }

@@ -78,6 +78,36 @@ describe("bodies of the wrong shape", () => {
       refused({ protagonist: "protagonist must be an object" }),
     );
   });
+
+  it("name a union's field and the kinds it takes, and an enum's field and its options", async () => {
+    const reader = await signedInUser(t.handle.db);
+    const list = await t.get("/api/v3/lists/", {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: reader.cookie },
+      body: JSON.stringify({ name: "Later", isPrivate: 3 }),
+    });
+    const union = "isPrivate must be true or false, or one of true, false";
+    expect([list.status, await list.json()]).toEqual([
+      400,
+      { code: "bad_request", message: union, fields: { isPrivate: union } },
+    ]);
+    const stories = await t.get("/api/v3/stories?filter=top");
+    const options = "filter must be one of hot, new";
+    expect([stories.status, await stories.json()]).toEqual([
+      400,
+      { code: "bad_request", message: options, fields: { filter: options } },
+    ]);
+  });
+
+  it("name the field in words on a sign-up, whose refusal names every field", async () => {
+    const response = await t.get("/signup", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({ email: 5, username: "mara_reads", password: "x" }),
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).fields).toMatchObject({ email: "email must be text" });
+  });
 });
 
 describe("bodies far larger than any call takes", () => {

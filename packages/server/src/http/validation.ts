@@ -39,25 +39,76 @@ const EXPECTED: Record<string, string> = {
   boolean: "true or false",
 };
 
+/** What a string of a zod format is, in the words a client reads. */
+const FORMATS: Record<string, string> = {
+  email: "an email address",
+  url: "a URL",
+  datetime: "a date and time, e.g. 2027-01-01T09:00:00Z",
+  date: "a date, e.g. 2027-01-01",
+  time: "a time, e.g. 09:00:00",
+  uuid: "a UUID",
+};
+
 const listed = (values: readonly unknown[]) =>
   values.length === 1 ? String(values[0]) : `one of ${values.map(String).join(", ")}`;
 
+/** What a value of the wrong kind, option or format had to be; null for other issues. */
+function kindOf(issue: Issue): string | null {
+  switch (issue.code) {
+    case "invalid_type":
+      return EXPECTED[issue.expected] ?? issue.expected;
+    case "invalid_value":
+      return listed(issue.values);
+    case "invalid_format":
+      if (issue.format === "regex") return `text matching ${issue.pattern}`;
+      return FORMATS[issue.format] ?? `in the ${issue.format} format`;
+    default:
+      return null;
+  }
+}
+
+/**
+ * A union none of whose options took the value. A discriminated union names the
+ * discriminator's values. An option that took the value's kind but not a part of it (an
+ * object with a wrong field) says that part; otherwise the value must be one of the kinds.
+ */
+function unionMessage(issue: Extract<Issue, { code: "invalid_union" }>, field: string): string {
+  const name = field || "The request body";
+  if ("options" in issue && Array.isArray(issue.options)) {
+    return `${name} must be ${listed(issue.options)}`;
+  }
+  const inside = issue.errors.find((option) => option.every((inner) => inner.path.length > 0));
+  if (inside?.[0]) {
+    const path = [field, ...inside[0].path.map(String)].filter(Boolean).join(".");
+    return issueMessage(inside[0], path);
+  }
+  const kinds = new Set(
+    issue.errors.flatMap((option) => option.map(kindOf)).filter((kind) => kind !== null),
+  );
+  return kinds.size > 0
+    ? `${name} must be ${[...kinds].join(", or ")}`
+    : `${name} is not in any form this call takes`;
+}
+
 /**
  * An issue's message: the schema's own words where it has them. Zod's defaults ("Invalid
- * input: expected object, received array") name neither the field nor what it takes, so
- * those are said again with both.
+ * input: expected object, received array", a union's "Invalid input", "Invalid email
+ * address") name neither the field nor what it takes, so those are said again with both.
  */
-function issueMessage(issue: Issue, field: string): string {
+export function issueMessage(issue: Issue, field: string): string {
   const name = field || "The request body";
   const zodsOwn = /^(Invalid|Too small|Too big)/.test(issue.message);
   if (!zodsOwn) return issue.message;
   switch (issue.code) {
     case "invalid_type":
       return field
-        ? `${name} must be ${EXPECTED[issue.expected] ?? issue.expected}`
+        ? `${name} must be ${kindOf(issue)}`
         : `${name} must be a JSON ${issue.expected}`;
     case "invalid_value":
-      return `${name} must be ${listed(issue.values)}`;
+    case "invalid_format":
+      return `${name} must be ${kindOf(issue)}`;
+    case "invalid_union":
+      return unionMessage(issue, field);
     case "too_small":
     case "too_big": {
       const bound = issue.code === "too_small" ? issue.minimum : issue.maximum;
@@ -72,7 +123,8 @@ function issueMessage(issue: Issue, field: string): string {
   }
 }
 
-function zodFailure(error: ZodError) {
+/** Each refused field's message, by its path ("request" for the body as a whole). */
+export function issueFields(error: ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = issue.path.join(".");
@@ -86,6 +138,11 @@ function zodFailure(error: ZodError) {
       fields[field || "request"] = issueMessage(issue, field);
     }
   }
+  return fields;
+}
+
+function zodFailure(error: ZodError) {
+  const fields = issueFields(error);
   // Several fields may fail for one reason (each id of a list): the message says it once.
   return badRequest([...new Set(Object.values(fields))].join("; "), fields);
 }
