@@ -304,6 +304,20 @@ describe("GET /api/v3/stories/{id}", () => {
     expect(body.message).toContain(message);
   });
 
+  it("answers a field name it does not know by leaving it out (decision NEW-fields-unknown-names-ignored)", async () => {
+    const response = await t.get(
+      `/api/v3/stories/${story.id}?fields=title,firstPartTitle,user(username,pronouns),parts(id,inkColour)`,
+    );
+    expect([response.status, await response.json()]).toEqual([
+      200,
+      {
+        title: "The Lighthouse Keeper",
+        user: { username: "MaraWrites" },
+        parts: story.partIds.slice(0, 2).map((id) => ({ id })),
+      },
+    ]);
+  });
+
   it("hides draft and deleted stories from everyone but their author", async () => {
     const draft = await createStory(t.handle.db, author.id, { draft: 1 });
     const deleted = await createStory(t.handle.db, author.id, { deleted: 1 });
