@@ -86,7 +86,7 @@ describe("bodies of the wrong shape", () => {
       headers: { "content-type": "application/json", cookie: reader.cookie },
       body: JSON.stringify({ name: "Later", isPrivate: 3 }),
     });
-    const union = "isPrivate must be true or false, or one of true, false";
+    const union = 'isPrivate must be true or false, or one of "true", "false"';
     expect([list.status, await list.json()]).toEqual([
       400,
       { code: "bad_request", message: union, fields: { isPrivate: union } },

@@ -24,7 +24,7 @@ describe("issueMessage", () => {
   it("names a union's field and each kind its options take", () => {
     const flag = z.union([z.boolean(), z.enum(["yes", "no"])]);
     expect(said(flag, 3, "isPrivate")).toEqual([
-      "isPrivate must be true or false, or one of yes, no",
+      'isPrivate must be true or false, or one of "yes", "no"',
     ]);
     expect(said(z.union([z.number(), z.string()]), null, "id")).toEqual([
       "id must be a number, or text",

@@ -82,8 +82,13 @@ function unionMessage(issue: Extract<Issue, { code: "invalid_union" }>, field: s
     const path = [field, ...inside[0].path.map(String)].filter(Boolean).join(".");
     return issueMessage(inside[0], path);
   }
+  // Beside other kinds, a text option is quoted: true or false, or one of "true", "false".
+  const kind = (inner: Issue) =>
+    inner.code === "invalid_value"
+      ? listed(inner.values.map((value) => (typeof value === "string" ? `"${value}"` : value)))
+      : kindOf(inner);
   const kinds = new Set(
-    issue.errors.flatMap((option) => option.map(kindOf)).filter((kind) => kind !== null),
+    issue.errors.flatMap((option) => option.map(kind)).filter((words) => words !== null),
   );
   return kinds.size > 0
     ? `${name} must be ${[...kinds].join(", or ")}`
