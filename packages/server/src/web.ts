@@ -46,7 +46,7 @@ const API_PREFIXES = ["/api", "/apiv2", "/v4", "/v5", "/reading/v1"] as const;
 
 /**
  * The API's form paths whose page answers a browser's plain form post with its own action,
- * so a refusal renders the form again with what was typed (decision NEW-signup-form-refusal-renders).
+ * so a refusal renders the form again with what was typed (decision 116).
  * A script's post (JSON asked for) still reaches the API.
  */
 const PAGE_FORM_POSTS = ["/signup", "/signup/complete"];

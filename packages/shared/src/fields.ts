@@ -80,7 +80,7 @@ type Json = unknown;
  * Keeps only the selected fields of a value: objects are picked, arrays are mapped,
  * a nested selection applies to the nested value. Fields the value does not have are
  * left out rather than reported, as clients ask for fields across several kinds
- * (decision NEW-fields-unknown-names-ignored).
+ * (decision 117).
  */
 export function selectFields(value: Json, selection: FieldSelection | undefined): Json {
   if (!selection || value === null || typeof value !== "object") return value;

@@ -304,7 +304,7 @@ describe("GET /api/v3/stories/{id}", () => {
     expect(body.message).toContain(message);
   });
 
-  it("answers a field name it does not know by leaving it out (decision NEW-fields-unknown-names-ignored)", async () => {
+  it("answers a field name it does not know by leaving it out (decision 117)", async () => {
     const response = await t.get(
       `/api/v3/stories/${story.id}?fields=title,firstPartTitle,user(username,pronouns),parts(id,inkColour)`,
     );

@@ -17,7 +17,7 @@ const KEPT = [
 export type KeptValues = Partial<Record<(typeof KEPT)[number], string>>;
 
 /**
- * A sign-up form posted without JavaScript (decision NEW-signup-form-refusal-renders): sent
+ * A sign-up form posted without JavaScript (decision 116): sent
  * on to the API as the page's script sends it. Signed up, the browser goes on with the new
  * session's cookie; refused, the page renders the form again with the refusal and what was
  * typed, none of it in the address.
