@@ -1,7 +1,13 @@
 import { describe, expect, test } from "vitest";
 import { expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
 import { useServer } from "./support/server.ts";
-import { fillSignup, SIGN_UP_PASSWORD, signUp, signUpGate } from "./support/sign-up.ts";
+import {
+  fillSignup,
+  SIGN_UP_PASSWORD,
+  signUp,
+  signUpGate,
+  verifyEmail,
+} from "./support/sign-up.ts";
 
 const server = useServer();
 const chromium = useBrowser();
@@ -502,6 +508,29 @@ describe("accounts in the browser", () => {
       await page.reload();
       const after = await page.getByRole("button", { name: /^Voted/ }).textContent();
       expect(after).toContain(`${before + 1} votes`);
+    });
+  });
+
+  test("a reader who verifies in another tab votes from the page they already had open", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      const list = await (await page.request.get("/api/v3/stories?filter=hot&limit=1")).json();
+      const partUrl = `/${list.stories[0].firstPartId}`;
+      await signUp(page, "tab_verifier");
+      await page.goto(partUrl);
+      const button = page.getByRole("button", { name: /^Vote/ });
+      const before = Number((await button.textContent())?.match(/(\d+) votes/)?.[1] ?? Number.NaN);
+
+      // The link in the mail opens in a tab of its own; the part stays as it was drawn.
+      const mail = await page.context().newPage();
+      await verifyEmail(mail, "tab_verifier");
+      await mail.close();
+
+      await button.click();
+      const voted = page.getByRole("button", { name: /^Voted/ });
+      const verify = page.getByRole("dialog", { name: "Please verify your email" });
+      await voted.or(verify).waitFor();
+      expect(await verify.count()).toBe(0);
+      expect(await voted.textContent()).toContain(`${before + 1} votes`);
     });
   });
 

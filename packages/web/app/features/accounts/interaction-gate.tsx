@@ -23,8 +23,8 @@ type Gate = "signup" | "verify" | "email" | null;
 
 /**
  * Every interaction (vote, comment, follow, add to list…) goes through `guard`: a visitor
- * gets the sign-up modal, a reader with an unverified email the please-verify modal, and
- * only a verified reader runs the action. Render `modals` once beside the control.
+ * gets the sign-up modal, a reader whose email is still unverified the please-verify modal,
+ * and only a verified reader runs the action. Render `modals` once beside the control.
  */
 export function useInteractionGate(): { guard: (action: () => void) => void; modals: ReactNode } {
   const user = useCurrentUser();
@@ -48,8 +48,18 @@ export function useInteractionGate(): { guard: (action: () => void) => void; mod
 
   function guard(action: () => void) {
     if (!user) setGate("signup");
-    else if (!user.verified_email) setGate("verify");
+    else if (!user.verified_email) void actIfVerifiedSince(action);
     else action();
+  }
+
+  // The page may predate the link the reader has since followed in their mail (often in
+  // another tab): the server, not the page, says whether they still need to verify.
+  async function actIfVerifiedSince(action: () => void) {
+    const now = await browserApi()
+      .currentUser()
+      .catch(() => null);
+    if (now?.verified_email) action();
+    else setGate("verify");
   }
 
   async function resendEmail() {
