@@ -13,6 +13,7 @@ import {
 } from "./support/browser.ts";
 import { squash } from "./support/catalogue.ts";
 import { useServer } from "./support/server.ts";
+import { signUp, verifyEmail } from "./support/sign-up.ts";
 
 const server = useServer();
 const { withPage } = useBrowser();
@@ -231,6 +232,33 @@ describe("the Library and reading lists", () => {
       expect(await library.isChecked()).toBe(true);
       expect(await popover.getByRole("checkbox", { name: /my library/i }).count()).toBe(1);
       expect(await popover.getByLabel("New reading list").inputValue()).toBe("");
+    });
+  });
+
+  test("a list named with one long word keeps the phone's popover, and its Create, in view", async () => {
+    const story = stories[3];
+    if (!story) throw new Error("the catalogue has four hot stories");
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await signUp(page, "long_list_namer");
+      await verifyEmail(page, "long_list_namer");
+      await page.goto(`/story/${story.id}`);
+      const popover = await openAddTo(page);
+      const name = "Lantern".repeat(14);
+      await popover.getByLabel("New reading list").fill(name);
+      await popover.getByRole("button", { name: "Create" }).click();
+      await popover
+        .getByRole("status")
+        .filter({ hasText: `Added to ${name}` })
+        .waitFor();
+
+      // Nothing in the sheet is wider than the sheet: the button to make another list stays on it.
+      const fit = await popover.evaluate((sheet) => ({
+        overflow: sheet.scrollWidth - sheet.clientWidth,
+        sheetRight: sheet.getBoundingClientRect().right,
+        createRight: sheet.querySelector("button[type=submit]")?.getBoundingClientRect().right,
+      }));
+      expect(fit.overflow).toBe(0);
+      expect(fit.createRight).toBeLessThanOrEqual(fit.sheetRight);
     });
   });
 
