@@ -179,6 +179,35 @@ describe("settings", () => {
     });
   });
 
+  test("on a phone, a reader changes their display name from Settings", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      const username = "settings_renamer";
+      await signUp(page, username);
+      await page.goto("/settings");
+      const nameRow = page
+        .locator(".settings-row")
+        .filter({ has: page.getByRole("term").filter({ hasText: /^Name$/ }) });
+      expect(await nameRow.getByRole("definition").first().textContent()).toBe(username);
+
+      // The name is the profile's: Settings opens the profile's form, ready to type in.
+      await nameRow.getByRole("link", { name: "Edit profile" }).click();
+      const dialog = page.getByRole("dialog", { name: "Edit profile" });
+      await dialog.waitFor();
+      expect(new URL(page.url()).pathname).toBe(`/user/${username}`);
+      // The address forgets the form once it is open: a reload or Back shows the profile.
+      await expect.poll(() => new URL(page.url()).hash).toBe("");
+      await dialog.getByRole("textbox", { name: "Name" }).fill("Wren Settles");
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await page.getByRole("status").filter({ hasText: "Your profile was saved." }).waitFor();
+      await expect
+        .poll(() => page.getByRole("heading", { level: 1 }).textContent())
+        .toBe("Wren Settles");
+      await page.goto("/settings");
+      expect(await nameRow.getByRole("definition").first().textContent()).toBe("Wren Settles");
+      await expectNoAxeViolations(page, "the settings page with its Name row");
+    });
+  });
+
   test("on a phone, a reader picks which email alerts they get, told when offline, and the choice is kept", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await page.goto("/login?nextUrl=/settings%23notifications");

@@ -6,11 +6,18 @@ import {
   type UserList,
 } from "@inkwell/shared";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { isRouteErrorResponse, useRevalidator, useRouteError } from "react-router";
+import {
+  isRouteErrorResponse,
+  useLocation,
+  useNavigate,
+  useRevalidator,
+  useRouteError,
+} from "react-router";
 import { apiContext } from "../api/context.ts";
 import { ErrorPage, UserNotFound } from "../components/error-page.tsx";
 import { ListLinks } from "../features/lists/list-links.tsx";
 import { ProfileConversations } from "../features/profile-messages/profile-conversations.tsx";
+import { EDIT_PROFILE_HASH } from "../features/profiles/edit-profile-link.ts";
 import { useHidePicture } from "../features/profiles/hide-picture.tsx";
 import { PeopleList } from "../features/profiles/people-list.tsx";
 import { ProfileHeader } from "../features/profiles/profile-header.tsx";
@@ -94,6 +101,21 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
       isSysAdmin: false,
     });
   const isSelf = viewer?.username.toLowerCase() === username.toLowerCase();
+  const openEditor = () => {
+    setSaved(null);
+    setEditing(true);
+    setEditOpened(true);
+  };
+  // Settings' Edit profile lands here asking for the form; the hash goes once it is open,
+  // so that a reload or Back shows the profile itself.
+  const { hash } = useLocation();
+  const navigate = useNavigate();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opens once per arrival with the hash
+  useEffect(() => {
+    if (!isSelf || hash !== EDIT_PROFILE_HASH) return;
+    openEditor();
+    navigate({ hash: "" }, { replace: true, preventScrollReset: true });
+  }, [isSelf, hash]);
   // Restricted (accounts-safety-messaging.md §2): About, Conversations and Following only.
   const restricted = profile.safety.isMuted || profile.safety.isBlocked;
   // The menu item that started a mute, block or moderation is gone once it is done: focus
@@ -111,15 +133,7 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
     <article className="profile" key={username}>
       <ProfileHeader
         profile={profile}
-        onEdit={
-          isSelf
-            ? () => {
-                setSaved(null);
-                setEditing(true);
-                setEditOpened(true);
-              }
-            : undefined
-        }
+        onEdit={isSelf ? openEditor : undefined}
         safetyMenu={
           !isSelf && (
             <ProfileSafetyMenu

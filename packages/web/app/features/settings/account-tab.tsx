@@ -11,6 +11,7 @@ import { CheckField } from "../../components/check-field.tsx";
 import { FieldNotes, fieldDescribedBy } from "../../components/field-notes.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
+import { editProfileHref } from "../profiles/edit-profile-link.ts";
 import { EmailAddress } from "./email-address.tsx";
 import { EmailModal } from "./email-modal.tsx";
 import { PasswordModal } from "./password-modal.tsx";
@@ -75,6 +76,16 @@ export function AccountTab({ user, today, notify }: AccountTabProps) {
   return (
     <>
       <dl className="settings-rows">
+        {/* The name is the profile's, edited with its about and pictures: Settings leads there. */}
+        <div className="settings-row">
+          <dt>{t.settings.name}</dt>
+          <dd>{user.name}</dd>
+          <dd>
+            <a className="button" href={editProfileHref(user.username)}>
+              {t.settings.editProfile}
+            </a>
+          </dd>
+        </div>
         <div className="settings-row">
           <dt>{t.settings.username}</dt>
           <dd>{user.username}</dd>

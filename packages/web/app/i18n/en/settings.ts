@@ -7,6 +7,9 @@ export const settings = {
     mute: "Muted Accounts",
     block: "Blocked Accounts",
   },
+  /** The name shown on the profile, set with the profile's Edit profile form. */
+  name: "Name",
+  editProfile: "Edit profile",
   username: "Username",
   email: "Email",
   password: "Password",
