@@ -13,7 +13,7 @@ import { squash } from "./support/catalogue.ts";
 import { restoreAppealed } from "./support/image-appeals.ts";
 import { GIF, NOT_TAKEN, solidPng } from "./support/images.ts";
 import { useServer } from "./support/server.ts";
-import { SIGN_UP_PASSWORD, signUp } from "./support/sign-up.ts";
+import { SIGN_UP_PASSWORD, signUp, verifyEmail } from "./support/sign-up.ts";
 
 const server = useServer();
 const { withPage } = useBrowser();
@@ -149,6 +149,48 @@ describe("profiles and follow", () => {
       await page.getByRole("button", { name: "Show more" }).first().click();
       await expect.poll(() => said.textContent()).toBe("Something went wrong. Please try again");
       await expectNoAxeViolations(page, "the profile after a failed Show more");
+    });
+  });
+
+  test("following, then Show more among the followers, lists nobody twice", async () => {
+    // A popular writer with more followers than the profile's first page shows.
+    const { stories } = await getJson<{ stories: { user: { username: string } }[] }>(
+      "/api/v3/stories?filter=hot&limit=20",
+    );
+    const totals = await Promise.all(
+      stories.map(async ({ user }) => ({
+        username: user.username,
+        total: (
+          await getJson<{ total: number }>(`/api/v3/users/${user.username}/followers?limit=1`)
+        ).total,
+      })),
+    );
+    const writer = totals.find(({ total }) => total > 20);
+    if (!writer) throw new Error("a popular writer has more than 20 followers");
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await signUp(page, "late_follower");
+      await verifyEmail(page, "late_follower");
+      await page.goto(`/user/${writer.username}`);
+      const followers = page.locator(".profile section").filter({
+        has: page.getByRole("button", { name: /^Show more in People following/ }),
+      });
+      const people = followers.getByRole("listitem");
+      const before = await people.count();
+      // The new follow heads the followers' list, pushing every later page on by one.
+      await (
+        await untilHydrated(page.getByRole("button", { name: "Follow", exact: true }))
+      ).click();
+      await page
+        .locator(".profile-header")
+        .getByRole("button", { name: "Following", exact: true })
+        .waitFor();
+      await followers.getByRole("button", { name: /^Show more/ }).click();
+      await expect.poll(() => people.count()).toBeGreaterThan(before);
+
+      const shown = await people
+        .getByRole("link")
+        .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+      expect(shown.length).toBe(new Set(shown).size);
     });
   });
 

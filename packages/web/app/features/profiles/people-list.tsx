@@ -22,6 +22,7 @@ export function PeopleList({ username, list, first, pageSize, label, empty }: Pe
       return { items: page.users, nextUrl: page.nextUrl };
     },
     label,
+    (person) => person.username,
   );
   if (items.length === 0) return <p className="profile__empty">{empty}</p>;
   return (

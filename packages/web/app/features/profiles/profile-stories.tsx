@@ -20,6 +20,7 @@ export function ProfileStories({ username, first, pageSize, label, empty }: Prof
       return { items: page.stories, nextUrl: page.nextUrl };
     },
     label,
+    (story) => story.id,
   );
   if (items.length === 0) return <p className="profile__empty">{empty}</p>;
   return (

@@ -14,14 +14,18 @@ export interface Paged<T> {
  * `load(offset)` fetches the next page; a failure leaves the list as it was and says so.
  * `label` names the list: a profile has three such buttons, and a screen reader's list of
  * buttons tells them apart by it. The first new item takes the focus (decision 057); a page
- * that brings nothing new leaves it on the button, which stays and says so.
+ * that brings nothing new leaves it on the button, which stays and says so. Pages are asked
+ * for by offset, so a follow or a new story since the first page shifts the next one: what
+ * `keyOf` says is already shown is dropped, not shown twice.
  */
 export function useShowMore<T>(
   first: Paged<T>,
   load: (offset: number) => Promise<Paged<T>>,
   label: string,
+  keyOf: (item: T) => string | number,
 ) {
-  const [list, setList] = useState(first);
+  // `read` counts what the server has handed over, shown or dropped: the next page's offset.
+  const [list, setList] = useState({ ...first, read: first.items.length });
   const [status, setStatus] = useState<"idle" | "loading" | "failed" | "none">("idle");
   // The list and its button share a parent: the new items' links appear in it.
   const moreFocus = useMoreFocus();
@@ -29,9 +33,15 @@ export function useShowMore<T>(
   async function more() {
     setStatus("loading");
     try {
-      const next = await load(list.items.length);
+      const next = await load(list.read);
+      const shown = new Set(list.items.map(keyOf));
+      const added = next.items.filter((item) => !shown.has(keyOf(item)));
       moreFocus.bring(() => {
-        setList({ items: [...list.items, ...next.items], nextUrl: next.nextUrl });
+        setList({
+          items: [...list.items, ...added],
+          nextUrl: next.nextUrl,
+          read: list.read + next.items.length,
+        });
         setStatus(next.items.length > 0 ? "idle" : "none");
       });
     } catch {
