@@ -9,6 +9,7 @@ import type { Kysely, Updateable } from "kysely";
 import type { Database, UsersTable } from "../db/schema.ts";
 import { readerSignalsChanged } from "../events.ts";
 import { badRequest } from "../http/errors.ts";
+import { lockUsers } from "../safety/relations.ts";
 import { isoOrNull } from "../stories/cards.ts";
 import type { Viewer } from "../viewer.ts";
 
@@ -39,16 +40,20 @@ export async function writerOnboarding(
 
 type Answers = Pick<WriterOnboarding, "user_type" | "writer_stage" | "finished_story">;
 
+/** §4: a reader, or a motivation of none (or a skip), ends the path before the novel question. */
+const endsBeforeNovel = (
+  userType: UserType | null | undefined,
+  stage: WriterStage | null | undefined,
+) => userType === "reader" || stage === null || stage === "none";
+
 /**
- * §4's path through the questions: a reader goes straight to /start, and a motivation of
- * none (or a skip) ends before the novel question. An answer that ends the path clears the
- * later answers it makes moot, unless the same request names them.
+ * An answer that ends the path clears the later answers it makes moot, unless the same
+ * request names them.
  */
 function clearMootAnswers(changes: WriterOnboardingChanges): WriterOnboardingChanges {
   const cleared = { ...changes };
   if (cleared.user_type === "reader") cleared.writer_stage ??= null;
-  const ended = cleared.writer_stage === null || cleared.writer_stage === "none";
-  if (ended || cleared.user_type === "reader") cleared.finished_story ??= null;
+  if (endsBeforeNovel(cleared.user_type, cleared.writer_stage)) cleared.finished_story ??= null;
   return cleared;
 }
 
@@ -58,8 +63,7 @@ function checkAnswersAgree(answers: Answers): void {
     const message = "A reader answers no writing questions: writer_stage is for writers.";
     throw badRequest(message, { writer_stage: message });
   }
-  const ended = answers.writer_stage === null || answers.writer_stage === "none";
-  if (answers.finished_story !== null && (ended || answers.user_type === "reader")) {
+  if (answers.finished_story !== null && endsBeforeNovel(answers.user_type, answers.writer_stage)) {
     const message = "finished_story follows a writer_stage other than none.";
     throw badRequest(message, { finished_story: message });
   }
@@ -67,7 +71,9 @@ function checkAnswersAgree(answers: Answers): void {
 
 /**
  * Records the answers given (each step of the questionnaire sends its own; null is a skip)
- * and the tooltip's dismissal; what is not named stays as it was.
+ * and the tooltip's dismissal; what is not named stays as it was. The answers are checked
+ * and written with the user's row locked, so saves at once follow one another and never
+ * store a mix the questions refuse.
  */
 export async function saveWriterOnboarding(
   db: Kysely<Database>,
@@ -75,13 +81,6 @@ export async function saveWriterOnboarding(
   given: WriterOnboardingChanges,
 ): Promise<WriterOnboarding> {
   const changes = clearMootAnswers(given);
-  const current = await writerOnboarding(db, viewer);
-  checkAnswersAgree({
-    user_type: changes.user_type === undefined ? current.user_type : changes.user_type,
-    writer_stage: changes.writer_stage === undefined ? current.writer_stage : changes.writer_stage,
-    finished_story:
-      changes.finished_story === undefined ? current.finished_story : changes.finished_story,
-  });
   const set: Updateable<UsersTable> = {};
   if (changes.user_type !== undefined) set.writer_user_type = changes.user_type;
   if (changes.writer_stage !== undefined) set.writer_stage = changes.writer_stage;
@@ -91,9 +90,20 @@ export async function saveWriterOnboarding(
   if (changes.tooltip_dismissed !== undefined) {
     set.writer_tip_dismissed = changes.tooltip_dismissed ? 1 : 0;
   }
-  if (Object.keys(set).length > 0) {
-    await db.updateTable("users").set(set).where("id", "=", viewer.id).execute();
-  }
+  await db.transaction().execute(async (trx) => {
+    await lockUsers(trx, [viewer.id]);
+    const current = await writerOnboarding(trx, viewer);
+    checkAnswersAgree({
+      user_type: changes.user_type === undefined ? current.user_type : changes.user_type,
+      writer_stage:
+        changes.writer_stage === undefined ? current.writer_stage : changes.writer_stage,
+      finished_story:
+        changes.finished_story === undefined ? current.finished_story : changes.finished_story,
+    });
+    if (Object.keys(set).length > 0) {
+      await trx.updateTable("users").set(set).where("id", "=", viewer.id).execute();
+    }
+  });
   // The home feed's welcome card leads to the questionnaire until it is answered.
   if (answered) readerSignalsChanged(viewer.id);
   return writerOnboarding(db, viewer);

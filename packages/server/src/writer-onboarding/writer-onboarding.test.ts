@@ -23,6 +23,7 @@ const answer = <T = WriterOnboarding>(response: Response, status = 200) =>
   jsonAnswer<T>(response, status);
 
 const read = async (cookie: string) => answer(await t.get(PATH, { headers: { cookie } }));
+const cleared = { answered_at: null, tooltip_dismissed: false };
 
 describe("writer onboarding", () => {
   it("answers 401 to visitors", async () => {
@@ -134,6 +135,34 @@ describe("writer onboarding", () => {
       expect(await answer(await put(cookie, body), 400)).toEqual(refusal);
     }
     expect(await read(cookie)).toEqual(before);
+  });
+
+  it("never stores a mix the questions refuse when 40 saves arrive at once", async () => {
+    // Each save agrees with what it reads; together, unordered, they could not.
+    const races: [object, object, WriterOnboarding][] = [
+      [
+        { user_type: "reader" },
+        { writer_stage: "professional" },
+        { ...cleared, user_type: "reader", writer_stage: null, finished_story: null },
+      ],
+      [
+        { writer_stage: "none" },
+        { finished_story: "yes" },
+        { ...cleared, user_type: "writer", writer_stage: "none", finished_story: null },
+      ],
+    ];
+    for (const [ending, going, end] of races) {
+      const cookie = await newUser();
+      await answer(await put(cookie, { user_type: "writer", writer_stage: "fun" }));
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => [put(cookie, ending), put(cookie, going)]).flat(),
+      );
+      const statuses = answers.map((response) => response.status);
+      // Every ending save goes through; a going-on save after the first of them is refused.
+      expect(statuses.filter((_, i) => i % 2 === 0)).toEqual(Array(20).fill(200));
+      expect(statuses.filter((status) => status !== 200 && status !== 400)).toEqual([]);
+      expect({ ...(await read(cookie)), answered_at: null }).toEqual(end);
+    }
   });
 
   it("remembers that the tooltip was dismissed, apart from the answers", async () => {
