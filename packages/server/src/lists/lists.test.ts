@@ -408,6 +408,8 @@ describe("reading lists", () => {
 });
 
 describe("reading list limits", () => {
+  /** How many requests a race sends at once. */
+  const RACERS = 40;
   /** Published stories made in one insert: enough to fill a list without a call per story. */
   let filler: number[];
 
@@ -416,7 +418,7 @@ describe("reading list limits", () => {
     const rows = await t.handle.db
       .insertInto("stories")
       .values(
-        Array.from({ length: MAX_LIST_STORIES }, (_, index) => ({
+        Array.from({ length: MAX_LIST_STORIES + RACERS }, (_, index) => ({
           user_id: writer.id,
           title: `Filler ${index}`,
           description: "A story that fills a list.",
@@ -501,15 +503,33 @@ describe("reading list limits", () => {
     expect((await listRows(list.id)).counter).toBe(MAX_LIST_STORIES);
   });
 
-  it("stops adds that race exactly at the cap", async () => {
+  it("stops 40 adds that race exactly at the cap, and counts 40 racing removes exactly", async () => {
     const reader = await person();
     const list = await json<ReadingListSummary>(await createList(reader, "Nearly full"));
-    await fill(list.id, MAX_LIST_STORIES - 2);
-    const answers = await Promise.all(stories.map((id) => add(reader, list.id, id)));
-    expect(answers.map((response) => response.status).sort()).toEqual([200, 200, 400]);
-    const { counter, storyIds } = await listRows(list.id);
-    expect(counter).toBe(MAX_LIST_STORIES);
-    expect(storyIds).toHaveLength(MAX_LIST_STORIES);
+    await fill(list.id, MAX_LIST_STORIES - 10);
+    const racers = filler.slice(MAX_LIST_STORIES - 10, MAX_LIST_STORIES - 10 + RACERS);
+    const answers = await Promise.all(racers.map((id) => add(reader, list.id, id)));
+    const statuses = answers.map((response) => response.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(RACERS - 10);
+    const full = await listRows(list.id);
+    expect(full.counter).toBe(MAX_LIST_STORIES);
+    expect(full.storyIds).toHaveLength(MAX_LIST_STORIES);
+    expect(new Set(full.storyIds).size).toBe(MAX_LIST_STORIES);
+
+    // Each story that went in removed twice at once, and the refused ones too: exactly ten go.
+    const added = racers.filter((_, index) => statuses[index] === 200);
+    const removals = [...added, ...added, ...racers.filter((id) => !added.includes(id))];
+    const removed = await Promise.all(
+      removals.map((id) => t.send("DELETE", `/api/v3/lists/${list.id}/stories/${id}`, reader)),
+    );
+    expect(removed.map((response) => response.status)).toEqual(removals.map(() => 200));
+    const shown = await json<ReadingListDetails>(
+      await t.send("GET", `/api/v3/lists/${list.id}?limit=1`, reader),
+    );
+    expect(shown.numStories).toBe(MAX_LIST_STORIES - 10);
+    expect(await listRows(list.id)).toMatchObject({ counter: MAX_LIST_STORIES - 10 });
+    expect((await listRows(list.id)).storyIds).toHaveLength(MAX_LIST_STORIES - 10);
   });
 
   it("caps a reader's lists, even when creates race, and still reuses a name", async () => {
@@ -527,11 +547,12 @@ describe("reading list limits", () => {
         })),
       )
       .execute();
-    const answers = await Promise.all([
-      createList(reader, "Last one", stories[0]),
-      createList(reader, "One too many", stories[0]),
-    ]);
-    expect(answers.map((response) => response.status).sort()).toEqual([201, 400]);
+    const answers = await Promise.all(
+      Array.from({ length: RACERS }, (_, index) => createList(reader, `New ${index}`, stories[0])),
+    );
+    const statuses = answers.map((response) => response.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(RACERS - 1);
     const refused = answers.find((response) => response.status === 400);
     expect(await refused?.json()).toMatchObject({
       code: "too_many_lists",
@@ -623,6 +644,30 @@ describe("the Library", () => {
     ).toEqual({
       removed: false,
     });
+  });
+
+  it("holds each story once when 30 adds race, and removes it once when 30 removes race", async () => {
+    const reader = await person();
+    const adds = await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        t.send("POST", library(reader), reader, { stories: stories[index % 3] }),
+      ),
+    );
+    expect(adds.map((response) => response.status)).toEqual(adds.map(() => 200));
+    const page = await json<LibraryPage>(await t.send("GET", library(reader), reader));
+    expect(page.total).toBe(3);
+    expect(page.stories.map((item) => item.story.id).sort()).toEqual([...stories].sort());
+
+    const removes = await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        t.send("DELETE", `${library(reader)}/${stories[index % 3]}`, reader),
+      ),
+    );
+    const answers = await Promise.all(
+      removes.map((response) => json<{ removed: boolean }>(response)),
+    );
+    expect(answers.filter((answer) => answer.removed)).toHaveLength(3);
+    expect((await json<LibraryPage>(await t.send("GET", library(reader), reader))).total).toBe(0);
   });
 
   it("is the reader's alone: 401 for visitors, 403 for anyone else, 404 for hidden stories", async () => {
