@@ -315,6 +315,48 @@ describe("block", () => {
     }
   });
 
+  it("keeps counters and lists exact when a writer blocks and mutes 30 followers at once", async () => {
+    const writer = await person();
+    const readers = await Promise.all(Array.from({ length: 30 }, () => person()));
+    for (const reader of readers) {
+      await post(reader, `/api/v3/users/${reader.username}/following`, { users: writer.username });
+      await post(writer, `/api/v3/users/${writer.username}/following`, { users: reader.username });
+    }
+    expect(await counters(writer.id)).toEqual({ num_followers: 30, num_following: 30 });
+
+    // Every block sent twice, every mute twice, all at once.
+    const answers = await Promise.all(
+      [...readers, ...readers].flatMap((reader) => [
+        post(writer, `/v4/users/${reader.username}/blocks`),
+        ignore(writer, "ignore_user", reader.username),
+      ]),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    const profile = await json<UserProfile>(await read(writer, `/api/v3/users/${writer.username}`));
+    expect([profile.numFollowers, profile.numFollowing]).toEqual([0, 0]);
+    for (const reader of readers) {
+      expect(await counters(reader.id)).toEqual({ num_followers: 0, num_following: 0 });
+    }
+    const blocked = await json<BlockedUsers>(
+      await read(writer, `/v4/users/${writer.username}/blocks?get_all=true`),
+    );
+    const names = readers.map((reader) => reader.username).sort();
+    expect([blocked.total, blocked.users.map((user) => user.username).sort()]).toEqual([30, names]);
+    const muted = await json<IgnoredUsers>(await ignore(writer, "get_ignored_web"));
+    expect(muted.map((user) => user.name).sort()).toEqual(names);
+
+    // And all undone at once.
+    await Promise.all(
+      readers.flatMap((reader) => [
+        del(writer, `/v4/users/${reader.username}/blocks`),
+        ignore(writer, "unignore_user", reader.username),
+      ]),
+    );
+    const unblocked = await read(writer, `/v4/users/${writer.username}/blocks?get_all=true`);
+    expect((await json<BlockedUsers>(unblocked)).total).toBe(0);
+    expect(await json<IgnoredUsers>(await ignore(writer, "get_ignored_web"))).toEqual([]);
+  });
+
   it("keeps the blocked from the blocker's stories, parts and comments, and both from each other's lists", async () => {
     const blocker = await person();
     const blocked = await person();
