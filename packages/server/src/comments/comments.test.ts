@@ -195,6 +195,25 @@ describe("posting comments", () => {
     expect(answers.slice(0, 10).every((status) => status === 201)).toBe(true);
     expect(answers[10]).toBe(429);
   });
+
+  it("counts 30 replies and 20 comments posted at the same moment exactly", async () => {
+    const fresh = await createStory(t.handle.db, author.id, { parts: [{ text: PART_TEXT }] });
+    const partId = fresh.partIds[0] as number;
+    const thread = await postOk((await reader()).cookie, onPart(partId), "Thread");
+    const people = await Promise.all(Array.from({ length: 30 }, () => reader()));
+    const answers = await Promise.all([
+      ...people.map((who) => post(who.cookie, onComment(thread), "Reply")),
+      ...people.slice(0, 20).map((who) => post(who.cookie, onPart(partId), "Another thread")),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 201));
+    const shown = (await (
+      await t.get(`/v5/comments/${thread.commentId.resourceId}`)
+    ).json()) as CommentData;
+    expect(shown.replyCount).toBe(30);
+    const part = await t.get(`/api/v3/story_parts/${partId}`);
+    expect(((await part.json()) as { commentCount: number }).commentCount).toBe(51);
+    expect(await counters(partId, fresh.id)).toEqual({ part: 51, story: 51, rows: 51 });
+  });
 });
 
 describe("reading comments", () => {
