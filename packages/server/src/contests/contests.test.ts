@@ -946,6 +946,29 @@ describe("POST /apiv2/editstorytags", () => {
     expect(same.tags).toEqual(tags);
   });
 
+  it("stops 30 adds sent at once exactly at 25 tags, each added once", async () => {
+    const tags = Array.from({ length: 20 }, (_, index) => `tag${index}`);
+    const id = String(await story([100], { tags }));
+    const racers = Array.from({ length: 30 }, (_, index) => `racer${index % 15}`);
+    const answers = await Promise.all(
+      racers.map((tag) =>
+        t.send("POST", "/apiv2/editstorytags", writer, {
+          request_type: "add",
+          tag_value: tag,
+          story_id: id,
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status !== 200 && status !== 400)).toEqual([]);
+    const work = await jsonAnswer<{ tags: string[] }>(
+      await t.send("GET", `/v4/works/${id}`, writer),
+    );
+    expect(work.tags).toHaveLength(25);
+    expect(work.tags.slice(0, 20)).toEqual(tags);
+    expect(new Set(work.tags).size).toBe(25);
+  });
+
   it("is for the author only, and refuses bad input", async () => {
     const id = String(await story([100], { tags: ["keep"] }));
     const add = { request_type: "add", tag_value: "mine", story_id: id };
