@@ -474,6 +474,23 @@ describe("GET /api/v3/users/{me}/inbox/{other}", () => {
     expect((await conversation(b, a)).messages.map((m) => m.unread)).toEqual([false, false]);
   });
 
+  it("gives 30 people's messages sent at once a thread each, with its exact unread count", async () => {
+    const me = await person();
+    const senders = await Promise.all(Array.from({ length: 30 }, () => person()));
+    const responses = await Promise.all(
+      senders.flatMap((sender) => [send(sender, me, "one"), send(sender, me, "two")]),
+    );
+    expect(responses.map((r) => r.status)).toEqual(responses.map(() => 200));
+    const unread = await inbox(me, "?filter=unread&limit=50");
+    expect(unread.total).toBe(30);
+    expect(unread.threads.map((thread) => thread.user.username).sort()).toEqual(
+      senders.map((sender) => sender.username).sort(),
+    );
+    expect(unread.threads.map((thread) => thread.unread)).toEqual(senders.map(() => 2));
+    // Each sender sees their own thread with nothing unread.
+    expect((await inbox(senders[0] as Person)).threads.map((thread) => thread.unread)).toEqual([0]);
+  });
+
   it("keeps the unread count equal to the unread messages while reading races new ones", async () => {
     for (let round = 0; round < 6; round++) {
       const a = await person();
