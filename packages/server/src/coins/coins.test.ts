@@ -432,6 +432,23 @@ describe("wallet and purchases", () => {
       ]);
     }
   });
+
+  it("charges a whole story once when it is bought 30 times at once", async () => {
+    const story = await paidStory(2);
+    const reader = await signedInUser(t.handle.db);
+    await grantCoins(t.handle.db, reader.id, 30);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => buy(reader, story.id, { wholeStory: true })),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(29);
+    expect(await walletOf(reader)).toEqual([{ id: "coins", amount: 8 }]);
+    expect(await ledger(reader.id)).toEqual([
+      { amount: 30, reason: "grant" },
+      { amount: -22, reason: "story" },
+    ]);
+  });
 });
 
 describe("a part changing while it is bought", () => {
