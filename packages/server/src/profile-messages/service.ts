@@ -13,11 +13,10 @@ import { type Insertable, type Kysely, sql } from "kysely";
 import { assertVerified } from "../comments/posting.ts";
 import { isForeignKeyViolation } from "../db/constraint-errors.ts";
 import { countOf } from "../db/count.ts";
-import { isPostgres } from "../db/engine.ts";
 import type { Database, ProfileMessagesTable } from "../db/schema.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { assertNotTimedOut } from "../moderation/service.ts";
-import { blockedEitherWay, hiddenAuthorIds, isBlocked } from "../safety/relations.ts";
+import { blockedEitherWay, hiddenAuthorIds, isBlocked, lockUsers } from "../safety/relations.ts";
 import { iso, toUserSummary, USER_SUMMARY_COLUMNS } from "../stories/cards.ts";
 import { userNamed } from "../users/service.ts";
 import type { MaybeViewer, Viewer } from "../viewer.ts";
@@ -281,20 +280,12 @@ const insertMessage = (db: Db, values: NewMessage) =>
 /**
  * Inserts the owner's own message on their own profile, an announcement, unless they made
  * ANNOUNCEMENTS_PER_DAY in the last 24 hours (429). The count and the insert share a
- * transaction; on PostgreSQL the owner's users row is locked first, so two posts at the
- * same moment count one after the other and cannot both pass. SQLite runs one
- * transaction at a time anyway.
+ * transaction behind the owner's users row (lockUsers), so posts at the same moment count
+ * one after the other and never pass the limit together.
  */
 function insertAnnouncement(db: Db, values: NewMessage, now: number) {
   return db.transaction().execute(async (trx) => {
-    if (isPostgres(trx)) {
-      await trx
-        .selectFrom("users")
-        .select("id")
-        .where("id", "=", values.user_id)
-        .forUpdate()
-        .execute();
-    }
+    await lockUsers(trx, [values.user_id]);
     const recent = await trx
       .selectFrom("profile_messages")
       .select((eb) => eb.fn.countAll<number>().as("n"))
