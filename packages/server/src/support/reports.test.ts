@@ -880,6 +880,23 @@ describe("the copyright report", () => {
     expect(queue.reports.some((report) => report.reason === "reported_copyright")).toBe(true);
   });
 
+  it("files one ticket when the same reader sends the same pair 30 times at once", async () => {
+    const copier = await createStory(t.handle.db, writer.id, { title: "The Second Copy" });
+    const reporter = await person();
+    const before = await ticketCount();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => post(path(copier.id, original.id), reporter.cookie)),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(29);
+    const ids = await Promise.all(
+      answers.map(async (a) => ((await a.json()) as { id: number }).id),
+    );
+    expect(new Set(ids).size).toBe(1);
+    expect(await ticketCount()).toBe(before + 1);
+  });
+
   it.each([
     ["no original", () => path(story.id), 400, "original_story_id is required"],
     [

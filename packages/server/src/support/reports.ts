@@ -22,7 +22,7 @@ import { countOf } from "../db/count.ts";
 import type { Database } from "../db/schema.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { readableProfileMessage } from "../profile-messages/service.ts";
-import { isBlocked, isMuted } from "../safety/relations.ts";
+import { isBlocked, isMuted, lockUsers } from "../safety/relations.ts";
 import { iso, isoOrNull, storyUrl } from "../stories/cards.ts";
 import { readableStory } from "../stories/service.ts";
 import type { MaybeViewer, Viewer } from "../viewer.ts";
@@ -476,7 +476,7 @@ export async function myReports(
  * POST /v5/infringement/story/{storyId}/copyright/report?original_story_id: a signed-in
  * reader says a story copies another Inkwell story. Filed as a story report on the support
  * form of §9; the same reporter naming the same pair again while it is open gets that
- * ticket back instead of a second one.
+ * ticket back instead of a second one, also when the requests arrive at once.
  */
 export async function reportCopyright(
   db: Kysely<Database>,
@@ -495,52 +495,57 @@ export async function reportCopyright(
   ]);
   if (Number(story.user_id) === viewer.id) throw cannotReportSelf();
 
-  const existing = await db
-    .selectFrom("support_tickets")
-    .select("id")
-    .where("requester_user_id", "=", viewer.id)
-    .where("model_type", "=", MODEL_TYPES.story)
-    .where("model_id", "=", storyId)
-    .where("reason", "=", COPYRIGHT_TICKET.reason)
-    .where("status", "=", "open")
-    .where("custom_fields", "=", JSON.stringify(originalField(originalId)))
-    .executeTakeFirst();
-  if (existing) return { id: Number(existing.id), created: false };
+  // The reporter's row is held while the open ticket is looked for and filed, so the same
+  // pair sent several times at once files one ticket.
+  return db.transaction().execute(async (trx) => {
+    await lockUsers(trx, [viewer.id]);
+    const existing = await trx
+      .selectFrom("support_tickets")
+      .select("id")
+      .where("requester_user_id", "=", viewer.id)
+      .where("model_type", "=", MODEL_TYPES.story)
+      .where("model_id", "=", storyId)
+      .where("reason", "=", COPYRIGHT_TICKET.reason)
+      .where("status", "=", "open")
+      .where("custom_fields", "=", JSON.stringify(originalField(originalId)))
+      .executeTakeFirst();
+    if (existing) return { id: Number(existing.id), created: false };
 
-  const requester = await db
-    .selectFrom("users")
-    .select(["name", "username", "email"])
-    .where("id", "=", viewer.id)
-    .executeTakeFirstOrThrow();
-  const row = await db
-    .insertInto("support_tickets")
-    .values({
-      requester_user_id: viewer.id,
-      requester_name: requester.name || requester.username,
-      requester_email: requester.email ?? "",
-      ticket_form_id: COPYRIGHT_TICKET.formId,
-      report_type: "story",
-      report_type_id: REPORT_TYPE_IDS.story,
-      model_type: MODEL_TYPES.story,
-      model_id: storyId,
-      reported_user_id: Number(story.user_id),
-      reason: COPYRIGHT_TICKET.reason,
-      subject: COPYRIGHT_TICKET.subject,
-      comment: `Copyright report: "${story.title}" (${storyUrl(storyId)}) copies "${original.title}" (${storyUrl(originalId)}).`,
-      story_id: storyId,
-      reported_username: null,
-      reference: JSON.stringify({
-        name: story.title,
-        location: storyUrl(storyId),
-        body: `Original: ${original.title}`,
-        deepLink: storyUrl(originalId),
-      }),
-      custom_fields: JSON.stringify(originalField(originalId)),
-      created_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { id: Number(row.id), created: true };
+    const requester = await trx
+      .selectFrom("users")
+      .select(["name", "username", "email"])
+      .where("id", "=", viewer.id)
+      .executeTakeFirstOrThrow();
+    const row = await trx
+      .insertInto("support_tickets")
+      .values({
+        requester_user_id: viewer.id,
+        requester_name: requester.name || requester.username,
+        requester_email: requester.email ?? "",
+        ticket_form_id: COPYRIGHT_TICKET.formId,
+        report_type: "story",
+        report_type_id: REPORT_TYPE_IDS.story,
+        model_type: MODEL_TYPES.story,
+        model_id: storyId,
+        reported_user_id: Number(story.user_id),
+        reason: COPYRIGHT_TICKET.reason,
+        subject: COPYRIGHT_TICKET.subject,
+        comment: `Copyright report: "${story.title}" (${storyUrl(storyId)}) copies "${original.title}" (${storyUrl(originalId)}).`,
+        story_id: storyId,
+        reported_username: null,
+        reference: JSON.stringify({
+          name: story.title,
+          location: storyUrl(storyId),
+          body: `Original: ${original.title}`,
+          deepLink: storyUrl(originalId),
+        }),
+        custom_fields: JSON.stringify(originalField(originalId)),
+        created_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { id: Number(row.id), created: true };
+  });
 }
 
 const originalField = (originalId: number) => [
