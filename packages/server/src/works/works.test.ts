@@ -523,6 +523,30 @@ describe("publishing", () => {
     }
   });
 
+  it("counts 30 parts published at once, and every one unpublished or deleted at once", async () => {
+    const work = await newWork();
+    const parts = await Promise.all(Array.from({ length: 30 }, () => newPart(work.id)));
+    const published = await Promise.all(
+      parts.map((part) => t.send("POST", `/v4/parts/${part.id}/publish`, writer)),
+    );
+    expect(published.map((answer) => answer.status)).toEqual(parts.map(() => 200));
+    const story = await ok<{ parts: { id: number }[] }>(
+      await t.send("GET", `/api/v3/stories/${work.id}?fields=parts(id)`, null),
+    );
+    expect(story.parts).toHaveLength(30);
+    expect((await storyRow(work.id)).numParts).toBe(30);
+
+    const taken = await Promise.all(
+      parts.map((part, index) =>
+        index % 2 === 0
+          ? t.send("POST", `/v4/parts/${part.id}/unpublish`, writer)
+          : t.send("DELETE", `/v4/parts/${part.id}`, writer),
+      ),
+    );
+    expect(taken.map((answer) => answer.status)).toEqual(parts.map(() => 200));
+    expect(await storyRow(work.id)).toEqual({ numParts: 0, lastPublishedAt: null, draft: 1 });
+  });
+
   it("needs a verified email and a story with its details filled in", async () => {
     const unverified = await person(false);
     const work = await newWork(unverified);
