@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
+import { lockUsers } from "../safety/relations.ts";
 import { dropFollowsOf } from "../users/service.ts";
 
 type Db = Kysely<Database>;
@@ -12,6 +13,9 @@ type Db = Kysely<Database>;
  * remain, so each equals its COUNT again.
  */
 export async function deleteAccount(trx: Db, userId: number): Promise<void> {
+  // Held first, as follow holds it: a follow committed before is counted out below, and
+  // one that waited finds the account gone (users/service.ts follow).
+  await lockUsers(trx, [userId]);
   await dropFollowsOf(trx, userId);
   const [partRows, parentRows, likedRows, listRows] = await Promise.all([
     trx

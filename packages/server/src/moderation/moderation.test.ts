@@ -1,6 +1,7 @@
+import type { UserProfile } from "@inkwell/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApi } from "../testing/api.ts";
-import { createStory, signedInUser } from "../testing/fixtures.ts";
+import { createStory, type Person, signedInUser } from "../testing/fixtures.ts";
 
 const t = useTestApi();
 let ambassador: string;
@@ -31,6 +32,39 @@ beforeAll(async () => {
 });
 
 describe("Close Account by a moderator", () => {
+  it("keeps followers' counts exact when 30 people follow an account as it is closed", async () => {
+    for (let round = 0; round < 3; round++) {
+      const closing = await person();
+      const readers = await Promise.all(Array.from({ length: 30 }, () => person()));
+      const follow = (reader: Person) =>
+        t.get(`/api/v3/users/${reader.username}/following`, {
+          method: "POST",
+          headers: { "content-type": "application/json", cookie: reader.cookie },
+          body: JSON.stringify({ users: closing.username }),
+        });
+      const [closed, ...follows] = await Promise.all([
+        act(closing.username, "close", { reason: "spam" }, ambassador),
+        ...readers.map(follow),
+      ]);
+      expect(closed.status).toBe(200);
+      // A follow either came first (and went with the account) or found no one to follow.
+      const statuses = follows.map((answer) => answer.status);
+      expect(statuses.filter((status) => status !== 200 && status !== 404)).toEqual([]);
+      const gone = follows.filter((answer) => answer.status === 404);
+      const missing = { code: "not_found", message: `User ${closing.username} was not found` };
+      expect(await Promise.all(gone.map((answer) => answer.json()))).toEqual(
+        gone.map(() => missing),
+      );
+      const following = await Promise.all(
+        readers.map(async (reader) => {
+          const profile = await t.get(`/api/v3/users/${reader.username}`);
+          return ((await profile.json()) as UserProfile).numFollowing;
+        }),
+      );
+      expect([round, following]).toEqual([round, readers.map(() => 0)]);
+    }
+  });
+
   it("deletes the account and its stories at once, and records who did it and why", async () => {
     const db = t.handle.db;
     const spammer = await person();

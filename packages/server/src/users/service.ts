@@ -1,5 +1,6 @@
 import type { FollowState, StoryList, UserList, UserProfile } from "@inkwell/shared";
 import type { Kysely } from "kysely";
+import { isForeignKeyViolation } from "../db/constraint-errors.ts";
 import { countOf } from "../db/count.ts";
 import type { Database } from "../db/schema.ts";
 import { readerSignalsChanged } from "../events.ts";
@@ -305,27 +306,33 @@ export async function follow(
   if (me.email_verified !== 1) {
     throw new HttpError(403, "verify_email", "Verify your email address to follow people.");
   }
-  await db.transaction().execute(async (trx) => {
-    await lockUsers(trx, [viewer.id, ...targets]);
-    // A block ends following both ways (safety/service.ts block) and keeps it ended.
-    for (const id of targets) {
-      if (await blockedEitherWay(trx, viewer.id, id)) {
-        throw new HttpError(403, "blocked", "You can't follow this user.");
+  try {
+    await db.transaction().execute(async (trx) => {
+      await lockUsers(trx, [viewer.id, ...targets]);
+      // A block ends following both ways (safety/service.ts block) and keeps it ended.
+      for (const id of targets) {
+        if (await blockedEitherWay(trx, viewer.id, id)) {
+          throw new HttpError(403, "blocked", "You can't follow this user.");
+        }
       }
-    }
-    const inserted = await trx
-      .insertInto("follows")
-      .values(targets.map((id) => ({ follower_id: viewer.id, followee_id: id, created_at: now })))
-      .onConflict((oc) => oc.columns(["follower_id", "followee_id"]).doNothing())
-      .returning("followee_id")
-      .execute();
-    await moveCounters(
-      trx,
-      viewer.id,
-      inserted.map((row) => Number(row.followee_id)),
-      1,
-    );
-  });
+      const inserted = await trx
+        .insertInto("follows")
+        .values(targets.map((id) => ({ follower_id: viewer.id, followee_id: id, created_at: now })))
+        .onConflict((oc) => oc.columns(["follower_id", "followee_id"]).doNothing())
+        .returning("followee_id")
+        .execute();
+      await moveCounters(
+        trx,
+        viewer.id,
+        inserted.map((row) => Number(row.followee_id)),
+        1,
+      );
+    });
+  } catch (error) {
+    // Someone named closed their account since the look-up: a 404 naming them, as it would.
+    if (isForeignKeyViolation(error)) await followTargets(db, viewer, currentUsername, usernames);
+    throw error;
+  }
   readerSignalsChanged(viewer.id);
   return stateOf(db, viewer, targets);
 }
