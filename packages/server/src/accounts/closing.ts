@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { lockUsers } from "../safety/relations.ts";
 import { dropFollowsOf } from "../users/service.ts";
+import { lockStoriesOf } from "../works/access.ts";
 
 type Db = Kysely<Database>;
 
@@ -14,8 +15,10 @@ type Db = Kysely<Database>;
  */
 export async function deleteAccount(trx: Db, userId: number): Promise<void> {
   // Held first, as follow holds it: a follow committed before is counted out below, and
-  // one that waited finds the account gone (users/service.ts follow).
+  // one that waited finds the account gone (users/service.ts follow). So are its stories,
+  // for the reading lists that hold them.
   await lockUsers(trx, [userId]);
+  await lockStoriesOf(trx, userId);
   await dropFollowsOf(trx, userId);
   const [partRows, parentRows, likedRows, listRows] = await Promise.all([
     trx

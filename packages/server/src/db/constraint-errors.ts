@@ -19,3 +19,20 @@ export function isUniqueViolation(error: unknown): boolean {
     code === "23505" || /UNIQUE constraint failed|violates unique constraint/i.test(String(error))
   );
 }
+
+/**
+ * Runs `write`; when a row it points to was deleted since `check` passed (a writer's account
+ * closed meanwhile, say), runs `check` again, so the caller answers as a fresh look-up would:
+ * the 404 naming what is gone, not a 500.
+ */
+export async function recheckingGone<T>(
+  write: () => Promise<T>,
+  check: () => Promise<unknown>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isForeignKeyViolation(error)) await check();
+    throw error;
+  }
+}

@@ -155,6 +155,42 @@ describe("reading lists", () => {
     expect(new Set(positions.map((row) => row.position)).size).toBe(3);
   });
 
+  it("keeps 30 lists' counts exact when their readers add a story as its writer's account closes", async () => {
+    const ambassador = await signedInUser(t.handle.db, { is_ambassador: 1 });
+    for (let round = 0; round < 3; round++) {
+      const closing = await person();
+      const story = await createStory(t.handle.db, closing.id, { title: "Going" });
+      const readers = await Promise.all(Array.from({ length: 30 }, () => person()));
+      const lists = await Promise.all(
+        readers.map(async (reader) => json<ReadingListSummary>(await createList(reader, "Keep"))),
+      );
+      const [closed, ...adds] = await Promise.all([
+        t.send("POST", `/api/v3/users/${closing.username}/moderation/close`, ambassador, {
+          reason: "spam",
+        }),
+        ...readers.map((reader, index) =>
+          t.send("POST", `/api/v3/lists/${lists[index]?.id}/stories`, reader, {
+            stories: story.id,
+          }),
+        ),
+      ]);
+      expect(closed.status).toBe(200);
+      // An add either came first (and went with the story) or found no story to add.
+      const gone = adds.filter((answer) => answer.status !== 200);
+      const missing = { code: "not_found", message: `Story ${story.id} was not found` };
+      expect(await Promise.all(gone.map((answer) => answer.json()))).toEqual(
+        gone.map(() => missing),
+      );
+      const shown = await Promise.all(
+        readers.map(async (reader, index) => {
+          const path = `/api/v3/lists/${lists[index]?.id}`;
+          return (await json<ReadingListDetails>(await t.send("GET", path, reader))).numStories;
+        }),
+      );
+      expect([round, shown]).toEqual([round, readers.map(() => 0)]);
+    }
+  });
+
   it("keeps a name without its control characters, which PostgreSQL would refuse", async () => {
     const reader = await person();
     const created = await json<ReadingListDetails>(await createList(reader, "Sea\u0000 stories"));

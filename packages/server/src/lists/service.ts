@@ -11,6 +11,7 @@ import {
   MAX_READING_LISTS,
 } from "@inkwell/shared";
 import type { ExpressionBuilder, Kysely } from "kysely";
+import { recheckingGone } from "../db/constraint-errors.ts";
 import { countOf } from "../db/count.ts";
 import type { Database } from "../db/schema.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
@@ -248,19 +249,23 @@ export async function createList(
 ): Promise<{ list: ReadingListSummary; created: boolean }> {
   // A public list's name shows on the profile: a time-out stops new ones, as it stops posts.
   if (!input.isPrivate) assertNotTimedOut(viewer, now);
-  if (input.stories.length > 0) await addableStories(db, viewer, input.stories);
-  const { listId, created } = await db.transaction().execute(async (trx) => {
-    await lockUsers(trx, [viewer.id]);
-    const existing = await trx
-      .selectFrom("reading_lists")
-      .select(["id", "name"])
-      .where("user_id", "=", viewer.id)
-      .where("name_lower", "=", input.name.toLowerCase())
-      .executeTakeFirst();
-    const list = existing ?? (await insertList(trx, viewer, input, now));
-    if (input.stories.length > 0) await insertStories(trx, list, input.stories, now);
-    return { listId: Number(list.id), created: existing === undefined };
-  });
+  // A story may go with its writer's account meanwhile: then the check's 404 names it.
+  const check = () => addableStories(db, viewer, input.stories);
+  if (input.stories.length > 0) await check();
+  const write = () =>
+    db.transaction().execute(async (trx) => {
+      await lockUsers(trx, [viewer.id]);
+      const existing = await trx
+        .selectFrom("reading_lists")
+        .select(["id", "name"])
+        .where("user_id", "=", viewer.id)
+        .where("name_lower", "=", input.name.toLowerCase())
+        .executeTakeFirst();
+      const list = existing ?? (await insertList(trx, viewer, input, now));
+      if (input.stories.length > 0) await insertStories(trx, list, input.stories, now);
+      return { listId: Number(list.id), created: existing === undefined };
+    });
+  const { listId, created } = await recheckingGone(write, check);
   return { list: await summaryOf(db, listId, viewer), created };
 }
 
@@ -352,8 +357,12 @@ export async function addToList(
   now = Date.now(),
 ): Promise<ReadingListSummary> {
   const list = await ownList(db, listId, viewer);
-  await addableStories(db, viewer, storyIds);
-  await db.transaction().execute((trx) => insertStories(trx, list, storyIds, now));
+  const check = () => addableStories(db, viewer, storyIds);
+  await check();
+  await recheckingGone(
+    () => db.transaction().execute((trx) => insertStories(trx, list, storyIds, now)),
+    check,
+  );
   return summaryOf(db, listId, viewer);
 }
 

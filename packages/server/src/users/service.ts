@@ -1,6 +1,6 @@
 import type { FollowState, StoryList, UserList, UserProfile } from "@inkwell/shared";
 import type { Kysely } from "kysely";
-import { isForeignKeyViolation } from "../db/constraint-errors.ts";
+import { recheckingGone } from "../db/constraint-errors.ts";
 import { countOf } from "../db/count.ts";
 import type { Database } from "../db/schema.ts";
 import { readerSignalsChanged } from "../events.ts";
@@ -306,8 +306,9 @@ export async function follow(
   if (me.email_verified !== 1) {
     throw new HttpError(403, "verify_email", "Verify your email address to follow people.");
   }
-  try {
-    await db.transaction().execute(async (trx) => {
+  // Someone named may close their account meanwhile: then the look-up's 404 names them.
+  const write = () =>
+    db.transaction().execute(async (trx) => {
       await lockUsers(trx, [viewer.id, ...targets]);
       // A block ends following both ways (safety/service.ts block) and keeps it ended.
       for (const id of targets) {
@@ -328,11 +329,7 @@ export async function follow(
         1,
       );
     });
-  } catch (error) {
-    // Someone named closed their account since the look-up: a 404 naming them, as it would.
-    if (isForeignKeyViolation(error)) await followTargets(db, viewer, currentUsername, usernames);
-    throw error;
-  }
+  await recheckingGone(write, () => followTargets(db, viewer, currentUsername, usernames));
   readerSignalsChanged(viewer.id);
   return stateOf(db, viewer, targets);
 }

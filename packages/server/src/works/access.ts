@@ -66,6 +66,22 @@ export async function lockStory(trx: Db, storyId: number) {
 }
 
 /**
+ * lockStory for every story of a user: an account closing holds them while it counts, so an
+ * add to a reading list either commits first and is counted or waits and finds them gone.
+ */
+export async function lockStoriesOf(trx: Db, userId: number) {
+  if (isPostgres(trx)) {
+    await trx
+      .selectFrom("stories")
+      .select("id")
+      .where("user_id", "=", userId)
+      .orderBy("id")
+      .forUpdate()
+      .execute();
+  }
+}
+
+/**
  * Keeps the story's parts as they are for the rest of a purchase's transaction: changes to
  * them (deleting, unpublishing, pricing: lockStory) wait for it, and it for them. A key
  * share, so purchases do not wait for each other, nor for the story's counters. Answers the
