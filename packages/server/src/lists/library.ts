@@ -6,6 +6,7 @@ import {
   type StoryCard,
 } from "@inkwell/shared";
 import type { Kysely } from "kysely";
+import { recheckingGone } from "../db/constraint-errors.ts";
 import { countOf } from "../db/count.ts";
 import type { Database } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
@@ -31,12 +32,18 @@ export async function addToLibrary(
   now = Date.now(),
 ): Promise<{ stories: Pick<StoryCard, "id">[] }> {
   assertSelf(viewer, username);
-  await addableStories(db, viewer, storyIds);
-  await db
-    .insertInto("library_stories")
-    .values(storyIds.map((id) => ({ user_id: viewer.id, story_id: id, added_at: now })))
-    .onConflict((oc) => oc.columns(["user_id", "story_id"]).doNothing())
-    .execute();
+  // A story may go with its writer's account meanwhile: then the check's 404 names it.
+  const check = () => addableStories(db, viewer, storyIds);
+  await check();
+  await recheckingGone(
+    () =>
+      db
+        .insertInto("library_stories")
+        .values(storyIds.map((id) => ({ user_id: viewer.id, story_id: id, added_at: now })))
+        .onConflict((oc) => oc.columns(["user_id", "story_id"]).doNothing())
+        .execute(),
+    check,
+  );
   return { stories: storyIds.map((id) => ({ id })) };
 }
 
