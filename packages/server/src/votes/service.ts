@@ -1,9 +1,10 @@
 import type { Kysely } from "kysely";
 import { assertUnlocked } from "../coins/access.ts";
+import { recheckingGone } from "../db/constraint-errors.ts";
 import { queryTemplate } from "../db/query-template.ts";
 import type { Database } from "../db/schema.ts";
 import { readerSignalsChanged, storyChanged } from "../events.ts";
-import { HttpError } from "../http/errors.ts";
+import { HttpError, notFound } from "../http/errors.ts";
 import { readablePart } from "../stories/readable-part.ts";
 import type { Viewer } from "../viewer.ts";
 
@@ -30,7 +31,7 @@ async function votablePart(db: Kysely<Database>, viewer: Viewer, storyId: number
 
 async function stateOf(db: Kysely<Database>, viewer: Viewer, partId: number): Promise<VoteState> {
   const [part, mine] = await Promise.all([
-    db.selectFrom("parts").select("vote_count").where("id", "=", partId).executeTakeFirstOrThrow(),
+    db.selectFrom("parts").select("vote_count").where("id", "=", partId).executeTakeFirst(),
     db
       .selectFrom("votes")
       .select("part_id")
@@ -38,6 +39,8 @@ async function stateOf(db: Kysely<Database>, viewer: Viewer, partId: number): Pr
       .where("part_id", "=", partId)
       .executeTakeFirst(),
   ]);
+  // Gone since the vote: its writer's account closed at that moment.
+  if (!part) throw notFound("Part");
   return { voted: mine !== undefined, votes: part.vote_count };
 }
 
@@ -52,16 +55,20 @@ export async function vote(
   partId: number,
   now = Date.now(),
 ) {
-  await votablePart(db, viewer, storyId, partId);
-  await db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto("votes")
-      .values({ user_id: viewer.id, part_id: partId, story_id: storyId, created_at: now })
-      .onConflict((oc) => oc.columns(["user_id", "part_id"]).doNothing())
-      .returning("part_id")
-      .executeTakeFirst();
-    if (inserted) await moveCounters(trx, storyId, partId, 1);
-  });
+  const check = () => votablePart(db, viewer, storyId, partId);
+  await check();
+  // The part may go with its writer's account meanwhile: then the check's 404 says so.
+  const write = () =>
+    db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto("votes")
+        .values({ user_id: viewer.id, part_id: partId, story_id: storyId, created_at: now })
+        .onConflict((oc) => oc.columns(["user_id", "part_id"]).doNothing())
+        .returning("part_id")
+        .executeTakeFirst();
+      if (inserted) await moveCounters(trx, storyId, partId, 1);
+    });
+  await recheckingGone(write, check);
   storyChanged(storyId, "counts");
   readerSignalsChanged(viewer.id);
   return stateOf(db, viewer, partId);

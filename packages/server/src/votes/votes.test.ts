@@ -2,7 +2,7 @@ import type { PartDetails } from "@inkwell/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSession, SESSION_COOKIE } from "../accounts/sessions.ts";
 import { useTestApi } from "../testing/api.ts";
-import { createStory, createUser } from "../testing/fixtures.ts";
+import { createStory, createUser, signedInUser } from "../testing/fixtures.ts";
 
 const t = useTestApi();
 let story: { id: number; partIds: number[] };
@@ -92,5 +92,30 @@ describe("votes", () => {
     expect((await send("POST", cookie, `/api/v3/stories/${story.id}/parts/abc/votes`)).status).toBe(
       400,
     );
+  });
+});
+
+describe("votes as the writer's account closes", () => {
+  it("answers each vote 200 or the part's 404, never a 500", async () => {
+    const ambassador = await signedInUser(t.handle.db, { is_ambassador: 1 });
+    for (let round = 0; round < 3; round++) {
+      const closing = await createUser(t.handle.db);
+      const going = await createStory(t.handle.db, closing.id, { parts: [{}] });
+      const path = `/api/v3/stories/${going.id}/parts/${going.partIds[0]}/votes`;
+      const cookies = await Promise.all(Array.from({ length: 30 }, () => reader()));
+      const [closed, ...votes] = await Promise.all([
+        t.send("POST", `/api/v3/users/${closing.username}/moderation/close`, ambassador, {
+          reason: "spam",
+        }),
+        ...cookies.map((cookie) => send("POST", cookie, path)),
+      ]);
+      expect(closed.status).toBe(200);
+      const gone = votes.filter((answer) => answer.status !== 200);
+      const bodies = await Promise.all(gone.map((answer) => answer.json()));
+      expect([round, bodies]).toEqual([
+        round,
+        gone.map(() => ({ code: "not_found", message: "Part was not found" })),
+      ]);
+    }
   });
 });
