@@ -14,10 +14,21 @@ type Db = Kysely<Database>;
  * remain, so each equals its COUNT again.
  */
 export async function deleteAccount(trx: Db, userId: number): Promise<void> {
-  // Held first, as follow holds it: a follow committed before is counted out below, and
-  // one that waited finds the account gone (users/service.ts follow). So are its stories,
-  // for the reading lists that hold them.
-  await lockUsers(trx, [userId]);
+  // Held first, with the people it follows or is followed by, in id order as follow holds
+  // them: a follow committed before is counted out below, and one that waited finds the
+  // account gone (users/service.ts follow). Then its stories, before their parts, as reads,
+  // votes and comments hold them (holdStory), and before reading lists count them.
+  const related = await trx
+    .selectFrom("follows")
+    .select(["follower_id", "followee_id"])
+    .where((eb) => eb.or([eb("follower_id", "=", userId), eb("followee_id", "=", userId)]))
+    .execute();
+  await lockUsers(trx, [
+    userId,
+    ...related.map((row) =>
+      Number(Number(row.follower_id) === userId ? row.followee_id : row.follower_id),
+    ),
+  ]);
   await lockStoriesOf(trx, userId);
   await dropFollowsOf(trx, userId);
   const [partRows, parentRows, likedRows, listRows] = await Promise.all([

@@ -6,11 +6,13 @@ import {
   paragraphIds,
 } from "@inkwell/shared";
 import type { Kysely } from "kysely";
+import { recheckingGone } from "../db/constraint-errors.ts";
 import { isPostgres } from "../db/engine.ts";
 import type { Database } from "../db/schema.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { assertNotTimedOut } from "../moderation/service.ts";
 import type { Viewer } from "../viewer.ts";
+import { holdStory } from "../works/access.ts";
 import { isOffensive } from "./offensive-words.ts";
 import { commentablePart, getComment, mayDelete, visibleComment } from "./service.ts";
 
@@ -70,29 +72,34 @@ export async function postComment(
   const problem = commentTextProblem(input.text);
   if (problem) throw badRequest(problem, { text: problem });
   await assertVerified(db, viewer, "comment");
-  const { part, paragraphId, parentId } = await placeOf(db, viewer, input.resource);
+  const check = () => placeOf(db, viewer, input.resource);
+  const { part, paragraphId, parentId } = await check();
   const text = input.text.trim();
-  const id = await db.transaction().execute(async (trx) => {
-    // The thread first, while it is still there: a delete of it waits for this reply, or
-    // this reply finds it gone (and counts nothing), never a live reply in a dead thread.
-    if (parentId !== null && !(await moveReplyCount(trx, parentId, 1))) throw notFound("Comment");
-    const row = await trx
-      .insertInto("comments")
-      .values({
-        part_id: part.id,
-        story_id: part.storyId,
-        paragraph_id: paragraphId,
-        parent_id: parentId,
-        user_id: viewer.id,
-        text,
-        is_offensive: isOffensive(text) ? 1 : 0,
-        created_at: now,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await moveCommentCounts(trx, part, 1);
-    return row.id;
-  });
+  // The part may go with its writer's account meanwhile: then the check's 404 says so.
+  const write = () =>
+    db.transaction().execute(async (trx) => {
+      await holdStory(trx, part.storyId);
+      // The thread first, while it is still there: a delete of it waits for this reply, or
+      // this reply finds it gone (and counts nothing), never a live reply in a dead thread.
+      if (parentId !== null && !(await moveReplyCount(trx, parentId, 1))) throw notFound("Comment");
+      const row = await trx
+        .insertInto("comments")
+        .values({
+          part_id: part.id,
+          story_id: part.storyId,
+          paragraph_id: paragraphId,
+          parent_id: parentId,
+          user_id: viewer.id,
+          text,
+          is_offensive: isOffensive(text) ? 1 : 0,
+          created_at: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await moveCommentCounts(trx, part, 1);
+      return row.id;
+    });
+  const id = await recheckingGone(write, check);
   return getComment(db, viewer, id);
 }
 

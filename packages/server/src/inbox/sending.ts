@@ -6,6 +6,7 @@ import {
 } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import { readFeatures } from "../accounts/features.ts";
+import { recheckingGone } from "../db/constraint-errors.ts";
 import type { Database } from "../db/schema.ts";
 import { badRequest, HttpError } from "../http/errors.ts";
 import { assertNotTimedOut } from "../moderation/service.ts";
@@ -126,41 +127,45 @@ export async function sendMessage(
   requireOwner(viewer, me);
   assertNotTimedOut(viewer, now);
   const body = checkBody(input, me, otherName);
-  const other = await otherParticipant(db, viewer, otherName);
+  const check = () => otherParticipant(db, viewer, otherName);
+  const other = await check();
   const [a, b] = pair(viewer.id, other.id);
-  const { message, hidden } = await db.transaction().execute(async (trx) => {
-    await lockUsers(trx, [a, b]);
-    // Under the lock a block takes too (safety/service.ts), so no message slips past one.
-    await assertMaySend(trx, viewer, other);
-    const hidden = await isMuted(trx, other.id, viewer.id);
-    await trx
-      .insertInto("conversations")
-      .values({ user_a_id: a, user_b_id: b, created_at: now })
-      .onConflict((oc) => oc.columns(["user_a_id", "user_b_id"]).doNothing())
-      .execute();
-    const conversationId = (await conversationOf(trx, a, b)) as number;
-    const inserted = await trx
-      .insertInto("messages")
-      .values({
-        conversation_id: conversationId,
-        sender_id: viewer.id,
-        recipient_id: other.id,
-        body,
-        created_at: now,
-        deleted_by_recipient: hidden ? 1 : 0,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const sent = { id: Number(inserted.id), at: now };
-    await upsertSide(trx, { userId: viewer.id, otherId: other.id, conversationId }, sent, 0);
-    if (!hidden) {
-      await upsertSide(trx, { userId: other.id, otherId: viewer.id, conversationId }, sent, 1);
-    }
-    const message = toMessage(
-      await selectMessages(trx).where("messages.id", "=", sent.id).executeTakeFirstOrThrow(),
-    );
-    return { message, hidden };
-  });
+  // The other person may close their account meanwhile: then the check's 404 says so.
+  const write = () =>
+    db.transaction().execute(async (trx) => {
+      await lockUsers(trx, [a, b]);
+      // Under the lock a block takes too (safety/service.ts), so no message slips past one.
+      await assertMaySend(trx, viewer, other);
+      const hidden = await isMuted(trx, other.id, viewer.id);
+      await trx
+        .insertInto("conversations")
+        .values({ user_a_id: a, user_b_id: b, created_at: now })
+        .onConflict((oc) => oc.columns(["user_a_id", "user_b_id"]).doNothing())
+        .execute();
+      const conversationId = (await conversationOf(trx, a, b)) as number;
+      const inserted = await trx
+        .insertInto("messages")
+        .values({
+          conversation_id: conversationId,
+          sender_id: viewer.id,
+          recipient_id: other.id,
+          body,
+          created_at: now,
+          deleted_by_recipient: hidden ? 1 : 0,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const sent = { id: Number(inserted.id), at: now };
+      await upsertSide(trx, { userId: viewer.id, otherId: other.id, conversationId }, sent, 0);
+      if (!hidden) {
+        await upsertSide(trx, { userId: other.id, otherId: viewer.id, conversationId }, sent, 1);
+      }
+      const message = toMessage(
+        await selectMessages(trx).where("messages.id", "=", sent.id).executeTakeFirstOrThrow(),
+      );
+      return { message, hidden };
+    });
+  const { message, hidden } = await recheckingGone(write, check);
   publish(viewer.id, { type: "message", with: other.username, message });
   if (!hidden) {
     publish(other.id, { type: "message", with: viewer.username, message });

@@ -65,6 +65,55 @@ describe("Close Account by a moderator", () => {
     }
   });
 
+  it("answers comments, reads and messages sent as the account closes, never with a 500", async () => {
+    for (let round = 0; round < 3; round++) {
+      const closing = await person();
+      const story = await createStory(t.handle.db, closing.id, { parts: [{}] });
+      const partId = story.partIds[0] as number;
+      const readers = await Promise.all(Array.from({ length: 30 }, () => person()));
+      const gone = (what: string) => ({ code: "not_found", message: `${what} was not found` });
+      // A comment posted just before may be gone by the time it is read back to its writer.
+      const writes: [number, object[], (reader: Person) => Promise<Response>][] = [
+        [
+          201,
+          [gone("Part"), gone("Comment")],
+          (reader) =>
+            t.send("POST", "/v5/comments", reader, {
+              resource: { namespace: "parts", resourceId: String(partId) },
+              text: "A fine chapter.",
+            }),
+        ],
+        [
+          200,
+          [gone("Part")],
+          (reader) => t.send("POST", `/api/v3/story_parts/${partId}/reads`, reader),
+        ],
+        [
+          200,
+          [gone("User")],
+          (reader) =>
+            t.send("POST", `/api/v3/users/${reader.username}/inbox/${closing.username}`, reader, {
+              sender: reader.username,
+              recipient: closing.username,
+              body: "Hello",
+            }),
+        ],
+      ];
+      const [closed, ...answers] = await Promise.all([
+        act(closing.username, "close", { reason: "spam" }, ambassador),
+        ...readers.flatMap((reader) => writes.map(([, , write]) => write(reader))),
+      ]);
+      expect(closed.status).toBe(200);
+      // Each went through before the account went, or was told what is gone.
+      for (const [index, answer] of answers.entries()) {
+        const [ok, refusals] = writes[index % writes.length] ?? [];
+        if (answer.status === ok) continue;
+        expect([round, answer.status]).toEqual([round, 404]);
+        expect(refusals).toContainEqual(await answer.json());
+      }
+    }
+  });
+
   it("deletes the account and its stories at once, and records who did it and why", async () => {
     const db = t.handle.db;
     const spammer = await person();

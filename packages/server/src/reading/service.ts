@@ -6,6 +6,7 @@ import {
 } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import { assertUnlocked } from "../coins/access.ts";
+import { recheckingGone } from "../db/constraint-errors.ts";
 import type { Database } from "../db/schema.ts";
 import { readerSignalsChanged } from "../events.ts";
 import { notFound } from "../http/errors.ts";
@@ -13,6 +14,7 @@ import { assertNotBlockedBy } from "../safety/relations.ts";
 import { readablePart } from "../stories/readable-part.ts";
 import { assertMatureAllowed, canSeeStory } from "../stories/service.ts";
 import type { MaybeViewer, Viewer } from "../viewer.ts";
+import { holdStory } from "../works/access.ts";
 
 /**
  * Where the reader left the story: the saved part and position while that part is still
@@ -105,7 +107,8 @@ export async function recordRead(
   partId: number,
   now = Date.now(),
 ): Promise<ReadResult> {
-  const part = await readablePart(db, viewer, partId);
+  const check = () => readablePart(db, viewer, partId);
+  const part = await check();
   await assertUnlocked(db, viewer, { ...part, author_id: part.user_id });
   if (viewer?.id === part.user_id) {
     const own = await db
@@ -115,29 +118,33 @@ export async function recordRead(
       .executeTakeFirstOrThrow();
     return { counted: false, readCount: own.read_count };
   }
-  const readCount = await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("reads")
-      .values({
-        user_id: viewer?.id ?? null,
-        part_id: partId,
-        story_id: part.story_id,
-        created_at: now,
-      })
-      .execute();
-    const counted = await trx
-      .updateTable("parts")
-      .set((eb) => ({ read_count: eb("read_count", "+", 1) }))
-      .where("id", "=", partId)
-      .returning("read_count")
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable("stories")
-      .set((eb) => ({ read_count: eb("read_count", "+", 1) }))
-      .where("id", "=", part.story_id)
-      .execute();
-    return counted.read_count;
-  });
+  // The part may go with its writer's account meanwhile: then the check's 404 says so.
+  const write = () =>
+    db.transaction().execute(async (trx) => {
+      await holdStory(trx, part.story_id);
+      await trx
+        .insertInto("reads")
+        .values({
+          user_id: viewer?.id ?? null,
+          part_id: partId,
+          story_id: part.story_id,
+          created_at: now,
+        })
+        .execute();
+      const counted = await trx
+        .updateTable("parts")
+        .set((eb) => ({ read_count: eb("read_count", "+", 1) }))
+        .where("id", "=", partId)
+        .returning("read_count")
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable("stories")
+        .set((eb) => ({ read_count: eb("read_count", "+", 1) }))
+        .where("id", "=", part.story_id)
+        .execute();
+      return counted.read_count;
+    });
+  const readCount = await recheckingGone(write, check);
   // The story's cached pages are left alone: reads come constantly, and a read count a
   // couple of seconds old is fine, whereas dropping the page cache on every read is not.
   return { counted: true, readCount };

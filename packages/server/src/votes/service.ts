@@ -7,6 +7,7 @@ import { readerSignalsChanged, storyChanged } from "../events.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import { readablePart } from "../stories/readable-part.ts";
 import type { Viewer } from "../viewer.ts";
+import { holdStory } from "../works/access.ts";
 
 export interface VoteState {
   voted: boolean;
@@ -60,6 +61,7 @@ export async function vote(
   // The part may go with its writer's account meanwhile: then the check's 404 says so.
   const write = () =>
     db.transaction().execute(async (trx) => {
+      await holdStory(trx, storyId);
       const inserted = await trx
         .insertInto("votes")
         .values({ user_id: viewer.id, part_id: partId, story_id: storyId, created_at: now })
