@@ -14,10 +14,10 @@ import {
 } from "@inkwell/shared";
 import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
 import { eventDay, recordOnce } from "../analytics/events.ts";
-import { isForeignKeyViolation } from "../db/constraint-errors.ts";
+import { recheckingGone } from "../db/constraint-errors.ts";
 import { isPostgres } from "../db/engine.ts";
 import type { ContestSubmissionsTable, ContestsTable, Database } from "../db/schema.ts";
-import { HttpError, notFound } from "../http/errors.ts";
+import { HttpError } from "../http/errors.ts";
 import { iso } from "../stories/cards.ts";
 import type { Viewer } from "../viewer.ts";
 import { ownStory } from "../works/access.ts";
@@ -301,25 +301,23 @@ export async function submitEntry(
   if (first) {
     throw new HttpError(400, "invalid", `${first[0]}: ${first[1]}`, Object.fromEntries(errors));
   }
-  let row: Selectable<ContestSubmissionsTable> | undefined;
-  try {
-    row = await db
-      .insertInto("contest_submissions")
-      .values({
-        contest_key: contest.key,
-        story_id: storyId,
-        user_id: viewer.id,
-        entry: JSON.stringify(contestEntry(form)),
-        submitted_at: now,
-      })
-      .onConflict((oc) => oc.columns(["contest_key", "story_id"]).doNothing())
-      .returningAll()
-      .executeTakeFirst();
-  } catch (error) {
-    // The story was deleted since it was checked.
-    if (isForeignKeyViolation(error)) throw notFound("The story");
-    throw error;
-  }
+  // The story may be deleted since it was checked: then the check's 404 says so.
+  const row = await recheckingGone(
+    () =>
+      db
+        .insertInto("contest_submissions")
+        .values({
+          contest_key: contest.key,
+          story_id: storyId,
+          user_id: viewer.id,
+          entry: JSON.stringify(contestEntry(form)),
+          submitted_at: now,
+        })
+        .onConflict((oc) => oc.columns(["contest_key", "story_id"]).doNothing())
+        .returningAll()
+        .executeTakeFirst(),
+    () => ownStory(db, viewer, storyId),
+  );
   if (!row) throw alreadySubmitted();
   return toSubmission(row);
 }
