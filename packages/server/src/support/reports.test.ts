@@ -811,6 +811,26 @@ describe("the staff queue", () => {
     expect(JSON.stringify(reports)).not.toContain("Removed the comment");
   });
 
+  it("keeps every one of 30 reports a reader files at once", async () => {
+    const reporter = await person();
+    const { "requester[name]": _n, "requester[email]": _e, ...fields } = commentReport();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => fileTicket(fields, reporter.cookie)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 201));
+    const ids = await Promise.all(
+      answers.map(async (a) => ((await a.json()) as { id: number }).id),
+    );
+    const path = `/v4/users/${reporter.username}/reports`;
+    const { reports } = (await (
+      await t.get(path, { headers: { cookie: reporter.cookie } })
+    ).json()) as { reports: MyReport[] };
+    expect(reports.map((report) => report.id).sort((a, b) => a - b)).toEqual(
+      [...new Set(ids)].sort((a, b) => a - b),
+    );
+    expect(reports).toHaveLength(30);
+  });
+
   it("reopens a resolved report", async () => {
     const path = `/v4/support/reports/${reportId}/reopen`;
     expect((await t.get(path, { method: "POST", headers: { cookie: reader.cookie } })).status).toBe(
