@@ -4,7 +4,7 @@ import type { HTTPException } from "hono/http-exception";
 
 /** An error a client caused or should know about; routes turn it into {code, message}. */
 export class HttpError extends Error {
-  readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 429 | 503;
+  readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 415 | 429 | 503;
   readonly code: string;
   readonly fields?: Record<string, string>;
 
@@ -37,14 +37,30 @@ export const REQUEST_TOO_LARGE: ApiError = {
   message: "The request is far larger than any call takes.",
 };
 
+/** What a body that is not JSON, though it says it is, is refused with (400). */
+export const MALFORMED_JSON = "The request body is not valid JSON.";
+
+/** What a body of a type the call does not read is refused with (415): a JSON-only call's… */
+export const UNSUPPORTED_BODY = "Send the body as JSON, with Content-Type: application/json.";
+/** …and a call that reads forms too. */
+export const UNSUPPORTED_FIELDS =
+  "Send the body as JSON (Content-Type: application/json) or as a form.";
+
 /**
  * What Hono's own refusals say (its validators': a body that is not valid JSON, or not of
- * the type the call takes), in the {code, message} every other refusal has.
+ * the type the call takes), in the {code, message} every other refusal has and in the
+ * words readFields uses for the same faults, not Hono's ("Unsupported Media Type").
  */
-export const frameworkRefusal = (error: HTTPException): ApiError => ({
-  code: error.status === 415 ? "unsupported_media_type" : "bad_request",
-  message: error.message || "The request could not be read.",
-});
+export const frameworkRefusal = (error: HTTPException): ApiError =>
+  error.status === 415
+    ? { code: "unsupported_media_type", message: UNSUPPORTED_BODY }
+    : {
+        code: "bad_request",
+        message:
+          error.message === "Malformed JSON in request body"
+            ? MALFORMED_JSON
+            : error.message || "The request could not be read.",
+      };
 
 export const notFound = (what: string) => new HttpError(404, "not_found", `${what} was not found`);
 export const badRequest = (message: string, fields?: Record<string, string>) =>

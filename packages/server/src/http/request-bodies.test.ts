@@ -29,6 +29,29 @@ describe("bodies the server cannot read", () => {
     }
   });
 
+  it("are refused in the words the house uses, not the framework's", async () => {
+    const reader = await signedInUser(t.handle.db);
+    const comment = async (type: string, body: string) => {
+      const response = await t.get("/v5/comments", {
+        method: "POST",
+        headers: { "content-type": type, cookie: reader.cookie },
+        body,
+      });
+      return [response.status, await response.json()];
+    };
+    expect(await comment("application/json", "{")).toEqual([
+      400,
+      { code: "bad_request", message: "The request body is not valid JSON." },
+    ]);
+    expect(await comment("text/plain", "{}")).toEqual([
+      415,
+      {
+        code: "unsupported_media_type",
+        message: "Send the body as JSON, with Content-Type: application/json.",
+      },
+    ]);
+  });
+
   it("are refused on form posts too (log in, sign up)", async () => {
     for (const path of ["/login", "/signup"]) {
       const response = await t.get(path, {
@@ -39,6 +62,49 @@ describe("bodies the server cannot read", () => {
       expect([path, response.status]).toEqual([path, 400]);
       expect(await response.json()).toMatchObject({ code: "bad_request" });
     }
+  });
+});
+
+describe("bodies a call reads as fields (JSON or a form)", () => {
+  it("are refused, changing nothing, when they are not JSON, not an object, or of another type", async () => {
+    const writer = await signedInUser(t.handle.db);
+    const story = await createStory(t.handle.db, writer.id);
+    const storyRow = () =>
+      t.handle.db.selectFrom("stories").selectAll().where("id", "=", story.id).executeTakeFirst();
+    const before = await storyRow();
+    const edit = async (type: string, body: string) => {
+      const response = await t.get(`/v4/works/${story.id}`, {
+        method: "PUT",
+        headers: { "content-type": type, cookie: writer.cookie },
+        body,
+      });
+      return [type, body, response.status, await response.json()];
+    };
+    const notAnObject = "The request body must be a JSON object";
+    expect(await edit("application/json", '{"title":')).toEqual([
+      "application/json",
+      '{"title":',
+      400,
+      { code: "bad_request", message: "The request body is not valid JSON." },
+    ]);
+    for (const body of ["[]", "null", '"A title"', "7"]) {
+      expect(await edit("application/json", body)).toEqual([
+        "application/json",
+        body,
+        400,
+        { code: "bad_request", message: notAnObject, fields: { request: notAnObject } },
+      ]);
+    }
+    expect(await edit("text/plain", '{"title":"A title"}')).toEqual([
+      "text/plain",
+      '{"title":"A title"}',
+      415,
+      {
+        code: "unsupported_media_type",
+        message: "Send the body as JSON (Content-Type: application/json) or as a form.",
+      },
+    ]);
+    expect(await storyRow()).toEqual(before);
   });
 });
 

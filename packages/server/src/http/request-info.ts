@@ -1,7 +1,7 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 import type { AppEnv } from "./app-env.ts";
-import { badRequest } from "./errors.ts";
+import { badRequest, HttpError, MALFORMED_JSON, UNSUPPORTED_FIELDS } from "./errors.ts";
 
 /**
  * The address a request came from, for rate limits ("local" for in-process requests).
@@ -58,14 +58,34 @@ export function wantsHtml(c: Context): boolean {
   return accept.includes("text/html") && !accept.includes("application/json");
 }
 
-/** A JSON or form-encoded body as a flat record of fields. */
+const FORM_TYPE = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+const NOT_AN_OBJECT = "The request body must be a JSON object";
+
+/**
+ * A JSON or form-encoded body as a flat record of fields; no body is no fields. A body that
+ * is not JSON though it says so, JSON that is not an object, or a body of another type is
+ * refused rather than read as no fields, which would make a bad call one that changes nothing
+ * it meant to and still answers 200.
+ */
 export async function readFields(c: Context): Promise<Record<string, unknown>> {
   const type = c.req.header("content-type") ?? "";
-  if (type.includes("application/json")) {
-    const body: unknown = await c.req.json().catch(() => null);
-    return body && typeof body === "object" && !Array.isArray(body)
-      ? (body as Record<string, unknown>)
-      : {};
+  if (type.toLowerCase().includes("application/json")) {
+    const text = await c.req.text();
+    if (text.trim() === "") return {};
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw badRequest(MALFORMED_JSON);
+    }
+    if (body && typeof body === "object" && !Array.isArray(body)) {
+      return body as Record<string, unknown>;
+    }
+    throw badRequest(NOT_AN_OBJECT, { request: NOT_AN_OBJECT });
+  }
+  if (!FORM_TYPE.test(type)) {
+    if ((await c.req.text()) === "") return {};
+    throw new HttpError(415, "unsupported_media_type", UNSUPPORTED_FIELDS);
   }
   const form = await c.req.parseBody().catch(() => {
     throw badRequest("The form could not be read: send it as JSON or as a valid form.");
