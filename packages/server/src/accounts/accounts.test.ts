@@ -774,6 +774,18 @@ describe("password strength", () => {
     expect(missing.status).toBe(400);
     expect((await missing.json()).message).toContain(ACCOUNT_MESSAGES.passwordRequired);
   });
+
+  it("asks for the password when the call comes with no body at all", async () => {
+    const bare = await t.get("/v5/password-strength/check", { method: "POST" });
+    expect([bare.status, await bare.json()]).toEqual([
+      400,
+      {
+        code: "bad_request",
+        message: ACCOUNT_MESSAGES.passwordRequired,
+        fields: { password: ACCOUNT_MESSAGES.passwordRequired },
+      },
+    ]);
+  });
 });
 
 describe("forgotten passwords", () => {

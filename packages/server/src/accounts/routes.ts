@@ -53,6 +53,7 @@ const strengthRoute = createRoute({
   summary: "Judges a password against the requester's username and names",
   request: {
     body: {
+      required: true,
       content: {
         "application/json": {
           schema: z.object({
