@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   ACCOUNT_MESSAGES,
+  CONFIRM_MESSAGES,
   PRONOUNS,
   PRONOUNS_MESSAGE,
   SIGNUP_FORM_TYPE_MESSAGE,
@@ -44,17 +45,40 @@ const birthdayPart = z.preprocess(
 );
 
 /**
+ * A field of the form that must be text: left out (or null), it is empty, so that signUp
+ * names it with every other field to fix; anything but text is refused in its own words.
+ */
+const formText = (text: z.ZodType<string>) => z.preprocess((value) => value ?? "", text);
+
+/**
  * The sign-up form as posted (JSON or form-encoded), shapes only: the rules of each field
  * (email and username formats too) are judged together by the server's signUp, so that one
  * refusal names every field to fix.
  */
 export const signupSchema = z.object({
-  email: z.string().trim().max(254, ACCOUNT_MESSAGES.emailInvalid),
-  username: z.string().trim().max(100, ACCOUNT_MESSAGES.usernameFormat),
+  email: formText(
+    z
+      .string({ error: ACCOUNT_MESSAGES.emailInvalid })
+      .trim()
+      .max(254, ACCOUNT_MESSAGES.emailInvalid),
+  ),
+  username: formText(
+    z
+      .string({ error: ACCOUNT_MESSAGES.usernameFormat })
+      .trim()
+      .max(100, ACCOUNT_MESSAGES.usernameFormat),
+  ),
   // Far past the longest password allowed: said as the length rule the form shows.
-  password: z.string().max(200, ACCOUNT_MESSAGES.passwordLength),
+  password: formText(
+    z
+      .string({ error: ACCOUNT_MESSAGES.passwordRequired })
+      .max(200, ACCOUNT_MESSAGES.passwordLength),
+  ),
   // §3's payload may carry the password re-entered; when it does, it must match.
-  confirm_password: z.string().max(200, ACCOUNT_MESSAGES.passwordLength).optional(),
+  confirm_password: z
+    .string({ error: CONFIRM_MESSAGES.mismatch })
+    .max(200, ACCOUNT_MESSAGES.passwordLength)
+    .optional(),
   birthday_day: birthdayPart,
   birthday_month: birthdayPart,
   birthday_year: birthdayPart,

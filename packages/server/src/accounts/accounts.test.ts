@@ -297,6 +297,41 @@ describe("POST /signup", () => {
     expect(await countUsers()).toBe(before);
   });
 
+  it("names the fields a call leaves out or sends as other than text, in the form's words", async () => {
+    const before = await countUsers();
+    const refusal = async (body: object) => {
+      const response = await postJson("/signup", body);
+      return [response.status, ((await response.json()) as { fields: object }).fields];
+    };
+    expect(await refusal({})).toEqual([
+      400,
+      {
+        email: ACCOUNT_MESSAGES.emailInvalid,
+        username: ACCOUNT_MESSAGES.usernameFormat,
+        birthday: ACCOUNT_MESSAGES.birthdayRequired,
+        password: ACCOUNT_MESSAGES.passwordRequired,
+        consent: ACCOUNT_MESSAGES.consentRequired,
+      },
+    ]);
+    expect(
+      await refusal({
+        ...signupBody(),
+        email: 7,
+        username: ["mara"],
+        password: null,
+        confirm_password: 1,
+      }),
+    ).toEqual([
+      400,
+      {
+        email: ACCOUNT_MESSAGES.emailInvalid,
+        username: ACCOUNT_MESSAGES.usernameFormat,
+        confirm_password: CONFIRM_MESSAGES.mismatch,
+      },
+    ]);
+    expect(await countUsers()).toBe(before);
+  });
+
   it("refuses people under 13 with code 1027", async () => {
     const year = String(new Date().getUTCFullYear() - 10);
     const response = await postJson(
