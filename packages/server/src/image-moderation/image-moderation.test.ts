@@ -222,6 +222,31 @@ describe("deciding an appeal", () => {
     expect((await decide(flagId, "upheld", admin)).status).toBe(404);
   });
 
+  it("refuses an appeal number that is not a positive whole number, deciding nothing", async () => {
+    const { story, flagId } = await appealed();
+    for (const id of ["abc", "0", "-1", "1.5", "99999999999999999999"]) {
+      const answer = await post(
+        `/v5/image_moderation/appeals/${id}/decision`,
+        { decision: "restored" },
+        admin,
+      );
+      expect([id, answer.status, await answer.json()]).toEqual([
+        id,
+        400,
+        {
+          code: "bad_request",
+          message: "id must be a positive whole number",
+          fields: { id: "id must be a positive whole number" },
+        },
+      ]);
+    }
+    expect(await coverSeenBy(story.id)).toEqual({ cover: null });
+    const open = (await (await read("/v5/image_moderation/appeals", admin)).json()) as {
+      appeals: { id: number }[];
+    };
+    expect(open.appeals.map((a) => a.id)).toContain(flagId);
+  });
+
   it("upheld: the cover stays hidden and the appeal is resolved", async () => {
     const { writer, story, cover, flagId } = await appealed();
     expect((await decide(flagId, "upheld", admin)).status).toBe(200);

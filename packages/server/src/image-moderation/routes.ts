@@ -4,7 +4,7 @@ import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, objectJson } from "../http/openapi.ts";
 import { readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
-import { parseInput, userText, validationHook } from "../http/validation.ts";
+import { idParam, parseInput, userText, validationHook } from "../http/validation.ts";
 import { appealImage, appealState, decideAppeal, flagImage, listAppeals } from "./service.ts";
 
 const moderatorResponses = {
@@ -79,7 +79,7 @@ const decideRoute = createRoute({
   method: "post",
   path: "/v5/image_moderation/appeals/{id}/decision",
   summary: "Decide an appeal once (moderators): JSON {decision: 'restored' | 'upheld'}",
-  request: { params: z.object({ id: z.coerce.number().int().positive() }) },
+  request: { params: z.object({ id: idParam("id") }) },
   responses: { 200: { description: "{id, decision}", ...objectJson }, ...moderatorResponses },
 });
 
