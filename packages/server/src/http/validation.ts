@@ -21,10 +21,14 @@ export const fieldsQuery = z.string().optional().openapi({
 
 /** Turns a failed zod check into the house 400: {code, message, fields}. */
 export function validationHook(
-  result: { success: true } | { success: false; error: ZodError },
-  _c: Context,
+  result: { target: string } & ({ success: true } | { success: false; error: ZodError }),
+  c: Context,
 ): void {
-  if (!result.success) throw zodFailure(result.error);
+  if (result.success) return;
+  // A query parameter given twice arrives as a list: "must be text" would puzzle its sender.
+  const queries = result.target === "query" ? Object.entries(c.req.queries()) : [];
+  const repeated = new Set(queries.filter(([, values]) => values.length > 1).map(([key]) => key));
+  throw zodFailure(result.error, repeated);
 }
 
 type Issue = ZodError["issues"][number];
@@ -128,12 +132,20 @@ export function issueMessage(issue: Issue, field: string): string {
   }
 }
 
-/** Each refused field's message, by its path ("request" for the body as a whole). */
-export function issueFields(error: ZodError): Record<string, string> {
+/**
+ * Each refused field's message, by its path ("request" for the body as a whole); `repeated`
+ * names the query parameters given more than once.
+ */
+export function issueFields(
+  error: ZodError,
+  repeated: ReadonlySet<string> = new Set(),
+): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = issue.path.join(".");
-    if (issue.code === "unrecognized_keys" && issue.message.startsWith("Unrecognized key")) {
+    if (issue.code === "invalid_type" && repeated.has(field)) {
+      fields[field] = `${field} is given more than once: give it once`;
+    } else if (issue.code === "unrecognized_keys" && issue.message.startsWith("Unrecognized key")) {
       // Each unknown key is named as the field it is not, unless the schema says it its way.
       for (const key of issue.keys) {
         const path = field ? `${field}.${key}` : key;
@@ -146,8 +158,8 @@ export function issueFields(error: ZodError): Record<string, string> {
   return fields;
 }
 
-function zodFailure(error: ZodError) {
-  const fields = issueFields(error);
+function zodFailure(error: ZodError, repeated: ReadonlySet<string> = new Set()) {
+  const fields = issueFields(error, repeated);
   // Several fields may fail for one reason (each id of a list): the message says it once.
   return badRequest([...new Set(Object.values(fields))].join("; "), fields);
 }

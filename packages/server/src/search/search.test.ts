@@ -684,4 +684,18 @@ describe("recent searches", () => {
     expect(await list()).toHaveLength(9);
     expect((await add("   ")).status).toBe(400);
   });
+
+  it("refuses a query named twice, saying so, and removes neither", async () => {
+    const before = await list();
+    const response = await t.get(`${path}?query=search+6&query=search+7`, {
+      ...reader,
+      method: "DELETE",
+    });
+    const twice = "query is given more than once: give it once";
+    expect([response.status, await response.json()]).toEqual([
+      400,
+      { code: "bad_request", message: twice, fields: { query: twice } },
+    ]);
+    expect(await list()).toEqual(before);
+  });
 });
