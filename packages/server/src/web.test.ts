@@ -649,6 +649,42 @@ describe("server-rendered pages", () => {
     expect(await kept()).not.toContain("owls");
   });
 
+  it("refuses a page's post that is not a readable form, in words, and changes nothing", async () => {
+    const recent = "/api/v3/users/me/recent-searches";
+    const asReader = { cookie: readerCookie, "content-type": "application/json" };
+    await site.request(recent, { method: "POST", headers: asReader, body: '{"query":"herons"}' });
+    const kept = async () =>
+      (
+        (await (await site.request(recent, { headers: asReader })).json()) as RecentSearches
+      ).searches.map((search) => search.query);
+    const before = await kept();
+    expect(before).toContain("herons");
+    const remove = async (type: string, body: string) => {
+      const response = await site.request("/search", {
+        method: "POST",
+        headers: { cookie: readerCookie, "sec-fetch-site": "same-origin", "content-type": type },
+        body,
+      });
+      return [type, response.status, await response.json()];
+    };
+    expect(await remove("text/plain", "intent=remove&query=herons")).toEqual([
+      "text/plain",
+      415,
+      {
+        code: "unsupported_media_type",
+        message: "Send the form as application/x-www-form-urlencoded or multipart/form-data.",
+      },
+    ]);
+    for (const type of ["multipart/form-data", "multipart/form-data; boundary=zz"]) {
+      expect(await remove(type, "intent=remove&query=herons")).toEqual([
+        type,
+        400,
+        { code: "bad_request", message: "The form could not be read: send it as a valid form." },
+      ]);
+    }
+    expect(await kept()).toEqual(before);
+  });
+
   it("loads the story editor and the part editor without textids, asking the API for its fields", async () => {
     const db = t.handle.db;
     const author = await createUser(db);

@@ -12,7 +12,7 @@ import { onStoryChanged, onWriterChanged } from "./events.ts";
 import { countryCode } from "./http/ad-audience.ts";
 import type { AppEnv } from "./http/app-env.ts";
 import { PageCache, visitorPageKey } from "./http/page-cache.ts";
-import { wantsHtml } from "./http/request-info.ts";
+import { pageFormProblem, wantsHtml } from "./http/request-info.ts";
 import { mediaSite } from "./media/serve.ts";
 
 export const WEB_BUILD_DIR = resolve(
@@ -158,6 +158,10 @@ export function createSite(api: Hono<AppEnv>, build: ServerBuild, options: SiteO
       // connection (the address rate limits count) as well as their cookies.
       return Promise.resolve(api.request(new URL(path, url), { ...init, headers }, c.env));
     });
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") {
+      const problem = await pageFormProblem(c.req.raw);
+      if (problem) return c.json(problem.toJSON(), problem.status);
+    }
     const response = await handleRequest(c.req.raw, context);
     // Set before storing: a cached page is later written out with the headers it was kept with.
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value);

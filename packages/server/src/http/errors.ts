@@ -42,9 +42,12 @@ export const MALFORMED_JSON = "The request body is not valid JSON.";
 
 /** What a body of a type the call does not read is refused with (415): a JSON-only call's… */
 export const UNSUPPORTED_BODY = "Send the body as JSON, with Content-Type: application/json.";
-/** …and a call that reads forms too. */
+/** …a call that reads forms too… */
 export const UNSUPPORTED_FIELDS =
   "Send the body as JSON (Content-Type: application/json) or as a form.";
+/** …and a page, which reads forms only. */
+export const UNSUPPORTED_FORM =
+  "Send the form as application/x-www-form-urlencoded or multipart/form-data.";
 
 /**
  * What Hono's own refusals say (its validators': a body that is not valid JSON, or not of

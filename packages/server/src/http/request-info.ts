@@ -1,7 +1,13 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 import type { AppEnv } from "./app-env.ts";
-import { badRequest, HttpError, MALFORMED_JSON, UNSUPPORTED_FIELDS } from "./errors.ts";
+import {
+  badRequest,
+  HttpError,
+  MALFORMED_JSON,
+  UNSUPPORTED_FIELDS,
+  UNSUPPORTED_FORM,
+} from "./errors.ts";
 
 /**
  * The address a request came from, for rate limits ("local" for in-process requests).
@@ -60,6 +66,7 @@ export function wantsHtml(c: Context): boolean {
 
 const FORM_TYPE = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
 const NOT_AN_OBJECT = "The request body must be a JSON object";
+const UNREADABLE_FORM = "The form could not be read";
 
 /**
  * A JSON or form-encoded body as a flat record of fields; no body is no fields. A body that
@@ -88,7 +95,23 @@ export async function readFields(c: Context): Promise<Record<string, unknown>> {
     throw new HttpError(415, "unsupported_media_type", UNSUPPORTED_FIELDS);
   }
   const form = await c.req.parseBody().catch(() => {
-    throw badRequest("The form could not be read: send it as JSON or as a valid form.");
+    throw badRequest(`${UNREADABLE_FORM}: send it as JSON or as a valid form.`);
   });
   return Object.fromEntries(Object.entries(form).filter(([, value]) => typeof value === "string"));
+}
+
+/**
+ * Why a page's form post cannot be read, or null when it can: a page's action reads a form
+ * (and only a form) itself, where an unreadable one would be a 500 page.
+ */
+export async function pageFormProblem(request: Request): Promise<HttpError | null> {
+  if (!FORM_TYPE.test(request.headers.get("content-type") ?? "")) {
+    return new HttpError(415, "unsupported_media_type", UNSUPPORTED_FORM);
+  }
+  try {
+    await request.clone().formData();
+    return null;
+  } catch {
+    return badRequest(`${UNREADABLE_FORM}: send it as a valid form.`);
+  }
 }
