@@ -98,7 +98,8 @@ const storyFields = {
   ),
 };
 
-const newStoryBody = z.object({
+// Strict: a misspelt field would otherwise be dropped and the save still answer 200.
+const newStoryBody = z.strictObject({
   ...storyFields,
   description: storyFields.description.default(""),
   tags: storyFields.tags.default([]),
@@ -113,7 +114,7 @@ const newStoryBody = z.object({
   }),
 });
 const storyChangesBody = z
-  .object({
+  .strictObject({
     ...storyFields,
     // Only removal: a new cover's bytes go to POST /apiv2/updatestorycover.
     cover: z.null({
@@ -134,7 +135,7 @@ const partText = userText("The part must be text", "many").max(
 );
 const newPartBody = z.object({ title: partTitle.optional(), text: partText.optional() });
 const partChangesBody = z
-  .object({
+  .strictObject({
     title: partTitle.optional(),
     text: partText.optional(),
     text_hash: z.string().optional(),

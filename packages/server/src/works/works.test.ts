@@ -268,6 +268,33 @@ describe("stories", () => {
     ).toMatchObject({ categoryId, tags: ["sea", "storm"] });
   });
 
+  it("refuses a field it does not have, naming it, rather than saving without it", async () => {
+    const work = await newWork();
+    const stored = () =>
+      t.handle.db.selectFrom("stories").selectAll().where("id", "=", work.id).executeTakeFirst();
+    const part = await newPart(work.id);
+    const stories = async () =>
+      (await t.handle.db.selectFrom("stories").select("id").execute()).length;
+    const parts = () =>
+      t.handle.db.selectFrom("parts").selectAll().where("id", "=", part.id).executeTakeFirst();
+    const before = [await stored(), await parts(), await stories()];
+    const refused = (field: string) => {
+      const message = `${field} is not a field of this call`;
+      return [400, { code: "bad_request", message, fields: { [field]: message } }];
+    };
+    const answer = async (response: Response) => [response.status, await response.json()];
+    expect(
+      await answer(await t.send("PUT", `/v4/works/${work.id}`, writer, { tittle: "Renamed" })),
+    ).toEqual(refused("tittle"));
+    expect(
+      await answer(await t.send("POST", "/v4/works", writer, { ...newStory(), descripton: "A" })),
+    ).toEqual(refused("descripton"));
+    expect(
+      await answer(await t.send("PUT", `/v4/parts/${part.id}`, writer, { name: "Two" })),
+    ).toEqual(refused("name"));
+    expect([await stored(), await parts(), await stories()]).toEqual(before);
+  });
+
   it("updates details and replaces tags", async () => {
     const work = await newWork();
     const updated = await ok(
