@@ -23,6 +23,13 @@ describe("cleanUserText", () => {
     expect(cleanUserText("שלום \u200f")).toBe("שלום \u200f");
   });
 
+  it("drops half characters (lone surrogates), keeping whole ones", () => {
+    expect(cleanUserText("\ud800")).toBe("");
+    expect(cleanUserText("Owls\udc00 \ud83d\ude00 at\ud83d night", "many")).toBe(
+      "Owls 😀 at night",
+    );
+  });
+
   it("turns tabs and line ends into spaces in one-line text", () => {
     expect(cleanUserText("The\tOrchard\r\nGate\n")).toBe("The Orchard Gate");
   });

@@ -7,10 +7,11 @@
 export type TextLines = "one" | "many";
 
 /**
- * Control characters other than tab and new line, and the bidirectional overrides and
- * isolates that make text (a link, a title on a card) read otherwise than it is written.
+ * Control characters other than tab and new line, the bidirectional overrides and isolates
+ * that make text (a link, a title on a card) read otherwise than it is written, and lone
+ * surrogates: half a character, which no engine can store (each keeps a U+FFFD instead).
  */
-const UNSAFE_CHARACTERS = /(?![\t\n])\p{Cc}|[\u202A-\u202E\u2066-\u2069]/gu;
+const UNSAFE_CHARACTERS = /(?![\t\n])\p{Cc}|[\u202A-\u202E\u2066-\u2069]|\p{Cs}/gu;
 
 /**
  * Text a person typed, as it is kept: unsafe characters dropped (control characters draw

@@ -207,6 +207,25 @@ describe("reading lists", () => {
     ).toBe(400);
   });
 
+  it("keeps a name without half characters, and refuses one of nothing else", async () => {
+    const reader = await person();
+    const created = await json<ReadingListDetails>(await createList(reader, "Owls\udc00"));
+    expect(created.name).toBe("Owls");
+    const refused = await t.send("PUT", `/api/v3/lists/${created.id}`, reader, {
+      name: "\ud800",
+    });
+    expect([refused.status, await refused.json()]).toEqual([
+      400,
+      {
+        code: "bad_request",
+        message: "name names the reading list",
+        fields: { name: "name names the reading list" },
+      },
+    ]);
+    const kept = await t.send("GET", `/api/v3/lists/${created.id}`, reader);
+    expect((await json<ReadingListDetails>(kept)).name).toBe("Owls");
+  });
+
   it("creates one list when two creates of the same name race", async () => {
     const reader = await person();
     const answers = await Promise.all([
