@@ -174,6 +174,28 @@ describe("bodies of the wrong shape", () => {
     expect(response.status).toBe(400);
     expect((await response.json()).fields).toMatchObject({ email: "email must be text" });
   });
+
+  it("take a number as a form writes one, not as hex, an exponent or blank", async () => {
+    const writer = await signedInUser(t.handle.db);
+    const story = await createStory(t.handle.db, writer.id);
+    const stored = () =>
+      t.handle.db.selectFrom("stories").selectAll().where("id", "=", story.id).executeTakeFirst();
+    const before = await stored();
+    const endsAt = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const notANumber = "percent must be a number";
+    for (const percent of ["0x1e", "3e1", "Infinity", " 30 ", ""]) {
+      const response = await t.send("PUT", `/v4/works/${story.id}/sale`, writer, {
+        percent,
+        endsAt,
+      });
+      expect([percent, response.status, await response.json()]).toEqual([
+        percent,
+        400,
+        { code: "bad_request", message: notANumber, fields: { percent: notANumber } },
+      ]);
+    }
+    expect(await stored()).toEqual(before);
+  });
 });
 
 describe("bodies far larger than any call takes", () => {

@@ -195,12 +195,20 @@ export const offsetQuery = z
 export const userText = (error: string, lines: TextLines = "one") =>
   z.string({ error }).overwrite((text) => cleanUserText(text, lines));
 
+/** A number as a form writes it: digits, a sign, a decimal point; not 0x1e, 3e1 nor Infinity. */
+const FORM_DECIMAL = /^-?\d+(\.\d+)?$/;
+
 /**
  * A number as JSON sends it, or as the text a form sends, held to `schema`. Not
- * z.coerce.number, which makes true 1 and [7] 7: anything else is refused.
+ * z.coerce.number, which makes true 1 and [7] 7, nor Number(), which makes "0x1e" 30 and
+ * "" 0: anything else is refused as not a number.
  */
 export const formNumber = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (typeof value === "string" ? Number(value) : value), schema);
+  z.preprocess(
+    (value) =>
+      typeof value !== "string" ? value : FORM_DECIMAL.test(value) ? Number(value) : Number.NaN,
+    schema,
+  );
 
 /** One of `values` exactly as listed, or null while unanswered (absent, null or ""). */
 export const choice = <T extends string | number>(values: readonly T[], error: string) =>
