@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { SEARCH_CONTENT, SEARCH_LENGTHS, SEARCH_UPDATED } from "@inkwell/shared";
+import { cleanUserText, SEARCH_CONTENT, SEARCH_LENGTHS, SEARCH_UPDATED } from "@inkwell/shared";
 import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, objectJson } from "../http/openapi.ts";
 import { readFields } from "../http/request-info.ts";
@@ -27,7 +27,9 @@ import {
 const searchText = z
   .string({ error: "query is required" })
   .max(1000, "query must be at most 1,000 characters")
-  .transform((value) => value.replace(/\p{Cc}/gu, " ").trim())
+  // Control characters part words; what else cleanUserText drops (direction overrides, half
+  // characters) goes too, as a recent search is shown back to its reader.
+  .transform((value) => cleanUserText(value.replace(/\p{Cc}/gu, " ")))
   .refine((value) => value.length > 0, "query must not be blank");
 
 /** A comma-separated subset of `options`, e.g. content=complete,paid. */

@@ -685,6 +685,22 @@ describe("recent searches", () => {
     expect((await add("   ")).status).toBe(400);
   });
 
+  it("keeps a search without direction overrides, and refuses one of nothing else", async () => {
+    expect((await add("elf\u202Efig")).status).toBe(200);
+    expect((await list())[0]).toBe("elffig");
+    const before = await list();
+    const refused = await add("\u202E\u2066");
+    expect([refused.status, await refused.json()]).toEqual([
+      400,
+      {
+        code: "bad_request",
+        message: "query must not be blank",
+        fields: { query: "query must not be blank" },
+      },
+    ]);
+    expect(await list()).toEqual(before);
+  });
+
   it("refuses a query named twice, saying so, and removes neither", async () => {
     const before = await list();
     const response = await t.get(`${path}?query=search+6&query=search+7`, {
