@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { useTestApi } from "../testing/api.ts";
-import { createStory, signedInUser } from "../testing/fixtures.ts";
+import { createStory, firstPartOf, signedInUser } from "../testing/fixtures.ts";
 
 const t = useTestApi();
 
@@ -173,6 +173,20 @@ describe("bodies of the wrong shape", () => {
     });
     expect(response.status).toBe(400);
     expect((await response.json()).fields).toMatchObject({ email: "email must be text" });
+  });
+
+  it("name an item of a list by its place in words, keeping its path as the field", async () => {
+    const writer = await signedInUser(t.handle.db);
+    const story = await createStory(t.handle.db, writer.id, { parts: [{}, {}] });
+    const response = await t.send("PUT", `/v4/works/${story.id}/parts`, writer, {
+      parts: [story.partIds[1], 1.5],
+    });
+    const message = "Item 2 of parts must be a whole number";
+    expect([response.status, await response.json()]).toEqual([
+      400,
+      { code: "bad_request", message, fields: { "parts.1": message } },
+    ]);
+    expect(await firstPartOf(t.handle.db, story.id)).toBe(story.partIds[0]);
   });
 
   it("take a number as a form writes one, not as hex, an exponent or blank", async () => {

@@ -132,6 +132,14 @@ export function issueMessage(issue: Issue, field: string): string {
   }
 }
 
+/** A field as a message names it: an item of a list by its place (1st is 1), not "parts.0". */
+const spokenName = (path: Issue["path"]): string => {
+  const [list, index, ...rest] = path;
+  return typeof index === "number" && rest.length === 0 && list !== undefined
+    ? `Item ${index + 1} of ${String(list)}`
+    : path.join(".");
+};
+
 /**
  * Each refused field's message, by its path ("request" for the body as a whole); `repeated`
  * names the query parameters given more than once.
@@ -152,7 +160,7 @@ export function issueFields(
         fields[path] = `${path} is not a field of this call`;
       }
     } else {
-      fields[field || "request"] = issueMessage(issue, field);
+      fields[field || "request"] = issueMessage(issue, spokenName(issue.path));
     }
   }
   return fields;
