@@ -11,7 +11,13 @@ import { deleteCookie } from "hono/cookie";
 import type { AppEnv } from "../http/app-env.ts";
 import { HttpError, notFound, refusal } from "../http/errors.ts";
 import type { AccountLimiters } from "../http/rate-limit.ts";
-import { clientAddress, publicBaseUrl, readFields, wantsHtml } from "../http/request-info.ts";
+import {
+  clientAddress,
+  publicBaseUrl,
+  readFields,
+  readJsonFields,
+  wantsHtml,
+} from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
 import { parseInput } from "../http/validation.ts";
 import type { Viewer } from "../viewer.ts";
@@ -164,7 +170,7 @@ export function settingsRoutes(limits: AccountLimiters) {
 
   app.put("/api/v3/users/:username", async (c) => {
     const viewer = requireSelf(c, c.req.param("username"));
-    const form = parseInput(accountForm, await c.req.json().catch(() => null));
+    const form = parseInput(accountForm, await readJsonFields(c));
     // An unconfirmed address is mailed a new link each time: as many as the email change allows.
     if (form.is_email_reverified) {
       await countAccountMail(c, limits, viewer);
@@ -179,7 +185,7 @@ export function settingsRoutes(limits: AccountLimiters) {
 
   app.put("/api/v3/users/:username/notification-settings", async (c) => {
     const viewer = requireSelf(c, c.req.param("username"));
-    const settings = parseInput(notificationForm, await c.req.json().catch(() => null));
+    const settings = parseInput(notificationForm, await readJsonFields(c));
     return c.json(await updateNotifications(c.get("db"), viewer, settings));
   });
 
@@ -217,7 +223,7 @@ export function settingsRoutes(limits: AccountLimiters) {
   app.put("/api/v3/internal/features/:name", async (c) => {
     const viewer = requireViewer(c);
     const name = c.req.param("name");
-    const body = await c.req.json().catch(() => null);
+    const body = await readJsonFields(c);
     if (isFeatureName(name)) {
       const { enabled } = parseInput(z.object({ enabled: z.boolean() }), body);
       await setFeature(c.get("db"), viewer, name, enabled);

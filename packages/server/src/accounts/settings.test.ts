@@ -710,6 +710,41 @@ describe("account and notification forms", () => {
     }
     expect((await me(user.cookie)).notificationSettings).toEqual(settings);
   });
+
+  it("refuses a body that is not JSON, saying so, and changes nothing", async () => {
+    const user = await signedIn("unreadable");
+    const before = await me(user.cookie);
+    const put = async (path: string, type: string, body: string) => {
+      const response = await t.get(path, {
+        method: "PUT",
+        headers: { cookie: user.cookie, "content-type": type },
+        body,
+      });
+      return [path, type, response.status, await response.json()];
+    };
+    for (const path of [
+      "/api/v3/users/unreadable",
+      "/api/v3/users/unreadable/notification-settings",
+      "/api/v3/internal/features/NEW_ONBOARDING_1",
+    ]) {
+      expect(await put(path, "application/json", '{"alerts":')).toEqual([
+        path,
+        "application/json",
+        400,
+        { code: "bad_request", message: "The request body is not valid JSON." },
+      ]);
+      expect(await put(path, "text/plain", '{"beta_enabled":true}')).toEqual([
+        path,
+        "text/plain",
+        415,
+        {
+          code: "unsupported_media_type",
+          message: "Send the body as JSON, with Content-Type: application/json.",
+        },
+      ]);
+    }
+    expect(await me(user.cookie)).toEqual(before);
+  });
 });
 
 describe("your data and closing the account", () => {

@@ -5,6 +5,7 @@ import {
   badRequest,
   HttpError,
   MALFORMED_JSON,
+  UNSUPPORTED_BODY,
   UNSUPPORTED_FIELDS,
   UNSUPPORTED_FORM,
 } from "./errors.ts";
@@ -68,6 +69,30 @@ const FORM_TYPE = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)
 const NOT_AN_OBJECT = "The request body must be a JSON object";
 const UNREADABLE_FORM = "The form could not be read";
 
+const isJson = (type: string) => type.toLowerCase().includes("application/json");
+
+/** A JSON body's text as its fields: none is no fields; not JSON, or not an object, a 400. */
+function jsonFields(text: string): Record<string, unknown> {
+  if (text.trim() === "") return {};
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw badRequest(MALFORMED_JSON);
+  }
+  if (body && typeof body === "object" && !Array.isArray(body)) {
+    return body as Record<string, unknown>;
+  }
+  throw badRequest(NOT_AN_OBJECT, { request: NOT_AN_OBJECT });
+}
+
+/** The fields of a call that takes JSON only; a body of another type is refused (415). */
+export async function readJsonFields(c: Context): Promise<Record<string, unknown>> {
+  const text = await c.req.text();
+  if (text === "" || isJson(c.req.header("content-type") ?? "")) return jsonFields(text);
+  throw new HttpError(415, "unsupported_media_type", UNSUPPORTED_BODY);
+}
+
 /**
  * A JSON or form-encoded body as a flat record of fields; no body is no fields. A body that
  * is not JSON though it says so, JSON that is not an object, or a body of another type is
@@ -76,20 +101,7 @@ const UNREADABLE_FORM = "The form could not be read";
  */
 export async function readFields(c: Context): Promise<Record<string, unknown>> {
   const type = c.req.header("content-type") ?? "";
-  if (type.toLowerCase().includes("application/json")) {
-    const text = await c.req.text();
-    if (text.trim() === "") return {};
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw badRequest(MALFORMED_JSON);
-    }
-    if (body && typeof body === "object" && !Array.isArray(body)) {
-      return body as Record<string, unknown>;
-    }
-    throw badRequest(NOT_AN_OBJECT, { request: NOT_AN_OBJECT });
-  }
+  if (isJson(type)) return jsonFields(await c.req.text());
   if (!FORM_TYPE.test(type)) {
     if ((await c.req.text()) === "") return {};
     throw new HttpError(415, "unsupported_media_type", UNSUPPORTED_FIELDS);
