@@ -35,8 +35,9 @@ const putRoute = createRoute({
 const oneOf = <T extends readonly [string, ...string[]]>(name: string, values: T) =>
   z.enum(values, { error: `${name} must be ${values.join(", ")}` });
 
+// Strict: a misspelt answer would otherwise be dropped and the save still answer 200.
 const changesBody = z
-  .object({
+  .strictObject({
     user_type: oneOf("user_type", USER_TYPES),
     writer_stage: oneOf("writer_stage", WRITER_STAGES).nullable(),
     finished_story: oneOf("finished_story", FINISHED_STORY).nullable(),

@@ -82,6 +82,7 @@ describe("writer onboarding", () => {
       ],
       [{ finished_story: "maybe" }, "finished_story must be yes, almost, no"],
       [{ tooltip_dismissed: "yes" }, "tooltip_dismissed must be true or false"],
+      [{ usertype: "writer" }, "usertype is not a field of this call"],
     ];
     for (const [body, message] of wrong) {
       const refusal = await answer<{ message: string }>(await put(cookie, body), 400);
