@@ -313,7 +313,8 @@ export function oauthRoutes(limits: AccountLimiters = accountLimiters()) {
     // unlinkfb succeeds with nothing to do and says so.
     if (action === "unlinkfb") return c.json({ message: OAUTH_MESSAGES.facebookNotLinked });
     if (action !== "unlinkgoogle") {
-      throw badRequest("action must be unlinkgoogle or unlinkfb", { action: "Unknown action" });
+      const message = "action must be unlinkgoogle or unlinkfb";
+      throw badRequest(message, { action: message });
     }
     await unlinkProvider(c.get("db"), viewer, GOOGLE);
     return c.json({ message: OAUTH_MESSAGES.unlinked });

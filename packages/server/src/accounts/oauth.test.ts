@@ -606,7 +606,12 @@ describe("POST /apiv2/linksocialmedia action=unlinkgoogle", () => {
     const keeper = await signInWithGoogle({ sub: "google-keeper" });
     const unknown = await unlink(sessionCookie(keeper), "unlinktwitter");
     expect(unknown.status).toBe(400);
-    expect(await unknown.json()).toMatchObject({ fields: { action: "Unknown action" } });
+    const message = "action must be unlinkgoogle or unlinkfb";
+    expect(await unknown.json()).toEqual({
+      code: "bad_request",
+      message,
+      fields: { action: message },
+    });
   });
 
   it("answers unlinkfb that no Facebook account is linked, leaving Google linked", async () => {
