@@ -15,6 +15,7 @@ export * from "./fields.ts";
 export * from "./format.ts";
 export * from "./home.ts";
 export * from "./http.ts";
+export * from "./ids.ts";
 export * from "./image-moderation.ts";
 export * from "./images.ts";
 export * from "./inbox.ts";

@@ -1,4 +1,5 @@
 import { isEmail } from "./email-address.ts";
+import { ID_DIGITS } from "./ids.ts";
 
 /**
  * Reports (accounts-safety-messaging.md §3, §4, §5, §9): the report type ids, the support
@@ -178,6 +179,8 @@ export function contactProblems(contact: { name: string; email: string }): {
   return problems;
 }
 
+const STORY_PATH = new RegExp(`^/story/(${ID_DIGITS})(?:-[^/]*)?/?$`);
+
 /**
  * The story id of a pasted story URL: /story/{id} or /story/{id}-{slug}, with or without
  * the origin; null for anything else.
@@ -191,7 +194,7 @@ export function storyIdFromUrl(value: string): number | null {
   } catch {
     return null;
   }
-  const match = /^\/story\/([1-9]\d{0,15})(?:-[^/]*)?\/?$/.exec(path);
+  const match = STORY_PATH.exec(path);
   return match ? Number(match[1]) : null;
 }
 

@@ -13,6 +13,7 @@ import {
 } from "./accounts.ts";
 import { READING_TIME_REPORT_MAX_SECONDS } from "./analytics.ts";
 import { COIN_PACKS } from "./coins.ts";
+import { ID_PATTERN } from "./ids.ts";
 import { PREMIUM_PLAN_IDS } from "./premium.ts";
 import { FONT_SIZES, isValidPosition, LINE_SPACINGS, THEMES } from "./reading.ts";
 import { cleanUserText } from "./text.ts";
@@ -104,13 +105,7 @@ export type SignupInput = z.input<typeof signupSchema>;
 const idField = (name: string) => {
   const error = `${name} must be a positive whole number`;
   return z.union(
-    [
-      z.number().int(error).positive(error),
-      z
-        .string()
-        .regex(/^[1-9]\d{0,15}$/, error)
-        .transform(Number),
-    ],
+    [z.number().int(error).positive(error), z.string().regex(ID_PATTERN, error).transform(Number)],
     { error },
   );
 };

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import type { MailList, MailSubscriptions } from "@inkwell/shared";
+import { ID_PATTERN, type MailList, type MailSubscriptions } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 
@@ -46,7 +46,7 @@ function sameKey(stored: string | null, given: string): boolean {
  * `u` is an id; anything else, such as a username, names nobody.
  */
 async function ownerOf(db: Kysely<Database>, u: string, key: string) {
-  if (!/^[1-9]\d{0,15}$/.test(u)) return null;
+  if (!ID_PATTERN.test(u)) return null;
   const user = await db
     .selectFrom("users")
     .select([

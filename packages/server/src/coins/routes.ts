@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { ID_DIGITS } from "@inkwell/shared";
 import { coinPackPurchaseSchema, paidPartSchema, purchaseSchema } from "@inkwell/shared/schemas";
 import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, json, objectJson } from "../http/openapi.ts";
@@ -24,7 +25,10 @@ const walletRoute = createRoute({
 
 const partIdList = z
   .string({ error: "parts must be part ids separated by commas" })
-  .regex(/^[1-9]\d{0,15}(,[1-9]\d{0,15}){0,199}$/, "parts must be part ids separated by commas");
+  .regex(
+    new RegExp(`^${ID_DIGITS}(,${ID_DIGITS}){0,199}$`),
+    "parts must be part ids separated by commas",
+  );
 
 const partIdsQuery = partIdList
   .optional()

@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { ID_PATTERN } from "@inkwell/shared";
 import type { Context } from "hono";
 import { adAudience } from "../http/ad-audience.ts";
 import type { AppEnv } from "../http/app-env.ts";
@@ -98,7 +99,7 @@ const newComment = z.object({
     resourceId: z
       .union([z.string(), z.number()])
       .transform(String)
-      .pipe(z.string().regex(/^[1-9]\d{0,15}$/, "resourceId must be a part or comment id")),
+      .pipe(z.string().regex(ID_PATTERN, "resourceId must be a part or comment id")),
     paragraphId: paragraphId.nullish(),
   }),
   text: userText("text is the comment", "many"),

@@ -1,11 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { cleanUserText, STAFF_NOTE_MAX, type TextLines } from "@inkwell/shared";
+import { cleanUserText, ID_PATTERN, STAFF_NOTE_MAX, type TextLines } from "@inkwell/shared";
 import type { Context } from "hono";
 import type { ZodError } from "zod";
 import { badRequest } from "./errors.ts";
-
-/** A row id as a request may name one: a positive whole number every engine's ids can hold. */
-export const ID_PATTERN = /^[1-9]\d{0,15}$/;
 
 /** An id in the path (or query): a positive whole number, written the way clients send it. */
 export const idParam = (name: string, where: "path" | "query" = "path") =>

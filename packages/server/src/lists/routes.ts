@@ -1,5 +1,10 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { LIST_STORIES_PAGE_MAX, MAX_LIST_STORIES, MAX_READING_LISTS } from "@inkwell/shared";
+import {
+  ID_PATTERN,
+  LIST_STORIES_PAGE_MAX,
+  MAX_LIST_STORIES,
+  MAX_READING_LISTS,
+} from "@inkwell/shared";
 import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, objectJson, okRoutesRefusing } from "../http/openapi.ts";
 import { readFields } from "../http/request-info.ts";
@@ -45,12 +50,7 @@ const storyIdsUpTo = (max: number, field = "stories") =>
     )
     .pipe(
       z
-        .array(
-          z
-            .string()
-            .regex(/^[1-9]\d{0,15}$/, `${field} must be story ids`)
-            .transform(Number),
-        )
+        .array(z.string().regex(ID_PATTERN, `${field} must be story ids`).transform(Number))
         .min(1, `${field} names the stories to add`)
         .max(max, `${field} names at most ${max} stories at once`),
     )

@@ -4,6 +4,7 @@ import {
   type BlockedUsers,
   blockedTagProblem,
   type ContentSettings,
+  ID_PATTERN,
   type IgnoredUsers,
   normaliseTag,
   type SafetyListUser,
@@ -15,7 +16,6 @@ import type { Database } from "../db/schema.ts";
 import { readerSignalsChanged } from "../events.ts";
 import { preferredTagsOf } from "../home/service.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
-import { ID_PATTERN } from "../http/validation.ts";
 import { announceUnread, refreshThreadOf } from "../inbox/threads.ts";
 import { userNamed } from "../users/service.ts";
 import { assertIsViewer, type Viewer } from "../viewer.ts";

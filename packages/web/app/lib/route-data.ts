@@ -1,10 +1,12 @@
-import { CACHE_TAGS_HEADER, CACHE_TTL_HEADER, type CurrentUser } from "@inkwell/shared";
+import { CACHE_TAGS_HEADER, CACHE_TTL_HEADER, type CurrentUser, ID_DIGITS } from "@inkwell/shared";
 import { data, type HeadersFunction, isRouteErrorResponse, redirect } from "react-router";
 import { type ApiClient, ApiRequestError } from "../api/client.ts";
 
+const ID_PARAM = new RegExp(`^(${ID_DIGITS})(?:-[\\w-]*)?$`);
+
 /** `/story/123` and `/story/123-some-title` both name story 123; anything else is no id. */
 export function idFromParam(param: string | undefined): number | null {
-  const match = /^([1-9]\d{0,15})(?:-[\w-]*)?$/.exec(param ?? "");
+  const match = ID_PARAM.exec(param ?? "");
   return match ? Number(match[1]) : null;
 }
 

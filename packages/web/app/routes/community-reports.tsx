@@ -1,4 +1,10 @@
-import { isModerator, MODEL_TYPES, REPORT_TYPE_NAMES, type ReportTypeName } from "@inkwell/shared";
+import {
+  ID_PATTERN,
+  isModerator,
+  MODEL_TYPES,
+  REPORT_TYPE_NAMES,
+  type ReportTypeName,
+} from "@inkwell/shared";
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { ErrorPage } from "../components/error-page.tsx";
@@ -19,7 +25,7 @@ function filtersOf(url: URL) {
   const modelType = /^[1-6]$/.test(query.get("model_type") ?? "")
     ? Number(query.get("model_type"))
     : null;
-  const modelId = /^[1-9]\d{0,15}$/.test(query.get("model_id") ?? "")
+  const modelId = ID_PATTERN.test(query.get("model_id") ?? "")
     ? Number(query.get("model_id"))
     : null;
   const reportType = REPORT_TYPE_NAMES.find((name) => name === query.get("report_type")) ?? null;

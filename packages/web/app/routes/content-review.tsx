@@ -1,4 +1,4 @@
-import { storyReportsUrl } from "@inkwell/shared";
+import { ID_PATTERN, storyReportsUrl } from "@inkwell/shared";
 import { redirect } from "react-router";
 import type { Route } from "./+types/content-review";
 
@@ -9,7 +9,7 @@ import type { Route } from "./+types/content-review";
 export function loader({ request }: Route.LoaderArgs) {
   const groupId = new URL(request.url).searchParams.get("groupid") ?? "";
   throw redirect(
-    /^[1-9]\d{0,15}$/.test(groupId)
+    ID_PATTERN.test(groupId)
       ? storyReportsUrl(Number(groupId))
       : "/admin/community_reports?status=all",
   );
