@@ -172,7 +172,9 @@ describe("bodies of the wrong shape", () => {
       body: JSON.stringify({ email: 5, username: "mara_reads", password: "x" }),
     });
     expect(response.status).toBe(400);
-    expect((await response.json()).fields).toMatchObject({ email: "email must be text" });
+    expect((await response.json()).fields).toMatchObject({
+      email: "The email address is invalid.",
+    });
   });
 
   it("name an item of a list by its place in words, keeping its path as the field", async () => {
