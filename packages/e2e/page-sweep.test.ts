@@ -140,6 +140,7 @@ beforeAll(async () => {
     `/myworks/${own.id}/analytics`,
     `/myworks/${ownOriginal.id}`,
     `/myworks/${own.id}/analytics/interactions`,
+    `/myworks/${own.id}/analytics/demographics`,
     "/myworks/new",
     "/myworks/cover-import",
     `/image-appeal?image_url=${encodeURIComponent(flagged.cover)}`,
@@ -154,6 +155,9 @@ beforeAll(async () => {
     `/admin/paid_stories_manager?storyId=${story.id}`,
     `/admin/paid_stories_manager?storyId=${onSale.id}`,
     `/admin/story_rating_history.php?story_id=${story.id}`,
+    // A reader's pages as staff see them: the story's staff panels, every comment's actions.
+    `/story/${story.id}`,
+    `/${part}`,
   ];
   for (const [role, paths] of [
     ["visitor", visitor],
@@ -345,8 +349,8 @@ const cutLabels = (page: Page) =>
 /** The narrowest phone of WCAG 1.4.10 (reflow). */
 const NARROW = { width: 320, height: 740 } as const;
 
-describe("every page, for a reader who enlarges the text or spaces it out", () => {
-  for (const role of ["visitor", "demo_reader"] as const) {
+describe("every page, for anyone who enlarges the text or spaces it out", () => {
+  for (const role of ROLES) {
     test(`fits 320 px with 20 px text, and with wider text spacing, as ${role}`, {
       timeout: 180_000,
     }, async () => {
