@@ -504,11 +504,11 @@ async function edgesLostToForcedColours(page: Page) {
 }
 
 describe("for a reader whose system sets the colours, every card", () => {
-  test("keeps its edge, on every page a visitor or a reader sees", {
+  test("keeps its edge, on every page of the sweep", {
     timeout: 180_000,
   }, async () => {
     const failures: string[] = [];
-    for (const role of ["visitor", "demo_reader"] as const) {
+    for (const role of ROLES) {
       const storageState = await sessionOf(role);
       await withPage({ viewport: PHONE, baseURL: server.url, storageState }, async (page) => {
         for (const { path } of pages.filter((entry) => entry.role === role)) {
