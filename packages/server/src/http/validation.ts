@@ -203,6 +203,12 @@ export const userText = (error: string, lines: TextLines = "one") =>
 /** A number as a form writes it: digits, a sign, a decimal point; not 0x1e, 3e1 nor Infinity. */
 const FORM_DECIMAL = /^-?\d+(\.\d+)?$/;
 
+/** A yes or no as JSON sends it (true, false) or as a form or query does ("true", "false"). */
+export const flag = z.union([
+  z.boolean(),
+  z.enum(["true", "false"]).transform((value) => value === "true"),
+]);
+
 /**
  * A number as JSON sends it, or as the text a form sends, held to `schema`. Not
  * z.coerce.number, which makes true 1 and [7] 7, nor Number(), which makes "0x1e" 30 and

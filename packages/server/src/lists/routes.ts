@@ -12,6 +12,7 @@ import { requireViewer } from "../http/require-viewer.ts";
 import { fieldsFrom, project } from "../http/respond.ts";
 import {
   fieldsQuery,
+  flag,
   idParam,
   limitQuery,
   offsetQuery,
@@ -58,8 +59,6 @@ const storyIdsUpTo = (max: number, field = "stories") =>
 
 const storyIds = storyIdsUpTo(MAX_ADDED);
 const collectionStoryIds = storyIdsUpTo(MAX_ADDED, "storyIds");
-
-const flag = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
 
 const listName = userText("name names the reading list")
   .min(1, "name names the reading list")

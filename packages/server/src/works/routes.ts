@@ -8,6 +8,7 @@ import { requireViewer } from "../http/require-viewer.ts";
 import { fieldsFrom, project } from "../http/respond.ts";
 import {
   fieldsQuery,
+  flag,
   formNumber,
   idParam,
   parseInput,
@@ -51,8 +52,6 @@ export const storyTag = (field: string) =>
     .string({ error: `${field} is a tag` })
     .transform(normaliseTag)
     .pipe(tagWord);
-
-const flag = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
 
 /** Tags as a list or a comma/space-separated string; lower case, without "#", once each. */
 const tags = z
