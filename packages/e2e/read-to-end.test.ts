@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
 import { type StoryFixture, type StoryListEntry, squash } from "./support/catalogue.ts";
 import { useServer } from "./support/server.ts";
+import { signUp } from "./support/sign-up.ts";
 
 const server = useServer();
 const { withPage } = useBrowser();
@@ -153,6 +154,37 @@ describe("a signed-in reader reads a story to its end", () => {
       await page.waitForURL(`${server.url}${part?.url}`);
       await page.waitForFunction(() => window.scrollY > 0);
       expect(Math.abs((await percentRead(page)) - before)).toBeLessThanOrEqual(2);
+    });
+  });
+
+  test("re-reading an earlier part keeps the furthest place until its text is read", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      const [first, last] = [story.parts[0], story.parts.at(-1)];
+      if (!first || !last) throw new Error("the story has no parts");
+      await signUp(page, "furthest_reader");
+      const reachedLast = positionSaved(page, 0);
+      await page.goto(last.url);
+      const lastPlace = await (await reachedLast).json();
+      expect(lastPlace.part).toBe(last.id);
+
+      // Part 1 again, only opened: the story page still continues from the last part.
+      const reopened = positionSaved(page, 0);
+      await page.goto(first.url);
+      expect(await (await reopened).json()).toEqual(lastPlace);
+      await page.goto(story.url);
+      const resume = page.getByRole("link", { name: "Continue reading", exact: true });
+      expect(await resume.getAttribute("href")).toBe(last.url);
+
+      // Reading on into part 1's text makes it the place to continue from.
+      await page.goto(first.url);
+      const readAgain = positionSaved(page, 0.1);
+      await page.locator(".reader__text").evaluate((text) => {
+        const box = text.getBoundingClientRect();
+        window.scrollTo({ top: box.top + window.scrollY + box.height / 3, behavior: "instant" });
+      });
+      expect((await (await readAgain).json()).part).toBe(first.id);
+      await page.goto(story.url);
+      expect(await resume.getAttribute("href")).toBe(first.url);
     });
   });
 

@@ -76,6 +76,55 @@ describe("POST /apiv2/syncreadingposition", () => {
     });
   });
 
+  it("keeps the furthest part when an earlier one is opened, until its text is read", async () => {
+    const cookie = await reader();
+    await save(cookie, { story_id: story.id, part_id: story.partIds[3], position: 0.6 });
+    // Part 1 again, at its top: the place stays in the last part, and the answer says so.
+    const reopened = await save(cookie, {
+      story_id: story.id,
+      part_id: story.partIds[1],
+      position: 0,
+    });
+    expect(reopened.status).toBe(200);
+    expect(await reopened.json()).toEqual({ part: story.partIds[3], position: "0.6" });
+    expect(await (await positionOf(cookie)).json()).toEqual({
+      part: story.partIds[3],
+      position: "0.6",
+    });
+    // Scrolled into part 1's text: that is where the reader is now.
+    await save(cookie, { story_id: story.id, part_id: story.partIds[1], position: 0.2 });
+    expect(await (await positionOf(cookie)).json()).toEqual({
+      part: story.partIds[1],
+      position: "0.2",
+    });
+    // A later part opened at its top moves the place on.
+    await save(cookie, { story_id: story.id, part_id: story.partIds[2], position: 0 });
+    expect(await (await positionOf(cookie)).json()).toEqual({
+      part: story.partIds[2],
+      position: "0.0",
+    });
+  });
+
+  it("moves back to an earlier part's top once the later part is unpublished", async () => {
+    const cookie = await reader();
+    await save(cookie, { story_id: story.id, part_id: story.partIds[3], position: 0.6 });
+    await t.handle.db
+      .updateTable("parts")
+      .set({ draft: 1 })
+      .where("id", "=", story.partIds[3] as number)
+      .execute();
+    await save(cookie, { story_id: story.id, part_id: story.partIds[1], position: 0 });
+    await t.handle.db
+      .updateTable("parts")
+      .set({ draft: 0 })
+      .where("id", "=", story.partIds[3] as number)
+      .execute();
+    expect(await (await positionOf(cookie)).json()).toEqual({
+      part: story.partIds[1],
+      position: "0.0",
+    });
+  });
+
   it("takes a form body, as the page's beacon sends it", async () => {
     const cookie = await reader();
     const response = await t.get("/apiv2/syncreadingposition", {

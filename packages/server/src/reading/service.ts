@@ -58,8 +58,10 @@ export async function getReadingPosition(
 }
 
 /**
- * Saves where the reader is, one row per reader and story. Requests can arrive out of
- * order (a throttled save racing the page's last beacon), so the newer write wins.
+ * Saves where the reader is, one row per reader and story, and answers the place kept.
+ * Requests can arrive out of order (a throttled save racing the page's last beacon), so the
+ * newer write wins. Opening an earlier part again keeps the furthest place until the reader
+ * scrolls into its text (docs/decisions/NEW-furthest-reading-place.md).
  */
 export async function saveReadingPosition(
   db: Kysely<Database>,
@@ -68,6 +70,7 @@ export async function saveReadingPosition(
   now = Date.now(),
 ): Promise<ReadingPosition> {
   await readablePart(db, viewer, input.partId, { storyId: input.storyId });
+  const fromTheTop = input.position === 0;
   await db
     .insertInto("reading_positions")
     .values({
@@ -85,11 +88,34 @@ export async function saveReadingPosition(
           position: eb.ref("excluded.position"),
           updated_at: eb.ref("excluded.updated_at"),
         }))
-        .where("reading_positions.updated_at", "<=", now),
+        .where("reading_positions.updated_at", "<=", now)
+        .where((eb) =>
+          fromTheTop
+            ? eb.not(
+                eb.exists(
+                  eb
+                    .selectFrom("parts as kept")
+                    .innerJoin("parts as opened", "opened.story_id", "kept.story_id")
+                    .select("kept.id")
+                    .whereRef("kept.id", "=", "reading_positions.part_id")
+                    .where("opened.id", "=", input.partId)
+                    .where("kept.draft", "=", 0)
+                    .where("kept.deleted", "=", 0)
+                    .whereRef("kept.position", ">", "opened.position"),
+                ),
+              )
+            : eb.lit(true),
+        ),
     )
     .execute();
   readerSignalsChanged(viewer.id);
-  return { part: input.partId, position: formatPosition(input.position) };
+  const kept = await db
+    .selectFrom("reading_positions")
+    .select(["part_id", "position"])
+    .where("user_id", "=", viewer.id)
+    .where("story_id", "=", input.storyId)
+    .executeTakeFirstOrThrow();
+  return { part: kept.part_id, position: formatPosition(kept.position) };
 }
 
 /**
