@@ -152,10 +152,40 @@ describe("search", () => {
     });
   });
 
+  test("on a phone, a writer's username or only people matching opens Profiles", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto("/");
+      const input = page.getByRole("searchbox", { name: "Search" }).first();
+      await input.fill("demo_writer");
+      await input.press("Enter");
+      await page.waitForURL(`${server.url}/search/demo_writer/people`);
+      const writer = page.getByRole("list", { name: "Profiles matching demo_writer" });
+      expect(await writer.getByRole("listitem").first().getByText("@demo_writer").isVisible()).toBe(
+        true,
+      );
+      expect(await page.getByRole("link", { name: "Profiles" }).getAttribute("aria-current")).toBe(
+        "page",
+      );
+
+      // No story mentions "ambassador", Ada Ambassador does: her card, not an empty page.
+      await page.goto("/search?q=ambassador");
+      await page.waitForURL(`${server.url}/search/ambassador/people`);
+      const people = page.getByRole("list", { name: "Profiles matching ambassador" });
+      expect(await people.getByText("@demo_ambassador").isVisible()).toBe(true);
+
+      // A word stories hold still opens Stories, even when people match it too.
+      await page.goto(`/search/${TERM}`);
+      await page.waitForURL(`${server.url}/search/${TERM}/stories`);
+    });
+  });
+
   test("no results say so, with a hint", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await page.goto("/search/qqzzxxv/stories");
       expect(await page.getByText("Hmmm...there are no results").isVisible()).toBe(true);
+      // Someone's name finds no story: the empty Stories tab points to Profiles.
+      const people = page.getByRole("link", { name: "Look for people named “qqzzxxv”" });
+      expect(await people.getAttribute("href")).toBe("/search/qqzzxxv/people");
       await page.getByRole("link", { name: "Cancel" }).click();
       await page.waitForURL(`${server.url}/search`);
       expect(await page.getByRole("heading", { name: "Browse Categories" }).isVisible()).toBe(true);

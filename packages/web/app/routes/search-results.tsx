@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
-import { ApiRequestError } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
 import { filtersFromUrl, searchPath } from "../features/search/filters.ts";
 import { PROFILE_FIRST, ProfileResults } from "../features/search/profile-results.tsx";
+import { orEmpty } from "../features/search/results-path.ts";
 import { SearchBar } from "../features/search/search-bar.tsx";
 import { SearchFilters } from "../features/search/search-filters.tsx";
 import { STORY_PAGE, StoryResults } from "../features/search/story-results.tsx";
@@ -13,16 +13,6 @@ import type { Route } from "./+types/search-results";
 import "../styles/search.css";
 
 const MAX_OFFSET = 10_000;
-
-/** An API 400 (a query it refuses, e.g. too long) reads as no results, not an error page. */
-async function orEmpty<T>(request: Promise<T>, empty: T): Promise<T> {
-  try {
-    return await request;
-  } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 400) return empty;
-    throw error;
-  }
-}
 
 /** /search/{term}/stories and /search/{term}/people (the Profiles tab). */
 export async function loader({ params, request, context }: Route.LoaderArgs) {

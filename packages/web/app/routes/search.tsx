@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import { apiContext } from "../api/context.ts";
 import { BROWSE_TOPICS } from "../components/browse-topics.ts";
-import { searchPath } from "../features/search/filters.ts";
 import { RecentSearches } from "../features/search/recent-searches.tsx";
+import { resultsPath } from "../features/search/results-path.ts";
 import { SearchBar } from "../features/search/search-bar.tsx";
 import { t } from "../i18n/index.ts";
 import type { Route } from "./+types/search";
@@ -10,12 +10,13 @@ import "../styles/search.css";
 
 /**
  * /search: the blank search page (recent searches, Browse Categories). The header's form
- * and the search bar GET /search?q=…, which opens that term's story results.
+ * and the search bar GET /search?q=…, which opens that term's results.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = context.get(apiContext);
   const term = new URL(request.url).searchParams.get("q")?.trim();
-  if (term) throw redirect(searchPath(term, "stories"));
-  const recent = await context.get(apiContext).recentSearches();
+  if (term) throw redirect(await resultsPath(api, term));
+  const recent = await api.recentSearches();
   return { recent };
 }
 

@@ -30,7 +30,15 @@ export function StoryResults({ term, filters, first, offset }: StoryResultsProps
     },
     moreHref: `${searchPath(term, "stories")}?${params}`,
   });
-  if (items.length === 0) return <NoResults hint={t.search.storiesHint} />;
+  if (items.length === 0) {
+    return (
+      <NoResults hint={t.search.storiesHint}>
+        <p>
+          <a href={searchPath(term, "people")}>{t.search.peopleInstead(term)}</a>
+        </p>
+      </NoResults>
+    );
+  }
   return (
     <>
       <ul className="search-results" aria-label={t.search.storyResults(term)}>

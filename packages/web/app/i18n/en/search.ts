@@ -18,6 +18,8 @@ export const search = {
   noResults: "Hmmm...there are no results",
   storiesHint: "Try other words, check the spelling, or clear some filters.",
   profilesHint: "Try a username or a name, or check the spelling.",
+  /** The empty Stories tab's link to the Profiles tab. */
+  peopleInstead: (term: string) => `Look for people named “${term}”`,
   showMore: "Show more",
   /** Said when 'Show more' brought nothing that was not shown already. */
   noMore: "Nothing more to show",
