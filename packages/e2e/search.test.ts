@@ -1,5 +1,5 @@
 import { type StorySearchResult, truncate } from "@inkwell/shared";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import {
   DESKTOP,
@@ -176,6 +176,27 @@ describe("search", () => {
       // A word stories hold still opens Stories, even when people match it too.
       await page.goto(`/search/${TERM}`);
       await page.waitForURL(`${server.url}/search/${TERM}/stories`);
+    });
+  });
+
+  test("on a touch phone, a tapped button keeps its colours and no tap box lingers", async () => {
+    const touch = { viewport: PHONE, baseURL: server.url, hasTouch: true, isMobile: true };
+    await withPage(touch, async (page) => {
+      await page.goto(`/search/${TERM}/stories`);
+      const more = await untilHydrated(page.getByRole("link", { name: "Show more" }));
+      const look = (target: Locator) =>
+        target.evaluate((element) => {
+          const style = getComputedStyle(element);
+          return [style.backgroundColor, style.color, style.webkitTapHighlightColor];
+        });
+      const [background, color] = await look(more);
+      await more.tap();
+      await expect.poll(() => visibleResults(page).count()).toBe(6);
+      // The finger's :hover stays on the button after the tap: its hover fill must not show.
+      expect(await more.evaluate((element) => element.matches(":hover"))).toBe(true);
+      expect(await look(more)).toEqual([background, color, "rgba(0, 0, 0, 0)"]);
+      const card = visibleResults(page).first().getByRole("heading").getByRole("link");
+      expect((await look(card))[2]).toBe("rgba(0, 0, 0, 0)");
     });
   });
 
