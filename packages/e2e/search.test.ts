@@ -187,7 +187,11 @@ describe("search", () => {
       const look = (target: Locator) =>
         target.evaluate((element) => {
           const style = getComputedStyle(element);
-          return [style.backgroundColor, style.color, style.webkitTapHighlightColor];
+          return [
+            style.backgroundColor,
+            style.color,
+            style.getPropertyValue("-webkit-tap-highlight-color"),
+          ];
         });
       const [background, color] = await look(more);
       await more.tap();
