@@ -13,7 +13,7 @@ import { COVER, importCover } from "./support/covers.ts";
 import { readDatabase } from "./support/database.ts";
 import { GIF, NOT_TAKEN } from "./support/images.ts";
 import { useServer } from "./support/server.ts";
-import { signUp } from "./support/sign-up.ts";
+import { signUp, verifyEmail } from "./support/sign-up.ts";
 
 const server = useServer();
 const { withPage } = useBrowser();
@@ -207,6 +207,33 @@ describe("covers", () => {
       });
     });
   }
+
+  test("on a 320 and a 360 px phone, a story without a cover keeps a whole cover to choose by", async () => {
+    await withPage({ viewport: { width: 320, height: 740 }, baseURL: server.url }, async (page) => {
+      await signUp(page, "long_title_writer");
+      await verifyEmail(page, "long_title_writer");
+      const title = "The Unbelievably Long and Winding Chronicle of Everyone Who Lived Here";
+      await page.goto("/myworks/new");
+      await page.getByLabel("Title").fill(title);
+      await page.getByLabel(/I acknowledge this is my own original work/).check();
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await page.waitForURL(/\/write\/\d+$/);
+
+      await page.goto("/myworks/cover-import");
+      const cover = page.getByRole("img", { name: `Cover of ${title}` });
+      for (const width of [320, 360]) {
+        await page.setViewportSize({ width, height: 740 });
+        // As wide as the covers beside shorter titles, at the book ratio.
+        expect(
+          await cover.evaluate((box) => {
+            const { width, height } = box.getBoundingClientRect();
+            return [width, Math.round(height)];
+          }),
+        ).toEqual([48, 75]);
+      }
+      await expectNoAxeViolations(page, "cover import with a long title at 360 px");
+    });
+  });
 });
 
 describe("the part editor", () => {
