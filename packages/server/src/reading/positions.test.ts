@@ -23,6 +23,14 @@ const save = (cookie: string, body: Record<string, unknown>) =>
     body: JSON.stringify(body),
   });
 
+/** Unpublishes (1) or republishes (0) a part, as its writer's draft or delete would. */
+const setPart = (partId: number | undefined, flags: { draft?: 0 | 1; deleted?: 0 | 1 }) =>
+  t.handle.db
+    .updateTable("parts")
+    .set(flags)
+    .where("id", "=", partId as number)
+    .execute();
+
 beforeAll(async () => {
   const author = await createUser(t.handle.db);
   // The first part is a draft: the default is the first *published* part.
@@ -108,17 +116,9 @@ describe("POST /apiv2/syncreadingposition", () => {
   it("moves back to an earlier part's top once the later part is unpublished", async () => {
     const cookie = await reader();
     await save(cookie, { story_id: story.id, part_id: story.partIds[3], position: 0.6 });
-    await t.handle.db
-      .updateTable("parts")
-      .set({ draft: 1 })
-      .where("id", "=", story.partIds[3] as number)
-      .execute();
+    await setPart(story.partIds[3], { draft: 1 });
     await save(cookie, { story_id: story.id, part_id: story.partIds[1], position: 0 });
-    await t.handle.db
-      .updateTable("parts")
-      .set({ draft: 0 })
-      .where("id", "=", story.partIds[3] as number)
-      .execute();
+    await setPart(story.partIds[3], { draft: 0 });
     expect(await (await positionOf(cookie)).json()).toEqual({
       part: story.partIds[1],
       position: "0.0",
@@ -187,20 +187,12 @@ describe("POST /apiv2/syncreadingposition", () => {
   it("falls back to the first part when the saved part is unpublished", async () => {
     const cookie = await reader();
     await save(cookie, { story_id: story.id, part_id: story.partIds[3], position: 0.7 });
-    await t.handle.db
-      .updateTable("parts")
-      .set({ deleted: 1 })
-      .where("id", "=", story.partIds[3] as number)
-      .execute();
+    await setPart(story.partIds[3], { deleted: 1 });
     expect(await (await positionOf(cookie)).json()).toEqual({
       part: story.partIds[1],
       position: "0.0",
     });
-    await t.handle.db
-      .updateTable("parts")
-      .set({ deleted: 0 })
-      .where("id", "=", story.partIds[3] as number)
-      .execute();
+    await setPart(story.partIds[3], { deleted: 0 });
   });
 
   it("is refused from another site's page", async () => {
