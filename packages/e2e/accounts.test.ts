@@ -1,5 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
+import {
+  controlsUnderFixed,
+  expectNoAxeViolations,
+  logIn,
+  PHONE,
+  useBrowser,
+} from "./support/browser.ts";
 import { useServer } from "./support/server.ts";
 import {
   fillSignup,
@@ -228,9 +234,11 @@ describe("accounts in the browser", () => {
         // The page itself answers the refused post: nothing typed goes into the address.
         expect((await answer).status()).toBe(400);
         expect(page.url()).toBe(`${server.url}/signup?nextUrl=%2Fhome&source=writer_top`);
-        expect(await page.getByRole("alert").textContent()).toBe(
-          "Please fix any errors to continue.",
-        );
+        // In the form's own alert, with no toast fixed over the fields and no script to close it.
+        const alert = page.locator("form").getByRole("alert");
+        expect(await alert.textContent()).toBe("Please fix any errors to continue.");
+        expect(await alert.isVisible()).toBe(true);
+        expect(await controlsUnderFixed(page)).toEqual([]);
         const consent = page.getByLabel(/I agree to the/);
         expect(await page.getByText("Checking this box is required.").isVisible()).toBe(true);
         expect(await consent.getAttribute("aria-describedby")).toBe("signup-consent-error");

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { expectNoAxeViolations, PHONE, useBrowser } from "./support/browser.ts";
+import { controlsUnderFixed, expectNoAxeViolations, PHONE, useBrowser } from "./support/browser.ts";
 import { type MockOidc, startMockOidc } from "./support/mock-oidc.ts";
 import { useServer } from "./support/server.ts";
 
@@ -65,7 +65,7 @@ describe("sign-in with Google in the browser", () => {
       await page.getByLabel("Month").selectOption("04");
       await page.getByLabel("Year").selectOption("1996");
       // Said in the alert region already on the page (decision 058).
-      const said = await page.locator(".auth > [role=alert]").elementHandle();
+      const said = await page.locator(".auth__form > [role=alert]").elementHandle();
       if (!said) throw new Error("the completion form has an alert region");
       expect(await said.textContent()).toBe("");
       await page.getByRole("button", { name: "Sign up" }).click();
@@ -89,7 +89,11 @@ describe("sign-in with Google in the browser", () => {
 
   test("without JavaScript, a refused completion form comes back with the email typed", async () => {
     mock.signInAs({ sub: "e2e-google-fern", name: "Fern Nojs" });
-    const context = await newContext({ javaScriptEnabled: false, baseURL: server.url });
+    const context = await newContext({
+      viewport: PHONE,
+      javaScriptEnabled: false,
+      baseURL: server.url,
+    });
     try {
       const page = await context.newPage();
       await page.goto("/signup?nextUrl=/home");
@@ -110,9 +114,10 @@ describe("sign-in with Google in the browser", () => {
       // The page itself answers the refused post: the typed email stays out of the address.
       expect((await answer).status()).toBe(400);
       expect(page.url()).toBe(form);
-      expect(await page.getByRole("alert").textContent()).toBe(
-        "Please fix any errors to continue.",
-      );
+      const alert = page.locator("form").getByRole("alert");
+      expect(await alert.textContent()).toBe("Please fix any errors to continue.");
+      expect(await alert.isVisible()).toBe(true);
+      expect(await controlsUnderFixed(page)).toEqual([]);
       expect(await page.getByText("Checking this box is required.").isVisible()).toBe(true);
       expect(await page.getByLabel(/I agree to the/).getAttribute("aria-describedby")).toBe(
         "complete-consent-error",

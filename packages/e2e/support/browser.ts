@@ -140,6 +140,37 @@ export function tapsBeside(target: Locator, side: "above" | "left", by: number):
   );
 }
 
+/**
+ * The page's form controls that an element fixed to the screen covers, each brought into view
+ * as the keyboard brings it (to the nearest edge), as "control's name under fixed's class":
+ * none on a page whose fields all stay in reach.
+ */
+export function controlsUnderFixed(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const fixed = [...document.querySelectorAll<HTMLElement>("body *")].filter(
+      (element) =>
+        getComputedStyle(element).position === "fixed" &&
+        element.checkVisibility({ visibilityProperty: true }),
+    );
+    const covered: string[] = [];
+    for (const control of document.querySelectorAll<HTMLElement>("input, select, textarea")) {
+      if (control.getAttribute("type") === "hidden") continue;
+      control.scrollIntoView({ block: "nearest" });
+      const box = control.getBoundingClientRect();
+      for (const over of fixed) {
+        const cover = over.getBoundingClientRect();
+        const apart =
+          cover.right <= box.left ||
+          box.right <= cover.left ||
+          cover.bottom <= box.top ||
+          box.bottom <= cover.top;
+        if (!apart) covered.push(`${control.getAttribute("name")} under ${over.className}`);
+      }
+    }
+    return covered;
+  });
+}
+
 export interface Chip {
   name: string;
   /** From the top of the chips' parent, in whole px: one row of chips, one top. */

@@ -104,11 +104,14 @@ export default function SignupCompletePage({ loaderData, actionData }: Route.Com
         {pending.email && !askEmail ? `${t.account.oauth.signingUpAs(pending.email)}. ` : ""}
         {t.account.oauth.completeIntro}
       </p>
-      <LiveAlert message={failureOf(form.failure !== null && failureMessage(form.failure.code))} />
       <form className="auth__form" method="post" action={action} onSubmit={form.submit} noValidate>
         <input type="hidden" name="token" value={token} />
         <input type="hidden" name="form-type" value={formType} />
         {source && <input type="hidden" name="source" value={source} />}
+        {/* In the form, as the sign-up form's refusal is: next to the fields it is about. */}
+        <LiveAlert
+          message={failureOf(form.failure !== null && failureMessage(form.failure.code))}
+        />
         {askEmail && <EmailField prefix={PREFIX} form={form} kept={kept} />}
         {!pending.birthdayKnown && (
           <BirthdayField prefix={PREFIX} years={years} form={form} kept={kept} />

@@ -166,6 +166,12 @@ export default function SignupPage({ loaderData, actionData }: Route.ComponentPr
               value={signupFormType({ email: false, birthday: false })}
             />
             {source && <input type="hidden" name="source" value={source} />}
+            {/* §8: the server's msg, or the spec's fallback when it sent none. */}
+            <Toast
+              message={failure ? (failure.msg ?? ACCOUNT_MESSAGES.signupFailed) : null}
+              onDismiss={() => setDismissed(form.failure)}
+              inline={form.rendered}
+            />
             {order.map((name) => fields[name])}
             {!newOnboarding && <p className="field__hint">{t.account.continuingAgree}</p>}
             <BusySubmitButton
@@ -197,11 +203,6 @@ export default function SignupPage({ loaderData, actionData }: Route.ComponentPr
       <p className="auth__switch">
         <a href={`/login?${new URLSearchParams({ nextUrl })}`}>{t.account.haveAccount}</a>
       </p>
-      {/* §8: the server's msg, or the spec's fallback when it sent none. */}
-      <Toast
-        message={failure ? (failure.msg ?? ACCOUNT_MESSAGES.signupFailed) : null}
-        onDismiss={() => setDismissed(form.failure)}
-      />
     </section>
   );
 }

@@ -157,9 +157,13 @@ export function useSignupForm(
   const named = Object.keys(failure?.fields ?? {});
   const standingFailure =
     named.length === 0 || named.some((name) => fieldError(name)) ? failure : null;
+  // The refusal the page was rendered with (a post without JavaScript, decision 116), not one
+  // a script's post brought: the page shows it in the form, where no script is needed to close it.
+  const rendered = failure !== null && failure === initial;
   return {
     failure,
     standingFailure,
+    rendered,
     busy,
     submit,
     fieldError,
