@@ -93,7 +93,7 @@ describe("the writer's paid-part settings", () => {
 
       await dialog.getByLabel("Part Description").fill("Mara's letter, never sent.");
       await dialog.getByLabel("Author's Note").fill("I wrote this one for you.");
-      expect(await dialog.getByText("25/250").count()).toBe(1);
+      expect(await dialog.getByText("25 / 250").count()).toBe(1);
       await dialog.getByRole("button", { name: "Save" }).click();
       await page
         .getByText(`${part.title} is an Exclusive Chapter: readers unlock it for 15 Coins.`)

@@ -1,5 +1,7 @@
 /** Account rules shared by the sign-up form and the server that enforces them. */
 
+import { formatCount } from "./format.ts";
+
 /** Code 467: a refused password or field, with an error_code, shown inline by the forms. */
 export const REFUSED = 467;
 /** The error_code of a settings change confirmed with a password that is not the account's. */
@@ -20,11 +22,11 @@ export const ACCOUNT_MESSAGES = {
   consentRequired: "Checking this box is required.",
   birthdayRequired: "Birthday is required.",
   fixErrors: "Please fix any errors to continue.",
-  passwordLength: `Choose a password with ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`,
+  passwordLength: `Choose a password with ${formatCount(PASSWORD_MIN)} to ${formatCount(PASSWORD_MAX)} characters.`,
   passwordWeak:
     "Your password doesn't meet the requirements. Mix lowercase and uppercase letters, numbers and special characters.",
   passwordRequired: "Must provide a password!",
-  usernameFormat: `Usernames are ${USERNAME_MIN} to ${USERNAME_MAX} letters, numbers or underscores.`,
+  usernameFormat: `Usernames are ${formatCount(USERNAME_MIN)} to ${formatCount(USERNAME_MAX)} letters, numbers or underscores.`,
   usernameTaken: "That username is already taken. Try another one.",
   emailInvalid: "The email address is invalid.",
   emailTaken:

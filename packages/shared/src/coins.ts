@@ -3,7 +3,7 @@
  * costs, when it is blocked, what a whole story costs, and how balances are shown.
  */
 import type { CoinPackOffer } from "./api-types.ts";
-import { compactCount, truncate } from "./format.ts";
+import { compactCount, formatCount, truncate } from "./format.ts";
 
 /** bonus_type's numbers, in order (§3 Paid part configuration). */
 export const BONUS_TYPE_NAMES = ["Exclusive Chapter", "Story Branch", "Writer Reveal"] as const;
@@ -182,13 +182,13 @@ export function saleErrors(input: StorySaleInput, now: number): Record<string, s
   const errors: Record<string, string> = {};
   const { min, max } = SALE_PERCENT;
   if (!Number.isInteger(input.percent) || input.percent < min || input.percent > max) {
-    errors.percent = `Percent off must be a whole number from ${min} to ${max}`;
+    errors.percent = `Percent off must be a whole number from ${formatCount(min)} to ${formatCount(max)}`;
   }
   const ends = Date.parse(input.endsAt);
   if (Number.isNaN(ends)) errors.endsAt = "Choose the day the sale ends";
   else if (ends <= now) errors.endsAt = "The sale must end in the future";
   else if (ends > now + SALE_DAYS_MAX * 86_400_000) {
-    errors.endsAt = `A sale lasts at most ${SALE_DAYS_MAX} days`;
+    errors.endsAt = `A sale lasts at most ${formatCount(SALE_DAYS_MAX)} days`;
   }
   return errors;
 }
@@ -280,12 +280,12 @@ export function paidPartErrors(settings: PaidPartSettings): Record<string, strin
         : `${type} is not offered yet: choose Exclusive Chapter or Writer Reveal`;
   }
   if (settings.chapter_description.length > PAID_PART_TEXT_MAX) {
-    errors.chapter_description = `Part Description is at most ${PAID_PART_TEXT_MAX} characters`;
+    errors.chapter_description = `Part Description is at most ${formatCount(PAID_PART_TEXT_MAX)} characters`;
   } else if (settings.chapter_description === "") {
     errors.chapter_description = "Part Description is required";
   }
   if (settings.author_note.length > PAID_PART_TEXT_MAX) {
-    errors.author_note = `Author's Note is at most ${PAID_PART_TEXT_MAX} characters`;
+    errors.author_note = `Author's Note is at most ${formatCount(PAID_PART_TEXT_MAX)} characters`;
   } else if (settings.author_note === "" && type === "Exclusive Chapter") {
     errors.author_note = "Author's Note is required for exclusive chapters";
   }

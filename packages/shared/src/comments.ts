@@ -2,6 +2,8 @@
  * Comment rules shared by the API (which enforces them) and the web app (which shows them
  * before a round trip): text length, the offensive-word check, where comment ads go.
  */
+
+import { formatCount } from "./format.ts";
 import { cleanUserText } from "./text.ts";
 
 /** Most characters a comment may have after trimming (reader.md leaves the limit open). */
@@ -12,7 +14,7 @@ export const REPLIES_SHOWN = 2;
 
 export const COMMENT_TEXT_MESSAGES = {
   empty: "Write something before posting.",
-  tooLong: `A comment can have at most ${COMMENT_MAX_LENGTH.toLocaleString("en")} characters.`,
+  tooLong: `A comment can have at most ${formatCount(COMMENT_MAX_LENGTH)} characters.`,
 } as const;
 
 /**

@@ -4,6 +4,8 @@
  * interact, the rules each field is held to (the same on blur in the browser and on the
  * server), what a submission sends, and which stories may enter.
  */
+
+import { formatCount } from "./format.ts";
 import { languageByCode } from "./story-rules.ts";
 
 /** §3: the languages a story may be entered in, by their English names. */
@@ -259,16 +261,17 @@ export function otherGenreOpen(form: ContestForm, genre: ContestGenre): boolean 
 /** §5's messages, word for word ('%s' filled in). */
 export const CONTEST_MESSAGES = {
   required: "This field is required.",
-  maxLength: (max: number) => `This field has to contain less than ${max} characters.`,
-  minLength: (min: number) => `This field has to contain more than ${min} characters.`,
-  range: (min: number, max: number) => `Please enter a number between ${min} and ${max}.`,
+  maxLength: (max: number) => `This field has to contain less than ${formatCount(max)} characters.`,
+  minLength: (min: number) => `This field has to contain more than ${formatCount(min)} characters.`,
+  range: (min: number, max: number) =>
+    `Please enter a number between ${formatCount(min)} and ${formatCount(max)}.`,
   email: "Please enter a valid email address.",
   emailMatch: "These two fields must match.",
   plannedTotal:
     "The total number of stories should be equal or greater than the current number of stories.",
   pickOne: "You must pick at least 1",
   otherTheme: "Specify other mature themes.",
-  otherGenres: `Choose at most ${CONTEST_LIMITS.otherGenres} other genres.`,
+  otherGenres: `Choose at most ${formatCount(CONTEST_LIMITS.otherGenres)} other genres.`,
   /** §4 makes NONE exclude the rest; only a client that skips the form can send both. */
   noneAlone: "None can't be chosen with other options.",
   /** §8: a submission refused because the story is not the writer's. */

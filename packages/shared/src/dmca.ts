@@ -1,5 +1,6 @@
 import type { DmcaContext } from "./dmca-link.ts";
 import { isEmail } from "./email-address.ts";
+import { formatCount } from "./format.ts";
 
 /**
  * The copyright takedown notice (accounts-safety-messaging.md §3, §5, §9): its fields, the
@@ -61,7 +62,7 @@ export const DMCA_SIGNATURE_MIN = 5;
 export const DMCA_MESSAGES = {
   required: "This field is required.",
   email: "Please enter a valid email address.",
-  signature: `Please sign with at least ${DMCA_SIGNATURE_MIN} characters.`,
+  signature: `Please sign with at least ${formatCount(DMCA_SIGNATURE_MIN)} characters.`,
   statement: "Please confirm this statement.",
   banner:
     "A mandatory field has been left blank. Please ensure all necessary fields are filled in.",

@@ -38,9 +38,9 @@ describe("parseFields", () => {
     expect(() => parseFields(expression)).toThrow(message);
   });
 
-  it("rejects nesting deeper than 8 and expressions longer than 2000 characters", () => {
+  it("rejects nesting deeper than 8 and expressions longer than 2,000 characters", () => {
     expect(() => parseFields(`${"a(".repeat(10)}b${")".repeat(10)}`)).toThrow("nesting deeper");
-    expect(() => parseFields("a,".repeat(1001))).toThrow("longer than 2000");
+    expect(() => parseFields("a,".repeat(1001))).toThrow("fields is longer than 2,000 characters");
   });
 });
 

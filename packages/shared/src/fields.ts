@@ -4,6 +4,8 @@
  * `selectFields`, so the syntax and its errors are the same everywhere.
  */
 
+import { formatCount } from "./format.ts";
+
 export interface FieldSelection {
   [name: string]: FieldSelection | true;
 }
@@ -18,7 +20,7 @@ const NAME = /[A-Za-z_][A-Za-z0-9_]*/y;
 
 export function parseFields(expression: string): FieldSelection {
   if (expression.length > MAX_LENGTH) {
-    throw new FieldsSyntaxError(`fields is longer than ${MAX_LENGTH} characters`);
+    throw new FieldsSyntaxError(`fields is longer than ${formatCount(MAX_LENGTH)} characters`);
   }
   let pos = 0;
   const skipSpace = () => {
@@ -29,7 +31,7 @@ export function parseFields(expression: string): FieldSelection {
   };
 
   const parseList = (depth: number): FieldSelection => {
-    if (depth > MAX_DEPTH) fail(`nesting deeper than ${MAX_DEPTH}`);
+    if (depth > MAX_DEPTH) fail(`nesting deeper than ${formatCount(MAX_DEPTH)}`);
     const selection: FieldSelection = {};
     for (;;) {
       skipSpace();

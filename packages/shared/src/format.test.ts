@@ -4,6 +4,7 @@ import {
   compactCount,
   countWords,
   formatAbsoluteDate,
+  formatCount,
   formatReadingTime,
   formatRelativeTime,
   formatTimeAgo,
@@ -24,6 +25,22 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const NOW = Date.UTC(2024, 2, 10, 12, 0, 0); // Mar 10, 2024 12:00PM UTC
+
+describe("formatCount", () => {
+  it.each([
+    [0, "0"],
+    [435, "435"],
+    [999, "999"],
+    [1_000, "1,000"],
+    [2_000, "2,000"],
+    [3_500, "3,500"],
+    [1_234_567, "1,234,567"],
+    [-2_000, "-2,000"],
+    [1.5, "1.5"],
+  ])("%d → %s", (n, expected) => {
+    expect(formatCount(n)).toBe(expected);
+  });
+});
 
 describe("spokenCount", () => {
   it.each([

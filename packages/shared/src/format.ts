@@ -83,6 +83,17 @@ export function spokenCount(n: number): string {
   return scaledCount(n, [" thousand", " million", " billion"]);
 }
 
+const FULL_COUNT = new Intl.NumberFormat("en-US", { maximumFractionDigits: 20 });
+
+/**
+ * A number in full, grouped by thousands as en-US writes it: "2,000", "3,500", "435". Every
+ * limit or count a refusal, hint or counter names is written this way, so one message never
+ * says "2000" where another says "2,000".
+ */
+export function formatCount(n: number | bigint): string {
+  return FULL_COUNT.format(n);
+}
+
 /** `wholeFrom`: from this many units up, the tenth is left off ("123K"). */
 function scaledCount(
   n: number,

@@ -4,6 +4,7 @@
  * the API's answers.
  */
 import type { UserSummary } from "./api-types.ts";
+import { formatCount } from "./format.ts";
 import { MESSAGE_MAX_LENGTH } from "./inbox.ts";
 import { cleanUserText } from "./text.ts";
 
@@ -25,10 +26,10 @@ export const ANNOUNCEMENT_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** The refusals, in the words the composer shows (and the notice that replaces it). */
 export const PROFILE_MESSAGE_TEXTS = {
   empty: "Write a message before posting.",
-  tooLong: `A message can have at most ${PROFILE_MESSAGE_MAX_LENGTH.toLocaleString("en")} characters.`,
+  tooLong: `A message can have at most ${formatCount(PROFILE_MESSAGE_MAX_LENGTH)} characters.`,
   blocked: (name: string) => `You have blocked ${name} and cannot post on their profile.`,
   cannotPost: "You can’t post on this profile.",
-  announcementLimit: `You can post up to ${ANNOUNCEMENTS_PER_DAY} announcements on your profile in 24 hours. Try again later; replies are not limited.`,
+  announcementLimit: `You can post up to ${formatCount(ANNOUNCEMENTS_PER_DAY)} announcements on your profile in 24 hours. Try again later; replies are not limited.`,
 } as const;
 
 /** The plain text a message is stored as: line breaks as \n, unsafe characters gone, trimmed. */

@@ -3,6 +3,8 @@
  * highlight colour and about text, but not how they are changed; docs/decisions/047).
  */
 
+import { formatCount } from "./format.ts";
+
 export const PROFILE_NAME_MAX = 50;
 export const PROFILE_ABOUT_MAX = 2000;
 
@@ -29,8 +31,8 @@ export const isHighlightColour = (value: unknown): value is HighlightColour =>
 
 export const PROFILE_MESSAGES = {
   nameEmpty: "Enter the name to show on your profile.",
-  nameTooLong: `A name is at most ${PROFILE_NAME_MAX} characters.`,
-  aboutTooLong: `About is at most ${PROFILE_ABOUT_MAX.toLocaleString("en-US")} characters.`,
+  nameTooLong: `A name is at most ${formatCount(PROFILE_NAME_MAX)} characters.`,
+  aboutTooLong: `About is at most ${formatCount(PROFILE_ABOUT_MAX)} characters.`,
   colour: "Choose one of the highlight colours.",
 } as const;
 

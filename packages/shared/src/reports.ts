@@ -1,4 +1,5 @@
 import { isEmail } from "./email-address.ts";
+import { formatCount } from "./format.ts";
 import { ID_DIGITS } from "./ids.ts";
 
 /**
@@ -137,11 +138,11 @@ export const SUPPORT_TREE_LIMITS = { depth: 4, items: 20, title: 200, text: 2000
 export function supportTreeProblems(items: SupportItem[], depth = 1): string[] {
   const problems: string[] = [];
   if (depth > SUPPORT_TREE_LIMITS.depth) {
-    return [`the tree may be at most ${SUPPORT_TREE_LIMITS.depth} pages deep`];
+    return [`the tree may be at most ${formatCount(SUPPORT_TREE_LIMITS.depth)} pages deep`];
   }
   if (items.length === 0) problems.push("a page needs at least one item");
   if (items.length > SUPPORT_TREE_LIMITS.items) {
-    problems.push(`a page may have at most ${SUPPORT_TREE_LIMITS.items} items`);
+    problems.push(`a page may have at most ${formatCount(SUPPORT_TREE_LIMITS.items)} items`);
   }
   const ids = new Set<string>();
   for (const item of items) {

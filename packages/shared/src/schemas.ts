@@ -13,6 +13,7 @@ import {
 } from "./accounts.ts";
 import { READING_TIME_REPORT_MAX_SECONDS } from "./analytics.ts";
 import { COIN_PACKS } from "./coins.ts";
+import { formatCount } from "./format.ts";
 import { ID_PATTERN } from "./ids.ts";
 import { PREMIUM_PLAN_IDS } from "./premium.ts";
 import { FONT_SIZES, isValidPosition, LINE_SPACINGS, THEMES } from "./reading.ts";
@@ -142,12 +143,14 @@ export const readingTimeSchema = z.object({
           .regex(/^\d{1,7}$/)
           .transform(Number),
       ],
-      { error: `seconds must be a whole number from 1 to ${READING_TIME_REPORT_MAX_SECONDS}` },
+      {
+        error: `seconds must be a whole number from 1 to ${formatCount(READING_TIME_REPORT_MAX_SECONDS)}`,
+      },
     )
     .refine(
       (seconds) =>
         Number.isInteger(seconds) && seconds >= 1 && seconds <= READING_TIME_REPORT_MAX_SECONDS,
-      `seconds must be a whole number from 1 to ${READING_TIME_REPORT_MAX_SECONDS}`,
+      `seconds must be a whole number from 1 to ${formatCount(READING_TIME_REPORT_MAX_SECONDS)}`,
     ),
 });
 

@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   ACCOUNT_MESSAGES,
   escapeHtml,
+  formatCount,
   linkify,
   PASSWORD_MAX,
   PASSWORD_MIN,
@@ -259,7 +260,7 @@ export function accountRoutes(limits: AccountLimiters) {
       minLength: PASSWORD_MIN,
       maxLength: PASSWORD_MAX,
       rules: [
-        `Between ${PASSWORD_MIN} and ${PASSWORD_MAX} characters`,
+        `Between ${formatCount(PASSWORD_MIN)} and ${PASSWORD_MAX} characters`,
         "At least three of: lowercase letters, uppercase letters, numbers, special characters",
         "Does not contain your username or name",
       ],

@@ -99,7 +99,7 @@ describe("writer analytics", () => {
       const answer = await report(bad);
       expect([bad, answer.status]).toEqual([bad, 400]);
       expect(((await answer.json()) as ApiError).message).toContain(
-        "seconds must be a whole number from 1 to 1800",
+        "seconds must be a whole number from 1 to 1,800",
       );
     }
     const visitor = await t.send("POST", `/api/v3/story_parts/${one}/reading-time`, null, {

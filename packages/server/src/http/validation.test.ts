@@ -16,6 +16,16 @@ describe("issueMessage", () => {
     ]);
   });
 
+  it("names a length's or a count's bound as the messages write numbers, in thousands", () => {
+    expect(said(z.string().max(2000), "a".repeat(2001), "body")).toEqual([
+      "body must be at most 2,000 characters",
+    ]);
+    expect(said(z.array(z.number()).max(1000), Array(1001).fill(1), "stories")).toEqual([
+      "stories must be at most 1,000 items",
+    ]);
+    expect(said(z.number().gt(1500), 1500, "seconds")).toEqual(["seconds must be more than 1,500"]);
+  });
+
   it("names a literal's field and its one value", () => {
     expect(said(z.literal("zip"), "tar", "output")).toEqual(["output must be zip"]);
     expect(said(z.literal(true), false, "wholeStory")).toEqual(["wholeStory must be true"]);

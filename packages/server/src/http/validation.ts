@@ -1,5 +1,11 @@
 import { z } from "@hono/zod-openapi";
-import { cleanUserText, ID_PATTERN, STAFF_NOTE_MAX, type TextLines } from "@inkwell/shared";
+import {
+  cleanUserText,
+  formatCount,
+  ID_PATTERN,
+  STAFF_NOTE_MAX,
+  type TextLines,
+} from "@inkwell/shared";
 import type { Context } from "hono";
 import type { ZodError } from "zod";
 import { badRequest } from "./errors.ts";
@@ -122,7 +128,7 @@ export function issueMessage(issue: Issue, field: string): string {
       const strictly = issue.code === "too_small" ? "more than" : "less than";
       const units =
         issue.origin === "string" ? " characters" : issue.origin === "array" ? " items" : "";
-      return `${name} must be ${issue.inclusive === false ? strictly : most} ${bound}${units}`;
+      return `${name} must be ${issue.inclusive === false ? strictly : most} ${formatCount(bound)}${units}`;
     }
     default:
       return issue.message;
@@ -178,7 +184,7 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.ou
 
 /** `limit`: 1 to `max`, `fallback` when absent; any other value is refused naming the range. */
 export const limitQuery = (max: number, fallback: number) => {
-  const range = `limit must be a whole number from 1 to ${max}`;
+  const range = `limit must be a whole number from 1 to ${formatCount(max)}`;
   return z
     .string()
     .regex(/^\d{1,7}$/, range)
@@ -238,5 +244,5 @@ export const choice = <T extends string | number>(values: readonly T[], error: s
 export const staffNoteBody = z.object({
   body: userText("body is required", "many")
     .min(1, "Write a note first.")
-    .max(STAFF_NOTE_MAX, `body must be at most ${STAFF_NOTE_MAX} characters`),
+    .max(STAFF_NOTE_MAX, `body must be at most ${formatCount(STAFF_NOTE_MAX)} characters`),
 });

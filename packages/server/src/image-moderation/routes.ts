@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { IMAGE_APPEAL_REASON_MAX } from "@inkwell/shared";
+import { formatCount, IMAGE_APPEAL_REASON_MAX } from "@inkwell/shared";
 import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, objectJson } from "../http/openapi.ts";
 import { readFields } from "../http/request-info.ts";
@@ -89,7 +89,7 @@ const appealBody = z.object({
     .min(1, "Say why the image should be restored.")
     .max(
       IMAGE_APPEAL_REASON_MAX,
-      `The reason can be at most ${IMAGE_APPEAL_REASON_MAX} characters.`,
+      `The reason can be at most ${formatCount(IMAGE_APPEAL_REASON_MAX)} characters.`,
     ),
 });
 const flagBody = z.object({ image_url: imageUrl });

@@ -166,7 +166,7 @@ describe("POST /api/v3/users/{me}/inbox/{other}", () => {
       const response = await send(a, b, body);
       expect(response.status).toBe(400);
       expect((await json<{ message: string }>(response)).message).toMatch(
-        /Write a message|at most 2000 characters/,
+        /Write a message|at most 2,000 characters/,
       );
     }
     expect((await conversation(a, b)).total).toBe(0);

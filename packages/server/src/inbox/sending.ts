@@ -1,5 +1,6 @@
 import {
   cleanMessageText,
+  formatCount,
   INBOX_NOTICES,
   type InboxMessage,
   MESSAGE_MAX_LENGTH,
@@ -74,7 +75,7 @@ function checkBody(input: SendInput, me: string, otherName: string): string {
     });
   }
   if (body.length > MESSAGE_MAX_LENGTH) {
-    const message = `A message can be at most ${MESSAGE_MAX_LENGTH} characters.`;
+    const message = `A message can be at most ${formatCount(MESSAGE_MAX_LENGTH)} characters.`;
     throw badRequest(message, { body: message });
   }
   return body;

@@ -688,7 +688,7 @@ describe("reading list limits", () => {
     });
     expect(tooMany.status).toBe(400);
     expect(await tooMany.json()).toMatchObject({
-      message: "stories names at most 1000 stories at once",
+      message: "stories names at most 1,000 stories at once",
     });
   });
 });

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import {
+  formatCount,
   ID_PATTERN,
   LIST_STORIES_PAGE_MAX,
   MAX_LIST_STORIES,
@@ -53,7 +54,7 @@ const storyIdsUpTo = (max: number, field = "stories") =>
       z
         .array(z.string().regex(ID_PATTERN, `${field} must be story ids`).transform(Number))
         .min(1, `${field} names the stories to add`)
-        .max(max, `${field} names at most ${max} stories at once`),
+        .max(max, `${field} names at most ${formatCount(max)} stories at once`),
     )
     .transform((ids) => [...new Set(ids)]);
 

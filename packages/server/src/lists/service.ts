@@ -5,6 +5,7 @@ import type {
   StoryCollections,
 } from "@inkwell/shared";
 import {
+  formatCount,
   isCurationAccount,
   LIST_STORIES_PAGE_MAX,
   MAX_LIST_STORIES,
@@ -221,16 +222,16 @@ export interface NewList {
 }
 
 const tooManyLists = () => {
-  const message = `You have ${MAX_READING_LISTS} reading lists, the most a reader can have: delete one to make another.`;
+  const message = `You have ${formatCount(MAX_READING_LISTS)} reading lists, the most a reader can have: delete one to make another.`;
   return new HttpError(400, "too_many_lists", message, { name: message });
 };
 
 const listFull = (name: string, held: number) => {
-  const most = MAX_LIST_STORIES.toLocaleString("en");
+  const most = formatCount(MAX_LIST_STORIES);
   const message =
     held >= MAX_LIST_STORIES
       ? `${name} holds ${most} stories, the most a reading list can hold: remove one to add another.`
-      : `A reading list holds at most ${most} stories: ${name} has room for ${MAX_LIST_STORIES - held} more.`;
+      : `A reading list holds at most ${most} stories: ${name} has room for ${formatCount(MAX_LIST_STORIES - held)} more.`;
   return new HttpError(400, "list_full", message, { stories: message });
 };
 

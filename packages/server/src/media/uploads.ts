@@ -3,6 +3,7 @@ import { join } from "node:path";
 import {
   AVATAR_SIZES,
   COVER_SIZE,
+  formatCount,
   MAX_UPLOAD_IMAGE_BYTES,
   MAX_UPLOAD_IMAGE_MB,
   PROFILE_BACKGROUND_SIZE,
@@ -26,7 +27,7 @@ export const imageTooLarge = () =>
   new HttpError(
     400,
     "image_too_large",
-    `The image is larger than ${MAX_UPLOAD_IMAGE_MB} MB. Choose a smaller one.`,
+    `The image is larger than ${formatCount(MAX_UPLOAD_IMAGE_MB)} MB. Choose a smaller one.`,
   );
 
 /**

@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { CLOSE_ACCOUNT_REASONS, TIME_OUT_REASON_MAX } from "@inkwell/shared";
+import { CLOSE_ACCOUNT_REASONS, formatCount, TIME_OUT_REASON_MAX } from "@inkwell/shared";
 import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, objectJson } from "../http/openapi.ts";
 import { readFields } from "../http/request-info.ts";
@@ -41,7 +41,10 @@ const closeBody = z.object({
 const timeOutBody = z.object({
   reason: userText("reason is required", "many")
     .min(1, "Say why the user is timed out.")
-    .max(TIME_OUT_REASON_MAX, `reason must be at most ${TIME_OUT_REASON_MAX} characters`),
+    .max(
+      TIME_OUT_REASON_MAX,
+      `reason must be at most ${formatCount(TIME_OUT_REASON_MAX)} characters`,
+    ),
 });
 
 /** Moderation actions on profiles (accounts-safety-messaging.md §6); paths are ours. */

@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   cleanUserText,
+  formatCount,
   GOAL_SLIDERS,
   GOAL_TYPES,
   joinList,
@@ -26,7 +27,7 @@ import { saveStoryNotes, storyNotes } from "./service.ts";
 /** §5: the text fields are cleaned on save (userText: trimmed too), then held to their limits. */
 const text = (field: keyof typeof NOTES_LIMITS, label: string, lines: TextLines = "one") =>
   userText(`${field} must be text`, lines)
-    .max(NOTES_LIMITS[field], `${label} is at most ${NOTES_LIMITS[field]} characters`)
+    .max(NOTES_LIMITS[field], `${label} is at most ${formatCount(NOTES_LIMITS[field])} characters`)
     .nullish()
     .transform((value) => value ?? "");
 
@@ -42,7 +43,7 @@ const list = z
   );
 
 const slider = (name: string) => {
-  const error = `${name} must be a whole number from ${SLIDER_MIN} to ${SLIDER_MAX}`;
+  const error = `${name} must be a whole number from ${formatCount(SLIDER_MIN)} to ${formatCount(SLIDER_MAX)}`;
   return z
     .number({ error })
     .int(error)
@@ -63,14 +64,16 @@ const protagonist = z.object({
   other_names: text("other_names", "Other names"),
   pronoun: choice(NOTE_PRONOUNS, `pronoun must be ${NOTE_PRONOUNS.join(", ")}`),
   attributes: list
-    .pipe(z.array(z.string()).max(MAX_ATTRIBUTES, `At most ${MAX_ATTRIBUTES} attributes`))
+    .pipe(
+      z.array(z.string()).max(MAX_ATTRIBUTES, `At most ${formatCount(MAX_ATTRIBUTES)} attributes`),
+    )
     .transform(joinList)
     .pipe(
       z
         .string()
         .max(
           NOTES_LIMITS.attributes,
-          `Attributes are at most ${NOTES_LIMITS.attributes} characters`,
+          `Attributes are at most ${formatCount(NOTES_LIMITS.attributes)} characters`,
         ),
     ),
   ...sliders(PROTAGONIST_SLIDERS),

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { SPONSOR_NAME_MAX } from "@inkwell/shared";
+import { formatCount, SPONSOR_NAME_MAX } from "@inkwell/shared";
 import { parseInput, userText } from "../http/validation.ts";
 
 /** A campaign as staff set it (POST /v5/promotions); times in epoch ms. */
@@ -11,7 +11,7 @@ interface PromotionInput {
 }
 
 const STORY = "storyId is a story's number";
-const SPONSOR = `sponsorName is 1 to ${SPONSOR_NAME_MAX} characters`;
+const SPONSOR = `sponsorName is 1 to ${formatCount(SPONSOR_NAME_MAX)} characters`;
 // With its offset: a campaign starts and ends at one moment, wherever staff are.
 const when = (field: string) =>
   z.iso

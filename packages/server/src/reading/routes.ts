@@ -93,7 +93,7 @@ const postReadingTime = createRoute({
       description: "Whether a read of the part in the last day took the time",
       ...json(z.object({ recorded: z.boolean() })),
     },
-    400: { description: "Malformed id, or seconds not a whole number from 1 to 1800" },
+    400: { description: "Malformed id, or seconds not a whole number from 1 to 1,800" },
     401: { description: "Not signed in" },
     429: { description: "Reported often enough for now" },
   },

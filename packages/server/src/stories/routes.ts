@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { type FieldSelection, isPaidCatalogGroup } from "@inkwell/shared";
+import { type FieldSelection, formatCount, isPaidCatalogGroup } from "@inkwell/shared";
 import { adAudience } from "../http/ad-audience.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { HttpError, INTERNAL_ERROR } from "../http/errors.ts";
@@ -64,7 +64,7 @@ const getStories = createRoute({
  * answer's nextUrl leads to the rest (docs/decisions/063).
  */
 const PAID_GROUP_PAGE_MAX = 100;
-const paidLimitRange = `limit must be -1 (up to ${PAID_GROUP_PAGE_MAX}) or a whole number from 1 to ${PAID_GROUP_PAGE_MAX}`;
+const paidLimitRange = `limit must be -1 (up to ${formatCount(PAID_GROUP_PAGE_MAX)}) or a whole number from 1 to ${formatCount(PAID_GROUP_PAGE_MAX)}`;
 
 const getPaidStoriesOfTag = createRoute({
   method: "get",

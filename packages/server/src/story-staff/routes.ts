@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { PAID_PROGRAMME_FREE_PARTS } from "@inkwell/shared";
+import { formatCount, PAID_PROGRAMME_FREE_PARTS } from "@inkwell/shared";
 import type { Context } from "hono";
 import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, objectJson } from "../http/openapi.ts";
@@ -153,7 +153,7 @@ const endSaleRoute = createRoute({
 });
 
 const { min, max } = PAID_PROGRAMME_FREE_PARTS;
-const freePartsError = `freeParts must be a whole number from ${min} to ${max}`;
+const freePartsError = `freeParts must be a whole number from ${formatCount(min)} to ${formatCount(max)}`;
 const joinBody = z.object({
   freeParts: formNumber(
     z

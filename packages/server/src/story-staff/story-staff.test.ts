@@ -238,7 +238,7 @@ describe("POST /v5/admin/stories/{id}/notes: admin notes", () => {
       const refused = await note(admin, body);
       expect(refused.status).toBe(400);
       expect(((await refused.json()) as { message: string }).message).toMatch(
-        /Write a note first|at most 2000 characters|body is required/,
+        /Write a note first|at most 2,000 characters|body is required/,
       );
     }
     expect((await notesOf(admin))?.length).toBe(before);

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import {
+  formatCount,
   parseReportType,
   REPORT_OUTCOMES,
   REPORT_TYPE_NAMES,
@@ -78,7 +79,7 @@ const flowRoute = createRoute({
 const line = (name: string, max: number) =>
   userText(`${name} is required`)
     .min(1, `${name} is required`)
-    .max(max, `${name} must be at most ${max} characters`);
+    .max(max, `${name} must be at most ${formatCount(max)} characters`);
 const itemId = z
   .string({ error: "item id is required" })
   .regex(/^[a-z0-9_-]{1,64}$/, "item id must be 1 to 64 lowercase letters, digits, - or _");
@@ -239,7 +240,7 @@ const resolveBody = z.object({
     error: `outcome must be one of ${REPORT_OUTCOMES.join(", ")}`,
   }),
   note: userText("note must be text", "many")
-    .max(STAFF_NOTE_MAX, `note must be at most ${STAFF_NOTE_MAX} characters`)
+    .max(STAFF_NOTE_MAX, `note must be at most ${formatCount(STAFF_NOTE_MAX)} characters`)
     .optional(),
 });
 

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import {
+  formatCount,
   isEmail,
   parseReportType,
   REPORT_MESSAGES,
@@ -35,7 +36,7 @@ const ticketRoute = createRoute({
 const text = (name: string, max: number, required = `${name} is required`) =>
   userText(required, "many")
     .min(1, { error: required, abort: true })
-    .max(max, `${name} must be at most ${max} characters`);
+    .max(max, `${name} must be at most ${formatCount(max)} characters`);
 const optionalText = (max: number) => userText("must be text", "many").max(max).optional();
 /** A whole number sent as a form field or a JSON number. */
 const wholeNumber = (name: string) =>

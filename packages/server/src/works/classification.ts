@@ -1,4 +1,5 @@
 import type { Category } from "@inkwell/shared";
+import { formatCount } from "@inkwell/shared";
 import { type Kysely, sql, type Transaction } from "kysely";
 import { likeStart } from "../db/like.ts";
 import type { Database } from "../db/schema.ts";
@@ -144,7 +145,7 @@ export async function editStoryTag(
         ? [...before, change.tag]
         : before.filter((tag) => tag !== change.tag);
     if (after.length > MAX_TAGS) {
-      const message = `A story has at most ${MAX_TAGS} tags: remove one before adding another`;
+      const message = `A story has at most ${formatCount(MAX_TAGS)} tags: remove one before adding another`;
       throw badRequest(message, { tag_value: message });
     }
     await writeTagsAndCategory(trx, storyId, { tags: after });

@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { COPYRIGHT_LICENCES, LANGUAGES, normaliseTag } from "@inkwell/shared";
+import { COPYRIGHT_LICENCES, formatCount, LANGUAGES, normaliseTag } from "@inkwell/shared";
 import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, objectJson, okRoutesRefusing } from "../http/openapi.ts";
 import type { RateLimiter } from "../http/rate-limit.ts";
@@ -61,7 +61,7 @@ const tags = z
       .map((tag) => tag.trim().replace(/^#/, "").toLowerCase())
       .filter((tag) => tag !== ""),
   )
-  .pipe(z.array(tagWord).max(MAX_TAGS, `A story has at most ${MAX_TAGS} tags`))
+  .pipe(z.array(tagWord).max(MAX_TAGS, `A story has at most ${formatCount(MAX_TAGS)} tags`))
   .transform((list) => [...new Set(list)]);
 
 const storyFields = {

@@ -1,5 +1,7 @@
 /** Story Notes, the writer onboarding questionnaire and the /myworks tooltip, in English. */
 
+import { characters } from "./en/characters.ts";
+
 /** A slider's question and what its two ends mean. */
 const slider = (label: string, low: string, high: string) => ({ label, low, high });
 
@@ -21,7 +23,7 @@ export const notesEn = {
     logline: "How to write a logline",
   },
   opensInNewTab: "(opens in a new tab)",
-  counter: (length: number, limit: number) => `${length} of ${limit} characters`,
+  counter: characters.label,
   protagonist: {
     name: "Name",
     otherNames: "Other names",

@@ -1,3 +1,4 @@
+import { formatCount } from "@inkwell/shared";
 import { characters } from "./en/characters.ts";
 /** The texts of a profile's Conversations (public messages), in English. */
 export const profileMessagesEn = {
@@ -18,11 +19,11 @@ export const profileMessagesEn = {
   emptyOwn: "No conversations yet. Post a message for your readers.",
   /** When the viewer may not post (blocked, muted): no invitation to. */
   emptyClosed: "No conversations yet.",
-  total: (count: number) => (count === 1 ? "1 message" : `${count.toLocaleString("en")} messages`),
+  total: (count: number) => (count === 1 ? "1 message" : `${formatCount(count)} messages`),
   showMore: "Show more messages",
   loadFailed: "Something went wrong. Please try again",
   earlierReplies: (count: number) =>
-    count === 1 ? "View 1 earlier reply" : `View ${count.toLocaleString("en")} earlier replies`,
+    count === 1 ? "View 1 earlier reply" : `View ${formatCount(count)} earlier replies`,
   delete: "Delete",
   deleteLabel: (name: string) => `Delete message by ${name}`,
   deleteTitle: "Delete this message?",

@@ -1,3 +1,4 @@
+import { formatCount } from "@inkwell/shared";
 import { backToTheStory } from "./en/backToTheStory.ts";
 /** The writer tools' strings (My Stories, the story and part editors), in English. */
 export const works = {
@@ -124,7 +125,7 @@ export const works = {
     publish: "Publish",
     changeSchedule: "Change schedule",
     unsaved: "Unsaved changes",
-    words: (count: number) => `${count.toLocaleString("en-US")} ${count === 1 ? "word" : "words"}`,
+    words: (count: number) => `${formatCount(count)} ${count === 1 ? "word" : "words"}`,
     conflict:
       "This part was changed somewhere else since you opened it. Your latest changes were not saved: copy your version to keep it, then reload to get the latest one.",
     copyMine: "Copy my version",

@@ -1,5 +1,5 @@
 import type { ContestInfo, Eligibility } from "@inkwell/shared";
-import { formatZonedDate } from "@inkwell/shared";
+import { formatCount, formatZonedDate } from "@inkwell/shared";
 import { isRouteErrorResponse, useNavigate, useRouteError } from "react-router";
 import { ApiRequestError } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
@@ -82,7 +82,7 @@ export default function ContestPage({ loaderData: data }: Route.ComponentProps) 
         {data.view === "stories" && (
           <>
             <p>{t.contest.intro(contest.year)}</p>
-            <p>{t.contest.rules(contest.minWords.toLocaleString("en-US"))}</p>
+            <p>{t.contest.rules(formatCount(contest.minWords))}</p>
           </>
         )}
         <p className="contest-page__closes">

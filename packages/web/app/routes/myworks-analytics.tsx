@@ -4,6 +4,7 @@ import {
   type AnalyticsOverview,
   type AnalyticsStory,
   DEMOGRAPHICS_MIN_READERS,
+  formatCount,
   OTHER_GROUP,
   type PaywallFunnel,
   type ReaderShare,
@@ -71,7 +72,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 function Stat({ value, label, info }: { value: number; label: string; info?: ReactNode }) {
   return (
     <li>
-      <span className="analytics-stats__value">{value.toLocaleString("en")}</span>
+      <span className="analytics-stats__value">{formatCount(value)}</span>
       <span className="analytics-stats__label">
         {label}
         {info}
@@ -210,9 +211,9 @@ function Interactions({ data }: { data: AnalyticsInteractions }) {
                           <span style={{ width: `${(part.reads / most) * 100}%` }} />
                         </span>
                       </th>
-                      <td>{part.reads.toLocaleString("en")}</td>
-                      <td>{part.votes.toLocaleString("en")}</td>
-                      <td>{part.comments.toLocaleString("en")}</td>
+                      <td>{formatCount(part.reads)}</td>
+                      <td>{formatCount(part.votes)}</td>
+                      <td>{formatCount(part.comments)}</td>
                     </tr>
                   ))}
                 </tbody>

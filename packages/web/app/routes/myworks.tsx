@@ -2,6 +2,7 @@ import {
   COPYRIGHT_LICENCES,
   cookieValue,
   formatAbsoluteDate,
+  formatCount,
   WRITER_TIP_COOKIE,
 } from "@inkwell/shared";
 import { Award, ChartColumn, ImagePlus, Plus } from "lucide";
@@ -98,15 +99,15 @@ export default function MyWorksPage({ loaderData }: Route.ComponentProps) {
                 <dl className="work-item__stats">
                   <div>
                     <dt>{t.works.reads}</dt>
-                    <dd>{story.readCount.toLocaleString("en")}</dd>
+                    <dd>{formatCount(story.readCount)}</dd>
                   </div>
                   <div>
                     <dt>{t.works.votes}</dt>
-                    <dd>{story.voteCount.toLocaleString("en")}</dd>
+                    <dd>{formatCount(story.voteCount)}</dd>
                   </div>
                   <div>
                     <dt>{t.works.comments}</dt>
-                    <dd>{story.commentCount.toLocaleString("en")}</dd>
+                    <dd>{formatCount(story.commentCount)}</dd>
                   </div>
                   <div>
                     <dt>{t.works.licence}</dt>

@@ -1,4 +1,5 @@
 import type { DailyFigure } from "@inkwell/shared";
+import { formatCount } from "@inkwell/shared";
 import type { ReactNode } from "react";
 import { t } from "../../i18n/index.ts";
 
@@ -74,7 +75,7 @@ export function DailyChart({
             {figures.map((day) => (
               <tr key={day.date}>
                 <th scope="row">{dayLabel(day.date)}</th>
-                <td>{day.value.toLocaleString("en")}</td>
+                <td>{formatCount(day.value)}</td>
               </tr>
             ))}
           </tbody>

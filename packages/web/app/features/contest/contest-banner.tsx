@@ -1,4 +1,5 @@
 import type { ContestEligibility, ContestInfo } from "@inkwell/shared";
+import { formatCount } from "@inkwell/shared";
 import { Award } from "lucide";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { browserApi } from "../../api/client.ts";
@@ -18,8 +19,6 @@ interface Standing {
   contest: ContestInfo;
   eligibility: ContestEligibility;
 }
-
-const words = (count: number) => count.toLocaleString("en-US");
 
 /**
  * The contest banner on a published story's editor (writer-paid-contest.md §4): nothing until
@@ -120,12 +119,12 @@ export function ContestBanner({
       : state === "NEAR_ELIGIBLE"
         ? t.contest.banner.nearEligible(
             contest.year,
-            words(contest.minWords),
-            words(eligibility.wordCount),
+            formatCount(contest.minWords),
+            formatCount(eligibility.wordCount),
           )
         : eligibility.storyStatus === "COMPLETE"
           ? t.contest.banner.eligible(contest.year)
-          : t.contest.banner.mayBeEligible(contest.year, words(contest.minWords));
+          : t.contest.banner.mayBeEligible(contest.year, formatCount(contest.minWords));
   return (
     <aside className="contest-banner" aria-label={t.contest.banner.label}>
       <Icon of={Award} aria-hidden="true" size={28} className="contest-banner__icon" />

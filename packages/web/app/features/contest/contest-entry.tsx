@@ -1,3 +1,4 @@
+import { formatCount } from "@inkwell/shared";
 import { useEffect, useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { Alert } from "../../components/alert.tsx";
@@ -54,7 +55,7 @@ export function ContestEntry({
     return (
       <div className="contest-entry">
         <Alert tone="info">
-          {t.contest.notEligible(contest.year, contest.minWords.toLocaleString("en-US"))}
+          {t.contest.notEligible(contest.year, formatCount(contest.minWords))}
         </Alert>
         {storyDetails}
       </div>

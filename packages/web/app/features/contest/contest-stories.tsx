@@ -1,4 +1,5 @@
 import type { ContestEligibility, ContestInfo, WorkSummary } from "@inkwell/shared";
+import { formatCount } from "@inkwell/shared";
 import { useEffect, useRef, useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { BusyButton } from "../../components/busy-button.tsx";
@@ -9,8 +10,6 @@ import { t } from "../../i18n/index.ts";
 export interface StoryStanding
   extends Pick<WorkSummary, "id" | "title" | "cover">,
     Pick<ContestEligibility, "eligibility" | "wordCount" | "ineligibleBecause" | "declined"> {}
-
-const words = (count: number) => count.toLocaleString("en-US");
 
 /**
  * The Awards page's list of the writer's published stories, each with where it stands and its
@@ -113,12 +112,15 @@ function standingText(story: StoryStanding, contest: ContestInfo): string {
     case "ELIGIBLE":
       return t.contest.standing.eligible;
     case "NEAR_ELIGIBLE":
-      return t.contest.standing.nearEligible(words(story.wordCount), words(contest.minWords));
+      return t.contest.standing.nearEligible(
+        formatCount(story.wordCount),
+        formatCount(contest.minWords),
+      );
     default:
       return t.contest.standing.notEligible(
         story.ineligibleBecause,
-        words(story.wordCount),
-        words(contest.minWords),
+        formatCount(story.wordCount),
+        formatCount(contest.minWords),
       );
   }
 }

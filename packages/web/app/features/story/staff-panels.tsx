@@ -1,5 +1,6 @@
 import {
   type Category,
+  formatCount,
   LANGUAGES,
   STAFF_NOTE_MAX,
   STAFF_STATUS_RESET_MS,
@@ -411,7 +412,7 @@ function AdminPanel({
             <dt>{text.country}</dt>
             <dd>{author.country ? countryName(author.country) : text.unknown}</dd>
             <dt>{text.totalReads}</dt>
-            <dd>{author.totalReads.toLocaleString("en")}</dd>
+            <dd>{formatCount(author.totalReads)}</dd>
           </dl>
         )}
         <a href={`/myworks/${storyId}`}>{text.editDetails}</a>

@@ -1,3 +1,4 @@
+import { formatCount } from "@inkwell/shared";
 import { backToTheStory } from "./backToTheStory.ts";
 /** Writer analytics (writer-paid-contest.md §2): the three tabs and their popovers. */
 export const analytics = {
@@ -45,7 +46,7 @@ export const analytics = {
       conversion: (unlocked: number, readers: number, percent: number) =>
         readers === 0
           ? "No signed-in reader has seen the paywall in the last 30 days."
-          : `${unlocked.toLocaleString("en")} of the ${readers.toLocaleString("en")} ${readers === 1 ? "reader" : "readers"} who saw the paywall went on to unlock a part or the whole story (${percent}%).`,
+          : `${formatCount(unlocked)} of the ${formatCount(readers)} ${readers === 1 ? "reader" : "readers"} who saw the paywall went on to unlock a part or the whole story (${percent}%).`,
     },
   },
   discovery: {
@@ -53,7 +54,7 @@ export const analytics = {
     note: (clicks: number) =>
       clicks === 0
         ? "Nobody has followed a link to it on Inkwell in the last 30 days."
-        : `${clicks.toLocaleString("en")} ${clicks === 1 ? "click" : "clicks"} on links to it in the last 30 days, by the page they were on (each signed-in reader once a day).`,
+        : `${formatCount(clicks)} ${clicks === 1 ? "click" : "clicks"} on links to it in the last 30 days, by the page they were on (each signed-in reader once a day).`,
     sources: {
       home: "Home",
       search: "Search",
@@ -72,11 +73,11 @@ export const analytics = {
   dailyComments: "Comments a day",
   /** Under a chart's title: what its bars add up to. */
   last30: (total: number) =>
-    total === 0 ? "None in the last 30 days" : `${total.toLocaleString("en")} in the last 30 days`,
+    total === 0 ? "None in the last 30 days" : `${formatCount(total)} in the last 30 days`,
   chartSummary: (what: string, total: number, peak: number, peakDate: string) =>
     total === 0
       ? `${what}: none in the last 30 days.`
-      : `${what}: ${total.toLocaleString("en")} in the last 30 days, at most ${peak.toLocaleString("en")} on ${peakDate}.`,
+      : `${what}: ${formatCount(total)} in the last 30 days, at most ${formatCount(peak)} on ${peakDate}.`,
   showTable: "Show as a table",
   date: "Date",
   count: "Count",
@@ -89,7 +90,7 @@ export const analytics = {
   comments: "Comments",
   noParts: "Nothing published yet: analytics start with your first published part.",
   readers: (count: number) =>
-    `${count.toLocaleString("en")} ${count === 1 ? "reader" : "readers"} with an account in the last year`,
+    `${formatCount(count)} ${count === 1 ? "reader" : "readers"} with an account in the last year`,
   noReaders:
     "No readers with an account in the last year yet. Their ages and countries will show here.",
   sharesNote: (min: number) =>

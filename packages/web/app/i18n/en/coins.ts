@@ -1,4 +1,4 @@
-import { formatCoinBalance, formatCoins, formatPackPrice } from "@inkwell/shared";
+import { formatCoinBalance, formatCoins, formatCount, formatPackPrice } from "@inkwell/shared";
 
 export const coins = {
   howToBuyCoins: "How to buy Coins",
@@ -45,7 +45,7 @@ export const coins = {
   thanksFrom: (name: string) => `${name} says:`,
   /** The balance in full: the button shows it abbreviated ("123K"). */
   walletLabel: (amount: number | null) =>
-    amount === null ? "Your Coins" : `Your Coins: ${amount.toLocaleString("en")}`,
+    amount === null ? "Your Coins" : `Your Coins: ${formatCount(amount)}`,
   deductingShort: "Deducting",
   walletTipTitle: "Your Coins live here",
   walletTipText: "Coins unlock paid parts of Originals. Tap your balance to get more.",

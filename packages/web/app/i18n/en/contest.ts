@@ -1,4 +1,5 @@
 import type { IneligibilityReason } from "@inkwell/shared";
+import { characters } from "./characters.ts";
 
 /** The Inkwell Awards: the submission form, its success screen and the story editor's banner. */
 export const contest = {
@@ -138,7 +139,7 @@ export const contest = {
       OTHER: "Other",
     },
   },
-  count: (length: number, max: number) => `${length} / ${max}`,
+  count: characters.counter,
   submit: "Submit my story",
   submitting: "Submitting…",
   fixErrors: (count: number) =>

@@ -1,3 +1,5 @@
+import { formatCount } from "@inkwell/shared";
+
 export const imageModeration = {
   learnMore: "Learn more",
   appeal: "Appeal",
@@ -7,7 +9,7 @@ export const imageModeration = {
     "Our team hid this image because it may break our Content Guidelines. If you think we got it wrong, tell us why and we'll take another look. Each image can be appealed once.",
   imageAlt: "The image you are appealing",
   reason: "Why should this image be restored?",
-  remaining: (left: number) => `${left} characters left`,
+  remaining: (left: number) => `${formatCount(left)} characters left`,
   send: "Send",
   sending: "Sending your appeal…",
   okGotIt: "OK, got it",

@@ -1,4 +1,5 @@
 import { formatCoins, PAID_PART_TEXT_MAX } from "@inkwell/shared";
+import { characters } from "./characters.ts";
 
 /** The writer's paid-part configuration dialog (writer-paid-contest.md §2, §3). */
 export const paidParts = {
@@ -30,8 +31,8 @@ export const paidParts = {
   noteHint: "A few words to those who unlock it, shown on the paywall.",
   noteRequiredHint:
     "A few words to those who unlock it, shown on the paywall. Exclusive Chapters need one.",
-  count: (length: number) => `${length}/${PAID_PART_TEXT_MAX}`,
-  countLabel: (length: number) => `${length} of ${PAID_PART_TEXT_MAX} characters`,
+  count: (length: number) => characters.counter(length, PAID_PART_TEXT_MAX),
+  countLabel: (length: number) => characters.label(length, PAID_PART_TEXT_MAX),
   save: "Save",
   saving: "Saving…",
   cancel: "Cancel",

@@ -1,7 +1,7 @@
-import { PAID_STORY_PART_PRICE, SALE_DAYS_MAX, SALE_PERCENT } from "@inkwell/shared";
+import { formatCount, PAID_STORY_PART_PRICE, SALE_DAYS_MAX, SALE_PERCENT } from "@inkwell/shared";
 
 const plural = (count: number, one: string, many: string) =>
-  `${count.toLocaleString("en")} ${count === 1 ? one : many}`;
+  `${formatCount(count)} ${count === 1 ? one : many}`;
 
 /** /admin/paid_stories_manager: system admins put stories in the Paid Stories programme. */
 export const paidProgramme = {
@@ -21,7 +21,7 @@ export const paidProgramme = {
   free: "Free",
   price: (coins: number) => plural(coins, "Coin", "Coins"),
   salePrice: (list: number, onSale: number) =>
-    `${plural(list, "Coin", "Coins")}, ${onSale.toLocaleString("en")} on sale`,
+    `${plural(list, "Coin", "Coins")}, ${formatCount(onSale)} on sale`,
   draftPart: "Draft",
   freeParts: "Free parts at the start",
   freePartsHint: `Each later part costs ${PAID_STORY_PART_PRICE} Coins, drafts too once published, until the writer prices it otherwise.`,
@@ -38,9 +38,9 @@ export const paidProgramme = {
   saleNone:
     "Not on sale. A sale takes a percent off every paid part and lists the story in the catalog's On sale group.",
   salePercent: "Percent off",
-  salePercentHint: `From ${SALE_PERCENT.min} to ${SALE_PERCENT.max}: each paid part costs that much less, rounded down to a whole Coin.`,
+  salePercentHint: `From ${formatCount(SALE_PERCENT.min)} to ${formatCount(SALE_PERCENT.max)}: each paid part costs that much less, rounded down to a whole Coin.`,
   saleLastDay: "Last day of the sale",
-  saleLastDayHint: `The sale ends when that day does, on your clock; it lasts at most ${SALE_DAYS_MAX} days.`,
+  saleLastDayHint: `The sale ends when that day does, on your clock; it lasts at most ${formatCount(SALE_DAYS_MAX)} days.`,
   startSale: "Start the sale",
   changeSale: "Change the sale",
   endSale: "End the sale",

@@ -1,3 +1,5 @@
+import { characters } from "./characters.ts";
+
 export const profile = {
   title: (name: string, username: string) => `${name} (@${username})`,
   works: "Works",
@@ -27,8 +29,7 @@ export const profile = {
     nameHint: "Shown on your profile, stories and messages. Your username stays the same.",
     about: "About",
     aboutHint: "Tell readers about yourself. Links, @mentions and #tags work.",
-    count: (used: number, max: number) =>
-      `${used.toLocaleString("en-US")} of ${max.toLocaleString("en-US")} characters`,
+    count: characters.label,
     avatar: "Profile picture",
     avatarCrop: "It is cropped to a square.",
     avatarNew: "Your new profile picture",
