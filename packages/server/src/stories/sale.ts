@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import {
+  formatCount,
   formatZonedDate,
   nextSaleAt,
   SALE_COOLDOWN_DAYS,
@@ -83,7 +84,7 @@ export function assertNewSaleAllowed(story: SaleColumns, now: number): void {
   throw new HttpError(
     409,
     "sale_too_soon",
-    `A story can go on sale once every ${SALE_COOLDOWN_DAYS} days: its next sale can start on ${formatZonedDate(next, "UTC")}.`,
+    `A story can go on sale once every ${formatCount(SALE_COOLDOWN_DAYS)} days: its next sale can start on ${formatZonedDate(next, "UTC")}.`,
   );
 }
 

@@ -25,7 +25,7 @@ export const works = {
   saleOn: (percent: number) => `${percent}% off now`,
   saleOff: "Not on sale",
   saleNext: (date: string, days: number) =>
-    `A story can go on sale once every ${days} days: your next sale can start on ${date}.`,
+    `A story can go on sale once every ${formatCount(days)} days: your next sale can start on ${date}.`,
   storyEditor: "Story editor",
   tabs: { details: "Story Details", contents: "Table of Contents" },
   fields: {
