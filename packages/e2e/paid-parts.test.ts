@@ -1,3 +1,4 @@
+import type { Locator } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import {
   DESKTOP,
@@ -13,6 +14,31 @@ import { useServer } from "./support/server.ts";
 
 const server = useServer();
 const { withPage } = useBrowser();
+
+/**
+ * Notes each step the header's wallet shows from now on: the coin (with the animations it
+ * runs) or the button's visible text. Returns a reader of the steps noted so far.
+ */
+async function watchWalletSteps(walletButton: Locator): Promise<() => Promise<string[]>> {
+  await walletButton.evaluate((button: HTMLElement) => {
+    const seen: string[] = [];
+    new MutationObserver(() => {
+      const coin = button.querySelector(".wallet-button__coin");
+      const turning = coin
+        ?.getAnimations()
+        .map((animation) => (animation as CSSAnimation).animationName)
+        .join();
+      // biome-ignore lint/performance/useDomNodeTextContent: what shows, not the hidden figure
+      const step = coin ? `coin: ${turning}` : button.innerText;
+      if (seen.at(-1) !== step) seen.push(step);
+      document.documentElement.dataset.walletSteps = JSON.stringify(seen);
+    }).observe(button, { subtree: true, childList: true, characterData: true });
+  });
+  return () =>
+    walletButton
+      .page()
+      .evaluate(() => JSON.parse(document.documentElement.dataset.walletSteps ?? "[]"));
+}
 
 describe("paid parts", () => {
   test("a visitor meets the paywall, logs in, and unlocks the part with Coins", async () => {
@@ -108,22 +134,7 @@ describe("paid parts", () => {
       // The header's wallet says what the purchase is doing, in words at this width, step by
       // step (§4): its coin turns over, then Deducting, what was spent, and the balance.
       const walletButton = page.getByRole("button", { name: /^Your Coins/ });
-      await walletButton.evaluate((button: HTMLElement) => {
-        const seen: string[] = [];
-        new MutationObserver(() => {
-          const coin = button.querySelector(".wallet-button__coin");
-          const turning = coin
-            ?.getAnimations()
-            .map((animation) => (animation as CSSAnimation).animationName)
-            .join();
-          // biome-ignore lint/performance/useDomNodeTextContent: what shows, not the hidden figure
-          const step = coin ? `coin: ${turning}` : button.innerText;
-          if (seen.at(-1) !== step) seen.push(step);
-          document.documentElement.dataset.walletSteps = JSON.stringify(seen);
-        }).observe(button, { subtree: true, childList: true, characterData: true });
-      });
-      const walletSteps = () =>
-        page.evaluate(() => JSON.parse(document.documentElement.dataset.walletSteps ?? "[]"));
+      const walletSteps = await watchWalletSteps(walletButton);
       const release = await holdRequests(page, `**/v5/story/${story.id}/paid-content/purchase`);
       await confirm.getByRole("button", { name: `Unlock for ${price} Coins` }).click();
       await walletButton.getByText("Deducting").waitFor();
@@ -156,6 +167,32 @@ describe("paid parts", () => {
       });
       expect(wallet).toEqual([{ id: "coins", amount: before - price }]);
     });
+  });
+
+  test("with reduced motion the wallet's coin stays still and the purchase still goes on to Deducting", async () => {
+    const story = paidStory(server.dataDir, (_, index) => index === 2);
+    const [partId] = story.locked;
+    await withPage(
+      { viewport: DESKTOP, baseURL: server.url, reducedMotion: "reduce" },
+      async (page) => {
+        await logInAt(page, "demo_reader", `/${partId}`);
+        const paywall = page.getByRole("region", { name: "Unlock this part" });
+        const balance = (await paywall.getByText(/^You have \d+ Coins$/).textContent())?.match(
+          /\d+/,
+        )?.[0];
+        const walletButton = page.getByRole("button", { name: /^Your Coins/ });
+        await walletButton.getByText(`${balance}`, { exact: true }).waitFor();
+        const walletSteps = await watchWalletSteps(walletButton);
+        // The purchase is held, then refused: nothing is spent, the steps are what counts.
+        const release = await holdRequests(page, "**/paid-content/purchase", {
+          answer: { status: 503, body: "" },
+        });
+        await paywall.getByRole("button", { name: /^Unlock for \d+ Coins$/ }).click();
+        await expect.poll(walletSteps).toEqual(["coin: ", "Deducting"]);
+        release();
+        await expect.poll(walletSteps).toEqual(["coin: ", "Deducting", balance]);
+      },
+    );
   });
 
   test("while Coins are not sold on the web, a reader short of them is shown how to get them in the app", async () => {

@@ -12,7 +12,7 @@ import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { readCookie, writeCookie } from "../../lib/cookies.ts";
 import { BuyCoinsFlow } from "./buy-coins-flow.tsx";
-import { useWallet, wallet } from "./wallet-store.ts";
+import { COIN_TURN_MS, useWallet } from "./wallet-store.ts";
 
 /**
  * The header's wallet (writer-paid-contest.md §2, §4, §9): the reader's Coins, in full below
@@ -59,7 +59,7 @@ export default function WalletButton({ userId }: { userId: number }) {
         {step === "deducting" ? (
           <Icon of={LoaderCircle} className="wallet-button__spinner" aria-hidden="true" size={18} />
         ) : step === "coin" ? (
-          <span className="wallet-button__coin" onAnimationEnd={wallet.coinTurned}>
+          <span className="wallet-button__coin" style={{ animationDuration: `${COIN_TURN_MS}ms` }}>
             <Icon of={Coins} aria-hidden="true" size={18} />
           </span>
         ) : (

@@ -22,10 +22,17 @@ export interface WalletState {
 
 /** How long the wallet says what a purchase spent before showing the balance again. */
 const SUBTRACTING_MS = 2_000;
+/**
+ * How long the coin turns over (its animation takes as long). Timed here, not by the
+ * animation's end: without motion (reduced motion, a hidden tab, a style that stops
+ * animations) no animation ends, and the purchase would never show Deducting.
+ */
+export const COIN_TURN_MS = 500;
 
 let state: WalletState = { amount: null, step: "default", spent: null, introduce: false };
 let loadedFor: number | null = null;
 let settleTimer: ReturnType<typeof setTimeout> | undefined;
+let coinTimer: ReturnType<typeof setTimeout> | undefined;
 const listeners = new Set<() => void>();
 
 function update(next: Partial<WalletState>) {
@@ -76,11 +83,12 @@ export const wallet = {
   /** A purchase with Coins has started: the coin turns over first. */
   started() {
     clearTimeout(settleTimer);
+    clearTimeout(coinTimer);
     update({ step: "coin", spent: null });
-  },
-  /** The coin has turned over: the purchase, if it still runs, is deducting. */
-  coinTurned() {
-    if (state.step === "coin") update({ step: "deducting" });
+    // The coin has turned over: the purchase, if it still runs, is deducting.
+    coinTimer = setTimeout(() => {
+      if (state.step === "coin") update({ step: "deducting" });
+    }, COIN_TURN_MS);
   },
   /** A purchase with Coins went through: say what it spent, then show the balance. */
   spent(balance: number, coins: number, wholeStory: boolean) {
