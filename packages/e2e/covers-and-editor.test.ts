@@ -421,7 +421,7 @@ describe("the part editor", () => {
 
       // A save conflict: the part was saved from a second tab meanwhile. The writer copies
       // their version before Reload and pastes it below the other one: both are kept, with
-      // the paragraphs, bold and italics of the copy (pasting keeps no alignment or pictures).
+      // the paragraphs, headings, pictures, bold and italics of the copy (not its alignment).
       const context = page.context();
       await context.grantPermissions(["clipboard-read", "clipboard-write"]);
       const other = await context.newPage();
@@ -429,7 +429,11 @@ describe("the part editor", () => {
       await untilHydrated(other.getByRole("textbox", { name: "Part text" }));
       await writeAtEnd(other, "Their words.");
       await pressSave(other);
-      await writeAtEnd(page, "My ");
+      await writeAtEnd(page, "A heading of mine");
+      await page.getByRole("button", { name: "Heading", exact: true }).click();
+      await page.keyboard.press("End");
+      await page.keyboard.press("Enter");
+      await page.keyboard.type("My ");
       await page.keyboard.press("Control+B");
       await page.keyboard.type("bold");
       await page.keyboard.press("Control+B");
@@ -455,7 +459,7 @@ describe("the part editor", () => {
       await copied.waitFor();
       expect(await clipboard()).toEqual({
         types: ["text/plain"],
-        text: "Part two: the crossing.\n\nThe lamp was never lit.\n\nSecond line.\n\nMy bold words.",
+        text: "Part two: the crossing.\n\nThe lamp was never lit.\n\nSecond line.\n\nA heading of mine\n\nMy bold words.",
       });
       await page.evaluate(() =>
         Reflect.set(window, "ClipboardItem", Reflect.get(window, "savedClipboardItem")),
@@ -466,6 +470,9 @@ describe("the part editor", () => {
       expect(await page.getByRole("toolbar", { name: "Formatting" }).count()).toBe(0);
       await expectNoAxeViolations(page, "a save conflict at 360");
       const mine = await saved.textContent();
+      const picture = await saved
+        .getByRole("img", { name: "A blue square" })
+        .evaluate((img) => img.outerHTML);
       await conflict.getByRole("button", { name: "Reload" }).click();
       await saved.getByText("Their words.").waitFor();
       const theirs = await saved.textContent();
@@ -480,7 +487,8 @@ describe("the part editor", () => {
         .split("<p>Their words.</p>")[1];
       expect(pasted).toBe(
         "<p>Part two: the crossing.</p><p>The lamp was <em>never</em> lit.</p>" +
-          "<p>Second line.</p><p>My <strong>bold</strong>&nbsp;words.</p>",
+          `<p>Second line.</p><p>${picture}</p><h2>A heading of mine</h2>` +
+          "<p>My <strong>bold</strong>&nbsp;words.</p>",
       );
     });
   });

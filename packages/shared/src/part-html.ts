@@ -107,8 +107,7 @@ export function sanitizePartHtml(html: string, options: PartHtmlOptions): string
       const src = safeImageSource(attributes.src);
       if (!src) continue;
       ensureParagraph();
-      const alt = attributes.alt ? ` alt="${escapeAttribute(attributes.alt)}"` : ' alt=""';
-      out.push(`<img src="${escapeAttribute(src)}"${alt}>`);
+      out.push(imageTag(src, attributes.alt ?? ""));
     }
     // Any other element: its tags go, its text stays.
   }
@@ -221,6 +220,11 @@ function escapeAttribute(value: string): string {
     .replace(/"/g, "&quot;")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;");
+}
+
+/** A picture of a part's text, as the sanitiser stores it. */
+export function imageTag(src: string, alt: string): string {
+  return `<img src="${escapeAttribute(src)}" alt="${escapeAttribute(alt)}">`;
 }
 
 function decodeEntities(value: string): string {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { cleanPastedHtml, plainTextAsHtml } from "./paste-html.ts";
 
+/** The site the editor runs on. */
+const ORIGIN = "https://inkwell.example";
+
 /** What Word puts on the clipboard, trimmed to one italic word in two paragraphs. */
 const WORD = `<html xmlns:o="urn:schemas-microsoft-com:office:office"><head><meta charset="utf-8">
 <style><!-- p.MsoNormal {margin:0cm; font-size:12.0pt; font-family:"Calibri",sans-serif;} --></style>
@@ -24,30 +27,55 @@ const GOOGLE_DOCS =
 
 describe("cleanPastedHtml", () => {
   it("keeps Word's paragraphs and italics and drops its styles, XML and empty lines", () => {
-    expect(cleanPastedHtml(WORD)).toBe(
+    expect(cleanPastedHtml(WORD, ORIGIN)).toBe(
       "<p>The lamp was <em>never</em> lit.</p><p>· Second <strong>bold</strong> line.</p>",
     );
   });
 
   it("reads Google Docs' inline styles: italic, bold and underline, not its normal-weight <b>", () => {
-    expect(cleanPastedHtml(GOOGLE_DOCS)).toBe(
+    expect(cleanPastedHtml(GOOGLE_DOCS, ORIGIN)).toBe(
       "<p>She said <em>nothing</em><strong> at all.</strong></p><p><em><u>Both</u></em></p>",
     );
   });
 
   it("joins one pasted run into the current paragraph, without a <p>", () => {
-    expect(cleanPastedHtml('<span style="font-style:italic">just this</span>')).toBe(
+    expect(cleanPastedHtml('<span style="font-style:italic">just this</span>', ORIGIN)).toBe(
       "<em>just this</em>",
     );
-    expect(cleanPastedHtml('<i>a</i><span class="x"> and b</span>')).toBe("<em>a</em> and b");
+    expect(cleanPastedHtml('<i>a</i><span class="x"> and b</span>', ORIGIN)).toBe(
+      "<em>a</em> and b",
+    );
   });
 
   it("never lets text open a tag, and leaves out scripts and links", () => {
     expect(
-      cleanPastedHtml('<p>1 &lt; 2 <a href="https://x.example">link</a></p><script>x()</script>'),
+      cleanPastedHtml(
+        '<p>1 &lt; 2 <a href="https://x.example">link</a></p><script>x()</script>',
+        ORIGIN,
+      ),
     ).toBe("1 &lt; 2 link");
-    expect(cleanPastedHtml("<p>a</p><p>b <img src=x onerror=alert(1)></p>")).toBe(
+    expect(cleanPastedHtml("<p>a</p><p>b <img src=x onerror=alert(1)></p>", ORIGIN)).toBe(
       "<p>a</p><p>b</p>",
+    );
+  });
+
+  it("keeps a copied part's headings and the site's own pictures, not other sites'", () => {
+    // What Chromium gives a paste of 'Copy my version': a meta first, paths made addresses.
+    const copied =
+      '<meta charset="utf-8"><h2 data-p-id="a1">The crossing</h2>' +
+      '<p data-p-id="a2" data-align="center"><img src="https://inkwell.example/media/images/7-ab.webp" alt="A &quot;blue&quot; square"></p>' +
+      '<h3 data-p-id="a3">At <em>dawn</em></h3><p data-p-id="a4">Words <img src="/media/images/8-cd.webp"></p>' +
+      '<p><img src="https://elsewhere.example/media/images/7-ab.webp" alt="Theirs"></p>' +
+      '<p><img src="//elsewhere.example/x.png" alt="Theirs too"></p><h1>Title</h1><h4>Minor</h4>';
+    expect(cleanPastedHtml(copied, ORIGIN)).toBe(
+      '<h2>The crossing</h2><p><img src="/media/images/7-ab.webp" alt="A &quot;blue&quot; square"></p>' +
+        '<h3>At <em>dawn</em></h3><p>Words <img src="/media/images/8-cd.webp" alt=""></p>' +
+        "<p>Title</p><p>Minor</p>",
+    );
+    // A heading alone stays a heading; a picture alone joins the paragraph it lands in.
+    expect(cleanPastedHtml("<h3>Only this</h3>", ORIGIN)).toBe("<h3>Only this</h3>");
+    expect(cleanPastedHtml('<img src="/media/images/9.webp" alt="x">', ORIGIN)).toBe(
+      '<img src="/media/images/9.webp" alt="x">',
     );
   });
 });

@@ -1,11 +1,13 @@
 /**
  * What the part editor keeps of HTML pasted from a word processor (Word, Google Docs,
  * LibreOffice, web pages): paragraphs, line breaks, and italic, bold and underlined text,
- * whichever way the source wrote them (tags or inline styles). Fonts, sizes, colours,
- * classes, Word's XML and empty paragraphs are dropped. The result is then saved through
+ * whichever way the source wrote them (tags or inline styles); headings at the editor's two
+ * levels (h2, h3), and the site's own pictures, so a part copied from the editor or its
+ * reading page pastes back whole. Fonts, sizes, colours, classes, Word's XML, other sites'
+ * pictures and empty paragraphs are dropped. The result is then saved through
  * sanitizePartHtml like any other text.
  */
-import { escapeText, htmlTokens } from "./part-html.ts";
+import { escapeText, htmlTokens, imageTag } from "./part-html.ts";
 
 type Mark = "em" | "strong" | "u";
 const MARKS: readonly Mark[] = ["strong", "em", "u"];
@@ -32,6 +34,19 @@ const BLOCKS = new Set([
 /** Never open, so they never need closing. */
 const VOID = new Set(["br", "hr", "img", "meta", "link", "input", "col", "wbr", "area"]);
 const SKIPPED = new Set(["style", "script", "head", "title", "xml", "template", "svg", "math"]);
+/** The editor's heading levels; other levels come as paragraphs. */
+const HEADINGS = new Set(["h2", "h3"]);
+
+/**
+ * A picture's src as the site stores it (a path), when it is the site's own: pictures of
+ * other sites were never checked by its moderation. The browser may have made a path into
+ * an address of `origin` on the way through the clipboard.
+ */
+function ownPicture(src: string | undefined, origin: string): string | undefined {
+  const value = src?.trim() ?? "";
+  const path = value.startsWith(`${origin}/`) ? value.slice(origin.length) : value;
+  return /^\/(?!\/)\S*$/.test(path) ? path : undefined;
+}
 
 function style(attributes: Record<string, string>, property: string): string | undefined {
   const match = new RegExp(`(?:^|;)\\s*${property}\\s*:\\s*([^;]+)`, "i").exec(
@@ -73,13 +88,15 @@ const sameMarks = (a: Set<Mark>, b: Set<Mark>) =>
   a.size === b.size && [...a].every((mark) => b.has(mark));
 
 /**
- * Cleans pasted HTML. Several paragraphs come back as <p> elements; a single one comes back
- * without, so it joins the paragraph it is pasted into.
+ * Cleans HTML pasted into a page at `origin`. Several paragraphs come back as <p> (or
+ * heading) elements; a single paragraph comes back without, so it joins the paragraph it is
+ * pasted into.
  */
-export function cleanPastedHtml(html: string): string {
-  const paragraphs: string[] = [];
+export function cleanPastedHtml(html: string, origin: string): string {
+  const paragraphs: { tag: string; content: string }[] = [];
   const stack: { name: string; marks: Partial<Record<Mark, boolean>> }[] = [];
   let runs: Run[] = [];
+  let tag = "p";
 
   const currentMarks = () => {
     const marks = new Set<Mark>();
@@ -101,8 +118,8 @@ export function cleanPastedHtml(html: string): string {
       .map(runHtml)
       .join("")
       .replace(/^(?:\s|&nbsp;|<br>)+|(?:\s|&nbsp;|<br>)+$/g, "");
-    const empty = content.replace(/<[^>]*>|&nbsp;|\s/g, "") === "";
-    if (!empty) paragraphs.push(content);
+    const empty = !content.includes("<img ") && content.replace(/<[^>]*>|&nbsp;|\s/g, "") === "";
+    if (!empty) paragraphs.push({ tag, content });
     runs = [];
   };
 
@@ -114,18 +131,27 @@ export function cleanPastedHtml(html: string): string {
       add(escapeText(token.text), currentMarks());
     } else if (token.type === "start") {
       const name = token.name;
-      if (BLOCKS.has(name)) endParagraph();
+      if (BLOCKS.has(name)) {
+        endParagraph();
+        tag = HEADINGS.has(name) ? name : "p";
+      }
+      const picture = name === "img" && ownPicture(token.attributes.src, origin);
       if (name === "br") add("<br>", new Set());
+      else if (picture) add(imageTag(picture, token.attributes.alt ?? ""), new Set());
       else if (!VOID.has(name)) stack.push({ name, marks: marksOf(name, token.attributes) });
     } else {
       const index = stack.findLastIndex((entry) => entry.name === token.name);
       if (index >= 0) stack.length = index;
-      if (BLOCKS.has(token.name)) endParagraph();
+      if (BLOCKS.has(token.name)) {
+        endParagraph();
+        tag = "p";
+      }
     }
   }
   endParagraph();
-  if (paragraphs.length <= 1) return paragraphs[0] ?? "";
-  return paragraphs.map((paragraph) => `<p>${paragraph}</p>`).join("");
+  const [only] = paragraphs;
+  if (paragraphs.length === 1 && only?.tag === "p") return only.content;
+  return paragraphs.map((block) => `<${block.tag}>${block.content}</${block.tag}>`).join("");
 }
 
 /** Plain text pasted: one paragraph per line (a single line joins the paragraph it lands in). */

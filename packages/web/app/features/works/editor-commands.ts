@@ -181,9 +181,9 @@ export function savedShape(html: string): string {
 }
 
 /**
- * Puts a part's text on the clipboard as HTML, which pasting into the editor reads (so bold,
- * italics and paragraphs come back), and as plain text for anywhere else. Browsers without
- * ClipboardItem get the plain text only.
+ * Puts a part's text on the clipboard as HTML, which pasting into the editor reads (so
+ * paragraphs, headings, pictures, bold and italics come back), and as plain text for anywhere
+ * else. Browsers without ClipboardItem get the plain text only.
  */
 export async function copyPartText(html: string) {
   const text = partPlainText(html);
@@ -197,10 +197,12 @@ export async function copyPartText(html: string) {
   ]);
 }
 
-/** Pasted text keeps paragraphs and italics (bold, underline) and nothing else. */
+/** Pasted text keeps paragraphs, headings, italics (bold, underline) and the site's pictures. */
 export function pasteCleanly(data: DataTransfer) {
   const html = data.getData("text/html");
-  const cleaned = html ? cleanPastedHtml(html) : plainTextAsHtml(data.getData("text/plain"));
+  const cleaned = html
+    ? cleanPastedHtml(html, window.location.origin)
+    : plainTextAsHtml(data.getData("text/plain"));
   if (cleaned) document.execCommand("insertHTML", false, cleaned);
 }
 

@@ -1,4 +1,10 @@
-import { type Category, type EditorWork, type PartText, partWordCount } from "@inkwell/shared";
+import {
+  type Category,
+  type EditorWork,
+  imageTag,
+  type PartText,
+  partWordCount,
+} from "@inkwell/shared";
 import { Settings } from "lucide";
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { browserApi, type Refusal } from "../../api/client.ts";
@@ -64,9 +70,6 @@ const missesDetails = (story: EditorWork) =>
   story.description.trim() === "" ||
   story.tags.length === 0 ||
   story.categoryId === null;
-
-const escapeAttribute = (value: string) =>
-  value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
 interface PartEditorProps {
   first: PartText;
@@ -307,8 +310,7 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
     setImage(null);
     restoreRange(element, imageRange.current);
     splitAtCaret(element);
-    const tag = `<img src="${escapeAttribute(image.url)}" alt="${escapeAttribute(image.alt)}">`;
-    document.execCommand("insertHTML", false, tag);
+    document.execCommand("insertHTML", false, imageTag(image.url, image.alt));
     keepParagraphIds(element);
     change();
   });
