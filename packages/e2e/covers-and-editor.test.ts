@@ -3,6 +3,7 @@ import { describe, expect, test } from "vitest";
 import {
   DESKTOP,
   expectNoAxeViolations,
+  focusedControl,
   logInAt,
   PHONE,
   tapsBeside,
@@ -633,6 +634,70 @@ describe("the part editor", () => {
       await writeAtEnd(page, "It is lit again.");
       await pressSave(page);
       await notice.waitFor({ state: "detached" });
+    });
+  });
+
+  test("the scheduling dialog works by keyboard alone, and focus always comes back to the bar", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      const story = await signInToStory(page, 5);
+      const part = await page.request.post(`/v4/works/${story.id}/parts`, { data: {} });
+      const { id } = (await part.json()) as { id: number };
+      await page.goto(`/myworks/${story.id}/write/${id}`);
+      const text = page.getByRole("textbox", { name: "Part text" });
+      await untilHydrated(text);
+      await text.focus();
+      await page.keyboard.type("Lit by keyboard.");
+      const at = (name: string) =>
+        expect.poll(() => focusedControl(page)).toEqual({ name, shown: true });
+      const press = async (key: string, name: string) => {
+        await page.keyboard.press(key);
+        await at(name);
+      };
+      // Back up the page to Publish, the bar's first action.
+      for (const name of ["Part title", "Bold", "Part settings", "Preview", "Save", "Publish"]) {
+        await press("Shift+Tab", name);
+      }
+      await press("Enter", "Close");
+      const modal = page.getByRole("dialog", { name: "Publish this part" });
+      await press("Tab", "Publish now");
+      await press("ArrowDown", "Schedule to publish later");
+      await press("Tab", "Publish date and time");
+      // The picker by keys: the month's segment a month on, and back.
+      const picker = modal.getByLabel("Publish date and time");
+      const earliest = await picker.inputValue();
+      await page.keyboard.press("ArrowUp");
+      expect(await picker.inputValue()).not.toBe(earliest);
+      await page.keyboard.press("ArrowDown");
+      expect(await picker.inputValue()).toBe(earliest);
+      await expectNoAxeViolations(page, "the scheduling dialog at 360");
+      // Escape closes it onto Publish; opened again, it keeps the choice to schedule.
+      await press("Escape", "Publish");
+      await press("Enter", "Close");
+      await press("Tab", "Schedule to publish later");
+      await page.keyboard.press("Tab");
+      // Past the picker's date, time and calendar button, to the consent.
+      const consent =
+        "I understand this part will be published automatically at this time, and I can unschedule it until then.";
+      for (let step = 0; step < 10 && (await focusedControl(page)).name !== consent; step++) {
+        await page.keyboard.press("Tab");
+      }
+      await at(consent);
+      await page.keyboard.press("Space");
+      await press("Tab", "Cancel");
+      await press("Tab", "Schedule");
+      await page.keyboard.press("Enter");
+      const scheduled = page.getByRole("dialog", { name: "Your part is scheduled!" });
+      await scheduled.waitFor();
+      await at("Close");
+      await expectNoAxeViolations(page, "the scheduled confirmation at 360");
+      // Change schedule goes from the confirmation to the dialog; Escape lands on the bar,
+      // not on the confirmation's button, gone with it.
+      await press("Tab", "Change schedule");
+      await press("Enter", "Close");
+      expect(await modal.getByLabel("Schedule to publish later").isChecked()).toBe(true);
+      await press("Escape", "Change schedule");
+      expect(await scheduled.count()).toBe(0);
+      expect(await modal.isVisible()).toBe(false);
     });
   });
 });

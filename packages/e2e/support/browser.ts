@@ -379,3 +379,23 @@ export const nextFrames = (page: Page) =>
   page.evaluate(
     () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
   );
+
+/**
+ * The focused control's name (its aria-label, its label's text, else its own text) and
+ * whether it shows it has focus: a visible element matching :focus-visible, so a keyboard
+ * user sees where they are. "" and false when focus fell to the page.
+ */
+export const focusedControl = (page: Page) =>
+  page.evaluate(() => {
+    const control = document.activeElement;
+    if (!(control instanceof HTMLElement) || control === document.body) {
+      return { name: "", shown: false };
+    }
+    const labelled = "labels" in control ? (control.labels as NodeListOf<HTMLLabelElement>) : null;
+    const name =
+      control.getAttribute("aria-label") ??
+      labelled?.[0]?.textContent ??
+      control.textContent?.trim() ??
+      "";
+    return { name, shown: control.matches(":focus-visible") && control.checkVisibility() };
+  });

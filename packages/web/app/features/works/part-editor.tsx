@@ -87,6 +87,7 @@ interface PartEditorProps {
 export function PartEditor({ first, story: firstStory, categories, scheduling }: PartEditorProps) {
   const editor = useRef<HTMLDivElement>(null);
   const settingsButton = useRef<HTMLButtonElement>(null);
+  const publishButton = useRef<HTMLButtonElement>(null);
   const root = useRef<HTMLDivElement>(null);
   const bar = useRef<HTMLDivElement>(null);
   // The formatting toolbar sticks right under the bar, whose height follows how it wraps.
@@ -376,7 +377,11 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
         <div className="part-editor__actions">
           {draft ? (
             <>
-              <ScriptButton className="button button--primary" onClick={publish}>
+              <ScriptButton
+                className="button button--primary"
+                ref={publishButton}
+                onClick={publish}
+              >
                 {scheduled ? t.works.editor.changeSchedule : t.works.editor.publish}
               </ScriptButton>
               <ScriptButton className="button" onClick={save}>
@@ -514,7 +519,9 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
         scheduled={scheduled}
         scheduling={scheduling}
         saveFirst={save}
-        onClose={() => setDialog(null)}
+        // Opened from the bar, or from a dialog gone by now (Change schedule of the scheduled
+        // confirmation, the missing story details): focus goes back to the bar either way.
+        onClose={() => closeOnto(publishButton.current)}
         onPublished={() => {
           closeOntoSettings();
           setDraft(false);
