@@ -1,6 +1,13 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { DESKTOP, expectNoAxeViolations, logInAt, PHONE, useBrowser } from "./support/browser.ts";
+import {
+  DESKTOP,
+  expectNoAxeViolations,
+  focusedControl,
+  logInAt,
+  PHONE,
+  useBrowser,
+} from "./support/browser.ts";
 import { useServer } from "./support/server.ts";
 import {
   fillStoryNotes,
@@ -137,6 +144,88 @@ describe("Story Notes", () => {
         })
         .waitFor();
       expect(await notesStatus(page).textContent()).toBe("");
+    });
+  });
+
+  test("the editor's tabs and the attributes work by keyboard alone, focus never falling to the page", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_writer", "/myworks");
+      // The last story: the other journeys fill in and save the first one's notes.
+      await page
+        .getByRole("link", { name: /^Continue writing / })
+        .last()
+        .click();
+      await page.waitForURL(/\/myworks\/\d+$/);
+      const at = (name: string) =>
+        expect.poll(() => focusedControl(page)).toEqual({ name, shown: true });
+      const press = async (key: string, name: string) => {
+        await page.keyboard.press(key);
+        await at(name);
+      };
+      const openTab = () =>
+        page.evaluate(() => [document.activeElement?.id, document.activeElement?.ariaSelected]);
+
+      // The tab list is one Tab stop, on the open tab; the arrows, Home and End open the others.
+      const contents = page.getByRole("tab", { name: "Table of Contents" });
+      await contents.waitFor();
+      await page.getByRole("link", { name: "View story" }).focus();
+      // Past the header's links, and the contest's and sale's when the story has them.
+      for (
+        let step = 0;
+        step < 8 && (await focusedControl(page)).name !== "Table of Contents";
+        step++
+      ) {
+        await page.keyboard.press("Tab");
+      }
+      await at("Table of Contents");
+      await press("Tab", "New part");
+      await press("Shift+Tab", "Table of Contents");
+      await page.keyboard.press("ArrowRight");
+      expect(await openTab()).toEqual(["tab-notes", "true"]);
+      await page.getByRole("heading", { name: "Protagonist" }).waitFor();
+      await page.keyboard.press("ArrowRight");
+      expect(await openTab()).toEqual(["tab-details", "true"]);
+      await page.keyboard.press("End");
+      expect(await openTab()).toEqual(["tab-notes", "true"]);
+      await page.keyboard.press("Home");
+      expect(await openTab()).toEqual(["tab-details", "true"]);
+      await page.keyboard.press("ArrowLeft");
+      expect(await openTab()).toEqual(["tab-notes", "true"]);
+      await page.locator(".story-notes__fields:not([disabled])").waitFor();
+
+      // Into the notes, on to the attributes' field.
+      for (
+        let step = 0;
+        step < 10 && (await focusedControl(page)).name !== "New attribute";
+        step++
+      ) {
+        await page.keyboard.press("Tab");
+      }
+      await at("New attribute");
+      const chosen = page.getByRole("list", { name: "Chosen attributes" }).getByRole("listitem");
+      await page.keyboard.type("Brave");
+      await press("Enter", "New attribute");
+      await page.keyboard.type("Clever");
+      await press("Tab", "Add");
+      // Add empties the field and so turns itself off: focus goes back to the field.
+      await press("Enter", "New attribute");
+      expect(await chosen.allTextContents()).toEqual(["Brave", "Clever"]);
+      await press("Shift+Tab", "Remove Clever");
+      await press("Shift+Tab", "Remove Brave");
+      // A removed attribute's button goes with it: focus takes the one now in its place,
+      // and the field once none is left.
+      await press("Enter", "Remove Clever");
+      await press("Enter", "New attribute");
+      expect(await chosen.count()).toBe(0);
+      await press("Tab", "Browse suggestions");
+      await page.keyboard.press("Enter");
+      const [first, second] = await page.locator(".notes-attributes__suggestion").allTextContents();
+      if (!first || !second) throw new Error("the suggestions start with two attributes");
+      await press("Tab", first);
+      // A suggestion taken leaves the list: focus goes on to the next one.
+      await press("Enter", second);
+      expect(await chosen.allTextContents()).toEqual([first]);
+      await expectNoAxeViolations(page, "Story Notes by keyboard at 360");
     });
   });
 

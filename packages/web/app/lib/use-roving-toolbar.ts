@@ -8,6 +8,15 @@ const MOVES: Record<string, (at: number, count: number) => number> = {
   End: (_at, count) => count - 1,
 };
 
+/**
+ * Where an arrow, Home or End key pressed without modifiers takes focus in a row of
+ * `count` controls (a toolbar's tools, a tab list's tabs), from the one at `at`.
+ */
+export function rovingMove(event: KeyboardEvent<HTMLElement>) {
+  const move = MOVES[event.key];
+  return !move || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey ? null : move;
+}
+
 const toolsOf = (toolbar: HTMLElement) => [...toolbar.querySelectorAll("button")];
 
 /**
@@ -26,8 +35,8 @@ export function useRovingToolbar() {
     if (at >= 0) setCurrent(at);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    const move = MOVES[event.key];
-    if (!move || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const move = rovingMove(event);
+    if (!move) return;
     const enabled = toolsOf(event.currentTarget).filter((tool) => !tool.disabled);
     if (enabled.length === 0) return;
     event.preventDefault();

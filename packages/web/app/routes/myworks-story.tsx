@@ -17,6 +17,7 @@ import { StoryDetailsForm } from "../features/works/story-details-form.tsx";
 import { TableOfContents } from "../features/works/table-of-contents.tsx";
 import { t } from "../i18n/index.ts";
 import { idFromParam, notFoundResponse, orNotFound, pageUrl } from "../lib/route-data.ts";
+import { rovingMove } from "../lib/use-roving-toolbar.ts";
 import type { Route } from "./+types/myworks-story";
 import "../styles/writer.css";
 
@@ -90,12 +91,26 @@ function WriterEditor({ story, categories }: { story: EditorWork | null; categor
       {story?.isPaid && (
         <OwnSale storyId={story.id} sale={story.sale} nextSaleAt={story.nextSaleAt} />
       )}
-      <div className="story-editor__tabs" role="tablist" aria-label={t.works.storyEditor}>
+      <div
+        className="story-editor__tabs"
+        role="tablist"
+        aria-label={t.works.storyEditor}
+        onKeyDown={(event) => {
+          const move = rovingMove(event);
+          const next = move && tabs[move(tabs.indexOf(tab), tabs.length)];
+          if (!next) return;
+          event.preventDefault();
+          setTab(next);
+          document.getElementById(`tab-${next}`)?.focus();
+        }}
+      >
         {tabs.map((name) => (
           <ScriptButton
             key={name}
             id={`tab-${name}`}
             role="tab"
+            // One Tab stop, on the open tab; the arrows go to the others (WAI-ARIA tabs).
+            tabIndex={tab === name ? 0 : -1}
             aria-selected={tab === name}
             aria-controls={`panel-${name}`}
             onClick={() => setTab(name)}

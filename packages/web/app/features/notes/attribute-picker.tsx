@@ -7,12 +7,14 @@ import {
   splitList,
 } from "@inkwell/shared";
 import { X } from "lucide";
-import { type KeyboardEvent, useState } from "react";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Icon } from "../../components/icon.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 
 const text = t.notes.protagonist;
+const REMOVE = ".notes-attributes__remove";
+const SUGGESTION = ".notes-attributes__suggestion";
 
 /**
  * §3 attributes: up to 10, 250 characters in all, picked from suggestions grouped by kind
@@ -37,13 +39,36 @@ export function AttributePicker({
   const room = NOTES_LIMITS.attributes - value.length - (chosen.length > 0 ? 1 : 0);
   const noRoom = !full && room <= 0;
 
-  const add = (attribute: string) => {
+  // The button pressed goes away with what it did (a chosen attribute removed, a suggestion
+  // taken, Add with its field emptied): focus moves to the control now in its place, else
+  // the new attribute's field, else the last chosen one, rather than falling to the page.
+  const picker = useRef<HTMLFieldSetElement>(null);
+  const refocus = useRef<{ selector: string; at: number } | null>(null);
+  useEffect(() => {
+    const next = refocus.current;
+    const root = picker.current;
+    if (!next || !root) return;
+    refocus.current = null;
+    const usable = (selector: string) =>
+      [...root.querySelectorAll<HTMLButtonElement | HTMLInputElement>(selector)].filter(
+        (control) => !control.disabled,
+      );
+    const inPlace = usable(next.selector);
+    const fallback = [...usable("#notes-attribute"), ...usable(REMOVE).reverse()];
+    (inPlace[Math.min(next.at, inPlace.length - 1)] ?? fallback[0])?.focus();
+  });
+
+  /** Adds `attribute`; focus then goes to the control at `at` of those `selector` finds. */
+  const add = (attribute: string, selector = "#notes-attribute", at = 0) => {
     if (!canAddAttribute(chosen, attribute)) return;
+    refocus.current = { selector, at };
     onChange(joinList([...chosen, attribute.trim()]));
     setDraft("");
   };
-  const remove = (attribute: string) =>
+  const remove = (attribute: string) => {
+    refocus.current = { selector: REMOVE, at: chosen.indexOf(attribute) };
     onChange(joinList(chosen.filter((one) => one !== attribute)));
+  };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== "Enter") return;
     event.preventDefault();
@@ -51,7 +76,7 @@ export function AttributePicker({
   };
 
   return (
-    <fieldset className="notes-attributes">
+    <fieldset className="notes-attributes" ref={picker}>
       <legend>{text.attributes}</legend>
       <p className="field__hint" id="notes-attributes-hint">
         {text.attributesHint}
@@ -116,7 +141,10 @@ export function AttributePicker({
                     <ScriptButton
                       className="notes-attributes__suggestion"
                       disabled={!canAddAttribute(chosen, attribute)}
-                      onClick={() => add(attribute)}
+                      onClick={(event) => {
+                        const all = [...(picker.current?.querySelectorAll(SUGGESTION) ?? [])];
+                        add(attribute, SUGGESTION, all.indexOf(event.currentTarget));
+                      }}
                     >
                       {attribute}
                     </ScriptButton>
