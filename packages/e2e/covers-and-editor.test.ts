@@ -2,10 +2,12 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import {
   DESKTOP,
+  expectFocusOn,
   expectNoAxeViolations,
-  focusedControl,
   logInAt,
   PHONE,
+  pressOnto,
+  tabOnto,
   tapsBeside,
   untilHydrated,
   useBrowser,
@@ -647,21 +649,15 @@ describe("the part editor", () => {
       await untilHydrated(text);
       await text.focus();
       await page.keyboard.type("Lit by keyboard.");
-      const at = (name: string) =>
-        expect.poll(() => focusedControl(page)).toEqual({ name, shown: true });
-      const press = async (key: string, name: string) => {
-        await page.keyboard.press(key);
-        await at(name);
-      };
       // Back up the page to Publish, the bar's first action.
       for (const name of ["Part title", "Bold", "Part settings", "Preview", "Save", "Publish"]) {
-        await press("Shift+Tab", name);
+        await pressOnto(page, "Shift+Tab", name);
       }
-      await press("Enter", "Close");
+      await pressOnto(page, "Enter", "Close");
       const modal = page.getByRole("dialog", { name: "Publish this part" });
-      await press("Tab", "Publish now");
-      await press("ArrowDown", "Schedule to publish later");
-      await press("Tab", "Publish date and time");
+      await pressOnto(page, "Tab", "Publish now");
+      await pressOnto(page, "ArrowDown", "Schedule to publish later");
+      await pressOnto(page, "Tab", "Publish date and time");
       // The picker by keys: the month's segment a month on, and back.
       const picker = modal.getByLabel("Publish date and time");
       const earliest = await picker.inputValue();
@@ -671,31 +667,28 @@ describe("the part editor", () => {
       expect(await picker.inputValue()).toBe(earliest);
       await expectNoAxeViolations(page, "the scheduling dialog at 360");
       // Escape closes it onto Publish; opened again, it keeps the choice to schedule.
-      await press("Escape", "Publish");
-      await press("Enter", "Close");
-      await press("Tab", "Schedule to publish later");
-      await page.keyboard.press("Tab");
+      await pressOnto(page, "Escape", "Publish");
+      await pressOnto(page, "Enter", "Close");
+      await pressOnto(page, "Tab", "Schedule to publish later");
       // Past the picker's date, time and calendar button, to the consent.
-      const consent =
-        "I understand this part will be published automatically at this time, and I can unschedule it until then.";
-      for (let step = 0; step < 10 && (await focusedControl(page)).name !== consent; step++) {
-        await page.keyboard.press("Tab");
-      }
-      await at(consent);
+      await tabOnto(
+        page,
+        "I understand this part will be published automatically at this time, and I can unschedule it until then.",
+      );
       await page.keyboard.press("Space");
-      await press("Tab", "Cancel");
-      await press("Tab", "Schedule");
+      await pressOnto(page, "Tab", "Cancel");
+      await pressOnto(page, "Tab", "Schedule");
       await page.keyboard.press("Enter");
       const scheduled = page.getByRole("dialog", { name: "Your part is scheduled!" });
       await scheduled.waitFor();
-      await at("Close");
+      await expectFocusOn(page, "Close");
       await expectNoAxeViolations(page, "the scheduled confirmation at 360");
       // Change schedule goes from the confirmation to the dialog; Escape lands on the bar,
       // not on the confirmation's button, gone with it.
-      await press("Tab", "Change schedule");
-      await press("Enter", "Close");
+      await pressOnto(page, "Tab", "Change schedule");
+      await pressOnto(page, "Enter", "Close");
       expect(await modal.getByLabel("Schedule to publish later").isChecked()).toBe(true);
-      await press("Escape", "Change schedule");
+      await pressOnto(page, "Escape", "Change schedule");
       expect(await scheduled.count()).toBe(0);
       expect(await modal.isVisible()).toBe(false);
     });

@@ -3,9 +3,10 @@ import { describe, expect, test } from "vitest";
 import {
   DESKTOP,
   expectNoAxeViolations,
-  focusedControl,
   logInAt,
   PHONE,
+  pressOnto,
+  tabOnto,
   useBrowser,
 } from "./support/browser.ts";
 import { useServer } from "./support/server.ts";
@@ -20,12 +21,12 @@ import {
 const server = useServer();
 const { withPage } = useBrowser();
 
-/** The writer's first story in its editor, on the Table of Contents. */
-async function openFirstStory(page: Page) {
+/** The writer's first (or last) story in its editor, on the Table of Contents. */
+async function openStory(page: Page, which: "first" | "last" = "first") {
   await logInAt(page, "demo_writer", "/myworks");
   await page
     .getByRole("link", { name: /^Continue writing / })
-    .first()
+    [which]()
     .click();
   await page.waitForURL(/\/myworks\/\d+$/);
 }
@@ -33,7 +34,7 @@ async function openFirstStory(page: Page) {
 describe("Story Notes", () => {
   test("a writer fills in every field, saves, and submits only once the notes are complete", async () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
-      await openFirstStory(page);
+      await openStory(page);
       const storyUrl = page.url();
 
       // The tab is new until first opened; then it stays plain, after a reload too.
@@ -119,7 +120,7 @@ describe("Story Notes", () => {
 
   test("notes that fail to load start blank, and a failed save says so", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
-      await openFirstStory(page);
+      await openStory(page);
       await page.route(/\/v5\/stories\/\d+\/notes$/, (route) =>
         route.fulfill({ status: 500, body: "{}" }),
       );
@@ -149,19 +150,8 @@ describe("Story Notes", () => {
 
   test("the editor's tabs and the attributes work by keyboard alone, focus never falling to the page", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
-      await logInAt(page, "demo_writer", "/myworks");
       // The last story: the other journeys fill in and save the first one's notes.
-      await page
-        .getByRole("link", { name: /^Continue writing / })
-        .last()
-        .click();
-      await page.waitForURL(/\/myworks\/\d+$/);
-      const at = (name: string) =>
-        expect.poll(() => focusedControl(page)).toEqual({ name, shown: true });
-      const press = async (key: string, name: string) => {
-        await page.keyboard.press(key);
-        await at(name);
-      };
+      await openStory(page, "last");
       const openTab = () =>
         page.evaluate(() => [document.activeElement?.id, document.activeElement?.ariaSelected]);
 
@@ -170,16 +160,9 @@ describe("Story Notes", () => {
       await contents.waitFor();
       await page.getByRole("link", { name: "View story" }).focus();
       // Past the header's links, and the contest's and sale's when the story has them.
-      for (
-        let step = 0;
-        step < 8 && (await focusedControl(page)).name !== "Table of Contents";
-        step++
-      ) {
-        await page.keyboard.press("Tab");
-      }
-      await at("Table of Contents");
-      await press("Tab", "New part");
-      await press("Shift+Tab", "Table of Contents");
+      await tabOnto(page, "Table of Contents", 8);
+      await pressOnto(page, "Tab", "New part");
+      await pressOnto(page, "Shift+Tab", "Table of Contents");
       await page.keyboard.press("ArrowRight");
       expect(await openTab()).toEqual(["tab-notes", "true"]);
       await page.getByRole("heading", { name: "Protagonist" }).waitFor();
@@ -194,36 +177,29 @@ describe("Story Notes", () => {
       await page.locator(".story-notes__fields:not([disabled])").waitFor();
 
       // Into the notes, on to the attributes' field.
-      for (
-        let step = 0;
-        step < 10 && (await focusedControl(page)).name !== "New attribute";
-        step++
-      ) {
-        await page.keyboard.press("Tab");
-      }
-      await at("New attribute");
+      await tabOnto(page, "New attribute");
       const chosen = page.getByRole("list", { name: "Chosen attributes" }).getByRole("listitem");
       await page.keyboard.type("Brave");
-      await press("Enter", "New attribute");
+      await pressOnto(page, "Enter", "New attribute");
       await page.keyboard.type("Clever");
-      await press("Tab", "Add");
+      await pressOnto(page, "Tab", "Add");
       // Add empties the field and so turns itself off: focus goes back to the field.
-      await press("Enter", "New attribute");
+      await pressOnto(page, "Enter", "New attribute");
       expect(await chosen.allTextContents()).toEqual(["Brave", "Clever"]);
-      await press("Shift+Tab", "Remove Clever");
-      await press("Shift+Tab", "Remove Brave");
+      await pressOnto(page, "Shift+Tab", "Remove Clever");
+      await pressOnto(page, "Shift+Tab", "Remove Brave");
       // A removed attribute's button goes with it: focus takes the one now in its place,
       // and the field once none is left.
-      await press("Enter", "Remove Clever");
-      await press("Enter", "New attribute");
+      await pressOnto(page, "Enter", "Remove Clever");
+      await pressOnto(page, "Enter", "New attribute");
       expect(await chosen.count()).toBe(0);
-      await press("Tab", "Browse suggestions");
+      await pressOnto(page, "Tab", "Browse suggestions");
       await page.keyboard.press("Enter");
       const [first, second] = await page.locator(".notes-attributes__suggestion").allTextContents();
       if (!first || !second) throw new Error("the suggestions start with two attributes");
-      await press("Tab", first);
+      await pressOnto(page, "Tab", first);
       // A suggestion taken leaves the list: focus goes on to the next one.
-      await press("Enter", second);
+      await pressOnto(page, "Enter", second);
       expect(await chosen.allTextContents()).toEqual([first]);
       await expectNoAxeViolations(page, "Story Notes by keyboard at 360");
     });
@@ -241,7 +217,7 @@ describe("Story Notes", () => {
   for (const viewport of [PHONE, DESKTOP]) {
     test(`Story Notes pass axe at ${viewport.width} px, in the dark theme too`, async () => {
       await withPage({ viewport, baseURL: server.url }, async (page) => {
-        await openFirstStory(page);
+        await openStory(page);
         await openStoryNotes(page);
         await page.getByRole("radio", { name: "Emotional" }).check();
         await page

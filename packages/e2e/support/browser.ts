@@ -399,3 +399,21 @@ export const focusedControl = (page: Page) =>
       "";
     return { name, shown: control.matches(":focus-visible") && control.checkVisibility() };
   });
+
+/** Waits until focus is on the control named `name`, and shows there. */
+export const expectFocusOn = (page: Page, name: string) =>
+  expect.poll(() => focusedControl(page)).toEqual({ name, shown: true });
+
+/** Presses `key`, and expects focus to land on the control named `name`. */
+export async function pressOnto(page: Page, key: string, name: string): Promise<void> {
+  await page.keyboard.press(key);
+  await expectFocusOn(page, name);
+}
+
+/** Presses Tab until focus is on the control named `name`, past at most `limit` others. */
+export async function tabOnto(page: Page, name: string, limit = 10): Promise<void> {
+  for (let step = 0; step < limit && (await focusedControl(page)).name !== name; step++) {
+    await page.keyboard.press("Tab");
+  }
+  await expectFocusOn(page, name);
+}
