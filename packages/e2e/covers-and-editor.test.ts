@@ -4,10 +4,10 @@ import {
   DESKTOP,
   expectFocusOn,
   expectNoAxeViolations,
+  focusedControl,
   logInAt,
   PHONE,
   pressOnto,
-  tabOnto,
   tapsBeside,
   untilHydrated,
   useBrowser,
@@ -670,8 +670,17 @@ describe("the part editor", () => {
       await pressOnto(page, "Escape", "Publish");
       await pressOnto(page, "Enter", "Close");
       await pressOnto(page, "Tab", "Schedule to publish later");
-      // Past the picker's date, time and calendar button, to the consent.
-      await tabOnto(
+      // Through the picker's date and time and its calendar button, the field shows its ring.
+      await pressOnto(page, "Tab", "Publish date and time");
+      for (let stop = 0; (await focusedControl(page)).name === "Publish date and time"; stop++) {
+        expect(
+          await picker.evaluate((input) => getComputedStyle(input).outlineStyle),
+          `stop ${stop}`,
+        ).toBe("solid");
+        expect(stop).toBeLessThan(10);
+        await page.keyboard.press("Tab");
+      }
+      await expectFocusOn(
         page,
         "I understand this part will be published automatically at this time, and I can unschedule it until then.",
       );
