@@ -641,7 +641,28 @@ describe("the part editor", () => {
 
   test("the scheduling dialog works by keyboard alone, and focus always comes back to the bar", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
-      const story = await signInToStory(page, 5);
+      // A writer of their own: the file's other journeys spend demo_writer's sign-ins.
+      await signUp(page, "keyboard_scheduler");
+      await verifyEmail(page, "keyboard_scheduler");
+      const [category] = readDatabase<{ id: number }>(
+        server.dataDir,
+        "SELECT id FROM categories ORDER BY id LIMIT 1",
+      );
+      const work = await page.request.post("/v4/works", {
+        data: {
+          title: "Lamps by Keyboard",
+          description: "A part scheduled without a mouse.",
+          tags: ["lamps"],
+          categoryId: category?.id,
+          languageId: 1,
+          mature: false,
+          completed: false,
+          copyright: 3,
+          originalWork: true,
+        },
+      });
+      expect(work.status()).toBe(201);
+      const story = (await work.json()) as { id: number };
       const part = await page.request.post(`/v4/works/${story.id}/parts`, { data: {} });
       const { id } = (await part.json()) as { id: number };
       await page.goto(`/myworks/${story.id}/write/${id}`);
