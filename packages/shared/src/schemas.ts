@@ -112,7 +112,7 @@ const idField = (name: string) => {
 };
 
 /** POST /apiv2/syncreadingposition, as JSON, a form or a beacon. */
-export const readingPositionSchema = z.object({
+export const readingPositionSchema = z.strictObject({
   story_id: idField("story_id"),
   part_id: idField("part_id"),
   position: z
@@ -133,7 +133,7 @@ export const readingPositionSchema = z.object({
 });
 
 /** POST /api/v3/story_parts/{id}/reading-time, as JSON or the page's closing beacon. */
-export const readingTimeSchema = z.object({
+export const readingTimeSchema = z.strictObject({
   seconds: z
     .union(
       [

@@ -57,12 +57,12 @@ const strengthRoute = createRoute({
       required: true,
       content: {
         "application/json": {
-          schema: z.object({
+          schema: z.strictObject({
             password: z
               .string({ error: ACCOUNT_MESSAGES.passwordRequired })
               .min(1, ACCOUNT_MESSAGES.passwordRequired),
             requester: z
-              .object({
+              .strictObject({
                 username: z.string().optional(),
                 firstName: z.string().optional(),
                 lastName: z.string().optional(),

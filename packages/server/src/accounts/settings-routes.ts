@@ -19,7 +19,7 @@ import {
   wantsHtml,
 } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
-import { parseInput } from "../http/validation.ts";
+import { changeRequired, namesAChange, parseInput } from "../http/validation.ts";
 import type { Viewer } from "../viewer.ts";
 import { readFeatures, setFeature, setFeatureSetting } from "./features.ts";
 import { SESSION_COOKIE } from "./sessions.ts";
@@ -59,15 +59,13 @@ const accountForm = z
       .optional(),
   })
   .strict()
-  .refine((body) => Object.values(body).some((value) => value !== undefined), {
-    error: "Give a birthdate, beta_enabled or is_email_reverified",
-  });
+  .refine(namesAChange, changeRequired("Give a birthdate, beta_enabled or is_email_reverified"));
 
-const featureSettingForm = z.object({
+const featureSettingForm = z.strictObject({
   value: z.iso.date("Enter the date as YYYY-MM-DD").nullable(),
 });
 
-const notificationForm = z.object({
+const notificationForm = z.strictObject({
   id: z.number().int(),
   alerts: z.boolean(),
   alertssub: z.boolean(),
@@ -225,7 +223,7 @@ export function settingsRoutes(limits: AccountLimiters) {
     const name = c.req.param("name");
     const body = await readJsonFields(c);
     if (isFeatureName(name)) {
-      const { enabled } = parseInput(z.object({ enabled: z.boolean() }), body);
+      const { enabled } = parseInput(z.strictObject({ enabled: z.boolean() }), body);
       await setFeature(c.get("db"), viewer, name, enabled);
     } else if (isFeatureSettingName(name)) {
       const { value } = parseInput(featureSettingForm, body);

@@ -60,6 +60,9 @@ const positiveId = (field: string, what: string) =>
 const adSlot = {
   name: z.literal("ad_eligibility"),
   referenceId: z.uuid({ error: "referenceId is the page view's id, a UUID" }),
+  // A decision the page adds is taken and ignored: the server decides (decision 066).
+  eligible: z.unknown().optional(),
+  factor: z.unknown().optional(),
 };
 
 const eventBody = z.discriminatedUnion(
@@ -68,12 +71,12 @@ const eventBody = z.discriminatedUnion(
     z.discriminatedUnion(
       "placement",
       [
-        z.object({
+        z.strictObject({
           ...adSlot,
           placement: z.literal("story"),
           storyId: positiveId("storyId", "story"),
         }),
-        z.object({
+        z.strictObject({
           ...adSlot,
           placement: z.literal("comments"),
           partId: positiveId("partId", "part"),
@@ -81,13 +84,16 @@ const eventBody = z.discriminatedUnion(
       ],
       { error: AD_PLACEMENT_MESSAGE },
     ),
-    z.object({ name: z.enum(PAYWALL_EVENTS), partId: positiveId("partId", "part") }),
-    z.object({
+    z.strictObject({ name: z.enum(PAYWALL_EVENTS), partId: positiveId("partId", "part") }),
+    z.strictObject({
       name: z.literal("story_click"),
       storyId: positiveId("storyId", "story"),
       source: z.enum(STORY_CLICK_SOURCES, { error: STORY_CLICK_SOURCE_MESSAGE }),
     }),
-    z.object({ name: z.literal("contest_form_view"), storyId: positiveId("storyId", "story") }),
+    z.strictObject({
+      name: z.literal("contest_form_view"),
+      storyId: positiveId("storyId", "story"),
+    }),
   ],
   { error: ANALYTICS_EVENT_MESSAGE },
 );

@@ -93,8 +93,8 @@ const getOne = okRoute(
   { 404: { description: "No such comment, deleted, hidden, or its part not readable" } },
 );
 
-const newComment = z.object({
-  resource: z.object({
+const newComment = z.strictObject({
+  resource: z.strictObject({
     namespace: z.enum(["parts", "comments"], { error: "namespace is parts or comments" }),
     resourceId: z
       .union([z.string(), z.number()])

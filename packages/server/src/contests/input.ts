@@ -30,7 +30,7 @@ const YEAR = "year is a whole number from 2000 to 2100";
 const CLOSES_AT = "closesAt is a date and time with its offset, e.g. 2027-08-07T23:59:59-04:00";
 const MIN_WORDS = "minWords is a whole number from 0 to 1,000,000";
 
-const settingsBody = z.object({
+const settingsBody = z.strictObject({
   key: z.string({ error: KEY }).regex(/^[a-z0-9-]{3,40}$/, KEY),
   year: z.number({ error: YEAR }).int(YEAR).min(2000, YEAR).max(2100, YEAR),
   tag: storyTag("tag"),
@@ -84,8 +84,11 @@ const count = (field: string) =>
  * the form's own rules (contestFormErrors) judge them. Only values outside the listed
  * options are refused here; storyId, contest and wattys_submitted_time are the server's.
  */
-const entryBody = z.object({
+const entryBody = z.strictObject({
   storyId: z.unknown().optional(),
+  // The spec's entry carries these too; the server records its own.
+  contest: z.unknown().optional(),
+  wattys_submitted_time: z.unknown().optional(),
   language: oneOf(CONTEST_LANGUAGES, "language"),
   storyStatus: oneOf(STORY_STATUSES, "storyStatus"),
   isSeries: yesNo("isSeries"),
@@ -113,7 +116,13 @@ const entryBody = z.object({
 
 /** The form a submission's body stands for; a 400 for values no form could hold. */
 export function contestFormFrom(body: unknown, storyId: number): ContestForm {
-  const { storyId: named, writerEmailConfirmation, ...fields } = parseInput(entryBody, body);
+  const {
+    storyId: named,
+    contest,
+    wattys_submitted_time,
+    writerEmailConfirmation,
+    ...fields
+  } = parseInput(entryBody, body);
   if (named !== undefined && named !== null && Number(named) !== storyId) {
     throw badRequest("storyId is not the story of this address", {
       storyId: "storyId is not the story of this address",

@@ -52,7 +52,7 @@ const preferredRoute = createRoute({
   },
 });
 
-const preferredBody = z.object({
+const preferredBody = z.strictObject({
   preferredTags: z.array(z.string().max(64), { error: "preferredTags is a list of genres" }),
 });
 

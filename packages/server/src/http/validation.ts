@@ -240,8 +240,24 @@ export const choice = <T extends string | number>(values: readonly T[], error: s
       return z.NEVER;
     });
 
+/**
+ * Whether an update names a field to change: one that names none is refused, as saving it
+ * would answer 200 for a call that did nothing (or move a modified date for nothing).
+ */
+export const namesAChange = (body: Record<string, unknown>) =>
+  Object.values(body).some((value) => value !== undefined);
+
+/**
+ * The refusal, in `error`, of an update that names nothing to change; judged only when all
+ * its fields are known, as an unknown field is the one to name then.
+ */
+export const changeRequired = (error: string) => ({
+  error,
+  when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0,
+});
+
 /** A staff note's body, on a report or a story: {body}, 1 to STAFF_NOTE_MAX characters. */
-export const staffNoteBody = z.object({
+export const staffNoteBody = z.strictObject({
   body: userText("body is required", "many")
     .min(1, "Write a note first.")
     .max(STAFF_NOTE_MAX, `body must be at most ${formatCount(STAFF_NOTE_MAX)} characters`),

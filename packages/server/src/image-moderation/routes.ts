@@ -83,7 +83,7 @@ const decideRoute = createRoute({
   responses: { 200: { description: "{id, decision}", ...objectJson }, ...moderatorResponses },
 });
 
-const appealBody = z.object({
+const appealBody = z.strictObject({
   image_url: imageUrl,
   reason: userText("Say why the image should be restored.", "many")
     .min(1, "Say why the image should be restored.")
@@ -92,8 +92,8 @@ const appealBody = z.object({
       `The reason can be at most ${formatCount(IMAGE_APPEAL_REASON_MAX)} characters.`,
     ),
 });
-const flagBody = z.object({ image_url: imageUrl });
-const decideBody = z.object({
+const flagBody = z.strictObject({ image_url: imageUrl });
+const decideBody = z.strictObject({
   decision: z.enum(["restored", "upheld"], { error: "decision must be restored or upheld" }),
 });
 

@@ -75,7 +75,7 @@ const conversationRoute = route(
   "{user, messages, badges, isActive, total, isBlockingCurrentUser, safety, isFollowing}",
 );
 
-const sendBody = z.object({
+const sendBody = z.strictObject({
   body: userText("body is the message to send", "many"),
   sender: z.string().optional(),
   recipient: z.string().optional(),

@@ -12,10 +12,12 @@ import { readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
 import { fieldsFrom, project } from "../http/respond.ts";
 import {
+  changeRequired,
   fieldsQuery,
   flag,
   idParam,
   limitQuery,
+  namesAChange,
   offsetQuery,
   parseInput,
   userText,
@@ -65,22 +67,35 @@ const listName = userText("name names the reading list")
   .min(1, "name names the reading list")
   .max(100, "name is at most 100 characters");
 
-/** The spec's list object: {id: null, name, numStories: 0, cover: 0, tags, featured, stories}. */
-const newListBody = z.object({
+/**
+ * The spec's list object: {id: null, name, numStories: 0, cover: 0, tags: [], featured: false,
+ * stories}. The server sets id, count, cover, tags and featured itself: they are taken only
+ * with a new list's values, so a client that means another is told rather than ignored.
+ */
+const newListBody = z.strictObject({
+  id: z.null({ error: "id can only be null: the server numbers a new list" }).optional(),
   name: listName,
+  numStories: z
+    .literal(0, { error: "numStories can only be 0: stories are given in stories" })
+    .optional(),
+  cover: z
+    .literal(0, { error: "cover can only be 0: a list's cover is its first story's" })
+    .optional(),
+  tags: z.array(z.never(), { error: "tags can only be empty: a new list has no tags" }).optional(),
+  featured: z
+    .literal(false, { error: "featured can only be false: staff feature lists" })
+    .optional(),
   stories: storyIds.optional(),
   isPrivate: flag.optional(),
 });
 
 const listChangesBody = z
-  .object({ name: listName.optional(), isPrivate: flag.optional() })
-  .refine((body) => body.name !== undefined || body.isPrivate !== undefined, {
-    error: "Send a new name or isPrivate",
-  });
+  .strictObject({ name: listName.optional(), isPrivate: flag.optional() })
+  .refine(namesAChange, changeRequired("Send a new name or isPrivate"));
 
-const storiesBody = z.object({ stories: storyIds });
-const orderBody = z.object({ stories: storyIdsUpTo(MAX_LIST_STORIES) });
-const archiveBody = z.object({ archived: flag });
+const storiesBody = z.strictObject({ stories: storyIds });
+const orderBody = z.strictObject({ stories: storyIdsUpTo(MAX_LIST_STORIES) });
+const archiveBody = z.strictObject({ archived: flag });
 
 const listParams = z.object({ listId: idParam("listId") });
 const listStoryParams = z.object({ listId: idParam("listId"), storyId: idParam("storyId") });

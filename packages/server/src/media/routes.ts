@@ -14,7 +14,7 @@ import { addPartImage, setStoryCover } from "./service.ts";
 import { imageTooLarge } from "./uploads.ts";
 
 export const image = z.string({ error: "image is the picture's bytes in base64" });
-const coverBody = z.object({
+const coverBody = z.strictObject({
   id: formNumber(
     z
       .number({ error: "id names the story" })
@@ -25,7 +25,7 @@ const coverBody = z.object({
   // The spec's clients send no source: theirs is the story details form's upload.
   source: z.enum(COVER_SOURCES, { error: COVER_SOURCE_MESSAGE }).default("upload"),
 });
-const partImageBody = z.object({ image });
+const partImageBody = z.strictObject({ image });
 
 /** The limit every image upload shares (rate-limit.ts `upload`), as the calls' documents say it. */
 export const uploadLimitRefusal = {

@@ -33,12 +33,12 @@ const timeOutRoute = createRoute({
   responses,
 });
 
-const closeBody = z.object({
+const closeBody = z.strictObject({
   reason: z.enum(CLOSE_ACCOUNT_REASONS, {
     error: `reason must be one of ${CLOSE_ACCOUNT_REASONS.join(", ")}`,
   }),
 });
-const timeOutBody = z.object({
+const timeOutBody = z.strictObject({
   reason: userText("reason is required", "many")
     .min(1, "Say why the user is timed out.")
     .max(

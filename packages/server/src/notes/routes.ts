@@ -59,7 +59,7 @@ const sliders = <K extends string>(names: readonly K[]) =>
     ReturnType<typeof slider>
   >;
 
-const protagonist = z.object({
+const protagonist = z.strictObject({
   name: text("name", "The protagonist's name"),
   other_names: text("other_names", "Other names"),
   pronoun: choice(NOTE_PRONOUNS, `pronoun must be ${NOTE_PRONOUNS.join(", ")}`),
@@ -81,7 +81,7 @@ const protagonist = z.object({
 });
 
 const goal = z
-  .object({
+  .strictObject({
     description: text("description", "The goal"),
     physical_emotional: binary("physical_emotional", "0 (physical) or 1 (emotional)"),
     type: choice([...GOAL_TYPES[0], ...GOAL_TYPES[1]], "type is not a goal type"),
@@ -109,7 +109,7 @@ const goal = z
   });
 
 const typesError = `types must be ${OPPORTUNITY_TYPES.join(", ")}`;
-const opportunity = z.object({
+const opportunity = z.strictObject({
   interested: binary("interested", "1 or 0"),
   types: list
     .pipe(
@@ -130,7 +130,7 @@ const positiveId = (name: string) =>
     .int(`${name} must be a positive whole number`)
     .positive(`${name} must be a positive whole number`);
 
-const notesBody = z.object({
+const notesBody = z.strictObject({
   id: positiveId("id").nullish(),
   story_id: positiveId("story_id").optional(),
   submit: z.boolean({ error: "submit must be true or false" }).default(false),

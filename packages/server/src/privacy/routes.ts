@@ -32,7 +32,7 @@ const putRoute = createRoute({
   responses,
 });
 
-const body = z.object({ optout: z.boolean({ error: "optout must be true or false" }) });
+const body = z.strictObject({ optout: z.boolean({ error: "optout must be true or false" }) });
 
 /** The privacy opt-out (accounts-safety-messaging.md §7): visitors keep theirs in a cookie. */
 export function privacyRoutes() {

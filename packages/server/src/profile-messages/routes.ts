@@ -20,7 +20,7 @@ const pageQuery = (fallback: number) =>
   });
 
 /** Far beyond any message (2,000 characters, emoji included): refused before it is read. */
-const newMessage = z.object({
+const newMessage = z.strictObject({
   body: z.string({ error: "body is the message" }).max(10_000, PROFILE_MESSAGE_TEXTS.tooLong),
 });
 

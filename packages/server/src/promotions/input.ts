@@ -21,7 +21,7 @@ const when = (field: string) =>
     })
     .transform(Date.parse);
 
-const promotionBody = z.object({
+const promotionBody = z.strictObject({
   storyId: z.number({ error: STORY }).int(STORY).positive(STORY),
   sponsorName: userText(SPONSOR)
     .min(1, SPONSOR)
@@ -33,7 +33,7 @@ const promotionBody = z.object({
 export const promotionInputFrom = (body: unknown): PromotionInput =>
   parseInput(promotionBody, body);
 
-const endBody = z.object({ endsAt: when("endsAt") });
+const endBody = z.strictObject({ endsAt: when("endsAt") });
 
 /** PATCH /v5/promotions/{id}: the new end. */
 export const promotionEndFrom = (body: unknown): number => parseInput(endBody, body).endsAt;

@@ -89,8 +89,10 @@ const ignoreQuery = z.object({
     .optional(),
 });
 
-const matureBody = z.object({ includeMature: z.boolean({ error: "includeMature is a boolean" }) });
-const tagsBody = z.object({
+const matureBody = z.strictObject({
+  includeMature: z.boolean({ error: "includeMature is a boolean" }),
+});
+const tagsBody = z.strictObject({
   blockedTags: z
     .array(userText("blockedTags is a list of tags").max(128), {
       error: "blockedTags is a list of tags",

@@ -148,7 +148,7 @@ export function searchRoutes() {
   );
   app.openapi(addRecentRoute, async (c) => {
     const viewer = requireViewer(c);
-    const { query } = parseInput(z.object({ query: searchText }), await readFields(c));
+    const { query } = parseInput(z.strictObject({ query: searchText }), await readFields(c));
     return c.json(await addRecentSearch(c.get("db"), viewer, query), 200);
   });
   app.openapi(removeRecentRoute, async (c) => {

@@ -20,7 +20,7 @@ import { formNumber } from "../http/validation.ts";
  */
 
 /** The request body's types only: its ranges are saleErrors', which the form shows too. */
-export const saleBody = z.object({
+export const saleBody = z.strictObject({
   percent: formNumber(z.number({ error: "percent must be a number" })),
   endsAt: z.string({ error: "endsAt must be a date and time" }),
 });

@@ -6,8 +6,10 @@ import { errorJson, objectJson } from "../http/openapi.ts";
 import { publicBaseUrl, readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
 import {
+  changeRequired,
   formNumber,
   idParam,
+  namesAChange,
   parseInput,
   staffNoteBody,
   validationHook,
@@ -123,7 +125,7 @@ const adExemptRoute = createRoute({
   },
 });
 
-const adExemptBody = z.object({
+const adExemptBody = z.strictObject({
   exempt: z.boolean({ error: "exempt must be true or false" }),
 });
 
@@ -154,7 +156,7 @@ const endSaleRoute = createRoute({
 
 const { min, max } = PAID_PROGRAMME_FREE_PARTS;
 const freePartsError = `freeParts must be a whole number from ${formatCount(min)} to ${formatCount(max)}`;
-const joinBody = z.object({
+const joinBody = z.strictObject({
   freeParts: formNumber(
     z
       .number({ error: freePartsError })
@@ -175,14 +177,12 @@ const listId = (field: string, what: string) =>
     .describe(field);
 
 const classifyBody = z
-  .object({
+  .strictObject({
     languageId: listId("languageId", "language"),
     categoryId: listId("categoryId", "category"),
     locked: z.boolean({ error: "locked must be true or false" }).optional(),
   })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), {
-    error: "Give a languageId, a categoryId or locked",
-  });
+  .refine(namesAChange, changeRequired("Give a languageId, a categoryId or locked"));
 
 const bit = (name: string) =>
   z

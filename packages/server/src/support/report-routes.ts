@@ -88,12 +88,12 @@ const supportItem: z.ZodType<SupportItem> = z.lazy(() =>
   z.discriminatedUnion(
     "type",
     [
-      z.object({
+      z.strictObject({
         type: z.literal("text"),
         id: itemId,
         text: line("text", SUPPORT_TREE_LIMITS.text),
       }),
-      z.object({
+      z.strictObject({
         type: z.literal("url"),
         id: itemId,
         title: line("title", SUPPORT_TREE_LIMITS.title),
@@ -101,7 +101,7 @@ const supportItem: z.ZodType<SupportItem> = z.lazy(() =>
           .string()
           .regex(/^(\/[^\s]*|https:\/\/[^\s]+)$/, "url must be a path on Inkwell or an https URL"),
       }),
-      z.object({
+      z.strictObject({
         type: z.literal("editText"),
         id: itemId,
         title: line("title", SUPPORT_TREE_LIMITS.title),
@@ -110,7 +110,7 @@ const supportItem: z.ZodType<SupportItem> = z.lazy(() =>
           .string({ error: "reason is required" })
           .regex(/^[a-z0-9_]{1,64}$/, "reason must be 1 to 64 lowercase letters, digits or _"),
       }),
-      z.object({
+      z.strictObject({
         type: z.literal("page"),
         id: itemId,
         title: line("title", SUPPORT_TREE_LIMITS.title),
@@ -123,7 +123,7 @@ const supportItem: z.ZodType<SupportItem> = z.lazy(() =>
   ),
 );
 
-const flowBody = z.object({
+const flowBody = z.strictObject({
   title: line("title", SUPPORT_TREE_LIMITS.title),
   ticketFormId: z.number({ error: "ticketFormId must be a whole number" }).int().positive(),
   ticketSubject: line("ticketSubject", SUPPORT_TREE_LIMITS.title),
@@ -235,7 +235,7 @@ const copyrightRoute = createRoute({
   },
 });
 
-const resolveBody = z.object({
+const resolveBody = z.strictObject({
   outcome: z.enum(REPORT_OUTCOMES, {
     error: `outcome must be one of ${REPORT_OUTCOMES.join(", ")}`,
   }),

@@ -72,9 +72,9 @@ const reportTypeField = z
   });
 
 const ticketBody = z
-  .object({
+  .strictObject({
     requester: z
-      .object(
+      .strictObject(
         {
           // The report modal's own words (§5), for any client that skips its checks.
           name: text("requester name", 200, REPORT_MESSAGES.nameRequired),
@@ -94,7 +94,7 @@ const ticketBody = z
     id: wholeNumber("id").optional(),
     username: optionalText(100),
     reference: z
-      .object({
+      .strictObject({
         name: optionalText(200),
         location: optionalText(2000),
         body: optionalText(2000),
@@ -102,7 +102,7 @@ const ticketBody = z
       })
       .optional(),
     custom_fields: z
-      .array(z.object({ id: z.string().max(64), value: z.string().max(2000) }))
+      .array(z.strictObject({ id: z.string().max(64), value: z.string().max(2000) }))
       .max(20)
       .optional(),
   })

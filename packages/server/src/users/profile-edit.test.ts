@@ -148,7 +148,10 @@ describe("PATCH /api/v3/users/{username}", () => {
     });
     expect(await refusal({ name: 42 })).toMatchObject({ fields: { name: "name must be text" } });
     expect((await refusal({ username: "someone_else" })).message).toBe(
-      "Only name, description, highlight_colour, avatar and background can be changed here",
+      "username is not a field of this call",
+    );
+    expect((await refusal({})).message).toBe(
+      "Nothing to change: send a name, description, highlight_colour, avatar or background",
     );
     // A refused image refuses the whole edit, the name with it.
     expect(await refusal({ name: "Changed", avatar: await picture("gif", 64, 64) })).toEqual({

@@ -7,8 +7,10 @@ import { readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
 import { fieldsFrom, project } from "../http/respond.ts";
 import {
+  changeRequired,
   fieldsQuery,
   limitQuery,
+  namesAChange,
   offsetQuery,
   parseInput,
   validationHook,
@@ -69,8 +71,8 @@ const editProfileRoute = createRoute({
 
 const text = (field: string) => z.string({ error: `${field} must be text` }).optional();
 const picture = image.nullable().optional();
-const profileEditBody = z.strictObject(
-  {
+const profileEditBody = z
+  .strictObject({
     name: text("name"),
     description: text("description"),
     highlight_colour: z
@@ -79,11 +81,13 @@ const profileEditBody = z.strictObject(
       .optional(),
     avatar: picture,
     background: picture,
-  },
-  {
-    error: "Only name, description, highlight_colour, avatar and background can be changed here",
-  },
-);
+  })
+  .refine(
+    namesAChange,
+    changeRequired(
+      "Nothing to change: send a name, description, highlight_colour, avatar or background",
+    ),
+  );
 
 const getStoriesRoute = createRoute({
   method: "get",
@@ -118,7 +122,7 @@ const peopleRoute = (list: "followers" | "following", summary: string) =>
 const followParams = z.object({ currentUsername: usernameParam("currentUsername") });
 
 /** `users`: one username or several separated by commas, as a form field or in JSON. */
-const followBody = z.object({
+const followBody = z.strictObject({
   users: z
     .string({ error: "users names the people to follow" })
     .transform((value) =>

@@ -93,6 +93,13 @@ export async function storyText(db: Kysely<Database>, viewer: Viewer, partId: nu
 }
 
 /**
+ * Whether a save keeps the title and text as they are (saved again with nothing typed): it
+ * then stores nothing, so neither the part's nor its story's modified date moves.
+ */
+const unchanged = (current: PartEdits, next: { title?: string; text?: string }) =>
+  (next.title ?? current.title) === current.title && (next.text ?? current.text) === current.text;
+
+/**
  * Saves a part's title and text. A text save names the hash of the text it was based on;
  * the update only happens while the stored text is still that one, so a save from a stale
  * tab (or a second device) is refused with 409 and overwrites nothing.
@@ -114,6 +121,7 @@ export async function updatePart(
     changes.text = sanitizePartHtml(input.text, { newId: newParagraphId });
     changes.word_count = partWordCount(changes.text);
   }
+  if (unchanged(part, changes)) return storyText(db, viewer, partId);
   const result = await db
     .updateTable("parts")
     .set(changes)
@@ -143,6 +151,7 @@ async function savePublishedEdits(
     if (input.textHash !== textHash(current.text)) throw stale();
     next.text = sanitizePartHtml(input.text, { newId: newParagraphId });
   }
+  if (unchanged(current, next)) return storyText(db, viewer, partId);
   if (!(await saveEdits(db, partId, edits, next, input.text !== undefined))) throw stale();
   await touchStory(db, Number(part.story_id));
   return storyText(db, viewer, partId);

@@ -7,10 +7,12 @@ import { publicBaseUrl, readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
 import { fieldsFrom, project } from "../http/respond.ts";
 import {
+  changeRequired,
   fieldsQuery,
   flag,
   formNumber,
   idParam,
+  namesAChange,
   parseInput,
   userText,
   validationHook,
@@ -121,7 +123,8 @@ const storyChangesBody = z
         "cover can only be null, which removes the cover; a new cover is uploaded with POST /apiv2/updatestorycover",
     }),
   })
-  .partial();
+  .partial()
+  .refine(namesAChange, changeRequired("Nothing to change: send a detail of the story"));
 
 const partTitle = userText("The part title must be text").max(
   100,
@@ -132,21 +135,25 @@ const partText = userText("The part must be text", "many").max(
   500_000,
   "A part is at most 500,000 characters of text",
 );
-const newPartBody = z.object({ title: partTitle.optional(), text: partText.optional() });
+const newPartBody = z.strictObject({ title: partTitle.optional(), text: partText.optional() });
 const partChangesBody = z
   .strictObject({
     title: partTitle.optional(),
     text: partText.optional(),
     text_hash: z.string().optional(),
   })
+  .refine(
+    (body) => body.title !== undefined || body.text !== undefined,
+    changeRequired("Nothing to change: send a title or a text"),
+  )
   .refine((body) => body.text === undefined || body.text_hash !== undefined, {
     error: "text_hash names the version of the text this save is based on",
     path: ["text_hash"],
   });
-const reorderBody = z.object({
+const reorderBody = z.strictObject({
   parts: z.array(formNumber(z.number().int().positive()), { error: "parts lists the part ids" }),
 });
-const scheduleBody = z.object({
+const scheduleBody = z.strictObject({
   datetime: z
     .string({ error: "Publish date is required" })
     .min(1, { error: "Publish date is required", abort: true })
@@ -164,7 +171,7 @@ const tagSuggestionsQuery = z.object({
 });
 
 /** POST /apiv2/editstorytags, form-encoded or JSON (writer-paid-contest.md §7). */
-const editTagsBody = z.object({
+const editTagsBody = z.strictObject({
   request_type: z.enum(["add", "remove"], { error: "request_type must be add or remove" }),
   tag_value: storyTag("tag_value"),
   story_id: formNumber(

@@ -247,10 +247,11 @@ export async function updateWork(
     const columns = {
       ...storyColumns(details),
       ...(details.cover === null && { cover: null, banned_cover: null }),
-      ...(!byStaff && { modify_date: now }),
+      // A save that changes nothing (the form saved again as it is) is not an update to show.
+      ...(!byStaff && changed.length > 0 && { modify_date: now }),
     };
-    // A staff save of tags or a category alone, or of nothing, has no column to set: like
-    // the writer's save of nothing, it answers the story as it is (an empty SET is not SQL).
+    // A staff save of tags or a category alone, or of nothing new, has no column to set: it
+    // answers the story as it is (an empty SET is not SQL).
     if (Object.keys(columns).length > 0) {
       await trx.updateTable("stories").set(columns).where("id", "=", storyId).execute();
     }
@@ -279,7 +280,7 @@ export async function updateWork(
 async function changedDetails(
   db: Db,
   story: Awaited<ReturnType<typeof liveStory>>,
-  details: Partial<StoryDetails>,
+  details: Partial<StoryDetails> & { cover?: null },
 ): Promise<string[]> {
   const [tags, categoryId] = await Promise.all([tagsOf(db, story.id), categoryOf(db, story.id)]);
   const differs = <T>(next: T | undefined, current: T) => next !== undefined && next !== current;
@@ -292,6 +293,7 @@ async function changedDetails(
     ["rating", differs(details.mature, Number(story.rating) === MATURE_RATING)],
     ["status", differs(details.completed, Number(story.completed) === 1)],
     ["licence", differs(details.copyright, Number(story.copyright))],
+    ["cover", details.cover === null && (story.cover !== null || story.banned_cover !== null)],
   ];
   return changes.filter(([, changed]) => changed).map(([name]) => name);
 }

@@ -295,6 +295,59 @@ describe("stories", () => {
     expect([await stored(), await parts(), await stories()]).toEqual(before);
   });
 
+  it("refuses a save of nothing, and moves no modified date for a save of what is stored", async () => {
+    const work = await newWork();
+    const part = await newPart(work.id);
+    const LONG_AGO = 1_000;
+    await t.handle.db
+      .updateTable("stories")
+      .set({ modify_date: LONG_AGO })
+      .where("id", "=", work.id)
+      .execute();
+    await t.handle.db
+      .updateTable("parts")
+      .set({ modify_date: LONG_AGO })
+      .where("id", "=", part.id)
+      .execute();
+    const stored = async () => [
+      await t.handle.db.selectFrom("stories").selectAll().where("id", "=", work.id).execute(),
+      await t.handle.db.selectFrom("parts").selectAll().where("id", "=", part.id).execute(),
+    ];
+    const before = await stored();
+    const refused = (message: string) => [
+      400,
+      { code: "bad_request", message, fields: { request: message } },
+    ];
+    const answer = async (response: Response) => [response.status, await response.json()];
+    expect(await answer(await t.send("PUT", `/v4/works/${work.id}`, writer, {}))).toEqual(
+      refused("Nothing to change: send a detail of the story"),
+    );
+    const nothingInPart = refused("Nothing to change: send a title or a text");
+    expect(await answer(await t.send("PUT", `/v4/parts/${part.id}`, writer, {}))).toEqual(
+      nothingInPart,
+    );
+    expect(
+      await answer(
+        await t.send("PUT", `/v4/parts/${part.id}`, writer, { text_hash: part.text_hash }),
+      ),
+    ).toEqual(nothingInPart);
+    // The form saved again as it is, and the editor saving a text it has not changed.
+    expect(await ok(await t.send("PUT", `/v4/works/${work.id}`, writer, details()))).toMatchObject({
+      title: "The Lighthouse",
+      tags: ["sea", "storm"],
+    });
+    expect(
+      await ok(
+        await t.send("PUT", `/v4/parts/${part.id}`, writer, {
+          title: "One",
+          text: part.text,
+          text_hash: part.text_hash,
+        }),
+      ),
+    ).toMatchObject({ title: "One", text: part.text });
+    expect(await stored()).toEqual(before);
+  });
+
   it("updates details and replaces tags", async () => {
     const work = await newWork();
     const updated = await ok(

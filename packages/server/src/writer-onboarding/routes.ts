@@ -4,7 +4,7 @@ import type { AppEnv } from "../http/app-env.ts";
 import { errorJson, objectJson } from "../http/openapi.ts";
 import { readFields } from "../http/request-info.ts";
 import { requireViewer } from "../http/require-viewer.ts";
-import { parseInput, validationHook } from "../http/validation.ts";
+import { changeRequired, namesAChange, parseInput, validationHook } from "../http/validation.ts";
 import { saveWriterOnboarding, writerOnboarding } from "./service.ts";
 
 const path = "/v5/users/me/writer-onboarding";
@@ -43,7 +43,13 @@ const changesBody = z
     finished_story: oneOf("finished_story", FINISHED_STORY).nullable(),
     tooltip_dismissed: z.boolean({ error: "tooltip_dismissed must be true or false" }),
   })
-  .partial();
+  .partial()
+  .refine(
+    namesAChange,
+    changeRequired(
+      "Nothing to change: send user_type, writer_stage, finished_story or tooltip_dismissed",
+    ),
+  );
 
 /** Writer onboarding (accounts-safety-messaging.md §2-§4): our path, the spec shows none. */
 export function writerOnboardingRoutes() {

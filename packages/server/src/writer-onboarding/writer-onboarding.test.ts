@@ -83,6 +83,7 @@ describe("writer onboarding", () => {
       [{ finished_story: "maybe" }, "finished_story must be yes, almost, no"],
       [{ tooltip_dismissed: "yes" }, "tooltip_dismissed must be true or false"],
       [{ usertype: "writer" }, "usertype is not a field of this call"],
+      [{}, "Nothing to change: send user_type, writer_stage, finished_story or tooltip_dismissed"],
     ];
     for (const [body, message] of wrong) {
       const refusal = await answer<{ message: string }>(await put(cookie, body), 400);
