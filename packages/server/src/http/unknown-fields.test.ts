@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { useTestApi } from "../testing/api.ts";
+import { jsonAnswer, useTestApi } from "../testing/api.ts";
 import { createStory, type Person, signedInUser } from "../testing/fixtures.ts";
 
 const t = useTestApi();
@@ -137,6 +137,12 @@ describe("a field a write call does not have (decision 120 and its extension)", 
         form: true,
       },
       {
+        method: "PUT",
+        path: `${me}/notification-settings`,
+        body: { id: reader.id, alerts: true, alertssub: true, subscribe: true, alertssubmask: 0 },
+      },
+      { method: "POST", path: "/v5/password-strength/check", body: { password: "sea-storm-7" } },
+      {
         method: "POST",
         path: "/v5/image_moderation/appeal",
         body: { image_url: "/media/cover.jpg", reason: "It is my own drawing." },
@@ -148,6 +154,9 @@ describe("a field a write call does not have (decision 120 and its extension)", 
     const writer = await signedInUser(t.handle.db);
     const story = await createStory(t.handle.db, writer.id, { parts: [{}, { draft: 1 }] });
     const [first, draft] = story.partIds;
+    const admin = await signedInUser(t.handle.db, { is_sysadmin: 1 });
+    const contest = { key: "awards", year: 2027, tag: "awards2027", closesAt: inDays(30) };
+    await jsonAnswer(t.send("PUT", "/v5/contests/wattys", admin, { ...contest, minWords: 0 }));
     await expectRefused(writer, [
       { method: "POST", path: `/v4/works/${story.id}/parts`, body: { title: "Two" } },
       { method: "PUT", path: `/v4/works/${story.id}/parts`, body: { parts: [draft, first] } },
@@ -168,6 +177,11 @@ describe("a field a write call does not have (decision 120 and its extension)", 
         body: { percent: 20, endsAt: inDays(7) },
       },
       { method: "POST", path: "/v5/stories", body: { story_id: story.id } },
+      {
+        method: "POST",
+        path: `/v5/contests/wattys/story/${story.id}/submission`,
+        body: { language: "English" },
+      },
       { method: "POST", path: "/apiv2/updatestorycover", body: { id: story.id, image: "x" } },
       { method: "POST", path: `/v4/parts/${first}/images`, body: { image: "x" } },
       { method: "PATCH", path: `/api/v3/users/${writer.username}`, body: { name: "Mara" } },
@@ -206,6 +220,11 @@ describe("a field a write call does not have (decision 120 and its extension)", 
         },
       },
       { method: "PATCH", path: "/v5/promotions/1", body: { endsAt: inDays(8) } },
+      {
+        method: "PUT",
+        path: "/v5/contests/wattys",
+        body: { key: "awards", year: 2027, tag: "awards2027", closesAt: inDays(30), minWords: 0 },
+      },
     ]);
   });
 });
