@@ -123,6 +123,19 @@ describe("reading lists", () => {
         },
       ]);
     }
+    // The spec's list object is taken with a new list's values only: others are the server's.
+    const notNew: [Record<string, unknown>, string, string][] = [
+      [{ id: 5 }, "id", "id can only be null: the server numbers a new list"],
+      [{ featured: true }, "featured", "featured can only be false: staff feature lists"],
+      [{ tags: ["sea"] }, "tags", "tags can only be empty: a new list has no tags"],
+    ];
+    for (const [field, name, message] of notNew) {
+      const response = await t.send("POST", "/api/v3/lists/", reader, { name: "A", ...field });
+      expect([response.status, await response.json()]).toEqual([
+        400,
+        { code: "bad_request", message, fields: { [name]: message } },
+      ]);
+    }
     expect((await createList(null, "Mine", stories[0])).status).toBe(401);
     const none = await json<ReadingListPage>(
       await t.send("GET", `/api/v3/users/${reader.username}/lists`, reader),

@@ -67,6 +67,8 @@ const listName = userText("name names the reading list")
   .min(1, "name names the reading list")
   .max(100, "name is at most 100 characters");
 
+const NO_TAGS = "tags can only be empty: a new list has no tags";
+
 /**
  * The spec's list object: {id: null, name, numStories: 0, cover: 0, tags: [], featured: false,
  * stories}. The server sets id, count, cover, tags and featured itself: they are taken only
@@ -81,7 +83,7 @@ const newListBody = z.strictObject({
   cover: z
     .literal(0, { error: "cover can only be 0: a list's cover is its first story's" })
     .optional(),
-  tags: z.array(z.never(), { error: "tags can only be empty: a new list has no tags" }).optional(),
+  tags: z.array(z.unknown(), { error: NO_TAGS }).max(0, NO_TAGS).optional(),
   featured: z
     .literal(false, { error: "featured can only be false: staff feature lists" })
     .optional(),
