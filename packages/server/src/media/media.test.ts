@@ -351,8 +351,14 @@ describe("POST /v4/parts/{id}/images", () => {
     expect(await gif.json()).toMatchObject({ code: "unsupported_image" });
     const image = await picture("png", 64, 64);
     expect((await post(path, null, { image })).status).toBe(401);
-    expect((await post(path, await person(), { image })).status).toBe(403);
-    expect((await post("/v4/parts/999999/images", writer, { image })).status).toBe(404);
+    // Someone else's draft part is as unknown to them as a part that never was.
+    const hidden = await post(path, await person(), { image });
+    const unknown = await post("/v4/parts/999999/images", writer, { image });
+    expect([hidden.status, unknown.status]).toEqual([404, 404]);
+    expect(await hidden.json()).toEqual(await unknown.json());
+    const published = await createStory(t.handle.db, writer.id, { parts: [{}] });
+    const publishedPath = `/v4/parts/${published.partIds[0]}/images`;
+    expect((await post(publishedPath, await person(), { image })).status).toBe(403);
     expect(await mediaFiles("images")).toEqual(before);
   });
 });

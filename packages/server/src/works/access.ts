@@ -1,29 +1,43 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely, Selectable, Transaction } from "kysely";
 import { isPostgres } from "../db/engine.ts";
-import type { Database } from "../db/schema.ts";
+import type { Database, StoriesTable } from "../db/schema.ts";
 import { HttpError, notFound } from "../http/errors.ts";
-import type { Viewer } from "../viewer.ts";
+import { isPublished } from "../stories/cards.ts";
+import { canSeeStory } from "../stories/service.ts";
+import { isAuthorOrStaff, type Viewer } from "../viewer.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export async function liveStory(db: Db, storyId: number) {
-  const story = await db
+/** The story unless it is deleted: gone for everyone, its author too. */
+const storyRow = (db: Db, storyId: number) =>
+  db
     .selectFrom("stories")
     .selectAll()
     .where("id", "=", storyId)
     .where("deleted", "=", 0)
     .executeTakeFirst();
+
+export async function liveStory(db: Db, storyId: number) {
+  const story = await storyRow(db, storyId);
   if (!story) throw notFound("The story");
   return story;
 }
 
-const notTheAuthor = () =>
-  new HttpError(403, "forbidden", "Only the author can change this story.");
+/**
+ * Refuses a viewer who may not change the story: a 403 only when they may see it (a public
+ * story, or staff looking at a draft); a draft of someone else's answers as an unknown id
+ * would, so that no author-only call reveals that it exists.
+ */
+function assertMayChange(story: Selectable<StoriesTable>, viewer: Viewer, mayChange: boolean) {
+  if (mayChange) return;
+  if (!canSeeStory(story, viewer)) throw notFound("The story");
+  throw new HttpError(403, "forbidden", "Only the author can change this story.");
+}
 
-/** The story if the viewer wrote it: 404 when there is none, 403 for anyone else. */
+/** The story if the viewer wrote it: 404 when there is none or it is hidden from them, else 403. */
 export async function ownStory(db: Db, viewer: Viewer, storyId: number) {
   const story = await liveStory(db, storyId);
-  if (Number(story.user_id) !== viewer.id) throw notTheAuthor();
+  assertMayChange(story, viewer, Number(story.user_id) === viewer.id);
   return story;
 }
 
@@ -33,7 +47,7 @@ export async function ownStory(db: Db, viewer: Viewer, storyId: number) {
  */
 export async function detailsEditableStory(db: Db, viewer: Viewer, storyId: number) {
   const story = await liveStory(db, storyId);
-  if (Number(story.user_id) !== viewer.id && !viewer.isSysAdmin) throw notTheAuthor();
+  assertMayChange(story, viewer, Number(story.user_id) === viewer.id || viewer.isSysAdmin);
   return story;
 }
 
@@ -41,7 +55,11 @@ export async function detailsEditableStory(db: Db, viewer: Viewer, storyId: numb
 export const editsAsStaff = (story: { user_id: number }, viewer: Viewer) =>
   Number(story.user_id) !== viewer.id;
 
-/** The part if the viewer wrote its story: 404 when there is none, 403 for anyone else. */
+/**
+ * The part if the viewer wrote its story: 404 when there is none, or when it or its story is
+ * hidden from them (a draft part, a draft or deleted story: what an unknown part id answers),
+ * 403 for anyone else.
+ */
 export async function ownPart(db: Db, viewer: Viewer, partId: number) {
   const part = await db
     .selectFrom("parts")
@@ -49,8 +67,13 @@ export async function ownPart(db: Db, viewer: Viewer, partId: number) {
     .where("id", "=", partId)
     .where("deleted", "=", 0)
     .executeTakeFirst();
-  if (!part) throw notFound("The part");
-  await ownStory(db, viewer, Number(part.story_id));
+  const story = part && (await storyRow(db, Number(part.story_id)));
+  const seen =
+    story &&
+    canSeeStory(story, viewer) &&
+    (isPublished(part) || isAuthorOrStaff(Number(story.user_id), viewer));
+  if (!seen) throw notFound("The part");
+  assertMayChange(story, viewer, Number(story.user_id) === viewer.id);
   return part;
 }
 

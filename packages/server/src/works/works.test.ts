@@ -105,35 +105,113 @@ async function storyRow(storyId: number) {
   };
 }
 
+/** Every call only a story's author makes, on story `storyId`. */
+const storyCalls = (storyId: number): [string, string, unknown?][] => [
+  ["GET", `/v4/works/${storyId}`],
+  ["PUT", `/v4/works/${storyId}`, { title: "Mine now" }],
+  ["DELETE", `/v4/works/${storyId}`],
+  ["POST", `/v4/works/${storyId}/parts`, {}],
+  ["PUT", `/v4/works/${storyId}/parts`, { parts: [1] }],
+  ["POST", "/apiv2/editstorytags", { request_type: "add", tag_value: "sea", story_id: storyId }],
+  ["PUT", `/v4/works/${storyId}/sale`, { percent: 30, endsAt: quarterAfter(60 * 24) }],
+  ["DELETE", `/v4/works/${storyId}/sale`],
+  ["GET", `/v5/stories/${storyId}/notes`],
+  ["POST", "/v5/stories", { story_id: storyId }],
+  ["GET", `/v5/analytics/stories/${storyId}/overview`],
+  ["GET", `/v5/analytics/stories/${storyId}/interactions`],
+  ["GET", `/v5/analytics/stories/${storyId}/demographics`],
+  ["GET", `/v5/bonus-content/paywall/${storyId}/free-parts?parts=1`],
+];
+/** Every call only a part's author makes, on part `partId`. */
+const partCalls = (partId: number): [string, string, unknown?][] => [
+  ["GET", `/apiv2/storytext?id=${partId}&output=json`],
+  ["PUT", `/v4/parts/${partId}`, { title: "Mine" }],
+  ["POST", `/v4/parts/${partId}/publish`],
+  ["POST", `/v4/parts/${partId}/unpublish`],
+  ["POST", `/v4/parts/${partId}/schedule-publish`, { datetime: quarterAfter(30) }],
+  ["POST", `/v4/parts/${partId}/unschedule-publish`],
+  ["POST", `/v4/parts/${partId}/publish-changes`],
+  ["POST", `/v4/parts/${partId}/discard-changes`],
+  ["DELETE", `/v4/parts/${partId}`],
+];
+const UNKNOWN_ID = 99_999_999;
+
+/** The rows of the stories and their parts the calls could change. */
+const storyRows = async (storyIds: number[]) => ({
+  stories: await t.handle.db
+    .selectFrom("stories")
+    .selectAll()
+    .where("id", "in", storyIds)
+    .orderBy("id")
+    .execute(),
+  parts: await t.handle.db
+    .selectFrom("parts")
+    .selectAll()
+    .where("story_id", "in", storyIds)
+    .orderBy("id")
+    .execute(),
+});
+
+/** What `who` is answered, status and body, for each call. */
+const answers = (calls: [string, string, unknown?][], who: Person | null) =>
+  Promise.all(
+    calls.map(async ([method, path, body]) => {
+      const response = await t.send(method, path, who, body);
+      return {
+        call: `${method} ${path.replace(/\d+/g, "N")}`,
+        status: response.status,
+        body: await response.json(),
+      };
+    }),
+  );
+
 describe("who may write", () => {
-  it("answers 401 to visitors and 403 to anyone but the author", async () => {
-    const work = await newWork();
-    const part = await newPart(work.id);
+  it("answers 401 to visitors and 403 to anyone but the author of a story they can read", async () => {
+    const author = await createUser(t.handle.db);
+    const story = await createStory(t.handle.db, author.id, { draft: 0, parts: [{}] });
+    const part = story.partIds[0] as number;
     const other = await person();
-    const calls: [string, string, unknown?][] = [
-      ["GET", `/v4/works/${work.id}`],
-      ["PUT", `/v4/works/${work.id}`, { title: "Mine now" }],
-      ["POST", `/v4/works/${work.id}/parts`, {}],
-      ["PUT", `/v4/works/${work.id}/parts`, { parts: [part.id] }],
-      ["GET", `/apiv2/storytext?id=${part.id}&output=json`],
-      ["PUT", `/v4/parts/${part.id}`, { title: "Mine" }],
-      ["POST", `/v4/parts/${part.id}/publish`],
-      ["POST", `/v4/parts/${part.id}/unpublish`],
-      ["POST", `/v4/parts/${part.id}/schedule-publish`, { datetime: quarterAfter(30) }],
-      ["POST", `/v4/parts/${part.id}/unschedule-publish`],
-      ["POST", `/v4/parts/${part.id}/publish-changes`],
-      ["POST", `/v4/parts/${part.id}/discard-changes`],
-      ["DELETE", `/v4/parts/${part.id}`],
-    ];
-    for (const [method, path, body] of calls) {
-      expect((await t.send(method, path, null, body)).status, `${method} ${path}`).toBe(401);
-      expect((await t.send(method, path, other, body)).status, `${method} ${path}`).toBe(403);
+    const calls = [...storyCalls(story.id), ...partCalls(part)];
+    const before = await storyRows([story.id]);
+    for (const { call, status } of await answers(calls, null)) expect(status, call).toBe(401);
+    for (const { call, status, body } of await answers(calls, other)) {
+      expect(status, call).toBe(403);
+      expect(body, call).toEqual({
+        code: "forbidden",
+        message: "Only the author can change this story.",
+      });
     }
-    expect((await t.send("GET", "/v4/works", null)).status).toBe(401);
-    const after = await ok<PartText>(
-      await t.send("GET", `/apiv2/storytext?id=${part.id}&output=json`, writer),
-    );
-    expect(after).toMatchObject({ title: "One", draft: true });
+    expect(await storyRows([story.id])).toEqual(before);
+  });
+
+  it("answers a draft or deleted story, or a draft part, of someone else's as an unknown id", async () => {
+    const author = await createUser(t.handle.db);
+    const draft = await createStory(t.handle.db, author.id, { draft: 1, parts: [{ draft: 1 }] });
+    const deleted = await createStory(t.handle.db, author.id, { draft: 0, deleted: 1 });
+    const published = await createStory(t.handle.db, author.id, {
+      draft: 0,
+      parts: [{}, { draft: 1 }],
+    });
+    const other = await person();
+    const before = await storyRows([draft.id, deleted.id, published.id]);
+    const unknownStory = await answers(storyCalls(UNKNOWN_ID), other);
+    const unknownPart = await answers(partCalls(UNKNOWN_ID), other);
+    expect(unknownStory.map(({ status }) => status)).toEqual(storyCalls(0).map(() => 404));
+    expect(unknownPart.map(({ status }) => status)).toEqual(partCalls(0).map(() => 404));
+    expect(await answers(storyCalls(draft.id), other)).toEqual(unknownStory);
+    expect(await answers(storyCalls(deleted.id), other)).toEqual(unknownStory);
+    for (const hidden of [draft.partIds[0], deleted.partIds[0], published.partIds[1]]) {
+      expect(await answers(partCalls(hidden as number), other)).toEqual(unknownPart);
+    }
+    // Staff see drafts, so they are told the story is not theirs to change.
+    const admin = await signedInUser(t.handle.db, { is_sysadmin: 1 });
+    const refused = await t.send("GET", `/v5/stories/${draft.id}/notes`, admin);
+    expect(refused.status).toBe(403);
+    const draftPart = await t.send("PUT", `/v4/parts/${published.partIds[1]}`, admin, {
+      title: "Mine",
+    });
+    expect(draftPart.status).toBe(403);
+    expect(await storyRows([draft.id, deleted.id, published.id])).toEqual(before);
   });
 });
 
@@ -968,7 +1046,8 @@ describe("deleting a story", () => {
     const work = await newWork();
     const other = await person();
     expect((await t.send("DELETE", `/v4/works/${work.id}`, null)).status).toBe(401);
-    expect((await t.send("DELETE", `/v4/works/${work.id}`, other)).status).toBe(403);
+    // A draft: to anyone else, no story at all.
+    expect((await t.send("DELETE", `/v4/works/${work.id}`, other)).status).toBe(404);
     expect((await t.send("DELETE", "/v4/works/abc", writer)).status).toBe(400);
     await t.handle.db
       .updateTable("stories")
