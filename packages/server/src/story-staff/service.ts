@@ -17,6 +17,7 @@ import type { Database } from "../db/schema.ts";
 import { storyChanged } from "../events.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { iso } from "../stories/cards.ts";
+import { canSeeStory } from "../stories/service.ts";
 import { insertStoryStaffNote, toStaffNote } from "../support/staff-notes.ts";
 import type { Viewer } from "../viewer.ts";
 import { lockStory } from "../works/access.ts";
@@ -37,14 +38,27 @@ export function requireSysAdmin(viewer: Viewer) {
   }
 }
 
-/** Any story, whatever its state: staff see drafts and deleted stories on the story page too. */
-async function staffStory(db: Db, storyId: number) {
+/**
+ * A story the viewer sees, whatever its state for staff and system admins, who see drafts and
+ * deleted stories on the story page too. Ambassadors see only what readers see (reader.md §6
+ * gives them the Story lock panel of the story page), so someone else's draft or deleted
+ * story answers them as an unknown id does (decision NEW-ambassadors-public-stories-only).
+ */
+async function staffStory(db: Db, viewer: Viewer, storyId: number) {
   const story = await db
     .selectFrom("stories")
-    .select(["id", "user_id", "language_id", "classification_locked", "ad_exempt"])
+    .select([
+      "id",
+      "user_id",
+      "language_id",
+      "classification_locked",
+      "ad_exempt",
+      "draft",
+      "deleted",
+    ])
     .where("id", "=", storyId)
     .executeTakeFirst();
-  if (!story) throw notFound("Story");
+  if (!story || !canSeeStory(story, viewer)) throw notFound("Story");
   return story;
 }
 
@@ -81,7 +95,7 @@ export async function storyStaffView(
   today = new Date(),
 ): Promise<StoryStaffView> {
   requireModerator(viewer);
-  const story = await staffStory(db, storyId);
+  const story = await staffStory(db, viewer, storyId);
   const view = {
     storyId,
     languageId: Number(story.language_id),
@@ -111,7 +125,7 @@ export async function setAdExempt(
   requireSysAdmin(viewer);
   const changed = await db.transaction().execute(async (trx) => {
     await lockStory(trx, storyId);
-    const story = await staffStory(trx, storyId);
+    const story = await staffStory(trx, viewer, storyId);
     if ((Number(story.ad_exempt) === 1) === exempt) return false;
     await trx
       .updateTable("stories")
@@ -160,7 +174,7 @@ export async function addStoryStaffNote(
   now = Date.now(),
 ): Promise<StaffNote> {
   requireSysAdmin(viewer);
-  await staffStory(db, storyId);
+  await staffStory(db, viewer, storyId);
   return insertStoryStaffNote(db, viewer, storyId, body, now);
 }
 
@@ -176,7 +190,7 @@ export async function classifyStory(
   input: StoryClassificationInput,
 ): Promise<StoryStaffView> {
   requireModerator(viewer);
-  await staffStory(db, storyId);
+  await staffStory(db, viewer, storyId);
   if (input.languageId !== undefined && !languageById(input.languageId)) {
     const message = "Choose a language from the list";
     throw badRequest(message, { languageId: message });
@@ -231,7 +245,7 @@ export async function storyTextArchive(
   flags: StoryTextFlags,
 ): Promise<{ fileName: string; archive: Buffer }> {
   requireSysAdmin(viewer);
-  const story = await staffStory(db, storyId);
+  const story = await staffStory(db, viewer, storyId);
   const parts = await db
     .selectFrom("parts")
     .select(["title", "text", "draft", "deleted", "modify_date"])

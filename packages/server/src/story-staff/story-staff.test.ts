@@ -7,7 +7,7 @@ import {
 } from "@inkwell/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Caller, useTestApi } from "../testing/api.ts";
-import { createStory, isoYearsAgo, signedInUser } from "../testing/fixtures.ts";
+import { createStory, createUser, isoYearsAgo, signedInUser } from "../testing/fixtures.ts";
 import { unzip } from "../testing/unzip.ts";
 
 const t = useTestApi();
@@ -362,6 +362,43 @@ describe("PATCH /v5/admin/stories/{id}: language and category", () => {
     expect(await details()).toEqual(before);
     const missing = await t.send("PATCH", "/v5/admin/stories/999999", admin, { languageId: 2 });
     expect(missing.status).toBe(404);
+  });
+
+  it("answers ambassadors a draft or deleted story as an unknown id, changing nothing", async () => {
+    const db = t.handle.db;
+    const writer = await createUser(db);
+    const hidden = [
+      await createStory(db, writer.id, { draft: 1, parts: [{ draft: 1 }] }),
+      await createStory(db, writer.id, { deleted: 1 }),
+    ];
+    const classification = (id: number) =>
+      db
+        .selectFrom("stories")
+        .leftJoin("story_categories", "story_categories.story_id", "stories.id")
+        .select(["language_id", "classification_locked", "category_id"])
+        .where("stories.id", "=", id)
+        .executeTakeFirstOrThrow();
+    const answer = async (method: string, id: number, body?: unknown) => {
+      const response = await t.send(method, `/v5/admin/stories/${id}`, ambassador, body);
+      return { status: response.status, body: await response.json() };
+    };
+    const unknown = { status: 404, body: { code: "not_found", message: "Story was not found" } };
+    expect(await answer("GET", 999999)).toEqual(unknown);
+    expect(await answer("PATCH", 999999, { categoryId: horrorId })).toEqual(unknown);
+    for (const { id } of hidden) {
+      const before = await classification(id);
+      expect(await answer("GET", id)).toEqual(unknown);
+      expect(await answer("PATCH", id, { categoryId: horrorId, languageId: 5 })).toEqual(unknown);
+      expect(await classification(id)).toEqual(before);
+      // System admins see drafts and deleted stories, and keep their tools on them.
+      const admins = await t.send("PATCH", `/v5/admin/stories/${id}`, admin, { languageId: 5 });
+      expect(admins.status).toBe(200);
+      expect(await classification(id)).toEqual({
+        ...before,
+        language_id: 5,
+        classification_locked: 1,
+      });
+    }
   });
 
   it("locks a story staff changed against its writer's changes, until staff unlock it", async () => {
