@@ -70,6 +70,9 @@ describe("Close Account by a moderator", () => {
       const closing = await person();
       const story = await createStory(t.handle.db, closing.id, { parts: [{}] });
       const partId = story.partIds[0] as number;
+      const onProfile = `/api/v3/users/${closing.username}/messages`;
+      const thread = await t.send("POST", onProfile, closing, { body: "News soon." });
+      const { id: threadId } = (await thread.json()) as { id: number };
       const readers = await Promise.all(Array.from({ length: 30 }, () => person()));
       const gone = (what: string) => ({ code: "not_found", message: `${what} was not found` });
       // A comment posted just before may be gone by the time it is read back to its writer.
@@ -97,6 +100,13 @@ describe("Close Account by a moderator", () => {
               recipient: closing.username,
               body: "Hello",
             }),
+        ],
+        // A message on the profile is in or meets no one; a reply may find its thread gone.
+        [201, [gone("User")], (reader) => t.send("POST", onProfile, reader, { body: "Hello" })],
+        [
+          201,
+          [gone("User"), gone("Message")],
+          (reader) => t.send("POST", `${onProfile}/${threadId}/replies`, reader, { body: "Yes" }),
         ],
       ];
       const [closed, ...answers] = await Promise.all([

@@ -9,11 +9,11 @@ import {
   type ProfileMessageReplies,
   profileMessageProblem,
 } from "@inkwell/shared";
-import { type Insertable, type Kysely, sql } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import { assertVerified } from "../comments/posting.ts";
-import { isForeignKeyViolation } from "../db/constraint-errors.ts";
+import { recheckingGone } from "../db/constraint-errors.ts";
 import { countOf } from "../db/count.ts";
-import type { Database, ProfileMessagesTable } from "../db/schema.ts";
+import type { Database } from "../db/schema.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { assertNotTimedOut } from "../moderation/service.ts";
 import { blockedEitherWay, hiddenAuthorIds, isBlocked, lockUsers } from "../safety/relations.ts";
@@ -272,33 +272,42 @@ export async function listReplies(
   };
 }
 
-type NewMessage = Insertable<ProfileMessagesTable>;
-
-const insertMessage = (db: Db, values: NewMessage) =>
-  db.insertInto("profile_messages").values(values).returning("id").executeTakeFirstOrThrow();
+/**
+ * Holds the owner's users row (lockUsers) and refuses their own message on their own
+ * profile, an announcement, when they made ANNOUNCEMENTS_PER_DAY in the last 24 hours (429),
+ * so posts at the same moment count one after the other and never pass the limit together.
+ */
+async function assertMayAnnounce(trx: Transaction<Database>, ownerId: number, now: number) {
+  await lockUsers(trx, [ownerId]);
+  const recent = await trx
+    .selectFrom("profile_messages")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("profile_user_id", "=", ownerId)
+    .where("parent_id", "is", null)
+    .where("user_id", "=", ownerId)
+    .where("created_at", ">", now - ANNOUNCEMENT_WINDOW_MS)
+    .executeTakeFirstOrThrow();
+  if (Number(recent.n) >= ANNOUNCEMENTS_PER_DAY) {
+    throw new HttpError(429, "announcement_limit", PROFILE_MESSAGE_TEXTS.announcementLimit);
+  }
+}
 
 /**
- * Inserts the owner's own message on their own profile, an announcement, unless they made
- * ANNOUNCEMENTS_PER_DAY in the last 24 hours (429). The count and the insert share a
- * transaction behind the owner's users row (lockUsers), so posts at the same moment count
- * one after the other and never pass the limit together.
+ * Where a message goes: the profile's owner, whom the viewer may post to, and for a reply
+ * the thread, which must be visible to them.
  */
-function insertAnnouncement(db: Db, values: NewMessage, now: number) {
-  return db.transaction().execute(async (trx) => {
-    await lockUsers(trx, [values.user_id]);
-    const recent = await trx
-      .selectFrom("profile_messages")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("profile_user_id", "=", values.user_id)
-      .where("parent_id", "is", null)
-      .where("user_id", "=", values.user_id)
-      .where("created_at", ">", now - ANNOUNCEMENT_WINDOW_MS)
-      .executeTakeFirstOrThrow();
-    if (Number(recent.n) >= ANNOUNCEMENTS_PER_DAY) {
-      throw new HttpError(429, "announcement_limit", PROFILE_MESSAGE_TEXTS.announcementLimit);
-    }
-    return insertMessage(trx, values);
-  });
+async function postingTarget(
+  db: Db,
+  viewer: Viewer,
+  username: string,
+  replyTo: number | undefined,
+  now: number,
+) {
+  const { owner, hidden } = await profileSeenBy(db, viewer, username);
+  await assertMayPost(db, viewer, owner, now);
+  const parentId =
+    replyTo === undefined ? null : threadIdOf(await visibleMessage(db, owner, hidden, replyTo));
+  return { owner, hidden, parentId };
 }
 
 /**
@@ -318,29 +327,28 @@ export async function postMessage(
   const problem = profileMessageProblem(input.body);
   if (problem) throw badRequest(problem, { body: problem });
   await assertVerified(db, viewer, "post messages");
-  const { owner, hidden } = await profileSeenBy(db, viewer, username);
-  await assertMayPost(db, viewer, owner, now);
-  const parentId =
-    input.replyTo === undefined
-      ? null
-      : threadIdOf(await visibleMessage(db, owner, hidden, input.replyTo));
-  const values: NewMessage = {
-    profile_user_id: owner.id,
-    user_id: viewer.id,
-    parent_id: parentId,
-    body: cleanMessageText(input.body),
-    created_at: now,
-  };
-  const announcing = parentId === null && owner.id === viewer.id;
-  const inserted = await (announcing
-    ? insertAnnouncement(db, values, now)
-    : insertMessage(db, values)
-  ).catch((error: unknown) => {
-    // The thread was deleted between the check above and this insert.
-    if (isForeignKeyViolation(error)) throw notFound("Message");
-    throw error;
-  });
-  return toMessage(await visibleMessage(db, owner, hidden, Number(inserted.id)), owner, viewer);
+  const check = () => postingTarget(db, viewer, username, input.replyTo, now);
+  const { owner, hidden, parentId } = await check();
+  // Read back in the insert's transaction, which the owner's account closing waits for (the
+  // insert holds their row), so a message that went in is answered; one that met the owner
+  // or the thread gone answers the check's 404 (decision 119).
+  const write = () =>
+    db.transaction().execute(async (trx) => {
+      if (parentId === null && owner.id === viewer.id) await assertMayAnnounce(trx, owner.id, now);
+      const inserted = await trx
+        .insertInto("profile_messages")
+        .values({
+          profile_user_id: owner.id,
+          user_id: viewer.id,
+          parent_id: parentId,
+          body: cleanMessageText(input.body),
+          created_at: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return visibleMessage(trx, owner, hidden, Number(inserted.id));
+    });
+  return toMessage(await recheckingGone(write, check), owner, viewer);
 }
 
 /** Deletes a message the viewer may see and may delete, with its replies (the cascade). */
