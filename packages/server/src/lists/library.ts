@@ -20,6 +20,7 @@ import {
   toStoryCard,
 } from "../stories/cards.ts";
 import { visibleStories } from "../stories/service.ts";
+import { userNamed } from "../users/service.ts";
 import type { Viewer } from "../viewer.ts";
 import { addableStories, assertSelf } from "./service.ts";
 
@@ -32,8 +33,12 @@ export async function addToLibrary(
   now = Date.now(),
 ): Promise<{ stories: Pick<StoryCard, "id">[] }> {
   assertSelf(viewer, username);
-  // A story may go with its writer's account meanwhile: then the check's 404 names it.
-  const check = () => addableStories(db, viewer, storyIds);
+  // A story may go with its writer's account meanwhile, or the Library with its reader's:
+  // then the check's 404 names what is gone.
+  const check = async () => {
+    await userNamed(db, username);
+    return addableStories(db, viewer, storyIds);
+  };
   await check();
   await recheckingGone(
     () =>

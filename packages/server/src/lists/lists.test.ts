@@ -219,6 +219,41 @@ describe("reading lists", () => {
     }
   });
 
+  it("answers 40 adds to a list and the Library as their owner's account closes, never with a 500", async () => {
+    const ambassador = await signedInUser(t.handle.db, { is_ambassador: 1 });
+    for (let round = 0; round < 4; round++) {
+      const owner = await person();
+      // Their own stories, which closing holds, and other writers', which it does not.
+      const adding = await Promise.all(
+        Array.from({ length: 40 }, (_, index) =>
+          createStory(t.handle.db, index % 2 === 0 ? owner.id : writer.id).then(({ id }) => id),
+        ),
+      );
+      const list = await json<ReadingListSummary>(await createList(owner, "Mine", adding[0]));
+      const path = `/api/v3/lists/${list.id}/stories`;
+      const [closed, ...adds] = await Promise.all([
+        t.send("POST", `/api/v3/users/${owner.username}/moderation/close`, ambassador, {
+          reason: "spam",
+        }),
+        ...adding.flatMap((id) => [
+          t.send("POST", path, owner, { stories: id }),
+          t.send("POST", `/api/v3/users/${owner.username}/library`, owner, { stories: id }),
+        ]),
+      ]);
+      expect([round, closed.status]).toEqual([round, 200]);
+      // Each add came first, or found its owner signed out, the list or the story gone.
+      for (const [index, answer] of adds.entries()) {
+        if (answer.status === 200 || answer.status === 401) continue;
+        expect([round, answer.status]).toEqual([round, 404]);
+        expect([
+          { code: "not_found", message: "Reading list was not found" },
+          { code: "not_found", message: "User was not found" },
+          { code: "not_found", message: `Story ${adding[Math.floor(index / 2)]} was not found` },
+        ]).toContainEqual(await answer.json());
+      }
+    }
+  });
+
   it("keeps a name without its control characters, which PostgreSQL would refuse", async () => {
     const reader = await person();
     const created = await json<ReadingListDetails>(await createList(reader, "Sea\u0000 stories"));

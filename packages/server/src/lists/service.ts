@@ -14,6 +14,7 @@ import {
 import type { ExpressionBuilder, Kysely } from "kysely";
 import { recheckingGone } from "../db/constraint-errors.ts";
 import { countOf } from "../db/count.ts";
+import { isPostgres } from "../db/engine.ts";
 import type { Database } from "../db/schema.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { nextPageUrl, type Page } from "../http/paging.ts";
@@ -23,6 +24,7 @@ import { selectStories, toStoryCards } from "../stories/cards.ts";
 import { listedStory, visibleStories } from "../stories/service.ts";
 import { userNamed } from "../users/service.ts";
 import type { MaybeViewer, Viewer } from "../viewer.ts";
+import { holdStories } from "../works/access.ts";
 
 const forbidden = (message: string) => new HttpError(403, "forbidden", message);
 
@@ -295,9 +297,13 @@ async function insertList(trx: Kysely<Database>, viewer: Viewer, input: NewList,
 /**
  * Adds stories at the end of the list, in the caller's transaction; a story already there
  * keeps its one entry. Refused whole if the list would hold more than MAX_LIST_STORIES.
- * The list row is touched first: on PostgreSQL that locks it, so concurrent adds count
- * and take their positions one after another, and num_stories moves by exactly the rows
- * inserted.
+ * On PostgreSQL the stories are held first, then the list row: the order an account closing
+ * takes them in (its stories, then by cascade its lists), so an owner adding their own
+ * stories as they close cannot deadlock with it (decision 119). Holding the list makes
+ * concurrent adds count and take their positions one after another, so num_stories moves
+ * by exactly the rows inserted. The list is written once, at the end: a second update of a
+ * row the transaction already changed re-checks its owner's key, which waits for a closing
+ * that holds the owner, as it waits for the stories held here.
  */
 async function insertStories(
   trx: Kysely<Database>,
@@ -305,11 +311,15 @@ async function insertStories(
   storyIds: number[],
   now: number,
 ) {
-  await trx
-    .updateTable("reading_lists")
-    .set({ updated_at: now })
-    .where("id", "=", list.id)
-    .execute();
+  await holdStories(trx, storyIds);
+  if (isPostgres(trx)) {
+    await trx
+      .selectFrom("reading_lists")
+      .select("id")
+      .where("id", "=", list.id)
+      .forNoKeyUpdate()
+      .execute();
+  }
   const [held, present] = await Promise.all([
     trx
       .selectFrom("reading_list_stories")
@@ -325,22 +335,27 @@ async function insertStories(
   ]);
   const there = new Set(present.map((row) => Number(row.story_id)));
   const fresh = storyIds.filter((id) => !there.has(id));
-  if (fresh.length === 0) return;
   const total = Number(held.total);
   if (total + fresh.length > MAX_LIST_STORIES) throw listFull(list.name, total);
-  const first = (held.last ?? -1) + 1;
+  if (fresh.length > 0) {
+    const first = (held.last ?? -1) + 1;
+    await trx
+      .insertInto("reading_list_stories")
+      .values(
+        fresh.map((storyId, index) => ({
+          list_id: list.id,
+          story_id: storyId,
+          position: first + index,
+          added_at: now,
+        })),
+      )
+      .execute();
+  }
   await trx
-    .insertInto("reading_list_stories")
-    .values(
-      fresh.map((storyId, index) => ({
-        list_id: list.id,
-        story_id: storyId,
-        position: first + index,
-        added_at: now,
-      })),
-    )
+    .updateTable("reading_lists")
+    .set((eb) => ({ updated_at: now, num_stories: eb("num_stories", "+", fresh.length) }))
+    .where("id", "=", list.id)
     .execute();
-  await moveCounter(trx, list.id, fresh.length);
 }
 
 const moveCounter = (db: Kysely<Database>, listId: number, by: number) =>
@@ -357,9 +372,13 @@ export async function addToList(
   storyIds: number[],
   now = Date.now(),
 ): Promise<ReadingListSummary> {
-  const list = await ownList(db, listId, viewer);
-  const check = () => addableStories(db, viewer, storyIds);
-  await check();
+  // The list may go with its owner's account meanwhile, or a story with its writer's.
+  const check = async () => {
+    const list = await ownList(db, listId, viewer);
+    await addableStories(db, viewer, storyIds);
+    return list;
+  };
+  const list = await check();
   await recheckingGone(
     () => db.transaction().execute((trx) => insertStories(trx, list, storyIds, now)),
     check,

@@ -117,3 +117,19 @@ export async function holdStory(trx: Db, storyId: number) {
     .where("id", "=", storyId);
   return (isPostgres(trx) ? held.forKeyShare() : held).executeTakeFirst();
 }
+
+/**
+ * holdStory for several stories, in id order, as an account closing locks its stories
+ * (lockStoriesOf): a write that takes them before its other rows cannot deadlock with it.
+ */
+export async function holdStories(trx: Db, storyIds: readonly number[]) {
+  if (isPostgres(trx) && storyIds.length > 0) {
+    await trx
+      .selectFrom("stories")
+      .select("id")
+      .where("id", "in", [...new Set(storyIds)])
+      .orderBy("id")
+      .forKeyShare()
+      .execute();
+  }
+}
