@@ -183,32 +183,38 @@ export async function setLike(
   now = Date.now(),
 ): Promise<CommentLikeState> {
   await assertVerified(db, viewer, "like comments");
-  const { row } = await visibleComment(db, viewer, commentId);
-  await db.transaction().execute(async (trx) => {
-    const changed = on
-      ? await trx
-          .insertInto("comment_likes")
-          .values({ comment_id: row.id, user_id: viewer.id, created_at: now })
-          .onConflict((oc) => oc.columns(["comment_id", "user_id"]).doNothing())
-          .returning("comment_id")
-          .executeTakeFirst()
-      : await trx
-          .deleteFrom("comment_likes")
-          .where("comment_id", "=", row.id)
-          .where("user_id", "=", viewer.id)
-          .returning("comment_id")
-          .executeTakeFirst();
-    if (!changed) return;
-    await trx
-      .updateTable("comments")
-      .set((eb) => ({ like_count: eb("like_count", "+", on ? 1 : -1) }))
-      .where("id", "=", row.id)
-      .execute();
-  });
+  // The comment may go with its writer's account meanwhile: then the check's 404 says so.
+  const check = () => visibleComment(db, viewer, commentId);
+  const { row } = await check();
+  const write = () =>
+    db.transaction().execute(async (trx) => {
+      const changed = on
+        ? await trx
+            .insertInto("comment_likes")
+            .values({ comment_id: row.id, user_id: viewer.id, created_at: now })
+            .onConflict((oc) => oc.columns(["comment_id", "user_id"]).doNothing())
+            .returning("comment_id")
+            .executeTakeFirst()
+        : await trx
+            .deleteFrom("comment_likes")
+            .where("comment_id", "=", row.id)
+            .where("user_id", "=", viewer.id)
+            .returning("comment_id")
+            .executeTakeFirst();
+      if (!changed) return;
+      await trx
+        .updateTable("comments")
+        .set((eb) => ({ like_count: eb("like_count", "+", on ? 1 : -1) }))
+        .where("id", "=", row.id)
+        .execute();
+    });
+  await recheckingGone(write, check);
   const after = await db
     .selectFrom("comments")
     .select("like_count")
     .where("id", "=", row.id)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  // Gone since the like: its writer's account closed at that moment.
+  if (!after) throw notFound("Comment");
   return { like: { count: after.like_count, interacted: on } };
 }

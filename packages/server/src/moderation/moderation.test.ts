@@ -1,4 +1,4 @@
-import type { UserProfile } from "@inkwell/shared";
+import type { CommentData, UserProfile } from "@inkwell/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApi } from "../testing/api.ts";
 import { createStory, type Person, signedInUser } from "../testing/fixtures.ts";
@@ -65,7 +65,7 @@ describe("Close Account by a moderator", () => {
     }
   });
 
-  it("answers comments, reads and messages sent as the account closes, never with a 500", async () => {
+  it("answers comments, reads, messages, likes, mutes and blocks sent as the account closes, never with a 500", async () => {
     for (let round = 0; round < 3; round++) {
       const closing = await person();
       const story = await createStory(t.handle.db, closing.id, { parts: [{}] });
@@ -73,6 +73,11 @@ describe("Close Account by a moderator", () => {
       const onProfile = `/api/v3/users/${closing.username}/messages`;
       const thread = await t.send("POST", onProfile, closing, { body: "News soon." });
       const { id: threadId } = (await thread.json()) as { id: number };
+      const comment = await t.send("POST", "/v5/comments", closing, {
+        resource: { namespace: "parts", resourceId: String(partId) },
+        text: "Thanks for reading.",
+      });
+      const { resourceId: commentId } = ((await comment.json()) as CommentData).commentId;
       const readers = await Promise.all(Array.from({ length: 30 }, () => person()));
       const gone = (what: string) => ({ code: "not_found", message: `${what} was not found` });
       // A comment posted just before may be gone by the time it is read back to its writer.
@@ -108,15 +113,39 @@ describe("Close Account by a moderator", () => {
           [gone("User"), gone("Message")],
           (reader) => t.send("POST", `${onProfile}/${threadId}/replies`, reader, { body: "Yes" }),
         ],
+        [
+          200,
+          [gone("Comment")],
+          (reader) => t.send("PUT", `/v5/comments/${commentId}/sentiments/like`, reader),
+        ],
+      ];
+      // Others mute and block them meanwhile (which would refuse the readers' messages).
+      const shunning: typeof writes = [
+        [
+          200,
+          [gone("User")],
+          (other) =>
+            t.send("POST", `/apiv2/ignoreuser?action=ignore_user&id=${closing.username}`, other),
+        ],
+        [
+          200,
+          [gone("User")],
+          (other) => t.send("POST", `/v4/users/${closing.username}/blocks`, other),
+        ],
+      ];
+      const others = await Promise.all(Array.from({ length: 30 }, () => person()));
+      const calls = [
+        ...readers.flatMap((reader) => writes.map((write) => [write, reader] as const)),
+        ...others.flatMap((other) => shunning.map((write) => [write, other] as const)),
       ];
       const [closed, ...answers] = await Promise.all([
         act(closing.username, "close", { reason: "spam" }, ambassador),
-        ...readers.flatMap((reader) => writes.map(([, , write]) => write(reader))),
+        ...calls.map(([[, , write], who]) => write(who)),
       ]);
       expect(closed.status).toBe(200);
       // Each went through before the account went, or was told what is gone.
       for (const [index, answer] of answers.entries()) {
-        const [ok, refusals] = writes[index % writes.length] ?? [];
+        const [[ok, refusals]] = calls[index] ?? [[]];
         if (answer.status === ok) continue;
         expect([round, answer.status]).toEqual([round, 404]);
         expect(refusals).toContainEqual(await answer.json());

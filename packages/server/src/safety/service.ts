@@ -12,6 +12,7 @@ import {
   UNBLOCKABLE_TAGS,
 } from "@inkwell/shared";
 import type { Kysely } from "kysely";
+import { recheckingGone } from "../db/constraint-errors.ts";
 import type { Database } from "../db/schema.ts";
 import { readerSignalsChanged } from "../events.ts";
 import { preferredTagsOf } from "../home/service.ts";
@@ -154,21 +155,25 @@ export async function mute(
   username: string,
   now = Date.now(),
 ) {
-  const user = await otherUser(db, viewer, username, "mute");
-  await db.transaction().execute(async (trx) => {
-    // The lock a send takes (inbox/sending.ts sendMessage), in its order: a message sent at
-    // this moment commits before the mute and is hidden with the rest, or sees the mute. Left
-    // to the row's foreign-key checks, PostgreSQL locked the two users muter first, and a
-    // send to a muter with the higher id deadlocked with it.
-    await lockUsers(trx, [viewer.id, user.id]);
-    await trx
-      .insertInto("user_mutes")
-      .values({ muter_id: viewer.id, muted_id: user.id, created_at: now })
-      .onConflict((oc) => oc.columns(["muter_id", "muted_id"]).doNothing())
-      .execute();
-    // The muted person's messages leave the muter's thread list as they leave the thread.
-    await refreshThreadOf(trx, viewer.id, user.id);
-  });
+  // The other person may close their account meanwhile: then the check's 404 says so.
+  const check = () => otherUser(db, viewer, username, "mute");
+  const user = await check();
+  const write = () =>
+    db.transaction().execute(async (trx) => {
+      // The lock a send takes (inbox/sending.ts sendMessage), in its order: a message sent at
+      // this moment commits before the mute and is hidden with the rest, or sees the mute. Left
+      // to the row's foreign-key checks, PostgreSQL locked the two users muter first, and a
+      // send to a muter with the higher id deadlocked with it.
+      await lockUsers(trx, [viewer.id, user.id]);
+      await trx
+        .insertInto("user_mutes")
+        .values({ muter_id: viewer.id, muted_id: user.id, created_at: now })
+        .onConflict((oc) => oc.columns(["muter_id", "muted_id"]).doNothing())
+        .execute();
+      // The muted person's messages leave the muter's thread list as they leave the thread.
+      await refreshThreadOf(trx, viewer.id, user.id);
+    });
+  await recheckingGone(write, check);
   await announceUnread(db, viewer.id);
   readerSignalsChanged(viewer.id);
   return user;
@@ -200,38 +205,42 @@ export async function block(
   username: string,
   now = Date.now(),
 ) {
-  const user = await otherUser(db, viewer, username, "block");
-  await db.transaction().execute(async (trx) => {
-    await lockUsers(trx, [viewer.id, user.id]);
-    await trx
-      .insertInto("user_blocks")
-      .values({ blocker_id: viewer.id, blocked_id: user.id, created_at: now })
-      .onConflict((oc) => oc.columns(["blocker_id", "blocked_id"]).doNothing())
-      .execute();
-    const ended = await trx
-      .deleteFrom("follows")
-      .where((eb) =>
-        eb.or([
-          eb.and([eb("follower_id", "=", viewer.id), eb("followee_id", "=", user.id)]),
-          eb.and([eb("follower_id", "=", user.id), eb("followee_id", "=", viewer.id)]),
-        ]),
-      )
-      .returning(["follower_id", "followee_id"])
-      .execute();
-    for (const id of [viewer.id, user.id].sort((a, b) => a - b)) {
-      const followers = ended.filter((row) => Number(row.followee_id) === id).length;
-      const following = ended.filter((row) => Number(row.follower_id) === id).length;
-      if (followers + following === 0) continue;
+  // The other person may close their account meanwhile: then the check's 404 says so.
+  const check = () => otherUser(db, viewer, username, "block");
+  const user = await check();
+  const write = () =>
+    db.transaction().execute(async (trx) => {
+      await lockUsers(trx, [viewer.id, user.id]);
       await trx
-        .updateTable("users")
-        .set((eb) => ({
-          num_followers: eb("num_followers", "-", followers),
-          num_following: eb("num_following", "-", following),
-        }))
-        .where("id", "=", id)
+        .insertInto("user_blocks")
+        .values({ blocker_id: viewer.id, blocked_id: user.id, created_at: now })
+        .onConflict((oc) => oc.columns(["blocker_id", "blocked_id"]).doNothing())
         .execute();
-    }
-  });
+      const ended = await trx
+        .deleteFrom("follows")
+        .where((eb) =>
+          eb.or([
+            eb.and([eb("follower_id", "=", viewer.id), eb("followee_id", "=", user.id)]),
+            eb.and([eb("follower_id", "=", user.id), eb("followee_id", "=", viewer.id)]),
+          ]),
+        )
+        .returning(["follower_id", "followee_id"])
+        .execute();
+      for (const id of [viewer.id, user.id].sort((a, b) => a - b)) {
+        const followers = ended.filter((row) => Number(row.followee_id) === id).length;
+        const following = ended.filter((row) => Number(row.follower_id) === id).length;
+        if (followers + following === 0) continue;
+        await trx
+          .updateTable("users")
+          .set((eb) => ({
+            num_followers: eb("num_followers", "-", followers),
+            num_following: eb("num_following", "-", following),
+          }))
+          .where("id", "=", id)
+          .execute();
+      }
+    });
+  await recheckingGone(write, check);
   // Either side's feed hides the other's stories from now on.
   readerSignalsChanged(viewer.id);
   readerSignalsChanged(user.id);
