@@ -10,6 +10,7 @@ import {
 import type { InsertQueryBuilder, InsertResult, Kysely, Transaction } from "kysely";
 import { accessTo, isBlockedFor } from "../coins/access.ts";
 import { commentablePart } from "../comments/service.ts";
+import { recheckingGone } from "../db/constraint-errors.ts";
 import type { Database } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { readablePart } from "../stories/readable-part.ts";
@@ -62,20 +63,26 @@ export async function recordPaywallEvent(
   if (!viewer && input.name !== "paywall_view") {
     throw new HttpError(401, "unauthorized", "Log in to buy parts.");
   }
-  const part = await readablePart(db, viewer, input.partId);
+  const check = () => readablePart(db, viewer, input.partId);
+  const part = await check();
   const access = await accessTo(db, viewer, { id: part.story_id, user_id: part.user_id }, [part]);
   if (!isBlockedFor(access, part)) {
     throw new HttpError(409, "not_locked", "This part has no paywall for you.");
   }
-  return recordOnce(
-    db.insertInto("paywall_events").values({
-      name: input.name,
-      story_id: part.story_id,
-      part_id: part.id,
-      user_id: viewer?.id ?? null,
-      day: eventDay(now),
-      created_at: now,
-    }),
+  // The part may go with its writer's account meanwhile: then the check's 404 says so.
+  return recheckingGone(
+    () =>
+      recordOnce(
+        db.insertInto("paywall_events").values({
+          name: input.name,
+          story_id: part.story_id,
+          part_id: part.id,
+          user_id: viewer?.id ?? null,
+          day: eventDay(now),
+          created_at: now,
+        }),
+      ),
+    check,
   );
 }
 
@@ -90,16 +97,22 @@ export async function recordStoryClick(
   input: { storyId: number; source: StoryClickSource },
   now = Date.now(),
 ): Promise<{ recorded: boolean }> {
-  const story = await readableStory(db, viewer, input.storyId);
+  const check = () => readableStory(db, viewer, input.storyId);
+  const story = await check();
   if (viewer?.id === story.user_id) return { recorded: false };
-  return recordOnce(
-    db.insertInto("story_clicks").values({
-      story_id: story.id,
-      source: input.source,
-      user_id: viewer?.id ?? null,
-      day: eventDay(now),
-      created_at: now,
-    }),
+  // The story may go with its writer's account meanwhile: then the check's 404 says so.
+  return recheckingGone(
+    () =>
+      recordOnce(
+        db.insertInto("story_clicks").values({
+          story_id: story.id,
+          source: input.source,
+          user_id: viewer?.id ?? null,
+          day: eventDay(now),
+          created_at: now,
+        }),
+      ),
+    check,
   );
 }
 
@@ -129,21 +142,27 @@ export async function recordAdEligibility(
   input: AdSlotInput & { referenceId: string },
   now = Date.now(),
 ): Promise<{ recorded: boolean } & AdDecision> {
-  const slot = await adSlotOf(db, viewer, input);
+  const check = () => adSlotOf(db, viewer, input);
+  const slot = await check();
   const decision = adEligibility(slot, audience);
-  const recorded = await recordOnce(
-    db.insertInto("ad_eligibility_events").values({
-      reference_id: input.referenceId,
-      placement: input.placement,
-      story_id: slot.storyId,
-      part_id: slot.id,
-      user_id: viewer?.id ?? null,
-      eligible: decision.eligible ? 1 : 0,
-      factor: decision.factor,
-      country_code: audience.reader?.country ?? null,
-      day: eventDay(now),
-      created_at: now,
-    }),
+  // The story may go with its writer's account meanwhile: then the check's 404 says so.
+  const recorded = await recheckingGone(
+    () =>
+      recordOnce(
+        db.insertInto("ad_eligibility_events").values({
+          reference_id: input.referenceId,
+          placement: input.placement,
+          story_id: slot.storyId,
+          part_id: slot.id,
+          user_id: viewer?.id ?? null,
+          eligible: decision.eligible ? 1 : 0,
+          factor: decision.factor,
+          country_code: audience.reader?.country ?? null,
+          day: eventDay(now),
+          created_at: now,
+        }),
+      ),
+    check,
   );
   return { ...recorded, ...decision };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { CommentData, UserProfile } from "@inkwell/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApi } from "../testing/api.ts";
@@ -117,6 +118,28 @@ describe("Close Account by a moderator", () => {
           200,
           [gone("Comment")],
           (reader) => t.send("PUT", `/v5/comments/${commentId}/sentiments/like`, reader),
+        ],
+        // The story's page telling of a click and an ad slot.
+        [
+          200,
+          [gone("Story")],
+          (reader) =>
+            t.send("POST", "/v5/events", reader, {
+              name: "story_click",
+              storyId: story.id,
+              source: "home",
+            }),
+        ],
+        [
+          200,
+          [gone("Story")],
+          (reader) =>
+            t.send("POST", "/v5/events", reader, {
+              name: "ad_eligibility",
+              referenceId: randomUUID(),
+              placement: "story",
+              storyId: story.id,
+            }),
         ],
       ];
       // Others mute and block them meanwhile (which would refuse the readers' messages).
