@@ -425,6 +425,8 @@ export async function purchase(
       // The story first, then the wallet: a part made free, unpublished or deleted at this
       // moment either waits for the purchase or is seen by it, never charged after.
       const held = await holdStory(trx, storyId);
+      // Gone since the look-up: its writer's account closed at that moment.
+      if (!held) throw notFound("Story");
       if (isPostgres(trx)) {
         await trx
           .selectFrom("wallets")
@@ -435,7 +437,7 @@ export async function purchase(
       }
       const parts = await publishedPartsOf(trx, storyId);
       // The sale as the transaction sees it: one ending now charges the list price.
-      const sale = held ? storySaleAt(held, now) : null;
+      const sale = storySaleAt(held, now);
       const access = await accessTo(trx, viewer, story, parts);
       const bought = purchaseTarget(parts, access, partId, sale);
       const { target, price } = bought;

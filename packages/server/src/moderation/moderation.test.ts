@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { CommentData, UserProfile } from "@inkwell/shared";
 import { beforeAll, describe, expect, it } from "vitest";
+import { grantCoins } from "../coins/service.ts";
 import { useTestApi } from "../testing/api.ts";
 import { createStory, type Person, signedInUser } from "../testing/fixtures.ts";
 
@@ -79,7 +80,14 @@ describe("Close Account by a moderator", () => {
         text: "Thanks for reading.",
       });
       const { resourceId: commentId } = ((await comment.json()) as CommentData).commentId;
+      const paid = await createStory(t.handle.db, closing.id, {
+        is_paid: 1,
+        is_paywalled: 1,
+        paid_model: "paid_story",
+        parts: [{}, { paywalled: 1 }],
+      });
       const readers = await Promise.all(Array.from({ length: 30 }, () => person()));
+      for (const reader of readers) await grantCoins(t.handle.db, reader.id, 100);
       const gone = (what: string) => ({ code: "not_found", message: `${what} was not found` });
       // A comment posted just before may be gone by the time it is read back to its writer.
       const writes: [number, object[], (reader: Person) => Promise<Response>][] = [
@@ -118,6 +126,15 @@ describe("Close Account by a moderator", () => {
           200,
           [gone("Comment")],
           (reader) => t.send("PUT", `/v5/comments/${commentId}/sentiments/like`, reader),
+        ],
+        // Buying the paid story whole.
+        [
+          200,
+          [gone("Story")],
+          (reader) =>
+            t.send("POST", `/v5/story/${paid.id}/paid-content/purchase`, reader, {
+              wholeStory: true,
+            }),
         ],
         // The story's page telling of a click and an ad slot.
         [
