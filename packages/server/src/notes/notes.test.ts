@@ -123,6 +123,16 @@ describe("who may read and write Story Notes", () => {
     expect((await refused({ id: saved.id, ...complete() }, 403, other)).code).toBe("forbidden");
   });
 
+  it("answers another user notes named by id, of a draft, as unknown notes", async () => {
+    const storyId = (await createStory(t.handle.db, writer.id, { draft: 1 })).id;
+    const saved = await save({ story_id: storyId, ...complete() });
+    const other = await person();
+    const unknown = await refused({ id: 99999999, ...complete() }, 404, other);
+    expect(unknown).toEqual({ code: "not_found", message: "The story notes was not found" });
+    expect(await refused({ id: saved.id, ...complete() }, 404, other)).toEqual(unknown);
+    expect(await getNotes(storyId)).toEqual(saved);
+  });
+
   it("treats a deleted story as gone", async () => {
     const storyId = (await createStory(t.handle.db, writer.id, { deleted: 1 })).id;
     await jsonAnswer<Refusal>(await t.send("GET", `/v5/stories/${storyId}/notes`, writer), 404);

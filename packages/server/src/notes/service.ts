@@ -84,7 +84,13 @@ export async function saveStoryNotes(
   save: NotesSave,
 ): Promise<StoryNotes> {
   const storyId = await storyOfSave(db, save);
-  await ownStory(db, viewer, storyId);
+  await ownStory(db, viewer, storyId).catch((error: unknown) => {
+    // Notes named by their id, of a story hidden from the viewer, are as unknown as the id.
+    if (save.id != null && error instanceof HttpError && error.status === 404) {
+      throw notFound("The story notes");
+    }
+    throw error;
+  });
   const missing = missingNoteItems(save.content);
   if (save.submit && missing.length > 0) {
     throw new HttpError(
