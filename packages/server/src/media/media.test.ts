@@ -163,6 +163,11 @@ describe("POST /apiv2/updatestorycover", () => {
     });
     const missing = await post("/apiv2/updatestorycover", writer, { id: 999_999, image });
     expect(missing.status).toBe(404);
+    // Someone else's draft is as unknown to a stranger as a story that never was.
+    const draft = await createStory(t.handle.db, writer.id, { draft: 1, cover: null });
+    const hidden = await post("/apiv2/updatestorycover", await person(), { id: draft.id, image });
+    const unknown = await post("/apiv2/updatestorycover", await person(), { id: 999_999, image });
+    expect([hidden.status, await hidden.json()]).toEqual([404, await unknown.json()]);
 
     const timedOut = await personInTimeOut();
     const own = await createStory(t.handle.db, timedOut.id, { cover: null });
