@@ -86,6 +86,16 @@ describe("Close Account by a moderator", () => {
         paid_model: "paid_story",
         parts: [{}, { paywalled: 1 }],
       });
+      const promotion = await t.handle.db
+        .insertInto("story_promotions")
+        .values({
+          story_id: story.id,
+          sponsor_name: "Moonlit Press",
+          starts_at: Date.now() - 86_400_000,
+          ends_at: Date.now() + 86_400_000,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
       const readers = await Promise.all(Array.from({ length: 30 }, () => person()));
       for (const reader of readers) await grantCoins(t.handle.db, reader.id, 100);
       const gone = (what: string) => ({ code: "not_found", message: `${what} was not found` });
@@ -135,6 +145,17 @@ describe("Close Account by a moderator", () => {
             t.send("POST", `/v5/story/${paid.id}/paid-content/purchase`, reader, {
               wholeStory: true,
             }),
+        ],
+        // The sponsored story's impression and click, as home counts them.
+        [
+          204,
+          [gone("Promotion")],
+          (reader) => t.send("GET", `/v5/promotions/${promotion.id}/impression`, reader),
+        ],
+        [
+          204,
+          [gone("Promotion")],
+          (reader) => t.send("GET", `/v5/promotions/${promotion.id}/click`, reader),
         ],
         // The story's page telling of a click and an ad slot.
         [

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { isStaffOrAdmin, type PromotionSummary, promotionStatus } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import { eventDay } from "../analytics/events.ts";
+import { recheckingGone } from "../db/constraint-errors.ts";
 import type { Database } from "../db/schema.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import { iso, storyUrl } from "../stories/cards.ts";
@@ -33,37 +34,43 @@ export async function track(
   event: TrackedEvent,
   now = Date.now(),
 ): Promise<{ counted: boolean }> {
-  const campaign = await db
-    .selectFrom("story_promotions")
-    .select(["starts_at", "ends_at"])
-    .where("id", "=", promotionId)
-    .executeTakeFirst();
-  if (!campaign) throw notFound("Promotion");
+  const check = async () => {
+    const campaign = await db
+      .selectFrom("story_promotions")
+      .select(["starts_at", "ends_at"])
+      .where("id", "=", promotionId)
+      .executeTakeFirst();
+    if (!campaign) throw notFound("Promotion");
+    return campaign;
+  };
+  const campaign = await check();
   if (promotionStatus(Number(campaign.starts_at), Number(campaign.ends_at), now) !== "running") {
     return { counted: false };
   }
   const column = event === "click" ? "clicks" : "impressions";
-  const counted = await db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto("promotion_views")
-      .values({
-        promotion_id: promotionId,
-        event,
-        viewer: viewerKey(from.viewer, from.address),
-        day: eventDay(now),
-        created_at: now,
-      })
-      .onConflict((conflict) => conflict.doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
-    await trx
-      .updateTable("story_promotions")
-      .set((eb) => ({ [column]: eb(column, "+", 1) }))
-      .where("id", "=", promotionId)
-      .execute();
-    return true;
-  });
-  return { counted };
+  // The campaign goes with its story's writer's account: then the check's 404 says so.
+  const write = () =>
+    db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto("promotion_views")
+        .values({
+          promotion_id: promotionId,
+          event,
+          viewer: viewerKey(from.viewer, from.address),
+          day: eventDay(now),
+          created_at: now,
+        })
+        .onConflict((conflict) => conflict.doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+      await trx
+        .updateTable("story_promotions")
+        .set((eb) => ({ [column]: eb(column, "+", 1) }))
+        .where("id", "=", promotionId)
+        .execute();
+      return true;
+    });
+  return { counted: await recheckingGone(write, check) };
 }
 
 /** Sponsored stories are staff work: system admins and staff. */
