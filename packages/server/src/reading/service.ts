@@ -61,7 +61,7 @@ export async function getReadingPosition(
  * Saves where the reader is, one row per reader and story, and answers the place kept.
  * Requests can arrive out of order (a throttled save racing the page's last beacon), so the
  * newer write wins. Opening an earlier part again keeps the furthest place until the reader
- * scrolls into its text (docs/decisions/NEW-furthest-reading-place.md).
+ * scrolls into its text (docs/decisions/123-furthest-reading-place.md).
  */
 export async function saveReadingPosition(
   db: Kysely<Database>,

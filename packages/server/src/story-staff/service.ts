@@ -42,7 +42,7 @@ export function requireSysAdmin(viewer: Viewer) {
  * A story the viewer sees, whatever its state for staff and system admins, who see drafts and
  * deleted stories on the story page too. Ambassadors see only what readers see (reader.md §6
  * gives them the Story lock panel of the story page), so someone else's draft or deleted
- * story answers them as an unknown id does (decision NEW-ambassadors-public-stories-only).
+ * story answers them as an unknown id does (decision 127).
  */
 async function staffStory(db: Db, viewer: Viewer, storyId: number) {
   const story = await db
