@@ -178,22 +178,22 @@ export interface Chip {
   height: number;
   /** Whether, once Tab had moved focus to it, the chip and its focus ring were wholly in sight. */
   inSight: boolean;
-  /** Whether it was clear of the fade at the row's end, or the row was scrolled to its end. */
+  /** Whether it was clear of the fades at the row's ends, unless scrolled to that end. */
   clearOfFade: boolean;
 }
 
 /**
- * Tabs through the link chips of `row` (a navigation) from the first to the last, and says
- * where each lay. The chips' row may scroll sideways: each chip Tab reaches should be
- * scrolled into sight, in that box and on the screen, its focus ring too (`ring` px round
- * it: 5 by default, 0 where the ring is drawn inside).
+ * Tabs through the link chips of `row` (a navigation; or its tabs, `role: "tab"`) from the
+ * first to the last, and says where each lay. The chips' row may scroll sideways: each chip
+ * Tab reaches should be scrolled into sight, in that box and on the screen, its focus ring
+ * too (`ring` px round it: 5 by default, 0 where the ring is drawn inside).
  */
 export async function tabThroughChips(
   page: Page,
   row: Locator,
-  { ring = 5 }: { ring?: number } = {},
+  { ring = 5, role = "link" }: { ring?: number; role?: "link" | "tab" } = {},
 ): Promise<Chip[]> {
-  const links = row.getByRole("link");
+  const links = row.getByRole(role);
   await untilHydrated(links.first());
   const count = await links.count();
   const chips: Chip[] = [];
@@ -224,12 +224,14 @@ export async function tabThroughChips(
             box.right + ring <= Math.min(sight.right, window.innerWidth) + 0.5 &&
             box.top - ring >= sight.top - 0.5 &&
             box.bottom + ring <= sight.bottom + 0.5,
-          // The row's end fades (32 px) while more lies past it: a chip short of the end
-          // should stop clear of the fade.
+          // Each end of the row fades (32 px) while more lies past it: a chip short of that
+          // end should stop clear of its fade, unless too wide to clear both.
           clearOfFade:
             scroller === null ||
-            scroller.scrollLeft + scroller.clientWidth >= scroller.scrollWidth - 1 ||
-            box.right + ring <= row.right - 32 + 0.5,
+            box.width + 2 * ring > row.width - 64 ||
+            ((scroller.scrollLeft + scroller.clientWidth >= scroller.scrollWidth - 1 ||
+              box.right + ring <= row.right - 32 + 0.5) &&
+              (scroller.scrollLeft <= 0 || box.left - ring >= row.left + 32 - 0.5)),
         };
       }, ring),
     );

@@ -23,7 +23,7 @@ import { ShareBars } from "../features/analytics/share-bars.tsx";
 import { t } from "../i18n/index.ts";
 import { idFromParam, notFoundResponse, pageUrl } from "../lib/route-data.ts";
 import "../styles/analytics.css";
-import { useFocusInSight } from "../lib/use-focus-in-sight.ts";
+import { useRowInSight } from "../lib/use-row-in-sight.ts";
 import type { Route } from "./+types/myworks-analytics";
 
 const TABS = ["overview", "interactions", "demographics"] as const;
@@ -272,7 +272,7 @@ function Demographics({ data }: { data: AnalyticsDemographics }) {
 export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
   const { story } = loaderData.data;
   const tabs = useRef<HTMLUListElement>(null);
-  useFocusInSight(tabs);
+  useRowInSight(tabs);
   return (
     <article className="analytics">
       <p className="story-editor__back">

@@ -1,6 +1,6 @@
 import type { Category, EditorWork } from "@inkwell/shared";
 import { ChartColumn, Eye } from "lucide";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { isRouteErrorResponse, redirect, useRouteError } from "react-router";
 import { ApiRequestError } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
@@ -17,6 +17,7 @@ import { StoryDetailsForm } from "../features/works/story-details-form.tsx";
 import { TableOfContents } from "../features/works/table-of-contents.tsx";
 import { t } from "../i18n/index.ts";
 import { idFromParam, notFoundResponse, orNotFound, pageUrl } from "../lib/route-data.ts";
+import { useRowInSight } from "../lib/use-row-in-sight.ts";
 import { rovingMove } from "../lib/use-roving-toolbar.ts";
 import type { Route } from "./+types/myworks-story";
 import "../styles/writer.css";
@@ -62,6 +63,8 @@ export default function StoryEditorPage({ loaderData }: Route.ComponentProps) {
 function WriterEditor({ story, categories }: { story: EditorWork | null; categories: Category[] }) {
   const [tab, setTab] = useState<Tab>(story && story.parts.length > 0 ? "contents" : "details");
   const tabs: Tab[] = story ? ["details", "contents", "notes"] : ["details"];
+  const strip = useRef<HTMLDivElement>(null);
+  useRowInSight(strip, tab);
   return (
     <article className="story-editor" key={story?.id ?? "new"}>
       <p className="story-editor__back">
@@ -92,6 +95,7 @@ function WriterEditor({ story, categories }: { story: EditorWork | null; categor
         <OwnSale storyId={story.id} sale={story.sale} nextSaleAt={story.nextSaleAt} />
       )}
       <div
+        ref={strip}
         className="story-editor__tabs"
         role="tablist"
         aria-label={t.works.storyEditor}

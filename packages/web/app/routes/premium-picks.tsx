@@ -12,6 +12,7 @@ import { apiContext } from "../api/context.ts";
 import { Alert } from "../components/alert.tsx";
 import { Modal } from "../components/modal.tsx";
 import { ScriptButton } from "../components/script-button.tsx";
+import { SortTabs } from "../components/sort-tabs.tsx";
 import { StoryGrid } from "../components/story-grid.tsx";
 import { PicksBanner } from "../features/premium-picks/picks-banner.tsx";
 import { t } from "../i18n/index.ts";
@@ -57,14 +58,14 @@ export default function PremiumPicksPage({ loaderData }: Route.ComponentProps) {
         </ScriptButton>
       </PicksBanner>
       {picks && <Countdown until={picks.current.expiresAt} now={loaderData.now} />}
-      <nav className="sort-tabs" aria-label={t.premiumPicks.tabs}>
+      <SortTabs label={t.premiumPicks.tabs}>
         <a className="sort-tabs__tab" href="?" aria-current={next ? undefined : "page"}>
           {t.premiumPicks.thisMonth}
         </a>
         <a className="sort-tabs__tab" href="?tab=next" aria-current={next ? "page" : undefined}>
           {t.premiumPicks.nextMonth}
         </a>
-      </nav>
+      </SortTabs>
       {shown ? <Picks period={shown} /> : <Alert tone="danger">{t.premiumPicks.failed}</Alert>}
       <Modal open={faqOpen} title={t.premiumPicks.faq} onClose={closeFaq}>
         <div className="modal__body">

@@ -11,6 +11,7 @@ import { useCurrentUser } from "../lib/current-user.ts";
 import { pageUrl } from "../lib/route-data.ts";
 import type { Route } from "./+types/search-results";
 import "../styles/search.css";
+import { SortTabs } from "../components/sort-tabs.tsx";
 
 const MAX_OFFSET = 10_000;
 
@@ -66,7 +67,7 @@ export default function SearchResultsPage({ loaderData }: Route.ComponentProps) 
         {t.search.resultsTitle(term)}
       </h1>
       <SearchBar term={term} />
-      <nav className="sort-tabs" aria-label={t.search.tabs}>
+      <SortTabs label={t.search.tabs}>
         {tabs.map(({ key, label }) => (
           <a
             key={key}
@@ -77,7 +78,7 @@ export default function SearchResultsPage({ loaderData }: Route.ComponentProps) 
             {label}
           </a>
         ))}
-      </nav>
+      </SortTabs>
       {/* Keyed by the search: a new term or filter starts the list afresh. */}
       {stories && (
         <div className="search-layout">

@@ -9,7 +9,7 @@ import { SafetyList } from "../features/safety/safety-list.tsx";
 import { AccountTab } from "../features/settings/account-tab.tsx";
 import { NotificationsTab } from "../features/settings/notifications-tab.tsx";
 import { t } from "../i18n/index.ts";
-import { useFocusInSight } from "../lib/use-focus-in-sight.ts";
+import { useRowInSight } from "../lib/use-row-in-sight.ts";
 import type { Route } from "./+types/settings";
 import "../styles/settings.css";
 
@@ -57,18 +57,9 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
     return () => window.removeEventListener("hashchange", follow);
   }, []);
 
-  // On a phone the tabs scroll sideways: bring the open one into sight, the page staying put.
+  // On a phone the tabs scroll sideways: the open one is brought into sight.
   const tabs = useRef<HTMLUListElement>(null);
-  useFocusInSight(tabs);
-  useEffect(() => {
-    const strip = tabs.current;
-    const current = strip?.querySelector<HTMLElement>(`a[href="#${tab}"]`);
-    if (!strip || !current) return;
-    const [box, frame] = [current.getBoundingClientRect(), strip.getBoundingClientRect()];
-    if (box.left < frame.left || box.right > frame.right) {
-      strip.scrollLeft += box.left - frame.left - (frame.width - box.width) / 2;
-    }
-  }, [tab]);
+  useRowInSight(tabs, tab);
 
   return (
     <section className="settings" aria-labelledby="settings-heading">

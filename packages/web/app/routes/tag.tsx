@@ -2,6 +2,7 @@ import { ORIGINALS_CATALOG_URL, pageTags } from "@inkwell/shared";
 import { data } from "react-router";
 import { browserApi, type StoryCardData, type StoryCardPage } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
+import { SortTabs } from "../components/sort-tabs.tsx";
 import { StoryCarousel } from "../components/story-carousel.tsx";
 import { StoryGrid } from "../components/story-grid.tsx";
 import { t } from "../i18n/index.ts";
@@ -89,7 +90,7 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
         </section>
       )}
 
-      <nav className="sort-tabs" aria-label={t.tag.sortLabel}>
+      <SortTabs label={t.tag.sortLabel}>
         {SORTS.map((option) => (
           <a
             key={option}
@@ -100,7 +101,7 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
             {option === "hot" ? t.tag.sortHot : t.tag.sortNew}
           </a>
         ))}
-      </nav>
+      </SortTabs>
 
       <TagStories key={`${tag}:${sort}:${page}`} tag={tag} sort={sort} page={page} first={list} />
     </section>
