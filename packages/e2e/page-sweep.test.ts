@@ -1,20 +1,13 @@
 import { CURATION_USERNAMES, MATURE_RATING, storyReportsUrl } from "@inkwell/shared";
-import type { BrowserContextOptions, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import {
-  DESKTOP,
-  expectNoAxeViolations,
-  logInAt,
-  PHONE,
-  swipe,
-  useBrowser,
-} from "./support/browser.ts";
+import { DESKTOP, expectNoAxeViolations, PHONE, swipe, useBrowser } from "./support/browser.ts";
 import { findStoryWithParts } from "./support/catalogue.ts";
 import { readDatabase } from "./support/database.ts";
 import { useServer } from "./support/server.ts";
 
 const server = useServer();
-const { withPage } = useBrowser();
+const { withPage, sessionOf: loggedIn } = useBrowser();
 
 type Role = "visitor" | "demo_reader" | "demo_writer" | "demo_admin";
 
@@ -170,20 +163,8 @@ beforeAll(async () => {
 });
 
 /** Logged in once per role; each sweep then opens its pages with that session. */
-const sessions = new Map<Role, BrowserContextOptions["storageState"]>();
-
-async function sessionOf(role: Role) {
-  if (role === "visitor") return undefined;
-  const known = sessions.get(role);
-  if (known) return known;
-  let state: BrowserContextOptions["storageState"];
-  await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page, context) => {
-    await logInAt(page, role, "/home");
-    state = await context.storageState();
-  });
-  sessions.set(role, state);
-  return state;
-}
+const sessionOf = async (role: Role) =>
+  role === "visitor" ? undefined : loggedIn(role, server.url);
 
 /** Flags an image as a moderator does, from a page of the admin's session. */
 async function flagImage(imageUrl: string) {

@@ -1,18 +1,12 @@
 import { PICKS_FAQ_COOKIE } from "@inkwell/shared";
-import type { BrowserContextOptions, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import {
-  DESKTOP,
-  expectNoAxeViolations,
-  logInAt,
-  tabThroughChips,
-  useBrowser,
-} from "./support/browser.ts";
+import { expectNoAxeViolations, tabThroughChips, useBrowser } from "./support/browser.ts";
 import { readDatabase } from "./support/database.ts";
 import { useServer } from "./support/server.ts";
 
 const server = useServer();
-const { withPage } = useBrowser();
+const { withPage, sessionOf } = useBrowser();
 
 /** The narrowest phone the app is made for. */
 const NARROW = { width: 320, height: 740 } as const;
@@ -117,19 +111,6 @@ const ROWS: Record<string, Row> = {
   },
 };
 
-const sessions = new Map<Role, BrowserContextOptions["storageState"]>();
-async function sessionOf(role: Role) {
-  const known = sessions.get(role);
-  if (known) return known;
-  let state: BrowserContextOptions["storageState"];
-  await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page, context) => {
-    await logInAt(page, role, "/home");
-    state = await context.storageState();
-  });
-  sessions.set(role, state);
-  return state;
-}
-
 /** The fades at a row's start and end (app.css: 32 px where more lies past that edge). */
 const fades = (row: Locator) =>
   row.evaluate((node) => {
@@ -141,7 +122,7 @@ describe("at 320 px, every tab strip and chip row", () => {
   for (const [label, row] of Object.entries(ROWS)) {
     for (const text of ["100%", "200%"]) {
       test(`shows each of ${label} whole once Tab reaches it, with text at ${text}`, async () => {
-        const storageState = await sessionOf(row.role);
+        const storageState = await sessionOf(row.role, server.url);
         const options = { viewport: NARROW, baseURL: server.url, storageState };
         await withPage(options, async (page, context) => {
           // Premium Picks' FAQ, seen: it would open over the page on a first visit.
@@ -188,7 +169,7 @@ describe("at 320 px, every tab strip and chip row", () => {
   }
 
   test("a row cut off at an edge fades there, and only there", async () => {
-    const storageState = await sessionOf("demo_reader");
+    const storageState = await sessionOf("demo_reader", server.url);
     await withPage(
       { viewport: NARROW, baseURL: server.url, storageState },
       async (page, context) => {
@@ -208,7 +189,7 @@ describe("at 320 px, every tab strip and chip row", () => {
   });
 
   test("the current chip is in sight as the page opens, though past the screen's edge", async () => {
-    const storageState = await sessionOf("demo_reader");
+    const storageState = await sessionOf("demo_reader", server.url);
     await withPage({ viewport: NARROW, baseURL: server.url, storageState }, async (page) => {
       await page.goto("/library?sort=title", { waitUntil: "load" });
       const current = page

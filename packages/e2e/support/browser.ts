@@ -268,6 +268,8 @@ function ownAddress(): string {
 /**
  * One Chromium per test file, and a fresh context (cookies, storage, address) for each journey:
  * `withPage(options, async (page, context) => …)` closes the context whatever happens.
+ * `sessionOf(username, baseURL)` signs a demo account in once per file and hands its session
+ * to each later journey (per-account sign-in limits).
  */
 export function useBrowser() {
   let browser: Browser | undefined;
@@ -287,22 +289,36 @@ export function useBrowser() {
       ...options,
       extraHTTPHeaders: { "x-forwarded-for": ownAddress(), ...options.extraHTTPHeaders },
     });
+  async function withPage(
+    options: PageOptions,
+    journey: (page: Page, context: BrowserContext) => Promise<void>,
+  ) {
+    const context = await newContext(options);
+    try {
+      await journey(await context.newPage(), context);
+    } finally {
+      await context.close();
+    }
+  }
+  const sessions = new Map<string, BrowserContextOptions["storageState"]>();
+  async function sessionOf(username: string, baseURL: string) {
+    const known = sessions.get(username);
+    if (known) return known;
+    let state: BrowserContextOptions["storageState"];
+    await withPage({ viewport: DESKTOP, baseURL }, async (page, context) => {
+      await logInAt(page, username, "/home");
+      state = await context.storageState();
+    });
+    sessions.set(username, state);
+    return state;
+  }
   return {
     get browser(): Browser {
       return started();
     },
     newContext,
-    async withPage(
-      options: PageOptions,
-      journey: (page: Page, context: BrowserContext) => Promise<void>,
-    ) {
-      const context = await newContext(options);
-      try {
-        await journey(await context.newPage(), context);
-      } finally {
-        await context.close();
-      }
-    },
+    withPage,
+    sessionOf,
   };
 }
 
