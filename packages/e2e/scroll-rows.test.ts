@@ -22,6 +22,8 @@ interface Row {
   items: "link" | "tab";
   /** Round the focused item: 0 where the ring is drawn inside a tab. */
   ring: number;
+  /** A tab list with one Tab stop moves between its tabs by the arrows instead. */
+  arrows?: true;
 }
 
 let ownStory = 0;
@@ -52,6 +54,7 @@ const ROWS: Record<string, Row> = {
     find: (page) => page.getByRole("tablist", { name: "Story editor" }),
     items: "tab",
     ring: 0,
+    arrows: true,
   },
   "the analytics tabs": {
     role: "demo_writer",
@@ -121,7 +124,7 @@ const fades = (row: Locator) =>
 describe("at 320 px, every tab strip and chip row", () => {
   for (const [label, row] of Object.entries(ROWS)) {
     for (const text of ["100%", "200%"]) {
-      test(`shows each of ${label} whole once Tab reaches it, with text at ${text}`, async () => {
+      test(`shows each of ${label} whole once the keyboard reaches it, with text at ${text}`, async () => {
         const storageState = await sessionOf(row.role, server.url);
         const options = { viewport: NARROW, baseURL: server.url, storageState };
         await withPage(options, async (page, context) => {
@@ -132,13 +135,17 @@ describe("at 320 px, every tab strip and chip row", () => {
             document.documentElement.style.fontSize = size;
           }, text);
           const strip = row.find(page);
-          const items = await tabThroughChips(page, strip, { ring: row.ring, role: row.items });
+          const items = await tabThroughChips(page, strip, {
+            ring: row.ring,
+            role: row.items,
+            next: row.arrows ? "ArrowRight" : "Tab",
+          });
           expect(items.length).toBeGreaterThan(1);
           expect(items.filter((item) => !item.inSight).map((item) => item.name)).toEqual([]);
           expect(items.filter((item) => !item.clearOfFade).map((item) => item.name)).toEqual([]);
-          // Shift+Tab back to the first: it is focused, and whole in sight again.
+          // Back to the first: it is focused, and whole in sight again.
           for (let left = items.length - 1; left > 0; left -= 1) {
-            await page.keyboard.press("Shift+Tab");
+            await page.keyboard.press(row.arrows ? "ArrowLeft" : "Shift+Tab");
           }
           const first = strip.getByRole(row.items).first();
           expect(

@@ -186,12 +186,17 @@ export interface Chip {
  * Tabs through the link chips of `row` (a navigation; or its tabs, `role: "tab"`) from the
  * first to the last, and says where each lay. The chips' row may scroll sideways: each chip
  * Tab reaches should be scrolled into sight, in that box and on the screen, its focus ring
- * too (`ring` px round it: 5 by default, 0 where the ring is drawn inside).
+ * too (`ring` px round it: 5 by default, 0 where the ring is drawn inside). A tab list with
+ * one Tab stop is walked by `next: "ArrowRight"`.
  */
 export async function tabThroughChips(
   page: Page,
   row: Locator,
-  { ring = 5, role = "link" }: { ring?: number; role?: "link" | "tab" } = {},
+  {
+    ring = 5,
+    role = "link",
+    next = "Tab",
+  }: { ring?: number; role?: "link" | "tab"; next?: "Tab" | "ArrowRight" } = {},
 ): Promise<Chip[]> {
   const links = row.getByRole(role);
   await untilHydrated(links.first());
@@ -199,7 +204,7 @@ export async function tabThroughChips(
   const chips: Chip[] = [];
   for (let index = 0; index < count; index += 1) {
     if (index === 0) await links.first().focus();
-    else await page.keyboard.press("Tab");
+    else await page.keyboard.press(next);
     const link = links.nth(index);
     expect(await link.evaluate((node) => node === document.activeElement)).toBe(true);
     chips.push(

@@ -17,8 +17,8 @@ import { StoryDetailsForm } from "../features/works/story-details-form.tsx";
 import { TableOfContents } from "../features/works/table-of-contents.tsx";
 import { t } from "../i18n/index.ts";
 import { idFromParam, notFoundResponse, orNotFound, pageUrl } from "../lib/route-data.ts";
-import { useRowInSight } from "../lib/use-row-in-sight.ts";
 import { rovingMove } from "../lib/use-roving-toolbar.ts";
+import { useRowInSight } from "../lib/use-row-in-sight.ts";
 import type { Route } from "./+types/myworks-story";
 import "../styles/writer.css";
 
@@ -101,7 +101,11 @@ function WriterEditor({ story, categories }: { story: EditorWork | null; categor
         aria-label={t.works.storyEditor}
         onKeyDown={(event) => {
           const move = rovingMove(event);
-          const next = move && tabs[move(tabs.indexOf(tab), tabs.length)];
+          // From the tab that has focus, which a script may have put on one not yet open.
+          const at = tabs.findIndex(
+            (name) => event.target === document.getElementById(`tab-${name}`),
+          );
+          const next = move && tabs[move(at < 0 ? tabs.indexOf(tab) : at, tabs.length)];
           if (!next) return;
           event.preventDefault();
           setTab(next);
