@@ -171,6 +171,24 @@ describe("the inbox", () => {
     }
   });
 
+  test("the first message of an empty conversation is said in the region already on the page", async () => {
+    const a = await signedInPage("demo_writer", PHONE);
+    try {
+      await a.page.goto("/inbox/demo_admin");
+      await a.page.getByText("No messages yet. Say hello!").waitFor();
+      // The messages' live region is there while the conversation is empty (decision 058).
+      const region = await a.page.getByRole("region", { name: /^Messages with / }).elementHandle();
+      if (!region) throw new Error("an empty conversation has its messages' region");
+      await send(a.page, "Hello there");
+      await expect
+        .poll(() => region.evaluate((node) => node.querySelector(".message__body")?.textContent))
+        .toBe("Hello there");
+      expect(await region.evaluate((node) => node.isConnected)).toBe(true);
+    } finally {
+      await a.close();
+    }
+  });
+
   test("Enter in the To field opens who was typed, not the first of a list still catching up", async () => {
     const a = await signedInPage("demo_reader", PHONE);
     try {
@@ -420,7 +438,14 @@ describe("the inbox", () => {
       // Its bare question sits as far from the title and the buttons as other modals' text.
       expect(await confirmationGaps(confirm)).toEqual([16, 16]);
       await expectNoAxeViolations(page, "the mute confirmation");
+      // The notice that takes the composer's place speaks in a region already on the page.
+      const noticeRegion = await page.locator(".conversation__notice").elementHandle();
+      if (!noticeRegion) throw new Error("the conversation has its notice's region");
+      expect(await noticeRegion.textContent()).toBe("");
       await confirm.getByRole("button", { name: "Mute" }).click();
+      await expect
+        .poll(() => noticeRegion.textContent())
+        .toMatch(/^You have muted .+ and cannot reply to this conversation\.$/);
       await toast
         .filter({ hasText: /is now muted\. You can unmute them at any time\.$/ })
         .waitFor();

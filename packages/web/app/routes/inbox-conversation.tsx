@@ -262,12 +262,14 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
             </ScriptButton>
           </p>
         )}
-        {messages.length === 0 ? (
-          <p className="conversation__empty">
-            {notice ? t.inbox.noMessagesClosed : t.inbox.noMessages}
-          </p>
-        ) : (
-          <section aria-label={t.inbox.messagesWith(other.name)} aria-live="polite">
+        {/* On the page while the conversation is empty too: the first message sent or
+            received is then said, which a region arriving with it often is not (decision 058). */}
+        <section aria-label={t.inbox.messagesWith(other.name)} aria-live="polite">
+          {messages.length === 0 ? (
+            <p className="conversation__empty">
+              {notice ? t.inbox.noMessagesClosed : t.inbox.noMessages}
+            </p>
+          ) : (
             <MessageList
               messages={messages}
               me={me}
@@ -290,8 +292,8 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
                   : undefined
               }
             />
-          </section>
-        )}
+          )}
+        </section>
       </div>
       <footer className="conversation__footer">
         {/* In the footer, not floating: a floating toast would cover the composer it frees. */}
@@ -299,13 +301,11 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
           {toast}
         </p>
         <LiveAlert message={failureOf(failed && t.inbox.failed)} />
-        {notice ? (
-          <p className="conversation__notice" role="status">
-            {notice}
-          </p>
-        ) : (
-          <Composer name={other.name} send={send} />
-        )}
+        {/* On the page before it speaks, so a mute or block's notice is said (decision 058). */}
+        <p className="conversation__notice live-region" role="status">
+          {notice}
+        </p>
+        {!notice && <Composer name={other.name} send={send} />}
       </footer>
       <Modal
         open={confirming}
