@@ -78,12 +78,12 @@ export function ParagraphComments({
 
   return (
     <>
-      {paragraphs.map(({ id, host }) => {
+      {paragraphs.map(({ id, host }, index) => {
         const count = counts[id] ?? 0;
         return createPortal(
           <ScriptButton
             className={count > 0 ? "paragraph-marker paragraph-marker--active" : "paragraph-marker"}
-            aria-label={t.comments.paragraphMarker(count)}
+            aria-label={t.comments.paragraphMarker(count, index + 1)}
             onClick={() => show(id)}
           >
             <Icon of={MessageSquare} aria-hidden="true" size={14} />

@@ -3,10 +3,11 @@ import { characters } from "./characters.ts";
 export const comments = {
   heading: "Comments",
   paragraphHeading: "Comments on this paragraph",
-  paragraphMarker: (n: number) =>
+  // Which paragraph, counted from 1: a screen reader's list of buttons shows every marker.
+  paragraphMarker: (n: number, paragraph: number) =>
     n === 0
-      ? "Comment on this paragraph"
-      : `${n} ${n === 1 ? "comment" : "comments"} on this paragraph`,
+      ? `Comment on paragraph ${paragraph}`
+      : `${n} ${n === 1 ? "comment" : "comments"} on paragraph ${paragraph}`,
   placeholder: "Write a comment…",
   replyPlaceholder: "Write a reply…",
   label: "Your comment",
