@@ -62,6 +62,8 @@ export function AddToPanel({ storyId, username }: { storyId: number; username: s
 
   /** Runs one change; `adding` picks the §8 message should it fail for no reason given. */
   async function change(adding: boolean, label: string, request: () => Promise<Outcome<unknown>>) {
+    // Emptied as the change goes out: the same words again would otherwise go unsaid.
+    setMessage(null);
     try {
       const result = await request();
       const why = result.ok ? undefined : toldWhy(result.refusal);
@@ -121,6 +123,7 @@ export function AddToPanel({ storyId, username }: { storyId: number; username: s
       return;
     }
     setBusy(true);
+    setMessage(null);
     try {
       const result = await browserApi().createReadingList(trimmed, storyId);
       // A refusal that says why is shown as it is; any other failure reads §8's message.
