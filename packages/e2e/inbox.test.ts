@@ -163,8 +163,12 @@ describe("the inbox", () => {
       await expect
         .poll(() => composer(a.page).evaluate((box) => box === document.activeElement))
         .toBe(true);
-      // The message's small Delete icon answers a finger 6 px beside it too.
-      const deleteIcon = a.page.getByRole("button", { name: "Delete message" }).last();
+      // The message's small Delete icon answers a finger 6 px beside it too; its name quotes
+      // the message, so a screen reader's list of buttons tells each message's apart.
+      const deleteIcon = a.page.getByRole("button", {
+        name: "Delete your message “Are you there?”",
+        exact: true,
+      });
       expect(await tapsBeside(deleteIcon, "left", 6)).toBe(true);
     } finally {
       await a.close();

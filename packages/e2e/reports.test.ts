@@ -488,7 +488,10 @@ describe("reports", () => {
     });
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await logInAt(page, "demo_reader", "/inbox/demo_writer");
-      await page.getByRole("button", { name: "Report this message" }).last().click();
+      // The flag names whose message it reports, and quotes it.
+      await page
+        .getByRole("button", { name: /^Report .+'s message “Hello from the writer”$/ })
+        .click();
       const dialog = page.getByRole("dialog", { name: "Report this message" });
       await dialog.getByRole("button", { name: "Spam or scam" }).click();
       await dialog.getByLabel("Tell us what happened").fill("Unwanted greetings.");

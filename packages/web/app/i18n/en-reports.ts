@@ -4,7 +4,7 @@ import { REPORT_MESSAGES, type ReportOutcome, type ReportTypeName } from "@inkwe
 export const reportsEn = {
   report: "Report",
   reportComment: (name: string) => `Report comment by ${name}`,
-  reportMessage: "Report this message",
+  reportMessage: (name: string, quote: string) => `Report ${name}'s message “${quote}”`,
   reportUser: "Report",
   loading: "Loading…",
   back: "Back",

@@ -4,12 +4,16 @@ import {
   type InboxMessage,
   linkify,
   needsSeparator,
+  truncate,
 } from "@inkwell/shared";
 import { Flag, Trash2 } from "lucide";
 import { Icon } from "../../components/icon.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { useTimeZone } from "../../lib/use-time-zone.ts";
+
+/** How much of a message its icon buttons quote, to tell one message's buttons from another's. */
+const QUOTE_CUT = 40;
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
@@ -65,6 +69,7 @@ export function MessageList({
         const at = Date.parse(message.createDate);
         const previous = messages[index - 1];
         const mine = message.sender.toLowerCase() === me.toLowerCase();
+        const quote = truncate(message.body, QUOTE_CUT);
         return (
           <li key={message.id} className="messages__item">
             {needsSeparator(previous ? Date.parse(previous.createDate) : null, at) && (
@@ -83,7 +88,7 @@ export function MessageList({
                   <ScriptButton
                     className="message__delete"
                     onClick={() => onDelete(message)}
-                    aria-label={t.inbox.deleteMessage}
+                    aria-label={t.inbox.deleteMessage(quote)}
                   >
                     <Icon of={Trash2} aria-hidden="true" size={14} />
                   </ScriptButton>
@@ -92,7 +97,7 @@ export function MessageList({
                   <ScriptButton
                     className="message__delete"
                     onClick={() => onReport(message)}
-                    aria-label={t.reports.reportMessage}
+                    aria-label={t.reports.reportMessage(other, quote)}
                   >
                     <Icon of={Flag} aria-hidden="true" size={14} />
                   </ScriptButton>

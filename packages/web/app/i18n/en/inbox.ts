@@ -45,7 +45,8 @@ export const inbox = {
   send: "Send",
   counter: characters.counter,
   counterLabel: characters.label,
-  deleteMessage: "Delete message",
+  // Each names its message: a screen reader's list of buttons shows every one.
+  deleteMessage: (quote: string) => `Delete your message “${quote}”`,
   safetyMenu: "Conversation options",
   deleteConversation: "Delete Conversation",
   deleteConfirm: (name: string) =>
