@@ -7,6 +7,7 @@ import {
   holdRequests,
   logIn,
   PHONE,
+  recordSpeech,
   tabThroughChips,
   untilHydrated,
   useBrowser,
@@ -326,16 +327,9 @@ describe("the Library and reading lists", () => {
         .filter({ hasText: "collection" })
         .elementHandle();
       if (!alert) throw new Error("the popover has its alert region");
-      await alert.evaluate((region) => {
-        region.dataset.said = "said:";
-        new MutationObserver(() => {
-          region.dataset.said += ` [${region.textContent}]`;
-        }).observe(region, { childList: true, characterData: true, subtree: true });
-      });
+      const said = await recordSpeech(alert);
       await library.click();
-      await expect
-        .poll(() => alert.evaluate((region) => region.dataset.said))
-        .toBe("said: [] [Error: collection update failed]");
+      await expect.poll(said).toBe("said: [] [Error: collection update failed]");
       await popover.getByLabel("New reading list").fill("Never made");
       await popover.getByRole("button", { name: "Create" }).click();
       await popover

@@ -12,6 +12,7 @@ import {
   logInAt,
   nextFrames,
   PHONE,
+  recordSpeech,
   titleSpacing,
   useBrowser,
 } from "./support/browser.ts";
@@ -392,6 +393,33 @@ describe("a paragraph's comment marker with a count in the thousands", () => {
       });
     });
   }
+});
+
+describe("reader settings that fail to save", () => {
+  test("say so each time, in the dialog's alert region, and go back to what was saved", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      const part = story.parts[0];
+      if (!part) throw new Error("The story has no parts");
+      await logInAt(page, "demo_reader", part.url);
+      await page.route("**/api/v3/users/me/reader-settings", (route) =>
+        route.fulfill({ status: 500, body: "{}" }),
+      );
+      await page.getByRole("button", { name: "Reading settings" }).click();
+      const settings = page.getByRole("dialog", { name: "Reading settings" });
+      const alert = await settings.getByRole("alert").elementHandle();
+      if (!alert) throw new Error("the settings have their alert region");
+      expect(await alert.textContent()).toBe("");
+      const said = await recordSpeech(alert);
+      const failure = "Your settings couldn't be saved. Please try again.";
+      const large = settings.getByRole("radio", { name: "Large", exact: true });
+      await settings.getByText("Large", { exact: true }).click();
+      await expect.poll(said).toBe(`said: [${failure}]`);
+      expect(await large.isChecked()).toBe(false);
+      // The same failure again is said again: the region empties as the save goes out.
+      await settings.getByText("Large", { exact: true }).click();
+      await expect.poll(said).toBe(`said: [${failure}] [] [${failure}]`);
+    });
+  });
 });
 
 describe("a modal whose title wraps on a phone", () => {

@@ -5,6 +5,7 @@ import {
   type BrowserContextOptions,
   type CDPSession,
   chromium,
+  type ElementHandle,
   type Locator,
   type Page,
 } from "playwright-core";
@@ -439,4 +440,21 @@ export async function tabOnto(page: Page, name: string, limit = 10): Promise<voi
     await page.keyboard.press("Tab");
   }
   await expectFocusOn(page, name);
+}
+
+/**
+ * Starts recording what a live region says, each change to its words in order ("[]" when it
+ * empties), and returns what it has said so far: "said: [] [Try again.]". Words a region
+ * already holds are not said again unless it empties between (decision 058).
+ */
+export async function recordSpeech(
+  region: ElementHandle<HTMLElement | SVGElement>,
+): Promise<() => Promise<string | undefined>> {
+  await region.evaluate((node) => {
+    node.dataset.said = "said:";
+    new MutationObserver(() => {
+      node.dataset.said += ` [${node.textContent}]`;
+    }).observe(node, { childList: true, characterData: true, subtree: true });
+  });
+  return () => region.evaluate((node) => node.dataset.said);
 }

@@ -119,6 +119,8 @@ export function ReaderSettingsControl({ settings, onChange }: ReaderSettingsProp
       );
       return;
     }
+    // Emptied as the save goes out: the same failure again would otherwise go unsaid.
+    setFailed(false);
     const result = await browserApi()
       .saveReaderSettings(next)
       .catch(() => null);
