@@ -10,6 +10,7 @@ import {
   logInAt,
   nextFrames,
   PHONE,
+  recordSpeech,
   useBrowser,
 } from "./support/browser.ts";
 import { readDatabase } from "./support/database.ts";
@@ -663,6 +664,11 @@ describe("comments on the reading page", () => {
         .poll(() => toast?.textContent())
         .toBe("Sorry, something went wrong. Please try again.");
       expect(await thread(page, "Second time lucky").count()).toBe(1);
+      // A second failure is said again: the toast empties as the delete goes out.
+      if (!toast) throw new Error("the comments have their toast region");
+      const said = await recordSpeech(toast);
+      await thread(page, "Second time lucky").getByRole("button", { name: "Delete" }).click();
+      await expect.poll(said).toBe("said: [] [Sorry, something went wrong. Please try again.]");
       await page.unrouteAll();
 
       // An offensive comment is folded behind a reveal.

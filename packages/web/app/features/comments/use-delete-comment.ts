@@ -15,6 +15,8 @@ export function useDeleteComment() {
   }, [toast]);
 
   async function onDelete(comment: CommentData): Promise<boolean> {
+    // Emptied as the delete goes out: the same failure again would otherwise go unsaid.
+    setToast(null);
     const result = await browserApi()
       .deleteComment(comment.commentId.resourceId)
       .catch(() => null);
