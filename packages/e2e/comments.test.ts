@@ -210,7 +210,8 @@ describe("comments on the reading page", () => {
       await like.click();
       await liked;
       expect(await like.getAttribute("aria-pressed")).toBe("true");
-      expect(await like.getAttribute("aria-label")).toBe("Like (1 like)");
+      // The heart names whose comment it likes: every comment has one.
+      expect(await like.getAttribute("aria-label")).toBe("Like Wren Writer's comment (1 like)");
       // …and taken back.
       const unliked = page.waitForResponse(
         (response) =>
@@ -221,7 +222,7 @@ describe("comments on the reading page", () => {
       await like.click();
       await unliked;
       expect(await like.getAttribute("aria-pressed")).toBe("false");
-      expect(await like.getAttribute("aria-label")).toBe("Like (0 likes)");
+      expect(await like.getAttribute("aria-label")).toBe("Like Wren Writer's comment (0 likes)");
       await like.click();
       await expect.poll(() => like.getAttribute("aria-pressed")).toBe("true");
 

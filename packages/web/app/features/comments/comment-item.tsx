@@ -100,7 +100,7 @@ export function CommentItem({
             className={like.interacted ? "comment__action comment__action--on" : "comment__action"}
             type="button"
             aria-pressed={like.interacted}
-            aria-label={`${t.comments.like} (${t.comments.likes(like.count)})`}
+            aria-label={t.comments.like(comment.user.name, like.count)}
             busy={liking}
             onClick={() => actions.guard(() => void toggleLike())}
           >

@@ -27,9 +27,10 @@ export const comments = {
   moreFailed: "More comments could not be loaded. Press Load more to try again.",
   viewReplies: (n: number) => (n === 1 ? "View 1 Reply" : `View ${n} Replies`),
   returnToAll: "Return to all comments",
-  like: "Like",
-  // Only ever read out (the like button's name), so in words.
-  likes: (n: number) => (n === 1 ? "1 like" : `${spokenCount(n)} likes`),
+  // The like button's name, only ever read out, so its count is in words; it names whose
+  // comment, as every comment has one.
+  like: (name: string, n: number) =>
+    `Like ${name}'s comment (${n === 1 ? "1 like" : `${spokenCount(n)} likes`})`,
   posted: "Your comment was posted.",
   delete: "Delete",
   deleteFailed: "Sorry, something went wrong. Please try again.",
