@@ -194,10 +194,25 @@ describe("Close Account by a moderator", () => {
           (other) => t.send("POST", `/v4/users/${closing.username}/blocks`, other),
         ],
       ];
+      // Staff write about the story meanwhile.
+      const staffing: typeof writes = [
+        [
+          201,
+          [gone("Story")],
+          (staff) =>
+            t.send("POST", `/v5/admin/stories/${story.id}/notes`, staff, {
+              body: "Watch this account.",
+            }),
+        ],
+      ];
       const others = await Promise.all(Array.from({ length: 30 }, () => person()));
+      const staff = await Promise.all(
+        Array.from({ length: 10 }, () => person({ is_sysadmin: 1, is_staff: 1 })),
+      );
       const calls = [
         ...readers.flatMap((reader) => writes.map((write) => [write, reader] as const)),
         ...others.flatMap((other) => shunning.map((write) => [write, other] as const)),
+        ...staff.flatMap((member) => staffing.map((write) => [write, member] as const)),
       ];
       const [closed, ...answers] = await Promise.all([
         act(closing.username, "close", { reason: "spam" }, ambassador),

@@ -13,6 +13,7 @@ import {
   type StoryTextFlags,
 } from "@inkwell/shared";
 import type { Kysely } from "kysely";
+import { recheckingGone } from "../db/constraint-errors.ts";
 import type { Database } from "../db/schema.ts";
 import { storyChanged } from "../events.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
@@ -174,8 +175,9 @@ export async function addStoryStaffNote(
   now = Date.now(),
 ): Promise<StaffNote> {
   requireSysAdmin(viewer);
-  await staffStory(db, viewer, storyId);
-  return insertStoryStaffNote(db, viewer, storyId, body, now);
+  const check = () => staffStory(db, viewer, storyId);
+  await check();
+  return recheckingGone(() => insertStoryStaffNote(db, viewer, storyId, body, now), check);
 }
 
 /**
