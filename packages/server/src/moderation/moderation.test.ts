@@ -194,7 +194,10 @@ describe("Close Account by a moderator", () => {
           (other) => t.send("POST", `/v4/users/${closing.username}/blocks`, other),
         ],
       ];
-      // Staff write about the story meanwhile.
+      // Staff write about the story meanwhile, and flag its cover (once: then it is flagged).
+      const cover = `/media/covers/${story.id}-closing.png`;
+      await t.handle.db.updateTable("stories").set({ cover }).where("id", "=", story.id).execute();
+      const flaggedAlready = { code: "already_flagged", message: "This image is already flagged." };
       const staffing: typeof writes = [
         [
           201,
@@ -203,6 +206,11 @@ describe("Close Account by a moderator", () => {
             t.send("POST", `/v5/admin/stories/${story.id}/notes`, staff, {
               body: "Watch this account.",
             }),
+        ],
+        [
+          201,
+          [gone("Image"), flaggedAlready],
+          (staff) => t.send("POST", "/v5/image_moderation/flags", staff, { image_url: cover }),
         ],
       ];
       const others = await Promise.all(Array.from({ length: 30 }, () => person()));
@@ -223,8 +231,12 @@ describe("Close Account by a moderator", () => {
       for (const [index, answer] of answers.entries()) {
         const [[ok, refusals]] = calls[index] ?? [[]];
         if (answer.status === ok) continue;
-        expect([round, answer.status]).toEqual([round, 404]);
-        expect(refusals).toContainEqual(await answer.json());
+        const refusal = await answer.json();
+        expect([round, answer.status]).toEqual([
+          round,
+          refusal.code === "already_flagged" ? 409 : 404,
+        ]);
+        expect(refusals).toContainEqual(refusal);
       }
     }
   });
