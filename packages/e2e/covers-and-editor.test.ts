@@ -1,4 +1,4 @@
-import type { Locator, Page } from "playwright-core";
+import type { Locator, Page, Route } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import {
   DESKTOP,
@@ -432,6 +432,13 @@ describe("the part editor", () => {
       await untilHydrated(other.getByRole("textbox", { name: "Part text" }));
       await writeAtEnd(other, "Their words.");
       await pressSave(other);
+      // The autosave would meet the conflict, and take the tools away, before the writer is
+      // done on a slow machine: its saves wait until the writer presses Save.
+      const held: Route[] = [];
+      const partSaves = /\/v4\/parts\/\d+$/;
+      await page.route(partSaves, (route) =>
+        route.request().method() === "PUT" ? held.push(route) : route.fallback(),
+      );
       await writeAtEnd(page, "A heading of mine");
       await page.getByRole("button", { name: "Heading", exact: true }).click();
       await page.keyboard.press("End");
@@ -441,6 +448,8 @@ describe("the part editor", () => {
       await page.keyboard.type("bold");
       await page.keyboard.press("Control+B");
       await page.keyboard.type(" words.");
+      for (const save of held) await save.continue();
+      await page.unroute(partSaves);
       await page.getByRole("button", { name: "Save", exact: true }).click();
       const conflict = page.getByRole("alert").filter({ hasText: "changed somewhere else" });
       const copy = conflict.getByRole("button", { name: "Copy my version" });
