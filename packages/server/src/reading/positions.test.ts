@@ -113,6 +113,36 @@ describe("POST /apiv2/syncreadingposition", () => {
     });
   });
 
+  it("keeps the furthest part when an earlier part short enough to fit on a screen is opened", async () => {
+    const cookie = await reader();
+    // A new reader who opens a short part has seen it all: it is their place, at its end.
+    const firstOpen = await save(cookie, {
+      story_id: story.id,
+      part_id: story.partIds[1],
+      position: 1,
+    });
+    expect(await firstOpen.json()).toEqual({ part: story.partIds[1], position: "1.0" });
+    await save(cookie, { story_id: story.id, part_id: story.partIds[3], position: 0.6 });
+    // The short part again, whole on the screen at once: the place stays in the last part.
+    const reopened = await save(cookie, {
+      story_id: story.id,
+      part_id: story.partIds[1],
+      position: 1,
+    });
+    expect(await reopened.json()).toEqual({ part: story.partIds[3], position: "0.6" });
+    expect(await (await positionOf(cookie)).json()).toEqual({
+      part: story.partIds[3],
+      position: "0.6",
+    });
+    // Read part-way into an earlier part, and then to its end: the reader is there now.
+    await save(cookie, { story_id: story.id, part_id: story.partIds[2], position: 0.5 });
+    await save(cookie, { story_id: story.id, part_id: story.partIds[2], position: 1 });
+    expect(await (await positionOf(cookie)).json()).toEqual({
+      part: story.partIds[2],
+      position: "1.0",
+    });
+  });
+
   it("moves back to an earlier part's top once the later part is unpublished", async () => {
     const cookie = await reader();
     await save(cookie, { story_id: story.id, part_id: story.partIds[3], position: 0.6 });

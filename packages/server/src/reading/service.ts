@@ -61,7 +61,9 @@ export async function getReadingPosition(
  * Saves where the reader is, one row per reader and story, and answers the place kept.
  * Requests can arrive out of order (a throttled save racing the page's last beacon), so the
  * newer write wins. Opening an earlier part again keeps the furthest place until the reader
- * scrolls into its text (docs/decisions/123-furthest-reading-place.md).
+ * scrolls into its text (docs/decisions/123-furthest-reading-place.md): a save at a part's
+ * start or end is what opening it reports (a part that fits on one screen is seen to its end
+ * at once), only one part-way through its text shows the reader is reading there.
  */
 export async function saveReadingPosition(
   db: Kysely<Database>,
@@ -70,7 +72,7 @@ export async function saveReadingPosition(
   now = Date.now(),
 ): Promise<ReadingPosition> {
   await readablePart(db, viewer, input.partId, { storyId: input.storyId });
-  const fromTheTop = input.position === 0;
+  const readingThere = input.position > 0 && input.position < 1;
   await db
     .insertInto("reading_positions")
     .values({
@@ -90,8 +92,9 @@ export async function saveReadingPosition(
         }))
         .where("reading_positions.updated_at", "<=", now)
         .where((eb) =>
-          fromTheTop
-            ? eb.not(
+          readingThere
+            ? eb.lit(true)
+            : eb.not(
                 eb.exists(
                   eb
                     .selectFrom("parts as kept")
@@ -103,8 +106,7 @@ export async function saveReadingPosition(
                     .where("kept.deleted", "=", 0)
                     .whereRef("kept.position", ">", "opened.position"),
                 ),
-              )
-            : eb.lit(true),
+              ),
         ),
     )
     .execute();
