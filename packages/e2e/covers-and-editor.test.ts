@@ -17,6 +17,7 @@ import { readDatabase } from "./support/database.ts";
 import { GIF, NOT_TAKEN } from "./support/images.ts";
 import { useServer } from "./support/server.ts";
 import { signUp, verifyEmail } from "./support/sign-up.ts";
+import { writerStory } from "./support/works.ts";
 
 const server = useServer();
 const { withPage } = useBrowser();
@@ -651,30 +652,14 @@ describe("the part editor", () => {
   test("the scheduling dialog works by keyboard alone, and focus always comes back to the bar", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       // A writer of their own: the file's other journeys spend demo_writer's sign-ins.
-      await signUp(page, "keyboard_scheduler");
-      await verifyEmail(page, "keyboard_scheduler");
-      const [category] = readDatabase<{ id: number }>(
-        server.dataDir,
-        "SELECT id FROM categories ORDER BY id LIMIT 1",
-      );
-      const work = await page.request.post("/v4/works", {
-        data: {
-          title: "Lamps by Keyboard",
-          description: "A part scheduled without a mouse.",
-          tags: ["lamps"],
-          categoryId: category?.id,
-          languageId: 1,
-          mature: false,
-          completed: false,
-          copyright: 3,
-          originalWork: true,
-        },
+      const storyId = await writerStory(page, server.dataDir, "keyboard_scheduler", {
+        title: "Lamps by Keyboard",
+        description: "A part scheduled without a mouse.",
+        tag: "lamps",
       });
-      expect(work.status()).toBe(201);
-      const story = (await work.json()) as { id: number };
-      const part = await page.request.post(`/v4/works/${story.id}/parts`, { data: {} });
+      const part = await page.request.post(`/v4/works/${storyId}/parts`, { data: {} });
       const { id } = (await part.json()) as { id: number };
-      await page.goto(`/myworks/${story.id}/write/${id}`);
+      await page.goto(`/myworks/${storyId}/write/${id}`);
       const text = page.getByRole("textbox", { name: "Part text" });
       await untilHydrated(text);
       await text.focus();

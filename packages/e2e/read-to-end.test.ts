@@ -4,6 +4,7 @@ import { expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/brows
 import { type StoryFixture, type StoryListEntry, squash } from "./support/catalogue.ts";
 import { useServer } from "./support/server.ts";
 import { signUp } from "./support/sign-up.ts";
+import { writerStory } from "./support/works.ts";
 
 const server = useServer();
 const { withPage } = useBrowser();
@@ -56,6 +57,31 @@ function positionSaved(page: Page, least: number) {
     const body = JSON.parse(response.request().postData() ?? "{}") as { position?: number };
     return (body.position ?? 0) >= least;
   });
+}
+
+/**
+ * A writer of their own publishes a story of three parts, each a line long: a part that fits
+ * on one screen, which the demo catalogue does not have.
+ */
+async function shortPartsStory(): Promise<{ storyId: number; partIds: number[] }> {
+  let storyId = 0;
+  const partIds: number[] = [];
+  await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+    storyId = await writerStory(page, server.dataDir, "short_part_writer", {
+      title: "Notes in the Margin",
+      description: "Three parts, each a line long.",
+      tag: "notes",
+    });
+    for (const title of ["One", "Two", "Three"]) {
+      const part = await page.request.post(`/v4/works/${storyId}/parts`, {
+        data: { title, text: `<p>Part ${title}, in a line.</p>` },
+      });
+      const { id } = (await part.json()) as { id: number };
+      expect((await page.request.post(`/v4/parts/${id}/publish`)).status()).toBe(200);
+      partIds.push(id);
+    }
+  });
+  return { storyId, partIds };
 }
 
 describe("a signed-in reader reads a story to its end", () => {
@@ -185,6 +211,33 @@ describe("a signed-in reader reads a story to its end", () => {
       expect((await (await readAgain).json()).part).toBe(first.id);
       await page.goto(story.url);
       expect(await resume.getAttribute("href")).toBe(first.url);
+    });
+  });
+
+  test("opening a short earlier part keeps the furthest place; a new reader's is its end", async () => {
+    const { storyId, partIds } = await shortPartsStory();
+    const [first, , last] = partIds;
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await signUp(page, "short_part_reader");
+      // New to the story, the short first part is read whole as it opens: that is the place.
+      const firstOpen = positionSaved(page, 1);
+      await page.goto(`/${first}`);
+      expect(await (await firstOpen).json()).toEqual({ part: first, position: "1.0" });
+      expect(await percentRead(page)).toBe(100);
+      await page.goto(`/story/${storyId}`);
+      const resume = page.getByRole("link", { name: "Continue reading", exact: true });
+      expect(await resume.getAttribute("href")).toBe(`/${first}`);
+
+      const reachedLast = positionSaved(page, 1);
+      await page.goto(`/${last}`);
+      expect(await (await reachedLast).json()).toEqual({ part: last, position: "1.0" });
+
+      // The short first part again, to look something up: the place stays in the last part.
+      const reopened = positionSaved(page, 1);
+      await page.goto(`/${first}`);
+      expect(await (await reopened).json()).toEqual({ part: last, position: "1.0" });
+      await page.goto(`/story/${storyId}`);
+      expect(await resume.getAttribute("href")).toBe(`/${last}`);
     });
   });
 
