@@ -377,6 +377,13 @@ describe("settings", () => {
       await dialog.getByText("Passwords do not match.").waitFor();
       expect(await dialog.getByRole("button", { name: "Save" }).isDisabled()).toBe(true);
       await expectNoAxeViolations(page, "the change-password dialog");
+      // The rule reads the account's name as the server does: Sam Admin's "Admin" is refused.
+      for (const label of ["New password", "Re-enter new password"]) {
+        await dialog.getByLabel(label, { exact: true }).fill("Admin-Ink-7777");
+      }
+      await dialog.getByText("Passwords match but do not meet the requirements.").waitFor();
+      expect(await dialog.getByRole("button", { name: "Save" }).isDisabled()).toBe(true);
+      await dialog.getByLabel("New password", { exact: true }).fill("Moonlit-Ink-77");
       await dialog.getByLabel("Re-enter new password", { exact: true }).fill("Moonlit-Ink-77");
       await dialog.getByText("Great, passwords match!").waitFor();
       // A wrong current password is said under it, and focus goes there to fix it.

@@ -11,6 +11,7 @@ import {
   loginNoticeOf,
   NEXT_URL_MAX,
   passwordProblem,
+  passwordRequester,
   passwordStrength,
   reloginUrl,
   safeNextUrl,
@@ -86,6 +87,24 @@ describe("password rules", () => {
     expect(passwordStrength("My-Mara-2024", { firstName: "mara" })).toBe("INVALID");
     expect(passwordStrength("My-Quill-2024", { username: "QUILL" })).toBe("INVALID");
     expect(passwordStrength("Ab-1-Ab-1-Ab", { lastName: "ab" })).toBe("STRONG");
+  });
+
+  it("reads an account's display name as its first and last names", () => {
+    expect(passwordRequester({ username: "rae_reads", name: "  Rae  Anne Reader " })).toEqual({
+      username: "rae_reads",
+      firstName: "Rae",
+      lastName: "Reader",
+    });
+    expect(passwordRequester({ username: "wren", name: "Wren" })).toEqual({
+      username: "wren",
+      firstName: "Wren",
+    });
+    expect(passwordRequester({ username: "nameless", name: null })).toEqual({
+      username: "nameless",
+    });
+    const rae = passwordRequester({ username: "rae_reads", name: "Rae Reader" });
+    expect(passwordProblem("Reader-Ink-2026", rae)).toBe(ACCOUNT_MESSAGES.passwordWeak);
+    expect(passwordProblem("Lantern-Ink-2026", rae)).toBeNull();
   });
 
   it("names the problem in the spec's words", () => {

@@ -146,6 +146,22 @@ export interface PasswordRequester {
   lastName?: string;
 }
 
+/**
+ * Whose password it is, as the strength rule reads a person: an account has one display
+ * name, whose first and last words stand for the first and last names.
+ */
+export function passwordRequester(account: {
+  username: string;
+  name?: string | null;
+}): PasswordRequester {
+  const words = (account.name ?? "").trim().split(/\s+/).filter(Boolean);
+  return {
+    username: account.username,
+    ...(words.length > 0 && { firstName: words[0] }),
+    ...(words.length > 1 && { lastName: words.at(-1) }),
+  };
+}
+
 const COMMON_PASSWORDS = new Set([
   "password",
   "password1",

@@ -917,6 +917,30 @@ describe("forgotten passwords", () => {
     expect(newLogin.status).toBe(200);
   });
 
+  it("refuses a reset to a password containing the account's name, keeping the link", async () => {
+    const address = "named_reset@example.com";
+    await postJson("/signup", signupBody({ email: address, username: "named_reset" }));
+    await t.handle.db
+      .updateTable("users")
+      .set({ name: "Odile Marchetti" })
+      .where("username", "=", "named_reset")
+      .execute();
+    await postJson("/forgot", { email: address });
+    const token = await resetLink(address);
+
+    const named = await reset(token, "Marchetti-Ink-42");
+    expect(named.status).toBe(400);
+    expect(await named.json()).toEqual({
+      code: 467,
+      error_code: "error_weak_password",
+      message: ACCOUNT_MESSAGES.passwordWeak,
+    });
+    expect((await postJson("/login", { username: "named_reset", password: STRONG })).status).toBe(
+      200,
+    );
+    expect((await reset(token, "Harbour-Ink-42")).status).toBe(200);
+  });
+
   it("voids every other reset link once the password or the email changes", async () => {
     const address = "relinker@example.com";
     await postJson("/signup", signupBody({ email: address, username: "relinker" }));

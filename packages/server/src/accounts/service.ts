@@ -9,6 +9,7 @@ import {
   isReservedUsername,
   isSignupSource,
   passwordProblem,
+  passwordRequester,
   REVERIFICATION,
   signupFormTypeProblem,
   USERNAME_PATTERN,
@@ -318,10 +319,10 @@ export async function resetPassword(db: Kysely<Database>, token: string, passwor
   if (userId === null) throw invalidResetLink();
   const user = await db
     .selectFrom("users")
-    .select("username")
+    .select(["username", "name"])
     .where("id", "=", userId)
     .executeTakeFirstOrThrow();
-  const problem = passwordProblem(password, { username: user.username });
+  const problem = passwordProblem(password, passwordRequester(user));
   if (problem) {
     const weak = problem === ACCOUNT_MESSAGES.passwordWeak;
     throw new HttpError(

@@ -120,6 +120,33 @@ describe("password change", () => {
     expect(login.status).toBe(200);
   });
 
+  it("refuses a new password containing the account's name, keeping the old one", async () => {
+    const user = await signedIn("pw_named");
+    await t.handle.db
+      .updateTable("users")
+      .set({ name: "Juniper Vale" })
+      .where("id", "=", user.id)
+      .execute();
+    for (const named of ["Juniper-Ink-2026", "Ink-2026-VALE"]) {
+      const refused = await send(
+        "POST",
+        "/apiv2/updateuserpassword",
+        user.cookie,
+        { old_password: PASSWORD, new_password: named, confirm_password: named },
+        true,
+      );
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({
+        code: 467,
+        error_code: "error_weak_password",
+        message: ACCOUNT_MESSAGES.passwordWeak,
+      });
+    }
+    expect((await me(user.cookie)).username).toBe("pw_named");
+    const login = await send("POST", "/login", "", { username: "pw_named", password: PASSWORD });
+    expect(login.status).toBe(200);
+  });
+
   it("refuses a re-entered password that does not match, keeping the old password and session", async () => {
     const user = await signedIn("pw_mismatch");
     const refused = await send(

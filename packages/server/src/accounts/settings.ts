@@ -9,6 +9,7 @@ import {
   type NotificationForm,
   type NotificationSettings,
   passwordProblem,
+  passwordRequester,
   USERNAME_PATTERN,
   WRONG_PASSWORD,
 } from "@inkwell/shared";
@@ -56,7 +57,7 @@ export async function changePassword(
   if (input.confirmation !== undefined && input.confirmation !== input.newPassword) {
     throw rejected("error_password_mismatch", CONFIRM_MESSAGES.mismatch);
   }
-  const problem = passwordProblem(input.newPassword, { username: user.username });
+  const problem = passwordProblem(input.newPassword, passwordRequester(user));
   if (problem) {
     const weak = problem === ACCOUNT_MESSAGES.passwordWeak;
     throw rejected(weak ? "error_weak_password" : "error_invalid_password_length", problem);

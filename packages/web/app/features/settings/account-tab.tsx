@@ -3,6 +3,7 @@ import {
   type CurrentUser,
   earliestBirthdate,
   isBirthdateRefusal,
+  passwordRequester,
 } from "@inkwell/shared";
 import { type FormEvent, useRef, useState } from "react";
 import { flushSync } from "react-dom";
@@ -204,7 +205,7 @@ export function AccountTab({ user, today, notify }: AccountTabProps) {
       />
       <PasswordModal
         open={dialog === "password"}
-        username={user.username}
+        requester={passwordRequester(user)}
         hasPassword={user.has_password}
         onClose={() => setDialog(null)}
         onFailure={failed}

@@ -1,4 +1,4 @@
-import { confirmPasswordState, REFUSED } from "@inkwell/shared";
+import { confirmPasswordState, type PasswordRequester, REFUSED } from "@inkwell/shared";
 import { type FormEvent, useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { BusyButton } from "../../components/busy-button.tsx";
@@ -12,7 +12,8 @@ const CURRENT_PASSWORD_ID = "settings-current-password";
 
 interface PasswordModalProps {
   open: boolean;
-  username: string;
+  /** Whose password it is: the rule refuses one containing their username or name. */
+  requester: PasswordRequester;
   hasPassword: boolean;
   onClose: () => void;
   onFailure: (message: string) => void;
@@ -21,7 +22,7 @@ interface PasswordModalProps {
 /** Change (or add) the password; a refusal shows under the current password, success logs out. */
 export function PasswordModal({
   open,
-  username,
+  requester,
   hasPassword,
   onClose,
   onFailure,
@@ -32,9 +33,9 @@ export function PasswordModal({
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const settled = useDebounced({ next, confirm }, CONFIRM_DEBOUNCE_MS);
-  const check = confirmPasswordState(settled.next, settled.confirm, { username });
+  const check = confirmPasswordState(settled.next, settled.confirm, requester);
   const ready =
-    confirmPasswordState(next, confirm, { username }).valid && (!hasPassword || current !== "");
+    confirmPasswordState(next, confirm, requester).valid && (!hasPassword || current !== "");
 
   async function submit(event: FormEvent) {
     event.preventDefault();
