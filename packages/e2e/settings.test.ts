@@ -13,7 +13,7 @@ import {
 } from "./support/browser.ts";
 import { readDatabase } from "./support/database.ts";
 import { useServer } from "./support/server.ts";
-import { signUp, verifyEmail } from "./support/sign-up.ts";
+import { SIGN_UP_PASSWORD, signUp, verifyEmail } from "./support/sign-up.ts";
 
 const server = useServer();
 const chromium = useBrowser();
@@ -327,6 +327,33 @@ describe("settings", () => {
     });
   });
 
+  test("closing the re-verification question is a skip: a reminder in 3 days, and it stays away", async () => {
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      const username = "reverify_skipper";
+      await signUp(page, username);
+      await verifyEmail(page, username);
+      reverificationDue(username);
+      await page.goto("/settings");
+      const question = page.getByRole("dialog", { name: "Is this still your email?" });
+      await question.waitFor();
+      await question.getByRole("button", { name: "Close" }).click();
+      await page
+        .getByRole("status")
+        .filter({ hasText: "We'll send you a reminder in 3 days" })
+        .waitFor();
+      expect(await question.isVisible()).toBe(false);
+      const cookies = await page.context().cookies();
+      const reminder = cookies.find((cookie) => cookie.name === "email_reverify_reminder");
+      expect(Math.round(((reminder?.expires ?? 0) * 1000 - Date.now()) / 86_400_000)).toBe(3);
+      expect(cookies.find((cookie) => cookie.name === "email_reverify_skips")?.value).toBe("1");
+
+      await page.reload();
+      await page.getByRole("heading", { level: 1, name: "Settings" }).waitFor();
+      await page.waitForLoadState("networkidle");
+      expect(await question.count()).toBe(0);
+    });
+  });
+
   test("the newsletter's unsubscribe link stops the newsletter alone", async () => {
     const key = "e2e-newsletter-key-01234";
     setUserColumn("demo_ambassador", "alerts_key", key);
@@ -473,6 +500,49 @@ describe("settings", () => {
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
         "We've sent you a new activation email.",
       );
+    });
+  });
+
+  test("'Email sent' resends the link, and says 'Problem reaching email :(' once it cannot", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await signUp(page, "resend_reader");
+      await page.goto("/settings");
+      await page.getByRole("button", { name: "Change Email" }).click();
+      const form = page.getByRole("dialog", { name: "Change email" });
+      await form.getByLabel("New email", { exact: true }).fill("resend.reader@example.com");
+      await form.getByLabel("Confirm new email", { exact: true }).fill("resend.reader@example.com");
+      await form.getByLabel("Password", { exact: true }).fill(SIGN_UP_PASSWORD);
+      await form.getByRole("button", { name: "Save" }).click();
+      const sent = page.getByRole("dialog", { name: "Email sent" });
+      const problem = page.getByRole("dialog", { name: "Problem reaching email :(" });
+      await sent.waitFor();
+
+      // Each resend is a mail, within the account's mail limit; past it, the problem view.
+      const resend = async () => {
+        const dialog = (await sent.isVisible()) ? sent : problem;
+        const answered = page.waitForResponse(
+          (response) =>
+            response.url().endsWith("/api/v3/users/validate") &&
+            response.request().method() === "POST",
+        );
+        await dialog.getByRole("button", { name: "Resend email" }).click();
+        return (await answered).status();
+      };
+      const statuses: number[] = [];
+      while (statuses.at(-1) !== 429 && statuses.length < 10) statuses.push(await resend());
+      expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
+      await problem.waitFor();
+      await problem.getByText("Please try again or change your email.").waitFor();
+      await expectNoAxeViolations(page, "the 'Problem reaching email :(' view");
+      const outbox = await page.context().newPage();
+      expect(await mailsTo(outbox, "resend.reader@example.com")).toBe(statuses.length);
+      await outbox.close();
+
+      // A resend refused again stays on the problem; Change email goes back to the form.
+      expect(await resend()).toBe(429);
+      await problem.waitFor();
+      await problem.getByRole("button", { name: "Change email" }).click();
+      await form.getByLabel("New email", { exact: true }).waitFor();
     });
   });
 
