@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { DESKTOP, expectNoAxeViolations, PHONE, useBrowser } from "./support/browser.ts";
 import { hotStories } from "./support/catalogue.ts";
+import { readDatabase } from "./support/database.ts";
 import { useServer } from "./support/server.ts";
 
 const server = useServer();
@@ -55,6 +56,24 @@ describe("copyright takedown notice", () => {
       await page.getByRole("button", { name: "Send notice" }).click();
       await page.getByRole("heading", { name: "Thank you: your notice is filed" }).waitFor();
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      // Support gets §9's copyright form, about the story and the account the link named.
+      expect(
+        readDatabase(
+          server.dataDir,
+          `SELECT ticket_form_id, report_type, reason, subject, story_id, reported_username
+             FROM support_tickets WHERE requester_email = ?`,
+          "ada@example.com",
+        ),
+      ).toEqual([
+        {
+          ticket_form_id: 48864,
+          report_type: "DMCA",
+          reason: "reported_copyright",
+          subject: "Story Report",
+          story_id: story?.id,
+          reported_username: "copycat",
+        },
+      ]);
     });
   });
 

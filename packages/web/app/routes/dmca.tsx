@@ -1,4 +1,5 @@
 import {
+  COPYRIGHT_TICKET,
   DMCA_DESCRIPTIONS,
   DMCA_MESSAGES,
   DMCA_REQUIRED,
@@ -14,9 +15,6 @@ import { Toast } from "../components/toast.tsx";
 import { t } from "../i18n/index.ts";
 import { useCurrentUser } from "../lib/current-user.ts";
 import type { Route } from "./+types/dmca";
-
-/** The support form of a copyright notice (accounts-safety-messaging.md §9). */
-const TICKET = { formId: "48864", reason: "reported_copyright", subject: "Story Report" };
 
 const idFrom = (value: string | null) => (value && /^\d{1,12}$/.test(value) ? Number(value) : null);
 
@@ -106,10 +104,10 @@ export default function DmcaPage({ loaderData }: Route.ComponentProps) {
         "requester[name]": `${notice.firstName.trim()} ${notice.lastName.trim()}`,
         "requester[email]": notice.email.trim(),
         comment: dmcaTicketComment(notice, { storyId, partId, reportedUser }, location.origin),
-        ticket_form_id: TICKET.formId,
+        ticket_form_id: String(COPYRIGHT_TICKET.formId),
         reportType: "DMCA",
-        reason: TICKET.reason,
-        subject: TICKET.subject,
+        reason: COPYRIGHT_TICKET.reason,
+        subject: COPYRIGHT_TICKET.subject,
         ...(storyId !== null && { id: String(storyId) }),
         ...(reportedUser && { username: reportedUser }),
         "custom_fields[0][id]": "language",
