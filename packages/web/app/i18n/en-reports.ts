@@ -25,8 +25,6 @@ export const reportsEn = {
   mutedOffer: (name: string) => `You have muted ${name}.`,
   mute: (name: string) => `Mute ${name}`,
   unmute: (name: string) => `Unmute ${name}`,
-  muted: (name: string) => `${name} is now muted. You can unmute them at any time.`,
-  unmuted: (name: string) => `${name} is now unmuted. You can mute them at any time.`,
   done: "Done",
   copyrightUrl: "Original story URL",
   copyrightHint: "For example https://inkwell.example/story/123",

@@ -207,7 +207,7 @@ function useReport(): { report: (target: ReportTarget) => void; reportModal: Rea
       setMuteNote(safetyFailure(on ? "mute" : "unmute", result?.refusal));
       return;
     }
-    setMuteNote(on ? text.muted(reported.name) : text.unmuted(reported.name));
+    setMuteNote(on ? t.safety.muted(reported.name) : t.safety.unmuted(reported.name));
     setStage({
       kind: "thanks",
       copyright: false,
