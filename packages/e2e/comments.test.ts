@@ -198,9 +198,14 @@ describe("comments on the reading page", () => {
 
       // A reply to the writer's comment.
       const writers = thread(page, "Thanks for reading, everyone!");
-      await writers.getByRole("button", { name: "Reply", exact: true }).click();
+      // Each comment's buttons name whose comment they act on, the visible word first.
+      await writers.getByRole("button", { name: "Reply to Wren Writer", exact: true }).click();
       await post(writers, "Your reply", "You're welcome!");
       await expect.poll(() => writers.locator(".comment--reply").count()).toBe(1);
+      const ownReply = writers.locator(".comment--reply");
+      expect(
+        await ownReply.getByRole("button", { name: /^Delete/ }).getAttribute("aria-label"),
+      ).toBe(`Delete your own comment (${await ownReply.locator("time").textContent()})`);
 
       // A like, kept by the server.
       const like = writers.locator(".comment").first().getByRole("button", { name: /^Like/ });
@@ -281,7 +286,12 @@ describe("comments on the reading page", () => {
       await openPartAs(page, "demo_writer");
       const writers = thread(page, "Thanks for reading, everyone!");
       const reply = writers.locator(".comment--reply").filter({ hasText: "You're welcome!" });
-      await reply.getByRole("button", { name: "Delete" }).click();
+      const readerName = await reply.locator(".comment__author").textContent();
+      const remove = reply.getByRole("button", { name: /^Delete/ });
+      expect(await remove.getAttribute("aria-label")).toBe(
+        `Delete ${readerName}'s comment (${await reply.locator("time").textContent()})`,
+      );
+      await remove.click();
       await expect.poll(() => writers.locator(".comment--reply").count()).toBe(0);
       await page.reload();
       await commentsLoaded(page);
@@ -366,7 +376,10 @@ describe("comments on the reading page", () => {
         .locator(":scope > .comment")
         .getAttribute("id");
       const withMore = page.locator(`.comment-thread:has(> #${threadId})`);
-      const reply = withMore.locator(":scope > .comment").getByRole("button", { name: "Reply" });
+      const author = await withMore.locator(":scope > .comment .comment__author").textContent();
+      const reply = withMore
+        .locator(":scope > .comment")
+        .getByRole("button", { name: `Reply to ${author}`, exact: true });
       await reply.focus();
       await page.keyboard.press("Enter");
       const input = withMore.getByLabel("Your reply");
@@ -380,7 +393,11 @@ describe("comments on the reading page", () => {
       const shownIds = () =>
         withMore.locator(".comment--reply").evaluateAll((nodes) => nodes.map((node) => node.id));
       const before = await shownIds();
-      await withMore.getByRole("button", { name: /^View \d+ Repl/ }).focus();
+      const view = withMore.getByRole("button", { name: /^View \d+ Repl/ });
+      expect(await view.getAttribute("aria-label")).toBe(
+        `${await view.textContent()} to ${author}`,
+      );
+      await view.focus();
       await page.keyboard.press("Enter");
       await expect.poll(async () => (await shownIds()).length).toBeGreaterThan(before.length);
       const firstNew = (await shownIds()).find((id) => !before.includes(id));
@@ -484,7 +501,7 @@ describe("comments on the reading page", () => {
         );
       const idOf = (text: string) =>
         comments(page).locator("article.comment").filter({ hasText: text }).getAttribute("id");
-      const press = async (scope: ReturnType<typeof comments>, name: string) => {
+      const press = async (scope: ReturnType<typeof comments>, name: string | RegExp) => {
         await scope.getByRole("button", { name, exact: true }).focus();
         await page.keyboard.press("Enter");
       };
@@ -503,7 +520,7 @@ describe("comments on the reading page", () => {
       await expect.poll(() => announced.textContent()).toBe("Your comment was posted.");
       const second = thread(page, "The second word.");
       for (const text of ["Reply one.", "Reply two."]) {
-        await press(second.locator(":scope > .comment"), "Reply");
+        await press(second.locator(":scope > .comment"), /^Reply to /);
         await page.keyboard.type(text);
         await press(second.locator("form"), "Reply");
         // Not getByText: the reply form's field holds the same text until the post is in.
@@ -512,19 +529,28 @@ describe("comments on the reading page", () => {
 
       // A reply goes to the next reply, the last reply to the thread's first comment.
       const replyTwo = await idOf("Reply two.");
-      await press(second.locator("article").filter({ hasText: "Reply one." }), "Delete");
+      await press(
+        second.locator("article").filter({ hasText: "Reply one." }),
+        /^Delete your own comment /,
+      );
       await second.getByText("Reply one.").waitFor({ state: "detached" });
       expect(await focusedArticle()).toBe(replyTwo);
       const secondId = await idOf("The second word.");
-      await press(second.locator("article").filter({ hasText: "Reply two." }), "Delete");
+      await press(
+        second.locator("article").filter({ hasText: "Reply two." }),
+        /^Delete your own comment /,
+      );
       await second.getByText("Reply two.").waitFor({ state: "detached" });
       expect(await focusedArticle()).toBe(secondId);
       // A thread goes to the next thread; the last one to the words saying none are left.
       const firstId = await idOf("The first word.");
-      await press(second.locator(":scope > .comment"), "Delete");
+      await press(second.locator(":scope > .comment"), /^Delete your own comment /);
       await second.waitFor({ state: "detached" });
       expect(await focusedArticle()).toBe(firstId);
-      await press(thread(page, "The first word.").locator(":scope > .comment"), "Delete");
+      await press(
+        thread(page, "The first word.").locator(":scope > .comment"),
+        /^Delete your own comment /,
+      );
       const empty = comments(page).getByText("Be the first to comment");
       await empty.waitFor();
       expect(await empty.evaluate((node) => node === document.activeElement)).toBe(true);
@@ -677,7 +703,12 @@ describe("comments on the reading page", () => {
       const folded = comments(page).locator(".comment-thread").first();
       await folded.getByText("This comment may be offensive.").waitFor();
       expect(await folded.getByText("What a shit ending").count()).toBe(0);
-      await folded.getByRole("button", { name: "Show comment" }).click();
+      await folded
+        .getByRole("button", {
+          name: `Show comment by ${await folded.locator(".comment__author").textContent()}`,
+          exact: true,
+        })
+        .click();
       await folded.getByText("What a shit ending").waitFor();
     });
   });
@@ -765,7 +796,7 @@ describe("comments on the reading page", () => {
       const threadCount = await threads.count();
       // The last thread loaded with replies to open, opened.
       const view = comments(page)
-        .getByRole("button", { name: /^View \d+ Replies$/ })
+        .getByRole("button", { name: /^View \d+ Replies to / })
         .last();
       const threadId = await view.evaluate(
         (button) => button.closest(".comment-thread")?.querySelector(".comment")?.id ?? "",
@@ -844,7 +875,7 @@ describe("comments on the reading page", () => {
       await panel.getByRole("button", { name: "Load more", exact: true }).click();
       await expect.poll(() => threads.count()).toBe(11);
       const opened = threads.filter({ has: page.locator(`#comment-${replied}`) });
-      await opened.getByRole("button", { name: "View 1 Reply", exact: true }).click();
+      await opened.getByRole("button", { name: /^View 1 Reply to / }).click();
       const replies = opened.locator(".comment-thread__replies > .comment");
       await expect.poll(() => replies.count()).toBe(3);
       // The reader leaves from a thread of the second set, the panel scrolled part way.

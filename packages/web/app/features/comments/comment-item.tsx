@@ -40,8 +40,10 @@ export function CommentItem({
   const viewer = useCurrentUser();
   const timeZone = useTimeZone();
   const { report, reportModal } = useReportOnDemand();
+  const own = viewer?.username.toLowerCase() === comment.user.username.toLowerCase();
   // Anyone may report a comment, visitors too (they give contact info); not their own.
-  const reportable = viewer?.username.toLowerCase() !== comment.user.username.toLowerCase();
+  const reportable = !own;
+  const when = formatRelativeTime(comment.created, Date.now(), timeZone);
 
   async function toggleLike() {
     if (liking) return;
@@ -80,9 +82,7 @@ export function CommentItem({
           <UserBadges badges={comment.user.badges} />
           {comment.isWriter && <span className="comment__writer">{t.comments.writer}</span>}
           <a className="comment__time" href={comment.deeplink}>
-            <time dateTime={comment.created}>
-              {formatRelativeTime(comment.created, Date.now(), timeZone)}
-            </time>
+            <time dateTime={comment.created}>{when}</time>
           </a>
         </header>
         {revealed ? (
@@ -90,7 +90,11 @@ export function CommentItem({
         ) : (
           <p className="comment__offensive">
             {t.comments.offensive}{" "}
-            <ScriptButton className="link-button" onClick={() => setRevealed(true)}>
+            <ScriptButton
+              className="link-button"
+              aria-label={t.comments.revealBy(comment.user.name)}
+              onClick={() => setRevealed(true)}
+            >
               {t.comments.reveal}
             </ScriptButton>
           </p>
@@ -113,12 +117,21 @@ export function CommentItem({
             <span aria-hidden="true">{abbreviateCount(like.count)}</span>
           </BusyButton>
           {actions.onReply && (
-            <ScriptButton className="comment__action comment__reply" onClick={actions.onReply}>
+            <ScriptButton
+              className="comment__action comment__reply"
+              aria-label={t.comments.replyTo(comment.user.name)}
+              onClick={actions.onReply}
+            >
               {t.comments.reply}
             </ScriptButton>
           )}
           {comment.canDelete && (
-            <BusyButton className="comment__action" busy={deleting} onClick={() => void remove()}>
+            <BusyButton
+              className="comment__action"
+              aria-label={t.comments.deleteComment(comment.user.name, when, own)}
+              busy={deleting}
+              onClick={() => void remove()}
+            >
               <Icon of={Trash2} aria-hidden="true" size={16} />
               {t.comments.delete}
             </BusyButton>

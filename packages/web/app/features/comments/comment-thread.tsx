@@ -130,6 +130,7 @@ export function CommentThread({
               className="link-button comment-thread__more"
               type="button"
               busy={loading}
+              aria-label={t.comments.viewRepliesTo(hidden, thread.user.name)}
               onClick={() => void viewReplies()}
             >
               {t.comments.viewReplies(hidden)}

@@ -1,5 +1,8 @@
 import { spokenCount } from "@inkwell/shared";
 import { characters } from "./characters.ts";
+
+const viewReplies = (n: number) => (n === 1 ? "View 1 Reply" : `View ${n} Replies`);
+
 export const comments = {
   heading: "Comments",
   paragraphHeading: "Comments on this paragraph",
@@ -14,6 +17,9 @@ export const comments = {
   replyLabel: "Your reply",
   post: "Comment",
   reply: "Reply",
+  // Per-comment buttons name whose comment they act on (decision 058's neighbours: Like,
+  // Mute, Report), so twenty comments are not twenty identical buttons to a screen reader.
+  replyTo: (name: string) => `Reply to ${name}`,
   muteAuthor: (name: string) => `Mute ${name}`,
   cancel: "Cancel",
   posting: "Posting…",
@@ -25,7 +31,8 @@ export const comments = {
   loading: "Loading comments…",
   loadMore: "Load more",
   moreFailed: "More comments could not be loaded. Press Load more to try again.",
-  viewReplies: (n: number) => (n === 1 ? "View 1 Reply" : `View ${n} Replies`),
+  viewReplies,
+  viewRepliesTo: (n: number, name: string) => `${viewReplies(n)} to ${name}`,
   returnToAll: "Return to all comments",
   // The like button's name, only ever read out, so its count is in words; it names whose
   // comment, as every comment has one.
@@ -33,9 +40,16 @@ export const comments = {
     `Like ${name}'s comment (${n === 1 ? "1 like" : `${spokenCount(n)} likes`})`,
   posted: "Your comment was posted.",
   delete: "Delete",
+  /**
+   * `own` for the viewer's comment; `when` as the comment shows it, to tell one's own apart.
+   * "your own": a label holding "your comment" would be taken for the comment field's.
+   */
+  deleteComment: (name: string, when: string, own: boolean) =>
+    `Delete ${own ? "your own" : `${name}'s`} comment (${when})`,
   deleteFailed: "Sorry, something went wrong. Please try again.",
   writer: "Writer",
   offensive: "This comment may be offensive.",
   reveal: "Show comment",
+  revealBy: (name: string) => `Show comment by ${name}`,
   characters: characters.counter,
 } as const;
