@@ -369,6 +369,74 @@ describe("the Library and reading lists", () => {
     });
   });
 
+  test("a refusal said twice is heard twice, in the popover and in the list editor", async () => {
+    const [first, second] = stories;
+    if (!first || !second) throw new Error("the catalogue has two hot stories with parts");
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      // Not demo_reader, whose lists the other tests count on.
+      await signIn(page, `/story/${first.id}`, "demo_ambassador");
+      // Each time the same words: the alert empties and takes them back, where unchanged
+      // words would be silence to a screen reader (decision 087).
+      const popover = await openAddTo(page);
+      const alert = await popover.getByRole("alert").elementHandle();
+      if (!alert) throw new Error("the popover has its alert region");
+      const saidInPopover = await recordSpeech(alert);
+      const create = popover.getByRole("button", { name: "Create" });
+      await create.click();
+      await expect.poll(saidInPopover).toBe("said: [Give the list a name.]");
+      await create.click();
+      await expect
+        .poll(saidInPopover)
+        .toBe("said: [Give the list a name.] [] [Give the list a name.]");
+      await page.keyboard.press("Escape");
+
+      const listId = await page.evaluate(
+        async ([one, two]) => {
+          const send = (url: string, method: string, body: object) =>
+            fetch(url, {
+              method,
+              headers: { accept: "application/json", "content-type": "application/json" },
+              body: JSON.stringify(body),
+            }).then((response) => response.json() as Promise<{ id: number }>);
+          const list = await send("/api/v3/lists/", "POST", {
+            id: null,
+            name: "Said twice",
+            numStories: 0,
+            cover: 0,
+            tags: [],
+            featured: false,
+            stories: one,
+          });
+          await send(`/api/v3/lists/${list.id}/stories`, "POST", { stories: two });
+          return list.id;
+        },
+        [first.id, second.id],
+      );
+      await page.goto(`/list/${listId}`);
+      await page.route(`**/api/v3/lists/${listId}/stories`, (route) =>
+        route.request().method() === "PUT"
+          ? route.fulfill({ status: 500, body: "{}" })
+          : route.fallback(),
+      );
+      const moveUp = await untilHydrated(
+        page.getByRole("button", { name: `Move ${second.title} up`, exact: true }),
+      );
+      const editorAlert = await page.locator(".list-view > .alert[role=alert]").elementHandle();
+      if (!editorAlert) throw new Error("the list editor has its alert region");
+      const saidInEditor = await recordSpeech(editorAlert);
+      const refused = "The new order could not be saved. Please try again.";
+      await moveUp.click();
+      await expect.poll(saidInEditor).toBe(`said: [${refused}]`);
+      await moveUp.click();
+      await expect.poll(saidInEditor).toBe(`said: [${refused}] [] [${refused}]`);
+      expect(await page.locator(".list-editor__info a").allTextContents()).toEqual([
+        first.title,
+        second.title,
+      ]);
+      await expectNoAxeViolations(page, "the list editor after a refused move");
+    });
+  });
+
   test("archiving or removing a story by keyboard leaves focus on the story in its place", async () => {
     const picked = stories.slice(5, 8);
     if (picked.length < 3) throw new Error("the catalogue has eight hot stories");

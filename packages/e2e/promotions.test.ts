@@ -4,6 +4,7 @@ import {
   expectNoAxeViolations,
   logInAt,
   PHONE,
+  recordSpeech,
   untilHydrated,
   useBrowser,
 } from "./support/browser.ts";
@@ -38,6 +39,14 @@ describe("sponsored stories", () => {
       await page.getByRole("button", { name: "Start the campaign" }).click();
       await page.getByText("That is neither a story's link nor its number.").waitFor();
       expect(campaignsOf("Lantern Books")).toEqual([]);
+      // The same refusal again is said again: the alert empties and takes the words back,
+      // where unchanged words would be silence to a screen reader (decision 087).
+      const refused = "The campaign could not be saved. Check the fields below.";
+      const alert = await page.getByRole("alert").filter({ hasText: refused }).elementHandle();
+      if (!alert) throw new Error("the form has its alert region");
+      const said = await recordSpeech(alert);
+      await page.getByRole("button", { name: "Start the campaign" }).click();
+      await expect.poll(said).toBe(`said: [] [${refused}]`);
 
       await page.getByLabel("Story").fill(`${server.url}${story.url}`);
       await page.getByRole("button", { name: "Start the campaign" }).click();

@@ -1,4 +1,4 @@
-import type { ReactNode, Ref } from "react";
+import { type ReactNode, type Ref, useCallback, useEffect, useRef, useState } from "react";
 
 /**
  * A message above a form: danger for errors, info for notices. Announced when it appears.
@@ -37,10 +37,45 @@ export const failureOf = (text: string | null | false): AlertMessage | null =>
   text ? { tone: "danger", text } : null;
 
 /**
+ * How long a live region stays empty before it says the same words again: long enough for a
+ * screen reader to see it emptied (decision 087).
+ */
+const REPEAT_PAUSE_MS = 100;
+
+const wordsOf = (message: AlertMessage | string) =>
+  typeof message === "string" ? message : `${message.tone}: ${message.text}`;
+
+/**
+ * What a live region says (LiveAlert's message, ErrorLine's words) and `say` to change it.
+ * A region speaks when its words change, so words it already shows are taken away and put
+ * back a moment later: the same refusal twice is said twice (decision 087). null empties it.
+ */
+export function useLiveMessage<T extends AlertMessage | string>(): [
+  T | null,
+  (next: T | null) => void,
+] {
+  const [message, setMessage] = useState<T | null>(null);
+  const shown = useRef<T | null>(null);
+  const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(pending.current), []);
+  const say = useCallback((next: T | null) => {
+    clearTimeout(pending.current);
+    const again =
+      next !== null && shown.current !== null && wordsOf(next) === wordsOf(shown.current);
+    shown.current = next;
+    if (!again) return setMessage(next);
+    setMessage(null);
+    pending.current = setTimeout(() => setMessage(next), REPEAT_PAUSE_MS);
+  }, []);
+  return [message, say];
+}
+
+/**
  * An action's outcome, said in live regions that are on the page before it: screen readers
  * announce words added to a region they already know, and may miss one that arrives with
  * its words. A failure is assertive (alert), a success polite (status); each region stays
- * out of the layout while it is empty.
+ * out of the layout while it is empty. Set by `useLiveMessage`, the same words again are
+ * said again.
  */
 export function LiveAlert({ message }: { message: AlertMessage | null }) {
   return (

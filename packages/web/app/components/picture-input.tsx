@@ -1,5 +1,4 @@
-import { type ChangeEvent, type ReactNode, useRef, useState } from "react";
-import { flushSync } from "react-dom";
+import type { ChangeEvent, ReactNode } from "react";
 import { t } from "../i18n/index.ts";
 import {
   croppedDataUrl,
@@ -7,13 +6,7 @@ import {
   IMAGE_ACCEPT,
   imageFileProblem,
 } from "../lib/image-files.ts";
-import { ErrorLine } from "./alert.tsx";
-
-/**
- * How long the refusal's region stays empty before it speaks: long enough for a screen reader
- * to see it emptied, so that the same words chosen twice are said twice.
- */
-const REFUSAL_PAUSE_MS = 100;
+import { ErrorLine, useLiveMessage } from "./alert.tsx";
 
 export interface PictureChooser {
   /** Why the last file chosen was refused, in the server's words; null once one is taken. */
@@ -33,19 +26,7 @@ export function usePictureChooser(
   onPick: (dataUrl: string) => void,
   crop?: { width: number; height: number },
 ): PictureChooser {
-  const [problem, setProblem] = useState<string | null>(null);
-  const refusing = useRef<ReturnType<typeof setTimeout>>(undefined);
-
-  /**
-   * Shows why a file was refused, or that nothing was (null). A refusal empties the region and
-   * speaks a moment later: words the region already shows would not be said again.
-   */
-  function say(refusal: string | null) {
-    clearTimeout(refusing.current);
-    if (refusal === null) return setProblem(null);
-    flushSync(() => setProblem(null));
-    refusing.current = setTimeout(() => setProblem(refusal), REFUSAL_PAUSE_MS);
-  }
+  const [problem, say] = useLiveMessage<string>();
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];

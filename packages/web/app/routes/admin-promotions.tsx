@@ -9,7 +9,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { redirect } from "react-router";
 import { browserApi } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
-import { Alert, type AlertMessage, LiveAlert } from "../components/alert.tsx";
+import { Alert, type AlertMessage, LiveAlert, useLiveMessage } from "../components/alert.tsx";
 import { BusyButton } from "../components/busy-button.tsx";
 import { ConfirmModal } from "../components/confirm-modal.tsx";
 import { ScriptButton } from "../components/script-button.tsx";
@@ -77,7 +77,7 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [saving, setSaving] = useState(false);
-  const [message, setMessage] = useState<AlertMessage | null>(null);
+  const [message, setMessage] = useLiveMessage<AlertMessage>();
   const [ending, setEnding] = useState<PromotionSummary | null>(null);
   const [endFailed, setEndFailed] = useState(false);
   // End now is gone from an ended campaign: focus goes to its title and new status, not to the

@@ -2,7 +2,7 @@ import type { LibrarySort } from "@inkwell/shared";
 import { useEffect, useRef, useState } from "react";
 import { redirect, useLocation } from "react-router";
 import { apiContext } from "../api/context.ts";
-import { Alert, type AlertMessage, LiveAlert } from "../components/alert.tsx";
+import { Alert, type AlertMessage, LiveAlert, useLiveMessage } from "../components/alert.tsx";
 import { ChipRow } from "../components/chip-row.tsx";
 import { LibraryEntry } from "../features/lists/library-item.tsx";
 import { ListLinks } from "../features/lists/list-links.tsx";
@@ -102,7 +102,7 @@ function LibraryStories({
   first: Route.ComponentProps["loaderData"]["library"]["stories"];
 }) {
   const [items, setItems] = useState(first);
-  const [message, setMessage] = useState<AlertMessage | null>(null);
+  const [message, setMessage] = useLiveMessage<AlertMessage>();
   const { scope, removing } = useFocusAfterRemoval(items, ".story-item__title a, .profile__empty");
   return (
     <div className="list-view" ref={scope}>

@@ -2,7 +2,7 @@ import { MAX_READING_LISTS, type ReadingListSummary } from "@inkwell/shared";
 import { Lock } from "lucide";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { browserApi, type Outcome, type Refusal } from "../../api/client.ts";
-import { type AlertMessage, LiveAlert } from "../../components/alert.tsx";
+import { type AlertMessage, LiveAlert, useLiveMessage } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
@@ -25,7 +25,7 @@ export function AddToPanel({ storyId, username }: { storyId: number; username: s
   const [inLibrary, setInLibrary] = useState(false);
   const [inLists, setInLists] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<AlertMessage | null>(null);
+  const [message, setMessage] = useLiveMessage<AlertMessage>();
   const [name, setName] = useState("");
   const nameId = useId();
   /**
@@ -62,7 +62,7 @@ export function AddToPanel({ storyId, username }: { storyId: number; username: s
 
   /** Runs one change; `adding` picks the §8 message should it fail for no reason given. */
   async function change(adding: boolean, label: string, request: () => Promise<Outcome<unknown>>) {
-    // Emptied as the change goes out: the same words again would otherwise go unsaid.
+    // Emptied as the change goes out: what the last change said is not this one's outcome.
     setMessage(null);
     try {
       const result = await request();

@@ -2,7 +2,7 @@ import type { ReadingListDetails } from "@inkwell/shared";
 import { ArrowDown, ArrowUp, GripVertical, X } from "lucide";
 import { useRef, useState } from "react";
 import { browserApi, type StoryCardData } from "../../api/client.ts";
-import { type AlertMessage, LiveAlert } from "../../components/alert.tsx";
+import { type AlertMessage, LiveAlert, useLiveMessage } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { Cover } from "../../components/cover.tsx";
 import { Icon } from "../../components/icon.tsx";
@@ -22,7 +22,7 @@ export function ListEditor({ list }: { list: ReadingListDetails }) {
   const listId = list.id;
   const pages = useRef<HTMLOListElement>(null);
   const { stories, setStories, more } = useListPages(list, pages);
-  const [message, setMessage] = useState<AlertMessage | null>(null);
+  const [message, setMessage] = useLiveMessage<AlertMessage>();
   const { dragged, move, buttonId, rowProps } = useReorder({
     items: stories,
     setItems: setStories,

@@ -3,7 +3,7 @@ import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 
 import { flushSync } from "react-dom";
 import { useNavigate, useRevalidator } from "react-router";
 import { browserApi } from "../../api/client.ts";
-import { failureOf, LiveAlert } from "../../components/alert.tsx";
+import { failureOf, LiveAlert, useLiveMessage } from "../../components/alert.tsx";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
@@ -24,7 +24,7 @@ export function ListOwnerControls({ list }: { list: ReadingListSummary }) {
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useLiveMessage<string>();
   const revalidator = useRevalidator();
   const navigate = useNavigate();
 

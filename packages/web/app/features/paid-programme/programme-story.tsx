@@ -7,7 +7,7 @@ import {
 } from "@inkwell/shared";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { browserApi, type Refusal } from "../../api/client.ts";
-import { type AlertMessage, LiveAlert } from "../../components/alert.tsx";
+import { type AlertMessage, LiveAlert, useLiveMessage } from "../../components/alert.tsx";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { t } from "../../i18n/index.ts";
@@ -39,7 +39,7 @@ export function ProgrammeStory({ initial }: { initial: PaidProgrammeView }) {
   const [view, setView] = useState(initial);
   const [freeParts, setFreeParts] = useState(String(PAID_PROGRAMME_FREE_PARTS.default));
   const [fieldError, setFieldError] = useState<string | undefined>();
-  const [outcome, setOutcome] = useState<AlertMessage | null>(null);
+  const [outcome, setOutcome] = useLiveMessage<AlertMessage>();
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState(false);
   // Joining or leaving swaps the button pressed for the other one: focus follows it there,

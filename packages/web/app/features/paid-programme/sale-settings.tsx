@@ -7,7 +7,7 @@ import {
 } from "@inkwell/shared";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import type { Outcome as CallOutcome } from "../../api/client.ts";
-import { type AlertMessage, LiveAlert } from "../../components/alert.tsx";
+import { type AlertMessage, LiveAlert, useLiveMessage } from "../../components/alert.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { t } from "../../i18n/index.ts";
 import { useTimeZone } from "../../lib/use-time-zone.ts";
@@ -54,7 +54,7 @@ export function SaleSettings<T>({
   const [day, setDay] = useState("");
   const [limits, setLimits] = useState<{ min: string; max: string } | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [outcome, setOutcome] = useState<AlertMessage | null>(null);
+  const [outcome, setOutcome] = useLiveMessage<AlertMessage>();
   const [saving, setSaving] = useState(false);
   const saleEnd = sale?.endsAt;
   useEffect(() => {

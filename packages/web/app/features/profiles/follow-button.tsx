@@ -1,7 +1,7 @@
 import { UserCheck, UserPlus } from "lucide";
 import { useState } from "react";
 import { browserApi } from "../../api/client.ts";
-import { failureOf, LiveAlert } from "../../components/alert.tsx";
+import { failureOf, LiveAlert, useLiveMessage } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
@@ -29,7 +29,7 @@ export function FollowButton({ username, state, onChange }: FollowButtonProps) {
   const viewer = useCurrentUser();
   const { guard, modals } = useInteractionGate();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useLiveMessage<string>();
 
   async function toggle() {
     if (!viewer || busy) return;

@@ -1,7 +1,7 @@
 import { Star } from "lucide";
 import { useState } from "react";
 import { browserApi } from "../../api/client.ts";
-import { failureOf, LiveAlert } from "../../components/alert.tsx";
+import { failureOf, LiveAlert, useLiveMessage } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
@@ -27,7 +27,7 @@ export function VoteButton({
   const { guard, modals } = useInteractionGate();
   const [state, setState] = useState({ voted: initialVoted, votes: initialVotes });
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useLiveMessage<string>();
 
   async function toggle() {
     if (busy) return;

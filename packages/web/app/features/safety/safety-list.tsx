@@ -2,7 +2,7 @@ import { SAFETY_LIST_PAGE_SIZE, type SafetyListUser } from "@inkwell/shared";
 import { ChevronLeft, ChevronRight } from "lucide";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { browserApi } from "../../api/client.ts";
-import { failureOf, LiveAlert } from "../../components/alert.tsx";
+import { failureOf, LiveAlert, useLiveMessage } from "../../components/alert.tsx";
 import { Avatar } from "../../components/avatar.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
@@ -33,7 +33,7 @@ async function load(kind: Kind, username: string): Promise<SafetyListUser[] | st
  */
 export function SafetyList({ kind, username }: { kind: Kind; username: string }) {
   const [users, setUsers] = useState<SafetyListUser[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useLiveMessage<string>();
   const [page, setPage] = useState(0);
 
   const reload = useCallback(() => {
@@ -43,7 +43,7 @@ export function SafetyList({ kind, username }: { kind: Kind; username: string })
         if (typeof answer === "string") setError(answer);
         else setUsers(answer);
       });
-  }, [kind, username]);
+  }, [kind, username, setError]);
   useEffect(reload, [reload]);
   const { ask, toast, modal } = useSafetyActions(reload);
   // The row whose button was pressed is gone: focus goes to the line saying what happened.

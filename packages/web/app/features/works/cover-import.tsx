@@ -1,7 +1,7 @@
 import { COVER_PREVIEW_WIDTH, COVER_SIZE, type WorkSummary } from "@inkwell/shared";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { browserApi, type Refusal } from "../../api/client.ts";
-import { Alert, failureOf, LiveAlert } from "../../components/alert.tsx";
+import { Alert, failureOf, LiveAlert, useLiveMessage } from "../../components/alert.tsx";
 import { Cover } from "../../components/cover.tsx";
 import { usePictureChooser } from "../../components/picture-input.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
@@ -35,7 +35,7 @@ export function CoverImport({
     ordered[0]?.id === preselected ? preselected : null,
   );
   const [phase, setPhase] = useState<Phase>({ name: "choosing" });
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useLiveMessage<string>();
   const chooser = usePictureChooser((dataUrl) => {
     setImage(dataUrl);
     setError(null);

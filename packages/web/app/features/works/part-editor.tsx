@@ -8,7 +8,7 @@ import {
 import { Settings } from "lucide";
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { browserApi, type Refusal } from "../../api/client.ts";
-import { Alert, type AlertMessage, LiveAlert } from "../../components/alert.tsx";
+import { Alert, type AlertMessage, LiveAlert, useLiveMessage } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { Modal } from "../../components/modal.tsx";
@@ -124,7 +124,7 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
   const [scheduledEmpty, setScheduledEmpty] = useState(first.scheduledEmpty);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [confirmed, setConfirmed] = useState<string | null>(null);
-  const [notice, setNotice] = useState<AlertMessage | null>(null);
+  const [notice, setNotice] = useLiveMessage<AlertMessage>();
   const [formats, setFormats] = useState<Formats>(NO_FORMATS);
   // Counted as the server counts a part's words (the contest's length rule reads that count).
   const [words, setWords] = useState(() => partWordCount(first.text));

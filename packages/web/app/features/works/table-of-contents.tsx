@@ -2,7 +2,7 @@ import { formatZonedDate, type WorkPart } from "@inkwell/shared";
 import { ArrowDown, ArrowUp, CalendarClock, GripVertical, Lock, Plus } from "lucide";
 import { useEffect, useRef, useState } from "react";
 import { browserApi } from "../../api/client.ts";
-import { type AlertMessage, LiveAlert } from "../../components/alert.tsx";
+import { type AlertMessage, LiveAlert, useLiveMessage } from "../../components/alert.tsx";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
@@ -31,7 +31,7 @@ function status(part: WorkPart, timeZone: string): string {
  */
 export function TableOfContents({ storyId, first }: { storyId: number; first: WorkPart[] }) {
   const [parts, setParts] = useState(first);
-  const [message, setMessage] = useState<AlertMessage | null>(null);
+  const [message, setMessage] = useLiveMessage<AlertMessage>();
   const [asking, setAsking] = useState<{ part: WorkPart; action: PartAction } | null>(null);
   const ask = PART_CONFIRMATIONS[asking?.action ?? "delete"];
   const timeZone = useTimeZone();
