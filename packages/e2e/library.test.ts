@@ -285,6 +285,52 @@ describe("the Library and reading lists", () => {
     });
   });
 
+  for (const viewport of [PHONE, DESKTOP]) {
+    test(`the popover is non-modal at ${viewport.width} px: Escape gives focus back, Tab goes on to the page, a click outside closes it`, async () => {
+      const story = stories[4];
+      if (!story) throw new Error("the catalogue has five hot stories");
+      await withPage({ viewport, baseURL: server.url }, async (page) => {
+        await signIn(page, `/story/${story.id}`, "demo_ambassador");
+        const addTo = await untilHydrated(
+          page.getByRole("button", { name: "Add to", exact: true }).first(),
+        );
+        const focusedHtml = () => page.evaluate(() => document.activeElement?.outerHTML ?? "");
+        // What Tab reaches after Add to while the popover is closed.
+        await addTo.focus();
+        await page.keyboard.press("Tab");
+        const next = await focusedHtml();
+
+        // Escape from a control deep inside gives focus back to Add to.
+        let popover = await openAddTo(page);
+        await popover.getByLabel("New reading list").focus();
+        await page.keyboard.press("Escape");
+        await popover.waitFor({ state: "detached" });
+        expect(await addTo.evaluate((button) => button === document.activeElement)).toBe(true);
+        expect(await addTo.getAttribute("aria-expanded")).toBe("false");
+
+        // Tab past its last control, Create, closes it and goes on to what follows Add to.
+        popover = await openAddTo(page);
+        await popover.getByRole("button", { name: "Create" }).focus();
+        await page.keyboard.press("Tab");
+        await popover.waitFor({ state: "detached" });
+        expect(await focusedHtml()).toBe(next);
+        expect(await addTo.getAttribute("aria-expanded")).toBe("false");
+
+        // A click on the page outside it closes it, and leaves focus where the click put it.
+        popover = await openAddTo(page);
+        await page.getByRole("heading", { level: 1 }).click();
+        await popover.waitFor({ state: "detached" });
+        expect(await addTo.getAttribute("aria-expanded")).toBe("false");
+        expect(await popover.count()).toBe(0);
+        // A click inside it does not.
+        popover = await openAddTo(page);
+        await popover.getByLabel("New reading list").click();
+        expect(await popover.count()).toBe(1);
+        await expectNoAxeViolations(page, `the open add-to popover at ${viewport.width} px`);
+      });
+    });
+  }
+
   test("each failure in the popover says what failed (reader.md §8); a second tap waits for the first", async () => {
     const story = stories[3];
     if (!story) throw new Error("the catalogue has four hot stories");
