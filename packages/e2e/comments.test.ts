@@ -659,6 +659,21 @@ describe("comments on the reading page", () => {
       await comments(page).getByRole("button", { name: "Retry" }).click();
       await commentsLoaded(page);
 
+      // An empty comment is refused under the field each time, and said each time: the
+      // alert empties and takes the words back (decision 087).
+      const fieldAlert = await comments(page)
+        .locator("form > .field__error[role=alert]")
+        .elementHandle();
+      if (!fieldAlert) throw new Error("the comment form has its field's alert region");
+      const saidEmpty = await recordSpeech(fieldAlert);
+      const send = comments(page).getByRole("button", { name: "Comment", exact: true });
+      await send.click();
+      await expect.poll(saidEmpty).toBe("said: [Write something before posting.]");
+      await send.click();
+      await expect
+        .poll(saidEmpty)
+        .toBe("said: [Write something before posting.] [] [Write something before posting.]");
+
       // Posting fails: the message and Retry, which posts the same text.
       await fail("POST", "**/v5/comments");
       const postAlert = await comments(page).locator(".comment-form__failed").elementHandle();

@@ -6,6 +6,7 @@ import {
   expectNoAxeViolations,
   logIn,
   PHONE,
+  recordSpeech,
   useBrowser,
   wheelToRest,
 } from "./support/browser.ts";
@@ -519,6 +520,20 @@ describe("the landing page, sign-up, genre onboarding and the home feed", () => 
       expect(await page.getByRole("button", { name: "Romance" }).getAttribute("aria-pressed")).toBe(
         "false",
       );
+      // A fifth tile refused is said again: the alert empties and takes the words back
+      // (decision 087).
+      const alert = await page
+        .getByRole("alert")
+        .filter({ hasText: "only select three genres" })
+        .elementHandle();
+      if (!alert) throw new Error("the toast has its alert region");
+      const said = await recordSpeech(alert);
+      await page.getByRole("button", { name: "Fantasy" }).click();
+      await expect
+        .poll(said)
+        .toBe(
+          "said: [] [Oops, you can only select three genres. Try removing one before adding another]",
+        );
       // Still under the finger (or pointer), the refused tile looks like the unchosen ones.
       const fill = (genre: string) =>
         page

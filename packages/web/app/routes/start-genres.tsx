@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { redirect, useNavigate } from "react-router";
 import { browserApi } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
+import { useLiveMessage } from "../components/alert.tsx";
 import { BROWSE_TOPICS } from "../components/browse-topics.ts";
 import { ScriptButton } from "../components/script-button.tsx";
 import { Toast } from "../components/toast.tsx";
@@ -28,21 +29,21 @@ export const meta = () => [{ title: `${t.onboarding.title} · ${t.brand}` }];
 export default function StartGenres({ loaderData }: Route.ComponentProps) {
   const { username, name } = loaderData;
   const [chosen, setChosen] = useState<string[]>([]);
-  const [refused, setRefused] = useState(0);
+  const [refusal, sayRefusal] = useLiveMessage<string>();
   const [saving, setSaving] = useState(false);
   const navigate = useNavigate();
 
-  // Each refusal restarts the toast's 5 seconds.
+  // Each refusal restarts the toast's 5 seconds: one said again is emptied first.
   useEffect(() => {
-    if (refused === 0) return;
-    const timer = setTimeout(() => setRefused(0), TOAST_MS);
+    if (refusal === null) return;
+    const timer = setTimeout(() => sayRefusal(null), TOAST_MS);
     return () => clearTimeout(timer);
-  }, [refused]);
+  }, [refusal, sayRefusal]);
 
   const toggle = (tag: string) => {
     const result = toggleGenre(chosen, tag);
     setChosen(result.chosen);
-    if (result.refused) setRefused((count) => count + 1);
+    if (result.refused) sayRefusal(t.onboarding.tooMany);
   };
 
   const finish = async () => {
@@ -71,7 +72,7 @@ export default function StartGenres({ loaderData }: Route.ComponentProps) {
         ))}
       </ul>
       {/* Over the page's lower edge: on a phone the tile tapped may be a screen above the list's end. */}
-      <Toast message={refused > 0 ? t.onboarding.tooMany : null} onDismiss={() => setRefused(0)} />
+      <Toast message={refusal} onDismiss={() => sayRefusal(null)} />
       <ScriptButton
         className="button button--primary button--large"
         disabled={chosen.length === 0 || saving}

@@ -7,6 +7,7 @@ import {
 } from "@inkwell/shared";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { browserApi } from "../../api/client.ts";
+import { ErrorLine, useLiveMessage } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
@@ -30,7 +31,7 @@ export function CommentForm({
 }: CommentFormProps) {
   const [text, setText] = useState("");
   const [posting, setPosting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useLiveMessage<string>();
   const [failed, setFailed] = useState(false);
   // Focus stays in the emptied field, so a screen reader hears that the comment went.
   const [posted, setPosted] = useState(false);
@@ -110,9 +111,7 @@ export function CommentForm({
           {posting ? t.comments.posting : reply ? t.comments.reply : t.comments.post}
         </BusyButton>
       </div>
-      <p className="field__error live-region" role="alert">
-        {error}
-      </p>
+      <ErrorLine text={error} />
       {!reply && (
         <p className="visually-hidden" role="status">
           {posted ? t.comments.posted : ""}

@@ -2,6 +2,7 @@ import { formatZonedDate, type PremiumStatus, premiumPlanById } from "@inkwell/s
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { browserApi } from "../../api/client.ts";
+import { useLiveMessage } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { Toast } from "../../components/toast.tsx";
@@ -20,7 +21,7 @@ export function PremiumMembership({ subscription }: { subscription: Subscription
   const revalidator = useRevalidator();
   const [confirming, setConfirming] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useLiveMessage<string>();
   const plan = premiumPlanById(subscription.plan);
 
   async function setRenewal(renews: boolean) {
