@@ -3,7 +3,7 @@ import { type FormEvent, useState } from "react";
 import { redirect } from "react-router";
 import { browserApi } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
-import { type AlertMessage, LiveAlert } from "../components/alert.tsx";
+import { type AlertMessage, LiveAlert, useLiveMessage } from "../components/alert.tsx";
 import { BusyButton } from "../components/busy-button.tsx";
 import { TextField } from "../components/text-field.tsx";
 import { t } from "../i18n/index.ts";
@@ -81,7 +81,7 @@ export default function AdminContest({ loaderData }: Route.ComponentProps) {
   const [values, setValues] = useState(() => valuesOf(loaderData.contest));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [saving, setSaving] = useState(false);
-  const [message, setMessage] = useState<AlertMessage | null>(null);
+  const [message, setMessage] = useLiveMessage<AlertMessage>();
   // The closing time is on the admin's own clock: its hint names that clock's zone.
   const zoneHint = useZoneHint();
 
