@@ -17,8 +17,8 @@ export const comments = {
   replyLabel: "Your reply",
   post: "Comment",
   reply: "Reply",
-  // Per-comment buttons name whose comment they act on (decision 058's neighbours: Like,
-  // Mute, Report), so twenty comments are not twenty identical buttons to a screen reader.
+  // Per-comment buttons name whose comment they act on, as Like, Mute and Report do, so
+  // twenty comments are not twenty identical buttons to a screen reader; the word shown first.
   replyTo: (name: string) => `Reply to ${name}`,
   muteAuthor: (name: string) => `Mute ${name}`,
   cancel: "Cancel",
