@@ -220,6 +220,33 @@ describe("the inbox", () => {
     }
   });
 
+  test("a person picked in New Message opens their conversation ready to type; one opened otherwise does not", async () => {
+    const a = await signedInPage("demo_reader", DESKTOP);
+    try {
+      await a.page.getByRole("button", { name: "New Message" }).click();
+      const dialog = a.page.getByRole("dialog", { name: "New Message" });
+      await a.page.keyboard.type("demo_wri");
+      await dialog.getByRole("link", { name: "demo_writer" }).waitFor();
+      // By keyboard only: down to the person, Enter, and what is typed next is the message.
+      await a.page.keyboard.press("ArrowDown");
+      await a.page.keyboard.press("Enter");
+      await a.page.waitForURL(`${server.url}/inbox/demo_writer`);
+      await expect
+        .poll(() => composer(a.page).evaluate((node) => node === document.activeElement))
+        .toBe(true);
+      await a.page.keyboard.type("Typed straight away");
+      expect(await composer(a.page).inputValue()).toBe("Typed straight away");
+
+      // A conversation opened to read keeps a phone's keyboard down.
+      await a.page.goto("/inbox/demo_admin");
+      expect(await composer(a.page).evaluate((node) => node === document.activeElement)).toBe(
+        false,
+      );
+    } finally {
+      await a.close();
+    }
+  });
+
   test("two people write live to each other, then a block stops the conversation", async () => {
     const a = await signedInPage("demo_reader", DESKTOP);
     const b = await signedInPage("demo_writer", PHONE);

@@ -1,11 +1,17 @@
 import { MESSAGE_MAX_LENGTH } from "@inkwell/shared";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useLocation } from "react-router";
 import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 
+/** The navigation state of a conversation opened from New Message, where the reader came to write. */
+export const COMPOSE_STATE = { compose: true } as const;
+
 /**
  * The composer: Send stays disabled while the text is empty; at most 2,000 characters
- * with a counter. `send` answers whether it went; a failure keeps the text.
+ * with a counter. `send` answers whether it went; a failure keeps the text. Opened from New
+ * Message, it takes focus: writing is why the reader came (a conversation opened from the
+ * list does not, so a phone's keyboard stays down while the messages are read).
  */
 export function Composer({
   name,
@@ -19,6 +25,11 @@ export function Composer({
   const counterId = useId();
   const text = useRef<HTMLTextAreaElement>(null);
   const form = useRef<HTMLFormElement>(null);
+  const cameToWrite = (useLocation().state as Partial<typeof COMPOSE_STATE> | null)?.compose;
+
+  useEffect(() => {
+    if (cameToWrite) text.current?.focus();
+  }, [cameToWrite]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,9 +1,11 @@
 import type { AutocompleteUser } from "@inkwell/shared";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { Link } from "react-router";
 import { browserApi } from "../../api/client.ts";
 import { Avatar } from "../../components/avatar.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { t } from "../../i18n/index.ts";
+import { COMPOSE_STATE } from "./composer.tsx";
 
 const DEBOUNCE_MS = 250;
 
@@ -17,7 +19,7 @@ interface Found {
  * The New Message modal: type a username, pick someone (people you follow first), and
  * their conversation opens. It opens on the To field; there Enter picks the first person
  * listed and the down arrow goes to the list. A failed search says so in a toast and keeps
- * the dialog.
+ * the dialog. The conversation opens with its composer focused.
  */
 export function NewMessageModal({
   open,
@@ -120,10 +122,14 @@ export function NewMessageModal({
               <ul>
                 {group.people.map((person) => (
                   <li key={person.label}>
-                    <a className="new-message__person" href={`/inbox/${person.label}`}>
+                    <Link
+                      className="new-message__person"
+                      to={`/inbox/${person.label}`}
+                      state={COMPOSE_STATE}
+                    >
                       <Avatar src={person.image} name={person.name} size={32} />
                       <span className="new-message__name">{person.label}</span>
-                    </a>
+                    </Link>
                   </li>
                 ))}
               </ul>
