@@ -11,6 +11,7 @@ import {
   nextFrames,
   PHONE,
   recordSpeech,
+  tapsBeside,
   useBrowser,
 } from "./support/browser.ts";
 import { readDatabase } from "./support/database.ts";
@@ -624,6 +625,25 @@ describe("comments on the reading page", () => {
       await page.getByRole("dialog", { name: "Comments on this paragraph" }).waitFor();
       await commentsLoaded(page);
       await expectNoAxeViolations(page, "paragraph comments at 360 px");
+    });
+  });
+
+  test("on a phone, Reading settings, a comment's actions and a paragraph's marker are all 44 px to a finger", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await openPartAs(page, "demo_reader");
+      const settings = await page.getByRole("button", { name: "Reading settings" }).boundingBox();
+      expect(settings?.height).toBeGreaterThanOrEqual(44);
+      const actions = comments(page).locator(".comment__actions").first().getByRole("button");
+      const heights = await actions.evaluateAll((buttons) =>
+        buttons.map((button) => button.getBoundingClientRect().height),
+      );
+      expect(heights.length).toBeGreaterThan(0);
+      expect(heights.filter((height) => height < 44)).toEqual([]);
+      // The marker is drawn at 24 px beside the text; its target reaches 10 px around it.
+      const marker = page.locator(".reader__text .paragraph-marker").first();
+      expect(await marker.evaluate((node) => node.getBoundingClientRect().height)).toBe(24);
+      expect(await tapsBeside(marker, "above", 9)).toBe(true);
+      expect(await tapsBeside(marker, "left", 9)).toBe(true);
     });
   });
 
