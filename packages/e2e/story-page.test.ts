@@ -148,6 +148,22 @@ describe("the story page", () => {
     });
   });
 
+  test("on a phone, Read more under a long description is 44 px to a finger and bold", async () => {
+    const response = await fetch(
+      `${server.url}/api/v3/stories?filter=hot&limit=100&fields=stories(url,description)`,
+    );
+    const { stories } = (await response.json()) as {
+      stories: { url: string; description: string }[];
+    };
+    const longest = stories.reduce((a, b) => (b.description.length > a.description.length ? b : a));
+    await browser.withPage(options(PHONE), async (page) => {
+      await page.goto(longest.url);
+      const readMore = page.getByRole("button", { name: "Read more" });
+      expect((await readMore.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+      expect(await readMore.evaluate((button) => getComputedStyle(button).fontWeight)).toBe("600");
+    });
+  });
+
   test("on a phone, keyboard focus never hides under the sticky bar", async () => {
     await browser.withPage(options(PHONE), async (page) => {
       await page.goto(story.url);
