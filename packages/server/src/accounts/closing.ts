@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
+import { notFound } from "../http/errors.ts";
 import { lockUsers } from "../safety/relations.ts";
 import { dropFollowsOf } from "../users/service.ts";
 import { lockStoriesOf } from "../works/access.ts";
@@ -11,7 +12,7 @@ type Db = Kysely<Database>;
  * The foreign keys take its rows away: follows, votes, comments (and the replies under
  * them), comment likes and its stories (out of other people's reading lists too). The
  * counters on everyone else's rows that counted them are then recounted from the rows that
- * remain, so each equals its COUNT again.
+ * remain, so each equals its COUNT again. An account already gone is a 404 (decision 119).
  */
 export async function deleteAccount(trx: Db, userId: number): Promise<void> {
   // Held first, with the people it follows or is followed by, in id order as follow holds
@@ -72,7 +73,9 @@ export async function deleteAccount(trx: Db, userId: number): Promise<void> {
   ];
   const listIds = [...new Set(listRows.map((row) => Number(row.list_id)))];
 
-  await trx.deleteFrom("users").where("id", "=", userId).execute();
+  const deleted = await trx.deleteFrom("users").where("id", "=", userId).executeTakeFirst();
+  // Closed by someone else meanwhile: this closing (and what its caller recorded) is void.
+  if (Number(deleted.numDeletedRows) === 0) throw notFound("User");
 
   if (partIds.length > 0) {
     await trx

@@ -7,10 +7,12 @@ import {
   withoutImages,
 } from "@inkwell/shared";
 import { type ExpressionBuilder, type Kysely, sql } from "kysely";
+import { recheckingGone } from "../db/constraint-errors.ts";
 import type { Database } from "../db/schema.ts";
 import { bannedImagesChanged, storyChanged, writerChanged } from "../events.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import { sendMessage } from "../inbox/sending.ts";
+import { lockUsers } from "../safety/relations.ts";
 import { iso } from "../stories/cards.ts";
 import { supportAccount } from "../users/support-account.ts";
 import type { MaybeViewer, Viewer } from "../viewer.ts";
@@ -37,6 +39,29 @@ export class AppealRefused extends HttpError {
   }
 }
 
+/** Refuses an image flagged already (and not restored on appeal). */
+async function refuseFlagged(db: Db, imageUrl: string) {
+  const already = await db
+    .selectFrom("image_flags")
+    .select("decision")
+    .where("image_url", "=", imageUrl)
+    .executeTakeFirst();
+  if (already && already.decision !== "restored") {
+    throw new HttpError(409, "already_flagged", "This image is already flagged.");
+  }
+}
+
+/** What shows an image not flagged yet, and whose it is: 409 when flagged, else 404. */
+async function imageToFlag(db: Db, imageUrl: string) {
+  await refuseFlagged(db, imageUrl);
+  const cover = await storyShowingCover(db, imageUrl);
+  const profile = cover ? undefined : await profileShowingPicture(db, imageUrl);
+  const story = cover ?? (profile ? undefined : await storyShowingPicture(db, imageUrl));
+  const ownerId = story?.user_id ?? profile?.id;
+  if (ownerId === undefined) throw notFound("Image");
+  return { cover, profile, story, ownerId };
+}
+
 /**
  * Flags an image: a story cover, a profile picture or background, or a picture in a part.
  * A cover or profile picture moves to its banned column in the same statement that records
@@ -46,53 +71,54 @@ export class AppealRefused extends HttpError {
  */
 export async function flagImage(db: Db, viewer: Viewer, imageUrl: string, now = Date.now()) {
   requireModerator(viewer);
-  const flagged = await db.transaction().execute(async (trx) => {
-    const already = await trx
-      .selectFrom("image_flags")
-      .select(["id", "decision"])
-      .where("image_url", "=", imageUrl)
-      .executeTakeFirst();
-    if (already && already.decision !== "restored") {
-      throw new HttpError(409, "already_flagged", "This image is already flagged.");
-    }
-    const cover = await storyShowingCover(trx, imageUrl);
-    const profile = cover ? undefined : await profileShowingPicture(trx, imageUrl);
-    const story = cover ?? (profile ? undefined : await storyShowingPicture(trx, imageUrl));
-    const ownerId = story?.user_id ?? profile?.id;
-    if (ownerId === undefined) throw notFound("Image");
-    if (cover) {
-      await trx
-        .updateTable("stories")
-        .set({ cover: null, banned_cover: imageUrl })
-        .where("id", "=", cover.id)
-        .execute();
-    }
-    if (profile) {
-      await trx
-        .updateTable("users")
-        .set(
-          profile.avatar === imageUrl
-            ? { avatar: null, banned_avatar: imageUrl }
-            : { background_url: null, banned_background: imageUrl },
-        )
-        .where("id", "=", profile.id)
-        .execute();
-    }
-    // An image flagged again after a restore starts over: a new flag, a new appeal.
-    await trx.deleteFrom("image_flags").where("image_url", "=", imageUrl).execute();
-    const row = await trx
-      .insertInto("image_flags")
-      .values({
-        image_url: imageUrl,
-        owner_id: ownerId,
-        story_id: story?.id ?? null,
-        flagged_by: viewer.id,
-        flagged_at: now,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    return { id: Number(row.id), imageUrl, storyId: story ? Number(story.id) : null, ownerId };
-  });
+  // The owner's account may close meanwhile, and the image go with it: then the check's
+  // 404 says so.
+  const check = () => imageToFlag(db, imageUrl);
+  const { cover, profile, story, ownerId } = await check();
+  const write = () =>
+    db.transaction().execute(async (trx) => {
+      // Users, then the story, as an account closing takes them (decision 119): the owner's
+      // closing goes first or waits for this flag. Another flag of the image went first if
+      // it is flagged now; a cover or picture changed since stays as its owner set it.
+      await lockUsers(trx, [viewer.id, ownerId]);
+      await refuseFlagged(trx, imageUrl);
+      if (cover) {
+        await trx
+          .updateTable("stories")
+          .set({ cover: null, banned_cover: imageUrl })
+          .where("id", "=", cover.id)
+          .where("cover", "=", imageUrl)
+          .execute();
+      }
+      if (profile) {
+        const avatar = profile.avatar === imageUrl;
+        await trx
+          .updateTable("users")
+          .set(
+            avatar
+              ? { avatar: null, banned_avatar: imageUrl }
+              : { background_url: null, banned_background: imageUrl },
+          )
+          .where("id", "=", profile.id)
+          .where(avatar ? "avatar" : "background_url", "=", imageUrl)
+          .execute();
+      }
+      // An image flagged again after a restore starts over: a new flag, a new appeal.
+      await trx.deleteFrom("image_flags").where("image_url", "=", imageUrl).execute();
+      const row = await trx
+        .insertInto("image_flags")
+        .values({
+          image_url: imageUrl,
+          owner_id: ownerId,
+          story_id: story?.id ?? null,
+          flagged_by: viewer.id,
+          flagged_at: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return { id: Number(row.id), imageUrl, storyId: story ? Number(story.id) : null, ownerId };
+    });
+  const flagged = await recheckingGone(write, check);
   bannedImagesChanged();
   await imageShownChanged(db, flagged.ownerId, flagged.storyId);
   return { id: flagged.id, imageUrl: flagged.imageUrl, storyId: flagged.storyId };

@@ -1,9 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { CommentData, UserProfile } from "@inkwell/shared";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createApi } from "../app.ts";
 import { grantCoins } from "../coins/service.ts";
+import type { Database } from "../db/schema.ts";
 import { useTestApi } from "../testing/api.ts";
 import { createStory, type Person, signedInUser } from "../testing/fixtures.ts";
+import { afterFirstRead } from "../testing/interleave.ts";
 
 const t = useTestApi();
 let ambassador: string;
@@ -70,7 +73,10 @@ describe("Close Account by a moderator", () => {
   it("answers comments, reads, messages, likes, mutes and blocks sent as the account closes, never with a 500", async () => {
     for (let round = 0; round < 3; round++) {
       const closing = await person();
-      const story = await createStory(t.handle.db, closing.id, { parts: [{}] });
+      const picture = `/media/images/closing-${randomUUID()}.webp`;
+      const story = await createStory(t.handle.db, closing.id, {
+        parts: [{ text: `<p data-p-id="a1"><img src="${picture}" alt=""></p>` }],
+      });
       const partId = story.partIds[0] as number;
       const onProfile = `/api/v3/users/${closing.username}/messages`;
       const thread = await t.send("POST", onProfile, closing, { body: "News soon." });
@@ -194,7 +200,8 @@ describe("Close Account by a moderator", () => {
           (other) => t.send("POST", `/v4/users/${closing.username}/blocks`, other),
         ],
       ];
-      // Staff write about the story meanwhile, and flag its cover (once: then it is flagged).
+      // Staff write about the story meanwhile, flag its cover and its part's picture (once:
+      // then it is flagged), and time the account out (kept only if it came first).
       const cover = `/media/covers/${story.id}-closing.png`;
       await t.handle.db.updateTable("stories").set({ cover }).where("id", "=", story.id).execute();
       const flaggedAlready = { code: "already_flagged", message: "This image is already flagged." };
@@ -211,6 +218,19 @@ describe("Close Account by a moderator", () => {
           201,
           [gone("Image"), flaggedAlready],
           (staff) => t.send("POST", "/v5/image_moderation/flags", staff, { image_url: cover }),
+        ],
+        [
+          201,
+          [gone("Image"), flaggedAlready],
+          (staff) => t.send("POST", "/v5/image_moderation/flags", staff, { image_url: picture }),
+        ],
+        [
+          200,
+          [gone("User")],
+          (staff) =>
+            t.send("POST", `/api/v3/users/${closing.username}/moderation/timeout`, staff, {
+              reason: "Spamming readers",
+            }),
         ],
       ];
       const others = await Promise.all(Array.from({ length: 30 }, () => person()));
@@ -238,6 +258,82 @@ describe("Close Account by a moderator", () => {
         ]);
         expect(refusals).toContainEqual(refusal);
       }
+    }
+  });
+
+  it("answers what is gone to a call the closing lands between its look-up and its write, every time", async () => {
+    const gone = (what: string) => ({ code: "not_found", message: `${what} was not found` });
+    /** The call, sent as the account closes right after the call's first read of `table`. */
+    const straddled = async (
+      closing: Person,
+      table: keyof Database,
+      [method, path, who, body]: [string, string, Person, unknown?],
+    ) => {
+      const db = afterFirstRead(t.handle.db, table, async () => {
+        expect((await act(closing.username, "close", { reason: "spam" }, ambassador)).status).toBe(
+          200,
+        );
+      });
+      const api = createApi({ ...t.handle, db }, { mediaDir: t.mediaDir });
+      const answer = await api.request(path, {
+        method,
+        headers: { cookie: who.cookie, "content-type": "application/json" },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      });
+      return [answer.status, await answer.json()];
+    };
+    const reader = await person();
+    const staff = await person({ is_sysadmin: 1, is_staff: 1 });
+    // The sponsored story's impression and click, its campaign gone with the story.
+    for (const event of ["impression", "click"]) {
+      const closing = await person();
+      const story = await createStory(t.handle.db, closing.id);
+      const { id } = await t.handle.db
+        .insertInto("story_promotions")
+        .values({
+          story_id: story.id,
+          sponsor_name: "Moonlit Press",
+          starts_at: Date.now() - 86_400_000,
+          ends_at: Date.now() + 86_400_000,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      expect(
+        await straddled(closing, "story_promotions", [
+          "GET",
+          `/v5/promotions/${id}/${event}`,
+          reader,
+        ]),
+      ).toEqual([404, gone("Promotion")]);
+    }
+    // A cover, and a picture in a part, flagged: they went with the account.
+    for (const [table, where] of [
+      ["stories", "cover"],
+      ["parts", "part"],
+    ] as const) {
+      const closing = await person();
+      const picture = `/media/images/straddled-${randomUUID()}.webp`;
+      await createStory(t.handle.db, closing.id, {
+        ...(where === "cover" && { cover: picture }),
+        parts: [{ text: `<p data-p-id="a1"><img src="${picture}" alt=""></p>` }],
+      });
+      const flag = ["POST", "/v5/image_moderation/flags", staff, { image_url: picture }] as const;
+      expect(await straddled(closing, table, [...flag])).toEqual([404, gone("Image")]);
+    }
+    // A time-out, or a second close, of an account closed meanwhile is not on its record.
+    for (const action of ["timeout", "close"]) {
+      const closing = await person();
+      const path = `/api/v3/users/${closing.username}/moderation/${action}`;
+      expect(await straddled(closing, "users", ["POST", path, staff, { reason: "spam" }])).toEqual([
+        404,
+        gone("User"),
+      ]);
+      const records = await t.handle.db
+        .selectFrom("moderation_actions")
+        .select("action")
+        .where("target_user_id", "=", closing.id)
+        .execute();
+      expect(records).toEqual([{ action: "close" }]);
     }
   });
 

@@ -11,6 +11,7 @@ import { deleteAccount } from "../accounts/closing.ts";
 import type { Database } from "../db/schema.ts";
 import { writerChanged } from "../events.ts";
 import { HttpError, notFound } from "../http/errors.ts";
+import { lockUsers } from "../safety/relations.ts";
 import type { Viewer } from "../viewer.ts";
 
 export interface ModerationResult {
@@ -127,11 +128,15 @@ export async function timeOut(
   const user = await targetOf(db, viewer, username);
   const endsAt = now + TIME_OUT_MS;
   return db.transaction().execute(async (trx) => {
-    await trx
+    // Both users rows first, in id order as an account closing takes them (decision 119):
+    // the target's closing waits for this, or went first and there is no one to time out.
+    await lockUsers(trx, [viewer.id, user.id]);
+    const timed = await trx
       .updateTable("users")
       .set({ timed_out_until: endsAt })
       .where("id", "=", user.id)
-      .execute();
+      .executeTakeFirst();
+    if (Number(timed.numUpdatedRows) === 0) throw notFound("User");
     return recordAction(trx, viewer, user, { action: "timeout", reason, endsAt }, now);
   });
 }

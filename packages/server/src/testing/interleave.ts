@@ -1,0 +1,47 @@
+import {
+  AliasNode,
+  type Kysely,
+  type OperationNode,
+  type QueryId,
+  SelectQueryNode,
+  TableNode,
+} from "kysely";
+import type { Database } from "../db/schema.ts";
+
+/** Whether the query reads `table` (by name or under an alias) in its FROM. */
+function readsFrom(node: OperationNode, table: keyof Database): boolean {
+  if (!SelectQueryNode.is(node)) return false;
+  return (node.from?.froms ?? []).some((from) => {
+    const named = AliasNode.is(from) ? from.node : from;
+    return TableNode.is(named) && named.table.identifier.name === table;
+  });
+}
+
+/**
+ * The database as `db`, except that `meanwhile` runs once, as soon as the first query
+ * reading `table` has answered and before the caller goes on: a request's look-up and its
+ * write then always straddle what `meanwhile` does (an account closing, say), where a race
+ * meets that moment only now and then. For look-ups outside a transaction only: inside one,
+ * SQLite's one connection and PostgreSQL's locks would keep `meanwhile` waiting for ever.
+ */
+export function afterFirstRead(
+  db: Kysely<Database>,
+  table: keyof Database,
+  meanwhile: () => Promise<unknown>,
+): Kysely<Database> {
+  const reads = new WeakSet<QueryId>();
+  let done = false;
+  return db.withPlugin({
+    transformQuery: ({ node, queryId }) => {
+      if (!done && readsFrom(node, table)) reads.add(queryId);
+      return node;
+    },
+    transformResult: async ({ queryId, result }) => {
+      if (!done && reads.has(queryId)) {
+        done = true;
+        await meanwhile();
+      }
+      return result;
+    },
+  });
+}
