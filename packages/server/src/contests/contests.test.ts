@@ -9,6 +9,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { onStoryChanged } from "../events.ts";
 import { jsonAnswer, useTestApi } from "../testing/api.ts";
 import { createStory, type Person, type StoryInput, signedInUser } from "../testing/fixtures.ts";
+import { straddledCall } from "../testing/interleave.ts";
 
 const t = useTestApi();
 
@@ -807,6 +808,63 @@ describe("POST …/story/{id}/decline: 'Not this story' on the banner", () => {
     const storyId = await story([1500], { completed: 1 });
     expect(await refusalCodes(decline, storyId)).toEqual(REFUSED);
     for (const id of [entered, storyId]) expect(await declinesOf(id)).toEqual([]);
+  });
+});
+
+describe("the writer's account closing as they answer the banner or open the form", () => {
+  beforeAll(async () => {
+    await setContest(OPEN);
+  });
+
+  const goneStory = { code: "not_found", message: "The story was not found" };
+  const closeAccountOf = async (who: Person) => {
+    const closed = await t.send("POST", `/api/v3/users/${who.username}/moderation/close`, admin, {
+      reason: "spam",
+    });
+    expect(closed.status).toBe(200);
+  };
+  const calls = (storyId: number): [string, string][] => [
+    ["POST", `${CONTEST}/story/${storyId}/decline`],
+    ["POST", "/v5/events"],
+  ];
+  const bodyOf = (path: string, storyId: number) =>
+    path === "/v5/events" ? { name: "contest_form_view", storyId } : undefined;
+
+  it("answers with the story's 404 when the closing lands between look-up and write, every time", async () => {
+    for (const call of calls(0).keys()) {
+      const closing = await signedInUser(t.handle.db);
+      const storyId = await story([1500], { completed: 1 }, closing);
+      const [method, path] = calls(storyId)[call] as [string, string];
+      // The story is read before the contest: the account closes right after.
+      const answer = await straddledCall(t, "stories", () => closeAccountOf(closing), [
+        method,
+        path,
+        closing,
+        bodyOf(path, storyId),
+      ]);
+      expect(answer).toEqual([404, goneStory]);
+    }
+  });
+
+  it("keeps or refuses each of 15 answers and 15 views sent as the account closes, never a 500", async () => {
+    for (let round = 0; round < 3; round++) {
+      const closing = await signedInUser(t.handle.db);
+      const storyId = await story([1500], { completed: 1 }, closing);
+      const sent = calls(storyId).flatMap(([method, path]) =>
+        Array.from({ length: 15 }, () => t.send(method, path, closing, bodyOf(path, storyId))),
+      );
+      const [, ...answers] = await Promise.all([closeAccountOf(closing), ...sent]);
+      for (const answer of answers) {
+        if (answer.status === 200) continue;
+        // Sent once the session had gone with the account, or meeting the story gone.
+        const refusal = await answer.json();
+        expect([round, answer.status, refusal]).toEqual(
+          answer.status === 401
+            ? [round, 401, { code: "unauthorized", message: "Log in to continue." }]
+            : [round, 404, goneStory],
+        );
+      }
+    }
   });
 });
 

@@ -209,16 +209,22 @@ export async function recordContestFormView(
   storyId: number,
   now = Date.now(),
 ): Promise<{ recorded: boolean }> {
-  await ownStory(db, viewer, storyId);
+  const check = () => ownStory(db, viewer, storyId);
+  await check();
   const contest = await activeContest(db);
   if (await submissionOf(db, contest.key, storyId)) throw alreadySubmitted();
-  return recordOnce(
-    db.insertInto("contest_form_views").values({
-      contest_key: contest.key,
-      story_id: storyId,
-      day: eventDay(now),
-      created_at: now,
-    }),
+  // The story may go with its writer's account meanwhile: then the check's 404 says so.
+  return recheckingGone(
+    () =>
+      recordOnce(
+        db.insertInto("contest_form_views").values({
+          contest_key: contest.key,
+          story_id: storyId,
+          day: eventDay(now),
+          created_at: now,
+        }),
+      ),
+    check,
   );
 }
 
@@ -233,14 +239,20 @@ export async function declineBanner(
   storyId: number,
   now = Date.now(),
 ): Promise<ContestEligibility> {
-  await ownStory(db, viewer, storyId);
+  const check = () => ownStory(db, viewer, storyId);
+  await check();
   const contest = await activeContest(db);
   if (await submissionOf(db, contest.key, storyId)) throw alreadySubmitted();
-  await db
-    .insertInto("contest_banner_declines")
-    .values({ contest_key: contest.key, story_id: storyId, created_at: now })
-    .onConflict((oc) => oc.columns(["contest_key", "story_id"]).doNothing())
-    .execute();
+  // As for the form's view: a story gone meanwhile is the check's 404.
+  await recheckingGone(
+    () =>
+      db
+        .insertInto("contest_banner_declines")
+        .values({ contest_key: contest.key, story_id: storyId, created_at: now })
+        .onConflict((oc) => oc.columns(["contest_key", "story_id"]).doNothing())
+        .execute(),
+    check,
+  );
   return storyEligibility(db, viewer, storyId);
 }
 

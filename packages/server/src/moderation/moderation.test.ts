@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { CommentData, UserProfile } from "@inkwell/shared";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createApi } from "../app.ts";
 import { grantCoins } from "../coins/service.ts";
 import type { Database } from "../db/schema.ts";
 import { useTestApi } from "../testing/api.ts";
 import { createStory, type Person, signedInUser } from "../testing/fixtures.ts";
-import { afterFirstRead } from "../testing/interleave.ts";
+import { straddledCall } from "../testing/interleave.ts";
 
 const t = useTestApi();
 let ambassador: string;
@@ -264,24 +263,20 @@ describe("Close Account by a moderator", () => {
   it("answers what is gone to a call the closing lands between its look-up and its write, every time", async () => {
     const gone = (what: string) => ({ code: "not_found", message: `${what} was not found` });
     /** The call, sent as the account closes right after the call's first read of `table`. */
-    const straddled = async (
+    const straddled = (
       closing: Person,
       table: keyof Database,
-      [method, path, who, body]: [string, string, Person, unknown?],
-    ) => {
-      const db = afterFirstRead(t.handle.db, table, async () => {
-        expect((await act(closing.username, "close", { reason: "spam" }, ambassador)).status).toBe(
-          200,
-        );
-      });
-      const api = createApi({ ...t.handle, db }, { mediaDir: t.mediaDir });
-      const answer = await api.request(path, {
-        method,
-        headers: { cookie: who.cookie, "content-type": "application/json" },
-        ...(body !== undefined && { body: JSON.stringify(body) }),
-      });
-      return [answer.status, await answer.json()];
-    };
+      call: [string, string, Person, unknown?],
+    ) =>
+      straddledCall(
+        t,
+        table,
+        async () => {
+          const closed = await act(closing.username, "close", { reason: "spam" }, ambassador);
+          expect(closed.status).toBe(200);
+        },
+        call,
+      );
     const reader = await person();
     const staff = await person({ is_sysadmin: 1, is_staff: 1 });
     // The sponsored story's impression and click, its campaign gone with the story.

@@ -6,7 +6,9 @@ import {
   SelectQueryNode,
   TableNode,
 } from "kysely";
+import { createApi } from "../app.ts";
 import type { Database } from "../db/schema.ts";
+import type { Caller, TestApi } from "./api.ts";
 
 /** Whether the query reads `table` (by name or under an alias) in its FROM. */
 function readsFrom(node: OperationNode, table: keyof Database): boolean {
@@ -44,4 +46,25 @@ export function afterFirstRead(
       return result;
     },
   });
+}
+
+/**
+ * Sends a call to the test API over afterFirstRead's database: `meanwhile` (an account
+ * closing, say) lands between the call's first read of `table` and what follows.
+ * Answers the call's status and JSON body.
+ */
+export async function straddledCall(
+  t: TestApi,
+  table: keyof Database,
+  meanwhile: () => Promise<unknown>,
+  [method, path, who, body]: [string, string, Caller, unknown?],
+): Promise<[number, unknown]> {
+  const db = afterFirstRead(t.handle.db, table, meanwhile);
+  const api = createApi({ ...t.handle, db }, { mediaDir: t.mediaDir });
+  const answer = await api.request(path, {
+    method,
+    headers: { cookie: who.cookie, "content-type": "application/json" },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+  return [answer.status, await answer.json()];
 }
