@@ -1,4 +1,5 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
+import { isPostgres } from "../db/engine.ts";
 import type { Database } from "../db/schema.ts";
 import { notFound } from "../http/errors.ts";
 import { lockUsers } from "../safety/relations.ts";
@@ -6,6 +7,9 @@ import { dropFollowsOf } from "../users/service.ts";
 import { lockStoriesOf } from "../works/access.ts";
 
 type Db = Kysely<Database>;
+
+/** The advisory lock every account closing takes (an arbitrary number, ours alone). */
+const CLOSING_LOCK = 119_001;
 
 /**
  * Deletes an account (closed by its owner or by a moderator), in the caller's transaction.
@@ -15,6 +19,10 @@ type Db = Kysely<Database>;
  * remain, so each equals its COUNT again. An account already gone is a 404 (decision 119).
  */
 export async function deleteAccount(trx: Db, userId: number): Promise<void> {
+  // One closing at a time, before any other lock: two accounts that liked, voted on or
+  // replied to each other's work each delete and recount the other's rows, in no order
+  // both could keep, and deadlocked when closed together (decision 119).
+  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${CLOSING_LOCK})`.execute(trx);
   // Held first, with the people it follows or is followed by, in id order as follow holds
   // them: a follow committed before is counted out below, and one that waited finds the
   // account gone (users/service.ts follow). Then its stories, before their parts, as reads,

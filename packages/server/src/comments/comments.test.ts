@@ -374,6 +374,86 @@ describe("likes", () => {
     expect(Number(rows.n)).toBe(20);
   });
 
+  it("answers likes as the liker's or the comment's writer's account closes, never a 500", async () => {
+    const moderator = await reader({ is_ambassador: 1 });
+    const close = async (username: string) => {
+      const path = `/api/v3/users/${username}/moderation/close`;
+      const body = JSON.stringify({ reason: "spam" });
+      const closed = await t.get(path, withCookie(moderator.cookie, { method: "POST", body }));
+      expect(closed.status).toBe(200);
+    };
+    const like = (id: string, who: { cookie: string }) =>
+      t.get(likePath(id), withCookie(who.cookie, { method: "PUT" }));
+    const goneComment = { code: "not_found", message: "Comment was not found" };
+    const loggedOut = { code: "unauthorized", message: "Log in to continue." };
+    for (let round = 0; round < 3; round++) {
+      // A writer and a reader who both close; the likers follow the writer, so the writer's
+      // closing holds their rows too.
+      const [writer, leaver, ...likers] = await Promise.all(
+        Array.from({ length: 22 }, () => reader()),
+      );
+      if (!writer || !leaver) throw new Error("no people");
+      for (const liker of likers) {
+        const follow = await t.get(
+          `/api/v3/users/${liker.username}/following`,
+          withCookie(liker.cookie, {
+            method: "POST",
+            body: JSON.stringify({ users: writer.username }),
+          }),
+        );
+        expect(follow.status).toBe(200);
+      }
+      const closingComment = await postOk(writer.cookie, onPart(story.partIds[1]), "Goodbye");
+      const staying = await Promise.all(
+        likers.slice(0, 5).map((liker) => postOk(liker.cookie, onPart(story.partIds[1]), "Stay")),
+      );
+      const closingId = closingComment.commentId.resourceId;
+      const stayingIds = staying.map((comment) => comment.commentId.resourceId);
+      const calls: [{ cookie: string }, string, object[]][] = [
+        ...likers.map((liker): [{ cookie: string }, string, object[]] => [
+          liker,
+          closingId,
+          [goneComment],
+        ]),
+        ...[closingId, ...stayingIds].map((id): [{ cookie: string }, string, object[]] => [
+          leaver,
+          id,
+          [goneComment, loggedOut],
+        ]),
+      ];
+      const [, , ...answers] = await Promise.all([
+        close(writer.username),
+        close(leaver.username),
+        ...calls.map(([who, id]) => like(id, who)),
+      ]);
+      for (const [index, answer] of answers.entries()) {
+        if (answer.status === 200) continue;
+        const refusal = await answer.json();
+        expect([round, answer.status]).toEqual([
+          round,
+          refusal.code === "unauthorized" ? 401 : 404,
+        ]);
+        expect(calls[index]?.[2]).toContainEqual(refusal);
+      }
+      // The comments that stay count exactly the likes that stay.
+      const counted = await t.handle.db
+        .selectFrom("comments")
+        .select((eb) => [
+          "like_count",
+          eb
+            .selectFrom("comment_likes")
+            .select(eb.fn.countAll<number>().as("n"))
+            .whereRef("comment_likes.comment_id", "=", "comments.id")
+            .as("rows"),
+        ])
+        .where("id", "in", stayingIds.map(Number))
+        .execute();
+      expect(counted.map((row) => Number(row.like_count))).toEqual(
+        counted.map((row) => Number(row.rows)),
+      );
+    }
+  });
+
   it("asks visitors to log in and unverified readers to verify", async () => {
     const comment = await postOk((await reader()).cookie, onPart(), "Hello");
     const id = comment.commentId.resourceId;

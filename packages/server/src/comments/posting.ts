@@ -10,7 +10,9 @@ import { recheckingGone } from "../db/constraint-errors.ts";
 import { isPostgres } from "../db/engine.ts";
 import type { Database } from "../db/schema.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
+import { loggedOut } from "../http/require-viewer.ts";
 import { assertNotTimedOut } from "../moderation/service.ts";
+import { lockUsers } from "../safety/relations.ts";
 import type { Viewer } from "../viewer.ts";
 import { holdStory } from "../works/access.ts";
 import { isOffensive } from "./offensive-words.ts";
@@ -22,7 +24,9 @@ export async function assertVerified(db: Kysely<Database>, viewer: Viewer, actio
     .selectFrom("users")
     .select("email_verified")
     .where("id", "=", viewer.id)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  // Their account closed since the request began (decision NEW-own-account-closing-mid-request).
+  if (!user) throw loggedOut();
   if (user.email_verified !== 1) {
     throw new HttpError(403, "verify_email", `Verify your email address to ${action}.`);
   }
@@ -182,12 +186,19 @@ export async function setLike(
   on: boolean,
   now = Date.now(),
 ): Promise<CommentLikeState> {
-  await assertVerified(db, viewer, "like comments");
-  // The comment may go with its writer's account meanwhile: then the check's 404 says so.
-  const check = () => visibleComment(db, viewer, commentId);
+  // The liker's account may close meanwhile, or the comment go with its writer's: then
+  // the check's 401 or 404, as a fresh request would meet, says which.
+  const check = async () => {
+    await assertVerified(db, viewer, "like comments");
+    return visibleComment(db, viewer, commentId);
+  };
   const { row } = await check();
   const write = () =>
     db.transaction().execute(async (trx) => {
+      // The liker's row first, as an account closing takes users before what they own
+      // (decision 119): the closing of a writer they follow, which holds their row and
+      // deletes the comment, then never waits on this like while it waits on that row.
+      await lockUsers(trx, [viewer.id]);
       const changed = on
         ? await trx
             .insertInto("comment_likes")

@@ -27,6 +27,19 @@ const timedOutUntil = async (id: number) =>
       .executeTakeFirstOrThrow()
   ).timed_out_until;
 
+/** A sponsored campaign of the story, running now. */
+const runningPromotion = (storyId: number) =>
+  t.handle.db
+    .insertInto("story_promotions")
+    .values({
+      story_id: storyId,
+      sponsor_name: "Moonlit Press",
+      starts_at: Date.now() - 86_400_000,
+      ends_at: Date.now() + 86_400_000,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+
 const person = (overrides: Parameters<typeof signedInUser>[1] = {}) =>
   signedInUser(t.handle.db, overrides);
 
@@ -91,16 +104,7 @@ describe("Close Account by a moderator", () => {
         paid_model: "paid_story",
         parts: [{}, { paywalled: 1 }],
       });
-      const promotion = await t.handle.db
-        .insertInto("story_promotions")
-        .values({
-          story_id: story.id,
-          sponsor_name: "Moonlit Press",
-          starts_at: Date.now() - 86_400_000,
-          ends_at: Date.now() + 86_400_000,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
+      const promotion = await runningPromotion(story.id);
       const readers = await Promise.all(Array.from({ length: 30 }, () => person()));
       for (const reader of readers) await grantCoins(t.handle.db, reader.id, 100);
       const gone = (what: string) => ({ code: "not_found", message: `${what} was not found` });
@@ -260,6 +264,39 @@ describe("Close Account by a moderator", () => {
     }
   });
 
+  it("closes accounts that liked each other's comments all at once, each with a 200", async () => {
+    const host = await person();
+    const story = await createStory(t.handle.db, host.id);
+    const onPart = { namespace: "parts", resourceId: String(story.partIds[0]) };
+    for (let round = 0; round < 3; round++) {
+      const pairs = await Promise.all(
+        Array.from({ length: 10 }, () => Promise.all([person(), person()])),
+      );
+      // Each likes the other's comment: closing either deletes and recounts the other's rows.
+      for (const pair of pairs) {
+        const ids = [];
+        for (const who of pair) {
+          const posted = await t.send("POST", "/v5/comments", who, {
+            resource: onPart,
+            text: "Hi",
+          });
+          ids.push(((await posted.json()) as CommentData).commentId.resourceId);
+        }
+        for (const [index, who] of pair.entries()) {
+          const liked = await t.send("PUT", `/v5/comments/${ids[1 - index]}/sentiments/like`, who);
+          expect(liked.status).toBe(200);
+        }
+      }
+      const closed = await Promise.all(
+        pairs.flat().map((who) => act(who.username, "close", { reason: "spam" }, ambassador)),
+      );
+      expect([round, closed.map((answer) => answer.status)]).toEqual([
+        round,
+        closed.map(() => 200),
+      ]);
+    }
+  });
+
   it("answers what is gone to a call the closing lands between its look-up and its write, every time", async () => {
     const gone = (what: string) => ({ code: "not_found", message: `${what} was not found` });
     /** The call, sent as the account closes right after the call's first read of `table`. */
@@ -283,16 +320,7 @@ describe("Close Account by a moderator", () => {
     for (const event of ["impression", "click"]) {
       const closing = await person();
       const story = await createStory(t.handle.db, closing.id);
-      const { id } = await t.handle.db
-        .insertInto("story_promotions")
-        .values({
-          story_id: story.id,
-          sponsor_name: "Moonlit Press",
-          starts_at: Date.now() - 86_400_000,
-          ends_at: Date.now() + 86_400_000,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
+      const { id } = await runningPromotion(story.id);
       expect(
         await straddled(closing, "story_promotions", [
           "GET",

@@ -108,10 +108,10 @@ export async function closeAccountAsModerator(
     );
   }
   const user = await targetOf(db, viewer, username);
+  // Deleted first: closing takes its locks before anything else (accounts/closing.ts).
   const result = await db.transaction().execute(async (trx) => {
-    const recorded = await recordAction(trx, viewer, user, { action: "close", reason }, now);
     await deleteAccount(trx, user.id);
-    return recorded;
+    return recordAction(trx, viewer, user, { action: "close", reason }, now);
   });
   writerChanged(user.username);
   return result;
