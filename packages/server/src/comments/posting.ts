@@ -25,7 +25,7 @@ export async function assertVerified(db: Kysely<Database>, viewer: Viewer, actio
     .select("email_verified")
     .where("id", "=", viewer.id)
     .executeTakeFirst();
-  // Their account closed since the request began (decision NEW-own-account-closing-mid-request).
+  // Their account closed since the request began (decision 134).
   if (!user) throw loggedOut();
   if (user.email_verified !== 1) {
     throw new HttpError(403, "verify_email", `Verify your email address to ${action}.`);
