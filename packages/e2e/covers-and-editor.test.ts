@@ -266,18 +266,22 @@ describe("the part editor", () => {
 
       await withPage({ viewport: PHONE, baseURL: server.url }, async (reader) => {
         expect(await readerText(reader, partId)).not.toContain("The keeper came back at dawn.");
-        await publishChanges.click();
+        // Pressed by keyboard, Publish Changes goes off with the changes: focus goes on to
+        // settings rather than falling to the page, and so it does after Cancel.
+        await publishChanges.press("Enter");
         await writer.getByText("Your changes are published.").waitFor();
+        await expectFocusOn(writer, "Part settings");
         expect(await readerText(reader, partId)).toContain("The keeper came back at dawn.");
 
         await text.click();
         await writer.keyboard.press("Control+End");
         await writer.keyboard.type(" A line I will regret.");
         await writer.getByRole("status").filter({ hasText: "Saved" }).waitFor({ timeout: 10_000 });
-        await writer.getByRole("button", { name: "Cancel" }).click();
+        await writer.getByRole("button", { name: "Cancel" }).press("Enter");
         const discard = writer.getByRole("dialog", { name: "Discard your changes?" });
-        await discard.getByRole("button", { name: "Discard changes" }).click();
+        await discard.getByRole("button", { name: "Discard changes" }).press("Enter");
         await writer.getByText("Your changes were discarded.").waitFor();
+        await expectFocusOn(writer, "Part settings");
         expect(await text.textContent()).not.toContain("A line I will regret.");
         expect(await text.textContent()).toContain("The keeper came back at dawn.");
         expect(await readerText(reader, partId)).not.toContain("A line I will regret.");

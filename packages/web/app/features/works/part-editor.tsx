@@ -90,6 +90,7 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
   const publishButton = useRef<HTMLButtonElement>(null);
   const root = useRef<HTMLDivElement>(null);
   const bar = useRef<HTMLDivElement>(null);
+  const actions = useRef<HTMLDivElement>(null);
   // The formatting toolbar sticks right under the bar, whose height follows how it wraps.
   useEffect(() => {
     const element = bar.current;
@@ -282,13 +283,16 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
         if (!result.ok) return refusal(result);
         hash.current = result.value.text_hash;
         setChanges(false);
+        // Published, the changes take Publish Changes and Cancel off with them: focus on
+        // either goes on to settings, as after Publish, instead of falling to the page.
+        if (actions.current?.contains(document.activeElement)) settingsButton.current?.focus();
         return { tone: "success", text: t.writing.changesPublished };
       }),
     );
 
   const discardChanges = () =>
     run(async () => {
-      setDialog(null);
+      closeOntoSettings();
       // Edits not saved yet are dropped too; a save under way lands first, then goes.
       dirty.current = false;
       setState("saved");
@@ -329,7 +333,8 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
     focusAfterClose.current = null;
   });
   // For a dialog whose opener is gone by the time it closes (paid settings, opened from the
-  // settings dialog; publishing, which takes Publish off the bar): focus waits on settings.
+  // settings dialog; publishing, which takes Publish off the bar; discarding, which takes
+  // Cancel off): focus waits on settings.
   const closeOntoSettings = () => closeOnto(settingsButton.current);
 
   // After a conflict the refused text is the writer's only copy of their words: they take it
@@ -374,7 +379,7 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
           {status}
         </span>
         <span className="part-editor__words">{t.works.editor.words(words)}</span>
-        <div className="part-editor__actions">
+        <div className="part-editor__actions" ref={actions}>
           {draft ? (
             <>
               <ScriptButton
