@@ -3,6 +3,7 @@ import type { BrowserContextOptions, Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import {
   DESKTOP,
+  expectFocusOn,
   expectNoAxeViolations,
   holdRequests,
   logInAt,
@@ -501,23 +502,35 @@ describe("a new writer's first story, from sign-up to a reader", () => {
       // One tap on the phone's settings would take the part from its readers: it asks first.
       const settings = page.getByRole("button", { name: "Part settings" });
       await settings.click();
-      await page.getByRole("button", { name: "Unpublish this part" }).click();
+      await page.getByRole("button", { name: "Unpublish this part" }).press("Enter");
       const asked = page.getByRole("dialog", { name: "Unpublish this part?" });
       await asked.getByText(`${THIRD_TITLE} goes back to your drafts`).waitFor();
+      // A question of its own, opened with focus in it: not left on the page behind.
+      await expect
+        .poll(() => asked.evaluate((dialog) => dialog.contains(document.activeElement)))
+        .toBe(true);
       await expectNoAxeViolations(page, "the editor's unpublish question at 360 px");
-      await asked.getByRole("button", { name: "Cancel" }).click();
+      await asked.getByRole("button", { name: "Cancel" }).press("Enter");
       await page.getByRole("dialog", { name: "Part settings" }).waitFor();
+      // Back on the button that asked, and on settings once that dialog closes too.
+      await expectFocusOn(page, "Unpublish this part");
       await page.keyboard.press("Escape");
+      await expectFocusOn(page, "Part settings");
       await page.reload();
       await page.getByRole("button", { name: "Publish Changes" }).waitFor();
 
+      // The writer hesitates once more, then unpublishes: focus ends on settings all the same.
       await settings.click();
-      await page.getByRole("button", { name: "Unpublish this part" }).click();
-      await asked.getByRole("button", { name: "Unpublish" }).click();
+      const unpublishPart = page.getByRole("button", { name: "Unpublish this part" });
+      await unpublishPart.press("Enter");
+      await asked.getByRole("button", { name: "Cancel" }).press("Enter");
+      await unpublishPart.press("Enter");
+      await asked.getByRole("button", { name: "Unpublish" }).press("Enter");
       await page
         .getByRole("status")
         .filter({ hasText: `${THIRD_TITLE} is a draft again.` })
         .waitFor();
+      await expectFocusOn(page, "Part settings");
       await page.getByRole("button", { name: "Publish", exact: true }).waitFor();
     });
   });

@@ -590,12 +590,12 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
         onPaidSettings={() => setDialog("paid")}
         onPreview={() => setDialog("preview")}
         onUnpublished={() => {
-          setDialog(null);
+          closeOntoSettings();
           setDraft(true);
           setChanges(false);
           setNotice({ tone: "success", text: t.works.unpublished(title) });
         }}
-        onClose={() => setDialog(null)}
+        onClose={closeOntoSettings}
       />
       <PaidPartModal
         open={dialog === "paid"}

@@ -1,7 +1,6 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { browserApi } from "../../api/client.ts";
-import { ErrorLine } from "../../components/alert.tsx";
-import { BusyButton } from "../../components/busy-button.tsx";
+import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
@@ -33,6 +32,28 @@ export function PartSettingsModal(props: PartSettingsModalProps) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  /** The buttons that ask, so that Cancel hands focus back to the one pressed. */
+  const askers = useRef<Partial<Record<PartAction, HTMLButtonElement | null>>>({});
+  const cancelled = useRef<PartAction | null>(null);
+  useEffect(() => {
+    if (!open || confirming !== null || cancelled.current === null) return;
+    askers.current[cancelled.current]?.focus();
+    cancelled.current = null;
+  });
+
+  const asks = (action: PartAction) => ({
+    ref: (button: HTMLButtonElement | null) => {
+      askers.current[action] = button;
+    },
+    onClick: () => setConfirming(action),
+  });
+
+  function cancel() {
+    cancelled.current = confirming;
+    setConfirming(null);
+    setError(null);
+  }
+
   function close() {
     setConfirming(null);
     setError(null);
@@ -62,52 +83,46 @@ export function PartSettingsModal(props: PartSettingsModalProps) {
     );
 
   return (
-    <Modal open={open} title={ask ? ask.title : t.writing.settings} onClose={close}>
-      <div className="modal__form part-settings">
-        <ErrorLine text={error} />
-        {ask ? (
-          <>
-            <p>{ask.text(title)}</p>
-            <div className="modal__actions">
-              <ScriptButton className="button" onClick={() => setConfirming(null)}>
-                {t.works.cancel}
-              </ScriptButton>
-              <BusyButton
-                className={`button button--${ask.tone}`}
-                type="button"
-                busy={busy}
-                onClick={confirming === "delete" ? remove : unpublish}
-              >
-                {ask.confirm}
-              </BusyButton>
-            </div>
-          </>
-        ) : (
-          <>
-            <a className="button" href={`/myworks/${storyId}`}>
-              {t.writing.storyDetails}
-            </a>
-            {props.paid && (
-              <ScriptButton className="button" onClick={props.onPaidSettings}>
-                {t.paidParts.open}
-              </ScriptButton>
-            )}
-            {published && (
-              <>
-                <ScriptButton className="button" onClick={props.onPreview}>
-                  {t.writing.preview}
-                </ScriptButton>
-                <ScriptButton className="button" onClick={() => setConfirming("unpublish")}>
-                  {t.writing.unpublishPart}
-                </ScriptButton>
-              </>
-            )}
-            <ScriptButton className="button button--danger" onClick={() => setConfirming("delete")}>
-              {t.writing.deletePart}
+    <>
+      <Modal open={open && !ask} title={t.writing.settings} onClose={close}>
+        <div className="modal__form part-settings">
+          <a className="button" href={`/myworks/${storyId}`}>
+            {t.writing.storyDetails}
+          </a>
+          {props.paid && (
+            <ScriptButton className="button" onClick={props.onPaidSettings}>
+              {t.paidParts.open}
             </ScriptButton>
-          </>
-        )}
-      </div>
-    </Modal>
+          )}
+          {published && (
+            <>
+              <ScriptButton className="button" onClick={props.onPreview}>
+                {t.writing.preview}
+              </ScriptButton>
+              <ScriptButton className="button" {...asks("unpublish")}>
+                {t.writing.unpublishPart}
+              </ScriptButton>
+            </>
+          )}
+          <ScriptButton className="button button--danger" {...asks("delete")}>
+            {t.writing.deletePart}
+          </ScriptButton>
+        </div>
+      </Modal>
+      {/* A dialog of its own, not the settings' content swapped: it opens as a question
+          does, named and with focus in it, as the Table of Contents' does. */}
+      <ConfirmModal
+        open={open && ask !== null}
+        title={ask?.title ?? ""}
+        text={ask?.text(title) ?? ""}
+        cancelLabel={t.works.cancel}
+        confirmLabel={ask?.confirm ?? ""}
+        tone={ask?.tone}
+        busy={busy}
+        error={error}
+        onCancel={cancel}
+        onConfirm={confirming === "delete" ? remove : unpublish}
+      />
+    </>
   );
 }
