@@ -2,6 +2,7 @@ import { formatAbsoluteDate } from "@inkwell/shared";
 import type { BrowserContextOptions, Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import {
+  answerRequests,
   DESKTOP,
   expectFocusOn,
   expectNoAxeViolations,
@@ -306,11 +307,13 @@ describe("a new writer's first story, from sign-up to a reader", () => {
       await page.goto(`/myworks/${journey.storyId}/write/${journey.secondPartId}`);
       const text = page.getByRole("textbox", { name: "Part text" });
       await text.waitFor();
-      const saves = `**/v4/parts/${journey.secondPartId}`;
-      await page.route(saves, (route) =>
-        route.request().method() === "PUT"
-          ? route.fulfill({ status: 503, body: "" })
-          : route.fallback(),
+      // Every save fails, the autosave's too (every two seconds while failing): whenever one
+      // goes, it meets the answer of the step the journey is at.
+      const answerSaves = await answerRequests(
+        page,
+        `**/v4/parts/${journey.secondPartId}`,
+        { status: 503, body: "" },
+        { method: "PUT" },
       );
       await text.click();
       await page.keyboard.press("Control+End");
@@ -322,16 +325,11 @@ describe("a new writer's first story, from sign-up to a reader", () => {
       // §5: errors inline in red; with no reason from the server, the generic one.
       await modal.getByRole("alert").filter({ hasText: "Failed to publish part" }).waitFor();
 
-      await page.unroute(saves);
-      await page.route(saves, (route) =>
-        route.request().method() === "PUT"
-          ? route.fulfill({
-              status: 400,
-              contentType: "application/json",
-              body: JSON.stringify({ code: "bad_request", message: "The part text is too long" }),
-            })
-          : route.fallback(),
-      );
+      answerSaves({
+        status: 400,
+        contentType: "application/json",
+        body: JSON.stringify({ code: "bad_request", message: "The part text is too long" }),
+      });
       await modal.getByLabel("Schedule to publish later").check();
       await modal.getByLabel(/I understand/).check();
       await modal.getByRole("button", { name: "Schedule", exact: true }).click();
@@ -339,15 +337,17 @@ describe("a new writer's first story, from sign-up to a reader", () => {
       await page.keyboard.press("Escape");
 
       // Unsaved text: leaving the page asks first.
-      const asked = page.waitForEvent("dialog");
+      const asked = page.waitForEvent("dialog", { timeout: 10_000 });
       await page.close({ runBeforeUnload: true });
-      const dialog = await asked;
+      const dialog = await asked.catch(() => {
+        throw new Error("Leaving the page with unsaved text did not ask first");
+      });
       expect(dialog.type()).toBe("beforeunload");
       await dialog.dismiss();
       expect(page.isClosed()).toBe(false);
 
       // Back to the story within the autosave's two seconds: the text is saved before leaving.
-      await page.unroute(saves);
+      answerSaves(null);
       await text.click();
       await page.keyboard.press("Control+End");
       await page.keyboard.type(" Terns.");
@@ -365,19 +365,25 @@ describe("a new writer's first story, from sign-up to a reader", () => {
       const editor = `/myworks/${journey.storyId}/write/${journey.secondPartId}`;
       await page.goto(editor, { waitUntil: "commit" });
       const text = page.getByRole("textbox", { name: "Part text" });
+      // As the step before left it: else the count below could never come.
+      await expect
+        .poll(() => text.textContent())
+        .toBe("By morning the sea was glass. Gulls. Terns.");
       await text.click();
       await page.keyboard.press("Control+Home");
       await page.keyboard.type("Dawn. ");
+      // The text's only save is the autosave, two seconds after the scripts take it up.
       const saved = page.waitForResponse(
         (response) =>
           response.request().method() === "PUT" &&
           response.url().endsWith(`/v4/parts/${journey.secondPartId}`),
+        { timeout: 15_000 },
       );
       release();
       await untilHydrated(text);
       // Counted and saved as if typed now, without another key pressed.
-      await page.getByText("9 words", { exact: true }).waitFor();
       expect((await saved).status()).toBe(200);
+      expect(await page.getByText(/^\d+ words$/).textContent()).toBe("9 words");
       await page.goto(editor);
       expect(await text.textContent()).toBe("Dawn. By morning the sea was glass. Gulls. Terns.");
     });

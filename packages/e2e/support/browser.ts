@@ -375,6 +375,9 @@ export async function logInAt(page: Page, username: string, nextUrl: string): Pr
   await page.waitForURL((url) => url.pathname + url.search === nextUrl);
 }
 
+/** What a route answers in the server's place. */
+type Answer = { status: number; body: string; contentType?: string };
+
 /**
  * Holds the page's requests matching `url` (and `method`, if given) until the returned
  * function is called, then lets them through, or answers them with `answer`. For checking
@@ -383,7 +386,7 @@ export async function logInAt(page: Page, username: string, nextUrl: string): Pr
 export async function holdRequests(
   page: Page,
   url: string,
-  { method, answer }: { method?: string; answer?: { status: number; body: string } } = {},
+  { method, answer }: { method?: string; answer?: Answer } = {},
 ): Promise<() => void> {
   let release = () => {};
   const released = new Promise<void>((resolve) => {
@@ -396,6 +399,29 @@ export async function holdRequests(
     else await route.fallback();
   });
   return release;
+}
+
+/**
+ * Answers the page's requests matching `url` (and `method`, if given) with `first`, until the
+ * returned function gives the next answer, or `null` to let them through. One route for all
+ * of them: a request the page sends by itself (an autosave, a retry) meets the answer of the
+ * moment, where between an unroute and the next route it would reach the server.
+ */
+export async function answerRequests(
+  page: Page,
+  url: string,
+  first: Answer,
+  { method }: { method?: string } = {},
+): Promise<(next: Answer | null) => void> {
+  let answer: Answer | null = first;
+  await page.route(url, (route) =>
+    answer && (!method || route.request().method() === method)
+      ? route.fulfill(answer)
+      : route.fallback(),
+  );
+  return (next) => {
+    answer = next;
+  };
 }
 
 /** Resolves once the browser has painted what is pending (and told of selection changes). */
