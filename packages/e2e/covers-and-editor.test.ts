@@ -1,10 +1,11 @@
-import type { Locator, Page, Route } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import {
   DESKTOP,
   expectFocusOn,
   expectNoAxeViolations,
   focusedControl,
+  holdRequests,
   logInAt,
   PHONE,
   pressOnto,
@@ -15,6 +16,7 @@ import {
 import { COVER, importCover } from "./support/covers.ts";
 import { readDatabase } from "./support/database.ts";
 import { GIF, NOT_TAKEN } from "./support/images.ts";
+import { untilSaved } from "./support/part-editor.ts";
 import { useServer } from "./support/server.ts";
 import { signUp, verifyEmail } from "./support/sign-up.ts";
 import { writerStory } from "./support/works.ts";
@@ -258,7 +260,7 @@ describe("the part editor", () => {
       await text.click();
       await writer.keyboard.press("Control+End");
       await writer.keyboard.type(" The keeper came back at dawn.");
-      await writer.getByRole("status").filter({ hasText: "Saved" }).waitFor({ timeout: 10_000 });
+      await untilSaved(writer);
       await expect
         .poll(() => pending.textContent())
         .toMatch(/^Readers see the published version until you press Publish Changes\./);
@@ -276,7 +278,7 @@ describe("the part editor", () => {
         await text.click();
         await writer.keyboard.press("Control+End");
         await writer.keyboard.type(" A line I will regret.");
-        await writer.getByRole("status").filter({ hasText: "Saved" }).waitFor({ timeout: 10_000 });
+        await untilSaved(writer);
         await writer.getByRole("button", { name: "Cancel" }).press("Enter");
         const discard = writer.getByRole("dialog", { name: "Discard your changes?" });
         await discard.getByRole("button", { name: "Discard changes" }).press("Enter");
@@ -404,7 +406,7 @@ describe("the part editor", () => {
       await image.waitFor();
       expect(await image.getAttribute("src")).toMatch(/^\/media\/images\/\d+-[0-9a-f]{12}\.webp$/);
       await page.getByRole("button", { name: "Save", exact: true }).click();
-      await page.getByRole("status").filter({ hasText: "Saved" }).waitFor({ timeout: 10_000 });
+      await untilSaved(page);
 
       await page.getByRole("button", { name: "Preview", exact: true }).click();
       const preview = page.getByRole("dialog", { name: "Preview" });
@@ -439,11 +441,7 @@ describe("the part editor", () => {
       await pressSave(other);
       // The autosave would meet the conflict, and take the tools away, before the writer is
       // done on a slow machine: its saves wait until the writer presses Save.
-      const held: Route[] = [];
-      const partSaves = /\/v4\/parts\/\d+$/;
-      await page.route(partSaves, (route) =>
-        route.request().method() === "PUT" ? held.push(route) : route.fallback(),
-      );
+      const releaseSaves = await holdRequests(page, "**/v4/parts/*", { method: "PUT" });
       await writeAtEnd(page, "A heading of mine");
       await page.getByRole("button", { name: "Heading", exact: true }).click();
       await page.keyboard.press("End");
@@ -453,8 +451,7 @@ describe("the part editor", () => {
       await page.keyboard.type("bold");
       await page.keyboard.press("Control+B");
       await page.keyboard.type(" words.");
-      for (const save of held) await save.continue();
-      await page.unroute(partSaves);
+      releaseSaves();
       await page.getByRole("button", { name: "Save", exact: true }).click();
       const conflict = page.getByRole("alert").filter({ hasText: "changed somewhere else" });
       const copy = conflict.getByRole("button", { name: "Copy my version" });

@@ -14,6 +14,7 @@ import {
   useBrowser,
 } from "./support/browser.ts";
 import { COVER, importCover } from "./support/covers.ts";
+import { untilSaved } from "./support/part-editor.ts";
 import { useServer } from "./support/server.ts";
 import { signUp, verifyEmail } from "./support/sign-up.ts";
 import { fillStoryNotes, notesStatus, openStoryNotes } from "./support/story-notes.ts";
@@ -49,13 +50,6 @@ const asWriter = (viewport: { width: number; height: number }) => ({
   storageState: journey.writer,
   timezoneId: WRITER_ZONE,
 });
-
-/** Waits for the editor's autosave: "Saved" alone, as "Unsaved changes" holds it too. */
-const untilSaved = (page: Page) =>
-  page
-    .getByRole("status")
-    .filter({ hasText: /^Saved$/ })
-    .waitFor({ timeout: 10_000 });
 
 /** Types into the part editor and waits for the autosave. */
 async function write(page: Page, title: string, text: string) {
