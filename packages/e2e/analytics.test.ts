@@ -193,14 +193,15 @@ describe("writer analytics", () => {
     );
     if (!part) throw new Error("the story has no free published part");
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
-      await logInAt(page, "demo_reader", `/${part.id}`);
       // The read counts after a few seconds on screen; the time goes when the part is left.
-      await page.waitForResponse(
+      // Waited for from before the part opens: a busy machine could let the read go unseen
+      // between the part's arrival and a wait begun after it.
+      const read = page.waitForResponse(
         (response) => response.url().endsWith(`/story_parts/${part.id}/reads`),
-        {
-          timeout: 15_000,
-        },
+        { timeout: 15_000 },
       );
+      await logInAt(page, "demo_reader", `/${part.id}`);
+      await read;
       await page.waitForTimeout(1500);
       // Leaving the page sends the time with a beacon, which the page's requests do not show:
       // the read in the database tells.
