@@ -54,9 +54,12 @@ describe("the story page's staff panels", () => {
       if (!other) throw new Error("only one category");
       await category.selectOption(other);
       await lock.getByRole("button", { name: "Save" }).click();
-      const status = lock.getByRole("status").filter({ hasText: "Saved" });
+      // "Saved" and its check icon come together, and go together 3 seconds on: waited for as
+      // one, so a slow step between two checks cannot miss them.
+      const status = lock
+        .getByRole("status")
+        .filter({ hasText: "Saved", has: page.locator("svg.staff-status__ok") });
       await status.waitFor();
-      expect(await status.locator("svg").count()).toBe(1);
       const view = await (await page.request.get(`/v5/admin/stories/${id}`)).json();
       expect(view.categoryId).toBe(Number(other));
       // The check icon goes after 3 seconds.
