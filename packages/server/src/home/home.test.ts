@@ -242,6 +242,23 @@ describe("GET /v5/home", () => {
     expect((await send("POST", path, other, { preferredTags: ["horror"] })).status).toBe(403);
   });
 
+  it("refuses reading or changing another reader's content settings with one message", async () => {
+    const [a, other] = await Promise.all([reader(), reader()]);
+    const path = `/v5/users/${a.username}/content-settings`;
+    const refusals = await Promise.all([
+      send("GET", path, other),
+      send("POST", path, other, { preferredTags: ["horror"] }),
+      send("PUT", `${path}/include-mature`, other, { includeMature: false }),
+    ]);
+    expect(refusals.map((refusal) => refusal.status)).toEqual([403, 403, 403]);
+    expect(await Promise.all(refusals.map((refusal) => refusal.json()))).toEqual(
+      Array(3).fill({
+        code: "forbidden",
+        message: "You can only see and change your own content settings.",
+      }),
+    );
+  });
+
   it("leaves out blocked tags and blocked authors, and mature stories when turned off", async () => {
     const a = await reader();
     await choose(a, ["horror"]);

@@ -8,11 +8,11 @@ import {
 import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { readerSignalsChanged } from "../events.ts";
-import { badRequest, HttpError } from "../http/errors.ts";
+import { badRequest } from "../http/errors.ts";
 import { lockUsers } from "../safety/relations.ts";
 import { iso } from "../stories/cards.ts";
 import { listedStory } from "../stories/service.ts";
-import type { Viewer } from "../viewer.ts";
+import { assertIsViewer, type Viewer } from "../viewer.ts";
 
 const CONTINUE_SIZE = 10;
 
@@ -28,6 +28,13 @@ export const continueReadingSection = (
   data: { heading: "Continue reading", items },
   dynamic: { path: continueReadingPath(username) },
 });
+
+/**
+ * Content settings (GET and PUT in safety/, the genres' POST here) are the signed-in user's
+ * own; one refusal for reading and changing them.
+ */
+export const assertOwnContentSettings = (viewer: Viewer, username: string) =>
+  assertIsViewer(viewer, username, "You can only see and change your own content settings.");
 
 /** The reader's genres from onboarding, in the order chosen. */
 export async function preferredTagsOf(db: Kysely<Database>, userId: number): Promise<string[]> {
@@ -47,9 +54,7 @@ export async function setPreferredTags(
   username: string,
   typed: string[],
 ): Promise<{ preferredTags: string[] }> {
-  if (viewer.username.toLowerCase() !== username.toLowerCase()) {
-    throw new HttpError(403, "forbidden", "You can only change your own settings.");
-  }
+  assertOwnContentSettings(viewer, username);
   const named = typed.map(genreTagOf);
   const tags = [...new Set(named.filter((tag) => tag !== null))];
   const problem = named.includes(null)

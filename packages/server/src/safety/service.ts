@@ -15,18 +15,14 @@ import type { Kysely } from "kysely";
 import { recheckingGone } from "../db/constraint-errors.ts";
 import type { Database } from "../db/schema.ts";
 import { readerSignalsChanged } from "../events.ts";
-import { preferredTagsOf } from "../home/service.ts";
+import { assertOwnContentSettings, preferredTagsOf } from "../home/service.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { announceUnread, refreshThreadOf } from "../inbox/threads.ts";
 import { userNamed } from "../users/service.ts";
-import { assertIsViewer, type Viewer } from "../viewer.ts";
+import type { Viewer } from "../viewer.ts";
 import { lockUsers } from "./relations.ts";
 
 const RULES = { tagLimit: BLOCKED_TAG_LIMIT, unblockableTags: UNBLOCKABLE_TAGS };
-
-/** Content settings are the user's own: {username} must be the signed-in user. */
-const assertSelf = (viewer: Viewer, username: string) =>
-  assertIsViewer(viewer, username, "You can only change your own content settings.");
 
 /** Whether the mature toggle applies: only adults ever see mature stories. */
 async function mayChooseMature(db: Kysely<Database>, userId: number): Promise<boolean> {
@@ -54,7 +50,7 @@ export async function getContentSettings(
   viewer: Viewer,
   username: string,
 ): Promise<ContentSettings> {
-  assertSelf(viewer, username);
+  assertOwnContentSettings(viewer, username);
   const [user, adult, preferredTags, blockedTags] = await Promise.all([
     db
       .selectFrom("users")
@@ -80,7 +76,7 @@ export async function setIncludeMature(
   username: string,
   includeMature: boolean,
 ): Promise<ContentSettings> {
-  assertSelf(viewer, username);
+  assertOwnContentSettings(viewer, username);
   if (!(await mayChooseMature(db, viewer.id))) {
     throw new HttpError(403, "forbidden", "Mature stories are only for adult readers.");
   }
@@ -106,7 +102,7 @@ export async function setBlockedTags(
   typed: string[],
   now = Date.now(),
 ): Promise<ContentSettings> {
-  assertSelf(viewer, username);
+  assertOwnContentSettings(viewer, username);
   const tags: string[] = [];
   for (const entry of typed) {
     const problem = blockedTagProblem(entry, tags, RULES);
