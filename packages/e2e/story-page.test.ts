@@ -14,6 +14,7 @@ import {
 } from "./support/browser.ts";
 import { squash } from "./support/catalogue.ts";
 import { useServer } from "./support/server.ts";
+import { writerStory } from "./support/works.ts";
 
 const server = useServer();
 const browser = useBrowser();
@@ -421,6 +422,31 @@ describe("tag pages and previews", () => {
       await page.keyboard.press("Escape");
       expect(await preview.isVisible()).toBe(false);
       expect(page.url()).toBe(`${server.url}/stories/${tag}?sort=new`);
+    });
+  });
+
+  test("a story's tag in another script leads to that tag's stories", async () => {
+    const title = "Istanbul'da Bir Yaz";
+    let storyId = 0;
+    await browser.withPage(options(DESKTOP), async (page) => {
+      storyId = await writerStory(page, server.dataDir, "turkish_tag_writer", {
+        title,
+        description: "Bir yaz, bir şehir ve bir mektup.",
+        tag: "aşk",
+      });
+      const part = await page.request.post(`/v4/works/${storyId}/parts`, {
+        data: { title: "Bir", text: "<p>İlk bölüm.</p>" },
+      });
+      const { id } = (await part.json()) as { id: number };
+      expect((await page.request.post(`/v4/parts/${id}/publish`)).status()).toBe(200);
+    });
+    await browser.withPage(options(DESKTOP), async (page) => {
+      expect((await page.goto(`/story/${storyId}`))?.status()).toBe(200);
+      await page.getByRole("list", { name: "Tags" }).getByRole("link", { name: "aşk" }).click();
+      await page.waitForURL(`${server.url}/stories/a%C5%9Fk`);
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("#aşk stories");
+      const grid = page.getByRole("list", { name: "Stories, hottest first" });
+      expect(await grid.getByRole("heading").allTextContents()).toEqual([title]);
     });
   });
 

@@ -562,6 +562,31 @@ describe("server-rendered pages", () => {
     );
   });
 
+  it("lists a tag written in any script, as a story's tag links to it, and kept a while", async () => {
+    const author = await createUser(t.handle.db);
+    const tags = ["aşk", "любовь", "恋愛"];
+    await createStory(t.handle.db, author.id, { title: "Love in Three Scripts", tags });
+    for (const tag of tags) {
+      const path = `/stories/${encodeURIComponent(tag)}`;
+      // The second visit is the kept page (a visitor's list is kept a minute).
+      for (const visit of [1, 2]) {
+        const { status, html } = await page(path);
+        expect({ tag, visit, status }).toEqual({ tag, visit, status: 200 });
+        expect(html).toContain(`<h1 id="tag-heading">#${tag} stories</h1>`);
+        expect(html).toContain("Love in Three Scripts");
+      }
+    }
+  });
+
+  it.each(["%C2%A0", "%09", "%20%20"])(
+    "answers a tag of nothing but spacing (/stories/%s) with the 404 page",
+    async (blank) => {
+      const { status, html } = await page(`/stories/${blank}`);
+      expect(status).toBe(404);
+      expect(html).toContain("This page got lost in a good story and never came back.");
+    },
+  );
+
   it("describes a search's results page for search engines", async () => {
     const { html } = await page("/search/harrow/stories");
     expect(html).toContain(

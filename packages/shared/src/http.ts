@@ -13,8 +13,11 @@ export const pageTags = {
    * when something must stop showing at once (a rename, a hidden image, a closed account).
    */
   writer: (username: string) => `writer:${username.toLowerCase()}`,
-  /** A tag's list of stories. */
-  tag: (tag: string) => `tag:${tag}`,
+  /**
+   * A tag's list of stories. Percent-encoded: a header holds Latin-1 only, and a tag may be
+   * in any script ("aşk", "любовь").
+   */
+  tag: (tag: string) => `tag:${encodeURIComponent(tag)}`,
   /**
    * Every list showing the story's card: dropped by any change to the story but its counts,
    * so a story made mature or unpublished leaves visitors' lists at once.

@@ -1,4 +1,4 @@
-import { ORIGINALS_CATALOG_URL, pageTags } from "@inkwell/shared";
+import { cleanUserText, ORIGINALS_CATALOG_URL, pageTags } from "@inkwell/shared";
 import { data } from "react-router";
 import { browserApi, type StoryCardData, type StoryCardPage } from "../api/client.ts";
 import { apiContext } from "../api/context.ts";
@@ -20,7 +20,8 @@ const SORTS = ["hot", "new"] as const;
 type Sort = (typeof SORTS)[number];
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const tag = (params.tag ?? "").toLowerCase();
+  // As the API reads it: a tag of nothing but spacing names no tag.
+  const tag = cleanUserText(params.tag ?? "").toLowerCase();
   if (tag.length === 0 || tag.length > 128) throw notFoundResponse();
   const query = new URL(request.url).searchParams;
   const page = Number(query.get("page") ?? "1");
