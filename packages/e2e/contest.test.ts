@@ -357,6 +357,37 @@ describe("the Inkwell Awards", () => {
     });
   });
 
+  test("an ongoing story short of a complete story's words is not entered as complete", async () => {
+    // The shortest ongoing story: not one the tests above enter.
+    const story = writersStories(0).at(-1);
+    if (!story || story.words >= 3000)
+      throw new Error("the demo writer has no short ongoing story");
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_writer", `/contests/${CONTEST}?storyId=${story.id}`);
+      await untilHydrated(page.getByRole("button", { name: "Submit my story" }));
+      await fillEntry(page, true);
+      const status = group(page, "Story status");
+      await status.getByRole("radio", { name: "Complete" }).check();
+      await page.getByRole("button", { name: "Submit my story" }).click();
+      await status
+        .getByText(
+          `A complete story needs at least 3,000 words; this one has ${story.words.toLocaleString("en-US")}. Choose Ongoing if you're still writing it.`,
+        )
+        .waitFor();
+      expect(submissionsOf(story.id)).toEqual([]);
+      // Called ongoing, as it is, the same answers enter it.
+      await status.getByRole("radio", { name: "Ongoing" }).check();
+      await group(page, "How long do you expect the finished story to be?")
+        .getByRole("radio", { name: "Under 100,000 words" })
+        .check();
+      await page.getByRole("button", { name: "Submit my story" }).click();
+      await page.waitForURL(`**/contests/${CONTEST}?storyId=${story.id}&success=true**`);
+      expect(JSON.parse(submissionsOf(story.id)[0]?.entry ?? "{}")).toMatchObject({
+        storyStatus: "ONGOING",
+      });
+    });
+  });
+
   test("a complete story short of words is nearly eligible and has nothing to enter yet", async () => {
     const story = writersStories(1).find((one) => one.words >= 2250 && one.words < 3000);
     if (!story) throw new Error("the demo writer has no nearly eligible story");

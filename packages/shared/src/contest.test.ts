@@ -293,6 +293,24 @@ describe("the rules and their messages (§5)", () => {
     expect(errorOf("genreOthers", { genreOthers: [] })).toBeNull();
   });
 
+  it("holds a complete entry to the minimum words when the story's words are known", () => {
+    const words = (wordCount: number) => ({ wordCount, minWords: 3000 });
+    const complete = validForm({ storyStatus: "COMPLETE" });
+    expect(contestFieldError(complete, "storyStatus", words(2999))).toBe(
+      "A complete story needs at least 3,000 words; this one has 2,999. Choose Ongoing if you're still writing it.",
+    );
+    expect(contestFormErrors(complete, words(2999))).toEqual({
+      storyStatus: CONTEST_MESSAGES.completeTooShort(3000, 2999),
+    });
+    expect(contestFieldError(complete, "storyStatus", words(3000))).toBeNull();
+    expect(contestFieldError(complete, "storyStatus")).toBeNull();
+    const ongoing = validForm({ storyStatus: "ONGOING", anticipatedStoryLength: "LESS_100" });
+    expect(contestFieldError(ongoing, "storyStatus", words(10))).toBeNull();
+    expect(contestFieldError(validForm({ storyStatus: null }), "storyStatus", words(10))).toBe(
+      CONTEST_MESSAGES.required,
+    );
+  });
+
   it("words the messages as §5 and §8 do, with the Inkwell name", () => {
     expect(CONTEST_MESSAGES.maxLength(500)).toBe(
       "This field has to contain less than 500 characters.",

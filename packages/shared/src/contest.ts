@@ -282,6 +282,9 @@ export const CONTEST_MESSAGES = {
   /** §4: a submitted story is read-only. */
   submitted: "This story has been submitted. Changes cannot be made.",
   notEligible: (year: number) => `This story can't be entered in the ${year} Inkwell Awards.`,
+  /** An entry called complete is held to the words a complete story needs (decision 033). */
+  completeTooShort: (minWords: number, words: number) =>
+    `A complete story needs at least ${formatCount(minWords)} words; this one has ${formatCount(words)}. Choose Ongoing if you're still writing it.`,
 } as const;
 
 /** §5: letters, digits, _ . ' + - before the @, then a host and a dot-separated suffix. */
@@ -314,11 +317,30 @@ function countError(text: string): string | null {
 const noneAloneError = (list: readonly string[]): string | null =>
   list.includes("NONE") && list.length > 1 ? CONTEST_MESSAGES.noneAlone : null;
 
-/** §5: the one message a field shows, or null; a hidden field is never in error. */
-export function contestFieldError(form: ContestForm, field: ContestField): string | null {
+/** The story's words and the contest's minimum, which a complete entry is held to. */
+export interface ContestWords {
+  wordCount: number;
+  minWords: number;
+}
+
+/**
+ * §5: the one message a field shows, or null; a hidden field is never in error. With `words`,
+ * an entry whose status says complete needs the minimum a complete story does, so that an
+ * ongoing story cannot skip it by being called complete on the form.
+ */
+export function contestFieldError(
+  form: ContestForm,
+  field: ContestField,
+  words?: ContestWords,
+): string | null {
   if (!contestFieldShown(form, field)) return null;
   const value = form[field];
   switch (field) {
+    case "storyStatus":
+      if (form.storyStatus === null) return CONTEST_MESSAGES.required;
+      return form.storyStatus === "COMPLETE" && words && words.wordCount < words.minWords
+        ? CONTEST_MESSAGES.completeTooShort(words.minWords, words.wordCount)
+        : null;
     case "numberOfStoriesInSeries":
       return countError(form.numberOfStoriesInSeries);
     case "totalPlannedStoriesInSeries": {
@@ -372,10 +394,13 @@ export function contestFieldError(form: ContestForm, field: ContestField): strin
 export const CONTEST_FIELDS = Object.keys(blankContestForm()) as ContestField[];
 
 /** Every field's problem, in the form's order; empty when the form can be sent. */
-export function contestFormErrors(form: ContestForm): Partial<Record<ContestField, string>> {
+export function contestFormErrors(
+  form: ContestForm,
+  words?: ContestWords,
+): Partial<Record<ContestField, string>> {
   const errors: Partial<Record<ContestField, string>> = {};
   for (const field of CONTEST_FIELDS) {
-    const problem = contestFieldError(form, field);
+    const problem = contestFieldError(form, field, words);
     if (problem) errors[field] = problem;
   }
   return errors;

@@ -664,6 +664,25 @@ describe("POST …/story/{id}/submission", () => {
     for (const storyId of [near, paid, unpublished]) expect(await rowsOf(storyId)).toEqual([]);
   });
 
+  it("holds an entry called complete to a complete story's words, whatever the story says", async () => {
+    const ongoing = await story([300, 200], { completed: 0 });
+    const refused = await submit(ongoing, entry(), writer, 400);
+    expect(refused).toEqual({
+      code: "invalid",
+      message: `storyStatus: ${CONTEST_MESSAGES.completeTooShort(MIN_WORDS, 500)}`,
+      fields: { storyStatus: CONTEST_MESSAGES.completeTooShort(MIN_WORDS, 500) },
+    });
+    expect(await rowsOf(ongoing)).toEqual([]);
+    // Called ongoing, as it is, it enters; a long enough ongoing story may be called complete.
+    const sent = await submit(
+      ongoing,
+      entry({ storyStatus: "ONGOING", anticipatedStoryLength: "LESS_100" }),
+    );
+    expect(sent.storyStatus).toBe("ONGOING");
+    const long = await story([600, 400], { completed: 0 });
+    expect((await submit(long, entry())).storyStatus).toBe("COMPLETE");
+  });
+
   it("refuses someone else's story (403, the spec's words), visitors and unknown stories", async () => {
     const storyId = await story([1500], { completed: 1 });
     expect(await submit(storyId, entry(), other, 403)).toEqual({

@@ -304,11 +304,12 @@ export async function submitEntry(
     throw new HttpError(403, "contest_closed", CONTEST_MESSAGES.closed(year));
   }
   if (submission) throw alreadySubmitted();
-  if (contestEligibility(facts, Number(contest.min_words)) !== "ELIGIBLE") {
+  const minWords = Number(contest.min_words);
+  if (contestEligibility(facts, minWords) !== "ELIGIBLE") {
     throw new HttpError(403, "not_eligible", CONTEST_MESSAGES.notEligible(year));
   }
   const form = contestFormFrom(body, storyId);
-  const errors = Object.entries(contestFormErrors(form));
+  const errors = Object.entries(contestFormErrors(form, { wordCount: facts.wordCount, minWords }));
   const [first] = errors;
   if (first) {
     throw new HttpError(400, "invalid", `${first[0]}: ${first[1]}`, Object.fromEntries(errors));

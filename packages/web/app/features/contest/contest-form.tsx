@@ -124,6 +124,7 @@ export function ContestForm({
   onOutdated,
 }: ContestFormProps) {
   const { contest, eligibility, storyId } = entry;
+  const words = { wordCount: eligibility.wordCount, minWords: contest.minWords };
   const [form, setForm] = useState(initial);
   const [left, setLeft] = useState<ReadonlySet<ContestField>>(new Set());
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -143,7 +144,7 @@ export function ContestForm({
     (value: ContestFormData[K]) =>
       update({ ...form, [field]: value }, field);
   const error = (field: ContestField) =>
-    (left.has(field) && contestFieldError(form, field)) || serverErrors[field] || null;
+    (left.has(field) && contestFieldError(form, field, words)) || serverErrors[field] || null;
   const frame = (field: ContestField, hint?: string) => ({
     id: `contest-${field}`,
     label: t.contest.fields[field],
@@ -157,7 +158,7 @@ export function ContestForm({
     event.preventDefault();
     if (readOnly || submitting) return;
     const target = event.currentTarget;
-    const problems = contestFormErrors(form);
+    const problems = contestFormErrors(form, words);
     const count = Object.keys(problems).length;
     setLeft(new Set(Object.keys(form) as ContestField[]));
     setSummary(count > 0 ? count : null);
