@@ -357,6 +357,28 @@ describe("the Inkwell Awards", () => {
     });
   });
 
+  test("a text's counter reaches its limit when the form says the text is too long", async () => {
+    // A story no test enters before this one; nothing is sent here.
+    const story = writersStories(0).at(-1);
+    if (!story) throw new Error("the demo writer has no ongoing story");
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_writer", `/contests/${CONTEST}?storyId=${story.id}`);
+      await untilHydrated(page.getByRole("button", { name: "Submit my story" }));
+      const logline = page.getByLabel("Logline");
+      const counter = page.locator("#contest-logLine-count");
+      // 250 letters of two bytes each: §5's 500 'characters' in encoded bytes.
+      await logline.fill("é".repeat(250));
+      await page.getByLabel("Plot summary").focus();
+      expect(await counter.textContent()).toBe("500 / 500");
+      expect(await logline.getAttribute("aria-invalid")).toBeNull();
+      await logline.fill("é".repeat(251));
+      await page.getByLabel("Plot summary").focus();
+      await expect.poll(() => logline.getAttribute("aria-invalid")).toBe("true");
+      expect(await counter.textContent()).toBe("502 / 500");
+      await page.getByText("This field has to contain less than 500 characters.").waitFor();
+    });
+  });
+
   test("an ongoing story short of a complete story's words is not entered as complete", async () => {
     // The shortest ongoing story: not one the tests above enter.
     const story = writersStories(0).at(-1);

@@ -15,6 +15,7 @@ import {
   contestFieldShown,
   contestFormErrors,
   contestLanguage,
+  contestTextLength,
   formFromEntry,
   ineligibility,
   otherGenreOpen,
@@ -222,6 +223,13 @@ describe("the rules and their messages (§5)", () => {
       CONTEST_MESSAGES.maxLength(3500),
     );
     expect(errorOf("plotSummary", { plotSummary: "   " })).toBe(CONTEST_MESSAGES.required);
+  });
+
+  it("counts a text as its limit does, for the form's counter", () => {
+    expect(contestTextLength("é".repeat(250))).toBe(500);
+    expect(contestTextLength("é".repeat(251))).toBe(502);
+    expect(contestTextLength("  A line.  ")).toBe(7);
+    expect(contestTextLength("")).toBe(0);
   });
 
   it("checks the email, its length and its confirmation", () => {

@@ -293,8 +293,14 @@ const EMAIL_PATTERN = /^[A-Za-z0-9_.'+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za
 /** §5 counts length in encoded bytes, so a limit holds whatever the script. */
 const encodedLength = (text: string) => new TextEncoder().encode(text).length;
 
+/**
+ * A written answer's length as its limit counts it (trimmed, in encoded bytes): what the
+ * form's counter shows, so that the count reaches the limit when the message says it has.
+ */
+export const contestTextLength = (text: string): number => encodedLength(text.trim());
+
 function lengthError(text: string, bounds: { min?: number; max: number }): string | null {
-  const length = encodedLength(text.trim());
+  const length = contestTextLength(text);
   if (length > bounds.max) return CONTEST_MESSAGES.maxLength(bounds.max);
   if (bounds.min !== undefined && length < bounds.min)
     return CONTEST_MESSAGES.minLength(bounds.min);
@@ -374,7 +380,7 @@ export function contestFieldError(
       return lengthError(form[field], CONTEST_LIMITS[field]);
     case "writerEmail":
       if (form.writerEmail.trim() === "") return CONTEST_MESSAGES.required;
-      if (encodedLength(form.writerEmail.trim()) > CONTEST_LIMITS.writerEmail.max)
+      if (contestTextLength(form.writerEmail) > CONTEST_LIMITS.writerEmail.max)
         return CONTEST_MESSAGES.maxLength(CONTEST_LIMITS.writerEmail.max);
       return EMAIL_PATTERN.test(form.writerEmail.trim()) ? null : CONTEST_MESSAGES.email;
     case "writerEmailConfirmation":

@@ -1,3 +1,4 @@
+import { contestTextLength } from "@inkwell/shared";
 import type { FocusEvent, ReactNode } from "react";
 import { FieldNotes, fieldDescribedBy } from "../../components/field-notes.tsx";
 import { t } from "../../i18n/index.ts";
@@ -137,7 +138,7 @@ export function SelectField<T extends string>({
   );
 }
 
-/** Typed text; with `max`, a count of what is typed against it (in characters, as read). */
+/** Typed text; with `max`, a count of what is typed against it, as the limit counts it. */
 export function TextField({
   value,
   onChange,
@@ -173,7 +174,7 @@ export function TextField({
       <FieldNotes {...frame} />
       {max !== undefined && (
         <p className="field__hint contest-count" id={`${frame.id}-count`}>
-          {t.contest.count(value.length, max)}
+          {t.contest.count(contestTextLength(value), max)}
         </p>
       )}
     </div>
