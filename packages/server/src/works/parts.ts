@@ -7,7 +7,7 @@ import {
   SCHEDULE_STEP_MS,
   sanitizePartHtml,
 } from "@inkwell/shared";
-import { type Kysely, sql, type Transaction } from "kysely";
+import { type Kysely, sql, type Transaction, type UpdateResult } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { storyChanged } from "../events.ts";
 import { badRequest, HttpError } from "../http/errors.ts";
@@ -319,22 +319,37 @@ export async function schedulePart(
     .where("draft", "=", 1)
     .where("deleted", "=", 0)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) {
-    await ownPart(db, viewer, partId); // 404 when it was deleted meanwhile
-    throw alreadyPublished();
-  }
+  await requireDraftWritten(db, viewer, partId, result);
   return { part_id: partId, scheduled_datetime: new Date(time).toISOString() };
 }
 
+/**
+ * Takes a draft's time off. A part already out (its time came, or it was published) says so
+ * rather than succeed: the writer's editor would otherwise show a draft that is live.
+ */
 export async function unschedulePart(db: Kysely<Database>, viewer: Viewer, partId: number) {
   await ownPart(db, viewer, partId);
-  await db
+  const result = await db
     .updateTable("parts")
     .set({ scheduled_at: null, modify_date: Date.now() })
     .where("id", "=", partId)
     .where("draft", "=", 1)
-    .execute();
+    .where("deleted", "=", 0)
+    .executeTakeFirst();
+  await requireDraftWritten(db, viewer, partId, result);
   return { success: true };
+}
+
+/** A write kept to a live draft that wrote nothing: the part is out, or (404) gone meanwhile. */
+async function requireDraftWritten(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  partId: number,
+  result: UpdateResult,
+) {
+  if (Number(result.numUpdatedRows) === 1) return;
+  await ownPart(db, viewer, partId);
+  throw alreadyPublished();
 }
 
 export async function touchStory(db: Db, storyId: number) {

@@ -831,6 +831,22 @@ describe("scheduling", () => {
     expect(after.scheduledPublishDatetime).toBeNull();
   });
 
+  it("refuses to unschedule a part already out, saying so, and changes nothing", async () => {
+    const work = await newWork();
+    const part = await newPart(work.id);
+    await ok(await t.send("POST", `/v4/parts/${part.id}/publish`, writer));
+    const refused = await t.send("POST", `/v4/parts/${part.id}/unschedule-publish`, writer);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({
+      code: "already_published",
+      message: "This part is already published.",
+    });
+    const text = await ok<{ draft: boolean }>(
+      await t.send("GET", `/apiv2/storytext?id=${part.id}&output=json`, writer),
+    );
+    expect(text.draft).toBe(false);
+  });
+
   it("refuses a missing, past, too soon, far or off-step time with the spec's messages", async () => {
     const work = await newWork();
     const part = await newPart(work.id);
