@@ -2,6 +2,7 @@ import type { CommentData, CommentPage, ParagraphCommentCounts } from "@inkwell/
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApi } from "../testing/api.ts";
 import { createStory, createUser, sessionCookie, signedIn } from "../testing/fixtures.ts";
+import { straddledCall } from "../testing/interleave.ts";
 
 const t = useTestApi();
 
@@ -213,6 +214,37 @@ describe("posting comments", () => {
     const part = await t.get(`/api/v3/story_parts/${partId}`);
     expect(((await part.json()) as { commentCount: number }).commentCount).toBe(51);
     expect(await counters(partId, fresh.id)).toEqual({ part: 51, story: 51, rows: 51 });
+  });
+
+  it("answers 401 to a poster whose account closes between look-up and insert", async () => {
+    const moderator = await reader({ is_ambassador: 1 });
+    const thread = await postOk((await reader()).cookie, onPart(), "Thread");
+    const before = await counters(story.partIds[0] as number, story.id);
+    for (const [where, resource] of [
+      ["part", onPart()],
+      ["paragraph", onPart(undefined, "p2")],
+      ["reply", onComment(thread)],
+    ] as const) {
+      const poster = await reader();
+      // The verified-email check reads the poster's row; the account closes right after.
+      const answer = await straddledCall(
+        t,
+        "users",
+        async () => {
+          const path = `/api/v3/users/${poster.username}/moderation/close`;
+          const body = JSON.stringify({ reason: "spam" });
+          const closed = await t.get(path, withCookie(moderator.cookie, { method: "POST", body }));
+          expect(closed.status).toBe(200);
+        },
+        ["POST", "/v5/comments", poster, { resource, text: "Posted as I leave" }],
+      );
+      expect([where, ...answer]).toEqual([
+        where,
+        401,
+        { code: "unauthorized", message: "Log in to continue." },
+      ]);
+    }
+    expect(await counters(story.partIds[0] as number, story.id)).toEqual(before);
   });
 });
 

@@ -75,11 +75,14 @@ export async function postComment(
   assertNotTimedOut(viewer, now);
   const problem = commentTextProblem(input.text);
   if (problem) throw badRequest(problem, { text: problem });
-  await assertVerified(db, viewer, "comment");
-  const check = () => placeOf(db, viewer, input.resource);
+  // The poster's account may close meanwhile, or the part go with its writer's: then the
+  // check's 401 or 404, as a fresh request would meet, says which (decision 134).
+  const check = async () => {
+    await assertVerified(db, viewer, "comment");
+    return placeOf(db, viewer, input.resource);
+  };
   const { part, paragraphId, parentId } = await check();
   const text = input.text.trim();
-  // The part may go with its writer's account meanwhile: then the check's 404 says so.
   const write = () =>
     db.transaction().execute(async (trx) => {
       await holdStory(trx, part.storyId);
