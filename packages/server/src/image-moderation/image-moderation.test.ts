@@ -1,9 +1,11 @@
 import { IMAGE_APPEAL_REASON_MAX, SUPPORT_USERNAME } from "@inkwell/shared";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
+import { isPostgres } from "../db/engine.ts";
 import { onWriterChanged } from "../events.ts";
 import { useTestApi } from "../testing/api.ts";
 import { createStory, signedInUser } from "../testing/fixtures.ts";
+import { straddledCall } from "../testing/interleave.ts";
 
 const t = useTestApi();
 let ambassador: string;
@@ -104,6 +106,50 @@ describe("flagging a cover", () => {
     expect(((await again.json()) as { message: string }).message).toBe(
       "This image is already flagged.",
     );
+  });
+});
+
+describe("two flags of a cover two owners show", () => {
+  it("refuses the one that finds the other's flag at its insert, which stands", async () => {
+    const first = await writerWithCover();
+    const second = await person();
+    const shared = first.cover;
+    const story = await createStory(t.handle.db, second.id, { cover: shared });
+    const replaced = `${shared}-replaced.jpg`;
+    // The straddled flag takes the first writer's cover; then that writer picks another,
+    // so the admin's flag takes the second writer's, and the two lock no row in common.
+    // PostgreSQL runs it inside the straddled flag's transaction, once that has found the
+    // image unflagged; SQLite's transactions run one at a time, so there it runs just before.
+    const [table, nth] = isPostgres(t.handle.db)
+      ? (["image_flags", 2] as const)
+      : (["stories", 1] as const);
+    const answer = await straddledCall(
+      t,
+      table,
+      async () => {
+        await t.handle.db
+          .updateTable("stories")
+          .set({ cover: replaced })
+          .where("id", "=", first.story.id)
+          .execute();
+        const other = await flag(shared, admin);
+        expect(other.status).toBe(201);
+      },
+      ["POST", "/v5/image_moderation/flags", { cookie: ambassador }, { image_url: shared }],
+      nth,
+    );
+    expect(answer).toEqual([
+      409,
+      { code: "already_flagged", message: "This image is already flagged." },
+    ]);
+    expect(await coverSeenBy(first.story.id, first.writer.cookie)).toEqual({ cover: replaced });
+    expect(await coverSeenBy(story.id, second.cookie)).toEqual({
+      cover: null,
+      bannedCover: shared,
+    });
+    // The admin's flag is the one kept: its owner appeals it.
+    const appealed = await appeal(shared, "It is my own painting", second.cookie);
+    expect([appealed.status, await appealed.json()]).toEqual([200, { status: "submitted" }]);
   });
 });
 

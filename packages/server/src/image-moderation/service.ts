@@ -7,7 +7,7 @@ import {
   withoutImages,
 } from "@inkwell/shared";
 import { type ExpressionBuilder, type Kysely, sql } from "kysely";
-import { recheckingGone } from "../db/constraint-errors.ts";
+import { isUniqueViolation, recheckingGone } from "../db/constraint-errors.ts";
 import type { Database } from "../db/schema.ts";
 import { bannedImagesChanged, storyChanged, writerChanged } from "../events.ts";
 import { HttpError, notFound } from "../http/errors.ts";
@@ -39,6 +39,9 @@ export class AppealRefused extends HttpError {
   }
 }
 
+const alreadyFlagged = () =>
+  new HttpError(409, "already_flagged", "This image is already flagged.");
+
 /** Refuses an image flagged already (and not restored on appeal). */
 async function refuseFlagged(db: Db, imageUrl: string) {
   const already = await db
@@ -46,9 +49,7 @@ async function refuseFlagged(db: Db, imageUrl: string) {
     .select("decision")
     .where("image_url", "=", imageUrl)
     .executeTakeFirst();
-  if (already && already.decision !== "restored") {
-    throw new HttpError(409, "already_flagged", "This image is already flagged.");
-  }
+  if (already && already.decision !== "restored") throw alreadyFlagged();
 }
 
 /** What shows an image not flagged yet, and whose it is: 409 when flagged, else 404. */
@@ -103,8 +104,13 @@ export async function flagImage(db: Db, viewer: Viewer, imageUrl: string, now = 
           .where(avatar ? "avatar" : "background_url", "=", imageUrl)
           .execute();
       }
-      // An image flagged again after a restore starts over: a new flag, a new appeal.
-      await trx.deleteFrom("image_flags").where("image_url", "=", imageUrl).execute();
+      // An image flagged again after a restore starts over: a new flag, a new appeal. Only
+      // the restored one goes: a flag of another owner's copy committed meanwhile stands.
+      await trx
+        .deleteFrom("image_flags")
+        .where("image_url", "=", imageUrl)
+        .where("decision", "=", "restored")
+        .execute();
       const row = await trx
         .insertInto("image_flags")
         .values({
@@ -118,7 +124,11 @@ export async function flagImage(db: Db, viewer: Viewer, imageUrl: string, now = 
         .executeTakeFirstOrThrow();
       return { id: Number(row.id), imageUrl, storyId: story ? Number(story.id) : null, ownerId };
     });
-  const flagged = await recheckingGone(write, check);
+  const flagged = await recheckingGone(write, check).catch((error: unknown) => {
+    // Two owners may show the same URL: flags of it taking different owners lock no row in
+    // common, so the later insert meets the earlier flag at the unique image_url.
+    throw isUniqueViolation(error) ? alreadyFlagged() : error;
+  });
   bannedImagesChanged();
   await imageShownChanged(db, flagged.ownerId, flagged.storyId);
   return { id: flagged.id, imageUrl: flagged.imageUrl, storyId: flagged.storyId };

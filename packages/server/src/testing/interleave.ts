@@ -20,22 +20,26 @@ function readsFrom(node: OperationNode, table: keyof Database): boolean {
 }
 
 /**
- * The database as `db`, except that `meanwhile` runs once, as soon as the first query
+ * The database as `db`, except that `meanwhile` runs once, as soon as the `nth` query
  * reading `table` has answered and before the caller goes on: a request's look-up and its
  * write then always straddle what `meanwhile` does (an account closing, say), where a race
- * meets that moment only now and then. For look-ups outside a transaction only: inside one,
- * SQLite's one connection and PostgreSQL's locks would keep `meanwhile` waiting for ever.
+ * meets that moment only now and then. The first read is a look-up outside any transaction;
+ * a later one may be inside the request's: only PostgreSQL can run `meanwhile` there (on
+ * another connection, so it must not wait on the request's locks), as SQLite's one
+ * connection would keep it waiting for ever.
  */
-export function afterFirstRead(
+export function afterRead(
   db: Kysely<Database>,
   table: keyof Database,
   meanwhile: () => Promise<unknown>,
+  nth = 1,
 ): Kysely<Database> {
   const reads = new WeakSet<QueryId>();
+  let seen = 0;
   let done = false;
   return db.withPlugin({
     transformQuery: ({ node, queryId }) => {
-      if (!done && readsFrom(node, table)) reads.add(queryId);
+      if (!done && readsFrom(node, table) && ++seen === nth) reads.add(queryId);
       return node;
     },
     transformResult: async ({ queryId, result }) => {
@@ -49,8 +53,8 @@ export function afterFirstRead(
 }
 
 /**
- * Sends a call to the test API over afterFirstRead's database: `meanwhile` (an account
- * closing, say) lands between the call's first read of `table` and what follows.
+ * Sends a call to the test API over afterRead's database: `meanwhile` (an account
+ * closing, say) lands between the call's `nth` read of `table` and what follows.
  * Answers the call's status and JSON body.
  */
 export async function straddledCall(
@@ -58,8 +62,9 @@ export async function straddledCall(
   table: keyof Database,
   meanwhile: () => Promise<unknown>,
   [method, path, who, body]: [string, string, Caller, unknown?],
+  nth = 1,
 ): Promise<[number, unknown]> {
-  const db = afterFirstRead(t.handle.db, table, meanwhile);
+  const db = afterRead(t.handle.db, table, meanwhile, nth);
   const api = createApi({ ...t.handle, db }, { mediaDir: t.mediaDir });
   const answer = await api.request(path, {
     method,
