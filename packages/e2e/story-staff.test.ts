@@ -7,6 +7,7 @@ import {
   holdRequests,
   logInAt,
   PHONE,
+  recordSpeech,
   untilHydrated,
   useBrowser,
 } from "./support/browser.ts";
@@ -339,13 +340,16 @@ describe("the story page's staff panels", () => {
       const locked = lock.getByRole("checkbox", { name: /^Locked/ });
       const save = lock.getByRole("button", { name: "Save" });
       const wasLocked = await locked.isChecked();
+      // Nothing to save, said each time Save is pressed: the line empties and says it again
+      // (decision 131).
+      const line = await lock.getByRole("status").elementHandle();
+      if (!line) throw new Error("the Story lock has its status line");
+      const said = await recordSpeech(line);
+      const nothing = "Nothing to save: change the language, the category or the lock first.";
       await save.click();
-      await lock
-        .getByRole("status")
-        .filter({
-          hasText: "Nothing to save: change the language, the category or the lock first.",
-        })
-        .waitFor();
+      await expect.poll(said).toBe(`said: [${nothing}]`);
+      await save.click();
+      await expect.poll(said).toBe(`said: [${nothing}] [] [${nothing}]`);
 
       // Arrow keys pass three languages on the way: none of them is sent.
       const before = await language.inputValue();

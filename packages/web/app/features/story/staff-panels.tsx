@@ -13,7 +13,7 @@ import { CircleCheck, LockKeyhole, TriangleAlert } from "lucide";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { browserApi } from "../../api/client.ts";
-import { LoadingStatus } from "../../components/alert.tsx";
+import { type AlertMessage, LoadingStatus, useLiveMessage } from "../../components/alert.tsx";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
@@ -26,32 +26,39 @@ import { RatingHistoryList, ratingHistoryUrl } from "./rating-history.tsx";
 
 const text = t.storyStaff;
 
-type SaveState = "idle" | "saving" | "saved" | "failed";
-
 /**
  * A control's outcome (reader.md §6): a check icon on success or a warning icon with the
- * error text on failure, both gone after 3 seconds.
+ * error text on failure, both gone after 3 seconds. The same outcome twice in a row (a
+ * second "Nothing to save", a second "Saved") is said again (decision 131).
  */
 function useSaveStatus() {
-  const [state, setState] = useState<SaveState>("idle");
-  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [outcome, say] = useLiveMessage<AlertMessage>();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const settle = (outcome: "saved" | "failed", message?: string) => {
+  const settle = (result: "saved" | "failed", message?: string) => {
     clearTimeout(timer.current);
-    setState(outcome);
-    setError(outcome === "failed" ? (message ?? text.failed) : null);
-    timer.current = setTimeout(() => {
-      setState("idle");
-      setError(null);
-    }, STAFF_STATUS_RESET_MS);
+    setSaving(false);
+    say(
+      result === "saved"
+        ? { tone: "success", text: text.saved }
+        : { tone: "danger", text: message ?? text.failed },
+    );
+    timer.current = setTimeout(() => say(null), STAFF_STATUS_RESET_MS);
   };
   const start = () => {
     clearTimeout(timer.current);
-    setState("saving");
-    setError(null);
+    setSaving(true);
+    say(null);
   };
-  return { state, error, start, settle };
+  const state = saving
+    ? "saving"
+    : outcome?.tone === "success"
+      ? "saved"
+      : outcome
+        ? "failed"
+        : "idle";
+  return { state, error: outcome?.tone === "danger" ? outcome.text : null, start, settle };
 }
 
 type SaveStatus = ReturnType<typeof useSaveStatus>;
