@@ -4,6 +4,8 @@ import {
   expectNoAxeViolations,
   logIn,
   PHONE,
+  recordSpeech,
+  untilHydrated,
   useBrowser,
 } from "./support/browser.ts";
 import { useServer } from "./support/server.ts";
@@ -32,7 +34,8 @@ describe("accounts in the browser", () => {
       await send.click();
       const consentError = page.getByText("Checking this box is required.");
       await consentError.waitFor();
-      const alerts = page.getByRole("alert").filter({ hasText: /./ });
+      // The toast's alert region; each field's message has its own.
+      const alerts = page.locator(".toast__message").filter({ hasText: /./ });
       expect(await alerts.textContent()).toBe("Please fix any errors to continue.");
       // The box has focus, and it and its message show above the toast over the screen's foot.
       const consent = page.getByLabel(/I agree to the/);
@@ -133,9 +136,46 @@ describe("accounts in the browser", () => {
       const consent = page.getByLabel(/I agree to the/);
       await consent.click();
       expect(await consent.isChecked()).toBe(true);
-      await expect.poll(() => page.locator(".field__error").count()).toBe(0);
+      await expect.poll(() => page.locator(".field__error:not(:empty)").count()).toBe(0);
       // Nothing left to fix: the toast that asked for it goes too.
       expect(await page.getByText("Please fix any errors to continue.").count()).toBe(0);
+    });
+  });
+
+  test("a sign-up refused the same way twice says its messages again", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto("/signup");
+      const send = await untilHydrated(page.getByRole("button", { name: "Sign up with email" }));
+      await page.getByLabel("Email").fill("twice_refused@example.com");
+      await page.getByLabel("Username").fill("twice_refused");
+      const password = page.getByLabel("Password", { exact: true });
+      await password.fill("short");
+      // Each message's live region is on the page before the first refusal (decision 058).
+      const regions = await Promise.all(
+        [
+          "#signup-birthday-error",
+          "#signup-password-error",
+          "#signup-consent-error",
+          ".toast__message",
+        ].map(async (selector) => {
+          const region = await page.locator(selector).and(page.getByRole("alert")).elementHandle();
+          if (!region) throw new Error(`no live region ${selector}`);
+          return recordSpeech(region);
+        }),
+      );
+      const said = () => Promise.all(regions.map((region) => region()));
+      const messages = [
+        "Birthday is required.",
+        "Choose a password with 10 to 50 characters.",
+        "Checking this box is required.",
+        "Please fix any errors to continue.",
+      ];
+      // Sent from the password, which is not left, so only the server's answer speaks of it.
+      await password.press("Enter");
+      await expect.poll(said).toEqual(messages.map((words) => `said: [${words}]`));
+      // The same refusal again: each region empties and says it again (decision 131).
+      await send.click();
+      await expect.poll(said).toEqual(messages.map((words) => `said: [${words}] [] [${words}]`));
     });
   });
 
@@ -158,7 +198,7 @@ describe("accounts in the browser", () => {
       // Tabbing through empty fields says nothing.
       await email.focus();
       await page.keyboard.press("Tab");
-      expect(await page.locator(".field__error").count()).toBe(0);
+      expect(await page.locator(".field__error:not(:empty)").count()).toBe(0);
 
       await email.fill("someone@nowhere");
       await username.focus();
@@ -196,7 +236,7 @@ describe("accounts in the browser", () => {
       await page.getByText("3 to 20 letters, numbers or underscores.", { exact: true }).waitFor();
       await password.fill(SIGN_UP_PASSWORD);
       await page.getByLabel("Day").focus();
-      await expect.poll(() => page.locator(".field__error").count()).toBe(0);
+      await expect.poll(() => page.locator(".field__error:not(:empty)").count()).toBe(0);
       expect(await email.getAttribute("aria-invalid")).toBeNull();
     });
   });
@@ -235,7 +275,7 @@ describe("accounts in the browser", () => {
         expect((await answer).status()).toBe(400);
         expect(page.url()).toBe(`${server.url}/signup?nextUrl=%2Fhome&source=writer_top`);
         // In the form's own alert, with no toast fixed over the fields and no script to close it.
-        const alert = page.locator("form").getByRole("alert");
+        const alert = page.locator("form .toast__message").and(page.getByRole("alert"));
         expect(await alert.textContent()).toBe("Please fix any errors to continue.");
         expect(await alert.isVisible()).toBe(true);
         expect(await controlsUnderFixed(page)).toEqual([]);

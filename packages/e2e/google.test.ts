@@ -114,7 +114,8 @@ describe("sign-in with Google in the browser", () => {
       // The page itself answers the refused post: the typed email stays out of the address.
       expect((await answer).status()).toBe(400);
       expect(page.url()).toBe(form);
-      const alert = page.locator("form").getByRole("alert");
+      // The form's own alert, not a field's message (ErrorLine).
+      const alert = page.locator("form .alert").and(page.getByRole("alert"));
       expect(await alert.textContent()).toBe("Please fix any errors to continue.");
       expect(await alert.isVisible()).toBe(true);
       expect(await controlsUnderFixed(page)).toEqual([]);

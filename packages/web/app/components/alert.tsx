@@ -40,7 +40,7 @@ export const failureOf = (text: string | null | false): AlertMessage | null =>
  * How long a live region stays empty before it says the same words again: long enough for a
  * screen reader to see it emptied (decision 087).
  */
-const REPEAT_PAUSE_MS = 100;
+export const REPEAT_PAUSE_MS = 100;
 
 const wordsOf = (message: AlertMessage | string) =>
   typeof message === "string" ? message : `${message.tone}: ${message.text}`;

@@ -12,6 +12,8 @@ interface PasswordFieldProps {
   autoComplete: "current-password" | "new-password";
   hint?: string;
   error?: string;
+  /** The error said as it comes, in a live region (FieldNotes' `live`). */
+  liveError?: boolean;
   /** A message elsewhere on the form that also speaks of this field (a refused log-in). */
   describedBy?: string;
   onValue?: (value: string) => void;
@@ -26,6 +28,7 @@ export function PasswordField({
   autoComplete,
   hint,
   error,
+  liveError,
   describedBy,
   onValue,
   onBlur,
@@ -62,7 +65,7 @@ export function PasswordField({
           )}
         </ScriptButton>
       </div>
-      <FieldNotes id={id} hint={hint} error={error} />
+      <FieldNotes id={id} hint={hint} error={error} live={liveError} />
     </div>
   );
 }

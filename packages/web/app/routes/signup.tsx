@@ -132,6 +132,7 @@ export default function SignupPage({ loaderData, actionData }: Route.ComponentPr
         autoComplete="new-password"
         hint={t.account.passwordHint}
         error={form.fieldError("password")}
+        liveError
         onBlur={form.checkOnBlur("password", async (value, owner) =>
           passwordProblem(value, { username: owner ? fieldValue(owner, "username") : undefined }),
         )}

@@ -9,6 +9,7 @@ import {
 } from "react";
 import { flushSync } from "react-dom";
 import { browserApi, type Outcome } from "../../api/client.ts";
+import { ErrorLine, REPEAT_PAUSE_MS } from "../../components/alert.tsx";
 import { t } from "../../i18n/index.ts";
 import { scrollClearOfToast } from "../../lib/scroll-clear-of-toast.ts";
 import type { KeptValues } from "./signup-post.ts";
@@ -61,18 +62,27 @@ export function useSignupForm(
   }, []);
 
   function show(next: SignupFailure) {
-    setFailure(null);
-    setChecked({});
+    // The error lines and the toast are emptied now and filled when the failure shows: after
+    // a message already shown, a pause long enough for screen readers to hear them emptied,
+    // so the same refusal again is said again (decision 131).
+    const again = failure !== null || Object.values(checked).some(Boolean);
+    flushSync(() => {
+      setFailure(null);
+      setChecked({});
+    });
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      // Rendered at once: the error lines and the toast decide where the field must scroll to.
-      flushSync(() => setFailure(next));
-      const first = Object.keys(next.fields ?? {})[0];
-      const field = first && document.getElementById(`${prefix}-${first.split("_")[0]}`);
-      if (!field) return;
-      field.focus();
-      scrollClearOfToast(field);
-    }, delayMs);
+    timer.current = setTimeout(
+      () => {
+        // Rendered at once: the error lines and the toast decide where the field must scroll to.
+        flushSync(() => setFailure(next));
+        const first = Object.keys(next.fields ?? {})[0];
+        const field = first && document.getElementById(`${prefix}-${first.split("_")[0]}`);
+        if (!field) return;
+        field.focus();
+        scrollClearOfToast(field);
+      },
+      Math.max(delayMs, again ? REPEAT_PAUSE_MS : 0),
+    );
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -147,12 +157,10 @@ export function useSignupForm(
     if (right && fieldError(name)) settle(name, null);
   };
   const describe = (name: string) => (fieldError(name) ? `${prefix}-${name}-error` : undefined);
-  const errorLine = (name: string): ReactNode =>
-    fieldError(name) && (
-      <p className="field__error" id={`${prefix}-${name}-error`}>
-        {fieldError(name)}
-      </p>
-    );
+  // In the page before it speaks, so each message is said as it comes (ErrorLine).
+  const errorLine = (name: string): ReactNode => (
+    <ErrorLine id={`${prefix}-${name}-error`} text={fieldError(name) ?? null} />
+  );
   // The failure while a field it named still has a message: all put right, it asks nothing more.
   const named = Object.keys(failure?.fields ?? {});
   const standingFailure =
