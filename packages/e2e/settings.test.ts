@@ -8,6 +8,7 @@ import {
   holdRequests,
   logIn,
   PHONE,
+  recordSpeech,
   tabThroughChips,
   useBrowser,
 } from "./support/browser.ts";
@@ -472,6 +473,12 @@ describe("settings", () => {
         "rae.reads@example.com",
       );
       await expectNoAxeViolations(page, "the change-email dialog with a wrong password");
+      // Sent again from the password, where focus already is: the message is said again.
+      const line = await dialog.locator("#settings-email-password-error").elementHandle();
+      if (!line) throw new Error("the password has its error line");
+      const said = await recordSpeech(line);
+      await password.press("Enter");
+      await expect.poll(said).toBe("said: [] [The password you entered is incorrect.]");
       await password.fill("inkwell-demo");
       await dialog.getByRole("button", { name: "Save" }).click();
       // The pressed Save gives way to the words saying where the mail went: they take focus.

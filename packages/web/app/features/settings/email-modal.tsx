@@ -3,7 +3,7 @@ import { CircleAlert, CircleCheck } from "lucide";
 import { type FormEvent, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { browserApi } from "../../api/client.ts";
-import { ErrorLine } from "../../components/alert.tsx";
+import { ErrorLine, useLiveMessage } from "../../components/alert.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { PasswordField } from "../../components/password-field.tsx";
@@ -37,8 +37,9 @@ export function EmailModal({ open, hasPassword, onClose, onBack }: EmailModalPro
   const [password, setPassword] = useState("");
   const [validity, setValidity] = useState<Validity>("idle");
   const [emailError, setEmailError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [passwordError, setPasswordError] = useState<string | null>(null);
+  // The same refusal twice (a wrong password sent again with Enter) is said again.
+  const [formError, setFormError] = useLiveMessage<string>();
+  const [passwordError, setPasswordError] = useLiveMessage<string>();
   // The pressed button goes with the view it was in: focus goes to what replaced it.
   const outcome = useRef<HTMLParagraphElement>(null);
   const mismatch = confirm !== "" && confirm.toLowerCase() !== email.toLowerCase();
@@ -183,6 +184,7 @@ export function EmailModal({ open, hasPassword, onClose, onBack }: EmailModalPro
                 label={t.settings.emailModal.password}
                 autoComplete="current-password"
                 error={passwordError ?? undefined}
+                liveError
                 onValue={setPassword}
               />
               <a href="/forgot?nextUrl=settings">{t.settings.emailModal.forgot}</a>
