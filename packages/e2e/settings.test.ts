@@ -420,6 +420,12 @@ describe("settings", () => {
       await dialog.getByRole("button", { name: "Save" }).click();
       await dialog.getByText("The password you entered is incorrect.").waitFor();
       expect(await current.evaluate((input) => input === document.activeElement)).toBe(true);
+      // Sent again from there with Enter: the message is said again.
+      const line = await dialog.locator("#settings-current-password-error").elementHandle();
+      if (!line) throw new Error("the current password has its error line");
+      const said = await recordSpeech(line);
+      await current.press("Enter");
+      await expect.poll(said).toBe("said: [] [The password you entered is incorrect.]");
       await current.fill("inkwell-demo");
       await dialog.getByRole("button", { name: "Save" }).click();
       await page.waitForURL(/\/login\?nexturl=\/settings&notice=password_changed/);

@@ -1,6 +1,7 @@
 import { confirmPasswordState, type PasswordRequester, REFUSED } from "@inkwell/shared";
 import { type FormEvent, useState } from "react";
 import { browserApi } from "../../api/client.ts";
+import { useLiveMessage } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { PasswordField } from "../../components/password-field.tsx";
@@ -30,7 +31,8 @@ export function PasswordModal({
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
   const [confirm, setConfirm] = useState("");
-  const [refusal, setRefusal] = useState<string | null>(null);
+  // The same refusal twice (a wrong password sent again with Enter) is said again.
+  const [refusal, setRefusal] = useLiveMessage<string>();
   const [busy, setBusy] = useState(false);
   const settled = useDebounced({ next, confirm }, CONFIRM_DEBOUNCE_MS);
   const check = confirmPasswordState(settled.next, settled.confirm, requester);
@@ -75,6 +77,7 @@ export function PasswordModal({
             label={t.settings.passwordModal.current}
             autoComplete="current-password"
             error={refusal ?? undefined}
+            liveError
             onValue={setCurrent}
           />
         )}
