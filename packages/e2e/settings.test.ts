@@ -95,6 +95,13 @@ describe("settings", () => {
       await expectNoAxeViolations(page, "the account tab with a refused birthday");
       await page.reload();
       expect(await page.getByLabel("Birthday", { exact: true }).inputValue()).toBe(kept);
+      // A kept birthday is said saved beside Save, where the reader pressed it.
+      await page.getByRole("button", { name: "Save" }).click();
+      await page
+        .locator(".settings-form__save")
+        .getByRole("status")
+        .filter({ hasText: "Your changes were saved." })
+        .waitFor();
 
       const tabBoxes = () =>
         page
@@ -209,7 +216,7 @@ describe("settings", () => {
     });
   });
 
-  test("on a phone, a reader picks which email alerts they get, told when offline, and the choice is kept", async () => {
+  test("on a phone, a reader picks which email alerts they get, told beside Save whether they were saved, and the choice is kept", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await page.goto("/login?nextUrl=/settings%23notifications");
       await logIn(page, "demo_reader", "inkwell-demo");
@@ -226,23 +233,35 @@ describe("settings", () => {
       expect(await libraryParts.isDisabled()).toBe(true);
       expect(await libraryParts.isChecked()).toBe(true);
       await expectNoAxeViolations(page, "the notifications tab at 360 px");
+      // Save is pressed where it is, at the foot of the tab on a phone.
+      const save = page.getByRole("button", { name: "Save" });
+      await save.scrollIntoViewIfNeeded();
+      const scrolled = await page.evaluate(() => window.scrollY);
+      expect(scrolled).toBeGreaterThan(0);
+      const region = await page.locator(".settings-form__save").getByRole("status").elementHandle();
+      if (!region) throw new Error("the notifications tab has a line beside Save");
+      const said = await recordSpeech(region);
       // Offline, Save says nothing was saved, and the choices wait on the tab for a retry.
       await page.route("**/notification-settings", (route) => route.abort("internetdisconnected"));
-      await page.getByRole("button", { name: "Save" }).click();
-      await page.getByText("Something went wrong, your changes were not saved.").waitFor();
+      await save.click();
+      const failure = "Something went wrong, your changes were not saved. ";
+      await expect.poll(said).toBe(`said: [${failure}]`);
       expect(await followers.isChecked()).toBe(false);
       await page.unroute("**/notification-settings");
-      await page.getByRole("button", { name: "Save" }).click();
-      const saved = page.getByText("Your changes were saved.");
-      await saved.waitFor();
-      // Said at the top of the tabs, far above Save on a phone: scrolled into sight, below
-      // the sticky header.
-      const [said, header] = await Promise.all([
-        saved.boundingBox(),
-        page.locator(".site-header").boundingBox(),
+      await save.click();
+      await expect.poll(said).toBe(`said: [${failure}] [] [Your changes were saved.]`);
+      // Said beside Save, and heard: the page stays where the reader pressed Save, in sight.
+      expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+      const [shown, button] = await Promise.all([
+        page.getByText("Your changes were saved.").boundingBox(),
+        save.boundingBox(),
       ]);
-      expect(said?.y).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
-      expect((said?.y ?? Infinity) + (said?.height ?? 0)).toBeLessThanOrEqual(PHONE.height);
+      for (const box of [shown, button]) {
+        expect(box?.y).toBeGreaterThanOrEqual(0);
+        expect((box?.y ?? Infinity) + (box?.height ?? 0)).toBeLessThanOrEqual(PHONE.height);
+      }
+      expect(shown?.x).toBeGreaterThan((button?.x ?? Infinity) + (button?.width ?? 0));
+      await expectNoAxeViolations(page, "the notifications tab, saved, at 360 px");
 
       await page.reload();
       await page.getByRole("heading", { level: 2, name: "Notifications", exact: true }).waitFor();

@@ -40,7 +40,8 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
   const [tab, setTab] = useState<Tab>("account");
   const [toast, setToast] = useState<string | null>(null);
   const revalidator = useRevalidator();
-  // A tab's Save is far below this line on a phone: bring its result into sight.
+  // What the Account tab's rows and modals come to (a form's Save says its own, beside it):
+  // brought into sight, as a row may be below this line on a phone.
   const toastLine = useRef<HTMLParagraphElement>(null);
   const notify = (message: string) => {
     flushSync(() => setToast(message));
@@ -85,7 +86,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
       <div className="settings__panel">
         <h2>{tabLabel(tab)}</h2>
         {tab === "account" && <AccountTab user={user} today={today} notify={notify} />}
-        {tab === "notifications" && <NotificationsTab user={user} notify={notify} />}
+        {tab === "notifications" && <NotificationsTab user={user} />}
         {tab === "content" && !contentSettings && (
           <Alert tone="danger">{t.safety.loadFailed}</Alert>
         )}

@@ -16,6 +16,7 @@ import { editProfileHref } from "../profiles/edit-profile-link.ts";
 import { EmailAddress } from "./email-address.tsx";
 import { EmailModal } from "./email-modal.tsx";
 import { PasswordModal } from "./password-modal.tsx";
+import { SaveRow } from "./save-row.tsx";
 import { UsernameModal } from "./username-modal.tsx";
 
 type Dialog = "username" | "password" | "email" | null;
@@ -53,9 +54,12 @@ export function AccountTab({ user, today, notify }: AccountTabProps) {
   // A refused birthday is said under its field, which takes the focus to be fixed.
   const [birthdateError, setBirthdateError] = useState<string | null>(null);
   const birthdateInput = useRef<HTMLInputElement>(null);
+  const [said, setSaid] = useState<string | null>(null);
   async function saveAccount(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
+    // Emptied as the save goes out: the same result again would otherwise go unsaid.
+    setSaid(null);
     const birthdate = String(data.get("birthdate") ?? "");
     const result = await browserApi()
       .updateAccount(user.username, {
@@ -71,7 +75,7 @@ export function AccountTab({ user, today, notify }: AccountTabProps) {
       return;
     }
     setBirthdateError(null);
-    notify(result?.ok ? t.settings.saved : t.settings.notSaved(refusal?.message ?? ""));
+    setSaid(result?.ok ? t.settings.saved : t.settings.notSaved(refusal?.message ?? ""));
   }
 
   return (
@@ -183,9 +187,7 @@ export function AccountTab({ user, today, notify }: AccountTabProps) {
           label={t.settings.beta}
           defaultChecked={user.beta_enabled}
         />
-        <ScriptButton className="button button--primary" type="submit">
-          {t.settings.save}
-        </ScriptButton>
+        <SaveRow said={said} />
       </form>
 
       <ul className="settings-links">

@@ -9,8 +9,8 @@ import {
 import { type FormEvent, useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { CheckField } from "../../components/check-field.tsx";
-import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
+import { SaveRow } from "./save-row.tsx";
 
 type Group = "alerts" | "alertssub";
 
@@ -24,14 +24,9 @@ const GROUPS: ReadonlyArray<{ group: Group; kinds: readonly AlertKind[] }> = [
  * alert under it (the alertssubmask), and the newsletter. A switched-off group keeps its
  * kinds' choices for when it is switched on again.
  */
-export function NotificationsTab({
-  user,
-  notify,
-}: {
-  user: CurrentUser;
-  notify: (message: string) => void;
-}) {
+export function NotificationsTab({ user }: { user: CurrentUser }) {
   const saved = user.notificationSettings;
+  const [said, setSaid] = useState<string | null>(null);
   const [groups, setGroups] = useState({ alerts: saved.alerts, alertssub: saved.alertssub });
   const [kinds, setKinds] = useState(
     () =>
@@ -53,6 +48,8 @@ export function NotificationsTab({
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
+    // Emptied as the save goes out: the same result again would otherwise go unsaid.
+    setSaid(null);
     const result = await browserApi()
       .updateNotifications(user.username, {
         id: user.id,
@@ -62,7 +59,7 @@ export function NotificationsTab({
       })
       // Offline, or the connection lost: not saved, and said so like a refusal.
       .catch(() => null);
-    notify(result?.ok ? t.settings.saved : t.settings.notSaved(result?.refusal.message ?? ""));
+    setSaid(result?.ok ? t.settings.saved : t.settings.notSaved(result?.refusal.message ?? ""));
   }
 
   return (
@@ -100,9 +97,7 @@ export function NotificationsTab({
         label={t.settings.notifications.subscribe}
         defaultChecked={saved.subscribe}
       />
-      <ScriptButton className="button button--primary" type="submit">
-        {t.settings.save}
-      </ScriptButton>
+      <SaveRow said={said} />
     </form>
   );
 }
