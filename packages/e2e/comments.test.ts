@@ -1,4 +1,9 @@
-import { type CommentData, type CommentResource, formatAbsoluteDate } from "@inkwell/shared";
+import {
+  type CommentData,
+  type CommentResource,
+  formatAbsoluteDate,
+  truncate,
+} from "@inkwell/shared";
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { recordedAdDecision } from "./support/ad-decisions.ts";
@@ -14,6 +19,7 @@ import {
   tapsBeside,
   useBrowser,
 } from "./support/browser.ts";
+import { squash } from "./support/catalogue.ts";
 import { readDatabase } from "./support/database.ts";
 import { useServer } from "./support/server.ts";
 import { signUpGate } from "./support/sign-up.ts";
@@ -44,6 +50,19 @@ async function openPartAs(page: Page, username: string) {
 /** The section has left its loading state (comments load in the browser, after hydration). */
 async function commentsLoaded(page: Page) {
   await page.locator(".comment-thread, .comment-list__empty").first().waitFor();
+}
+
+/** The accessible name and description a screen reader gets for the element `selector` finds. */
+async function spokenAs(page: Page, selector: string) {
+  const cdp = await page.context().newCDPSession(page);
+  const { root } = await cdp.send("DOM.getDocument");
+  const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector });
+  const { nodes } = await cdp.send("Accessibility.getPartialAXTree", {
+    nodeId,
+    fetchRelatives: false,
+  });
+  await cdp.detach();
+  return { name: nodes[0]?.name?.value, description: nodes[0]?.description?.value };
 }
 
 const comments = (page: Page) => page.getByRole("region", { name: "Comments", exact: true });
@@ -616,14 +635,41 @@ describe("comments on the reading page", () => {
     });
   });
 
-  test("has no accessibility violations on a phone with the comments and a paragraph open", async () => {
+  test("on a phone, a paragraph's comments quote it, on screen and to a screen reader, and pass axe", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await openPartAs(page, "demo_reader");
       await comments(page).scrollIntoViewIfNeeded();
       await expectNoAxeViolations(page, "comments at 360 px");
-      await page.locator(".reader__text .paragraph-marker").first().click();
-      await page.getByRole("dialog", { name: "Comments on this paragraph" }).waitFor();
+      // A paragraph longer than the quote: its words without its marker's.
+      const paragraphs = await page.locator(".reader__text p[data-p-id]").evaluateAll((found) =>
+        found.map((p) => {
+          const words = p.cloneNode(true) as HTMLElement;
+          words.querySelector(".paragraph-marker-host")?.remove();
+          return { id: p.getAttribute("data-p-id"), text: words.textContent };
+        }),
+      );
+      const long = paragraphs.find(({ text }) => squash(text).length > 100);
+      if (!long) throw new Error("the part has no paragraph longer than 100 characters");
+      // Cut as Inkwell cuts text short: at 100 characters, the ellipsis included.
+      const quote = truncate(squash(long.text), 100);
+      expect(quote.endsWith("…")).toBe(true);
+      await page.locator(`.reader__text p[data-p-id="${long.id}"] .paragraph-marker`).click();
+      const panel = page.getByRole("dialog", { name: "Comments on this paragraph" });
+      await panel.waitFor();
       await commentsLoaded(page);
+      // Seen at the top of the sheet, under its title and above the comment box.
+      const shown = panel.getByText(quote, { exact: true });
+      const [said, box] = await Promise.all([
+        shown.boundingBox(),
+        panel.getByLabel("Your comment").boundingBox(),
+      ]);
+      expect(said?.y).toBeGreaterThanOrEqual(0);
+      expect((said?.y ?? Infinity) + (said?.height ?? 0)).toBeLessThanOrEqual(box?.y ?? 0);
+      // Heard as the sheet opens: its name, then the paragraph it is about.
+      expect(await spokenAs(page, "dialog[open]")).toEqual({
+        name: "Comments on this paragraph",
+        description: quote,
+      });
       await expectNoAxeViolations(page, "paragraph comments at 360 px");
     });
   });

@@ -10,6 +10,11 @@ interface ModalProps {
   title: string;
   onClose: () => void;
   children: ReactNode;
+  /**
+   * What the modal is about, shown under its title and read with its name (its accessible
+   * description): the paragraph a paragraph's comments are on.
+   */
+  description?: ReactNode;
   /** Extra classes: a variant such as the comments' side panel and bottom sheet. */
   className?: string;
   /**
@@ -38,12 +43,14 @@ export function Modal({
   title,
   onClose,
   children,
+  description,
   className,
   openFromServer,
   closable = true,
 }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const descriptionId = useId();
   const [used, setUsed] = useState(open);
   if (open && !used) setUsed(true);
   // The latest onClose, for the registry: callers pass a new function each render.
@@ -68,6 +75,7 @@ export function Modal({
       ref={ref}
       className={className ? `modal ${className}` : "modal"}
       aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
       // Set once and never changed by React: showModal and close own the attribute after.
       open={openFromServer}
       onCancel={(event) => {
@@ -89,6 +97,11 @@ export function Modal({
           <Icon of={X} aria-hidden="true" size={20} />
         </ScriptButton>
       </div>
+      {open && description && (
+        <div id={descriptionId} className="modal__description">
+          {description}
+        </div>
+      )}
       {open && children}
     </dialog>
   );

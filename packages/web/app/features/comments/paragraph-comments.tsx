@@ -1,4 +1,4 @@
-import { COMMENTS_PAGE_SIZE, compactCount } from "@inkwell/shared";
+import { COMMENTS_PAGE_SIZE, compactCount, truncate } from "@inkwell/shared";
 import { MessageSquare } from "lucide";
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
@@ -13,8 +13,13 @@ import { useCommentList } from "./use-comment-list.ts";
 import { useCommentPanel } from "./use-comment-panel.tsx";
 import { useCommentsReturn } from "./use-comments-return.ts";
 
+/** How much of a paragraph its comments quote to say which it is: its first line or two. */
+const QUOTE_LENGTH = 100;
+
 interface Paragraph {
   id: string;
+  /** Its words, cut short: the panel shows them so the reader knows which paragraph it is. */
+  quote: string;
   /** The element appended to the paragraph that its marker renders into. */
   host: HTMLElement;
 }
@@ -59,10 +64,11 @@ export function ParagraphComments({
     const text = textRef.current;
     if (!text) return;
     const found = [...text.querySelectorAll<HTMLElement>("p[data-p-id]")].map((p) => {
+      const quote = truncate((p.textContent ?? "").replace(/\s+/g, " ").trim(), QUOTE_LENGTH);
       const host = document.createElement("span");
       host.className = "paragraph-marker-host";
       p.append(host);
-      return { id: p.dataset.pId ?? "", host };
+      return { id: p.dataset.pId ?? "", quote, host };
     });
     setParagraphs(found);
     recount();
@@ -75,6 +81,8 @@ export function ParagraphComments({
       for (const paragraph of found) paragraph.host.remove();
     };
   }, [textRef, recount]);
+
+  const quote = paragraphs.find((paragraph) => paragraph.id === open)?.quote;
 
   return (
     <>
@@ -97,6 +105,7 @@ export function ParagraphComments({
       <Modal
         open={open !== null}
         title={t.comments.paragraphHeading}
+        description={quote && <blockquote className="paragraph-quote">{quote}</blockquote>}
         onClose={() => show(null)}
         className="modal--panel"
       >
