@@ -395,6 +395,73 @@ describe("a paragraph's comment marker with a count in the thousands", () => {
   }
 });
 
+/** Whether the reader sees `target` at its middle: in the window, and nothing drawn over it. */
+const seenAtMiddle = (target: Locator) =>
+  target.evaluate((node) => {
+    const box = node.getBoundingClientRect();
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    const inWindow = y >= 0 && y <= window.innerHeight && x >= 0 && x <= window.innerWidth;
+    return inWindow && node.contains(document.elementFromPoint(x, y));
+  });
+
+describe("reading settings on a phone", () => {
+  test("show each choice on the part's opening words, kept in sight above the choices", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      const part = story.parts[0];
+      if (!part) throw new Error("The story has no parts");
+      await page.goto(part.url);
+      const text = page.locator(".reader__text p[data-p-id]").first();
+      const opening = await text.evaluate((p) => {
+        const words = p.cloneNode(true) as HTMLElement;
+        words.querySelector(".paragraph-marker-host")?.remove();
+        return words.textContent;
+      });
+      const button = page.getByRole("button", { name: "Reading settings" });
+      await button.click();
+      const settings = page.getByRole("dialog", { name: "Reading settings" });
+      // The part's text is below the sheet: its opening words are in the sheet, at its top.
+      expect(await seenAtMiddle(text)).toBe(false);
+      const preview = settings.locator(".reader-settings__preview");
+      const shown = squash(await preview.textContent());
+      expect(shown.endsWith("…")).toBe(true);
+      expect(squash(opening).startsWith(shown.slice(0, -1))).toBe(true);
+      expect(await seenAtMiddle(preview)).toBe(true);
+      await expectNoAxeViolations(page, "the reading settings at 360 px");
+
+      // Each choice shows at once on those words, as the text behind will read.
+      const looks = (target: Locator) =>
+        target.evaluate((node) => {
+          const { fontSize, lineHeight } = getComputedStyle(node);
+          return { fontSize, lineHeight, height: node.getBoundingClientRect().height };
+        });
+      const before = await looks(preview);
+      await settings.getByText("Extra large", { exact: true }).click();
+      const larger = await looks(preview);
+      expect(larger.fontSize).toBe((await looks(text)).fontSize);
+      expect(Number.parseFloat(larger.fontSize)).toBeGreaterThan(
+        Number.parseFloat(before.fontSize),
+      );
+      expect(larger.height).toBeGreaterThan(before.height);
+      await settings.getByText("Relaxed", { exact: true }).click();
+      const relaxed = await looks(preview);
+      expect(relaxed.lineHeight).toBe((await looks(text)).lineHeight);
+      expect(relaxed.height).toBeGreaterThan(larger.height);
+
+      // The last theme, scrolled to, leaves the words where they were, still in sight.
+      const where = await preview.boundingBox();
+      await settings.getByText("Sage", { exact: true }).scrollIntoViewIfNeeded();
+      expect(await seenAtMiddle(settings.getByText("Sage", { exact: true }))).toBe(true);
+      expect(await preview.boundingBox()).toEqual(where);
+      expect(await seenAtMiddle(preview)).toBe(true);
+
+      await page.keyboard.press("Escape");
+      await expect.poll(() => settings.count()).toBe(0);
+      expect(await button.evaluate((node) => node === document.activeElement)).toBe(true);
+    });
+  });
+});
+
 describe("reader settings that fail to save", () => {
   test("say so each time, in the dialog's alert region, and go back to what was saved", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {

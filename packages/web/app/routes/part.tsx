@@ -107,7 +107,7 @@ function PartView({ part, now, resumeAt, ...loaded }: Route.ComponentProps["load
     <article className={readerClassName(settings)}>
       <ProgressBar position={position} />
       <div className="reader__tools">
-        <ReaderSettingsControl settings={settings} onChange={setSettings} />
+        <ReaderSettingsControl settings={settings} onChange={setSettings} text={part.text} />
       </div>
       <header className="reader__header">
         <a className="reader__story" href={story.url}>

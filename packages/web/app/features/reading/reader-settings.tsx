@@ -3,14 +3,16 @@ import {
   FONT_SIZES,
   isPremiumTheme,
   LINE_SPACINGS,
+  partPlainText,
   READER_SETTINGS_COOKIE,
   READER_SETTINGS_COOKIE_DAYS,
   type ReaderSettings,
   serializeReaderSettings,
   THEMES,
+  truncate,
 } from "@inkwell/shared";
 import { ALargeSmall } from "lucide";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { ErrorLine } from "../../components/alert.tsx";
 import { Icon } from "../../components/icon.tsx";
@@ -92,9 +94,32 @@ function ChoiceGroup<T extends string>(props: ChoiceGroupProps<T>) {
   );
 }
 
+/** More than two lines of the widest sheet at the smallest size: the preview shows two. */
+const PREVIEW_LENGTH = 160;
+
+/**
+ * The part's opening words in the reader's size and spacing, at the top of the settings: the
+ * button is above the part's title, so the text itself is below the sheet as it opens. It is
+ * there to be seen; a screen reader has the choices themselves.
+ */
+function Preview({ html }: { html: string }) {
+  const opening = useMemo(
+    () => truncate(partPlainText(html).split("\n")[0] ?? "", PREVIEW_LENGTH),
+    [html],
+  );
+  if (!opening) return null;
+  return (
+    <p className="reader__text reader-settings__preview" aria-hidden="true">
+      {opening}
+    </p>
+  );
+}
+
 interface ReaderSettingsProps {
   settings: ReaderSettings;
   onChange: (settings: ReaderSettings) => void;
+  /** The part's HTML, whose opening the settings preview; empty behind a paywall. */
+  text: string;
 }
 
 /**
@@ -102,7 +127,7 @@ interface ReaderSettingsProps {
  * the account for signed-in readers, in a 365-day cookie for visitors. Without Premium, a
  * premium theme is a button that opens the subscription dialog instead of applying.
  */
-export function ReaderSettingsControl({ settings, onChange }: ReaderSettingsProps) {
+export function ReaderSettingsControl({ settings, onChange, text }: ReaderSettingsProps) {
   const user = useCurrentUser();
   const [open, setOpen] = useState(false);
   const [premiumOpen, setPremiumOpen] = useState(false);
@@ -140,39 +165,48 @@ export function ReaderSettingsControl({ settings, onChange }: ReaderSettingsProp
         <Icon of={ALargeSmall} aria-hidden="true" size={20} />
         {t.reader.settings}
       </ScriptButton>
-      <Modal open={open} title={t.reader.settings} onClose={() => setOpen(false)}>
+      <Modal
+        open={open}
+        title={t.reader.settings}
+        onClose={() => setOpen(false)}
+        className="modal--reader-settings"
+      >
         <div className="modal__form reader-settings">
-          <ChoiceGroup
-            legend={t.reader.fontSize}
-            name="font-size"
-            options={FONT_SIZES}
-            labels={t.reader.fontSizes}
-            value={settings.fontSize}
-            onChoose={(fontSize) => void choose({ ...settings, fontSize })}
-          />
-          <ChoiceGroup
-            legend={t.reader.lineSpacing}
-            name="line-spacing"
-            options={LINE_SPACINGS}
-            labels={t.reader.lineSpacings}
-            value={settings.lineSpacing}
-            onChoose={(lineSpacing) => void choose({ ...settings, lineSpacing })}
-          />
-          <ChoiceGroup
-            legend={t.reader.theme}
-            name="theme"
-            options={THEMES}
-            labels={t.reader.themes}
-            value={settings.theme}
-            onChoose={(theme) => void choose({ ...settings, theme })}
-            swatches
-            premium={isPremiumTheme}
-            locked={{
-              is: (theme) => !canUseTheme(theme, user?.isPremium ?? false),
-              explain: explainPremium,
-            }}
-          />
-          <ErrorLine text={failed && t.reader.saveFailed} />
+          <Preview html={text} />
+          {/* The choices scroll on a short screen, under the preview that shows what they do. */}
+          <div className="reader-settings__choices">
+            <ChoiceGroup
+              legend={t.reader.fontSize}
+              name="font-size"
+              options={FONT_SIZES}
+              labels={t.reader.fontSizes}
+              value={settings.fontSize}
+              onChoose={(fontSize) => void choose({ ...settings, fontSize })}
+            />
+            <ChoiceGroup
+              legend={t.reader.lineSpacing}
+              name="line-spacing"
+              options={LINE_SPACINGS}
+              labels={t.reader.lineSpacings}
+              value={settings.lineSpacing}
+              onChoose={(lineSpacing) => void choose({ ...settings, lineSpacing })}
+            />
+            <ChoiceGroup
+              legend={t.reader.theme}
+              name="theme"
+              options={THEMES}
+              labels={t.reader.themes}
+              value={settings.theme}
+              onChoose={(theme) => void choose({ ...settings, theme })}
+              swatches
+              premium={isPremiumTheme}
+              locked={{
+                is: (theme) => !canUseTheme(theme, user?.isPremium ?? false),
+                explain: explainPremium,
+              }}
+            />
+            <ErrorLine text={failed && t.reader.saveFailed} />
+          </div>
         </div>
       </Modal>
       <Modal open={premiumOpen} title={t.reader.premiumTitle} onClose={() => setPremiumOpen(false)}>
