@@ -19,7 +19,7 @@ import {
   tapsBeside,
   useBrowser,
 } from "./support/browser.ts";
-import { squash } from "./support/catalogue.ts";
+import { paragraphWords } from "./support/catalogue.ts";
 import { readDatabase } from "./support/database.ts";
 import { useServer } from "./support/server.ts";
 import { signUpGate } from "./support/sign-up.ts";
@@ -641,17 +641,16 @@ describe("comments on the reading page", () => {
       await comments(page).scrollIntoViewIfNeeded();
       await expectNoAxeViolations(page, "comments at 360 px");
       // A paragraph longer than the quote: its words without its marker's.
-      const paragraphs = await page.locator(".reader__text p[data-p-id]").evaluateAll((found) =>
-        found.map((p) => {
-          const words = p.cloneNode(true) as HTMLElement;
-          words.querySelector(".paragraph-marker-host")?.remove();
-          return { id: p.getAttribute("data-p-id"), text: words.textContent };
-        }),
+      const paragraphs = await Promise.all(
+        (await page.locator(".reader__text p[data-p-id]").all()).map(async (p) => ({
+          id: await p.getAttribute("data-p-id"),
+          text: await paragraphWords(p),
+        })),
       );
-      const long = paragraphs.find(({ text }) => squash(text).length > 100);
+      const long = paragraphs.find(({ text }) => text.length > 100);
       if (!long) throw new Error("the part has no paragraph longer than 100 characters");
       // Cut as Inkwell cuts text short: at 100 characters, the ellipsis included.
-      const quote = truncate(squash(long.text), 100);
+      const quote = truncate(long.text, 100);
       expect(quote.endsWith("…")).toBe(true);
       await page.locator(`.reader__text p[data-p-id="${long.id}"] .paragraph-marker`).click();
       const panel = page.getByRole("dialog", { name: "Comments on this paragraph" });

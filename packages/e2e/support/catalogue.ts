@@ -1,3 +1,5 @@
+import type { Locator } from "playwright-core";
+
 /** What the journeys need to know about the seeded catalogue, read from the public API. */
 
 export interface StoryListEntry {
@@ -89,6 +91,17 @@ export function htmlToText(html: string): string {
 /** Whitespace collapsed, as text is compared once tags are gone (null, from an empty node, is ""). */
 export function squash(text: string | null): string {
   return (text ?? "").replace(/\s+/g, " ").trim();
+}
+
+/** A part's paragraph as the reader reads it: its words, not its comment marker's count. */
+export async function paragraphWords(paragraph: Locator): Promise<string> {
+  return squash(
+    await paragraph.evaluate((p) => {
+      const words = p.cloneNode(true) as HTMLElement;
+      words.querySelector(".paragraph-marker-host")?.remove();
+      return words.textContent;
+    }),
+  );
 }
 
 /** Escapes text for use in a RegExp. */
