@@ -1,9 +1,15 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
+import {
+  expectNoAxeViolations,
+  logIn,
+  PHONE,
+  untilHydrated,
+  useBrowser,
+} from "./support/browser.ts";
 import { type StoryFixture, type StoryListEntry, squash } from "./support/catalogue.ts";
 import { useServer } from "./support/server.ts";
-import { signUp } from "./support/sign-up.ts";
+import { signUp, verifyEmail } from "./support/sign-up.ts";
 import { writerStory } from "./support/works.ts";
 
 const server = useServer();
@@ -82,6 +88,26 @@ async function shortPartsStory(): Promise<{ storyId: number; partIds: number[] }
     }
   });
   return { storyId, partIds };
+}
+
+const LIBRARY_HINT = "Add this story to your Library to be notified when new parts are published.";
+const IN_LIBRARY = "It's in your Library: you'll be notified when new parts are published.";
+
+/** The last part's address of the newest free story that is not complete. */
+async function lastPartOfAnOngoingStory(): Promise<string> {
+  const list = (await (
+    await fetch(
+      `${server.url}/api/v3/stories?filter=new&limit=50&fields=stories(id,completed,isPaid)`,
+    )
+  ).json()) as { stories: { id: number; completed: boolean; isPaid: boolean }[] };
+  const ongoing = list.stories.find((entry) => !entry.completed && !entry.isPaid);
+  if (!ongoing) throw new Error("no free ongoing story among the newest 50");
+  const { parts } = (await (
+    await fetch(`${server.url}/api/v3/stories/${ongoing.id}?fields=parts(url)`)
+  ).json()) as { parts: { url: string }[] };
+  const last = parts.at(-1)?.url;
+  if (!last) throw new Error("the story has no parts");
+  return last;
 }
 
 describe("a signed-in reader reads a story to its end", () => {
@@ -343,19 +369,7 @@ describe("a signed-in reader reads a story to its end", () => {
   });
 
   test("a visitor at the end of an ongoing story is offered a Library by signing up", async () => {
-    const list = (await (
-      await fetch(
-        `${server.url}/api/v3/stories?filter=new&limit=50&fields=stories(id,completed,isPaid)`,
-      )
-    ).json()) as { stories: { id: number; completed: boolean; isPaid: boolean }[] };
-    const ongoing = list.stories.find((entry) => !entry.completed && !entry.isPaid);
-    if (!ongoing) throw new Error("no free ongoing story among the newest 50");
-    const { parts } = (await (
-      await fetch(`${server.url}/api/v3/stories/${ongoing.id}?fields=parts(url)`)
-    ).json()) as { parts: { url: string }[] };
-    const last = parts.at(-1)?.url;
-    if (!last) throw new Error("the story has no parts");
-
+    const last = await lastPartOfAnOngoingStory();
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await page.goto(last);
       await page.getByText("You've reached the end of published parts", { exact: true }).waitFor();
@@ -365,6 +379,31 @@ describe("a signed-in reader reads a story to its end", () => {
         `/signup?${new URLSearchParams({ nextUrl: last })}`,
       );
       await expectNoAxeViolations(page, "a visitor at the end of published parts at 360 px");
+    });
+  });
+
+  test("a reader is offered the Library at the end of an ongoing story until it is there", async () => {
+    const last = await lastPartOfAnOngoingStory();
+    const username = "end_hint_reader";
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await signUp(page, username);
+      await verifyEmail(page, username);
+      await page.goto(last);
+      await page.getByText("You've reached the end of published parts", { exact: true }).waitFor();
+      const hint = page.getByText(LIBRARY_HINT, { exact: true });
+      expect(await hint.count()).toBe(1);
+      await (
+        await untilHydrated(page.getByRole("button", { name: "Add to", exact: true }))
+      ).click();
+      const popover = page.getByRole("dialog", { name: "Add to" });
+      await popover.getByRole("checkbox", { name: "My Library" }).check();
+      await popover.getByText("Added to My Library").waitFor();
+
+      await page.reload();
+      await page.getByText(IN_LIBRARY, { exact: true }).waitFor();
+      expect(await hint.count()).toBe(0);
+      expect(await page.getByRole("button", { name: "Add to", exact: true }).count()).toBe(0);
+      await expectNoAxeViolations(page, "a reader with the story in the Library at its end");
     });
   });
 

@@ -45,18 +45,23 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const part = await orNotFound(api.part(id));
   const cookie = request.headers.get("cookie");
-  // Visitors without cookies cost no further calls; the position is a nicety, never an error.
-  const [saved, accountSettings] = cookie
+  // Only the end of an ongoing story says whether it is in the Library (the add-to hint).
+  const endsOngoing = part.nextPart === null && !part.story.completed && part.paywall === null;
+  // Visitors without cookies cost no further calls; the position and the Library are
+  // niceties, never an error.
+  const [saved, accountSettings, collections] = cookie
     ? await Promise.all([
         api.readingPosition(part.story.id).catch(() => null),
         api.readerSettings(),
+        endsOngoing ? api.storyCollections([part.story.id]).catch(() => null) : null,
       ])
-    : [null, null];
+    : [null, null, null];
   const settings =
     accountSettings ?? parseReaderSettings(cookieValue(cookie, READER_SETTINGS_COOKIE));
   const resumeAt = saved?.part === part.id ? Number(saved.position) : null;
+  const inLibrary = collections?.stories[0]?.library === true;
   return data(
-    { part, now: Date.now(), settings, resumeAt },
+    { part, now: Date.now(), settings, resumeAt, inLibrary },
     {
       headers: cacheTags(pageTags.story(part.story.id), pageTags.writer(part.story.user.username)),
     },
@@ -84,7 +89,13 @@ export default function PartPage({ loaderData }: Route.ComponentProps) {
   return <PartView key={`${part.id}:${part.isBlocked}`} {...loaderData} />;
 }
 
-function PartView({ part, now, resumeAt, ...loaded }: Route.ComponentProps["loaderData"]) {
+function PartView({
+  part,
+  now,
+  resumeAt,
+  inLibrary,
+  ...loaded
+}: Route.ComponentProps["loaderData"]) {
   const { story, paywall } = part;
   const [settings, setSettings] = useState(loaded.settings);
   const textRef = useRef<HTMLDivElement>(null);
@@ -179,17 +190,24 @@ function PartView({ part, now, resumeAt, ...loaded }: Route.ComponentProps["load
             {story.lastPublishedPart && (
               <p>{t.part.lastUpdated(formatTimeAgo(story.lastPublishedPart.createDate, now))}</p>
             )}
-            <p>{t.part.libraryHint}</p>
-            {signedIn ? (
-              <AddToButton storyId={story.id} large={false} />
+            {inLibrary ? (
+              // The hint is for readers who have not added it: these will hear of new parts.
+              <p>{t.part.inLibrary}</p>
             ) : (
-              // A visitor has no Library yet: signing up comes back to this part.
-              <a
-                className="button button--primary"
-                href={`/signup?${new URLSearchParams({ nextUrl: part.url })}`}
-              >
-                {t.part.signUpForLibrary}
-              </a>
+              <>
+                <p>{t.part.libraryHint}</p>
+                {signedIn ? (
+                  <AddToButton storyId={story.id} large={false} />
+                ) : (
+                  // A visitor has no Library yet: signing up comes back to this part.
+                  <a
+                    className="button button--primary"
+                    href={`/signup?${new URLSearchParams({ nextUrl: part.url })}`}
+                  >
+                    {t.part.signUpForLibrary}
+                  </a>
+                )}
+              </>
             )}
           </div>
         )}

@@ -8,6 +8,7 @@ export const part = {
   endOfPublished: "You've reached the end of published parts",
   lastUpdated: (when: string) => `Last updated ${when}`,
   libraryHint: "Add this story to your Library to be notified when new parts are published.",
+  inLibrary: "It's in your Library: you'll be notified when new parts are published.",
   signUpForLibrary: "Sign up to add it",
   backToStory: backToTheStory,
   partOf: (n: number, total: number) => `Part ${n} of ${total}`,
