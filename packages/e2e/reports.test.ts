@@ -5,6 +5,7 @@ import {
   expectNoAxeViolations,
   logIn,
   PHONE,
+  smallTargets,
   untilHydrated,
   useBrowser,
 } from "./support/browser.ts";
@@ -208,6 +209,8 @@ describe("reports", () => {
         .toBe(true);
       await page.setViewportSize(PHONE);
       await expectNoAxeViolations(page, "a resolved report at 360 px");
+      // Staff on a phone tap the way back and the reported content: 44 px targets each.
+      expect(await smallTargets(page.locator(".staff-report a"))).toEqual([]);
       // Reopened by keyboard, the form asks afresh, with focus on what happened.
       await page.getByRole("button", { name: "Reopen" }).press("Enter");
       const outcome = page.getByLabel("What happened");
@@ -234,6 +237,7 @@ describe("reports", () => {
         .filter({ hasText: "Content removed" })
         .waitFor();
       await expectNoAxeViolations(page, "the resolved queue at 360 px");
+      expect(await smallTargets(page.locator(".staff-reports a"))).toEqual([]);
     });
   });
 

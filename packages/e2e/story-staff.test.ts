@@ -8,6 +8,7 @@ import {
   logInAt,
   PHONE,
   recordSpeech,
+  smallTargets,
   untilHydrated,
   useBrowser,
 } from "./support/browser.ts";
@@ -141,6 +142,8 @@ describe("the story page's staff panels", () => {
       await page.keyboard.press("Enter");
       await adminPanel(page).getByText("Author age").waitFor();
       await expectNoAxeViolations(page, "the staff panels at 360 px");
+      // Staff follow and tick these with a thumb: each link and checkbox is a 44 px target.
+      expect(await smallTargets(page.locator(".staff-panel a, .staff-check"))).toEqual([]);
 
       // No ads on this story: the page's ad slot goes at once and comes back when allowed.
       const ad = page.getByRole("complementary", { name: "Advertisement" });
@@ -234,6 +237,9 @@ describe("the story page's staff panels", () => {
         const rating = becomes ? "Mature" : "Not mature";
         expect(await change.getByText(rating, { exact: true }).count()).toBe(1);
         await expectNoAxeViolations(staff, "the rating history at 360 px");
+        await admin.getByRole("link", { name: "Rating history page" }).click();
+        await staff.getByRole("heading", { name: "Rating history", level: 1 }).waitFor();
+        expect(await smallTargets(staff.locator(".admin-page a"))).toEqual([]);
       });
     });
   });

@@ -177,6 +177,21 @@ export function tapsBeside(target: Locator, side: "above" | "left", by: number):
 }
 
 /**
+ * Of the elements `targets` finds, those shorter or narrower than a 44 px touch target, as
+ * "text width x height": none where each is easy to tap on a phone.
+ */
+export function smallTargets(targets: Locator): Promise<string[]> {
+  return targets.evaluateAll((elements) =>
+    elements.flatMap((element) => {
+      const box = element.getBoundingClientRect();
+      return box.width < 44 || box.height < 44
+        ? [`${element.textContent?.trim()} ${Math.round(box.width)}x${Math.round(box.height)}`]
+        : [];
+    }),
+  );
+}
+
+/**
  * The page's form controls that an element fixed to the screen covers, each brought into view
  * as the keyboard brings it (to the nearest edge), as "control's name under fixed's class":
  * none on a page whose fields all stay in reach.
