@@ -411,7 +411,11 @@ describe("a new writer's first story, from sign-up to a reader", () => {
       await untilHydrated(page.getByRole("toolbar", { name: "Formatting" }));
       // A new part opens in its title, its given name selected; the text is the next stop.
       await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("part-title");
-      await page.keyboard.type(THIRD_TITLE);
+      // A title is one line, though its box wraps: Enter adds no line break, and a pasted
+      // one reads as a space.
+      await page.keyboard.insertText("The Keeper's\nLog");
+      await page.keyboard.press("Enter");
+      expect(await page.getByLabel("Part title").inputValue()).toBe(THIRD_TITLE);
       await page.keyboard.press("Tab");
       await page.keyboard.type("The keeper's log.");
       await page.keyboard.press("Enter");

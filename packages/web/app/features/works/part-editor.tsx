@@ -140,7 +140,7 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
   // a new part is given: by keyboard or screen reader the page's first control is a score of
   // tabs away, past the header and every tool. Not when the writer is already somewhere
   // (typing into the text before the scripts came).
-  const titleField = useRef<HTMLInputElement>(null);
+  const titleField = useRef<HTMLTextAreaElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: on arrival only
   useEffect(() => {
     if (partWordCount(first.text) === 0 && document.activeElement === document.body) {
@@ -478,16 +478,22 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
       <label className="visually-hidden" htmlFor="part-title">
         {t.works.editor.partTitle}
       </label>
-      <input
+      {/* One line of title, yet a box that wraps and grows: with large text on a phone the
+          title and its placeholder would be cut short in an input. Enter and pasted line
+          breaks add no second line. */}
+      <textarea
         id="part-title"
         ref={titleField}
         className="part-editor__title"
-        type="text"
+        rows={1}
         maxLength={100}
         value={title}
         placeholder={t.works.editor.untitled}
+        onKeyDown={(event) => {
+          if (event.key === "Enter") event.preventDefault();
+        }}
         onChange={(event) => {
-          setTitle(event.target.value);
+          setTitle(event.target.value.replace(/[\r\n]+/g, " "));
           change();
         }}
       />
