@@ -10,6 +10,7 @@ import { recordedAdDecision } from "./support/ad-decisions.ts";
 import {
   DESKTOP,
   expectNoAxeViolations,
+  expectSaidEachTime,
   holdRequests,
   logIn,
   logInAt,
@@ -724,20 +725,12 @@ describe("comments on the reading page", () => {
       await comments(page).getByRole("button", { name: "Retry" }).click();
       await commentsLoaded(page);
 
-      // An empty comment is refused under the field each time, and said each time: the
-      // alert empties and takes the words back (decision 087).
-      const fieldAlert = await comments(page)
-        .locator("form > .field__error[role=alert]")
-        .elementHandle();
-      if (!fieldAlert) throw new Error("the comment form has its field's alert region");
-      const saidEmpty = await recordSpeech(fieldAlert);
-      const send = comments(page).getByRole("button", { name: "Comment", exact: true });
-      await send.click();
-      await expect.poll(saidEmpty).toBe("said: [Write something before posting.]");
-      await send.click();
-      await expect
-        .poll(saidEmpty)
-        .toBe("said: [Write something before posting.] [] [Write something before posting.]");
+      // An empty comment is refused under the field each time, and said each time.
+      await expectSaidEachTime(
+        comments(page).locator("form > .field__error[role=alert]"),
+        () => comments(page).getByRole("button", { name: "Comment", exact: true }).click(),
+        "Write something before posting.",
+      );
 
       // Posting fails: the message and Retry, which posts the same text.
       await fail("POST", "**/v5/comments");
@@ -761,18 +754,14 @@ describe("comments on the reading page", () => {
       await page.unrouteAll();
 
       // A delete that fails keeps the comment and says so, in a live region already there.
-      const toast = await comments(page)
-        .getByRole("status")
-        .and(page.locator(".comments__toast"))
-        .elementHandle();
+      const toast = comments(page).getByRole("status").and(page.locator(".comments__toast"));
       await fail("DELETE", "**/v5/comments/*");
       await thread(page, "Second time lucky").getByRole("button", { name: "Delete" }).click();
       await expect
-        .poll(() => toast?.textContent())
+        .poll(() => toast.textContent())
         .toBe("Sorry, something went wrong. Please try again.");
       expect(await thread(page, "Second time lucky").count()).toBe(1);
       // A second failure is said again: the toast empties as the delete goes out.
-      if (!toast) throw new Error("the comments have their toast region");
       const said = await recordSpeech(toast);
       await thread(page, "Second time lucky").getByRole("button", { name: "Delete" }).click();
       await expect.poll(said).toBe("said: [] [Sorry, something went wrong. Please try again.]");

@@ -4,6 +4,7 @@ import {
   confirmationGaps,
   DESKTOP,
   expectNoAxeViolations,
+  expectSaidEachTime,
   holdRequests,
   logIn,
   PHONE,
@@ -368,12 +369,7 @@ describe("the Library and reading lists", () => {
       expect(await library.isChecked()).toBe(false);
       // The same failure again is said again: the alert empties as the tap goes out and
       // takes the words back, where unchanged words would be silence to a screen reader.
-      const alert = await popover
-        .getByRole("alert")
-        .filter({ hasText: "collection" })
-        .elementHandle();
-      if (!alert) throw new Error("the popover has its alert region");
-      const said = await recordSpeech(alert);
+      const said = await recordSpeech(popover.getByRole("alert").filter({ hasText: "collection" }));
       await library.click();
       await expect.poll(said).toBe("said: [] [Error: collection update failed]");
       await popover.getByLabel("New reading list").fill("Never made");
@@ -421,19 +417,12 @@ describe("the Library and reading lists", () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
       // Not demo_reader, whose lists the other tests count on.
       await signIn(page, `/story/${first.id}`, "demo_ambassador");
-      // Each time the same words: the alert empties and takes them back, where unchanged
-      // words would be silence to a screen reader (decision 087).
       const popover = await openAddTo(page);
-      const alert = await popover.getByRole("alert").elementHandle();
-      if (!alert) throw new Error("the popover has its alert region");
-      const saidInPopover = await recordSpeech(alert);
-      const create = popover.getByRole("button", { name: "Create" });
-      await create.click();
-      await expect.poll(saidInPopover).toBe("said: [Give the list a name.]");
-      await create.click();
-      await expect
-        .poll(saidInPopover)
-        .toBe("said: [Give the list a name.] [] [Give the list a name.]");
+      await expectSaidEachTime(
+        popover.getByRole("alert"),
+        () => popover.getByRole("button", { name: "Create" }).click(),
+        "Give the list a name.",
+      );
       await page.keyboard.press("Escape");
 
       const listId = await page.evaluate(
@@ -467,14 +456,11 @@ describe("the Library and reading lists", () => {
       const moveUp = await untilHydrated(
         page.getByRole("button", { name: `Move ${second.title} up`, exact: true }),
       );
-      const editorAlert = await page.locator(".list-view > .alert[role=alert]").elementHandle();
-      if (!editorAlert) throw new Error("the list editor has its alert region");
-      const saidInEditor = await recordSpeech(editorAlert);
-      const refused = "The new order could not be saved. Please try again.";
-      await moveUp.click();
-      await expect.poll(saidInEditor).toBe(`said: [${refused}]`);
-      await moveUp.click();
-      await expect.poll(saidInEditor).toBe(`said: [${refused}] [] [${refused}]`);
+      await expectSaidEachTime(
+        page.locator(".list-view > .alert[role=alert]"),
+        () => moveUp.click(),
+        "The new order could not be saved. Please try again.",
+      );
       expect(await page.locator(".list-editor__info a").allTextContents()).toEqual([
         first.title,
         second.title,

@@ -470,8 +470,7 @@ describe("reader settings that fail to save", () => {
       );
       await page.getByRole("button", { name: "Reading settings" }).click();
       const settings = page.getByRole("dialog", { name: "Reading settings" });
-      const alert = await settings.getByRole("alert").elementHandle();
-      if (!alert) throw new Error("the settings have their alert region");
+      const alert = settings.getByRole("alert");
       expect(await alert.textContent()).toBe("");
       const said = await recordSpeech(alert);
       const failure = "Your settings couldn't be saved. Please try again.";

@@ -5,7 +5,6 @@ import {
   type BrowserContextOptions,
   type CDPSession,
   chromium,
-  type ElementHandle,
   type Locator,
   type Page,
 } from "playwright-core";
@@ -521,16 +520,35 @@ export async function tabOnto(page: Page, name: string, limit = 10): Promise<voi
 /**
  * Starts recording what a live region says, each change to its words in order ("[]" when it
  * empties), and returns what it has said so far: "said: [] [Try again.]". Words a region
- * already holds are not said again unless it empties between (decision 058).
+ * already holds are not said again unless it empties between (decision 058). The region is
+ * held as the element `region` finds now: a locator filtered by its words would lose it
+ * once it empties.
  */
-export async function recordSpeech(
-  region: ElementHandle<HTMLElement | SVGElement>,
-): Promise<() => Promise<string | undefined>> {
-  await region.evaluate((node) => {
+export async function recordSpeech(region: Locator): Promise<() => Promise<string | undefined>> {
+  const element = await region.elementHandle();
+  if (!element) throw new Error(`the page has the live region ${region}`);
+  await element.evaluate((node) => {
     node.dataset.said = "said:";
     new MutationObserver(() => {
       node.dataset.said += ` [${node.textContent}]`;
     }).observe(node, { childList: true, characterData: true, subtree: true });
   });
-  return () => region.evaluate((node) => node.dataset.said);
+  return () => element.evaluate((node) => node.dataset.said);
+}
+
+/**
+ * Does `act` twice and expects `region` to say `words` each time: it empties between and
+ * takes the words back, where unchanged words would be silence to a screen reader
+ * (decision 087).
+ */
+export async function expectSaidEachTime(
+  region: Locator,
+  act: () => Promise<unknown>,
+  words: string,
+): Promise<void> {
+  const said = await recordSpeech(region);
+  await act();
+  await expect.poll(said).toBe(`said: [${words}]`);
+  await act();
+  await expect.poll(said).toBe(`said: [${words}] [] [${words}]`);
 }
