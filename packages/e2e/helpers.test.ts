@@ -51,6 +51,39 @@ describe("expectNoAxeViolations", () => {
   });
 });
 
+/**
+ * The site's sticky header over a tall main whose first line holds two 20 px buttons side by
+ * side, each within the other's 24 px circle (WCAG 2.5.8): too small wherever they are.
+ */
+const SMALL_UNDER_HEADER = `<!doctype html><html lang="en">
+<head><title>Header</title><style>
+  body { margin: 0; }
+  .site-header { position: sticky; top: 0; height: 64px; background: #fff; }
+  .site-header a { display: inline-block; min-width: 44px; min-height: 44px; }
+  main { padding-top: 16px; height: 3000px; }
+  main button { width: 20px; height: 20px; padding: 0; margin: 0; }
+</style></head>
+<body><header class="site-header"><a href="/">Home</a></header>
+<main><p><button aria-label="Less">-</button><button aria-label="More">+</button></p>
+<h1>Header</h1></main></body></html>`;
+
+describe("expectNoAxeViolations, on a page scrolled under the sticky header", () => {
+  test("still finds targets too small that the header passes over, and leaves the scroll", async () => {
+    await page.setContent(SMALL_UNDER_HEADER);
+    // The buttons' line (80 to 100 px down the page) is now under the header (0 to 64 px).
+    await page.evaluate(() => window.scrollTo(0, 60));
+    const error = await expectNoAxeViolations(page, "the small buttons").then(
+      () => null,
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(Error);
+    const message = (error as Error).message;
+    expect(message).toMatch(/target-size \[serious\]/);
+    expect(message).toContain('button[aria-label="Less"]');
+    expect(await page.evaluate(() => window.scrollY)).toBe(60);
+  });
+});
+
 describe("htmlToText", () => {
   test("keeps rendered text and drops scripts, tags and attributes", () => {
     const html = `<head><meta name="description" content="hidden meta"></head>
