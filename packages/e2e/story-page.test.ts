@@ -258,6 +258,41 @@ describe("the story page", () => {
     });
   });
 
+  test("on a 320 px phone with 150% and 200% text, the bar's buttons stack whole and the page ends clear of them", async () => {
+    await browser.withPage(options({ width: 320, height: 740 }), async (page) => {
+      const cdp = await page.context().newCDPSession(page);
+      for (const size of [24, 32]) {
+        await cdp.send("Page.setFontSizes", { fontSizes: { standard: size } });
+        await page.goto(story.url);
+        const bar = page.locator(".story-header .story-actions");
+        const boxes = await bar.evaluate((row) =>
+          [row, ...row.querySelectorAll(".button")].map((element) => {
+            const box = element.getBoundingClientRect();
+            return { top: box.top, bottom: box.bottom, width: box.width, height: box.height };
+          }),
+        );
+        const [barBox, read, add] = boxes;
+        if (!barBox || !read || !add) throw new Error("the bar has Start reading and Add to");
+        // One above the other, each as wide as the other, and a finger's size.
+        expect(add.top, `${size} px`).toBeGreaterThanOrEqual(read.bottom);
+        expect(add.width, `${size} px`).toBe(read.width);
+        expect(Math.min(read.height, add.height), `${size} px`).toBeGreaterThanOrEqual(44);
+        // Scrolled to its end, the page's footer stops above the bar.
+        await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
+        await page
+          .getByRole("list", { name: "You may also like" })
+          .getByRole("listitem")
+          .first()
+          .waitFor();
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        const footer = await page
+          .getByRole("contentinfo")
+          .evaluate((element) => element.getBoundingClientRect().bottom);
+        expect(footer, `${size} px`).toBeLessThanOrEqual(barBox.top);
+      }
+    });
+  });
+
   test("on a desktop: 3 tags, every part, and its rankings", async () => {
     await browser.withPage(options(DESKTOP), async (page) => {
       await page.goto(story.url);
