@@ -56,6 +56,16 @@ function openWithAdDecision(page: Page, storyId: number) {
   );
 }
 
+/** Brings the page's foot into view and waits for 'You may also like', which loads as it nears. */
+async function loadYouMayAlsoLike(page: Page): Promise<void> {
+  await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
+  await page
+    .getByRole("list", { name: "You may also like" })
+    .getByRole("listitem")
+    .first()
+    .waitFor();
+}
+
 async function visibleCount(page: Page, selector: string): Promise<number> {
   return page
     .locator(selector)
@@ -169,14 +179,9 @@ describe("the story page", () => {
     await browser.withPage(options(PHONE), async (page) => {
       await page.goto(story.url);
       await page.getByRole("button", { name: `+${story.tags.length - 2} more` }).click();
-      // 'You may also like' loads as the foot nears: loaded first, so its cards are Tab stops
-      // here rather than pushing down whatever has focus while the walk reaches the footer.
-      await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
-      await page
-        .getByRole("list", { name: "You may also like" })
-        .getByRole("listitem")
-        .first()
-        .waitFor();
+      // Loaded first, so its cards are Tab stops here rather than pushing down whatever has
+      // focus while the walk reaches the footer.
+      await loadYouMayAlsoLike(page);
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.locator(".story-header__author").focus();
       // Each Tab stop down the page (tags, Read more, parts, cards) is scrolled clear of it.
@@ -278,12 +283,7 @@ describe("the story page", () => {
         expect(add.width, `${size} px`).toBe(read.width);
         expect(Math.min(read.height, add.height), `${size} px`).toBeGreaterThanOrEqual(44);
         // Scrolled to its end, the page's footer stops above the bar.
-        await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
-        await page
-          .getByRole("list", { name: "You may also like" })
-          .getByRole("listitem")
-          .first()
-          .waitFor();
+        await loadYouMayAlsoLike(page);
         await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
         const footer = await page
           .getByRole("contentinfo")
