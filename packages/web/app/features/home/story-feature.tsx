@@ -95,7 +95,7 @@ export function StoryFeature({
         <p className="story-feature__description">{description(story, variant)}</p>
         {expandPrompt && (
           <ScriptButton
-            className="link-button story-feature__expand"
+            className="link-button tap-target story-feature__expand"
             aria-haspopup="dialog"
             onClick={() => setPreviewing(true)}
           >

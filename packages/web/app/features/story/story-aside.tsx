@@ -39,7 +39,9 @@ export function GuidelinesCard() {
       <Icon of={ShieldCheck} aria-hidden="true" size={24} />
       <h2 id="guidelines-card-heading">{t.story.guidelinesHeading}</h2>
       <p>{t.story.guidelinesText}</p>
-      <a href="/guidelines">{t.footer.guidelines}</a>
+      <a className="tap-target" href="/guidelines">
+        {t.footer.guidelines}
+      </a>
     </aside>
   );
 }
@@ -54,7 +56,9 @@ export function PremiumPicksCard() {
       <Icon of={Gem} aria-hidden="true" size={24} />
       <h2 id="picks-card-heading">{t.picksBanner.title}</h2>
       <p>{t.picksBanner.banner}</p>
-      <a href="/catalog/premiumpicks">{t.picksBanner.seePicks}</a>
+      <a className="tap-target" href="/catalog/premiumpicks">
+        {t.picksBanner.seePicks}
+      </a>
       <SubscribeNow />
     </aside>
   );
