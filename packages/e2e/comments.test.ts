@@ -11,6 +11,7 @@ import {
   DESKTOP,
   expectNoAxeViolations,
   expectSaidEachTime,
+  fingerSize,
   holdRequests,
   logIn,
   logInAt,
@@ -674,7 +675,7 @@ describe("comments on the reading page", () => {
     });
   });
 
-  test("on a phone, Reading settings, a comment's actions and a paragraph's marker are all 44 px to a finger", async () => {
+  test("on a phone, Reading settings, a comment's name, time and actions and a paragraph's marker are all 44 px to a finger", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await openPartAs(page, "demo_reader");
       const settings = await page.getByRole("button", { name: "Reading settings" }).boundingBox();
@@ -685,6 +686,12 @@ describe("comments on the reading page", () => {
       );
       expect(heights.length).toBeGreaterThan(0);
       expect(heights.filter((height) => height < 44)).toEqual([]);
+      // The name above the time: each its own 44 px, neither taking taps meant for the other.
+      const header = comments(page).locator(".comment__header").first().getByRole("link");
+      expect(await header.count()).toBe(2);
+      for (const link of await header.all()) {
+        expect((await fingerSize(link)).height).toBeGreaterThanOrEqual(44);
+      }
       // The marker is drawn at 24 px beside the text; its target reaches 10 px around it.
       const marker = page.locator(".reader__text .paragraph-marker").first();
       expect(await marker.evaluate((node) => node.getBoundingClientRect().height)).toBe(24);

@@ -4,6 +4,7 @@ import {
   DESKTOP,
   expectFocusOn,
   expectNoAxeViolations,
+  fingerSize,
   focusedControl,
   holdRequests,
   logInAt,
@@ -565,6 +566,9 @@ describe("the part editor", () => {
       if (!field || !tag) throw new Error("the tag field and its chip are on screen");
       expect(tag.x + tag.width).toBeLessThanOrEqual(field.x + field.width);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+      // Its × is 44 px to a finger, across and down.
+      const remove = chip.getByRole("button", { name: `Remove tag ${"w".repeat(30)}` });
+      expect(await fingerSize(remove)).toEqual({ width: 44, height: 44 });
       await page.getByLabel("Title").fill("Unverified");
       await page.getByLabel(/I acknowledge this is my own original work/).check();
       await page.getByRole("button", { name: "Save", exact: true }).click();

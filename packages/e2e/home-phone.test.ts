@@ -4,6 +4,7 @@ import { describe, expect, test } from "vitest";
 import {
   DESKTOP,
   expectNoAxeViolations,
+  fingerSize,
   logIn,
   logInAt,
   PHONE,
@@ -80,6 +81,33 @@ describe("the home page on a phone", () => {
         await page.setViewportSize({ width, height: 800 });
         const room = await placeholderRoom(page);
         expect(room.needed, `a reader at ${width} px`).toBeLessThanOrEqual(room.free);
+      }
+    });
+  });
+
+  test("the header's logo and search, the carousels' arrows, a story's Read more and tags and the footer's language are 44 px to a finger", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await signIn(page, "/home");
+      const banner = page.getByRole("banner");
+      // Square targets, 44 px across as well as down.
+      const squares = [
+        banner.getByRole("link", { name: "Inkwell home" }),
+        ...["Pause slides", "Previous slide", "Next slide", "Previous stories", "Next stories"].map(
+          (name) => page.getByRole("button", { name }).first(),
+        ),
+      ];
+      for (const target of squares) {
+        const size = await fingerSize(target);
+        expect(Math.min(size.width, size.height)).toBeGreaterThanOrEqual(44);
+      }
+      const rows = [
+        banner.getByRole("searchbox"),
+        page.getByRole("button", { name: /^Read more/ }),
+        page.locator(".story-feature__tags:visible").getByRole("link").first(),
+        page.getByRole("contentinfo").getByRole("combobox"),
+      ];
+      for (const target of rows) {
+        expect((await fingerSize(target)).height).toBeGreaterThanOrEqual(44);
       }
     });
   });

@@ -5,6 +5,7 @@ import { recordedAdDecision } from "./support/ad-decisions.ts";
 import {
   DESKTOP,
   expectNoAxeViolations,
+  fingerSize,
   holdRequests,
   logIn,
   PHONE,
@@ -172,6 +173,27 @@ describe("the story page", () => {
       const readMore = page.getByRole("button", { name: "Read more" });
       expect((await readMore.boundingBox())?.height).toBeGreaterThanOrEqual(44);
       expect(await readMore.evaluate((button) => getComputedStyle(button).fontWeight)).toBe("600");
+    });
+  });
+
+  test("on a phone, its tags, its rankings' tags and the side cards' links are 44 px to a finger", async () => {
+    await browser.withPage(options(PHONE), async (page) => {
+      await page.goto(story.url);
+      const tags = page.getByRole("list", { name: "Tags" }).getByRole("link");
+      const links = [
+        page.getByRole("complementary", { name: "Premium Picks" }).getByRole("link"),
+        page.getByRole("complementary", { name: "Something not right?" }).getByRole("link"),
+      ];
+      expect(await tags.count()).toBeGreaterThan(1);
+      for (const target of [...(await tags.all()), ...links]) {
+        expect((await fingerSize(target)).height).toBeGreaterThanOrEqual(44);
+      }
+      await page.goto(`${story.url}/rankings`);
+      const ranked = page.getByRole("list", { name: "Rankings" }).getByRole("link");
+      expect(await ranked.count()).toBeGreaterThan(0);
+      for (const tag of await ranked.all()) {
+        expect((await fingerSize(tag)).height).toBeGreaterThanOrEqual(44);
+      }
     });
   });
 

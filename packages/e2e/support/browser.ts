@@ -183,6 +183,34 @@ export function smallTargets(targets: Locator): Promise<string[]> {
 }
 
 /**
+ * A target's size to a finger: its box, grown by any invisible ::before or ::after target
+ * (decision 133), which is placed from the box inside its border.
+ */
+export function fingerSize(target: Locator): Promise<{ width: number; height: number }> {
+  return target.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const px = (value: string) => Number.parseFloat(value);
+    const own = getComputedStyle(element);
+    const inner = {
+      top: box.top + px(own.borderTopWidth),
+      right: box.right - px(own.borderRightWidth),
+      bottom: box.bottom - px(own.borderBottomWidth),
+      left: box.left + px(own.borderLeftWidth),
+    };
+    let { top, right, bottom, left } = box;
+    for (const pseudo of ["::before", "::after"]) {
+      const style = getComputedStyle(element, pseudo);
+      if (style.content === "none" || style.position !== "absolute") continue;
+      top = Math.min(top, inner.top + px(style.top));
+      right = Math.max(right, inner.right - px(style.right));
+      bottom = Math.max(bottom, inner.bottom - px(style.bottom));
+      left = Math.min(left, inner.left + px(style.left));
+    }
+    return { width: right - left, height: bottom - top };
+  });
+}
+
+/**
  * The page's form controls that an element fixed to the screen covers, each brought into view
  * as the keyboard brings it (to the nearest edge), as "control's name under fixed's class":
  * none on a page whose fields all stay in reach.
