@@ -181,8 +181,12 @@ describe("the story page", () => {
       await page.goto(story.url);
       const tags = page.getByRole("list", { name: "Tags" }).getByRole("link");
       const links = [
-        page.getByRole("complementary", { name: "Premium Picks" }).getByRole("link"),
-        page.getByRole("complementary", { name: "Something not right?" }).getByRole("link"),
+        page
+          .getByRole("complementary", { name: "Premium Picks" })
+          .getByRole("link", { name: "See this month's picks" }),
+        page
+          .getByRole("complementary", { name: "Something not right?" })
+          .getByRole("link", { name: "Content guidelines" }),
       ];
       expect(await tags.count()).toBeGreaterThan(1);
       for (const target of [...(await tags.all()), ...links]) {
