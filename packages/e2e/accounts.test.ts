@@ -158,9 +158,7 @@ describe("accounts in the browser", () => {
           "#signup-consent-error",
           ".toast__message",
         ].map(async (selector) => {
-          const region = await page.locator(selector).and(page.getByRole("alert")).elementHandle();
-          if (!region) throw new Error(`no live region ${selector}`);
-          return recordSpeech(region);
+          return recordSpeech(page.locator(selector).and(page.getByRole("alert")));
         }),
       );
       const said = () => Promise.all(regions.map((region) => region()));

@@ -238,9 +238,7 @@ describe("settings", () => {
       await save.scrollIntoViewIfNeeded();
       const scrolled = await page.evaluate(() => window.scrollY);
       expect(scrolled).toBeGreaterThan(0);
-      const region = await page.locator(".settings-form__save").getByRole("status").elementHandle();
-      if (!region) throw new Error("the notifications tab has a line beside Save");
-      const said = await recordSpeech(region);
+      const said = await recordSpeech(page.locator(".settings-form__save").getByRole("status"));
       // Offline, Save says nothing was saved, and the choices wait on the tab for a retry.
       await page.route("**/notification-settings", (route) => route.abort("internetdisconnected"));
       await save.click();
@@ -440,9 +438,7 @@ describe("settings", () => {
       await dialog.getByText("The password you entered is incorrect.").waitFor();
       expect(await current.evaluate((input) => input === document.activeElement)).toBe(true);
       // Sent again from there with Enter: the message is said again.
-      const line = await dialog.locator("#settings-current-password-error").elementHandle();
-      if (!line) throw new Error("the current password has its error line");
-      const said = await recordSpeech(line);
+      const said = await recordSpeech(dialog.locator("#settings-current-password-error"));
       await current.press("Enter");
       await expect.poll(said).toBe("said: [] [The password you entered is incorrect.]");
       await current.fill("inkwell-demo");
@@ -499,9 +495,7 @@ describe("settings", () => {
       );
       await expectNoAxeViolations(page, "the change-email dialog with a wrong password");
       // Sent again from the password, where focus already is: the message is said again.
-      const line = await dialog.locator("#settings-email-password-error").elementHandle();
-      if (!line) throw new Error("the password has its error line");
-      const said = await recordSpeech(line);
+      const said = await recordSpeech(dialog.locator("#settings-email-password-error"));
       await password.press("Enter");
       await expect.poll(said).toBe("said: [] [The password you entered is incorrect.]");
       await password.fill("inkwell-demo");

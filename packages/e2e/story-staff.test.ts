@@ -348,9 +348,7 @@ describe("the story page's staff panels", () => {
       const wasLocked = await locked.isChecked();
       // Nothing to save, said each time Save is pressed: the line empties and says it again
       // (decision 131).
-      const line = await lock.getByRole("status").elementHandle();
-      if (!line) throw new Error("the Story lock has its status line");
-      const said = await recordSpeech(line);
+      const said = await recordSpeech(lock.getByRole("status"));
       const nothing = "Nothing to save: change the language, the category or the lock first.";
       await save.click();
       await expect.poll(said).toBe(`said: [${nothing}]`);
