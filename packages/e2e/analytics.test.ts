@@ -7,7 +7,14 @@ import {
 } from "@inkwell/shared";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { DESKTOP, expectNoAxeViolations, logInAt, PHONE, useBrowser } from "./support/browser.ts";
+import {
+  DESKTOP,
+  expectNoAxeViolations,
+  logInAt,
+  PHONE,
+  pressOnto,
+  useBrowser,
+} from "./support/browser.ts";
 import { squash } from "./support/catalogue.ts";
 import { readDatabase } from "./support/database.ts";
 import { useServer } from "./support/server.ts";
@@ -182,6 +189,40 @@ describe("writer analytics", () => {
       expect(
         await page.getByRole("table", { name: "Votes a day" }).locator("tbody tr").count(),
       ).toBe(30);
+    });
+  });
+
+  test("at 1280 px each figure's name keeps to one line, and its help goes when focus moves on", async () => {
+    const story = storyOf("demo_writer");
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_writer", `/myworks/${story.id}/analytics/`);
+      // Four cards a row: each name on one line, whether its card has a help button or not.
+      const lines = await page.locator(".analytics-stats__label").evaluateAll((labels) =>
+        labels.map((label) => {
+          const text = document.createRange();
+          text.selectNodeContents(label);
+          return new Set([...text.getClientRects()].map((line) => line.top)).size;
+        }),
+      );
+      expect(lines).toEqual([1, 1, 1, 1]);
+
+      // By keyboard: Enter opens a figure's help, Tab past its Ok closes it on the way on.
+      const about = page.getByRole("button", { name: "About Engaged Readers" });
+      const popover = page.getByRole("dialog", { name: "Engaged Readers" });
+      await about.focus();
+      await page.keyboard.press("Enter");
+      await popover.waitFor();
+      await pressOnto(page, "Tab", "Learn more");
+      await pressOnto(page, "Tab", "Ok");
+      await pressOnto(page, "Tab", "About Daily Unique Readers");
+      expect(await popover.count()).toBe(0);
+      expect(await about.getAttribute("aria-expanded")).toBe("false");
+      // Escape closes it too, and focus goes back to its button.
+      await about.focus();
+      await page.keyboard.press("Enter");
+      await popover.waitFor();
+      await pressOnto(page, "Escape", "About Engaged Readers");
+      expect(await popover.count()).toBe(0);
     });
   });
 

@@ -73,10 +73,8 @@ function Stat({ value, label, info }: { value: number; label: string; info?: Rea
   return (
     <li>
       <span className="analytics-stats__value">{formatCount(value)}</span>
-      <span className="analytics-stats__label">
-        {label}
-        {info}
-      </span>
+      <span className="analytics-stats__label">{label}</span>
+      {info}
     </li>
   );
 }
