@@ -543,6 +543,38 @@ describe("the part editor", () => {
     });
   });
 
+  test("Backspace in the empty Tags field marks the last tag, a second removes it, each said aloud", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await signIn(page, "/myworks/new");
+      const tags = page.getByRole("combobox", { name: "Tags" });
+      await untilHydrated(tags);
+      await tags.focus();
+      await page.keyboard.type("sea storm ");
+      const chips = page.locator(".tag-field__chip");
+      const said = page.locator(".tag-field").getByRole("status");
+      const marked = page.locator(".tag-field__chip--marked");
+      expect(await chips.allTextContents()).toEqual(["sea", "storm"]);
+
+      // One Backspace too many keeps the tag: it is marked, and the writer is told.
+      await page.keyboard.press("Backspace");
+      expect(await chips.allTextContents()).toEqual(["sea", "storm"]);
+      expect(await marked.textContent()).toBe("storm");
+      expect(await said.textContent()).toBe("Press Backspace again to remove tag storm");
+      // Any other key takes the mark off: the next Backspace marks again.
+      await page.keyboard.press("ArrowLeft");
+      expect(await marked.count()).toBe(0);
+      await page.keyboard.press("Backspace");
+      expect(await marked.textContent()).toBe("storm");
+
+      await page.keyboard.press("Backspace");
+      expect(await chips.allTextContents()).toEqual(["sea"]);
+      expect(await said.textContent()).toBe("Removed tag storm");
+      expect(await marked.count()).toBe(0);
+      expect(await focusedControl(page)).toEqual({ name: "Tags", shown: true });
+      await expectNoAxeViolations(page, "the tag field after a tag is removed");
+    });
+  });
+
   test("a writer without a verified email gets the please-verify modal", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await signUp(page, "unverified_writer");

@@ -62,5 +62,7 @@ export const writingEn = {
   dragHandle: (title: string) => `Drag to reorder ${title}`,
   tagSuggestions: "Tag suggestions",
   removeTag: (tag: string) => `Remove tag ${tag}`,
+  tagMarked: (tag: string) => `Press Backspace again to remove tag ${tag}`,
+  tagRemoved: (tag: string) => `Removed tag ${tag}`,
   tagStories: (count: number) => (count === 1 ? "1 story" : `${count} stories`),
 };

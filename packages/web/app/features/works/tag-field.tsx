@@ -2,6 +2,7 @@ import { normaliseTag, type TagSuggestion } from "@inkwell/shared";
 import { X } from "lucide";
 import { type KeyboardEvent, useEffect, useId, useState } from "react";
 import { browserApi } from "../../api/client.ts";
+import { useLiveMessage } from "../../components/alert.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
@@ -19,16 +20,21 @@ interface TagFieldProps {
 /**
  * The Story Details tag field: each tag a chip with a remove button; typing suggests tags
  * other stories use, most used first, as a listbox (arrows move, Enter picks, Escape
- * closes). A comma, Enter or leaving the field makes what was typed a tag.
+ * closes). A comma, Enter or leaving the field makes what was typed a tag. Backspace in the
+ * empty field marks the last tag and a second removes it, each said aloud: a tag does not go
+ * at one keystroke too many, unseen by a screen reader.
  */
 export function TagField({ id, tags, onChange, describedBy, invalid }: TagFieldProps) {
   const [typed, setTyped] = useState("");
   const [suggestions, setSuggestions] = useState<TagSuggestion[]>([]);
   const [active, setActive] = useState(-1);
+  const [marked, setMarked] = useState(false);
+  const [said, say] = useLiveMessage<string>();
   const listId = useId();
   const prefix = normaliseTag(typed);
   const shown = suggestions.filter((suggestion) => !tags.includes(suggestion.name));
   const open = prefix !== "" && shown.length > 0;
+  const last = tags.at(-1);
 
   useEffect(() => {
     if (prefix === "") return setSuggestions([]);
@@ -55,15 +61,23 @@ export function TagField({ id, tags, onChange, describedBy, invalid }: TagFieldP
     setSuggestions([]);
   }
 
+  function remove(tag: string) {
+    onChange(tags.filter((other) => other !== tag));
+    setMarked(false);
+    say(t.writing.tagRemoved(tag));
+  }
+
   function type(value: string) {
     // Commas and spaces end a tag: a pasted "sea, storm" becomes two.
     const pieces = value.split(/[\s,]+/);
     const rest = pieces.pop() ?? "";
     if (pieces.length > 0) add(pieces);
     setTyped(rest);
+    setMarked(false);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== "Backspace") setMarked(false);
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       if (!open) return;
       event.preventDefault();
@@ -77,8 +91,10 @@ export function TagField({ id, tags, onChange, describedBy, invalid }: TagFieldP
     } else if (event.key === "Escape" && open) {
       event.preventDefault();
       setSuggestions([]);
-    } else if (event.key === "Backspace" && typed === "" && tags.length > 0) {
-      onChange(tags.slice(0, -1));
+    } else if (event.key === "Backspace" && typed === "" && last !== undefined) {
+      if (marked) return remove(last);
+      setMarked(true);
+      say(t.writing.tagMarked(last));
     }
   }
 
@@ -88,12 +104,19 @@ export function TagField({ id, tags, onChange, describedBy, invalid }: TagFieldP
       {tags.length > 0 && (
         <ul className="tag-field__chips">
           {tags.map((tag) => (
-            <li key={tag} className="tag-field__chip">
+            <li
+              key={tag}
+              className={
+                marked && tag === last
+                  ? "tag-field__chip tag-field__chip--marked"
+                  : "tag-field__chip"
+              }
+            >
               {tag}
               <ScriptButton
                 className="tag-field__remove"
                 aria-label={t.writing.removeTag(tag)}
-                onClick={() => onChange(tags.filter((other) => other !== tag))}
+                onClick={() => remove(tag)}
               >
                 <Icon of={X} aria-hidden="true" size={16} />
               </ScriptButton>
@@ -115,8 +138,14 @@ export function TagField({ id, tags, onChange, describedBy, invalid }: TagFieldP
         aria-invalid={invalid || undefined}
         onChange={(event) => type(event.target.value)}
         onKeyDown={onKeyDown}
-        onBlur={() => add([typed])}
+        onBlur={() => {
+          setMarked(false);
+          add([typed]);
+        }}
       />
+      <p className="visually-hidden" role="status">
+        {said}
+      </p>
       <div
         id={listId}
         className="tag-field__suggestions"
