@@ -613,6 +613,65 @@ describe("the part editor", () => {
     });
   });
 
+  test("Publish with the title emptied asks first: back to the title, or on as Untitled Part N", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      const story = await signInToStory(page);
+      await page.goto(`/myworks/${story.id}`);
+      await page.getByRole("tab", { name: "Table of Contents" }).click();
+      await page.getByRole("button", { name: "New part" }).click();
+      await page.waitForURL(/\/write\/\d+$/);
+      const partId = Number(new URL(page.url()).pathname.split("/").at(-1));
+      // The new part's name arrives selected: the writer deletes it and writes the text.
+      const title = page.getByRole("textbox", { name: "Part title" });
+      await untilHydrated(title);
+      await expectFocusOn(page, "Part title");
+      await page.keyboard.press("Delete");
+      expect(await title.inputValue()).toBe("");
+      await page.getByRole("textbox", { name: "Part text" }).click();
+      await page.keyboard.type("The lamp was lit before anyone named the night.");
+      const [place] = readDatabase<{ n: number }>(
+        server.dataDir,
+        "SELECT count(*) AS n FROM parts WHERE story_id = ? AND deleted = 0 AND id <= ?",
+        story.id,
+        partId,
+      );
+      const name = `Untitled Part ${place?.n}`;
+
+      const publish = page.getByRole("button", { name: "Publish", exact: true });
+      const ask = page.getByRole("dialog", { name: "Publish without a title?" });
+      const publishModal = page.getByRole("dialog", { name: "Publish this part" });
+      await publish.click();
+      await ask
+        .getByText(
+          `This part has no title. Readers see a part's title in the table of contents and above its text: add one, or go on with "${name}".`,
+        )
+        .waitFor();
+      expect(await publishModal.count()).toBe(0);
+      await expectNoAxeViolations(page, "the no-title question at 360 px");
+      // Add a title, as Escape does, goes back to the title field to write one.
+      await ask.getByRole("button", { name: "Add a title" }).click();
+      await expectFocusOn(page, "Part title");
+      expect(await ask.count()).toBe(0);
+      await publish.focus();
+      await page.keyboard.press("Enter");
+      await ask.waitFor();
+      await page.keyboard.press("Escape");
+      await expectFocusOn(page, "Part title");
+
+      await publish.click();
+      await ask.getByRole("button", { name: `Continue as "${name}"` }).click();
+      expect(await title.inputValue()).toBe(name);
+      await publishModal.getByRole("button", { name: "Publish", exact: true }).click();
+      await page.getByText("Your part is published.").waitFor();
+      const [saved] = readDatabase<{ title: string; draft: number }>(
+        server.dataDir,
+        "SELECT title, draft FROM parts WHERE id = ?",
+        partId,
+      );
+      expect(saved).toEqual({ title: name, draft: 0 });
+    });
+  });
+
   test("scheduling for another day shows the 24-hour reminder; emptied, the part says it won't go out", async () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
       await page.clock.install();

@@ -114,6 +114,12 @@ export const works = {
     label: "Part text",
     partTitle: "Part title",
     untitled: "Untitled Part",
+    untitledNumbered: (number: number) => `Untitled Part ${number}`,
+    noTitle: "Publish without a title?",
+    noTitleText: (name: string) =>
+      `This part has no title. Readers see a part's title in the table of contents and above its text: add one, or go on with "${name}".`,
+    addTitle: "Add a title",
+    continueAs: (name: string) => `Continue as "${name}"`,
     toolbar: "Formatting",
     bold: "Bold",
     italic: "Italic",

@@ -10,6 +10,7 @@ import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from
 import { browserApi, type Refusal } from "../../api/client.ts";
 import { Alert, type AlertMessage, LiveAlert, useLiveMessage } from "../../components/alert.tsx";
 import { BusyButton } from "../../components/busy-button.tsx";
+import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
@@ -44,7 +45,16 @@ import { StoryDetailsForm } from "./story-details-form.tsx";
 const AUTOSAVE_MS = 2_000;
 
 type SaveState = "saved" | "unsaved" | "saving" | "conflict" | "failed";
-type Dialog = "publish" | "details" | "image" | "preview" | "settings" | "paid" | "discard" | null;
+type Dialog =
+  | "untitled"
+  | "publish"
+  | "details"
+  | "image"
+  | "preview"
+  | "settings"
+  | "paid"
+  | "discard"
+  | null;
 
 /**
  * The server gives new paragraphs their ids; copying them back into the editor (when its
@@ -250,8 +260,15 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
     return () => document.removeEventListener("selectionchange", update);
   }, []);
 
+  const toPublishing = () => setDialog(missesDetails(story) ? "details" : "publish");
+  // A part published without a title shows readers nothing where its name goes: the writer
+  // names it first, or takes the name its place in the story gives (decision NEW).
+  const untitledName = t.works.editor.untitledNumbered(
+    story.parts.findIndex((part) => part.id === first.id) + 1,
+  );
+
   function publish() {
-    guard(() => setDialog(missesDetails(story) ? "details" : "publish"));
+    guard(() => (title.trim() === "" ? setDialog("untitled") : toPublishing()));
   }
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the flag opens it once, on arrival
@@ -524,6 +541,19 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
         dangerouslySetInnerHTML={{ __html: first.text }}
       />
       {modals}
+      <ConfirmModal
+        open={dialog === "untitled"}
+        title={t.works.editor.noTitle}
+        text={t.works.editor.noTitleText(untitledName)}
+        cancelLabel={t.works.editor.addTitle}
+        confirmLabel={t.works.editor.continueAs(untitledName)}
+        onCancel={() => closeOnto(titleField.current)}
+        onConfirm={() => {
+          setTitle(untitledName);
+          change();
+          toPublishing();
+        }}
+      />
       <PublishModal
         open={dialog === "publish"}
         partId={first.id}
