@@ -613,7 +613,7 @@ describe("the part editor", () => {
     });
   });
 
-  test("Publish with the title emptied asks first: back to the title, or on as Untitled Part N", async () => {
+  test("Publish and Publish Changes with the title emptied ask first: back to the title, or on as Untitled Part N", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       const story = await signInToStory(page);
       await page.goto(`/myworks/${story.id}`);
@@ -669,6 +669,20 @@ describe("the part editor", () => {
         partId,
       );
       expect(saved).toEqual({ title: name, draft: 0 });
+
+      // Published, its title emptied and saved again: Publish Changes asks the same.
+      await title.fill("");
+      await untilSaved(page);
+      await page.getByRole("button", { name: "Publish Changes" }).click();
+      await ask.getByRole("button", { name: `Continue as "${name}"` }).click();
+      await page.getByText("Your changes are published.").waitFor();
+      expect(await title.inputValue()).toBe(name);
+      const [republished] = readDatabase<{ title: string }>(
+        server.dataDir,
+        "SELECT title FROM parts WHERE id = ?",
+        partId,
+      );
+      expect(republished?.title).toBe(name);
     });
   });
 

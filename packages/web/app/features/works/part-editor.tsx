@@ -135,6 +135,8 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
   const [scheduledEmpty, setScheduledEmpty] = useState(first.scheduledEmpty);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [confirmed, setConfirmed] = useState<string | null>(null);
+  // The writer took the name the no-title question offered: publishing goes on (below).
+  const [named, setNamed] = useState(false);
   const [notice, setNotice] = useLiveMessage<AlertMessage>();
   const [formats, setFormats] = useState<Formats>(NO_FORMATS);
   // Counted as the server counts a part's words (the contest's length rule reads that count).
@@ -261,14 +263,16 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
   }, []);
 
   const toPublishing = () => setDialog(missesDetails(story) ? "details" : "publish");
-  // A part published without a title shows readers nothing where its name goes: the writer
-  // names it first, or takes the name its place in the story gives (decision NEW).
+  // A part published without a title shows readers nothing where its name goes: Publish and
+  // Publish Changes ask the writer to name it first, or to take the name its place in the
+  // story gives (decision NEW).
+  const untitled = title.trim() === "";
   const untitledName = t.works.editor.untitledNumbered(
     story.parts.findIndex((part) => part.id === first.id) + 1,
   );
 
   function publish() {
-    guard(() => (title.trim() === "" ? setDialog("untitled") : toPublishing()));
+    guard(() => (untitled ? setDialog("untitled") : toPublishing()));
   }
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the flag opens it once, on arrival
@@ -306,6 +310,14 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
         return { tone: "success", text: t.writing.changesPublished };
       }),
     );
+
+  // Once the offered name is the title a save reads (the render after it was taken).
+  useEffect(() => {
+    if (!named) return;
+    setNamed(false);
+    if (draft) toPublishing();
+    else publishChanges();
+  });
 
   const discardChanges = () =>
     run(async () => {
@@ -419,7 +431,7 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
                 className="button button--primary"
                 disabled={!hasChanges}
                 busy={busy}
-                onClick={publishChanges}
+                onClick={() => (untitled ? setDialog("untitled") : publishChanges())}
               >
                 {t.writing.publishChanges}
               </BusyButton>
@@ -549,9 +561,10 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
         confirmLabel={t.works.editor.continueAs(untitledName)}
         onCancel={() => closeOnto(titleField.current)}
         onConfirm={() => {
+          setDialog(null);
           setTitle(untitledName);
           change();
-          toPublishing();
+          setNamed(true);
         }}
       />
       <PublishModal
