@@ -545,7 +545,10 @@ describe("the part editor", () => {
 
   test("Backspace in the empty Tags field marks the last tag, a second removes it, each said aloud", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
-      await signIn(page, "/myworks/new");
+      // A writer of its own: the demo writer's sign-ins in this file are as many as an
+      // account may make in a quarter of an hour.
+      await signUp(page, "tag_writer");
+      await page.goto("/myworks/new");
       const tags = page.getByRole("combobox", { name: "Tags" });
       await untilHydrated(tags);
       await tags.focus();
@@ -615,11 +618,19 @@ describe("the part editor", () => {
 
   test("Publish and Publish Changes with the title emptied ask first: back to the title, or on as Untitled Part N", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
-      const story = await signInToStory(page);
-      await page.goto(`/myworks/${story.id}`);
-      await page.getByRole("tab", { name: "Table of Contents" }).click();
-      await page.getByRole("button", { name: "New part" }).click();
+      // A writer of its own (the demo writer's sign-ins here are at the account's limit), with
+      // a story whose details are all there: Publish goes on to the publish dialog.
+      await signUp(page, "untitled_writer");
+      await verifyEmail(page, "untitled_writer");
+      await page.goto("/myworks/new");
+      await page.getByLabel("Title").fill("The Nameless Night");
+      await page.getByLabel("Description").fill("A lamp, a night, and no name for either.");
+      await page.getByLabel("Tags").fill("night, lamp");
+      await page.getByLabel("Category").selectOption({ index: 1 });
+      await page.getByLabel(/I acknowledge this is my own original work/).check();
+      await page.getByRole("button", { name: "Save", exact: true }).click();
       await page.waitForURL(/\/write\/\d+$/);
+      const storyId = Number(new URL(page.url()).pathname.split("/")[2]);
       const partId = Number(new URL(page.url()).pathname.split("/").at(-1));
       // The new part's name arrives selected: the writer deletes it and writes the text.
       const title = page.getByRole("textbox", { name: "Part title" });
@@ -632,7 +643,7 @@ describe("the part editor", () => {
       const [place] = readDatabase<{ n: number }>(
         server.dataDir,
         "SELECT count(*) AS n FROM parts WHERE story_id = ? AND deleted = 0 AND id <= ?",
-        story.id,
+        storyId,
         partId,
       );
       const name = `Untitled Part ${place?.n}`;
