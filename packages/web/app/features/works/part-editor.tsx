@@ -265,7 +265,7 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
   const toPublishing = () => setDialog(missesDetails(story) ? "details" : "publish");
   // A part published without a title shows readers nothing where its name goes: Publish and
   // Publish Changes ask the writer to name it first, or to take the name its place in the
-  // story gives (decision NEW).
+  // story gives (decision 142).
   const untitled = title.trim() === "";
   const untitledName = t.works.editor.untitledNumbered(
     story.parts.findIndex((part) => part.id === first.id) + 1,
