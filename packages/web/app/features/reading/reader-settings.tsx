@@ -21,6 +21,7 @@ import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
 import { writeCookie } from "../../lib/cookies.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
+import "../../styles/reading-settings.css";
 
 /** The reader's classes for these settings: CSS turns them into sizes and colours. */
 export function readerClassName(settings: ReaderSettings): string {
