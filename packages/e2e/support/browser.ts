@@ -168,21 +168,6 @@ export function tapsBeside(target: Locator, side: "above" | "left", by: number):
 }
 
 /**
- * Of the elements `targets` finds, those shorter or narrower than a 44 px touch target, as
- * "text width x height": none where each is easy to tap on a phone.
- */
-export function smallTargets(targets: Locator): Promise<string[]> {
-  return targets.evaluateAll((elements) =>
-    elements.flatMap((element) => {
-      const box = element.getBoundingClientRect();
-      return box.width < 44 || box.height < 44
-        ? [`${element.textContent?.trim()} ${Math.round(box.width)}x${Math.round(box.height)}`]
-        : [];
-    }),
-  );
-}
-
-/**
  * A target's size to a finger: its box, grown by any invisible ::before or ::after target
  * (decision 133), which is placed from the box inside its border.
  */
@@ -208,6 +193,24 @@ export function fingerSize(target: Locator): Promise<{ width: number; height: nu
     }
     return { width: right - left, height: bottom - top };
   });
+}
+
+/**
+ * Of the elements `targets` finds, those smaller to a finger (fingerSize) than 44 px across or
+ * down, as "text width x height": none where each is easy to tap on a phone. Finding no
+ * element at all throws, so a selector that misses the page cannot pass for one that fits.
+ */
+export async function smallTargets(targets: Locator): Promise<string[]> {
+  const found = await targets.all();
+  if (found.length === 0) throw new Error(`no target found by ${targets}`);
+  const small: string[] = [];
+  for (const target of found) {
+    const { width, height } = await fingerSize(target);
+    if (width >= 44 && height >= 44) continue;
+    const text = (await target.textContent())?.trim();
+    small.push(`${text} ${Math.round(width)}x${Math.round(height)}`);
+  }
+  return small;
 }
 
 /**
