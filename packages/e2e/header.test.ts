@@ -1,6 +1,13 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { DESKTOP, expectNoAxeViolations, logInAt, PHONE, useBrowser } from "./support/browser.ts";
+import {
+  DESKTOP,
+  expectNoAxeViolations,
+  logInAt,
+  PHONE,
+  smallTargets,
+  useBrowser,
+} from "./support/browser.ts";
 import { readDatabase } from "./support/database.ts";
 import { useServer } from "./support/server.ts";
 
@@ -250,6 +257,18 @@ describe("the header's menus on a short screen", () => {
       await page.keyboard.press("Escape");
       await page.locator("summary", { hasText: "Browse" }).click();
       await fits(".browse__menu", page.locator(".browse__menu a").last());
+    });
+  });
+});
+
+describe("the visitor's header on a phone", () => {
+  test("Log in is 44 px to a finger, in a header no taller for it", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto("/");
+      const banner = page.getByRole("banner");
+      expect(await smallTargets(banner.getByRole("link", { name: "Log in" }))).toEqual([]);
+      // The first row is the logo's 44 px already: the page below stays where it was.
+      expect((await banner.boundingBox())?.height).toBe(113);
     });
   });
 });

@@ -8,6 +8,7 @@ import {
   logIn,
   logInAt,
   PHONE,
+  smallTargets,
   swipe,
   useBrowser,
   wheelToRest,
@@ -339,7 +340,7 @@ describe("the home page on a phone", () => {
     });
   });
 
-  test("a genre's Hottest Inkwell Originals lead to the originals catalog: the same view, its own title", async () => {
+  test("a genre's Hottest Inkwell Originals lead, by a 44 px All Originals, to the originals catalog: the same view, its own title", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await page.goto("/catalog/paidstories");
       // The genres come after the catalog's own five groups: in the next batch.
@@ -348,7 +349,9 @@ describe("the home page on a phone", () => {
       await allOfGenre.first().click();
       await page.waitForURL(/\/stories\/[^/]+$/);
       const originals = page.getByRole("region", { name: "Hottest Inkwell Originals" });
-      await originals.getByRole("link", { name: "All Originals" }).click();
+      const allOriginals = originals.getByRole("link", { name: "All Originals" });
+      expect(await smallTargets(allOriginals)).toEqual([]);
+      await allOriginals.click();
       await page.waitForURL(`${server.url}/catalog/inkwelloriginals`);
       await page.getByRole("heading", { level: 1, name: "Catalog - Inkwell Originals" }).waitFor();
       expect(await page.title()).toBe("Catalog - Inkwell Originals · Inkwell");

@@ -10,6 +10,7 @@ import {
   logIn,
   PHONE,
   recordSpeech,
+  smallTargets,
   tabThroughChips,
   untilHydrated,
   useBrowser,
@@ -177,6 +178,9 @@ describe("the Library and reading lists", () => {
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
           viewport.width,
         );
+        // Every story's title is a finger-sized link on a phone, one line long as well as two.
+        const titles = page.getByRole("heading", { level: 2 }).getByRole("link");
+        if (viewport === PHONE) expect(await smallTargets(titles)).toEqual([]);
         // The first journey left demo_reader a list with one story.
         await page.getByRole("link", { name: new RegExp(LIST_NAME) }).click();
         await page.waitForURL(/\/list\/\d+$/);

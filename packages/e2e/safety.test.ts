@@ -4,6 +4,7 @@ import {
   confirmationGaps,
   DESKTOP,
   expectNoAxeViolations,
+  fingerSize,
   holdRequests,
   logIn,
   PHONE,
@@ -204,7 +205,8 @@ describe("safety", () => {
       await input.press(" ");
       const remove = page.getByRole("button", { name: `Remove #${story.other}` });
       await remove.waitFor();
-      // The chip's small × answers a finger 6 px above it too.
+      // The chip's small × is 44 px to a finger, across and down: it answers 6 px above it too.
+      expect(await fingerSize(remove)).toEqual({ width: 44, height: 44 });
       expect(await tapsBeside(remove, "above", 6)).toBe(true);
       await expectNoAxeViolations(page, "the blocked tags editor");
       // Escape leaves the editor for the summary, which lists the new tag first.

@@ -17,6 +17,7 @@ import type { StoryDeletedState } from "../features/works/delete-story.tsx";
 import { WriterTip } from "../features/writer-onboarding/writer-tip.tsx";
 import { t } from "../i18n/index.ts";
 import type { Route } from "./+types/myworks";
+import "../styles/story-items.css";
 import "../styles/writer.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

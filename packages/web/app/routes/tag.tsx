@@ -84,7 +84,9 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
         <section className="originals" aria-labelledby="originals-heading">
           <div className="originals__head">
             <h2 id="originals-heading">{t.tag.originals}</h2>
-            <a href={ORIGINALS_CATALOG_URL}>{t.tag.originalsAll}</a>
+            <a className="tap-target" href={ORIGINALS_CATALOG_URL}>
+              {t.tag.originalsAll}
+            </a>
           </div>
           <p className="originals__subheading">{t.tag.originalsSubheading}</p>
           <StoryCarousel stories={originals} fixedWidth={ORIGINALS_WIDTH} label={t.tag.originals} />

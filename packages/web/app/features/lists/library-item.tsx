@@ -6,6 +6,7 @@ import { Cover } from "../../components/cover.tsx";
 import { Pause } from "../../components/pause.tsx";
 import { t } from "../../i18n/index.ts";
 import { ProgressBar } from "../reading/reading-progress.tsx";
+import "../../styles/story-items.css";
 
 interface LibraryEntryProps {
   item: LibraryItem;

@@ -12,6 +12,7 @@ import { BROWSE_TOPICS } from "../../components/browse-topics.ts";
 import { Icon } from "../../components/icon.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
+import "../../styles/tags-editor.css";
 
 interface BlockedTagsEditorProps {
   tags: string[];
