@@ -86,7 +86,7 @@ describe("the home page on a phone", () => {
     });
   });
 
-  test("the header's logo and search, the carousels' arrows, a story's Read more and tags and the footer's language are 44 px to a finger", async () => {
+  test("the header's logo and search, the carousels' arrows, a story's Read more and tags and the footer's links and language are 44 px to a finger", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await signIn(page, "/home");
       const banner = page.getByRole("banner");
@@ -110,6 +110,8 @@ describe("the home page on a phone", () => {
       for (const target of rows) {
         expect((await fingerSize(target)).height).toBeGreaterThanOrEqual(44);
       }
+      // The footer's links, a short word (Terms) among them, are 44 px across as well as down.
+      expect(await smallTargets(page.getByRole("contentinfo").getByRole("link"))).toEqual([]);
     });
   });
 

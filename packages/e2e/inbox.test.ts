@@ -8,6 +8,7 @@ import {
   holdRequests,
   logIn,
   PHONE,
+  smallTargets,
   tabThroughChips,
   tapsBeside,
   useBrowser,
@@ -364,6 +365,9 @@ describe("the inbox", () => {
         const preview = row.locator(".thread__preview");
         expect(await preview.textContent()).toBe(long);
         expect(await preview.evaluate((node) => node.scrollWidth > node.clientWidth)).toBe(true);
+        // The avatar beside it opens the sender's profile: 44 px to a finger on a phone.
+        const avatar = page.locator('a.thread__avatar[href="/user/demo_admin"]');
+        if (viewport === PHONE) expect(await smallTargets(avatar)).toEqual([]);
       } finally {
         await close();
       }

@@ -1,7 +1,13 @@
 import { readFile } from "node:fs/promises";
 import { ACCOUNT_MESSAGES } from "@inkwell/shared";
 import { describe, expect, test } from "vitest";
-import { expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
+import {
+  expectNoAxeViolations,
+  logIn,
+  PHONE,
+  smallTargets,
+  useBrowser,
+} from "./support/browser.ts";
 import { useServer } from "./support/server.ts";
 import { SIGN_UP_PASSWORD, signUp } from "./support/sign-up.ts";
 
@@ -17,6 +23,10 @@ describe("a reader's own account", () => {
       await signUp(page, READER);
 
       await page.goto("/settings");
+      // Each link of its own line is 44 px to a finger on a phone.
+      const links = page.getByRole("link", { name: /^(Download your data|Close account)$/ });
+      expect(await links.count()).toBe(2);
+      expect(await smallTargets(links)).toEqual([]);
       await page.getByRole("link", { name: "Download your data" }).click();
       await page.waitForURL(`${server.url}/settings/your-inkwell-data`);
       await page.getByRole("heading", { name: "Your Inkwell data", level: 1 }).waitFor();

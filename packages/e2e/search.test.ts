@@ -8,6 +8,7 @@ import {
   logIn,
   logInAt,
   PHONE,
+  smallTargets,
   untilHydrated,
   useBrowser,
 } from "./support/browser.ts";
@@ -100,6 +101,10 @@ describe("search", () => {
       expect(header?.height).toBeLessThan(70);
       expect((menu?.y ?? 0) + (menu?.height ?? 0)).toBeLessThanOrEqual(header?.height ?? 0);
       expect(await visibleResults(page).count()).toBe(3);
+      // Each story's title, a line of it or two, is 44 px to a finger.
+      expect(
+        await smallTargets(visibleResults(page).getByRole("heading").getByRole("link")),
+      ).toEqual([]);
       // On the narrowest phones (320 px, WCAG's reflow width) the bar's Cancel stays on screen.
       await page.setViewportSize({ width: 320, height: PHONE.height });
       const cancel = await page.getByRole("link", { name: "Cancel" }).boundingBox();

@@ -23,7 +23,9 @@ export function StoryResult({ story }: { story: StoryCard }) {
       </div>
       <div className="story-result__body">
         <h2 className="story-result__title">
-          <a href={story.url}>{truncate(story.title, TITLE_CUT)}</a>
+          <a className="tap-target" href={story.url}>
+            {truncate(story.title, TITLE_CUT)}
+          </a>
         </h2>
         <p className="story-result__author">
           {t.search.by(truncate(story.user.name, AUTHOR_CUT))}

@@ -192,10 +192,14 @@ export function AccountTab({ user, today, notify }: AccountTabProps) {
 
       <ul className="settings-links">
         <li>
-          <a href="/settings/your-inkwell-data">{t.settings.yourData}</a>
+          <a className="tap-target" href="/settings/your-inkwell-data">
+            {t.settings.yourData}
+          </a>
         </li>
         <li>
-          <a href="/close-account">{t.settings.closeAccount}</a>
+          <a className="tap-target" href="/close-account">
+            {t.settings.closeAccount}
+          </a>
         </li>
       </ul>
 
