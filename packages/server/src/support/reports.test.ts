@@ -435,6 +435,36 @@ describe("POST /v4/support/tickets/ as a report", () => {
     ]);
   });
 
+  it("answers a message its recipient was never shown as unknown, not naming its sender", async () => {
+    const muter = await person();
+    const muted = await person();
+    const mute = await t.get(`/apiv2/ignoreuser?action=ignore_user&id=${muted.username}`, {
+      method: "POST",
+      headers: { cookie: muter.cookie },
+    });
+    expect(mute.status).toBe(200);
+    const sent = await t.get(
+      `/api/v3/users/${muted.username}/inbox/${muter.username}`,
+      json("POST", { body: "Sent while muted" }, muted.cookie),
+    );
+    expect(sent.status).toBe(200);
+    const { id } = (await sent.json()) as { id: number };
+    await expectRefused(
+      fileTicket(
+        {
+          comment: "Spam",
+          subject: "Private Message Report",
+          reportType: "2",
+          reason: "spam",
+          id: String(id),
+        },
+        muter.cookie,
+      ),
+      404,
+      "The reported message was not found",
+    );
+  });
+
   it("refuses the owner reporting their own comment", async () => {
     await expectRefused(
       fileTicket(commentReport(), writer.cookie),

@@ -123,11 +123,14 @@ export async function resolveReport(
       const id = requireModelId(subject, "message");
       const message = await db
         .selectFrom("messages")
-        .select(["id", "sender_id", "recipient_id"])
+        .select(["id", "sender_id", "recipient_id", "deleted_by_recipient"])
         .where("id", "=", id)
         .executeTakeFirst();
-      // Only its recipient has it to report: to anyone else it does not exist.
-      if (!message || Number(message.recipient_id) !== viewer.id) {
+      // Only its recipient has it to report, while it is in their view: to anyone else, and
+      // to them once it left it (or never reached it: sent while they muted its sender,
+      // kept on the sender's side only), it does not exist, nor does its sender.
+      const shown = message && message.deleted_by_recipient === 0;
+      if (!shown || Number(message.recipient_id) !== viewer.id) {
         if (message && Number(message.sender_id) === viewer.id) throw cannotReportSelf();
         throw notFound("The reported message");
       }
