@@ -318,7 +318,10 @@ export async function readableComment(
   return { row, part };
 }
 
-/** A visible comment and its readable part, or a 404 for deleted, hidden or unreadable ones. */
+/**
+ * A visible comment and its readable part, or a 404 for deleted, hidden or unreadable ones,
+ * and for replies in a thread whose first comment is hidden.
+ */
 export async function visibleComment(
   db: Kysely<Database>,
   viewer: MaybeViewer,
@@ -330,6 +333,17 @@ export async function visibleComment(
     hiddenCommenters(db, viewer),
   ]);
   if (hidden.includes(row.user_id)) throw notFound("Comment");
+  // A reply goes with its thread, as in the lists: one by someone hidden from the reader
+  // hides its replies too, so none of them opens, gets a like or takes a reply into it.
+  if (row.parent_id !== null && hidden.length > 0) {
+    const thread = await db
+      .selectFrom("comments")
+      .select("user_id")
+      .where("id", "=", row.parent_id)
+      .where("deleted", "=", 0)
+      .executeTakeFirst();
+    if (!thread || hidden.includes(thread.user_id)) throw notFound("Comment");
+  }
   return { row, part, hidden };
 }
 

@@ -429,6 +429,44 @@ describe("block", () => {
     expect(await count()).toBe(0);
   });
 
+  it("keeps the replies in a blocker's thread from the blocked: no opening, liking or replying", async () => {
+    const writer = await person();
+    const blocker = await person();
+    const talker = await person();
+    const reader = await person();
+    const story = await createStory(t.handle.db, writer.id);
+    const onPart = { namespace: "parts", resourceId: String(story.partIds[0]) };
+    const thread = await json<CommentData>(
+      await post(blocker, "/v5/comments", { resource: onPart, text: "My theory" }),
+    );
+    const reply = await json<CommentData>(
+      await post(talker, "/v5/comments", {
+        resource: { namespace: "comments", resourceId: thread.commentId.resourceId },
+        text: "Agreed",
+      }),
+    );
+    const replyId = reply.commentId.resourceId;
+    const reach = async () => [
+      (await read(reader, `/v5/comments/${replyId}`)).status,
+      (await put(reader, `/v5/comments/${replyId}/sentiments/like`, {})).status,
+      (
+        await post(reader, "/v5/comments", {
+          resource: { namespace: "comments", resourceId: replyId },
+          text: "Nonsense",
+        })
+      ).status,
+    ];
+    expect((await read(reader, `/v5/comments/${replyId}`)).status).toBe(200);
+    expect((await post(blocker, `/v4/users/${reader.username}/blocks`)).status).toBe(200);
+    expect(await reach()).toEqual([404, 404, 404]);
+    const replies = await t.handle.db
+      .selectFrom("comments")
+      .select("user_id")
+      .where("parent_id", "=", Number(thread.commentId.resourceId))
+      .execute();
+    expect(replies.map((row) => row.user_id)).toEqual([talker.id]);
+  });
+
   it("counts a thread's replies as the reader sees them, without those of the muted", async () => {
     const writer = await person();
     const reader = await person();
