@@ -9,10 +9,11 @@ import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { readerSignalsChanged } from "../events.ts";
 import { badRequest } from "../http/errors.ts";
+import { assertOwnContentSettings } from "../safety/content-settings.ts";
 import { lockUsers } from "../safety/relations.ts";
 import { iso } from "../stories/cards.ts";
 import { listedStory } from "../stories/service.ts";
-import { assertIsViewer, type Viewer } from "../viewer.ts";
+import type { Viewer } from "../viewer.ts";
 
 const CONTINUE_SIZE = 10;
 
@@ -28,13 +29,6 @@ export const continueReadingSection = (
   data: { heading: "Continue reading", items },
   dynamic: { path: continueReadingPath(username) },
 });
-
-/**
- * Content settings (GET and PUT in safety/, the genres' POST here) are the signed-in user's
- * own; one refusal for reading and changing them.
- */
-export const assertOwnContentSettings = (viewer: Viewer, username: string) =>
-  assertIsViewer(viewer, username, "You can only see and change your own content settings.");
 
 /** The reader's genres from onboarding, in the order chosen. */
 export async function preferredTagsOf(db: Kysely<Database>, userId: number): Promise<string[]> {

@@ -15,11 +15,12 @@ import type { Kysely } from "kysely";
 import { recheckingGone } from "../db/constraint-errors.ts";
 import type { Database } from "../db/schema.ts";
 import { readerSignalsChanged } from "../events.ts";
-import { assertOwnContentSettings, preferredTagsOf } from "../home/service.ts";
+import { preferredTagsOf } from "../home/service.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { announceUnread, refreshThreadOf } from "../inbox/threads.ts";
 import { userNamed } from "../users/service.ts";
 import type { Viewer } from "../viewer.ts";
+import { assertOwnContentSettings } from "./content-settings.ts";
 import { lockUsers } from "./relations.ts";
 
 const RULES = { tagLimit: BLOCKED_TAG_LIMIT, unblockableTags: UNBLOCKABLE_TAGS };
