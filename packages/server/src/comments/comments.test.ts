@@ -246,6 +246,37 @@ describe("posting comments", () => {
     }
     expect(await counters(story.partIds[0] as number, story.id)).toEqual(before);
   });
+
+  it("answers 401, not a 404, to a poster whose account closes as their comment is read back", async () => {
+    const moderator = await reader({ is_ambassador: 1 });
+    for (const where of ["part", "reply"] as const) {
+      // A writer on their own story: closing takes the part too, so the read-back that found
+      // the comment then finds its part gone.
+      const writer = await reader();
+      const own = await createStory(t.handle.db, writer.id, { parts: [{ text: PART_TEXT }] });
+      const partId = own.partIds[0] as number;
+      const thread = await postOk(writer.cookie, onPart(partId), "Thread");
+      const resource = where === "part" ? onPart(partId) : onComment(thread);
+      const answer = await straddledCall(
+        t,
+        "comments",
+        async () => {
+          const path = `/api/v3/users/${writer.username}/moderation/close`;
+          const body = JSON.stringify({ reason: "spam" });
+          const closed = await t.get(path, withCookie(moderator.cookie, { method: "POST", body }));
+          expect(closed.status).toBe(200);
+        },
+        ["POST", "/v5/comments", writer, { resource, text: "Posted as I leave" }],
+        // A reply reads its thread first; then the read-back's read of the new comment.
+        where === "part" ? 1 : 2,
+      );
+      expect([where, ...answer]).toEqual([
+        where,
+        401,
+        { code: "unauthorized", message: "Log in to continue." },
+      ]);
+    }
+  });
 });
 
 describe("reading comments", () => {

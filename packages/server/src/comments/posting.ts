@@ -107,7 +107,14 @@ export async function postComment(
       return row.id;
     });
   const id = await recheckingGone(write, check);
-  return getComment(db, viewer, id);
+  // The account closing just after the write takes the comment (or the poster's own part)
+  // with it: the read-back's 404 is then the 401 a fresh request meets (decision 134).
+  return getComment(db, viewer, id).catch(async (error: unknown) => {
+    if (error instanceof HttpError && error.status === 404) {
+      await assertVerified(db, viewer, "comment");
+    }
+    throw error;
+  });
 }
 
 async function moveCommentCounts(
