@@ -396,8 +396,17 @@ describe("a signed-in reader reads a story to its end", () => {
         await untilHydrated(page.getByRole("button", { name: "Add to", exact: true }))
       ).click();
       const popover = page.getByRole("dialog", { name: "Add to" });
-      await popover.getByRole("checkbox", { name: "My Library" }).check();
+      const library = popover.getByRole("checkbox", { name: "My Library" });
+      await library.check();
       await popover.getByText("Added to My Library").waitFor();
+      // The line follows at once; the popover stays open for a change of mind.
+      await page.getByText(IN_LIBRARY, { exact: true }).waitFor();
+      expect(await hint.count()).toBe(0);
+      await library.uncheck();
+      await popover.getByText("Removed from My Library").waitFor();
+      await hint.waitFor();
+      await library.check();
+      await page.getByText(IN_LIBRARY, { exact: true }).waitFor();
 
       await page.reload();
       await page.getByText(IN_LIBRARY, { exact: true }).waitFor();

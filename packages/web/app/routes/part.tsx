@@ -89,15 +89,11 @@ export default function PartPage({ loaderData }: Route.ComponentProps) {
   return <PartView key={`${part.id}:${part.isBlocked}`} {...loaderData} />;
 }
 
-function PartView({
-  part,
-  now,
-  resumeAt,
-  inLibrary,
-  ...loaded
-}: Route.ComponentProps["loaderData"]) {
+function PartView({ part, now, resumeAt, ...loaded }: Route.ComponentProps["loaderData"]) {
   const { story, paywall } = part;
   const [settings, setSettings] = useState(loaded.settings);
+  // Follows an add or remove made in the end hint's popover, without a reload (decision 140).
+  const [inLibrary, setInLibrary] = useState(loaded.inLibrary);
   const textRef = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const signedIn = useCurrentUser() !== null;
@@ -190,24 +186,19 @@ function PartView({
             {story.lastPublishedPart && (
               <p>{t.part.lastUpdated(formatTimeAgo(story.lastPublishedPart.createDate, now))}</p>
             )}
-            {inLibrary ? (
-              // The hint is for readers who have not added it: these will hear of new parts.
-              <p>{t.part.inLibrary}</p>
+            {/* The hint is for readers who have not added it: these will hear of new parts. */}
+            <p>{inLibrary ? t.part.inLibrary : t.part.libraryHint}</p>
+            {loaded.inLibrary ? null : signedIn ? (
+              // Stays once the story is added here, its popover open for a change of mind.
+              <AddToButton storyId={story.id} large={false} onLibraryChange={setInLibrary} />
             ) : (
-              <>
-                <p>{t.part.libraryHint}</p>
-                {signedIn ? (
-                  <AddToButton storyId={story.id} large={false} />
-                ) : (
-                  // A visitor has no Library yet: signing up comes back to this part.
-                  <a
-                    className="button button--primary"
-                    href={`/signup?${new URLSearchParams({ nextUrl: part.url })}`}
-                  >
-                    {t.part.signUpForLibrary}
-                  </a>
-                )}
-              </>
+              // A visitor has no Library yet: signing up comes back to this part.
+              <a
+                className="button button--primary"
+                href={`/signup?${new URLSearchParams({ nextUrl: part.url })}`}
+              >
+                {t.part.signUpForLibrary}
+              </a>
             )}
           </div>
         )}

@@ -2,6 +2,7 @@ import { Plus } from "lucide";
 import { lazy, Suspense } from "react";
 import { Icon } from "../../components/icon.tsx";
 import { t } from "../../i18n/index.ts";
+import type { AddToMenuProps } from "./add-to-menu.tsx";
 
 // Only signed-in readers get Add to (a visitor is offered sign-up instead): visitors' pages
 // never download the button, its popover and their strings.
@@ -10,10 +11,10 @@ const AddToMenu = lazy(() =>
 );
 
 /** "Add to" for a signed-in reader: the server's page carries it whole (decision 025). */
-export function AddToButton({ storyId, large = true }: { storyId: number; large?: boolean }) {
+export function AddToButton({ large = true, ...menu }: AddToMenuProps) {
   return (
     <Suspense fallback={<Placeholder large={large} />}>
-      <AddToMenu storyId={storyId} large={large} />
+      <AddToMenu large={large} {...menu} />
     </Suspense>
   );
 }

@@ -11,7 +11,14 @@ import { AddToPanel } from "./add-to-panel.tsx";
  * "Add to" and its popover (reader.md §2). The gate asks unverified readers to verify first.
  * Pages show it through AddToButton, which loads it.
  */
-export function AddToMenu({ storyId, large = true }: { storyId: number; large?: boolean }) {
+export interface AddToMenuProps {
+  storyId: number;
+  large?: boolean;
+  /** Told whether the story is in the Library, as the popover loads and after each change. */
+  onLibraryChange?: (inLibrary: boolean) => void;
+}
+
+export function AddToMenu({ storyId, large = true, onLibraryChange }: AddToMenuProps) {
   const user = useCurrentUser();
   const { guard, modals } = useInteractionGate();
   const { open, toggle, root, button, popover, popoverId } = usePopover();
@@ -38,7 +45,11 @@ export function AddToMenu({ storyId, large = true }: { storyId: number; large?: 
           aria-label={t.lists.popoverTitle}
           tabIndex={-1}
         >
-          <AddToPanel storyId={storyId} username={user.username} />
+          <AddToPanel
+            storyId={storyId}
+            username={user.username}
+            onLibraryChange={onLibraryChange}
+          />
         </div>
       )}
       {modals}

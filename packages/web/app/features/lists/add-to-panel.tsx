@@ -20,7 +20,15 @@ const toldWhy = (refusal: Refusal) =>
  * one click, and a form that creates a list holding it. Loads when opened, and reloads
  * lists and collections after a create (reader.md §4).
  */
-export function AddToPanel({ storyId, username }: { storyId: number; username: string }) {
+export function AddToPanel({
+  storyId,
+  username,
+  onLibraryChange,
+}: {
+  storyId: number;
+  username: string;
+  onLibraryChange?: (inLibrary: boolean) => void;
+}) {
   const [lists, setLists] = useState<ReadingListSummary[] | null>(null);
   const [inLibrary, setInLibrary] = useState(false);
   const [inLists, setInLists] = useState<number[]>([]);
@@ -46,6 +54,7 @@ export function AddToPanel({ storyId, username }: { storyId: number; username: s
     const mine = collections.status === "fulfilled" ? collections.value.stories[0] : undefined;
     if (mine) {
       setInLibrary(mine.library);
+      onLibraryChange?.(mine.library);
       setInLists(mine.lists);
     }
     if (fetchedLists.status === "rejected") fail(t.lists.fetchListsFailed);
@@ -91,7 +100,9 @@ export function AddToPanel({ storyId, username }: { storyId: number; username: s
       adding ? api.addToLibrary(username, storyId) : api.removeFromLibrary(username, storyId),
     );
     changing.current.delete("library");
-    if (!ok) setInLibrary(!adding);
+    // The page hears of what was saved, not of the checkmark's guess.
+    if (ok) onLibraryChange?.(adding);
+    else setInLibrary(!adding);
   }
 
   async function toggleList(list: ReadingListSummary) {
