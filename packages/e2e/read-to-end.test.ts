@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import {
   expectNoAxeViolations,
   logIn,
+  nextFrames,
   PHONE,
   untilHydrated,
   useBrowser,
@@ -365,6 +366,57 @@ describe("a signed-in reader reads a story to its end", () => {
       expect(await dialog.getByRole("radio", { name: "Large", exact: true }).isChecked()).toBe(
         true,
       );
+    });
+  });
+
+  test("keeps the paragraph at the top of the window there as the text's size changes", async () => {
+    // A phone on its side: its short window makes a few screens of the short part's text.
+    const sideways = { width: PHONE.height, height: PHONE.width };
+    await withPage({ viewport: sideways, baseURL: server.url }, async (page) => {
+      const part = story.parts[0];
+      await signIn(page, part?.url ?? "/");
+      // A paragraph a fifth into the text, more than a screen before its end, at the top.
+      const index = await page.locator(".reader__text").evaluate((text) => {
+        const box = text.getBoundingClientRect();
+        const paragraphs = [...text.children];
+        const into = paragraphs.findIndex(
+          (paragraph) => paragraph.getBoundingClientRect().top >= box.top + box.height / 5,
+        );
+        const top = paragraphs[into]?.getBoundingClientRect().top ?? box.bottom;
+        if (box.bottom - top < 1.2 * window.innerHeight) throw new Error("the text is too short");
+        window.scrollTo({ top: top + window.scrollY, behavior: "instant" });
+        return into;
+      });
+      // Measured once the page has painted the change (and held the text in place).
+      const paragraphTop = async () => {
+        await nextFrames(page);
+        return page
+          .locator(".reader__text > *")
+          .nth(index)
+          .evaluate((paragraph) => paragraph.getBoundingClientRect().top);
+      };
+      await page.waitForFunction(() => window.scrollY > 0);
+      expect(Math.abs(await paragraphTop())).toBeLessThanOrEqual(1);
+
+      // Opened where the reader is: a click by the pointer would first scroll up to the button.
+      const settings = page.getByRole("button", { name: "Reading settings" });
+      await settings.dispatchEvent("click");
+      const dialog = page.getByRole("dialog", { name: "Reading settings" });
+      await dialog.locator("label", { hasText: "Extra large" }).click();
+      expect(
+        await dialog.getByRole("radio", { name: "Extra large", exact: true }).isChecked(),
+      ).toBe(true);
+      await dialog.locator("label", { hasText: "Relaxed" }).click();
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "hidden" });
+      expect(Math.abs(await paragraphTop())).toBeLessThanOrEqual(3);
+
+      // Back to the defaults, smaller again.
+      await settings.dispatchEvent("click");
+      await dialog.locator("label", { hasText: "Medium" }).click();
+      await dialog.locator("label", { hasText: "Normal" }).click();
+      await page.waitForLoadState("networkidle");
+      expect(Math.abs(await paragraphTop())).toBeLessThanOrEqual(3);
     });
   });
 

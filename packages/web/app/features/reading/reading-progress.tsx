@@ -9,6 +9,7 @@ import { type RefObject, useEffect, useRef, useState } from "react";
 import { browserApi } from "../../api/client.ts";
 import { t } from "../../i18n/index.ts";
 import { beaconForm } from "../../lib/beacon.ts";
+import { anchorIn, type ParagraphAnchor, restoreAnchor } from "./paragraph-anchor.ts";
 
 interface ProgressOptions {
   storyId: number;
@@ -39,8 +40,8 @@ function beaconPosition(storyId: number, partId: number, position: number): void
 
 /**
  * How far through the part's text (`textRef`) the reader is, 0 to 1. Scrolls back to the
- * saved position on arrival, keeps the reader at the same place when the text reflows (a
- * larger font, a rotated phone), and saves the position while scrolling (at most every
+ * saved position on arrival, keeps the paragraph at the window's top in place when the text
+ * reflows (a larger font, a rotated phone), and saves the position while scrolling (at most every
  * POSITION_SAVE_INTERVAL_MS) and when the page goes away.
  */
 export function useReadingProgress(
@@ -72,8 +73,13 @@ export function useReadingProgress(
       const wait = Math.max(0, lastSaveAt + POSITION_SAVE_INTERVAL_MS - Date.now());
       saveTimer = setTimeout(save, wait);
     };
+    // The paragraph at the window's top, measured while the text keeps the height it was held
+    // at: a scroll that lands between a reflow and its hold measures the text already moved.
+    let anchor: ParagraphAnchor | null = null;
+    let heldHeight = text.offsetHeight;
     const measure = () => {
       frame = 0;
+      if (text.offsetHeight === heldHeight) anchor = anchorIn(text);
       current.current = positionAt(window.scrollY, boxOf(text));
       setPosition(current.current);
       scheduleSave();
@@ -86,9 +92,13 @@ export function useReadingProgress(
       const top = Math.ceil(scrollYFor(current.current, boxOf(text)));
       window.scrollTo({ top, behavior: "instant" });
     };
-    // Only a position inside the text needs holding: 0 and 1 cover the space around it.
+    // Only a position inside the text needs holding: 0 and 1 cover the space around it. The
+    // paragraph at the top stays there; a share of the whole text would drift by lines.
     const hold = () => {
-      if (current.current > 0 && current.current < 1) place();
+      heldHeight = text.offsetHeight;
+      if (current.current <= 0 || current.current >= 1) return;
+      if (anchor?.paragraph.isConnected) restoreAnchor(anchor);
+      else place();
     };
     const onPageHide = () => {
       if (!saves || current.current === saved) return;
