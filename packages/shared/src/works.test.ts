@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { latestScheduleTime, promisesReminder } from "./works.ts";
+import {
+  latestScheduleTime,
+  promisesReminder,
+  untitledPartNumber,
+  type WorkPart,
+} from "./works.ts";
 
 const HOUR = 60 * 60_000;
 
@@ -34,5 +39,38 @@ describe("latestScheduleTime", () => {
   it("counts the leap day when the year ahead has one", () => {
     const now = Date.parse("2027-06-01T08:00:00Z");
     expect((latestScheduleTime(now) - now) / 86_400_000).toBe(366);
+  });
+});
+
+describe("untitledPartNumber", () => {
+  const part = (id: number, draft: boolean): WorkPart => ({
+    id,
+    title: `Part ${id}`,
+    draft,
+    scheduledPublishDatetime: null,
+    createDate: null,
+    modifyDate: null,
+    publishedAt: null,
+    unpublishedChanges: false,
+    price: null,
+    bonusTypeName: null,
+  });
+  // Published 1, draft 2, published 3, draft 4, draft 5.
+  const parts = [part(1, false), part(2, true), part(3, false), part(4, true), part(5, true)];
+
+  it("is the draft's place among the published parts once it is published", () => {
+    // Two published parts come before part 4, and the draft 2 readers never see.
+    expect(untitledPartNumber(parts, 4)).toBe(3);
+    expect(untitledPartNumber(parts, 5)).toBe(3);
+    expect(untitledPartNumber(parts, 2)).toBe(2);
+  });
+
+  it("is a published part's own place in the readers' table of contents", () => {
+    expect(untitledPartNumber(parts, 1)).toBe(1);
+    expect(untitledPartNumber(parts, 3)).toBe(2);
+  });
+
+  it("puts a part not listed yet after the published ones", () => {
+    expect(untitledPartNumber(parts, 6)).toBe(3);
   });
 });

@@ -61,6 +61,18 @@ export interface WorkPart {
   bonusTypeName: string | null;
 }
 
+/**
+ * The N of "Untitled Part N" (decision 142): the part's place in the table of contents as
+ * readers will see it once it is published, so drafts and scheduled parts before it (which
+ * readers do not see) are not counted. `parts` are the story's parts in story order; a part
+ * not among them yet goes last.
+ */
+export function untitledPartNumber(parts: readonly WorkPart[], partId: number): number {
+  const at = parts.findIndex((part) => part.id === partId);
+  const before = at < 0 ? parts : parts.slice(0, at);
+  return before.filter((part) => !part.draft).length + 1;
+}
+
 export interface WorkSummary {
   id: number;
   title: string;

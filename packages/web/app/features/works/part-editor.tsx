@@ -4,6 +4,7 @@ import {
   imageTag,
   type PartText,
   partWordCount,
+  untitledPartNumber,
 } from "@inkwell/shared";
 import { Settings } from "lucide";
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
@@ -267,9 +268,7 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
   // Publish Changes ask the writer to name it first, or to take the name its place in the
   // story gives (decision 142).
   const untitled = title.trim() === "";
-  const untitledName = t.works.editor.untitledNumbered(
-    story.parts.findIndex((part) => part.id === first.id) + 1,
-  );
+  const untitledName = t.works.editor.untitledNumbered(untitledPartNumber(story.parts, first.id));
 
   function publish() {
     guard(() => (untitled ? setDialog("untitled") : toPublishing()));
