@@ -543,7 +543,7 @@ describe("the part editor", () => {
     });
   });
 
-  test("Backspace in the empty Tags field marks the last tag, a second removes it, each said aloud", async () => {
+  test("Backspace in the empty Tags field marks the last tag, a second removes it, each said aloud; a tag's × hands focus on", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       // A writer of its own: the demo writer's sign-ins in this file are as many as an
       // account may make in a quarter of an hour.
@@ -575,6 +575,19 @@ describe("the part editor", () => {
       expect(await marked.count()).toBe(0);
       expect(await focusedControl(page)).toEqual({ name: "Tags", shown: true });
       await expectNoAxeViolations(page, "the tag field after a tag is removed");
+
+      // A tag's × takes focus with it to the next tag's ×, else the previous one's, else the
+      // field: a keyboard writer is not sent back to the top of the page.
+      await page.keyboard.type("wind night ");
+      await pressOnto(page, "Shift+Tab", "Remove tag night");
+      await pressOnto(page, "Shift+Tab", "Remove tag wind");
+      await pressOnto(page, "Enter", "Remove tag night");
+      expect(await chips.allTextContents()).toEqual(["sea", "night"]);
+      expect(await said.textContent()).toBe("Removed tag wind");
+      await pressOnto(page, "Enter", "Remove tag sea");
+      expect(await chips.allTextContents()).toEqual(["sea"]);
+      await pressOnto(page, "Enter", "Tags");
+      expect(await chips.count()).toBe(0);
     });
   });
 

@@ -6,6 +6,7 @@ import { useLiveMessage } from "../../components/alert.tsx";
 import { Icon } from "../../components/icon.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
 import { t } from "../../i18n/index.ts";
+import { useFocusAfterRemoval } from "../../lib/use-focus-after-removal.ts";
 
 const DEBOUNCE_MS = 200;
 
@@ -35,6 +36,12 @@ export function TagField({ id, tags, onChange, describedBy, invalid }: TagFieldP
   const shown = suggestions.filter((suggestion) => !tags.includes(suggestion.name));
   const open = prefix !== "" && shown.length > 0;
   const last = tags.at(-1);
+  // A tag's × takes focus with it (decision 057): it goes to the next tag's ×, else the
+  // previous one's, else (the chips gone, so the input is the field's first child) the input.
+  const { scope, removing } = useFocusAfterRemoval(
+    tags,
+    ".tag-field__remove, .tag-field > input:first-child",
+  );
 
   useEffect(() => {
     if (prefix === "") return setSuggestions([]);
@@ -100,10 +107,10 @@ export function TagField({ id, tags, onChange, describedBy, invalid }: TagFieldP
 
   const optionId = (index: number) => `${listId}-${index}`;
   return (
-    <div className="tag-field">
+    <div className="tag-field" ref={scope}>
       {tags.length > 0 && (
         <ul className="tag-field__chips">
-          {tags.map((tag) => (
+          {tags.map((tag, index) => (
             <li
               key={tag}
               className={
@@ -116,7 +123,10 @@ export function TagField({ id, tags, onChange, describedBy, invalid }: TagFieldP
               <ScriptButton
                 className="tag-field__remove"
                 aria-label={t.writing.removeTag(tag)}
-                onClick={() => remove(tag)}
+                onClick={() => {
+                  removing(index);
+                  remove(tag);
+                }}
               >
                 <Icon of={X} aria-hidden="true" size={16} />
               </ScriptButton>
