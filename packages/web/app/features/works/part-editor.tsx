@@ -136,8 +136,6 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
   const [scheduledEmpty, setScheduledEmpty] = useState(first.scheduledEmpty);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [confirmed, setConfirmed] = useState<string | null>(null);
-  // The writer took the name the no-title question offered: publishing goes on (below).
-  const [named, setNamed] = useState(false);
   const [notice, setNotice] = useLiveMessage<AlertMessage>();
   const [formats, setFormats] = useState<Formats>(NO_FORMATS);
   // Counted as the server counts a part's words (the contest's length rule reads that count).
@@ -161,7 +159,11 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
     }
   }, []);
 
-  async function saveNow(): Promise<SaveOutcome> {
+  /**
+   * `titleNow` is a title just set, which this render's `title` does not hold yet: the name
+   * the no-title question offered, saved by the Publish Changes it goes on to.
+   */
+  async function saveNow(titleNow = title): Promise<SaveOutcome> {
     const element = editor.current;
     if (!element) return { ok: false, message: null };
     if (state === "conflict") return { ok: false, message: t.works.editor.conflict };
@@ -169,7 +171,7 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
     dirty.current = false;
     setState("saving");
     const result = await browserApi()
-      .savePart(first.id, { title, text: element.innerHTML, text_hash: hash.current })
+      .savePart(first.id, { title: titleNow, text: element.innerHTML, text_hash: hash.current })
       .catch(() => null);
     if (result?.ok) {
       hash.current = result.value.text_hash;
@@ -190,9 +192,9 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
   }
 
   /** One save at a time; a second caller waits for the first and then saves what is left. */
-  async function save(): Promise<SaveOutcome> {
+  async function save(titleNow?: string): Promise<SaveOutcome> {
     if (saving.current) await saving.current;
-    const pending = saveNow();
+    const pending = saveNow(titleNow);
     saving.current = pending;
     const saved = await pending;
     if (saving.current === pending) saving.current = null;
@@ -294,10 +296,10 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
     text: result.refusal.message ?? t.works.actionFailed,
   });
 
-  const publishChanges = () =>
+  const publishChanges = (titleNow?: string) =>
     guard(() =>
       run(async () => {
-        const saved = await save();
+        const saved = await save(titleNow);
         if (!saved.ok) return { tone: "danger", text: saved.message ?? t.works.saveFailed };
         const result = await browserApi().publishChanges(first.id);
         if (!result.ok) return refusal(result);
@@ -309,14 +311,6 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
         return { tone: "success", text: t.writing.changesPublished };
       }),
     );
-
-  // Once the offered name is the title a save reads (the render after it was taken).
-  useEffect(() => {
-    if (!named) return;
-    setNamed(false);
-    if (draft) toPublishing();
-    else publishChanges();
-  });
 
   const discardChanges = () =>
     run(async () => {
@@ -417,7 +411,7 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
               >
                 {scheduled ? t.works.editor.changeSchedule : t.works.editor.publish}
               </ScriptButton>
-              <ScriptButton className="button" onClick={save}>
+              <ScriptButton className="button" onClick={() => save()}>
                 {t.writing.save}
               </ScriptButton>
               <ScriptButton className="button" onClick={() => setDialog("preview")}>
@@ -560,10 +554,15 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
         confirmLabel={t.works.editor.continueAs(untitledName)}
         onCancel={() => closeOnto(titleField.current)}
         onConfirm={() => {
-          setDialog(null);
           setTitle(untitledName);
           change();
-          setNamed(true);
+          // Publishing goes on with the name: a draft's publish dialog saves it when it
+          // publishes; Publish Changes saves now, so it is handed the name.
+          if (draft) toPublishing();
+          else {
+            setDialog(null);
+            publishChanges(untitledName);
+          }
         }}
       />
       <PublishModal
