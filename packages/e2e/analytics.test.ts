@@ -57,6 +57,28 @@ const tabBoxes = (page: Page) =>
     .getByRole("link")
     .evaluateAll((links) => links.map((link) => link.getBoundingClientRect().toJSON()));
 
+/**
+ * Each figure's name on the page: how many lines it takes, and whether a line ends inside a
+ * word (a name that wraps should break between its words).
+ */
+const figureNames = (page: Page) =>
+  page.locator(".analytics-stats__label").evaluateAll((labels) =>
+    labels.map((label) => {
+      const text = label.textContent ?? "";
+      const node = label.firstChild;
+      const tops = [...text].map((_, at) => {
+        const letter = document.createRange();
+        if (node) letter.setStart(node, at);
+        if (node) letter.setEnd(node, at + 1);
+        return letter.getBoundingClientRect().top;
+      });
+      return {
+        lines: new Set(tops).size,
+        brokenWord: tops.some((top, at) => at > 0 && top !== tops[at - 1] && text[at - 1] !== " "),
+      };
+    }),
+  );
+
 describe("writer analytics", () => {
   test("a writer opens a story's analytics from My Stories and reads each tab", async () => {
     await withPage({ viewport: PHONE, colorScheme: "dark", baseURL: server.url }, async (page) => {
@@ -197,14 +219,7 @@ describe("writer analytics", () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
       await logInAt(page, "demo_writer", `/myworks/${story.id}/analytics/`);
       // Four cards a row: each name on one line, whether its card has a help button or not.
-      const lines = await page.locator(".analytics-stats__label").evaluateAll((labels) =>
-        labels.map((label) => {
-          const text = document.createRange();
-          text.selectNodeContents(label);
-          return new Set([...text.getClientRects()].map((line) => line.top)).size;
-        }),
-      );
-      expect(lines).toEqual([1, 1, 1, 1]);
+      expect((await figureNames(page)).map((name) => name.lines)).toEqual([1, 1, 1, 1]);
 
       // By keyboard: Enter opens a figure's help, Tab past its Ok closes it on the way on.
       const about = page.getByRole("button", { name: "About Engaged Readers" });
@@ -223,6 +238,25 @@ describe("writer analytics", () => {
       await popover.waitFor();
       await pressOnto(page, "Escape", "About Engaged Readers");
       expect(await popover.count()).toBe(0);
+    });
+  });
+
+  test("on a 360 px phone each figure's name fits its card, on one line at 200% text", async () => {
+    const story = storyOf("demo_writer");
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_writer", `/myworks/${story.id}/analytics/`);
+      // Two cards a row: a name too long for one line (Engaged Readers, in a wide font) wraps
+      // between its words, never inside one.
+      const names = await figureNames(page);
+      expect(names.map((name) => name.brokenWord)).toEqual([false, false, false, false]);
+      expect(names.every((name) => name.lines <= 2)).toBe(true);
+      // At 200% text the cards stack, and each name has a line of its own.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send("Page.setFontSizes", { fontSizes: { standard: 32 } });
+      await page.reload();
+      expect(await figureNames(page)).toEqual(
+        Array.from({ length: 4 }, () => ({ lines: 1, brokenWord: false })),
+      );
     });
   });
 
@@ -320,10 +354,12 @@ describe("writer analytics", () => {
       const readers = seen.views + 1;
       expect(await statsOf(paywall.locator(".analytics-stats"))).toEqual([
         `${readers} Paywall views`,
-        `${readers} Signed-in readers who saw it`,
+        `${readers} Signed\u2011in readers who saw it`,
         `${seen.cancelled} Purchases cancelled`,
         "0 Purchases failed",
       ]);
+      // Two cards a row on a phone: a long name wraps between its words, never inside one.
+      expect((await figureNames(page)).filter((name) => name.brokenWord)).toEqual([]);
       const converted = seen.paid + 1;
       expect(
         await paywall

@@ -39,8 +39,9 @@ export const analytics = {
     paywall: {
       heading: "At the paywall, last 30 days",
       views: (count: number) => (count === 1 ? "Paywall view" : "Paywall views"),
+      // A non-breaking hyphen (U+2011): in a half-width card the name broke after "Signed-".
       readers: (count: number) =>
-        count === 1 ? "Signed-in reader who saw it" : "Signed-in readers who saw it",
+        count === 1 ? "Signed\u2011in reader who saw it" : "Signed\u2011in readers who saw it",
       cancelled: (count: number) => (count === 1 ? "Purchase cancelled" : "Purchases cancelled"),
       failed: (count: number) => (count === 1 ? "Purchase failed" : "Purchases failed"),
       conversion: (unlocked: number, readers: number, percent: number) =>
