@@ -700,6 +700,35 @@ describe("comments on the reading page", () => {
     });
   });
 
+  test("on a phone, a reader's four actions on a comment in a paragraph's sheet take one row, as under the part", async () => {
+    const busy = partWithParagraphComments();
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await page.goto(`/login?nextUrl=${encodeURIComponent(`/${busy.id}`)}`);
+      await logIn(page, "demo_reader", "inkwell-demo");
+      await page.waitForURL(`${server.url}/${busy.id}`);
+      await commentsLoaded(page);
+      await page.locator(".reader__text .paragraph-marker--active").first().click();
+      const panel = page.getByRole("dialog", { name: "Comments on this paragraph" });
+      const others = panel
+        .locator(".comment")
+        .filter({ has: page.getByRole("button", { name: /^Mute / }) });
+      await others.first().waitFor();
+      const rows = await others.evaluateAll((found) =>
+        found.map((comment) => {
+          const actions = [...comment.querySelectorAll(".comment__actions > *")];
+          return {
+            actions: actions.length,
+            rows: new Set(actions.map((action) => action.getBoundingClientRect().top)).size,
+          };
+        }),
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      // Like, Reply, Mute and Report: Report had a row of its own in a modal's 24 px edges.
+      expect(rows.filter(({ actions }) => actions < 4)).toEqual([]);
+      expect(rows.filter(({ rows }) => rows > 1)).toEqual([]);
+    });
+  });
+
   test("says so when comments fail to load, post, like or delete, and hides offensive ones", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       const fail = (method: string, pattern: string) =>

@@ -191,6 +191,39 @@ describe("the Library and reading lists", () => {
     });
   }
 
+  for (const viewport of [PHONE, DESKTOP]) {
+    test(`a story's place in the Library ('Part 2 of 10 · 13% read') keeps its dot as far from each side, at ${viewport.width} px`, async () => {
+      await withPage({ viewport, baseURL: server.url }, async (page) => {
+        await signIn(page, "/library");
+        const places = page.locator(".library-item__progress a");
+        await places.first().waitFor();
+        const gaps = await places.evaluateAll((links) =>
+          links.map((link) => {
+            // The words seen, each piece's box: the Pause's hidden comma is no piece.
+            const boxes = [...link.querySelectorAll(":scope > span")].map((piece) => {
+              const range = document.createRange();
+              range.selectNodeContents(piece.firstChild ?? piece);
+              const text = range.toString().trim();
+              const start = (piece.firstChild?.textContent ?? "").indexOf(text);
+              range.setStart(piece.firstChild ?? piece, start);
+              range.setEnd(piece.firstChild ?? piece, start + text.length);
+              return range.getBoundingClientRect();
+            });
+            const [part, dot, percent] = boxes;
+            if (!part || !dot || !percent) return null;
+            return [Math.round(dot.left - part.right), Math.round(percent.left - dot.right)];
+          }),
+        );
+        expect(gaps.length).toBeGreaterThan(0);
+        for (const gap of gaps) {
+          const [before = 0, after = 0] = gap ?? [];
+          expect(before).toBeGreaterThanOrEqual(4);
+          expect(before).toBe(after);
+        }
+      });
+    });
+  }
+
   test("a private list's lock is an image named Private, on the list page and in the Library", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await signIn(page, "/library");

@@ -12,6 +12,7 @@ import { CommentList } from "./comment-list.tsx";
 import { useCommentList } from "./use-comment-list.ts";
 import { useCommentPanel } from "./use-comment-panel.tsx";
 import { useCommentsReturn } from "./use-comments-return.ts";
+import "../../styles/paragraph-comments.css";
 
 /** How much of a paragraph its comments quote to say which it is: its first line or two. */
 const QUOTE_LENGTH = 100;
