@@ -115,6 +115,20 @@ describe("the home page on a phone", () => {
     });
   });
 
+  test("the featured lists' buttons end at the right edge, as every story carousel's arrows do", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await signIn(page, "/home");
+      const rightEdges = await page
+        .locator(".carousel-controls")
+        .evaluateAll((rows) =>
+          rows.map((row) => row.lastElementChild?.getBoundingClientRect().right),
+        );
+      // The featured lists' Pause, Previous and Next, and at least one story carousel's arrows.
+      expect(rightEdges.length).toBeGreaterThan(1);
+      expect(new Set(rightEdges)).toEqual(new Set([PHONE.width - 16]));
+    });
+  });
+
   test("a visitor reaches Writer Opportunities, Community and the language from the header's Menu", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await page.goto("/");
