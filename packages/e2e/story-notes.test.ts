@@ -213,6 +213,22 @@ describe("Story Notes", () => {
     });
   });
 
+  test("the intro, the notice and each section stand apart on a phone", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await openStory(page);
+      await openStoryNotes(page);
+      // From each block's bottom to the next one's top: the notice and the four cards.
+      const gaps = await page.evaluate(() => {
+        const blocks = [
+          ...document.querySelectorAll(".story-notes > p:first-child, .story-notes > .alert"),
+          ...document.querySelectorAll(".notes-section"),
+        ].map((block) => block.getBoundingClientRect());
+        return blocks.slice(1).map((box, i) => Math.round(box.top - (blocks[i]?.bottom ?? 0)));
+      });
+      expect(gaps).toEqual([24, 24, 24, 24, 24]);
+    });
+  });
+
   // Two full axe runs over a long form (about 100 suggestion buttons): room for a busy machine.
   for (const viewport of [PHONE, DESKTOP]) {
     test(`Story Notes pass axe at ${viewport.width} px, in the dark theme too`, async () => {
