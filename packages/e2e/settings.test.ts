@@ -5,8 +5,10 @@ import { describe, expect, test } from "vitest";
 import {
   DESKTOP,
   expectNoAxeViolations,
+  fingerSize,
   holdRequests,
   logIn,
+  logInAt,
   PHONE,
   recordSpeech,
   tabThroughChips,
@@ -213,6 +215,18 @@ describe("settings", () => {
       await page.goto("/settings");
       expect(await nameRow.getByRole("definition").first().textContent()).toBe("Wren Settles");
       await expectNoAxeViolations(page, "the settings page with its Name row");
+    });
+  });
+
+  test("on a phone, the account's data and closing links are each 44 px to a finger, apart", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      await logInAt(page, "demo_reader", "/settings");
+      const data = page.getByRole("link", { name: "Download your data" });
+      const close = page.getByRole("link", { name: "Close account" });
+      expect((await fingerSize(data)).height).toBeGreaterThanOrEqual(44);
+      expect((await fingerSize(close)).height).toBeGreaterThanOrEqual(44);
+      const [above, below] = await Promise.all([data.boundingBox(), close.boundingBox()]);
+      expect((below?.y ?? 0) - ((above?.y ?? 0) + (above?.height ?? 0))).toBeGreaterThanOrEqual(0);
     });
   });
 
