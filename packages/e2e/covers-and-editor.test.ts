@@ -890,36 +890,6 @@ describe("the Table of Contents", () => {
     });
   });
 
-  test("on a phone, Move down pressed again and again keeps its button on the screen", async () => {
-    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
-      const story = await signInToStory(page, 1);
-      await page.goto(`/myworks/${story.id}`);
-      await page.getByRole("tab", { name: "Table of Contents" }).click();
-      const titles = page.getByRole("tabpanel").getByRole("listitem").getByRole("link");
-      const first = await titles.first().textContent();
-      expect(await titles.count()).toBeGreaterThan(4);
-      const down = page.getByRole("button", { name: `Move ${first} down` });
-      await untilHydrated(down);
-      await down.focus();
-      // Wholly below the sticky header and above the screen's foot, its 5 px ring too.
-      const inSight = () =>
-        down.evaluate((button) => {
-          const box = button.getBoundingClientRect();
-          const header = document.querySelector(".site-header")?.getBoundingClientRect();
-          return box.top - 5 >= (header?.bottom ?? 0) && box.bottom + 5 <= window.innerHeight;
-        });
-      for (const place of [2, 3, 4]) {
-        await page.keyboard.press("Enter");
-        await page
-          .getByRole("status")
-          .filter({ hasText: `${first} moved to ${place} of` })
-          .waitFor();
-        await expectFocusOn(page, `Move ${first} down`);
-        await expect.poll(inSight, { message: `after the move to ${place}` }).toBe(true);
-      }
-    });
-  });
-
   test("unpublishes a live part only once the writer confirms it", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       const story = await signInToStory(page, 4);
