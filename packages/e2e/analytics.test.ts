@@ -13,6 +13,7 @@ import {
   logInAt,
   PHONE,
   pressOnto,
+  smallTargets,
   useBrowser,
 } from "./support/browser.ts";
 import { squash } from "./support/catalogue.ts";
@@ -121,6 +122,16 @@ describe("writer analytics", () => {
           : `${daily.toLocaleString("en")} in the last 30 days`,
       );
       await expectNoAxeViolations(page, "analytics overview at 360 px, dark");
+      // The way back is 44 px to a finger, and sits as near the title as the page's gap.
+      const back = page.getByRole("link", { name: "Back to the story" });
+      expect(await smallTargets(back)).toEqual([]);
+      const [backBox, kicker] = await Promise.all([
+        back.boundingBox(),
+        page.locator(".analytics__kicker").boundingBox(),
+      ]);
+      expect((kicker?.y ?? 0) - ((backBox?.y ?? 0) + (backBox?.height ?? 0))).toBeLessThanOrEqual(
+        20,
+      );
 
       // The engaged readers' popover explains them, links to more, and Ok closes it.
       const about = page.getByRole("button", { name: "About Engaged Readers" });
@@ -153,6 +164,8 @@ describe("writer analytics", () => {
       expect(await tabBoxes(page)).toEqual(overviewTabs);
       const rows = page.getByRole("table").first().locator("tbody tr");
       expect(await rows.count()).toBe(overview.story.numParts);
+      // Each part's title is 44 px to a finger, however short.
+      expect(await smallTargets(rows.getByRole("link"))).toEqual([]);
       // Wider than a phone, the table scrolls in a region of its own, which takes focus so
       // that a keyboard can scroll it too, and stays within the page's margins.
       const partsTable = page.getByRole("region", { name: "Reads, votes and comments by part" });

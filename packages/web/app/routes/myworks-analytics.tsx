@@ -273,8 +273,10 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
   useRowInSight(tabs);
   return (
     <article className="analytics">
-      <p className="story-editor__back">
-        <a href={`/myworks/${story.id}`}>{t.analytics.back}</a>
+      <p className="analytics__back">
+        <a className="tap-target" href={`/myworks/${story.id}`}>
+          {t.analytics.back}
+        </a>
       </p>
       <header className="analytics__header">
         <p className="analytics__kicker">{t.analytics.heading}</p>
