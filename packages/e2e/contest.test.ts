@@ -5,6 +5,7 @@ import {
   expectNoAxeViolations,
   logInAt,
   PHONE,
+  smallTargets,
   untilHydrated,
   useBrowser,
 } from "./support/browser.ts";
@@ -248,6 +249,10 @@ describe("the Inkwell Awards", () => {
       // On a phone, an empty entry's summary lands in sight below the sticky header, with
       // focus on the first field to fix.
       await page.setViewportSize(PHONE);
+      // The link to the story's details stands on its own line: 44 px to a finger.
+      expect(
+        await smallTargets(page.getByRole("link", { name: "Edit your story details" })),
+      ).toEqual([]);
       await page.getByRole("button", { name: "Submit my story" }).click();
       const summary = page.getByRole("alert").filter({ hasText: /fields need your attention\./ });
       await summary.waitFor();

@@ -47,7 +47,7 @@ export function ContestEntry({
     }
   };
   const storyDetails = (
-    <a className="contest-entry__details" href={`/myworks/${entry.storyId}`}>
+    <a className="contest-entry__details tap-target" href={`/myworks/${entry.storyId}`}>
       {t.contest.editDetails}
     </a>
   );
