@@ -6,6 +6,7 @@ import {
   logInAt,
   PHONE,
   pressOnto,
+  smallTargets,
   tabOnto,
   useBrowser,
 } from "./support/browser.ts";
@@ -226,6 +227,9 @@ describe("Story Notes", () => {
         return blocks.slice(1).map((box, i) => Math.round(box.top - (blocks[i]?.bottom ?? 0)));
       });
       expect(gaps).toEqual([24, 24, 24, 24, 24]);
+      // A section's help link and every slider are 44 px to a finger.
+      expect(await smallTargets(page.getByRole("link", { name: /^How to write / }))).toEqual([]);
+      expect(await smallTargets(page.getByRole("slider"))).toEqual([]);
     });
   });
 

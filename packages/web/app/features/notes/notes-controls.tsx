@@ -149,7 +149,7 @@ export const choices = <T extends string | number>(
 /** A help article, opened beside the notes so that nothing typed is lost. */
 export function HelpLink({ href, children }: { href: string; children: string }) {
   return (
-    <a className="notes-help" href={href} target="_blank" rel="noopener">
+    <a className="notes-help tap-target" href={href} target="_blank" rel="noopener">
       {children}
       <span className="visually-hidden"> {t.notes.opensInNewTab}</span>
     </a>
