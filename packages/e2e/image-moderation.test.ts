@@ -5,6 +5,7 @@ import {
   expectNoAxeViolations,
   logIn,
   PHONE,
+  smallTargets,
   untilHydrated,
   useBrowser,
 } from "./support/browser.ts";
@@ -255,6 +256,16 @@ describe("image moderation", () => {
       await signInAt(page, "demo_ambassador", "/admin/image_appeals");
       const appeal = page.getByRole("listitem", { name: story.title });
       await appeal.getByText("My own photograph.").waitFor();
+      // The story's link is 44 px to a finger; the cover keeps its own shape (512 × 800), not
+      // stretched to the item; the lines stand the body's gap apart, not a paragraph's margin.
+      expect(await smallTargets(appeal.getByRole("link", { name: story.title }))).toEqual([]);
+      const cover = await appeal.locator("img").boundingBox();
+      expect(Math.round(cover?.height ?? 0)).toBe(Math.round(((cover?.width ?? 0) * 800) / 512));
+      const [by, reason] = await Promise.all([
+        appeal.getByText("Appealed by demo_writer").boundingBox(),
+        appeal.getByText("My own photograph.").boundingBox(),
+      ]);
+      expect(Math.round((reason?.y ?? 0) - (by?.y ?? 0) - (by?.height ?? 0))).toBe(8);
       const keepHidden = appeal.getByRole("button", { name: "Keep hidden" });
       await untilHydrated(keepHidden);
       await keepHidden.focus();

@@ -8,6 +8,7 @@ import { ConfirmModal } from "../components/confirm-modal.tsx";
 import { ScriptButton } from "../components/script-button.tsx";
 import { t } from "../i18n/index.ts";
 import { notFoundResponse } from "../lib/route-data.ts";
+import "../styles/admin-queue.css";
 import type { Route } from "./+types/admin-image-appeals";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -77,9 +78,11 @@ function AppealItem({ appeal }: { appeal: ImageFlag }) {
         {/* Named by what shows the image: one writer's appeals read apart at a glance. */}
         <h2 id={headingId}>
           {appeal.story ? (
-            <a href={`/story/${appeal.story.id}`}>{appeal.story.title}</a>
+            <a className="tap-target" href={`/story/${appeal.story.id}`}>
+              {appeal.story.title}
+            </a>
           ) : (
-            <a href={`/user/${encodeURIComponent(appeal.owner.username)}`}>
+            <a className="tap-target" href={`/user/${encodeURIComponent(appeal.owner.username)}`}>
               {text.profileOf(appeal.owner.name)}
             </a>
           )}
