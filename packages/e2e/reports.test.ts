@@ -46,6 +46,29 @@ async function openCommentReport(page: Page) {
   return dialog;
 }
 
+/**
+ * The names of a list of facts (dt) whose first line of text does not end level with their
+ * fact's (dd) first line: none where each row reads across on one line.
+ */
+const offBaseline = (list: Element) => {
+  const firstLineBottom = (element: Element) => {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent?.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      return range.getClientRects()[0]?.bottom ?? 0;
+    }
+    return 0;
+  };
+  return [...list.querySelectorAll("dt")]
+    .filter((name) => {
+      const fact = name.nextElementSibling;
+      return !fact || Math.abs(firstLineBottom(name) - firstLineBottom(fact)) > 1;
+    })
+    .map((name) => name.textContent);
+};
+
 describe("reports", () => {
   test("the writer posts the comment that will be reported, and cannot report it", async () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
@@ -177,6 +200,8 @@ describe("reports", () => {
       const reporter = page.locator("dd").filter({ hasText: "(@demo_reader)" });
       expect(await reporter.textContent()).toBe("Rae Reader (@demo_reader)");
       expect(await page.getByText("demo_reader@example.com").count()).toBe(0);
+      // Each fact's first line is level with its name, a link's too (44 px tall, its text centred).
+      expect(await page.locator(".staff-report__facts").evaluate(offBaseline)).toEqual([]);
       // Nothing is chosen for the moderator: Resolve, reached by Tab, says what it waits for.
       const resolve = page.getByRole("button", { name: "Resolve" });
       const outcomeChoice = page.getByLabel("What happened");

@@ -144,6 +144,11 @@ describe("the story page's staff panels", () => {
       await expectNoAxeViolations(page, "the staff panels at 360 px");
       // Staff follow and tick these with a thumb: each link and checkbox is a 44 px target.
       expect(await smallTargets(page.locator(".staff-panel a, .staff-check"))).toEqual([]);
+      // So is the staff's link to the story's reports under the report card's buttons.
+      const reportCard = page.getByRole("complementary", {
+        name: "Something wrong with this story?",
+      });
+      expect(await smallTargets(reportCard.getByRole("link", { name: "Reports" }))).toEqual([]);
 
       // No ads on this story: the page's ad slot goes at once and comes back when allowed.
       const ad = page.getByRole("complementary", { name: "Advertisement" });

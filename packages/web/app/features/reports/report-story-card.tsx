@@ -1,4 +1,4 @@
-import { isModerator, MODEL_TYPES } from "@inkwell/shared";
+import { isModerator, storyReportsUrl } from "@inkwell/shared";
 import { Flag } from "lucide";
 import { Icon } from "../../components/icon.tsx";
 import { ScriptButton } from "../../components/script-button.tsx";
@@ -72,13 +72,7 @@ export function ReportStoryCard({
         </ScriptButton>
       )}
       {moderator && (
-        <a
-          href={`/admin/community_reports?${new URLSearchParams({
-            model_type: String(MODEL_TYPES.story),
-            model_id: String(storyId),
-            status: "all",
-          })}`}
-        >
+        <a className="tap-target" href={storyReportsUrl(storyId)}>
           {text.reportsAbout}
         </a>
       )}
