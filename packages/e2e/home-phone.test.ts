@@ -86,8 +86,13 @@ describe("the home page on a phone", () => {
     });
   });
 
-  test("the header's logo and search, the carousels' arrows, a story's Read more and tags and the footer's links and language are 44 px to a finger", async () => {
+  test("the header's logo and search, the carousels' arrows, a story's Read more and tags, the landing's links and the footer's links and language are 44 px to a finger; each section stands 12 px below its head", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      // The landing page's Get Discovered links, a line each on a phone.
+      await page.goto("/");
+      const discovered = page.getByRole("region", { name: "Get Discovered" }).getByRole("link");
+      expect(await discovered.count()).toBe(3);
+      expect(await smallTargets(discovered)).toEqual([]);
       await signIn(page, "/home");
       const banner = page.getByRole("banner");
       // Square targets, 44 px across as well as down.
@@ -112,6 +117,34 @@ describe("the home page on a phone", () => {
       }
       // The footer's links, a short word (Terms) among them, are 44 px across as well as down.
       expect(await smallTargets(page.getByRole("contentinfo").getByRole("link"))).toEqual([]);
+
+      // What a section heads starts 12 px below the lowest of its heading, its subheading and
+      // its buttons (See all wraps under the words): among the sections loaded further down.
+      const picks = page.getByRole("region", { name: "Premium Picks" });
+      for (let i = 0; i < 10 && (await picks.count()) === 0; i++) {
+        await page.mouse.wheel(0, 2000);
+        await page.waitForTimeout(300);
+      }
+      const heads = await page.locator(".home-section__head").evaluateAll((found) =>
+        found.map((head) => {
+          const bottom = (box: Element) => box.getBoundingClientRect().bottom;
+          const [lowest] = [
+            head.querySelector(":scope > div > :last-child"),
+            head.querySelector(":scope > div + *"),
+          ]
+            .filter((box): box is Element => box !== null)
+            .sort((a, b) => bottom(b) - bottom(a));
+          const next = head.nextElementSibling;
+          if (!lowest || !next) return { ends: undefined, gap: Number.NaN };
+          return {
+            ends: lowest.tagName,
+            gap: Math.round(next.getBoundingClientRect().top - bottom(lowest)),
+          };
+        }),
+      );
+      // A heading alone, a subheading, and buttons below the words each end a head.
+      expect(heads.map((head) => head.ends)).toEqual(expect.arrayContaining(["H2", "P", "A"]));
+      for (const head of heads) expect(head).toEqual({ ends: head.ends, gap: 12 });
     });
   });
 

@@ -187,6 +187,12 @@ describe("the Library and reading lists", () => {
         await expectNoAxeViolations(page, `a list page at ${viewport.width} px`);
         const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(scrollWidth).toBeLessThanOrEqual(viewport.width);
+        // Its owner's link and each story's title, alone on their lines, are 44 px on a phone.
+        if (viewport === PHONE) {
+          const links = page.getByRole("main").getByRole("link", { name: /^A reading list by/ });
+          expect(await smallTargets(links)).toEqual([]);
+          expect(await smallTargets(page.locator(".list-editor__info a"))).toEqual([]);
+        }
       });
     });
   }

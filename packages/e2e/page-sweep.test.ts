@@ -333,6 +333,30 @@ const cutLabels = (page: Page) =>
     return cut;
   });
 
+/**
+ * Whether what keeps clear of the sticky header leaves the room the header takes, however
+ * tall larger text makes it: the scroll padding that focus and #anchors land below, and the
+ * continue-reading strip that sticks under it. The page measures the header once it runs.
+ */
+const clearOfHeader = (page: Page) =>
+  page
+    .waitForFunction(
+      () => {
+        const header = document.querySelector(".site-header")?.getBoundingClientRect().height;
+        if (header === undefined) return true;
+        const root = getComputedStyle(document.documentElement);
+        const strip = document.querySelector(".continue-strip");
+        const stuck = strip ? Number.parseFloat(getComputedStyle(strip).top) : header;
+        return Number.parseFloat(root.scrollPaddingTop) >= header && stuck >= header;
+      },
+      undefined,
+      { timeout: 5_000 },
+    )
+    .then(
+      () => true,
+      () => false,
+    );
+
 /** The narrowest phone of WCAG 1.4.10 (reflow). */
 const NARROW = { width: 320, height: 740 } as const;
 
@@ -348,7 +372,7 @@ const ENLARGED = [
 
 describe("every page, for anyone who enlarges the text or spaces it out", () => {
   for (const role of ROLES) {
-    test(`fits 320 px with 20 px and 200% text, and with wider text spacing, as ${role}`, {
+    test(`fits 320 px with 20 px and 200% text, and with wider text spacing, below the header, as ${role}`, {
       timeout: 240_000,
     }, async () => {
       const failures: string[] = [];
@@ -371,6 +395,9 @@ describe("every page, for anyone who enlarges the text or spaces it out", () => 
               failures.push(`${label} cuts off ${clipped}`);
             }
             for (const cut of await cutLabels(page)) failures.push(`${label} cuts short ${cut}`);
+            if (!(await clearOfHeader(page))) {
+              failures.push(`${label} leaves less room than the header takes`);
+            }
           }
         }
       });

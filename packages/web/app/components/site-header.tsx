@@ -1,10 +1,11 @@
 import { type CurrentUser, featuredListUrl, isModerator, isStaffOrAdmin } from "@inkwell/shared";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useRef } from "react";
 import { useLocation } from "react-router";
 import type { PicksLink } from "../features/home/picks-link.ts";
 import { t } from "../i18n/index.ts";
 import { useCurrentUser } from "../lib/current-user.ts";
 import { useDismissibleDetails } from "../lib/use-dismissible-details.ts";
+import { useHeaderHeight } from "../lib/use-header-height.ts";
 import { Avatar } from "./avatar.tsx";
 import { BROWSE_TOPICS } from "./browse-topics.ts";
 import { HeaderMenu } from "./header-menu.tsx";
@@ -30,6 +31,8 @@ export function SiteHeader({ locale, picks }: { locale: string; picks: PicksLink
   const community = useDismissibleDetails();
   const account = useDismissibleDetails();
   const { pathname } = useLocation();
+  const header = useRef<HTMLElement>(null);
+  useHeaderHeight(header);
   // The search pages have a search bar of their own: on a phone the header's would be a second.
   const onSearchPage = pathname === "/search" || pathname.startsWith("/search/");
   const className = [
@@ -40,7 +43,7 @@ export function SiteHeader({ locale, picks }: { locale: string; picks: PicksLink
     .filter(Boolean)
     .join(" ");
   return (
-    <header className={className}>
+    <header className={className} ref={header}>
       {/* One landmark for all of it, there while the menus are closed: the menus' own lists
           exist only while open, so a screen reader jumping by landmarks found nothing here. */}
       <nav className="site-header__inner" aria-label={t.nav.site}>

@@ -41,7 +41,9 @@ export default function ListPage({ loaderData }: Route.ComponentProps) {
             {list.isPrivate && <Icon of={Lock} aria-label={t.lists.private} size={20} />}
           </h1>
           <p>
-            <a href={`/user/${list.user.username}`}>{t.lists.by(list.user.name)}</a>
+            <a className="tap-target" href={`/user/${list.user.username}`}>
+              {t.lists.by(list.user.name)}
+            </a>
           </p>
           <p className="reading-list__count">{t.lists.storiesCount(list.numStories)}</p>
           <div className="reading-list__actions">{!list.isPrivate && <ShareLink />}</div>

@@ -84,7 +84,9 @@ export function ListEditor({ list }: { list: ReadingListDetails }) {
               </span>
               <Cover src={story.cover} title={story.title} width={48} />
               <span className="list-editor__info">
-                <a href={story.url}>{story.title}</a>
+                <a className="tap-target" href={story.url}>
+                  {story.title}
+                </a>
                 <span>{story.user.name}</span>
               </span>
               <span className="list-editor__actions">
