@@ -890,7 +890,7 @@ describe("the Table of Contents", () => {
     });
   });
 
-  test("unpublishes a live part only once the writer confirms it", async () => {
+  test("unpublishes a live part only once the writer confirms it, deletes a draft, and keeps a moved row's Move button on the screen", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       const story = await signInToStory(page, 4);
       await page.goto(`/myworks/${story.id}`);
@@ -943,6 +943,41 @@ describe("the Table of Contents", () => {
         .waitFor();
       expect(await row.count()).toBe(0);
       await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(next);
+
+      // Move down pressed again and again keeps the moved row's button on the screen: focus()
+      // on the button that kept focus scrolls nothing. Parts of the journey's own make the
+      // list long, whatever the file's other journeys left of the story.
+      for (const number of [1, 2, 3, 4, 5]) {
+        const made = await page.request.post(`/v4/works/${story.id}/parts`, {
+          data: { title: `Lamp ${number}` },
+        });
+        expect(made.status()).toBe(201);
+      }
+      await page.reload();
+      await page.getByRole("tab", { name: "Table of Contents" }).click();
+      const parts = page.getByRole("tabpanel").getByRole("listitem");
+      const rows = await parts.count();
+      const moved = (await parts.first().getByRole("link").first().textContent()) ?? "";
+      const down = await untilHydrated(page.getByRole("button", { name: `Move ${moved} down` }));
+      await down.focus();
+      // Wholly below the sticky header and above the screen's foot, its 5 px ring too.
+      const inSight = () =>
+        page.evaluate(() => {
+          const box = document.activeElement?.getBoundingClientRect();
+          const header = document.querySelector(".site-header")?.getBoundingClientRect();
+          if (!box) return false;
+          return box.top - 5 >= (header?.bottom ?? 0) && box.bottom + 5 <= window.innerHeight;
+        });
+      for (let place = 2; place <= rows; place++) {
+        await page.keyboard.press("Enter");
+        await page
+          .getByRole("status")
+          .filter({ hasText: `${moved} moved to ${place} of ${rows}` })
+          .waitFor();
+        // At the foot of the list, focus goes to the row's other Move button.
+        await expectFocusOn(page, `Move ${moved} ${place === rows ? "up" : "down"}`);
+        await expect.poll(inSight, { message: `after the move to ${place}` }).toBe(true);
+      }
     });
   });
 });
