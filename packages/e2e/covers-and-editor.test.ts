@@ -10,6 +10,7 @@ import {
   logInAt,
   PHONE,
   pressOnto,
+  smallTargets,
   tapsBeside,
   untilHydrated,
   useBrowser,
@@ -127,6 +128,11 @@ describe("covers", () => {
       await page.setViewportSize(PHONE);
       await page.goto(`/myworks/${story.id}`);
       await page.getByRole("tab", { name: "Story Details" }).click();
+      // The way back and the link to the cover import screen are 44 px to a finger, each
+      // alone on its line (decision 133).
+      expect(
+        await smallTargets(page.getByRole("link", { name: /^(My Stories|Import a cover)$/ })),
+      ).toEqual([]);
       const field = page.getByRole("group", { name: "Cover" });
       const shown = field.getByRole("img", { name: `Cover of ${story.title}` });
       await shown.waitFor();
@@ -301,6 +307,7 @@ describe("the part editor", () => {
       const story = await signInToStory(page);
       const partId = await publishedPartOf(page, story.id);
       await page.goto(`/myworks/${story.id}/write/${partId}`);
+      expect(await smallTargets(page.getByRole("link", { name: "Back to the story" }))).toEqual([]);
       const text = page.getByRole("textbox", { name: "Part text" });
       await text.locator("p").last().scrollIntoViewIfNeeded();
       expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(PHONE.height / 2);
@@ -604,6 +611,11 @@ describe("the part editor", () => {
       expect(await mature.isChecked()).toBe(true);
       await page.mouse.click(box.x + box.width + 6, box.y + box.height / 2);
       expect(await mature.isChecked()).toBe(false);
+      // The row's name, box and all, is 44 px tall to a finger (decision 133).
+      for (const name of ["Mature", "Completed"]) {
+        const label = page.locator("label", { hasText: new RegExp(`^${name}$`) });
+        expect((await fingerSize(label)).height).toBe(44);
+      }
       // A tag as long as tags go (30 letters) stays inside the field on a phone.
       const tags = page.getByRole("combobox", { name: "Tags" });
       await tags.fill(`${"w".repeat(30)},`);
@@ -902,6 +914,9 @@ describe("the Table of Contents", () => {
         .last();
       const title = (await live.getByRole("link").textContent()) ?? "";
       const asked = page.getByRole("dialog", { name: "Unpublish this part?" });
+      // Each part's title is 44 px to a finger, one line long as well as two.
+      const titleLinks = page.getByRole("tabpanel").getByRole("listitem").getByRole("link");
+      expect(await smallTargets(titleLinks)).toEqual([]);
 
       // Each row's buttons name the part they act on, as its Schedule and Move buttons do.
       await live.getByRole("button", { name: `Unpublish ${title}`, exact: true }).click();
