@@ -302,13 +302,25 @@ describe("the part editor", () => {
     });
   });
 
-  test("on a phone the formatting toolbar stays on screen as the writer scrolls the text", async () => {
+  test("on a phone the bar keeps its height as the save state changes, and the formatting toolbar stays on screen as the writer scrolls the text", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       const story = await signInToStory(page);
       const partId = await publishedPartOf(page, story.id);
+      await page.clock.install();
       await page.goto(`/myworks/${story.id}/write/${partId}`);
       expect(await smallTargets(page.getByRole("link", { name: "Back to the story" }))).toEqual([]);
       const text = page.getByRole("textbox", { name: "Part text" });
+      // The save state changes as the writer types; the bar keeps its height, so the text
+      // under it does not jump down and back. The clock stands still: the autosave waits.
+      const bar = page.locator(".part-editor__bar");
+      const height = () => bar.evaluate((element) => element.getBoundingClientRect().height);
+      const saved = await height();
+      await untilHydrated(text);
+      await page.clock.pauseAt(await page.evaluate(() => Date.now() + 10_000));
+      await text.locator("p").first().click();
+      await page.keyboard.type("Still ");
+      await bar.getByRole("status").filter({ hasText: "Unsaved changes" }).waitFor();
+      expect(await height()).toBe(saved);
       await text.locator("p").last().scrollIntoViewIfNeeded();
       expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(PHONE.height / 2);
       // Bold is still there to press, on top of the text rather than under it.
