@@ -10,6 +10,7 @@ import {
   logInAt,
   PHONE,
   pressOnto,
+  smallTargets,
   tapsBeside,
   untilHydrated,
   useBrowser,
@@ -127,6 +128,11 @@ describe("covers", () => {
       await page.setViewportSize(PHONE);
       await page.goto(`/myworks/${story.id}`);
       await page.getByRole("tab", { name: "Story Details" }).click();
+      // The way back and the link to the cover import screen are 44 px to a finger, each
+      // alone on its line (decision 133).
+      expect(
+        await smallTargets(page.getByRole("link", { name: /^(My Stories|Import a cover)$/ })),
+      ).toEqual([]);
       const field = page.getByRole("group", { name: "Cover" });
       const shown = field.getByRole("img", { name: `Cover of ${story.title}` });
       await shown.waitFor();
@@ -296,12 +302,25 @@ describe("the part editor", () => {
     });
   });
 
-  test("on a phone the formatting toolbar stays on screen as the writer scrolls the text", async () => {
+  test("on a phone the bar keeps its height as the save state changes, and the formatting toolbar stays on screen as the writer scrolls the text", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       const story = await signInToStory(page);
       const partId = await publishedPartOf(page, story.id);
+      await page.clock.install();
       await page.goto(`/myworks/${story.id}/write/${partId}`);
+      expect(await smallTargets(page.getByRole("link", { name: "Back to the story" }))).toEqual([]);
       const text = page.getByRole("textbox", { name: "Part text" });
+      // The save state changes as the writer types; the bar keeps its height, so the text
+      // under it does not jump down and back. The clock stands still: the autosave waits.
+      const bar = page.locator(".part-editor__bar");
+      const height = () => bar.evaluate((element) => element.getBoundingClientRect().height);
+      const saved = await height();
+      await untilHydrated(text);
+      await page.clock.pauseAt(await page.evaluate(() => Date.now() + 10_000));
+      await text.locator("p").first().click();
+      await page.keyboard.type("Still ");
+      await bar.getByRole("status").filter({ hasText: "Unsaved changes" }).waitFor();
+      expect(await height()).toBe(saved);
       await text.locator("p").last().scrollIntoViewIfNeeded();
       expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(PHONE.height / 2);
       // Bold is still there to press, on top of the text rather than under it.
@@ -604,6 +623,11 @@ describe("the part editor", () => {
       expect(await mature.isChecked()).toBe(true);
       await page.mouse.click(box.x + box.width + 6, box.y + box.height / 2);
       expect(await mature.isChecked()).toBe(false);
+      // The row's name, box and all, is 44 px tall to a finger (decision 133).
+      for (const name of ["Mature", "Completed"]) {
+        const label = page.locator("label", { hasText: new RegExp(`^${name}$`) });
+        expect((await fingerSize(label)).height).toBe(44);
+      }
       // A tag as long as tags go (30 letters) stays inside the field on a phone.
       const tags = page.getByRole("combobox", { name: "Tags" });
       await tags.fill(`${"w".repeat(30)},`);
@@ -890,7 +914,7 @@ describe("the Table of Contents", () => {
     });
   });
 
-  test("unpublishes a live part only once the writer confirms it", async () => {
+  test("unpublishes a live part only once the writer confirms it, deletes a draft, and keeps a moved row's Move button on the screen", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       const story = await signInToStory(page, 4);
       await page.goto(`/myworks/${story.id}`);
@@ -902,6 +926,9 @@ describe("the Table of Contents", () => {
         .last();
       const title = (await live.getByRole("link").textContent()) ?? "";
       const asked = page.getByRole("dialog", { name: "Unpublish this part?" });
+      // Each part's title is 44 px to a finger, one line long as well as two.
+      const titleLinks = page.getByRole("tabpanel").getByRole("listitem").getByRole("link");
+      expect(await smallTargets(titleLinks)).toEqual([]);
 
       // Each row's buttons name the part they act on, as its Schedule and Move buttons do.
       await live.getByRole("button", { name: `Unpublish ${title}`, exact: true }).click();
@@ -943,6 +970,41 @@ describe("the Table of Contents", () => {
         .waitFor();
       expect(await row.count()).toBe(0);
       await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(next);
+
+      // Move down pressed again and again keeps the moved row's button on the screen: focus()
+      // on the button that kept focus scrolls nothing. Parts of the journey's own make the
+      // list long, whatever the file's other journeys left of the story.
+      for (const number of [1, 2, 3, 4, 5]) {
+        const made = await page.request.post(`/v4/works/${story.id}/parts`, {
+          data: { title: `Lamp ${number}` },
+        });
+        expect(made.status()).toBe(201);
+      }
+      await page.reload();
+      await page.getByRole("tab", { name: "Table of Contents" }).click();
+      const parts = page.getByRole("tabpanel").getByRole("listitem");
+      const rows = await parts.count();
+      const moved = (await parts.first().getByRole("link").first().textContent()) ?? "";
+      const down = await untilHydrated(page.getByRole("button", { name: `Move ${moved} down` }));
+      await down.focus();
+      // Wholly below the sticky header and above the screen's foot, its 5 px ring too.
+      const inSight = () =>
+        page.evaluate(() => {
+          const box = document.activeElement?.getBoundingClientRect();
+          const header = document.querySelector(".site-header")?.getBoundingClientRect();
+          if (!box) return false;
+          return box.top - 5 >= (header?.bottom ?? 0) && box.bottom + 5 <= window.innerHeight;
+        });
+      for (let place = 2; place <= rows; place++) {
+        await page.keyboard.press("Enter");
+        await page
+          .getByRole("status")
+          .filter({ hasText: `${moved} moved to ${place} of ${rows}` })
+          .waitFor();
+        // At the foot of the list, focus goes to the row's other Move button.
+        await expectFocusOn(page, `Move ${moved} ${place === rows ? "up" : "down"}`);
+        await expect.poll(inSight, { message: `after the move to ${place}` }).toBe(true);
+      }
     });
   });
 });

@@ -1,4 +1,5 @@
 import { type DragEvent, useState } from "react";
+import { scrollMotion } from "./scroll-motion.ts";
 
 interface ReorderOptions<T extends { id: number }> {
   items: T[];
@@ -7,6 +8,24 @@ interface ReorderOptions<T extends { id: number }> {
   save: (next: T[], moved: T) => Promise<boolean>;
   /** The Move up / Move down buttons' ids are `${buttonIds}-up-${id}` and `…-down-…`. */
   buttonIds: string;
+}
+
+/**
+ * Focuses the button `id` and brings it, ring and all, on screen. The moved row's button
+ * usually kept focus as its neighbour was moved past it, and focus() on what already has
+ * focus scrolls nothing: a few presses of Move down took it below the screen's edge.
+ */
+function focusInSight(id: string) {
+  const button = document.getElementById(id);
+  if (!button) return;
+  button.focus();
+  const ring = 5;
+  const box = button.getBoundingClientRect();
+  // The page's scroll-padding-top is the sticky header and a gap below it.
+  const top = Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+  if (box.top - ring < top || box.bottom + ring > window.innerHeight) {
+    button.scrollIntoView({ block: "center", behavior: scrollMotion() });
+  }
 }
 
 /**
@@ -26,11 +45,14 @@ export function useReorder<T extends { id: number }>(options: ReorderOptions<T>)
     next.splice(to, 0, item);
     const before = items;
     setItems(next);
-    if (focus) requestAnimationFrame(() => document.getElementById(focus)?.focus());
+    if (focus) requestAnimationFrame(() => focusInSight(focus));
     if (!(await save(next, item).catch(() => false))) setItems(before);
   }
 
-  /** Moves a row one place; focus stays on the same button, or its twin at either end. */
+  /**
+   * Moves a row one place; focus stays on the same button, or its twin at either end, on
+   * screen.
+   */
   function move(index: number, by: -1 | 1) {
     const item = items[index];
     if (!item) return;

@@ -91,7 +91,11 @@ export function CoverPicker({
           </p>
         )}
         {bannedCover && choice.kind === "kept" && <BannedImageNotice imageUrl={bannedCover} />}
-        {importHref && <a href={importHref}>{t.covers.importLink}</a>}
+        {importHref && (
+          <a className="tap-target" href={importHref}>
+            {t.covers.importLink}
+          </a>
+        )}
       </PictureInput>
     </fieldset>
   );

@@ -397,10 +397,13 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
         <a href={`/myworks/${storyId}`} onClick={leave(`/myworks/${storyId}`)}>
           {t.works.editor.backToStory}
         </a>
-        <span className="part-editor__status" role="status">
+        <span className="part-editor__words">{t.works.editor.words(words)}</span>
+        <span
+          className={`part-editor__status${state === "failed" ? " part-editor__status--failed" : ""}`}
+          role="status"
+        >
           {status}
         </span>
-        <span className="part-editor__words">{t.works.editor.words(words)}</span>
         <div className="part-editor__actions" ref={actions}>
           {draft ? (
             <>
