@@ -5,6 +5,7 @@ import {
   logIn,
   PHONE,
   recordSpeech,
+  smallTargets,
   untilHydrated,
   useBrowser,
 } from "./support/browser.ts";
@@ -106,6 +107,8 @@ describe("accounts in the browser", () => {
   test("on a phone, the first field in error comes into view below the sticky header, and each message goes as its field is put right", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await page.goto("/signup");
+      // Show password and I already have an account are 44 px to a finger (decision 133).
+      expect(await smallTargets(page.locator(".field__toggle, .auth__switch a"))).toEqual([]);
       await page.getByLabel("Email").fill("no_birthday@example.com");
       await page.getByLabel("Username").fill("no_birthday");
       await page.getByLabel("Password", { exact: true }).fill("short");
@@ -309,6 +312,7 @@ describe("accounts in the browser", () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await page.goto("/login?nextUrl=/terms");
       await expectNoAxeViolations(page, "the login page");
+      expect(await smallTargets(page.locator(".field__toggle, .auth__switch a"))).toEqual([]);
       await logIn(page, "demo_reader", "not-the-password");
       await page.getByRole("alert").waitFor();
       expect(await page.getByRole("alert").textContent()).toBe(
@@ -612,6 +616,8 @@ describe("accounts in the browser", () => {
       );
       expect(page.url()).toBe(`${server.url}/forgot?nextUrl=%2Fsettings&error=rate_limited`);
       await expectNoAxeViolations(page, "the forgot page over the limit");
+      // Cancel, alone on its line, is 44 px to a finger.
+      expect(await smallTargets(page.locator(".auth__switch a"))).toEqual([]);
     });
   });
 });

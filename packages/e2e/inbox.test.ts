@@ -446,6 +446,8 @@ describe("the inbox", () => {
       deliver();
       await sentMessage(page, word).waitFor();
       await page.unroute("**/inbox/demo_reader");
+      // The name that opens the profile and a message's Delete are 44 px to a finger.
+      expect(await smallTargets(page.locator(".conversation__who, .message__delete"))).toEqual([]);
       expect(
         await page
           .getByLabel("Conversation options")

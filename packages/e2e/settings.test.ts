@@ -11,6 +11,7 @@ import {
   logInAt,
   PHONE,
   recordSpeech,
+  smallTargets,
   tabThroughChips,
   useBrowser,
 } from "./support/browser.ts";
@@ -480,6 +481,8 @@ describe("settings", () => {
         dialog.getByLabel("New email", { exact: true }).boundingBox(),
       ]);
       expect(save?.width).toBeCloseTo(field?.width ?? 0, 0);
+      // Show password and Forgot password? are 44 px to a finger (decision 133).
+      expect(await smallTargets(dialog.locator(".field__toggle, a[href^='/forgot']"))).toEqual([]);
       // §4: the check shows pending while the server looks, then a warning.
       const answer = await holdRequests(page, "**/api/v3/users/validate?email=*");
       await dialog.getByLabel("New email", { exact: true }).fill("demo_writer@example.com");

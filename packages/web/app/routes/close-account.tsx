@@ -66,7 +66,9 @@ export default function CloseAccount({ loaderData }: Route.ComponentProps) {
         </button>
       </form>
       <p className="auth__switch">
-        <a href="/settings">{t.account.cancel}</a>
+        <a className="tap-target" href="/settings">
+          {t.account.cancel}
+        </a>
       </p>
     </section>
   );

@@ -40,7 +40,9 @@ export default function ForgotPage({ loaderData }: Route.ComponentProps) {
         </button>
       </form>
       <p className="auth__switch">
-        <a href={`/login?${query}`}>{t.account.cancel}</a>
+        <a className="tap-target" href={`/login?${query}`}>
+          {t.account.cancel}
+        </a>
       </p>
     </section>
   );

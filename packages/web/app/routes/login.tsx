@@ -126,7 +126,9 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
           </form>
           {google && (
             <p className="auth__switch">
-              <a href={`/login?${query}`}>{t.account.backToLogin}</a>
+              <a className="tap-target" href={`/login?${query}`}>
+                {t.account.backToLogin}
+              </a>
             </p>
           )}
         </>
@@ -142,7 +144,10 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
         </>
       )}
       <p className="auth__switch">
-        {t.account.noAccount} <a href={`/signup?${query}`}>{t.account.signUp}</a>
+        {t.account.noAccount}{" "}
+        <a className="tap-target" href={`/signup?${query}`}>
+          {t.account.signUp}
+        </a>
       </p>
     </section>
   );

@@ -111,7 +111,9 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
         </BusySubmitButton>
       </form>
       <p className="auth__switch">
-        <a href="/login">{t.account.cancel}</a>
+        <a className="tap-target" href="/login">
+          {t.account.cancel}
+        </a>
       </p>
       <Toast message={failure} onDismiss={() => setFailure(null)} />
     </section>

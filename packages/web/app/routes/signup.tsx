@@ -185,7 +185,9 @@ export default function SignupPage({ loaderData, actionData }: Route.ComponentPr
           </form>
           {google && !newOnboarding && (
             <p className="auth__switch">
-              <a href={`/signup?${new URLSearchParams(here)}`}>{t.account.backToSignup}</a>
+              <a className="tap-target" href={`/signup?${new URLSearchParams(here)}`}>
+                {t.account.backToSignup}
+              </a>
             </p>
           )}
         </>
@@ -202,7 +204,9 @@ export default function SignupPage({ loaderData, actionData }: Route.ComponentPr
         </>
       )}
       <p className="auth__switch">
-        <a href={`/login?${new URLSearchParams({ nextUrl })}`}>{t.account.haveAccount}</a>
+        <a className="tap-target" href={`/login?${new URLSearchParams({ nextUrl })}`}>
+          {t.account.haveAccount}
+        </a>
       </p>
     </section>
   );

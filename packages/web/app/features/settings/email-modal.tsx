@@ -187,7 +187,9 @@ export function EmailModal({ open, hasPassword, onClose, onBack }: EmailModalPro
                 liveError
                 onValue={setPassword}
               />
-              <a href="/forgot?nextUrl=settings">{t.settings.emailModal.forgot}</a>
+              <a className="tap-target" href="/forgot?nextUrl=settings">
+                {t.settings.emailModal.forgot}
+              </a>
             </>
           )}
           <div className="modal__actions modal__actions--fill">
