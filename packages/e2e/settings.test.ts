@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import type { Page } from "playwright-core";
+import type { CurrentUser } from "@inkwell/shared";
+import type { Page, Request } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import {
   DESKTOP,
@@ -31,6 +32,15 @@ async function mailsTo(page: Page, address: string): Promise<number> {
     .filter({ hasText: `To: ${address}` })
     .count();
 }
+
+/** The account a settings form named (its id field, §7). */
+const formAccount = (request: Request) => new URLSearchParams(request.postData() ?? "").get("id");
+
+/** The id of the account signed in on `page`, as a form sends it. */
+const accountId = async (page: Page) =>
+  String(
+    ((await (await page.request.get("/api/v3/internal/current_user")).json()) as CurrentUser).id,
+  );
 
 /** Sets a column of `username`'s row: for states no call reaches on demand. */
 function setUserColumn(
@@ -449,7 +459,9 @@ describe("settings", () => {
       // A wrong current password is said under it, and focus goes there to fix it.
       const current = dialog.getByLabel("Current password", { exact: true });
       await current.fill("not-my-password");
+      const posted = page.waitForRequest("**/apiv2/updateuserpassword");
       await dialog.getByRole("button", { name: "Save" }).click();
+      expect(await formAccount(await posted)).toBe(await accountId(page));
       await dialog.getByText("The password you entered is incorrect.").waitFor();
       expect(await current.evaluate((input) => input === document.activeElement)).toBe(true);
       // Sent again from there with Enter: the message is said again.
@@ -499,7 +511,10 @@ describe("settings", () => {
       // the new address stays typed.
       const password = dialog.getByLabel("Password", { exact: true });
       await password.fill("not-my-password");
+      const posted = page.waitForRequest("**/apiv2/updateuseremail");
       await dialog.getByRole("button", { name: "Save" }).click();
+      // The form names its account (§7), so one left open as someone else is refused.
+      expect(await formAccount(await posted)).toBe(await accountId(page));
       await dialog
         .locator("#settings-email-password-error")
         .filter({ hasText: "The password you entered is incorrect." })

@@ -33,7 +33,7 @@ import {
 import { rotateSessionCookie } from "./session-cookie.ts";
 import { endSession, SESSION_COOKIE } from "./sessions.ts";
 import { changePassword } from "./settings.ts";
-import { countAccountMail, countPasswordGuess } from "./settings-routes.ts";
+import { checkFormAccount, countAccountMail, countPasswordGuess } from "./settings-routes.ts";
 
 const currentUserRoute = createRoute({
   method: "get",
@@ -201,6 +201,8 @@ export function accountRoutes(limits: AccountLimiters) {
       : fromPush
         ? RESET_FROM_PUSH_DONE
         : reloginUrl("home", "password_reset");
+    // A change names its account; a reset's is the emailed token's.
+    if (!resetting) checkFormAccount(fields, requireViewer(c));
     try {
       if (resetting) await resetPassword(c.get("db"), token, password);
       else {

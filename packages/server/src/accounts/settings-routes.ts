@@ -24,6 +24,7 @@ import type { Viewer } from "../viewer.ts";
 import { readFeatures, setFeature, setFeatureSetting } from "./features.ts";
 import { SESSION_COOKIE } from "./sessions.ts";
 import {
+  assertFormAccount,
   changeEmail,
   changeUsername,
   closeAccount,
@@ -77,6 +78,19 @@ const notificationForm = z.strictObject({
     .max(ALL_ALERTS, "alertssubmask names a kind of alert that does not exist"),
 });
 
+/** The id a settings form names its account by (§7), as a form or JSON sends it. */
+const formAccountField = z.object({
+  id: z
+    .union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)], {
+      error: "id must be the id of your account",
+    })
+    .optional(),
+});
+
+/** Refuses a settings form sent with the id of another account than the one signed in. */
+export const checkFormAccount = (fields: Record<string, unknown>, viewer: Viewer) =>
+  assertFormAccount(parseInput(formAccountField, fields).id, viewer);
+
 /**
  * Counts one guess at a signed-in account's password (a change confirmed with it) against
  * the login limit, per address and on the account's own settings key: a stolen session
@@ -120,6 +134,7 @@ export function settingsRoutes(limits: AccountLimiters) {
     const viewer = requireViewer(c);
     await countPasswordGuess(c, limits, viewer);
     const fields = await readFields(c);
+    checkFormAccount(fields, viewer);
     return withRelogin(c, "username_changed", () =>
       changeUsername(c.get("db"), viewer, {
         username: text(fields, "username"),
@@ -132,6 +147,7 @@ export function settingsRoutes(limits: AccountLimiters) {
     const viewer = requireViewer(c);
     await countPasswordGuess(c, limits, viewer);
     const fields = await readFields(c);
+    checkFormAccount(fields, viewer);
     try {
       await changeEmail(
         c.get("db"),

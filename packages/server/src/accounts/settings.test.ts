@@ -366,6 +366,66 @@ describe("username change", () => {
   });
 });
 
+describe("settings forms that name their account (§7: id)", () => {
+  it("refuse a form sent with another account's id, changing nothing, and take one's own or none", async () => {
+    const other = await signedIn("first_tab");
+    const user = await signedIn("second_tab");
+    const forms = [
+      ["/apiv2/updateusername", { username: "second_tab_2", password: PASSWORD }],
+      [
+        "/apiv2/updateuseremail",
+        { email: "second@example.com", confirm_email: "second@example.com", password: PASSWORD },
+      ],
+      [
+        "/apiv2/updateuserpassword",
+        {
+          old_password: PASSWORD,
+          new_password: "Moonlit-Ink-77",
+          confirm_password: "Moonlit-Ink-77",
+        },
+      ],
+    ] as const;
+    for (const [path, body] of forms) {
+      const stale = await send("POST", path, user.cookie, { id: String(other.id), ...body }, true);
+      expect([path, stale.status, await stale.json()]).toEqual([
+        path,
+        409,
+        {
+          code: "other_account",
+          message: "This form belongs to another account. Reload the page.",
+        },
+      ]);
+      const bad = await send("POST", path, user.cookie, { id: "me", ...body }, true);
+      expect([path, bad.status, (await bad.json()).fields]).toEqual([
+        path,
+        400,
+        { id: "id must be the id of your account" },
+      ]);
+    }
+    expect(await me(user.cookie)).toMatchObject({
+      username: "second_tab",
+      email: "second_tab@example.com",
+    });
+    const login = await send("POST", "/login", "", { username: "second_tab", password: PASSWORD });
+    expect(login.status).toBe(200);
+
+    // The account's own id, as a form or JSON sends it, or none: the change is made.
+    const email = await send("POST", "/apiv2/updateuseremail", user.cookie, {
+      id: user.id,
+      ...forms[1][1],
+    });
+    expect(email.status).toBe(200);
+    const renamed = await send(
+      "POST",
+      "/apiv2/updateusername",
+      user.cookie,
+      { id: String(user.id), ...forms[0][1] },
+      true,
+    );
+    expect(renamed.status).toBe(200);
+  });
+});
+
 describe("username check", () => {
   it("says whether a name can be had: its form, another account's (any case), a kept one", async () => {
     await signedIn("name_holder");

@@ -241,19 +241,27 @@ export async function updateAccount(
   return { reverified: false };
 }
 
-export async function updateNotifications(
-  db: Kysely<Database>,
-  viewer: Viewer,
-  settings: NotificationForm,
-): Promise<NotificationSettings> {
-  // The form names its account; one loaded before a sign-in as someone else must not save.
-  if (settings.id !== viewer.id) {
+/**
+ * A settings form names its account (§3, §7: id): one loaded before a sign-in as someone
+ * else, in another tab, must not change the account now signed in. A client that sends no id
+ * changes its own.
+ */
+export function assertFormAccount(id: number | undefined, viewer: Viewer): void {
+  if (id !== undefined && id !== viewer.id) {
     throw new HttpError(
       409,
       "other_account",
       "This form belongs to another account. Reload the page.",
     );
   }
+}
+
+export async function updateNotifications(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  settings: NotificationForm,
+): Promise<NotificationSettings> {
+  assertFormAccount(settings.id, viewer);
   await db
     .updateTable("users")
     .set({

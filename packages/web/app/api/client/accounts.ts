@@ -39,7 +39,9 @@ export const accountsCalls = ({ fetchApi, get, call, orNullForVisitors }: Reques
   },
   unlinkGoogle: () =>
     call<{ message: string }>("/apiv2/linksocialmedia", form({ action: "unlinkgoogle" })),
+  // The settings forms name their account (§7): the server refuses one loaded as someone else.
   changePassword: (fields: {
+    id: string;
     old_password: string;
     new_password: string;
     confirm_password: string;
@@ -47,9 +49,9 @@ export const accountsCalls = ({ fetchApi, get, call, orNullForVisitors }: Reques
   /** The emailed link's reset: `at` is the link's token. */
   resetPassword: (fields: { at: string; new_password: string; isFromPushNotification?: string }) =>
     call<{ redirectUrl: string }>("/apiv2/updateuserpassword", form(fields)),
-  changeUsername: (fields: { username: string; password: string }) =>
+  changeUsername: (fields: { id: string; username: string; password: string }) =>
     call<{ redirectUrl: string }>("/apiv2/updateusername", form(fields)),
-  changeEmail: (fields: { email: string; confirm_email: string; password: string }) =>
+  changeEmail: (fields: { id: string; email: string; confirm_email: string; password: string }) =>
     call<{ message: string }>("/apiv2/updateuseremail", form(fields)),
   validateEmail: (email: string) =>
     call<{ message: string }>(`/api/v3/users/validate?email=${encodeURIComponent(email)}`, {}),

@@ -104,6 +104,7 @@ export function useInteractionGate(): { guard: (action: () => void) => void; mod
         <Suspense fallback={null}>
           <EmailModal
             open={gate === "email"}
+            accountId={user.id}
             hasPassword={user.has_password}
             onClose={() => setGate(null)}
           />

@@ -78,6 +78,7 @@ export function ReverificationModal({ user }: { user: CurrentUser }) {
       </Modal>
       <EmailModal
         open={changing}
+        accountId={user.id}
         hasPassword={user.has_password}
         onClose={() => setChanging(false)}
         onBack={() => {

@@ -205,6 +205,7 @@ export function AccountTab({ user, today, notify }: AccountTabProps) {
 
       <UsernameModal
         open={dialog === "username"}
+        accountId={user.id}
         hasPassword={user.has_password}
         onClose={() => setDialog(null)}
         onFailure={failed}
@@ -212,12 +213,14 @@ export function AccountTab({ user, today, notify }: AccountTabProps) {
       <PasswordModal
         open={dialog === "password"}
         requester={passwordRequester(user)}
+        accountId={user.id}
         hasPassword={user.has_password}
         onClose={() => setDialog(null)}
         onFailure={failed}
       />
       <EmailModal
         open={dialog === "email"}
+        accountId={user.id}
         hasPassword={user.has_password}
         onClose={() => setDialog(null)}
       />

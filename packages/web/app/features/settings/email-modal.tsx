@@ -18,6 +18,8 @@ type View = "form" | "sent" | "problem";
 
 interface EmailModalProps {
   open: boolean;
+  /** The account's id, which the form names (§7). */
+  accountId: number;
   /** False for an account signed up with Google that has not added one: nothing to confirm with. */
   hasPassword: boolean;
   onClose: () => void;
@@ -30,7 +32,7 @@ interface EmailModalProps {
  * focus), must match its confirmation, and needs the password if the account has one; then
  * 'Email sent', with a resend that falls back to 'Problem reaching email :('.
  */
-export function EmailModal({ open, hasPassword, onClose, onBack }: EmailModalProps) {
+export function EmailModal({ open, accountId, hasPassword, onClose, onBack }: EmailModalProps) {
   const [view, setView] = useState<View>("form");
   const [email, setEmail] = useState("");
   const [confirm, setConfirm] = useState("");
@@ -65,7 +67,12 @@ export function EmailModal({ open, hasPassword, onClose, onBack }: EmailModalPro
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const result = await browserApi().changeEmail({ email, confirm_email: confirm, password });
+    const result = await browserApi().changeEmail({
+      id: String(accountId),
+      email,
+      confirm_email: confirm,
+      password,
+    });
     if (result.ok) {
       show("sent");
       return;

@@ -15,6 +15,8 @@ interface PasswordModalProps {
   open: boolean;
   /** Whose password it is: the rule refuses one containing their username or name. */
   requester: PasswordRequester;
+  /** The account's id, which the form names (§7). */
+  accountId: number;
   hasPassword: boolean;
   onClose: () => void;
   onFailure: (message: string) => void;
@@ -24,6 +26,7 @@ interface PasswordModalProps {
 export function PasswordModal({
   open,
   requester,
+  accountId,
   hasPassword,
   onClose,
   onFailure,
@@ -43,6 +46,7 @@ export function PasswordModal({
     event.preventDefault();
     setBusy(true);
     const result = await browserApi().changePassword({
+      id: String(accountId),
       old_password: current,
       new_password: next,
       confirm_password: confirm,

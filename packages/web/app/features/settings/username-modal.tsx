@@ -7,13 +7,21 @@ import { t } from "../../i18n/index.ts";
 
 interface UsernameModalProps {
   open: boolean;
+  /** The account's id, which the form names (§7). */
+  accountId: number;
   hasPassword: boolean;
   onClose: () => void;
   onFailure: (message: string) => void;
 }
 
 /** A new username, confirmed with the password; success logs out for a fresh login. */
-export function UsernameModal({ open, hasPassword, onClose, onFailure }: UsernameModalProps) {
+export function UsernameModal({
+  open,
+  accountId,
+  hasPassword,
+  onClose,
+  onFailure,
+}: UsernameModalProps) {
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -21,6 +29,7 @@ export function UsernameModal({ open, hasPassword, onClose, onFailure }: Usernam
     const data = new FormData(event.currentTarget);
     setBusy(true);
     const result = await browserApi().changeUsername({
+      id: String(accountId),
       username: String(data.get("username") ?? ""),
       password: String(data.get("password") ?? ""),
     });
