@@ -264,7 +264,10 @@ describe("writer analytics", () => {
       expect((await tab(name, null)).status).toBe(401);
       const refused = await tab(name, stranger);
       expect(refused.status).toBe(403);
-      expect(await refused.json()).toMatchObject({ code: "forbidden" });
+      expect(await refused.json()).toMatchObject({
+        code: "forbidden",
+        message: "Only the author can see this story's analytics.",
+      });
       expect((await tab(name, author, 987654)).status).toBe(404);
     }
   });

@@ -67,7 +67,12 @@ async function analyticsStory(
   storyId: number,
   now: number,
 ): Promise<{ row: Selectable<StoriesTable>; story: AnalyticsStory }> {
-  const row = await ownStory(db, viewer, storyId);
+  const row = await ownStory(
+    db,
+    viewer,
+    storyId,
+    "Only the author can see this story's analytics.",
+  );
   return {
     row,
     story: {

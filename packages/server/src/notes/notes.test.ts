@@ -102,7 +102,7 @@ describe("who may read and write Story Notes", () => {
       await t.send("GET", `/v5/stories/${storyId}/notes`, other),
       403,
     );
-    expect(otherGet.message).toBe("Only the author can change this story.");
+    expect(otherGet.message).toBe("Only the author can see this story's notes.");
     expect((await refused(body, 403, other)).code).toBe("forbidden");
 
     const missing = await jsonAnswer<Refusal>(

@@ -38,7 +38,7 @@ export async function storyNotes(
   viewer: Viewer,
   storyId: number,
 ): Promise<StoryNotes> {
-  await ownStory(db, viewer, storyId);
+  await ownStory(db, viewer, storyId, "Only the author can see this story's notes.");
   const row = await notesOf(db, storyId);
   if (row) return shape(row);
   return {

@@ -23,21 +23,31 @@ export async function liveStory(db: Db, storyId: number) {
   return story;
 }
 
+const CHANGE_REFUSAL = "Only the author can change this story.";
+
 /**
  * Refuses a viewer who may not change the story: a 403 only when they may see it (a public
  * story, or staff looking at a draft); a draft of someone else's answers as an unknown id
  * would, so that no author-only call reveals that it exists.
  */
-function assertMayChange(story: Selectable<StoriesTable>, viewer: Viewer, mayChange: boolean) {
+function assertMayChange(
+  story: Selectable<StoriesTable>,
+  viewer: Viewer,
+  mayChange: boolean,
+  refusal = CHANGE_REFUSAL,
+) {
   if (mayChange) return;
   if (!canSeeStory(story, viewer)) throw notFound("The story");
-  throw new HttpError(403, "forbidden", "Only the author can change this story.");
+  throw new HttpError(403, "forbidden", refusal);
 }
 
-/** The story if the viewer wrote it: 404 when there is none or it is hidden from them, else 403. */
-export async function ownStory(db: Db, viewer: Viewer, storyId: number) {
+/**
+ * The story if the viewer wrote it: 404 when there is none or it is hidden from them, else 403
+ * with `refusal`, which says what only the author may do (change the story, unless told).
+ */
+export async function ownStory(db: Db, viewer: Viewer, storyId: number, refusal = CHANGE_REFUSAL) {
   const story = await liveStory(db, storyId);
-  assertMayChange(story, viewer, Number(story.user_id) === viewer.id);
+  assertMayChange(story, viewer, Number(story.user_id) === viewer.id, refusal);
   return story;
 }
 
