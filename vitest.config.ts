@@ -11,6 +11,9 @@ const apiTimeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
  */
 export default defineConfig({
   test: {
+    // Vitest leaves one of a machine's cores idle by default: on CI's two, that ran every file
+    // one at a time. The journeys keep to one at a time all the same (fileParallelism below).
+    maxWorkers: 2,
     projects: [
       { test: { name: "shared", include: ["packages/shared/src/**/*.test.ts"] } },
       // The web app's components that hold a rule of their own, rendered without a browser.
@@ -41,6 +44,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["packages/e2e/**/*.test.ts"],
+          globalSetup: ["packages/e2e/support/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // A page waits on a server that shares the machine's two cores with the browser.

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { expectNoAxeViolations, launchBrowser } from "./support/browser.ts";
+import { COLOUR_RULES, expectNoAxeViolations, launchBrowser } from "./support/browser.ts";
 import { decodeEntities, htmlToText } from "./support/catalogue.ts";
 
 // The journeys are only as good as their checks: these prove the checks fail when they should.
@@ -10,7 +10,7 @@ let page: Page;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  // AxeBuilder needs a page that belongs to an explicit context.
+  // A page of a context of its own, as the journeys' pages are.
   page = await (await browser.newContext()).newPage();
 });
 
@@ -48,6 +48,19 @@ describe("expectNoAxeViolations", () => {
     expect(message).toContain("#faint");
     expect(message).toMatch(/link-name \[serious\]/);
     expect(message).toContain("#empty-link");
+  });
+
+  test("given the colour rules, finds only what colours decide", async () => {
+    await page.setContent(BROKEN);
+    const error = await expectNoAxeViolations(page, "the broken page", COLOUR_RULES).then(
+      () => null,
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(Error);
+    const message = (error as Error).message;
+    expect(message).toContain("1 accessibility violation(s) on the broken page");
+    expect(message).toMatch(/color-contrast \[serious\]/);
+    expect(message).toContain("#faint");
   });
 });
 

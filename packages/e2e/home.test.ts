@@ -297,6 +297,8 @@ describe("the landing page, sign-up, genre onboarding and the home feed", () => 
 
   test("the featured carousel wraps, autoplays on desktop once seen and pauses on hover", async () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      // The page's clock, paused below: its 5.5 s steps are checked without waiting them out.
+      await page.clock.install();
       await signIn(page, "/home");
       const carousel = page.getByRole("region", { name: "Featured lists" });
       await carousel.waitFor();
@@ -318,18 +320,12 @@ describe("the landing page, sign-up, genre onboarding and the home feed", () => 
       await expectNoAxeViolations(page, "the featured carousel at 1280 px");
 
       // It moves on by itself after 5.5 s…
-      await page.waitForFunction(
-        () =>
-          document
-            .querySelector(".featured__slide:not([aria-hidden='true'])")
-            ?.getAttribute("aria-label")
-            ?.startsWith("2 of"),
-        undefined,
-        { timeout: 9000 },
-      );
+      await page.clock.pauseAt(await page.evaluate(() => Date.now()));
+      await page.clock.runFor(5600);
+      await expect.poll(() => currentSlide(page)).toBe(`2 of ${count}`);
       // …but not while a slide is hovered.
       await carousel.locator(".featured__slide:not([aria-hidden='true']) a").hover();
-      await page.waitForTimeout(6500);
+      await page.clock.runFor(6500);
       expect(await currentSlide(page)).toBe(`2 of ${count}`);
 
       await carousel.getByRole("button", { name: "Pause slides" }).click();
@@ -357,7 +353,7 @@ describe("the landing page, sign-up, genre onboarding and the home feed", () => 
       await carousel.waitFor();
       await expectNoAxeViolations(page, "the featured carousel at 360 px");
       // No autoplay on phones.
-      await page.waitForTimeout(6500);
+      await page.clock.runFor(6500);
       expect(await currentSlide(page)).toBe(`1 of ${count}`);
     });
   });

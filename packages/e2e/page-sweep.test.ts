@@ -1,7 +1,14 @@
 import { CURATION_USERNAMES, MATURE_RATING, storyReportsUrl } from "@inkwell/shared";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { DESKTOP, expectNoAxeViolations, PHONE, swipe, useBrowser } from "./support/browser.ts";
+import {
+  COLOUR_RULES,
+  DESKTOP,
+  expectNoAxeViolations,
+  PHONE,
+  swipe,
+  useBrowser,
+} from "./support/browser.ts";
 import { findStoryWithParts } from "./support/catalogue.ts";
 import { readDatabase } from "./support/database.ts";
 import { useServer } from "./support/server.ts";
@@ -198,11 +205,20 @@ const blankIcons = (page: Page) =>
       .filter((href) => !document.querySelector(`symbol${href} > *`)),
   );
 
+/**
+ * The phone's dark theme is the same page in other colours (app.css's prefers-color-scheme),
+ * so it is checked on the light page's visit, switched over, by the rules colours decide.
+ */
 const SWEEPS = [
-  { name: "on a phone, light", viewport: PHONE, colorScheme: "light" },
-  { name: "on a phone, dark", viewport: PHONE, colorScheme: "dark" },
-  { name: "on a desktop, dark", viewport: DESKTOP, colorScheme: "dark" },
+  { name: "on a phone, light and dark", viewport: PHONE, colorScheme: "light", thenDark: true },
+  { name: "on a desktop, dark", viewport: DESKTOP, colorScheme: "dark", thenDark: false },
 ] as const;
+
+/** Until no CSS transition runs: colours that ease into a new scheme are read once they are there. */
+const transitionsDone = (page: Page) =>
+  page.waitForFunction(() =>
+    document.getAnimations().every((animation) => !(animation instanceof CSSTransition)),
+  );
 
 const ROLES = ["visitor", "demo_reader", "demo_writer", "demo_admin"] as const;
 
@@ -241,6 +257,14 @@ describe("every page, for whoever may see it", () => {
                 failures.push(`${label} draws blank icons: ${blank.join(", ")}`);
               const wider = await overflow(page);
               if (wider > 0) failures.push(`${label} is ${wider} px wider than the window`);
+              if (sweep.thenDark) {
+                await page.emulateMedia({ colorScheme: "dark" });
+                await transitionsDone(page);
+                await expectNoAxeViolations(page, `${label}, dark`, COLOUR_RULES).catch(
+                  (error: Error) => failures.push(error.message),
+                );
+                await page.emulateMedia({ colorScheme: "light" });
+              }
             }
           },
         );

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
 const NODE = join(ROOT, "node_modules", ".bin", "node");
@@ -105,15 +105,21 @@ function serverEnv(
 export interface ServerOptions {
   /** Extra environment for the server (e.g. OIDC_ISSUER for a mock provider). */
   env?: Record<string, string>;
+  /** A data directory to start from a copy of; without it, an empty one the demo is seeded into. */
+  from?: string;
+  /** Leave the data directory behind when the server stops (the seeded template). */
+  keepData?: boolean;
 }
 
 /**
- * Starts the product as a user would (`node scripts/start.ts`) on a free port with a fresh,
- * empty data directory, so the deterministic demo catalogue is seeded into it.
+ * Starts the product as a user would (`node scripts/start.ts`) on a free port with a data
+ * directory of its own: empty, so the deterministic demo catalogue is seeded into it, or a
+ * copy of `from`, which it only migrates.
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), "inkwell-e2e-"));
+  if (options.from) await cp(options.from, dataDir, { recursive: true });
   const url = `http://localhost:${port}`;
 
   let output = "";
@@ -140,7 +146,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       clearTimeout(timer);
       // Children of the start script (if any) share the group; make sure none outlive it.
       killGroup(child, "SIGKILL");
-      await rm(dataDir, { recursive: true, force: true });
+      if (!options.keepData) await rm(dataDir, { recursive: true, force: true });
     })();
     return stopped;
   };
@@ -154,9 +160,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   return { url, dataDir, stop };
 }
 
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The data directory global-setup.ts seeded the demo catalogue into, once per run. */
+    seededDataDir: string;
+  }
+}
+
 /**
  * One server shared by every test of the calling file: started in beforeAll, stopped in afterAll.
- * Read `server.url` inside tests or hooks, not at module load.
+ * It starts from a copy of the run's seeded catalogue, which is the same for every file and
+ * takes seconds to build. Read `server.url` inside tests or hooks, not at module load.
  */
 export function useServer(options: { env?: () => Record<string, string> } = {}): {
   readonly url: string;
@@ -165,7 +179,7 @@ export function useServer(options: { env?: () => Record<string, string> } = {}):
   let running: RunningServer | undefined;
   beforeAll(async () => {
     // A function, read when the server starts: earlier hooks may start what it names.
-    running = await startServer({ env: options.env?.() });
+    running = await startServer({ env: options.env?.(), from: inject("seededDataDir") });
   });
   afterAll(async () => {
     await running?.stop();
