@@ -7,7 +7,6 @@ import {
   fingerSize,
   focusedControl,
   holdRequests,
-  logInAt,
   PHONE,
   pressOnto,
   smallTargets,
@@ -24,9 +23,14 @@ import { signUp, verifyEmail } from "./support/sign-up.ts";
 import { writerStory } from "./support/works.ts";
 
 const server = useServer();
-const { withPage } = useBrowser();
+const { withPage, sessionOf } = useBrowser();
 
-const signIn = (page: Page, nextUrl: string) => logInAt(page, "demo_writer", nextUrl);
+/** A page's options for demo_writer, signed in once for the file (ten log-ins an hour). */
+const asWriter = async (viewport: { width: number; height: number }) => ({
+  viewport,
+  baseURL: server.url,
+  storageState: await sessionOf("demo_writer", server.url),
+});
 
 /** Where the covers §7's cover add counted for a story came from. */
 const coverSources = (storyId: number) =>
@@ -51,9 +55,8 @@ async function myStories(page: Page): Promise<{ id: number; title: string }[]> {
   );
 }
 
-/** Signs demo_writer in and answers their story at `index` in /myworks's list. */
-async function signInToStory(page: Page, index = 0): Promise<{ id: number; title: string }> {
-  await signIn(page, "/myworks");
+/** demo_writer's story at `index` in /myworks's list. */
+async function storyAt(page: Page, index = 0): Promise<{ id: number; title: string }> {
   const story = (await myStories(page))[index];
   if (!story) throw new Error(`demo_writer has fewer than ${index + 1} stories`);
   return story;
@@ -96,8 +99,8 @@ const readerText = async (page: Page, partId: number) => {
 
 describe("covers", () => {
   test("a writer uploads a cover in Story Details, readers see it, and on a phone the writer removes it", async () => {
-    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
-      const story = await signInToStory(page);
+    await withPage(await asWriter(DESKTOP), async (page) => {
+      const story = await storyAt(page);
       await page.goto(`/myworks/${story.id}`);
       await page.getByRole("tab", { name: "Story Details" }).click();
       const chooseCover = page.getByRole("group", { name: "Cover" }).getByLabel("Choose a picture");
@@ -171,8 +174,7 @@ describe("covers", () => {
 
   for (const viewport of [PHONE, DESKTOP]) {
     test(`the cover import screen at ${viewport.width} px: preselected story first, Next, Go to story`, async () => {
-      await withPage({ viewport, baseURL: server.url }, async (page) => {
-        await signIn(page, "/myworks");
+      await withPage(await asWriter(viewport), async (page) => {
         const stories = await myStories(page);
         const target = stories[2];
         if (!target) throw new Error("demo_writer has three stories");
@@ -251,8 +253,8 @@ describe("covers", () => {
 
 describe("the part editor", () => {
   test("edits to a published part reach readers only with Publish Changes; Cancel discards", async () => {
-    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (writer) => {
-      const story = await signInToStory(writer, 1);
+    await withPage(await asWriter(DESKTOP), async (writer) => {
+      const story = await storyAt(writer, 1);
       const partId = await publishedPartOf(writer, story.id);
       await writer.goto(`/myworks/${story.id}/write/${partId}`);
       const text = writer.getByRole("textbox", { name: "Part text" });
@@ -303,8 +305,8 @@ describe("the part editor", () => {
   });
 
   test("on a phone the bar keeps its height as the save state changes, and the formatting toolbar stays on screen as the writer scrolls the text", async () => {
-    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
-      const story = await signInToStory(page);
+    await withPage(await asWriter(PHONE), async (page) => {
+      const story = await storyAt(page);
       const partId = await publishedPartOf(page, story.id);
       await page.clock.install();
       await page.goto(`/myworks/${story.id}/write/${partId}`);
@@ -336,8 +338,8 @@ describe("the part editor", () => {
   });
 
   test("a draft's bar, the toolbar, a pasted Word document, an image, Preview and a save conflict", async () => {
-    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
-      const story = await signInToStory(page);
+    await withPage(await asWriter(PHONE), async (page) => {
+      const story = await storyAt(page);
       await page.goto(`/myworks/${story.id}`);
       await page.getByRole("tab", { name: "Table of Contents" }).click();
       await page.getByRole("button", { name: "New part" }).click();
@@ -528,8 +530,8 @@ describe("the part editor", () => {
   });
 
   test("Publish opens the story details first when they are missing", async () => {
-    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
-      await signIn(page, "/myworks/new");
+    await withPage(await asWriter(DESKTOP), async (page) => {
+      await page.goto("/myworks/new");
       await page.getByLabel("Title").fill("Only a Title");
       await page.getByLabel(/I acknowledge this is my own original work/).check();
       await page.getByRole("button", { name: "Save", exact: true }).click();
@@ -729,9 +731,9 @@ describe("the part editor", () => {
   });
 
   test("scheduling for another day shows the 24-hour reminder; emptied, the part says it won't go out", async () => {
-    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+    await withPage(await asWriter(DESKTOP), async (page) => {
       await page.clock.install();
-      const story = await signInToStory(page);
+      const story = await storyAt(page);
       await page.goto(`/myworks/${story.id}`);
       await page.getByRole("tab", { name: "Table of Contents" }).click();
       await page.getByRole("button", { name: "New part" }).click();
@@ -798,6 +800,20 @@ describe("the part editor", () => {
       await writeAtEnd(page, "It is lit again.");
       await pressSave(page);
       await notice.waitFor({ state: "detached" });
+
+      // On a phone Change schedule, too long to share its row, takes one of its own and the
+      // others keep theirs together: Preview is not left alone on a row.
+      await page.setViewportSize(PHONE);
+      const rows = await page.locator(".part-editor__actions").evaluate((bar) => {
+        const byTop = new Map<number, string[]>();
+        for (const button of bar.querySelectorAll(".button")) {
+          const top = Math.round(button.getBoundingClientRect().top);
+          const name = button.getAttribute("aria-label") ?? button.textContent ?? "";
+          byTop.set(top, [...(byTop.get(top) ?? []), name]);
+        }
+        return [...byTop.values()];
+      });
+      expect(rows).toEqual([["Change schedule"], ["Save", "Preview", "Part settings"]]);
     });
   });
 
@@ -873,14 +889,28 @@ describe("the part editor", () => {
 
 describe("the Table of Contents", () => {
   test("reorders parts from the keyboard and by dragging, and keeps the order", async () => {
-    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
-      const story = await signInToStory(page, 3);
+    await withPage(await asWriter(DESKTOP), async (page) => {
+      const story = await storyAt(page, 3);
+      // A draft at the end: its row says Schedule where a published part's says Unpublish.
+      const draft = await page.request.post(`/v4/works/${story.id}/parts`, {
+        data: { title: "Lantern draft" },
+      });
+      expect(draft.status()).toBe(201);
       await page.goto(`/myworks/${story.id}`);
       await page.getByRole("tab", { name: "Table of Contents" }).click();
       const panel = page.getByRole("tabpanel");
       const titles = () => panel.getByRole("listitem").getByRole("link").allTextContents();
       const [first, second, third] = await titles();
       if (!first || !second || !third) throw new Error("the story has three parts");
+      // Every row's Move buttons stand where the row above has them, whatever its others say.
+      expect(await panel.getByText("Unpublish", { exact: true }).count()).toBeGreaterThan(0);
+      expect(await panel.getByText("Schedule", { exact: true }).count()).toBeGreaterThan(0);
+      const moveColumns = await panel
+        .locator(".toc-editor__move")
+        .evaluateAll((buttons) => [
+          ...new Set(buttons.map((button) => Math.round(button.getBoundingClientRect().left))),
+        ]);
+      expect(moveColumns).toHaveLength(2);
 
       const down = page.getByRole("button", { name: `Move ${first} down` });
       await down.focus();
@@ -915,8 +945,8 @@ describe("the Table of Contents", () => {
   });
 
   test("unpublishes a live part only once the writer confirms it, deletes a draft, and keeps a moved row's Move button on the screen", async () => {
-    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
-      const story = await signInToStory(page, 4);
+    await withPage(await asWriter(PHONE), async (page) => {
+      const story = await storyAt(page, 4);
       await page.goto(`/myworks/${story.id}`);
       await page.getByRole("tab", { name: "Table of Contents" }).click();
       const live = page

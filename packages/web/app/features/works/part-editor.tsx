@@ -408,7 +408,7 @@ export function PartEditor({ first, story: firstStory, categories, scheduling }:
           {draft ? (
             <>
               <ScriptButton
-                className="button button--primary"
+                className={`button button--primary${scheduled ? " part-editor__wide" : ""}`}
                 ref={publishButton}
                 onClick={publish}
               >
