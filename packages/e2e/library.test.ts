@@ -187,6 +187,11 @@ describe("the Library and reading lists", () => {
         await expectNoAxeViolations(page, `a list page at ${viewport.width} px`);
         const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(scrollWidth).toBeLessThanOrEqual(viewport.width);
+        // Dragging needs a mouse: the rows show a grip on a desktop, none on a phone.
+        const grips = await page
+          .locator(".list-editor__grip")
+          .evaluateAll((all) => all.filter((grip) => grip.getClientRects().length > 0).length);
+        expect(grips > 0).toBe(viewport === DESKTOP);
         // Its owner's link and each story's title, alone on their lines, are 44 px on a phone.
         if (viewport === PHONE) {
           const links = page.getByRole("main").getByRole("link", { name: /^A reading list by/ });

@@ -13,6 +13,7 @@ import {
   nextFrames,
   PHONE,
   recordSpeech,
+  smallTargets,
   titleSpacing,
   useBrowser,
 } from "./support/browser.ts";
@@ -242,6 +243,7 @@ describe("visitor opens a story and reads its first two parts", () => {
         const box = await skip.boundingBox();
         expect(box, "the focused skip link has a box").not.toBeNull();
         expect(box?.y ?? -1).toBeGreaterThanOrEqual(0);
+        expect(await smallTargets(skip)).toEqual([]);
 
         // Tab on until "Start reading" has focus.
         const startReading = page.getByRole("link", { name: "Start reading", exact: true });

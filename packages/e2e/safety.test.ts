@@ -59,6 +59,25 @@ async function storyOnATagPage(skipAuthor?: string) {
 
 const cardOf = (page: Page, storyId: number) => page.locator(`main a[href="/story/${storyId}"]`);
 
+/**
+ * Where Content Preferences' Blocked tags row puts its parts: whether Edit Tags sits beside the
+ * heading, and whether the text under them (help, then the tags or the line saying there are
+ * none) takes the row's whole width rather than the room the button leaves.
+ */
+const blockedTagsLayout = (page: Page) =>
+  page.locator(".content-prefs__row--tags").evaluate((row) => {
+    const heading = row.querySelector("h3");
+    const button = row.querySelector(".button");
+    if (!heading?.parentElement || !button) throw new Error("the row has its heading and button");
+    const [top, bottom] = [heading.getBoundingClientRect(), button.getBoundingClientRect()];
+    const width = row.getBoundingClientRect().width;
+    const below = [...heading.parentElement.children].filter((child) => child !== heading);
+    return {
+      besideHeading: bottom.top < top.bottom && bottom.bottom > top.top,
+      fullWidth: below.every((child) => Math.abs(child.getBoundingClientRect().width - width) < 1),
+    };
+  });
+
 async function logInAsReader(page: Page, nextUrl: string) {
   await page.goto(`/login?${new URLSearchParams({ nextUrl })}`);
   await logIn(page, "demo_reader", "inkwell-demo");
@@ -196,6 +215,8 @@ describe("safety", () => {
       await cardOf(page, story.id).first().waitFor();
 
       await page.goto("/settings#content");
+      await page.getByRole("button", { name: "Edit Tags" }).waitFor();
+      expect(await blockedTagsLayout(page)).toEqual({ besideHeading: true, fullWidth: true });
       await page.getByRole("button", { name: "Edit Tags" }).click();
       const input = page.getByPlaceholder("Separate tags with a space");
       await input.fill("featured");
@@ -215,6 +236,7 @@ describe("safety", () => {
       await page.getByText("Your content preferences were updated.").waitFor();
       const summary = page.getByRole("list", { name: "Blocked tags" });
       expect(await summary.getByRole("listitem").first().textContent()).toBe(`#${story.other}`);
+      expect(await blockedTagsLayout(page)).toEqual({ besideHeading: true, fullWidth: true });
 
       await page.goto(`/stories/${encodeURIComponent(story.shownOn)}`);
       await page.getByRole("heading", { level: 1 }).waitFor();

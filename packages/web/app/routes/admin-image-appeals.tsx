@@ -32,7 +32,7 @@ export default function ImageAppeals({ loaderData }: Route.ComponentProps) {
       {loaderData.appeals.length === 0 ? (
         <p>{t.imageModeration.queueEmpty}</p>
       ) : (
-        <ul className="admin-queue__list">
+        <ul className="stack-list">
           {loaderData.appeals.map((appeal) => (
             <AppealItem key={appeal.id} appeal={appeal} />
           ))}

@@ -41,7 +41,7 @@ export function MyReports({ username }: { username: string }) {
   return (
     <>
       <p>{text.settingsIntro}</p>
-      <ul className="my-reports" aria-label={text.settingsTab}>
+      <ul className="stack-list" aria-label={text.settingsTab}>
         {reports.map((report) => (
           <li key={report.id} className="my-reports__item">
             <span
