@@ -174,12 +174,16 @@ describe("who may write", () => {
     const calls = [...storyCalls(story.id), ...partCalls(part)];
     const before = await storyRows([story.id]);
     for (const { call, status } of await answers(calls, null)) expect(status, call).toBe(401);
+    // The refusal says what only the author may do: see the analytics or notes, else change.
+    const refusal = (call: string) =>
+      call.startsWith("GET /vN/analytics/")
+        ? "Only the author can see this story's analytics."
+        : call === "GET /vN/stories/N/notes"
+          ? "Only the author can see this story's notes."
+          : "Only the author can change this story.";
     for (const { call, status, body } of await answers(calls, other)) {
       expect(status, call).toBe(403);
-      expect(body, call).toEqual({
-        code: "forbidden",
-        message: "Only the author can change this story.",
-      });
+      expect(body, call).toEqual({ code: "forbidden", message: refusal(call) });
     }
     expect(await storyRows([story.id])).toEqual(before);
   });
