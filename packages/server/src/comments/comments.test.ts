@@ -405,6 +405,25 @@ describe("reading comments", () => {
 });
 
 describe("likes", () => {
+  it("takes a reader's reply to a comment and their like of it at once, and counts both", async () => {
+    // Both hold the comment and the reader's row: taken in two orders, PostgreSQL gave up one.
+    for (let round = 0; round < 10; round++) {
+      const me = await reader();
+      const thread = await postOk((await reader()).cookie, onPart(story.partIds[1]), "Thread");
+      const id = thread.commentId.resourceId;
+      const [replied, liked] = await Promise.all([
+        post(me.cookie, onComment(thread), "Agreed."),
+        t.get(likePath(id), withCookie(me.cookie, { method: "PUT" })),
+      ]);
+      expect([replied.status, liked.status]).toEqual([201, 200]);
+      const after = (await (
+        await t.get(`/v5/comments/${id}`, { headers: { cookie: me.cookie } })
+      ).json()) as CommentData;
+      expect(after.replyCount).toBe(1);
+      expect(after.sentiments.like).toEqual({ count: 1, interacted: true });
+    }
+  });
+
   it("toggles once per reader and keeps counts exact under 30 concurrent likes", async () => {
     const owner = await reader();
     const comment = await postOk(owner.cookie, onPart(story.partIds[1]), "Like me");

@@ -85,6 +85,10 @@ export async function postComment(
   const text = input.text.trim();
   const write = () =>
     db.transaction().execute(async (trx) => {
+      // The poster's row first, as a like and an account closing take it (decision 119):
+      // taken last, by the new comment's key, it waited on the poster's like of this thread,
+      // which waited on the thread this reply holds, a deadlock.
+      await lockUsers(trx, [viewer.id]);
       await holdStory(trx, part.storyId);
       // The thread first, while it is still there: a delete of it waits for this reply, or
       // this reply finds it gone (and counts nothing), never a live reply in a dead thread.
