@@ -502,6 +502,7 @@ describe("for a reader whose system sets the colours (forced colours)", () => {
  */
 async function edgesLostToForcedColours(page: Page) {
   await page.emulateMedia({ forcedColors: "none" });
+  await transitionsDone(page);
   const filled = await page.evaluate(() => {
     const clear = "rgba(0, 0, 0, 0)";
     const behind = (element: Element) => {
@@ -535,6 +536,8 @@ async function edgesLostToForcedColours(page: Page) {
     });
   });
   await page.emulateMedia({ forcedColors: "active" });
+  // A border easing into the system's colours would read as the page's own for a moment.
+  await transitionsDone(page);
   return page.evaluate((indexes) => {
     const all = [...document.querySelectorAll("body *")];
     const canvas = getComputedStyle(document.body).backgroundColor;
