@@ -120,7 +120,7 @@ export default function CommunityReports({ loaderData }: Route.ComponentProps) {
         // A page past the last one: the queue has reports, just none here.
         total > 0 && <p>{text.queueEmpty}</p>
       ) : (
-        <ul className="staff-reports__list">
+        <ul className="stack-list">
           {reports.map((report) => (
             <li key={report.id} className="staff-reports__item">
               <span
