@@ -238,7 +238,7 @@ describe("the visitor's Menu and the language picker", () => {
 
 describe("the header's menus on a short screen", () => {
   // A phone held sideways: the admin's account menu (their pages, staff tools, Log out) and
-  // Browse are taller than what is left below the sticky header.
+  // Browse are taller than what is left below the header.
   const sideways = { width: 640, height: 360 };
 
   test("the account menu and Browse end within the screen and scroll to their last item", async () => {
@@ -257,6 +257,32 @@ describe("the header's menus on a short screen", () => {
       await page.keyboard.press("Escape");
       await page.locator("summary", { hasText: "Browse" }).click();
       await fits(".browse__menu", page.locator(".browse__menu a").last());
+    });
+  });
+});
+
+describe("Browse's categories on a phone", () => {
+  /** The distinct left edges of Browse's category links: one per column. */
+  const columns = async (page: Page) => {
+    await page.goto("/");
+    await page.locator("summary", { hasText: "Browse" }).click();
+    const lefts = await page
+      .locator(".browse__menu ul a:visible")
+      .evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().left)));
+    return new Set(lefts).size;
+  };
+
+  test("stand in two columns at the usual text size and in one, whole words, at 150% text", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      expect(await columns(page)).toBe(2);
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send("Page.setFontSizes", { fontSizes: { standard: 24 } });
+      expect(await columns(page)).toBe(1);
+      // Each name on one line: two columns broke 'Paranormal' after its ninth letter.
+      const heights = await page
+        .locator(".browse__menu ul a:visible")
+        .evaluateAll((links) => links.map((link) => link.getBoundingClientRect().height));
+      expect(new Set(heights).size).toBe(1);
     });
   });
 });
