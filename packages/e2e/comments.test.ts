@@ -13,7 +13,6 @@ import {
   expectSaidEachTime,
   fingerSize,
   holdRequests,
-  logIn,
   logInAt,
   nextFrames,
   PHONE,
@@ -43,9 +42,7 @@ beforeAll(async () => {
 });
 
 async function openPartAs(page: Page, username: string) {
-  await page.goto(`/login?nextUrl=${encodeURIComponent(partUrl)}`);
-  await logIn(page, username, "inkwell-demo");
-  await page.waitForURL(`${server.url}${partUrl}`);
+  await logInAt(page, username, partUrl);
   await commentsLoaded(page);
 }
 
@@ -703,9 +700,7 @@ describe("comments on the reading page", () => {
   test("on a phone, a reader's four actions on a comment in a paragraph's sheet take one row, as under the part", async () => {
     const busy = partWithParagraphComments();
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
-      await page.goto(`/login?nextUrl=${encodeURIComponent(`/${busy.id}`)}`);
-      await logIn(page, "demo_reader", "inkwell-demo");
-      await page.waitForURL(`${server.url}/${busy.id}`);
+      await logInAt(page, "demo_reader", `/${busy.id}`);
       await commentsLoaded(page);
       await page.locator(".reader__text .paragraph-marker--active").first().click();
       const panel = page.getByRole("dialog", { name: "Comments on this paragraph" });
@@ -745,9 +740,7 @@ describe("comments on the reading page", () => {
         "**/v5/comments/namespaces/parts/resources/*/comments*",
         { method: "GET", answer: { status: 500, body: "{}" } },
       );
-      await page.goto(`/login?nextUrl=${encodeURIComponent(partUrl)}`);
-      await logIn(page, "demo_reader", "inkwell-demo");
-      await page.waitForURL(`${server.url}${partUrl}`);
+      await logInAt(page, "demo_reader", partUrl);
       const listAlert = await comments(page)
         .locator(".comment-list__status[role=alert]")
         .elementHandle();

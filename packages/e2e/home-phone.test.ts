@@ -5,7 +5,6 @@ import {
   DESKTOP,
   expectNoAxeViolations,
   fingerSize,
-  logIn,
   logInAt,
   PHONE,
   smallTargets,
@@ -19,9 +18,7 @@ const server = useServer();
 const { withPage } = useBrowser();
 
 async function signIn(page: Page, nextUrl: string) {
-  await page.goto(`/login?${new URLSearchParams({ nextUrl })}`);
-  await logIn(page, "demo_reader", "inkwell-demo");
-  await page.waitForURL(`${server.url}${nextUrl}`);
+  await logInAt(page, "demo_reader", nextUrl);
 }
 
 /** Gives the signed-in reader of the page a reading position in each of the `count` most read stories. */

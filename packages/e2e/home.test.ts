@@ -4,7 +4,7 @@ import { describe, expect, test } from "vitest";
 import {
   DESKTOP,
   expectNoAxeViolations,
-  logIn,
+  logInAt,
   PHONE,
   recordSpeech,
   useBrowser,
@@ -19,9 +19,7 @@ const browser = useBrowser();
 const { withPage } = browser;
 
 async function signIn(page: Page, nextUrl: string) {
-  await page.goto(`/login?${new URLSearchParams({ nextUrl })}`);
-  await logIn(page, "demo_reader", "inkwell-demo");
-  await page.waitForURL(`${server.url}${nextUrl}`);
+  await logInAt(page, "demo_reader", nextUrl);
 }
 
 /** A JSON call from the page, as its own scripts make them (same origin, its cookies). */

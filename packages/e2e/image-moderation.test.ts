@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import {
   DESKTOP,
   expectNoAxeViolations,
-  logIn,
+  logInAt,
   PHONE,
   smallTargets,
   untilHydrated,
@@ -33,9 +33,7 @@ async function writersStory(index = 0) {
 }
 
 async function signInAt(page: Page, username: string, path: string) {
-  await page.goto(`/login?nextUrl=${encodeURIComponent(path)}`);
-  await logIn(page, username, "inkwell-demo");
-  await page.waitForURL(`${server.url}${path}`);
+  await logInAt(page, username, path);
 }
 
 /** A JSON call from the page, as its own scripts make them (same origin, its cookies). */
@@ -299,9 +297,7 @@ describe("image moderation", () => {
 
   test("the appeals queue is not there for readers", async () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
-      await page.goto(`/login?nextUrl=${encodeURIComponent("/home")}`);
-      await logIn(page, "demo_reader", "inkwell-demo");
-      await page.waitForURL(`${server.url}/home`);
+      await logInAt(page, "demo_reader", "/home");
       expect((await page.goto("/admin/image_appeals"))?.status()).toBe(404);
     });
   });

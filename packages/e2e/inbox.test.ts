@@ -6,7 +6,7 @@ import {
   DESKTOP,
   expectNoAxeViolations,
   holdRequests,
-  logIn,
+  logInAt,
   PHONE,
   smallTargets,
   tabThroughChips,
@@ -26,9 +26,7 @@ const PASSWORD = "inkwell-demo";
 async function signedInPage(username: string, viewport: { width: number; height: number }) {
   const context = await browsers.newContext({ viewport, baseURL: server.url });
   const page = await context.newPage();
-  await page.goto("/login?nextUrl=/inbox");
-  await logIn(page, username, PASSWORD);
-  await page.waitForURL(`${server.url}/inbox`);
+  await logInAt(page, username, "/inbox");
   return { page, close: () => context.close() };
 }
 

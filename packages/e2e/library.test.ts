@@ -7,7 +7,7 @@ import {
   expectSaidEachTime,
   fingerSize,
   holdRequests,
-  logIn,
+  logInAt,
   PHONE,
   recordSpeech,
   smallTargets,
@@ -39,9 +39,7 @@ beforeAll(async () => {
 });
 
 async function signIn(page: Page, nextUrl: string, username = "demo_reader") {
-  await page.goto(`/login?${new URLSearchParams({ nextUrl })}`);
-  await logIn(page, username, "inkwell-demo");
-  await page.waitForURL(`${server.url}${nextUrl}`);
+  await logInAt(page, username, nextUrl);
 }
 
 async function openAddTo(page: Page) {

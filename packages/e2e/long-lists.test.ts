@@ -1,7 +1,7 @@
 import { MAX_READING_LISTS } from "@inkwell/shared";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { DESKTOP, logIn, untilHydrated, useBrowser } from "./support/browser.ts";
+import { DESKTOP, logInAt, untilHydrated, useBrowser } from "./support/browser.ts";
 import { useServer } from "./support/server.ts";
 
 const server = useServer();
@@ -23,9 +23,7 @@ beforeAll(async () => {
 });
 
 async function signIn(page: Page, nextUrl: string, username: string) {
-  await page.goto(`/login?${new URLSearchParams({ nextUrl })}`);
-  await logIn(page, username, "inkwell-demo");
-  await page.waitForURL(`${server.url}${nextUrl}`);
+  await logInAt(page, username, nextUrl);
 }
 
 describe("reading lists longer than a page", () => {

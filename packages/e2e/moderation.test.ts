@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { DESKTOP, expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
+import { DESKTOP, expectNoAxeViolations, logInAt, PHONE, useBrowser } from "./support/browser.ts";
 import { hotStories } from "./support/catalogue.ts";
 import { useServer } from "./support/server.ts";
 
@@ -8,9 +8,7 @@ const server = useServer();
 const { withPage } = useBrowser();
 
 async function openMenuAs(page: Page, moderator: string, profile: string) {
-  await page.goto(`/login?nextUrl=${encodeURIComponent(`/user/${profile}`)}`);
-  await logIn(page, moderator, "inkwell-demo");
-  await page.waitForURL(`${server.url}/user/${profile}`);
+  await logInAt(page, moderator, `/user/${profile}`);
   await page.locator(".profile-safety__menu summary").click();
 }
 
@@ -30,9 +28,7 @@ describe("moderation on profiles", () => {
     if (!story?.firstPartId) throw new Error("no hot story with a part");
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
       const partUrl = `/${story.firstPartId}`;
-      await page.goto(`/login?nextUrl=${encodeURIComponent(partUrl)}`);
-      await logIn(page, "demo_reader", "inkwell-demo");
-      await page.waitForURL(`${server.url}${partUrl}`);
+      await logInAt(page, "demo_reader", partUrl);
       const comments = page.getByRole("region", { name: "Comments", exact: true });
       await comments.getByLabel("Your comment").fill("Still here");
       await comments.getByRole("button", { name: "Comment", exact: true }).click();

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { DESKTOP, expectNoAxeViolations, logIn, PHONE, useBrowser } from "./support/browser.ts";
+import { DESKTOP, expectNoAxeViolations, logInAt, PHONE, useBrowser } from "./support/browser.ts";
 import { useServer } from "./support/server.ts";
 
 const server = useServer();
@@ -36,9 +36,7 @@ describe("Do not sell my personal information", () => {
 
   test("a reader's opt-out is kept on the server; a failure says so and changes nothing", async () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page, context) => {
-      await page.goto(`/login?nextUrl=${encodeURIComponent(PAGE)}`);
-      await logIn(page, "demo_reader", "inkwell-demo");
-      await page.waitForURL(`${server.url}${PAGE}`);
+      await logInAt(page, "demo_reader", PAGE);
       await page.route("**/privacy-settings/ccpa/", (route) =>
         route.request().method() === "PUT"
           ? route.fulfill({ status: 500, body: "{}" })
@@ -62,9 +60,7 @@ describe("Do not sell my personal information", () => {
     });
     // Another browser, same account: the server remembers.
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
-      await page.goto(`/login?nextUrl=${encodeURIComponent(PAGE)}`);
-      await logIn(page, "demo_reader", "inkwell-demo");
-      await page.waitForURL(`${server.url}${PAGE}`);
+      await logInAt(page, "demo_reader", PAGE);
       await page.getByRole("heading", { name: "You have opted out" }).waitFor();
     });
   });

@@ -5,7 +5,7 @@ import {
   DESKTOP,
   expectNoAxeViolations,
   holdRequests,
-  logIn,
+  logInAt,
   PHONE,
   untilHydrated,
   useBrowser,
@@ -20,9 +20,7 @@ const WRITERS = "Ask me anything about the next part!";
 const READERS = "Loved <b>the ending</b>, @demo_writer";
 
 async function openProfileAs(page: Page, username: string, profile = PROFILE) {
-  await page.goto(`/login?nextUrl=${encodeURIComponent(profile)}`);
-  await logIn(page, username, "inkwell-demo");
-  await page.waitForURL(`${server.url}${profile}`);
+  await logInAt(page, username, profile);
 }
 
 const conversations = (page: Page) =>

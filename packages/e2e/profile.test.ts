@@ -72,9 +72,7 @@ beforeAll(async () => {
 describe("profiles and follow", () => {
   test("a reader follows a story's author from the profile, and unfollows", async () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
-      await page.goto("/login?nextUrl=/home");
-      await logIn(page, "demo_reader", "inkwell-demo");
-      await page.waitForURL(`${server.url}/home`);
+      await logInAt(page, "demo_reader", "/home");
 
       await page.goto(`/story/${author.storyId}`);
       await page.getByRole("link", { name: new RegExp(`^by ${author.name}`) }).click();
@@ -111,9 +109,7 @@ describe("profiles and follow", () => {
 
   test("a failed follow puts the count back and says so", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
-      await page.goto("/login?nextUrl=/home");
-      await logIn(page, "demo_reader", "inkwell-demo");
-      await page.waitForURL(`${server.url}/home`);
+      await logInAt(page, "demo_reader", "/home");
       await page.goto(`/user/${author.username}`);
       const before = await count(page, "Followers");
       await page.route("**/api/v3/users/*/following", (route) =>

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import {
   expectNoAxeViolations,
-  logIn,
+  logInAt,
   nextFrames,
   PHONE,
   untilHydrated,
@@ -38,9 +38,7 @@ beforeAll(async () => {
 const SEPIA_BACKGROUND = "rgb(244, 236, 216)";
 
 async function signIn(page: Page, nextUrl: string) {
-  await page.goto(`/login?nextUrl=${encodeURIComponent(nextUrl)}`);
-  await logIn(page, "demo_reader", "inkwell-demo");
-  await page.waitForURL(`${server.url}${nextUrl}`);
+  await logInAt(page, "demo_reader", nextUrl);
 }
 
 /** The percentage the progress bar announces ("42% read"). */

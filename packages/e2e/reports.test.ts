@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import {
   DESKTOP,
   expectNoAxeViolations,
-  logIn,
+  logInAt,
   PHONE,
   smallTargets,
   untilHydrated,
@@ -28,12 +28,6 @@ beforeAll(async () => {
   if (!partId) throw new Error("demo_writer has no published story");
   partUrl = `/${partId}`;
 });
-
-async function logInAt(page: Page, username: string, nextUrl: string) {
-  await page.goto(`/login?nextUrl=${encodeURIComponent(nextUrl)}`);
-  await logIn(page, username, "inkwell-demo");
-  await page.waitForURL(`${server.url}${nextUrl}`);
-}
 
 const comments = (page: Page) => page.getByRole("region", { name: "Comments", exact: true });
 

@@ -6,7 +6,7 @@ import {
   expectNoAxeViolations,
   fingerSize,
   holdRequests,
-  logIn,
+  logInAt,
   PHONE,
   tapsBeside,
   useBrowser,
@@ -79,9 +79,7 @@ const blockedTagsLayout = (page: Page) =>
   });
 
 async function logInAsReader(page: Page, nextUrl: string) {
-  await page.goto(`/login?${new URLSearchParams({ nextUrl })}`);
-  await logIn(page, "demo_reader", "inkwell-demo");
-  await page.waitForURL(`${server.url}${nextUrl}`);
+  await logInAt(page, "demo_reader", nextUrl);
 }
 
 /** Blocks a tag in Settings > Content Preferences, typed as a reader might ('#Tag'). */
@@ -257,9 +255,7 @@ describe("safety", () => {
     );
     const comment = `A comment to hide ${Date.now()}`;
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
-      await page.goto(`/login?${new URLSearchParams({ nextUrl: `/${firstPartId}` })}`);
-      await logIn(page, "demo_writer", "inkwell-demo");
-      await page.waitForURL(`${server.url}/${firstPartId}`);
+      await logInAt(page, "demo_writer", `/${firstPartId}`);
       const posted = await sendFromPage(page, "POST", "/v5/comments", {
         resource: { namespace: "parts", resourceId: String(firstPartId) },
         text: comment,

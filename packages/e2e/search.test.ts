@@ -5,7 +5,6 @@ import {
   DESKTOP,
   expectNoAxeViolations,
   holdRequests,
-  logIn,
   logInAt,
   PHONE,
   smallTargets,
@@ -224,9 +223,7 @@ describe("search", () => {
 
   test("a signed-in reader sees a recent search and removes it", async () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
-      await page.goto("/login?nextUrl=/search");
-      await logIn(page, "demo_reader", "inkwell-demo");
-      await page.waitForURL(`${server.url}/search`);
+      await logInAt(page, "demo_reader", "/search");
       const term = "lighthouse keeper at dawn and dusk";
       const bar = page.locator("#search-page-input");
       await bar.fill(term);

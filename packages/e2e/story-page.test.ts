@@ -8,6 +8,7 @@ import {
   fingerSize,
   holdRequests,
   logIn,
+  logInAt,
   PHONE,
   tapsBeside,
   untilHydrated,
@@ -257,9 +258,7 @@ describe("the story page", () => {
 
   test("on a phone, Continue reading leaves Add to whole on the screen", async () => {
     await browser.withPage(options(PHONE), async (page) => {
-      await page.goto("/login");
-      await logIn(page, "demo_reader", "inkwell-demo");
-      await page.waitForURL(/\/home$/);
+      await logInAt(page, "demo_reader", "/home");
       const firstPart = story.url.replace(/\/story\/(\d+).*/, "$1");
       const saved = await page.evaluate(async (storyId) => {
         const details = (await (await fetch(`/api/v3/stories/${storyId}`)).json()) as {

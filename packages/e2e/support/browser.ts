@@ -4,6 +4,7 @@ import {
   type BrowserContext,
   type BrowserContextOptions,
   type CDPSession,
+  type Cookie,
   chromium,
   type Locator,
   type Page,
@@ -452,11 +453,40 @@ export async function logIn(page: Page, username: string, password: string): Pro
   await page.getByRole("button", { name: "Log in", exact: true }).click();
 }
 
-/** Logs a demo account (password inkwell-demo) in from the login page and waits for `nextUrl`. */
+/**
+ * The session cookie each demo account got from its first log-in in this file (a file's
+ * module state is its own, as is its server): a form log-in takes about three times a
+ * page's load, and journeys that are not about logging in need only be signed in.
+ */
+const demoSessions = new Map<string, Cookie>();
+
+/** The session cookie's name (the server's SESSION_COOKIE). */
+const SESSION_COOKIE = "inkwell_session";
+
+/**
+ * Signs a demo account (password inkwell-demo) in and waits for `nextUrl`: from the login
+ * page the first time in a file, then with the session that log-in gave, while the server
+ * still knows it (a journey may have logged it out).
+ */
 export async function logInAt(page: Page, username: string, nextUrl: string): Promise<void> {
+  const context = page.context();
+  const known = demoSessions.get(username);
+  if (known) {
+    await context.addCookies([known]);
+    const me = await context.request.get("/api/v3/internal/current_user");
+    if (me.ok() && ((await me.json()) as { username?: string }).username === username) {
+      await page.goto(nextUrl);
+      await page.waitForURL((url) => url.pathname + url.search === nextUrl);
+      return;
+    }
+    demoSessions.delete(username);
+    await context.clearCookies({ name: SESSION_COOKIE });
+  }
   await page.goto(`/login?${new URLSearchParams({ nextUrl })}`);
   await logIn(page, username, "inkwell-demo");
   await page.waitForURL((url) => url.pathname + url.search === nextUrl);
+  const session = (await context.cookies()).find((cookie) => cookie.name === SESSION_COOKIE);
+  if (session) demoSessions.set(username, session);
 }
 
 /** What a route answers in the server's place. */
