@@ -290,7 +290,7 @@ describe("the story page", () => {
 
   test("on a 320 px screen with 150% and 200% text, the bar's buttons stack whole: in the page on a phone, fixed and clear of the page's end on a taller screen", async () => {
     // A 740 px phone is short for such text: the bar stays in the story's header (decision
-    // 151). A window as narrow and taller than 40 of the reader's em keeps it fixed.
+    // 151). A window as narrow and taller than 38 of the reader's em keeps it fixed.
     for (const { height, fixed } of [
       { height: 740, fixed: false },
       { height: 1300, fixed: true },
