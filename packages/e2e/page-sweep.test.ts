@@ -358,6 +358,36 @@ const cutLabels = (page: Page) =>
   });
 
 /**
+ * Words a layout broke across lines although each is well narrower than the page (under 80%
+ * of a line of it): a column, card or row too narrow for its text at this size, where the
+ * browser's last resort (overflow-wrap) left "Paranorma/l" or "Re/co/m/me/nd/ed". A word wider
+ * than that (a long username, an address) may break. Breaks after a hyphen are a line's own.
+ */
+const brokenWords = (page: Page) =>
+  page.evaluate(() => {
+    const broken: string[] = [];
+    const most = 0.8 * (document.documentElement.clientWidth - 32);
+    const range = document.createRange();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      const text = node.textContent ?? "";
+      if (!parent || !/\p{L}/u.test(text)) continue;
+      if (!parent.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+      for (const word of text.matchAll(/[^\s\-‐–—]*\p{L}[^\s\-‐–—]*[-‐–—]?/gu)) {
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const boxes = [...range.getClientRects()].filter((box) => box.width > 0);
+        if (new Set(boxes.map((box) => Math.round(box.top))).size < 2) continue;
+        const width = boxes.reduce((sum, box) => sum + box.width, 0);
+        if (width <= most)
+          broken.push(`"${word[0]}" (${parent.tagName.toLowerCase()}.${parent.className})`);
+      }
+    }
+    return broken;
+  });
+
+/**
  * Whether what keeps clear of the header leaves the room it covers, however tall larger text
  * makes it: the scroll padding that focus and #anchors land below, and the continue-reading
  * strip that sticks under it. A header that sticks covers its height; one that stays in the
@@ -442,6 +472,7 @@ describe("every page, for anyone who enlarges the text or spaces it out", () => 
               failures.push(`${label} cuts off ${clipped}`);
             }
             for (const cut of await cutLabels(page)) failures.push(`${label} cuts short ${cut}`);
+            for (const word of await brokenWords(page)) failures.push(`${label} breaks ${word}`);
             if (!(await clearOfHeader(page))) {
               failures.push(`${label} leaves another room than the header covers`);
             }
