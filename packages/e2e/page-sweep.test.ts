@@ -374,6 +374,8 @@ const brokenWords = (page: Page) =>
       const text = node.textContent ?? "";
       if (!parent || !/\p{L}/u.test(text)) continue;
       if (!parent.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+      // A picture's lettering (the stand-in cover's title) is drawn to the picture's size.
+      if (parent.closest("[role='img'], .cover")) continue;
       for (const word of text.matchAll(/[^\s\-‐–—]*\p{L}[^\s\-‐–—]*[-‐–—]?/gu)) {
         range.setStart(node, word.index);
         range.setEnd(node, word.index + word[0].length);
