@@ -312,10 +312,10 @@ describe("the header on the smallest phones", () => {
       }),
     );
 
-  const expectOneRow = (row: Array<{ middle: number; right: number }>) => {
+  const expectOneRow = (row: Array<{ middle: number; right: number }>, width = narrow.width) => {
     const middles = row.map((control) => control.middle);
     expect(Math.max(...middles) - Math.min(...middles), JSON.stringify(row)).toBeLessThan(4);
-    expect(Math.max(...row.map((control) => control.right))).toBeLessThanOrEqual(narrow.width);
+    expect(Math.max(...row.map((control) => control.right))).toBeLessThanOrEqual(width);
   };
 
   test("at 320 px a reader's Browse, wallet, inbox and menu share one row, and the menu opens on the screen", async () => {
@@ -348,11 +348,27 @@ describe("the header on the smallest phones", () => {
     });
   });
 
-  test("at 320 px a visitor's logo, Browse and Log in share one row", async () => {
+  test("at 320 px a visitor's logo, Browse and Log in share one row, with larger text too", async () => {
     await withPage({ viewport: narrow, baseURL: server.url }, async (page) => {
       await page.goto("/");
       const row = await firstRow(page, [".logo", ".browse", ".site-header__login"]);
       expectOneRow(row);
+      expect(await page.locator(".logo__word").isVisible()).toBe(true);
+      // 18 px on this phone, 20 and 24 px on a 360 px one took Log in onto a row of its own;
+      // the logo is its mark alone there, the link's name still the way home.
+      const cdp = await page.context().newCDPSession(page);
+      for (const [width, size] of [
+        [320, 18],
+        [360, 20],
+        [360, 24],
+      ] as const) {
+        await page.setViewportSize({ width, height: narrow.height });
+        await cdp.send("Page.setFontSizes", { fontSizes: { standard: size } });
+        await page.reload();
+        expectOneRow(await firstRow(page, [".logo", ".browse", ".site-header__login"]), width);
+        expect(await page.locator(".logo__word").isVisible()).toBe(false);
+        await page.getByRole("link", { name: "Inkwell home", exact: true }).waitFor();
+      }
     });
   });
 });

@@ -390,6 +390,33 @@ const brokenWords = (page: Page) =>
   });
 
 /**
+ * Text drawn over a quarter larger than the reader's own size on a screen narrow for it: a
+ * title at twice the text ("information" at 64 px) is wider than a phone's line however it
+ * wraps. Titles keep to 1.25 and 1.125 times the text there (decision 152); a picture's
+ * lettering (an avatar's initial, a cover's title) is drawn to the picture's size.
+ */
+const oversizedText = (page: Page) =>
+  page.evaluate(() => {
+    if (!matchMedia("(max-width: 17.5em)").matches) return [];
+    const most = 1.25 * Number.parseFloat(getComputedStyle(document.documentElement).fontSize);
+    const found = new Set<string>();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || !/[\p{L}\p{N}]/u.test(node.textContent ?? "")) continue;
+      if (parent.closest("[role='img'], .cover, [aria-hidden='true'], .visually-hidden")) continue;
+      if (!parent.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+      const size = Number.parseFloat(getComputedStyle(parent).fontSize);
+      if (size > most + 0.5) {
+        found.add(
+          `"${node.textContent?.trim().slice(0, 40)}" at ${size} px (${parent.tagName.toLowerCase()}.${parent.className})`,
+        );
+      }
+    }
+    return [...found];
+  });
+
+/**
  * Whether what keeps clear of the header leaves the room it covers, however tall larger text
  * makes it: the scroll padding that focus and #anchors land below, and the continue-reading
  * strip that sticks under it. A header that sticks covers its height; one that stays in the
@@ -475,6 +502,7 @@ describe("every page, for anyone who enlarges the text or spaces it out", () => 
             }
             for (const cut of await cutLabels(page)) failures.push(`${label} cuts short ${cut}`);
             for (const word of await brokenWords(page)) failures.push(`${label} breaks ${word}`);
+            for (const text of await oversizedText(page)) failures.push(`${label} draws ${text}`);
             if (!(await clearOfHeader(page))) {
               failures.push(`${label} leaves another room than the header covers`);
             }
