@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import {
+  brokenWords,
   confirmationGaps,
   DESKTOP,
   expectNoAxeViolations,
@@ -232,6 +233,33 @@ describe("the Library and reading lists", () => {
       });
     });
   }
+
+  test("with 20 px text on a 360 px phone the Library's places and list names, and a list's own name, keep their words whole", async () => {
+    await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send("Page.setFontSizes", { fontSizes: { standard: 20 } });
+      await signIn(page, "/library");
+      await page.locator(".library-item__progress a").first().waitFor();
+      // "Part 2 of / 10" and "13% / read" wrapped inside each piece; "Recommende/d" broke.
+      const pieces = await page
+        .locator(".library-item__progress a > span:not([aria-hidden])")
+        .evaluateAll(
+          (spans) =>
+            spans.filter((span) => {
+              // A piece's own text, line by line (a flex item's box is one rectangle).
+              const range = document.createRange();
+              range.selectNodeContents(span.firstChild ?? span);
+              const lines = [...range.getClientRects()].map((box) => Math.round(box.top));
+              return new Set(lines).size > 1;
+            }).length,
+        );
+      expect(pieces).toBe(0);
+      expect(await brokenWords(page)).toEqual([]);
+      await page.getByRole("link", { name: /^Recommended by friends/ }).click();
+      await page.getByRole("heading", { level: 1, name: "Recommended by friends" }).waitFor();
+      expect(await brokenWords(page)).toEqual([]);
+    });
+  });
 
   test("a private list's lock is an image named Private, on the list page and in the Library", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {

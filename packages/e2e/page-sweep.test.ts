@@ -2,6 +2,7 @@ import { CURATION_USERNAMES, MATURE_RATING, storyReportsUrl } from "@inkwell/sha
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import {
+  brokenWords,
   COLOUR_RULES,
   DESKTOP,
   expectNoAxeViolations,
@@ -358,38 +359,6 @@ const cutLabels = (page: Page) =>
   });
 
 /**
- * Words a layout broke across lines although each is well narrower than the page (under 80%
- * of a line of it): a column, card or row too narrow for its text at this size, where the
- * browser's last resort (overflow-wrap) left "Paranorma/l" or "Re/co/m/me/nd/ed". A word wider
- * than that (a long username, an address) may break. Breaks after a hyphen are a line's own.
- */
-const brokenWords = (page: Page) =>
-  page.evaluate(() => {
-    const broken: string[] = [];
-    const most = 0.8 * (document.documentElement.clientWidth - 32);
-    const range = document.createRange();
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement;
-      const text = node.textContent ?? "";
-      if (!parent || !/\p{L}/u.test(text)) continue;
-      if (!parent.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
-      // A picture's lettering (the stand-in cover's title) is drawn to the picture's size.
-      if (parent.closest("[role='img'], .cover")) continue;
-      for (const word of text.matchAll(/[^\s\-‐–—]*\p{L}[^\s\-‐–—]*[-‐–—]?/gu)) {
-        range.setStart(node, word.index);
-        range.setEnd(node, word.index + word[0].length);
-        const boxes = [...range.getClientRects()].filter((box) => box.width > 0);
-        if (new Set(boxes.map((box) => Math.round(box.top))).size < 2) continue;
-        const width = boxes.reduce((sum, box) => sum + box.width, 0);
-        if (width <= most)
-          broken.push(`"${word[0]}" (${parent.tagName.toLowerCase()}.${parent.className})`);
-      }
-    }
-    return broken;
-  });
-
-/**
  * Text drawn over a quarter larger than the reader's own size on a screen narrow for it: a
  * title at twice the text ("information" at 64 px) is wider than a phone's line however it
  * wraps. Titles keep to 1.25 and 1.125 times the text there (decision 152); a picture's
@@ -397,7 +366,7 @@ const brokenWords = (page: Page) =>
  */
 const oversizedText = (page: Page) =>
   page.evaluate(() => {
-    if (!matchMedia("(max-width: 17.5em)").matches) return [];
+    if (!matchMedia("(max-width: 19em)").matches) return [];
     const most = 1.25 * Number.parseFloat(getComputedStyle(document.documentElement).fontSize);
     const found = new Set<string>();
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);

@@ -617,3 +617,35 @@ export async function expectSaidEachTime(
   await act();
   await expect.poll(said).toBe(`said: [${words}] [] [${words}]`);
 }
+
+/**
+ * Words a layout broke across lines although each is well narrower than the page (under 80%
+ * of a line of it): a column, card or row too narrow for its text at this size, where the
+ * browser's last resort (overflow-wrap) left "Paranorma/l" or "Re/co/m/me/nd/ed". A word wider
+ * than that (a long username, an address) may break. Breaks after a hyphen are a line's own.
+ */
+export const brokenWords = (page: Page): Promise<string[]> =>
+  page.evaluate(() => {
+    const broken: string[] = [];
+    const most = 0.8 * (document.documentElement.clientWidth - 32);
+    const range = document.createRange();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      const text = node.textContent ?? "";
+      if (!parent || !/\p{L}/u.test(text)) continue;
+      if (!parent.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+      // A picture's lettering (the stand-in cover's title) is drawn to the picture's size.
+      if (parent.closest("[role='img'], .cover")) continue;
+      for (const word of text.matchAll(/[^\s\-‐–—]*\p{L}[^\s\-‐–—]*[-‐–—]?/gu)) {
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const boxes = [...range.getClientRects()].filter((box) => box.width > 0);
+        if (new Set(boxes.map((box) => Math.round(box.top))).size < 2) continue;
+        const width = boxes.reduce((sum, box) => sum + box.width, 0);
+        if (width <= most)
+          broken.push(`"${word[0]}" (${parent.tagName.toLowerCase()}.${parent.className})`);
+      }
+    }
+    return broken;
+  });
