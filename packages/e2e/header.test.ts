@@ -372,3 +372,45 @@ describe("the header on the smallest phones", () => {
     });
   });
 });
+
+describe("the header with larger text on a tablet or laptop", () => {
+  test("the search box holds its placeholder on one line, and every control stays on the screen", async () => {
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      const cdp = await page.context().newCDPSession(page);
+      // At 768 px with 32 px text the box was squeezed to a pill five lines tall; at 1440 px
+      // with 24 px the language dropdown went past the screen's edge.
+      for (const [width, size] of [
+        [768, 32],
+        [1024, 24],
+        [1280, 20],
+        [1280, 32],
+        [1440, 24],
+      ] as const) {
+        await page.setViewportSize({ width, height: 900 });
+        await cdp.send("Page.setFontSizes", { fontSizes: { standard: size } });
+        await page.goto("/");
+        const label = `${width} px at ${size} px text`;
+        // How many lines the placeholder's text takes.
+        const lines = await page
+          .getByRole("banner")
+          .locator(".search-field__placeholder")
+          .evaluate((own) => {
+            const style = getComputedStyle(own);
+            const padding =
+              Number.parseFloat(style.paddingTop) + Number.parseFloat(style.paddingBottom);
+            return (own.clientHeight - padding) / Number.parseFloat(style.lineHeight);
+          });
+        expect(Math.round(lines), label).toBe(1);
+        const rights = await page
+          .getByRole("banner")
+          .locator("a, button, select, input")
+          .evaluateAll((controls) =>
+            controls
+              .filter((control) => control.checkVisibility())
+              .map((control) => control.getBoundingClientRect().right),
+          );
+        expect(Math.max(...rights), label).toBeLessThanOrEqual(width);
+      }
+    });
+  });
+});

@@ -435,26 +435,32 @@ const MOST_COVERED = 1 / 3;
 /** The narrowest phone of WCAG 1.4.10 (reflow). */
 const NARROW = { width: 320, height: 740 } as const;
 
+/** A tablet upright: the widest screen where 200% text still leaves a phone's line (24 em). */
+const TABLET = { width: 768, height: 1024 } as const;
+
 /**
- * The browser's own text size setting: 20 px, then 200% of its usual 16 px (WCAG 1.4.4's
- * resize, still without scrolling sideways: 1.4.10), then the usual 16 px spaced out.
+ * The browser's own text size setting on the narrowest phone: 20 px, then 200% of its usual
+ * 16 px (WCAG 1.4.4's resize, still without scrolling sideways: 1.4.10), then the usual 16 px
+ * spaced out; then 200% on a tablet, whose layouts were drawn for a tablet's 48 em.
  */
 const ENLARGED = [
-  { name: "20 px text", size: 20, spaced: false },
-  { name: "200% text", size: 32, spaced: false },
-  { name: "text spacing", size: 16, spaced: true },
+  { name: "20 px text", size: 20, spaced: false, viewport: NARROW },
+  { name: "200% text", size: 32, spaced: false, viewport: NARROW },
+  { name: "text spacing", size: 16, spaced: true, viewport: NARROW },
+  { name: "200% text on a tablet", size: 32, spaced: false, viewport: TABLET },
 ] as const;
 
 describe("every page, for anyone who enlarges the text or spaces it out", () => {
   for (const role of ROLES) {
-    test(`fits 320 px with 20 px and 200% text, and with wider text spacing, below the header, as ${role}`, {
-      timeout: 240_000,
+    test(`fits 320 px with 20 px and 200% text and with wider text spacing, and 768 px with 200% text, below the header, as ${role}`, {
+      timeout: 300_000,
     }, async () => {
       const failures: string[] = [];
       const storageState = await sessionOf(role);
       await withPage({ viewport: NARROW, baseURL: server.url, storageState }, async (page) => {
         const cdp = await page.context().newCDPSession(page);
-        for (const { name, size, spaced } of ENLARGED) {
+        for (const { name, size, spaced, viewport } of ENLARGED) {
+          await page.setViewportSize(viewport);
           await cdp.send("Page.setFontSizes", { fontSizes: { standard: size } });
           for (const { path } of pages.filter((entry) => entry.role === role)) {
             await page.goto(path, { waitUntil: "load" });

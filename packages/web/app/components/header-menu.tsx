@@ -7,9 +7,9 @@ import { LanguagePicker } from "./language-picker.tsx";
 import { ScriptButton } from "./script-button.tsx";
 
 /**
- * The visitors' header links that do not fit up to 1200 px (Writer Opportunities in
+ * The visitors' header links that do not fit up to 1200 px or 75 em (Writer Opportunities in
  * English, Community, the language dropdown), behind a Menu button on phones, tablets and
- * small laptops; CSS hides the button from 1201 px, where the header shows them itself. A
+ * small laptops; CSS hides the button beyond, where the header shows them itself. A
  * disclosure, not a menu widget: the button says whether it is expanded, focus stays where
  * it is, Tab walks the links, and Escape or a press outside closes it, Escape returning focus
  * to the button. The panel exists only while open: the button needs scripts anyway, and

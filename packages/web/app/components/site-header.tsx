@@ -22,8 +22,9 @@ const InboxLink = lazy(() => import("../features/inbox/inbox-link.tsx"));
  * visitors Writer Opportunities (English only) and Community, the search form
  * (GET /search/?q=…&ref=1), then Log in and the language dropdown, or the wallet, the inbox
  * and the account menu.
- * Up to 1200 px a visitor's Writer Opportunities, Community and language move to the Menu.
- * Up to 767 px the search form takes a second row, except on the search pages.
+ * Up to 1200 px (75 em with larger text) a visitor's Writer Opportunities, Community and
+ * language move to the Menu. Up to 767 px (48 em) the search form takes a second row, except
+ * on the search pages.
  */
 export function SiteHeader({ locale, picks }: { locale: string; picks: PicksLink | null }) {
   const user = useCurrentUser();
