@@ -374,7 +374,7 @@ describe("the header on the smallest phones", () => {
 });
 
 describe("the header with larger text on a tablet or laptop", () => {
-  test("the search box holds its placeholder on one line, and every control stays on the screen", async () => {
+  test("the search box holds its placeholder on one line, every control stays on the screen, and the Menu's language reads whole", async () => {
     await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
       const cdp = await page.context().newCDPSession(page);
       // At 768 px with 32 px text the box was squeezed to a pill five lines tall; at 1440 px
@@ -410,6 +410,26 @@ describe("the header with larger text on a tablet or laptop", () => {
               .map((control) => control.getBoundingClientRect().right),
           );
         expect(Math.max(...rights), label).toBeLessThanOrEqual(width);
+        // Where the links are in the Menu, its language dropdown shows "English" whole (in
+        // 280 px at 24 px text it read "Englis"); its arrow takes about an em of the box.
+        const toggle = page.locator(".header-menu__toggle");
+        if (!(await toggle.isVisible())) continue;
+        await toggle.click();
+        const language = await page
+          .locator(".header-menu__panel select")
+          .evaluate((select: HTMLSelectElement) => {
+            const style = getComputedStyle(select);
+            const canvas = document.createElement("canvas").getContext("2d");
+            if (!canvas) throw new Error("a 2d canvas");
+            canvas.font = style.font;
+            const room =
+              select.clientWidth -
+              Number.parseFloat(style.paddingLeft) -
+              Number.parseFloat(style.paddingRight) -
+              Number.parseFloat(style.fontSize);
+            return { text: canvas.measureText(select.selectedOptions[0]?.text ?? "").width, room };
+          });
+        expect(language.text, label).toBeLessThanOrEqual(language.room);
       }
     });
   });
