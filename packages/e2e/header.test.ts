@@ -261,7 +261,7 @@ describe("the header's menus on a short screen", () => {
   });
 });
 
-describe("Browse's categories on a phone", () => {
+describe("Browse's categories", () => {
   /** The distinct left edges of Browse's category links: one per column. */
   const columns = async (page: Page) => {
     await page.goto("/");
@@ -272,6 +272,14 @@ describe("Browse's categories on a phone", () => {
     return new Set(lefts).size;
   };
 
+  /** How many heights the category links have: one while every name keeps to a line. */
+  const heights = (page: Page) =>
+    page
+      .locator(".browse__menu ul a:visible")
+      .evaluateAll(
+        (links) => new Set(links.map((link) => link.getBoundingClientRect().height)).size,
+      );
+
   test("stand in two columns at the usual text size and in one, whole words, at 150% text", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       expect(await columns(page)).toBe(2);
@@ -279,10 +287,15 @@ describe("Browse's categories on a phone", () => {
       await cdp.send("Page.setFontSizes", { fontSizes: { standard: 24 } });
       expect(await columns(page)).toBe(1);
       // Each name on one line: two columns broke 'Paranormal' after its ninth letter.
-      const heights = await page
-        .locator(".browse__menu ul a:visible")
-        .evaluateAll((links) => links.map((link) => link.getBoundingClientRect().height));
-      expect(new Set(heights).size).toBe(1);
+      expect(await heights(page)).toBe(1);
+    });
+  });
+
+  test("on a desktop stand in two columns, each name on one line", async () => {
+    await withPage({ viewport: DESKTOP, baseURL: server.url }, async (page) => {
+      expect(await columns(page)).toBe(2);
+      // A 17 em menu put 'Science Fiction' and 'Historical Fiction' on two lines each.
+      expect(await heights(page)).toBe(1);
     });
   });
 });
