@@ -10,6 +10,7 @@ import { describe, expect, test } from "vitest";
 import {
   DESKTOP,
   expectNoAxeViolations,
+  focusHydrated,
   logInAt,
   PHONE,
   pressOnto,
@@ -237,7 +238,7 @@ describe("writer analytics", () => {
       // By keyboard: Enter opens a figure's help, Tab past its Ok closes it on the way on.
       const about = page.getByRole("button", { name: "About Engaged Readers" });
       const popover = page.getByRole("dialog", { name: "Engaged Readers" });
-      await about.focus();
+      await focusHydrated(about);
       await page.keyboard.press("Enter");
       await popover.waitFor();
       await pressOnto(page, "Tab", "Learn more");

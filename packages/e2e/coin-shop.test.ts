@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import {
   DESKTOP,
   expectNoAxeViolations,
+  focusHydrated,
   holdRequests,
   logInAt,
   PHONE,
@@ -91,7 +92,7 @@ describe("the Coin Shop", () => {
       async (page) => {
         await logInAt(page, "demo_reader", "/library");
         const wallet = page.getByRole("button", { name: "Your Coins: 45" });
-        await wallet.focus();
+        await focusHydrated(wallet);
         await page.keyboard.press("Enter");
         const shop = page.getByRole("dialog", { name: "Coin Shop" });
         const featured = shop.getByRole("button", { name: /^Most Popular 74 Coins/ });

@@ -3,6 +3,7 @@ import { describe, expect, test } from "vitest";
 import {
   DESKTOP,
   expectNoAxeViolations,
+  focusHydrated,
   logInAt,
   PHONE,
   smallTargets,
@@ -458,7 +459,7 @@ describe("the Inkwell Awards", () => {
       const banner = page.getByRole("complementary", { name: "Inkwell Awards" });
       await banner.getByText(/^This story may be eligible for the 2027 Inkwell Awards/).waitFor();
       // Answered by keyboard: focus moves to the confirmation's Got it, which reads the thanks.
-      await banner.getByRole("button", { name: "Not this story" }).focus();
+      await focusHydrated(banner.getByRole("button", { name: "Not this story" }));
       await page.keyboard.press("Enter");
       const thanks =
         "Thanks for the input! We won't suggest entering this story in the 2027 Inkwell Awards again. You can still enter it from the Awards page.";

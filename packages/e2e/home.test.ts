@@ -4,6 +4,7 @@ import { describe, expect, test } from "vitest";
 import {
   DESKTOP,
   expectNoAxeViolations,
+  focusHydrated,
   logInAt,
   PHONE,
   recordSpeech,
@@ -418,7 +419,7 @@ describe("the landing page, sign-up, genre onboarding and the home feed", () => 
             (item) => Math.abs(item.getBoundingClientRect().left - left) < 2,
           );
         });
-      await next.focus();
+      await focusHydrated(next);
       await page.keyboard.press("Enter");
       await expect.poll(firstShown).toBe(5);
       expect(await previous.isDisabled()).toBe(false);

@@ -7,6 +7,7 @@ import {
   expectNoAxeViolations,
   expectSaidEachTime,
   fingerSize,
+  focusHydrated,
   holdRequests,
   logInAt,
   PHONE,
@@ -567,7 +568,7 @@ describe("the Library and reading lists", () => {
       const focused = () => page.evaluate(() => document.activeElement?.textContent);
 
       const said = await page.getByRole("main").getByRole("status").elementHandle();
-      await page.getByRole("button", { name: `Archive ${before[1]}`, exact: true }).focus();
+      await focusHydrated(page.getByRole("button", { name: `Archive ${before[1]}`, exact: true }));
       await page.keyboard.press("Enter");
       await expect.poll(() => said?.textContent()).toBe(`${before[1]} archived`);
       expect(await titles()).toEqual([before[0], before[2]]);
@@ -580,7 +581,9 @@ describe("the Library and reading lists", () => {
 
       // The last one gone, focus lands on the words saying the view is empty.
       await page.goto("/library?view=archive");
-      await page.getByRole("button", { name: `Move ${before[1]} back to the Library` }).focus();
+      await focusHydrated(
+        page.getByRole("button", { name: `Move ${before[1]} back to the Library` }),
+      );
       await page.keyboard.press("Enter");
       await page.getByText("Nothing archived.").waitFor();
       expect(await focused()).toBe("Nothing archived.");
@@ -603,7 +606,7 @@ describe("the Library and reading lists", () => {
       await page.goto(`/list/${created.id}`);
 
       const rename = page.getByRole("button", { name: "Rename" });
-      await rename.focus();
+      await focusHydrated(rename);
       await page.keyboard.press("Enter");
       // Focus is in the name, all of it selected: typing replaces it.
       await page.keyboard.type("Summer reads");

@@ -5,6 +5,7 @@ import {
   DESKTOP,
   expectNoAxeViolations,
   fingerSize,
+  focusHydrated,
   holdRequests,
   logInAt,
   PHONE,
@@ -560,7 +561,7 @@ describe("safety", () => {
       // The end of the pages leaves focus on the button pressed, announced unavailable.
       const next = page.getByRole("button", { name: "Next page" });
       const isFocused = (button: Locator) => button.evaluate((b) => b === document.activeElement);
-      await next.focus();
+      await focusHydrated(next);
       await page.keyboard.press("Enter");
       await page.getByText("Page 2 of 2").waitFor();
       expect(await list.getByRole("listitem").count()).toBe(1);

@@ -7,6 +7,7 @@ import {
   DESKTOP,
   expectNoAxeViolations,
   fingerSize,
+  focusHydrated,
   holdRequests,
   logIn,
   logInAt,
@@ -552,7 +553,7 @@ describe("settings", () => {
       expect(await page.getByText("rae.reads@example.com").isVisible()).toBe(true);
       expect(await page.getByText("Not Verified").isVisible()).toBe(true);
       // The button gives way to the words saying it was sent, and its focus goes to them.
-      await page.getByRole("button", { name: "Send Activation Code" }).focus();
+      await focusHydrated(page.getByRole("button", { name: "Send Activation Code" }));
       await page.keyboard.press("Enter");
       await page.getByText("We've sent you a new activation email.").waitFor();
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(

@@ -6,6 +6,7 @@ import {
   DESKTOP,
   expectNoAxeViolations,
   fingerSize,
+  focusHydrated,
   holdRequests,
   logIn,
   logInAt,
@@ -91,7 +92,7 @@ describe("the story page", () => {
         await tapsBeside(tags.getByRole("link").filter({ visible: true }).first(), "above", 3),
       ).toBe(true);
       const focusedText = () => page.evaluate(() => document.activeElement?.textContent);
-      await tags.getByRole("button", { name: `+${story.tags.length - 2} more` }).focus();
+      await focusHydrated(tags.getByRole("button", { name: `+${story.tags.length - 2} more` }));
       await page.keyboard.press("Enter");
       expect(await visibleCount(page, ".tag-list a.tag")).toBe(story.tags.length);
       // The button went away: focus is on the first tag it showed.

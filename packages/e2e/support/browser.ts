@@ -331,17 +331,35 @@ export async function tabThroughChips(
 }
 
 /**
- * Waits until React has hydrated `target` (it carries its props). Code a page loads on
- * demand (signed-in readers' Add to, decision 025) hydrates a moment after the page: a
- * click before then does nothing, for a person as for a test.
+ * Waits until React has hydrated `target` (it carries its props) and the page has rendered
+ * again as hydrated (a ScriptButton is disabled, data-hydrating, until then: props come in
+ * the hydrating render, the enabled button a render later, and focus() on a disabled button
+ * does nothing). Code a page loads on demand (signed-in readers' Add to, decision 025)
+ * hydrates a moment after the page: a press before then does nothing, for a person as for
+ * a test.
  */
 export async function untilHydrated(target: Locator): Promise<Locator> {
   await expect
     .poll(() =>
-      target.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactProps$"))),
+      target.evaluate(
+        (node) =>
+          Object.keys(node).some((key) => key.startsWith("__reactProps$")) &&
+          !node.hasAttribute("data-hydrating"),
+      ),
     )
     .toBe(true);
   return target;
+}
+
+/**
+ * Focuses `target` once it works (untilHydrated), as a keyboard reader reaches it, and checks
+ * the focus took: focus() on a control that is still disabled does nothing, and a key pressed
+ * next would go to the page.
+ */
+export async function focusHydrated(target: Locator): Promise<void> {
+  await untilHydrated(target);
+  await target.focus();
+  expect(await target.evaluate((node) => node === document.activeElement)).toBe(true);
 }
 
 /**
