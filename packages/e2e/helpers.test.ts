@@ -1,6 +1,12 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { COLOUR_RULES, expectNoAxeViolations, launchBrowser } from "./support/browser.ts";
+import {
+  COLOUR_RULES,
+  DESKTOP,
+  expectNoAxeViolations,
+  launchBrowser,
+  useBrowser,
+} from "./support/browser.ts";
 import { decodeEntities, htmlToText } from "./support/catalogue.ts";
 
 // The journeys are only as good as their checks: these prove the checks fail when they should.
@@ -94,6 +100,29 @@ describe("expectNoAxeViolations, on a page scrolled under the sticky header", ()
     expect(message).toMatch(/target-size \[serious\]/);
     expect(message).toContain('button[aria-label="Less"]');
     expect(await page.evaluate(() => window.scrollY)).toBe(60);
+  });
+});
+
+describe("withPage", () => {
+  const { withPage } = useBrowser();
+  const visit = (html: string) =>
+    withPage({ viewport: DESKTOP, baseURL: "about:blank" }, async (page) => {
+      await page.setContent(html);
+      // Errors are reported to the test a moment after the page throws them.
+      await page.waitForTimeout(100);
+    });
+
+  test("passes a journey whose page threw nothing", async () => {
+    await expect(visit(CLEAN)).resolves.toBeUndefined();
+  });
+
+  test("fails a journey whose page threw an error, or left a promise's rejected, uncaught", async () => {
+    await expect(visit(`<script>throw new Error("a handler broke")</script>`)).rejects.toThrow(
+      /errors the journey's pages did not catch.*a handler broke/s,
+    );
+    await expect(
+      visit(`<script>Promise.reject(new Error("a save failed unheard"))</script>`),
+    ).rejects.toThrow(/a save failed unheard/);
   });
 });
 

@@ -376,7 +376,8 @@ function ownAddress(): string {
 
 /**
  * One Chromium per test file, and a fresh context (cookies, storage, address) for each journey:
- * `withPage(options, async (page, context) => …)` closes the context whatever happens.
+ * `withPage(options, async (page, context) => …)` closes the context whatever happens, and
+ * fails the journey if one of its pages threw an error it did not catch.
  * `sessionOf(username, baseURL)` signs a demo account in once per file and hands its session
  * to each later journey (per-account sign-in limits).
  */
@@ -392,12 +393,25 @@ export function useBrowser() {
     if (!browser) throw new Error("the browser starts in beforeAll");
     return browser;
   };
+  /** Each context's pages' uncaught errors and promise rejections, as "address: message". */
+  const uncaught = new WeakMap<BrowserContext, string[]>();
   /** A fresh context (cookies, storage) at an address of its own. */
-  const newContext = (options: BrowserContextOptions = {}): Promise<BrowserContext> =>
-    started().newContext({
+  const newContext = async (options: BrowserContextOptions = {}): Promise<BrowserContext> => {
+    const context = await started().newContext({
       ...options,
       extraHTTPHeaders: { "x-forwarded-for": ownAddress(), ...options.extraHTTPHeaders },
     });
+    const errors: string[] = [];
+    uncaught.set(context, errors);
+    context.on("weberror", (error) => {
+      errors.push(`${error.page()?.url() ?? "a page"}: ${error.error().message}`);
+    });
+    return context;
+  };
+  /**
+   * A journey in a fresh context, closed whatever happens. A page that threw an error its code
+   * did not catch fails the journey too: the reader saw a control that did nothing, or worse.
+   */
   async function withPage(
     options: PageOptions,
     journey: (page: Page, context: BrowserContext) => Promise<void>,
@@ -408,6 +422,7 @@ export function useBrowser() {
     } finally {
       await context.close();
     }
+    expect(uncaught.get(context)?.join("\n"), "errors the journey's pages did not catch").toBe("");
   }
   const sessions = new Map<string, BrowserContextOptions["storageState"]>();
   async function sessionOf(username: string, baseURL: string) {
