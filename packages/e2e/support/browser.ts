@@ -393,21 +393,12 @@ export function useBrowser() {
     if (!browser) throw new Error("the browser starts in beforeAll");
     return browser;
   };
-  /** Each context's pages' uncaught errors and promise rejections, as "address: message". */
-  const uncaught = new WeakMap<BrowserContext, string[]>();
   /** A fresh context (cookies, storage) at an address of its own. */
-  const newContext = async (options: BrowserContextOptions = {}): Promise<BrowserContext> => {
-    const context = await started().newContext({
+  const newContext = (options: BrowserContextOptions = {}): Promise<BrowserContext> =>
+    started().newContext({
       ...options,
       extraHTTPHeaders: { "x-forwarded-for": ownAddress(), ...options.extraHTTPHeaders },
     });
-    const errors: string[] = [];
-    uncaught.set(context, errors);
-    context.on("weberror", (error) => {
-      errors.push(`${error.page()?.url() ?? "a page"}: ${error.error().message}`);
-    });
-    return context;
-  };
   /**
    * A journey in a fresh context, closed whatever happens. A page that threw an error its code
    * did not catch fails the journey too: the reader saw a control that did nothing, or worse.
@@ -417,12 +408,17 @@ export function useBrowser() {
     journey: (page: Page, context: BrowserContext) => Promise<void>,
   ) {
     const context = await newContext(options);
+    // Uncaught errors and promise rejections of the journey's pages, as "address: message".
+    const uncaught: string[] = [];
+    context.on("weberror", (error) => {
+      uncaught.push(`${error.page()?.url() ?? "a page"}: ${error.error().message}`);
+    });
     try {
       await journey(await context.newPage(), context);
     } finally {
       await context.close();
     }
-    expect(uncaught.get(context)?.join("\n"), "errors the journey's pages did not catch").toBe("");
+    expect(uncaught.join("\n"), "errors the journey's pages did not catch").toBe("");
   }
   const sessions = new Map<string, BrowserContextOptions["storageState"]>();
   async function sessionOf(username: string, baseURL: string) {
