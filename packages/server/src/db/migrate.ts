@@ -58,6 +58,7 @@ import * as coverAdds from "./migrations/051-cover-adds.ts";
 import * as contestFormViews from "./migrations/052-contest-form-views.ts";
 import * as knownDevices from "./migrations/053-known-devices.ts";
 import * as contestBannerDeclines from "./migrations/054-contest-banner-declines.ts";
+import * as scheduledParts from "./migrations/055-scheduled-parts.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
@@ -114,6 +115,7 @@ const migrations: Record<string, Migration> = {
   "052-contest-form-views": contestFormViews,
   "053-known-devices": knownDevices,
   "054-contest-banner-declines": contestBannerDeclines,
+  "055-scheduled-parts": scheduledParts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -5,6 +5,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { countListed, listedStoryIds } from "../stories/service.ts";
 import { plainViewer } from "../viewer.ts";
+import { scheduledDrafts } from "../works/reminders.ts";
 import { type DatabaseHandle, openDatabase } from "./connection.ts";
 import { migrateToLatest } from "./migrate.ts";
 
@@ -83,5 +84,21 @@ it("counts a category's stories from the category's entries, for visitors and re
     );
     expect(plan.join("\n")).toMatch(/SEARCH stories USING INTEGER PRIMARY KEY/);
     expect(plan.join("\n")).not.toMatch(/SCAN stories/);
+  }
+});
+
+// The publishing job and the day-ahead reminders run every 30 seconds: they find scheduled
+// parts by their time, not by reading every part (2–3 s of a core on the bench catalogue).
+it("finds scheduled parts by their time, for publishing and for reminders", async () => {
+  const now = Date.now();
+  for (const query of [
+    scheduledDrafts(handle.db).where("parts.scheduled_at", "<=", now),
+    scheduledDrafts(handle.db)
+      .where("parts.scheduled_at", ">", now)
+      .where("parts.scheduled_at", "<=", now + 86_400_000),
+  ]) {
+    const plan = await planOf(query);
+    expect(plan[0]).toMatch(/^SEARCH parts USING INDEX parts_scheduled_at \(scheduled_at/);
+    expect(plan.join("\n")).not.toMatch(/SCAN/);
   }
 });
