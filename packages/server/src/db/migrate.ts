@@ -59,6 +59,8 @@ import * as contestFormViews from "./migrations/052-contest-form-views.ts";
 import * as knownDevices from "./migrations/053-known-devices.ts";
 import * as contestBannerDeclines from "./migrations/054-contest-banner-declines.ts";
 import * as scheduledParts from "./migrations/055-scheduled-parts.ts";
+import * as paidStories from "./migrations/056-paid-stories.ts";
+import * as foreignKeyIndexes from "./migrations/057-foreign-key-indexes.ts";
 
 /** Every migration, in order. A new one is appended here, never edited once it has landed. */
 const migrations: Record<string, Migration> = {
@@ -116,6 +118,8 @@ const migrations: Record<string, Migration> = {
   "053-known-devices": knownDevices,
   "054-contest-banner-declines": contestBannerDeclines,
   "055-scheduled-parts": scheduledParts,
+  "056-paid-stories": paidStories,
+  "057-foreign-key-indexes": foreignKeyIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -3,6 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { dueRenewals } from "../premium/service.ts";
+import { originalsInOrder } from "../premium-picks/wheel.ts";
 import { countListed, listedStoryIds } from "../stories/service.ts";
 import { plainViewer } from "../viewer.ts";
 import { scheduledDrafts } from "../works/reminders.ts";
@@ -101,4 +103,44 @@ it("finds scheduled parts by their time, for publishing and for reminders", asyn
     expect(plan[0]).toMatch(/^SEARCH parts USING INDEX parts_scheduled_at \(scheduled_at/);
     expect(plan.join("\n")).not.toMatch(/SCAN/);
   }
+});
+
+// The Premium Picks wheel is read for every signed-in home and every paywalled part a reader
+// opens; the renewal job runs every minute. Both read their own few rows, not every story or
+// every member.
+it("reads the Originals and the members due a renewal from their own index entries", async () => {
+  const wheel = await planOf(originalsInOrder(handle.db));
+  // The whole of stories_paid, which holds only the Originals.
+  expect(wheel).toEqual(["SCAN stories USING COVERING INDEX stories_paid"]);
+  const renewals = await planOf(dueRenewals(handle.db, Date.now()));
+  expect(renewals).toEqual(["SEARCH users USING INDEX users_premium_until (premium_until<?)"]);
+});
+
+// Deleting a row (an account closing deletes the user, its stories and their parts) looks up
+// the rows that refer to it in every referring table: without an index led by the column,
+// each is read whole once per row deleted, inside the write transaction.
+it("has an index led by every foreign key column", async () => {
+  const { rows } = await sql<{ table: string; column: string }>`
+    select m.name as "table", f."from" as "column"
+    from sqlite_master m, pragma_foreign_key_list(m.name) f
+    where m.type = 'table'
+      and not exists (
+        select 1 from pragma_index_list(m.name) i, pragma_index_info(i.name) c
+        where c.seqno = 0 and c.name = f."from")`.execute(handle.db);
+  expect(rows.map((row) => `${row.table}.${row.column}`)).toEqual([]);
+});
+
+// A story's sales by day (writer analytics, the paid programme) read that story's unlocks only.
+it("reads a story's part unlocks from the story's index entries", async () => {
+  const plan = await planOf(
+    handle.db
+      .selectFrom("part_unlocks")
+      .select((eb) => [eb.fn.countAll().as("count"), eb.fn.sum("coins").as("coins")])
+      .where("story_id", "=", 1)
+      .where("via_story", "=", 0)
+      .groupBy("created_at"),
+  );
+  expect(plan[0]).toBe(
+    "SEARCH part_unlocks USING COVERING INDEX part_unlocks_by_story_id (story_id=? AND via_story=?)",
+  );
 });

@@ -1,18 +1,24 @@
 import { type StoryPremiumPicks, storyPicks } from "@inkwell/shared";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { publishedListing } from "../stories/published-listing.ts";
 
 /** Every published Original in a stable order: the rotation's wheel, the same for everyone. */
 export async function originals(db: Kysely<Database>): Promise<number[]> {
-  const rows = await db
-    .selectFrom("stories")
-    .select("id")
-    .where("is_paid", "=", 1)
-    .where((eb) => publishedListing(eb, true))
-    .orderBy("id")
-    .execute();
+  const rows = await originalsInOrder(db).execute();
   return rows.map((row) => Number(row.id));
+}
+
+export function originalsInOrder(db: Kysely<Database>) {
+  return (
+    db
+      .selectFrom("stories")
+      .select("id")
+      // A literal, as the stories_paid index is only for is_paid = 1.
+      .where("is_paid", "=", sql.lit(1))
+      .where((eb) => publishedListing(eb, true))
+      .orderBy("id")
+  );
 }
 
 /**

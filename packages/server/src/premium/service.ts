@@ -5,7 +5,7 @@ import {
   premiumPeriodEnd,
   premiumPlanById,
 } from "@inkwell/shared";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Checkout } from "../coins/checkout.ts";
 import { charge, credit } from "../coins/service.ts";
 import type { Database } from "../db/schema.ts";
@@ -159,13 +159,25 @@ export async function setRenewal(
     .updateTable("users")
     .set({ premium_renews: renews ? (1 as const) : (0 as const) })
     .where("id", "=", viewer.id)
-    .where("is_premium", "=", 1)
+    .where("is_premium", "=", sql.lit(1))
     .where("premium_until", "is not", null)
     .executeTakeFirst();
   if (Number(changed.numUpdatedRows) !== 1) {
     throw new HttpError(409, "not_subscribed", "You have no subscription to change.");
   }
   return premiumStatus(db, checkout, viewer);
+}
+
+/** Members whose paid month has ended by `now`. */
+export function dueRenewals(db: Kysely<Database>, now: number) {
+  return (
+    db
+      .selectFrom("users")
+      .select(["id", "premium_plan", "premium_until", "premium_renews"])
+      // A literal, as the users_premium_until index is only for is_premium = 1.
+      .where("is_premium", "=", sql.lit(1))
+      .where("premium_until", "<=", now)
+  );
 }
 
 /**
@@ -178,12 +190,7 @@ export async function renewDuePremium(
   checkout: Checkout | null,
   now = Date.now(),
 ): Promise<void> {
-  const due = await db
-    .selectFrom("users")
-    .select(["id", "premium_plan", "premium_until", "premium_renews"])
-    .where("is_premium", "=", 1)
-    .where("premium_until", "<=", now)
-    .execute();
+  const due = await dueRenewals(db, now).execute();
   for (const member of due) {
     const until = Number(member.premium_until);
     const plan = premiumPlanById(member.premium_plan ?? "");
