@@ -9,6 +9,7 @@ export async function originals(db: Kysely<Database>): Promise<number[]> {
   return rows.map((row) => Number(row.id));
 }
 
+/** The query behind `originals`, on its own so that its plan can be checked. */
 export function originalsInOrder(db: Kysely<Database>) {
   return (
     db

@@ -159,7 +159,7 @@ export async function setRenewal(
     .updateTable("users")
     .set({ premium_renews: renews ? (1 as const) : (0 as const) })
     .where("id", "=", viewer.id)
-    .where("is_premium", "=", sql.lit(1))
+    .where("is_premium", "=", 1)
     .where("premium_until", "is not", null)
     .executeTakeFirst();
   if (Number(changed.numUpdatedRows) !== 1) {
