@@ -384,10 +384,10 @@ describe("the inbox", () => {
       });
       expect(login.status()).toBe(200);
       expect((await put("display_warning_notice", { enabled: true })).status()).toBe(200);
-      expect((await put("messaging_end_date", { value: "2025-06-30" })).status()).toBe(200);
+      expect((await put("messaging_end_date", { value: "2099-06-30" })).status()).toBe(200);
       await reader.page.reload();
       const dated =
-        "User-to-user messaging ends on June 30, 2025, and existing conversations will be deleted.";
+        "User-to-user messaging ends on June 30, 2099, and existing conversations will be deleted.";
       await reader.page.getByText(dated).waitFor();
       await expectNoAxeViolations(reader.page, "the inbox with the dated warning");
       await reader.page.goto("/inbox/demo_writer");

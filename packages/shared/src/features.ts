@@ -40,21 +40,39 @@ export interface Features {
   };
 }
 
-/** The answer's shape from flag values and settings (defaults where an admin set nothing). */
+/**
+ * Whether messaging that ends on `endDate` (YYYY-MM-DD; null: no end set) is over at `now`:
+ * once that day is over in UTC, so that nowhere in the world does it end before the day the
+ * notice names (decision 156).
+ */
+export function messagingEnded(endDate: string | null, now: number): boolean {
+  if (endDate === null) return false;
+  const [year, month, day] = endDate.split("-").map(Number);
+  return now >= Date.UTC(year as number, (month as number) - 1, (day as number) + 1);
+}
+
+/**
+ * The answer's shape from flag values and settings (defaults where an admin set nothing).
+ * Once the messaging end date is over, messaging is off whatever the flags say: no one can
+ * send, and the inbox says direct messages are no longer available.
+ */
 export function featuresFrom(
   values: Partial<Record<FeatureName, boolean>>,
   settings: Partial<Record<FeatureSettingName, string>> = {},
+  now = Date.now(),
 ): Features {
   const flag = (name: FeatureName) => values[name] ?? FEATURE_DEFAULTS[name];
+  const endDate = settings.messaging_end_date ?? null;
+  const ended = messagingEnded(endDate, now);
   return {
     NEW_ONBOARDING_1: flag("NEW_ONBOARDING_1"),
     HFC_LIMIT_INCREASE: flag("HFC_LIMIT_INCREASE"),
     WEB_COIN_PURCHASING: flag("WEB_COIN_PURCHASING"),
     private_message: {
-      can_send_private_message: flag("can_send_private_message"),
-      display_warning_notice: flag("display_warning_notice"),
-      display_deprecation_notice: flag("display_deprecation_notice"),
-      messaging_end_date: settings.messaging_end_date ?? null,
+      can_send_private_message: !ended && flag("can_send_private_message"),
+      display_warning_notice: !ended && flag("display_warning_notice"),
+      display_deprecation_notice: ended || flag("display_deprecation_notice"),
+      messaging_end_date: endDate,
     },
   };
 }

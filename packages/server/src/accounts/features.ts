@@ -3,14 +3,15 @@ import {
   type FeatureSettingName,
   type Features,
   featuresFrom,
+  messagingEnded,
 } from "@inkwell/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
-import { HttpError } from "../http/errors.ts";
+import { badRequest, HttpError } from "../http/errors.ts";
 import type { Viewer } from "../viewer.ts";
 
 /** GET /api/v3/internal/features: the flags and settings system admins set, over defaults. */
-export async function readFeatures(db: Kysely<Database>): Promise<Features> {
+export async function readFeatures(db: Kysely<Database>, now = Date.now()): Promise<Features> {
   const [flags, settings] = await Promise.all([
     db.selectFrom("feature_flags").select(["name", "enabled"]).execute(),
     db.selectFrom("feature_settings").select(["name", "value"]).execute(),
@@ -18,8 +19,11 @@ export async function readFeatures(db: Kysely<Database>): Promise<Features> {
   return featuresFrom(
     Object.fromEntries(flags.map((row) => [row.name, row.enabled === 1])),
     Object.fromEntries(settings.map((row) => [row.name, row.value])),
+    now,
   );
 }
+
+const MESSAGING_END_PASSED = "That day is over: messaging can end today at the earliest.";
 
 function requireSysAdmin(viewer: Viewer): void {
   if (!viewer.isSysAdmin)
@@ -44,14 +48,22 @@ export async function setFeature(
     .execute();
 }
 
-/** Only system admins set a feature setting; null clears it. */
+/**
+ * Only system admins set a feature setting; null clears it. A messaging end date must be
+ * today or later: a day already over would end messaging, and delete every conversation,
+ * by a slip of the keyboard.
+ */
 export async function setFeatureSetting(
   db: Kysely<Database>,
   viewer: Viewer,
   name: FeatureSettingName,
   value: string | null,
+  now = Date.now(),
 ) {
   requireSysAdmin(viewer);
+  if (name === "messaging_end_date" && messagingEnded(value, now)) {
+    throw badRequest(MESSAGING_END_PASSED, { value: MESSAGING_END_PASSED });
+  }
   if (value === null) {
     await db.deleteFrom("feature_settings").where("name", "=", name).execute();
     return;

@@ -913,19 +913,27 @@ describe("feature flags", () => {
     const path = "/api/v3/internal/features/messaging_end_date";
     const features = async () => (await t.get("/api/v3/internal/features?platform=web")).json();
     const reader = await signedIn("date_reader");
-    expect((await send("PUT", path, reader.cookie, { value: "2025-06-30" })).status).toBe(403);
+    expect((await send("PUT", path, reader.cookie, { value: "2099-06-30" })).status).toBe(403);
     const admin = await signedIn("date_admin", { is_sysadmin: 1 });
-    const set = await send("PUT", path, admin.cookie, { value: "2025-06-30" });
+    const set = await send("PUT", path, admin.cookie, { value: "2099-06-30" });
     expect(set.status).toBe(200);
-    expect((await set.json()).private_message.messaging_end_date).toBe("2025-06-30");
-    expect((await features()).private_message.messaging_end_date).toBe("2025-06-30");
+    expect((await set.json()).private_message.messaging_end_date).toBe("2099-06-30");
+    expect((await features()).private_message.messaging_end_date).toBe("2099-06-30");
 
+    // A day already over would end messaging at once: refused, as a malformed date is.
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const past = await send("PUT", path, admin.cookie, { value: yesterday });
+    expect(await past.json()).toEqual({
+      code: "bad_request",
+      message: "That day is over: messaging can end today at the earliest.",
+      fields: { value: "That day is over: messaging can end today at the earliest." },
+    });
     for (const value of ["30/06/2025", "2025-02-30", 20250630, true]) {
       const refused = await send("PUT", path, admin.cookie, { value });
       expect(refused.status).toBe(400);
       expect(await refused.json()).toMatchObject({ code: "bad_request" });
     }
-    expect((await features()).private_message.messaging_end_date).toBe("2025-06-30");
+    expect((await features()).private_message.messaging_end_date).toBe("2099-06-30");
 
     const cleared = await send("PUT", path, admin.cookie, { value: null });
     expect((await cleared.json()).private_message.messaging_end_date).toBeNull();

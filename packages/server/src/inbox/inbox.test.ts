@@ -1,6 +1,7 @@
 import type {
   AutocompleteUser,
   Conversation,
+  Features,
   InboxEvent,
   InboxMessage,
   InboxThreadList,
@@ -8,6 +9,7 @@ import type {
 import { describe, expect, it } from "vitest";
 import { createApi } from "../app.ts";
 import { accountLimiters } from "../http/rate-limit.ts";
+import { clearExpired } from "../retention/service.ts";
 import { useTestApi } from "../testing/api.ts";
 import { type Person, signedInUser } from "../testing/fixtures.ts";
 import { publish } from "./live.ts";
@@ -41,6 +43,17 @@ async function sent(from: Person, to: Person, body: string) {
   expect(response.status).toBe(200);
   return json<InboxMessage>(response);
 }
+
+/** A system admin sets a feature flag ({enabled}) or setting ({value}). */
+const putFeature = (admin: Person, name: string, body: object) =>
+  t.get(
+    `/api/v3/internal/features/${name}`,
+    as(admin, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }),
+  );
 
 const inbox = async (who: Person, query = "") =>
   json<InboxThreadList>(await t.get(`/api/v3/users/${who.username}/inbox${query}`, as(who)));
@@ -230,20 +243,69 @@ describe("POST /api/v3/users/{me}/inbox/{other}", () => {
     const a = await person();
     const b = await person();
     const setFlag = (enabled: boolean) =>
-      t.get(
-        "/api/v3/internal/features/can_send_private_message",
-        as(admin, {
-          method: "PUT",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ enabled }),
-        }),
-      );
+      putFeature(admin, "can_send_private_message", { enabled });
     expect((await setFlag(false)).status).toBe(200);
     const refused = await send(a, b, "Hi");
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ code: "messaging_disabled" });
     expect((await setFlag(true)).status).toBe(200);
     expect((await send(a, b, "Hi")).status).toBe(200);
+  });
+
+  it("ends messaging once the end date an admin set is over, and then deletes every conversation", async () => {
+    const admin = await person({ is_sysadmin: 1 });
+    const a = await person();
+    const b = await person();
+    const features = async () =>
+      (await json<Features>(await t.get("/api/v3/internal/features"))).private_message;
+    const day = (offset: number) =>
+      new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const setEnd = (value: string | null) => putFeature(admin, "messaging_end_date", { value });
+    try {
+      expect((await setEnd(day(1))).status).toBe(200);
+      await sent(a, b, "Before the end");
+      // The day not over yet: nothing is deleted, and messaging goes on.
+      expect(await clearExpired(t.handle.db)).toMatchObject({ conversations: 0 });
+      expect((await conversation(b, a)).messages.map((message) => message.body)).toEqual([
+        "Before the end",
+      ]);
+
+      // The day passes (an admin cannot set one already over: the day is moved back here).
+      await t.handle.db
+        .updateTable("feature_settings")
+        .set({ value: day(-1) })
+        .where("name", "=", "messaging_end_date")
+        .execute();
+      expect(await features()).toMatchObject({
+        can_send_private_message: false,
+        display_deprecation_notice: true,
+        display_warning_notice: false,
+      });
+      const refused = await send(b, a, "After the end");
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toMatchObject({ code: "messaging_disabled" });
+
+      const count = async (table: "conversations" | "messages") =>
+        Number(
+          (
+            await t.handle.db
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll<number>().as("count"))
+              .executeTakeFirstOrThrow()
+          ).count,
+        );
+      // Every conversation on the site, this file's other ones too.
+      const all = await count("conversations");
+      expect(await clearExpired(t.handle.db)).toMatchObject({ conversations: all });
+      expect(await count("conversations")).toBe(0);
+      expect(await count("messages")).toBe(0);
+      expect((await inbox(a)).threads).toEqual([]);
+      expect((await inbox(b)).threads).toEqual([]);
+      expect((await conversation(a, b)).messages).toEqual([]);
+    } finally {
+      await setEnd(null);
+    }
+    expect((await features()).can_send_private_message).toBe(true);
   });
 
   it("refuses messages across a block either way, with the notice for each side", async () => {

@@ -1,4 +1,6 @@
+import { messagingEnded } from "@inkwell/shared";
 import type { Kysely } from "kysely";
+import { readFeatures } from "../accounts/features.ts";
 import { KNOWN_DEVICE_DAYS } from "../accounts/known-devices.ts";
 import type { Database } from "../db/schema.ts";
 
@@ -26,13 +28,16 @@ export interface Cleared {
   accountTokens: number;
   socialSignups: number;
   events: number;
+  conversations: number;
 }
 
 /**
  * Deletes what can no longer be used or is past keeping: expired sessions, emailed links
  * and social sign-ups in progress (none of them ever works again), browsers that have not
  * signed in for KNOWN_DEVICE_DAYS (their cookie has run out), and analytics events older
- * than EVENT_DAYS. Answers how many rows went, by kind.
+ * than EVENT_DAYS, and, once user-to-user messaging has ended (the end date an admin set is
+ * over), every conversation with its messages, as the inbox's notice told readers it would.
+ * Answers how many rows went, by kind.
  */
 export async function clearExpired(db: Kysely<Database>, now = Date.now()): Promise<Cleared> {
   const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
@@ -56,5 +61,10 @@ export async function clearExpired(db: Kysely<Database>, now = Date.now()): Prom
         .executeTakeFirst(),
     );
   }
-  return { sessions, knownDevices, accountTokens, socialSignups, events };
+  const endDate = (await readFeatures(db, now)).private_message.messaging_end_date;
+  // Messages and thread rows go with their conversation (ON DELETE CASCADE).
+  const conversations = messagingEnded(endDate, now)
+    ? count(await db.deleteFrom("conversations").executeTakeFirst())
+    : 0;
+  return { sessions, knownDevices, accountTokens, socialSignups, events, conversations };
 }
