@@ -386,7 +386,7 @@ describe("the home page on a phone", () => {
     });
   });
 
-  test("a genre's Hottest Inkwell Originals lead, by a 44 px All Originals, to the originals catalog: the same view, its own title", async () => {
+  test("a genre's Hottest Originals lead, by a 44 px All Originals, to the originals catalog: the same view, its own title", async () => {
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await page.goto("/catalog/paidstories");
       // The genres come after the catalog's own five groups: in the next batch.
@@ -394,13 +394,13 @@ describe("the home page on a phone", () => {
       const allOfGenre = page.getByRole("link", { name: /^All .+ stories$/ });
       await allOfGenre.first().click();
       await page.waitForURL(/\/stories\/[^/]+$/);
-      const originals = page.getByRole("region", { name: "Hottest Inkwell Originals" });
+      const originals = page.getByRole("region", { name: "Hottest Originals" });
       const allOriginals = originals.getByRole("link", { name: "All Originals" });
       expect(await smallTargets(allOriginals)).toEqual([]);
       await allOriginals.click();
       await page.waitForURL(`${server.url}/catalog/inkwelloriginals`);
-      await page.getByRole("heading", { level: 1, name: "Catalog - Inkwell Originals" }).waitFor();
-      expect(await page.title()).toBe("Catalog - Inkwell Originals · Inkwell");
+      await page.getByRole("heading", { level: 1, name: "Catalog - Originals" }).waitFor();
+      expect(await page.title()).toBe("Catalog - Originals · Inkwell");
       expect(await page.locator(".paid-catalog section").count()).toBe(4);
       await page.getByRole("link", { name: "More groups" }).scrollIntoViewIfNeeded();
       await expect
@@ -408,13 +408,13 @@ describe("the home page on a phone", () => {
         .toBeGreaterThan(4);
       expect(page.url()).toBe(`${server.url}/catalog/inkwelloriginals?groups=8`);
       // Groups loaded in place keep the page's title, and the next batch loads too.
-      await page.getByRole("heading", { level: 1, name: "Catalog - Inkwell Originals" }).waitFor();
+      await page.getByRole("heading", { level: 1, name: "Catalog - Originals" }).waitFor();
       await page.getByRole("link", { name: "More groups" }).scrollIntoViewIfNeeded();
       await expect
         .poll(() => page.locator(".paid-catalog section").count(), { timeout: 10_000 })
         .toBeGreaterThan(8);
       expect(page.url()).toBe(`${server.url}/catalog/inkwelloriginals?groups=12`);
-      await page.getByRole("heading", { level: 1, name: "Catalog - Inkwell Originals" }).waitFor();
+      await page.getByRole("heading", { level: 1, name: "Catalog - Originals" }).waitFor();
       await expectNoAxeViolations(page, "the originals catalog at 360 px");
     });
   });

@@ -85,6 +85,9 @@ describe("the story page", () => {
         if (request.url().includes("recommendedStories")) asked.push(request.url());
       });
       expect((await page.goto(story.url))?.status()).toBe(200);
+      // reader.md §9: the cover is 30% of the window below 650 px.
+      const cover = await page.locator(".story-header__cover").boundingBox();
+      expect(cover?.width).toBeCloseTo(PHONE.width * 0.3, 0);
       const tags = page.getByRole("list", { name: "Tags" });
       expect(await visibleCount(page, ".tag-list a.tag")).toBe(2);
       // A 32 px chip answers a finger 3 px above it: a 40 px target.
@@ -333,6 +336,7 @@ describe("the story page", () => {
   test("on a desktop: 3 tags, every part, and its rankings", async () => {
     await browser.withPage(options(DESKTOP), async (page) => {
       await page.goto(story.url);
+      expect((await page.locator(".story-header__cover").boundingBox())?.width).toBe(195);
       expect(await visibleCount(page, ".tag-list a.tag")).toBe(3);
       expect(await visibleCount(page, ".toc__item")).toBe(story.numParts);
       expect(await page.getByRole("button", { name: /^See all/ }).isVisible()).toBe(false);

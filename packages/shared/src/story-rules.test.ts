@@ -12,6 +12,7 @@ import {
   STORY_HEADER_LIMITS,
   seesMatureContent,
   showsReadingTime,
+  tagChipOrder,
 } from "./story-rules.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -159,5 +160,42 @@ describe("seesMatureContent", () => {
     expect(seesMatureContent({ includeMature: false, birthdate: "1990-01-01" }, today)).toBe(false);
     expect(seesMatureContent(null, today)).toBe(false);
     expect(seesMatureContent({ includeMature: true, birthdate: null }, today)).toBe(false);
+  });
+});
+
+describe("tagChipOrder", () => {
+  const tags = (...names: string[]) => names.map((name) => ({ name }));
+  const names = (list: { name: string }[]) => list.map((tag) => tag.name);
+
+  it("puts tags shorter than 18 characters first, in the author's order, from 200 px up", () => {
+    const story = tags(
+      "a-very-long-tag-name",
+      "romance",
+      "seventeen-letters",
+      "eighteen-letters-x",
+      "ya",
+    );
+    expect(names(tagChipOrder(story, 200))).toEqual([
+      "romance",
+      "seventeen-letters",
+      "ya",
+      "a-very-long-tag-name",
+      "eighteen-letters-x",
+    ]);
+  });
+
+  it("prefers tags shorter than 10 characters under 200 px", () => {
+    const story = tags("supernatural", "vampire", "werewolf", "ninechars", "tenletters");
+    expect(names(tagChipOrder(story, 199))).toEqual([
+      "vampire",
+      "werewolf",
+      "ninechars",
+      "supernatural",
+      "tenletters",
+    ]);
+  });
+
+  it("keeps every tag and the author's order when all are short", () => {
+    expect(names(tagChipOrder(tags("b", "a", "c"), 360))).toEqual(["b", "a", "c"]);
   });
 });

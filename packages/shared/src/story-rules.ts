@@ -119,3 +119,14 @@ export const STORY_HEADER_LIMITS: readonly { minWidth: number; title: number; au
   { minWidth: 576, title: 36, author: 36 },
   { minWidth: 0, title: 22, author: 16 },
 ];
+
+/**
+ * The order a story's tag chips are shown in (reader.md §9): tags shorter than 10 characters
+ * first where the chips have under 200 px, else those shorter than 18, each group in the
+ * author's order. The first few of this order are the ones shown before '+N more'.
+ */
+export function tagChipOrder<T extends { name: string }>(tags: readonly T[], widthPx: number): T[] {
+  const shorterThan = widthPx < 200 ? 10 : 18;
+  const short = tags.filter((tag) => tag.name.length < shorterThan);
+  return [...short, ...tags.filter((tag) => tag.name.length >= shorterThan)];
+}

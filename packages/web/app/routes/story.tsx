@@ -43,7 +43,7 @@ const BannedCover = lazy(() =>
   })),
 );
 
-const HEADER_COVER_SIZES = "(max-width: 650px) max(30vw, 112px), 195px";
+const HEADER_COVER_SIZES = "(max-width: 650px) 30vw, 195px";
 const TITLE_CUTS = STORY_HEADER_LIMITS.map(({ minWidth, title }) => ({ minWidth, limit: title }));
 const AUTHOR_CUTS = STORY_HEADER_LIMITS.map(({ minWidth, author }) => ({
   minWidth,

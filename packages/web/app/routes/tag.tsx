@@ -13,7 +13,7 @@ import type { Route } from "./+types/tag";
 const PAGE_SIZE = 24;
 /** Visitors' tag pages are kept a minute: a list of stories need not be to the second. */
 const LIST_CACHE_MS = 60_000;
-/** reader.md §2, §9: the 'Hottest Inkwell Originals' carousel shows up to 7 stories at width 112. */
+/** reader.md §2, §9: the 'Hottest Originals' carousel shows up to 7 stories at width 112. */
 const ORIGINALS_SHOWN = 7;
 const ORIGINALS_WIDTH = 112;
 const SORTS = ["hot", "new"] as const;

@@ -3,7 +3,7 @@ import { DEAL_PRICE_MAX, type PaidCatalogGroup } from "@inkwell/shared";
 /** The paid stories catalog (/catalog/paidstories). */
 export const catalog = {
   paidTitle: "Catalog - Paid Stories",
-  originalsTitle: "Catalog - Inkwell Originals",
+  originalsTitle: "Catalog - Originals",
   intro: "Inkwell Originals: the first parts are free, the rest unlock with Coins.",
   groups: {
     "~featured": "Featured picks",

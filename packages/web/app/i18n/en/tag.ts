@@ -4,7 +4,7 @@ export const tag = {
   description: (tag: string) =>
     `Read stories tagged #${tag} on Inkwell, the hottest or the newest first.`,
   empty: "No stories carry this tag yet.",
-  originals: "Hottest Inkwell Originals",
+  originals: "Hottest Originals",
   originalsSubheading: "Read the stories we love",
   originalsAll: "All Originals",
   sortLabel: "Sort stories",
