@@ -551,10 +551,16 @@ describe("accounts in the browser", () => {
       await page.waitForURL(`${server.url}${partUrl}`);
       const button = page.getByRole("button", { name: /^Vote/ });
       const before = Number((await button.textContent())?.match(/(\d+) votes/)?.[1] ?? Number.NaN);
+      // The button turns at once; the vote is kept when the server answers, which a reload
+      // made before then would cancel.
+      const counted = page.waitForResponse(
+        (response) => response.url().endsWith("/votes") && response.request().method() === "POST",
+      );
       await button.click();
       const voted = page.getByRole("button", { name: /^Voted/ });
       await voted.waitFor();
       expect(await voted.getAttribute("aria-pressed")).toBe("true");
+      expect((await counted).ok()).toBe(true);
       await page.reload();
       const after = await page.getByRole("button", { name: /^Voted/ }).textContent();
       expect(after).toContain(`${before + 1} votes`);

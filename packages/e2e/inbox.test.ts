@@ -372,17 +372,26 @@ describe("the inbox", () => {
     }
   });
 
-  test("the warning notice names the messaging end date an admin set", async () => {
+  /** The demo admin, signed in through the API, setting feature flags and settings. */
+  async function featureAdmin() {
     const admin = await browsers.newContext({ baseURL: server.url });
-    const put = (name: string, data: unknown) =>
-      admin.request.put(`/api/v3/internal/features/${name}`, { data });
+    const login = await admin.request.post("/login", {
+      headers: { accept: "application/json" },
+      data: { username: "demo_admin", password: PASSWORD },
+    });
+    expect(login.status()).toBe(200);
+    return {
+      put: (name: string, data: unknown) =>
+        admin.request.put(`/api/v3/internal/features/${name}`, { data }),
+      close: () => admin.close(),
+    };
+  }
+
+  test("the warning notice names the messaging end date an admin set", async () => {
+    const admin = await featureAdmin();
+    const { put } = admin;
     const reader = await signedInPage("demo_reader", PHONE);
     try {
-      const login = await admin.request.post("/login", {
-        headers: { accept: "application/json" },
-        data: { username: "demo_admin", password: PASSWORD },
-      });
-      expect(login.status()).toBe(200);
       expect((await put("display_warning_notice", { enabled: true })).status()).toBe(200);
       expect((await put("messaging_end_date", { value: "2099-06-30" })).status()).toBe(200);
       await reader.page.reload();
@@ -401,6 +410,29 @@ describe("the inbox", () => {
     } finally {
       await put("display_warning_notice", { enabled: false });
       await put("messaging_end_date", { value: null });
+      await reader.close();
+      await admin.close();
+    }
+  });
+
+  // What the end date's passing turns on (decision 156), set here by the flags it sets.
+  test("with messaging over, the inbox says direct messages are gone and offers nowhere to write", async () => {
+    const admin = await featureAdmin();
+    const { put } = admin;
+    const reader = await signedInPage("demo_reader", PHONE);
+    try {
+      expect((await put("display_deprecation_notice", { enabled: true })).status()).toBe(200);
+      expect((await put("can_send_private_message", { enabled: false })).status()).toBe(200);
+      await reader.page.reload();
+      await reader.page.getByText("Direct messages are no longer available.").waitFor();
+      expect(await reader.page.getByRole("button", { name: "New Message" }).count()).toBe(0);
+      await expectNoAxeViolations(reader.page, "the inbox once messaging is over");
+      await reader.page.goto("/inbox/demo_writer");
+      await reader.page.getByText("You can’t reply to this conversation.").waitFor();
+      expect(await composer(reader.page).count()).toBe(0);
+    } finally {
+      await put("display_deprecation_notice", { enabled: false });
+      await put("can_send_private_message", { enabled: true });
       await reader.close();
       await admin.close();
     }
