@@ -16,8 +16,8 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: "shared", include: ["packages/shared/src/**/*.test.ts"] } },
-      // The web app's components that hold a rule of their own, rendered without a browser.
-      { test: { name: "web", include: ["packages/web/app/**/*.test.tsx"] } },
+      // The web app's components and calls that hold a rule of their own, run without a browser.
+      { test: { name: "web", include: ["packages/web/app/**/*.test.{ts,tsx}"] } },
       {
         test: {
           name: "api-sqlite",
