@@ -393,6 +393,14 @@ describe("writer analytics", () => {
     let storyId = 0;
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await logInAt(page, "demo_reader", "/user/demo_writer");
+      // What the events call answered, said if the click's row never lands (a refusal, or no
+      // beacon at all): this journey once failed so in a whole run, and passed alone.
+      const answers: string[] = [];
+      page.on("response", (response) => {
+        if (response.url().endsWith("/v5/events")) {
+          answers.push(`${response.status()} ${response.request().postData()}`);
+        }
+      });
       // A card opens the story's preview; its More details leads to the story.
       await page
         .getByRole("list", { name: /^Stories by / })
@@ -411,7 +419,10 @@ describe("writer analytics", () => {
             storyId,
           ).map((row) => row.source),
         )
-        .toEqual(["profile"]);
+        .toEqual(["profile"])
+        .catch((error: Error) => {
+          throw new Error(`${error.message}\nevents answered: ${answers.join("; ") || "nothing"}`);
+        });
     });
     await withPage({ viewport: PHONE, baseURL: server.url }, async (page) => {
       await logInAt(page, "demo_writer", `/myworks/${storyId}/analytics/`);
