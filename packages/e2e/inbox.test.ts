@@ -372,70 +372,75 @@ describe("the inbox", () => {
     }
   });
 
-  /** The demo admin, signed in through the API, setting feature flags and settings. */
-  async function featureAdmin() {
-    const admin = await browsers.newContext({ baseURL: server.url });
-    const login = await admin.request.post("/login", {
-      headers: { accept: "application/json" },
-      data: { username: "demo_admin", password: PASSWORD },
-    });
-    expect(login.status()).toBe(200);
-    return {
-      put: (name: string, data: unknown) =>
-        admin.request.put(`/api/v3/internal/features/${name}`, { data }),
-      close: () => admin.close(),
-    };
-  }
+  type PutFeature = (name: string, data: unknown) => Promise<{ status(): number }>;
 
-  test("the warning notice names the messaging end date an admin set", async () => {
-    const admin = await featureAdmin();
-    const { put } = admin;
+  /**
+   * The demo admin, signed in through the API, sets feature flags and settings (`put`) while
+   * demo_reader's inbox is open on a phone; `reset` is what they are set back to after.
+   */
+  async function withFeatureAdmin(
+    reset: Record<string, unknown>,
+    run: (put: PutFeature, reader: Page) => Promise<void>,
+  ) {
+    const admin = await browsers.newContext({ baseURL: server.url });
+    const put: PutFeature = (name, data) =>
+      admin.request.put(`/api/v3/internal/features/${name}`, { data });
     const reader = await signedInPage("demo_reader", PHONE);
     try {
-      expect((await put("display_warning_notice", { enabled: true })).status()).toBe(200);
-      expect((await put("messaging_end_date", { value: "2099-06-30" })).status()).toBe(200);
-      await reader.page.reload();
-      const dated =
-        "User-to-user messaging ends on June 30, 2099, and existing conversations will be deleted.";
-      await reader.page.getByText(dated).waitFor();
-      await expectNoAxeViolations(reader.page, "the inbox with the dated warning");
-      await reader.page.goto("/inbox/demo_writer");
-      await reader.page.getByText(dated).waitFor();
-
-      expect((await put("messaging_end_date", { value: null })).status()).toBe(200);
-      await reader.page.reload();
-      await reader.page
-        .getByText("User-to-user messaging is ending, and existing conversations will be deleted.")
-        .waitFor();
+      const login = await admin.request.post("/login", {
+        headers: { accept: "application/json" },
+        data: { username: "demo_admin", password: PASSWORD },
+      });
+      expect(login.status()).toBe(200);
+      await run(put, reader.page);
     } finally {
-      await put("display_warning_notice", { enabled: false });
-      await put("messaging_end_date", { value: null });
+      for (const [name, data] of Object.entries(reset)) await put(name, data);
       await reader.close();
       await admin.close();
     }
+  }
+
+  test("the warning notice names the messaging end date an admin set", async () => {
+    const reset = {
+      display_warning_notice: { enabled: false },
+      messaging_end_date: { value: null },
+    };
+    await withFeatureAdmin(reset, async (put, page) => {
+      expect((await put("display_warning_notice", { enabled: true })).status()).toBe(200);
+      expect((await put("messaging_end_date", { value: "2099-06-30" })).status()).toBe(200);
+      await page.reload();
+      const dated =
+        "User-to-user messaging ends on June 30, 2099, and existing conversations will be deleted.";
+      await page.getByText(dated).waitFor();
+      await expectNoAxeViolations(page, "the inbox with the dated warning");
+      await page.goto("/inbox/demo_writer");
+      await page.getByText(dated).waitFor();
+
+      expect((await put("messaging_end_date", { value: null })).status()).toBe(200);
+      await page.reload();
+      await page
+        .getByText("User-to-user messaging is ending, and existing conversations will be deleted.")
+        .waitFor();
+    });
   });
 
   // What the end date's passing turns on (decision 156), set here by the flags it sets.
   test("with messaging over, the inbox says direct messages are gone and offers nowhere to write", async () => {
-    const admin = await featureAdmin();
-    const { put } = admin;
-    const reader = await signedInPage("demo_reader", PHONE);
-    try {
+    const reset = {
+      display_deprecation_notice: { enabled: false },
+      can_send_private_message: { enabled: true },
+    };
+    await withFeatureAdmin(reset, async (put, page) => {
       expect((await put("display_deprecation_notice", { enabled: true })).status()).toBe(200);
       expect((await put("can_send_private_message", { enabled: false })).status()).toBe(200);
-      await reader.page.reload();
-      await reader.page.getByText("Direct messages are no longer available.").waitFor();
-      expect(await reader.page.getByRole("button", { name: "New Message" }).count()).toBe(0);
-      await expectNoAxeViolations(reader.page, "the inbox once messaging is over");
-      await reader.page.goto("/inbox/demo_writer");
-      await reader.page.getByText("You can’t reply to this conversation.").waitFor();
-      expect(await composer(reader.page).count()).toBe(0);
-    } finally {
-      await put("display_deprecation_notice", { enabled: false });
-      await put("can_send_private_message", { enabled: true });
-      await reader.close();
-      await admin.close();
-    }
+      await page.reload();
+      await page.getByText("Direct messages are no longer available.").waitFor();
+      expect(await page.getByRole("button", { name: "New Message" }).count()).toBe(0);
+      await expectNoAxeViolations(page, "the inbox once messaging is over");
+      await page.goto("/inbox/demo_writer");
+      await page.getByText("You can’t reply to this conversation.").waitFor();
+      expect(await composer(page).count()).toBe(0);
+    });
   });
 
   test("muting and blocking from the conversation menu swap the composer for the notice at once", async () => {
